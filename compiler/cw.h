@@ -1,0 +1,54 @@
+/* cw: the code writer, the only way generated text reaches an output file
+ * (style.md 3.4). Lines are collected in memory (an atd_buf); indentation
+ * follows cw_open/cw_close nesting, so emitter format strings never contain a
+ * newline or leading spaces. Every printing function is printf-checked.
+ *
+ *     cw_open(w, "bool %s_read(atd_reader *r, %s *out)", fn, ty);  // line + "{", indent
+ *     cw_line(w, "return true;");
+ *     cw_close(w, "}");                                            // dedent + "}"
+ *
+ * cw_end_item asserts that the depth is back to zero after each top-level
+ * definition, so a missing cw_close shows up at once. */
+#ifndef ATDC_CW_H
+#define ATDC_CW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "atd/buf.h"
+#include "atd/common.h"
+
+typedef struct cw {
+    atd_buf out;
+    int depth;
+} cw;
+
+void cw_init(cw *w);
+void cw_free(cw *w);
+
+/* One line at the current indentation. */
+void cw_line(cw *w, const char *fmt, ...) ATD_PRINTF(2, 3);
+/* One line ending with " {" (or the line as given when fmt ends with '{' or
+ * is exactly "{"), then indents. */
+void cw_open(cw *w, const char *fmt, ...) ATD_PRINTF(2, 3);
+/* Dedents, then prints the line (usually "}" or "};" or "} else {"). */
+void cw_close(cw *w, const char *fmt, ...) ATD_PRINTF(2, 3);
+/* Dedents, prints the line, indents again: "} else {", "case 3:". */
+void cw_mid(cw *w, const char *fmt, ...) ATD_PRINTF(2, 3);
+/* An empty line. */
+void cw_blank(cw *w);
+/* A line at column 0 (preprocessor lines, goto labels). */
+void cw_label(cw *w, const char *fmt, ...) ATD_PRINTF(2, 3);
+/* A block comment "/" "* text *" "/" at the current indentation; the text
+ * must not contain the comment terminator (it is replaced when it does). */
+void cw_comment(cw *w, const char *fmt, ...) ATD_PRINTF(2, 3);
+/* Asserts that every cw_open was closed. */
+void cw_end_item(cw *w);
+
+/* Renders bytes as the body of a C string literal (without the quotes) into a
+ * fresh NUL-terminated malloc'ed string: printable ASCII is kept, '"', '\\' and
+ * '?' (trigraphs) are escaped, every other byte becomes a 3-digit octal escape.
+ * The caller frees it. */
+char *cw_c_string(const char *bytes, size_t len);
+
+#endif

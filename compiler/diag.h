@@ -1,0 +1,59 @@
+/* Diagnostics in the style of gcc/clang:
+ *
+ *   schemas/person.atd:7:6: error: type 'person' is defined twice
+ *       7 | type person = { name: string }
+ *         |      ^~~~~~
+ *   schemas/person.atd:2:6: note: first definition is here
+ *
+ * Messages are lowercase, without a final period, with schema names in single
+ * quotes. Output goes to a sink with a context pointer (stderr by default), so
+ * tests and embedders can capture it. Errors are counted; after `max_errors`
+ * errors, one "too many errors" line is printed and later ones are dropped. */
+#ifndef ATDC_DIAG_H
+#define ATDC_DIAG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ast.h"
+#include "atd/common.h"
+
+typedef void (*diag_sink_fn)(void *ctx, const char *text, size_t len);
+
+/* Source text of a file, so that diagnostics can quote the line. */
+typedef struct diag_source {
+    const char *path;
+    const char *text;
+    size_t len;
+} diag_source;
+
+typedef struct diag_ctx {
+    diag_sink_fn sink; /* NULL: stderr */
+    void *sink_ctx;
+    int errors;
+    int warnings;
+    int max_errors;       /* default 20 */
+    diag_source *sources; /* files registered with diag_add_source */
+    size_t nsources;
+    size_t sources_cap;
+    bool last_dropped; /* the last error/warning was not printed: drop its notes */
+    bool stopped;      /* max_errors was reached and the "too many" line printed */
+    ast_loc last_loc;  /* of the last error/warning: a note there is not quoted again */
+} diag_ctx;
+
+void diag_init(diag_ctx *d);
+void diag_free(diag_ctx *d);
+/* Registers the text of `path` (not copied: must outlive d) for quoting lines. */
+void diag_add_source(diag_ctx *d, const char *path, const char *text, size_t len);
+
+/* loc.file == NULL prints no location prefix ("atdc: error: ..."). The caret
+ * covers loc's range when it is on one line (^~~~), else a single ^. */
+void diag_error(diag_ctx *d, ast_loc loc, const char *fmt, ...) ATD_PRINTF(3, 4);
+void diag_warning(diag_ctx *d, ast_loc loc, const char *fmt, ...) ATD_PRINTF(3, 4);
+/* A note belongs to the preceding error/warning (dropped if that one was). */
+void diag_note(diag_ctx *d, ast_loc loc, const char *fmt, ...) ATD_PRINTF(3, 4);
+
+/* True once max_errors errors were reported: later stages may stop early. */
+bool diag_should_stop(const diag_ctx *d);
+
+#endif

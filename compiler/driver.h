@@ -1,0 +1,59 @@
+/* The compilation pipeline, one call per stage: read the file, parse (lexer.l
+ * + parser.y), check (check.c), then print or generate code. main.c only
+ * parses options and calls driver_compile_file; tests and the fuzzer call
+ * driver_compile_buffer or driver_parse on memory. */
+#ifndef ATDC_DRIVER_H
+#define ATDC_DRIVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "ast.h"
+#include "atd/arena.h"
+#include "diag.h"
+
+/* Exit statuses of the compiler. */
+enum { DRIVER_OK = 0, DRIVER_SCHEMA_ERROR = 1, DRIVER_USAGE_ERROR = 2 };
+
+typedef enum driver_mode {
+    DRIVER_GENERATE, /* default: check, then generate code */
+    DRIVER_CHECK,    /* --check: parse and check only */
+    DRIVER_PRINT,    /* --print: parse, then print normalized ATD (no check) */
+    DRIVER_DUMP_AST  /* --dump-ast: parse, then print the structural dump (no check) */
+} driver_mode;
+
+typedef struct driver_options {
+    driver_mode mode;
+    const char *out_dir; /* -o DIR; NULL: the current directory */
+    const char *prefix;  /* --prefix; NULL: the schema's base name */
+    int max_errors;      /* --max-errors; 0: unlimited */
+    bool ignore_adapters;
+    diag_sink_fn diag_sink; /* NULL: stderr */
+    void *diag_sink_ctx;
+    FILE *out; /* where --print/--dump-ast write; NULL: stdout */
+} driver_options;
+
+/* Defaults: generate, 20 errors at most, diagnostics to stderr. */
+void driver_options_init(driver_options *o);
+
+/* Compiles the file at `path` ("-" is stdin, shown as "<stdin>"). Returns
+ * DRIVER_OK, DRIVER_SCHEMA_ERROR, or DRIVER_USAGE_ERROR for I/O errors. */
+int driver_compile_file(const driver_options *o, const char *path);
+
+/* Same on a buffer (not NUL-terminated, may contain NUL bytes); `name` is
+ * used in messages. */
+int driver_compile_buffer(const driver_options *o, const char *name, const char *text, size_t len);
+
+/* Parses `text` into an AST allocated in `arena`, reporting errors to `d`
+ * (the caller registers the source with diag_add_source to get quoted lines).
+ * Returns NULL when any lexical or syntax error was reported, or when a type
+ * expression is nested deeper than DRIVER_MAX_DEPTH. */
+ast_module *driver_parse(atd_arena *arena, diag_ctx *d, const char *name, const char *text,
+                         size_t len);
+
+/* Type expressions nested deeper than this are rejected after parsing, so
+ * that every later stage may recurse over the tree. */
+#define DRIVER_MAX_DEPTH 200
+
+#endif

@@ -1,0 +1,51 @@
+/* C code generation: the entry point that the driver calls after a
+ * successful check, and the interface between the emitter files.
+ *
+ * emit_module lowers the module (lower.c), renders DIR/<base>.h (emit_h.c)
+ * and DIR/<base>.c (emit_read.c, emit_write.c, emit_match.c) in memory with
+ * the code writer, and writes each file through a temporary file and rename,
+ * only when its bytes changed (so builds stay incremental). */
+#ifndef ATDC_EMIT_H
+#define ATDC_EMIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ast.h"
+#include "cw.h"
+#include "diag.h"
+#include "ir.h"
+
+#define ATDC_VERSION_STRING "0.1.0"
+
+typedef struct emit_options {
+    const char *out_dir; /* NULL: "." */
+    const char *prefix;  /* NULL: <c prefix>, else <base>_ */
+} emit_options;
+
+/* Returns 0 on success, nonzero after reporting errors through d. */
+int emit_module(diag_ctx *d, atd_arena *arena, const ast_module *m, const emit_options *opts);
+
+/* --- between the emitter files --- */
+
+/* emit_h.c: the whole header. */
+void emit_header(cw *w, const ir_module *m);
+
+/* emit_read.c: init, read and from_json of a composite type / a typedef. */
+void emit_type_readers(cw *w, const ir_module *m, const ir_type *t);
+void emit_def_readers(cw *w, const ir_module *m, const ir_def *d);
+
+/* emit_write.c: write and to_json. */
+void emit_type_writers(cw *w, const ir_module *m, const ir_type *t);
+void emit_def_writers(cw *w, const ir_module *m, const ir_def *d);
+
+/* emit_match.c: `static int NAME(const char *s, size_t len)` returning the
+ * index i of names[i] (lens[i] bytes) equal to s[0..len), or -1. Only the
+ * entries with use[i] set take part (use may be NULL). */
+void emit_match_function(cw *w, const char *name, const char *const *names, const size_t *lens,
+                         const bool *use, size_t n);
+
+/* The member type of a slot ("P t *" for a pointer slot). */
+const char *emit_slot_ctype(const ir_slot *s, char *buf, size_t cap);
+
+#endif

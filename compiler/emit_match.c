@@ -1,0 +1,71 @@
+/* Name dispatch for generated readers: a function mapping a key (field name
+ * or constructor name, already unescaped) to its index. It switches on the
+ * length, then compares bytes with memcmp, which is easy to check by eye and
+ * costs one compare for most keys. Names may contain any byte, so literals go
+ * through cw_c_string. The record reader tries the field expected next before
+ * calling this (the fast path for keys in declaration order). */
+#include <stdlib.h>
+
+#include "emit.h"
+
+/* Emits:
+ *     static int P t__field(const char *s, size_t len)
+ *     {
+ *         switch (len) {
+ *         case 4:
+ *             if (memcmp(s, "date", 4) == 0) {
+ *                 return 0;
+ *             }
+ *             break;
+ *         default:
+ *             break;
+ *         }
+ *         return -1;
+ *     }
+ */
+void emit_match_function(cw *w, const char *name, const char *const *names, const size_t *lens,
+                         const bool *use, size_t n)
+{
+    cw_line(w, "static int %s(const char *s, size_t len)", name);
+    cw_open(w, "{");
+    size_t used = 0;
+    for (size_t i = 0; i < n; i++)
+        if (use == NULL || use[i])
+            used++;
+    if (used == 0) {
+        cw_line(w, "(void)s;");
+        cw_line(w, "(void)len;");
+        cw_line(w, "return -1;");
+        cw_close(w, "}");
+        return;
+    }
+    bool *done = calloc(n + 1, sizeof *done);
+    cw_open(w, "switch (len) {");
+    for (size_t i = 0; i < n; i++) {
+        if (done[i] || (use != NULL && !use[i]))
+            continue;
+        size_t len = lens[i];
+        cw_mid(w, "case %zu:", len);
+        for (size_t j = i; j < n; j++) {
+            if (done[j] || lens[j] != len || (use != NULL && !use[j]))
+                continue;
+            done[j] = true;
+            if (len == 0) {
+                cw_line(w, "return %zu;", j);
+                continue;
+            }
+            char *lit = cw_c_string(names[j], len);
+            cw_open(w, "if (memcmp(s, \"%s\", %zu) == 0)", lit, len);
+            cw_line(w, "return %zu;", j);
+            cw_close(w, "}");
+            free(lit);
+        }
+        cw_line(w, "break;");
+    }
+    cw_mid(w, "default:");
+    cw_line(w, "break;");
+    cw_close(w, "}");
+    cw_line(w, "return -1;");
+    cw_close(w, "}");
+    free(done);
+}

@@ -1,0 +1,831 @@
+/* Generated JSON readers (atd-spec Part II, read side), plus the init
+ * functions that set defaults. One pass straight from the bytes into the
+ * struct through the runtime's reader primitives; no DOM, no token array.
+ * Every failing call unwinds with the field name or index pushed on the error
+ * path. Lists grow by doubling inside the reader's arena (atd_arena_grow,
+ * in place when nothing else was allocated meanwhile). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+
+/* Arena alignment for arrays of t (the largest member alignment in practice). */
+static int align_of(const ir_type *t)
+{
+    switch (t->kind) {
+    case IR_UNIT:
+    case IR_BOOL:
+        return 1;
+    case IR_INT:
+        return t->int_repr == IR_INT8 || t->int_repr == IR_UINT8     ? 1
+               : t->int_repr == IR_INT16 || t->int_repr == IR_UINT16 ? 2
+               : t->int_repr == IR_INT64                             ? 8
+                                                                     : 4;
+    case IR_FLOAT:
+        return t->float32 ? 4 : 8;
+    default:
+        return 8;
+    }
+}
+
+/* Emits the statements that read a value of type t into the lvalue `lv`,
+ * running the statement `fail` when reading fails, e.g.
+ *     if (!atd_read_int64(r, &out->date)) {
+ *         return atd_reader_push_field(r, "date", 4);
+ *     }
+ */
+static void read_value(cw *w, const ir_type *t, const char *lv, const char *fail)
+{
+    static const char *const mins[] = {"INT64_MIN", "INT8_MIN", "INT16_MIN", "INT32_MIN",
+                                       "0", "0", "0"};
+    static const char *const maxs[] = {"INT64_MAX", "INT8_MAX", "INT16_MAX", "INT32_MAX",
+                                       "UINT8_MAX", "UINT16_MAX", "UINT32_MAX"};
+    switch (t->kind) {
+    case IR_UNIT:
+        cw_open(w, "if (!atd_read_null(r))");
+        cw_line(w, "%s", fail);
+        cw_close(w, "}");
+        cw_line(w, "%s = 0;", lv);
+        return;
+    case IR_BOOL:
+        cw_open(w, "if (!atd_read_bool(r, &%s))", lv);
+        break;
+    case IR_INT:
+        if (t->int_repr == IR_INT64) {
+            cw_open(w, "if (!atd_read_int64(r, &%s))", lv);
+            break;
+        }
+        cw_open(w, "{");
+        cw_line(w, "int64_t i_;");
+        cw_open(w, "if (!atd_read_int_range(r, %s, %s, &i_))", mins[t->int_repr],
+                maxs[t->int_repr]);
+        cw_line(w, "%s", fail);
+        cw_close(w, "}");
+        cw_line(w, "%s = (%s)i_;", lv, t->name);
+        cw_close(w, "}");
+        return;
+    case IR_FLOAT:
+        if (!t->float32) {
+            cw_open(w, "if (!atd_read_double(r, &%s))", lv);
+            break;
+        }
+        cw_open(w, "{");
+        cw_line(w, "double d_;");
+        cw_open(w, "if (!atd_read_double(r, &d_))");
+        cw_line(w, "%s", fail);
+        cw_close(w, "}");
+        cw_line(w, "%s = (float)d_;", lv);
+        cw_close(w, "}");
+        return;
+    case IR_STRING:
+        cw_open(w, "if (!atd_read_string(r, &%s))", lv);
+        break;
+    case IR_ABSTRACT:
+        cw_open(w, "if (!atd_json_read(r, &%s))", lv);
+        break;
+    case IR_RECORD:
+    case IR_ENUM:
+    case IR_SUM:
+    case IR_TUPLE:
+    case IR_LIST:
+    case IR_ASSOC:
+    case IR_OPTION:
+    case IR_NULLABLE:
+        cw_open(w, "if (!%s_read(r, &%s))", t->fn, lv);
+        break;
+    }
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+}
+
+/* Like read_value for a slot; a pointer slot first gets its value from the
+ * arena:
+ *     {
+ *         event_tree *p_ = (event_tree *)atd_arena_alloc(r->arena, sizeof(event_tree), 8);
+ *         if (p_ == NULL) { atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory"); FAIL }
+ *         out->left = p_;
+ *         ...read into *p_...
+ *     }
+ */
+static void read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail)
+{
+    if (!s->ptr) {
+        read_value(w, s->type, lv, fail);
+        return;
+    }
+    const char *tn = s->type->name;
+    cw_open(w, "{");
+    cw_line(w, "%s *p_ = (%s *)atd_arena_alloc(r->arena, sizeof(%s), 8);", tn, tn, tn);
+    cw_open(w, "if (p_ == NULL)");
+    cw_line(w, "atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+    cw_line(w, "%s = p_;", lv);
+    read_value(w, s->type, "*p_", fail);
+    cw_close(w, "}");
+}
+
+/* Emits the assignment of a default value to the lvalue `lv` of type t. */
+static void assign_default(cw *w, const ir_type *t, const ir_default *d, const char *lv)
+{
+    switch (d->kind) {
+    case IR_DEFAULT_ZERO:
+        break; /* memset already */
+    case IR_DEFAULT_EXPR:
+        if (t->kind == IR_SUM)
+            cw_line(w, "%s.tag = %s;", lv, d->c_expr);
+        else
+            cw_line(w, "%s = (%s)(%s);", lv, t->name, d->c_expr);
+        break;
+    case IR_DEFAULT_STRING: {
+        char *lit = cw_c_string(d->bytes, d->len);
+        cw_line(w, "%s.ptr = \"%s\";", lv, lit);
+        cw_line(w, "%s.len = %zu;", lv, d->len);
+        free(lit);
+        break;
+    }
+    case IR_DEFAULT_OPAQUE:
+        cw_line(w, "%s = %s;", lv, d->c_expr);
+        break;
+    }
+}
+
+/* Emits:
+ *     void event_event_init(event_event *v)
+ *     {
+ *         memset(v, 0, sizeof *v);
+ *         v->level = (int64_t)(3);
+ *     }
+ */
+static void emit_init(cw *w, const ir_type *t, const char *name)
+{
+    char lv[300];
+    cw_line(w, "void %s_init(%s *v)", name, name);
+    cw_open(w, "{");
+    cw_line(w, "memset(v, 0, sizeof *v);");
+    if (t->kind == IR_RECORD) {
+        for (size_t i = 0; i < t->nfields; i++) {
+            const ir_field *f = &t->fields[i];
+            if (f->kind != IR_FIELD_DEFAULT || f->slot.ptr)
+                continue;
+            snprintf(lv, sizeof lv, "v->%s", f->c_name);
+            assign_default(w, f->slot.type, &f->dflt, lv);
+        }
+    } else if (t->kind == IR_TUPLE) {
+        for (size_t i = 0; i < t->ncells; i++) {
+            if (!t->cells[i].has_default || t->cells[i].slot.ptr)
+                continue;
+            snprintf(lv, sizeof lv, "v->f%zu", i);
+            assign_default(w, t->cells[i].slot.type, &t->cells[i].dflt, lv);
+        }
+    } else if (t->kind == IR_ENUM) {
+        cw_line(w, "*v = %s;", t->cases[0].const_name);
+    }
+    cw_close(w, "}");
+    cw_blank(w);
+}
+
+/* The failure statement that pushes a field name. */
+static void push_field_stmt(char *buf, size_t cap, const char *json_name, size_t len)
+{
+    char *lit = cw_c_string(json_name, len);
+    snprintf(buf, cap, "return atd_reader_push_field(r, \"%s\", %zu);", lit, len);
+    free(lit);
+}
+
+/* Emits the record reader, e.g. for { date : int; ?note : string option }:
+ *     bool event_event_read(atd_reader *r, event_event *out)
+ *     {
+ *         bool more;
+ *         size_t next = 0, at;
+ *         uint64_t seen[1] = {0};
+ *         event_event_init(out);
+ *         atd_skip_ws(r);
+ *         at = (size_t)(r->cur - r->start);
+ *         if (!atd_object_begin(r, &more)) return false;
+ *         while (more) {
+ *             atd_string key;
+ *             int f;
+ *             if (!atd_object_key(r, &key)) return false;
+ *             if (next < 2 && key.len == event_event__klens[next] && memcmp(...) == 0)
+ *                 f = (int)next;               // fast path: declaration order
+ *             else
+ *                 f = event_event__field(key.ptr, key.len);
+ *             next = (size_t)(f + 1);
+ *             switch (f) {
+ *             case 0: ...read out->date...; seen[0] |= 1; break;
+ *             case 1: ...null means absent, else read out->note, has_note = true...
+ *             default: ...skip the value (or fail with STRICT_FIELDS)...
+ *             }
+ *             if (!atd_object_next(r, &more)) return false;
+ *         }
+ *         if (!(seen[0] & 1)) return atd_reader_fail_at(r, at, ..."missing field 'date'...");
+ *         return true;
+ *     }
+ */
+static void emit_record_read(cw *w, const ir_type *t)
+{
+    size_t n = t->nfields;
+    const char *fn = t->fn;
+    char lv[300], fail[600];
+    if (n > 0) {
+        cw_open(w, "static const char *const %s__knames[%zu] = {", fn, n);
+        for (size_t i = 0; i < n; i++) {
+            char *lit = cw_c_string(t->fields[i].json_name, t->fields[i].json_len);
+            cw_line(w, "\"%s\",", lit);
+            free(lit);
+        }
+        cw_close(w, "};");
+        cw_open(w, "static const size_t %s__klens[%zu] = {", fn, n);
+        for (size_t i = 0; i < n; i++)
+            cw_line(w, "%zu,", t->fields[i].json_len);
+        cw_close(w, "};");
+        cw_blank(w);
+        const char **names = malloc(n * sizeof *names);
+        size_t *lens = malloc(n * sizeof *lens);
+        for (size_t i = 0; i < n; i++) {
+            names[i] = t->fields[i].json_name;
+            lens[i] = t->fields[i].json_len;
+        }
+        char mname[300];
+        snprintf(mname, sizeof mname, "%s__field", fn);
+        emit_match_function(w, mname, names, lens, NULL, n);
+        cw_blank(w);
+        free(names);
+        free(lens);
+    }
+    cw_line(w, "bool %s_read(atd_reader *r, %s *out)", fn, t->name);
+    cw_open(w, "{");
+    cw_line(w, "bool more;");
+    if (t->nrequired > 0)
+        cw_line(w, "size_t at;");
+    if (n > 0)
+        cw_line(w, "size_t next = 0;");
+    size_t nwords = (t->nrequired + 63) / 64;
+    if (nwords > 0)
+        cw_line(w, "uint64_t seen[%zu] = {0};", nwords);
+    cw_line(w, "%s_init(out);", fn);
+    if (t->nrequired > 0) {
+        cw_line(w, "atd_skip_ws(r);");
+        cw_line(w, "at = (size_t)(r->cur - r->start);");
+    }
+    cw_open(w, "if (!atd_object_begin(r, &more))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_open(w, "while (more) {");
+    cw_line(w, "atd_string key;");
+    cw_line(w, "int f;");
+    cw_open(w, "if (!atd_object_key(r, &key))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    if (n > 0) {
+        cw_open(w, "if (next < %zu && key.len == %s__klens[next] && "
+                   "memcmp(key.ptr, %s__knames[next], key.len) == 0)",
+                n, fn, fn);
+        cw_line(w, "f = (int)next;");
+        cw_mid(w, "} else {");
+        cw_line(w, "f = %s__field(key.ptr, key.len);", fn);
+        cw_close(w, "}");
+        cw_line(w, "next = (size_t)(f + 1);");
+    } else {
+        cw_line(w, "f = -1;");
+    }
+    cw_open(w, "switch (f) {");
+    for (size_t i = 0; i < n; i++) {
+        const ir_field *f = &t->fields[i];
+        cw_mid(w, "case %zu:", i);
+        push_field_stmt(fail, sizeof fail, f->json_name, f->json_len);
+        snprintf(lv, sizeof lv, "out->%s", f->c_name);
+        if (f->kind == IR_FIELD_REQUIRED) {
+            read_slot(w, &f->slot, lv, fail);
+            cw_line(w, "seen[%d] |= (uint64_t)1 << %d;", f->required_index / 64,
+                    f->required_index % 64);
+        } else {
+            /* null for a ? or ~ field means absent (atd-spec 10.9) */
+            if (!t->keep_nulls) {
+                cw_open(w, "if (atd_peek(r) == 'n')");
+                cw_open(w, "if (!atd_read_null(r))");
+                cw_line(w, "%s", fail);
+                cw_close(w, "}");
+                cw_mid(w, "} else {");
+            }
+            read_slot(w, &f->slot, lv, fail);
+            if (f->kind == IR_FIELD_OPTIONAL)
+                cw_line(w, "out->has_%s = true;", f->c_name);
+            if (!t->keep_nulls)
+                cw_close(w, "}");
+        }
+        cw_line(w, "break;");
+    }
+    cw_mid(w, "default:");
+    cw_open(w, "if (r->flags & ATD_READ_STRICT_FIELDS)");
+    cw_line(w, "return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, \"unknown field \\\"%%.*s\\\" "
+               "in record '%%s'\", (int)(key.len < 64 ? key.len : 64), key.ptr, \"%s\");",
+            t->atd_name);
+    cw_close(w, "}");
+    cw_open(w, "if (!atd_skip_value(r))");
+    cw_line(w, "return atd_reader_push_field(r, key.ptr, key.len);");
+    cw_close(w, "}");
+    cw_line(w, "break;");
+    cw_close(w, "}");
+    cw_open(w, "if (!atd_object_next(r, &more))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_close(w, "}");
+    for (size_t i = 0; i < n; i++) {
+        const ir_field *f = &t->fields[i];
+        if (f->kind != IR_FIELD_REQUIRED)
+            continue;
+        char *lit = cw_c_string(f->json_name, f->json_len);
+        cw_open(w, "if (!(seen[%d] & ((uint64_t)1 << %d)))", f->required_index / 64,
+                f->required_index % 64);
+        cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "
+                   "\"missing field '%%s' in record '%%s'\", \"%s\", \"%s\");",
+                lit, t->atd_name);
+        cw_close(w, "}");
+        free(lit);
+    }
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+}
+
+/* The name-matching function of a sum's constructors: P t__case. */
+static void emit_case_match(cw *w, const ir_type *t)
+{
+    const char **names = malloc((t->ncases + 1) * sizeof *names);
+    size_t *lens = malloc((t->ncases + 1) * sizeof *lens);
+    for (size_t i = 0; i < t->ncases; i++) {
+        names[i] = t->cases[i].json_name;
+        lens[i] = t->cases[i].json_len;
+    }
+    char mname[300];
+    snprintf(mname, sizeof mname, "%s__case", t->fn);
+    emit_match_function(w, mname, names, lens, NULL, t->ncases);
+    cw_blank(w);
+    free(names);
+    free(lens);
+}
+
+/* Emits the reader of a sum: "Name" for a nullary constructor, ["Name", v]
+ * for one with an argument (atd-spec 10.8); an enum reads only strings.
+ *     bool event_shape_read(atd_reader *r, event_shape *out)
+ *     {
+ *         atd_string s; bool more; size_t at; int c;
+ *         c = atd_peek(r);
+ *         at = (size_t)(r->cur - r->start);
+ *         if (c == '"') {
+ *             if (!atd_read_string(r, &s)) return false;
+ *             switch (event_shape__case(s.ptr, s.len)) {
+ *             case 0: out->tag = EVENT_SHAPE_DOT; return true;
+ *             ...
+ *         }
+ *         if (c == '[') { ...name, ',', argument, ']'... }
+ *         return atd_reader_fail_expected(r, "a variant of 'shape'");
+ *     }
+ */
+static void emit_sum_read(cw *w, const ir_type *t)
+{
+    bool is_enum = t->kind == IR_ENUM;
+    bool any_arg = false;
+    const ir_case *catch_all = NULL;
+    for (size_t i = 0; i < t->ncases; i++) {
+        if (t->cases[i].arg.type != NULL)
+            any_arg = true;
+        if (t->cases[i].catch_all)
+            catch_all = &t->cases[i];
+    }
+    char lv[300];
+    emit_case_match(w, t);
+    cw_line(w, "bool %s_read(atd_reader *r, %s *out)", t->fn, t->name);
+    cw_open(w, "{");
+    cw_line(w, "atd_string s;");
+    cw_line(w, "size_t at;");
+    cw_line(w, "int c = atd_peek(r);");
+    if (any_arg)
+        cw_line(w, "bool more;");
+    cw_line(w, "at = (size_t)(r->cur - r->start);");
+    cw_open(w, "if (c == '\"')");
+    cw_open(w, "if (!atd_read_string(r, &s))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_open(w, "switch (%s__case(s.ptr, s.len)) {", t->fn);
+    for (size_t i = 0; i < t->ncases; i++) {
+        const ir_case *k = &t->cases[i];
+        if (k->arg.type != NULL)
+            continue;
+        cw_mid(w, "case %zu:", i);
+        if (is_enum)
+            cw_line(w, "*out = %s;", k->const_name);
+        else
+            cw_line(w, "out->tag = %s;", k->const_name);
+        cw_line(w, "return true;");
+    }
+    cw_mid(w, "default:");
+    cw_line(w, "break;");
+    cw_close(w, "}");
+    if (catch_all != NULL) {
+        cw_line(w, "out->tag = %s;", catch_all->const_name);
+        cw_line(w, "out->u.%s = s;", catch_all->member);
+        cw_line(w, "return true;");
+    } else {
+        cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
+                   "\"unsupported variant \\\"%%.*s\\\" in '%%s'\", "
+                   "(int)(s.len < 64 ? s.len : 64), s.ptr, \"%s\");",
+                t->atd_name);
+    }
+    cw_close(w, "}");
+    if (any_arg) {
+        cw_open(w, "if (c == '[')");
+        cw_open(w, "if (!atd_array_begin(r, &more))");
+        cw_line(w, "return false;");
+        cw_close(w, "}");
+        cw_open(w, "if (!more)");
+        cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"empty array "
+                   "instead of a variant of '%%s'\", \"%s\");",
+                t->atd_name);
+        cw_close(w, "}");
+        cw_line(w, "atd_skip_ws(r);");
+        cw_line(w, "at = (size_t)(r->cur - r->start);");
+        cw_open(w, "if (!atd_read_string(r, &s))");
+        cw_line(w, "return atd_reader_push_index(r, 0);");
+        cw_close(w, "}");
+        cw_open(w, "switch (%s__case(s.ptr, s.len)) {", t->fn);
+        for (size_t i = 0; i < t->ncases; i++) {
+            const ir_case *k = &t->cases[i];
+            if (k->arg.type == NULL)
+                continue;
+            cw_mid(w, "case %zu:", i);
+            cw_open(w, "if (!atd_array_next(r, &more))");
+            cw_line(w, "return false;");
+            cw_close(w, "}");
+            cw_open(w, "if (!more)");
+            cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"variant '%%s' "
+                       "needs an argument\", \"%s\");",
+                    k->atd_name);
+            cw_close(w, "}");
+            cw_line(w, "out->tag = %s;", k->const_name);
+            snprintf(lv, sizeof lv, "out->u.%s", k->member);
+            read_slot(w, &k->arg, lv, "return atd_reader_push_index(r, 1);");
+            cw_open(w, "if (!atd_array_next(r, &more))");
+            cw_line(w, "return false;");
+            cw_close(w, "}");
+            cw_open(w, "if (more)");
+            cw_line(w, "return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, \"expected ']' after "
+                       "the argument of variant '%%s'\", \"%s\");",
+                    k->atd_name);
+            cw_close(w, "}");
+            cw_line(w, "return true;");
+        }
+        cw_mid(w, "default:");
+        cw_line(w, "break;");
+        cw_close(w, "}");
+        cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
+                   "\"unsupported variant \\\"%%.*s\\\" with an argument in '%%s'\", "
+                   "(int)(s.len < 64 ? s.len : 64), s.ptr, \"%s\");",
+                t->atd_name);
+        cw_close(w, "}");
+    }
+    cw_line(w, "return atd_reader_fail_expected(r, \"a variant of '%s'\");", t->atd_name);
+    cw_close(w, "}");
+}
+
+/* Emits the reader of a tuple: an array; cells from the first defaulted one
+ * on may be missing; extra elements are skipped (atd-spec 10.6).
+ *     if (!more) return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, ...);
+ *     ...read out->f0...
+ *     if (!atd_array_next(r, &more)) return false;
+ *     ...
+ *     for (i = N; more; i++) { skip; next }
+ */
+static void emit_tuple_read(cw *w, const ir_type *t)
+{
+    char lv[64], fail[128];
+    cw_line(w, "bool %s_read(atd_reader *r, %s *out)", t->fn, t->name);
+    cw_open(w, "{");
+    cw_line(w, "bool more;");
+    cw_line(w, "size_t at, i;");
+    cw_line(w, "%s_init(out);", t->fn);
+    cw_line(w, "atd_skip_ws(r);");
+    cw_line(w, "at = (size_t)(r->cur - r->start);");
+    cw_open(w, "if (!atd_array_begin(r, &more))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    for (size_t i = 0; i < t->ncells; i++) {
+        if (i < t->nmin_cells) {
+            cw_open(w, "if (!more)");
+            cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, \"expected at least %zu "
+                       "tuple elements, found %zu\");",
+                    t->nmin_cells, i);
+            cw_close(w, "}");
+        } else {
+            cw_open(w, "if (more)");
+        }
+        snprintf(lv, sizeof lv, "out->f%zu", i);
+        snprintf(fail, sizeof fail, "return atd_reader_push_index(r, %zu);", i);
+        read_slot(w, &t->cells[i].slot, lv, fail);
+        cw_open(w, "if (!atd_array_next(r, &more))");
+        cw_line(w, "return false;");
+        cw_close(w, "}");
+        if (i >= t->nmin_cells)
+            cw_close(w, "}");
+    }
+    cw_open(w, "for (i = %zu; more; i++)", t->ncells);
+    cw_open(w, "if (!atd_skip_value(r))");
+    cw_line(w, "return atd_reader_push_index(r, i);");
+    cw_close(w, "}");
+    cw_open(w, "if (!atd_array_next(r, &more))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_close(w, "}");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+}
+
+/* Emits the growth step shared by lists and association lists:
+ *     if (len == cap) {
+ *         size_t ncap = cap != 0 ? 2 * cap : 8;
+ *         T *n_ = NULL;
+ *         if (ncap <= SIZE_MAX / sizeof(T))
+ *             n_ = (T *)atd_arena_grow(r->arena, items, cap * sizeof(T), ncap * sizeof(T), A);
+ *         if (n_ == NULL) return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+ *         items = n_;
+ *         cap = ncap;
+ *     }
+ */
+static void emit_grow(cw *w, const char *tn, int align)
+{
+    cw_open(w, "if (len == cap)");
+    cw_line(w, "size_t ncap = cap != 0 ? 2 * cap : 8;");
+    cw_line(w, "%s *n_ = NULL;", tn);
+    cw_open(w, "if (ncap <= SIZE_MAX / sizeof(%s))", tn);
+    cw_line(w, "n_ = (%s *)atd_arena_grow(r->arena, items, cap * sizeof(%s), ncap * sizeof(%s), "
+               "%d);",
+            tn, tn, tn, align);
+    cw_close(w, "}");
+    cw_open(w, "if (n_ == NULL)");
+    cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
+    cw_close(w, "}");
+    cw_line(w, "items = n_;");
+    cw_line(w, "cap = ncap;");
+    cw_close(w, "}");
+}
+
+/* Emits the list reader:
+ *     bool event_event_list_read(atd_reader *r, event_event_list *out)
+ *     {
+ *         bool more; size_t len = 0, cap = 0; event_event *items = NULL;
+ *         if (!atd_array_begin(r, &more)) return false;
+ *         while (more) {
+ *             ...grow...
+ *             if (!event_event_read(r, &items[len])) return atd_reader_push_index(r, len);
+ *             len++;
+ *             if (!atd_array_next(r, &more)) return false;
+ *         }
+ *         out->items = items; out->len = len;
+ *         return true;
+ *     }
+ */
+static void emit_list_read(cw *w, const ir_type *t)
+{
+    const char *en = t->elem.type->name;
+    cw_line(w, "bool %s_read(atd_reader *r, %s *out)", t->fn, t->name);
+    cw_open(w, "{");
+    cw_line(w, "bool more;");
+    cw_line(w, "size_t len = 0, cap = 0;");
+    cw_line(w, "%s *items = NULL;", en);
+    cw_open(w, "if (!atd_array_begin(r, &more))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_open(w, "while (more) {");
+    emit_grow(w, en, align_of(t->elem.type));
+    read_value(w, t->elem.type, "items[len]", "return atd_reader_push_index(r, len);");
+    cw_line(w, "len++;");
+    cw_open(w, "if (!atd_array_next(r, &more))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_close(w, "}");
+    cw_line(w, "out->items = items;");
+    cw_line(w, "out->len = len;");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+}
+
+/* Emits the reader of (string * T) list <json repr="object">: an object whose
+ * keys (copied into the arena unless strings are borrowed) and values become
+ * the items, in input order, duplicates kept (atd-spec 10.5). */
+static void emit_assoc_read(cw *w, const ir_type *t)
+{
+    char itn[300];
+    snprintf(itn, sizeof itn, "%s_item", t->name);
+    cw_line(w, "bool %s_read(atd_reader *r, %s *out)", t->fn, t->name);
+    cw_open(w, "{");
+    cw_line(w, "bool more;");
+    cw_line(w, "size_t len = 0, cap = 0;");
+    cw_line(w, "%s *items = NULL;", itn);
+    cw_open(w, "if (!atd_object_begin(r, &more))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_open(w, "while (more) {");
+    cw_line(w, "atd_string key;");
+    cw_open(w, "if (!atd_object_key(r, &key))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_comment(w, "keys borrowed from the input are copied unless borrowing was asked for");
+    cw_open(w, "if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && "
+               "key.ptr < r->end)");
+    cw_line(w, "char *k = atd_arena_strdup(r->arena, key.ptr, key.len);");
+    cw_open(w, "if (k == NULL)");
+    cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
+    cw_close(w, "}");
+    cw_line(w, "key.ptr = k;");
+    cw_close(w, "}");
+    emit_grow(w, itn, 8);
+    cw_line(w, "items[len].key = key;");
+    read_slot(w, &t->elem, "items[len].value", "return atd_reader_push_field(r, key.ptr, key.len);");
+    cw_line(w, "len++;");
+    cw_open(w, "if (!atd_object_next(r, &more))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_close(w, "}");
+    cw_line(w, "out->items = items;");
+    cw_line(w, "out->len = len;");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+}
+
+/* Emits the option reader: "None" or ["Some", v] (atd-spec 10.7). */
+static void emit_option_read(cw *w, const ir_type *t)
+{
+    cw_line(w, "bool %s_read(atd_reader *r, %s *out)", t->fn, t->name);
+    cw_open(w, "{");
+    cw_line(w, "atd_string s;");
+    cw_line(w, "bool more;");
+    cw_line(w, "int c = atd_peek(r);");
+    cw_line(w, "size_t at = (size_t)(r->cur - r->start);");
+    cw_line(w, "out->has = false;");
+    cw_open(w, "if (c == '\"')");
+    cw_open(w, "if (!atd_read_string(r, &s))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_open(w, "if (s.len == 4 && memcmp(s.ptr, \"None\", 4) == 0)");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"expected \\\"None\\\" or "
+               "[\\\"Some\\\", ...], found \\\"%%.*s\\\"\", (int)(s.len < 64 ? s.len : 64), "
+               "s.ptr);");
+    cw_close(w, "}");
+    cw_open(w, "if (c != '[')");
+    cw_line(w, "return atd_reader_fail_expected(r, \"an option (\\\"None\\\" or "
+               "[\\\"Some\\\", ...])\");");
+    cw_close(w, "}");
+    cw_open(w, "if (!atd_array_begin(r, &more))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_open(w, "if (!more)");
+    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"expected "
+               "[\\\"Some\\\", ...], found an empty array\");");
+    cw_close(w, "}");
+    cw_line(w, "atd_skip_ws(r);");
+    cw_line(w, "at = (size_t)(r->cur - r->start);");
+    cw_open(w, "if (!atd_read_string(r, &s))");
+    cw_line(w, "return atd_reader_push_index(r, 0);");
+    cw_close(w, "}");
+    cw_open(w, "if (!(s.len == 4 && memcmp(s.ptr, \"Some\", 4) == 0))");
+    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"expected \\\"Some\\\", "
+               "found \\\"%%.*s\\\"\", (int)(s.len < 64 ? s.len : 64), s.ptr);");
+    cw_close(w, "}");
+    cw_open(w, "if (!atd_array_next(r, &more))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_open(w, "if (!more)");
+    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"\\\"Some\\\" needs an "
+               "argument\");");
+    cw_close(w, "}");
+    read_slot(w, &t->elem, "out->value", "return atd_reader_push_index(r, 1);");
+    cw_open(w, "if (!atd_array_next(r, &more))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_open(w, "if (more)");
+    cw_line(w, "return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, \"expected ']' after the "
+               "argument of \\\"Some\\\"\");");
+    cw_close(w, "}");
+    cw_line(w, "out->has = true;");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+}
+
+/* Emits the nullable reader: null or the plain value. */
+static void emit_nullable_read(cw *w, const ir_type *t)
+{
+    cw_line(w, "bool %s_read(atd_reader *r, %s *out)", t->fn, t->name);
+    cw_open(w, "{");
+    cw_open(w, "if (atd_peek(r) == 'n')");
+    cw_line(w, "out->has = false;");
+    cw_line(w, "return atd_read_null(r);");
+    cw_close(w, "}");
+    read_slot(w, &t->elem, "out->value", "return false;");
+    cw_line(w, "out->has = true;");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+}
+
+/* Emits from_json, the document-level entry point:
+ *     int event_event_from_json(const char *json, size_t len, atd_arena *arena,
+ *                               event_event *out, atd_error *err)
+ *     {
+ *         atd_reader r;
+ *         atd_reader_init(&r, json, len, arena, 0);
+ *         if (!event_event_read(&r, out) || !atd_read_end(&r)) { ...error... }
+ *         return 0;
+ *     }
+ */
+static void emit_from_json(cw *w, const char *name)
+{
+    cw_line(w, "int %s_from_json(const char *json, size_t len, atd_arena *arena, %s *out, "
+               "atd_error *err)",
+            name, name);
+    cw_open(w, "{");
+    cw_line(w, "atd_reader r;");
+    cw_line(w, "atd_reader_init(&r, json, len, arena, 0);");
+    cw_open(w, "if (!%s_read(&r, out) || !atd_read_end(&r))", name);
+    cw_line(w, "int rc = atd_reader_get_error(&r, err);");
+    cw_line(w, "return rc != 0 ? rc : (int)ATD_ERR_INVALID;");
+    cw_close(w, "}");
+    cw_open(w, "if (err != NULL)");
+    cw_line(w, "atd_error_set(err, ATD_ERR_OK, NULL, NULL);");
+    cw_close(w, "}");
+    cw_line(w, "return 0;");
+    cw_close(w, "}");
+    cw_blank(w);
+}
+
+void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
+{
+    (void)m;
+    emit_init(w, t, t->name);
+    switch (t->kind) {
+    case IR_RECORD:
+        emit_record_read(w, t);
+        break;
+    case IR_ENUM:
+    case IR_SUM:
+        emit_sum_read(w, t);
+        break;
+    case IR_TUPLE:
+        emit_tuple_read(w, t);
+        break;
+    case IR_LIST:
+        emit_list_read(w, t);
+        break;
+    case IR_ASSOC:
+        emit_assoc_read(w, t);
+        break;
+    case IR_OPTION:
+        emit_option_read(w, t);
+        break;
+    case IR_NULLABLE:
+        emit_nullable_read(w, t);
+        break;
+    case IR_UNIT:
+    case IR_BOOL:
+    case IR_INT:
+    case IR_FLOAT:
+    case IR_STRING:
+    case IR_ABSTRACT:
+        break;
+    }
+    cw_blank(w);
+    emit_from_json(w, t->name);
+    cw_end_item(w);
+}
+
+/* Emits, for `type date = int` (a typedef of event_date):
+ *     void event_date_init(event_date *v) { memset(v, 0, sizeof *v); }
+ *     bool event_date_read(atd_reader *r, event_date *out)
+ *     {
+ *         if (!atd_read_int64(r, &*out)) return false;
+ *         return true;
+ *     }
+ * and from_json; for an alias of a composite type, init and read forward. */
+void emit_def_readers(cw *w, const ir_module *m, const ir_def *d)
+{
+    (void)m;
+    const ir_type *t = d->type;
+    cw_line(w, "void %s_init(%s *v)", d->c_name, d->c_name);
+    cw_open(w, "{");
+    if (ir_is_composite(t))
+        cw_line(w, "%s_init(v);", t->fn);
+    else
+        cw_line(w, "memset(v, 0, sizeof *v);");
+    cw_close(w, "}");
+    cw_blank(w);
+    cw_line(w, "bool %s_read(atd_reader *r, %s *out)", d->c_name, d->c_name);
+    cw_open(w, "{");
+    read_value(w, t, "*out", "return false;");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+    cw_blank(w);
+    emit_from_json(w, d->c_name);
+    cw_end_item(w);
+}

@@ -1,0 +1,563 @@
+/* Generated JSON writers (atd-spec Part II, write side): compact output
+ * exactly as atdgen writes it. Keys are precomputed literals with their
+ * lengths ("\"date\":", 7), so nothing calls strlen at run time, and a key
+ * followed by an int or bool is written with one buffer reservation. `?`
+ * fields are omitted when absent and written unwrapped; `~` fields are
+ * omitted when equal to their default (value equality); failures (NaN,
+ * invalid UTF-8, out of memory) unwind pushing the JSON path. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+
+/* Emits the statements that write the value `rv` (an lvalue expression of
+ * type t), running `fail` on error, e.g.
+ *     if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+ *         return atd_writer_push_field(w, "name", 4);
+ *     }
+ */
+static void write_value(cw *w, const ir_type *t, const char *rv, const char *fail)
+{
+    switch (t->kind) {
+    case IR_UNIT:
+        cw_line(w, "(void)%s; /* unit: always null */", rv);
+        cw_open(w, "if (!atd_writer_raw(w, \"null\", 4))");
+        break;
+    case IR_BOOL:
+        cw_open(w, "if (!atd_writer_bool(w, %s))", rv);
+        break;
+    case IR_INT:
+        if (t->int_as_string)
+            cw_open(w, "if (!atd_writer_int64_string(w, (int64_t)%s))", rv);
+        else
+            cw_open(w, "if (!atd_writer_int64(w, (int64_t)%s))", rv);
+        break;
+    case IR_FLOAT:
+        if (t->float_as_int)
+            cw_open(w, "if (!atd_writer_double_as_int(w, (double)%s))", rv);
+        else if (t->precision > 0)
+            cw_open(w, "if (!atd_writer_double_precision(w, (double)%s, %d))", rv, t->precision);
+        else
+            cw_open(w, "if (!atd_writer_double(w, (double)%s))", rv);
+        break;
+    case IR_STRING:
+        cw_open(w, "if (!atd_writer_string(w, %s.ptr, %s.len))", rv, rv);
+        break;
+    case IR_ABSTRACT:
+        cw_open(w, "if (!atd_writer_json(w, &%s))", rv);
+        break;
+    case IR_RECORD:
+    case IR_ENUM:
+    case IR_SUM:
+    case IR_TUPLE:
+    case IR_LIST:
+    case IR_ASSOC:
+    case IR_OPTION:
+    case IR_NULLABLE:
+        cw_open(w, "if (!%s_write(w, &%s))", t->fn, rv);
+        break;
+    }
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+}
+
+/* Like write_value for a slot; a pointer slot is checked, then dereferenced:
+ *     if (v->left == NULL) { atd_writer_fail(w, ATD_ERR_INVALID, "..."); FAIL }
+ *     ...write (*v->left)...
+ */
+static void write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail)
+{
+    if (!s->ptr) {
+        write_value(w, s->type, rv, fail);
+        return;
+    }
+    char deref[400];
+    snprintf(deref, sizeof deref, "(*%s)", rv);
+    cw_open(w, "if (%s == NULL)", rv);
+    cw_line(w, "atd_writer_fail(w, ATD_ERR_INVALID, \"NULL pointer for a present value\");");
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+    write_value(w, s->type, deref, fail);
+}
+
+/* The condition under which a `~` field differs from its default (so it is
+ * written), or NULL when it is always written; "0" when never (unit). */
+static const char *differs(char *buf, size_t cap, const ir_field *f, const char *rv)
+{
+    const ir_type *t = f->slot.type;
+    const ir_default *d = &f->dflt;
+    if (f->slot.ptr)
+        return NULL;
+    switch (d->kind) {
+    case IR_DEFAULT_ZERO:
+        switch (t->kind) {
+        case IR_UNIT:
+            return "0";
+        case IR_BOOL:
+            snprintf(buf, cap, "%s", rv);
+            return buf;
+        case IR_INT:
+        case IR_ENUM:
+            snprintf(buf, cap, "%s != 0", rv);
+            return buf;
+        case IR_FLOAT:
+            /* -0.0 == 0.0: a negative zero is omitted too (atd-spec 10.9) */
+            snprintf(buf, cap, "%s != 0.0", rv);
+            return buf;
+        case IR_STRING:
+        case IR_LIST:
+        case IR_ASSOC:
+            snprintf(buf, cap, "%s.len != 0", rv);
+            return buf;
+        case IR_OPTION:
+        case IR_NULLABLE:
+            snprintf(buf, cap, "%s.has", rv);
+            return buf;
+        default:
+            return NULL;
+        }
+    case IR_DEFAULT_EXPR:
+        if (t->kind == IR_SUM)
+            snprintf(buf, cap, "%s.tag != %s", rv, d->c_expr);
+        else
+            snprintf(buf, cap, "%s != (%s)(%s)", rv, t->name, d->c_expr);
+        return buf;
+    case IR_DEFAULT_STRING: {
+        if (d->len == 0) {
+            snprintf(buf, cap, "%s.len != 0", rv);
+            return buf;
+        }
+        char *lit = cw_c_string(d->bytes, d->len);
+        snprintf(buf, cap, "!(%s.len == %zu && memcmp(%s.ptr, \"%s\", %zu) == 0)", rv, d->len, rv,
+                 lit, d->len);
+        free(lit);
+        return buf;
+    }
+    case IR_DEFAULT_OPAQUE:
+        return NULL;
+    }
+    return NULL;
+}
+
+/* A JSON key literal: `"name":`, with an optional leading '{' or ','. */
+static size_t key_literal(char *buf, size_t cap, const char *pre, const ir_field *f)
+{
+    char *lit = cw_c_string(f->json_name, f->json_len);
+    /* The key is written as a JSON string: escape it as JSON first. */
+    char json[1024];
+    size_t n = 0;
+    for (size_t i = 0; i < f->json_len && n + 8 < sizeof json; i++) {
+        unsigned char c = (unsigned char)f->json_name[i];
+        if (c == '"' || c == '\\') {
+            json[n++] = '\\';
+            json[n++] = (char)c;
+        } else if (c < 0x20 || c == 0x7f) {
+            n += (size_t)snprintf(json + n, sizeof json - n, "\\u%04x", c);
+        } else {
+            json[n++] = (char)c;
+        }
+    }
+    free(lit);
+    size_t total = strlen(pre) + 1 + n + 2;
+    char *body = malloc(total + 1);
+    snprintf(body, total + 1, "%s\"%.*s\":", pre, (int)n, json);
+    char *c = cw_c_string(body, total);
+    snprintf(buf, cap, "\"%s\", %zu", c, total);
+    free(c);
+    free(body);
+    return total;
+}
+
+/* Emits the record writer, e.g. for { date : int; ?note : string option }:
+ *     bool event_event_write(atd_writer *w, const event_event *v)
+ *     {
+ *         {
+ *             char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+ *             if (p == NULL) return atd_writer_fail_buf(w);
+ *             memcpy(p, "{\"date\":", 8);
+ *             atd_buf_commit(w->buf, atd_write_int64(p + 8, (int64_t)v->date));
+ *         }
+ *         if (v->has_note) {
+ *             if (!atd_writer_raw(w, ",\"note\":", 8)) return false;
+ *             ...write v->note...
+ *         }
+ *         return atd_writer_raw(w, "}", 1);
+ *     }
+ * Commas: known statically while every earlier field is required; after an
+ * omissible field a run-time flag `first` decides. */
+static void emit_record_write(cw *w, const ir_type *t)
+{
+    enum { FIRST, NOT_FIRST, UNKNOWN } state = FIRST;
+    bool brace_written = false;
+    char rv[300], fail[600], cond[700], lit[1200], lit2[1200];
+    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    cw_open(w, "{");
+    /* does any field get written in the UNKNOWN state? */
+    bool need_first = false;
+    {
+        int s = FIRST;
+        for (size_t i = 0; i < t->nfields; i++) {
+            const ir_field *f = &t->fields[i];
+            bool cond_field = f->kind != IR_FIELD_REQUIRED;
+            if (f->kind == IR_FIELD_DEFAULT) {
+                const char *c = differs(cond, sizeof cond, f, "x");
+                if (c == NULL)
+                    cond_field = false;
+                else if (strcmp(c, "0") == 0)
+                    continue;
+            }
+            if (s == UNKNOWN)
+                need_first = true;
+            if (!cond_field)
+                s = NOT_FIRST;
+            else if (s == FIRST)
+                s = UNKNOWN;
+        }
+    }
+    if (need_first)
+        cw_line(w, "bool first = true;");
+    for (size_t i = 0; i < t->nfields; i++) {
+        const ir_field *f = &t->fields[i];
+        snprintf(rv, sizeof rv, "v->%s", f->c_name);
+        char *jl = cw_c_string(f->json_name, f->json_len);
+        snprintf(fail, sizeof fail, "return atd_writer_push_field(w, \"%s\", %zu);", jl,
+                 f->json_len);
+        free(jl);
+        const char *c = NULL;
+        if (f->kind == IR_FIELD_OPTIONAL) {
+            snprintf(cond, sizeof cond, "v->has_%s", f->c_name);
+            c = cond;
+        } else if (f->kind == IR_FIELD_DEFAULT) {
+            c = differs(cond, sizeof cond, f, rv);
+            if (c != NULL && strcmp(c, "0") == 0)
+                continue; /* a unit ~ field always equals its default */
+        }
+        if (c != NULL) {
+            if (!brace_written) {
+                cw_open(w, "if (!atd_writer_raw(w, \"{\", 1))");
+                cw_line(w, "return false;");
+                cw_close(w, "}");
+                brace_written = true;
+            }
+            cw_open(w, "if (%s)", c);
+        }
+        const char *pre = !brace_written ? "{" : state == NOT_FIRST ? "," : "";
+        size_t klen = key_literal(lit, sizeof lit, pre, f);
+        bool scalar_fast = !f->slot.ptr && state != UNKNOWN &&
+                           ((f->slot.type->kind == IR_INT && !f->slot.type->int_as_string) ||
+                            f->slot.type->kind == IR_BOOL);
+        if (scalar_fast) {
+            /* one reservation for the key and the number */
+            cw_open(w, "{");
+            cw_line(w, "char *p = atd_buf_reserve(w->buf, %zu + ATD_INT64_CHARS);", klen);
+            cw_open(w, "if (p == NULL)");
+            cw_line(w, "atd_writer_fail_buf(w);");
+            cw_line(w, "%s", fail);
+            cw_close(w, "}");
+            cw_line(w, "memcpy(p, %s);", lit);
+            if (f->slot.type->kind == IR_INT) {
+                cw_line(w, "atd_buf_commit(w->buf, atd_write_int64(p + %zu, (int64_t)%s));", klen,
+                        rv);
+            } else {
+                cw_open(w, "if (%s)", rv);
+                cw_line(w, "memcpy(p + %zu, \"true\", 4);", klen);
+                cw_line(w, "atd_buf_commit(w->buf, p + %zu);", klen + 4);
+                cw_mid(w, "} else {");
+                cw_line(w, "memcpy(p + %zu, \"false\", 5);", klen);
+                cw_line(w, "atd_buf_commit(w->buf, p + %zu);", klen + 5);
+                cw_close(w, "}");
+            }
+            cw_close(w, "}");
+        } else if (state == UNKNOWN) {
+            key_literal(lit2, sizeof lit2, ",", f);
+            cw_open(w, "if (first ? !atd_writer_raw(w, %s) : !atd_writer_raw(w, %s))", lit, lit2);
+            cw_line(w, "return false;");
+            cw_close(w, "}");
+        } else {
+            cw_open(w, "if (!atd_writer_raw(w, %s))", lit);
+            cw_line(w, "return false;");
+            cw_close(w, "}");
+        }
+        brace_written = true;
+        if (!scalar_fast)
+            write_slot(w, &f->slot, rv, fail);
+        if (c != NULL) {
+            if (need_first && state != NOT_FIRST)
+                cw_line(w, "first = false;");
+            cw_close(w, "}");
+            if (state == FIRST)
+                state = UNKNOWN;
+        } else {
+            if (need_first && state == UNKNOWN)
+                cw_line(w, "first = false;");
+            state = NOT_FIRST;
+        }
+    }
+    if (!brace_written)
+        cw_line(w, "return atd_writer_raw(w, \"{}\", 2);");
+    else
+        cw_line(w, "return atd_writer_raw(w, \"}\", 1);");
+    cw_close(w, "}");
+}
+
+/* A constructor name as a JSON string literal with its length ("\"A\"", 3),
+ * with an optional prefix ("[\"A\",", 5). */
+static void case_literal(char *buf, size_t cap, const char *pre, const ir_case *k,
+                         const char *post)
+{
+    char json[1024];
+    size_t n = 0;
+    for (size_t i = 0; i < k->json_len && n + 8 < sizeof json; i++) {
+        unsigned char c = (unsigned char)k->json_name[i];
+        if (c == '"' || c == '\\') {
+            json[n++] = '\\';
+            json[n++] = (char)c;
+        } else if (c < 0x20 || c == 0x7f) {
+            n += (size_t)snprintf(json + n, sizeof json - n, "\\u%04x", c);
+        } else {
+            json[n++] = (char)c;
+        }
+    }
+    size_t total = strlen(pre) + n + 2 + strlen(post);
+    char *body = malloc(total + 1);
+    snprintf(body, total + 1, "%s\"%.*s\"%s", pre, (int)n, json, post);
+    char *c = cw_c_string(body, total);
+    snprintf(buf, cap, "\"%s\", %zu", c, total);
+    free(c);
+    free(body);
+}
+
+/* Emits the writer of a sum or enum:
+ *     switch (v->tag) {
+ *     case EVENT_SHAPE_DOT:
+ *         return atd_writer_raw(w, "\"Dot\"", 5);
+ *     case EVENT_SHAPE_CIRCLE:
+ *         if (!atd_writer_raw(w, "[\"Circle\",", 10)) return false;
+ *         ...write v->u.Circle...
+ *         return atd_writer_raw(w, "]", 1);
+ *     }
+ *     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid tag ...");
+ */
+static void emit_sum_write(cw *w, const ir_type *t)
+{
+    char lit[1200], rv[300];
+    bool is_enum = t->kind == IR_ENUM;
+    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    cw_open(w, "{");
+    cw_open(w, "switch (%s) {", is_enum ? "*v" : "v->tag");
+    for (size_t i = 0; i < t->ncases; i++) {
+        const ir_case *k = &t->cases[i];
+        cw_mid(w, "case %s:", k->const_name);
+        if (k->arg.type == NULL) {
+            case_literal(lit, sizeof lit, "", k, "");
+            cw_line(w, "return atd_writer_raw(w, %s);", lit);
+        } else if (k->catch_all) {
+            cw_line(w, "return atd_writer_string(w, v->u.%s.ptr, v->u.%s.len);", k->member,
+                    k->member);
+        } else {
+            case_literal(lit, sizeof lit, "[", k, ",");
+            cw_open(w, "if (!atd_writer_raw(w, %s))", lit);
+            cw_line(w, "return false;");
+            cw_close(w, "}");
+            snprintf(rv, sizeof rv, "v->u.%s", k->member);
+            write_slot(w, &k->arg, rv, "return atd_writer_push_index(w, 1);");
+            cw_line(w, "return atd_writer_raw(w, \"]\", 1);");
+        }
+    }
+    cw_close(w, "}");
+    cw_line(w, "return atd_writer_fail(w, ATD_ERR_INVALID, \"invalid constructor tag for '%s'\");",
+            t->atd_name);
+    cw_close(w, "}");
+}
+
+/* Emits the tuple writer: [f0,f1,...], every cell always written. */
+static void emit_tuple_write(cw *w, const ir_type *t)
+{
+    char rv[64], fail[96];
+    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    cw_open(w, "{");
+    for (size_t i = 0; i < t->ncells; i++) {
+        cw_open(w, "if (!atd_writer_raw(w, \"%s\", 1))", i == 0 ? "[" : ",");
+        cw_line(w, "return false;");
+        cw_close(w, "}");
+        snprintf(rv, sizeof rv, "v->f%zu", i);
+        snprintf(fail, sizeof fail, "return atd_writer_push_index(w, %zu);", i);
+        write_slot(w, &t->cells[i].slot, rv, fail);
+    }
+    cw_line(w, "return atd_writer_raw(w, \"]\", 1);");
+    cw_close(w, "}");
+}
+
+/* Emits the list writer:
+ *     if (!atd_writer_raw(w, "[", 1)) return false;
+ *     for (i = 0; i < v->len; i++) {
+ *         if (i > 0 && !atd_writer_raw(w, ",", 1)) return false;
+ *         ...write v->items[i], pushing index i on failure...
+ *     }
+ *     return atd_writer_raw(w, "]", 1);
+ */
+static void emit_list_write(cw *w, const ir_type *t)
+{
+    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    cw_open(w, "{");
+    cw_line(w, "size_t i;");
+    cw_open(w, "if (!atd_writer_raw(w, \"[\", 1))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_open(w, "for (i = 0; i < v->len; i++)");
+    cw_open(w, "if (i > 0 && !atd_writer_raw(w, \",\", 1))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    write_value(w, t->elem.type, "v->items[i]", "return atd_writer_push_index(w, i);");
+    cw_close(w, "}");
+    cw_line(w, "return atd_writer_raw(w, \"]\", 1);");
+    cw_close(w, "}");
+}
+
+/* Emits the writer of an association list as a JSON object {"k":v,...}. */
+static void emit_assoc_write(cw *w, const ir_type *t)
+{
+    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    cw_open(w, "{");
+    cw_line(w, "size_t i;");
+    cw_open(w, "if (!atd_writer_raw(w, \"{\", 1))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_open(w, "for (i = 0; i < v->len; i++)");
+    cw_open(w, "if (i > 0 && !atd_writer_raw(w, \",\", 1))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_open(w, "if (!atd_writer_string(w, v->items[i].key.ptr, v->items[i].key.len) || "
+               "!atd_writer_raw(w, \":\", 1))");
+    cw_line(w, "return atd_writer_push_index(w, i);");
+    cw_close(w, "}");
+    write_slot(w, &t->elem, "v->items[i].value",
+               "return atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len);");
+    cw_close(w, "}");
+    cw_line(w, "return atd_writer_raw(w, \"}\", 1);");
+    cw_close(w, "}");
+}
+
+/* Emits the option writer: "None" or ["Some",v]. */
+static void emit_option_write(cw *w, const ir_type *t)
+{
+    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    cw_open(w, "{");
+    cw_open(w, "if (!v->has)");
+    cw_line(w, "return atd_writer_raw(w, \"\\\"None\\\"\", 6);");
+    cw_close(w, "}");
+    cw_open(w, "if (!atd_writer_raw(w, \"[\\\"Some\\\",\", 8))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    write_slot(w, &t->elem, "v->value", "return atd_writer_push_index(w, 1);");
+    cw_line(w, "return atd_writer_raw(w, \"]\", 1);");
+    cw_close(w, "}");
+}
+
+/* Emits the nullable writer: null or the plain value. */
+static void emit_nullable_write(cw *w, const ir_type *t)
+{
+    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    cw_open(w, "{");
+    cw_open(w, "if (!v->has)");
+    cw_line(w, "return atd_writer_raw(w, \"null\", 4);");
+    cw_close(w, "}");
+    write_slot(w, &t->elem, "v->value", "return false;");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+}
+
+/* Emits to_json:
+ *     int event_event_to_json(const event_event *value, atd_buf *out, atd_error *err)
+ *     {
+ *         atd_writer w;
+ *         size_t start = out->len;
+ *         atd_writer_init(&w, out, 0);
+ *         if (event_event_write(&w, value) && out->status == 0) return 0;
+ *         ...the error; an in-memory buffer gets back its previous length...
+ *     }
+ */
+static void emit_to_json(cw *w, const char *name)
+{
+    cw_line(w, "int %s_to_json(const %s *value, atd_buf *out, atd_error *err)", name, name);
+    cw_open(w, "{");
+    cw_line(w, "atd_writer w;");
+    cw_line(w, "size_t start = out->len;");
+    cw_line(w, "atd_writer_init(&w, out, 0);");
+    cw_open(w, "if (%s_write(&w, value) && out->status == 0)", name);
+    cw_open(w, "if (err != NULL)");
+    cw_line(w, "atd_error_set(err, ATD_ERR_OK, NULL, NULL);");
+    cw_close(w, "}");
+    cw_line(w, "return 0;");
+    cw_close(w, "}");
+    cw_open(w, "if (w.err_code == ATD_ERR_OK)");
+    cw_line(w, "atd_writer_fail_buf(&w);");
+    cw_close(w, "}");
+    cw_comment(w, "no partial output is left in an in-memory buffer");
+    cw_open(w, "if (out->sink == NULL && out->len > start)");
+    cw_line(w, "out->len = start;");
+    cw_close(w, "}");
+    cw_line(w, "return atd_writer_get_error(&w, err);");
+    cw_close(w, "}");
+    cw_blank(w);
+}
+
+void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
+{
+    (void)m;
+    switch (t->kind) {
+    case IR_RECORD:
+        emit_record_write(w, t);
+        break;
+    case IR_ENUM:
+    case IR_SUM:
+        emit_sum_write(w, t);
+        break;
+    case IR_TUPLE:
+        emit_tuple_write(w, t);
+        break;
+    case IR_LIST:
+        emit_list_write(w, t);
+        break;
+    case IR_ASSOC:
+        emit_assoc_write(w, t);
+        break;
+    case IR_OPTION:
+        emit_option_write(w, t);
+        break;
+    case IR_NULLABLE:
+        emit_nullable_write(w, t);
+        break;
+    case IR_UNIT:
+    case IR_BOOL:
+    case IR_INT:
+    case IR_FLOAT:
+    case IR_STRING:
+    case IR_ABSTRACT:
+        break;
+    }
+    cw_blank(w);
+    emit_to_json(w, t->name);
+    cw_end_item(w);
+}
+
+/* Emits the writer of an alias (`type date = int`):
+ *     bool event_date_write(atd_writer *w, const event_date *v)
+ *     {
+ *         if (!atd_writer_int64(w, (int64_t)*v)) return false;
+ *         return true;
+ *     }
+ * and its to_json. */
+void emit_def_writers(cw *w, const ir_module *m, const ir_def *d)
+{
+    (void)m;
+    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", d->c_name, d->c_name);
+    cw_open(w, "{");
+    write_value(w, d->type, "(*v)", "return false;");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+    cw_blank(w);
+    emit_to_json(w, d->c_name);
+    cw_end_item(w);
+}

@@ -1,0 +1,172 @@
+/* The decorated IR ("C IR") that lower.c builds from a checked ATD module and
+ * that the emitters read, and only read (the idea of atdgen's mapping.mli).
+ * Every decision about C names, C types, JSON names, defaults and pointers is
+ * made in lower.c and recorded here; emitters never look at the AST.
+ *
+ * An ir_type is one C type: either a scalar (int64_t, double, atd_string...,
+ * no C definition of its own) or a composite that gets a C definition and its
+ * own functions (record, enum, tagged sum, tuple, list, association list,
+ * option, nullable). Composite types are deduplicated where the wire format is
+ * structural (lists, options, tuples...) and nominal where ATD is (each record
+ * or sum written in the schema is its own type). Parametrized ATD types are
+ * already monomorphized: one ir_type per closed instantiation.
+ *
+ * An ir_def is one ATD type definition: its public C name, and the ir_type it
+ * denotes. When the definition introduced that type (a record, a sum, or the
+ * first `int list` named by `type ints = int list`) the type carries the
+ * definition's name; otherwise the definition is emitted as a typedef. */
+#ifndef ATDC_IR_H
+#define ATDC_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct ir_type ir_type;
+
+typedef enum ir_kind {
+    IR_UNIT,     /* uint8_t placeholder, JSON null */
+    IR_BOOL,     /* bool */
+    IR_INT,      /* int64_t or a narrower repr */
+    IR_FLOAT,    /* double or float */
+    IR_STRING,   /* atd_string */
+    IR_ABSTRACT, /* atd_json */
+    IR_RECORD,   /* struct */
+    IR_ENUM,     /* sum of nullary constructors only: C enum */
+    IR_SUM,      /* tagged union */
+    IR_TUPLE,    /* struct { f0, f1, ... } */
+    IR_LIST,     /* struct { T *items; size_t len; } */
+    IR_ASSOC,    /* (string * T) list <json repr="object">: list of {key, value} */
+    IR_OPTION,   /* struct { bool has; T value; } as "None" / ["Some", v] */
+    IR_NULLABLE  /* struct { bool has; T value; } as null / v */
+} ir_kind;
+
+typedef enum ir_int_repr {
+    IR_INT64,
+    IR_INT8,
+    IR_INT16,
+    IR_INT32,
+    IR_UINT8,
+    IR_UINT16,
+    IR_UINT32
+} ir_int_repr;
+
+/* A place that holds a value: a member of a struct, a list element... When
+ * `ptr` is set the member is a pointer to the value (arena-allocated), which
+ * is how recursive types get their indirection. */
+typedef struct ir_slot {
+    ir_type *type;
+    bool ptr;
+} ir_slot;
+
+typedef enum ir_default_kind {
+    IR_DEFAULT_ZERO,   /* all-zero bytes: 0, false, "", [], None, tag 0... */
+    IR_DEFAULT_EXPR,   /* a scalar C constant expression (c_expr) */
+    IR_DEFAULT_STRING, /* a string literal (bytes, len) */
+    IR_DEFAULT_OPAQUE  /* <c default> on a composite: assigned, never compared */
+} ir_default_kind;
+
+typedef struct ir_default {
+    ir_default_kind kind;
+    const char *c_expr; /* EXPR and OPAQUE */
+    const char *bytes;  /* STRING */
+    size_t len;
+} ir_default;
+
+typedef enum ir_field_kind {
+    IR_FIELD_REQUIRED, /*  x : T      -> T x;                 */
+    IR_FIELD_OPTIONAL, /* ?x : U opt  -> bool has_x; U x;     */
+    IR_FIELD_DEFAULT   /* ~x : T      -> T x; (default value) */
+} ir_field_kind;
+
+typedef struct ir_field {
+    ir_field_kind kind;
+    const char *atd_name;  /* for messages */
+    const char *c_name;    /* member name (mangled) */
+    const char *json_name; /* bytes on the wire (may contain anything) */
+    size_t json_len;
+    ir_slot slot;          /* OPTIONAL: the unwrapped U */
+    ir_default dflt;       /* DEFAULT only */
+    int required_index;    /* index among required fields, or -1 */
+} ir_field;
+
+typedef struct ir_case {
+    const char *atd_name;   /* constructor as written in ATD */
+    const char *member;     /* union member name (mangled) */
+    const char *const_name; /* enum constant, e.g. EVENT_SHAPE_CIRCLE */
+    const char *json_name;
+    size_t json_len;
+    ir_slot arg;            /* arg.type NULL for a nullary constructor */
+    bool catch_all;         /* the string constructor of an open_enum */
+} ir_case;
+
+typedef struct ir_cell {
+    ir_slot slot;
+    bool has_default;
+    ir_default dflt;
+} ir_cell;
+
+struct ir_type {
+    ir_kind kind;
+    int id;                /* creation order, for determinism */
+    const char *name;      /* C type name: "event_event", "int64_t", "atd_string" */
+    const char *fn;        /* prefix of its functions (composite only): "event_event" */
+    const char *short_name;/* name without the module prefix, for derived names */
+    const char *atd_name;  /* for messages: record 'event' */
+    const char *key;       /* structural identity (dedup), NULL for nominal types */
+    const char *owner;     /* the ATD definition that named it, or NULL */
+    /* IR_INT */
+    ir_int_repr int_repr;
+    bool int_as_string;    /* <json repr="string"> */
+    /* IR_FLOAT */
+    bool float32;          /* <c repr="float"> */
+    int precision;         /* <json precision>, 0 when absent */
+    bool float_as_int;     /* <json repr="int"> */
+    /* IR_RECORD */
+    ir_field *fields;
+    size_t nfields;
+    size_t nrequired;
+    bool keep_nulls;
+    /* IR_ENUM, IR_SUM */
+    ir_case *cases;
+    size_t ncases;
+    bool open_enum;
+    /* IR_TUPLE */
+    ir_cell *cells;
+    size_t ncells;
+    size_t nmin_cells;     /* cells that must be present in the input */
+    /* IR_LIST, IR_ASSOC (the value), IR_OPTION, IR_NULLABLE */
+    ir_slot elem;
+    /* filled by sort.c */
+    int scc;               /* strongly connected component of by-value edges */
+    int mark;              /* scratch for graph walks */
+};
+
+/* One ATD type definition. */
+typedef struct ir_def {
+    const char *atd_name;
+    const char *c_name; /* public type name and function prefix: event_event */
+    ir_type *type;      /* what it denotes */
+    bool is_typedef;    /* type->name != c_name: emitted as typedef + wrappers */
+    const char *doc;    /* <doc text>, or NULL */
+} ir_def;
+
+typedef struct ir_module {
+    const char *source_name; /* "event.atd" (base name only: no paths in output) */
+    const char *base;        /* "event" */
+    const char *prefix;      /* "event_" */
+    const char *guard;       /* "EVENT_ATD_H" */
+    ir_type **types;         /* every composite type, in definition order (sort.c) */
+    size_t ntypes;
+    ir_type **scalars;       /* scalar types (for completeness, not emitted) */
+    size_t nscalars;
+    ir_def *defs;            /* ATD definitions that are emitted (not generic ones) */
+    size_t ndefs;
+} ir_module;
+
+/* Helpers shared by the emitters. */
+static inline bool ir_is_composite(const ir_type *t)
+{
+    return t->kind >= IR_RECORD;
+}
+
+#endif

@@ -1,0 +1,146 @@
+/* atdc's command line: parses the options into driver_options and compiles
+ * each file with driver_compile_file. Nothing else lives here. Exit status:
+ * 0 success, 1 schema errors, 2 usage or I/O errors (the worst over all
+ * files). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "atd/common.h"
+#include "driver.h"
+
+static const char usage_text[] =
+    "Usage: atdc [OPTIONS] FILE.atd...\n"
+    "Compile ATD schemas into C types with JSON readers and writers.\n"
+    "\n"
+    "Options:\n"
+    "  -o DIR              write the generated files into DIR (default: .)\n"
+    "  --prefix PREFIX     prefix of the generated C names (default: the file's base name)\n"
+    "  --check             parse and check only; generate nothing\n"
+    "  --print             print the schema as normalized ATD to stdout (no check)\n"
+    "  --max-errors N      stop after N errors (default 20, 0 for no limit)\n"
+    "  --ignore-adapters   accept <json adapter.*> annotations and ignore them\n"
+    "  --help              show this help and exit\n"
+    "  --version           show the version and exit\n"
+    "\n"
+    "FILE may be '-' to read standard input.\n"
+    "Exit status: 0 success, 1 errors in a schema, 2 usage or I/O error.\n";
+
+static int main_usage_error(const char *fmt, const char *arg)
+{
+    fputs("atdc: error: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'atdc --help' for more information.\n", stderr);
+    return DRIVER_USAGE_ERROR;
+}
+
+/* Parses a non-negative decimal count; false on anything else. */
+static bool main_parse_count(const char *s, int *out)
+{
+    if (*s == '\0')
+        return false;
+    long v = 0;
+    for (; *s != '\0'; s++) {
+        if (*s < '0' || *s > '9')
+            return false;
+        v = v * 10 + (*s - '0');
+        if (v > 1000000)
+            return false;
+    }
+    *out = (int)v;
+    return true;
+}
+
+/* Matches `--name VALUE` and `--name=VALUE`; advances *i past the value. */
+static bool main_option_value(int argc, char **argv, int *i, const char *name, const char **value,
+                              bool *missing)
+{
+    const char *arg = argv[*i];
+    size_t n = strlen(name);
+    if (strncmp(arg, name, n) != 0)
+        return false;
+    if (arg[n] == '=') {
+        *value = arg + n + 1;
+        return true;
+    }
+    if (arg[n] != '\0')
+        return false;
+    if (*i + 1 >= argc) {
+        *missing = true;
+        return true;
+    }
+    *value = argv[++*i];
+    return true;
+}
+
+int main(int argc, char **argv)
+{
+    driver_options o;
+    driver_options_init(&o);
+    const char **files = calloc((size_t)argc + 1, sizeof *files);
+    if (files == NULL) {
+        fputs("atdc: error: out of memory\n", stderr);
+        return DRIVER_USAGE_ERROR;
+    }
+    size_t nfiles = 0;
+    bool only_files = false;
+    int rc = DRIVER_OK;
+
+    for (int i = 1; i < argc && rc == DRIVER_OK; i++) {
+        const char *arg = argv[i];
+        const char *value = NULL;
+        bool missing = false;
+        if (only_files || arg[0] != '-' || strcmp(arg, "-") == 0) {
+            files[nfiles++] = arg;
+        } else if (strcmp(arg, "--") == 0) {
+            only_files = true;
+        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            fputs(usage_text, stdout);
+            free(files);
+            return DRIVER_OK;
+        } else if (strcmp(arg, "--version") == 0) {
+            printf("atdc %s\n", ATD_VERSION_STRING);
+            free(files);
+            return DRIVER_OK;
+        } else if (strcmp(arg, "--check") == 0) {
+            o.mode = DRIVER_CHECK;
+        } else if (strcmp(arg, "--print") == 0) {
+            o.mode = DRIVER_PRINT;
+        } else if (strcmp(arg, "--dump-ast") == 0) { /* hidden: for tests */
+            o.mode = DRIVER_DUMP_AST;
+        } else if (strcmp(arg, "--ignore-adapters") == 0) {
+            o.ignore_adapters = true;
+        } else if (strncmp(arg, "-o", 2) == 0) {
+            if (arg[2] != '\0')
+                o.out_dir = arg + 2;
+            else if (i + 1 < argc)
+                o.out_dir = argv[++i];
+            else
+                rc = main_usage_error("option '%s' needs a directory", arg);
+        } else if (main_option_value(argc, argv, &i, "--prefix", &value, &missing)) {
+            if (missing)
+                rc = main_usage_error("option '%s' needs a value", "--prefix");
+            else
+                o.prefix = value;
+        } else if (main_option_value(argc, argv, &i, "--max-errors", &value, &missing)) {
+            if (missing)
+                rc = main_usage_error("option '%s' needs a value", "--max-errors");
+            else if (!main_parse_count(value, &o.max_errors))
+                rc = main_usage_error("invalid --max-errors value '%s' (expected a count)", value);
+        } else {
+            rc = main_usage_error("unknown option '%s'", arg);
+        }
+    }
+    if (rc == DRIVER_OK && nfiles == 0)
+        rc = main_usage_error("%s", "no input file");
+
+    if (rc == DRIVER_OK) {
+        for (size_t i = 0; i < nfiles; i++) {
+            int r = driver_compile_file(&o, files[i]);
+            if (r > rc)
+                rc = r;
+        }
+    }
+    free(files);
+    return rc;
+}

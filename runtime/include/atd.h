@@ -1,0 +1,16 @@
+/* atd.h: the one public header of the atdc runtime library (atdrt).
+ * Generated code includes only this header (plus standard headers). */
+#ifndef ATD_H
+#define ATD_H
+
+#include "atd/common.h"
+#include "atd/arena.h"
+#include "atd/buf.h"
+#include "atd/error.h"
+#include "atd/number.h"
+#include "atd/reader.h"
+#include "atd/writer.h"
+#include "atd/json.h"
+#include "atd/writer_ctx.h"
+
+#endif

@@ -1,0 +1,87 @@
+/* Arena (bump) allocator. All values produced by readers live in an arena;
+ * one atd_arena_free (or atd_arena_reset) releases a whole document.
+ *
+ * Memory comes in chunks whose sizes grow geometrically (x2), so a document of
+ * n bytes costs O(log n) calls to the underlying allocator. */
+#ifndef ATD_ARENA_H
+#define ATD_ARENA_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct atd_arena_chunk atd_arena_chunk;
+
+/* Treat the fields as private except through the functions below. */
+typedef struct atd_arena {
+    char *cur;               /* next free byte of the current chunk */
+    char *end;               /* end of the current chunk */
+    atd_arena_chunk *chunks; /* most recent chunk first */
+    size_t next_chunk_size;  /* size of the next chunk to allocate */
+    size_t bytes_used;       /* bytes handed out by atd_arena_alloc (incl. padding) */
+    size_t bytes_reserved;   /* bytes obtained from the allocator */
+    size_t chunk_count;      /* chunks currently held */
+    size_t alloc_calls;      /* chunks obtained from the allocator, ever (not the struct) */
+    atd_allocator allocator;
+    char *last_alloc; /* start of the most recent allocation (for atd_arena_grow) */
+} atd_arena;
+
+typedef struct atd_arena_stats {
+    size_t bytes_used;
+    size_t bytes_reserved;
+    size_t chunks;
+    size_t alloc_calls;
+} atd_arena_stats;
+
+#define ATD_ARENA_DEFAULT_CHUNK 4096
+
+/* Creates an arena whose first chunk holds `first_chunk_size` bytes (0: the
+ * default). `allocator` may be NULL (malloc/free). Returns NULL when out of memory.
+ * The arena struct itself is allocated with the allocator. */
+atd_arena *atd_arena_new(size_t first_chunk_size, const atd_allocator *allocator);
+
+/* Releases every chunk and the arena itself. Accepts NULL. */
+void atd_arena_free(atd_arena *a);
+
+/* Forgets every allocation. Keeps the largest chunk for reuse and frees the
+ * others, so a reader used in a loop stops calling malloc after the first round. */
+void atd_arena_reset(atd_arena *a);
+
+/* Slow path of atd_arena_alloc: adds a chunk. Internal; use atd_arena_alloc. */
+void *atd__arena_alloc_slow(atd_arena *a, size_t size, size_t align);
+
+/* Returns `size` bytes aligned to `align` (a power of two, at most 16), or NULL
+ * when the allocator fails (or `align` is invalid, or `size` is absurd). size 0 returns a valid
+ * unique-enough non-NULL pointer. */
+static inline void *atd_arena_alloc(atd_arena *a, size_t size, size_t align)
+{
+    uintptr_t p = ((uintptr_t)a->cur + (align - 1)) & ~(uintptr_t)(align - 1);
+    if (ATD_LIKELY(a->cur != NULL && p <= (uintptr_t)a->end &&
+                   size <= (size_t)((uintptr_t)a->end - p))) {
+        a->bytes_used += (size_t)(p - (uintptr_t)a->cur) + size;
+        a->cur = (char *)p + size;
+        a->last_alloc = (char *)p;
+        return (void *)p;
+    }
+    return atd__arena_alloc_slow(a, size, align);
+}
+
+/* Resizes the block `ptr` of `old_size` bytes to `new_size` bytes and returns
+ * its new address (NULL when out of memory; the old block is then untouched).
+ * When `ptr` is the most recent allocation and the chunk has room, it grows in
+ * place; otherwise a new block is allocated and the contents are copied. Used to
+ * build arrays of unknown length without a second pass. */
+void *atd_arena_grow(atd_arena *a, void *ptr, size_t old_size, size_t new_size, size_t align);
+
+/* Copies `len` bytes into the arena and adds a NUL terminator. NULL on failure. */
+char *atd_arena_strdup(atd_arena *a, const char *s, size_t len);
+
+atd_arena_stats atd_arena_get_stats(const atd_arena *a);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

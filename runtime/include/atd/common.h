@@ -1,0 +1,48 @@
+/* Common definitions for the atdc runtime (atdrt): version, portability macros,
+ * the string type shared by readers, writers and generated code. */
+#ifndef ATD_COMMON_H
+#define ATD_COMMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ATD_RUNTIME_VERSION 1
+#define ATD_VERSION_STRING "0.1.0"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ATD_LIKELY(x) __builtin_expect(!!(x), 1)
+#define ATD_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define ATD_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define ATD_LIKELY(x) (x)
+#define ATD_UNLIKELY(x) (x)
+#define ATD_PRINTF(fmt, args)
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A byte string: may contain NUL. Strings produced by copying readers are also
+ * NUL-terminated (ptr[len] == 0); borrowed strings point into the input and are not. */
+typedef struct atd_string {
+    const char *ptr;
+    size_t len;
+} atd_string;
+
+/* Allocator hooks used by arenas and buffers. Both functions receive `ctx`.
+ * `alloc` returns NULL on failure; `free` accepts NULL. A NULL atd_allocator
+ * pointer wherever one is accepted means malloc/free. Tests use this to inject
+ * allocation failures. */
+typedef struct atd_allocator {
+    void *(*alloc)(void *ctx, size_t size);
+    void (*free)(void *ctx, void *ptr);
+    void *ctx;
+} atd_allocator;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

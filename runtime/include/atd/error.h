@@ -1,0 +1,76 @@
+/* Errors reported by readers and writers.
+ *
+ * Codes and their default descriptions come from one X-macro list so that the
+ * enum and atd_error_code_name() cannot drift apart. An atd_error holds the
+ * code, where the problem is (byte offset; line and column computed only when
+ * the error is reported), the JSON path being read or written, and one human
+ * sentence saying all of it, e.g.
+ *   line 1, column 26, at $.events[3].date: expected an integer, found "2.5" */
+#ifndef ATD_ERROR_H
+#define ATD_ERROR_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* X(NAME, "description") */
+#define ATD_ERROR_LIST(X)                                                                          \
+    X(OK, "no error")                                                                              \
+    X(NOMEM, "out of memory")                                                                      \
+    X(IO, "output error")                                                                          \
+    X(EOF, "unexpected end of input")                                                              \
+    X(SYNTAX, "invalid JSON")                                                                      \
+    X(STRING, "invalid string")                                                                    \
+    X(UTF8, "invalid UTF-8")                                                                       \
+    X(NUMBER, "invalid number")                                                                    \
+    X(RANGE, "number out of range")                                                                \
+    X(DEPTH, "nesting too deep")                                                                   \
+    X(TYPE, "unexpected value")                                                                    \
+    X(MISSING_FIELD, "missing record field")                                                       \
+    X(UNKNOWN_FIELD, "unknown record field")                                                       \
+    X(BAD_VARIANT, "unsupported variant")                                                          \
+    X(TUPLE, "wrong number of tuple elements")                                                     \
+    X(TRAILING, "unexpected data after the JSON value")                                            \
+    X(NONFINITE, "NaN and infinity cannot be written as JSON")                                     \
+    X(INVALID, "invalid value")
+
+typedef enum atd_error_code {
+#define ATD__ERROR_ENUM(name, text) ATD_ERR_##name,
+    ATD_ERROR_LIST(ATD__ERROR_ENUM)
+#undef ATD__ERROR_ENUM
+        ATD_ERR__COUNT
+} atd_error_code;
+
+#define ATD_ERROR_PATH_MAX 256
+#define ATD_ERROR_MESSAGE_MAX 512
+
+typedef struct atd_error {
+    atd_error_code code;
+    size_t offset;                       /* byte offset in the input (readers); 0 for writers */
+    size_t line;                         /* 1-based; 0 when not applicable (writers) */
+    size_t column;                       /* 1-based, in bytes; 0 when not applicable */
+    char path[ATD_ERROR_PATH_MAX];       /* e.g. "$.events[3].date"; truncated with "..." */
+    char message[ATD_ERROR_MESSAGE_MAX]; /* NUL-terminated, one sentence */
+} atd_error;
+
+/* "NOMEM", "SYNTAX", ... */
+const char *atd_error_code_name(atd_error_code code);
+/* "out of memory", ... */
+const char *atd_error_code_text(atd_error_code code);
+
+/* Computes the 1-based line and column of `offset` in input[0..len). Lines end
+ * at LF (CR LF counts once). Columns count bytes. */
+void atd_error_locate(const char *input, size_t len, size_t offset, size_t *line, size_t *column);
+
+/* Sets err (when not NULL) for an error without an input position, such as
+ * a writer error: code, path (may be NULL or ""), and the detail text. Builds
+ * the message "at PATH: DETAIL" (or just "DETAIL" without a path). */
+void atd_error_set(atd_error *err, atd_error_code code, const char *path, const char *detail);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

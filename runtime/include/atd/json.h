@@ -1,0 +1,95 @@
+/* Generic JSON value (a DOM), allocated in an arena. Used for the ATD type
+ * `abstract`, and as the project's own generic parser in the benchmark.
+ *
+ * Integers that fit int64 are kept as integers; larger integer literals are
+ * kept as their text (ATD_JSON_BIGINT) and written back verbatim; other
+ * numbers are doubles. Object members keep their order and their duplicates. */
+#ifndef ATD_JSON_H
+#define ATD_JSON_H
+
+#include "common.h"
+#include "arena.h"
+#include "buf.h"
+#include "error.h"
+#include "reader.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum atd_json_kind {
+    ATD_JSON_NULL,
+    ATD_JSON_BOOL,
+    ATD_JSON_INT,
+    ATD_JSON_BIGINT, /* integer literal outside int64: kept as text in u.string */
+    ATD_JSON_FLOAT,
+    ATD_JSON_STRING,
+    ATD_JSON_ARRAY,
+    ATD_JSON_OBJECT
+} atd_json_kind;
+
+typedef struct atd_json atd_json;
+typedef struct atd_json_member atd_json_member;
+
+struct atd_json {
+    atd_json_kind kind;
+    union {
+        bool boolean;
+        int64_t integer;
+        double number;
+        atd_string string; /* STRING and BIGINT */
+        struct {
+            atd_json *items;
+            size_t len;
+        } array;
+        struct {
+            atd_json_member *members;
+            size_t len;
+        } object;
+    } u;
+};
+
+struct atd_json_member {
+    atd_string key;
+    atd_json value;
+};
+
+/* Reads one JSON value at the reader's cursor (a building block for generated
+ * readers of `abstract`). Allocates in r->arena: strings are copied or borrowed
+ * per the reader's flags (object keys too), integers outside int64 are kept as
+ * BIGINT text. Nesting is limited by r->max_depth (ATD_ERR_DEPTH) and costs no
+ * C stack: a scratch stack of pending items, taken from the arena's allocator
+ * beyond a small local buffer, is freed before returning. On failure the error
+ * is recorded in the reader with the path of the failing value, and *out is
+ * set to null. */
+bool atd_json_read(atd_reader *r, atd_json *out);
+
+/* Parses one complete JSON document (whitespace around it allowed). Returns 0,
+ * or an error code with `err` filled when not NULL. `flags` are ATD_READ_*. */
+int atd_json_parse(const char *json, size_t len, atd_arena *arena, unsigned flags, atd_json *out,
+                   atd_error *err);
+
+/* Appends the compact JSON text of v (atd-spec 10.10: floats as in 10.3,
+ * strings as in 10.4, BIGINT text verbatim). Returns 0, or an error code with
+ * `err` filled when not NULL: ATD_ERR_NONFINITE for NaN or infinity and
+ * ATD_ERR_UTF8 for a string or key that is not valid UTF-8 (the message names
+ * the path, e.g. "at $.a[2]: NaN and infinity cannot be written as JSON"),
+ * ATD_ERR_INVALID for a BIGINT that is not an integer literal, or the buffer's
+ * ATD_ERR_NOMEM / ATD_ERR_IO. On a value error an in-memory buffer is put back
+ * to its length before the call; a sink-bound one may have flushed a prefix. */
+int atd_json_write(const atd_json *v, atd_buf *out, atd_error *err);
+
+/* Structural equality: same kinds, same values (ints and floats compare by
+ * kind then value; NaN differs from everything), same member order. Iterative;
+ * trees nested deeper than 32 levels use malloc for the walk, and compare
+ * unequal if that fails. */
+bool atd_json_equal(const atd_json *a, const atd_json *b);
+
+/* Looks up the last member named key (NULL when absent). Linear scan. */
+const atd_json *atd_json_get(const atd_json *object, const char *key, size_t key_len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,258 @@
+/* JSON reader: a cursor over (const char *, size_t) input, and the lexing
+ * primitives that generated readers are made of.
+ *
+ * The input is not NUL-terminated and may contain NUL bytes. Every primitive
+ * skips the whitespace before its token, returns true on success and false on
+ * error; the first error is recorded in the reader (code, byte offset, detail)
+ * and later calls keep failing fast. Generated readers check every call:
+ *
+ *     if (!atd_read_int64(r, &out->date)) return atd_reader_push_field(r, "date", 4);
+ *
+ * As a failing read unwinds, each level adds its field name or index, so the
+ * final error names the JSON path ($.events[3].date). Successful reads pay
+ * nothing for this. Line and column are computed only when the error is
+ * reported (atd_reader_get_error).
+ *
+ * Strings are decoded into the reader's arena (NUL-terminated) or, with
+ * ATD_READ_BORROW_STRINGS, point into the input when they contain no escape.
+ *
+ * Choices this reader makes where the specification leaves room:
+ * - Strict mode (default, RFC 8259): raw control bytes (0x00-0x1F) in strings,
+ *   invalid UTF-8 (overlongs, UTF-8-encoded surrogates, > U+10FFFF, truncated
+ *   sequences, stray continuation bytes), comments, bare NaN/Infinity and text
+ *   after the top-level value are errors.
+ * - Lone surrogate escapes (a \uD800-\uDBFF not followed by a \u low
+ *   surrogate, or a lone \uDC00-\uDFFF) are an error in strict mode; in
+ *   lenient mode each is encoded as its 3-byte form (ED A0 80 ...), as atdgen
+ *   does. "\u0000" always yields a NUL byte kept in the string.
+ * - Quoted ints (atd-spec 10.2) are decimal only: optional sign, then one or
+ *   more digits (leading zeros allowed, as OCaml's int_of_string does). The
+ *   OCaml forms 0x1F, 0o17, 0b101 and 1_000 are not accepted, nor any string
+ *   with an escape, a space or a fraction.
+ * - Quoted floats hold a JSON number exactly; quoted or bare NaN, Infinity and
+ *   -Infinity only in lenient mode.
+ * - The strings "true"/"false" for bool must be spelled without escapes.
+ * - Error positions are where the offending token starts, except inside
+ *   strings, where they point at the offending byte or escape.
+ * - Line and column: only LF ends a line (so CR LF counts once); columns count
+ *   bytes from 1.
+ * - Path segments: ".name" for keys matching [A-Za-z_][A-Za-z0-9_]*,
+ *   ["key"] otherwise (quote, backslash escaped, other unprintable bytes as
+ *   \xNN; long keys shortened with "..."), "[3]" for indexes. When the path
+ *   does not fit, the outermost segments are dropped and shown as "$...". */
+#ifndef ATD_READER_H
+#define ATD_READER_H
+
+#include "common.h"
+#include "arena.h"
+#include "error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Reader options (flags). */
+enum {
+    /* Strings without escapes point into the input instead of being copied.
+     * The input must then outlive the values read. */
+    ATD_READ_BORROW_STRINGS = 1u << 0,
+    /* Unknown record fields are an error (atdgen's -j-strict-fields). */
+    ATD_READ_STRICT_FIELDS = 1u << 1,
+    /* The reference's syntactic leniencies (atd-spec section 11): comments,
+     * raw control bytes and invalid UTF-8 in strings, bare NaN/Infinity for
+     * floats, text after the top-level value. */
+    ATD_READ_LENIENT = 1u << 2
+};
+
+#define ATD_DEFAULT_MAX_DEPTH 1024
+
+typedef struct atd_reader {
+    const char *start; /* input */
+    const char *cur;   /* next byte to read */
+    const char *end;   /* one past the last byte */
+    atd_arena *arena;  /* where decoded values go */
+    unsigned flags;
+    unsigned depth; /* current nesting of arrays/objects */
+    unsigned max_depth;
+    /* First error; err_code == ATD_ERR_OK while none. */
+    atd_error_code err_code;
+    size_t err_offset;
+    char err_detail[160];
+    /* Path segments pushed while unwinding, innermost first. */
+    char err_path_rev[ATD_ERROR_PATH_MAX];
+    size_t err_path_len;
+    bool err_path_truncated;
+} atd_reader;
+
+/* Prepares a reader. `arena` may be NULL only if nothing will be allocated
+ * (e.g. for atd_skip_value). max_depth starts at ATD_DEFAULT_MAX_DEPTH. */
+void atd_reader_init(atd_reader *r, const char *json, size_t len, atd_arena *arena, unsigned flags);
+
+/* --- errors --- */
+
+/* Records an error at byte offset `offset` unless one is recorded already.
+ * The detail is one lowercase phrase, e.g. "expected an integer, found \"2.5\"".
+ * Always returns false, so callers can `return atd_reader_fail(...)`. */
+bool atd_reader_fail_at(atd_reader *r, size_t offset, atd_error_code code, const char *fmt, ...)
+    ATD_PRINTF(4, 5);
+/* Same at the current position. */
+bool atd_reader_fail(atd_reader *r, atd_error_code code, const char *fmt, ...) ATD_PRINTF(3, 4);
+/* Records "expected WHAT, found <the token at the cursor>" (a short, printable
+ * quote of the input: strings with their quotes, punctuation in single quotes,
+ * e.g. "expected an integer, found \"2.5\""), code ATD_ERR_TYPE (ATD_ERR_SYNTAX
+ * when the token cannot start a JSON value). At the end of the input: code
+ * ATD_ERR_EOF, detail "unexpected end of input". */
+bool atd_reader_fail_expected(atd_reader *r, const char *what);
+
+/* Add a path segment while unwinding (a record field or an array index).
+ * Return false. */
+bool atd_reader_push_field(atd_reader *r, const char *name, size_t len);
+bool atd_reader_push_index(atd_reader *r, size_t index);
+
+/* Fills `err` (when not NULL) from the recorded error: code, offset, line,
+ * column, path, and the message
+ *   "line L, column C, at PATH: DETAIL"
+ * Returns the error code (ATD_ERR_OK when there is none). */
+int atd_reader_get_error(const atd_reader *r, atd_error *err);
+
+static inline bool atd_reader_failed(const atd_reader *r)
+{
+    return r->err_code != ATD_ERR_OK;
+}
+
+/* --- tokens --- */
+
+/* Skips JSON whitespace (space, tab, CR, LF; in lenient mode also comments). */
+void atd__skip_ws_slow(atd_reader *r);
+static inline void atd_skip_ws(atd_reader *r)
+{
+    /* Inline exits for the common cases of no whitespace and of one space
+     * (": ", ", "); '/' may start a comment in lenient mode. */
+    const char *p = r->cur;
+    if (p < r->end && (unsigned char)*p > ' ' && *p != '/')
+        return;
+    if (r->end - p >= 2 && *p == ' ' && (unsigned char)p[1] > ' ' && p[1] != '/') {
+        r->cur = p + 1;
+        return;
+    }
+    atd__skip_ws_slow(r);
+}
+
+/* Skips whitespace and returns the next byte (without consuming it), or -1 at
+ * the end of the input. */
+static inline int atd_peek(atd_reader *r)
+{
+    atd_skip_ws(r);
+    return r->cur < r->end ? (unsigned char)*r->cur : -1;
+}
+
+/* Skips whitespace; if the next byte is c, consumes it and returns true.
+ * Otherwise returns false without recording an error. */
+static inline bool atd_accept(atd_reader *r, char c)
+{
+    atd_skip_ws(r);
+    if (r->cur < r->end && *r->cur == c) {
+        r->cur++;
+        return true;
+    }
+    return false;
+}
+
+/* Like atd_accept, but a mismatch is an error ("expected ','", found ...). */
+bool atd_expect(atd_reader *r, char c);
+
+/* After the top-level value: only whitespace may follow (in lenient mode,
+ * anything may follow). Error ATD_ERR_TRAILING otherwise. */
+bool atd_read_end(atd_reader *r);
+
+/* --- containers ---
+ * Arrays:
+ *     bool more;
+ *     if (!atd_array_begin(r, &more)) return false;
+ *     for (size_t i = 0; more; i++) {
+ *         if (!read_elem(r, ...)) return atd_reader_push_index(r, i);
+ *         if (!atd_array_next(r, &more)) return false;
+ *     }
+ * Objects:
+ *     if (!atd_object_begin(r, &more)) return false;
+ *     while (more) {
+ *         atd_string key;
+ *         if (!atd_object_key(r, &key)) return false;   // reads "key" and ':'
+ *         ... read or skip the value ...
+ *         if (!atd_object_next(r, &more)) return false;
+ *     }
+ * begin checks and increments the depth (error ATD_ERR_DEPTH beyond max_depth);
+ * next decrements it when the container closes. */
+bool atd_array_begin(atd_reader *r, bool *nonempty);
+bool atd_array_next(atd_reader *r, bool *more);
+bool atd_object_begin(atd_reader *r, bool *nonempty);
+bool atd_object_next(atd_reader *r, bool *more);
+
+/* Reads an object key and the ':' after it. The key is borrowed from the input
+ * when it has no escape; otherwise it is decoded into the arena. Valid until
+ * the arena is reset. */
+bool atd_object_key(atd_reader *r, atd_string *key);
+
+/* --- scalars --- */
+
+bool atd_read_null(atd_reader *r);
+/* true/false; also the strings "true"/"false" (atd-spec 10.1). */
+bool atd_read_bool(atd_reader *r, bool *out);
+/* A JSON integer, or a string holding a decimal integer ("42", "-7", "+7")
+ * (atd-spec 10.2). Fractions, exponents and overflow are errors. */
+bool atd_read_int64(atd_reader *r, int64_t *out);
+/* Same, then checks min <= value <= max (ATD_ERR_RANGE otherwise). */
+bool atd_read_int_range(atd_reader *r, int64_t min, int64_t max, int64_t *out);
+/* Any JSON number, or a string holding a JSON number; in lenient mode also
+ * bare NaN, Infinity, -Infinity and those names quoted (atd-spec 10.3). */
+bool atd_read_double(atd_reader *r, double *out);
+/* A JSON string: all escapes, surrogate pairs, embedded NUL kept, UTF-8
+ * validated (unless lenient). Copied into the arena with a NUL terminator, or
+ * borrowed (flag ATD_READ_BORROW_STRINGS) when it has no escape. */
+bool atd_read_string(atd_reader *r, atd_string *out);
+/* Always copies (for values that must own their bytes). */
+bool atd_read_string_copy(atd_reader *r, atd_string *out);
+
+/* Skips any one JSON value, validating it fully (for unknown fields), with
+ * the same rules as the typed primitives (strings validated, numbers checked,
+ * lenient forms only in lenient mode). Iterative: it tracks nesting in a
+ * fixed bit stack, so depth costs no C stack; beyond ATD_SKIP_MAX_NESTING
+ * levels inside one skipped value it fails with ATD_ERR_DEPTH even if
+ * max_depth is larger. Allocates nothing (the arena may be NULL). */
+#define ATD_SKIP_MAX_NESTING 16384
+bool atd_skip_value(atd_reader *r);
+
+/* --- internals shared by reader.c, read_string.c and skip.c ---
+ * Not for generated code; may change without notice. */
+
+/* Scans the string whose opening quote is at r->cur, validating it (escapes,
+ * UTF-8 and control bytes in strict mode). On success sets [*body, *body_end)
+ * to the raw bytes between the quotes, *has_escape when a backslash occurs,
+ * moves r->cur past the closing quote and returns true. */
+bool atd__scan_string(atd_reader *r, const char **body, const char **body_end, bool *has_escape);
+
+/* Records "expected WHAT, found <token at `at`>" with `code` (ATD_ERR_EOF and
+ * "unexpected end of input" when `at` is the end of the input; ATD_ERR_SYNTAX
+ * instead of ATD_ERR_TYPE when the token cannot start a JSON value). */
+bool atd__fail_found(atd_reader *r, const char *at, atd_error_code code, const char *what);
+
+/* Renders a short, printable quote of the token at `at` into buf (always
+ * NUL-terminated): strings with their quotes, punctuation in single quotes,
+ * other tokens up to the next delimiter; long tokens end with "...". */
+void atd__quote_token(const atd_reader *r, const char *at, char *buf, size_t cap);
+
+/* Byte classes (see reader.c): ATD__CC_WS for JSON whitespace, ATD__CC_DELIM
+ * for bytes that end a bare token (whitespace, , : [ ] { } " /). */
+enum { ATD__CC_WS = 1, ATD__CC_DELIM = 2 };
+extern const unsigned char atd__char_class[256];
+
+/* Whether [p, end) starts with the n bytes of lit followed by a delimiter or
+ * the end: returns 1 if so, -1 when the input ends inside a prefix of lit,
+ * 0 otherwise. */
+int atd__match_literal(const char *p, const char *end, const char *lit, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

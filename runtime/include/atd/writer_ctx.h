@@ -1,0 +1,85 @@
+/* atd_writer: the small context object that generated JSON writers take. It
+ * wraps the output atd_buf with the writer flags and records the first error
+ * (NaN, invalid UTF-8, out of memory) together with the JSON path of the value
+ * being written, pushed while the failing writers unwind, exactly like the
+ * reader does:
+ *
+ *     if (!event_event_write(w, &v->events.items[i]))
+ *         return atd_writer_push_index(w, i);
+ *
+ * so that the final message reads "at $.events[3].name: invalid UTF-8".
+ * Successful writes pay nothing for the path. */
+#ifndef ATD_WRITER_CTX_H
+#define ATD_WRITER_CTX_H
+
+#include <string.h>
+
+#include "common.h"
+#include "buf.h"
+#include "error.h"
+#include "json.h"
+#include "writer.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct atd_writer {
+    atd_buf *buf;
+    unsigned flags; /* ATD_WRITE_* */
+    atd_error_code err_code;
+    char err_detail[160];
+    /* Path segments pushed while unwinding, innermost first; each segment is
+     * followed by its length byte. */
+    char err_path_rev[ATD_ERROR_PATH_MAX];
+    size_t err_path_len;
+    bool err_path_truncated;
+} atd_writer;
+
+void atd_writer_init(atd_writer *w, atd_buf *b, unsigned flags);
+
+/* Records an error (the first one wins). Always returns false. */
+bool atd_writer_fail(atd_writer *w, atd_error_code code, const char *detail);
+/* Records the buffer's own failure (status) or NOMEM. Returns false. */
+bool atd_writer_fail_buf(atd_writer *w);
+
+/* Path segments, added by failing writers on the way out. Return false. */
+bool atd_writer_push_field(atd_writer *w, const char *name, size_t len);
+bool atd_writer_push_index(atd_writer *w, size_t index);
+
+/* Fills err (when not NULL) with code, path and "at PATH: DETAIL"; returns the
+ * code (0 when none). */
+int atd_writer_get_error(const atd_writer *w, atd_error *err);
+
+/* Appends n raw bytes (a precomputed literal such as "\"date\":"). */
+static inline bool atd_writer_raw(atd_writer *w, const char *s, size_t n)
+{
+    char *p = atd_buf_reserve(w->buf, n);
+    if (ATD_UNLIKELY(p == NULL))
+        return atd_writer_fail_buf(w);
+    memcpy(p, s, n);
+    atd_buf_commit(w->buf, p + n);
+    return true;
+}
+
+/* Values. Each returns false after recording an error. */
+bool atd_writer_int64(atd_writer *w, int64_t v);
+/* The int as a quoted decimal ("-12"), for <json repr="string">. */
+bool atd_writer_int64_string(atd_writer *w, int64_t v);
+/* atdgen's float format (atd-spec 10.3). NaN/inf: ATD_ERR_NONFINITE. */
+bool atd_writer_double(atd_writer *w, double v);
+/* <json precision="N">: %.Ng significant digits, then the ".0" rule. */
+bool atd_writer_double_precision(atd_writer *w, double v, int precision);
+/* <json repr="int">: rounded half away from zero, printed as an integer. */
+bool atd_writer_double_as_int(atd_writer *w, double v);
+/* A JSON string; invalid UTF-8 is ATD_ERR_UTF8 unless ATD_WRITE_ALLOW_INVALID_UTF8. */
+bool atd_writer_string(atd_writer *w, const char *s, size_t len);
+bool atd_writer_bool(atd_writer *w, bool v);
+/* A generic value (abstract). */
+bool atd_writer_json(atd_writer *w, const atd_json *v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,195 @@
+/* Arena allocator: the slow paths behind the inline atd_arena_alloc of arena.h.
+ *
+ * Chunks come from the arena's allocator and double in size up to a cap, so a
+ * document of n bytes costs O(log n) allocator calls; a single request larger
+ * than the next chunk gets a chunk of its own. Such a dedicated chunk is slipped
+ * behind the current one when the current one still has more room left, so that
+ * one big string does not waste the rest of a half-empty chunk. Reset keeps only
+ * the largest chunk: a reader used in a loop stops calling the allocator once
+ * that chunk holds a whole document. */
+#include "atd/arena.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct atd_arena_chunk {
+    atd_arena_chunk *next;
+    size_t size; /* usable bytes after the header */
+};
+
+/* The header is padded to 16 so that data starts as aligned as the allocator's
+ * block; atd_arena_alloc aligns against real addresses anyway. */
+#define CHUNK_HEADER ((sizeof(atd_arena_chunk) + 15) & ~(size_t)15)
+#define MAX_CHUNK ((size_t)64 << 20)
+#define MAX_ALIGN 16
+
+static void *default_alloc(void *ctx, size_t size)
+{
+    (void)ctx;
+    return malloc(size != 0 ? size : 1);
+}
+
+static void default_free(void *ctx, void *ptr)
+{
+    (void)ctx;
+    free(ptr);
+}
+
+static char *chunk_data(atd_arena_chunk *c)
+{
+    return (char *)c + CHUNK_HEADER;
+}
+
+atd_arena *atd_arena_new(size_t first_chunk_size, const atd_allocator *allocator)
+{
+    atd_allocator al;
+    if (allocator != NULL) {
+        al = *allocator;
+    } else {
+        al.alloc = default_alloc;
+        al.free = default_free;
+        al.ctx = NULL;
+    }
+    atd_arena *a = al.alloc(al.ctx, sizeof *a);
+    if (a == NULL)
+        return NULL;
+    memset(a, 0, sizeof *a);
+    a->allocator = al;
+    a->next_chunk_size = first_chunk_size != 0 ? first_chunk_size : ATD_ARENA_DEFAULT_CHUNK;
+    return a;
+}
+
+void atd_arena_free(atd_arena *a)
+{
+    if (a == NULL)
+        return;
+    atd_allocator al = a->allocator;
+    atd_arena_chunk *c = a->chunks;
+    while (c != NULL) {
+        atd_arena_chunk *next = c->next;
+        al.free(al.ctx, c);
+        c = next;
+    }
+    al.free(al.ctx, a);
+}
+
+void atd_arena_reset(atd_arena *a)
+{
+    if (a == NULL || a->chunks == NULL)
+        return;
+    atd_arena_chunk *keep = a->chunks;
+    for (atd_arena_chunk *c = a->chunks->next; c != NULL; c = c->next) {
+        if (c->size > keep->size)
+            keep = c;
+    }
+    atd_arena_chunk *c = a->chunks;
+    while (c != NULL) {
+        atd_arena_chunk *next = c->next;
+        if (c != keep)
+            a->allocator.free(a->allocator.ctx, c);
+        c = next;
+    }
+    keep->next = NULL;
+    a->chunks = keep;
+    a->cur = chunk_data(keep);
+    a->end = a->cur + keep->size;
+    a->bytes_used = 0;
+    a->bytes_reserved = CHUNK_HEADER + keep->size;
+    a->chunk_count = 1;
+    a->last_alloc = NULL;
+}
+
+void *atd__arena_alloc_slow(atd_arena *a, size_t size, size_t align)
+{
+    if (align == 0 || (align & (align - 1)) != 0 || align > MAX_ALIGN)
+        return NULL;
+    /* Room for the worst-case padding, whatever the allocator's alignment. */
+    if (size > SIZE_MAX - CHUNK_HEADER - MAX_ALIGN)
+        return NULL;
+    size_t need = size + (align - 1);
+    size_t chunk_size = a->next_chunk_size;
+    bool dedicated = need > chunk_size;
+    if (dedicated)
+        chunk_size = need;
+
+    atd_arena_chunk *c = a->allocator.alloc(a->allocator.ctx, CHUNK_HEADER + chunk_size);
+    if (c == NULL)
+        return NULL;
+    c->size = chunk_size;
+    a->alloc_calls++;
+    a->chunk_count++;
+    a->bytes_reserved += CHUNK_HEADER + chunk_size;
+    if (!dedicated) {
+        size_t next = a->next_chunk_size <= MAX_CHUNK / 2 ? a->next_chunk_size * 2 : MAX_CHUNK;
+        a->next_chunk_size = next > a->next_chunk_size ? next : a->next_chunk_size;
+    }
+
+    char *data = chunk_data(c);
+    uintptr_t p = ((uintptr_t)data + (align - 1)) & ~(uintptr_t)(align - 1);
+    size_t used = (size_t)(p - (uintptr_t)data) + size;
+    size_t new_room = chunk_size - used;
+    size_t old_room = a->cur != NULL ? (size_t)(a->end - a->cur) : 0;
+    a->bytes_used += used;
+    if (a->chunks == NULL || new_room >= old_room) {
+        c->next = a->chunks;
+        a->chunks = c;
+        a->cur = (char *)p + size;
+        a->end = data + chunk_size;
+        a->last_alloc = (char *)p;
+    } else {
+        /* The current chunk keeps serving small requests. */
+        c->next = a->chunks->next;
+        a->chunks->next = c;
+        a->last_alloc = NULL;
+    }
+    return (void *)p;
+}
+
+void *atd_arena_grow(atd_arena *a, void *ptr, size_t old_size, size_t new_size, size_t align)
+{
+    if (ptr == NULL || old_size == 0)
+        return atd_arena_alloc(a, new_size, align);
+    char *q = ptr;
+    if (q == a->last_alloc && q + old_size == a->cur) {
+        if (new_size <= old_size) {
+            a->cur = q + new_size;
+            a->bytes_used -= old_size - new_size;
+            return ptr;
+        }
+        if (new_size - old_size <= (size_t)(a->end - a->cur)) {
+            a->cur = q + new_size;
+            a->bytes_used += new_size - old_size;
+            return ptr;
+        }
+    } else if (new_size <= old_size) {
+        return ptr;
+    }
+    void *fresh = atd_arena_alloc(a, new_size, align);
+    if (fresh == NULL)
+        return NULL;
+    memcpy(fresh, ptr, old_size < new_size ? old_size : new_size);
+    return fresh;
+}
+
+char *atd_arena_strdup(atd_arena *a, const char *s, size_t len)
+{
+    if (len == SIZE_MAX)
+        return NULL;
+    char *p = atd_arena_alloc(a, len + 1, 1);
+    if (p == NULL)
+        return NULL;
+    if (len != 0)
+        memcpy(p, s, len);
+    p[len] = '\0';
+    return p;
+}
+
+atd_arena_stats atd_arena_get_stats(const atd_arena *a)
+{
+    atd_arena_stats st;
+    st.bytes_used = a->bytes_used;
+    st.bytes_reserved = a->bytes_reserved;
+    st.chunks = a->chunk_count;
+    st.alloc_calls = a->alloc_calls;
+    return st;
+}

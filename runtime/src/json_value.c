@@ -1,0 +1,721 @@
+/* The generic JSON value (json.h): reading it with the reader primitives,
+ * writing it back compactly (atd-spec 10.10), equality and member lookup.
+ *
+ * Every walk is iterative, so no input and no hand-built tree can exhaust the
+ * C stack: reading keeps an explicit stack of open containers (bounded by the
+ * reader's max_depth), writing and comparing keep one of (node, index) pairs.
+ *
+ * Arrays and objects of unknown length are collected on one scratch stack of
+ * pending values shared by all nesting levels; when a container closes, its
+ * items are copied once into an exact-size block of the arena and popped. So
+ * the arena holds no abandoned partial arrays, and the scratch stack (from the
+ * arena's allocator, starting in a local buffer) is reused by every container
+ * of the document: no per-element allocation at all. */
+#include "atd/json.h"
+#include "atd/number.h"
+#include "atd/writer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------ */
+/* Growable stacks with local initial storage                               */
+/* ------------------------------------------------------------------------ */
+
+typedef struct stack {
+    char *data;
+    size_t len; /* bytes in use */
+    size_t cap;
+    char *local; /* initial storage, not freed */
+    atd_allocator al;
+} stack;
+
+static void *default_alloc(void *ctx, size_t size)
+{
+    (void)ctx;
+    return malloc(size != 0 ? size : 1);
+}
+
+static void default_free(void *ctx, void *ptr)
+{
+    (void)ctx;
+    free(ptr);
+}
+
+static void stack_init(stack *s, void *local, size_t local_size, const atd_allocator *al)
+{
+    s->data = local;
+    s->len = 0;
+    s->cap = local_size;
+    s->local = local;
+    if (al != NULL && al->alloc != NULL) {
+        s->al = *al;
+    } else {
+        s->al.alloc = default_alloc;
+        s->al.free = default_free;
+        s->al.ctx = NULL;
+    }
+}
+
+static void stack_free(stack *s)
+{
+    if (s->data != s->local)
+        s->al.free(s->al.ctx, s->data);
+}
+
+/* Makes room for n more bytes; false when out of memory. */
+static bool stack_grow(stack *s, size_t n)
+{
+    size_t cap = s->cap;
+    while (cap - s->len < n) {
+        if (cap > SIZE_MAX / 2)
+            return false;
+        cap *= 2;
+    }
+    char *fresh = s->al.alloc(s->al.ctx, cap);
+    if (fresh == NULL)
+        return false;
+    memcpy(fresh, s->data, s->len);
+    stack_free(s);
+    s->data = fresh;
+    s->cap = cap;
+    return true;
+}
+
+static inline void *stack_push(stack *s, size_t n)
+{
+    if (ATD_UNLIKELY(s->cap - s->len < n) && !stack_grow(s, n))
+        return NULL;
+    void *p = s->data + s->len;
+    s->len += n;
+    return p;
+}
+
+/* Local storage, aligned for every entry type stored on the stacks. */
+typedef union local_block {
+    atd_json_member member;
+    atd_json value;
+    size_t index;
+    void *ptr;
+} local_block;
+
+/* ------------------------------------------------------------------------ */
+/* Reading                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* An open container while reading. Its pending items sit on the value stack
+ * from `base` on: atd_json for arrays, atd_json_member for objects. */
+typedef struct read_frame {
+    size_t base;
+    size_t count; /* items completed */
+    bool object;
+    bool in_item; /* reading an item: a failure inside adds this level to the path */
+} read_frame;
+
+static bool fail_nomem(atd_reader *r)
+{
+    return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+}
+
+static bool in_input(const atd_reader *r, const char *p)
+{
+    return (uintptr_t)p >= (uintptr_t)r->start && (uintptr_t)p < (uintptr_t)r->end;
+}
+
+/* A number token: int64 when it is an integer that fits, its text when it is
+ * an integer that does not, else a double. */
+static bool read_number(atd_reader *r, atd_json *v)
+{
+    const char *p = r->cur;
+    bool is_int;
+    const char *q = atd_scan_number(p, r->end, &is_int);
+    if (q == p || (q < r->end && !(atd__char_class[(unsigned char)*q] & ATD__CC_DELIM))) {
+        if ((r->flags & ATD_READ_LENIENT) && q == p) {
+            /* -Infinity */
+            v->kind = ATD_JSON_FLOAT;
+            return atd_read_double(r, &v->u.number);
+        }
+        char quote[80];
+        atd__quote_token(r, p, quote, sizeof quote);
+        return atd_reader_fail(r, ATD_ERR_NUMBER, "invalid number %s", quote);
+    }
+    if (is_int) {
+        atd_num_status st = atd_parse_int64(p, q, &v->u.integer);
+        if (st == ATD_NUM_OK) {
+            v->kind = ATD_JSON_INT;
+            r->cur = q;
+            return true;
+        }
+        if (st == ATD_NUM_RANGE) {
+            size_t len = (size_t)(q - p);
+            v->kind = ATD_JSON_BIGINT;
+            v->u.string.len = len;
+            if (r->flags & ATD_READ_BORROW_STRINGS) {
+                v->u.string.ptr = p;
+            } else {
+                char *copy = r->arena != NULL ? atd_arena_strdup(r->arena, p, len) : NULL;
+                if (copy == NULL)
+                    return fail_nomem(r);
+                v->u.string.ptr = copy;
+            }
+            r->cur = q;
+            return true;
+        }
+    }
+    if (atd_parse_double(p, q, &v->u.number) != ATD_NUM_OK) {
+        char quote[80];
+        atd__quote_token(r, p, quote, sizeof quote);
+        return atd_reader_fail(r, ATD_ERR_NUMBER, "invalid number %s", quote);
+    }
+    v->kind = ATD_JSON_FLOAT;
+    r->cur = q;
+    return true;
+}
+
+/* Reads an object key (and the ':'), owning a copy unless strings are
+ * borrowed, and pushes the member that will receive the value. */
+static bool read_member_key(atd_reader *r, stack *values)
+{
+    atd_string key;
+    if (!atd_object_key(r, &key))
+        return false;
+    if (!(r->flags & ATD_READ_BORROW_STRINGS) && in_input(r, key.ptr)) {
+        char *copy = r->arena != NULL ? atd_arena_strdup(r->arena, key.ptr, key.len) : NULL;
+        if (copy == NULL)
+            return fail_nomem(r);
+        key.ptr = copy;
+    }
+    atd_json_member *m = stack_push(values, sizeof *m);
+    if (m == NULL)
+        return fail_nomem(r);
+    m->key = key;
+    m->value.kind = ATD_JSON_NULL;
+    return true;
+}
+
+/* Moves the items above `base` on the value stack into the arena. */
+static void *pop_items(atd_reader *r, stack *values, size_t base)
+{
+    size_t bytes = values->len - base;
+    void *items =
+        r->arena != NULL ? atd_arena_alloc(r->arena, bytes, _Alignof(atd_json_member)) : NULL;
+    if (items == NULL)
+        return NULL;
+    memcpy(items, values->data + base, bytes);
+    values->len = base;
+    return items;
+}
+
+/* Reads the value at the cursor into v, or opens a container (pushing a
+ * frame). Returns 1 for a complete value, 0 for an opened container, -1 on error. */
+static int read_start(atd_reader *r, stack *values, stack *frames, atd_json *v)
+{
+    int c = atd_peek(r);
+    switch (c) {
+    case '"':
+        v->kind = ATD_JSON_STRING;
+        return atd_read_string(r, &v->u.string) ? 1 : -1;
+    case '[':
+    case '{': {
+        bool nonempty;
+        bool object = c == '{';
+        if (!(object ? atd_object_begin(r, &nonempty) : atd_array_begin(r, &nonempty)))
+            return -1;
+        if (!nonempty) {
+            v->kind = object ? ATD_JSON_OBJECT : ATD_JSON_ARRAY;
+            v->u.array.items = NULL;
+            v->u.array.len = 0;
+            return 1;
+        }
+        read_frame *f = stack_push(frames, sizeof *f);
+        if (f == NULL) {
+            fail_nomem(r);
+            return -1;
+        }
+        f->base = values->len;
+        f->count = 0;
+        f->object = object;
+        f->in_item = false;
+        if (object && !read_member_key(r, values))
+            return -1;
+        f->in_item = true;
+        return 0;
+    }
+    case 't':
+    case 'f':
+        v->kind = ATD_JSON_BOOL;
+        return atd_read_bool(r, &v->u.boolean) ? 1 : -1;
+    case 'n':
+        v->kind = ATD_JSON_NULL;
+        return atd_read_null(r) ? 1 : -1;
+    case '-':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+        return read_number(r, v) ? 1 : -1;
+    case 'N':
+    case 'I':
+        if (r->flags & ATD_READ_LENIENT) {
+            v->kind = ATD_JSON_FLOAT;
+            return atd_read_double(r, &v->u.number) ? 1 : -1;
+        }
+        break;
+    default:
+        break;
+    }
+    atd_reader_fail_expected(r, "a JSON value");
+    return -1;
+}
+
+/* Adds the path of every open container, innermost first, as the generated
+ * readers do while unwinding. */
+static void push_path(atd_reader *r, const stack *values, const stack *frames)
+{
+    const read_frame *fs = (const read_frame *)(const void *)frames->data;
+    for (size_t i = frames->len / sizeof *fs; i-- > 0;) {
+        const read_frame *f = &fs[i];
+        if (!f->in_item)
+            continue;
+        if (f->object) {
+            const atd_json_member *m =
+                (const atd_json_member *)(const void *)(values->data + f->base) + f->count;
+            atd_reader_push_field(r, m->key.ptr, m->key.len);
+        } else {
+            atd_reader_push_index(r, f->count);
+        }
+    }
+}
+
+static bool read_tree(atd_reader *r, stack *values, stack *frames, atd_json *out)
+{
+    atd_json v;
+    for (;;) {
+        int got = read_start(r, values, frames, &v);
+        if (got < 0)
+            goto fail;
+        if (got == 0)
+            continue; /* a container opened: read its first item */
+        /* v is complete: attach it to the innermost open container, closing
+         * as many containers as end here. */
+        for (;;) {
+            if (frames->len == 0) {
+                *out = v;
+                return true;
+            }
+            read_frame *f = (read_frame *)(void *)(frames->data + frames->len) - 1;
+            bool more;
+            if (f->object) {
+                atd_json_member *m = (atd_json_member *)(void *)(values->data + f->base) + f->count;
+                m->value = v;
+                f->count++;
+                f->in_item = false;
+                if (!atd_object_next(r, &more))
+                    goto fail;
+                if (more) {
+                    if (!read_member_key(r, values))
+                        goto fail;
+                    f->in_item = true;
+                    break;
+                }
+                v.kind = ATD_JSON_OBJECT;
+                v.u.object.len = f->count;
+                v.u.object.members = pop_items(r, values, f->base);
+                if (v.u.object.members == NULL) {
+                    fail_nomem(r);
+                    goto fail;
+                }
+            } else {
+                atd_json *slot = stack_push(values, sizeof *slot);
+                if (slot == NULL) {
+                    fail_nomem(r);
+                    goto fail;
+                }
+                *slot = v;
+                f->count++;
+                f->in_item = false;
+                if (!atd_array_next(r, &more))
+                    goto fail;
+                if (more) {
+                    f->in_item = true;
+                    break;
+                }
+                v.kind = ATD_JSON_ARRAY;
+                v.u.array.len = f->count;
+                v.u.array.items = pop_items(r, values, f->base);
+                if (v.u.array.items == NULL) {
+                    fail_nomem(r);
+                    goto fail;
+                }
+            }
+            frames->len -= sizeof *f;
+        }
+    }
+fail:
+    push_path(r, values, frames);
+    return false;
+}
+
+bool atd_json_read(atd_reader *r, atd_json *out)
+{
+    local_block value_space[48];
+    read_frame frame_space[32];
+    stack values, frames;
+    const atd_allocator *al = r->arena != NULL ? &r->arena->allocator : NULL;
+    stack_init(&values, value_space, sizeof value_space, al);
+    stack_init(&frames, frame_space, sizeof frame_space, al);
+    bool ok = read_tree(r, &values, &frames, out);
+    stack_free(&values);
+    stack_free(&frames);
+    if (!ok)
+        out->kind = ATD_JSON_NULL;
+    return ok;
+}
+
+int atd_json_parse(const char *json, size_t len, atd_arena *arena, unsigned flags, atd_json *out,
+                   atd_error *err)
+{
+    atd_reader r;
+    atd_reader_init(&r, json, len, arena, flags);
+    if (atd_json_read(&r, out) && !atd_read_end(&r))
+        out->kind = ATD_JSON_NULL;
+    return atd_reader_get_error(&r, err);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Writing                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* atd_buf_putc with its fast path inlined: punctuation is a third of the
+ * calls made while writing. */
+static inline void put1(atd_buf *out, char c)
+{
+    if (ATD_LIKELY(out->len < out->cap && out->status == 0))
+        out->data[out->len++] = c;
+    else
+        atd_buf_putc(out, c);
+}
+
+typedef struct walk_frame {
+    const atd_json *node;
+    size_t index; /* item being visited */
+} walk_frame;
+
+static void path_put(char *path, size_t *len, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n && *len + 1 < ATD_ERROR_PATH_MAX; i++)
+        path[(*len)++] = s[i];
+    path[*len] = '\0';
+}
+
+static bool is_identifier(const char *s, size_t n)
+{
+    if (n == 0)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        bool alpha = (unsigned)((c | 0x20) - 'a') < 26 || c == '_';
+        bool digit = (unsigned)(c - '0') < 10;
+        if (!alpha && !(digit && i > 0))
+            return false;
+    }
+    return true;
+}
+
+/* Renders the JSONPath-like location "$.a[2]" of the node being written: each
+ * frame contributes its current item. `levels` frames are used. Error path
+ * only, so it may use the slow tools. */
+static void build_path(char *path, const walk_frame *fs, size_t levels)
+{
+    size_t len = 0;
+    path_put(path, &len, "$", 1);
+    for (size_t i = 0; i < levels; i++) {
+        const atd_json *n = fs[i].node;
+        if (n->kind == ATD_JSON_ARRAY) {
+            char num[24];
+            char *e = atd_write_uint64(num, fs[i].index);
+            path_put(path, &len, "[", 1);
+            path_put(path, &len, num, (size_t)(e - num));
+            path_put(path, &len, "]", 1);
+        } else {
+            const atd_string *k = &n->u.object.members[fs[i].index].key;
+            if (is_identifier(k->ptr, k->len)) {
+                path_put(path, &len, ".", 1);
+                path_put(path, &len, k->ptr, k->len);
+            } else {
+                path_put(path, &len, "[\"", 2);
+                for (size_t j = 0; j < k->len; j++) {
+                    unsigned char c = (unsigned char)k->ptr[j];
+                    if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
+                        static const char hex[] = "0123456789abcdef";
+                        char esc[4] = {'\\', 'x', hex[c >> 4], hex[c & 15]};
+                        path_put(path, &len, esc, 4);
+                    } else {
+                        path_put(path, &len, (const char *)&c, 1);
+                    }
+                }
+                path_put(path, &len, "\"]", 2);
+            }
+        }
+    }
+    if (len + 1 >= ATD_ERROR_PATH_MAX && ATD_ERROR_PATH_MAX > 4)
+        memcpy(path + ATD_ERROR_PATH_MAX - 4, "...", 4);
+}
+
+static int write_error(atd_error *err, int code, const walk_frame *fs, size_t levels,
+                       const char *detail)
+{
+    if (err != NULL) {
+        char path[ATD_ERROR_PATH_MAX];
+        build_path(path, fs, levels);
+        atd_error_set(err, (atd_error_code)code, path, detail);
+    }
+    return code;
+}
+
+static bool bigint_text_ok(const atd_string *s)
+{
+    size_t i = s->len != 0 && s->ptr[0] == '-' ? 1 : 0;
+    if (i == s->len)
+        return false;
+    for (; i < s->len; i++) {
+        if ((unsigned)(s->ptr[i] - '0') >= 10)
+            return false;
+    }
+    return true;
+}
+
+/* Writes a scalar, or the opening bracket of a container. */
+static int write_start(atd_buf *out, const atd_json *v)
+{
+    switch (v->kind) {
+    case ATD_JSON_NULL:
+    case ATD_JSON_BOOL: {
+        char *p = atd_buf_reserve(out, 5);
+        if (p == NULL)
+            return out->status;
+        bool t = v->kind == ATD_JSON_BOOL && v->u.boolean;
+        memcpy(p, v->kind == ATD_JSON_NULL ? "null" : t ? "true" : "false", 5);
+        atd_buf_commit(out, p + (v->kind == ATD_JSON_BOOL && !t ? 5 : 4));
+        return 0;
+    }
+    case ATD_JSON_INT:
+        atd_buf_write_int64(out, v->u.integer);
+        return 0;
+    case ATD_JSON_BIGINT:
+        if (!bigint_text_ok(&v->u.string))
+            return ATD_ERR_INVALID;
+        atd_buf_append(out, v->u.string.ptr, v->u.string.len);
+        return 0;
+    case ATD_JSON_FLOAT:
+        return atd_buf_write_double(out, v->u.number);
+    case ATD_JSON_STRING:
+        return atd_write_string(out, v->u.string.ptr, v->u.string.len, 0);
+    case ATD_JSON_ARRAY:
+        put1(out, '[');
+        return 0;
+    case ATD_JSON_OBJECT:
+        put1(out, '{');
+        return 0;
+    }
+    return ATD_ERR_INVALID;
+}
+
+static const char *write_detail(int code)
+{
+    switch (code) {
+    case ATD_ERR_UTF8:
+        return "string is not valid UTF-8";
+    case ATD_ERR_INVALID:
+        return "invalid value (unknown kind, or a big integer that is not an integer literal)";
+    default:
+        return atd_error_code_text((atd_error_code)code);
+    }
+}
+
+/* Writes `"key":` for item i of the object node. */
+static int write_key(atd_buf *out, const atd_json *node, size_t i)
+{
+    const atd_string *k = &node->u.object.members[i].key;
+    int rc = atd_write_string(out, k->ptr, k->len, 0);
+    if (rc == 0)
+        put1(out, ':');
+    return rc;
+}
+
+static const atd_json *item(const atd_json *node, size_t i)
+{
+    return node->kind == ATD_JSON_ARRAY ? &node->u.array.items[i]
+                                        : &node->u.object.members[i].value;
+}
+
+static size_t item_count(const atd_json *node)
+{
+    return node->kind == ATD_JSON_ARRAY ? node->u.array.len : node->u.object.len;
+}
+
+static int json_write(const atd_json *v, atd_buf *out, atd_error *err, stack *frames)
+{
+    const atd_json *cur = v;
+    for (;;) {
+        int rc = write_start(out, cur);
+        size_t levels = frames->len / sizeof(walk_frame);
+        walk_frame *fs = (walk_frame *)(void *)frames->data;
+        if (rc != 0 && rc != out->status)
+            return write_error(err, rc, fs, levels, write_detail(rc));
+        if (out->status != 0)
+            return write_error(err, out->status, fs, 0, write_detail(out->status));
+        if ((cur->kind == ATD_JSON_ARRAY || cur->kind == ATD_JSON_OBJECT) && item_count(cur) > 0) {
+            walk_frame *f = stack_push(frames, sizeof *f);
+            if (f == NULL)
+                return write_error(err, ATD_ERR_NOMEM, fs, 0, write_detail(ATD_ERR_NOMEM));
+            f->node = cur;
+            f->index = 0;
+            if (cur->kind == ATD_JSON_OBJECT && (rc = write_key(out, cur, 0)) != 0) {
+                fs = (walk_frame *)(void *)frames->data;
+                return write_error(err, rc, fs, levels, "object key is not valid UTF-8");
+            }
+            cur = item(cur, 0);
+            continue;
+        }
+        if (cur->kind == ATD_JSON_ARRAY)
+            put1(out, ']');
+        else if (cur->kind == ATD_JSON_OBJECT)
+            put1(out, '}');
+        /* Move to the next item, closing finished containers. */
+        for (;;) {
+            levels = frames->len / sizeof(walk_frame);
+            if (levels == 0)
+                return out->status == 0
+                           ? 0
+                           : write_error(err, out->status, NULL, 0, write_detail(out->status));
+            fs = (walk_frame *)(void *)frames->data;
+            walk_frame *f = &fs[levels - 1];
+            f->index++;
+            if (f->index < item_count(f->node)) {
+                put1(out, ',');
+                if (f->node->kind == ATD_JSON_OBJECT &&
+                    (rc = write_key(out, f->node, f->index)) != 0)
+                    return write_error(err, rc, fs, levels - 1, "object key is not valid UTF-8");
+                cur = item(f->node, f->index);
+                break;
+            }
+            put1(out, f->node->kind == ATD_JSON_ARRAY ? ']' : '}');
+            frames->len -= sizeof *f;
+        }
+    }
+}
+
+int atd_json_write(const atd_json *v, atd_buf *out, atd_error *err)
+{
+    walk_frame space[32];
+    stack frames;
+    stack_init(&frames, space, sizeof space, &out->allocator);
+    size_t start = out->len;
+    int rc = json_write(v, out, err, &frames);
+    stack_free(&frames);
+    if (rc != 0 && out->sink == NULL && out->status == 0)
+        out->len = start; /* in memory, a failed write leaves no partial output */
+    return rc;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Equality and lookup                                                       */
+/* ------------------------------------------------------------------------ */
+
+typedef struct pair_frame {
+    const atd_json *a;
+    const atd_json *b;
+    size_t index;
+} pair_frame;
+
+static bool same_string(const atd_string *a, const atd_string *b)
+{
+    return a->len == b->len && (a->len == 0 || memcmp(a->ptr, b->ptr, a->len) == 0);
+}
+
+/* Compares everything but the items of containers. */
+static bool shallow_equal(const atd_json *a, const atd_json *b)
+{
+    if (a->kind != b->kind)
+        return false;
+    switch (a->kind) {
+    case ATD_JSON_NULL:
+        return true;
+    case ATD_JSON_BOOL:
+        return a->u.boolean == b->u.boolean;
+    case ATD_JSON_INT:
+        return a->u.integer == b->u.integer;
+    case ATD_JSON_FLOAT:
+        return a->u.number == b->u.number;
+    case ATD_JSON_BIGINT:
+    case ATD_JSON_STRING:
+        return same_string(&a->u.string, &b->u.string);
+    case ATD_JSON_ARRAY:
+        return a->u.array.len == b->u.array.len;
+    case ATD_JSON_OBJECT:
+        return a->u.object.len == b->u.object.len;
+    }
+    return false;
+}
+
+static bool json_equal(const atd_json *a, const atd_json *b, stack *frames)
+{
+    for (;;) {
+        if (!shallow_equal(a, b))
+            return false;
+        if ((a->kind == ATD_JSON_ARRAY || a->kind == ATD_JSON_OBJECT) && item_count(a) > 0) {
+            pair_frame *f = stack_push(frames, sizeof *f);
+            if (f == NULL)
+                return false;
+            f->a = a;
+            f->b = b;
+            f->index = 0;
+        } else {
+            /* Advance to the next pair of items. */
+            for (;;) {
+                if (frames->len == 0)
+                    return true;
+                pair_frame *f = (pair_frame *)(void *)(frames->data + frames->len) - 1;
+                f->index++;
+                if (f->index < item_count(f->a))
+                    break;
+                frames->len -= sizeof *f;
+            }
+        }
+        pair_frame *f = (pair_frame *)(void *)(frames->data + frames->len) - 1;
+        if (f->a->kind == ATD_JSON_OBJECT && !same_string(&f->a->u.object.members[f->index].key,
+                                                          &f->b->u.object.members[f->index].key))
+            return false;
+        a = item(f->a, f->index);
+        b = item(f->b, f->index);
+    }
+}
+
+bool atd_json_equal(const atd_json *a, const atd_json *b)
+{
+    pair_frame space[32];
+    stack frames;
+    stack_init(&frames, space, sizeof space, NULL);
+    bool eq = json_equal(a, b, &frames);
+    stack_free(&frames);
+    return eq;
+}
+
+const atd_json *atd_json_get(const atd_json *object, const char *key, size_t key_len)
+{
+    if (object == NULL || object->kind != ATD_JSON_OBJECT)
+        return NULL;
+    atd_string k = {key, key_len};
+    for (size_t i = object->u.object.len; i-- > 0;) {
+        if (same_string(&object->u.object.members[i].key, &k))
+            return &object->u.object.members[i].value;
+    }
+    return NULL;
+}

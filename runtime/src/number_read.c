@@ -1,0 +1,467 @@
+/* Number parsing: the strict JSON number grammar, int64 with exact overflow
+ * detection, and correctly rounded doubles without strtod or the locale.
+ *
+ * A double goes through three steps, each taken only when the one before
+ * cannot decide:
+ *   1. Clinger: mantissa <= 2^53 and |exponent| <= 22 is one exact IEEE
+ *      multiplication or division.
+ *   2. Eisel-Lemire: the (at most 19-digit) mantissa times a 128-bit
+ *      over-estimate of 10^q from pow10_table.c. The 192-bit product brackets
+ *      the true value tightly enough to round it, except within 2^-64 of a
+ *      halfway point. Longer mantissas are truncated to 19 digits w and both
+ *      w and w + 1 are rounded: equal results settle it.
+ *   3. Exact comparison with the halfway point between the candidate double
+ *      and its neighbour (number_bigdec.c), on the first 800 significant
+ *      digits plus "any nonzero digit after them", which is all that can
+ *      affect the rounding.
+ * Inputs of any length are read in one or two linear passes; exponents with
+ * many digits saturate (their size only matters as "huge"). The Clinger step
+ * relies on double arithmetic in double precision (FLT_EVAL_METHOD == 0) and
+ * the default rounding mode; it is compiled out elsewhere. */
+#include "atd/number.h"
+
+#include <float.h>
+#include <string.h>
+
+#include "number_bigdec.h"
+#include "pow10_table.h"
+
+#define INF_BITS 0x7FF0000000000000u
+#define EXP_SATURATE 100000000000000000 /* 10^17: exponents stop growing there */
+
+/* ------------------------------------------------------------------------
+ * Digits
+ * ------------------------------------------------------------------------ */
+
+static inline bool is_digit(char c)
+{
+    return (unsigned char)((unsigned char)c - '0') <= 9;
+}
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define HAVE_SWAR 1
+/* For the eight bytes of x (little-endian load): a word with bits set in
+ * each byte that is not an ASCII digit (the high nibble must be 3 and adding
+ * 6 to the low nibble must not carry). Only the lowest flagged byte is
+ * reliable, as a carry out of a non-digit byte can flag the next one. */
+static inline uint64_t nondigit_bytes(uint64_t x)
+{
+    return ((x & 0xF0F0F0F0F0F0F0F0u) ^ 0x3030303030303030u) |
+           (((x + 0x0606060606060606u) & 0xF0F0F0F0F0F0F0F0u) ^ 0x3030303030303030u);
+}
+
+/* Value of eight ASCII digits (first digit in the lowest byte): pairs, then
+ * quads, then the whole, each by one multiply-shift on lanes of the word. */
+static inline uint32_t parse_8digits(uint64_t x)
+{
+    x -= 0x3030303030303030u;
+    x = x * 10 + (x >> 8); /* even bytes: 10 * d[i] + d[i+1] */
+    x = (((x & 0x000000FF000000FFu) * (100 + (1000000ull << 32))) +
+         (((x >> 16) & 0x000000FF000000FFu) * (1 + (10000ull << 32)))) >>
+        32;
+    return (uint32_t)x;
+}
+#endif
+
+/* Accumulates the digits at p into *w (wrapping past 19 digits; callers
+ * count digits), returns the first non-digit. While eight bytes remain, a
+ * word at a time: a run of n < 8 digits before a non-digit is shifted to the
+ * top of the word behind '0' bytes and converted the same way. */
+static inline const char *read_digits(const char *p, const char *end, uint64_t *w)
+{
+    uint64_t v = *w;
+#ifdef HAVE_SWAR
+    static const uint64_t pow10[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
+    while (end - p >= 8) {
+        uint64_t x;
+        memcpy(&x, p, 8);
+        uint64_t bad = nondigit_bytes(x);
+        if (bad == 0) {
+            v = v * 100000000 + parse_8digits(x);
+            p += 8;
+            continue;
+        }
+        int n = (int)((unsigned)atd__ctz64(bad) / 8);
+        if (n > 0) {
+            x = (x << (8 * (8 - n))) | (0x3030303030303030u >> (8 * n));
+            v = v * pow10[n] + parse_8digits(x);
+            p += n;
+        }
+        *w = v;
+        return p;
+    }
+#endif
+    while (p < end && is_digit(*p)) {
+        v = v * 10 + (uint64_t)(*p - '0');
+        p++;
+    }
+    *w = v;
+    return p;
+}
+
+/* ------------------------------------------------------------------------
+ * Scanning and integers
+ * ------------------------------------------------------------------------ */
+
+const char *atd_scan_number(const char *p, const char *end, bool *is_integer)
+{
+    const char *s = p;
+    *is_integer = false;
+    if (s < end && *s == '-')
+        s++;
+    if (s == end)
+        return p;
+    if (*s == '0') {
+        s++;
+    } else if (is_digit(*s)) {
+        while (s < end && is_digit(*s))
+            s++;
+    } else {
+        return p;
+    }
+    bool integer = true;
+    if (s < end && *s == '.') {
+        s++;
+        if (s == end || !is_digit(*s))
+            return p;
+        while (s < end && is_digit(*s))
+            s++;
+        integer = false;
+    }
+    if (s < end && (*s | 0x20) == 'e') {
+        s++;
+        if (s < end && (*s == '+' || *s == '-'))
+            s++;
+        if (s == end || !is_digit(*s))
+            return p;
+        while (s < end && is_digit(*s))
+            s++;
+        integer = false;
+    }
+    *is_integer = integer;
+    return s;
+}
+
+atd_num_status atd_parse_int64(const char *p, const char *end, int64_t *out)
+{
+    const char *s = p;
+    bool neg = false;
+    if (s < end && *s == '-') {
+        neg = true;
+        s++;
+    }
+    if (s == end || !is_digit(*s))
+        return ATD_NUM_SYNTAX;
+    const char *digits = s;
+    uint64_t v = 0;
+    if (*s == '0')
+        s++;
+    else
+        s = read_digits(s, end, &v);
+    if (s != end) {
+        bool integer;
+        return atd_scan_number(p, end, &integer) == end ? ATD_NUM_NOT_INT : ATD_NUM_SYNTAX;
+    }
+    /* no leading zeros: 20 digits or more is at least 10^19 > 2^63, and 19
+     * digits always fit in a uint64 */
+    if (s - digits > 19)
+        return ATD_NUM_RANGE;
+    if (neg) {
+        if (v > (uint64_t)INT64_MAX + 1)
+            return ATD_NUM_RANGE;
+        *out = v == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)v;
+    } else {
+        if (v > (uint64_t)INT64_MAX)
+            return ATD_NUM_RANGE;
+        *out = (int64_t)v;
+    }
+    return ATD_NUM_OK;
+}
+
+/* ------------------------------------------------------------------------
+ * Doubles: Eisel-Lemire step
+ * ------------------------------------------------------------------------ */
+
+static inline double from_bits(uint64_t bits, bool neg)
+{
+    double d;
+    bits |= (uint64_t)neg << 63;
+    memcpy(&d, &bits, sizeof d);
+    return d;
+}
+
+/* Bits of the double nearest to w * 10^q (w > 0), with *ambiguous set when
+ * the product is too close to a halfway point to be sure (the result is then
+ * only within one unit of the right one).
+ *
+ * T = table entry over-estimates 10^q by less than one unit, so with w
+ * normalized (top bit set) the exact product w * 10^q, scaled like the
+ * 192-bit P = w * T, lies in [P - w, P). Rounding drops the low r bits of P
+ * (r >= 138); writing L for those bits and H = 2^(r-1) for the halfway
+ * point, L <= H rounds down for sure, L > H + w up for sure. */
+static uint64_t lemire(uint64_t w, int64_t q, bool *ambiguous)
+{
+    *ambiguous = false;
+    if (q < ATD__POW10_MIN)
+        return 0; /* below 10^19 * 10^-344: under half the smallest subnormal */
+    if (q > 308)
+        return INF_BITS;
+    int lz = atd__clz64(w);
+    w <<= lz;
+    const atd__u128 *t = &atd__pow10_table[q - ATD__POW10_MIN];
+    uint64_t a0, b0;
+    uint64_t a1 = atd__mul64(w, t->hi, &a0);
+    uint64_t b1 = atd__mul64(w, t->lo, &b0);
+    uint64_t p1 = a0 + b1;
+    uint64_t p2 = a1 + (p1 < a0);
+    uint64_t p0 = b0;
+    /* P = p2:p1:p0 has its top bit at 191 or 190; keep 53 bits for a
+     * normal result, fewer for a subnormal one: value = (P >> r) * 2^e */
+    int r = 138 + (int)(p2 >> 63);
+    int e = r + atd__floor_log2_pow10((int)q) - 127 - lz;
+    if (e < -1074) {
+        r += -1074 - e;
+        e = -1074;
+    }
+    if (r > 192)
+        return 0;    /* P < 2^192 <= H: rounds to zero */
+    int s = r - 128; /* 10 .. 64: the kept bits and the halfway bit are in p2 */
+    uint64_t m = s == 64 ? 0 : p2 >> s;
+    uint64_t half = (uint64_t)1 << (s - 1);
+    if ((p2 & half) && ((p2 & (half - 1)) | p1 | p0) != 0) {
+        if ((p2 & (half - 1)) == 0 && p1 == 0 && p0 <= w)
+            *ambiguous = true;
+        m++;
+    }
+    if (m == (uint64_t)1 << 53) {
+        m >>= 1;
+        e++;
+    }
+    if (e >= 972)
+        return INF_BITS;
+    /* a normal m carries the hidden bit, which adds one to the exponent
+     * field; a subnormal has e == -1074 and m < 2^52 (or m == 2^52 when it
+     * rounded up to the smallest normal, which this also encodes right) */
+    return m + ((uint64_t)(e + 1074) << 52);
+}
+
+/* ------------------------------------------------------------------------
+ * Doubles: exact slow step
+ * ------------------------------------------------------------------------ */
+
+/* The digits of the number as one sequence: n_int integer digits then n_frac
+ * fraction digits; digit i has weight 10^(n_int - 1 - i + exp). */
+typedef struct digit_seq {
+    const char *int_digits;
+    const char *frac_digits;
+    int64_t n_int;
+    int64_t n_frac;
+    int64_t exp;
+} digit_seq;
+
+static inline char seq_at(const digit_seq *d, int64_t i)
+{
+    return i < d->n_int ? d->int_digits[i] : d->frac_digits[i - d->n_int];
+}
+
+/* Sign of the number compared with the halfway point between the double with
+ * bits b and the next one up. */
+static int cmp_halfway(const char *buf, int n, int exp10, bool sticky, uint64_t b)
+{
+    uint64_t be = b >> 52, m = b & (((uint64_t)1 << 52) - 1);
+    int e = -1074;
+    if (be != 0) {
+        m |= (uint64_t)1 << 52;
+        e = (int)be - 1075;
+    }
+    return atd__bigdec_compare(buf, n, exp10, sticky, 2 * m + 1, e - 1);
+}
+
+/* Correctly rounded bits, from an approximation b within a few units. */
+static uint64_t slow_path(const digit_seq *d, int64_t first, uint64_t b)
+{
+    char buf[ATD__BIGDEC_KEEP];
+    int n = 0;
+    int64_t total = d->n_int + d->n_frac, i = first;
+    for (; i < total && n < ATD__BIGDEC_KEEP; i++)
+        buf[n++] = seq_at(d, i);
+    int64_t last = i - 1;
+    bool sticky = false;
+    for (; i < total && !sticky; i++)
+        sticky = seq_at(d, i) != '0';
+    while (buf[n - 1] == '0') {
+        n--;
+        last--;
+    }
+    int exp10 = (int)(d->n_int - 1 - last + d->exp);
+
+    if (b >= INF_BITS)
+        b = INF_BITS - 1;
+    for (;;) {
+        int c;
+        if (b > 0) {
+            c = cmp_halfway(buf, n, exp10, sticky, b - 1);
+            if (c < 0) {
+                b--;
+                continue;
+            }
+            if (c == 0)
+                return (b - 1) & 1 ? b : b - 1;
+        }
+        if (b < INF_BITS) {
+            c = cmp_halfway(buf, n, exp10, sticky, b);
+            if (c > 0) {
+                b++;
+                continue;
+            }
+            if (c == 0)
+                return b & 1 ? b + 1 : b;
+        }
+        return b;
+    }
+}
+
+static inline bool clinger(uint64_t w, int64_t q, double *out)
+{
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+    static const double pow10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                     1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                     1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    if (w <= (uint64_t)1 << 53 && q >= -22 && q <= 22) {
+        double v = (double)w;
+        *out = q >= 0 ? v * pow10[q] : v / pow10[-q];
+        return true;
+    }
+#else
+    (void)w;
+    (void)q;
+    (void)out;
+#endif
+    return false;
+}
+
+/* Any digit sequence: skips leading zeros, keeps 19 significant digits, and
+ * escalates to the exact step when the dropped digits can matter. */
+static double parse_long(const digit_seq *d, bool neg)
+{
+    int64_t total = d->n_int + d->n_frac, i = 0;
+    while (i < total && seq_at(d, i) == '0')
+        i++;
+    if (i == total)
+        return from_bits(0, neg);
+    int64_t first = i;
+    uint64_t w = 0;
+    for (; i < total && i - first < 19; i++)
+        w = w * 10 + (uint64_t)(seq_at(d, i) - '0');
+    int64_t q = d->n_int - i + d->exp; /* weight of digit i - 1 */
+    bool truncated = false;
+    for (; i < total && !truncated; i++)
+        truncated = seq_at(d, i) != '0';
+    double v;
+    bool amb;
+    if (!truncated && clinger(w, q, &v))
+        return neg ? -v : v;
+    uint64_t b = lemire(w, q, &amb);
+    if (!amb) {
+        if (!truncated)
+            return from_bits(b, neg);
+        bool amb1;
+        uint64_t b1 = lemire(w + 1, q, &amb1);
+        if (!amb1 && b1 == b)
+            return from_bits(b, neg);
+    }
+    return from_bits(slow_path(d, first, b), neg);
+}
+
+/* Parses the longest JSON number at p; returns its end, or NULL when there
+ * is none. */
+static inline const char *parse_number(const char *p, const char *end, double *out)
+{
+    bool neg = false;
+    if (p < end && *p == '-') {
+        neg = true;
+        p++;
+    }
+    if (p == end)
+        return NULL;
+    digit_seq d;
+    d.int_digits = p;
+    uint64_t w = 0;
+    if (*p == '0')
+        p++;
+    else if (is_digit(*p))
+        p = read_digits(p, end, &w);
+    else
+        return NULL;
+    d.n_int = p - d.int_digits;
+    d.frac_digits = p;
+    d.n_frac = 0;
+    if (p < end && *p == '.') {
+        d.frac_digits = ++p;
+        p = read_digits(p, end, &w);
+        d.n_frac = p - d.frac_digits;
+        if (d.n_frac == 0)
+            return NULL;
+    }
+    d.exp = 0;
+    if (p < end && (*p | 0x20) == 'e') {
+        p++;
+        bool eneg = false;
+        if (p < end && (*p == '+' || *p == '-')) {
+            eneg = *p == '-';
+            p++;
+        }
+        const char *digits = p;
+        int64_t e = 0;
+        while (p < end && is_digit(*p)) {
+            if (e < EXP_SATURATE)
+                e = e * 10 + (*p - '0');
+            p++;
+        }
+        if (p == digits)
+            return NULL;
+        d.exp = eneg ? -e : e;
+    }
+    /* a leading "0" integer part holds no significant digit */
+    int64_t ndigits = d.n_int + d.n_frac - (*d.int_digits == '0');
+    if (ATD_LIKELY(ndigits <= 19)) {
+        int64_t q = d.exp - d.n_frac;
+        if (w == 0) {
+            *out = from_bits(0, neg);
+            return p;
+        }
+        if (clinger(w, q, out)) {
+            if (neg)
+                *out = -*out;
+            return p;
+        }
+        bool amb;
+        uint64_t b = lemire(w, q, &amb);
+        if (ATD_LIKELY(!amb)) {
+            *out = from_bits(b, neg);
+            return p;
+        }
+    }
+    *out = parse_long(&d, neg);
+    return p;
+}
+
+atd_num_status atd_parse_double(const char *p, const char *end, double *out)
+{
+    double v;
+    const char *e = parse_number(p, end, &v);
+    if (e == NULL || e != end)
+        return ATD_NUM_SYNTAX;
+    *out = v;
+    return ATD_NUM_OK;
+}
+
+const char *atd_parse_double_prefix(const char *p, const char *end, double *out)
+{
+    double v;
+    const char *e = parse_number(p, end, &v);
+    if (e == NULL)
+        return p;
+    *out = v;
+    return e;
+}

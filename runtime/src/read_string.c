@@ -1,0 +1,502 @@
+/* JSON strings on read: scanning with validation, then either borrowing the
+ * bytes, copying them with one memcpy, or decoding escapes into the arena.
+ * Object keys use the same path and are borrowed whenever possible.
+ *
+ * Reading a string is two steps. The scan finds the closing quote and checks
+ * everything (escapes, surrogate pairs, UTF-8, raw control bytes), sixteen or
+ * eight bytes at a time over plain ASCII. Only strings that contain a
+ * backslash are decoded, in a second pass that can then trust its input and
+ * knows the result is no longer than the raw body. Most strings have no
+ * escape, so they cost one scan plus (when copying) one memcpy.
+ *
+ * UTF-8 is checked against the table of well-formed sequences (Unicode 3.9,
+ * table 3-7): no overlongs, no encoded surrogates, nothing above U+10FFFF,
+ * no truncated sequences or stray continuation bytes. */
+#include "atd/reader.h"
+
+#include <string.h>
+
+#if defined(__SSE2__) && !defined(ATD_NO_SIMD)
+#include <emmintrin.h>
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Finding the next byte that needs attention                                */
+/* ------------------------------------------------------------------------ */
+
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGHS UINT64_C(0x8080808080808080)
+
+static inline uint64_t swar_eq(uint64_t x, unsigned char c)
+{
+    uint64_t y = x ^ (ONES * c);
+    uint64_t t = ((y & ~HIGHS) + ~HIGHS) | y;
+    return ~t & HIGHS;
+}
+
+/* High bit set in each byte below 0x20 or at least 0x80. Per byte,
+ * (b | 0x80) - 0x20 cannot borrow from its neighbour, and its high bit is
+ * clear exactly when (b & 0x7f) < 0x20. */
+static inline uint64_t swar_ctl_or_high(uint64_t x)
+{
+    uint64_t t = (x | HIGHS) - ONES * 0x20;
+    return (~t & HIGHS) | (x & HIGHS);
+}
+
+static inline int swar_first(uint64_t mask)
+{
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) &&                        \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return __builtin_ctzll(mask) >> 3;
+#elif (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) &&                      \
+    __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return __builtin_clzll(mask) >> 3;
+#else
+    (void)mask;
+    return -1;
+#endif
+}
+
+/* Strict mode: the first byte in [p, end) that is '"', '\\', a control byte
+ * or a non-ASCII byte; end if none. */
+static const char *find_special_strict(const char *p, const char *end)
+{
+#if defined(__SSE2__) && !defined(ATD_NO_SIMD)
+    const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
+    const __m128i space = _mm_set1_epi8(0x20);
+    while (end - p >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+        /* Signed compare: bytes >= 0x80 are negative, so "< 0x20" also
+         * catches every non-ASCII byte, which is what we want here. */
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
+                                 _mm_cmplt_epi8(v, space));
+        unsigned bits = (unsigned)_mm_movemask_epi8(m);
+        if (bits)
+            return p + __builtin_ctz(bits);
+        p += 16;
+    }
+#endif
+    while (end - p >= 8) {
+        uint64_t x;
+        memcpy(&x, p, 8);
+        uint64_t m = swar_eq(x, '"') | swar_eq(x, '\\') | swar_ctl_or_high(x);
+        if (m) {
+            int i = swar_first(m);
+            if (i >= 0)
+                return p + i;
+            break;
+        }
+        p += 8;
+    }
+    for (; p < end; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80)
+            return p;
+    }
+    return end;
+}
+
+/* Lenient mode: only '"' and '\\' stop the scan. */
+static const char *find_special_lenient(const char *p, const char *end)
+{
+#if defined(__SSE2__) && !defined(ATD_NO_SIMD)
+    const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
+    while (end - p >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+        __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash));
+        unsigned bits = (unsigned)_mm_movemask_epi8(m);
+        if (bits)
+            return p + __builtin_ctz(bits);
+        p += 16;
+    }
+#endif
+    while (end - p >= 8) {
+        uint64_t x;
+        memcpy(&x, p, 8);
+        uint64_t m = swar_eq(x, '"') | swar_eq(x, '\\');
+        if (m) {
+            int i = swar_first(m);
+            if (i >= 0)
+                return p + i;
+            break;
+        }
+        p += 8;
+    }
+    for (; p < end; p++) {
+        if (*p == '"' || *p == '\\')
+            return p;
+    }
+    return end;
+}
+
+/* ------------------------------------------------------------------------ */
+/* UTF-8                                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* Length of the well-formed UTF-8 sequence at p (p[0] >= 0x80), 0 if it is
+ * ill-formed, or -1 if the input ends before the sequence could be judged. */
+static int utf8_sequence(const unsigned char *p, const unsigned char *end)
+{
+    unsigned c = p[0];
+    unsigned lo = 0x80, hi = 0xbf;
+    int n;
+    if (c < 0xc2)
+        return 0; /* continuation byte, or overlong C0/C1 lead */
+    if (c < 0xe0) {
+        n = 2;
+    } else if (c < 0xf0) {
+        n = 3;
+        if (c == 0xe0)
+            lo = 0xa0; /* overlong */
+        else if (c == 0xed)
+            hi = 0x9f; /* surrogates */
+    } else if (c < 0xf5) {
+        n = 4;
+        if (c == 0xf0)
+            lo = 0x90; /* overlong */
+        else if (c == 0xf4)
+            hi = 0x8f; /* above U+10FFFF */
+    } else {
+        return 0;
+    }
+    if (end - p < 2)
+        return -1;
+    if (p[1] < lo || p[1] > hi)
+        return 0;
+    for (int i = 2; i < n; i++) {
+        if (end - p <= i)
+            return -1;
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+    }
+    return n;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Escapes                                                                   */
+/* ------------------------------------------------------------------------ */
+
+static inline int hex_digit(unsigned char c)
+{
+    if ((unsigned)(c - '0') < 10)
+        return c - '0';
+    c |= 0x20;
+    if ((unsigned)(c - 'a') < 6)
+        return c - 'a' + 10;
+    return -1;
+}
+
+/* Encodes code point u (< 0x110000; surrogates allowed, for lenient mode)
+ * into out; returns the byte count. */
+static size_t utf8_encode(char *out, unsigned u)
+{
+    if (u < 0x80) {
+        out[0] = (char)u;
+        return 1;
+    }
+    if (u < 0x800) {
+        out[0] = (char)(0xc0 | (u >> 6));
+        out[1] = (char)(0x80 | (u & 0x3f));
+        return 2;
+    }
+    if (u < 0x10000) {
+        out[0] = (char)(0xe0 | (u >> 12));
+        out[1] = (char)(0x80 | ((u >> 6) & 0x3f));
+        out[2] = (char)(0x80 | (u & 0x3f));
+        return 3;
+    }
+    out[0] = (char)(0xf0 | (u >> 18));
+    out[1] = (char)(0x80 | ((u >> 12) & 0x3f));
+    out[2] = (char)(0x80 | ((u >> 6) & 0x3f));
+    out[3] = (char)(0x80 | (u & 0x3f));
+    return 4;
+}
+
+static bool fail_unterminated(atd_reader *r, const char *open_quote)
+{
+    return atd_reader_fail_at(r, (size_t)(open_quote - r->start), ATD_ERR_EOF,
+                              "unterminated string");
+}
+
+/* Reads the 4 hex digits after "\u" at p (p points at the backslash).
+ * Returns the value, or -1 after recording an error. */
+static long read_u_escape(atd_reader *r, const char *p, const char *open_quote)
+{
+    long v = 0;
+    for (int i = 2; i < 6; i++) {
+        if (r->end - p <= i)
+            return fail_unterminated(r, open_quote), -1;
+        int d = hex_digit((unsigned char)p[i]);
+        if (d < 0) {
+            /* Quote the escape as far as it goes, printable. */
+            char shown[32];
+            size_t n = 0;
+            for (int j = 0; j <= i; j++) {
+                unsigned char c = (unsigned char)p[j];
+                if (c >= 0x20 && c < 0x7f) {
+                    shown[n++] = (char)c;
+                } else {
+                    static const char hex[] = "0123456789abcdef";
+                    shown[n++] = '\\';
+                    shown[n++] = 'x';
+                    shown[n++] = hex[c >> 4];
+                    shown[n++] = hex[c & 15];
+                }
+            }
+            shown[n] = '\0';
+            atd_reader_fail_at(r, (size_t)(p - r->start), ATD_ERR_STRING,
+                               "invalid escape '%s' in string", shown);
+            return -1;
+        }
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+/* Handles the escape at p (a backslash inside the string that opened at
+ * open_quote). Writes its UTF-8 bytes to out (room for 4) when out is not
+ * NULL, sets *n to their count, and returns the byte after the escape, or
+ * NULL after recording an error. */
+static const char *escape(atd_reader *r, const char *p, const char *open_quote, char *out,
+                          size_t *n)
+{
+    char tmp[4];
+    if (!out)
+        out = tmp;
+    if (r->end - p < 2)
+        return fail_unterminated(r, open_quote), NULL;
+    char c;
+    switch (p[1]) {
+    case '"':
+        c = '"';
+        break;
+    case '\\':
+        c = '\\';
+        break;
+    case '/':
+        c = '/';
+        break;
+    case 'b':
+        c = '\b';
+        break;
+    case 'f':
+        c = '\f';
+        break;
+    case 'n':
+        c = '\n';
+        break;
+    case 'r':
+        c = '\r';
+        break;
+    case 't':
+        c = '\t';
+        break;
+    case 'u': {
+        long u = read_u_escape(r, p, open_quote);
+        if (u < 0)
+            return NULL;
+        const char *after = p + 6;
+        if (u >= 0xd800 && u <= 0xdbff) {
+            /* A high surrogate: the pair's low half must follow at once. */
+            if (r->end - after >= 2 && after[0] == '\\' && after[1] == 'u') {
+                long lo = read_u_escape(r, after, open_quote);
+                if (lo < 0)
+                    return NULL;
+                if (lo >= 0xdc00 && lo <= 0xdfff) {
+                    unsigned cp =
+                        0x10000u + (((unsigned)u - 0xd800u) << 10) + ((unsigned)lo - 0xdc00u);
+                    *n = utf8_encode(out, cp);
+                    return after + 6;
+                }
+            }
+        }
+        if (u >= 0xd800 && u <= 0xdfff && !(r->flags & ATD_READ_LENIENT)) {
+            atd_reader_fail_at(r, (size_t)(p - r->start), ATD_ERR_STRING,
+                               "lone surrogate '\\u%.4s' in string", p + 2);
+            return NULL;
+        }
+        *n = utf8_encode(out, (unsigned)u);
+        return after;
+    }
+    default: {
+        unsigned char b = (unsigned char)p[1];
+        if (b >= 0x20 && b < 0x7f)
+            atd_reader_fail_at(r, (size_t)(p - r->start), ATD_ERR_STRING,
+                               "invalid escape '\\%c' in string", (char)b);
+        else
+            atd_reader_fail_at(r, (size_t)(p - r->start), ATD_ERR_STRING,
+                               "invalid escape '\\\\x%02x' in string", b);
+        return NULL;
+    }
+    }
+    out[0] = c;
+    *n = 1;
+    return p + 2;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Scanning                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* Strict-mode handling of a byte the fast scan stopped at that is neither a
+ * quote nor a backslash: a UTF-8 sequence to validate, or a control byte.
+ * Returns the byte after it, or NULL after recording an error. */
+static const char *strict_other(atd_reader *r, const char *p, const char *open_quote)
+{
+    unsigned char c = (unsigned char)*p;
+    if (c < 0x20) {
+        atd_reader_fail_at(r, (size_t)(p - r->start), ATD_ERR_STRING,
+                           "raw control byte 0x%02x in string (must be escaped)", c);
+        return NULL;
+    }
+    const unsigned char *u = (const unsigned char *)p;
+    const unsigned char *uend = (const unsigned char *)r->end;
+    for (;;) {
+        int n = utf8_sequence(u, uend);
+        if (n < 0)
+            return fail_unterminated(r, open_quote), NULL;
+        if (n == 0) {
+            atd_reader_fail_at(r, (size_t)((const char *)u - r->start), ATD_ERR_UTF8,
+                               "invalid UTF-8 byte 0x%02x in string", *u);
+            return NULL;
+        }
+        u += n;
+        /* Non-ASCII text comes in runs: stay here while it lasts. */
+        if (u >= uend || *u < 0x80)
+            return (const char *)u;
+    }
+}
+
+bool atd__scan_string(atd_reader *r, const char **body, const char **body_end, bool *has_escape)
+{
+    const char *open_quote = r->cur;
+    const char *p = open_quote + 1;
+    const char *end = r->end;
+    bool strict = !(r->flags & ATD_READ_LENIENT);
+    bool esc = false;
+    for (;;) {
+        p = strict ? find_special_strict(p, end) : find_special_lenient(p, end);
+        if (p >= end)
+            return fail_unterminated(r, open_quote);
+        if (*p == '"')
+            break;
+        if (*p == '\\') {
+            size_t n;
+            esc = true;
+            p = escape(r, p, open_quote, NULL, &n);
+        } else {
+            p = strict_other(r, p, open_quote);
+        }
+        if (!p)
+            return false;
+    }
+    *body = open_quote + 1;
+    *body_end = p;
+    *has_escape = esc;
+    r->cur = p + 1;
+    return true;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Decoding and the public readers                                           */
+/* ------------------------------------------------------------------------ */
+
+static bool fail_no_arena(atd_reader *r, const char *at)
+{
+    return atd_reader_fail_at(r, (size_t)(at - r->start), ATD_ERR_NOMEM,
+                              "cannot store a string: the reader has no arena");
+}
+
+static bool fail_nomem(atd_reader *r, const char *at)
+{
+    return atd_reader_fail_at(r, (size_t)(at - r->start), ATD_ERR_NOMEM, "out of memory");
+}
+
+/* Decodes the validated body [b, e) of the string opened at open_quote into
+ * the arena. The result is never longer than the body: every escape takes at
+ * least as many bytes as it produces. */
+static bool decode(atd_reader *r, const char *open_quote, const char *b, const char *e,
+                   atd_string *out)
+{
+    if (!r->arena)
+        return fail_no_arena(r, open_quote);
+    char *dst = atd_arena_alloc(r->arena, (size_t)(e - b) + 1, 1);
+    if (!dst)
+        return fail_nomem(r, open_quote);
+    char *d = dst;
+    const char *p = b;
+    while (p < e) {
+        const char *bs = memchr(p, '\\', (size_t)(e - p));
+        if (!bs) {
+            memcpy(d, p, (size_t)(e - p));
+            d += e - p;
+            break;
+        }
+        memcpy(d, p, (size_t)(bs - p));
+        d += bs - p;
+        size_t n;
+        p = escape(r, bs, open_quote, d, &n);
+        if (!p)
+            return false; /* not reached: the scan validated every escape */
+        d += n;
+    }
+    *d = '\0';
+    out->ptr = dst;
+    out->len = (size_t)(d - dst);
+    return true;
+}
+
+static bool copy_plain(atd_reader *r, const char *open_quote, const char *b, const char *e,
+                       atd_string *out)
+{
+    if (!r->arena)
+        return fail_no_arena(r, open_quote);
+    char *dst = atd_arena_strdup(r->arena, b, (size_t)(e - b));
+    if (!dst)
+        return fail_nomem(r, open_quote);
+    out->ptr = dst;
+    out->len = (size_t)(e - b);
+    return true;
+}
+
+/* Reads a string at the cursor; borrow says whether an escape-free string
+ * may point into the input. */
+static bool read_string(atd_reader *r, atd_string *out, bool borrow, const char *what)
+{
+    atd_skip_ws(r);
+    const char *open_quote = r->cur;
+    if (open_quote >= r->end || *open_quote != '"')
+        return atd__fail_found(r, open_quote, ATD_ERR_TYPE, what);
+    const char *b, *e;
+    bool esc;
+    if (!atd__scan_string(r, &b, &e, &esc))
+        return false;
+    if (esc)
+        return decode(r, open_quote, b, e, out);
+    if (borrow) {
+        out->ptr = b;
+        out->len = (size_t)(e - b);
+        return true;
+    }
+    return copy_plain(r, open_quote, b, e, out);
+}
+
+bool atd_read_string(atd_reader *r, atd_string *out)
+{
+    return read_string(r, out, (r->flags & ATD_READ_BORROW_STRINGS) != 0, "a string");
+}
+
+bool atd_read_string_copy(atd_reader *r, atd_string *out)
+{
+    return read_string(r, out, false, "a string");
+}
+
+bool atd_object_key(atd_reader *r, atd_string *key)
+{
+    atd_skip_ws(r);
+    if (r->cur >= r->end || *r->cur != '"')
+        return atd__fail_found(r, r->cur, ATD_ERR_SYNTAX, "an object key");
+    if (!read_string(r, key, true, "an object key"))
+        return false;
+    return atd_expect(r, ':');
+}

@@ -1,0 +1,782 @@
+/* The JSON reader's cursor, its error recording, and the primitives for
+ * everything except strings (read_string.c) and skipping (skip.c):
+ * whitespace, punctuation, containers with the depth limit, null, bool, ints
+ * and doubles, including the type leniencies of atd-spec 10.1-10.3.
+ *
+ * Errors are cheap to record and expensive to report: the first failure
+ * stores a code, a byte offset and a short detail, and moves the cursor to the
+ * end so later primitives fail at once. The path is collected while the
+ * generated readers unwind, and line, column and the final message are built
+ * only in atd_reader_get_error.
+ *
+ * Whitespace is skipped eight or sixteen bytes at a time because pretty-printed
+ * input spends most of its bytes on indentation. */
+#include "atd/reader.h"
+#include "atd/number.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#if defined(__SSE2__) && !defined(ATD_NO_SIMD)
+#include <emmintrin.h>
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Byte classes                                                              */
+/* ------------------------------------------------------------------------ */
+
+#define W (ATD__CC_WS | ATD__CC_DELIM)
+#define D ATD__CC_DELIM
+/* Whitespace: TAB LF CR SPACE. Delimiters also: " , / : [ ] { }. '/' ends a
+ * token so that a lenient-mode comment may follow a number directly. */
+const unsigned char atd__char_class[256] = {
+    ['\t'] = W, ['\n'] = W, ['\r'] = W, [' '] = W, ['"'] = D, [','] = D,
+    ['/'] = D,  [':'] = D,  ['['] = D,  [']'] = D, ['{'] = D, ['}'] = D,
+};
+#undef W
+#undef D
+
+/* ------------------------------------------------------------------------ */
+/* Init and errors                                                           */
+/* ------------------------------------------------------------------------ */
+
+void atd_reader_init(atd_reader *r, const char *json, size_t len, atd_arena *arena, unsigned flags)
+{
+    /* An empty input may come with a NULL pointer; pointer arithmetic on
+     * NULL is undefined, so point at a static empty string instead. */
+    if (!json) {
+        json = "";
+        len = 0;
+    }
+    r->start = json;
+    r->cur = json;
+    r->end = json + len;
+    r->arena = arena;
+    r->flags = flags;
+    r->depth = 0;
+    r->max_depth = ATD_DEFAULT_MAX_DEPTH;
+    r->err_code = ATD_ERR_OK;
+    r->err_offset = 0;
+    r->err_detail[0] = '\0';
+    r->err_path_len = 0;
+    r->err_path_truncated = false;
+}
+
+static bool fail_va(atd_reader *r, size_t offset, atd_error_code code, const char *fmt, va_list ap)
+{
+    if (r->err_code != ATD_ERR_OK)
+        return false;
+    r->err_code = code == ATD_ERR_OK ? ATD_ERR_INVALID : code;
+    r->err_offset = offset;
+    vsnprintf(r->err_detail, sizeof r->err_detail, fmt, ap);
+    /* From now on every primitive sees an empty input and fails quickly. */
+    r->cur = r->end;
+    return false;
+}
+
+bool atd_reader_fail_at(atd_reader *r, size_t offset, atd_error_code code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fail_va(r, offset, code, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+bool atd_reader_fail(atd_reader *r, atd_error_code code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fail_va(r, (size_t)(r->cur - r->start), code, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/* Appends a printable rendering of byte c to out (at most 4 bytes). In key
+ * mode, quote and backslash are escaped so the result reads as a JSON-like
+ * string literal. */
+static size_t render_byte(char *out, unsigned char c, bool key_mode)
+{
+    static const char hex[] = "0123456789abcdef";
+    if (key_mode && (c == '"' || c == '\\')) {
+        out[0] = '\\';
+        out[1] = (char)c;
+        return 2;
+    }
+    if (c >= 0x20 && c < 0x7f) {
+        out[0] = (char)c;
+        return 1;
+    }
+    out[0] = '\\';
+    out[1] = 'x';
+    out[2] = hex[c >> 4];
+    out[3] = hex[c & 15];
+    return 4;
+}
+
+/* Renders [p, pend) into buf at *len, keeping room for `reserve` more bytes
+ * and the NUL; returns true if everything fit. */
+static bool render_bytes(char *buf, size_t cap, size_t *len, const char *p, const char *pend,
+                         size_t reserve, bool key_mode)
+{
+    char tmp[4];
+    for (; p < pend; p++) {
+        size_t n = render_byte(tmp, (unsigned char)*p, key_mode);
+        if (*len + n + reserve + 1 > cap)
+            return false;
+        memcpy(buf + *len, tmp, n);
+        *len += n;
+    }
+    return true;
+}
+
+static void put_str(char *buf, size_t cap, size_t *len, const char *s)
+{
+    size_t n = strlen(s);
+    if (*len + n + 1 > cap)
+        n = cap - 1 - *len;
+    memcpy(buf + *len, s, n);
+    *len += n;
+}
+
+/* How many bytes of a token we quote at most. */
+#define QUOTE_MAX 40
+
+void atd__quote_token(const atd_reader *r, const char *at, char *buf, size_t cap)
+{
+    size_t len = 0;
+    const char *end = r->end;
+    if (cap == 0)
+        return;
+    buf[0] = '\0';
+    if (cap < 8)
+        return;
+    if (cap > QUOTE_MAX + 8)
+        cap = QUOTE_MAX + 8;
+    if (at >= end) {
+        put_str(buf, cap, &len, "end of input");
+        buf[len] = '\0';
+        return;
+    }
+    unsigned char c = (unsigned char)*at;
+    if (c == '"') {
+        /* The raw string up to its closing quote, backslash pairs kept. */
+        const char *p = at + 1;
+        while (p < end && *p != '"') {
+            p += (*p == '\\' && p + 1 < end) ? 2 : 1;
+        }
+        bool closed = p < end;
+        buf[len++] = '"';
+        if (render_bytes(buf, cap, &len, at + 1, p, 4, false) && closed)
+            buf[len++] = '"';
+        else
+            put_str(buf, cap, &len, "...");
+    } else if ((atd__char_class[c] & ATD__CC_DELIM) && c != '/') {
+        buf[len++] = '\'';
+        render_bytes(buf, cap, &len, at, at + 1, 1, false);
+        buf[len++] = '\'';
+    } else {
+        const char *p = at + 1;
+        while (p < end && !(atd__char_class[(unsigned char)*p] & ATD__CC_DELIM))
+            p++;
+        if (!render_bytes(buf, cap, &len, at, p, 3, false))
+            put_str(buf, cap, &len, "...");
+    }
+    buf[len] = '\0';
+}
+
+bool atd__fail_found(atd_reader *r, const char *at, atd_error_code code, const char *what)
+{
+    if (r->err_code != ATD_ERR_OK)
+        return false;
+    size_t offset = (size_t)(at - r->start);
+    if (at >= r->end)
+        return atd_reader_fail_at(r, offset, ATD_ERR_EOF, "unexpected end of input");
+    if (code == ATD_ERR_TYPE) {
+        /* Something that cannot start any JSON value is a syntax error, not a
+         * value of the wrong type. */
+        static const char starts[] = "\"[{-0123456789tfn";
+        if (!memchr(starts, *at, sizeof starts - 1))
+            code = ATD_ERR_SYNTAX;
+    }
+    char quote[QUOTE_MAX + 8];
+    atd__quote_token(r, at, quote, sizeof quote);
+    return atd_reader_fail_at(r, offset, code, "expected %s, found %s", what, quote);
+}
+
+bool atd_reader_fail_expected(atd_reader *r, const char *what)
+{
+    return atd__fail_found(r, r->cur, ATD_ERR_TYPE, what);
+}
+
+/* --- path segments --- */
+
+/* Stored innermost first: each segment's text followed by one byte holding
+ * its length, so the composer can walk them backwards (outermost first). */
+static bool push_segment(atd_reader *r, const char *seg, size_t n)
+{
+    if (r->err_path_truncated)
+        return false;
+    if (n == 0 || n > 255 || r->err_path_len + n + 1 > sizeof r->err_path_rev) {
+        /* Dropping this segment means dropping every outer one too, or the
+         * path shown would skip a level. */
+        r->err_path_truncated = true;
+        return false;
+    }
+    memcpy(r->err_path_rev + r->err_path_len, seg, n);
+    r->err_path_rev[r->err_path_len + n] = (char)(unsigned char)n;
+    r->err_path_len += n + 1;
+    return false;
+}
+
+static bool is_identifier(const char *s, size_t n)
+{
+    if (n == 0)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        bool alpha = (unsigned)((c | 0x20) - 'a') < 26 || c == '_';
+        bool digit = (unsigned)(c - '0') < 10;
+        if (!(alpha || (digit && i > 0)))
+            return false;
+    }
+    return true;
+}
+
+/* Longest key shown in a path segment, in rendered bytes. */
+#define KEY_SHOWN_MAX 64
+
+bool atd_reader_push_field(atd_reader *r, const char *name, size_t len)
+{
+    if (r->err_code == ATD_ERR_OK)
+        return false;
+    char seg[KEY_SHOWN_MAX + 16];
+    size_t n = 0;
+    if (!name)
+        len = 0;
+    if (len <= KEY_SHOWN_MAX && is_identifier(name, len)) {
+        seg[n++] = '.';
+        memcpy(seg + n, name, len);
+        n += len;
+    } else {
+        seg[n++] = '[';
+        seg[n++] = '"';
+        if (len > 0 && !render_bytes(seg, KEY_SHOWN_MAX + 2, &n, name, name + len, 0, true)) {
+            memcpy(seg + n, "...", 3);
+            n += 3;
+        }
+        seg[n++] = '"';
+        seg[n++] = ']';
+    }
+    return push_segment(r, seg, n);
+}
+
+bool atd_reader_push_index(atd_reader *r, size_t index)
+{
+    if (r->err_code == ATD_ERR_OK)
+        return false;
+    char seg[32];
+    int n = snprintf(seg, sizeof seg, "[%zu]", index);
+    return push_segment(r, seg, (size_t)n);
+}
+
+static void compose_path(const atd_reader *r, char *out, size_t cap)
+{
+    size_t len = 0;
+    put_str(out, cap, &len, r->err_path_truncated ? "$..." : "$");
+    size_t pos = r->err_path_len;
+    while (pos > 0) {
+        size_t n = (unsigned char)r->err_path_rev[pos - 1];
+        pos -= n + 1;
+        if (len + n + 1 > cap) {
+            /* Cannot happen with the current sizes; never overflow anyway. */
+            if (len + 4 <= cap)
+                put_str(out, cap, &len, "...");
+            break;
+        }
+        memcpy(out + len, r->err_path_rev + pos, n);
+        len += n;
+    }
+    out[len] = '\0';
+}
+
+int atd_reader_get_error(const atd_reader *r, atd_error *err)
+{
+    if (!err)
+        return (int)r->err_code;
+    if (r->err_code == ATD_ERR_OK) {
+        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
+        return ATD_ERR_OK;
+    }
+    err->code = r->err_code;
+    err->offset = r->err_offset;
+    atd_error_locate(r->start, (size_t)(r->end - r->start), r->err_offset, &err->line,
+                     &err->column);
+    compose_path(r, err->path, sizeof err->path);
+    snprintf(err->message, sizeof err->message, "line %zu, column %zu, at %s: %s", err->line,
+             err->column, err->path, r->err_detail);
+    return (int)r->err_code;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Whitespace                                                                */
+/* ------------------------------------------------------------------------ */
+
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGHS UINT64_C(0x8080808080808080)
+
+/* High bit set in each byte of x equal to byte c, exactly (no carries leak
+ * between bytes because (b & 0x7f) + 0x7f <= 0xfe). */
+static inline uint64_t swar_eq(uint64_t x, unsigned char c)
+{
+    uint64_t y = x ^ (ONES * c);
+    uint64_t t = ((y & ~HIGHS) + ~HIGHS) | y;
+    return ~t & HIGHS;
+}
+
+/* Index of the first byte flagged in a nonzero SWAR mask of a word loaded
+ * with memcpy, or -1 where the byte order is unknown (caller then looks at
+ * the bytes one by one). */
+static inline int swar_first(uint64_t mask)
+{
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) &&                        \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return __builtin_ctzll(mask) >> 3;
+#elif (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) &&                      \
+    __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return __builtin_clzll(mask) >> 3;
+#else
+    (void)mask;
+    return -1;
+#endif
+}
+
+static inline bool is_ws(unsigned char c)
+{
+    return (atd__char_class[c] & ATD__CC_WS) != 0;
+}
+
+/* Returns the first non-whitespace byte at or after p. */
+static const char *skip_ws_run(const char *p, const char *end)
+{
+    /* ", " and ": " have one space: settle that without setting up a wide
+     * loop. */
+    if (p < end && is_ws((unsigned char)*p))
+        p++;
+    if (p < end && !is_ws((unsigned char)*p))
+        return p;
+#if defined(__SSE2__) && !defined(ATD_NO_SIMD)
+    {
+        const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
+        const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+        while (end - p >= 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+            __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, sp), _mm_cmpeq_epi8(v, tab)),
+                                      _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)));
+            unsigned m = (unsigned)_mm_movemask_epi8(ws) ^ 0xffffu;
+            if (m)
+                return p + __builtin_ctz(m);
+            p += 16;
+        }
+    }
+#endif
+    while (end - p >= 8) {
+        uint64_t x;
+        memcpy(&x, p, 8);
+        uint64_t ws = swar_eq(x, ' ') | swar_eq(x, '\t') | swar_eq(x, '\n') | swar_eq(x, '\r');
+        uint64_t m = ~ws & HIGHS;
+        if (m) {
+            int i = swar_first(m);
+            if (i >= 0)
+                return p + i;
+            break;
+        }
+        p += 8;
+    }
+    while (p < end && is_ws((unsigned char)*p))
+        p++;
+    return p;
+}
+
+/* Lenient mode: p is at '/'. Returns the byte after the comment, p itself
+ * when this is not a comment, or NULL after recording an unterminated one. */
+static const char *skip_comment(atd_reader *r, const char *p)
+{
+    const char *end = r->end;
+    if (end - p < 2)
+        return p;
+    if (p[1] == '/') {
+        const char *nl = memchr(p + 2, '\n', (size_t)(end - p - 2));
+        return nl ? nl + 1 : end;
+    }
+    if (p[1] == '*') {
+        const char *q = p + 2;
+        for (;;) {
+            const char *star = memchr(q, '*', (size_t)(end - q));
+            if (!star || star + 1 >= end) {
+                atd_reader_fail_at(r, (size_t)(p - r->start), ATD_ERR_EOF, "unterminated comment");
+                return NULL;
+            }
+            if (star[1] == '/')
+                return star + 2;
+            q = star + 1;
+        }
+    }
+    return p;
+}
+
+void atd__skip_ws_slow(atd_reader *r)
+{
+    const char *p = r->cur;
+    for (;;) {
+        p = skip_ws_run(p, r->end);
+        if (p < r->end && *p == '/' && (r->flags & ATD_READ_LENIENT)) {
+            const char *q = skip_comment(r, p);
+            if (!q)
+                return; /* error recorded, cursor at the end */
+            if (q != p) {
+                p = q;
+                continue;
+            }
+        }
+        break;
+    }
+    r->cur = p;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Punctuation and containers                                                */
+/* ------------------------------------------------------------------------ */
+
+bool atd_expect(atd_reader *r, char c)
+{
+    if (atd_accept(r, c))
+        return true;
+    char what[4] = {'\'', c, '\'', '\0'};
+    return atd__fail_found(r, r->cur, ATD_ERR_SYNTAX, what);
+}
+
+bool atd_read_end(atd_reader *r)
+{
+    if (r->err_code != ATD_ERR_OK)
+        return false;
+    atd_skip_ws(r);
+    if (r->err_code != ATD_ERR_OK)
+        return false; /* an unterminated comment */
+    if (r->cur == r->end || (r->flags & ATD_READ_LENIENT))
+        return true;
+    char quote[QUOTE_MAX + 8];
+    atd__quote_token(r, r->cur, quote, sizeof quote);
+    return atd_reader_fail(r, ATD_ERR_TRAILING, "unexpected %s after the JSON value", quote);
+}
+
+static bool open_container(atd_reader *r, char open, char close, const char *what, bool *nonempty)
+{
+    atd_skip_ws(r);
+    if (r->cur >= r->end || *r->cur != open)
+        return atd__fail_found(r, r->cur, ATD_ERR_TYPE, what);
+    if (r->depth >= r->max_depth)
+        return atd_reader_fail(r, ATD_ERR_DEPTH, "nesting deeper than %u", r->max_depth);
+    r->cur++;
+    if (atd_accept(r, close)) {
+        *nonempty = false;
+        return true;
+    }
+    if (r->err_code != ATD_ERR_OK)
+        return false;
+    r->depth++;
+    *nonempty = true;
+    return true;
+}
+
+static bool next_in_container(atd_reader *r, char close, const char *what, bool *more)
+{
+    atd_skip_ws(r);
+    if (r->cur < r->end) {
+        if (*r->cur == ',') {
+            r->cur++;
+            *more = true;
+            return true;
+        }
+        if (*r->cur == close) {
+            r->cur++;
+            r->depth--;
+            *more = false;
+            return true;
+        }
+    }
+    *more = false;
+    return atd__fail_found(r, r->cur, ATD_ERR_SYNTAX, what);
+}
+
+bool atd_array_begin(atd_reader *r, bool *nonempty)
+{
+    return open_container(r, '[', ']', "an array", nonempty);
+}
+
+bool atd_array_next(atd_reader *r, bool *more)
+{
+    return next_in_container(r, ']', "',' or ']'", more);
+}
+
+bool atd_object_begin(atd_reader *r, bool *nonempty)
+{
+    return open_container(r, '{', '}', "an object", nonempty);
+}
+
+bool atd_object_next(atd_reader *r, bool *more)
+{
+    return next_in_container(r, '}', "',' or '}'", more);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Literals                                                                  */
+/* ------------------------------------------------------------------------ */
+
+int atd__match_literal(const char *p, const char *end, const char *lit, size_t n)
+{
+    /* Literals are a few bytes: a loop beats a call to memcmp. */
+    size_t avail = (size_t)(end - p);
+    size_t k = avail < n ? avail : n;
+    for (size_t i = 0; i < k; i++) {
+        if (p[i] != lit[i])
+            return 0;
+    }
+    if (avail < n)
+        return -1;
+    if (avail > n && !(atd__char_class[(unsigned char)p[n]] & ATD__CC_DELIM))
+        return 0;
+    return 1;
+}
+
+/* Reads the literal lit at the cursor (already past whitespace). */
+static bool literal(atd_reader *r, const char *lit, size_t n, const char *what)
+{
+    int m = atd__match_literal(r->cur, r->end, lit, n);
+    if (m > 0) {
+        r->cur += n;
+        return true;
+    }
+    if (m < 0)
+        return atd_reader_fail(r, ATD_ERR_EOF, "unexpected end of input");
+    return atd__fail_found(r, r->cur, ATD_ERR_TYPE, what);
+}
+
+bool atd_read_null(atd_reader *r)
+{
+    atd_skip_ws(r);
+    return literal(r, "null", 4, "null");
+}
+
+bool atd_read_bool(atd_reader *r, bool *out)
+{
+    atd_skip_ws(r);
+    const char *at = r->cur;
+    if (at < r->end) {
+        switch (*at) {
+        case 't':
+            *out = true;
+            return literal(r, "true", 4, "a boolean");
+        case 'f':
+            *out = false;
+            return literal(r, "false", 5, "a boolean");
+        case '"': {
+            const char *b, *e;
+            bool esc;
+            if (!atd__scan_string(r, &b, &e, &esc))
+                return false;
+            size_t n = (size_t)(e - b);
+            if (!esc && n == 4 && memcmp(b, "true", 4) == 0) {
+                *out = true;
+                return true;
+            }
+            if (!esc && n == 5 && memcmp(b, "false", 5) == 0) {
+                *out = false;
+                return true;
+            }
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    return atd__fail_found(r, at, ATD_ERR_TYPE, "a boolean");
+}
+
+/* ------------------------------------------------------------------------ */
+/* Numbers                                                                   */
+/* ------------------------------------------------------------------------ */
+
+static inline bool ends_token(const atd_reader *r, const char *q)
+{
+    return q >= r->end || (atd__char_class[(unsigned char)*q] & ATD__CC_DELIM);
+}
+
+/* Delimits the number token at the cursor. Returns its end, or NULL when
+ * what is there is not a whole JSON number ("01", "1.", "2x", "-"). */
+static const char *number_token(const atd_reader *r, bool *is_int)
+{
+    const char *q = atd_scan_number(r->cur, r->end, is_int);
+    if (q == r->cur || !ends_token(r, q))
+        return NULL;
+    return q;
+}
+
+static bool fail_range(atd_reader *r, const char *at)
+{
+    char quote[QUOTE_MAX + 8];
+    atd__quote_token(r, at, quote, sizeof quote);
+    return atd_reader_fail_at(r, (size_t)(at - r->start), ATD_ERR_RANGE, "integer %s out of range",
+                              quote);
+}
+
+/* The quoted form of an int: [+-]?[0-9]+, decimal. */
+static bool parse_quoted_int(const char *p, const char *end, int64_t *out, bool *overflow)
+{
+    bool neg = false;
+    *overflow = false;
+    if (p < end && (*p == '+' || *p == '-')) {
+        neg = *p == '-';
+        p++;
+    }
+    if (p == end)
+        return false;
+    uint64_t limit = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+    uint64_t v = 0;
+    for (; p < end; p++) {
+        unsigned d = (unsigned)(unsigned char)*p - '0';
+        if (d > 9)
+            return false;
+        if (v > (limit - d) / 10)
+            *overflow = true; /* keep checking the syntax */
+        else
+            v = v * 10 + d;
+    }
+    if (*overflow)
+        return true;
+    /* -(v - 1) - 1 avoids negating INT64_MIN's magnitude as a signed value. */
+    *out = neg ? (v == 0 ? 0 : -(int64_t)(v - 1) - 1) : (int64_t)v;
+    return true;
+}
+
+bool atd_read_int64(atd_reader *r, int64_t *out)
+{
+    atd_skip_ws(r);
+    const char *at = r->cur;
+    if (at >= r->end)
+        return atd__fail_found(r, at, ATD_ERR_TYPE, "an integer");
+    unsigned char c = (unsigned char)*at;
+    if (c == '-' || (unsigned)(c - '0') < 10) {
+        bool is_int;
+        const char *q = number_token(r, &is_int);
+        if (!q)
+            return atd__fail_found(r, at, ATD_ERR_NUMBER, "an integer");
+        if (!is_int)
+            return atd__fail_found(r, at, ATD_ERR_TYPE, "an integer");
+        if (atd_parse_int64(at, q, out) != ATD_NUM_OK)
+            return fail_range(r, at);
+        r->cur = q;
+        return true;
+    }
+    if (c == '"') {
+        const char *b, *e;
+        bool esc, overflow;
+        if (!atd__scan_string(r, &b, &e, &esc))
+            return false;
+        if (!esc && parse_quoted_int(b, e, out, &overflow)) {
+            if (overflow)
+                return fail_range(r, at);
+            return true;
+        }
+    }
+    return atd__fail_found(r, at, ATD_ERR_TYPE, "an integer");
+}
+
+bool atd_read_int_range(atd_reader *r, int64_t min, int64_t max, int64_t *out)
+{
+    atd_skip_ws(r);
+    const char *at = r->cur;
+    int64_t v;
+    if (!atd_read_int64(r, &v))
+        return false;
+    if (v < min || v > max) {
+        char quote[QUOTE_MAX + 8];
+        atd__quote_token(r, at, quote, sizeof quote);
+        return atd_reader_fail_at(r, (size_t)(at - r->start), ATD_ERR_RANGE,
+                                  "integer %s out of range [%" PRId64 ", %" PRId64 "]", quote, min,
+                                  max);
+    }
+    *out = v;
+    return true;
+}
+
+/* Lenient names for non-finite doubles, bare or quoted: [p, end) must be
+ * exactly one of them. */
+static bool nonfinite_name(const char *p, size_t n, double *out)
+{
+    if (n == 3 && memcmp(p, "NaN", 3) == 0) {
+        *out = NAN;
+        return true;
+    }
+    if (n == 8 && memcmp(p, "Infinity", 8) == 0) {
+        *out = INFINITY;
+        return true;
+    }
+    if (n == 9 && memcmp(p, "-Infinity", 9) == 0) {
+        *out = -INFINITY;
+        return true;
+    }
+    return false;
+}
+
+/* Lenient bare NaN/Infinity/-Infinity at the cursor. */
+static bool bare_nonfinite(atd_reader *r, double *out)
+{
+    const char *p = r->cur;
+    const char *q = p;
+    while (q < r->end && !(atd__char_class[(unsigned char)*q] & ATD__CC_DELIM) && q - p < 9)
+        q++;
+    if (!ends_token(r, q) || !nonfinite_name(p, (size_t)(q - p), out))
+        return false;
+    r->cur = q;
+    return true;
+}
+
+bool atd_read_double(atd_reader *r, double *out)
+{
+    atd_skip_ws(r);
+    const char *at = r->cur;
+    if (at >= r->end)
+        return atd__fail_found(r, at, ATD_ERR_TYPE, "a number");
+    unsigned char c = (unsigned char)*at;
+    bool lenient = (r->flags & ATD_READ_LENIENT) != 0;
+    if (c == '-' || (unsigned)(c - '0') < 10) {
+        bool is_int;
+        const char *q = number_token(r, &is_int);
+        if (q && atd_parse_double(at, q, out) == ATD_NUM_OK) {
+            r->cur = q;
+            return true;
+        }
+        if (lenient && bare_nonfinite(r, out))
+            return true;
+        return atd__fail_found(r, at, ATD_ERR_NUMBER, "a number");
+    }
+    if (c == '"') {
+        const char *b, *e;
+        bool esc, is_int;
+        if (!atd__scan_string(r, &b, &e, &esc))
+            return false;
+        if (!esc && e > b && atd_scan_number(b, e, &is_int) == e &&
+            atd_parse_double(b, e, out) == ATD_NUM_OK)
+            return true;
+        if (!esc && lenient && nonfinite_name(b, (size_t)(e - b), out))
+            return true;
+        return atd__fail_found(r, at, ATD_ERR_TYPE, "a number");
+    }
+    if (lenient && (c == 'N' || c == 'I') && bare_nonfinite(r, out))
+        return true;
+    return atd__fail_found(r, at, ATD_ERR_TYPE, "a number");
+}

@@ -1,0 +1,241 @@
+/* The writer context of writer_ctx.h: value writers that turn the runtime's
+ * error codes into a recorded error, and the JSON path built while unwinding
+ * (segments stored innermost first, composed outermost first on report, in
+ * the same notation as the reader: .name for identifiers, ["odd key"]
+ * otherwise, [i] for indices). */
+#include "atd/writer_ctx.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "atd/number.h"
+
+void atd_writer_init(atd_writer *w, atd_buf *b, unsigned flags)
+{
+    w->buf = b;
+    w->flags = flags;
+    w->err_code = ATD_ERR_OK;
+    w->err_detail[0] = '\0';
+    w->err_path_len = 0;
+    w->err_path_truncated = false;
+}
+
+bool atd_writer_fail(atd_writer *w, atd_error_code code, const char *detail)
+{
+    if (w->err_code != ATD_ERR_OK)
+        return false;
+    w->err_code = code;
+    snprintf(w->err_detail, sizeof w->err_detail, "%s", detail ? detail : "");
+    return false;
+}
+
+bool atd_writer_fail_buf(atd_writer *w)
+{
+    atd_error_code code = w->buf->status != 0 ? (atd_error_code)w->buf->status : ATD_ERR_NOMEM;
+    return atd_writer_fail(w, code, atd_error_code_text(code));
+}
+
+static bool push_segment(atd_writer *w, const char *seg, size_t n)
+{
+    if (w->err_code == ATD_ERR_OK || w->err_path_truncated)
+        return false;
+    if (n == 0 || n > 255 || w->err_path_len + n + 1 > sizeof w->err_path_rev) {
+        w->err_path_truncated = true;
+        return false;
+    }
+    memcpy(w->err_path_rev + w->err_path_len, seg, n);
+    w->err_path_rev[w->err_path_len + n] = (char)(unsigned char)n;
+    w->err_path_len += n + 1;
+    return false;
+}
+
+static bool is_identifier(const char *s, size_t n)
+{
+    if (n == 0)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+        if (!alpha && !(i > 0 && c >= '0' && c <= '9'))
+            return false;
+    }
+    return true;
+}
+
+#define KEY_SHOWN_MAX 64
+
+bool atd_writer_push_field(atd_writer *w, const char *name, size_t len)
+{
+    char seg[4 * KEY_SHOWN_MAX + 16];
+    size_t n = 0;
+    if (name == NULL)
+        len = 0;
+    if (len <= KEY_SHOWN_MAX && is_identifier(name, len)) {
+        seg[n++] = '.';
+        memcpy(seg + n, name, len);
+        n += len;
+    } else {
+        static const char hex[] = "0123456789abcdef";
+        seg[n++] = '[';
+        seg[n++] = '"';
+        for (size_t i = 0; i < len && i < KEY_SHOWN_MAX; i++) {
+            unsigned char c = (unsigned char)name[i];
+            if (c < 0x20 || c == 0x7f || c == '"' || c == '\\') {
+                seg[n++] = '\\';
+                seg[n++] = 'x';
+                seg[n++] = hex[c >> 4];
+                seg[n++] = hex[c & 15];
+            } else {
+                seg[n++] = (char)c;
+            }
+        }
+        if (len > KEY_SHOWN_MAX) {
+            memcpy(seg + n, "...", 3);
+            n += 3;
+        }
+        seg[n++] = '"';
+        seg[n++] = ']';
+    }
+    return push_segment(w, seg, n);
+}
+
+bool atd_writer_push_index(atd_writer *w, size_t index)
+{
+    char seg[32];
+    int n = snprintf(seg, sizeof seg, "[%zu]", index);
+    return push_segment(w, seg, (size_t)n);
+}
+
+int atd_writer_get_error(const atd_writer *w, atd_error *err)
+{
+    if (err == NULL)
+        return (int)w->err_code;
+    if (w->err_code == ATD_ERR_OK) {
+        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
+        return ATD_ERR_OK;
+    }
+    char path[ATD_ERROR_PATH_MAX];
+    size_t len = 0;
+    const char *root = w->err_path_truncated ? "$..." : "$";
+    memcpy(path, root, strlen(root));
+    len = strlen(root);
+    size_t pos = w->err_path_len;
+    while (pos > 0) {
+        size_t n = (unsigned char)w->err_path_rev[pos - 1];
+        pos -= n + 1;
+        if (len + n + 1 > sizeof path)
+            break;
+        memcpy(path + len, w->err_path_rev + pos, n);
+        len += n;
+    }
+    path[len] = '\0';
+    atd_error_set(err, w->err_code, path, w->err_detail);
+    return (int)w->err_code;
+}
+
+bool atd_writer_int64(atd_writer *w, int64_t v)
+{
+    char *p = atd_buf_reserve(w->buf, ATD_INT64_CHARS);
+    if (p == NULL)
+        return atd_writer_fail_buf(w);
+    atd_buf_commit(w->buf, atd_write_int64(p, v));
+    return true;
+}
+
+bool atd_writer_int64_string(atd_writer *w, int64_t v)
+{
+    char *p = atd_buf_reserve(w->buf, ATD_INT64_CHARS + 2);
+    if (p == NULL)
+        return atd_writer_fail_buf(w);
+    *p++ = '"';
+    p = atd_write_int64(p, v);
+    *p++ = '"';
+    atd_buf_commit(w->buf, p);
+    return true;
+}
+
+static bool nonfinite(double v)
+{
+    return v != v || v - v != 0.0;
+}
+
+static bool fail_nonfinite(atd_writer *w, double v)
+{
+    return atd_writer_fail(w, ATD_ERR_NONFINITE,
+                           v != v ? "cannot write NaN as JSON" : "cannot write infinity as JSON");
+}
+
+bool atd_writer_double(atd_writer *w, double v)
+{
+    if (nonfinite(v))
+        return fail_nonfinite(w, v);
+    char *p = atd_buf_reserve(w->buf, ATD_DOUBLE_CHARS);
+    if (p == NULL)
+        return atd_writer_fail_buf(w);
+    atd_buf_commit(w->buf, atd_write_double(p, v));
+    return true;
+}
+
+bool atd_writer_double_precision(atd_writer *w, double v, int precision)
+{
+    if (nonfinite(v))
+        return fail_nonfinite(w, v);
+    if (precision < 1 || precision > 16)
+        return atd_writer_double(w, v);
+    char *p = atd_buf_reserve(w->buf, ATD_DOUBLE_CHARS);
+    if (p == NULL)
+        return atd_writer_fail_buf(w);
+    atd_buf_commit(w->buf, atd_write_double_precision(p, v, precision));
+    return true;
+}
+
+bool atd_writer_double_as_int(atd_writer *w, double v)
+{
+    if (nonfinite(v))
+        return fail_nonfinite(w, v);
+    /* Below 2^52 the fraction is exact, so rounding half away from zero can
+     * be done on the integer part; above, every double is an integer. */
+    if (v > -4503599627370496.0 && v < 4503599627370496.0) {
+        int64_t i = (int64_t)v;
+        double frac = v - (double)i;
+        if (frac >= 0.5)
+            i++;
+        else if (frac <= -0.5)
+            i--;
+        return atd_writer_int64(w, i);
+    }
+    /* A large integral double, printed exactly (%.0f has no decimal point, so
+     * the locale does not matter). At most 309 digits. */
+    char *p = atd_buf_reserve(w->buf, 330);
+    if (p == NULL)
+        return atd_writer_fail_buf(w);
+    int n = snprintf(p, 330, "%.0f", v);
+    atd_buf_commit(w->buf, p + (n > 0 ? n : 0));
+    return true;
+}
+
+bool atd_writer_string(atd_writer *w, const char *s, size_t len)
+{
+    int rc = atd_write_string(w->buf, s, len, w->flags);
+    if (rc == ATD_ERR_UTF8)
+        return atd_writer_fail(w, ATD_ERR_UTF8, "invalid UTF-8 in a string");
+    if (rc != 0)
+        return atd_writer_fail_buf(w);
+    return true;
+}
+
+bool atd_writer_bool(atd_writer *w, bool v)
+{
+    return v ? atd_writer_raw(w, "true", 4) : atd_writer_raw(w, "false", 5);
+}
+
+bool atd_writer_json(atd_writer *w, const atd_json *v)
+{
+    atd_error e;
+    int rc = atd_json_write(v, w->buf, &e);
+    if (rc != 0) {
+        /* The generic writer reports its own path relative to the value. */
+        return atd_writer_fail(w, (atd_error_code)rc, e.message);
+    }
+    return true;
+}

@@ -1,0 +1,159 @@
+#!/bin/sh
+# Command-line behaviour of atdc: options, exit statuses (0 ok, 1 schema
+# errors, 2 usage or I/O errors), file errors, stdin, --print output, the
+# error limit, and resource limits on pathological input.
+# Usage: cli.sh ATDC ROOT
+set -u
+ATDC=${1:?usage: cli.sh ATDC ROOT}
+ROOT=${2:?usage: cli.sh ATDC ROOT}
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/atdc_cli.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT INT TERM
+fails=0
+n=0
+
+fail() {
+    echo "FAIL: $*"
+    fails=$((fails + 1))
+}
+
+# run EXPECTED_STATUS ARGS...: runs atdc with stdout/stderr in $TMP/out, $TMP/err.
+run() {
+    expected=$1
+    shift
+    n=$((n + 1))
+    "$ATDC" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+    status=$?
+    if [ "$status" -ne "$expected" ]; then
+        fail "atdc $* exited with $status, expected $expected"
+        sed 's/^/    /' "$TMP/err" | head -10
+        return 1
+    fi
+    return 0
+}
+
+# expect_file FILE TEXT: FILE holds exactly TEXT (plus a final newline).
+expect_file() {
+    printf '%s\n' "$2" >"$TMP/expected"
+    if ! cmp -s "$1" "$TMP/expected"; then
+        fail "unexpected output in $(basename "$1") (case $n)"
+        diff "$TMP/expected" "$1" | head -20
+    fi
+}
+
+expect_empty() {
+    if [ -s "$1" ]; then
+        fail "$(basename "$1") should be empty (case $n)"
+        head -5 "$1"
+    fi
+}
+
+expect_grep() {
+    if ! grep -q -- "$2" "$1"; then
+        fail "'$2' not found in $(basename "$1") (case $n)"
+        head -5 "$1"
+    fi
+}
+
+printf 'type t = int\n' >"$TMP/good.atd"
+printf 'type t = [ A | ]\n' >"$TMP/bad.atd"
+
+# ---- Information options
+run 0 --version && expect_file "$TMP/out" "atdc 0.1.0"
+run 0 --help && expect_grep "$TMP/out" "Usage: atdc"
+run 0 -h && expect_grep "$TMP/out" "--max-errors"
+
+# ---- Usage errors
+run 2 && expect_file "$TMP/err" "atdc: error: no input file
+Try 'atdc --help' for more information."
+run 2 --frobnicate "$TMP/good.atd" && expect_file "$TMP/err" "atdc: error: unknown option '--frobnicate'
+Try 'atdc --help' for more information."
+run 2 --max-errors && expect_grep "$TMP/err" "needs a value"
+run 2 --max-errors abc "$TMP/good.atd" && expect_grep "$TMP/err" "invalid --max-errors value 'abc'"
+run 2 --max-errors -3 "$TMP/good.atd"
+run 2 --prefix && expect_grep "$TMP/err" "needs a value"
+run 2 -o && expect_grep "$TMP/err" "needs a directory"
+
+# ---- File errors: one clean line
+run 2 --check "$TMP/missing.atd" &&
+    expect_file "$TMP/err" "atdc: error: cannot open '$TMP/missing.atd': No such file or directory"
+mkdir "$TMP/dir.atd"
+run 2 --check "$TMP/dir.atd" && expect_file "$TMP/err" "atdc: error: cannot read '$TMP/dir.atd': Is a directory"
+# The worst status wins, and every file is still processed.
+run 2 --check "$TMP/bad.atd" "$TMP/missing.atd" && expect_grep "$TMP/err" "unexpected ']'"
+run 1 --check "$TMP/good.atd" "$TMP/bad.atd"
+
+# ---- Success: nothing printed
+run 0 --check "$TMP/good.atd" && expect_empty "$TMP/err" && expect_empty "$TMP/out"
+run 0 "$TMP/good.atd" && expect_empty "$TMP/out"
+run 0 -o "$TMP" --prefix pfx "$TMP/good.atd"
+run 0 -o"$TMP" --prefix=pfx --ignore-adapters "$TMP/good.atd"
+run 0 --check -- "$TMP/good.atd"
+printf '' >"$TMP/empty.atd"
+run 0 --check "$TMP/empty.atd"
+printf '(* only a comment *)\n' >"$TMP/comment.atd"
+run 0 --check "$TMP/comment.atd"
+
+# ---- Schema errors: status 1, gcc-style message
+run 1 --check "$TMP/bad.atd" && expect_file "$TMP/err" "$TMP/bad.atd:1:16: error: syntax error, unexpected ']', expecting 'inherit' or constructor name
+    1 | type t = [ A | ]
+      |                ^
+$TMP/bad.atd:1:16: note: a sum may start with '|' but not end with one"
+
+# ---- stdin and --print
+n=$((n + 1))
+printf 'type  t=int list(*c*)<json  repr="array">\ntype r={a:int;?b:int option}\n' |
+    "$ATDC" --print - >"$TMP/out" 2>"$TMP/err" || fail "--print - failed"
+expect_file "$TMP/out" 'type t = int list <json repr="array">
+
+type r = {
+  a : int;
+  ?b : int option;
+}'
+n=$((n + 1))
+printf 'type t = [ A | ]\n' | "$ATDC" --check - 2>"$TMP/err"
+[ $? -eq 1 ] || fail "--check - on a bad schema should exit 1"
+expect_grep "$TMP/err" "^<stdin>:1:16: error: syntax error"
+run 0 --dump-ast "$TMP/good.atd" && expect_file "$TMP/out" "module
+  typedef t
+    name int"
+
+# ---- The error limit
+i=0
+: >"$TMP/many.atd"
+while [ $i -lt 30 ]; do
+    printf 'type t%d = [ A | ]\n' $i >>"$TMP/many.atd"
+    i=$((i + 1))
+done
+run 1 --check "$TMP/many.atd" && {
+    [ "$(grep -c 'many.atd:[0-9]*:[0-9]*: error: ' "$TMP/err")" -eq 20 ] || fail "default limit is not 20 errors"
+    expect_grep "$TMP/err" "^atdc: error: too many errors emitted, stopping now"
+}
+run 1 --check --max-errors 3 "$TMP/many.atd" && {
+    [ "$(grep -c 'many.atd:[0-9]*:[0-9]*: error: ' "$TMP/err")" -eq 3 ] || fail "--max-errors 3 not obeyed"
+    [ "$(tail -n 1 "$TMP/err")" = "atdc: error: too many errors emitted, stopping now (use --max-errors N)" ] ||
+        fail "the limit line is not last"
+}
+run 1 --check --max-errors 0 "$TMP/many.atd" && {
+    [ "$(grep -c 'many.atd:[0-9]*:[0-9]*: error: ' "$TMP/err")" -eq 30 ] || fail "--max-errors 0 should not limit"
+}
+
+# ---- Pathological input: errors, never a crash
+awk 'BEGIN { printf "type t = int"; for (i = 0; i < 5000; i++) printf " list"; print "" }' >"$TMP/deep1.atd"
+run 1 --check "$TMP/deep1.atd" && expect_grep "$TMP/err" "nested too deeply"
+awk 'BEGIN { printf "type t = "; for (i = 0; i < 100000; i++) printf "("; print "" }' >"$TMP/deep2.atd"
+run 1 --check "$TMP/deep2.atd" && expect_grep "$TMP/err" "nested too deeply"
+awk 'BEGIN { printf "type t = "; for (i = 0; i < 3000; i++) printf "[A of "; printf "int"; for (i = 0; i < 3000; i++) printf "]"; print "" }' >"$TMP/deep3.atd"
+run 1 --check "$TMP/deep3.atd" && expect_grep "$TMP/err" "nested too deeply"
+awk 'BEGIN { printf "type t = "; for (i = 0; i < 150; i++) printf "{ a : "; printf "int"; for (i = 0; i < 150; i++) printf " }"; print "" }' >"$TMP/deep4.atd"
+run 0 --print "$TMP/deep4.atd"
+awk 'BEGIN { for (i = 0; i < 20000; i++) printf "(*"; print "" }' >"$TMP/comments.atd"
+run 1 --check "$TMP/comments.atd" && expect_grep "$TMP/err" "unterminated comment"
+awk 'BEGIN { for (i = 0; i < 20000; i++) printf "type t%d = { a : int list; b : [ A | B of string ] }\n", i }' >"$TMP/wide.atd"
+run 0 --print "$TMP/wide.atd"
+
+if [ "$fails" -ne 0 ]; then
+    echo "cli: $fails failure(s) in $n cases"
+    exit 1
+fi
+echo "cli: $n cases OK"
+exit 0

@@ -1,0 +1,161 @@
+/* Tests of the code generated for schemas/event.atd (generated/event.c,
+ * included directly so no build wiring is needed): exact output bytes, and
+ * every error path of the reader with its exact message (line, column, JSON
+ * path), plus the reader options (strict fields, borrowed strings). */
+#include <check.h>
+#include <string.h>
+
+#include "check_main.h"
+
+#include "event.h"
+
+static atd_arena *arena;
+
+static void setup(void)
+{
+    arena = atd_arena_new(0, NULL);
+}
+
+static void teardown(void)
+{
+    atd_arena_free(arena);
+}
+
+/* Reads `json` as events, writes it back, compares with `expect`. */
+static void echo(const char *json, const char *expect)
+{
+    event_events v;
+    atd_error err;
+    atd_buf b;
+    atd_buf_init(&b);
+    ck_assert_msg(event_events_from_json(json, strlen(json), arena, &v, &err) == 0, "%s",
+                  err.message);
+    ck_assert_int_eq(event_events_to_json(&v, &b, &err), 0);
+    ck_assert_uint_eq(b.len, strlen(expect));
+    ck_assert(memcmp(b.data, expect, b.len) == 0);
+    atd_buf_free(&b);
+}
+
+/* Reads `json` and expects the error `code` with `message`. */
+static void fails(const char *json, int code, const char *message)
+{
+    event_events v;
+    atd_error err;
+    int rc = event_events_from_json(json, strlen(json), arena, &v, &err);
+    ck_assert_int_eq(rc, code);
+    ck_assert_str_eq(err.message, message);
+}
+
+START_TEST(test_write_bytes)
+{
+    echo("[]", "[]");
+    echo(" [ { \"username\" : \"bob\", \"date\" : 12, \"event_type\" : \"Login\", "
+         "\"payload\" : \"x\" } ] ",
+         "[{\"username\":\"bob\",\"date\":12,\"event_type\":\"Login\",\"payload\":\"x\"}]");
+    /* any field order in, declaration order out; unknown fields skipped;
+     * escapes decoded and re-escaped minimally; the last duplicate wins */
+    echo("[{\"payload\":\"a\\/b\\u00e9\\n\",\"date\":-9223372036854775808,\"zz\":[1,{\"q\":null}],"
+         "\"event_type\":\"Cancel\",\"username\":\"\\\"\",\"date\":-1}]",
+         "[{\"username\":\"\\\"\",\"date\":-1,\"event_type\":\"Cancel\",\"payload\":\"a/b\xc3\xa9\\n\"}]");
+    echo("[{\"username\":\"\",\"date\":9223372036854775807,\"event_type\":\"Purchase\","
+         "\"payload\":\"\\u0001\\u007f\"}]",
+         "[{\"username\":\"\",\"date\":9223372036854775807,\"event_type\":\"Purchase\","
+         "\"payload\":\"\\u0001\\u007f\"}]");
+    /* a quoted int is accepted (atd-spec 10.2) */
+    echo("[{\"username\":\"u\",\"date\":\"42\",\"event_type\":\"Logout\",\"payload\":\"\"}]",
+         "[{\"username\":\"u\",\"date\":42,\"event_type\":\"Logout\",\"payload\":\"\"}]");
+}
+END_TEST
+
+START_TEST(test_write_value)
+{
+    event_event e;
+    event_event_init(&e);
+    e.username.ptr = "ann";
+    e.username.len = 3;
+    e.date = 7;
+    e.event_type = EVENT_EVENT_TYPE_PURCHASE;
+    e.payload.ptr = "p";
+    e.payload.len = 1;
+    atd_buf b;
+    atd_buf_init(&b);
+    atd_error err;
+    ck_assert_int_eq(event_event_to_json(&e, &b, &err), 0);
+    const char *want = "{\"username\":\"ann\",\"date\":7,\"event_type\":\"Purchase\",\"payload\":\"p\"}";
+    ck_assert_uint_eq(b.len, strlen(want));
+    ck_assert(memcmp(b.data, want, b.len) == 0);
+    /* invalid UTF-8 is an error naming the path; nothing is left in the buffer */
+    e.payload.ptr = "\xff";
+    atd_buf_clear(&b);
+    ck_assert_int_eq(event_event_to_json(&e, &b, &err), ATD_ERR_UTF8);
+    ck_assert_str_eq(err.path, "$.payload");
+    ck_assert_uint_eq(b.len, 0);
+    /* an out-of-range enum value */
+    e.payload.ptr = "p";
+    e.event_type = (event_event_type)42;
+    ck_assert_int_eq(event_event_to_json(&e, &b, &err), ATD_ERR_INVALID);
+    ck_assert_str_eq(err.path, "$.event_type");
+    atd_buf_free(&b);
+}
+END_TEST
+
+START_TEST(test_errors)
+{
+    fails("[{\"username\":\"bob\",\"event_type\":\"Login\",\"payload\":\"x\"}]",
+          ATD_ERR_MISSING_FIELD, "line 1, column 2, at $[0]: missing field 'date' in record 'event'");
+    fails("[\n {\"username\":\"bob\",\"date\":1,\"event_type\":\"Login\",\"payload\":\"x\"},\n"
+          " {\"username\":\"bob\",\n  \"date\":\"x\",\"event_type\":\"Login\",\"payload\":\"x\"}]",
+          ATD_ERR_TYPE, "line 4, column 10, at $[1].date: expected an integer, found \"x\"");
+    fails("[{\"username\":\"bob\",\"date\":1.5,\"event_type\":\"Login\",\"payload\":\"x\"}]",
+          ATD_ERR_TYPE, "line 1, column 27, at $[0].date: expected an integer, found 1.5");
+    fails("[{\"username\":\"bob\",\"date\":1,\"event_type\":\"Logn\",\"payload\":\"x\"}]",
+          ATD_ERR_BAD_VARIANT,
+          "line 1, column 42, at $[0].event_type: unsupported variant \"Logn\" in 'event_type'");
+    fails("[{\"username\":\"bob\",\"date\":1,\"event_type\":[\"Login\"],\"payload\":\"x\"}]",
+          ATD_ERR_TYPE,
+          "line 1, column 42, at $[0].event_type: expected a variant of 'event_type', found '['");
+    fails("[{\"username\":\"bob\",\"date\":99999999999999999999,\"event_type\":\"Login\","
+          "\"payload\":\"x\"}]",
+          ATD_ERR_RANGE, "line 1, column 27, at $[0].date: integer 99999999999999999999 out of range");
+    fails("[] x", ATD_ERR_TRAILING, "line 1, column 4, at $: unexpected x after the JSON value");
+    fails("", ATD_ERR_EOF, "line 1, column 1, at $: unexpected end of input");
+    fails("{}", ATD_ERR_TYPE, "line 1, column 1, at $: expected an array, found '{'");
+    fails("[{\"username\":1}]", ATD_ERR_TYPE,
+          "line 1, column 14, at $[0].username: expected a string, found 1");
+}
+END_TEST
+
+START_TEST(test_strict_and_borrow)
+{
+    const char *json = "{\"username\":\"bob\",\"date\":1,\"extra\":0,\"event_type\":\"Login\","
+                       "\"payload\":\"x\"}";
+    atd_reader r;
+    event_event e;
+    atd_error err;
+    atd_reader_init(&r, json, strlen(json), arena, ATD_READ_STRICT_FIELDS);
+    ck_assert(!event_event_read(&r, &e));
+    ck_assert_int_eq(atd_reader_get_error(&r, &err), ATD_ERR_UNKNOWN_FIELD);
+    ck_assert_str_eq(err.message,
+                     "line 1, column 36, at $: unknown field \"extra\" in record 'event'");
+    atd_reader_init(&r, json, strlen(json), arena, ATD_READ_BORROW_STRINGS);
+    ck_assert(event_event_read(&r, &e) && atd_read_end(&r));
+    ck_assert(e.username.ptr == json + 13); /* zero-copy */
+    ck_assert_uint_eq(e.username.len, 3);
+}
+END_TEST
+
+Suite *event_suite(void);
+Suite *event_suite(void)
+{
+    Suite *s = suite_create("event");
+    TCase *tc = tcase_create("generated");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_write_bytes);
+    tcase_add_test(tc, test_write_value);
+    tcase_add_test(tc, test_errors);
+    tcase_add_test(tc, test_strict_and_borrow);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+ATD_CHECK_MAIN(event_suite)

@@ -1,0 +1,866 @@
+/* Tests of the reader primitives other than strings (reader.c, skip.c):
+ * whitespace, punctuation, containers and the depth limit, null, bool, int
+ * and double with their type leniencies and their errors, numbers followed by
+ * junk, lenient mode, fail-fast behaviour, and atd_skip_value over every
+ * JSONTestSuite parsing file. */
+#include "check_main.h"
+
+#include <atd.h>
+
+#include <dirent.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#ifndef ATD_SHARED_DIR
+#define ATD_SHARED_DIR "../shared"
+#endif
+#define SUITE_DIR ATD_SHARED_DIR "/data/jsontestsuite/test_parsing"
+
+/* The input is copied into a heap block of exactly its length so ASan
+ * catches any read past the end. */
+typedef struct fixture {
+    atd_reader r;
+    atd_arena *arena;
+    char *input;
+    size_t len;
+} fixture;
+
+static void fx_open_n(fixture *f, const char *json, size_t len, unsigned flags)
+{
+    f->arena = atd_arena_new(0, NULL);
+    ck_assert_ptr_nonnull(f->arena);
+    f->input = malloc(len ? len : 1);
+    ck_assert_ptr_nonnull(f->input);
+    memcpy(f->input, json, len);
+    f->len = len;
+    atd_reader_init(&f->r, f->input, len, f->arena, flags);
+}
+
+static void fx_open(fixture *f, const char *json, unsigned flags)
+{
+    fx_open_n(f, json, strlen(json), flags);
+}
+
+static void fx_close(fixture *f)
+{
+    atd_arena_free(f->arena);
+    free(f->input);
+}
+
+/* Checks the recorded error: code, offset and the detail after "at $: ". */
+static void check_error_at(const atd_reader *r, atd_error_code code, size_t offset,
+                           const char *detail, int line)
+{
+    atd_error err;
+    int got = atd_reader_get_error(r, &err);
+    ck_assert_msg(got == (int)code, "line %d: got %s (%s)", line, atd_error_code_name(err.code),
+                  err.message);
+    ck_assert_msg(err.offset == offset, "line %d: offset %zu (%s)", line, err.offset, err.message);
+    const char *d = strstr(err.message, "at $: ");
+    ck_assert_msg(d != NULL, "line %d: %s", line, err.message);
+    ck_assert_msg(strcmp(d + 6, detail) == 0, "line %d: detail '%s', wanted '%s'", line, d + 6,
+                  detail);
+}
+#define CHECK_ERROR(r, code, offset, detail) check_error_at(r, code, offset, detail, __LINE__)
+
+/* --- ints --- */
+
+static bool int_of(const char *json, unsigned flags, int64_t *v, fixture *keep)
+{
+    fx_open(keep, json, flags);
+    return atd_read_int64(&keep->r, v) && atd_read_end(&keep->r);
+}
+
+#define INT_OK(json, want)                                                                         \
+    do {                                                                                           \
+        fixture f_;                                                                                \
+        int64_t v_ = 12345;                                                                        \
+        bool ok_ = int_of(json, 0, &v_, &f_);                                                      \
+        atd_error e_;                                                                              \
+        atd_reader_get_error(&f_.r, &e_);                                                          \
+        ck_assert_msg(ok_, "%s: %s", json, e_.message);                                            \
+        ck_assert_msg(v_ == (want), "%s: got %lld", json, (long long)v_);                          \
+        fx_close(&f_);                                                                             \
+    } while (0)
+
+#define INT_FAIL(json, code, offset, detail)                                                       \
+    do {                                                                                           \
+        fixture f_;                                                                                \
+        int64_t v_;                                                                                \
+        ck_assert_msg(!int_of(json, 0, &v_, &f_), "%s accepted", json);                            \
+        check_error_at(&f_.r, code, offset, detail, __LINE__);                                     \
+        fx_close(&f_);                                                                             \
+    } while (0)
+
+START_TEST(test_reader_int_numbers)
+{
+    INT_OK("0", 0);
+    INT_OK("-0", 0);
+    INT_OK("42", 42);
+    INT_OK(" \t\r\n-7 \n", -7);
+    INT_OK("9223372036854775807", INT64_MAX);
+    INT_OK("-9223372036854775808", INT64_MIN);
+}
+END_TEST
+
+START_TEST(test_reader_int_rejects)
+{
+    INT_FAIL("2.5", ATD_ERR_TYPE, 0, "expected an integer, found 2.5");
+    INT_FAIL("2.0", ATD_ERR_TYPE, 0, "expected an integer, found 2.0");
+    INT_FAIL("2e3", ATD_ERR_TYPE, 0, "expected an integer, found 2e3");
+    INT_FAIL("-1E-2", ATD_ERR_TYPE, 0, "expected an integer, found -1E-2");
+    INT_FAIL("02", ATD_ERR_NUMBER, 0, "expected an integer, found 02");
+    INT_FAIL("+2", ATD_ERR_SYNTAX, 0, "expected an integer, found +2");
+    INT_FAIL("  2x", ATD_ERR_NUMBER, 2, "expected an integer, found 2x");
+    INT_FAIL("1.", ATD_ERR_NUMBER, 0, "expected an integer, found 1.");
+    INT_FAIL("-", ATD_ERR_NUMBER, 0, "expected an integer, found -");
+    INT_FAIL(".5", ATD_ERR_SYNTAX, 0, "expected an integer, found .5");
+    INT_FAIL("true", ATD_ERR_TYPE, 0, "expected an integer, found true");
+    INT_FAIL("null", ATD_ERR_TYPE, 0, "expected an integer, found null");
+    INT_FAIL("[1]", ATD_ERR_TYPE, 0, "expected an integer, found '['");
+    INT_FAIL("{}", ATD_ERR_TYPE, 0, "expected an integer, found '{'");
+    INT_FAIL("", ATD_ERR_EOF, 0, "unexpected end of input");
+    INT_FAIL(" ", ATD_ERR_EOF, 1, "unexpected end of input");
+    INT_FAIL("9223372036854775808", ATD_ERR_RANGE, 0, "integer 9223372036854775808 out of range");
+    INT_FAIL("-9223372036854775809", ATD_ERR_RANGE, 0, "integer -9223372036854775809 out of range");
+    INT_FAIL(" 123456789012345678901234567890123456789012345678901234567890", ATD_ERR_RANGE, 1,
+             "integer 12345678901234567890123456789012345678901234... out of range");
+    INT_FAIL("1 2", ATD_ERR_TRAILING, 2, "unexpected 2 after the JSON value");
+}
+END_TEST
+
+START_TEST(test_reader_int_strings)
+{
+    INT_OK("\"42\"", 42);
+    INT_OK("\"-7\"", -7);
+    INT_OK("\"+7\"", 7);
+    INT_OK("\"007\"", 7);
+    INT_OK("\"-0\"", 0);
+    INT_OK("\"9223372036854775807\"", INT64_MAX);
+    INT_OK("\"-9223372036854775808\"", INT64_MIN);
+    INT_FAIL("\" 7\"", ATD_ERR_TYPE, 0, "expected an integer, found \" 7\"");
+    INT_FAIL("\"7 \"", ATD_ERR_TYPE, 0, "expected an integer, found \"7 \"");
+    INT_FAIL("\"1.0\"", ATD_ERR_TYPE, 0, "expected an integer, found \"1.0\"");
+    INT_FAIL("\"\"", ATD_ERR_TYPE, 0, "expected an integer, found \"\"");
+    INT_FAIL("\"+\"", ATD_ERR_TYPE, 0, "expected an integer, found \"+\"");
+    INT_FAIL("\"-\"", ATD_ERR_TYPE, 0, "expected an integer, found \"-\"");
+    INT_FAIL("\"+-1\"", ATD_ERR_TYPE, 0, "expected an integer, found \"+-1\"");
+    INT_FAIL("\"0x1F\"", ATD_ERR_TYPE, 0, "expected an integer, found \"0x1F\"");
+    INT_FAIL("\"1_000\"", ATD_ERR_TYPE, 0, "expected an integer, found \"1_000\"");
+    INT_FAIL("\"4\\u0032\"", ATD_ERR_TYPE, 0, "expected an integer, found \"4\\u0032\"");
+    INT_FAIL("\"9223372036854775808\"", ATD_ERR_RANGE, 0,
+             "integer \"9223372036854775808\" out of range");
+    INT_FAIL("\"-9223372036854775809\"", ATD_ERR_RANGE, 0,
+             "integer \"-9223372036854775809\" out of range");
+    INT_FAIL("\"42", ATD_ERR_EOF, 0, "unterminated string");
+    INT_FAIL("\"a very long string that does not hold an integer at all\"", ATD_ERR_TYPE, 0,
+             "expected an integer, found \"a very long string that does not hold an i...");
+}
+END_TEST
+
+START_TEST(test_reader_int_range)
+{
+    fixture f;
+    int64_t v;
+    fx_open(&f, "[0, 255, 256, -1]", 0);
+    bool more;
+    ck_assert(atd_array_begin(&f.r, &more) && more);
+    ck_assert(atd_read_int_range(&f.r, 0, 255, &v) && v == 0);
+    ck_assert(atd_array_next(&f.r, &more) && more);
+    ck_assert(atd_read_int_range(&f.r, 0, 255, &v) && v == 255);
+    ck_assert(atd_array_next(&f.r, &more) && more);
+    ck_assert(!atd_read_int_range(&f.r, 0, 255, &v));
+    CHECK_ERROR(&f.r, ATD_ERR_RANGE, 9, "integer 256 out of range [0, 255]");
+    fx_close(&f);
+    fx_open(&f, "\"-129\"", 0);
+    ck_assert(!atd_read_int_range(&f.r, -128, 127, &v));
+    CHECK_ERROR(&f.r, ATD_ERR_RANGE, 0, "integer \"-129\" out of range [-128, 127]");
+    fx_close(&f);
+    fx_open(&f, "1.5", 0);
+    ck_assert(!atd_read_int_range(&f.r, -128, 127, &v));
+    CHECK_ERROR(&f.r, ATD_ERR_TYPE, 0, "expected an integer, found 1.5");
+    fx_close(&f);
+}
+END_TEST
+
+/* --- doubles --- */
+
+static bool double_of(const char *json, unsigned flags, double *v, fixture *keep)
+{
+    fx_open(keep, json, flags);
+    return atd_read_double(&keep->r, v) && atd_read_end(&keep->r);
+}
+
+#define DOUBLE_OK_F(json, flags, want)                                                             \
+    do {                                                                                           \
+        fixture f_;                                                                                \
+        double v_ = 12345;                                                                         \
+        bool ok_ = double_of(json, flags, &v_, &f_);                                               \
+        atd_error e_;                                                                              \
+        atd_reader_get_error(&f_.r, &e_);                                                          \
+        ck_assert_msg(ok_, "%s: %s", json, e_.message);                                            \
+        double w_ = (want);                                                                        \
+        ck_assert_msg(isnan(w_) ? isnan(v_) : v_ == w_, "%s: got %g", json, v_);                   \
+        ck_assert_msg(signbit(v_) == signbit(w_), "%s: sign", json);                               \
+        fx_close(&f_);                                                                             \
+    } while (0)
+#define DOUBLE_OK(json, want) DOUBLE_OK_F(json, 0, want)
+
+#define DOUBLE_FAIL_F(json, flags, code, offset, detail)                                           \
+    do {                                                                                           \
+        fixture f_;                                                                                \
+        double v_;                                                                                 \
+        ck_assert_msg(!double_of(json, flags, &v_, &f_), "%s accepted", json);                     \
+        check_error_at(&f_.r, code, offset, detail, __LINE__);                                     \
+        fx_close(&f_);                                                                             \
+    } while (0)
+#define DOUBLE_FAIL(json, code, offset, detail) DOUBLE_FAIL_F(json, 0, code, offset, detail)
+
+START_TEST(test_reader_double)
+{
+    DOUBLE_OK("1", 1.0);
+    DOUBLE_OK("-0", -0.0);
+    DOUBLE_OK("-0.0", -0.0);
+    DOUBLE_OK("2.5", 2.5);
+    DOUBLE_OK(" 1e3 ", 1000.0);
+    DOUBLE_OK("-1.25E-2", -0.0125);
+    DOUBLE_OK("1e400", INFINITY);
+    DOUBLE_OK("-1e400", -INFINITY);
+    DOUBLE_OK("9223372036854775808", 9223372036854775808.0);
+    DOUBLE_OK("\"2.5\"", 2.5);
+    DOUBLE_OK("\"-1e2\"", -100.0);
+    DOUBLE_OK("\"3\"", 3.0);
+    DOUBLE_FAIL("\" 2.5\"", ATD_ERR_TYPE, 0, "expected a number, found \" 2.5\"");
+    DOUBLE_FAIL("\"2.5x\"", ATD_ERR_TYPE, 0, "expected a number, found \"2.5x\"");
+    DOUBLE_FAIL("\"\"", ATD_ERR_TYPE, 0, "expected a number, found \"\"");
+    DOUBLE_FAIL("\"+1\"", ATD_ERR_TYPE, 0, "expected a number, found \"+1\"");
+    DOUBLE_FAIL("\"NaN\"", ATD_ERR_TYPE, 0, "expected a number, found \"NaN\"");
+    DOUBLE_FAIL("NaN", ATD_ERR_SYNTAX, 0, "expected a number, found NaN");
+    DOUBLE_FAIL("Infinity", ATD_ERR_SYNTAX, 0, "expected a number, found Infinity");
+    DOUBLE_FAIL("-Infinity", ATD_ERR_NUMBER, 0, "expected a number, found -Infinity");
+    DOUBLE_FAIL("01", ATD_ERR_NUMBER, 0, "expected a number, found 01");
+    DOUBLE_FAIL("1.5x", ATD_ERR_NUMBER, 0, "expected a number, found 1.5x");
+    DOUBLE_FAIL("1.", ATD_ERR_NUMBER, 0, "expected a number, found 1.");
+    DOUBLE_FAIL("1e", ATD_ERR_NUMBER, 0, "expected a number, found 1e");
+    DOUBLE_FAIL(".5", ATD_ERR_SYNTAX, 0, "expected a number, found .5");
+    DOUBLE_FAIL("true", ATD_ERR_TYPE, 0, "expected a number, found true");
+    DOUBLE_FAIL("", ATD_ERR_EOF, 0, "unexpected end of input");
+}
+END_TEST
+
+START_TEST(test_reader_double_lenient)
+{
+    DOUBLE_OK_F("NaN", ATD_READ_LENIENT, NAN);
+    DOUBLE_OK_F("Infinity", ATD_READ_LENIENT, INFINITY);
+    DOUBLE_OK_F(" -Infinity ", ATD_READ_LENIENT, -INFINITY);
+    DOUBLE_OK_F("\"NaN\"", ATD_READ_LENIENT, NAN);
+    DOUBLE_OK_F("\"Infinity\"", ATD_READ_LENIENT, INFINITY);
+    DOUBLE_OK_F("\"-Infinity\"", ATD_READ_LENIENT, -INFINITY);
+    DOUBLE_OK_F("2.5", ATD_READ_LENIENT, 2.5);
+    DOUBLE_FAIL_F("NaNx", ATD_READ_LENIENT, ATD_ERR_SYNTAX, 0, "expected a number, found NaNx");
+    DOUBLE_FAIL_F("Inf", ATD_READ_LENIENT, ATD_ERR_SYNTAX, 0, "expected a number, found Inf");
+    DOUBLE_FAIL_F("nan", ATD_READ_LENIENT, ATD_ERR_TYPE, 0, "expected a number, found nan");
+    DOUBLE_FAIL_F("-Inf", ATD_READ_LENIENT, ATD_ERR_NUMBER, 0, "expected a number, found -Inf");
+    DOUBLE_FAIL_F("\"nan\"", ATD_READ_LENIENT, ATD_ERR_TYPE, 0, "expected a number, found \"nan\"");
+    /* The array form, as a generated reader of float list sees it. */
+    fixture f;
+    fx_open(&f, "[NaN,Infinity,-Infinity,1]", ATD_READ_LENIENT);
+    bool more;
+    double v[4];
+    ck_assert(atd_array_begin(&f.r, &more) && more);
+    for (int i = 0; i < 4; i++) {
+        ck_assert(atd_read_double(&f.r, &v[i]));
+        ck_assert(atd_array_next(&f.r, &more));
+        ck_assert_int_eq(more, i < 3);
+    }
+    ck_assert(isnan(v[0]) && v[1] == INFINITY && v[2] == -INFINITY && v[3] == 1.0);
+    fx_close(&f);
+}
+END_TEST
+
+/* --- null and bool --- */
+
+START_TEST(test_reader_null_bool)
+{
+    static const struct {
+        const char *json;
+        int want; /* 0/1 for a bool, -1 for an error */
+        atd_error_code code;
+        size_t offset;
+        const char *detail;
+    } cases[] = {
+        {"true", 1, ATD_ERR_OK, 0, NULL},
+        {" false ", 0, ATD_ERR_OK, 0, NULL},
+        {"\"true\"", 1, ATD_ERR_OK, 0, NULL},
+        {"\"false\"", 0, ATD_ERR_OK, 0, NULL},
+        {"\"tru\\u0065\"", -1, ATD_ERR_TYPE, 0, "expected a boolean, found \"tru\\u0065\""},
+        {"\"True\"", -1, ATD_ERR_TYPE, 0, "expected a boolean, found \"True\""},
+        {"\"true \"", -1, ATD_ERR_TYPE, 0, "expected a boolean, found \"true \""},
+        {"True", -1, ATD_ERR_SYNTAX, 0, "expected a boolean, found True"},
+        {"1", -1, ATD_ERR_TYPE, 0, "expected a boolean, found 1"},
+        {"null", -1, ATD_ERR_TYPE, 0, "expected a boolean, found null"},
+        {"truex", -1, ATD_ERR_TYPE, 0, "expected a boolean, found truex"},
+        {"true1", -1, ATD_ERR_TYPE, 0, "expected a boolean, found true1"},
+        {"fals", -1, ATD_ERR_EOF, 0, "unexpected end of input"},
+        {" t", -1, ATD_ERR_EOF, 1, "unexpected end of input"},
+        {"", -1, ATD_ERR_EOF, 0, "unexpected end of input"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fixture f;
+        bool b = !cases[i].want;
+        fx_open(&f, cases[i].json, 0);
+        bool ok = atd_read_bool(&f.r, &b) && atd_read_end(&f.r);
+        ck_assert_msg(ok == (cases[i].want >= 0), "%s", cases[i].json);
+        if (ok)
+            ck_assert_int_eq(b, cases[i].want);
+        else
+            check_error_at(&f.r, cases[i].code, cases[i].offset, cases[i].detail, __LINE__);
+        fx_close(&f);
+    }
+    fixture f;
+    fx_open(&f, " null", 0);
+    ck_assert(atd_read_null(&f.r) && atd_read_end(&f.r));
+    fx_close(&f);
+    fx_open(&f, "nul", 0);
+    ck_assert(!atd_read_null(&f.r));
+    CHECK_ERROR(&f.r, ATD_ERR_EOF, 0, "unexpected end of input");
+    fx_close(&f);
+    fx_open(&f, "\"null\"", 0);
+    ck_assert(!atd_read_null(&f.r));
+    CHECK_ERROR(&f.r, ATD_ERR_TYPE, 0, "expected null, found \"null\"");
+    fx_close(&f);
+    fx_open(&f, "nullnull", 0);
+    ck_assert(!atd_read_null(&f.r));
+    CHECK_ERROR(&f.r, ATD_ERR_TYPE, 0, "expected null, found nullnull");
+    fx_close(&f);
+}
+END_TEST
+
+/* --- tokens, whitespace, containers --- */
+
+START_TEST(test_reader_whitespace)
+{
+    /* Runs of every length and mix cross the 8- and 16-byte blocks. */
+    static const char ws[] = " \t\r\n";
+    char buf[100];
+    for (size_t n = 0; n < 70; n++) {
+        for (size_t i = 0; i < n; i++)
+            buf[i] = ws[(i * 7 + n) % 4];
+        buf[n] = '5';
+        for (size_t tail = 0; tail < 20; tail++) {
+            for (size_t i = 0; i < tail; i++)
+                buf[n + 1 + i] = ws[(i + n) % 4];
+            fixture f;
+            fx_open_n(&f, buf, n + 1 + tail, 0);
+            int64_t v;
+            ck_assert(atd_read_int64(&f.r, &v) && v == 5);
+            ck_assert_ptr_eq(f.r.cur, f.input + n + 1);
+            ck_assert(atd_read_end(&f.r));
+            fx_close(&f);
+        }
+    }
+    /* Form feed and vertical tab are not JSON whitespace. */
+    fixture f;
+    fx_open(&f, "  \f1", 0);
+    int64_t v;
+    ck_assert(!atd_read_int64(&f.r, &v));
+    CHECK_ERROR(&f.r, ATD_ERR_SYNTAX, 2, "expected an integer, found \\x0c1");
+    fx_close(&f);
+    fx_open(&f, "                    \v", 0);
+    ck_assert(!atd_read_end(&f.r));
+    CHECK_ERROR(&f.r, ATD_ERR_TRAILING, 20, "unexpected \\x0b after the JSON value");
+    fx_close(&f);
+}
+END_TEST
+
+START_TEST(test_reader_tokens)
+{
+    fixture f;
+    fx_open(&f, "  :  ,x", 0);
+    ck_assert_int_eq(atd_peek(&f.r), ':');
+    ck_assert(!atd_accept(&f.r, ','));
+    ck_assert(!atd_reader_failed(&f.r));
+    ck_assert(atd_accept(&f.r, ':'));
+    ck_assert(atd_expect(&f.r, ','));
+    ck_assert(!atd_expect(&f.r, ':'));
+    CHECK_ERROR(&f.r, ATD_ERR_SYNTAX, 6, "expected ':', found x");
+    ck_assert_int_eq(atd_peek(&f.r), -1);
+    fx_close(&f);
+    fx_open(&f, "   ", 0);
+    ck_assert_int_eq(atd_peek(&f.r), -1);
+    ck_assert(!atd_expect(&f.r, ']'));
+    CHECK_ERROR(&f.r, ATD_ERR_EOF, 3, "unexpected end of input");
+    fx_close(&f);
+    /* A NULL pointer with length 0 is an empty input. */
+    atd_reader r;
+    atd_reader_init(&r, NULL, 0, NULL, 0);
+    ck_assert_int_eq(atd_peek(&r), -1);
+    ck_assert(atd_read_end(&r));
+    ck_assert(!atd_skip_value(&r));
+    CHECK_ERROR(&r, ATD_ERR_EOF, 0, "unexpected end of input");
+}
+END_TEST
+
+/* A list of int lists, read with the container primitives. */
+START_TEST(test_reader_containers)
+{
+    fixture f;
+    fx_open(&f, " [ [1, 2] ,[], [ 3 ] ] ", 0);
+    bool more, more2;
+    int64_t sum = 0, count = 0, v;
+    ck_assert(atd_array_begin(&f.r, &more) && more);
+    ck_assert_uint_eq(f.r.depth, 1);
+    while (more) {
+        ck_assert(atd_array_begin(&f.r, &more2));
+        while (more2) {
+            ck_assert_uint_eq(f.r.depth, 2);
+            ck_assert(atd_read_int64(&f.r, &v));
+            sum += v;
+            count++;
+            ck_assert(atd_array_next(&f.r, &more2));
+        }
+        ck_assert_uint_eq(f.r.depth, 1);
+        ck_assert(atd_array_next(&f.r, &more));
+    }
+    ck_assert_uint_eq(f.r.depth, 0);
+    ck_assert(atd_read_end(&f.r));
+    ck_assert_int_eq(sum, 6);
+    ck_assert_int_eq(count, 3);
+    fx_close(&f);
+
+    fx_open(&f, "{ }", 0);
+    ck_assert(atd_object_begin(&f.r, &more) && !more);
+    ck_assert_uint_eq(f.r.depth, 0);
+    ck_assert(atd_read_end(&f.r));
+    fx_close(&f);
+
+    static const struct {
+        const char *json;
+        atd_error_code code;
+        size_t offset;
+        const char *detail;
+    } bad[] = {
+        {"[1 2]", ATD_ERR_SYNTAX, 3, "expected ',' or ']', found 2"},
+        {"[1,]", ATD_ERR_SYNTAX, 3, "expected an integer, found ']'"},
+        {"[1}", ATD_ERR_SYNTAX, 2, "expected ',' or ']', found '}'"},
+        {"[1", ATD_ERR_EOF, 2, "unexpected end of input"},
+        {"[", ATD_ERR_EOF, 1, "unexpected end of input"},
+        {"[,1]", ATD_ERR_SYNTAX, 1, "expected an integer, found ','"},
+        {"[1]]", ATD_ERR_TRAILING, 3, "unexpected ']' after the JSON value"},
+        {"1", ATD_ERR_TYPE, 0, "expected an array, found 1"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        fx_open(&f, bad[i].json, 0);
+        bool ok = atd_array_begin(&f.r, &more);
+        while (ok && more)
+            ok = atd_read_int64(&f.r, &v) && atd_array_next(&f.r, &more);
+        ok = ok && atd_read_end(&f.r);
+        ck_assert_msg(!ok, "%s accepted", bad[i].json);
+        check_error_at(&f.r, bad[i].code, bad[i].offset, bad[i].detail, __LINE__);
+        fx_close(&f);
+    }
+
+    fx_open(&f, "{\"a\":1 \"b\":2}", 0);
+    atd_string k;
+    ck_assert(atd_object_begin(&f.r, &more) && more);
+    ck_assert(atd_object_key(&f.r, &k) && atd_read_int64(&f.r, &v));
+    ck_assert(!atd_object_next(&f.r, &more));
+    CHECK_ERROR(&f.r, ATD_ERR_SYNTAX, 7, "expected ',' or '}', found \"b\"");
+    fx_close(&f);
+}
+END_TEST
+
+static char *nested(size_t n, const char *open)
+{
+    size_t k = strlen(open);
+    char *s = malloc(n * k + 1);
+    ck_assert_ptr_nonnull(s);
+    for (size_t i = 0; i < n; i++)
+        memcpy(s + i * k, open, k);
+    s[n * k] = '\0';
+    return s;
+}
+
+START_TEST(test_reader_depth_limit)
+{
+    size_t n = 1000000;
+    char *deep = nested(n, "[");
+    fixture f;
+    /* Typed reading: the 1025th '[' fails. */
+    fx_open_n(&f, deep, n, 0);
+    bool more = true;
+    size_t opened = 0;
+    while (atd_array_begin(&f.r, &more))
+        opened++;
+    ck_assert_uint_eq(opened, ATD_DEFAULT_MAX_DEPTH);
+    CHECK_ERROR(&f.r, ATD_ERR_DEPTH, 1024, "nesting deeper than 1024");
+    fx_close(&f);
+    /* Skipping: same limit, no recursion. */
+    fx_open_n(&f, deep, n, 0);
+    ck_assert(!atd_skip_value(&f.r));
+    CHECK_ERROR(&f.r, ATD_ERR_DEPTH, 1024, "nesting deeper than 1024");
+    fx_close(&f);
+    /* With the limit lifted, the skipper's own bound applies. */
+    fx_open_n(&f, deep, n, 0);
+    f.r.max_depth = UINT_MAX;
+    ck_assert(!atd_skip_value(&f.r));
+    CHECK_ERROR(&f.r, ATD_ERR_DEPTH, ATD_SKIP_MAX_NESTING, "nesting deeper than 16384");
+    fx_close(&f);
+    free(deep);
+    /* Objects nest the same way. */
+    deep = nested(n / 10, "{\"a\":");
+    fx_open(&f, deep, 0);
+    ck_assert(!atd_skip_value(&f.r));
+    CHECK_ERROR(&f.r, ATD_ERR_DEPTH, 1024 * 5, "nesting deeper than 1024");
+    fx_close(&f);
+    free(deep);
+    /* A smaller limit, and a skip that starts below the top level. */
+    fx_open(&f, "[[[[1]]]]", 0);
+    f.r.max_depth = 4;
+    ck_assert(atd_skip_value(&f.r) && atd_read_end(&f.r));
+    ck_assert_uint_eq(f.r.depth, 0);
+    fx_close(&f);
+    fx_open(&f, "[[[[1]]]]", 0);
+    f.r.max_depth = 4;
+    ck_assert(atd_array_begin(&f.r, &more) && more);
+    ck_assert(atd_skip_value(&f.r));
+    ck_assert_uint_eq(f.r.depth, 1);
+    ck_assert(atd_array_next(&f.r, &more) && !more);
+    fx_close(&f);
+    fx_open(&f, "[[[[[1]]]]]", 0);
+    f.r.max_depth = 4;
+    ck_assert(atd_array_begin(&f.r, &more) && more);
+    ck_assert(!atd_skip_value(&f.r));
+    CHECK_ERROR(&f.r, ATD_ERR_DEPTH, 4, "nesting deeper than 4");
+    fx_close(&f);
+}
+END_TEST
+
+/* --- lenient mode --- */
+
+START_TEST(test_reader_lenient)
+{
+    static const char json[] = "/* head */ [1, // one\n 2 /* two */,/**/3//\n]// tail";
+    fixture f;
+    fx_open(&f, json, ATD_READ_LENIENT);
+    bool more;
+    int64_t v, sum = 0;
+    ck_assert(atd_array_begin(&f.r, &more));
+    while (more) {
+        ck_assert(atd_read_int64(&f.r, &v));
+        sum += v;
+        ck_assert(atd_array_next(&f.r, &more));
+    }
+    ck_assert(atd_read_end(&f.r));
+    ck_assert_int_eq(sum, 6);
+    fx_close(&f);
+    /* The same input is an error in strict mode. */
+    fx_open(&f, json, 0);
+    ck_assert(!atd_array_begin(&f.r, &more));
+    CHECK_ERROR(&f.r, ATD_ERR_SYNTAX, 0, "expected an array, found /*");
+    fx_close(&f);
+    /* Skipping too. */
+    fx_open(&f, json, ATD_READ_LENIENT);
+    ck_assert(atd_skip_value(&f.r) && atd_read_end(&f.r));
+    fx_close(&f);
+    /* Unterminated comments are errors, also at the end. */
+    fx_open(&f, "[1 /* open", ATD_READ_LENIENT);
+    ck_assert(atd_array_begin(&f.r, &more) && atd_read_int64(&f.r, &v));
+    ck_assert(!atd_array_next(&f.r, &more));
+    CHECK_ERROR(&f.r, ATD_ERR_EOF, 3, "unterminated comment");
+    fx_close(&f);
+    fx_open(&f, "1 /* *", ATD_READ_LENIENT);
+    ck_assert(atd_read_int64(&f.r, &v));
+    ck_assert(!atd_read_end(&f.r));
+    CHECK_ERROR(&f.r, ATD_ERR_EOF, 2, "unterminated comment");
+    fx_close(&f);
+    /* A lone slash is not a comment. */
+    fx_open(&f, "[1 / 2]", ATD_READ_LENIENT);
+    ck_assert(atd_array_begin(&f.r, &more) && atd_read_int64(&f.r, &v));
+    ck_assert(!atd_array_next(&f.r, &more));
+    CHECK_ERROR(&f.r, ATD_ERR_SYNTAX, 3, "expected ',' or ']', found /");
+    fx_close(&f);
+    /* A number followed directly by a comment. */
+    fx_open(&f, "1/**/", ATD_READ_LENIENT);
+    ck_assert(atd_read_int64(&f.r, &v) && v == 1 && atd_read_end(&f.r));
+    fx_close(&f);
+    /* Text after the value is ignored. */
+    fx_open(&f, "5 junk", ATD_READ_LENIENT);
+    ck_assert(atd_read_int64(&f.r, &v) && v == 5 && atd_read_end(&f.r));
+    fx_close(&f);
+    fx_open(&f, "5 junk", 0);
+    ck_assert(atd_read_int64(&f.r, &v) && v == 5);
+    ck_assert(!atd_read_end(&f.r));
+    CHECK_ERROR(&f.r, ATD_ERR_TRAILING, 2, "unexpected junk after the JSON value");
+    fx_close(&f);
+    /* Bare names inside skipped values. */
+    fx_open(&f, "{\"x\":[NaN,Infinity,-Infinity]}", ATD_READ_LENIENT);
+    ck_assert(atd_skip_value(&f.r) && atd_read_end(&f.r));
+    fx_close(&f);
+    fx_open(&f, "[-Infinityx]", ATD_READ_LENIENT);
+    ck_assert(!atd_skip_value(&f.r));
+    CHECK_ERROR(&f.r, ATD_ERR_NUMBER, 1, "expected a number, found -Infinityx");
+    fx_close(&f);
+}
+END_TEST
+
+/* --- errors and fail-fast --- */
+
+START_TEST(test_reader_first_error_kept)
+{
+    fixture f;
+    fx_open(&f, "[true, 1]", 0);
+    bool more, b;
+    int64_t v;
+    ck_assert(atd_array_begin(&f.r, &more) && more);
+    ck_assert(!atd_read_int64(&f.r, &v));
+    ck_assert(atd_reader_failed(&f.r));
+    /* Later calls fail without replacing the first error. */
+    ck_assert(!atd_read_bool(&f.r, &b));
+    ck_assert(!atd_array_next(&f.r, &more));
+    ck_assert(!atd_skip_value(&f.r));
+    ck_assert(!atd_read_end(&f.r));
+    ck_assert(!atd_reader_fail(&f.r, ATD_ERR_MISSING_FIELD, "missing field %s", "x"));
+    CHECK_ERROR(&f.r, ATD_ERR_TYPE, 1, "expected an integer, found true");
+    fx_close(&f);
+    /* No error: the OK code and message. */
+    fx_open(&f, "1", 0);
+    atd_error err;
+    ck_assert_int_eq(atd_reader_get_error(&f.r, &err), ATD_ERR_OK);
+    ck_assert_int_eq(err.code, ATD_ERR_OK);
+    ck_assert_int_eq(atd_reader_get_error(&f.r, NULL), ATD_ERR_OK);
+    fx_close(&f);
+    /* fail_at places the error anywhere; a long detail is truncated. */
+    fx_open(&f, "{\n}", 0);
+    char longtext[400];
+    memset(longtext, 'z', sizeof longtext - 1);
+    longtext[sizeof longtext - 1] = '\0';
+    atd_reader_fail_at(&f.r, 2, ATD_ERR_MISSING_FIELD, "%s", longtext);
+    ck_assert_int_eq(atd_reader_get_error(&f.r, &err), ATD_ERR_MISSING_FIELD);
+    ck_assert_uint_eq(err.line, 2);
+    ck_assert_uint_eq(err.column, 1);
+    ck_assert_uint_eq(strlen(strstr(err.message, "zzz")), sizeof f.r.err_detail - 1);
+    fx_close(&f);
+}
+END_TEST
+
+START_TEST(test_reader_skip_values)
+{
+    static const char *const good[] = {
+        "0",
+        "-1.5e+3",
+        "\"s\"",
+        "true",
+        "false",
+        "null",
+        "[]",
+        "{}",
+        "[[],{}]",
+        " { \"a\" : [ 1 , { \"b\" : null } ] , \"c\" : \"\\u00e9\" } ",
+        "[1,[2,[3,[4]]],{\"x\":{\"y\":[]}}]",
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        fixture f;
+        fx_open(&f, good[i], 0);
+        ck_assert_msg(atd_skip_value(&f.r) && atd_read_end(&f.r), "%s", good[i]);
+        ck_assert_uint_eq(f.r.depth, 0);
+        fx_close(&f);
+    }
+    static const struct {
+        const char *json;
+        atd_error_code code;
+        size_t offset;
+        const char *detail;
+    } bad[] = {
+        {"[1,]", ATD_ERR_SYNTAX, 3, "expected a value, found ']'"},
+        {"{\"a\":1,}", ATD_ERR_SYNTAX, 7, "expected an object key, found '}'"},
+        {"{\"a\"}", ATD_ERR_SYNTAX, 4, "expected ':', found '}'"},
+        {"[1:2]", ATD_ERR_SYNTAX, 2, "expected ',' or ']', found ':'"},
+        {"{\"a\":1]", ATD_ERR_SYNTAX, 6, "expected ',' or '}', found ']'"},
+        {"[01]", ATD_ERR_NUMBER, 1, "expected a number, found 01"},
+        {"[1x]", ATD_ERR_NUMBER, 1, "expected a number, found 1x"},
+        {"[-]", ATD_ERR_NUMBER, 1, "expected a number, found -"},
+        {"[tru]", ATD_ERR_SYNTAX, 1, "expected a value, found tru"},
+        {"[nul", ATD_ERR_EOF, 1, "unexpected end of input"},
+        {"[NaN]", ATD_ERR_SYNTAX, 1, "expected a value, found NaN"},
+        {"", ATD_ERR_SYNTAX, 0, "unexpected end of input"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        fixture f;
+        fx_open(&f, bad[i].json, 0);
+        ck_assert_msg(!(atd_skip_value(&f.r) && atd_read_end(&f.r)), "%s", bad[i].json);
+        atd_error_code code = bad[i].code;
+        if (bad[i].json[0] == '\0')
+            code = ATD_ERR_EOF;
+        check_error_at(&f.r, code, bad[i].offset, bad[i].detail, __LINE__);
+        fx_close(&f);
+    }
+}
+END_TEST
+
+/* --- JSONTestSuite --- */
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return NULL;
+    char *buf = NULL;
+    size_t cap = 0, n = 0;
+    for (;;) {
+        if (n == cap) {
+            cap = cap ? cap * 2 : 4096;
+            char *nb = realloc(buf, cap);
+            if (!nb) {
+                free(buf);
+                fclose(fp);
+                return NULL;
+            }
+            buf = nb;
+        }
+        size_t got = fread(buf + n, 1, cap - n, fp);
+        if (got == 0)
+            break;
+        n += got;
+    }
+    fclose(fp);
+    *len = n;
+    return buf;
+}
+
+static bool skip_file(const char *name, unsigned flags, atd_error *err)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", SUITE_DIR, name);
+    size_t len;
+    char *data = slurp(path, &len);
+    ck_assert_msg(data != NULL, "cannot read %s", path);
+    fixture f;
+    fx_open_n(&f, data, len, flags);
+    free(data);
+    bool ok = atd_skip_value(&f.r) && atd_read_end(&f.r);
+    atd_reader_get_error(&f.r, err);
+    if (ok)
+        ck_assert_uint_eq(f.r.depth, 0);
+    fx_close(&f);
+    return ok;
+}
+
+/* The i_ files that atd_skip_value accepts in strict mode: the number files
+ * (valid grammar; their values are then a matter for the typed readers, see
+ * test_reader_suite_i_numbers) and 500 nested arrays (below the depth
+ * limit). Every i_string_* and i_object_key_* file, the UTF-16 files and the
+ * UTF-8 BOM are rejected (see check_strings.c for the reasons). */
+static bool i_file_accepted(const char *name)
+{
+    return strncmp(name, "i_number_", 9) == 0 ||
+           strcmp(name, "i_structure_500_nested_arrays.json") == 0;
+}
+
+START_TEST(test_reader_suite_skip)
+{
+    DIR *dir = opendir(SUITE_DIR);
+    ck_assert_msg(dir != NULL, "cannot open %s", SUITE_DIR);
+    struct dirent *de;
+    size_t y = 0, n = 0, i = 0;
+    while ((de = readdir(dir)) != NULL) {
+        const char *name = de->d_name;
+        size_t len = strlen(name);
+        if (len < 6 || strcmp(name + len - 5, ".json") != 0)
+            continue;
+        atd_error err;
+        bool ok = skip_file(name, 0, &err);
+        if (name[0] == 'y') {
+            ck_assert_msg(ok, "%s: %s", name, err.message);
+            y++;
+        } else if (name[0] == 'n') {
+            ck_assert_msg(!ok, "%s accepted", name);
+            ck_assert(err.code != ATD_ERR_OK);
+            n++;
+        } else if (name[0] == 'i') {
+            ck_assert_msg(ok == i_file_accepted(name), "%s: %s", name,
+                          ok ? "accepted" : err.message);
+            i++;
+        }
+        /* Lenient mode never crashes and still accepts every y_ file. */
+        bool lok = skip_file(name, ATD_READ_LENIENT, &err);
+        if (name[0] == 'y')
+            ck_assert_msg(lok, "%s lenient: %s", name, err.message);
+    }
+    closedir(dir);
+    ck_assert_uint_ge(y, 90);
+    ck_assert_uint_ge(n, 180);
+    ck_assert_uint_ge(i, 30);
+}
+END_TEST
+
+START_TEST(test_reader_suite_i_numbers)
+{
+    static const struct {
+        const char *json;
+        bool int_ok;
+        double want; /* as a double */
+    } cases[] = {
+        {"[123.456e-789]", false, 0.0},
+        {"[-1e+9999]", false, -INFINITY},
+        {"[1.5e+9999]", false, INFINITY},
+        {"[-123123e100000]", false, -INFINITY},
+        {"[123123e100000]", false, INFINITY},
+        {"[123e-10000000]", false, 0.0},
+        {"[-123123123123123123123123123123]", false, -123123123123123123123123123123.0},
+        {"[100000000000000000000]", false, 100000000000000000000.0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fixture f;
+        bool more;
+        double d;
+        int64_t v;
+        fx_open(&f, cases[i].json, 0);
+        ck_assert(atd_array_begin(&f.r, &more) && more);
+        ck_assert_msg(atd_read_double(&f.r, &d), "%s", cases[i].json);
+        ck_assert_msg(d == cases[i].want, "%s: %g", cases[i].json, d);
+        fx_close(&f);
+        fx_open(&f, cases[i].json, 0);
+        ck_assert(atd_array_begin(&f.r, &more) && more);
+        ck_assert(!atd_read_int64(&f.r, &v));
+        atd_error err;
+        int code = atd_reader_get_error(&f.r, &err);
+        ck_assert(code == ATD_ERR_TYPE || code == ATD_ERR_RANGE);
+        fx_close(&f);
+    }
+}
+END_TEST
+
+Suite *reader_suite(void);
+Suite *reader_suite(void)
+{
+    Suite *s = suite_create("reader");
+    TCase *tc = tcase_create("scalars");
+    tcase_add_test(tc, test_reader_int_numbers);
+    tcase_add_test(tc, test_reader_int_rejects);
+    tcase_add_test(tc, test_reader_int_strings);
+    tcase_add_test(tc, test_reader_int_range);
+    tcase_add_test(tc, test_reader_double);
+    tcase_add_test(tc, test_reader_double_lenient);
+    tcase_add_test(tc, test_reader_null_bool);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("structure");
+    tcase_add_test(tc, test_reader_whitespace);
+    tcase_add_test(tc, test_reader_tokens);
+    tcase_add_test(tc, test_reader_containers);
+    tcase_add_test(tc, test_reader_depth_limit);
+    tcase_add_test(tc, test_reader_lenient);
+    tcase_add_test(tc, test_reader_first_error_kept);
+    tcase_add_test(tc, test_reader_skip_values);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("suite");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_reader_suite_skip);
+    tcase_add_test(tc, test_reader_suite_i_numbers);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+ATD_CHECK_MAIN(reader_suite)

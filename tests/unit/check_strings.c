@@ -1,0 +1,782 @@
+/* Tests of JSON strings on read (read_string.c): every escape, surrogate
+ * pairs and lone surrogates in both modes, UTF-8 validation (hand-made cases
+ * and the JSONTestSuite string files), embedded NUL, raw control bytes,
+ * borrowing versus copying, object keys, and the positions of special bytes
+ * around the 8- and 16-byte boundaries of the fast scanners. */
+#include "check_main.h"
+
+#include <atd.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#ifndef ATD_SHARED_DIR
+#define ATD_SHARED_DIR "../shared"
+#endif
+#define SUITE_DIR ATD_SHARED_DIR "/data/jsontestsuite/test_parsing"
+
+/* One reader plus arena per test; the input is copied into a heap buffer of
+ * exactly its length so that ASan catches any read past the end. */
+typedef struct fixture {
+    atd_reader r;
+    atd_arena *arena;
+    char *input;
+} fixture;
+
+static void fx_open(fixture *f, const char *json, size_t len, unsigned flags)
+{
+    f->arena = atd_arena_new(0, NULL);
+    ck_assert_ptr_nonnull(f->arena);
+    f->input = malloc(len ? len : 1);
+    ck_assert_ptr_nonnull(f->input);
+    memcpy(f->input, json, len);
+    atd_reader_init(&f->r, f->input, len, f->arena, flags);
+}
+
+static void fx_close(fixture *f)
+{
+    atd_arena_free(f->arena);
+    free(f->input);
+}
+
+/* Reads one string from the whole input; on success checks the decoded
+ * bytes, on failure returns false and leaves the error in *err. */
+static bool read_one(const char *json, size_t len, unsigned flags, const char *want,
+                     size_t want_len, atd_error *err)
+{
+    fixture f;
+    fx_open(&f, json, len, flags);
+    atd_string s = {NULL, 0};
+    bool ok = atd_read_string(&f.r, &s) && atd_read_end(&f.r);
+    atd_reader_get_error(&f.r, err);
+    if (ok && want) {
+        ck_assert_uint_eq(s.len, want_len);
+        ck_assert_int_eq(memcmp(s.ptr, want, want_len), 0);
+        if (s.ptr < f.input || s.ptr >= f.input + len)
+            ck_assert_int_eq(s.ptr[s.len], '\0');
+    }
+    fx_close(&f);
+    return ok;
+}
+
+#define READ_OK(json, want) read_ok_at(json, sizeof(json) - 1, 0, want, sizeof(want) - 1, __LINE__)
+#define READ_OK_LENIENT(json, want)                                                                \
+    read_ok_at(json, sizeof(json) - 1, ATD_READ_LENIENT, want, sizeof(want) - 1, __LINE__)
+
+static void read_ok_at(const char *json, size_t len, unsigned flags, const char *want,
+                       size_t want_len, int line)
+{
+    atd_error err;
+    bool ok = read_one(json, len, flags, want, want_len, &err);
+    ck_assert_msg(ok, "line %d: %s", line, err.message);
+}
+
+/* Expects failure with the given code, offset and detail (the message after
+ * "at $: "). */
+#define READ_FAIL(json, flags, code, offset, detail)                                               \
+    read_fail_at(json, sizeof(json) - 1, flags, code, offset, detail, __LINE__)
+
+static void read_fail_at(const char *json, size_t len, unsigned flags, atd_error_code code,
+                         size_t offset, const char *detail, int line)
+{
+    atd_error err;
+    bool ok = read_one(json, len, flags, NULL, 0, &err);
+    ck_assert_msg(!ok, "line %d: accepted", line);
+    ck_assert_msg(err.code == code, "line %d: code %s, message %s", line,
+                  atd_error_code_name(err.code), err.message);
+    ck_assert_msg(err.offset == offset, "line %d: offset %zu, message %s", line, err.offset,
+                  err.message);
+    const char *colon = strstr(err.message, "at $: ");
+    ck_assert_msg(colon != NULL, "line %d: %s", line, err.message);
+    ck_assert_str_eq(colon + 6, detail);
+}
+
+/* ------------------------------------------------------------------------ */
+
+START_TEST(test_strings_plain)
+{
+    READ_OK("\"\"", "");
+    READ_OK("\"abc\"", "abc");
+    READ_OK("  \"abc\"\n", "abc");
+    READ_OK("\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"",
+            "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
+    READ_OK("\"a'b/c\x7f\"", "a'b/c\x7f");
+}
+END_TEST
+
+START_TEST(test_strings_every_escape)
+{
+    READ_OK("\"\\\"\"", "\"");
+    READ_OK("\"\\\\\"", "\\");
+    READ_OK("\"\\/\"", "/");
+    READ_OK("\"\\b\"", "\b");
+    READ_OK("\"\\f\"", "\f");
+    READ_OK("\"\\n\"", "\n");
+    READ_OK("\"\\r\"", "\r");
+    READ_OK("\"\\t\"", "\t");
+    READ_OK("\"\\u0041\"", "A");
+    READ_OK("\"\\u00e9\\u00E9\"", "\xc3\xa9\xc3\xa9");
+    READ_OK("\"\\u20AC\\u20ac\"", "\xe2\x82\xac\xe2\x82\xac");
+    READ_OK("\"\\u07ff\\u0800\\uffff\"", "\xdf\xbf\xe0\xa0\x80\xef\xbf\xbf");
+    READ_OK("\"x\\\"y\\\\z\\/\\b\\f\\n\\r\\tw\"", "x\"y\\z/\b\f\n\r\tw");
+    READ_OK("\"\\u0000\"", "\0");
+    READ_OK("\"a\\u0000b\"", "a\0b");
+}
+END_TEST
+
+START_TEST(test_strings_invalid_escapes)
+{
+    READ_FAIL("\"ab\\qc\"", 0, ATD_ERR_STRING, 3, "invalid escape '\\q' in string");
+    READ_FAIL("\"\\x41\"", 0, ATD_ERR_STRING, 1, "invalid escape '\\x' in string");
+    READ_FAIL("\"\\U0041\"", 0, ATD_ERR_STRING, 1, "invalid escape '\\U' in string");
+    READ_FAIL("\"\\u12G4\"", 0, ATD_ERR_STRING, 1, "invalid escape '\\u12G' in string");
+    READ_FAIL("\"\\u\"", 0, ATD_ERR_STRING, 1, "invalid escape '\\u\"' in string");
+    READ_FAIL("\"\\\x01\"", 0, ATD_ERR_STRING, 1, "invalid escape '\\\\x01' in string");
+    READ_FAIL("\"\\'\"", ATD_READ_LENIENT, ATD_ERR_STRING, 1, "invalid escape '\\'' in string");
+    /* The input ends inside the escape. */
+    READ_FAIL("\"\\", 0, ATD_ERR_EOF, 0, "unterminated string");
+    READ_FAIL("\"\\u00", 0, ATD_ERR_EOF, 0, "unterminated string");
+    READ_FAIL("\"\\ud800\\u", 0, ATD_ERR_EOF, 0, "unterminated string");
+}
+END_TEST
+
+START_TEST(test_strings_surrogate_pairs)
+{
+    READ_OK("\"\\ud83d\\ude00\"", "\xf0\x9f\x98\x80");
+    READ_OK("\"\\uD834\\uDD1E\"", "\xf0\x9d\x84\x9e");
+    READ_OK("\"\\ud800\\udc00\"", "\xf0\x90\x80\x80");
+    READ_OK("\"\\udbff\\udfff\"", "\xf4\x8f\xbf\xbf");
+    READ_OK("\"a\\ud83d\\ude00b\\ud83d\\ude01\"", "a\xf0\x9f\x98\x80"
+                                                  "b\xf0\x9f\x98\x81");
+}
+END_TEST
+
+START_TEST(test_strings_lone_surrogates)
+{
+    /* Strict: every lone surrogate is an error at its escape. */
+    READ_FAIL("\"\\ud800\"", 0, ATD_ERR_STRING, 1, "lone surrogate '\\ud800' in string");
+    READ_FAIL("\"ab\\udc00\"", 0, ATD_ERR_STRING, 3, "lone surrogate '\\udc00' in string");
+    READ_FAIL("\"\\ud800x\"", 0, ATD_ERR_STRING, 1, "lone surrogate '\\ud800' in string");
+    READ_FAIL("\"\\ud800\\n\"", 0, ATD_ERR_STRING, 1, "lone surrogate '\\ud800' in string");
+    READ_FAIL("\"\\ud800\\u0041\"", 0, ATD_ERR_STRING, 1, "lone surrogate '\\ud800' in string");
+    READ_FAIL("\"\\ud800\\ud800\"", 0, ATD_ERR_STRING, 1, "lone surrogate '\\ud800' in string");
+    READ_FAIL("\"\\udc00\\ud800\"", 0, ATD_ERR_STRING, 1, "lone surrogate '\\udc00' in string");
+    /* A bad escape where the low half should be is reported as such. */
+    READ_FAIL("\"\\ud800\\uzzzz\"", 0, ATD_ERR_STRING, 7, "invalid escape '\\uz' in string");
+    /* Lenient: encoded as the 3-byte form, like atdgen. */
+    READ_OK_LENIENT("\"\\ud800\"", "\xed\xa0\x80");
+    READ_OK_LENIENT("\"\\udc00\"", "\xed\xb0\x80");
+    READ_OK_LENIENT("\"\\udfff!\"", "\xed\xbf\xbf!");
+    READ_OK_LENIENT("\"\\ud800\\u0041\"", "\xed\xa0\x80"
+                                          "A");
+    READ_OK_LENIENT("\"\\ud800\\ud800\\udc00\"", "\xed\xa0\x80\xf0\x90\x80\x80");
+    READ_OK_LENIENT("\"\\udc00\\ud800\"", "\xed\xb0\x80\xed\xa0\x80");
+}
+END_TEST
+
+START_TEST(test_strings_utf8_invalid)
+{
+    /* Stray continuation bytes and bytes that never occur. */
+    READ_FAIL("\"\x80\"", 0, ATD_ERR_UTF8, 1, "invalid UTF-8 byte 0x80 in string");
+    READ_FAIL("\"ab\xbf\"", 0, ATD_ERR_UTF8, 3, "invalid UTF-8 byte 0xbf in string");
+    READ_FAIL("\"\xff\"", 0, ATD_ERR_UTF8, 1, "invalid UTF-8 byte 0xff in string");
+    READ_FAIL("\"\xf5\x80\x80\x80\"", 0, ATD_ERR_UTF8, 1, "invalid UTF-8 byte 0xf5 in string");
+    /* Overlongs. */
+    READ_FAIL("\"\xc0\xaf\"", 0, ATD_ERR_UTF8, 1, "invalid UTF-8 byte 0xc0 in string");
+    READ_FAIL("\"\xc1\xbf\"", 0, ATD_ERR_UTF8, 1, "invalid UTF-8 byte 0xc1 in string");
+    READ_FAIL("\"\xe0\x9f\xbf\"", 0, ATD_ERR_UTF8, 1, "invalid UTF-8 byte 0xe0 in string");
+    READ_FAIL("\"\xf0\x8f\xbf\xbf\"", 0, ATD_ERR_UTF8, 1, "invalid UTF-8 byte 0xf0 in string");
+    /* Surrogates encoded in UTF-8, and beyond U+10FFFF. */
+    READ_FAIL("\"\xed\xa0\x80\"", 0, ATD_ERR_UTF8, 1, "invalid UTF-8 byte 0xed in string");
+    READ_FAIL("\"\xed\xbf\xbf\"", 0, ATD_ERR_UTF8, 1, "invalid UTF-8 byte 0xed in string");
+    READ_FAIL("\"\xf4\x90\x80\x80\"", 0, ATD_ERR_UTF8, 1, "invalid UTF-8 byte 0xf4 in string");
+    /* Truncated sequences, inside the string and at the end of the input. */
+    READ_FAIL("\"\xc3\"", 0, ATD_ERR_UTF8, 1, "invalid UTF-8 byte 0xc3 in string");
+    READ_FAIL("\"\xe2\x82\"", 0, ATD_ERR_UTF8, 1, "invalid UTF-8 byte 0xe2 in string");
+    READ_FAIL("\"\xf0\x9f\x98\"", 0, ATD_ERR_UTF8, 1, "invalid UTF-8 byte 0xf0 in string");
+    READ_FAIL("\"\xf0\x9f\x98", 0, ATD_ERR_EOF, 0, "unterminated string");
+    READ_FAIL("\"\xc3", 0, ATD_ERR_EOF, 0, "unterminated string");
+    /* The boundaries that are valid. */
+    READ_OK(
+        "\"\xc2\x80\xdf\xbf\xe0\xa0\x80\xed\x9f\xbf\xee\x80\x80\xf0\x90\x80\x80\xf4\x8f\xbf\xbf\"",
+        "\xc2\x80\xdf\xbf\xe0\xa0\x80\xed\x9f\xbf\xee\x80\x80\xf0\x90\x80\x80\xf4\x8f\xbf\xbf");
+    /* Lenient mode passes any byte through. */
+    READ_OK_LENIENT("\"\xff\xc0\xaf\xed\xa0\x80\"", "\xff\xc0\xaf\xed\xa0\x80");
+}
+END_TEST
+
+START_TEST(test_strings_control_bytes)
+{
+    READ_FAIL("\"a\nb\"", 0, ATD_ERR_STRING, 2,
+              "raw control byte 0x0a in string (must be escaped)");
+    READ_FAIL("\"\t\"", 0, ATD_ERR_STRING, 1, "raw control byte 0x09 in string (must be escaped)");
+    READ_FAIL("\"\x1f\"", 0, ATD_ERR_STRING, 1,
+              "raw control byte 0x1f in string (must be escaped)");
+    READ_FAIL("\"a\0b\"", 0, ATD_ERR_STRING, 2,
+              "raw control byte 0x00 in string (must be escaped)");
+    READ_OK_LENIENT("\"a\nb\tc\0d\x1f\"", "a\nb\tc\0d\x1f");
+    READ_OK("\"\x20\x7f\"", " \x7f");
+}
+END_TEST
+
+START_TEST(test_strings_unterminated_and_type)
+{
+    READ_FAIL("\"abc", 0, ATD_ERR_EOF, 0, "unterminated string");
+    READ_FAIL("  \"abcdefghijklmnopqrstuvwxyz", 0, ATD_ERR_EOF, 2, "unterminated string");
+    READ_FAIL("\"", 0, ATD_ERR_EOF, 0, "unterminated string");
+    READ_FAIL("", 0, ATD_ERR_EOF, 0, "unexpected end of input");
+    READ_FAIL("   ", 0, ATD_ERR_EOF, 3, "unexpected end of input");
+    READ_FAIL("12", 0, ATD_ERR_TYPE, 0, "expected a string, found 12");
+    READ_FAIL("null", 0, ATD_ERR_TYPE, 0, "expected a string, found null");
+    READ_FAIL(" [\"a\"]", 0, ATD_ERR_TYPE, 1, "expected a string, found '['");
+    READ_FAIL("'a'", 0, ATD_ERR_SYNTAX, 0, "expected a string, found 'a'");
+    READ_FAIL("\"a\" \"b\"", 0, ATD_ERR_TRAILING, 4, "unexpected \"b\" after the JSON value");
+}
+END_TEST
+
+START_TEST(test_strings_embedded_nul_in_input)
+{
+    /* A NUL byte after the value is trailing data, not the end of input. */
+    READ_FAIL("\"a\"\0", 0, ATD_ERR_TRAILING, 3, "unexpected \\x00 after the JSON value");
+    READ_OK("\"a\\u0000\\u0000\"", "a\0\0");
+}
+END_TEST
+
+/* Borrowed strings point into the input; copies live in the arena and are
+ * NUL-terminated. */
+START_TEST(test_strings_borrow_and_copy)
+{
+    static const char json[] = "[\"plain\", \"esc\\naped\"]";
+    for (int mode = 0; mode < 3; mode++) {
+        fixture f;
+        unsigned flags = mode == 0 ? 0 : ATD_READ_BORROW_STRINGS;
+        fx_open(&f, json, sizeof json - 1, flags);
+        bool more;
+        atd_string a, b;
+        ck_assert(atd_array_begin(&f.r, &more) && more);
+        if (mode == 2)
+            ck_assert(atd_read_string_copy(&f.r, &a));
+        else
+            ck_assert(atd_read_string(&f.r, &a));
+        ck_assert(atd_array_next(&f.r, &more) && more);
+        ck_assert(atd_read_string(&f.r, &b));
+        ck_assert(atd_array_next(&f.r, &more) && !more);
+        ck_assert(atd_read_end(&f.r));
+        bool a_inside = a.ptr >= f.input && a.ptr < f.input + sizeof json - 1;
+        bool b_inside = b.ptr >= f.input && b.ptr < f.input + sizeof json - 1;
+        ck_assert_int_eq(a_inside, mode == 1);
+        ck_assert(!b_inside); /* escapes are always decoded */
+        if (mode == 1)
+            ck_assert_ptr_eq(a.ptr, f.input + 2);
+        else
+            ck_assert_int_eq(a.ptr[5], '\0');
+        ck_assert_uint_eq(a.len, 5);
+        ck_assert_int_eq(memcmp(a.ptr, "plain", 5), 0);
+        ck_assert_str_eq(b.ptr, "esc\naped");
+        ck_assert_uint_eq(b.len, 8);
+        fx_close(&f);
+    }
+}
+END_TEST
+
+START_TEST(test_strings_no_arena)
+{
+    atd_reader r;
+    atd_string s;
+    atd_error err;
+    /* Borrowing needs no arena... */
+    atd_reader_init(&r, "\"abc\"", 5, NULL, ATD_READ_BORROW_STRINGS);
+    ck_assert(atd_read_string(&r, &s));
+    ck_assert_uint_eq(s.len, 3);
+    /* ...but a copy or a decoded string does. */
+    atd_reader_init(&r, "\"abc\"", 5, NULL, 0);
+    ck_assert(!atd_read_string(&r, &s));
+    ck_assert_int_eq(atd_reader_get_error(&r, &err), ATD_ERR_NOMEM);
+    ck_assert_str_eq(err.message,
+                     "line 1, column 1, at $: cannot store a string: the reader has no arena");
+    atd_reader_init(&r, "{\"a\\u0062\":1}", 13, NULL, 0);
+    bool more;
+    ck_assert(atd_object_begin(&r, &more) && more);
+    ck_assert(!atd_object_key(&r, &s));
+    ck_assert_int_eq(atd_reader_get_error(&r, &err), ATD_ERR_NOMEM);
+    ck_assert_uint_eq(err.offset, 1);
+}
+END_TEST
+
+/* Arena allocations fail after a budget: the reader reports NOMEM and
+ * nothing leaks (ASan). */
+typedef struct budget {
+    int left;
+} budget;
+
+static void *budget_alloc(void *ctx, size_t size)
+{
+    budget *b = ctx;
+    if (b->left-- <= 0)
+        return NULL;
+    return malloc(size);
+}
+
+static void budget_free(void *ctx, void *ptr)
+{
+    (void)ctx;
+    free(ptr);
+}
+
+START_TEST(test_strings_out_of_memory)
+{
+    budget b = {1}; /* the arena struct only */
+    atd_allocator al = {budget_alloc, budget_free, &b};
+    atd_arena *arena = atd_arena_new(64, &al);
+    ck_assert_ptr_nonnull(arena);
+    atd_reader r;
+    atd_string s;
+    atd_reader_init(&r, " \"abc\"", 6, arena, 0);
+    ck_assert(!atd_read_string(&r, &s));
+    atd_error err;
+    ck_assert_int_eq(atd_reader_get_error(&r, &err), ATD_ERR_NOMEM);
+    ck_assert_uint_eq(err.offset, 1);
+    atd_arena_free(arena);
+}
+END_TEST
+
+START_TEST(test_strings_keys)
+{
+    static const char json[] = "{\"id\":1, \"k\\u00e9y\" : 2,\"\":3}";
+    fixture f;
+    fx_open(&f, json, sizeof json - 1, 0);
+    bool more;
+    atd_string k;
+    int64_t v;
+    ck_assert(atd_object_begin(&f.r, &more) && more);
+    ck_assert(atd_object_key(&f.r, &k));
+    /* Keys without escapes are borrowed even without the borrow flag. */
+    ck_assert_ptr_eq(k.ptr, f.input + 2);
+    ck_assert_uint_eq(k.len, 2);
+    ck_assert(atd_read_int64(&f.r, &v) && v == 1);
+    ck_assert(atd_object_next(&f.r, &more) && more);
+    ck_assert(atd_object_key(&f.r, &k));
+    ck_assert_uint_eq(k.len, 4);
+    ck_assert_int_eq(memcmp(k.ptr, "k\xc3\xa9y", 4), 0);
+    ck_assert(k.ptr < f.input || k.ptr >= f.input + sizeof json);
+    ck_assert(atd_read_int64(&f.r, &v) && v == 2);
+    ck_assert(atd_object_next(&f.r, &more) && more);
+    ck_assert(atd_object_key(&f.r, &k));
+    ck_assert_uint_eq(k.len, 0);
+    ck_assert(atd_read_int64(&f.r, &v) && v == 3);
+    ck_assert(atd_object_next(&f.r, &more) && !more);
+    ck_assert(atd_read_end(&f.r));
+    fx_close(&f);
+}
+END_TEST
+
+START_TEST(test_strings_key_errors)
+{
+    static const struct {
+        const char *json;
+        atd_error_code code;
+        size_t offset;
+        const char *detail;
+    } cases[] = {
+        {"{1:2}", ATD_ERR_SYNTAX, 1, "expected an object key, found 1"},
+        {"{a:2}", ATD_ERR_SYNTAX, 1, "expected an object key, found a"},
+        {"{\"a\" 2}", ATD_ERR_SYNTAX, 5, "expected ':', found 2"},
+        {"{\"a\"", ATD_ERR_EOF, 4, "unexpected end of input"},
+        {"{\"a", ATD_ERR_EOF, 1, "unterminated string"},
+        {"{\"a\\x\":1}", ATD_ERR_STRING, 3, "invalid escape '\\x' in string"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fixture f;
+        fx_open(&f, cases[i].json, strlen(cases[i].json), 0);
+        bool more;
+        atd_string k;
+        ck_assert(atd_object_begin(&f.r, &more) && more);
+        ck_assert(!atd_object_key(&f.r, &k));
+        atd_error err;
+        ck_assert_int_eq(atd_reader_get_error(&f.r, &err), cases[i].code);
+        ck_assert_uint_eq(err.offset, cases[i].offset);
+        ck_assert_str_eq(strstr(err.message, "at $: ") + 6, cases[i].detail);
+        fx_close(&f);
+    }
+}
+END_TEST
+
+/* Moves one special byte through every position of strings of many lengths,
+ * so that each lands at every offset of the 16- and 8-byte blocks and of the
+ * byte-wise tail. */
+START_TEST(test_strings_scanner_boundaries)
+{
+    char json[80], want[80];
+    static const struct {
+        const char *ins; /* inserted raw */
+        const char *dec; /* decoded */
+        bool ok;
+    } specials[] = {
+        {"\\n", "\n", true},   {"\xc3\xa9", "\xc3\xa9", true}, {"\\u00e9", "\xc3\xa9", true},
+        {"\x01", NULL, false}, {"\xff", NULL, false},          {"\xe2\x82", NULL, false},
+    };
+    for (size_t k = 0; k < sizeof specials / sizeof specials[0]; k++) {
+        size_t ins = strlen(specials[k].ins);
+        for (size_t len = 0; len <= 40; len++) {
+            for (size_t pos = 0; pos <= len; pos++) {
+                size_t n = 0, m = 0;
+                json[n++] = '"';
+                for (size_t i = 0; i < len; i++) {
+                    if (i == pos) {
+                        memcpy(json + n, specials[k].ins, ins);
+                        n += ins;
+                        if (specials[k].dec) {
+                            memcpy(want + m, specials[k].dec, strlen(specials[k].dec));
+                            m += strlen(specials[k].dec);
+                        }
+                    }
+                    json[n++] = (char)('a' + i % 26);
+                    want[m++] = (char)('a' + i % 26);
+                }
+                json[n++] = '"';
+                atd_error err;
+                bool ok = read_one(json, n, 0, want, m, &err);
+                if (len == 0 || pos == len) {
+                    /* nothing inserted */
+                    ck_assert_msg(ok, "k=%zu len=%zu: %s", k, len, err.message);
+                } else {
+                    ck_assert_msg(ok == specials[k].ok, "k=%zu len=%zu pos=%zu: %s", k, len, pos,
+                                  err.message);
+                    if (!ok)
+                        ck_assert_uint_eq(err.offset, 1 + pos);
+                }
+                /* And the string cut short at every length is unterminated. */
+                for (size_t cut = 1; cut < n; cut += 7) {
+                    ck_assert(!read_one(json, cut, 0, NULL, 0, &err));
+                    ck_assert(err.code == ATD_ERR_EOF || err.code == ATD_ERR_UTF8 ||
+                              err.code == ATD_ERR_STRING);
+                }
+            }
+        }
+    }
+}
+END_TEST
+
+/* Long strings: the fast scanner must find the closing quote far away. */
+START_TEST(test_strings_long)
+{
+    size_t n = 100000;
+    char *json = malloc(n + 2);
+    ck_assert_ptr_nonnull(json);
+    json[0] = '"';
+    for (size_t i = 1; i <= n; i++)
+        json[i] = (char)('a' + i % 26);
+    json[n + 1] = '"';
+    fixture f;
+    fx_open(&f, json, n + 2, 0);
+    atd_string s;
+    ck_assert(atd_read_string(&f.r, &s));
+    ck_assert_uint_eq(s.len, n);
+    ck_assert_int_eq(memcmp(s.ptr, json + 1, n), 0);
+    ck_assert_int_eq(s.ptr[n], '\0');
+    fx_close(&f);
+    /* Mostly non-ASCII: 2-, 3- and 4-byte sequences in a row. */
+    static const char seq[] = "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80";
+    size_t reps = 2000, sl = sizeof seq - 1;
+    json = realloc(json, reps * sl + 2);
+    ck_assert_ptr_nonnull(json);
+    json[0] = '"';
+    for (size_t i = 0; i < reps; i++)
+        memcpy(json + 1 + i * sl, seq, sl);
+    json[reps * sl + 1] = '"';
+    atd_error err;
+    ck_assert(read_one(json, reps * sl + 2, 0, json + 1, reps * sl, &err));
+    /* One bad byte deep inside is found at its offset. */
+    json[1 + 1000 * sl + 4] = '\x41';
+    ck_assert(!read_one(json, reps * sl + 2, 0, NULL, 0, &err));
+    ck_assert_int_eq(err.code, ATD_ERR_UTF8);
+    ck_assert_uint_eq(err.offset, 1 + 1000 * sl + 2);
+    free(json);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
+/* JSONTestSuite string files                                                */
+/* ------------------------------------------------------------------------ */
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return NULL;
+    char *buf = NULL;
+    size_t cap = 0, n = 0;
+    for (;;) {
+        if (n == cap) {
+            cap = cap ? cap * 2 : 4096;
+            char *nb = realloc(buf, cap);
+            if (!nb) {
+                free(buf);
+                fclose(fp);
+                return NULL;
+            }
+            buf = nb;
+        }
+        size_t got = fread(buf + n, 1, cap - n, fp);
+        if (got == 0)
+            break;
+        n += got;
+    }
+    fclose(fp);
+    *len = n;
+    return buf;
+}
+
+/* Reads the file's value with the typed primitives: a one-element array of
+ * strings as most of these files are, or a lone string; anything else is
+ * skipped (so the result still reflects the strings inside). */
+static bool read_suite_file(const char *name, unsigned flags, atd_error *err)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", SUITE_DIR, name);
+    size_t len;
+    char *data = slurp(path, &len);
+    ck_assert_msg(data != NULL, "cannot read %s", path);
+    fixture f;
+    fx_open(&f, data, len, flags);
+    free(data);
+    bool ok;
+    int c = atd_peek(&f.r);
+    if (c == '[') {
+        bool more;
+        ok = atd_array_begin(&f.r, &more);
+        while (ok && more) {
+            atd_string s;
+            ok = (atd_peek(&f.r) == '"' ? atd_read_string(&f.r, &s) : atd_skip_value(&f.r)) &&
+                 atd_array_next(&f.r, &more);
+        }
+    } else if (c == '"') {
+        atd_string s;
+        ok = atd_read_string(&f.r, &s);
+    } else {
+        ok = atd_skip_value(&f.r);
+    }
+    ok = ok && atd_read_end(&f.r);
+    atd_reader_get_error(&f.r, err);
+    fx_close(&f);
+    return ok;
+}
+
+/* Outcome of every i_string_* file (implementation-defined in the suite):
+ * rejected in strict mode, with the code shown; accepted in lenient mode
+ * except the UTF-16 ones, which are not JSON text in any mode.
+ *   1st_surrogate_but_2nd_missing        STRING  lone surrogate
+ *   1st_valid_surrogate_2nd_invalid      STRING  lone surrogate
+ *   incomplete_surrogate_and_escape_valid STRING lone surrogate
+ *   incomplete_surrogate_pair            STRING  lone surrogate
+ *   incomplete_surrogates_escape_valid   STRING  lone surrogate
+ *   invalid_lonely_surrogate             STRING  lone surrogate
+ *   invalid_surrogate                    STRING  lone surrogate
+ *   inverted_surrogates_U+1D11E          STRING  lone surrogate
+ *   lone_second_surrogate                STRING  lone surrogate
+ *   UTF-8_invalid_sequence               UTF8
+ *   UTF8_surrogate_U+D800                UTF8    (ED A0 80)
+ *   invalid_utf-8                        UTF8
+ *   iso_latin_1                          UTF8
+ *   lone_utf8_continuation_byte          UTF8
+ *   not_in_unicode_range                 UTF8    (F4 BF BF BF)
+ *   overlong_sequence_2_bytes            UTF8
+ *   overlong_sequence_6_bytes(_null)     UTF8
+ *   truncated-utf-8                      UTF8
+ *   UTF-16LE_with_BOM, utf16BE_no_BOM, utf16LE_no_BOM: SYNTAX in both modes */
+START_TEST(test_strings_suite_i_files)
+{
+    static const struct {
+        const char *name;
+        atd_error_code strict_code;
+        bool lenient_ok;
+    } cases[] = {
+        {"i_string_1st_surrogate_but_2nd_missing.json", ATD_ERR_STRING, true},
+        {"i_string_1st_valid_surrogate_2nd_invalid.json", ATD_ERR_STRING, true},
+        {"i_string_incomplete_surrogate_and_escape_valid.json", ATD_ERR_STRING, true},
+        {"i_string_incomplete_surrogate_pair.json", ATD_ERR_STRING, true},
+        {"i_string_incomplete_surrogates_escape_valid.json", ATD_ERR_STRING, true},
+        {"i_string_invalid_lonely_surrogate.json", ATD_ERR_STRING, true},
+        {"i_string_invalid_surrogate.json", ATD_ERR_STRING, true},
+        {"i_string_inverted_surrogates_U+1D11E.json", ATD_ERR_STRING, true},
+        {"i_string_lone_second_surrogate.json", ATD_ERR_STRING, true},
+        {"i_object_key_lone_2nd_surrogate.json", ATD_ERR_STRING, true},
+        {"i_string_UTF-8_invalid_sequence.json", ATD_ERR_UTF8, true},
+        {"i_string_UTF8_surrogate_U+D800.json", ATD_ERR_UTF8, true},
+        {"i_string_invalid_utf-8.json", ATD_ERR_UTF8, true},
+        {"i_string_iso_latin_1.json", ATD_ERR_UTF8, true},
+        {"i_string_lone_utf8_continuation_byte.json", ATD_ERR_UTF8, true},
+        {"i_string_not_in_unicode_range.json", ATD_ERR_UTF8, true},
+        {"i_string_overlong_sequence_2_bytes.json", ATD_ERR_UTF8, true},
+        {"i_string_overlong_sequence_6_bytes.json", ATD_ERR_UTF8, true},
+        {"i_string_overlong_sequence_6_bytes_null.json", ATD_ERR_UTF8, true},
+        {"i_string_truncated-utf-8.json", ATD_ERR_UTF8, true},
+        {"i_string_UTF-16LE_with_BOM.json", ATD_ERR_SYNTAX, false},
+        {"i_string_utf16BE_no_BOM.json", ATD_ERR_SYNTAX, false},
+        {"i_string_utf16LE_no_BOM.json", ATD_ERR_SYNTAX, false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        atd_error err;
+        bool ok = read_suite_file(cases[i].name, 0, &err);
+        ck_assert_msg(!ok, "%s accepted in strict mode", cases[i].name);
+        ck_assert_msg(err.code == cases[i].strict_code, "%s: %s", cases[i].name, err.message);
+        ok = read_suite_file(cases[i].name, ATD_READ_LENIENT, &err);
+        ck_assert_msg(ok == cases[i].lenient_ok, "%s lenient: %s", cases[i].name, err.message);
+    }
+}
+END_TEST
+
+/* Every y_string_* file reads with atd_read_string; every n_string_* file
+ * fails without crashing. */
+START_TEST(test_strings_suite_y_n_files)
+{
+    static const char *const y_files[] = {
+        "y_string_1_2_3_bytes_UTF-8_sequences.json",
+        "y_string_accepted_surrogate_pair.json",
+        "y_string_accepted_surrogate_pairs.json",
+        "y_string_allowed_escapes.json",
+        "y_string_backslash_and_u_escaped_zero.json",
+        "y_string_backslash_doublequotes.json",
+        "y_string_comments.json",
+        "y_string_double_escape_a.json",
+        "y_string_double_escape_n.json",
+        "y_string_escaped_control_character.json",
+        "y_string_escaped_noncharacter.json",
+        "y_string_in_array.json",
+        "y_string_in_array_with_leading_space.json",
+        "y_string_last_surrogates_1_and_2.json",
+        "y_string_nbsp_uescaped.json",
+        "y_string_nonCharacterInUTF-8_U+10FFFF.json",
+        "y_string_nonCharacterInUTF-8_U+FFFF.json",
+        "y_string_null_escape.json",
+        "y_string_one-byte-utf-8.json",
+        "y_string_pi.json",
+        "y_string_reservedCharacterInUTF-8_U+1BFFF.json",
+        "y_string_simple_ascii.json",
+        "y_string_space.json",
+        "y_string_surrogates_U+1D11E_MUSICAL_SYMBOL_G_CLEF.json",
+        "y_string_three-byte-utf-8.json",
+        "y_string_two-byte-utf-8.json",
+        "y_string_u+2028_line_sep.json",
+        "y_string_u+2029_par_sep.json",
+        "y_string_uEscape.json",
+        "y_string_uescaped_newline.json",
+        "y_string_unescaped_char_delete.json",
+        "y_string_unicode.json",
+        "y_string_unicodeEscapedBackslash.json",
+        "y_string_unicode_2.json",
+        "y_string_unicode_U+10FFFE_nonchar.json",
+        "y_string_unicode_U+1FFFE_nonchar.json",
+        "y_string_unicode_U+200B_ZERO_WIDTH_SPACE.json",
+        "y_string_unicode_U+2064_invisible_plus.json",
+        "y_string_unicode_U+FDD0_nonchar.json",
+        "y_string_unicode_U+FFFE_nonchar.json",
+        "y_string_unicode_escaped_double_quote.json",
+        "y_string_utf8.json",
+        "y_string_with_del_character.json",
+    };
+    static const char *const n_files[] = {
+        "n_string_1_surrogate_then_escape.json",
+        "n_string_1_surrogate_then_escape_u.json",
+        "n_string_1_surrogate_then_escape_u1.json",
+        "n_string_1_surrogate_then_escape_u1x.json",
+        "n_string_accentuated_char_no_quotes.json",
+        "n_string_backslash_00.json",
+        "n_string_escape_x.json",
+        "n_string_escaped_backslash_bad.json",
+        "n_string_escaped_ctrl_char_tab.json",
+        "n_string_escaped_emoji.json",
+        "n_string_incomplete_escape.json",
+        "n_string_incomplete_escaped_character.json",
+        "n_string_incomplete_surrogate.json",
+        "n_string_incomplete_surrogate_escape_invalid.json",
+        "n_string_invalid-utf-8-in-escape.json",
+        "n_string_invalid_backslash_esc.json",
+        "n_string_invalid_unicode_escape.json",
+        "n_string_invalid_utf8_after_escape.json",
+        "n_string_leading_uescaped_thinspace.json",
+        "n_string_no_quotes_with_bad_escape.json",
+        "n_string_single_doublequote.json",
+        "n_string_single_quote.json",
+        "n_string_single_string_no_double_quotes.json",
+        "n_string_start_escape_unclosed.json",
+        "n_string_unescaped_ctrl_char.json",
+        "n_string_unescaped_newline.json",
+        "n_string_unescaped_tab.json",
+        "n_string_unicode_CapitalU.json",
+        "n_string_with_trailing_garbage.json",
+    };
+    atd_error err;
+    for (size_t i = 0; i < sizeof y_files / sizeof y_files[0]; i++)
+        ck_assert_msg(read_suite_file(y_files[i], 0, &err), "%s: %s", y_files[i], err.message);
+    for (size_t i = 0; i < sizeof n_files / sizeof n_files[0]; i++) {
+        ck_assert_msg(!read_suite_file(n_files[i], 0, &err), "%s accepted", n_files[i]);
+        ck_assert(err.code != ATD_ERR_OK);
+    }
+}
+END_TEST
+
+/* Decoded content of a few suite files, checked byte for byte. */
+START_TEST(test_strings_suite_contents)
+{
+    static const struct {
+        const char *json;
+        const char *want;
+        size_t want_len;
+    } cases[] = {
+        {"[\"\\u0060\\u012a\\u12AB\"]", "\x60\xc4\xaa\xe1\x8a\xab", 6},
+        {"[\"\\uD801\\udc37\"]", "\xf0\x90\x90\xb7", 4},
+        {"[\"\\\"\\\\\\/\\b\\f\\n\\r\\t\"]", "\"\\/\b\f\n\r\t", 8},
+        {"[\"\\\\u0000\"]", "\\u0000", 6},
+        {"[\"\\uDBFF\\uDFFF\"]", "\xf4\x8f\xbf\xbf", 4},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fixture f;
+        fx_open(&f, cases[i].json, strlen(cases[i].json), 0);
+        bool more;
+        atd_string s;
+        ck_assert(atd_array_begin(&f.r, &more) && more);
+        ck_assert(atd_read_string(&f.r, &s));
+        ck_assert_uint_eq(s.len, cases[i].want_len);
+        ck_assert_int_eq(memcmp(s.ptr, cases[i].want, s.len), 0);
+        fx_close(&f);
+    }
+}
+END_TEST
+
+Suite *strings_suite(void);
+Suite *strings_suite(void)
+{
+    Suite *s = suite_create("strings");
+    TCase *tc = tcase_create("decode");
+    tcase_add_test(tc, test_strings_plain);
+    tcase_add_test(tc, test_strings_every_escape);
+    tcase_add_test(tc, test_strings_invalid_escapes);
+    tcase_add_test(tc, test_strings_surrogate_pairs);
+    tcase_add_test(tc, test_strings_lone_surrogates);
+    tcase_add_test(tc, test_strings_utf8_invalid);
+    tcase_add_test(tc, test_strings_control_bytes);
+    tcase_add_test(tc, test_strings_unterminated_and_type);
+    tcase_add_test(tc, test_strings_embedded_nul_in_input);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("storage");
+    tcase_add_test(tc, test_strings_borrow_and_copy);
+    tcase_add_test(tc, test_strings_no_arena);
+    tcase_add_test(tc, test_strings_out_of_memory);
+    tcase_add_test(tc, test_strings_keys);
+    tcase_add_test(tc, test_strings_key_errors);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("scanner");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_strings_scanner_boundaries);
+    tcase_add_test(tc, test_strings_long);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("suite");
+    tcase_add_test(tc, test_strings_suite_i_files);
+    tcase_add_test(tc, test_strings_suite_y_n_files);
+    tcase_add_test(tc, test_strings_suite_contents);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+ATD_CHECK_MAIN(strings_suite)

@@ -1,0 +1,371 @@
+/* Unit tests of the writer primitives (runtime/src/writer.c): the escape form
+ * of every byte (atd-spec 10.4), the word-at-a-time escaper against a
+ * byte-by-byte reference at every alignment, strict UTF-8 validation, long
+ * strings streamed through a small sink, and the int/double helpers. */
+#include "atd/error.h"
+#include "atd/writer.h"
+#include "check_main.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Independent byte-at-a-time escaper, written from the table of atd-spec 10.4. */
+static size_t reference_escape(char *out, const unsigned char *s, size_t len)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t o = 0;
+    out[o++] = '"';
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = s[i];
+        switch (c) {
+        case '"':
+            out[o++] = '\\';
+            out[o++] = '"';
+            break;
+        case '\\':
+            out[o++] = '\\';
+            out[o++] = '\\';
+            break;
+        case 0x08:
+            out[o++] = '\\';
+            out[o++] = 'b';
+            break;
+        case 0x0c:
+            out[o++] = '\\';
+            out[o++] = 'f';
+            break;
+        case '\n':
+            out[o++] = '\\';
+            out[o++] = 'n';
+            break;
+        case '\r':
+            out[o++] = '\\';
+            out[o++] = 'r';
+            break;
+        case '\t':
+            out[o++] = '\\';
+            out[o++] = 't';
+            break;
+        default:
+            if (c < 0x20 || c == 0x7f) {
+                memcpy(out + o, "\\u00", 4);
+                o += 4;
+                out[o++] = hex[c >> 4];
+                out[o++] = hex[c & 15];
+            } else {
+                out[o++] = (char)c;
+            }
+        }
+    }
+    out[o++] = '"';
+    return o;
+}
+
+static void assert_written(const char *in, size_t len, const char *expected)
+{
+    atd_buf b;
+    atd_buf_init(&b);
+    ck_assert_int_eq(atd_write_string(&b, in, len, 0), 0);
+    ck_assert_uint_eq(b.len, strlen(expected));
+    ck_assert_int_eq(memcmp(b.data, expected, b.len), 0);
+    atd_buf_free(&b);
+}
+
+START_TEST(test_writer_every_byte)
+{
+    char expected[16];
+    for (int c = 0; c < 256; c++) {
+        unsigned char in = (unsigned char)c;
+        size_t n = reference_escape(expected, &in, 1);
+        atd_buf b;
+        atd_buf_init(&b);
+        ck_assert_int_eq(atd_write_string(&b, (const char *)&in, 1, ATD_WRITE_ALLOW_INVALID_UTF8),
+                         0);
+        ck_assert_uint_eq(b.len, n);
+        ck_assert_int_eq(memcmp(b.data, expected, n), 0);
+        atd_buf_free(&b);
+    }
+}
+END_TEST
+
+START_TEST(test_writer_exact_outputs)
+{
+    assert_written("", 0, "\"\"");
+    assert_written("hello", 5, "\"hello\"");
+    assert_written("a\"b\\c/d", 7, "\"a\\\"b\\\\c/d\"");
+    assert_written("\b\f\n\r\t", 5, "\"\\b\\f\\n\\r\\t\"");
+    assert_written("\x01\x1b\x1f\x7f", 4, "\"\\u0001\\u001b\\u001f\\u007f\"");
+    assert_written("a\0b", 3, "\"a\\u0000b\"");
+    assert_written("caf\xc3\xa9 \xe2\x82\xac", 9, "\"caf\xc3\xa9 \xe2\x82\xac\"");
+    assert_written("0123456789abcdef\"0123456789", 27, "\"0123456789abcdef\\\"0123456789\"");
+}
+END_TEST
+
+/* Every special byte at every position of strings long enough for the
+ * word-at-a-time loop, against the reference. */
+START_TEST(test_writer_swar_positions)
+{
+    static const unsigned char specials[] = {'"', '\\', 0, 0x1f, 0x7f, '\n', 0x20, 0x80, 0xff, '!'};
+    unsigned char in[40];
+    char expected[6 * 40 + 2];
+    for (size_t len = 1; len <= 40; len++) {
+        for (size_t pos = 0; pos < len; pos++) {
+            for (size_t k = 0; k < sizeof specials; k++) {
+                for (size_t i = 0; i < len; i++)
+                    in[i] = (unsigned char)('A' + i % 26);
+                in[pos] = specials[k];
+                if (pos + 3 < len)
+                    in[pos + 3] = '"'; /* a second special in the same word */
+                size_t n = reference_escape(expected, in, len);
+                atd_buf b;
+                atd_buf_init(&b);
+                ck_assert_int_eq(
+                    atd_write_string(&b, (const char *)in, len, ATD_WRITE_ALLOW_INVALID_UTF8), 0);
+                ck_assert_uint_eq(b.len, n);
+                ck_assert_int_eq(memcmp(b.data, expected, n), 0);
+                atd_buf_free(&b);
+            }
+        }
+    }
+}
+END_TEST
+
+static void assert_utf8(const char *s, size_t len, bool valid)
+{
+    ck_assert_msg(atd_utf8_valid(s, len) == valid, "utf8 check of %zu bytes", len);
+    atd_buf b;
+    atd_buf_init(&b);
+    atd_buf_append(&b, "[", 1);
+    int rc = atd_write_string(&b, s, len, 0);
+    if (valid) {
+        ck_assert_int_eq(rc, 0);
+        ck_assert_uint_eq(b.len, len + 3);
+    } else {
+        ck_assert_int_eq(rc, ATD_ERR_UTF8);
+        ck_assert_uint_eq(b.len, 1); /* nothing written */
+        ck_assert_int_eq(b.status, 0);
+        ck_assert_int_eq(atd_write_string(&b, s, len, ATD_WRITE_ALLOW_INVALID_UTF8), 0);
+        ck_assert_uint_eq(b.len, len + 3);
+        ck_assert_int_eq(memcmp(b.data + 2, s, len), 0);
+    }
+    atd_buf_free(&b);
+}
+
+START_TEST(test_writer_utf8)
+{
+    assert_utf8("\xc3\xa9", 2, true);         /* U+00E9 */
+    assert_utf8("\xc2\x80", 2, true);         /* U+0080 */
+    assert_utf8("\xe2\x82\xac", 3, true);     /* U+20AC */
+    assert_utf8("\xe0\xa0\x80", 3, true);     /* U+0800 */
+    assert_utf8("\xed\x9f\xbf", 3, true);     /* U+D7FF */
+    assert_utf8("\xee\x80\x80", 3, true);     /* U+E000 */
+    assert_utf8("\xef\xbf\xbf", 3, true);     /* U+FFFF */
+    assert_utf8("\xf0\x90\x80\x80", 4, true); /* U+10000 */
+    assert_utf8("\xf4\x8f\xbf\xbf", 4, true); /* U+10FFFF */
+    assert_utf8("plain ascii text, long enough", 29, true);
+    assert_utf8("\xc0\x80", 2, false);         /* overlong NUL */
+    assert_utf8("\xc1\xbf", 2, false);         /* overlong */
+    assert_utf8("\xe0\x80\x80", 3, false);     /* overlong */
+    assert_utf8("\xe0\x9f\xbf", 3, false);     /* overlong */
+    assert_utf8("\xf0\x80\x80\x80", 4, false); /* overlong */
+    assert_utf8("\xf0\x8f\xbf\xbf", 4, false); /* overlong */
+    assert_utf8("\xed\xa0\x80", 3, false);     /* surrogate D800 */
+    assert_utf8("\xed\xbf\xbf", 3, false);     /* surrogate DFFF */
+    assert_utf8("\xf4\x90\x80\x80", 4, false); /* U+110000 */
+    assert_utf8("\xf5\x80\x80\x80", 4, false); /* F5 */
+    assert_utf8("\xff", 1, false);
+    assert_utf8("\x80", 1, false);              /* lone continuation */
+    assert_utf8("\xe2\x82", 2, false);          /* truncated */
+    assert_utf8("abcdefgh\xe2\x82", 10, false); /* truncated after a word */
+    assert_utf8("\xf0\x90\x80", 3, false);      /* truncated */
+    assert_utf8("\xc3\x28", 2, false);          /* bad continuation */
+    assert_utf8("\xe2\x28\xac", 3, false);
+    assert_utf8("\xf0\x90\x28\x80", 4, false);
+    assert_utf8("abcdefghijklmnop\xc3", 17, false);
+}
+END_TEST
+
+typedef struct collector {
+    char *data;
+    size_t len;
+    size_t cap;
+    const atd_buf *buf;
+    size_t max_cap;
+} collector;
+
+static int collecting_sink(void *ctx, const char *data, size_t len)
+{
+    collector *c = ctx;
+    if (c->buf->cap > c->max_cap)
+        c->max_cap = c->buf->cap;
+    if (c->len + len > c->cap) {
+        size_t cap = (c->len + len) * 2;
+        char *p = realloc(c->data, cap);
+        if (p == NULL)
+            return -1;
+        c->data = p;
+        c->cap = cap;
+    }
+    memcpy(c->data + c->len, data, len);
+    c->len += len;
+    return 0;
+}
+
+static void check_long_string_through_sink(size_t chunk)
+{
+    size_t len = 3000000;
+    char *s = malloc(len);
+    ck_assert_ptr_nonnull(s);
+    for (size_t i = 0; i < len; i++)
+        s[i] = (char)('a' + i % 23);
+    /* Escapes here and there, and a stretch of only escapes. */
+    for (size_t i = 0; i < len; i += 997)
+        s[i] = '\n';
+    memset(s + 100000, '\x01', 50000);
+
+    atd_buf mem;
+    atd_buf_init(&mem);
+    ck_assert_int_eq(atd_write_string(&mem, s, len, 0), 0);
+
+    collector c = {NULL, 0, 0, NULL, 0};
+    atd_buf b;
+    ck_assert_int_eq(atd_buf_init_sink(&b, collecting_sink, &c, chunk), 0);
+    c.buf = &b;
+    atd_buf_putc(&b, '[');
+    ck_assert_int_eq(atd_write_string(&b, s, len, 0), 0);
+    atd_buf_putc(&b, ']');
+    ck_assert_int_eq(atd_buf_flush(&b), 0);
+    ck_assert_uint_eq(c.len, mem.len + 2);
+    ck_assert_int_eq(memcmp(c.data + 1, mem.data, mem.len), 0);
+    ck_assert_uint_eq(c.max_cap, b.chunk_size);
+    ck_assert_uint_eq(b.cap, b.chunk_size);
+    atd_buf_free(&b);
+    atd_buf_free(&mem);
+    free(c.data);
+    free(s);
+}
+
+START_TEST(test_writer_long_string_sink)
+{
+    check_long_string_through_sink(0);
+    check_long_string_through_sink(1000);
+}
+END_TEST
+
+START_TEST(test_writer_string_tiny_sink)
+{
+    /* A chunk smaller than one escape still works (it grows for a moment). */
+    collector c = {NULL, 0, 0, NULL, 0};
+    atd_buf b;
+    ck_assert_int_eq(atd_buf_init_sink(&b, collecting_sink, &c, 4), 0);
+    c.buf = &b;
+    ck_assert_int_eq(atd_write_string(&b, "ab\x01\"cdefghijklmn", 16, 0), 0);
+    ck_assert_int_eq(atd_buf_flush(&b), 0);
+    const char *expected = "\"ab\\u0001\\\"cdefghijklmn\"";
+    ck_assert_uint_eq(c.len, strlen(expected));
+    ck_assert_int_eq(memcmp(c.data, expected, c.len), 0);
+    atd_buf_free(&b);
+    free(c.data);
+}
+END_TEST
+
+START_TEST(test_writer_long_string_memory)
+{
+    size_t len = 1 << 20;
+    char *s = malloc(len);
+    char *expected = malloc(6 * len + 2);
+    ck_assert_ptr_nonnull(s);
+    ck_assert_ptr_nonnull(expected);
+    for (size_t i = 0; i < len; i++)
+        s[i] = (char)(i % 128);
+    size_t n = reference_escape(expected, (const unsigned char *)s, len);
+    atd_buf b;
+    atd_buf_init(&b);
+    atd_buf_putc(&b, 'x');
+    ck_assert_int_eq(atd_write_string(&b, s, len, 0), 0);
+    ck_assert_uint_eq(b.len, n + 1);
+    ck_assert_int_eq(memcmp(b.data + 1, expected, n), 0);
+    atd_buf_free(&b);
+    free(expected);
+    free(s);
+}
+END_TEST
+
+static int failing_sink(void *ctx, const char *data, size_t len)
+{
+    (void)ctx;
+    (void)data;
+    (void)len;
+    return 1;
+}
+
+START_TEST(test_writer_string_sink_error)
+{
+    atd_buf b;
+    ck_assert_int_eq(atd_buf_init_sink(&b, failing_sink, NULL, 256), 0);
+    char s[5000];
+    memset(s, 'x', sizeof s);
+    ck_assert_int_eq(atd_write_string(&b, s, sizeof s, 0), ATD_ERR_IO);
+    ck_assert_int_eq(b.status, ATD_ERR_IO);
+    atd_buf_free(&b);
+}
+END_TEST
+
+static void assert_buf(atd_buf *b, const char *expected)
+{
+    ck_assert_uint_eq(b->len, strlen(expected));
+    ck_assert_int_eq(memcmp(b->data, expected, b->len), 0);
+    atd_buf_clear(b);
+}
+
+START_TEST(test_writer_numbers)
+{
+    atd_buf b;
+    atd_buf_init(&b);
+    atd_buf_write_int64(&b, 0);
+    assert_buf(&b, "0");
+    atd_buf_write_int64(&b, -42);
+    assert_buf(&b, "-42");
+    atd_buf_write_int64(&b, INT64_MIN);
+    assert_buf(&b, "-9223372036854775808");
+    atd_buf_write_int64(&b, INT64_MAX);
+    assert_buf(&b, "9223372036854775807");
+    ck_assert_int_eq(atd_buf_write_double(&b, 2.0), 0);
+    assert_buf(&b, "2.0");
+    ck_assert_int_eq(atd_buf_write_double(&b, 0.25), 0);
+    assert_buf(&b, "0.25");
+    ck_assert_int_eq(atd_buf_write_double(&b, 1e16), 0);
+    assert_buf(&b, "1e+16");
+    ck_assert_int_eq(atd_buf_write_double(&b, -0.0), 0);
+    assert_buf(&b, "-0.0");
+    ck_assert_int_eq(atd_buf_write_double(&b, NAN), ATD_ERR_NONFINITE);
+    ck_assert_int_eq(atd_buf_write_double(&b, INFINITY), ATD_ERR_NONFINITE);
+    ck_assert_int_eq(atd_buf_write_double(&b, -INFINITY), ATD_ERR_NONFINITE);
+    ck_assert_uint_eq(b.len, 0);
+    ck_assert_int_eq(b.status, 0);
+    atd_buf_free(&b);
+}
+END_TEST
+
+Suite *writer_suite(void);
+Suite *writer_suite(void)
+{
+    Suite *s = suite_create("writer");
+    TCase *str = tcase_create("string");
+    tcase_set_timeout(str, 30);
+    tcase_add_test(str, test_writer_every_byte);
+    tcase_add_test(str, test_writer_exact_outputs);
+    tcase_add_test(str, test_writer_swar_positions);
+    tcase_add_test(str, test_writer_utf8);
+    tcase_add_test(str, test_writer_long_string_sink);
+    tcase_add_test(str, test_writer_string_tiny_sink);
+    tcase_add_test(str, test_writer_long_string_memory);
+    tcase_add_test(str, test_writer_string_sink_error);
+    suite_add_tcase(s, str);
+    TCase *num = tcase_create("numbers");
+    tcase_add_test(num, test_writer_numbers);
+    suite_add_tcase(s, num);
+    return s;
+}
+
+ATD_CHECK_MAIN(writer_suite)
