@@ -125,6 +125,9 @@ bool check_module(diag_ctx *d, atd_arena *arena, const ast_module *m, const chec
     cx.m = m;
     cx.opts = opts != NULL ? opts : &no_options;
     int errors_before = d->errors;
+    /* The passes each walk the whole module: sort their reports into source
+     * order (diag.h). */
+    diag_defer_begin(d);
 
     cx.def_skip = check_alloc(&cx, (m->ndefs ? m->ndefs : 1) * sizeof(bool));
     if (!cx.oom) {
@@ -156,5 +159,6 @@ bool check_module(diag_ctx *d, atd_arena *arena, const ast_module *m, const chec
         memset(&none, 0, sizeof none);
         diag_error(d, none, "out of memory while checking '%s'", m->file ? m->file : "?");
     }
+    diag_defer_end(d);
     return d->errors == errors_before;
 }

@@ -18,14 +18,36 @@
 
 typedef enum diag_kind { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } diag_kind;
 
+/* A diagnostic held back by diag_defer_begin: its formatted message (without
+ * the location prefix and the quoted line, which are added when it is
+ * printed) and the report order, the tie-break of the sort. */
+struct diag_pending {
+    diag_kind kind;
+    ast_loc loc;
+    char *msg;
+    size_t len;
+    size_t seq;
+};
+
 void diag_init(diag_ctx *d)
 {
     memset(d, 0, sizeof *d);
     d->max_errors = DIAG_DEFAULT_MAX_ERRORS;
 }
 
+static void diag_pending_free(diag_ctx *d)
+{
+    for (size_t i = 0; i < d->npending; i++)
+        free(d->pending[i].msg);
+    free(d->pending);
+    d->pending = NULL;
+    d->npending = d->pending_cap = 0;
+}
+
 void diag_free(diag_ctx *d)
 {
+    diag_pending_free(d);
+    d->deferring = false;
     free(d->sources);
     d->sources = NULL;
     d->nsources = d->sources_cap = 0;
@@ -151,20 +173,26 @@ static void diag_quote(atd_buf *b, const diag_source *src, ast_loc loc)
     atd_buf_putc(b, '\n');
 }
 
-static void diag_vreport(diag_ctx *d, diag_kind kind, ast_loc loc, const char *fmt, va_list ap)
+/* Prints one diagnostic whose message is already formatted, applying the
+ * error limit; `counted` when `errors`/`warnings` were incremented already
+ * (at report time, for a deferred one). */
+static void diag_deliver(diag_ctx *d, diag_kind kind, ast_loc loc, const char *msg, size_t len,
+                         bool counted)
 {
     if (kind == DIAG_NOTE) {
         if (d->last_dropped)
             return;
     } else {
-        if (kind == DIAG_ERROR)
-            d->errors++;
-        else
-            d->warnings++;
+        if (!counted) {
+            if (kind == DIAG_ERROR)
+                d->errors++;
+            else
+                d->warnings++;
+        }
         d->last_dropped = d->stopped;
         if (d->stopped)
             return;
-        if (kind == DIAG_ERROR && d->max_errors > 0 && d->errors > d->max_errors) {
+        if (kind == DIAG_ERROR && d->max_errors > 0 && ++d->limited > d->max_errors) {
             static const char too_many[] =
                 "atdc: error: too many errors emitted, stopping now (use --max-errors N)\n";
             d->stopped = true;
@@ -183,7 +211,7 @@ static void diag_vreport(diag_ctx *d, diag_kind kind, ast_loc loc, const char *f
         diag_appendf(&b, "%s: %s: ", loc.file, kinds[kind]);
     else
         diag_appendf(&b, "atdc: %s: ", kinds[kind]);
-    diag_vappendf(&b, fmt, ap);
+    atd_buf_append(&b, msg, len);
     atd_buf_putc(&b, '\n');
     bool same_place = kind == DIAG_NOTE && loc.file == d->last_loc.file &&
                       loc.offset == d->last_loc.offset && loc.end_offset == d->last_loc.end_offset;
@@ -196,6 +224,111 @@ static void diag_vreport(diag_ctx *d, diag_kind kind, ast_loc loc, const char *f
     if (b.status == 0)
         diag_emit(d, b.data, b.len);
     atd_buf_free(&b);
+}
+
+/* Keeps a diagnostic for diag_defer_end; false when out of memory (it is
+ * then printed at once: out of order beats lost). */
+static bool diag_hold(diag_ctx *d, diag_kind kind, ast_loc loc, const char *msg, size_t len)
+{
+    if (d->npending == d->pending_cap) {
+        size_t cap = d->pending_cap ? d->pending_cap * 2 : 16;
+        struct diag_pending *p = realloc(d->pending, cap * sizeof *p);
+        if (p == NULL)
+            return false;
+        d->pending = p;
+        d->pending_cap = cap;
+    }
+    char *copy = malloc(len + 1);
+    if (copy == NULL)
+        return false;
+    memcpy(copy, msg, len);
+    copy[len] = '\0';
+    struct diag_pending *e = &d->pending[d->npending];
+    e->kind = kind;
+    e->loc = loc;
+    e->msg = copy;
+    e->len = len;
+    e->seq = d->npending;
+    d->npending++;
+    return true;
+}
+
+static void diag_vreport(diag_ctx *d, diag_kind kind, ast_loc loc, const char *fmt, va_list ap)
+{
+    atd_buf m;
+    atd_buf_init(&m);
+    diag_vappendf(&m, fmt, ap);
+    const char *msg = m.status == 0 && m.data != NULL ? m.data : "";
+    size_t len = m.status == 0 ? m.len : 0;
+    /* A note with nothing held before it belongs to a diagnostic printed
+     * before the deferral began: it is printed at once, like that one. */
+    bool hold = d->deferring && (kind != DIAG_NOTE || d->npending > 0);
+    if (hold && diag_hold(d, kind, loc, msg, len)) {
+        if (kind == DIAG_ERROR)
+            d->errors++;
+        else if (kind == DIAG_WARNING)
+            d->warnings++;
+    } else {
+        diag_deliver(d, kind, loc, msg, len, false);
+    }
+    atd_buf_free(&m);
+}
+
+void diag_defer_begin(diag_ctx *d)
+{
+    d->deferring = true;
+}
+
+/* Orders the heads (errors and warnings) of held groups by file, then
+ * position, then report order. Locations without a file go last. */
+static int diag_pending_cmp(const void *pa, const void *pb)
+{
+    const struct diag_pending *a = *(const struct diag_pending *const *)pa;
+    const struct diag_pending *b = *(const struct diag_pending *const *)pb;
+    if ((a->loc.file == NULL) != (b->loc.file == NULL))
+        return a->loc.file == NULL ? 1 : -1;
+    if (a->loc.file != NULL && a->loc.file != b->loc.file) {
+        int c = strcmp(a->loc.file, b->loc.file);
+        if (c != 0)
+            return c;
+    }
+    if (a->loc.file != NULL && a->loc.offset != b->loc.offset)
+        return a->loc.offset < b->loc.offset ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq ? 1 : 0;
+}
+
+void diag_defer_end(diag_ctx *d)
+{
+    d->deferring = false;
+    size_t nheads = 0;
+    for (size_t i = 0; i < d->npending; i++)
+        if (d->pending[i].kind != DIAG_NOTE)
+            nheads++;
+    struct diag_pending **heads = malloc((nheads ? nheads : 1) * sizeof *heads);
+    if (heads == NULL) {
+        /* Out of memory: report order is still a complete report. */
+        for (size_t i = 0; i < d->npending; i++)
+            diag_deliver(d, d->pending[i].kind, d->pending[i].loc, d->pending[i].msg,
+                         d->pending[i].len, true);
+        diag_pending_free(d);
+        return;
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < d->npending; i++)
+        if (d->pending[i].kind != DIAG_NOTE)
+            heads[k++] = &d->pending[i];
+    qsort(heads, nheads, sizeof *heads, diag_pending_cmp);
+    /* Each head is printed with the notes that follow it in report order. */
+    for (k = 0; k < nheads; k++) {
+        size_t i = (size_t)(heads[k] - d->pending);
+        do {
+            const struct diag_pending *e = &d->pending[i];
+            diag_deliver(d, e->kind, e->loc, e->msg, e->len, true);
+            i++;
+        } while (i < d->npending && d->pending[i].kind == DIAG_NOTE);
+    }
+    free(heads);
+    diag_pending_free(d);
 }
 
 void diag_error(diag_ctx *d, ast_loc loc, const char *fmt, ...)

@@ -8,7 +8,13 @@
  * Messages are lowercase, without a final period, with schema names in single
  * quotes. Output goes to a sink with a context pointer (stderr by default), so
  * tests and embedders can capture it. Errors are counted; after `max_errors`
- * errors, one "too many errors" line is printed and later ones are dropped. */
+ * errors, one "too many errors" line is printed and later ones are dropped.
+ *
+ * Between diag_defer_begin and diag_defer_end, diagnostics are held back and
+ * then printed sorted by file and position (each note stays behind its
+ * error), so that a stage made of several passes over the file (the checker)
+ * still reports in source order. The error limit applies to the sorted
+ * order: the first `max_errors` errors of the file are the ones shown. */
 #ifndef ATDC_DIAG_H
 #define ATDC_DIAG_H
 
@@ -39,6 +45,11 @@ typedef struct diag_ctx {
     bool last_dropped; /* the last error/warning was not printed: drop its notes */
     bool stopped;      /* max_errors was reached and the "too many" line printed */
     ast_loc last_loc;  /* of the last error/warning: a note there is not quoted again */
+    int limited;       /* errors that went through the limit check */
+    bool deferring;    /* between diag_defer_begin and diag_defer_end */
+    struct diag_pending *pending; /* held back while deferring, in report order */
+    size_t npending;
+    size_t pending_cap;
 } diag_ctx;
 
 void diag_init(diag_ctx *d);
@@ -52,6 +63,12 @@ void diag_error(diag_ctx *d, ast_loc loc, const char *fmt, ...) ATD_PRINTF(3, 4)
 void diag_warning(diag_ctx *d, ast_loc loc, const char *fmt, ...) ATD_PRINTF(3, 4);
 /* A note belongs to the preceding error/warning (dropped if that one was). */
 void diag_note(diag_ctx *d, ast_loc loc, const char *fmt, ...) ATD_PRINTF(3, 4);
+
+/* Holds diagnostics back until diag_defer_end, which prints them sorted by
+ * position (stable: equal positions keep their report order). Counts
+ * (`errors`, `warnings`) are updated at once. Calls do not nest. */
+void diag_defer_begin(diag_ctx *d);
+void diag_defer_end(diag_ctx *d);
 
 /* True once max_errors errors were reported: later stages may stop early. */
 bool diag_should_stop(const diag_ctx *d);

@@ -1,5 +1,6 @@
 /* The pipeline (driver.h). Reads like a table of contents: read, parse,
- * limit the depth, check, then print or emit. Each compilation owns one arena
+ * limit the depth, check, load the imports, then print or emit (and write
+ * the make rule). Each compilation owns one arena
  * for every AST node and one diag context; both are released before
  * returning, so the driver can run any number of times in one process (the
  * fuzzer does). */
@@ -9,12 +10,14 @@
 #include "emit.h"
 
 #include <errno.h>
+#include <fcntl.h> /* AT_FDCWD */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "atd/buf.h"
 #include "check.h"
+#include "deps.h"
 #include "parser.h"
 #include "print.h"
 
@@ -157,12 +160,80 @@ static int driver_write_out(const driver_options *o, diag_ctx *d, atd_buf *b)
     return DRIVER_OK;
 }
 
+/* The make rule of this compilation (deps.h), to o->out for -M or to the
+ * --depfile file. */
+static int driver_write_rule(const driver_options *o, diag_ctx *d, atd_arena *arena,
+                             const deps_graph *g, const char *name)
+{
+    ast_loc none = {NULL, 0, 0, 0, 0, 0, 0};
+    const char *base = deps_base_name(arena, name);
+    if (base == NULL) {
+        diag_error(d, none, "out of memory");
+        return DRIVER_USAGE_ERROR;
+    }
+    atd_buf b;
+    atd_buf_init(&b);
+    deps_write_rule(&b, g, base, o->out_dir);
+    int rc;
+    if (o->mode == DRIVER_DEPS) {
+        rc = driver_write_out(o, d, &b);
+    } else {
+        FILE *f = fopen(o->depfile, "wb");
+        rc = DRIVER_OK;
+        if (b.status != 0) {
+            diag_error(d, none, "out of memory");
+            rc = DRIVER_USAGE_ERROR;
+        } else if (f == NULL || (b.len > 0 && fwrite(b.data, 1, b.len, f) != b.len)) {
+            diag_error(d, none, "cannot write '%s': %s", o->depfile, strerror(errno));
+            rc = DRIVER_USAGE_ERROR;
+        }
+        if (f != NULL && fclose(f) != 0 && rc == DRIVER_OK) {
+            diag_error(d, none, "cannot write '%s': %s", o->depfile, strerror(errno));
+            rc = DRIVER_USAGE_ERROR;
+        }
+    }
+    atd_buf_free(&b);
+    return rc;
+}
+
+/* The emitter leaves an output alone when its bytes did not change. make
+ * has no equivalent of ninja's restat: such an output would stay older than
+ * the schema, and every later build would run atdc again. So when a build
+ * system drives atdc (--depfile), both outputs get the current time. */
+static int driver_touch_outputs(const driver_options *o, diag_ctx *d, atd_arena *arena,
+                                const char *name)
+{
+    const char *base = deps_base_name(arena, name);
+    const char *dir = o->out_dir != NULL ? o->out_dir : ".";
+    static const char *const exts[] = {".h", ".c"};
+    for (size_t i = 0; i < 2 && base != NULL; i++) {
+        size_t n = strlen(dir) + strlen(base) + 4;
+        char *path = atd_arena_alloc(arena, n, 1);
+        if (path == NULL)
+            break;
+        snprintf(path, n, "%s/%s%s", dir, base, exts[i]);
+        if (utimensat(AT_FDCWD, path, NULL, 0) != 0) {
+            ast_loc none = {NULL, 0, 0, 0, 0, 0, 0};
+            diag_error(d, none, "cannot update the time of '%s': %s", path, strerror(errno));
+            return DRIVER_USAGE_ERROR;
+        }
+    }
+    return DRIVER_OK;
+}
+
 static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, const char *name,
                       const char *text, size_t len)
 {
     ast_module *m = driver_parse(arena, d, name, text, len);
     if (m == NULL)
         return DRIVER_SCHEMA_ERROR;
+
+    deps_graph g;
+    if (o->mode == DRIVER_DEPS) {
+        if (!deps_load(&g, arena, d, m, name, o->include_dirs, o->ninclude_dirs))
+            return DRIVER_SCHEMA_ERROR;
+        return driver_write_rule(o, d, arena, &g, name);
+    }
 
     if (o->mode == DRIVER_PRINT || o->mode == DRIVER_DUMP_AST) {
         atd_buf b;
@@ -181,18 +252,29 @@ static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, co
     copts.ignore_adapters = o->ignore_adapters;
     if (!check_module(d, arena, m, &copts) || d->errors > 0)
         return DRIVER_SCHEMA_ERROR;
+    /* --check also lowers (without loading imports): generated C names that
+     * clash and untranslatable defaults are schema errors too. */
     if (o->mode == DRIVER_CHECK)
-        return DRIVER_OK;
+        return emit_check(d, arena, m, o->prefix) == 0 ? DRIVER_OK : DRIVER_SCHEMA_ERROR;
 
     /* ---- EMITTER CALL SITE ----------------------------------------------
      * Code generation goes here: expand, lower, then emit the .h/.c pair
      * into o->out_dir (NULL: ".") with the C prefix o->prefix (NULL: the
      * schema's base name), writing files only if the whole compilation
      * succeeded. */
-    emit_options eopts = {o->out_dir, o->prefix};
+    if (!deps_load(&g, arena, d, m, name, o->include_dirs, o->ninclude_dirs))
+        return DRIVER_SCHEMA_ERROR;
+    emit_options eopts;
+    memset(&eopts, 0, sizeof eopts);
+    eopts.out_dir = o->out_dir;
+    eopts.prefix = o->prefix;
+    eopts.imports = g.imports;
     if (emit_module(d, arena, m, &eopts) != 0)
         return DRIVER_SCHEMA_ERROR;
-    return DRIVER_OK;
+    if (o->depfile == NULL)
+        return DRIVER_OK;
+    int rc = driver_touch_outputs(o, d, arena, name);
+    return rc != DRIVER_OK ? rc : driver_write_rule(o, d, arena, &g, name);
 }
 
 int driver_compile_buffer(const driver_options *o, const char *name, const char *text, size_t len)

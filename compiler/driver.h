@@ -1,5 +1,6 @@
 /* The compilation pipeline, one call per stage: read the file, parse (lexer.l
- * + parser.y), check (check.c), then print or generate code. main.c only
+ * + parser.y), check (check.c), load the imported schemas (deps.c), then
+ * print, generate code, or print the make rule of the generation. main.c only
  * parses options and calls driver_compile_file; tests and the fuzzer call
  * driver_compile_buffer or driver_parse on memory. */
 #ifndef ATDC_DRIVER_H
@@ -20,7 +21,8 @@ typedef enum driver_mode {
     DRIVER_GENERATE, /* default: check, then generate code */
     DRIVER_CHECK,    /* --check: parse and check only */
     DRIVER_PRINT,    /* --print: parse, then print normalized ATD (no check) */
-    DRIVER_DUMP_AST  /* --dump-ast: parse, then print the structural dump (no check) */
+    DRIVER_DUMP_AST, /* --dump-ast: parse, then print the structural dump (no check) */
+    DRIVER_DEPS      /* -M: parse, load the imports, print the make rule (no check) */
 } driver_mode;
 
 typedef struct driver_options {
@@ -29,9 +31,12 @@ typedef struct driver_options {
     const char *prefix;  /* --prefix; NULL: the schema's base name */
     int max_errors;      /* --max-errors; 0: unlimited */
     bool ignore_adapters;
+    const char *const *include_dirs; /* -I DIR...: where imports are searched (deps.h) */
+    size_t ninclude_dirs;
+    const char *depfile;    /* --depfile FILE: write the make rule there after generating */
     diag_sink_fn diag_sink; /* NULL: stderr */
     void *diag_sink_ctx;
-    FILE *out; /* where --print/--dump-ast write; NULL: stdout */
+    FILE *out; /* where --print/--dump-ast/-M write; NULL: stdout */
 } driver_options;
 
 /* Defaults: generate, 20 errors at most, diagnostics to stderr. */

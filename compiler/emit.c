@@ -93,9 +93,15 @@ static int write_if_changed(diag_ctx *d, const char *path, const char *data, siz
     return rc;
 }
 
+int emit_check(diag_ctx *d, atd_arena *arena, const ast_module *m, const char *prefix)
+{
+    return lower_module_ex(d, arena, m, prefix, NULL, true) != NULL ? 0 : 1;
+}
+
 int emit_module(diag_ctx *d, atd_arena *arena, const ast_module *m, const emit_options *opts)
 {
-    ir_module *ir = lower_module(d, arena, m, opts ? opts->prefix : NULL);
+    ir_module *ir = lower_module_imports(d, arena, m, opts ? opts->prefix : NULL,
+                                         opts ? opts->imports : NULL);
     if (ir == NULL)
         return 1;
     const char *dir = opts && opts->out_dir ? opts->out_dir : ".";

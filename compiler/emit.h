@@ -13,6 +13,7 @@
 
 #include "ast.h"
 #include "cw.h"
+#include "deps.h"
 #include "diag.h"
 #include "ir.h"
 
@@ -21,10 +22,16 @@
 typedef struct emit_options {
     const char *out_dir; /* NULL: "." */
     const char *prefix;  /* NULL: <c prefix>, else <base>_ */
+    const deps_import *imports; /* one per import of the module (deps.h); NULL: none */
 } emit_options;
 
 /* Returns 0 on success, nonzero after reporting errors through d. */
 int emit_module(diag_ctx *d, atd_arena *arena, const ast_module *m, const emit_options *opts);
+
+/* atdc --check: lowers the module only to report what the checker cannot
+ * see (clashes of generated C names, untranslatable defaults, limits).
+ * Imported schemas are not loaded. Writes nothing; 0 when fine. */
+int emit_check(diag_ctx *d, atd_arena *arena, const ast_module *m, const char *prefix);
 
 /* --- between the emitter files --- */
 

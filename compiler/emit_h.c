@@ -53,8 +53,10 @@ static void member(cw *w, const ir_slot *s, const char *name)
 static void emit_enum(cw *w, const ir_type *t, const char *name)
 {
     cw_open(w, "typedef enum %s {", name);
-    for (size_t i = 0; i < t->ncases; i++)
+    for (size_t i = 0; i < t->ncases; i++) {
+        emit_doc(w, t->cases[i].doc);
         cw_line(w, "%s%s", t->cases[i].const_name, i + 1 < t->ncases ? "," : "");
+    }
     cw_close(w, "} %s;", name);
 }
 
@@ -73,6 +75,7 @@ static void emit_struct(cw *w, const ir_type *t)
         cw_open(w, "struct %s {", t->name);
         for (size_t i = 0; i < t->nfields; i++) {
             const ir_field *f = &t->fields[i];
+            emit_doc(w, f->doc);
             if (f->kind == IR_FIELD_OPTIONAL)
                 cw_line(w, "bool has_%s;", f->c_name);
             member(w, &f->slot, f->c_name);
@@ -85,9 +88,12 @@ static void emit_struct(cw *w, const ir_type *t)
         cw_open(w, "struct %s {", t->name);
         cw_line(w, "%s_tag tag;", t->name);
         cw_open(w, "union {");
-        for (size_t i = 0; i < t->ncases; i++)
-            if (t->cases[i].arg.type != NULL)
-                member(w, &t->cases[i].arg, t->cases[i].member);
+        for (size_t i = 0; i < t->ncases; i++) {
+            if (t->cases[i].arg.type == NULL)
+                continue;
+            emit_doc(w, t->cases[i].doc);
+            member(w, &t->cases[i].arg, t->cases[i].member);
+        }
         cw_close(w, "} u;");
         cw_close(w, "};");
         break;
@@ -128,6 +134,7 @@ static void emit_struct(cw *w, const ir_type *t)
     case IR_FLOAT:
     case IR_STRING:
     case IR_ABSTRACT:
+    case IR_WRAP:
     case IR_ENUM:
         break;
     }
@@ -165,6 +172,17 @@ void emit_header(cw *w, const ir_module *m)
     cw_blank(w);
     cw_label(w, "#include <atd.h>");
     cw_blank(w);
+    /* <c include="..."> of the module head, as written (the user's types
+     * and the functions of <c t wrap unwrap>). */
+    for (size_t i = 0; i < m->nc_includes; i++)
+        cw_label(w, "#include %s", m->c_includes[i]);
+    if (m->nc_includes > 0)
+        cw_blank(w);
+    /* The headers of the imported schemas (before extern "C": each has its own). */
+    for (size_t i = 0; i < m->nincludes; i++)
+        cw_label(w, "#include \"%s.h\"", m->includes[i]);
+    if (m->nincludes > 0)
+        cw_blank(w);
     cw_label(w, "#if ATD_RUNTIME_VERSION < 1");
     cw_label(w, "#error \"%s.h was generated for a newer atdc runtime\"", m->base);
     cw_label(w, "#endif");

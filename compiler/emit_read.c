@@ -3,7 +3,14 @@
  * struct through the runtime's reader primitives; no DOM, no token array.
  * Every failing call unwinds with the field name or index pushed on the error
  * path. Lists grow by doubling inside the reader's arena (atd_arena_grow,
- * in place when nothing else was allocated meanwhile). */
+ * in place when nothing else was allocated meanwhile).
+ *
+ * Record keys: the field expected next (declaration order) is tried first,
+ * then the length switch of emit_match.c. A key that appears twice is read
+ * twice and the last value wins (atd-spec 10.9); for a list field the
+ * earlier list stays in the arena until it is reset. Constructor names are
+ * read with atd_read_name (borrowed, not copied) and quoted with
+ * atd_quote_name in messages. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +91,20 @@ static void read_value(cw *w, const ir_type *t, const char *lv, const char *fail
     case IR_ABSTRACT:
         cw_open(w, "if (!atd_json_read(r, &%s))", lv);
         break;
+    case IR_WRAP: {
+        /* the wire value first, then the user's conversion:
+         *     { int64_t w7_; ...read w7_...; out->id = id_of_int(w7_); } */
+        char tmp[32];
+        snprintf(tmp, sizeof tmp, "w%d_", t->id);
+        cw_open(w, "{");
+        cw_line(w, "%s %s;", t->elem.type->name, tmp);
+        if (ir_is_composite(t->elem.type))
+            cw_line(w, "%s_init(&%s);", t->elem.type->fn, tmp);
+        read_value(w, t->elem.type, tmp, fail);
+        cw_line(w, "%s = %s(%s);", lv, t->wrap_fn, tmp);
+        cw_close(w, "}");
+        return;
+    }
     case IR_RECORD:
     case IR_ENUM:
     case IR_SUM:
@@ -146,7 +167,11 @@ static void assign_default(cw *w, const ir_type *t, const ir_default *d, const c
         break;
     }
     case IR_DEFAULT_OPAQUE:
-        cw_line(w, "%s = %s;", lv, d->c_expr);
+        /* A braced initializer ({1.0, 2.0}) becomes a compound literal. */
+        if (d->c_expr[0] == '{')
+            cw_line(w, "%s = (%s)%s;", lv, t->name, d->c_expr);
+        else
+            cw_line(w, "%s = %s;", lv, d->c_expr);
         break;
     }
 }
@@ -320,8 +345,9 @@ static void emit_record_read(cw *w, const ir_type *t)
     }
     cw_mid(w, "default:");
     cw_open(w, "if (r->flags & ATD_READ_STRICT_FIELDS)");
-    cw_line(w, "return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, \"unknown field \\\"%%.*s\\\" "
-               "in record '%%s'\", (int)(key.len < 64 ? key.len : 64), key.ptr, \"%s\");",
+    cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
+    cw_line(w, "return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, \"unknown field \\\"%%s\\\" "
+               "in record '%%s'\", atd_quote_name(key.ptr, key.len, q_, sizeof q_), \"%s\");",
             t->atd_name);
     cw_close(w, "}");
     cw_open(w, "if (!atd_skip_value(r))");
@@ -375,7 +401,7 @@ static void emit_case_match(cw *w, const ir_type *t)
  *         c = atd_peek(r);
  *         at = (size_t)(r->cur - r->start);
  *         if (c == '"') {
- *             if (!atd_read_string(r, &s)) return false;
+ *             if (!atd_read_name(r, &s)) return false;   // borrowed: no copy
  *             switch (event_shape__case(s.ptr, s.len)) {
  *             case 0: out->tag = EVENT_SHAPE_DOT; return true;
  *             ...
@@ -406,7 +432,7 @@ static void emit_sum_read(cw *w, const ir_type *t)
         cw_line(w, "bool more;");
     cw_line(w, "at = (size_t)(r->cur - r->start);");
     cw_open(w, "if (c == '\"')");
-    cw_open(w, "if (!atd_read_string(r, &s))");
+    cw_open(w, "if (!atd_read_name(r, &s))");
     cw_line(w, "return false;");
     cw_close(w, "}");
     cw_open(w, "switch (%s__case(s.ptr, s.len)) {", t->fn);
@@ -425,13 +451,23 @@ static void emit_sum_read(cw *w, const ir_type *t)
     cw_line(w, "break;");
     cw_close(w, "}");
     if (catch_all != NULL) {
+        /* the name was borrowed (atd_read_name): the value must own it */
+        cw_open(w, "if (!(r->flags & ATD_READ_BORROW_STRINGS) && s.ptr >= r->start && "
+                   "s.ptr < r->end)");
+        cw_line(w, "char *k = atd_arena_strdup(r->arena, s.ptr, s.len);");
+        cw_open(w, "if (k == NULL)");
+        cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
+        cw_close(w, "}");
+        cw_line(w, "s.ptr = k;");
+        cw_close(w, "}");
         cw_line(w, "out->tag = %s;", catch_all->const_name);
         cw_line(w, "out->u.%s = s;", catch_all->member);
         cw_line(w, "return true;");
     } else {
+        cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
         cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
-                   "\"unsupported variant \\\"%%.*s\\\" in '%%s'\", "
-                   "(int)(s.len < 64 ? s.len : 64), s.ptr, \"%s\");",
+                   "\"unsupported variant \\\"%%s\\\" in '%%s'\", "
+                   "atd_quote_name(s.ptr, s.len, q_, sizeof q_), \"%s\");",
                 t->atd_name);
     }
     cw_close(w, "}");
@@ -447,7 +483,7 @@ static void emit_sum_read(cw *w, const ir_type *t)
         cw_close(w, "}");
         cw_line(w, "atd_skip_ws(r);");
         cw_line(w, "at = (size_t)(r->cur - r->start);");
-        cw_open(w, "if (!atd_read_string(r, &s))");
+        cw_open(w, "if (!atd_read_name(r, &s))");
         cw_line(w, "return atd_reader_push_index(r, 0);");
         cw_close(w, "}");
         cw_open(w, "switch (%s__case(s.ptr, s.len)) {", t->fn);
@@ -480,10 +516,13 @@ static void emit_sum_read(cw *w, const ir_type *t)
         cw_mid(w, "default:");
         cw_line(w, "break;");
         cw_close(w, "}");
+        cw_open(w, "{");
+        cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
         cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
-                   "\"unsupported variant \\\"%%.*s\\\" with an argument in '%%s'\", "
-                   "(int)(s.len < 64 ? s.len : 64), s.ptr, \"%s\");",
+                   "\"unsupported variant \\\"%%s\\\" with an argument in '%%s'\", "
+                   "atd_quote_name(s.ptr, s.len, q_, sizeof q_), \"%s\");",
                 t->atd_name);
+        cw_close(w, "}");
         cw_close(w, "}");
     }
     cw_line(w, "return atd_reader_fail_expected(r, \"a variant of '%s'\");", t->atd_name);
@@ -665,15 +704,18 @@ static void emit_option_read(cw *w, const ir_type *t)
     cw_line(w, "size_t at = (size_t)(r->cur - r->start);");
     cw_line(w, "out->has = false;");
     cw_open(w, "if (c == '\"')");
-    cw_open(w, "if (!atd_read_string(r, &s))");
+    cw_open(w, "if (!atd_read_name(r, &s))");
     cw_line(w, "return false;");
     cw_close(w, "}");
     cw_open(w, "if (s.len == 4 && memcmp(s.ptr, \"None\", 4) == 0)");
     cw_line(w, "return true;");
     cw_close(w, "}");
+    cw_open(w, "{");
+    cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
     cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"expected \\\"None\\\" or "
-               "[\\\"Some\\\", ...], found \\\"%%.*s\\\"\", (int)(s.len < 64 ? s.len : 64), "
-               "s.ptr);");
+               "[\\\"Some\\\", ...], found \\\"%%s\\\"\", "
+               "atd_quote_name(s.ptr, s.len, q_, sizeof q_));");
+    cw_close(w, "}");
     cw_close(w, "}");
     cw_open(w, "if (c != '[')");
     cw_line(w, "return atd_reader_fail_expected(r, \"an option (\\\"None\\\" or "
@@ -688,12 +730,13 @@ static void emit_option_read(cw *w, const ir_type *t)
     cw_close(w, "}");
     cw_line(w, "atd_skip_ws(r);");
     cw_line(w, "at = (size_t)(r->cur - r->start);");
-    cw_open(w, "if (!atd_read_string(r, &s))");
+    cw_open(w, "if (!atd_read_name(r, &s))");
     cw_line(w, "return atd_reader_push_index(r, 0);");
     cw_close(w, "}");
     cw_open(w, "if (!(s.len == 4 && memcmp(s.ptr, \"Some\", 4) == 0))");
+    cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
     cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"expected \\\"Some\\\", "
-               "found \\\"%%.*s\\\"\", (int)(s.len < 64 ? s.len : 64), s.ptr);");
+               "found \\\"%%s\\\"\", atd_quote_name(s.ptr, s.len, q_, sizeof q_));");
     cw_close(w, "}");
     cw_open(w, "if (!atd_array_next(r, &more))");
     cw_line(w, "return false;");
@@ -793,6 +836,7 @@ void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
     case IR_FLOAT:
     case IR_STRING:
     case IR_ABSTRACT:
+    case IR_WRAP:
         break;
     }
     cw_blank(w);

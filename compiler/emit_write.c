@@ -3,8 +3,16 @@
  * lengths ("\"date\":", 7), so nothing calls strlen at run time, and a key
  * followed by an int or bool is written with one buffer reservation. `?`
  * fields are omitted when absent and written unwrapped; `~` fields are
- * omitted when equal to their default (value equality); failures (NaN,
- * invalid UTF-8, out of memory) unwind pushing the JSON path. */
+ * omitted when equal to their default (value equality), or always written
+ * when the writer has ATD_WRITE_DEFAULTS (atdgen's -j-defaults); failures
+ * (NaN, invalid UTF-8, out of memory) unwind pushing the JSON path.
+ *
+ * Documented limit: a `~` field whose default is a <c default> on a type
+ * without C equality (record, tuple, list, string, abstract, a <c t> wrap)
+ * is always written: the C expression can only be assigned, and comparing
+ * by value would need a generated equality function per type. Implicit and
+ * <ocaml default> defaults of strings, lists, options are compared by value
+ * and omitted as atdgen does. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +55,17 @@ static void write_value(cw *w, const ir_type *t, const char *rv, const char *fai
     case IR_ABSTRACT:
         cw_open(w, "if (!atd_writer_json(w, &%s))", rv);
         break;
+    case IR_WRAP: {
+        /* back to the wire type with the user's conversion, then write it:
+         *     { const int64_t w7_ = int_of_id(v->id); ...write w7_... } */
+        char tmp[32];
+        snprintf(tmp, sizeof tmp, "w%d_", t->id);
+        cw_open(w, "{");
+        cw_line(w, "const %s %s = %s(%s);", t->elem.type->name, tmp, t->unwrap_fn, rv);
+        write_value(w, t->elem.type, tmp, fail);
+        cw_close(w, "}");
+        return;
+    }
     case IR_RECORD:
     case IR_ENUM:
     case IR_SUM:
@@ -190,7 +209,7 @@ static void emit_record_write(cw *w, const ir_type *t)
 {
     enum { FIRST, NOT_FIRST, UNKNOWN } state = FIRST;
     bool brace_written = false;
-    char rv[300], fail[600], cond[700], lit[1200], lit2[1200];
+    char rv[300], fail[600], cond[800], dcond[700], lit[1200], lit2[1200];
     cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
     cw_open(w, "{");
     /* does any field get written in the UNKNOWN state? */
@@ -204,8 +223,6 @@ static void emit_record_write(cw *w, const ir_type *t)
                 const char *c = differs(cond, sizeof cond, f, "x");
                 if (c == NULL)
                     cond_field = false;
-                else if (strcmp(c, "0") == 0)
-                    continue;
             }
             if (s == UNKNOWN)
                 need_first = true;
@@ -229,9 +246,17 @@ static void emit_record_write(cw *w, const ir_type *t)
             snprintf(cond, sizeof cond, "v->has_%s", f->c_name);
             c = cond;
         } else if (f->kind == IR_FIELD_DEFAULT) {
-            c = differs(cond, sizeof cond, f, rv);
-            if (c != NULL && strcmp(c, "0") == 0)
-                continue; /* a unit ~ field always equals its default */
+            /* Written when it differs from its default, or always with
+             * ATD_WRITE_DEFAULTS (atdgen's -j-defaults); a unit field always
+             * equals its default, so only the flag writes it. */
+            const char *dc = differs(dcond, sizeof dcond, f, rv);
+            if (dc != NULL) {
+                if (strcmp(dc, "0") == 0)
+                    snprintf(cond, sizeof cond, "(w->flags & ATD_WRITE_DEFAULTS) != 0");
+                else
+                    snprintf(cond, sizeof cond, "(w->flags & ATD_WRITE_DEFAULTS) != 0 || %s", dc);
+                c = cond;
+            }
         }
         if (c != NULL) {
             if (!brace_written) {
@@ -535,6 +560,7 @@ void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
     case IR_FLOAT:
     case IR_STRING:
     case IR_ABSTRACT:
+    case IR_WRAP:
         break;
     }
     cw_blank(w);

@@ -21,6 +21,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "ast.h"
+
 typedef struct ir_type ir_type;
 
 typedef enum ir_kind {
@@ -30,6 +32,7 @@ typedef enum ir_kind {
     IR_FLOAT,    /* double or float */
     IR_STRING,   /* atd_string */
     IR_ABSTRACT, /* atd_json */
+    IR_WRAP,     /* T wrap <c t="U" wrap="f" unwrap="g">: user type U, wire type T */
     IR_RECORD,   /* struct */
     IR_ENUM,     /* sum of nullary constructors only: C enum */
     IR_SUM,      /* tagged union */
@@ -87,6 +90,7 @@ typedef struct ir_field {
     ir_slot slot;          /* OPTIONAL: the unwrapped U */
     ir_default dflt;       /* DEFAULT only */
     int required_index;    /* index among required fields, or -1 */
+    const char *doc;       /* <doc text> of the field, or NULL */
 } ir_field;
 
 typedef struct ir_case {
@@ -97,6 +101,8 @@ typedef struct ir_case {
     size_t json_len;
     ir_slot arg;            /* arg.type NULL for a nullary constructor */
     bool catch_all;         /* the string constructor of an open_enum */
+    const char *doc;        /* <doc text> of the constructor, or NULL */
+    ast_loc loc;            /* the constructor's name (clash reports) */
 } ir_case;
 
 typedef struct ir_cell {
@@ -114,6 +120,7 @@ struct ir_type {
     const char *atd_name;  /* for messages: record 'event' */
     const char *key;       /* structural identity (dedup), NULL for nominal types */
     const char *owner;     /* the ATD definition that named it, or NULL */
+    ast_loc loc;           /* where it was introduced (clash reports) */
     /* IR_INT */
     ir_int_repr int_repr;
     bool int_as_string;    /* <json repr="string"> */
@@ -130,12 +137,21 @@ struct ir_type {
     ir_case *cases;
     size_t ncases;
     bool open_enum;
+    bool json_object;      /* IR_SUM <json repr="object">: {"Name":v} */
+    /* IR_WRAP: elem is the wire type; name is the user type (<c t>) */
+    const char *wrap_fn;   /* U wrap_fn(T) */
+    const char *unwrap_fn; /* T unwrap_fn(U) */
     /* IR_TUPLE */
     ir_cell *cells;
     size_t ncells;
     size_t nmin_cells;     /* cells that must be present in the input */
     /* IR_LIST, IR_ASSOC (the value), IR_OPTION, IR_NULLABLE */
-    ir_slot elem;
+    ir_slot elem;          /* and IR_WRAP (the wire type) */
+    /* A type of another schema (`mod.t`): name and fn are that schema's,
+     * nothing is emitted for it here, and it is not in ir_module.types. Its
+     * kind is IR_ENUM for a sum of nullary constructors, else IR_RECORD
+     * (only the names matter: its read, write and init functions exist). */
+    bool imported;
     /* filled by sort.c */
     int scc;               /* strongly connected component of by-value edges */
     int mark;              /* scratch for graph walks */
@@ -148,6 +164,7 @@ typedef struct ir_def {
     ir_type *type;      /* what it denotes */
     bool is_typedef;    /* type->name != c_name: emitted as typedef + wrappers */
     const char *doc;    /* <doc text>, or NULL */
+    ast_loc loc;        /* the definition's name (clash reports) */
 } ir_def;
 
 typedef struct ir_module {
@@ -161,6 +178,10 @@ typedef struct ir_module {
     size_t nscalars;
     ir_def *defs;            /* ATD definitions that are emitted (not generic ones) */
     size_t ndefs;
+    const char **c_includes; /* <c include="<h.h>"> values, in order */
+    size_t nc_includes;
+    const char **includes;   /* base names of the imported schemas: #include "b.h" */
+    size_t nincludes;
 } ir_module;
 
 /* Helpers shared by the emitters. */

@@ -29,6 +29,9 @@
  *                                named <t>_<arg1>_<arg2>
  *   anonymous record / sum       named after where it occurs: <parent>_<field>,
  *                                <parent>_<Constructor>, <parent>_elt, <parent>_<i>
+ *   m.t (from ... import t)      Q t, Q the imported schema's prefix (its
+ *                                <c prefix>, else its base name + "_"); defined
+ *                                in its header, which this header includes
  *
  * Recursion: a member whose type is a record or sum of the same strongly
  * connected component (by-value containment) becomes a pointer (sort.c), so
@@ -40,17 +43,24 @@
  * else the implicit default of the type (0, false, "", [], None). */
 #include "lower.h"
 
+#include <setjmp.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_default.h"
 #include "expand.h"
+#include "lower_clash.h"
 #include "names.h"
 #include "sort.h"
 
-#define NEST_MAX 200      /* recursion guard for non-checked input */
-#define INSTANCES_MAX 2000 /* guard against non-regular recursion */
+/* Guards for input the checker let through but that lowering cannot finish:
+ * both are reported as errors at the offending type expression, never by
+ * leaving the process. NEST_MAX bounds the C stack used by lower_type. */
+#define NEST_MAX 200
+#define INSTANCES_MAX 2000 /* non-regular recursion makes instances forever */
 
 typedef struct memo {
     const ast_typedef *def;
@@ -71,6 +81,11 @@ typedef struct lower_ctx {
     int next_id;
     int nest;
     bool failed;
+    bool aborted;    /* a limit was hit: unwind quickly, report nothing more */
+    bool check_only; /* --check: lowering only finds errors */
+    ast_loc loc;     /* the type expression being lowered: new types get it */
+    jmp_buf oom;     /* out of memory in the arena: back to lower_module */
+    const deps_import *imports; /* per import of the module, or NULL (deps.h) */
 } lower_ctx;
 
 /* --- small helpers --- */
@@ -82,9 +97,9 @@ static char *fmt(lower_ctx *L, const char *f, ...)
     va_start(ap, f);
     int n = vsnprintf(NULL, 0, f, ap);
     va_end(ap);
-    char *s = atd_arena_alloc(L->arena, (size_t)n + 1, 1);
+    char *s = n < 0 ? NULL : atd_arena_alloc(L->arena, (size_t)n + 1, 1);
     if (s == NULL)
-        return (char *)"";
+        longjmp(L->oom, 1);
     va_start(ap, f);
     vsnprintf(s, (size_t)n + 1, f, ap);
     va_end(ap);
@@ -97,10 +112,8 @@ static void *grow_array(lower_ctx *L, void *items, size_t *cap, size_t len, size
         return items;
     size_t ncap = *cap ? *cap * 2 : 16;
     void *n = atd_arena_grow(L->arena, items, *cap * size, ncap * size, 8);
-    if (n == NULL) {
-        fprintf(stderr, "atdc: out of memory\n");
-        exit(2);
-    }
+    if (n == NULL)
+        longjmp(L->oom, 1);
     *cap = ncap;
     return n;
 }
@@ -108,10 +121,8 @@ static void *grow_array(lower_ctx *L, void *items, size_t *cap, size_t len, size
 static void *zalloc(lower_ctx *L, size_t size)
 {
     void *p = atd_arena_alloc(L->arena, size ? size : 1, 8);
-    if (p == NULL) {
-        fprintf(stderr, "atdc: out of memory\n");
-        exit(2);
-    }
+    if (p == NULL)
+        longjmp(L->oom, 1);
     memset(p, 0, size ? size : 1);
     return p;
 }
@@ -153,6 +164,15 @@ static const char *annot_str(const ast_annots *a, const char *section, const cha
     return NULL;
 }
 
+/* names.c allocates in the arena too: out of memory is handled alike. */
+static const char *c_name_of(lower_ctx *L, const char *atd_name, const char *override)
+{
+    const char *c = names_c_name(L->arena, atd_name, override);
+    if (c == NULL)
+        longjmp(L->oom, 1);
+    return c;
+}
+
 static void upper_into(char *s)
 {
     for (; *s; s++)
@@ -168,6 +188,7 @@ static ir_type *new_type(lower_ctx *L, ir_kind kind)
     t->kind = kind;
     t->id = L->next_id++;
     t->scc = -1;
+    t->loc = L->loc;
     return t;
 }
 
@@ -211,6 +232,13 @@ static ir_type *scalar(lower_ctx *L, ir_kind kind, const char *cname, const char
 
 static ir_type *lower_type(lower_ctx *L, const ast_type *t, const expand_env *env,
                            const char *ctx_name);
+
+/* What an erroneous type expression lowers to, so that lowering can go on
+ * (and find more errors) or unwind; nothing is emitted after an error. */
+static ir_type *placeholder(lower_ctx *L)
+{
+    return scalar(L, IR_ABSTRACT, "atd_json", "abstract", "abstract");
+}
 
 /* --- predefined types --- */
 
@@ -282,6 +310,35 @@ static ir_type *wrapper(lower_ctx *L, ir_kind kind, ir_type *elem, const char *s
     return t;
 }
 
+/* `T wrap` is T, unless <c t="U" wrap="f" unwrap="g"> makes it the user type
+ * U (the checker demands all three): a scalar-like IR_WRAP, read as T then
+ * converted with f, converted back with g before writing. Deduplicated on
+ * (T, U, f, g). Its short name, used in derived names (U_list), is U with
+ * every non-identifier byte replaced by '_'. */
+static ir_type *lower_wrap(lower_ctx *L, const ast_type *t, const expand_env *env,
+                           const char *ctx_name)
+{
+    ir_type *u = lower_type(L, t->u.name.args[0], env, ctx_name);
+    const char *ct = annot_str(&t->annots, "c", "t");
+    const char *wf = annot_str(&t->annots, "c", "wrap");
+    const char *uf = annot_str(&t->annots, "c", "unwrap");
+    if (ct == NULL || wf == NULL || uf == NULL)
+        return u;
+    const char *key = fmt(L, "wrap(%d,%s,%s,%s)", u->id, ct, wf, uf);
+    ir_type *w = find_key(L, key);
+    if (w != NULL)
+        return w;
+    char *sn = fmt(L, "%s", ct);
+    for (char *p = sn; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+            *p = '_';
+    w = scalar(L, IR_WRAP, ct, sn, key);
+    w->elem.type = u;
+    w->wrap_fn = wf;
+    w->unwrap_fn = uf;
+    return w;
+}
+
 /* The value type V of `(string * V) list <json repr="object">`. */
 static ir_type *lower_assoc(lower_ctx *L, const ast_type *list, const expand_env *env,
                             const char *ctx_name)
@@ -304,140 +361,27 @@ static ir_type *lower_assoc(lower_ctx *L, const ast_type *list, const expand_env
 
 /* --- defaults --- */
 
-/* Parses an OCaml string literal body (atd-spec 7.2) into bytes. */
-static bool ocaml_string(lower_ctx *L, const char *s, size_t n, ir_default *d)
+/* A C double constant that reads back as exactly f: the shortest of %.15g,
+ * %.16g, %.17g that round-trips, with ".0" added when it would read as an
+ * integer ("1000" -> "1000.0"). */
+static const char *c_double(lower_ctx *L, double f)
 {
-    if (n < 2 || s[0] != '"' || s[n - 1] != '"')
-        return false;
-    char *out = zalloc(L, n);
-    size_t k = 0;
-    for (size_t i = 1; i + 1 < n; i++) {
-        char c = s[i];
-        if (c != '\\') {
-            out[k++] = c;
-            continue;
-        }
-        if (++i + 1 >= n)
-            return false;
-        switch (s[i]) {
-        case 'n': out[k++] = '\n'; break;
-        case 't': out[k++] = '\t'; break;
-        case 'r': out[k++] = '\r'; break;
-        case 'b': out[k++] = '\b'; break;
-        case '\\': out[k++] = '\\'; break;
-        case '"': out[k++] = '"'; break;
-        case '\'': out[k++] = '\''; break;
-        case ' ': out[k++] = ' '; break;
-        default:
-            if (s[i] >= '0' && s[i] <= '9' && i + 3 < n) {
-                out[k++] = (char)((s[i] - '0') * 100 + (s[i + 1] - '0') * 10 + (s[i + 2] - '0'));
-                i += 2;
-            } else {
-                return false;
-            }
-        }
+    char buf[40];
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(buf, sizeof buf, "%.*g", prec, f);
+        if (strtod(buf, NULL) == f)
+            break;
     }
-    d->kind = IR_DEFAULT_STRING;
-    d->bytes = out;
-    d->len = k;
-    return true;
+    if (strpbrk(buf, ".eEn") == NULL) /* n: nan/inf cannot occur (finite only) */
+        return fmt(L, "%s.0", buf);
+    return fmt(L, "%s", buf);
 }
 
-static bool all_digits(const char *s)
+/* The implicit default of a `~` field without any default annotation
+ * (atd-spec 5.3): the zero of its type; other types need an explicit one,
+ * which the checker already demands. */
+static bool implicit_default(lower_ctx *L, const ir_type *t, ast_loc loc)
 {
-    if (*s == '-')
-        s++;
-    if (!*s)
-        return false;
-    for (; *s; s++)
-        if (!(*s >= '0' && *s <= '9'))
-            return false;
-    return true;
-}
-
-/* The default of a `~` field or tuple cell of type t, from its annotations. */
-static bool lower_default(lower_ctx *L, const ast_annots *annots, ir_type *t, ast_loc loc,
-                          ir_default *d)
-{
-    memset(d, 0, sizeof *d);
-    const char *cdef = annot_str(annots, "c", "default");
-    if (cdef != NULL) {
-        bool scalar_like = !ir_is_composite(t) || t->kind == IR_ENUM;
-        if (t->kind == IR_STRING || t->kind == IR_ABSTRACT)
-            scalar_like = false;
-        d->kind = scalar_like ? IR_DEFAULT_EXPR : IR_DEFAULT_OPAQUE;
-        d->c_expr = cdef;
-        return true;
-    }
-    const char *v = NULL;
-    size_t vlen = 0;
-    if (annot_get(annots, "ocaml", "default", &v, &vlen) && v != NULL) {
-        /* trim spaces and one pair of parentheses: (-3) */
-        char *s = fmt(L, "%.*s", (int)vlen, v);
-        while (*s == ' ')
-            s++;
-        size_t n = strlen(s);
-        while (n > 0 && s[n - 1] == ' ')
-            s[--n] = 0;
-        if (n >= 2 && s[0] == '(' && s[n - 1] == ')' && n > 2) {
-            s[n - 1] = 0;
-            s++;
-            n -= 2;
-        }
-        if (strcmp(s, "[]") == 0 || strcmp(s, "[||]") == 0 || strcmp(s, "None") == 0 ||
-            strcmp(s, "()") == 0)
-            return true; /* zero */
-        switch (t->kind) {
-        case IR_BOOL:
-            if (strcmp(s, "true") == 0 || strcmp(s, "false") == 0) {
-                d->kind = IR_DEFAULT_EXPR;
-                d->c_expr = s;
-                return true;
-            }
-            break;
-        case IR_INT:
-            if (all_digits(s)) {
-                d->kind = IR_DEFAULT_EXPR;
-                d->c_expr = s;
-                return true;
-            }
-            break;
-        case IR_FLOAT: {
-            char *end = NULL;
-            strtod(s, &end);
-            if (end != s && *end == 0) {
-                d->kind = IR_DEFAULT_EXPR;
-                /* "2." and "3" are fine C doubles once a digit/point is added */
-                d->c_expr = strpbrk(s, ".eE") == NULL ? fmt(L, "%s.0", s)
-                            : s[n - 1] == '.'         ? fmt(L, "%s0", s)
-                                                      : s;
-                return true;
-            }
-            break;
-        }
-        case IR_STRING:
-            if (ocaml_string(L, s, n, d))
-                return true;
-            break;
-        case IR_ENUM:
-        case IR_SUM: {
-            const char *name = s[0] == '`' ? s + 1 : s;
-            for (size_t i = 0; i < t->ncases; i++) {
-                if (strcmp(t->cases[i].atd_name, name) == 0 && t->cases[i].arg.type == NULL) {
-                    d->kind = IR_DEFAULT_EXPR;
-                    d->c_expr = t->cases[i].const_name;
-                    return true;
-                }
-            }
-            break;
-        }
-        default:
-            break;
-        }
-        diag_error(L->diag, loc, "cannot translate <ocaml default=\"%s\">: add <c default>", s);
-        L->failed = true;
-        return false;
-    }
     switch (t->kind) {
     case IR_UNIT:
     case IR_BOOL:
@@ -448,12 +392,120 @@ static bool lower_default(lower_ctx *L, const ast_annots *annots, ir_type *t, as
     case IR_ASSOC:
     case IR_OPTION:
     case IR_NULLABLE:
-        return true; /* implicit zero */
-    default:
-        diag_error(L->diag, loc, "missing default value: add <c default>");
-        L->failed = true;
-        return false;
+    case IR_WRAP: /* the zero bytes of the user type; always written */
+        return true;
+    case IR_ABSTRACT:
+    case IR_RECORD:
+    case IR_ENUM:
+    case IR_SUM:
+    case IR_TUPLE:
+        break;
     }
+    diag_error(L->diag, loc, "missing default value: add <c default>");
+    L->failed = true;
+    return false;
+}
+
+/* The default of a `~` field or tuple cell of type t, from its annotations:
+ * <c default> as written, else the <ocaml default> literal decoded by the
+ * checker's parser (check_default.h, so both stages agree on what is
+ * translatable) and printed as a C constant, else the implicit zero. */
+static bool lower_default(lower_ctx *L, const ast_annots *annots, ir_type *t, ast_loc loc,
+                          ir_default *d)
+{
+    memset(d, 0, sizeof *d);
+    const char *cdef = annot_str(annots, "c", "default");
+    if (cdef != NULL) {
+        /* Scalars compare with ==; anything else is only assigned, and the
+         * writer writes such a field always (documented in emit_write.c). */
+        bool scalar_like = t->kind == IR_BOOL || t->kind == IR_INT || t->kind == IR_FLOAT ||
+                           t->kind == IR_ENUM;
+        d->kind = scalar_like ? IR_DEFAULT_EXPR : IR_DEFAULT_OPAQUE;
+        d->c_expr = cdef;
+        return true;
+    }
+    const char *v = NULL;
+    size_t vlen = 0;
+    if (!annot_get(annots, "ocaml", "default", &v, &vlen) || v == NULL)
+        return implicit_default(L, t, loc);
+    check_default_value dv;
+    check_default_kind k = check_default_parse(L->arena, v, vlen, &dv);
+    switch (k) {
+    case CHECK_DEFAULT_EMPTY_LIST:
+        if (t->kind == IR_LIST || t->kind == IR_ASSOC)
+            return true; /* zero */
+        break;
+    case CHECK_DEFAULT_UNIT:
+        if (t->kind == IR_UNIT)
+            return true;
+        break;
+    case CHECK_DEFAULT_BOOL:
+        if (t->kind == IR_BOOL) {
+            d->kind = IR_DEFAULT_EXPR;
+            d->c_expr = dv.b ? "true" : "false";
+            return true;
+        }
+        break;
+    case CHECK_DEFAULT_INT:
+        if (t->kind == IR_INT) {
+            static const int64_t lo[] = {INT64_MIN, INT8_MIN, INT16_MIN, INT32_MIN, 0, 0, 0};
+            static const int64_t hi[] = {INT64_MAX, INT8_MAX,   INT16_MAX, INT32_MAX,
+                                         UINT8_MAX, UINT16_MAX, UINT32_MAX};
+            if (dv.i < lo[t->int_repr] || dv.i > hi[t->int_repr]) {
+                diag_error(L->diag, loc, "<ocaml default> %lld does not fit the C type %s",
+                           (long long)dv.i, t->name);
+                L->failed = true;
+                return false;
+            }
+            d->kind = IR_DEFAULT_EXPR;
+            /* -9223372036854775808 is not a C constant: it is -(2^63). */
+            d->c_expr = dv.i == INT64_MIN ? "INT64_MIN" : fmt(L, "%lld", (long long)dv.i);
+            return true;
+        }
+        if (t->kind == IR_FLOAT) {
+            d->kind = IR_DEFAULT_EXPR;
+            d->c_expr = c_double(L, (double)dv.i);
+            return true;
+        }
+        break;
+    case CHECK_DEFAULT_FLOAT:
+        if (t->kind == IR_FLOAT) {
+            d->kind = IR_DEFAULT_EXPR;
+            d->c_expr = c_double(L, dv.f);
+            return true;
+        }
+        break;
+    case CHECK_DEFAULT_STRING:
+        if (t->kind == IR_STRING) {
+            d->kind = IR_DEFAULT_STRING;
+            d->bytes = dv.s;
+            d->len = dv.len;
+            return true;
+        }
+        break;
+    case CHECK_DEFAULT_NONE:
+        /* A sum may have its own constructor None: look for it below. */
+        if (t->kind == IR_OPTION || t->kind == IR_NULLABLE)
+            return true;
+        /* fall through */
+    case CHECK_DEFAULT_CONSTRUCTOR:
+        if (t->kind == IR_ENUM || t->kind == IR_SUM) {
+            for (size_t i = 0; i < t->ncases; i++) {
+                if (strcmp(t->cases[i].atd_name, dv.name) == 0 && t->cases[i].arg.type == NULL) {
+                    d->kind = IR_DEFAULT_EXPR;
+                    d->c_expr = t->cases[i].const_name;
+                    return true;
+                }
+            }
+        }
+        break;
+    case CHECK_DEFAULT_INVALID:
+        break;
+    }
+    diag_error(L->diag, loc, "cannot translate <ocaml default=\"%.*s\"> for %s: add <c default>",
+               (int)(vlen > 80 ? 80 : vlen), v, t->atd_name);
+    L->failed = true;
+    return false;
 }
 
 /* --- records, sums, tuples --- */
@@ -473,7 +525,8 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const exp
         const ast_field *af = fs[i].field;
         ir_field *f = &rt->fields[i];
         f->atd_name = af->name;
-        f->c_name = names_c_name(L->arena, af->name, annot_str(&af->annots, "c", "name"));
+        f->c_name = c_name_of(L, af->name, annot_str(&af->annots, "c", "name"));
+        f->doc = annot_str(&af->annots, "doc", "text");
         const char *jn = NULL;
         size_t jl = 0;
         if (annot_get(&af->annots, "json", "name", &jn, &jl) && jn != NULL) {
@@ -521,6 +574,8 @@ static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const expand
         return;
     }
     st->open_enum = annot_flag(&t->annots, "json", "open_enum");
+    const char *repr = annot_str(&t->annots, "json", "repr");
+    st->json_object = repr != NULL && strcmp(repr, "object") == 0;
     st->cases = zalloc(L, n * sizeof *st->cases);
     st->ncases = n;
     char *up = fmt(L, "%s", st->name);
@@ -529,7 +584,9 @@ static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const expand
         const ast_variant *v = cs[i].variant;
         ir_case *c = &st->cases[i];
         c->atd_name = v->name;
-        c->member = names_c_name(L->arena, v->name, annot_str(&v->annots, "c", "name"));
+        c->member = c_name_of(L, v->name, annot_str(&v->annots, "c", "name"));
+        c->doc = annot_str(&v->annots, "doc", "text");
+        c->loc = v->name_loc;
         char *cu = fmt(L, "%s_%s", up, c->member);
         upper_into(cu);
         c->const_name = cu;
@@ -630,6 +687,20 @@ static ir_type *lower_tuple(lower_ctx *L, const ast_type *t, const expand_env *e
 
 /* --- definitions and instantiations --- */
 
+/* The definition of a monomorphic alias that the argument `t` (read in env)
+ * names, or NULL when t is anything else. */
+static const ast_typedef *alias_arg(lower_ctx *L, const ast_type *t, const expand_env *env)
+{
+    const expand_env *e;
+    t = expand_resolve_tvars(t, env, &e);
+    if (t == NULL || t->kind != AST_NAME || t->u.name.npath != 1 || t->u.name.nargs != 0)
+        return NULL;
+    const ast_typedef *d = expand_find_def(&L->x, t->u.name.path[0]);
+    if (d == NULL || d->nparams != 0 || d->rhs->kind == AST_RECORD || d->rhs->kind == AST_SUM)
+        return NULL;
+    return d;
+}
+
 /* The type denoted by definition d applied as `app` (or d itself when it has
  * no parameters, app then being NULL or argument-less). */
 static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type *app,
@@ -637,16 +708,33 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
 {
     const expand_env *denv = NULL;
     const char *argkey = "";
-    const char *short_name = names_mangle(L->arena, d->name);
+    const char *short_name = c_name_of(L, d->name, NULL);
     if (d->nparams > 0) {
         denv = expand_bind(&L->x, d, app, env);
         /* Instance key and name from the lowered arguments. */
         char *k = fmt(L, "%s", "");
         char *nm = fmt(L, "%s", short_name);
         for (size_t i = 0; i < app->u.name.nargs; i++) {
+            /* An alias argument is keyed by its name, not lowered here: it may
+             * be the alias being defined (type boxed = boxed box option), and
+             * lowering it first would never reach the instance's memo. */
+            const ast_typedef *ad = alias_arg(L, app->u.name.args[i], env);
+            if (ad != NULL) {
+                k = fmt(L, "%s@%s,", k, ad->name);
+                nm = fmt(L, "%s_%s", nm,
+                         c_name_of(L, ad->name, annot_str(&ad->annots, "c", "name")));
+                continue;
+            }
             ir_type *a = lower_type(L, app->u.name.args[i], env, fmt(L, "%s_arg%zu", short_name, i));
             k = fmt(L, "%s%d,", k, a->id);
             nm = fmt(L, "%s_%s", nm, a->short_name);
+        }
+        /* <c name> on the instantiation names it (atd-spec 19); the name is
+         * part of the key, so each spelling is its own C type. */
+        const char *inst_name = annot_str(&app->annots, "c", "name");
+        if (inst_name != NULL) {
+            k = fmt(L, "%s#%s", k, inst_name);
+            nm = fmt(L, "%s", inst_name);
         }
         argkey = k;
         short_name = nm;
@@ -664,10 +752,12 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
         return lower_type(L, d->rhs, denv, short_name);
     }
     if (L->nmemos >= INSTANCES_MAX) {
-        diag_error(L->diag, d->loc, "too many instantiations of parametrized types "
-                                    "(non-regular recursion?)");
+        diag_error(L->diag, app != NULL ? app->loc : d->name_loc,
+                   "too many instantiations of parametrized types (more than %d; non-regular "
+                   "recursion?)", INSTANCES_MAX);
         L->failed = true;
-        exit(1);
+        L->aborted = true;
+        return placeholder(L);
     }
     L->memos = grow_array(L, L->memos, &L->memos_cap, L->nmemos, sizeof *L->memos);
     size_t mi = L->nmemos++;
@@ -682,6 +772,8 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
     if (d->rhs->kind == AST_RECORD || d->rhs->kind == AST_SUM) {
         r = new_nominal(L, d->rhs, denv, short_name, short_name);
         r->owner = d->name;
+        if (d->nparams == 0)
+            r->loc = d->name_loc;
         L->memos[mi].result = r;
         fill_nominal(L, r, d->rhs, denv);
     } else {
@@ -694,6 +786,8 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
             r->name = fmt(L, "%s%s", L->prefix, short_name);
             r->fn = r->name;
             r->atd_name = short_name;
+            if (d->nparams == 0)
+                r->loc = d->name_loc;
         }
         L->memos[mi].result = r;
     }
@@ -701,14 +795,89 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
     return r;
 }
 
+/* `mod.t` (atd-spec 5.11 and 18): a type of the imported schema, named as
+ * that schema's own generation names it, <its prefix><t> (or its <c name>,
+ * from the import list or from its definition), with functions of the same
+ * name. Nothing is emitted for it; the header includes the imported header.
+ * Its short name, for derived names here (mod_t_list), keeps the module. A
+ * parametrized imported type would need its instances generated in the
+ * other schema, which has no way to know them: it is an error. */
+static ir_type *lower_imported(lower_ctx *L, const ast_type *t)
+{
+    const ast_module *am = L->x.module;
+    const char *mod = t->u.name.path[0];
+    const char *name = t->u.name.path[t->u.name.npath - 1];
+    size_t i = 0;
+    while (i < am->nimports) {
+        const ast_import *im = &am->imports[i];
+        if (strcmp(im->alias ? im->alias : im->path[im->npath - 1], mod) == 0)
+            break;
+        i++;
+    }
+    if (i == am->nimports || L->imports == NULL || L->imports[i].module == NULL ||
+        t->u.name.npath != 2) {
+        if (L->check_only) /* --check does not load imported schemas */
+            return placeholder(L);
+        diag_error(L->diag, t->loc, "imported type '%s.%s' needs its schema: compile a file, "
+                   "not a buffer", mod, name);
+        L->failed = true;
+        return placeholder(L);
+    }
+    const ast_import *im = &am->imports[i];
+    const deps_import *di = &L->imports[i];
+    const ast_imported_type *it = NULL;
+    for (size_t k = 0; k < im->ntypes && it == NULL; k++)
+        if (strcmp(im->types[k].name, name) == 0)
+            it = &im->types[k];
+    const ast_typedef *d = NULL;
+    for (size_t k = 0; k < di->module->ndefs && d == NULL; k++)
+        if (strcmp(di->module->defs[k].name, name) == 0)
+            d = &di->module->defs[k];
+    if (d == NULL) {
+        diag_error(L->diag, t->loc, "type '%s' is not defined in '%s'", name, di->path);
+        L->failed = true;
+        return placeholder(L);
+    }
+    if (t->u.name.nargs > 0 || d->nparams > 0 || (it != NULL && it->nparams > 0)) {
+        diag_error(L->diag, t->loc, "parametrized imported type '%s.%s' is not supported by the "
+                   "C emitter: define a non-parametrized alias of it in '%s' and import that",
+                   mod, name, di->path);
+        L->failed = true;
+        return placeholder(L);
+    }
+    const char *cn = it != NULL ? annot_str(&it->annots, "c", "name") : NULL;
+    if (cn == NULL)
+        cn = annot_str(&d->annots, "c", "name");
+    const char *c_t = c_name_of(L, name, cn);
+    const char *key = fmt(L, "import(%s%s)", di->prefix, c_t);
+    ir_type *r = find_key(L, key);
+    if (r != NULL)
+        return r;
+    ir_kind kind = IR_RECORD;
+    if (d->rhs->kind == AST_SUM) {
+        kind = IR_ENUM;
+        for (size_t k = 0; k < d->rhs->u.sum.len; k++)
+            if (d->rhs->u.sum.variants[k].arg != NULL)
+                kind = IR_RECORD; /* a tagged union (or inherit): only its name matters */
+    }
+    r = new_type(L, kind);
+    r->key = key;
+    r->imported = true;
+    r->name = fmt(L, "%s%s", di->prefix, c_t);
+    r->fn = r->name;
+    r->short_name = fmt(L, "%s_%s", c_name_of(L, mod, NULL), c_t);
+    r->atd_name = fmt(L, "%s.%s", mod, name);
+    r->owner = r->atd_name;
+    L->types = grow_array(L, L->types, &L->types_cap, L->ntypes, sizeof *L->types);
+    L->types[L->ntypes++] = r;
+    return r;
+}
+
 static ir_type *lower_name(lower_ctx *L, const ast_type *t, const expand_env *env,
                            const char *ctx_name)
 {
-    if (t->u.name.npath != 1) {
-        diag_error(L->diag, t->loc, "imported types are not supported by the C emitter yet");
-        L->failed = true;
-        return scalar(L, IR_ABSTRACT, "atd_json", "abstract", "abstract");
-    }
+    if (t->u.name.npath != 1)
+        return lower_imported(L, t);
     const char *n = t->u.name.path[0];
     size_t nargs = t->u.name.nargs;
     if (strcmp(n, "unit") == 0)
@@ -739,7 +908,7 @@ static ir_type *lower_name(lower_ctx *L, const ast_type *t, const expand_env *en
         return wrapper(L, IR_NULLABLE, e, "nullable");
     }
     if (nargs == 1 && strcmp(n, "wrap") == 0)
-        return lower_type(L, t->u.name.args[0], env, ctx_name);
+        return lower_wrap(L, t, env, ctx_name);
     const ast_typedef *d = expand_find_def(&L->x, n);
     if (d == NULL) {
         diag_error(L->diag, t->loc, "undefined type '%s'", n);
@@ -752,12 +921,18 @@ static ir_type *lower_name(lower_ctx *L, const ast_type *t, const expand_env *en
 static ir_type *lower_type(lower_ctx *L, const ast_type *t, const expand_env *env,
                            const char *ctx_name)
 {
-    if (++L->nest > NEST_MAX) {
-        diag_error(L->diag, t->loc, "type is nested too deeply (cycle not through a record or "
-                                    "sum?)");
+    if (L->aborted)
+        return placeholder(L);
+    if (L->nest >= NEST_MAX) {
+        diag_error(L->diag, t->loc, "type is nested too deeply for the C emitter (more than %d "
+                                    "levels, counting aliases)", NEST_MAX);
         L->failed = true;
-        exit(1);
+        L->aborted = true;
+        return placeholder(L);
     }
+    L->nest++;
+    ast_loc saved_loc = L->loc;
+    L->loc = t->loc;
     ir_type *r = NULL;
     switch (t->kind) {
     case AST_TVAR: {
@@ -781,13 +956,14 @@ static ir_type *lower_type(lower_ctx *L, const ast_type *t, const expand_env *en
     case AST_RECORD:
     case AST_SUM: {
         const char *cn = annot_str(&t->annots, "c", "name");
-        const char *sn = names_mangle(L->arena, cn ? cn : ctx_name);
+        const char *sn = c_name_of(L, cn ? cn : ctx_name, NULL);
         r = new_nominal(L, t, env, sn, sn);
         fill_nominal(L, r, t, env);
         break;
     }
     }
     L->nest--;
+    L->loc = saved_loc;
     return r;
 }
 
@@ -807,38 +983,12 @@ static const char *base_name(lower_ctx *L, const char *path, const char **file_o
     return b;
 }
 
-/* Two C names that are equal would not compile: report them. */
-static void check_clashes(lower_ctx *L, ir_module *m)
+/* Lowers every definition; longjmps to lower_module_ex when out of memory. */
+static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *prefix,
+                            const deps_import *imports)
 {
-    for (size_t i = 0; i < m->ntypes; i++)
-        for (size_t j = i + 1; j < m->ntypes; j++)
-            if (strcmp(m->types[i]->name, m->types[j]->name) == 0) {
-                diag_error(L->diag, (ast_loc){0}, "two C types would be named '%s': "
-                           "rename one with <c name>", m->types[i]->name);
-                L->failed = true;
-            }
-    for (size_t i = 0; i < m->ndefs; i++) {
-        if (!m->defs[i].is_typedef)
-            continue;
-        for (size_t j = 0; j < m->ntypes; j++)
-            if (strcmp(m->defs[i].c_name, m->types[j]->name) == 0) {
-                diag_error(L->diag, (ast_loc){0}, "the C name '%s' of type '%s' is also "
-                           "derived for another type: rename it with <c name>",
-                           m->defs[i].c_name, m->defs[i].atd_name);
-                L->failed = true;
-            }
-    }
-}
-
-ir_module *lower_module(diag_ctx *d, atd_arena *arena, const ast_module *am, const char *prefix)
-{
-    lower_ctx L;
-    memset(&L, 0, sizeof L);
-    L.diag = d;
-    L.arena = arena;
-    L.x.diag = d;
-    L.x.arena = arena;
-    L.x.module = am;
+#define L (*Lp)
+    atd_arena *arena = L.arena;
     ir_module *m = zalloc(&L, sizeof *m);
     m->base = base_name(&L, am->file ? am->file : "schema.atd", &m->source_name);
     if (prefix == NULL)
@@ -855,6 +1005,16 @@ ir_module *lower_module(diag_ctx *d, atd_arena *arena, const ast_module *am, con
     upper_into(g);
     m->guard = g;
 
+    size_t ninc = 0;
+    for (size_t i = 0; i < am->annots.len; i++)
+        ninc += am->annots.items[i].nfields;
+    m->c_includes = zalloc(&L, (ninc + 1) * sizeof *m->c_includes);
+    for (size_t i = 0; i < am->annots.len; i++) {
+        const ast_annot *an = &am->annots.items[i];
+        for (size_t j = 0; j < an->nfields && strcmp(an->section, "c") == 0; j++)
+            if (strcmp(an->fields[j].name, "include") == 0 && an->fields[j].value != NULL)
+                m->c_includes[m->nc_includes++] = an->fields[j].value;
+    }
     m->defs = zalloc(&L, am->ndefs * sizeof *m->defs);
     for (size_t i = 0; i < am->ndefs; i++) {
         const ast_typedef *td = &am->defs[i];
@@ -865,21 +1025,67 @@ ir_module *lower_module(diag_ctx *d, atd_arena *arena, const ast_module *am, con
         def->atd_name = td->name;
         const char *cname = annot_str(&td->annots, "c", "name");
         def->c_name = fmt(&L, "%s%s", L.prefix,
-                          cname ? cname : names_mangle(arena, td->name));
+                          c_name_of(&L, td->name, cname));
         def->type = t;
         def->is_typedef = strcmp(def->c_name, t->name) != 0;
         def->doc = annot_str(&td->annots, "doc", "text");
+        def->loc = td->name_loc;
+        if (L.aborted)
+            break;
     }
     if (L.failed)
         return NULL;
     /* Composite types go to the module; scalars stay behind. */
     m->types = zalloc(&L, L.ntypes * sizeof *m->types);
     for (size_t i = 0; i < L.ntypes; i++)
-        if (ir_is_composite(L.types[i]))
+        if (ir_is_composite(L.types[i]) && !L.types[i]->imported)
             m->types[m->ntypes++] = L.types[i];
-    check_clashes(&L, m);
-    if (L.failed)
+    /* Every imported schema's header, in import order. */
+    m->includes = zalloc(&L, (am->nimports + 1) * sizeof *m->includes);
+    for (size_t i = 0; i < am->nimports && imports != NULL; i++)
+        if (imports[i].base != NULL)
+            m->includes[m->nincludes++] = imports[i].base;
+    if (!lower_clash_check(L.diag, arena, m))
         return NULL;
-    sort_module(m);
+    if (!sort_module(m, arena))
+        longjmp(L.oom, 1);
     return m;
+#undef L
+}
+
+ir_module *lower_module_ex(diag_ctx *d, atd_arena *arena, const ast_module *am,
+                           const char *prefix, const deps_import *imports, bool check_only)
+{
+    /* The context is on the heap: it is read again after longjmp. */
+    lower_ctx *volatile Lp = malloc(sizeof *Lp);
+    if (Lp == NULL) {
+        diag_error(d, (ast_loc){0}, "out of memory");
+        return NULL;
+    }
+    memset(Lp, 0, sizeof *Lp);
+    Lp->imports = imports;
+    Lp->diag = d;
+    Lp->arena = arena;
+    Lp->x.diag = d;
+    Lp->x.arena = arena;
+    Lp->x.module = am;
+    Lp->check_only = check_only;
+    ir_module *m = NULL;
+    if (setjmp(Lp->oom) == 0)
+        m = lower_all(Lp, am, prefix, imports);
+    else
+        diag_error(d, (ast_loc){0}, "out of memory");
+    free(Lp);
+    return m;
+}
+
+ir_module *lower_module(diag_ctx *d, atd_arena *arena, const ast_module *am, const char *prefix)
+{
+    return lower_module_ex(d, arena, am, prefix, NULL, false);
+}
+
+ir_module *lower_module_imports(diag_ctx *d, atd_arena *arena, const ast_module *am,
+                                const char *prefix, const deps_import *imports)
+{
+    return lower_module_ex(d, arena, am, prefix, imports, false);
 }

@@ -1,5 +1,7 @@
 /* atdc's command line: parses the options into driver_options and compiles
- * each file with driver_compile_file. Nothing else lives here. Exit status:
+ * each file with driver_compile_file. Nothing else lives here. The help text
+ * and docs/atdc.1 describe the same options with the same words: change both
+ * together. Exit status:
  * 0 success, 1 schema errors, 2 usage or I/O errors (the worst over all
  * files). */
 #include <stdio.h>
@@ -16,6 +18,9 @@ static const char usage_text[] =
     "Options:\n"
     "  -o DIR              write the generated files into DIR (default: .)\n"
     "  --prefix PREFIX     prefix of the generated C names (default: the file's base name)\n"
+    "  -I DIR              also search imported schemas in DIR (repeatable, in order)\n"
+    "  -M                  print a make rule: outputs, then every schema read; generate nothing\n"
+    "  --depfile FILE      also write that make rule to FILE while generating\n"
     "  --check             parse and check only; generate nothing\n"
     "  --print             print the schema as normalized ATD to stdout (no check)\n"
     "  --max-errors N      stop after N errors (default 20, 0 for no limit)\n"
@@ -23,7 +28,8 @@ static const char usage_text[] =
     "  --help              show this help and exit\n"
     "  --version           show the version and exit\n"
     "\n"
-    "FILE may be '-' to read standard input.\n"
+    "FILE may be '-' to read standard input. `from a.b import t` in DIR/x.atd reads\n"
+    "DIR/a/b.atd, else a/b.atd in each -I DIR; the generated header includes b.h.\n"
     "Exit status: 0 success, 1 errors in a schema, 2 usage or I/O error.\n";
 
 static int main_usage_error(const char *fmt, const char *arg)
@@ -78,10 +84,14 @@ int main(int argc, char **argv)
     driver_options o;
     driver_options_init(&o);
     const char **files = calloc((size_t)argc + 1, sizeof *files);
-    if (files == NULL) {
+    const char **include_dirs = calloc((size_t)argc + 1, sizeof *include_dirs);
+    if (files == NULL || include_dirs == NULL) {
+        free(files);
+        free(include_dirs);
         fputs("atdc: error: out of memory\n", stderr);
         return DRIVER_USAGE_ERROR;
     }
+    o.include_dirs = include_dirs;
     size_t nfiles = 0;
     bool only_files = false;
     int rc = DRIVER_OK;
@@ -97,10 +107,12 @@ int main(int argc, char **argv)
         } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(usage_text, stdout);
             free(files);
+            free(include_dirs);
             return DRIVER_OK;
         } else if (strcmp(arg, "--version") == 0) {
             printf("atdc %s\n", ATD_VERSION_STRING);
             free(files);
+            free(include_dirs);
             return DRIVER_OK;
         } else if (strcmp(arg, "--check") == 0) {
             o.mode = DRIVER_CHECK;
@@ -110,6 +122,20 @@ int main(int argc, char **argv)
             o.mode = DRIVER_DUMP_AST;
         } else if (strcmp(arg, "--ignore-adapters") == 0) {
             o.ignore_adapters = true;
+        } else if (strcmp(arg, "-M") == 0) {
+            o.mode = DRIVER_DEPS;
+        } else if (strncmp(arg, "-I", 2) == 0) {
+            if (arg[2] != '\0')
+                include_dirs[o.ninclude_dirs++] = arg + 2;
+            else if (i + 1 < argc)
+                include_dirs[o.ninclude_dirs++] = argv[++i];
+            else
+                rc = main_usage_error("option '%s' needs a directory", arg);
+        } else if (main_option_value(argc, argv, &i, "--depfile", &value, &missing)) {
+            if (missing)
+                rc = main_usage_error("option '%s' needs a file name", "--depfile");
+            else
+                o.depfile = value;
         } else if (strncmp(arg, "-o", 2) == 0) {
             if (arg[2] != '\0')
                 o.out_dir = arg + 2;
@@ -133,6 +159,9 @@ int main(int argc, char **argv)
     }
     if (rc == DRIVER_OK && nfiles == 0)
         rc = main_usage_error("%s", "no input file");
+    /* Like cc -MF: one rule file describes one compilation. */
+    if (rc == DRIVER_OK && o.depfile != NULL && nfiles > 1 && o.mode == DRIVER_GENERATE)
+        rc = main_usage_error("%s", "--depfile takes exactly one input file");
 
     if (rc == DRIVER_OK) {
         for (size_t i = 0; i < nfiles; i++) {
@@ -142,5 +171,6 @@ int main(int argc, char **argv)
         }
     }
     free(files);
+    free(include_dirs);
     return rc;
 }

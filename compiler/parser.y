@@ -44,9 +44,17 @@ typedef struct parse_ctx {
     char *sbuf; /* bytes of the string being scanned (malloc) */
     size_t slen, scap;
     int last_tok, prev_tok; /* the last two tokens returned */
+    ast_loc last_end;       /* zero-width, just past the last token returned */
+    bool have_last_end;
+    bool first_on_line; /* the last token returned starts its line */
 
     /* Parser state. */
     size_t last_error_offset; /* the token of the last syntax error */
+    bool had_syntax_error;
+    /* The one token at which RECOVERED() called yyerrok although it was the
+     * wrong token itself (see there). */
+    bool errok_at_error;
+    size_t errok_offset;
 } parse_ctx;
 }
 
@@ -87,12 +95,26 @@ static void yyerror(YYLTYPE *loc, void *scanner, parse_ctx *ctx, const char *msg
 #define PUSH(vec, elem) NEED(ast_vec_push(ctx->arena, &(vec), &(elem), sizeof(elem)))
 
 /* After the parser resynchronized on a `type`/`from`/EOF: allow the next error
- * to be reported at once (bison's default waits for three good tokens), unless
- * the synchronizing token is itself the one that was wrong. */
+ * to be reported at once (bison's default waits for three good tokens), so
+ * that `type = int` right after a broken definition is reported too.
+ *
+ * When the synchronizing token is itself the one that was wrong, it is either
+ * a keyword misused as a name (`{ type : int }`: what follows is no new
+ * definition, and errors there would be noise) or the start of the next
+ * definition after an unfinished one. Only a token that starts its line is
+ * taken for the latter. This is done once per token: should it fail again,
+ * yyreport_syntax_error stays silent and bison, still in recovery, discards
+ * it, so the parse cannot loop. */
 #define RECOVERED()                                                                                \
     do {                                                                                           \
-        if (yylloc.offset != ctx->last_error_offset)                                               \
+        if (yylloc.offset != ctx->last_error_offset) {                                             \
             yyerrok;                                                                               \
+        } else if (ctx->first_on_line &&                                                           \
+                   (!ctx->errok_at_error || ctx->errok_offset != yylloc.offset)) {                 \
+            ctx->errok_at_error = true;                                                            \
+            ctx->errok_offset = yylloc.offset;                                                     \
+            yyerrok;                                                                               \
+        }                                                                                          \
     } while (0)
 
 static const ast_vec empty_vec = {NULL, 0, 0};
@@ -593,6 +615,9 @@ static int yyreport_syntax_error(const yypcontext_t *pctx, void *scanner, parse_
         n = 0;
     yysymbol_kind_t tok = yypcontext_token(pctx);
     const ast_loc *loc = yypcontext_location(pctx);
+    if (ctx->had_syntax_error && loc->offset == ctx->last_error_offset)
+        return 0; /* the same token again, after RECOVERED(): said already */
+    ctx->had_syntax_error = true;
     ctx->last_error_offset = loc->offset;
 
     /* "lowercase name" stands for from/import/as too. */
@@ -627,6 +652,10 @@ static int yyreport_syntax_error(const yypcontext_t *pctx, void *scanner, parse_
     if (tok == YYSYMBOL_TK_UIDENT && want_name)
         diag_note(ctx->diag, *loc,
                   "names of types, fields and annotations start with a lowercase letter or '_'");
+    else if (tok == YYSYMBOL_TK_TYPE && ctx->first_on_line && ctx->prev_tok != '|')
+        /* At the start of a line, `type` most likely begins the next
+         * definition: the one before it is cut short. */
+        diag_note(ctx->diag, *loc, "the definition before this one is unfinished");
     else if ((tok == YYSYMBOL_TK_TYPE || tok == YYSYMBOL_TK_OF || tok == YYSYMBOL_TK_INHERIT) &&
              want_name)
         diag_note(ctx->diag, *loc, "%s is a reserved word and cannot be used as a name",

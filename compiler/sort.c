@@ -1,10 +1,11 @@
 /* Sorting of C type definitions (see sort.h): Tarjan's algorithm for the
  * strongly connected components of the by-value containment graph, then a
  * depth-first topological order on the edges that remain by value. Both walks
- * visit types in creation order, so the output is deterministic. */
+ * visit types in creation order, so the output is deterministic. Scratch
+ * memory comes from the compilation arena (freed with it); running out of it
+ * makes sort_module return false. */
 #include "sort.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* The by-value slots of t (lists and assoc lists hold pointers). */
@@ -55,6 +56,8 @@ static size_t count_slots(const ir_type *t)
 }
 
 typedef struct tarjan {
+    atd_arena *arena;
+    bool oom;
     ir_type **stack;
     size_t sp;
     int *index, *low;
@@ -69,11 +72,15 @@ static void strongconnect(tarjan *T, ir_module *m, ir_type *v)
     T->stack[T->sp++] = v;
     T->on[vi] = true;
     size_t cap = count_slots(v);
-    ir_slot **s = malloc((cap ? cap : 1) * sizeof *s);
-    size_t n = slots_of(v, s, cap);
+    ir_slot **s = atd_arena_alloc(T->arena, (cap ? cap : 1) * sizeof *s, 8);
+    if (s == NULL) {
+        T->oom = true;
+        cap = 0;
+    }
+    size_t n = s != NULL ? slots_of(v, s, cap) : 0;
     for (size_t i = 0; i < n; i++) {
         ir_type *w = s[i]->type;
-        if (!ir_is_composite(w))
+        if (!ir_is_composite(w) || w->imported) /* another schema's: not in m->types */
             continue;
         int wi = w->mark;
         if (T->index[wi] < 0) {
@@ -84,7 +91,6 @@ static void strongconnect(tarjan *T, ir_module *m, ir_type *v)
             T->low[vi] = T->index[wi];
         }
     }
-    free(s);
     if (T->low[vi] == T->index[vi]) {
         ir_type *w;
         do {
@@ -96,67 +102,78 @@ static void strongconnect(tarjan *T, ir_module *m, ir_type *v)
     }
 }
 
-static void topo(ir_type *v, ir_type **out, size_t *n, bool *done)
+static void topo(tarjan *T, ir_type *v, ir_type **out, size_t *n, bool *done)
 {
     if (done[v->mark])
         return;
     done[v->mark] = true;
     size_t cap = count_slots(v);
-    ir_slot **s = malloc((cap ? cap : 1) * sizeof *s);
-    size_t k = slots_of(v, s, cap);
+    ir_slot **s = atd_arena_alloc(T->arena, (cap ? cap : 1) * sizeof *s, 8);
+    if (s == NULL) {
+        T->oom = true;
+        cap = 0;
+    }
+    size_t k = s != NULL ? slots_of(v, s, cap) : 0;
     for (size_t i = 0; i < k; i++)
-        if (ir_is_composite(s[i]->type) && !s[i]->ptr)
-            topo(s[i]->type, out, n, done);
-    free(s);
+        if (ir_is_composite(s[i]->type) && !s[i]->type->imported && !s[i]->ptr)
+            topo(T, s[i]->type, out, n, done);
     out[(*n)++] = v;
 }
 
-void sort_module(ir_module *m)
+/* Zeroed scratch memory from the arena. */
+static void *sort_zalloc(tarjan *T, size_t n, size_t size)
+{
+    void *p = atd_arena_alloc(T->arena, (n + 1) * size, 8);
+    if (p == NULL)
+        T->oom = true;
+    else
+        memset(p, 0, (n + 1) * size);
+    return p;
+}
+
+bool sort_module(ir_module *m, atd_arena *arena)
 {
     size_t nt = m->ntypes;
     for (size_t i = 0; i < nt; i++)
         m->types[i]->mark = (int)i;
     tarjan T;
-    T.stack = malloc((nt + 1) * sizeof *T.stack);
-    T.index = malloc((nt + 1) * sizeof *T.index);
-    T.low = malloc((nt + 1) * sizeof *T.low);
-    T.on = calloc(nt + 1, sizeof *T.on);
-    T.sp = 0;
-    T.counter = 0;
-    T.nscc = 0;
+    memset(&T, 0, sizeof T);
+    T.arena = arena;
+    T.stack = sort_zalloc(&T, nt, sizeof *T.stack);
+    T.index = sort_zalloc(&T, nt, sizeof *T.index);
+    T.low = sort_zalloc(&T, nt, sizeof *T.low);
+    T.on = sort_zalloc(&T, nt, sizeof *T.on);
+    ir_type **out = sort_zalloc(&T, nt, sizeof *out);
+    bool *done = sort_zalloc(&T, nt, sizeof *done);
+    if (T.oom)
+        return false;
     for (size_t i = 0; i < nt; i++)
         T.index[i] = -1;
-    for (size_t i = 0; i < nt; i++)
+    for (size_t i = 0; i < nt && !T.oom; i++)
         if (T.index[i] < 0)
             strongconnect(&T, m, m->types[i]);
     /* Pointers for members that close a cycle. */
-    for (size_t i = 0; i < nt; i++) {
+    for (size_t i = 0; i < nt && !T.oom; i++) {
         ir_type *v = m->types[i];
         size_t cap = count_slots(v);
-        ir_slot **s = malloc((cap ? cap : 1) * sizeof *s);
-        size_t k = slots_of(v, s, cap);
+        ir_slot **s = sort_zalloc(&T, cap, sizeof *s);
+        size_t k = s != NULL ? slots_of(v, s, cap) : 0;
         for (size_t j = 0; j < k; j++) {
             ir_type *w = s[j]->type;
             if (ir_is_composite(w) && w->scc == v->scc &&
                 (w->kind == IR_RECORD || w->kind == IR_SUM))
                 s[j]->ptr = true;
         }
-        free(s);
     }
     /* Enums first, then structs in dependency order. */
-    ir_type **out = malloc((nt + 1) * sizeof *out);
-    bool *done = calloc(nt + 1, sizeof *done);
     size_t n = 0;
-    for (size_t i = 0; i < nt; i++)
+    for (size_t i = 0; i < nt && !T.oom; i++)
         if (m->types[i]->kind == IR_ENUM)
-            topo(m->types[i], out, &n, done);
-    for (size_t i = 0; i < nt; i++)
-        topo(m->types[i], out, &n, done);
+            topo(&T, m->types[i], out, &n, done);
+    for (size_t i = 0; i < nt && !T.oom; i++)
+        topo(&T, m->types[i], out, &n, done);
+    if (T.oom)
+        return false;
     memcpy(m->types, out, nt * sizeof *out);
-    free(out);
-    free(done);
-    free(T.stack);
-    free(T.index);
-    free(T.low);
-    free(T.on);
+    return true;
 }

@@ -9,9 +9,14 @@
 #ifndef ATDC_SORT_H
 #define ATDC_SORT_H
 
+#include <stdbool.h>
+
+#include "atd/arena.h"
 #include "ir.h"
 
-/* Sets slot.ptr where recursion needs it and reorders m->types. */
-void sort_module(ir_module *m);
+/* Sets slot.ptr where recursion needs it and reorders m->types. Scratch
+ * memory comes from `arena`; false when it ran out (m is then unchanged
+ * except for marks). */
+bool sort_module(ir_module *m, atd_arena *arena);
 
 #endif

@@ -117,7 +117,8 @@ bool blockchain_root_read(atd_reader *r, blockchain_root *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "root");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -448,7 +449,8 @@ bool blockchain_transaction_read(atd_reader *r, blockchain_transaction *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "transaction");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "transaction");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -645,7 +647,8 @@ bool blockchain_output_read(atd_reader *r, blockchain_output *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "output");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "output");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -777,7 +780,8 @@ bool blockchain_input_read(atd_reader *r, blockchain_input *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "input");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "input");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);

@@ -130,7 +130,8 @@ bool canada_root_read(atd_reader *r, canada_root *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "root");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -223,7 +224,8 @@ bool canada_properties_read(atd_reader *r, canada_properties *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "properties");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "properties");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -379,7 +381,8 @@ bool canada_geometry_read(atd_reader *r, canada_geometry *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "geometry");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "geometry");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -498,7 +501,8 @@ bool canada_feature_read(atd_reader *r, canada_feature *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "feature");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "feature");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);

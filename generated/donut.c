@@ -117,7 +117,8 @@ bool donut_batters_read(atd_reader *r, donut_batters *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "batters");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "batters");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -268,7 +269,8 @@ bool donut_item_read(atd_reader *r, donut_item *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "item");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "item");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -386,7 +388,8 @@ bool donut_ingredient_read(atd_reader *r, donut_ingredient *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "ingredient");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "ingredient");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);

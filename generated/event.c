@@ -45,7 +45,7 @@ bool event_event_type_read(atd_reader *r, event_event_type *out)
     int c = atd_peek(r);
     at = (size_t)(r->cur - r->start);
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         switch (event_event_type__case(s.ptr, s.len)) {
@@ -64,7 +64,8 @@ bool event_event_type_read(atd_reader *r, event_event_type *out)
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "event_type");
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "event_type");
     }
     return atd_reader_fail_expected(r, "a variant of 'event_type'");
 }
@@ -181,7 +182,8 @@ bool event_event_read(atd_reader *r, event_event *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "event");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "event");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);

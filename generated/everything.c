@@ -42,7 +42,7 @@ bool everything_mode_read(atd_reader *r, everything_mode *out)
     int c = atd_peek(r);
     at = (size_t)(r->cur - r->start);
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         switch (everything_mode__case(s.ptr, s.len)) {
@@ -58,7 +58,8 @@ bool everything_mode_read(atd_reader *r, everything_mode *out)
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "mode");
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "mode");
     }
     return atd_reader_fail_expected(r, "a variant of 'mode'");
 }
@@ -114,7 +115,7 @@ bool everything_level_read(atd_reader *r, everything_level *out)
     int c = atd_peek(r);
     at = (size_t)(r->cur - r->start);
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         switch (everything_level__case(s.ptr, s.len)) {
@@ -130,7 +131,8 @@ bool everything_level_read(atd_reader *r, everything_level *out)
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "level");
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "level");
     }
     return atd_reader_fail_expected(r, "a variant of 'level'");
 }
@@ -162,13 +164,16 @@ bool everything_maybe_int_read(atd_reader *r, everything_maybe_int *out)
     size_t at = (size_t)(r->cur - r->start);
     out->has = false;
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
             return true;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
     }
     if (c != '[') {
         return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
@@ -181,11 +186,12 @@ bool everything_maybe_int_read(atd_reader *r, everything_maybe_int *out)
     }
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
-    if (!atd_read_string(r, &s)) {
+    if (!atd_read_name(r, &s)) {
         return atd_reader_push_index(r, 0);
     }
     if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
     }
     if (!atd_array_next(r, &more)) {
         return false;
@@ -292,7 +298,8 @@ bool everything_struct__read(atd_reader *r, everything_struct_ *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "struct_");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "struct_");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -358,14 +365,15 @@ bool everything_union__read(atd_reader *r, everything_union_ *out)
     bool more;
     at = (size_t)(r->cur - r->start);
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         switch (everything_union___case(s.ptr, s.len)) {
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "union_");
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "union_");
     }
     if (c == '[') {
         if (!atd_array_begin(r, &more)) {
@@ -376,7 +384,7 @@ bool everything_union__read(atd_reader *r, everything_union_ *out)
         }
         atd_skip_ws(r);
         at = (size_t)(r->cur - r->start);
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
         switch (everything_union___case(s.ptr, s.len)) {
@@ -419,7 +427,10 @@ bool everything_union__read(atd_reader *r, everything_union_ *out)
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" with an argument in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "union_");
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "union_");
+        }
     }
     return atd_reader_fail_expected(r, "a variant of 'union_'");
 }
@@ -568,7 +579,8 @@ bool everything_rect_read(atd_reader *r, everything_rect *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "rect");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "rect");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -678,7 +690,8 @@ bool everything_shape_Label_read(atd_reader *r, everything_shape_Label *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "shape_Label");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "shape_Label");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -918,7 +931,7 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
     bool more;
     at = (size_t)(r->cur - r->start);
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         switch (everything_shape__case(s.ptr, s.len)) {
@@ -928,7 +941,8 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "shape");
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape");
     }
     if (c == '[') {
         if (!atd_array_begin(r, &more)) {
@@ -939,7 +953,7 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
         }
         atd_skip_ws(r);
         at = (size_t)(r->cur - r->start);
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
         switch (everything_shape__case(s.ptr, s.len)) {
@@ -1162,7 +1176,10 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" with an argument in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "shape");
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape");
+        }
     }
     return atd_reader_fail_expected(r, "a variant of 'shape'");
 }
@@ -1282,7 +1299,7 @@ bool everything_odd_names_read(atd_reader *r, everything_odd_names *out)
     bool more;
     at = (size_t)(r->cur - r->start);
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         switch (everything_odd_names__case(s.ptr, s.len)) {
@@ -1301,7 +1318,8 @@ bool everything_odd_names_read(atd_reader *r, everything_odd_names *out)
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "odd_names");
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "odd_names");
     }
     if (c == '[') {
         if (!atd_array_begin(r, &more)) {
@@ -1312,7 +1330,7 @@ bool everything_odd_names_read(atd_reader *r, everything_odd_names *out)
         }
         atd_skip_ws(r);
         at = (size_t)(r->cur - r->start);
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
         switch (everything_odd_names__case(s.ptr, s.len)) {
@@ -1337,7 +1355,10 @@ bool everything_odd_names_read(atd_reader *r, everything_odd_names *out)
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" with an argument in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "odd_names");
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "odd_names");
+        }
     }
     return atd_reader_fail_expected(r, "a variant of 'odd_names'");
 }
@@ -1396,7 +1417,7 @@ bool everything_color_read(atd_reader *r, everything_color *out)
     bool more;
     at = (size_t)(r->cur - r->start);
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         switch (everything_color__case(s.ptr, s.len)) {
@@ -1412,6 +1433,13 @@ bool everything_color_read(atd_reader *r, everything_color *out)
         default:
             break;
         }
+        if (!(r->flags & ATD_READ_BORROW_STRINGS) && s.ptr >= r->start && s.ptr < r->end) {
+            char *k = atd_arena_strdup(r->arena, s.ptr, s.len);
+            if (k == NULL) {
+                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+            }
+            s.ptr = k;
+        }
         out->tag = EVERYTHING_COLOR_OTHER;
         out->u.Other = s;
         return true;
@@ -1425,7 +1453,7 @@ bool everything_color_read(atd_reader *r, everything_color *out)
         }
         atd_skip_ws(r);
         at = (size_t)(r->cur - r->start);
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
         switch (everything_color__case(s.ptr, s.len)) {
@@ -1450,7 +1478,10 @@ bool everything_color_read(atd_reader *r, everything_color *out)
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" with an argument in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "color");
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "color");
+        }
     }
     return atd_reader_fail_expected(r, "a variant of 'color'");
 }
@@ -1501,7 +1532,7 @@ bool everything_base_event_read(atd_reader *r, everything_base_event *out)
     bool more;
     at = (size_t)(r->cur - r->start);
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         switch (everything_base_event__case(s.ptr, s.len)) {
@@ -1511,7 +1542,8 @@ bool everything_base_event_read(atd_reader *r, everything_base_event *out)
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "base_event");
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "base_event");
     }
     if (c == '[') {
         if (!atd_array_begin(r, &more)) {
@@ -1522,7 +1554,7 @@ bool everything_base_event_read(atd_reader *r, everything_base_event *out)
         }
         atd_skip_ws(r);
         at = (size_t)(r->cur - r->start);
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
         switch (everything_base_event__case(s.ptr, s.len)) {
@@ -1547,7 +1579,10 @@ bool everything_base_event_read(atd_reader *r, everything_base_event *out)
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" with an argument in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "base_event");
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "base_event");
+        }
     }
     return atd_reader_fail_expected(r, "a variant of 'base_event'");
 }
@@ -1606,7 +1641,7 @@ bool everything_event_read(atd_reader *r, everything_event *out)
     bool more;
     at = (size_t)(r->cur - r->start);
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         switch (everything_event__case(s.ptr, s.len)) {
@@ -1619,7 +1654,8 @@ bool everything_event_read(atd_reader *r, everything_event *out)
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "event");
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "event");
     }
     if (c == '[') {
         if (!atd_array_begin(r, &more)) {
@@ -1630,7 +1666,7 @@ bool everything_event_read(atd_reader *r, everything_event *out)
         }
         atd_skip_ws(r);
         at = (size_t)(r->cur - r->start);
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
         switch (everything_event__case(s.ptr, s.len)) {
@@ -1673,7 +1709,10 @@ bool everything_event_read(atd_reader *r, everything_event *out)
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" with an argument in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "event");
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "event");
+        }
     }
     return atd_reader_fail_expected(r, "a variant of 'event'");
 }
@@ -1896,13 +1935,16 @@ bool everything_string_option_read(atd_reader *r, everything_string_option *out)
     size_t at = (size_t)(r->cur - r->start);
     out->has = false;
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
             return true;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
     }
     if (c != '[') {
         return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
@@ -1915,11 +1957,12 @@ bool everything_string_option_read(atd_reader *r, everything_string_option *out)
     }
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
-    if (!atd_read_string(r, &s)) {
+    if (!atd_read_name(r, &s)) {
         return atd_reader_push_index(r, 0);
     }
     if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
     }
     if (!atd_array_next(r, &more)) {
         return false;
@@ -1961,7 +2004,7 @@ void everything_fields_init(everything_fields *v)
     v->ex_neg = (int64_t)(-3);
     v->ex_float = (double)(2.5);
     v->ex_float_dot = (double)(2.0);
-    v->ex_float_exp = (double)(1e3);
+    v->ex_float_exp = (double)(1000.0);
     v->ex_float_neg = (double)(-1.5);
     v->ex_true = (bool)(true);
     v->ex_string.ptr = "on";
@@ -2514,7 +2557,8 @@ bool everything_fields_read(atd_reader *r, everything_fields *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "fields");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "fields");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -2879,7 +2923,8 @@ bool everything_names_read(atd_reader *r, everything_names *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "names");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "names");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -3058,7 +3103,8 @@ bool everything_patch_read(atd_reader *r, everything_patch *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "patch");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "patch");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -3099,13 +3145,16 @@ bool everything_string_nullable_option_read(atd_reader *r, everything_string_nul
     size_t at = (size_t)(r->cur - r->start);
     out->has = false;
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
             return true;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
     }
     if (c != '[') {
         return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
@@ -3118,11 +3167,12 @@ bool everything_string_nullable_option_read(atd_reader *r, everything_string_nul
     }
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
-    if (!atd_read_string(r, &s)) {
+    if (!atd_read_name(r, &s)) {
         return atd_reader_push_index(r, 0);
     }
     if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
     }
     if (!atd_array_next(r, &more)) {
         return false;
@@ -3170,13 +3220,16 @@ bool everything_int_nullable_option_read(atd_reader *r, everything_int_nullable_
     size_t at = (size_t)(r->cur - r->start);
     out->has = false;
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
             return true;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
     }
     if (c != '[') {
         return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
@@ -3189,11 +3242,12 @@ bool everything_int_nullable_option_read(atd_reader *r, everything_int_nullable_
     }
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
-    if (!atd_read_string(r, &s)) {
+    if (!atd_read_name(r, &s)) {
         return atd_reader_push_index(r, 0);
     }
     if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
     }
     if (!atd_array_next(r, &more)) {
         return false;
@@ -3321,7 +3375,8 @@ bool everything_all_optional_read(atd_reader *r, everything_all_optional *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "all_optional");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "all_optional");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -3432,7 +3487,8 @@ bool everything_base_read(atd_reader *r, everything_base *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "base");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "base");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -3578,7 +3634,8 @@ bool everything_derived_read(atd_reader *r, everything_derived *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "derived");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "derived");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -4066,13 +4123,16 @@ bool everything_maybe_int_option_read(atd_reader *r, everything_maybe_int_option
     size_t at = (size_t)(r->cur - r->start);
     out->has = false;
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
             return true;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
     }
     if (c != '[') {
         return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
@@ -4085,11 +4145,12 @@ bool everything_maybe_int_option_read(atd_reader *r, everything_maybe_int_option
     }
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
-    if (!atd_read_string(r, &s)) {
+    if (!atd_read_name(r, &s)) {
         return atd_reader_push_index(r, 0);
     }
     if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
     }
     if (!atd_array_next(r, &more)) {
         return false;
@@ -4190,13 +4251,16 @@ bool everything_int_list_option_read(atd_reader *r, everything_int_list_option *
     size_t at = (size_t)(r->cur - r->start);
     out->has = false;
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
             return true;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
     }
     if (c != '[') {
         return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
@@ -4209,11 +4273,12 @@ bool everything_int_list_option_read(atd_reader *r, everything_int_list_option *
     }
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
-    if (!atd_read_string(r, &s)) {
+    if (!atd_read_name(r, &s)) {
         return atd_reader_push_index(r, 0);
     }
     if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
     }
     if (!atd_array_next(r, &more)) {
         return false;
@@ -4452,7 +4517,8 @@ bool everything_options_read(atd_reader *r, everything_options *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "options");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "options");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -5183,7 +5249,8 @@ bool everything_reprs_read(atd_reader *r, everything_reprs *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "reprs");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "reprs");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -5324,13 +5391,16 @@ bool everything_abstract_option_read(atd_reader *r, everything_abstract_option *
     size_t at = (size_t)(r->cur - r->start);
     out->has = false;
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
             return true;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
     }
     if (c != '[') {
         return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
@@ -5343,11 +5413,12 @@ bool everything_abstract_option_read(atd_reader *r, everything_abstract_option *
     }
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
-    if (!atd_read_string(r, &s)) {
+    if (!atd_read_name(r, &s)) {
         return atd_reader_push_index(r, 0);
     }
     if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
     }
     if (!atd_array_next(r, &more)) {
         return false;
@@ -5479,7 +5550,8 @@ bool everything_page_int_read(atd_reader *r, everything_page_int *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "page_int");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_int");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -5526,13 +5598,16 @@ bool everything_page_int_option_read(atd_reader *r, everything_page_int_option *
     size_t at = (size_t)(r->cur - r->start);
     out->has = false;
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
             return true;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
     }
     if (c != '[') {
         return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
@@ -5545,11 +5620,12 @@ bool everything_page_int_option_read(atd_reader *r, everything_page_int_option *
     }
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
-    if (!atd_read_string(r, &s)) {
+    if (!atd_read_name(r, &s)) {
         return atd_reader_push_index(r, 0);
     }
     if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
     }
     if (!atd_array_next(r, &more)) {
         return false;
@@ -5681,7 +5757,8 @@ bool everything_page_string_read(atd_reader *r, everything_page_string *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "page_string");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_string");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -5817,7 +5894,8 @@ bool everything_page_ext_read(atd_reader *r, everything_page_ext *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "page_ext");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_ext");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -5867,13 +5945,16 @@ bool everything_page_string_option_read(atd_reader *r, everything_page_string_op
     size_t at = (size_t)(r->cur - r->start);
     out->has = false;
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
             return true;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
     }
     if (c != '[') {
         return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
@@ -5886,11 +5967,12 @@ bool everything_page_string_option_read(atd_reader *r, everything_page_string_op
     }
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
-    if (!atd_read_string(r, &s)) {
+    if (!atd_read_name(r, &s)) {
         return atd_reader_push_index(r, 0);
     }
     if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
     }
     if (!atd_array_next(r, &more)) {
         return false;
@@ -6128,7 +6210,8 @@ bool everything_page_entry_string_float_list_read(atd_reader *r, everything_page
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "page_entry_string_float_list");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_entry_string_float_list");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -6162,21 +6245,21 @@ int everything_page_entry_string_float_list_from_json(const char *json, size_t l
     return 0;
 }
 
-void everything_entry_int_bool_init(everything_entry_int_bool *v)
+void everything_int_bool_entry_init(everything_int_bool_entry *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_entry_int_bool__knames[2] = {
+static const char *const everything_int_bool_entry__knames[2] = {
     "key",
     "value",
 };
-static const size_t everything_entry_int_bool__klens[2] = {
+static const size_t everything_int_bool_entry__klens[2] = {
     3,
     5,
 };
 
-static int everything_entry_int_bool__field(const char *s, size_t len)
+static int everything_int_bool_entry__field(const char *s, size_t len)
 {
     switch (len) {
     case 3:
@@ -6195,13 +6278,13 @@ static int everything_entry_int_bool__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_entry_int_bool_read(atd_reader *r, everything_entry_int_bool *out)
+bool everything_int_bool_entry_read(atd_reader *r, everything_int_bool_entry *out)
 {
     bool more;
     size_t at;
     size_t next = 0;
     uint64_t seen[1] = {0};
-    everything_entry_int_bool_init(out);
+    everything_int_bool_entry_init(out);
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
     if (!atd_object_begin(r, &more)) {
@@ -6213,10 +6296,10 @@ bool everything_entry_int_bool_read(atd_reader *r, everything_entry_int_bool *ou
         if (!atd_object_key(r, &key)) {
             return false;
         }
-        if (next < 2 && key.len == everything_entry_int_bool__klens[next] && memcmp(key.ptr, everything_entry_int_bool__knames[next], key.len) == 0) {
+        if (next < 2 && key.len == everything_int_bool_entry__klens[next] && memcmp(key.ptr, everything_int_bool_entry__knames[next], key.len) == 0) {
             f = (int)next;
         } else {
-            f = everything_entry_int_bool__field(key.ptr, key.len);
+            f = everything_int_bool_entry__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
         switch (f) {
@@ -6234,7 +6317,8 @@ bool everything_entry_int_bool_read(atd_reader *r, everything_entry_int_bool *ou
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "entry_int_bool");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "int_bool_entry");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -6246,19 +6330,19 @@ bool everything_entry_int_bool_read(atd_reader *r, everything_entry_int_bool *ou
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "key", "entry_int_bool");
+        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "key", "int_bool_entry");
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "entry_int_bool");
+        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "int_bool_entry");
     }
     return true;
 }
 
-int everything_entry_int_bool_from_json(const char *json, size_t len, atd_arena *arena, everything_entry_int_bool *out, atd_error *err)
+int everything_int_bool_entry_from_json(const char *json, size_t len, atd_arena *arena, everything_int_bool_entry *out, atd_error *err)
 {
     atd_reader r;
     atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_entry_int_bool_read(&r, out) || !atd_read_end(&r)) {
+    if (!everything_int_bool_entry_read(&r, out) || !atd_read_end(&r)) {
         int rc = atd_reader_get_error(&r, err);
         return rc != 0 ? rc : (int)ATD_ERR_INVALID;
     }
@@ -6300,14 +6384,15 @@ bool everything_result_int_read(atd_reader *r, everything_result_int *out)
     bool more;
     at = (size_t)(r->cur - r->start);
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         switch (everything_result_int__case(s.ptr, s.len)) {
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "result_int");
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "result_int");
     }
     if (c == '[') {
         if (!atd_array_begin(r, &more)) {
@@ -6318,7 +6403,7 @@ bool everything_result_int_read(atd_reader *r, everything_result_int *out)
         }
         atd_skip_ws(r);
         at = (size_t)(r->cur - r->start);
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
         switch (everything_result_int__case(s.ptr, s.len)) {
@@ -6361,7 +6446,10 @@ bool everything_result_int_read(atd_reader *r, everything_result_int *out)
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" with an argument in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "result_int");
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "result_int");
+        }
     }
     return atd_reader_fail_expected(r, "a variant of 'result_int'");
 }
@@ -6412,14 +6500,15 @@ bool everything_result_string_list_read(atd_reader *r, everything_result_string_
     bool more;
     at = (size_t)(r->cur - r->start);
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         switch (everything_result_string_list__case(s.ptr, s.len)) {
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "result_string_list");
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "result_string_list");
     }
     if (c == '[') {
         if (!atd_array_begin(r, &more)) {
@@ -6430,7 +6519,7 @@ bool everything_result_string_list_read(atd_reader *r, everything_result_string_
         }
         atd_skip_ws(r);
         at = (size_t)(r->cur - r->start);
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
         switch (everything_result_string_list__case(s.ptr, s.len)) {
@@ -6473,7 +6562,10 @@ bool everything_result_string_list_read(atd_reader *r, everything_result_string_
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" with an argument in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "result_string_list");
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "result_string_list");
+        }
     }
     return atd_reader_fail_expected(r, "a variant of 'result_string_list'");
 }
@@ -6583,14 +6675,15 @@ bool everything_either_int_string_read(atd_reader *r, everything_either_int_stri
     bool more;
     at = (size_t)(r->cur - r->start);
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         switch (everything_either_int_string__case(s.ptr, s.len)) {
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "either_int_string");
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "either_int_string");
     }
     if (c == '[') {
         if (!atd_array_begin(r, &more)) {
@@ -6601,7 +6694,7 @@ bool everything_either_int_string_read(atd_reader *r, everything_either_int_stri
         }
         atd_skip_ws(r);
         at = (size_t)(r->cur - r->start);
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
         switch (everything_either_int_string__case(s.ptr, s.len)) {
@@ -6662,7 +6755,10 @@ bool everything_either_int_string_read(atd_reader *r, everything_either_int_stri
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" with an argument in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "either_int_string");
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "either_int_string");
+        }
     }
     return atd_reader_fail_expected(r, "a variant of 'either_int_string'");
 }
@@ -6807,7 +6903,7 @@ bool everything_generics_read(atd_reader *r, everything_generics *out)
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!everything_entry_int_bool_read(r, &out->named_entry)) {
+            if (!everything_int_bool_entry_read(r, &out->named_entry)) {
                 return atd_reader_push_field(r, "named_entry", 11);
             }
             seen[0] |= (uint64_t)1 << 4;
@@ -6838,7 +6934,8 @@ bool everything_generics_read(atd_reader *r, everything_generics *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "generics");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "generics");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -6965,7 +7062,8 @@ bool everything_entry_string_int_read(atd_reader *r, everything_entry_string_int
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "entry_string_int");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entry_string_int");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -7071,7 +7169,8 @@ bool everything_entry_string_float_list_read(atd_reader *r, everything_entry_str
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "entry_string_float_list");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entry_string_float_list");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -7118,13 +7217,16 @@ bool everything_page_entry_string_float_list_option_read(atd_reader *r, everythi
     size_t at = (size_t)(r->cur - r->start);
     out->has = false;
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
             return true;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
     }
     if (c != '[') {
         return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
@@ -7137,11 +7239,12 @@ bool everything_page_entry_string_float_list_option_read(atd_reader *r, everythi
     }
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
-    if (!atd_read_string(r, &s)) {
+    if (!atd_read_name(r, &s)) {
         return atd_reader_push_index(r, 0);
     }
     if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
     }
     if (!atd_array_next(r, &more)) {
         return false;
@@ -7289,7 +7392,7 @@ bool everything_tree_read(atd_reader *r, everything_tree *out)
     bool more;
     at = (size_t)(r->cur - r->start);
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         switch (everything_tree__case(s.ptr, s.len)) {
@@ -7299,7 +7402,8 @@ bool everything_tree_read(atd_reader *r, everything_tree *out)
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "tree");
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "tree");
     }
     if (c == '[') {
         if (!atd_array_begin(r, &more)) {
@@ -7310,7 +7414,7 @@ bool everything_tree_read(atd_reader *r, everything_tree *out)
         }
         atd_skip_ws(r);
         at = (size_t)(r->cur - r->start);
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
         switch (everything_tree__case(s.ptr, s.len)) {
@@ -7335,7 +7439,10 @@ bool everything_tree_read(atd_reader *r, everything_tree *out)
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" with an argument in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "tree");
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "tree");
+        }
     }
     return atd_reader_fail_expected(r, "a variant of 'tree'");
 }
@@ -7479,7 +7586,8 @@ bool everything_rose_node_read(atd_reader *r, everything_rose_node *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "rose_node");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "rose_node");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -7681,14 +7789,15 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
     bool more;
     at = (size_t)(r->cur - r->start);
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         switch (everything_expr__case(s.ptr, s.len)) {
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "expr");
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "expr");
     }
     if (c == '[') {
         if (!atd_array_begin(r, &more)) {
@@ -7699,7 +7808,7 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
         }
         atd_skip_ws(r);
         at = (size_t)(r->cur - r->start);
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
         switch (everything_expr__case(s.ptr, s.len)) {
@@ -7804,7 +7913,10 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" with an argument in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "expr");
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "expr");
+        }
     }
     return atd_reader_fail_expected(r, "a variant of 'expr'");
 }
@@ -7928,7 +8040,8 @@ bool everything_binding_read(atd_reader *r, everything_binding *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "binding");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "binding");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -7975,13 +8088,16 @@ bool everything_expr_option_read(atd_reader *r, everything_expr_option *out)
     size_t at = (size_t)(r->cur - r->start);
     out->has = false;
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
             return true;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
     }
     if (c != '[') {
         return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
@@ -7994,11 +8110,12 @@ bool everything_expr_option_read(atd_reader *r, everything_expr_option *out)
     }
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
-    if (!atd_read_string(r, &s)) {
+    if (!atd_read_name(r, &s)) {
         return atd_reader_push_index(r, 0);
     }
     if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
     }
     if (!atd_array_next(r, &more)) {
         return false;
@@ -8111,7 +8228,8 @@ bool everything_stmt_read(atd_reader *r, everything_stmt *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "stmt");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "stmt");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -8225,7 +8343,8 @@ bool everything_annotated_read(atd_reader *r, everything_annotated *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "annotated");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "annotated");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -9010,7 +9129,8 @@ bool everything_anon_z_read(atd_reader *r, everything_anon_z *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "anon_z");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "anon_z");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -9528,7 +9648,8 @@ bool everything_root_read(atd_reader *r, everything_root *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "root");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -9746,7 +9867,8 @@ bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_anon_re
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "root_anon_record_elt");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root_anon_record_elt");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -9790,13 +9912,16 @@ bool everything_float_option_read(atd_reader *r, everything_float_option *out)
     size_t at = (size_t)(r->cur - r->start);
     out->has = false;
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
             return true;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
     }
     if (c != '[') {
         return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
@@ -9809,11 +9934,12 @@ bool everything_float_option_read(atd_reader *r, everything_float_option *out)
     }
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
-    if (!atd_read_string(r, &s)) {
+    if (!atd_read_name(r, &s)) {
         return atd_reader_push_index(r, 0);
     }
     if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
     }
     if (!atd_array_next(r, &more)) {
         return false;
@@ -9878,7 +10004,7 @@ bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_e
     bool more;
     at = (size_t)(r->cur - r->start);
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         switch (everything_root_anon_sum_elt__case(s.ptr, s.len)) {
@@ -9888,7 +10014,8 @@ bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_e
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "root_anon_sum_elt");
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "root_anon_sum_elt");
     }
     if (c == '[') {
         if (!atd_array_begin(r, &more)) {
@@ -9899,7 +10026,7 @@ bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_e
         }
         atd_skip_ws(r);
         at = (size_t)(r->cur - r->start);
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
         switch (everything_root_anon_sum_elt__case(s.ptr, s.len)) {
@@ -9924,7 +10051,10 @@ bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_e
         default:
             break;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%.*s\" with an argument in '%s'", (int)(s.len < 64 ? s.len : 64), s.ptr, "root_anon_sum_elt");
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "root_anon_sum_elt");
+        }
     }
     return atd_reader_fail_expected(r, "a variant of 'root_anon_sum_elt'");
 }
@@ -11115,7 +11245,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, atd_write_int64(p + 13, (int64_t)v->opt_alias));
         }
     }
-    if (v->def_bool) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_bool) {
         {
             char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
             if (p == NULL) {
@@ -11132,7 +11262,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
         }
     }
-    if (v->def_int != 0) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_int != 0) {
         {
             char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
             if (p == NULL) {
@@ -11143,7 +11273,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, atd_write_int64(p + 11, (int64_t)v->def_int));
         }
     }
-    if (v->def_alias != 0) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_alias != 0) {
         {
             char *p = atd_buf_reserve(w->buf, 13 + ATD_INT64_CHARS);
             if (p == NULL) {
@@ -11154,7 +11284,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, atd_write_int64(p + 13, (int64_t)v->def_alias));
         }
     }
-    if (v->def_float != 0.0) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_float != 0.0) {
         if (!atd_writer_raw(w, ",\"def_float\":", 13)) {
             return false;
         }
@@ -11162,7 +11292,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "def_float", 9);
         }
     }
-    if (v->def_string.len != 0) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_string.len != 0) {
         if (!atd_writer_raw(w, ",\"def_string\":", 14)) {
             return false;
         }
@@ -11170,7 +11300,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "def_string", 10);
         }
     }
-    if (v->def_list.len != 0) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_list.len != 0) {
         if (!atd_writer_raw(w, ",\"def_list\":", 12)) {
             return false;
         }
@@ -11178,7 +11308,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "def_list", 8);
         }
     }
-    if (v->def_option.has) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_option.has) {
         if (!atd_writer_raw(w, ",\"def_option\":", 14)) {
             return false;
         }
@@ -11186,7 +11316,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "def_option", 10);
         }
     }
-    if (v->def_nullable.has) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_nullable.has) {
         if (!atd_writer_raw(w, ",\"def_nullable\":", 16)) {
             return false;
         }
@@ -11194,7 +11324,16 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "def_nullable", 12);
         }
     }
-    if (v->ex_int != (int64_t)(42)) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0) {
+        if (!atd_writer_raw(w, ",\"def_unit\":", 12)) {
+            return false;
+        }
+        (void)v->def_unit; /* unit: always null */
+        if (!atd_writer_raw(w, "null", 4)) {
+            return atd_writer_push_field(w, "def_unit", 8);
+        }
+    }
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_int != (int64_t)(42)) {
         {
             char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
             if (p == NULL) {
@@ -11205,7 +11344,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, atd_write_int64(p + 10, (int64_t)v->ex_int));
         }
     }
-    if (v->ex_neg != (int64_t)(-3)) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_neg != (int64_t)(-3)) {
         {
             char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
             if (p == NULL) {
@@ -11216,7 +11355,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, atd_write_int64(p + 10, (int64_t)v->ex_neg));
         }
     }
-    if (v->ex_float != (double)(2.5)) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_float != (double)(2.5)) {
         if (!atd_writer_raw(w, ",\"ex_float\":", 12)) {
             return false;
         }
@@ -11224,7 +11363,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "ex_float", 8);
         }
     }
-    if (v->ex_float_dot != (double)(2.0)) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_float_dot != (double)(2.0)) {
         if (!atd_writer_raw(w, ",\"ex_float_dot\":", 16)) {
             return false;
         }
@@ -11232,7 +11371,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "ex_float_dot", 12);
         }
     }
-    if (v->ex_float_exp != (double)(1e3)) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_float_exp != (double)(1000.0)) {
         if (!atd_writer_raw(w, ",\"ex_float_exp\":", 16)) {
             return false;
         }
@@ -11240,7 +11379,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "ex_float_exp", 12);
         }
     }
-    if (v->ex_float_neg != (double)(-1.5)) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_float_neg != (double)(-1.5)) {
         if (!atd_writer_raw(w, ",\"ex_float_neg\":", 16)) {
             return false;
         }
@@ -11248,7 +11387,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "ex_float_neg", 12);
         }
     }
-    if (v->ex_true != (bool)(true)) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_true != (bool)(true)) {
         {
             char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
             if (p == NULL) {
@@ -11265,7 +11404,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
         }
     }
-    if (!(v->ex_string.len == 2 && memcmp(v->ex_string.ptr, "on", 2) == 0)) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || !(v->ex_string.len == 2 && memcmp(v->ex_string.ptr, "on", 2) == 0)) {
         if (!atd_writer_raw(w, ",\"ex_string\":", 13)) {
             return false;
         }
@@ -11273,7 +11412,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "ex_string", 9);
         }
     }
-    if (v->ex_list.len != 0) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_list.len != 0) {
         if (!atd_writer_raw(w, ",\"ex_list\":", 11)) {
             return false;
         }
@@ -11281,7 +11420,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "ex_list", 7);
         }
     }
-    if (v->ex_array.len != 0) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_array.len != 0) {
         if (!atd_writer_raw(w, ",\"ex_array\":", 12)) {
             return false;
         }
@@ -11289,7 +11428,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "ex_array", 8);
         }
     }
-    if (v->ex_none.has) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_none.has) {
         if (!atd_writer_raw(w, ",\"ex_none\":", 11)) {
             return false;
         }
@@ -11297,7 +11436,16 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "ex_none", 7);
         }
     }
-    if (v->ex_ctor != (everything_mode)(EVERYTHING_MODE_AUTO)) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0) {
+        if (!atd_writer_raw(w, ",\"ex_unit\":", 11)) {
+            return false;
+        }
+        (void)v->ex_unit; /* unit: always null */
+        if (!atd_writer_raw(w, "null", 4)) {
+            return atd_writer_push_field(w, "ex_unit", 7);
+        }
+    }
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_ctor != (everything_mode)(EVERYTHING_MODE_AUTO)) {
         if (!atd_writer_raw(w, ",\"ex_ctor\":", 11)) {
             return false;
         }
@@ -11305,7 +11453,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "ex_ctor", 7);
         }
     }
-    if (v->ex_ctor_bq != (everything_level)(EVERYTHING_LEVEL_MEDIUM)) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_ctor_bq != (everything_level)(EVERYTHING_LEVEL_MEDIUM)) {
         if (!atd_writer_raw(w, ",\"ex_ctor_bq\":", 14)) {
             return false;
         }
@@ -11313,7 +11461,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "ex_ctor_bq", 10);
         }
     }
-    if (v->ex_wrap != (int64_t)(7)) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_wrap != (int64_t)(7)) {
         {
             char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
             if (p == NULL) {
@@ -11324,7 +11472,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, atd_write_int64(p + 11, (int64_t)v->ex_wrap));
         }
     }
-    if (v->ex_c != (int64_t)(100)) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_c != (int64_t)(100)) {
         {
             char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
             if (p == NULL) {
@@ -11737,7 +11885,7 @@ bool everything_all_optional_write(atd_writer *w, const everything_all_optional 
         }
         first = false;
     }
-    if (v->b) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->b) {
         if (first ? !atd_writer_raw(w, "\"b\":", 4) : !atd_writer_raw(w, ",\"b\":", 5)) {
             return false;
         }
@@ -11746,7 +11894,7 @@ bool everything_all_optional_write(atd_writer *w, const everything_all_optional 
         }
         first = false;
     }
-    if (v->c.len != 0) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->c.len != 0) {
         if (first ? !atd_writer_raw(w, "\"c\":", 4) : !atd_writer_raw(w, ",\"c\":", 5)) {
             return false;
         }
@@ -13259,7 +13407,7 @@ int everything_page_entry_string_float_list_to_json(const everything_page_entry_
     return atd_writer_get_error(&w, err);
 }
 
-bool everything_entry_int_bool_write(atd_writer *w, const everything_entry_int_bool *v)
+bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_entry *v)
 {
     {
         char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
@@ -13288,12 +13436,12 @@ bool everything_entry_int_bool_write(atd_writer *w, const everything_entry_int_b
     return atd_writer_raw(w, "}", 1);
 }
 
-int everything_entry_int_bool_to_json(const everything_entry_int_bool *value, atd_buf *out, atd_error *err)
+int everything_int_bool_entry_to_json(const everything_int_bool_entry *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
     size_t start = out->len;
     atd_writer_init(&w, out, 0);
-    if (everything_entry_int_bool_write(&w, value) && out->status == 0) {
+    if (everything_int_bool_entry_write(&w, value) && out->status == 0) {
         if (err != NULL) {
             atd_error_set(err, ATD_ERR_OK, NULL, NULL);
         }
@@ -13516,7 +13664,7 @@ bool everything_generics_write(atd_writer *w, const everything_generics *v)
     if (!atd_writer_raw(w, ",\"named_entry\":", 15)) {
         return false;
     }
-    if (!everything_entry_int_bool_write(w, &v->named_entry)) {
+    if (!everything_int_bool_entry_write(w, &v->named_entry)) {
         return atd_writer_push_field(w, "named_entry", 11);
     }
     if (!atd_writer_raw(w, ",\"result_int\":", 14)) {

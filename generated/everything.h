@@ -26,6 +26,7 @@ typedef enum everything_mode {
 
 typedef enum everything_level {
     EVERYTHING_LEVEL_LOW,
+    /* The middle level. */
     EVERYTHING_LEVEL_MEDIUM,
     EVERYTHING_LEVEL_HIGH
 } everything_level;
@@ -175,7 +176,7 @@ typedef struct everything_page_string_option everything_page_string_option;
 typedef struct everything_entry_string_int_list everything_entry_string_int_list;
 typedef struct everything_entry_string_float_list_list everything_entry_string_float_list_list;
 typedef struct everything_page_entry_string_float_list everything_page_entry_string_float_list;
-typedef struct everything_entry_int_bool everything_entry_int_bool;
+typedef struct everything_int_bool_entry everything_int_bool_entry;
 typedef struct everything_result_int everything_result_int;
 typedef struct everything_result_string_list everything_result_string_list;
 typedef struct everything_int_string_tuple everything_int_string_tuple;
@@ -646,7 +647,7 @@ struct everything_page_entry_string_float_list {
     int64_t total;
 };
 
-struct everything_entry_int_bool {
+struct everything_int_bool_entry {
     int64_t key;
     bool value;
 };
@@ -686,7 +687,7 @@ struct everything_generics {
     everything_page_string strings;
     everything_entry_string_int_list entries;
     everything_page_entry_string_float_list entry_page;
-    everything_entry_int_bool named_entry;
+    everything_int_bool_entry named_entry;
     everything_result_int result_int;
     everything_result_string_list result_list;
     everything_either_int_string either;
@@ -773,6 +774,7 @@ struct everything_stmt {
 /* A doc comment with {{code}}, a second  paragraph, and a {{{verbatim}}} block. Escapes: AA  and a line continuation. */
 struct everything_annotated {
     int64_t field;
+    /* doc on a field */
     everything_string_list other;
     int64_t num;
 };
@@ -1282,11 +1284,11 @@ bool everything_page_entry_string_float_list_write(atd_writer *w, const everythi
 int everything_page_entry_string_float_list_from_json(const char *json, size_t len, atd_arena *arena, everything_page_entry_string_float_list *out, atd_error *err);
 int everything_page_entry_string_float_list_to_json(const everything_page_entry_string_float_list *value, atd_buf *out, atd_error *err);
 
-void everything_entry_int_bool_init(everything_entry_int_bool *v);
-bool everything_entry_int_bool_read(atd_reader *r, everything_entry_int_bool *out);
-bool everything_entry_int_bool_write(atd_writer *w, const everything_entry_int_bool *v);
-int everything_entry_int_bool_from_json(const char *json, size_t len, atd_arena *arena, everything_entry_int_bool *out, atd_error *err);
-int everything_entry_int_bool_to_json(const everything_entry_int_bool *value, atd_buf *out, atd_error *err);
+void everything_int_bool_entry_init(everything_int_bool_entry *v);
+bool everything_int_bool_entry_read(atd_reader *r, everything_int_bool_entry *out);
+bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_entry *v);
+int everything_int_bool_entry_from_json(const char *json, size_t len, atd_arena *arena, everything_int_bool_entry *out, atd_error *err);
+int everything_int_bool_entry_to_json(const everything_int_bool_entry *value, atd_buf *out, atd_error *err);
 
 void everything_result_int_init(everything_result_int *v);
 bool everything_result_int_read(atd_reader *r, everything_result_int *out);

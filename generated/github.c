@@ -144,7 +144,8 @@ bool github_gist_file_read(atd_reader *r, github_gist_file *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "gist_file");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "gist_file");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -508,7 +509,8 @@ bool github_user_read(atd_reader *r, github_user *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "user");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -878,7 +880,8 @@ bool github_gist_read(atd_reader *r, github_gist *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "gist");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "gist");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -967,13 +970,16 @@ bool github_user_option_read(atd_reader *r, github_user_option *out)
     size_t at = (size_t)(r->cur - r->start);
     out->has = false;
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
             return true;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
     }
     if (c != '[') {
         return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
@@ -986,11 +992,12 @@ bool github_user_option_read(atd_reader *r, github_user_option *out)
     }
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
-    if (!atd_read_string(r, &s)) {
+    if (!atd_read_name(r, &s)) {
         return atd_reader_push_index(r, 0);
     }
     if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
     }
     if (!atd_array_next(r, &more)) {
         return false;

@@ -215,7 +215,8 @@ bool twitter_search_metadata_read(atd_reader *r, twitter_search_metadata *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "search_metadata");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "search_metadata");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -342,7 +343,8 @@ bool twitter_root_read(atd_reader *r, twitter_root *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "root");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -448,7 +450,8 @@ bool twitter_metadata_read(atd_reader *r, twitter_metadata *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "metadata");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "metadata");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -658,7 +661,8 @@ bool twitter_url_entities_read(atd_reader *r, twitter_url_entities *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "url_entities");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "url_entities");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -767,7 +771,8 @@ bool twitter_user_entities_read(atd_reader *r, twitter_user_entities *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "user_entities");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user_entities");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -1338,7 +1343,8 @@ bool twitter_user_read(atd_reader *r, twitter_user *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "user");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -1759,7 +1765,8 @@ bool twitter_entities_read(atd_reader *r, twitter_entities *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "entities");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entities");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -2180,7 +2187,8 @@ bool twitter_status_read(atd_reader *r, twitter_status *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "status");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "status");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -2433,7 +2441,8 @@ bool twitter_url_entity_read(atd_reader *r, twitter_url_entity *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "url_entity");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "url_entity");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -2486,13 +2495,16 @@ bool twitter_url_entities_option_read(atd_reader *r, twitter_url_entities_option
     size_t at = (size_t)(r->cur - r->start);
     out->has = false;
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
             return true;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
     }
     if (c != '[') {
         return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
@@ -2505,11 +2517,12 @@ bool twitter_url_entities_option_read(atd_reader *r, twitter_url_entities_option
     }
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
-    if (!atd_read_string(r, &s)) {
+    if (!atd_read_name(r, &s)) {
         return atd_reader_push_index(r, 0);
     }
     if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
     }
     if (!atd_array_next(r, &more)) {
         return false;
@@ -2557,13 +2570,16 @@ bool twitter_string_option_read(atd_reader *r, twitter_string_option *out)
     size_t at = (size_t)(r->cur - r->start);
     out->has = false;
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
             return true;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
     }
     if (c != '[') {
         return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
@@ -2576,11 +2592,12 @@ bool twitter_string_option_read(atd_reader *r, twitter_string_option *out)
     }
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
-    if (!atd_read_string(r, &s)) {
+    if (!atd_read_name(r, &s)) {
         return atd_reader_push_index(r, 0);
     }
     if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
     }
     if (!atd_array_next(r, &more)) {
         return false;
@@ -2628,13 +2645,16 @@ bool twitter_status_option_read(atd_reader *r, twitter_status_option *out)
     size_t at = (size_t)(r->cur - r->start);
     out->has = false;
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
             return true;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
     }
     if (c != '[') {
         return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
@@ -2647,11 +2667,12 @@ bool twitter_status_option_read(atd_reader *r, twitter_status_option *out)
     }
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
-    if (!atd_read_string(r, &s)) {
+    if (!atd_read_name(r, &s)) {
         return atd_reader_push_index(r, 0);
     }
     if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
     }
     if (!atd_array_next(r, &more)) {
         return false;
@@ -2758,7 +2779,8 @@ bool twitter_hashtag_read(atd_reader *r, twitter_hashtag *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "hashtag");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "hashtag");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -2903,7 +2925,8 @@ bool twitter_user_mention_read(atd_reader *r, twitter_user_mention *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "user_mention");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user_mention");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -3029,7 +3052,8 @@ bool twitter_size_read(atd_reader *r, twitter_size *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "size");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "size");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -3160,7 +3184,8 @@ bool twitter_sizes_read(atd_reader *r, twitter_sizes *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "sizes");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "sizes");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -3414,7 +3439,8 @@ bool twitter_media_read(atd_reader *r, twitter_media *out)
             break;
         default:
             if (r->flags & ATD_READ_STRICT_FIELDS) {
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%.*s\" in record '%s'", (int)(key.len < 64 ? key.len : 64), key.ptr, "media");
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "media");
             }
             if (!atd_skip_value(r)) {
                 return atd_reader_push_field(r, key.ptr, key.len);
@@ -3485,13 +3511,16 @@ bool twitter_int_option_read(atd_reader *r, twitter_int_option *out)
     size_t at = (size_t)(r->cur - r->start);
     out->has = false;
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
             return true;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
     }
     if (c != '[') {
         return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
@@ -3504,11 +3533,12 @@ bool twitter_int_option_read(atd_reader *r, twitter_int_option *out)
     }
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
-    if (!atd_read_string(r, &s)) {
+    if (!atd_read_name(r, &s)) {
         return atd_reader_push_index(r, 0);
     }
     if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
     }
     if (!atd_array_next(r, &more)) {
         return false;
@@ -3556,13 +3586,16 @@ bool twitter_media_list_option_read(atd_reader *r, twitter_media_list_option *ou
     size_t at = (size_t)(r->cur - r->start);
     out->has = false;
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
             return true;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
     }
     if (c != '[') {
         return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
@@ -3575,11 +3608,12 @@ bool twitter_media_list_option_read(atd_reader *r, twitter_media_list_option *ou
     }
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
-    if (!atd_read_string(r, &s)) {
+    if (!atd_read_name(r, &s)) {
         return atd_reader_push_index(r, 0);
     }
     if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
     }
     if (!atd_array_next(r, &more)) {
         return false;
@@ -3627,13 +3661,16 @@ bool twitter_bool_option_read(atd_reader *r, twitter_bool_option *out)
     size_t at = (size_t)(r->cur - r->start);
     out->has = false;
     if (c == '"') {
-        if (!atd_read_string(r, &s)) {
+        if (!atd_read_name(r, &s)) {
             return false;
         }
         if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
             return true;
         }
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
     }
     if (c != '[') {
         return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
@@ -3646,11 +3683,12 @@ bool twitter_bool_option_read(atd_reader *r, twitter_bool_option *out)
     }
     atd_skip_ws(r);
     at = (size_t)(r->cur - r->start);
-    if (!atd_read_string(r, &s)) {
+    if (!atd_read_name(r, &s)) {
         return atd_reader_push_index(r, 0);
     }
     if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%.*s\"", (int)(s.len < 64 ? s.len : 64), s.ptr);
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
     }
     if (!atd_array_next(r, &more)) {
         return false;

@@ -6,10 +6,31 @@
 set -u
 ATDC=${1:?usage: cli.sh ATDC ROOT}
 ROOT=${2:?usage: cli.sh ATDC ROOT}
+case $ATDC in
+/*) ;;
+*) ATDC=$(pwd)/$ATDC ;;
+esac
+case $ROOT in
+/*) ;;
+*) ROOT=$(pwd)/$ROOT ;;
+esac
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/atdc_cli.XXXXXX") || exit 2
 trap 'rm -rf "$TMP"' EXIT INT TERM
 fails=0
 n=0
+
+# Every case writes into $TMP (generation always gets -o "$TMP"): a test run
+# must leave the source tree as it found it, which is checked at the end when
+# ROOT is a git checkout. The commands run from $TMP so that a case that forgot
+# -o could not write into the tree either.
+if git -C "$ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    # --no-optional-locks: a test must not even refresh the index.
+    git --no-optional-locks -C "$ROOT" status --porcelain >"$TMP/git_before" 2>/dev/null
+    check_tree=1
+else
+    check_tree=0
+fi
+cd "$TMP" || exit 2
 
 fail() {
     echo "FAIL: $*"
@@ -84,7 +105,9 @@ run 1 --check "$TMP/good.atd" "$TMP/bad.atd"
 
 # ---- Success: nothing printed
 run 0 --check "$TMP/good.atd" && expect_empty "$TMP/err" && expect_empty "$TMP/out"
-run 0 "$TMP/good.atd" && expect_empty "$TMP/out"
+run 0 -o "$TMP" "$TMP/good.atd" && expect_empty "$TMP/out" && {
+    [ -f "$TMP/good.h" ] && [ -f "$TMP/good.c" ] || fail "-o did not receive good.h and good.c"
+}
 run 0 -o "$TMP" --prefix pfx "$TMP/good.atd"
 run 0 -o"$TMP" --prefix=pfx --ignore-adapters "$TMP/good.atd"
 run 0 --check -- "$TMP/good.atd"
@@ -137,6 +160,16 @@ run 1 --check --max-errors 0 "$TMP/many.atd" && {
     [ "$(grep -c 'many.atd:[0-9]*:[0-9]*: error: ' "$TMP/err")" -eq 30 ] || fail "--max-errors 0 should not limit"
 }
 
+# The checker's passes report in source order, and the limit keeps the first
+# errors of the file: here a later pass finds the error of line 1.
+printf 'type a = { x <json repr="object"> : int }\ntype b = missing\n' >"$TMP/order.atd"
+run 1 --check "$TMP/order.atd" && {
+    grep -n 'error: ' "$TMP/err" | sed 's/: error: .*//' >"$TMP/order"
+    expect_file "$TMP/order" "1:$TMP/order.atd:1:20
+4:$TMP/order.atd:2:10"
+}
+run 1 --check --max-errors 1 "$TMP/order.atd" && expect_grep "$TMP/err" "order.atd:1:20: error: "
+
 # ---- Pathological input: errors, never a crash
 awk 'BEGIN { printf "type t = int"; for (i = 0; i < 5000; i++) printf " list"; print "" }' >"$TMP/deep1.atd"
 run 1 --check "$TMP/deep1.atd" && expect_grep "$TMP/err" "nested too deeply"
@@ -150,6 +183,20 @@ awk 'BEGIN { for (i = 0; i < 20000; i++) printf "(*"; print "" }' >"$TMP/comment
 run 1 --check "$TMP/comments.atd" && expect_grep "$TMP/err" "unterminated comment"
 awk 'BEGIN { for (i = 0; i < 20000; i++) printf "type t%d = { a : int list; b : [ A | B of string ] }\n", i }' >"$TMP/wide.atd"
 run 0 --print "$TMP/wide.atd"
+
+# ---- Nothing written into the source tree
+if [ "$check_tree" -eq 1 ]; then
+    n=$((n + 1))
+    git --no-optional-locks -C "$ROOT" status --porcelain >"$TMP/git_after" 2>/dev/null
+    # Only entries that appeared count: others may be editing the tree.
+    sort "$TMP/git_before" >"$TMP/git_before.s"
+    sort "$TMP/git_after" >"$TMP/git_after.s"
+    comm -13 "$TMP/git_before.s" "$TMP/git_after.s" >"$TMP/git_new"
+    if [ -s "$TMP/git_new" ]; then
+        fail "the test run changed 'git status' of $ROOT:"
+        head -10 "$TMP/git_new"
+    fi
+fi
 
 if [ "$fails" -ne 0 ]; then
     echo "cli: $fails failure(s) in $n cases"

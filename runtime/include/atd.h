@@ -12,5 +12,6 @@
 #include "atd/writer.h"
 #include "atd/json.h"
 #include "atd/writer_ctx.h"
+#include "atd/read_name.h"
 
 #endif

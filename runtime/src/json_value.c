@@ -127,8 +127,26 @@ static bool in_input(const atd_reader *r, const char *p)
 static bool read_number(atd_reader *r, atd_json *v)
 {
     const char *p = r->cur;
+    /* Fast paths: a short integer, or a number with a fraction or an
+     * exponent parsed in one pass. Everything else (long integers, errors,
+     * lenient forms) goes the general way below. */
+    bool fraction;
+    const char *q = atd__read_small_int(p, r->end, &v->u.integer, &fraction);
+    if (q) {
+        v->kind = ATD_JSON_INT;
+        r->cur = q;
+        return true;
+    }
+    if (fraction) {
+        q = atd_parse_double_prefix(p, r->end, &v->u.number);
+        if (q != p && (q == r->end || (atd__char_class[(unsigned char)*q] & ATD__CC_DELIM))) {
+            v->kind = ATD_JSON_FLOAT;
+            r->cur = q;
+            return true;
+        }
+    }
     bool is_int;
-    const char *q = atd_scan_number(p, r->end, &is_int);
+    q = atd_scan_number(p, r->end, &is_int);
     if (q == p || (q < r->end && !(atd__char_class[(unsigned char)*q] & ATD__CC_DELIM))) {
         if ((r->flags & ATD_READ_LENIENT) && q == p) {
             /* -Infinity */

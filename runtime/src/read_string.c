@@ -13,6 +13,7 @@
  * table 3-7): no overlongs, no encoded surrogates, nothing above U+10FFFF,
  * no truncated sequences or stray continuation bytes. */
 #include "atd/reader.h"
+#include "utf8.h"
 
 #include <string.h>
 
@@ -59,7 +60,7 @@ static inline int swar_first(uint64_t mask)
 
 /* Strict mode: the first byte in [p, end) that is '"', '\\', a control byte
  * or a non-ASCII byte; end if none. */
-static const char *find_special_strict(const char *p, const char *end)
+static inline const char *find_special_strict(const char *p, const char *end)
 {
 #if defined(__SSE2__) && !defined(ATD_NO_SIMD)
     const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
@@ -127,49 +128,6 @@ static const char *find_special_lenient(const char *p, const char *end)
             return p;
     }
     return end;
-}
-
-/* ------------------------------------------------------------------------ */
-/* UTF-8                                                                     */
-/* ------------------------------------------------------------------------ */
-
-/* Length of the well-formed UTF-8 sequence at p (p[0] >= 0x80), 0 if it is
- * ill-formed, or -1 if the input ends before the sequence could be judged. */
-static int utf8_sequence(const unsigned char *p, const unsigned char *end)
-{
-    unsigned c = p[0];
-    unsigned lo = 0x80, hi = 0xbf;
-    int n;
-    if (c < 0xc2)
-        return 0; /* continuation byte, or overlong C0/C1 lead */
-    if (c < 0xe0) {
-        n = 2;
-    } else if (c < 0xf0) {
-        n = 3;
-        if (c == 0xe0)
-            lo = 0xa0; /* overlong */
-        else if (c == 0xed)
-            hi = 0x9f; /* surrogates */
-    } else if (c < 0xf5) {
-        n = 4;
-        if (c == 0xf0)
-            lo = 0x90; /* overlong */
-        else if (c == 0xf4)
-            hi = 0x8f; /* above U+10FFFF */
-    } else {
-        return 0;
-    }
-    if (end - p < 2)
-        return -1;
-    if (p[1] < lo || p[1] > hi)
-        return 0;
-    for (int i = 2; i < n; i++) {
-        if (end - p <= i)
-            return -1;
-        if ((p[i] & 0xc0) != 0x80)
-            return 0;
-    }
-    return n;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -352,30 +310,34 @@ static const char *strict_other(atd_reader *r, const char *p, const char *open_q
     const unsigned char *u = (const unsigned char *)p;
     const unsigned char *uend = (const unsigned char *)r->end;
     for (;;) {
-        int n = utf8_sequence(u, uend);
-        if (n < 0)
-            return fail_unterminated(r, open_quote), NULL;
-        if (n == 0) {
-            atd_reader_fail_at(r, (size_t)((const char *)u - r->start), ATD_ERR_UTF8,
-                               "invalid UTF-8 byte 0x%02x in string", *u);
-            return NULL;
+        /* Non-ASCII text comes in runs, often with single ASCII bytes in
+         * between (spaces, punctuation): hop over those here rather than go
+         * back to the wide scan for one byte. */
+        u = atd__utf8_skip(u, uend);
+        if (u < uend && *u >= 0x80)
+            break;
+        if (uend - u >= 2 && u[1] >= 0x80 && u[0] >= 0x20 && u[0] != '"' && u[0] != '\\') {
+            u++;
+            continue;
         }
-        u += n;
-        /* Non-ASCII text comes in runs: stay here while it lasts. */
-        if (u >= uend || *u < 0x80)
-            return (const char *)u;
+        return (const char *)u;
     }
+    if (atd__utf8_sequence(u, uend) < 0)
+        return fail_unterminated(r, open_quote), NULL;
+    atd_reader_fail_at(r, (size_t)((const char *)u - r->start), ATD_ERR_UTF8,
+                       "invalid UTF-8 byte 0x%02x in string", *u);
+    return NULL;
 }
 
-bool atd__scan_string(atd_reader *r, const char **body, const char **body_end, bool *has_escape)
+/* The general scan, from p (inside the string opened at open_quote) to the
+ * closing quote: escapes, UTF-8, control bytes, lenient mode. */
+static bool scan_string_slow(atd_reader *r, const char *open_quote, const char *p,
+                             const char **body, const char **body_end, bool *has_escape)
 {
-    const char *open_quote = r->cur;
-    const char *p = open_quote + 1;
     const char *end = r->end;
     bool strict = !(r->flags & ATD_READ_LENIENT);
     bool esc = false;
     for (;;) {
-        p = strict ? find_special_strict(p, end) : find_special_lenient(p, end);
         if (p >= end)
             return fail_unterminated(r, open_quote);
         if (*p == '"')
@@ -389,12 +351,36 @@ bool atd__scan_string(atd_reader *r, const char **body, const char **body_end, b
         }
         if (!p)
             return false;
+        p = strict ? find_special_strict(p, end) : find_special_lenient(p, end);
     }
     *body = open_quote + 1;
     *body_end = p;
     *has_escape = esc;
     r->cur = p + 1;
     return true;
+}
+
+bool atd__scan_string(atd_reader *r, const char **body, const char **body_end, bool *has_escape)
+{
+    const char *open_quote = r->cur;
+    const char *p = open_quote + 1;
+    const char *end = r->end;
+    /* Most strings are plain ASCII up to the closing quote: one wide scan
+     * settles them. Anything else continues in the general loop from where
+     * the scan stopped. */
+    if (ATD_LIKELY(!(r->flags & ATD_READ_LENIENT))) {
+        p = find_special_strict(p, end);
+        if (ATD_LIKELY(p < end && *p == '"')) {
+            *body = open_quote + 1;
+            *body_end = p;
+            *has_escape = false;
+            r->cur = p + 1;
+            return true;
+        }
+    } else {
+        p = find_special_lenient(p, end);
+    }
+    return scan_string_slow(r, open_quote, p, body, body_end, has_escape);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -451,9 +437,13 @@ static bool copy_plain(atd_reader *r, const char *open_quote, const char *b, con
 {
     if (!r->arena)
         return fail_no_arena(r, open_quote);
-    char *dst = atd_arena_strdup(r->arena, b, (size_t)(e - b));
+    /* atd_arena_alloc is inline: most strings cost no call besides memcpy. */
+    size_t n = (size_t)(e - b);
+    char *dst = atd_arena_alloc(r->arena, n + 1, 1);
     if (!dst)
         return fail_nomem(r, open_quote);
+    memcpy(dst, b, n);
+    dst[n] = '\0';
     out->ptr = dst;
     out->len = (size_t)(e - b);
     return true;
@@ -494,8 +484,26 @@ bool atd_read_string_copy(atd_reader *r, atd_string *out)
 bool atd_object_key(atd_reader *r, atd_string *key)
 {
     atd_skip_ws(r);
-    if (r->cur >= r->end || *r->cur != '"')
-        return atd__fail_found(r, r->cur, ATD_ERR_SYNTAX, "an object key");
+    const char *p = r->cur;
+    const char *end = r->end;
+    if (p >= end || *p != '"')
+        return atd__fail_found(r, p, ATD_ERR_SYNTAX, "an object key");
+    /* Keys are short plain ASCII followed by ':' (or ' :', or whitespace in
+     * pretty-printed input): one wide scan for the closing quote, then the
+     * colon, with no intermediate bookkeeping. */
+    if (ATD_LIKELY(!(r->flags & ATD_READ_LENIENT))) {
+        const char *q = find_special_strict(p + 1, end);
+        if (ATD_LIKELY(q < end && *q == '"')) {
+            key->ptr = p + 1;
+            key->len = (size_t)(q - p - 1);
+            if (ATD_LIKELY(end - q >= 2 && q[1] == ':')) {
+                r->cur = q + 2;
+                return true;
+            }
+            r->cur = q + 1;
+            return atd_expect(r, ':');
+        }
+    }
     if (!read_string(r, key, true, "an object key"))
         return false;
     return atd_expect(r, ':');

@@ -360,14 +360,11 @@ static inline bool is_ws(unsigned char c)
 }
 
 /* Returns the first non-whitespace byte at or after p. */
-static const char *skip_ws_run(const char *p, const char *end)
+static inline const char *skip_ws_run(const char *p, const char *end)
 {
-    /* ", " and ": " have one space: settle that without setting up a wide
-     * loop. */
-    if (p < end && is_ws((unsigned char)*p))
-        p++;
-    if (p < end && !is_ws((unsigned char)*p))
-        return p;
+    /* Callers come here when the inline checks of atd_skip_ws failed, so
+     * there is usually a run (a newline and an indentation): go wide at once.
+     * One 16-byte block covers the usual indentation. */
 #if defined(__SSE2__) && !defined(ATD_NO_SIMD)
     {
         const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
@@ -428,21 +425,30 @@ static const char *skip_comment(atd_reader *r, const char *p)
     return p;
 }
 
+/* Lenient mode, p at '/': comments and the whitespace around them. */
+static void skip_ws_comments(atd_reader *r, const char *p)
+{
+    for (;;) {
+        const char *q = skip_comment(r, p);
+        if (!q)
+            return; /* error recorded, cursor at the end */
+        if (q == p)
+            break;
+        p = skip_ws_run(q, r->end);
+        if (!(p < r->end && *p == '/'))
+            break;
+    }
+    r->cur = p;
+}
+
 void atd__skip_ws_slow(atd_reader *r)
 {
-    const char *p = r->cur;
-    for (;;) {
-        p = skip_ws_run(p, r->end);
-        if (p < r->end && *p == '/' && (r->flags & ATD_READ_LENIENT)) {
-            const char *q = skip_comment(r, p);
-            if (!q)
-                return; /* error recorded, cursor at the end */
-            if (q != p) {
-                p = q;
-                continue;
-            }
-        }
-        break;
+    /* A leaf in the common case, so the call stays cheap; comments (lenient
+     * mode only) are handled out of line. */
+    const char *p = skip_ws_run(r->cur, r->end);
+    if (ATD_UNLIKELY(p < r->end && *p == '/' && (r->flags & ATD_READ_LENIENT))) {
+        skip_ws_comments(r, p);
+        return;
     }
     r->cur = p;
 }
@@ -517,7 +523,7 @@ bool atd_array_begin(atd_reader *r, bool *nonempty)
     return open_container(r, '[', ']', "an array", nonempty);
 }
 
-bool atd_array_next(atd_reader *r, bool *more)
+bool atd__array_next_slow(atd_reader *r, bool *more)
 {
     return next_in_container(r, ']', "',' or ']'", more);
 }
@@ -527,7 +533,7 @@ bool atd_object_begin(atd_reader *r, bool *nonempty)
     return open_container(r, '{', '}', "an object", nonempty);
 }
 
-bool atd_object_next(atd_reader *r, bool *more)
+bool atd__object_next_slow(atd_reader *r, bool *more)
 {
     return next_in_container(r, '}', "',' or '}'", more);
 }
@@ -565,9 +571,22 @@ static bool literal(atd_reader *r, const char *lit, size_t n, const char *what)
     return atd__fail_found(r, r->cur, ATD_ERR_TYPE, what);
 }
 
+/* Whether the n bytes at p (at least n + 1 of them before end) are the
+ * literal lit, followed by a delimiter. memcmp with a constant n compiles to
+ * one or two word compares. */
+static inline bool literal_fast(const char *p, const char *end, const char *lit, size_t n)
+{
+    return (size_t)(end - p) > n && memcmp(p, lit, n) == 0 &&
+           (atd__char_class[(unsigned char)p[n]] & ATD__CC_DELIM);
+}
+
 bool atd_read_null(atd_reader *r)
 {
     atd_skip_ws(r);
+    if (literal_fast(r->cur, r->end, "null", 4)) {
+        r->cur += 4;
+        return true;
+    }
     return literal(r, "null", 4, "null");
 }
 
@@ -579,9 +598,17 @@ bool atd_read_bool(atd_reader *r, bool *out)
         switch (*at) {
         case 't':
             *out = true;
+            if (literal_fast(at, r->end, "true", 4)) {
+                r->cur = at + 4;
+                return true;
+            }
             return literal(r, "true", 4, "a boolean");
         case 'f':
             *out = false;
+            if (literal_fast(at, r->end, "false", 5)) {
+                r->cur = at + 5;
+                return true;
+            }
             return literal(r, "false", 5, "a boolean");
         case '"': {
             const char *b, *e;
@@ -662,6 +689,106 @@ static bool parse_quoted_int(const char *p, const char *end, int64_t *out, bool 
     return true;
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&                       \
+    (defined(__GNUC__) || defined(__clang__))
+#define SWAR_DIGITS 1
+/* Number of ASCII digits at the start of the little-endian word x (0..8).
+ * A byte b is a digit when its high nibble is 3 and b + 6 keeps it 3. A byte
+ * can receive a carry from b + 6 only if the byte below it is not a digit,
+ * so the lowest flagged byte is always right; later ones do not matter. */
+static inline unsigned swar_leading_digits(uint64_t x)
+{
+    const uint64_t hi = UINT64_C(0xf0f0f0f0f0f0f0f0), three = UINT64_C(0x3030303030303030);
+    uint64_t bad = ((x & hi) ^ three) | (((x + UINT64_C(0x0606060606060606)) & hi) ^ three);
+    return bad ? (unsigned)__builtin_ctzll(bad) >> 3 : 8;
+}
+
+/* Value of the first n (1..8) digits of x. The digits are moved to the top
+ * of the word behind '0' bytes, then combined pairwise: bytes to 2-digit
+ * values, those to 4-digit values in 16-bit lanes, those to the result. */
+static inline uint64_t swar_digits_value(uint64_t x, unsigned n)
+{
+    if (n < 8)
+        x = (x << (8 * (8 - n))) | (UINT64_C(0x3030303030303030) >> (8 * n));
+    x -= UINT64_C(0x3030303030303030);
+    x = (x * 10 + (x >> 8)) & UINT64_C(0x00ff00ff00ff00ff);
+    x = (x * 100 + (x >> 16)) & UINT64_C(0x0000ffff0000ffff);
+    return (x * 10000 + (x >> 32)) & UINT64_C(0xffffffff);
+}
+
+static const uint64_t pow10_small[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
+                                        100000000};
+#else
+#define SWAR_DIGITS 0
+#endif
+
+const char *atd__read_small_int(const char *p, const char *end, int64_t *out, bool *fraction)
+{
+    /* At most 18 digits: 10^18 - 1 < 2^63, so the value cannot overflow and
+     * needs no check per digit. Longer integers take the general path. */
+    const char *s = p;
+    bool neg = false;
+    *fraction = false;
+    if (s < end && *s == '-') {
+        neg = true;
+        s++;
+    }
+    if (s == end)
+        return NULL;
+    uint64_t v = (unsigned char)*s - (unsigned)'0';
+    if (v > 9)
+        return NULL;
+    s++;
+    /* A leading zero stands alone ("01" is not a JSON number). */
+    if (v != 0) {
+        const char *limit = end - s > 17 ? s + 17 : end;
+        unsigned d;
+#if SWAR_DIGITS
+        /* Two words cover 16 of the 17 digits that may follow. */
+        for (int k = 0; k < 2 && end - s >= 8; k++) {
+            uint64_t x;
+            memcpy(&x, s, 8);
+            unsigned n = swar_leading_digits(x);
+            if (n == 0)
+                break;
+            v = v * pow10_small[n] + swar_digits_value(x, n);
+            s += n;
+            if (n < 8)
+                break;
+        }
+#endif
+        while (s < limit && (d = (unsigned char)*s - (unsigned)'0') <= 9) {
+            v = v * 10 + d;
+            s++;
+        }
+    }
+    if (s < end) {
+        unsigned char c = (unsigned char)*s;
+        if (!(atd__char_class[c] & ATD__CC_DELIM)) {
+            *fraction = c == '.' || c == 'e' || c == 'E';
+            return NULL;
+        }
+    }
+    *out = neg ? -(int64_t)v : (int64_t)v;
+    return s;
+}
+
+/* The general path of atd_read_int64 for a bare number: long integers, and
+ * the exact error for anything that is not an integer. */
+static bool read_int_token(atd_reader *r, const char *at, int64_t *out)
+{
+    bool is_int;
+    const char *q = number_token(r, &is_int);
+    if (!q)
+        return atd__fail_found(r, at, ATD_ERR_NUMBER, "an integer");
+    if (!is_int)
+        return atd__fail_found(r, at, ATD_ERR_TYPE, "an integer");
+    if (atd_parse_int64(at, q, out) != ATD_NUM_OK)
+        return fail_range(r, at);
+    r->cur = q;
+    return true;
+}
+
 bool atd_read_int64(atd_reader *r, int64_t *out)
 {
     atd_skip_ws(r);
@@ -670,16 +797,13 @@ bool atd_read_int64(atd_reader *r, int64_t *out)
         return atd__fail_found(r, at, ATD_ERR_TYPE, "an integer");
     unsigned char c = (unsigned char)*at;
     if (c == '-' || (unsigned)(c - '0') < 10) {
-        bool is_int;
-        const char *q = number_token(r, &is_int);
-        if (!q)
-            return atd__fail_found(r, at, ATD_ERR_NUMBER, "an integer");
-        if (!is_int)
-            return atd__fail_found(r, at, ATD_ERR_TYPE, "an integer");
-        if (atd_parse_int64(at, q, out) != ATD_NUM_OK)
-            return fail_range(r, at);
-        r->cur = q;
-        return true;
+        bool fraction;
+        const char *q = atd__read_small_int(at, r->end, out, &fraction);
+        if (ATD_LIKELY(q != NULL)) {
+            r->cur = q;
+            return true;
+        }
+        return read_int_token(r, at, out);
     }
     if (c == '"') {
         const char *b, *e;
@@ -754,9 +878,12 @@ bool atd_read_double(atd_reader *r, double *out)
     unsigned char c = (unsigned char)*at;
     bool lenient = (r->flags & ATD_READ_LENIENT) != 0;
     if (c == '-' || (unsigned)(c - '0') < 10) {
-        bool is_int;
-        const char *q = number_token(r, &is_int);
-        if (q && atd_parse_double(at, q, out) == ATD_NUM_OK) {
+        /* One pass: the longest number at the cursor, parsed as it is
+         * scanned; it must then end the token. */
+        double v;
+        const char *q = atd_parse_double_prefix(at, r->end, &v);
+        if (ATD_LIKELY(q != at && ends_token(r, q))) {
+            *out = v;
             r->cur = q;
             return true;
         }

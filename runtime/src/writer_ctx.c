@@ -234,8 +234,18 @@ bool atd_writer_json(atd_writer *w, const atd_json *v)
     atd_error e;
     int rc = atd_json_write(v, w->buf, &e);
     if (rc != 0) {
-        /* The generic writer reports its own path relative to the value. */
-        return atd_writer_fail(w, (atd_error_code)rc, e.message);
+        /* The generic writer reports its own path relative to the value
+         * ("$.a[2]"): keep its detail, and make that path the innermost
+         * segment so that the final path is whole ("$.values[1].a[2]"). */
+        const char *detail = e.message;
+        size_t plen = strlen(e.path);
+        if (plen > 0 && strncmp(detail, "at ", 3) == 0 && strncmp(detail + 3, e.path, plen) == 0 &&
+            strncmp(detail + 3 + plen, ": ", 2) == 0)
+            detail += 3 + plen + 2;
+        atd_writer_fail(w, (atd_error_code)rc, detail);
+        if (plen > 1 && e.path[0] == '$')
+            push_segment(w, e.path + 1, plen - 1);
+        return false;
     }
     return true;
 }

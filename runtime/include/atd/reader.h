@@ -184,9 +184,31 @@ bool atd_read_end(atd_reader *r);
  * begin checks and increments the depth (error ATD_ERR_DEPTH beyond max_depth);
  * next decrements it when the container closes. */
 bool atd_array_begin(atd_reader *r, bool *nonempty);
-bool atd_array_next(atd_reader *r, bool *more);
 bool atd_object_begin(atd_reader *r, bool *nonempty);
-bool atd_object_next(atd_reader *r, bool *more);
+/* next: the common case of a ',' right after the value is settled inline;
+ * everything else (whitespace first, the closing bracket, errors) goes to the
+ * out-of-line slow path. After an error the cursor is at the end, so the
+ * inline test fails and the slow path fails again, as required. */
+bool atd__array_next_slow(atd_reader *r, bool *more);
+bool atd__object_next_slow(atd_reader *r, bool *more);
+static inline bool atd_array_next(atd_reader *r, bool *more)
+{
+    if (r->cur < r->end && *r->cur == ',') {
+        r->cur++;
+        *more = true;
+        return true;
+    }
+    return atd__array_next_slow(r, more);
+}
+static inline bool atd_object_next(atd_reader *r, bool *more)
+{
+    if (r->cur < r->end && *r->cur == ',') {
+        r->cur++;
+        *more = true;
+        return true;
+    }
+    return atd__object_next_slow(r, more);
+}
 
 /* Reads an object key and the ':' after it. The key is borrowed from the input
  * when it has no escape; otherwise it is decoded into the arena. Valid until
@@ -250,6 +272,13 @@ extern const unsigned char atd__char_class[256];
  * the end: returns 1 if so, -1 when the input ends inside a prefix of lit,
  * 0 otherwise. */
 int atd__match_literal(const char *p, const char *end, const char *lit, size_t n);
+
+/* Fast path for a short JSON integer at p: -?(0|[1-9][0-9]{0,17}) followed
+ * by a delimiter or the end. Returns the end of the token with *out set, or
+ * NULL for anything else (more digits, a fraction, an exponent, not a
+ * number), setting *fraction when the integer part is followed by '.', 'e'
+ * or 'E'. Callers take their general path on NULL. */
+const char *atd__read_small_int(const char *p, const char *end, int64_t *out, bool *fraction);
 
 #ifdef __cplusplus
 }

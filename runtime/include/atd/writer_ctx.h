@@ -24,6 +24,12 @@
 extern "C" {
 #endif
 
+/* Writer flags beyond writer.h's ATD_WRITE_* string flags (a separate bit
+ * range, so both can be or-ed into atd_writer.flags):
+ * ATD_WRITE_DEFAULTS writes every `~` field, even one equal to its default
+ * (atdgen's -j-defaults; atd-spec 10.9). Absent `?` fields stay omitted. */
+enum { ATD_WRITE_DEFAULTS = 1u << 8 };
+
 typedef struct atd_writer {
     atd_buf *buf;
     unsigned flags; /* ATD_WRITE_* */

@@ -1,0 +1,208 @@
+/* Clashes between generated C identifiers (lower_clash.h). Every global
+ * identifier that the emitters print is listed with the object that owns it
+ * and the place that introduced it; sorting by name puts clashes side by
+ * side. One error per pair of owners: two records both named `P_x` clash on
+ * the struct and on each of their functions, but that is one mistake. */
+#include "lower_clash.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct clash_entry {
+    const char *name;  /* the C identifier */
+    const void *owner; /* the ir_type, ir_def or ir_case it belongs to */
+    const char *what;  /* "the list type 'int_list'" ... */
+    ast_loc loc;
+    size_t order;      /* insertion order: ties stay deterministic */
+} clash_entry;
+
+typedef struct clash_list {
+    atd_arena *arena;
+    clash_entry *items;
+    size_t len, cap;
+    bool oom;
+} clash_list;
+
+static char *clash_fmt(clash_list *c, const char *f, const char *a, const char *b)
+{
+    size_t n = strlen(f) + strlen(a) + strlen(b) + 1;
+    char *s = atd_arena_alloc(c->arena, n, 1);
+    if (s == NULL) {
+        c->oom = true;
+        return NULL;
+    }
+    /* f holds exactly two %s: a tiny formatter avoids a non-literal printf. */
+    size_t k = 0;
+    const char *args[2] = {a, b};
+    int used = 0;
+    for (const char *p = f; *p; p++) {
+        if (p[0] == '%' && p[1] == 's' && used < 2) {
+            size_t m = strlen(args[used]);
+            memcpy(s + k, args[used++], m);
+            k += m;
+            p++;
+        } else {
+            s[k++] = *p;
+        }
+    }
+    s[k] = '\0';
+    return s;
+}
+
+static void clash_add(clash_list *c, const char *name, const void *owner, const char *what,
+                      ast_loc loc)
+{
+    if (c->oom || name == NULL || what == NULL)
+        return;
+    if (c->len == c->cap) {
+        size_t ncap = c->cap ? c->cap * 2 : 64;
+        clash_entry *n = atd_arena_grow(c->arena, c->items, c->cap * sizeof *n,
+                                        ncap * sizeof *n, 8);
+        if (n == NULL) {
+            c->oom = true;
+            return;
+        }
+        c->items = n;
+        c->cap = ncap;
+    }
+    clash_entry e = {name, owner, what, loc, c->len};
+    c->items[c->len++] = e;
+}
+
+/* The generated functions of a type or typedef (emit.h, emit_read.c). */
+static void clash_add_functions(clash_list *c, const char *base, const void *owner,
+                                const char *what, ast_loc loc)
+{
+    static const char *const suffixes[] = {"%s_init", "%s_read", "%s_write", "%s_from_json",
+                                           "%s_to_json"};
+    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++)
+        clash_add(c, clash_fmt(c, suffixes[i], base, ""), owner, what, loc);
+}
+
+static const char *clash_kind_word(const ir_type *t)
+{
+    switch (t->kind) {
+    case IR_RECORD:
+        return "the record '%s'";
+    case IR_ENUM:
+        return "the enum '%s'";
+    case IR_SUM:
+        return "the sum '%s'";
+    case IR_TUPLE:
+        return "the tuple type '%s'";
+    case IR_LIST:
+        return "the list type '%s'";
+    case IR_ASSOC:
+        return "the association list type '%s'";
+    case IR_OPTION:
+        return "the option type '%s'";
+    case IR_NULLABLE:
+        return "the nullable type '%s'";
+    case IR_UNIT:
+    case IR_BOOL:
+    case IR_INT:
+    case IR_FLOAT:
+    case IR_STRING:
+    case IR_ABSTRACT:
+    case IR_WRAP:
+        break;
+    }
+    return "the type '%s'";
+}
+
+static void clash_add_type(clash_list *c, const ir_type *t)
+{
+    const char *what = clash_fmt(c, clash_kind_word(t), t->atd_name, "");
+    clash_add(c, t->name, t, what, t->loc);
+    clash_add_functions(c, t->fn, t, what, t->loc);
+    if (t->kind == IR_SUM)
+        clash_add(c, clash_fmt(c, "%s_tag", t->name, ""), t, what, t->loc);
+    if (t->kind == IR_ASSOC)
+        clash_add(c, clash_fmt(c, "%s_item", t->name, ""), t, what, t->loc);
+    if (t->kind == IR_ENUM || t->kind == IR_SUM) {
+        for (size_t i = 0; i < t->ncases; i++) {
+            const ir_case *k = &t->cases[i];
+            clash_add(c, k->const_name, k,
+                      clash_fmt(c, "the constructor '%s' of '%s'", k->atd_name, t->atd_name),
+                      k->loc.file != NULL ? k->loc : t->loc);
+        }
+    }
+}
+
+static int clash_cmp(const void *a, const void *b)
+{
+    const clash_entry *x = a, *y = b;
+    int r = strcmp(x->name, y->name);
+    if (r != 0)
+        return r;
+    if (x->loc.offset != y->loc.offset)
+        return x->loc.offset < y->loc.offset ? -1 : 1;
+    return x->order < y->order ? -1 : x->order > y->order ? 1 : 0;
+}
+
+/* Owner pairs already reported. */
+typedef struct clash_pair {
+    const void *a, *b;
+} clash_pair;
+
+bool lower_clash_check(diag_ctx *d, atd_arena *arena, const ir_module *m)
+{
+    clash_list c = {arena, NULL, 0, 0, false};
+    for (size_t i = 0; i < m->ntypes; i++)
+        clash_add_type(&c, m->types[i]);
+    for (size_t i = 0; i < m->ndefs; i++) {
+        const ir_def *def = &m->defs[i];
+        if (!def->is_typedef)
+            continue;
+        const char *what = clash_fmt(&c, "the type definition '%s'", def->atd_name, "");
+        clash_add(&c, def->c_name, def, what, def->loc);
+        clash_add_functions(&c, def->c_name, def, what, def->loc);
+    }
+    if (c.oom) {
+        diag_error(d, (ast_loc){0}, "out of memory");
+        return false;
+    }
+    if (c.len > 1)
+        qsort(c.items, c.len, sizeof *c.items, clash_cmp);
+    clash_pair *seen = NULL;
+    size_t nseen = 0, seen_cap = 0;
+    bool ok = true;
+    for (size_t i = 1; i < c.len; i++) {
+        const clash_entry *later = &c.items[i];
+        /* the first entry of this name is the earliest definition */
+        size_t j = i;
+        while (j > 0 && strcmp(c.items[j - 1].name, later->name) == 0)
+            j--;
+        if (j == i)
+            continue;
+        const clash_entry *first = &c.items[j];
+        if (first->owner == later->owner)
+            continue;
+        bool dup = false;
+        for (size_t k = 0; k < nseen && !dup; k++)
+            dup = (seen[k].a == first->owner && seen[k].b == later->owner) ||
+                  (seen[k].a == later->owner && seen[k].b == first->owner);
+        ok = false;
+        if (dup)
+            continue;
+        if (nseen == seen_cap) {
+            size_t ncap = seen_cap ? seen_cap * 2 : 8;
+            clash_pair *n = atd_arena_grow(arena, seen, seen_cap * sizeof *n, ncap * sizeof *n, 8);
+            if (n == NULL) {
+                diag_error(d, (ast_loc){0}, "out of memory");
+                return false;
+            }
+            seen = n;
+            seen_cap = ncap;
+        }
+        seen[nseen].a = first->owner;
+        seen[nseen].b = later->owner;
+        nseen++;
+        diag_error(d, later->loc, "generated C name '%s' of %s is also the name of %s",
+                   later->name, later->what, first->what);
+        diag_note(d, first->loc,
+                  "%s is introduced here; use <c name=\"...\"> to rename one of them",
+                  first->what);
+    }
+    return ok;
+}

@@ -1,0 +1,23 @@
+/* C identifier clashes in the lowered module. The checker (check_cnames.c)
+ * compares the names written in the schema; only after lowering are the
+ * SYNTHESIZED names known: anonymous types (<parent>_<field>), instances
+ * (<generic>_<arg>), list/option types (<elem>_list), tag enums (<sum>_tag),
+ * assoc items (<t>_item), every generated function (<type>_read, ...) and the
+ * enum constants of all types together. Two equal identifiers would not
+ * compile and we never add silent suffixes (style.md 3.3), so each clash is
+ * an error at the later of the two places that introduced them, with a note
+ * at the other one and the hint to use <c name>. */
+#ifndef ATDC_LOWER_CLASH_H
+#define ATDC_LOWER_CLASH_H
+
+#include <stdbool.h>
+
+#include "atd/arena.h"
+#include "diag.h"
+#include "ir.h"
+
+/* Reports every clash through d. Returns false when there was one, or when
+ * the arena ran out of memory (reported too). */
+bool lower_clash_check(diag_ctx *d, atd_arena *arena, const ir_module *m);
+
+#endif

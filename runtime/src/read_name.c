@@ -1,0 +1,52 @@
+/* Borrowed reads of names and their safe quoting (read_name.h). */
+#include "atd/read_name.h"
+
+bool atd_read_name(atd_reader *r, atd_string *out)
+{
+    atd_skip_ws(r);
+    const char *open_quote = r->cur;
+    if (open_quote >= r->end || *open_quote != '"')
+        return atd__fail_found(r, open_quote, ATD_ERR_TYPE, "a string");
+    const char *b, *e;
+    bool esc;
+    if (!atd__scan_string(r, &b, &e, &esc))
+        return false;
+    if (ATD_LIKELY(!esc)) {
+        out->ptr = b;
+        out->len = (size_t)(e - b);
+        return true;
+    }
+    /* Rare: escapes must be decoded. Scan again through the full reader,
+     * which decodes into the arena; the string is known to be valid. */
+    r->cur = open_quote;
+    return atd_read_string_copy(r, out);
+}
+
+const char *atd_quote_name(const char *s, size_t len, char *buf, size_t cap)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t n = 0;
+    if (cap == 0)
+        return buf;
+    for (size_t i = 0; i < len && s != NULL; i++) {
+        unsigned char c = (unsigned char)s[i];
+        bool plain = c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+        size_t need = plain ? 1 : 4;
+        if (i == ATD_QUOTE_NAME_SHOWN || n + need + 4 > cap) {
+            /* "..." and the NUL fit: the loop keeps 4 bytes free */
+            for (const char *d = "..."; *d && n + 1 < cap; d++)
+                buf[n++] = *d;
+            break;
+        }
+        if (plain) {
+            buf[n++] = (char)c;
+        } else {
+            buf[n++] = '\\';
+            buf[n++] = 'x';
+            buf[n++] = hex[c >> 4];
+            buf[n++] = hex[c & 15];
+        }
+    }
+    buf[n] = '\0';
+    return buf;
+}
