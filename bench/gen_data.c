@@ -133,6 +133,8 @@ bool gen_events_text(const event_events *v, int variant, atd_buf *out)
          * and after the four known ones. */
         int extra = 0;
         for (int k = 0; k < 4; k++) {
+            if (k > 0 && !atd_writer_raw(&w, ",", 1))
+                return false;
             if (variant == EVENTS_UNKNOWN) {
                 int here = k == 0 ? 3 : 2;
                 for (int u = 0; u < here; u++, extra++) {
@@ -140,8 +142,7 @@ bool gen_events_text(const event_events *v, int variant, atd_buf *out)
                         return false;
                 }
             }
-            if ((k > 0 && !atd_writer_raw(&w, ",", 1)) ||
-                !write_event_member(&w, &v->items[i], order[k]))
+            if (!write_event_member(&w, &v->items[i], order[k]))
                 return false;
         }
         for (; variant == EVENTS_UNKNOWN && extra < 10; extra++) {

@@ -86,6 +86,9 @@ bool simd_dom_parse(void *s);
 void simd_dom_count(void *s, dom_counts *c); /* of the last DOM parse */
 /* On-Demand: iterates the whole document, touching every value. */
 bool simd_ondemand_walk(void *s, dom_counts *c);
+/* A new parser (and padded copy) for one document, for allocation counts. */
+bool simd_fresh_dom_parse(const char *json, size_t len);
+bool simd_fresh_ondemand_walk(const char *json, size_t len);
 const char *simd_version(void);
 #endif
 

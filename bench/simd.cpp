@@ -192,6 +192,25 @@ bool simd_ondemand_walk(void *sp, dom_counts *c)
     return true;
 }
 
+/* One document from nothing (padded copy, new parser), for the allocation
+ * figures. */
+bool simd_fresh_dom_parse(const char *json, size_t len)
+{
+    simd_state *s = new (std::nothrow) simd_state(json, len);
+    bool ok = s != nullptr && simd_dom_parse(s);
+    delete s;
+    return ok;
+}
+
+bool simd_fresh_ondemand_walk(const char *json, size_t len)
+{
+    simd_state *s = new (std::nothrow) simd_state(json, len);
+    dom_counts c = {};
+    bool ok = s != nullptr && simd_ondemand_walk(s, &c);
+    delete s;
+    return ok;
+}
+
 const char *simd_version(void)
 {
     /* SIMDJSON_VERSION is a bare token (3.0.1): make it a string. */

@@ -39,6 +39,7 @@ static void emit_source(cw *w, const ir_module *m)
             emit_def_readers(w, m, &m->defs[i]);
     cw_comment(w, "--- writers ---");
     cw_blank(w);
+    emit_writer_tables(w, m);
     for (size_t i = 0; i < m->ntypes; i++)
         emit_type_writers(w, m, m->types[i]);
     for (size_t i = 0; i < m->ndefs; i++)

@@ -45,6 +45,8 @@ void emit_def_readers(cw *w, const ir_module *m, const ir_def *d);
 /* emit_write.c: write and to_json. */
 void emit_type_writers(cw *w, const ir_module *m, const ir_type *t);
 void emit_def_writers(cw *w, const ir_module *m, const ir_def *d);
+/* The tables of enum literals that the writers share; before the writers. */
+void emit_writer_tables(cw *w, const ir_module *m);
 
 /* emit_match.c: `static int NAME(const char *s, size_t len)` returning the
  * index i of names[i] (lens[i] bytes) equal to s[0..len), or -1. Only the

@@ -85,6 +85,11 @@ static void emit_struct(cw *w, const ir_type *t)
         cw_close(w, "};");
         break;
     case IR_SUM:
+        if (t->json_object) {
+            cw_comment(w, "<json repr=\"object\">: a constructor with an argument is {\"Name\": "
+                          "value} on the wire, not [\"Name\", value]; atdgen peers cannot read "
+                          "this form (atd-spec 10.8).");
+        }
         cw_open(w, "struct %s {", t->name);
         cw_line(w, "%s_tag tag;", t->name);
         cw_open(w, "union {");

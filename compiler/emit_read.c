@@ -393,8 +393,153 @@ static void emit_case_match(cw *w, const ir_type *t)
     free(lens);
 }
 
+/* Emits the array form of the constructors with an argument (atd-spec 10.8):
+ *     if (c == '[') {
+ *         if (!atd_array_begin(r, &more)) return false;
+ *         if (!more) return atd_reader_fail_at(r, at, ..."empty array instead of a variant...");
+ *         ...name at index 0...
+ *         switch (event_shape__case(s.ptr, s.len)) {
+ *         case 1: ...',', argument at index 1, ']'...; return true;
+ *         default: break;
+ *         }
+ *         return atd_reader_fail_at(r, at, ..."unsupported variant \"%s\" with an argument...");
+ *     }
+ */
+static void emit_sum_read_array(cw *w, const ir_type *t)
+{
+    char lv[300];
+    cw_open(w, "if (c == '[')");
+    cw_open(w, "if (!atd_array_begin(r, &more))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_open(w, "if (!more)");
+    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"empty array "
+               "instead of a variant of '%%s'\", \"%s\");",
+            t->atd_name);
+    cw_close(w, "}");
+    cw_line(w, "atd_skip_ws(r);");
+    cw_line(w, "at = (size_t)(r->cur - r->start);");
+    cw_open(w, "if (!atd_read_name(r, &s))");
+    cw_line(w, "return atd_reader_push_index(r, 0);");
+    cw_close(w, "}");
+    cw_open(w, "switch (%s__case(s.ptr, s.len)) {", t->fn);
+    for (size_t i = 0; i < t->ncases; i++) {
+        const ir_case *k = &t->cases[i];
+        if (k->arg.type == NULL || k->catch_all)
+            continue;
+        cw_mid(w, "case %zu:", i);
+        cw_open(w, "if (!atd_array_next(r, &more))");
+        cw_line(w, "return false;");
+        cw_close(w, "}");
+        cw_open(w, "if (!more)");
+        cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"variant '%%s' "
+                   "needs an argument\", \"%s\");",
+                k->atd_name);
+        cw_close(w, "}");
+        cw_line(w, "out->tag = %s;", k->const_name);
+        snprintf(lv, sizeof lv, "out->u.%s", k->member);
+        read_slot(w, &k->arg, lv, "return atd_reader_push_index(r, 1);");
+        cw_open(w, "if (!atd_array_next(r, &more))");
+        cw_line(w, "return false;");
+        cw_close(w, "}");
+        cw_open(w, "if (more)");
+        cw_line(w, "return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, \"expected ']' after "
+                   "the argument of variant '%%s'\", \"%s\");",
+                k->atd_name);
+        cw_close(w, "}");
+        cw_line(w, "return true;");
+    }
+    cw_mid(w, "default:");
+    cw_line(w, "break;");
+    cw_close(w, "}");
+    cw_open(w, "{");
+    cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
+    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
+               "\"unsupported variant \\\"%%s\\\" with an argument in '%%s'\", "
+               "atd_quote_name(s.ptr, s.len, q_, sizeof q_), \"%s\");",
+            t->atd_name);
+    cw_close(w, "}");
+    cw_close(w, "}");
+}
+
+/* Emits the object form of the constructors with an argument, for a sum with
+ * <json repr="object"> (atd-spec 10.8): exactly one member, named after a
+ * constructor with an argument, whose value is the argument.
+ *     if (c == '{') {
+ *         if (!atd_object_begin(r, &more)) return false;
+ *         if (!more) return atd_reader_fail_at(r, at, ..."empty object instead of a variant...");
+ *         atd_skip_ws(r);
+ *         at = (size_t)(r->cur - r->start);
+ *         if (!atd_object_key(r, &s)) return false;
+ *         switch (event_shape__case(s.ptr, s.len)) {
+ *         case 1:
+ *             out->tag = EVENT_SHAPE_CIRCLE;
+ *             ...read out->u.Circle, pushing the field "Circle" on failure...
+ *             if (!atd_object_next(r, &more)) return false;
+ *             if (more) return atd_reader_fail(r, ..."expected '}' after the argument...");
+ *             return true;
+ *         default: break;
+ *         }
+ *         return atd_reader_fail_at(r, at, ..."unsupported variant \"%s\" with an argument...");
+ *     }
+ * atdgen peers cannot read this form: atdgen accepts the annotation but
+ * ignores it, so it reads and writes ["Circle",2.0] only. A nullary
+ * constructor is still the string "Point" in both directions; `[` is an
+ * error ("expected a variant of 'shape'"). */
+static void emit_sum_read_object(cw *w, const ir_type *t)
+{
+    char lv[300], fail[600];
+    cw_open(w, "if (c == '{')");
+    cw_open(w, "if (!atd_object_begin(r, &more))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_open(w, "if (!more)");
+    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"empty object "
+               "instead of a variant of '%%s'\", \"%s\");",
+            t->atd_name);
+    cw_close(w, "}");
+    cw_line(w, "atd_skip_ws(r);");
+    cw_line(w, "at = (size_t)(r->cur - r->start);");
+    cw_open(w, "if (!atd_object_key(r, &s))");
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_open(w, "switch (%s__case(s.ptr, s.len)) {", t->fn);
+    for (size_t i = 0; i < t->ncases; i++) {
+        const ir_case *k = &t->cases[i];
+        if (k->arg.type == NULL || k->catch_all)
+            continue;
+        cw_mid(w, "case %zu:", i);
+        cw_line(w, "out->tag = %s;", k->const_name);
+        snprintf(lv, sizeof lv, "out->u.%s", k->member);
+        push_field_stmt(fail, sizeof fail, k->json_name, k->json_len);
+        read_slot(w, &k->arg, lv, fail);
+        cw_open(w, "if (!atd_object_next(r, &more))");
+        cw_line(w, "return false;");
+        cw_close(w, "}");
+        cw_open(w, "if (more)");
+        cw_line(w, "return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, \"expected '}' after "
+                   "the argument of variant '%%s'\", \"%s\");",
+                k->atd_name);
+        cw_close(w, "}");
+        cw_line(w, "return true;");
+    }
+    cw_mid(w, "default:");
+    cw_line(w, "break;");
+    cw_close(w, "}");
+    cw_open(w, "{");
+    cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
+    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
+               "\"unsupported variant \\\"%%s\\\" with an argument in '%%s'\", "
+               "atd_quote_name(s.ptr, s.len, q_, sizeof q_), \"%s\");",
+            t->atd_name);
+    cw_close(w, "}");
+    cw_close(w, "}");
+}
+
 /* Emits the reader of a sum: "Name" for a nullary constructor, ["Name", v]
- * for one with an argument (atd-spec 10.8); an enum reads only strings.
+ * (or {"Name": v} with <json repr="object">) for one with an argument
+ * (atd-spec 10.8); an enum, and the catch-all of an open_enum, read only
+ * strings.
  *     bool event_shape_read(atd_reader *r, event_shape *out)
  *     {
  *         atd_string s; bool more; size_t at; int c;
@@ -413,24 +558,27 @@ static void emit_case_match(cw *w, const ir_type *t)
 static void emit_sum_read(cw *w, const ir_type *t)
 {
     bool is_enum = t->kind == IR_ENUM;
-    bool any_arg = false;
+    bool any_arg = false; /* a constructor read with its argument */
     const ir_case *catch_all = NULL;
     for (size_t i = 0; i < t->ncases; i++) {
-        if (t->cases[i].arg.type != NULL)
-            any_arg = true;
         if (t->cases[i].catch_all)
             catch_all = &t->cases[i];
+        else if (t->cases[i].arg.type != NULL)
+            any_arg = true;
     }
-    char lv[300];
     emit_case_match(w, t);
     cw_line(w, "bool %s_read(atd_reader *r, %s *out)", t->fn, t->name);
     cw_open(w, "{");
+    /* `at`: where the name starts, for messages (an open_enum has none) */
+    bool need_at = any_arg || catch_all == NULL;
     cw_line(w, "atd_string s;");
-    cw_line(w, "size_t at;");
+    if (need_at)
+        cw_line(w, "size_t at;");
     cw_line(w, "int c = atd_peek(r);");
     if (any_arg)
         cw_line(w, "bool more;");
-    cw_line(w, "at = (size_t)(r->cur - r->start);");
+    if (need_at)
+        cw_line(w, "at = (size_t)(r->cur - r->start);");
     cw_open(w, "if (c == '\"')");
     cw_open(w, "if (!atd_read_name(r, &s))");
     cw_line(w, "return false;");
@@ -471,60 +619,10 @@ static void emit_sum_read(cw *w, const ir_type *t)
                 t->atd_name);
     }
     cw_close(w, "}");
-    if (any_arg) {
-        cw_open(w, "if (c == '[')");
-        cw_open(w, "if (!atd_array_begin(r, &more))");
-        cw_line(w, "return false;");
-        cw_close(w, "}");
-        cw_open(w, "if (!more)");
-        cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"empty array "
-                   "instead of a variant of '%%s'\", \"%s\");",
-                t->atd_name);
-        cw_close(w, "}");
-        cw_line(w, "atd_skip_ws(r);");
-        cw_line(w, "at = (size_t)(r->cur - r->start);");
-        cw_open(w, "if (!atd_read_name(r, &s))");
-        cw_line(w, "return atd_reader_push_index(r, 0);");
-        cw_close(w, "}");
-        cw_open(w, "switch (%s__case(s.ptr, s.len)) {", t->fn);
-        for (size_t i = 0; i < t->ncases; i++) {
-            const ir_case *k = &t->cases[i];
-            if (k->arg.type == NULL)
-                continue;
-            cw_mid(w, "case %zu:", i);
-            cw_open(w, "if (!atd_array_next(r, &more))");
-            cw_line(w, "return false;");
-            cw_close(w, "}");
-            cw_open(w, "if (!more)");
-            cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"variant '%%s' "
-                       "needs an argument\", \"%s\");",
-                    k->atd_name);
-            cw_close(w, "}");
-            cw_line(w, "out->tag = %s;", k->const_name);
-            snprintf(lv, sizeof lv, "out->u.%s", k->member);
-            read_slot(w, &k->arg, lv, "return atd_reader_push_index(r, 1);");
-            cw_open(w, "if (!atd_array_next(r, &more))");
-            cw_line(w, "return false;");
-            cw_close(w, "}");
-            cw_open(w, "if (more)");
-            cw_line(w, "return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, \"expected ']' after "
-                       "the argument of variant '%%s'\", \"%s\");",
-                    k->atd_name);
-            cw_close(w, "}");
-            cw_line(w, "return true;");
-        }
-        cw_mid(w, "default:");
-        cw_line(w, "break;");
-        cw_close(w, "}");
-        cw_open(w, "{");
-        cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
-        cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
-                   "\"unsupported variant \\\"%%s\\\" with an argument in '%%s'\", "
-                   "atd_quote_name(s.ptr, s.len, q_, sizeof q_), \"%s\");",
-                t->atd_name);
-        cw_close(w, "}");
-        cw_close(w, "}");
-    }
+    if (any_arg && t->json_object)
+        emit_sum_read_object(w, t);
+    else if (any_arg)
+        emit_sum_read_array(w, t);
     cw_line(w, "return atd_reader_fail_expected(r, \"a variant of '%s'\");", t->atd_name);
     cw_close(w, "}");
 }

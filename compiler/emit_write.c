@@ -13,6 +13,7 @@
  * by value would need a generated equality function per type. Implicit and
  * <ocaml default> defaults of strings, lists, options are compared by value
  * and omitted as atdgen does. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +160,108 @@ static const char *differs(char *buf, size_t cap, const ir_field *f, const char 
     return NULL;
 }
 
+/* One fixed-size piece (see ir_fixed): an optional comma decided at run
+ * time, a literal (separator and key, may be empty), the value, and an
+ * optional closing literal, all written after one reservation. */
+typedef struct piece {
+    const char *comma_if; /* C condition for a leading ',', or NULL */
+    const char *lit;      /* "\",\\\"date\\\":\", 8" (C literal, length), or NULL */
+    size_t lit_len;
+    const char *close;    /* a one-character closing literal such as "]", or NULL */
+} piece;
+
+/* Emits the checks that must pass before a fixed value is written: its
+ * finiteness (float) or the range of its tag (enum), e.g.
+ *     if (!atd_writer_finite(w, (double)v->x)) { FAIL }
+ */
+static void fixed_precheck(cw *w, const ir_type *t, const char *rv, const char *fail)
+{
+    switch (t->fixed) {
+    case IR_FIXED_FLOAT:
+        cw_open(w, "if (!atd_writer_finite(w, (double)%s))", rv);
+        break;
+    case IR_FIXED_ENUM:
+        cw_open(w, "if ((size_t)%s >= %zu)", rv, t->ncases);
+        cw_line(w, "atd_writer_fail(w, ATD_ERR_INVALID, \"invalid constructor tag for '%s'\");",
+                t->atd_name);
+        break;
+    case IR_FIXED_NONE:
+    case IR_FIXED_NULL:
+    case IR_FIXED_BOOL:
+    case IR_FIXED_INT:
+        return;
+    }
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+}
+
+/* Emits a fixed-size piece for the value `rv` of type t (t->fixed is not
+ * NONE), e.g. for an int field after the first one:
+ *     {
+ *         char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+ *         if (p == NULL) {
+ *             atd_writer_fail_buf(w);
+ *             return atd_writer_push_field(w, "date", 4);
+ *         }
+ *         memcpy(p, ",\"date\":", 8);
+ *         p = atd_write_int64(p + 8, (int64_t)v->date);
+ *         atd_buf_commit(w->buf, p);
+ *     }
+ * A list element is `if (i > 0) *p++ = ',';` then the value; a float or an
+ * enum is checked first (fixed_precheck). */
+static void write_fixed(cw *w, const ir_type *t, const char *rv, const piece *pc, const char *fail)
+{
+    size_t k = pc->lit != NULL ? pc->lit_len : 0;
+    assert(t->fixed != IR_FIXED_NONE);
+    fixed_precheck(w, t, rv, fail);
+    cw_open(w, "{");
+    cw_line(w, "char *p = atd_buf_reserve(w->buf, %zu + %s);",
+            k + (pc->comma_if != NULL) + (pc->close != NULL), t->fixed_max);
+    cw_open(w, "if (p == NULL)");
+    cw_line(w, "atd_writer_fail_buf(w);");
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+    if (pc->comma_if != NULL) {
+        cw_open(w, "if (%s)", pc->comma_if);
+        cw_line(w, "*p++ = ',';");
+        cw_close(w, "}");
+    }
+    if (pc->lit != NULL)
+        cw_line(w, "memcpy(p, %s);", pc->lit);
+    switch (t->fixed) {
+    case IR_FIXED_NULL:
+        cw_line(w, "(void)%s; /* unit: always null */", rv);
+        cw_line(w, "memcpy(p + %zu, \"null\", 4);", k);
+        cw_line(w, "p += %zu;", k + 4);
+        break;
+    case IR_FIXED_BOOL:
+        cw_open(w, "if (%s)", rv);
+        cw_line(w, "memcpy(p + %zu, \"true\", 4);", k);
+        cw_line(w, "p += %zu;", k + 4);
+        cw_mid(w, "} else {");
+        cw_line(w, "memcpy(p + %zu, \"false\", 5);", k);
+        cw_line(w, "p += %zu;", k + 5);
+        cw_close(w, "}");
+        break;
+    case IR_FIXED_INT:
+        cw_line(w, "p = atd_write_int64(p + %zu, (int64_t)%s);", k, rv);
+        break;
+    case IR_FIXED_FLOAT:
+        cw_line(w, "p = atd_write_double(p + %zu, (double)%s);", k, rv);
+        break;
+    case IR_FIXED_ENUM:
+        cw_line(w, "memcpy(p + %zu, %s__json[%s], %s__jlen[%s]);", k, t->fn, rv, t->fn, rv);
+        cw_line(w, "p += %zu + %s__jlen[%s];", k, t->fn, rv);
+        break;
+    case IR_FIXED_NONE:
+        break; /* excluded by the assertion above */
+    }
+    if (pc->close != NULL)
+        cw_line(w, "*p++ = '%s';", pc->close);
+    cw_line(w, "atd_buf_commit(w->buf, p);");
+    cw_close(w, "}");
+}
+
 /* A JSON key literal: `"name":`, with an optional leading '{' or ','. */
 static size_t key_literal(char *buf, size_t cap, const char *pre, const ir_field *f)
 {
@@ -193,9 +296,10 @@ static size_t key_literal(char *buf, size_t cap, const char *pre, const ir_field
  *     {
  *         {
  *             char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
- *             if (p == NULL) return atd_writer_fail_buf(w);
+ *             if (p == NULL) { atd_writer_fail_buf(w); return atd_writer_push_field(...); }
  *             memcpy(p, "{\"date\":", 8);
- *             atd_buf_commit(w->buf, atd_write_int64(p + 8, (int64_t)v->date));
+ *             p = atd_write_int64(p + 8, (int64_t)v->date);
+ *             atd_buf_commit(w->buf, p);
  *         }
  *         if (v->has_note) {
  *             if (!atd_writer_raw(w, ",\"note\":", 8)) return false;
@@ -269,31 +373,11 @@ static void emit_record_write(cw *w, const ir_type *t)
         }
         const char *pre = !brace_written ? "{" : state == NOT_FIRST ? "," : "";
         size_t klen = key_literal(lit, sizeof lit, pre, f);
-        bool scalar_fast = !f->slot.ptr && state != UNKNOWN &&
-                           ((f->slot.type->kind == IR_INT && !f->slot.type->int_as_string) ||
-                            f->slot.type->kind == IR_BOOL);
-        if (scalar_fast) {
-            /* one reservation for the key and the number */
-            cw_open(w, "{");
-            cw_line(w, "char *p = atd_buf_reserve(w->buf, %zu + ATD_INT64_CHARS);", klen);
-            cw_open(w, "if (p == NULL)");
-            cw_line(w, "atd_writer_fail_buf(w);");
-            cw_line(w, "%s", fail);
-            cw_close(w, "}");
-            cw_line(w, "memcpy(p, %s);", lit);
-            if (f->slot.type->kind == IR_INT) {
-                cw_line(w, "atd_buf_commit(w->buf, atd_write_int64(p + %zu, (int64_t)%s));", klen,
-                        rv);
-            } else {
-                cw_open(w, "if (%s)", rv);
-                cw_line(w, "memcpy(p + %zu, \"true\", 4);", klen);
-                cw_line(w, "atd_buf_commit(w->buf, p + %zu);", klen + 4);
-                cw_mid(w, "} else {");
-                cw_line(w, "memcpy(p + %zu, \"false\", 5);", klen);
-                cw_line(w, "atd_buf_commit(w->buf, p + %zu);", klen + 5);
-                cw_close(w, "}");
-            }
-            cw_close(w, "}");
+        /* a value of bounded size: one reservation for the key and the value */
+        bool fixed = !f->slot.ptr && f->slot.type->fixed != IR_FIXED_NONE;
+        if (fixed) {
+            piece pc = {state == UNKNOWN ? "!first" : NULL, lit, klen, NULL};
+            write_fixed(w, f->slot.type, rv, &pc, fail);
         } else if (state == UNKNOWN) {
             key_literal(lit2, sizeof lit2, ",", f);
             cw_open(w, "if (first ? !atd_writer_raw(w, %s) : !atd_writer_raw(w, %s))", lit, lit2);
@@ -305,7 +389,7 @@ static void emit_record_write(cw *w, const ir_type *t)
             cw_close(w, "}");
         }
         brace_written = true;
-        if (!scalar_fast)
+        if (!fixed)
             write_slot(w, &f->slot, rv, fail);
         if (c != NULL) {
             if (need_first && state != NOT_FIRST)
@@ -363,10 +447,32 @@ static void case_literal(char *buf, size_t cap, const char *pre, const ir_case *
  *         return atd_writer_raw(w, "]", 1);
  *     }
  *     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid tag ...");
+ * With <json repr="object"> a constructor with an argument is written
+ * {"Circle":2.0} instead (atd-spec 10.8), a form atdgen peers cannot read:
+ *         if (!atd_writer_raw(w, "{\"Circle\":", 10)) return false;
+ *         ...write v->u.Circle, pushing the field "Circle" on failure...
+ *         return atd_writer_raw(w, "}", 1);
  */
+/* Emits the writer of an enum, from its table of literals (emitted by
+ * emit_writer_tables):
+ *     if ((size_t)*v < 3) return atd_writer_raw(w, event_mode__json[*v], event_mode__jlen[*v]);
+ *     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'");
+ */
+static void emit_enum_write(cw *w, const ir_type *t)
+{
+    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    cw_open(w, "{");
+    cw_open(w, "if ((size_t)*v < %zu)", t->ncases);
+    cw_line(w, "return atd_writer_raw(w, %s__json[*v], %s__jlen[*v]);", t->fn, t->fn);
+    cw_close(w, "}");
+    cw_line(w, "return atd_writer_fail(w, ATD_ERR_INVALID, \"invalid constructor tag for '%s'\");",
+            t->atd_name);
+    cw_close(w, "}");
+}
+
 static void emit_sum_write(cw *w, const ir_type *t)
 {
-    char lit[1200], rv[300];
+    char lit[1200], rv[300], fail[600];
     bool is_enum = t->kind == IR_ENUM;
     cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
     cw_open(w, "{");
@@ -380,6 +486,18 @@ static void emit_sum_write(cw *w, const ir_type *t)
         } else if (k->catch_all) {
             cw_line(w, "return atd_writer_string(w, v->u.%s.ptr, v->u.%s.len);", k->member,
                     k->member);
+        } else if (t->json_object) {
+            case_literal(lit, sizeof lit, "{", k, ":");
+            cw_open(w, "if (!atd_writer_raw(w, %s))", lit);
+            cw_line(w, "return false;");
+            cw_close(w, "}");
+            snprintf(rv, sizeof rv, "v->u.%s", k->member);
+            char *jl = cw_c_string(k->json_name, k->json_len);
+            snprintf(fail, sizeof fail, "return atd_writer_push_field(w, \"%s\", %zu);", jl,
+                     k->json_len);
+            free(jl);
+            write_slot(w, &k->arg, rv, fail);
+            cw_line(w, "return atd_writer_raw(w, \"}\", 1);");
         } else {
             case_literal(lit, sizeof lit, "[", k, ",");
             cw_open(w, "if (!atd_writer_raw(w, %s))", lit);
@@ -396,21 +514,38 @@ static void emit_sum_write(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
-/* Emits the tuple writer: [f0,f1,...], every cell always written. */
+/* Emits the tuple writer: [f0,f1,...], every cell always written:
+ *     if (!atd_writer_raw(w, "[", 1)) return false;
+ *     ...write v->f0, pushing index 0 on failure...
+ *     ...
+ *     return atd_writer_raw(w, "]", 1);
+ * A cell of bounded size is one piece with its '[' or ',' (and the ']' of
+ * the last cell), see write_fixed. */
 static void emit_tuple_write(cw *w, const ir_type *t)
 {
     char rv[64], fail[96];
+    bool closed = false;
     cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
     cw_open(w, "{");
     for (size_t i = 0; i < t->ncells; i++) {
+        const ir_slot *s = &t->cells[i].slot;
+        snprintf(rv, sizeof rv, "v->f%zu", i);
+        snprintf(fail, sizeof fail, "return atd_writer_push_index(w, %zu);", i);
+        if (!s->ptr && s->type->fixed != IR_FIXED_NONE) {
+            closed = i + 1 == t->ncells;
+            piece pc = {NULL, i == 0 ? "\"[\", 1" : "\",\", 1", 1, closed ? "]" : NULL};
+            write_fixed(w, s->type, rv, &pc, fail);
+            continue;
+        }
         cw_open(w, "if (!atd_writer_raw(w, \"%s\", 1))", i == 0 ? "[" : ",");
         cw_line(w, "return false;");
         cw_close(w, "}");
-        snprintf(rv, sizeof rv, "v->f%zu", i);
-        snprintf(fail, sizeof fail, "return atd_writer_push_index(w, %zu);", i);
-        write_slot(w, &t->cells[i].slot, rv, fail);
+        write_slot(w, s, rv, fail);
     }
-    cw_line(w, "return atd_writer_raw(w, \"]\", 1);");
+    if (closed)
+        cw_line(w, "return true;");
+    else
+        cw_line(w, "return atd_writer_raw(w, \"]\", 1);");
     cw_close(w, "}");
 }
 
@@ -421,7 +556,7 @@ static void emit_tuple_write(cw *w, const ir_type *t)
  *         ...write v->items[i], pushing index i on failure...
  *     }
  *     return atd_writer_raw(w, "]", 1);
- */
+ * An element of bounded size is one piece with its comma (write_fixed). */
 static void emit_list_write(cw *w, const ir_type *t)
 {
     cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
@@ -431,10 +566,15 @@ static void emit_list_write(cw *w, const ir_type *t)
     cw_line(w, "return false;");
     cw_close(w, "}");
     cw_open(w, "for (i = 0; i < v->len; i++)");
-    cw_open(w, "if (i > 0 && !atd_writer_raw(w, \",\", 1))");
-    cw_line(w, "return false;");
-    cw_close(w, "}");
-    write_value(w, t->elem.type, "v->items[i]", "return atd_writer_push_index(w, i);");
+    if (t->elem.type->fixed != IR_FIXED_NONE) {
+        piece pc = {"i > 0", NULL, 0, NULL};
+        write_fixed(w, t->elem.type, "v->items[i]", &pc, "return atd_writer_push_index(w, i);");
+    } else {
+        cw_open(w, "if (i > 0 && !atd_writer_raw(w, \",\", 1))");
+        cw_line(w, "return false;");
+        cw_close(w, "}");
+        write_value(w, t->elem.type, "v->items[i]", "return atd_writer_push_index(w, i);");
+    }
     cw_close(w, "}");
     cw_line(w, "return atd_writer_raw(w, \"]\", 1);");
     cw_close(w, "}");
@@ -536,6 +676,8 @@ void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
         emit_record_write(w, t);
         break;
     case IR_ENUM:
+        emit_enum_write(w, t);
+        break;
     case IR_SUM:
         emit_sum_write(w, t);
         break;
@@ -566,6 +708,43 @@ void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
     cw_blank(w);
     emit_to_json(w, t->name);
     cw_end_item(w);
+}
+
+/* Emits the literals of every enum of the module, before all writers (a
+ * record writer may use an enum defined after it):
+ *     static const char *const event_mode__json[2] = {
+ *         "\"Off\"",
+ *         "\"On\"",
+ *     };
+ *     static const size_t event_mode__jlen[2] = {
+ *         5,
+ *         4,
+ *     };
+ */
+void emit_writer_tables(cw *w, const ir_module *m)
+{
+    char lit[1200];
+    for (size_t i = 0; i < m->ntypes; i++) {
+        const ir_type *t = m->types[i];
+        if (t->kind != IR_ENUM)
+            continue;
+        cw_open(w, "static const char *const %s__json[%zu] = {", t->fn, t->ncases);
+        for (size_t j = 0; j < t->ncases; j++) {
+            case_literal(lit, sizeof lit, "", &t->cases[j], "");
+            /* lit is `"...", N`: the string, then its length */
+            const char *comma = strrchr(lit, ',');
+            cw_line(w, "%.*s,", (int)(comma - lit), lit);
+        }
+        cw_close(w, "};");
+        cw_open(w, "static const size_t %s__jlen[%zu] = {", t->fn, t->ncases);
+        for (size_t j = 0; j < t->ncases; j++) {
+            case_literal(lit, sizeof lit, "", &t->cases[j], "");
+            cw_line(w, "%s,", strrchr(lit, ',') + 2);
+        }
+        cw_close(w, "};");
+        cw_blank(w);
+        cw_end_item(w);
+    }
 }
 
 /* Emits the writer of an alias (`type date = int`):

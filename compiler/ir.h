@@ -53,6 +53,21 @@ typedef enum ir_int_repr {
     IR_UINT32
 } ir_int_repr;
 
+/* How a value whose JSON form has a bounded size is written by the record,
+ * list and tuple writers: one buffer reservation for the separator, the key
+ * and the value, then unchecked writes (lower.c decides, emit_write.c
+ * prints). Everything else (strings, containers, wraps, imported types,
+ * <json repr="string">, <json repr="int">, <json precision>) is NONE and
+ * goes through its checked writer. */
+typedef enum ir_fixed {
+    IR_FIXED_NONE,
+    IR_FIXED_NULL,  /* unit: null */
+    IR_FIXED_BOOL,  /* true or false */
+    IR_FIXED_INT,   /* atd_write_int64 */
+    IR_FIXED_FLOAT, /* atd_write_double, after atd_writer_finite */
+    IR_FIXED_ENUM   /* the constructor's literal, after a range check of the tag */
+} ir_fixed;
+
 /* A place that holds a value: a member of a struct, a list element... When
  * `ptr` is set the member is a pointer to the value (arena-allocated), which
  * is how recursive types get their indirection. */
@@ -152,6 +167,10 @@ struct ir_type {
      * kind is IR_ENUM for a sum of nullary constructors, else IR_RECORD
      * (only the names matter: its read, write and init functions exist). */
     bool imported;
+    /* How it is written after one reservation, and the largest size of its
+     * JSON form as a C constant expression ("ATD_INT64_CHARS", "5"...). */
+    ir_fixed fixed;
+    const char *fixed_max;
     /* filled by sort.c */
     int scc;               /* strongly connected component of by-value edges */
     int mark;              /* scratch for graph walks */

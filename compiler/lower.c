@@ -984,6 +984,71 @@ static const char *base_name(lower_ctx *L, const char *path, const char **file_o
 }
 
 /* Lowers every definition; longjmps to lower_module_ex when out of memory. */
+/* The size of a JSON string literal of the bytes s[0..len), quotes
+ * included, escaped as the writers escape it (atd-spec 10.4). */
+static size_t json_literal_size(const char *s, size_t len)
+{
+    size_t n = 2;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        n += c == '"' || c == '\\' ? 2 : c < 0x20 || c == 0x7f ? 6 : 1;
+    }
+    return n;
+}
+
+/* Decides t->fixed and t->fixed_max (see ir_fixed): which values are
+ * written with one reservation for the key and the value. */
+static void lower_fixed(lower_ctx *L, ir_type *t)
+{
+    t->fixed = IR_FIXED_NONE;
+    t->fixed_max = NULL;
+    switch (t->kind) {
+    case IR_UNIT:
+        t->fixed = IR_FIXED_NULL;
+        t->fixed_max = "4";
+        break;
+    case IR_BOOL:
+        t->fixed = IR_FIXED_BOOL;
+        t->fixed_max = "5";
+        break;
+    case IR_INT:
+        if (!t->int_as_string) {
+            t->fixed = IR_FIXED_INT;
+            t->fixed_max = "ATD_INT64_CHARS";
+        }
+        break;
+    case IR_FLOAT:
+        if (!t->float_as_int && t->precision == 0) {
+            t->fixed = IR_FIXED_FLOAT;
+            t->fixed_max = "ATD_DOUBLE_CHARS";
+        }
+        break;
+    case IR_ENUM: {
+        if (t->imported)
+            break; /* its literals are in the other schema's source */
+        size_t max = 0;
+        for (size_t i = 0; i < t->ncases; i++) {
+            size_t n = json_literal_size(t->cases[i].json_name, t->cases[i].json_len);
+            max = n > max ? n : max;
+        }
+        t->fixed = IR_FIXED_ENUM;
+        t->fixed_max = fmt(L, "%zu", max);
+        break;
+    }
+    case IR_STRING:
+    case IR_ABSTRACT:
+    case IR_WRAP:
+    case IR_RECORD:
+    case IR_SUM:
+    case IR_TUPLE:
+    case IR_LIST:
+    case IR_ASSOC:
+    case IR_OPTION:
+    case IR_NULLABLE:
+        break;
+    }
+}
+
 static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *prefix,
                             const deps_import *imports)
 {
@@ -1035,6 +1100,8 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
     }
     if (L.failed)
         return NULL;
+    for (size_t i = 0; i < L.ntypes; i++)
+        lower_fixed(&L, L.types[i]);
     /* Composite types go to the module; scalars stay behind. */
     m->types = zalloc(&L, L.ntypes * sizeof *m->types);
     for (size_t i = 0; i < L.ntypes; i++)

@@ -975,7 +975,8 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
             return atd_writer_push_field(w, "lock_time", 9);
         }
         memcpy(p, "{\"lock_time\":", 13);
-        atd_buf_commit(w->buf, atd_write_int64(p + 13, (int64_t)v->lock_time));
+        p = atd_write_int64(p + 13, (int64_t)v->lock_time);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
@@ -984,7 +985,8 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
             return atd_writer_push_field(w, "ver", 3);
         }
         memcpy(p, ",\"ver\":", 7);
-        atd_buf_commit(w->buf, atd_write_int64(p + 7, (int64_t)v->ver));
+        p = atd_write_int64(p + 7, (int64_t)v->ver);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
@@ -993,7 +995,8 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
             return atd_writer_push_field(w, "size", 4);
         }
         memcpy(p, ",\"size\":", 8);
-        atd_buf_commit(w->buf, atd_write_int64(p + 8, (int64_t)v->size));
+        p = atd_write_int64(p + 8, (int64_t)v->size);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"inputs\":", 10)) {
         return false;
@@ -1002,7 +1005,7 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
         return atd_writer_push_field(w, "inputs", 6);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 16 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 16 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "double_spend", 12);
@@ -1010,11 +1013,12 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
         memcpy(p, ",\"double_spend\":", 16);
         if (v->double_spend) {
             memcpy(p + 16, "true", 4);
-            atd_buf_commit(w->buf, p + 20);
+            p += 20;
         } else {
             memcpy(p + 16, "false", 5);
-            atd_buf_commit(w->buf, p + 21);
+            p += 21;
         }
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
@@ -1023,7 +1027,8 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
             return atd_writer_push_field(w, "time", 4);
         }
         memcpy(p, ",\"time\":", 8);
-        atd_buf_commit(w->buf, atd_write_int64(p + 8, (int64_t)v->time));
+        p = atd_write_int64(p + 8, (int64_t)v->time);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
@@ -1032,7 +1037,8 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
             return atd_writer_push_field(w, "tx_index", 8);
         }
         memcpy(p, ",\"tx_index\":", 12);
-        atd_buf_commit(w->buf, atd_write_int64(p + 12, (int64_t)v->tx_index));
+        p = atd_write_int64(p + 12, (int64_t)v->tx_index);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
@@ -1041,7 +1047,8 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
             return atd_writer_push_field(w, "vin_sz", 6);
         }
         memcpy(p, ",\"vin_sz\":", 10);
-        atd_buf_commit(w->buf, atd_write_int64(p + 10, (int64_t)v->vin_sz));
+        p = atd_write_int64(p + 10, (int64_t)v->vin_sz);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"hash\":", 8)) {
         return false;
@@ -1056,7 +1063,8 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
             return atd_writer_push_field(w, "vout_sz", 7);
         }
         memcpy(p, ",\"vout_sz\":", 11);
-        atd_buf_commit(w->buf, atd_write_int64(p + 11, (int64_t)v->vout_sz));
+        p = atd_write_int64(p + 11, (int64_t)v->vout_sz);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"relayed_by\":", 14)) {
         return false;
@@ -1097,7 +1105,7 @@ int blockchain_transaction_to_json(const blockchain_transaction *value, atd_buf 
 bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 9 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "spent", 5);
@@ -1105,11 +1113,12 @@ bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
         memcpy(p, "{\"spent\":", 9);
         if (v->spent) {
             memcpy(p + 9, "true", 4);
-            atd_buf_commit(w->buf, p + 13);
+            p += 13;
         } else {
             memcpy(p + 9, "false", 5);
-            atd_buf_commit(w->buf, p + 14);
+            p += 14;
         }
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
@@ -1118,7 +1127,8 @@ bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
             return atd_writer_push_field(w, "tx_index", 8);
         }
         memcpy(p, ",\"tx_index\":", 12);
-        atd_buf_commit(w->buf, atd_write_int64(p + 12, (int64_t)v->tx_index));
+        p = atd_write_int64(p + 12, (int64_t)v->tx_index);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
@@ -1127,7 +1137,8 @@ bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
             return atd_writer_push_field(w, "type", 4);
         }
         memcpy(p, ",\"type\":", 8);
-        atd_buf_commit(w->buf, atd_write_int64(p + 8, (int64_t)v->output_type));
+        p = atd_write_int64(p + 8, (int64_t)v->output_type);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"addr\":", 8)) {
         return false;
@@ -1142,7 +1153,8 @@ bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
             return atd_writer_push_field(w, "value", 5);
         }
         memcpy(p, ",\"value\":", 9);
-        atd_buf_commit(w->buf, atd_write_int64(p + 9, (int64_t)v->value));
+        p = atd_write_int64(p + 9, (int64_t)v->value);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
@@ -1151,7 +1163,8 @@ bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
             return atd_writer_push_field(w, "n", 1);
         }
         memcpy(p, ",\"n\":", 5);
-        atd_buf_commit(w->buf, atd_write_int64(p + 5, (int64_t)v->n));
+        p = atd_write_int64(p + 5, (int64_t)v->n);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"script\":", 10)) {
         return false;
@@ -1192,7 +1205,8 @@ bool blockchain_input_write(atd_writer *w, const blockchain_input *v)
             return atd_writer_push_field(w, "sequence", 8);
         }
         memcpy(p, "{\"sequence\":", 12);
-        atd_buf_commit(w->buf, atd_write_int64(p + 12, (int64_t)v->sequence));
+        p = atd_write_int64(p + 12, (int64_t)v->sequence);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"prev_out\":", 12)) {
         return false;

@@ -882,19 +882,34 @@ int canada_feature_to_json(const canada_feature *value, atd_buf *out, atd_error 
 
 bool canada_position_write(atd_writer *w, const canada_position *v)
 {
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
-    }
-    if (!atd_writer_double(w, (double)v->f0)) {
+    if (!atd_writer_finite(w, (double)v->f0)) {
         return atd_writer_push_index(w, 0);
     }
-    if (!atd_writer_raw(w, ",", 1)) {
-        return false;
+    {
+        char *p = atd_buf_reserve(w->buf, 1 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 0);
+        }
+        memcpy(p, "[", 1);
+        p = atd_write_double(p + 1, (double)v->f0);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_double(w, (double)v->f1)) {
+    if (!atd_writer_finite(w, (double)v->f1)) {
         return atd_writer_push_index(w, 1);
     }
-    return atd_writer_raw(w, "]", 1);
+    {
+        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 1);
+        }
+        memcpy(p, ",", 1);
+        p = atd_write_double(p + 1, (double)v->f1);
+        *p++ = ']';
+        atd_buf_commit(w->buf, p);
+    }
+    return true;
 }
 
 int canada_position_to_json(const canada_position *value, atd_buf *out, atd_error *err)

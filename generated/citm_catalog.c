@@ -1576,11 +1576,17 @@ bool citm_catalog_int_list_write(atd_writer *w, const citm_catalog_int_list *v)
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!atd_writer_int64(w, (int64_t)v->items[i])) {
-            return atd_writer_push_index(w, i);
+        {
+            char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_index(w, i);
+            }
+            if (i > 0) {
+                *p++ = ',';
+            }
+            p = atd_write_int64(p + 0, (int64_t)v->items[i]);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -1622,7 +1628,8 @@ bool citm_catalog_event_write(atd_writer *w, const citm_catalog_event *v)
             return atd_writer_push_field(w, "id", 2);
         }
         memcpy(p, ",\"id\":", 6);
-        atd_buf_commit(w->buf, atd_write_int64(p + 6, (int64_t)v->id));
+        p = atd_write_int64(p + 6, (int64_t)v->id);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"logo\":", 8)) {
         return false;
@@ -1981,7 +1988,8 @@ bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performanc
             return atd_writer_push_field(w, "eventId", 7);
         }
         memcpy(p, "{\"eventId\":", 11);
-        atd_buf_commit(w->buf, atd_write_int64(p + 11, (int64_t)v->event_id));
+        p = atd_write_int64(p + 11, (int64_t)v->event_id);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
@@ -1990,7 +1998,8 @@ bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performanc
             return atd_writer_push_field(w, "id", 2);
         }
         memcpy(p, ",\"id\":", 6);
-        atd_buf_commit(w->buf, atd_write_int64(p + 6, (int64_t)v->id));
+        p = atd_write_int64(p + 6, (int64_t)v->id);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"logo\":", 8)) {
         return false;
@@ -2029,7 +2038,8 @@ bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performanc
             return atd_writer_push_field(w, "start", 5);
         }
         memcpy(p, ",\"start\":", 9);
-        atd_buf_commit(w->buf, atd_write_int64(p + 9, (int64_t)v->start));
+        p = atd_write_int64(p + 9, (int64_t)v->start);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"venueCode\":", 13)) {
         return false;
@@ -2070,7 +2080,8 @@ bool citm_catalog_price_write(atd_writer *w, const citm_catalog_price *v)
             return atd_writer_push_field(w, "amount", 6);
         }
         memcpy(p, "{\"amount\":", 10);
-        atd_buf_commit(w->buf, atd_write_int64(p + 10, (int64_t)v->amount));
+        p = atd_write_int64(p + 10, (int64_t)v->amount);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 25 + ATD_INT64_CHARS);
@@ -2079,7 +2090,8 @@ bool citm_catalog_price_write(atd_writer *w, const citm_catalog_price *v)
             return atd_writer_push_field(w, "audienceSubCategoryId", 21);
         }
         memcpy(p, ",\"audienceSubCategoryId\":", 25);
-        atd_buf_commit(w->buf, atd_write_int64(p + 25, (int64_t)v->audience_sub_category_id));
+        p = atd_write_int64(p + 25, (int64_t)v->audience_sub_category_id);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 18 + ATD_INT64_CHARS);
@@ -2088,7 +2100,8 @@ bool citm_catalog_price_write(atd_writer *w, const citm_catalog_price *v)
             return atd_writer_push_field(w, "seatCategoryId", 14);
         }
         memcpy(p, ",\"seatCategoryId\":", 18);
-        atd_buf_commit(w->buf, atd_write_int64(p + 18, (int64_t)v->seat_category_id));
+        p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
+        atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -2167,7 +2180,8 @@ bool citm_catalog_seat_category_write(atd_writer *w, const citm_catalog_seat_cat
             return atd_writer_push_field(w, "seatCategoryId", 14);
         }
         memcpy(p, ",\"seatCategoryId\":", 18);
-        atd_buf_commit(w->buf, atd_write_int64(p + 18, (int64_t)v->seat_category_id));
+        p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
+        atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -2202,7 +2216,8 @@ bool citm_catalog_area_write(atd_writer *w, const citm_catalog_area *v)
             return atd_writer_push_field(w, "areaId", 6);
         }
         memcpy(p, "{\"areaId\":", 10);
-        atd_buf_commit(w->buf, atd_write_int64(p + 10, (int64_t)v->area_id));
+        p = atd_write_int64(p + 10, (int64_t)v->area_id);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"blockIds\":", 12)) {
         return false;

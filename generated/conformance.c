@@ -885,11 +885,17 @@ bool conformance_ints_write(atd_writer *w, const conformance_ints *v)
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!atd_writer_int64(w, (int64_t)v->items[i])) {
-            return atd_writer_push_index(w, i);
+        {
+            char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_index(w, i);
+            }
+            if (i > 0) {
+                *p++ = ',';
+            }
+            p = atd_write_int64(p + 0, (int64_t)v->items[i]);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -923,11 +929,20 @@ bool conformance_floats_write(atd_writer *w, const conformance_floats *v)
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!atd_writer_double(w, (double)v->items[i])) {
+        if (!atd_writer_finite(w, (double)v->items[i])) {
             return atd_writer_push_index(w, i);
+        }
+        {
+            char *p = atd_buf_reserve(w->buf, 1 + ATD_DOUBLE_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_index(w, i);
+            }
+            if (i > 0) {
+                *p++ = ',';
+            }
+            p = atd_write_double(p + 0, (double)v->items[i]);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -999,11 +1014,23 @@ bool conformance_bools_write(atd_writer *w, const conformance_bools *v)
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!atd_writer_bool(w, v->items[i])) {
-            return atd_writer_push_index(w, i);
+        {
+            char *p = atd_buf_reserve(w->buf, 1 + 5);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_index(w, i);
+            }
+            if (i > 0) {
+                *p++ = ',';
+            }
+            if (v->items[i]) {
+                memcpy(p + 0, "true", 4);
+                p += 4;
+            } else {
+                memcpy(p + 0, "false", 5);
+                p += 5;
+            }
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -1037,12 +1064,19 @@ bool conformance_nulls_write(atd_writer *w, const conformance_nulls *v)
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        (void)v->items[i]; /* unit: always null */
-        if (!atd_writer_raw(w, "null", 4)) {
-            return atd_writer_push_index(w, i);
+        {
+            char *p = atd_buf_reserve(w->buf, 1 + 4);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_index(w, i);
+            }
+            if (i > 0) {
+                *p++ = ',';
+            }
+            (void)v->items[i]; /* unit: always null */
+            memcpy(p + 0, "null", 4);
+            p += 4;
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);

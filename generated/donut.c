@@ -568,11 +568,18 @@ bool donut_item_write(atd_writer *w, const donut_item *v)
     if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
-    if (!atd_writer_raw(w, ",\"ppu\":", 7)) {
-        return false;
-    }
-    if (!atd_writer_double(w, (double)v->ppu)) {
+    if (!atd_writer_finite(w, (double)v->ppu)) {
         return atd_writer_push_field(w, "ppu", 3);
+    }
+    {
+        char *p = atd_buf_reserve(w->buf, 7 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_field(w, "ppu", 3);
+        }
+        memcpy(p, ",\"ppu\":", 7);
+        p = atd_write_double(p + 7, (double)v->ppu);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"batters\":", 11)) {
         return false;

@@ -278,17 +278,23 @@ int event_events_from_json(const char *json, size_t len, atd_arena *arena, event
 
 /* --- writers --- */
 
+static const char *const event_event_type__json[4] = {
+    "\"Login\"",
+    "\"Purchase\"",
+    "\"Logout\"",
+    "\"Cancel\"",
+};
+static const size_t event_event_type__jlen[4] = {
+    7,
+    10,
+    8,
+    8,
+};
+
 bool event_event_type_write(atd_writer *w, const event_event_type *v)
 {
-    switch (*v) {
-    case EVENT_EVENT_TYPE_LOGIN:
-        return atd_writer_raw(w, "\"Login\"", 7);
-    case EVENT_EVENT_TYPE_PURCHASE:
-        return atd_writer_raw(w, "\"Purchase\"", 10);
-    case EVENT_EVENT_TYPE_LOGOUT:
-        return atd_writer_raw(w, "\"Logout\"", 8);
-    case EVENT_EVENT_TYPE_CANCEL:
-        return atd_writer_raw(w, "\"Cancel\"", 8);
+    if ((size_t)*v < 4) {
+        return atd_writer_raw(w, event_event_type__json[*v], event_event_type__jlen[*v]);
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'");
 }
@@ -329,13 +335,23 @@ bool event_event_write(atd_writer *w, const event_event *v)
             return atd_writer_push_field(w, "date", 4);
         }
         memcpy(p, ",\"date\":", 8);
-        atd_buf_commit(w->buf, atd_write_int64(p + 8, (int64_t)v->date));
+        p = atd_write_int64(p + 8, (int64_t)v->date);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"event_type\":", 14)) {
-        return false;
-    }
-    if (!event_event_type_write(w, &v->event_type)) {
+    if ((size_t)v->event_type >= 4) {
+        atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'");
         return atd_writer_push_field(w, "event_type", 10);
+    }
+    {
+        char *p = atd_buf_reserve(w->buf, 14 + 10);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_field(w, "event_type", 10);
+        }
+        memcpy(p, ",\"event_type\":", 14);
+        memcpy(p + 14, event_event_type__json[v->event_type], event_event_type__jlen[v->event_type]);
+        p += 14 + event_event_type__jlen[v->event_type];
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"payload\":", 11)) {
         return false;

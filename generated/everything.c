@@ -1412,10 +1412,7 @@ static int everything_color__case(const char *s, size_t len)
 bool everything_color_read(atd_reader *r, everything_color *out)
 {
     atd_string s;
-    size_t at;
     int c = atd_peek(r);
-    bool more;
-    at = (size_t)(r->cur - r->start);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -1444,45 +1441,6 @@ bool everything_color_read(atd_reader *r, everything_color *out)
         out->u.Other = s;
         return true;
     }
-    if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
-        if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "color");
-        }
-        atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
-        switch (everything_color__case(s.ptr, s.len)) {
-        case 3:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Other");
-            }
-            out->tag = EVERYTHING_COLOR_OTHER;
-            if (!atd_read_string(r, &out->u.Other)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Other");
-            }
-            return true;
-        default:
-            break;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "color");
-        }
-    }
     return atd_reader_fail_expected(r, "a variant of 'color'");
 }
 
@@ -1491,6 +1449,459 @@ int everything_color_from_json(const char *json, size_t len, atd_arena *arena, e
     atd_reader r;
     atd_reader_init(&r, json, len, arena, 0);
     if (!everything_color_read(&r, out) || !atd_read_end(&r)) {
+        int rc = atd_reader_get_error(&r, err);
+        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
+    }
+    if (err != NULL) {
+        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
+    }
+    return 0;
+}
+
+void everything_int_float_tuple_init(everything_int_float_tuple *v)
+{
+    memset(v, 0, sizeof *v);
+}
+
+bool everything_int_float_tuple_read(atd_reader *r, everything_int_float_tuple *out)
+{
+    bool more;
+    size_t at, i;
+    everything_int_float_tuple_init(out);
+    atd_skip_ws(r);
+    at = (size_t)(r->cur - r->start);
+    if (!atd_array_begin(r, &more)) {
+        return false;
+    }
+    if (!more) {
+        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0");
+    }
+    if (!atd_read_int64(r, &out->f0)) {
+        return atd_reader_push_index(r, 0);
+    }
+    if (!atd_array_next(r, &more)) {
+        return false;
+    }
+    if (!more) {
+        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1");
+    }
+    if (!atd_read_double(r, &out->f1)) {
+        return atd_reader_push_index(r, 1);
+    }
+    if (!atd_array_next(r, &more)) {
+        return false;
+    }
+    for (i = 2; more; i++) {
+        if (!atd_skip_value(r)) {
+            return atd_reader_push_index(r, i);
+        }
+        if (!atd_array_next(r, &more)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+int everything_int_float_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_int_float_tuple *out, atd_error *err)
+{
+    atd_reader r;
+    atd_reader_init(&r, json, len, arena, 0);
+    if (!everything_int_float_tuple_read(&r, out) || !atd_read_end(&r)) {
+        int rc = atd_reader_get_error(&r, err);
+        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
+    }
+    if (err != NULL) {
+        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
+    }
+    return 0;
+}
+
+void everything_obj_shape_Box_init(everything_obj_shape_Box *v)
+{
+    memset(v, 0, sizeof *v);
+}
+
+static const char *const everything_obj_shape_Box__knames[2] = {
+    "w",
+    "h",
+};
+static const size_t everything_obj_shape_Box__klens[2] = {
+    1,
+    1,
+};
+
+static int everything_obj_shape_Box__field(const char *s, size_t len)
+{
+    switch (len) {
+    case 1:
+        if (memcmp(s, "w", 1) == 0) {
+            return 0;
+        }
+        if (memcmp(s, "h", 1) == 0) {
+            return 1;
+        }
+        break;
+    default:
+        break;
+    }
+    return -1;
+}
+
+bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Box *out)
+{
+    bool more;
+    size_t at;
+    size_t next = 0;
+    uint64_t seen[1] = {0};
+    everything_obj_shape_Box_init(out);
+    atd_skip_ws(r);
+    at = (size_t)(r->cur - r->start);
+    if (!atd_object_begin(r, &more)) {
+        return false;
+    }
+    while (more) {
+        atd_string key;
+        int f;
+        if (!atd_object_key(r, &key)) {
+            return false;
+        }
+        if (next < 2 && key.len == everything_obj_shape_Box__klens[next] && memcmp(key.ptr, everything_obj_shape_Box__knames[next], key.len) == 0) {
+            f = (int)next;
+        } else {
+            f = everything_obj_shape_Box__field(key.ptr, key.len);
+        }
+        next = (size_t)(f + 1);
+        switch (f) {
+        case 0:
+            if (!atd_read_int64(r, &out->w)) {
+                return atd_reader_push_field(r, "w", 1);
+            }
+            seen[0] |= (uint64_t)1 << 0;
+            break;
+        case 1:
+            if (atd_peek(r) == 'n') {
+                if (!atd_read_null(r)) {
+                    return atd_reader_push_field(r, "h", 1);
+                }
+            } else {
+                if (!atd_read_double(r, &out->h)) {
+                    return atd_reader_push_field(r, "h", 1);
+                }
+                out->has_h = true;
+            }
+            break;
+        default:
+            if (r->flags & ATD_READ_STRICT_FIELDS) {
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "obj_shape_Box");
+            }
+            if (!atd_skip_value(r)) {
+                return atd_reader_push_field(r, key.ptr, key.len);
+            }
+            break;
+        }
+        if (!atd_object_next(r, &more)) {
+            return false;
+        }
+    }
+    if (!(seen[0] & ((uint64_t)1 << 0))) {
+        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "w", "obj_shape_Box");
+    }
+    return true;
+}
+
+int everything_obj_shape_Box_from_json(const char *json, size_t len, atd_arena *arena, everything_obj_shape_Box *out, atd_error *err)
+{
+    atd_reader r;
+    atd_reader_init(&r, json, len, arena, 0);
+    if (!everything_obj_shape_Box_read(&r, out) || !atd_read_end(&r)) {
+        int rc = atd_reader_get_error(&r, err);
+        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
+    }
+    if (err != NULL) {
+        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
+    }
+    return 0;
+}
+
+void everything_obj_shape_list_init(everything_obj_shape_list *v)
+{
+    memset(v, 0, sizeof *v);
+}
+
+bool everything_obj_shape_list_read(atd_reader *r, everything_obj_shape_list *out)
+{
+    bool more;
+    size_t len = 0, cap = 0;
+    everything_obj_shape *items = NULL;
+    if (!atd_array_begin(r, &more)) {
+        return false;
+    }
+    while (more) {
+        if (len == cap) {
+            size_t ncap = cap != 0 ? 2 * cap : 8;
+            everything_obj_shape *n_ = NULL;
+            if (ncap <= SIZE_MAX / sizeof(everything_obj_shape)) {
+                n_ = (everything_obj_shape *)atd_arena_grow(r->arena, items, cap * sizeof(everything_obj_shape), ncap * sizeof(everything_obj_shape), 8);
+            }
+            if (n_ == NULL) {
+                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+            }
+            items = n_;
+            cap = ncap;
+        }
+        if (!everything_obj_shape_read(r, &items[len])) {
+            return atd_reader_push_index(r, len);
+        }
+        len++;
+        if (!atd_array_next(r, &more)) {
+            return false;
+        }
+    }
+    out->items = items;
+    out->len = len;
+    return true;
+}
+
+int everything_obj_shape_list_from_json(const char *json, size_t len, atd_arena *arena, everything_obj_shape_list *out, atd_error *err)
+{
+    atd_reader r;
+    atd_reader_init(&r, json, len, arena, 0);
+    if (!everything_obj_shape_list_read(&r, out) || !atd_read_end(&r)) {
+        int rc = atd_reader_get_error(&r, err);
+        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
+    }
+    if (err != NULL) {
+        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
+    }
+    return 0;
+}
+
+void everything_obj_shape_init(everything_obj_shape *v)
+{
+    memset(v, 0, sizeof *v);
+}
+
+static int everything_obj_shape__case(const char *s, size_t len)
+{
+    switch (len) {
+    case 3:
+        if (memcmp(s, "Dot", 3) == 0) {
+            return 0;
+        }
+        if (memcmp(s, "Box", 3) == 0) {
+            return 4;
+        }
+        break;
+    case 4:
+        if (memcmp(s, "Size", 4) == 0) {
+            return 1;
+        }
+        if (memcmp(s, "Pair", 4) == 0) {
+            return 2;
+        }
+        break;
+    case 8:
+        if (memcmp(s, "re named", 8) == 0) {
+            return 3;
+        }
+        break;
+    case 5:
+        if (memcmp(s, "Inner", 5) == 0) {
+            return 5;
+        }
+        break;
+    default:
+        break;
+    }
+    return -1;
+}
+
+bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
+{
+    atd_string s;
+    size_t at;
+    int c = atd_peek(r);
+    bool more;
+    at = (size_t)(r->cur - r->start);
+    if (c == '"') {
+        if (!atd_read_name(r, &s)) {
+            return false;
+        }
+        switch (everything_obj_shape__case(s.ptr, s.len)) {
+        case 0:
+            out->tag = EVERYTHING_OBJ_SHAPE_DOT;
+            return true;
+        default:
+            break;
+        }
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "obj_shape");
+    }
+    if (c == '{') {
+        if (!atd_object_begin(r, &more)) {
+            return false;
+        }
+        if (!more) {
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty object instead of a variant of '%s'", "obj_shape");
+        }
+        atd_skip_ws(r);
+        at = (size_t)(r->cur - r->start);
+        if (!atd_object_key(r, &s)) {
+            return false;
+        }
+        switch (everything_obj_shape__case(s.ptr, s.len)) {
+        case 1:
+            out->tag = EVERYTHING_OBJ_SHAPE_SIZE;
+            if (!atd_read_int64(r, &out->u.Size)) {
+                return atd_reader_push_field(r, "Size", 4);
+            }
+            if (!atd_object_next(r, &more)) {
+                return false;
+            }
+            if (more) {
+                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Size");
+            }
+            return true;
+        case 2:
+            out->tag = EVERYTHING_OBJ_SHAPE_PAIR;
+            if (!everything_int_float_tuple_read(r, &out->u.Pair)) {
+                return atd_reader_push_field(r, "Pair", 4);
+            }
+            if (!atd_object_next(r, &more)) {
+                return false;
+            }
+            if (more) {
+                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Pair");
+            }
+            return true;
+        case 3:
+            out->tag = EVERYTHING_OBJ_SHAPE_RENAMED;
+            if (!atd_read_string(r, &out->u.Renamed)) {
+                return atd_reader_push_field(r, "re named", 8);
+            }
+            if (!atd_object_next(r, &more)) {
+                return false;
+            }
+            if (more) {
+                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Renamed");
+            }
+            return true;
+        case 4:
+            out->tag = EVERYTHING_OBJ_SHAPE_BOX;
+            if (!everything_obj_shape_Box_read(r, &out->u.Box)) {
+                return atd_reader_push_field(r, "Box", 3);
+            }
+            if (!atd_object_next(r, &more)) {
+                return false;
+            }
+            if (more) {
+                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Box");
+            }
+            return true;
+        case 5:
+            out->tag = EVERYTHING_OBJ_SHAPE_INNER;
+            if (!everything_obj_shape_list_read(r, &out->u.Inner)) {
+                return atd_reader_push_field(r, "Inner", 5);
+            }
+            if (!atd_object_next(r, &more)) {
+                return false;
+            }
+            if (more) {
+                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Inner");
+            }
+            return true;
+        default:
+            break;
+        }
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "obj_shape");
+        }
+    }
+    return atd_reader_fail_expected(r, "a variant of 'obj_shape'");
+}
+
+int everything_obj_shape_from_json(const char *json, size_t len, atd_arena *arena, everything_obj_shape *out, atd_error *err)
+{
+    atd_reader r;
+    atd_reader_init(&r, json, len, arena, 0);
+    if (!everything_obj_shape_read(&r, out) || !atd_read_end(&r)) {
+        int rc = atd_reader_get_error(&r, err);
+        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
+    }
+    if (err != NULL) {
+        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
+    }
+    return 0;
+}
+
+void everything_float_option_init(everything_float_option *v)
+{
+    memset(v, 0, sizeof *v);
+}
+
+bool everything_float_option_read(atd_reader *r, everything_float_option *out)
+{
+    atd_string s;
+    bool more;
+    int c = atd_peek(r);
+    size_t at = (size_t)(r->cur - r->start);
+    out->has = false;
+    if (c == '"') {
+        if (!atd_read_name(r, &s)) {
+            return false;
+        }
+        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
+            return true;
+        }
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+        }
+    }
+    if (c != '[') {
+        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
+    }
+    if (!atd_array_begin(r, &more)) {
+        return false;
+    }
+    if (!more) {
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
+    }
+    atd_skip_ws(r);
+    at = (size_t)(r->cur - r->start);
+    if (!atd_read_name(r, &s)) {
+        return atd_reader_push_index(r, 0);
+    }
+    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
+    }
+    if (!atd_array_next(r, &more)) {
+        return false;
+    }
+    if (!more) {
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
+    }
+    if (!atd_read_double(r, &out->value)) {
+        return atd_reader_push_index(r, 1);
+    }
+    if (!atd_array_next(r, &more)) {
+        return false;
+    }
+    if (more) {
+        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
+    }
+    out->has = true;
+    return true;
+}
+
+int everything_float_option_from_json(const char *json, size_t len, atd_arena *arena, everything_float_option *out, atd_error *err)
+{
+    atd_reader r;
+    atd_reader_init(&r, json, len, arena, 0);
+    if (!everything_float_option_read(&r, out) || !atd_read_end(&r)) {
         int rc = atd_reader_get_error(&r, err);
         return rc != 0 ? rc : (int)ATD_ERR_INVALID;
     }
@@ -5005,7 +5416,7 @@ void everything_reprs_init(everything_reprs *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_reprs__knames[15] = {
+static const char *const everything_reprs__knames[19] = {
     "assoc_object",
     "assoc_array",
     "assoc_label",
@@ -5016,13 +5427,17 @@ static const char *const everything_reprs__knames[15] = {
     "c_int32",
     "c_uint8",
     "c_int8_list",
+    "c_int16",
+    "c_uint16",
+    "c_uint32",
+    "c_int64",
     "c_float",
     "c_both",
     "raw",
     "raw_list",
     "raw_opt",
 };
-static const size_t everything_reprs__klens[15] = {
+static const size_t everything_reprs__klens[19] = {
     12,
     11,
     11,
@@ -5033,6 +5448,10 @@ static const size_t everything_reprs__klens[15] = {
     7,
     7,
     11,
+    7,
+    8,
+    8,
+    7,
     7,
     6,
     3,
@@ -5082,26 +5501,38 @@ static int everything_reprs__field(const char *s, size_t len)
         if (memcmp(s, "c_uint8", 7) == 0) {
             return 8;
         }
-        if (memcmp(s, "c_float", 7) == 0) {
+        if (memcmp(s, "c_int16", 7) == 0) {
             return 10;
         }
-        if (memcmp(s, "raw_opt", 7) == 0) {
+        if (memcmp(s, "c_int64", 7) == 0) {
+            return 13;
+        }
+        if (memcmp(s, "c_float", 7) == 0) {
             return 14;
+        }
+        if (memcmp(s, "raw_opt", 7) == 0) {
+            return 18;
+        }
+        break;
+    case 8:
+        if (memcmp(s, "c_uint16", 8) == 0) {
+            return 11;
+        }
+        if (memcmp(s, "c_uint32", 8) == 0) {
+            return 12;
+        }
+        if (memcmp(s, "raw_list", 8) == 0) {
+            return 17;
         }
         break;
     case 6:
         if (memcmp(s, "c_both", 6) == 0) {
-            return 11;
+            return 15;
         }
         break;
     case 3:
         if (memcmp(s, "raw", 3) == 0) {
-            return 12;
-        }
-        break;
-    case 8:
-        if (memcmp(s, "raw_list", 8) == 0) {
-            return 13;
+            return 16;
         }
         break;
     default:
@@ -5128,7 +5559,7 @@ bool everything_reprs_read(atd_reader *r, everything_reprs *out)
         if (!atd_object_key(r, &key)) {
             return false;
         }
-        if (next < 15 && key.len == everything_reprs__klens[next] && memcmp(key.ptr, everything_reprs__knames[next], key.len) == 0) {
+        if (next < 19 && key.len == everything_reprs__klens[next] && memcmp(key.ptr, everything_reprs__knames[next], key.len) == 0) {
             f = (int)next;
         } else {
             f = everything_reprs__field(key.ptr, key.len);
@@ -5204,6 +5635,62 @@ bool everything_reprs_read(atd_reader *r, everything_reprs *out)
             seen[0] |= (uint64_t)1 << 9;
             break;
         case 10:
+            if (atd_peek(r) == 'n') {
+                if (!atd_read_null(r)) {
+                    return atd_reader_push_field(r, "c_int16", 7);
+                }
+            } else {
+                {
+                    int64_t i_;
+                    if (!atd_read_int_range(r, INT16_MIN, INT16_MAX, &i_)) {
+                        return atd_reader_push_field(r, "c_int16", 7);
+                    }
+                    out->c_int16 = (int16_t)i_;
+                }
+            }
+            break;
+        case 11:
+            if (atd_peek(r) == 'n') {
+                if (!atd_read_null(r)) {
+                    return atd_reader_push_field(r, "c_uint16", 8);
+                }
+            } else {
+                {
+                    int64_t i_;
+                    if (!atd_read_int_range(r, 0, UINT16_MAX, &i_)) {
+                        return atd_reader_push_field(r, "c_uint16", 8);
+                    }
+                    out->c_uint16 = (uint16_t)i_;
+                }
+            }
+            break;
+        case 12:
+            if (atd_peek(r) == 'n') {
+                if (!atd_read_null(r)) {
+                    return atd_reader_push_field(r, "c_uint32", 8);
+                }
+            } else {
+                {
+                    int64_t i_;
+                    if (!atd_read_int_range(r, 0, UINT32_MAX, &i_)) {
+                        return atd_reader_push_field(r, "c_uint32", 8);
+                    }
+                    out->c_uint32 = (uint32_t)i_;
+                }
+            }
+            break;
+        case 13:
+            if (atd_peek(r) == 'n') {
+                if (!atd_read_null(r)) {
+                    return atd_reader_push_field(r, "c_int64", 7);
+                }
+            } else {
+                if (!atd_read_int64(r, &out->c_int64)) {
+                    return atd_reader_push_field(r, "c_int64", 7);
+                }
+            }
+            break;
+        case 14:
             {
                 double d_;
                 if (!atd_read_double(r, &d_)) {
@@ -5213,7 +5700,7 @@ bool everything_reprs_read(atd_reader *r, everything_reprs *out)
             }
             seen[0] |= (uint64_t)1 << 10;
             break;
-        case 11:
+        case 15:
             {
                 double d_;
                 if (!atd_read_double(r, &d_)) {
@@ -5223,19 +5710,19 @@ bool everything_reprs_read(atd_reader *r, everything_reprs *out)
             }
             seen[0] |= (uint64_t)1 << 11;
             break;
-        case 12:
+        case 16:
             if (!atd_json_read(r, &out->raw)) {
                 return atd_reader_push_field(r, "raw", 3);
             }
             seen[0] |= (uint64_t)1 << 12;
             break;
-        case 13:
+        case 17:
             if (!everything_abstract_list_read(r, &out->raw_list)) {
                 return atd_reader_push_field(r, "raw_list", 8);
             }
             seen[0] |= (uint64_t)1 << 13;
             break;
-        case 14:
+        case 18:
             if (atd_peek(r) == 'n') {
                 if (!atd_read_null(r)) {
                     return atd_reader_push_field(r, "raw_opt", 7);
@@ -9166,7 +9653,7 @@ void everything_root_init(everything_root *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_root__knames[38] = {
+static const char *const everything_root__knames[39] = {
     "counts",
     "users",
     "values",
@@ -9182,6 +9669,7 @@ static const char *const everything_root__knames[38] = {
     "colors",
     "events",
     "base_events",
+    "obj_shapes",
     "fields",
     "names",
     "patches",
@@ -9206,7 +9694,7 @@ static const char *const everything_root__knames[38] = {
     "anon_sum",
     "anon_named",
 };
-static const size_t everything_root__klens[38] = {
+static const size_t everything_root__klens[39] = {
     6,
     5,
     6,
@@ -9222,6 +9710,7 @@ static const size_t everything_root__klens[38] = {
     6,
     6,
     11,
+    10,
     6,
     5,
     7,
@@ -9276,13 +9765,13 @@ static int everything_root__field(const char *s, size_t len)
             return 13;
         }
         if (memcmp(s, "fields", 6) == 0) {
-            return 15;
+            return 16;
         }
         if (memcmp(s, "single", 6) == 0) {
-            return 21;
+            return 22;
         }
         if (memcmp(s, "matrix", 6) == 0) {
-            return 25;
+            return 26;
         }
         break;
     case 5:
@@ -9296,13 +9785,13 @@ static int everything_root__field(const char *s, size_t len)
             return 8;
         }
         if (memcmp(s, "names", 5) == 0) {
-            return 16;
+            return 17;
         }
         if (memcmp(s, "reprs", 5) == 0) {
-            return 28;
+            return 29;
         }
         if (memcmp(s, "nodes", 5) == 0) {
-            return 31;
+            return 32;
         }
         break;
     case 7:
@@ -9310,27 +9799,30 @@ static int everything_root__field(const char *s, size_t len)
             return 4;
         }
         if (memcmp(s, "patches", 7) == 0) {
-            return 17;
+            return 18;
         }
         if (memcmp(s, "derived", 7) == 0) {
-            return 19;
+            return 20;
         }
         if (memcmp(s, "options", 7) == 0) {
-            return 27;
+            return 28;
         }
         if (memcmp(s, "program", 7) == 0) {
-            return 32;
+            return 33;
         }
         if (memcmp(s, "binding", 7) == 0) {
-            return 33;
+            return 34;
         }
         break;
     case 10:
         if (memcmp(s, "from_value", 10) == 0) {
             return 5;
         }
+        if (memcmp(s, "obj_shapes", 10) == 0) {
+            return 15;
+        }
         if (memcmp(s, "anon_named", 10) == 0) {
-            return 37;
+            return 38;
         }
         break;
     case 3:
@@ -9343,47 +9835,47 @@ static int everything_root__field(const char *s, size_t len)
             return 14;
         }
         if (memcmp(s, "anon_record", 11) == 0) {
-            return 35;
+            return 36;
         }
         break;
     case 12:
         if (memcmp(s, "all_optional", 12) == 0) {
-            return 18;
+            return 19;
         }
         break;
     case 4:
         if (memcmp(s, "base", 4) == 0) {
-            return 20;
+            return 21;
         }
         if (memcmp(s, "pair", 4) == 0) {
-            return 22;
+            return 23;
         }
         if (memcmp(s, "cube", 4) == 0) {
-            return 26;
+            return 27;
         }
         if (memcmp(s, "tree", 4) == 0) {
-            return 30;
+            return 31;
         }
         break;
     case 13:
         if (memcmp(s, "with_defaults", 13) == 0) {
-            return 23;
+            return 24;
         }
         break;
     case 9:
         if (memcmp(s, "bare_cell", 9) == 0) {
-            return 24;
+            return 25;
         }
         if (memcmp(s, "annotated", 9) == 0) {
-            return 34;
+            return 35;
         }
         break;
     case 8:
         if (memcmp(s, "generics", 8) == 0) {
-            return 29;
+            return 30;
         }
         if (memcmp(s, "anon_sum", 8) == 0) {
-            return 36;
+            return 37;
         }
         break;
     default:
@@ -9410,7 +9902,7 @@ bool everything_root_read(atd_reader *r, everything_root *out)
         if (!atd_object_key(r, &key)) {
             return false;
         }
-        if (next < 38 && key.len == everything_root__klens[next] && memcmp(key.ptr, everything_root__knames[next], key.len) == 0) {
+        if (next < 39 && key.len == everything_root__klens[next] && memcmp(key.ptr, everything_root__knames[next], key.len) == 0) {
             f = (int)next;
         } else {
             f = everything_root__field(key.ptr, key.len);
@@ -9509,138 +10001,149 @@ bool everything_root_read(atd_reader *r, everything_root *out)
             seen[0] |= (uint64_t)1 << 14;
             break;
         case 15:
+            if (atd_peek(r) == 'n') {
+                if (!atd_read_null(r)) {
+                    return atd_reader_push_field(r, "obj_shapes", 10);
+                }
+            } else {
+                if (!everything_obj_shape_list_read(r, &out->obj_shapes)) {
+                    return atd_reader_push_field(r, "obj_shapes", 10);
+                }
+            }
+            break;
+        case 16:
             if (!everything_fields_read(r, &out->fields)) {
                 return atd_reader_push_field(r, "fields", 6);
             }
             seen[0] |= (uint64_t)1 << 15;
             break;
-        case 16:
+        case 17:
             if (!everything_names_read(r, &out->names)) {
                 return atd_reader_push_field(r, "names", 5);
             }
             seen[0] |= (uint64_t)1 << 16;
             break;
-        case 17:
+        case 18:
             if (!everything_patch_list_read(r, &out->patches)) {
                 return atd_reader_push_field(r, "patches", 7);
             }
             seen[0] |= (uint64_t)1 << 17;
             break;
-        case 18:
+        case 19:
             if (!everything_all_optional_list_read(r, &out->all_optional)) {
                 return atd_reader_push_field(r, "all_optional", 12);
             }
             seen[0] |= (uint64_t)1 << 18;
             break;
-        case 19:
+        case 20:
             if (!everything_derived_read(r, &out->derived)) {
                 return atd_reader_push_field(r, "derived", 7);
             }
             seen[0] |= (uint64_t)1 << 19;
             break;
-        case 20:
+        case 21:
             if (!everything_base_read(r, &out->base)) {
                 return atd_reader_push_field(r, "base", 4);
             }
             seen[0] |= (uint64_t)1 << 20;
             break;
-        case 21:
+        case 22:
             if (!everything_single_read(r, &out->single)) {
                 return atd_reader_push_field(r, "single", 6);
             }
             seen[0] |= (uint64_t)1 << 21;
             break;
-        case 22:
+        case 23:
             if (!everything_pair_read(r, &out->pair)) {
                 return atd_reader_push_field(r, "pair", 4);
             }
             seen[0] |= (uint64_t)1 << 22;
             break;
-        case 23:
+        case 24:
             if (!everything_with_defaults_list_read(r, &out->with_defaults)) {
                 return atd_reader_push_field(r, "with_defaults", 13);
             }
             seen[0] |= (uint64_t)1 << 23;
             break;
-        case 24:
+        case 25:
             if (!everything_bare_cell_read(r, &out->bare_cell)) {
                 return atd_reader_push_field(r, "bare_cell", 9);
             }
             seen[0] |= (uint64_t)1 << 24;
             break;
-        case 25:
+        case 26:
             if (!everything_matrix_read(r, &out->matrix)) {
                 return atd_reader_push_field(r, "matrix", 6);
             }
             seen[0] |= (uint64_t)1 << 25;
             break;
-        case 26:
+        case 27:
             if (!everything_cube_read(r, &out->cube)) {
                 return atd_reader_push_field(r, "cube", 4);
             }
             seen[0] |= (uint64_t)1 << 26;
             break;
-        case 27:
+        case 28:
             if (!everything_options_list_read(r, &out->options)) {
                 return atd_reader_push_field(r, "options", 7);
             }
             seen[0] |= (uint64_t)1 << 27;
             break;
-        case 28:
+        case 29:
             if (!everything_reprs_read(r, &out->reprs)) {
                 return atd_reader_push_field(r, "reprs", 5);
             }
             seen[0] |= (uint64_t)1 << 28;
             break;
-        case 29:
+        case 30:
             if (!everything_generics_read(r, &out->generics)) {
                 return atd_reader_push_field(r, "generics", 8);
             }
             seen[0] |= (uint64_t)1 << 29;
             break;
-        case 30:
+        case 31:
             if (!everything_tree_read(r, &out->tree)) {
                 return atd_reader_push_field(r, "tree", 4);
             }
             seen[0] |= (uint64_t)1 << 30;
             break;
-        case 31:
+        case 32:
             if (!everything_rose_node_list_read(r, &out->nodes)) {
                 return atd_reader_push_field(r, "nodes", 5);
             }
             seen[0] |= (uint64_t)1 << 31;
             break;
-        case 32:
+        case 33:
             if (!everything_stmt_list_read(r, &out->program)) {
                 return atd_reader_push_field(r, "program", 7);
             }
             seen[0] |= (uint64_t)1 << 32;
             break;
-        case 33:
+        case 34:
             if (!everything_binding_read(r, &out->binding)) {
                 return atd_reader_push_field(r, "binding", 7);
             }
             seen[0] |= (uint64_t)1 << 33;
             break;
-        case 34:
+        case 35:
             if (!everything_annotated_read(r, &out->annotated)) {
                 return atd_reader_push_field(r, "annotated", 9);
             }
             seen[0] |= (uint64_t)1 << 34;
             break;
-        case 35:
+        case 36:
             if (!everything_root_anon_record_elt_list_read(r, &out->anon_record)) {
                 return atd_reader_push_field(r, "anon_record", 11);
             }
             seen[0] |= (uint64_t)1 << 35;
             break;
-        case 36:
+        case 37:
             if (!everything_root_anon_sum_elt_list_read(r, &out->anon_sum)) {
                 return atd_reader_push_field(r, "anon_sum", 8);
             }
             seen[0] |= (uint64_t)1 << 36;
             break;
-        case 37:
+        case 38:
             if (!everything_anon_z_read(r, &out->anon_named)) {
                 return atd_reader_push_field(r, "anon_named", 10);
             }
@@ -9890,81 +10393,6 @@ int everything_root_anon_record_elt_from_json(const char *json, size_t len, atd_
     atd_reader r;
     atd_reader_init(&r, json, len, arena, 0);
     if (!everything_root_anon_record_elt_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_float_option_init(everything_float_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_float_option_read(atd_reader *r, everything_float_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!atd_read_double(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int everything_float_option_from_json(const char *json, size_t len, atd_arena *arena, everything_float_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_float_option_read(&r, out) || !atd_read_end(&r)) {
         int rc = atd_reader_get_error(&r, err);
         return rc != 0 ? rc : (int)ATD_ERR_INVALID;
     }
@@ -10265,15 +10693,32 @@ int everything_int_page_from_json(const char *json, size_t len, atd_arena *arena
 
 /* --- writers --- */
 
+static const char *const everything_mode__json[3] = {
+    "\"Off\"",
+    "\"On\"",
+    "\"Auto\"",
+};
+static const size_t everything_mode__jlen[3] = {
+    5,
+    4,
+    6,
+};
+
+static const char *const everything_level__json[3] = {
+    "\"low\"",
+    "\"Medium\"",
+    "\"HIGH-level\"",
+};
+static const size_t everything_level__jlen[3] = {
+    5,
+    8,
+    12,
+};
+
 bool everything_mode_write(atd_writer *w, const everything_mode *v)
 {
-    switch (*v) {
-    case EVERYTHING_MODE_OFF:
-        return atd_writer_raw(w, "\"Off\"", 5);
-    case EVERYTHING_MODE_ON:
-        return atd_writer_raw(w, "\"On\"", 4);
-    case EVERYTHING_MODE_AUTO:
-        return atd_writer_raw(w, "\"Auto\"", 6);
+    if ((size_t)*v < 3) {
+        return atd_writer_raw(w, everything_mode__json[*v], everything_mode__jlen[*v]);
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'");
 }
@@ -10301,13 +10746,8 @@ int everything_mode_to_json(const everything_mode *value, atd_buf *out, atd_erro
 
 bool everything_level_write(atd_writer *w, const everything_level *v)
 {
-    switch (*v) {
-    case EVERYTHING_LEVEL_LOW:
-        return atd_writer_raw(w, "\"low\"", 5);
-    case EVERYTHING_LEVEL_MEDIUM:
-        return atd_writer_raw(w, "\"Medium\"", 8);
-    case EVERYTHING_LEVEL_HIGH:
-        return atd_writer_raw(w, "\"HIGH-level\"", 12);
+    if ((size_t)*v < 3) {
+        return atd_writer_raw(w, everything_level__json[*v], everything_level__jlen[*v]);
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'");
 }
@@ -10377,7 +10817,8 @@ bool everything_struct__write(atd_writer *w, const everything_struct_ *v)
             return atd_writer_push_field(w, "union", 5);
         }
         memcpy(p, "{\"union\":", 9);
-        atd_buf_commit(w->buf, atd_write_int64(p + 9, (int64_t)v->union_));
+        p = atd_write_int64(p + 9, (int64_t)v->union_);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"switch\":", 10)) {
         return false;
@@ -10455,19 +10896,28 @@ int everything_union__to_json(const everything_union_ *value, atd_buf *out, atd_
 
 bool everything_int_int_tuple_write(atd_writer *w, const everything_int_int_tuple *v)
 {
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    {
+        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 0);
+        }
+        memcpy(p, "[", 1);
+        p = atd_write_int64(p + 1, (int64_t)v->f0);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_int64(w, (int64_t)v->f0)) {
-        return atd_writer_push_index(w, 0);
+    {
+        char *p = atd_buf_reserve(w->buf, 2 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 1);
+        }
+        memcpy(p, ",", 1);
+        p = atd_write_int64(p + 1, (int64_t)v->f1);
+        *p++ = ']';
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",", 1)) {
-        return false;
-    }
-    if (!atd_writer_int64(w, (int64_t)v->f1)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
+    return true;
 }
 
 int everything_int_int_tuple_to_json(const everything_int_int_tuple *value, atd_buf *out, atd_error *err)
@@ -10493,17 +10943,31 @@ int everything_int_int_tuple_to_json(const everything_int_int_tuple *value, atd_
 
 bool everything_rect_write(atd_writer *w, const everything_rect *v)
 {
-    if (!atd_writer_raw(w, "{\"width\":", 9)) {
-        return false;
-    }
-    if (!atd_writer_double(w, (double)v->width)) {
+    if (!atd_writer_finite(w, (double)v->width)) {
         return atd_writer_push_field(w, "width", 5);
     }
-    if (!atd_writer_raw(w, ",\"height\":", 10)) {
-        return false;
+    {
+        char *p = atd_buf_reserve(w->buf, 9 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_field(w, "width", 5);
+        }
+        memcpy(p, "{\"width\":", 9);
+        p = atd_write_double(p + 9, (double)v->width);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_double(w, (double)v->height)) {
+    if (!atd_writer_finite(w, (double)v->height)) {
         return atd_writer_push_field(w, "height", 6);
+    }
+    {
+        char *p = atd_buf_reserve(w->buf, 10 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_field(w, "height", 6);
+        }
+        memcpy(p, ",\"height\":", 10);
+        p = atd_write_double(p + 10, (double)v->height);
+        atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -10545,7 +11009,8 @@ bool everything_shape_Label_write(atd_writer *w, const everything_shape_Label *v
                 return atd_writer_push_field(w, "size", 4);
             }
             memcpy(p, ",\"size\":", 8);
-            atd_buf_commit(w->buf, atd_write_int64(p + 8, (int64_t)v->size));
+            p = atd_write_int64(p + 8, (int64_t)v->size);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "}", 1);
@@ -10808,19 +11273,34 @@ int everything_shape_to_json(const everything_shape *value, atd_buf *out, atd_er
 
 bool everything_float_float_tuple_write(atd_writer *w, const everything_float_float_tuple *v)
 {
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
-    }
-    if (!atd_writer_double(w, (double)v->f0)) {
+    if (!atd_writer_finite(w, (double)v->f0)) {
         return atd_writer_push_index(w, 0);
     }
-    if (!atd_writer_raw(w, ",", 1)) {
-        return false;
+    {
+        char *p = atd_buf_reserve(w->buf, 1 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 0);
+        }
+        memcpy(p, "[", 1);
+        p = atd_write_double(p + 1, (double)v->f0);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_double(w, (double)v->f1)) {
+    if (!atd_writer_finite(w, (double)v->f1)) {
         return atd_writer_push_index(w, 1);
     }
-    return atd_writer_raw(w, "]", 1);
+    {
+        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 1);
+        }
+        memcpy(p, ",", 1);
+        p = atd_write_double(p + 1, (double)v->f1);
+        *p++ = ']';
+        atd_buf_commit(w->buf, p);
+    }
+    return true;
 }
 
 int everything_float_float_tuple_to_json(const everything_float_float_tuple *value, atd_buf *out, atd_error *err)
@@ -10909,6 +11389,250 @@ int everything_color_to_json(const everything_color *value, atd_buf *out, atd_er
     size_t start = out->len;
     atd_writer_init(&w, out, 0);
     if (everything_color_write(&w, value) && out->status == 0) {
+        if (err != NULL) {
+            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
+        }
+        return 0;
+    }
+    if (w.err_code == ATD_ERR_OK) {
+        atd_writer_fail_buf(&w);
+    }
+    /* no partial output is left in an in-memory buffer */
+    if (out->sink == NULL && out->len > start) {
+        out->len = start;
+    }
+    return atd_writer_get_error(&w, err);
+}
+
+bool everything_int_float_tuple_write(atd_writer *w, const everything_int_float_tuple *v)
+{
+    {
+        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 0);
+        }
+        memcpy(p, "[", 1);
+        p = atd_write_int64(p + 1, (int64_t)v->f0);
+        atd_buf_commit(w->buf, p);
+    }
+    if (!atd_writer_finite(w, (double)v->f1)) {
+        return atd_writer_push_index(w, 1);
+    }
+    {
+        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 1);
+        }
+        memcpy(p, ",", 1);
+        p = atd_write_double(p + 1, (double)v->f1);
+        *p++ = ']';
+        atd_buf_commit(w->buf, p);
+    }
+    return true;
+}
+
+int everything_int_float_tuple_to_json(const everything_int_float_tuple *value, atd_buf *out, atd_error *err)
+{
+    atd_writer w;
+    size_t start = out->len;
+    atd_writer_init(&w, out, 0);
+    if (everything_int_float_tuple_write(&w, value) && out->status == 0) {
+        if (err != NULL) {
+            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
+        }
+        return 0;
+    }
+    if (w.err_code == ATD_ERR_OK) {
+        atd_writer_fail_buf(&w);
+    }
+    /* no partial output is left in an in-memory buffer */
+    if (out->sink == NULL && out->len > start) {
+        out->len = start;
+    }
+    return atd_writer_get_error(&w, err);
+}
+
+bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Box *v)
+{
+    {
+        char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_field(w, "w", 1);
+        }
+        memcpy(p, "{\"w\":", 5);
+        p = atd_write_int64(p + 5, (int64_t)v->w);
+        atd_buf_commit(w->buf, p);
+    }
+    if (v->has_h) {
+        if (!atd_writer_finite(w, (double)v->h)) {
+            return atd_writer_push_field(w, "h", 1);
+        }
+        {
+            char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "h", 1);
+            }
+            memcpy(p, ",\"h\":", 5);
+            p = atd_write_double(p + 5, (double)v->h);
+            atd_buf_commit(w->buf, p);
+        }
+    }
+    return atd_writer_raw(w, "}", 1);
+}
+
+int everything_obj_shape_Box_to_json(const everything_obj_shape_Box *value, atd_buf *out, atd_error *err)
+{
+    atd_writer w;
+    size_t start = out->len;
+    atd_writer_init(&w, out, 0);
+    if (everything_obj_shape_Box_write(&w, value) && out->status == 0) {
+        if (err != NULL) {
+            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
+        }
+        return 0;
+    }
+    if (w.err_code == ATD_ERR_OK) {
+        atd_writer_fail_buf(&w);
+    }
+    /* no partial output is left in an in-memory buffer */
+    if (out->sink == NULL && out->len > start) {
+        out->len = start;
+    }
+    return atd_writer_get_error(&w, err);
+}
+
+bool everything_obj_shape_list_write(atd_writer *w, const everything_obj_shape_list *v)
+{
+    size_t i;
+    if (!atd_writer_raw(w, "[", 1)) {
+        return false;
+    }
+    for (i = 0; i < v->len; i++) {
+        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
+            return false;
+        }
+        if (!everything_obj_shape_write(w, &v->items[i])) {
+            return atd_writer_push_index(w, i);
+        }
+    }
+    return atd_writer_raw(w, "]", 1);
+}
+
+int everything_obj_shape_list_to_json(const everything_obj_shape_list *value, atd_buf *out, atd_error *err)
+{
+    atd_writer w;
+    size_t start = out->len;
+    atd_writer_init(&w, out, 0);
+    if (everything_obj_shape_list_write(&w, value) && out->status == 0) {
+        if (err != NULL) {
+            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
+        }
+        return 0;
+    }
+    if (w.err_code == ATD_ERR_OK) {
+        atd_writer_fail_buf(&w);
+    }
+    /* no partial output is left in an in-memory buffer */
+    if (out->sink == NULL && out->len > start) {
+        out->len = start;
+    }
+    return atd_writer_get_error(&w, err);
+}
+
+bool everything_obj_shape_write(atd_writer *w, const everything_obj_shape *v)
+{
+    switch (v->tag) {
+    case EVERYTHING_OBJ_SHAPE_DOT:
+        return atd_writer_raw(w, "\"Dot\"", 5);
+    case EVERYTHING_OBJ_SHAPE_SIZE:
+        if (!atd_writer_raw(w, "{\"Size\":", 8)) {
+            return false;
+        }
+        if (!atd_writer_int64(w, (int64_t)v->u.Size)) {
+            return atd_writer_push_field(w, "Size", 4);
+        }
+        return atd_writer_raw(w, "}", 1);
+    case EVERYTHING_OBJ_SHAPE_PAIR:
+        if (!atd_writer_raw(w, "{\"Pair\":", 8)) {
+            return false;
+        }
+        if (!everything_int_float_tuple_write(w, &v->u.Pair)) {
+            return atd_writer_push_field(w, "Pair", 4);
+        }
+        return atd_writer_raw(w, "}", 1);
+    case EVERYTHING_OBJ_SHAPE_RENAMED:
+        if (!atd_writer_raw(w, "{\"re named\":", 12)) {
+            return false;
+        }
+        if (!atd_writer_string(w, v->u.Renamed.ptr, v->u.Renamed.len)) {
+            return atd_writer_push_field(w, "re named", 8);
+        }
+        return atd_writer_raw(w, "}", 1);
+    case EVERYTHING_OBJ_SHAPE_BOX:
+        if (!atd_writer_raw(w, "{\"Box\":", 7)) {
+            return false;
+        }
+        if (!everything_obj_shape_Box_write(w, &v->u.Box)) {
+            return atd_writer_push_field(w, "Box", 3);
+        }
+        return atd_writer_raw(w, "}", 1);
+    case EVERYTHING_OBJ_SHAPE_INNER:
+        if (!atd_writer_raw(w, "{\"Inner\":", 9)) {
+            return false;
+        }
+        if (!everything_obj_shape_list_write(w, &v->u.Inner)) {
+            return atd_writer_push_field(w, "Inner", 5);
+        }
+        return atd_writer_raw(w, "}", 1);
+    }
+    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'obj_shape'");
+}
+
+int everything_obj_shape_to_json(const everything_obj_shape *value, atd_buf *out, atd_error *err)
+{
+    atd_writer w;
+    size_t start = out->len;
+    atd_writer_init(&w, out, 0);
+    if (everything_obj_shape_write(&w, value) && out->status == 0) {
+        if (err != NULL) {
+            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
+        }
+        return 0;
+    }
+    if (w.err_code == ATD_ERR_OK) {
+        atd_writer_fail_buf(&w);
+    }
+    /* no partial output is left in an in-memory buffer */
+    if (out->sink == NULL && out->len > start) {
+        out->len = start;
+    }
+    return atd_writer_get_error(&w, err);
+}
+
+bool everything_float_option_write(atd_writer *w, const everything_float_option *v)
+{
+    if (!v->has) {
+        return atd_writer_raw(w, "\"None\"", 6);
+    }
+    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
+        return false;
+    }
+    if (!atd_writer_double(w, (double)v->value)) {
+        return atd_writer_push_index(w, 1);
+    }
+    return atd_writer_raw(w, "]", 1);
+}
+
+int everything_float_option_to_json(const everything_float_option *value, atd_buf *out, atd_error *err)
+{
+    atd_writer w;
+    size_t start = out->len;
+    atd_writer_init(&w, out, 0);
+    if (everything_float_option_write(&w, value) && out->status == 0) {
         if (err != NULL) {
             atd_error_set(err, ATD_ERR_OK, NULL, NULL);
         }
@@ -11087,11 +11811,17 @@ bool everything_int_list_write(atd_writer *w, const everything_int_list *v)
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!atd_writer_int64(w, (int64_t)v->items[i])) {
-            return atd_writer_push_index(w, i);
+        {
+            char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_index(w, i);
+            }
+            if (i > 0) {
+                *p++ = ',';
+            }
+            p = atd_write_int64(p + 0, (int64_t)v->items[i]);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -11125,11 +11855,20 @@ bool everything_float_list_write(atd_writer *w, const everything_float_list *v)
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!atd_writer_double(w, (double)v->items[i])) {
+        if (!atd_writer_finite(w, (double)v->items[i])) {
             return atd_writer_push_index(w, i);
+        }
+        {
+            char *p = atd_buf_reserve(w->buf, 1 + ATD_DOUBLE_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_index(w, i);
+            }
+            if (i > 0) {
+                *p++ = ',';
+            }
+            p = atd_write_double(p + 0, (double)v->items[i]);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -11200,7 +11939,8 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "req_int", 7);
         }
         memcpy(p, "{\"req_int\":", 11);
-        atd_buf_commit(w->buf, atd_write_int64(p + 11, (int64_t)v->req_int));
+        p = atd_write_int64(p + 11, (int64_t)v->req_int);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"req_nullable\":", 16)) {
         return false;
@@ -11208,12 +11948,17 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
     if (!everything_string_nullable_write(w, &v->req_nullable)) {
         return atd_writer_push_field(w, "req_nullable", 12);
     }
-    if (!atd_writer_raw(w, ",\"req_unit\":", 12)) {
-        return false;
-    }
-    (void)v->req_unit; /* unit: always null */
-    if (!atd_writer_raw(w, "null", 4)) {
-        return atd_writer_push_field(w, "req_unit", 8);
+    {
+        char *p = atd_buf_reserve(w->buf, 12 + 4);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_field(w, "req_unit", 8);
+        }
+        memcpy(p, ",\"req_unit\":", 12);
+        (void)v->req_unit; /* unit: always null */
+        memcpy(p + 12, "null", 4);
+        p += 16;
+        atd_buf_commit(w->buf, p);
     }
     if (v->has_opt_option) {
         {
@@ -11223,7 +11968,8 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
                 return atd_writer_push_field(w, "opt_option", 10);
             }
             memcpy(p, ",\"opt_option\":", 14);
-            atd_buf_commit(w->buf, atd_write_int64(p + 14, (int64_t)v->opt_option));
+            p = atd_write_int64(p + 14, (int64_t)v->opt_option);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (v->has_opt_nullable) {
@@ -11242,12 +11988,13 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
                 return atd_writer_push_field(w, "opt_alias", 9);
             }
             memcpy(p, ",\"opt_alias\":", 13);
-            atd_buf_commit(w->buf, atd_write_int64(p + 13, (int64_t)v->opt_alias));
+            p = atd_write_int64(p + 13, (int64_t)v->opt_alias);
+            atd_buf_commit(w->buf, p);
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_bool) {
         {
-            char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(w->buf, 12 + 5);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "def_bool", 8);
@@ -11255,11 +12002,12 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             memcpy(p, ",\"def_bool\":", 12);
             if (v->def_bool) {
                 memcpy(p + 12, "true", 4);
-                atd_buf_commit(w->buf, p + 16);
+                p += 16;
             } else {
                 memcpy(p + 12, "false", 5);
-                atd_buf_commit(w->buf, p + 17);
+                p += 17;
             }
+            atd_buf_commit(w->buf, p);
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_int != 0) {
@@ -11270,7 +12018,8 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
                 return atd_writer_push_field(w, "def_int", 7);
             }
             memcpy(p, ",\"def_int\":", 11);
-            atd_buf_commit(w->buf, atd_write_int64(p + 11, (int64_t)v->def_int));
+            p = atd_write_int64(p + 11, (int64_t)v->def_int);
+            atd_buf_commit(w->buf, p);
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_alias != 0) {
@@ -11281,15 +12030,23 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
                 return atd_writer_push_field(w, "def_alias", 9);
             }
             memcpy(p, ",\"def_alias\":", 13);
-            atd_buf_commit(w->buf, atd_write_int64(p + 13, (int64_t)v->def_alias));
+            p = atd_write_int64(p + 13, (int64_t)v->def_alias);
+            atd_buf_commit(w->buf, p);
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_float != 0.0) {
-        if (!atd_writer_raw(w, ",\"def_float\":", 13)) {
-            return false;
-        }
-        if (!atd_writer_double(w, (double)v->def_float)) {
+        if (!atd_writer_finite(w, (double)v->def_float)) {
             return atd_writer_push_field(w, "def_float", 9);
+        }
+        {
+            char *p = atd_buf_reserve(w->buf, 13 + ATD_DOUBLE_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "def_float", 9);
+            }
+            memcpy(p, ",\"def_float\":", 13);
+            p = atd_write_double(p + 13, (double)v->def_float);
+            atd_buf_commit(w->buf, p);
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_string.len != 0) {
@@ -11325,12 +12082,17 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0) {
-        if (!atd_writer_raw(w, ",\"def_unit\":", 12)) {
-            return false;
-        }
-        (void)v->def_unit; /* unit: always null */
-        if (!atd_writer_raw(w, "null", 4)) {
-            return atd_writer_push_field(w, "def_unit", 8);
+        {
+            char *p = atd_buf_reserve(w->buf, 12 + 4);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "def_unit", 8);
+            }
+            memcpy(p, ",\"def_unit\":", 12);
+            (void)v->def_unit; /* unit: always null */
+            memcpy(p + 12, "null", 4);
+            p += 16;
+            atd_buf_commit(w->buf, p);
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_int != (int64_t)(42)) {
@@ -11341,7 +12103,8 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
                 return atd_writer_push_field(w, "ex_int", 6);
             }
             memcpy(p, ",\"ex_int\":", 10);
-            atd_buf_commit(w->buf, atd_write_int64(p + 10, (int64_t)v->ex_int));
+            p = atd_write_int64(p + 10, (int64_t)v->ex_int);
+            atd_buf_commit(w->buf, p);
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_neg != (int64_t)(-3)) {
@@ -11352,44 +12115,73 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
                 return atd_writer_push_field(w, "ex_neg", 6);
             }
             memcpy(p, ",\"ex_neg\":", 10);
-            atd_buf_commit(w->buf, atd_write_int64(p + 10, (int64_t)v->ex_neg));
+            p = atd_write_int64(p + 10, (int64_t)v->ex_neg);
+            atd_buf_commit(w->buf, p);
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_float != (double)(2.5)) {
-        if (!atd_writer_raw(w, ",\"ex_float\":", 12)) {
-            return false;
-        }
-        if (!atd_writer_double(w, (double)v->ex_float)) {
+        if (!atd_writer_finite(w, (double)v->ex_float)) {
             return atd_writer_push_field(w, "ex_float", 8);
+        }
+        {
+            char *p = atd_buf_reserve(w->buf, 12 + ATD_DOUBLE_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "ex_float", 8);
+            }
+            memcpy(p, ",\"ex_float\":", 12);
+            p = atd_write_double(p + 12, (double)v->ex_float);
+            atd_buf_commit(w->buf, p);
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_float_dot != (double)(2.0)) {
-        if (!atd_writer_raw(w, ",\"ex_float_dot\":", 16)) {
-            return false;
-        }
-        if (!atd_writer_double(w, (double)v->ex_float_dot)) {
+        if (!atd_writer_finite(w, (double)v->ex_float_dot)) {
             return atd_writer_push_field(w, "ex_float_dot", 12);
+        }
+        {
+            char *p = atd_buf_reserve(w->buf, 16 + ATD_DOUBLE_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "ex_float_dot", 12);
+            }
+            memcpy(p, ",\"ex_float_dot\":", 16);
+            p = atd_write_double(p + 16, (double)v->ex_float_dot);
+            atd_buf_commit(w->buf, p);
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_float_exp != (double)(1000.0)) {
-        if (!atd_writer_raw(w, ",\"ex_float_exp\":", 16)) {
-            return false;
-        }
-        if (!atd_writer_double(w, (double)v->ex_float_exp)) {
+        if (!atd_writer_finite(w, (double)v->ex_float_exp)) {
             return atd_writer_push_field(w, "ex_float_exp", 12);
+        }
+        {
+            char *p = atd_buf_reserve(w->buf, 16 + ATD_DOUBLE_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "ex_float_exp", 12);
+            }
+            memcpy(p, ",\"ex_float_exp\":", 16);
+            p = atd_write_double(p + 16, (double)v->ex_float_exp);
+            atd_buf_commit(w->buf, p);
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_float_neg != (double)(-1.5)) {
-        if (!atd_writer_raw(w, ",\"ex_float_neg\":", 16)) {
-            return false;
-        }
-        if (!atd_writer_double(w, (double)v->ex_float_neg)) {
+        if (!atd_writer_finite(w, (double)v->ex_float_neg)) {
             return atd_writer_push_field(w, "ex_float_neg", 12);
+        }
+        {
+            char *p = atd_buf_reserve(w->buf, 16 + ATD_DOUBLE_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "ex_float_neg", 12);
+            }
+            memcpy(p, ",\"ex_float_neg\":", 16);
+            p = atd_write_double(p + 16, (double)v->ex_float_neg);
+            atd_buf_commit(w->buf, p);
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_true != (bool)(true)) {
         {
-            char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(w->buf, 11 + 5);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_true", 7);
@@ -11397,11 +12189,12 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             memcpy(p, ",\"ex_true\":", 11);
             if (v->ex_true) {
                 memcpy(p + 11, "true", 4);
-                atd_buf_commit(w->buf, p + 15);
+                p += 15;
             } else {
                 memcpy(p + 11, "false", 5);
-                atd_buf_commit(w->buf, p + 16);
+                p += 16;
             }
+            atd_buf_commit(w->buf, p);
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || !(v->ex_string.len == 2 && memcmp(v->ex_string.ptr, "on", 2) == 0)) {
@@ -11437,28 +12230,51 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0) {
-        if (!atd_writer_raw(w, ",\"ex_unit\":", 11)) {
-            return false;
-        }
-        (void)v->ex_unit; /* unit: always null */
-        if (!atd_writer_raw(w, "null", 4)) {
-            return atd_writer_push_field(w, "ex_unit", 7);
+        {
+            char *p = atd_buf_reserve(w->buf, 11 + 4);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "ex_unit", 7);
+            }
+            memcpy(p, ",\"ex_unit\":", 11);
+            (void)v->ex_unit; /* unit: always null */
+            memcpy(p + 11, "null", 4);
+            p += 15;
+            atd_buf_commit(w->buf, p);
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_ctor != (everything_mode)(EVERYTHING_MODE_AUTO)) {
-        if (!atd_writer_raw(w, ",\"ex_ctor\":", 11)) {
-            return false;
-        }
-        if (!everything_mode_write(w, &v->ex_ctor)) {
+        if ((size_t)v->ex_ctor >= 3) {
+            atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'");
             return atd_writer_push_field(w, "ex_ctor", 7);
+        }
+        {
+            char *p = atd_buf_reserve(w->buf, 11 + 6);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "ex_ctor", 7);
+            }
+            memcpy(p, ",\"ex_ctor\":", 11);
+            memcpy(p + 11, everything_mode__json[v->ex_ctor], everything_mode__jlen[v->ex_ctor]);
+            p += 11 + everything_mode__jlen[v->ex_ctor];
+            atd_buf_commit(w->buf, p);
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_ctor_bq != (everything_level)(EVERYTHING_LEVEL_MEDIUM)) {
-        if (!atd_writer_raw(w, ",\"ex_ctor_bq\":", 14)) {
-            return false;
-        }
-        if (!everything_level_write(w, &v->ex_ctor_bq)) {
+        if ((size_t)v->ex_ctor_bq >= 3) {
+            atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'");
             return atd_writer_push_field(w, "ex_ctor_bq", 10);
+        }
+        {
+            char *p = atd_buf_reserve(w->buf, 14 + 12);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "ex_ctor_bq", 10);
+            }
+            memcpy(p, ",\"ex_ctor_bq\":", 14);
+            memcpy(p + 14, everything_level__json[v->ex_ctor_bq], everything_level__jlen[v->ex_ctor_bq]);
+            p += 14 + everything_level__jlen[v->ex_ctor_bq];
+            atd_buf_commit(w->buf, p);
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_wrap != (int64_t)(7)) {
@@ -11469,7 +12285,8 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
                 return atd_writer_push_field(w, "ex_wrap", 7);
             }
             memcpy(p, ",\"ex_wrap\":", 11);
-            atd_buf_commit(w->buf, atd_write_int64(p + 11, (int64_t)v->ex_wrap));
+            p = atd_write_int64(p + 11, (int64_t)v->ex_wrap);
+            atd_buf_commit(w->buf, p);
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_c != (int64_t)(100)) {
@@ -11480,7 +12297,8 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
                 return atd_writer_push_field(w, "ex_c", 4);
             }
             memcpy(p, ",\"ex_c\":", 8);
-            atd_buf_commit(w->buf, atd_write_int64(p + 8, (int64_t)v->ex_c));
+            p = atd_write_int64(p + 8, (int64_t)v->ex_c);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "}", 1);
@@ -11522,10 +12340,11 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             return atd_writer_push_field(w, "of", 2);
         }
         memcpy(p, ",\"of\":", 6);
-        atd_buf_commit(w->buf, atd_write_int64(p + 6, (int64_t)v->of_));
+        p = atd_write_int64(p + 6, (int64_t)v->of_);
+        atd_buf_commit(w->buf, p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 11 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "inherit", 7);
@@ -11533,11 +12352,12 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         memcpy(p, ",\"inherit\":", 11);
         if (v->inherit_) {
             memcpy(p + 11, "true", 4);
-            atd_buf_commit(w->buf, p + 15);
+            p += 15;
         } else {
             memcpy(p + 11, "false", 5);
-            atd_buf_commit(w->buf, p + 16);
+            p += 16;
         }
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"content-type\":", 16)) {
         return false;
@@ -11552,7 +12372,8 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             return atd_writer_push_field(w, "Upper", 5);
         }
         memcpy(p, ",\"Upper\":", 9);
-        atd_buf_commit(w->buf, atd_write_int64(p + 9, (int64_t)v->upper));
+        p = atd_write_int64(p + 9, (int64_t)v->upper);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
@@ -11561,7 +12382,8 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             return atd_writer_push_field(w, "2nd", 3);
         }
         memcpy(p, ",\"2nd\":", 7);
-        atd_buf_commit(w->buf, atd_write_int64(p + 7, (int64_t)v->digits));
+        p = atd_write_int64(p + 7, (int64_t)v->digits);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 4 + ATD_INT64_CHARS);
@@ -11570,7 +12392,8 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             return atd_writer_push_field(w, "", 0);
         }
         memcpy(p, ",\"\":", 4);
-        atd_buf_commit(w->buf, atd_write_int64(p + 4, (int64_t)v->empty));
+        p = atd_write_int64(p + 4, (int64_t)v->empty);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 16 + ATD_INT64_CHARS);
@@ -11579,7 +12402,8 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             return atd_writer_push_field(w, "say \"hi\"\\", 9);
         }
         memcpy(p, ",\"say \\\"hi\\\"\\\\\":", 16);
-        atd_buf_commit(w->buf, atd_write_int64(p + 16, (int64_t)v->quoted));
+        p = atd_write_int64(p + 16, (int64_t)v->quoted);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"caf\303\251\":", 9)) {
         return false;
@@ -11594,7 +12418,8 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             return atd_writer_push_field(w, "default", 7);
         }
         memcpy(p, ",\"default\":", 11);
-        atd_buf_commit(w->buf, atd_write_int64(p + 11, (int64_t)v->default_));
+        p = atd_write_int64(p + 11, (int64_t)v->default_);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
@@ -11603,7 +12428,8 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             return atd_writer_push_field(w, "default_", 8);
         }
         memcpy(p, ",\"default_\":", 12);
-        atd_buf_commit(w->buf, atd_write_int64(p + 12, (int64_t)v->default_2));
+        p = atd_write_int64(p + 12, (int64_t)v->default_2);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
@@ -11612,10 +12438,11 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             return atd_writer_push_field(w, "for", 3);
         }
         memcpy(p, ",\"for\":", 7);
-        atd_buf_commit(w->buf, atd_write_int64(p + 7, (int64_t)v->for_));
+        p = atd_write_int64(p + 7, (int64_t)v->for_);
+        atd_buf_commit(w->buf, p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 9 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "while", 5);
@@ -11623,11 +12450,12 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         memcpy(p, ",\"while\":", 9);
         if (v->while_) {
             memcpy(p + 9, "true", 4);
-            atd_buf_commit(w->buf, p + 13);
+            p += 13;
         } else {
             memcpy(p + 9, "false", 5);
-            atd_buf_commit(w->buf, p + 14);
+            p += 14;
         }
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"struct\":", 10)) {
         return false;
@@ -11635,11 +12463,18 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
     if (!atd_writer_string(w, v->struct_.ptr, v->struct_.len)) {
         return atd_writer_push_field(w, "struct", 6);
     }
-    if (!atd_writer_raw(w, ",\"switch\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_double(w, (double)v->switch_)) {
+    if (!atd_writer_finite(w, (double)v->switch_)) {
         return atd_writer_push_field(w, "switch", 6);
+    }
+    {
+        char *p = atd_buf_reserve(w->buf, 10 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_field(w, "switch", 6);
+        }
+        memcpy(p, ",\"switch\":", 10);
+        p = atd_write_double(p + 10, (double)v->switch_);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
@@ -11648,7 +12483,8 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             return atd_writer_push_field(w, "int", 3);
         }
         memcpy(p, ",\"int\":", 7);
-        atd_buf_commit(w->buf, atd_write_int64(p + 7, (int64_t)v->int_));
+        p = atd_write_int64(p + 7, (int64_t)v->int_);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
@@ -11657,7 +12493,8 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             return atd_writer_push_field(w, "from", 4);
         }
         memcpy(p, ",\"from\":", 8);
-        atd_buf_commit(w->buf, atd_write_int64(p + 8, (int64_t)v->from));
+        p = atd_write_int64(p + 8, (int64_t)v->from);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
@@ -11666,7 +12503,8 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             return atd_writer_push_field(w, "import", 6);
         }
         memcpy(p, ",\"import\":", 10);
-        atd_buf_commit(w->buf, atd_write_int64(p + 10, (int64_t)v->import));
+        p = atd_write_int64(p + 10, (int64_t)v->import);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"as\":", 6)) {
         return false;
@@ -11681,7 +12519,8 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             return atd_writer_push_field(w, "_private", 8);
         }
         memcpy(p, ",\"_private\":", 12);
-        atd_buf_commit(w->buf, atd_write_int64(p + 12, (int64_t)v->x_private));
+        p = atd_write_int64(p + 12, (int64_t)v->x_private);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
@@ -11690,7 +12529,8 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             return atd_writer_push_field(w, "x'", 2);
         }
         memcpy(p, ",\"x'\":", 6);
-        atd_buf_commit(w->buf, atd_write_int64(p + 6, (int64_t)v->x_prime));
+        p = atd_write_int64(p + 6, (int64_t)v->x_prime);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 13 + ATD_INT64_CHARS);
@@ -11699,7 +12539,8 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             return atd_writer_push_field(w, "camelCase", 9);
         }
         memcpy(p, ",\"camelCase\":", 13);
-        atd_buf_commit(w->buf, atd_write_int64(p + 13, (int64_t)v->camelCase));
+        p = atd_write_int64(p + 13, (int64_t)v->camelCase);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"label\":", 9)) {
         return false;
@@ -11714,7 +12555,8 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             return atd_writer_push_field(w, "user", 4);
         }
         memcpy(p, ",\"user\":", 8);
-        atd_buf_commit(w->buf, atd_write_int64(p + 8, (int64_t)v->user));
+        p = atd_write_int64(p + 8, (int64_t)v->user);
+        atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -11881,16 +12723,30 @@ bool everything_all_optional_write(atd_writer *w, const everything_all_optional 
                 return atd_writer_push_field(w, "a", 1);
             }
             memcpy(p, "\"a\":", 4);
-            atd_buf_commit(w->buf, atd_write_int64(p + 4, (int64_t)v->a));
+            p = atd_write_int64(p + 4, (int64_t)v->a);
+            atd_buf_commit(w->buf, p);
         }
         first = false;
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->b) {
-        if (first ? !atd_writer_raw(w, "\"b\":", 4) : !atd_writer_raw(w, ",\"b\":", 5)) {
-            return false;
-        }
-        if (!atd_writer_bool(w, v->b)) {
-            return atd_writer_push_field(w, "b", 1);
+        {
+            char *p = atd_buf_reserve(w->buf, 5 + 5);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "b", 1);
+            }
+            if (!first) {
+                *p++ = ',';
+            }
+            memcpy(p, "\"b\":", 4);
+            if (v->b) {
+                memcpy(p + 4, "true", 4);
+                p += 8;
+            } else {
+                memcpy(p + 4, "false", 5);
+                p += 9;
+            }
+            atd_buf_commit(w->buf, p);
         }
         first = false;
     }
@@ -11936,7 +12792,8 @@ bool everything_base_write(atd_writer *w, const everything_base *v)
             return atd_writer_push_field(w, "id", 2);
         }
         memcpy(p, "{\"id\":", 6);
-        atd_buf_commit(w->buf, atd_write_int64(p + 6, (int64_t)v->id));
+        p = atd_write_int64(p + 6, (int64_t)v->id);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"name\":", 8)) {
         return false;
@@ -11944,11 +12801,18 @@ bool everything_base_write(atd_writer *w, const everything_base *v)
     if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
-    if (!atd_writer_raw(w, ",\"size\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_double(w, (double)v->size)) {
+    if (!atd_writer_finite(w, (double)v->size)) {
         return atd_writer_push_field(w, "size", 4);
+    }
+    {
+        char *p = atd_buf_reserve(w->buf, 8 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_field(w, "size", 4);
+        }
+        memcpy(p, ",\"size\":", 8);
+        p = atd_write_double(p + 8, (double)v->size);
+        atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -11983,7 +12847,8 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
             return atd_writer_push_field(w, "kind_id", 7);
         }
         memcpy(p, "{\"kind_id\":", 11);
-        atd_buf_commit(w->buf, atd_write_int64(p + 11, (int64_t)v->kind_id));
+        p = atd_write_int64(p + 11, (int64_t)v->kind_id);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"name\":", 8)) {
         return false;
@@ -11991,11 +12856,18 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
     if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
-    if (!atd_writer_raw(w, ",\"size\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_double(w, (double)v->size)) {
+    if (!atd_writer_finite(w, (double)v->size)) {
         return atd_writer_push_field(w, "size", 4);
+    }
+    {
+        char *p = atd_buf_reserve(w->buf, 8 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_field(w, "size", 4);
+        }
+        memcpy(p, ",\"size\":", 8);
+        p = atd_write_double(p + 8, (double)v->size);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"id\":", 6)) {
         return false;
@@ -12004,7 +12876,7 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
         return atd_writer_push_field(w, "id", 2);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 9 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "extra", 5);
@@ -12012,11 +12884,12 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
         memcpy(p, ",\"extra\":", 9);
         if (v->extra) {
             memcpy(p + 9, "true", 4);
-            atd_buf_commit(w->buf, p + 13);
+            p += 13;
         } else {
             memcpy(p + 9, "false", 5);
-            atd_buf_commit(w->buf, p + 14);
+            p += 14;
         }
+        atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -12044,13 +12917,18 @@ int everything_derived_to_json(const everything_derived *value, atd_buf *out, at
 
 bool everything_single_write(atd_writer *w, const everything_single *v)
 {
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    {
+        char *p = atd_buf_reserve(w->buf, 2 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 0);
+        }
+        memcpy(p, "[", 1);
+        p = atd_write_int64(p + 1, (int64_t)v->f0);
+        *p++ = ']';
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_int64(w, (int64_t)v->f0)) {
-        return atd_writer_push_index(w, 0);
-    }
-    return atd_writer_raw(w, "]", 1);
+    return true;
 }
 
 int everything_single_to_json(const everything_single *value, atd_buf *out, atd_error *err)
@@ -12082,13 +12960,21 @@ bool everything_pair_write(atd_writer *w, const everything_pair *v)
     if (!atd_writer_string(w, v->f0.ptr, v->f0.len)) {
         return atd_writer_push_index(w, 0);
     }
-    if (!atd_writer_raw(w, ",", 1)) {
-        return false;
-    }
-    if (!atd_writer_double(w, (double)v->f1)) {
+    if (!atd_writer_finite(w, (double)v->f1)) {
         return atd_writer_push_index(w, 1);
     }
-    return atd_writer_raw(w, "]", 1);
+    {
+        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 1);
+        }
+        memcpy(p, ",", 1);
+        p = atd_write_double(p + 1, (double)v->f1);
+        *p++ = ']';
+        atd_buf_commit(w->buf, p);
+    }
+    return true;
 }
 
 int everything_pair_to_json(const everything_pair *value, atd_buf *out, atd_error *err)
@@ -12114,11 +13000,15 @@ int everything_pair_to_json(const everything_pair *value, atd_buf *out, atd_erro
 
 bool everything_with_defaults_write(atd_writer *w, const everything_with_defaults *v)
 {
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
-    }
-    if (!atd_writer_int64(w, (int64_t)v->f0)) {
-        return atd_writer_push_index(w, 0);
+    {
+        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 0);
+        }
+        memcpy(p, "[", 1);
+        p = atd_write_int64(p + 1, (int64_t)v->f0);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",", 1)) {
         return false;
@@ -12126,19 +13016,31 @@ bool everything_with_defaults_write(atd_writer *w, const everything_with_default
     if (!atd_writer_string(w, v->f1.ptr, v->f1.len)) {
         return atd_writer_push_index(w, 1);
     }
-    if (!atd_writer_raw(w, ",", 1)) {
-        return false;
+    {
+        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 2);
+        }
+        memcpy(p, ",", 1);
+        p = atd_write_int64(p + 1, (int64_t)v->f2);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_int64(w, (int64_t)v->f2)) {
-        return atd_writer_push_index(w, 2);
-    }
-    if (!atd_writer_raw(w, ",", 1)) {
-        return false;
-    }
-    if (!atd_writer_double(w, (double)v->f3)) {
+    if (!atd_writer_finite(w, (double)v->f3)) {
         return atd_writer_push_index(w, 3);
     }
-    return atd_writer_raw(w, "]", 1);
+    {
+        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 3);
+        }
+        memcpy(p, ",", 1);
+        p = atd_write_double(p + 1, (double)v->f3);
+        *p++ = ']';
+        atd_buf_commit(w->buf, p);
+    }
+    return true;
 }
 
 int everything_with_defaults_to_json(const everything_with_defaults *value, atd_buf *out, atd_error *err)
@@ -12164,19 +13066,34 @@ int everything_with_defaults_to_json(const everything_with_defaults *value, atd_
 
 bool everything_bare_cell_write(atd_writer *w, const everything_bare_cell *v)
 {
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    {
+        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 0);
+        }
+        memcpy(p, "[", 1);
+        p = atd_write_int64(p + 1, (int64_t)v->f0);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_int64(w, (int64_t)v->f0)) {
-        return atd_writer_push_index(w, 0);
+    {
+        char *p = atd_buf_reserve(w->buf, 2 + 5);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 1);
+        }
+        memcpy(p, ",", 1);
+        if (v->f1) {
+            memcpy(p + 1, "true", 4);
+            p += 5;
+        } else {
+            memcpy(p + 1, "false", 5);
+            p += 6;
+        }
+        *p++ = ']';
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",", 1)) {
-        return false;
-    }
-    if (!atd_writer_bool(w, v->f1)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
+    return true;
 }
 
 int everything_bare_cell_to_json(const everything_bare_cell *value, atd_buf *out, atd_error *err)
@@ -12781,11 +13698,17 @@ bool everything_int8_list_write(atd_writer *w, const everything_int8_list *v)
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!atd_writer_int64(w, (int64_t)v->items[i])) {
-            return atd_writer_push_index(w, i);
+        {
+            char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_index(w, i);
+            }
+            if (i > 0) {
+                *p++ = ',';
+            }
+            p = atd_write_int64(p + 0, (int64_t)v->items[i]);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -12901,7 +13824,8 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
             return atd_writer_push_field(w, "c_int32", 7);
         }
         memcpy(p, ",\"c_int32\":", 11);
-        atd_buf_commit(w->buf, atd_write_int64(p + 11, (int64_t)v->c_int32));
+        p = atd_write_int64(p + 11, (int64_t)v->c_int32);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
@@ -12910,7 +13834,8 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
             return atd_writer_push_field(w, "c_uint8", 7);
         }
         memcpy(p, ",\"c_uint8\":", 11);
-        atd_buf_commit(w->buf, atd_write_int64(p + 11, (int64_t)v->c_uint8));
+        p = atd_write_int64(p + 11, (int64_t)v->c_uint8);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"c_int8_list\":", 15)) {
         return false;
@@ -12918,11 +13843,66 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
     if (!everything_int8_list_write(w, &v->c_int8_list)) {
         return atd_writer_push_field(w, "c_int8_list", 11);
     }
-    if (!atd_writer_raw(w, ",\"c_float\":", 11)) {
-        return false;
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->c_int16 != 0) {
+        {
+            char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "c_int16", 7);
+            }
+            memcpy(p, ",\"c_int16\":", 11);
+            p = atd_write_int64(p + 11, (int64_t)v->c_int16);
+            atd_buf_commit(w->buf, p);
+        }
     }
-    if (!atd_writer_double(w, (double)v->c_float)) {
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->c_uint16 != 0) {
+        {
+            char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "c_uint16", 8);
+            }
+            memcpy(p, ",\"c_uint16\":", 12);
+            p = atd_write_int64(p + 12, (int64_t)v->c_uint16);
+            atd_buf_commit(w->buf, p);
+        }
+    }
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->c_uint32 != 0) {
+        {
+            char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "c_uint32", 8);
+            }
+            memcpy(p, ",\"c_uint32\":", 12);
+            p = atd_write_int64(p + 12, (int64_t)v->c_uint32);
+            atd_buf_commit(w->buf, p);
+        }
+    }
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->c_int64 != 0) {
+        {
+            char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "c_int64", 7);
+            }
+            memcpy(p, ",\"c_int64\":", 11);
+            p = atd_write_int64(p + 11, (int64_t)v->c_int64);
+            atd_buf_commit(w->buf, p);
+        }
+    }
+    if (!atd_writer_finite(w, (double)v->c_float)) {
         return atd_writer_push_field(w, "c_float", 7);
+    }
+    {
+        char *p = atd_buf_reserve(w->buf, 11 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_field(w, "c_float", 7);
+        }
+        memcpy(p, ",\"c_float\":", 11);
+        p = atd_write_double(p + 11, (double)v->c_float);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"c_both\":", 10)) {
         return false;
@@ -12982,13 +13962,18 @@ bool everything_string_int_tuple_write(atd_writer *w, const everything_string_in
     if (!atd_writer_string(w, v->f0.ptr, v->f0.len)) {
         return atd_writer_push_index(w, 0);
     }
-    if (!atd_writer_raw(w, ",", 1)) {
-        return false;
+    {
+        char *p = atd_buf_reserve(w->buf, 2 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 1);
+        }
+        memcpy(p, ",", 1);
+        p = atd_write_int64(p + 1, (int64_t)v->f1);
+        *p++ = ']';
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_int64(w, (int64_t)v->f1)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
+    return true;
 }
 
 int everything_string_int_tuple_to_json(const everything_string_int_tuple *value, atd_buf *out, atd_error *err)
@@ -13074,7 +14059,8 @@ bool everything_page_int_write(atd_writer *w, const everything_page_int *v)
             return atd_writer_push_field(w, "total", 5);
         }
         memcpy(p, ",\"total\":", 9);
-        atd_buf_commit(w->buf, atd_write_int64(p + 9, (int64_t)v->total));
+        p = atd_write_int64(p + 9, (int64_t)v->total);
+        atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -13162,7 +14148,8 @@ bool everything_page_string_write(atd_writer *w, const everything_page_string *v
             return atd_writer_push_field(w, "total", 5);
         }
         memcpy(p, ",\"total\":", 9);
-        atd_buf_commit(w->buf, atd_write_int64(p + 9, (int64_t)v->total));
+        p = atd_write_int64(p + 9, (int64_t)v->total);
+        atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -13211,7 +14198,8 @@ bool everything_page_ext_write(atd_writer *w, const everything_page_ext *v)
             return atd_writer_push_field(w, "total", 5);
         }
         memcpy(p, ",\"total\":", 9);
-        atd_buf_commit(w->buf, atd_write_int64(p + 9, (int64_t)v->total));
+        p = atd_write_int64(p + 9, (int64_t)v->total);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"cursor\":", 10)) {
         return false;
@@ -13381,7 +14369,8 @@ bool everything_page_entry_string_float_list_write(atd_writer *w, const everythi
             return atd_writer_push_field(w, "total", 5);
         }
         memcpy(p, ",\"total\":", 9);
-        atd_buf_commit(w->buf, atd_write_int64(p + 9, (int64_t)v->total));
+        p = atd_write_int64(p + 9, (int64_t)v->total);
+        atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -13416,10 +14405,11 @@ bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_en
             return atd_writer_push_field(w, "key", 3);
         }
         memcpy(p, "{\"key\":", 7);
-        atd_buf_commit(w->buf, atd_write_int64(p + 7, (int64_t)v->key));
+        p = atd_write_int64(p + 7, (int64_t)v->key);
+        atd_buf_commit(w->buf, p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 9 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "value", 5);
@@ -13427,11 +14417,12 @@ bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_en
         memcpy(p, ",\"value\":", 9);
         if (v->value) {
             memcpy(p + 9, "true", 4);
-            atd_buf_commit(w->buf, p + 13);
+            p += 13;
         } else {
             memcpy(p + 9, "false", 5);
-            atd_buf_commit(w->buf, p + 14);
+            p += 14;
         }
+        atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -13547,11 +14538,15 @@ int everything_result_string_list_to_json(const everything_result_string_list *v
 
 bool everything_int_string_tuple_write(atd_writer *w, const everything_int_string_tuple *v)
 {
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
-    }
-    if (!atd_writer_int64(w, (int64_t)v->f0)) {
-        return atd_writer_push_index(w, 0);
+    {
+        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 0);
+        }
+        memcpy(p, "[", 1);
+        p = atd_write_int64(p + 1, (int64_t)v->f0);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",", 1)) {
         return false;
@@ -13730,7 +14725,8 @@ bool everything_entry_string_int_write(atd_writer *w, const everything_entry_str
             return atd_writer_push_field(w, "value", 5);
         }
         memcpy(p, ",\"value\":", 9);
-        atd_buf_commit(w->buf, atd_write_int64(p + 9, (int64_t)v->value));
+        p = atd_write_int64(p + 9, (int64_t)v->value);
+        atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -13841,11 +14837,15 @@ bool everything_tree_int_tree_tuple_write(atd_writer *w, const everything_tree_i
     if (!everything_tree_write(w, &(*v->f0))) {
         return atd_writer_push_index(w, 0);
     }
-    if (!atd_writer_raw(w, ",", 1)) {
-        return false;
-    }
-    if (!atd_writer_int64(w, (int64_t)v->f1)) {
-        return atd_writer_push_index(w, 1);
+    {
+        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 1);
+        }
+        memcpy(p, ",", 1);
+        p = atd_write_int64(p + 1, (int64_t)v->f1);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",", 1)) {
         return false;
@@ -13966,7 +14966,8 @@ bool everything_rose_node_write(atd_writer *w, const everything_rose_node *v)
             return atd_writer_push_field(w, "value", 5);
         }
         memcpy(p, "{\"value\":", 9);
-        atd_buf_commit(w->buf, atd_write_int64(p + 9, (int64_t)v->value));
+        p = atd_write_int64(p + 9, (int64_t)v->value);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"children\":", 12)) {
         return false;
@@ -14298,7 +15299,8 @@ bool everything_annotated_write(atd_writer *w, const everything_annotated *v)
             return atd_writer_push_field(w, "field", 5);
         }
         memcpy(p, "{\"field\":", 9);
-        atd_buf_commit(w->buf, atd_write_int64(p + 9, (int64_t)v->field));
+        p = atd_write_int64(p + 9, (int64_t)v->field);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"other\":", 9)) {
         return false;
@@ -14313,7 +15315,8 @@ bool everything_annotated_write(atd_writer *w, const everything_annotated *v)
             return atd_writer_push_field(w, "num", 3);
         }
         memcpy(p, ",\"num\":", 7);
-        atd_buf_commit(w->buf, atd_write_int64(p + 7, (int64_t)v->num));
+        p = atd_write_int64(p + 7, (int64_t)v->num);
+        atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -14384,11 +15387,22 @@ bool everything_mode_list_write(atd_writer *w, const everything_mode_list *v)
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!everything_mode_write(w, &v->items[i])) {
+        if ((size_t)v->items[i] >= 3) {
+            atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'");
             return atd_writer_push_index(w, i);
+        }
+        {
+            char *p = atd_buf_reserve(w->buf, 1 + 6);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_index(w, i);
+            }
+            if (i > 0) {
+                *p++ = ',';
+            }
+            memcpy(p + 0, everything_mode__json[v->items[i]], everything_mode__jlen[v->items[i]]);
+            p += 0 + everything_mode__jlen[v->items[i]];
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -14422,11 +15436,22 @@ bool everything_level_list_write(atd_writer *w, const everything_level_list *v)
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!everything_level_write(w, &v->items[i])) {
+        if ((size_t)v->items[i] >= 3) {
+            atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'");
             return atd_writer_push_index(w, i);
+        }
+        {
+            char *p = atd_buf_reserve(w->buf, 1 + 12);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_index(w, i);
+            }
+            if (i > 0) {
+                *p++ = ',';
+            }
+            memcpy(p + 0, everything_level__json[v->items[i]], everything_level__jlen[v->items[i]]);
+            p += 0 + everything_level__jlen[v->items[i]];
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -14836,7 +15861,7 @@ int everything_root_anon_sum_elt_list_to_json(const everything_root_anon_sum_elt
 bool everything_anon_z_write(atd_writer *w, const everything_anon_z *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 5 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "z", 1);
@@ -14844,11 +15869,12 @@ bool everything_anon_z_write(atd_writer *w, const everything_anon_z *v)
         memcpy(p, "{\"z\":", 5);
         if (v->z) {
             memcpy(p + 5, "true", 4);
-            atd_buf_commit(w->buf, p + 9);
+            p += 9;
         } else {
             memcpy(p + 5, "false", 5);
-            atd_buf_commit(w->buf, p + 10);
+            p += 10;
         }
+        atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -14900,12 +15926,17 @@ bool everything_root_write(atd_writer *w, const everything_root *v)
     if (!atd_writer_string(w, v->label.ptr, v->label.len)) {
         return atd_writer_push_field(w, "label", 5);
     }
-    if (!atd_writer_raw(w, ",\"nothing\":", 11)) {
-        return false;
-    }
-    (void)v->nothing; /* unit: always null */
-    if (!atd_writer_raw(w, "null", 4)) {
-        return atd_writer_push_field(w, "nothing", 7);
+    {
+        char *p = atd_buf_reserve(w->buf, 11 + 4);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_field(w, "nothing", 7);
+        }
+        memcpy(p, ",\"nothing\":", 11);
+        (void)v->nothing; /* unit: always null */
+        memcpy(p + 11, "null", 4);
+        p += 15;
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 14 + ATD_INT64_CHARS);
@@ -14914,7 +15945,8 @@ bool everything_root_write(atd_writer *w, const everything_root *v)
             return atd_writer_push_field(w, "from_value", 10);
         }
         memcpy(p, ",\"from_value\":", 14);
-        atd_buf_commit(w->buf, atd_write_int64(p + 14, (int64_t)v->from_value));
+        p = atd_write_int64(p + 14, (int64_t)v->from_value);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"struct\":", 10)) {
         return false;
@@ -14969,6 +16001,14 @@ bool everything_root_write(atd_writer *w, const everything_root *v)
     }
     if (!everything_base_event_list_write(w, &v->base_events)) {
         return atd_writer_push_field(w, "base_events", 11);
+    }
+    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->obj_shapes.len != 0) {
+        if (!atd_writer_raw(w, ",\"obj_shapes\":", 14)) {
+            return false;
+        }
+        if (!everything_obj_shape_list_write(w, &v->obj_shapes)) {
+            return atd_writer_push_field(w, "obj_shapes", 10);
+        }
     }
     if (!atd_writer_raw(w, ",\"fields\":", 10)) {
         return false;
@@ -15141,14 +16181,22 @@ bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_
             return atd_writer_push_field(w, "x", 1);
         }
         memcpy(p, "{\"x\":", 5);
-        atd_buf_commit(w->buf, atd_write_int64(p + 5, (int64_t)v->x));
+        p = atd_write_int64(p + 5, (int64_t)v->x);
+        atd_buf_commit(w->buf, p);
     }
     if (v->has_y) {
-        if (!atd_writer_raw(w, ",\"y\":", 5)) {
-            return false;
-        }
-        if (!atd_writer_double(w, (double)v->y)) {
+        if (!atd_writer_finite(w, (double)v->y)) {
             return atd_writer_push_field(w, "y", 1);
+        }
+        {
+            char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "y", 1);
+            }
+            memcpy(p, ",\"y\":", 5);
+            p = atd_write_double(p + 5, (double)v->y);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "}", 1);
@@ -15160,41 +16208,6 @@ int everything_root_anon_record_elt_to_json(const everything_root_anon_record_el
     size_t start = out->len;
     atd_writer_init(&w, out, 0);
     if (everything_root_anon_record_elt_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_float_option_write(atd_writer *w, const everything_float_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!atd_writer_double(w, (double)v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int everything_float_option_to_json(const everything_float_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_float_option_write(&w, value) && out->status == 0) {
         if (err != NULL) {
             atd_error_set(err, ATD_ERR_OK, NULL, NULL);
         }

@@ -67,6 +67,15 @@ typedef enum everything_color_tag {
     EVERYTHING_COLOR_OTHER
 } everything_color_tag;
 
+typedef enum everything_obj_shape_tag {
+    EVERYTHING_OBJ_SHAPE_DOT,
+    EVERYTHING_OBJ_SHAPE_SIZE,
+    EVERYTHING_OBJ_SHAPE_PAIR,
+    EVERYTHING_OBJ_SHAPE_RENAMED,
+    EVERYTHING_OBJ_SHAPE_BOX,
+    EVERYTHING_OBJ_SHAPE_INNER
+} everything_obj_shape_tag;
+
 typedef enum everything_base_event_tag {
     EVERYTHING_BASE_EVENT_START,
     EVERYTHING_BASE_EVENT_STOP
@@ -126,6 +135,11 @@ typedef struct everything_shape everything_shape;
 typedef struct everything_float_float_tuple everything_float_float_tuple;
 typedef struct everything_odd_names everything_odd_names;
 typedef struct everything_color everything_color;
+typedef struct everything_int_float_tuple everything_int_float_tuple;
+typedef struct everything_obj_shape_Box everything_obj_shape_Box;
+typedef struct everything_obj_shape_list everything_obj_shape_list;
+typedef struct everything_obj_shape everything_obj_shape;
+typedef struct everything_float_option everything_float_option;
 typedef struct everything_base_event everything_base_event;
 typedef struct everything_event everything_event;
 typedef struct everything_string_nullable everything_string_nullable;
@@ -212,7 +226,6 @@ typedef struct everything_root_anon_sum_elt_list everything_root_anon_sum_elt_li
 typedef struct everything_anon_z everything_anon_z;
 typedef struct everything_root everything_root;
 typedef struct everything_root_anon_record_elt everything_root_anon_record_elt;
-typedef struct everything_float_option everything_float_option;
 typedef struct everything_root_anon_sum_elt everything_root_anon_sum_elt;
 
 struct everything_maybe_int {
@@ -299,6 +312,39 @@ struct everything_color {
     union {
         atd_string Other;
     } u;
+};
+
+struct everything_int_float_tuple {
+    int64_t f0;
+    double f1;
+};
+
+struct everything_obj_shape_Box {
+    int64_t w;
+    bool has_h;
+    double h;
+};
+
+struct everything_obj_shape_list {
+    everything_obj_shape *items;
+    size_t len;
+};
+
+/* <json repr="object">: a constructor with an argument is {"Name": value} on the wire, not ["Name", value]; atdgen peers cannot read this form (atd-spec 10.8). */
+struct everything_obj_shape {
+    everything_obj_shape_tag tag;
+    union {
+        int64_t Size;
+        everything_int_float_tuple Pair;
+        atd_string Renamed;
+        everything_obj_shape_Box Box;
+        everything_obj_shape_list Inner;
+    } u;
+};
+
+struct everything_float_option {
+    bool has;
+    double value;
 };
 
 struct everything_base_event {
@@ -580,6 +626,10 @@ struct everything_reprs {
     int32_t c_int32;
     uint8_t c_uint8;
     everything_int8_list c_int8_list;
+    int16_t c_int16;
+    uint16_t c_uint16;
+    uint32_t c_uint32;
+    int64_t c_int64;
     float c_float;
     float c_both;
     atd_json raw;
@@ -864,6 +914,7 @@ struct everything_root {
     everything_color_list colors;
     everything_event_list events;
     everything_base_event_list base_events;
+    everything_obj_shape_list obj_shapes;
     everything_fields fields;
     everything_names names;
     everything_patch_list patches;
@@ -893,11 +944,6 @@ struct everything_root_anon_record_elt {
     int64_t x;
     bool has_y;
     double y;
-};
-
-struct everything_float_option {
-    bool has;
-    double value;
 };
 
 struct everything_root_anon_sum_elt {
@@ -1007,6 +1053,36 @@ bool everything_color_read(atd_reader *r, everything_color *out);
 bool everything_color_write(atd_writer *w, const everything_color *v);
 int everything_color_from_json(const char *json, size_t len, atd_arena *arena, everything_color *out, atd_error *err);
 int everything_color_to_json(const everything_color *value, atd_buf *out, atd_error *err);
+
+void everything_int_float_tuple_init(everything_int_float_tuple *v);
+bool everything_int_float_tuple_read(atd_reader *r, everything_int_float_tuple *out);
+bool everything_int_float_tuple_write(atd_writer *w, const everything_int_float_tuple *v);
+int everything_int_float_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_int_float_tuple *out, atd_error *err);
+int everything_int_float_tuple_to_json(const everything_int_float_tuple *value, atd_buf *out, atd_error *err);
+
+void everything_obj_shape_Box_init(everything_obj_shape_Box *v);
+bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Box *out);
+bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Box *v);
+int everything_obj_shape_Box_from_json(const char *json, size_t len, atd_arena *arena, everything_obj_shape_Box *out, atd_error *err);
+int everything_obj_shape_Box_to_json(const everything_obj_shape_Box *value, atd_buf *out, atd_error *err);
+
+void everything_obj_shape_list_init(everything_obj_shape_list *v);
+bool everything_obj_shape_list_read(atd_reader *r, everything_obj_shape_list *out);
+bool everything_obj_shape_list_write(atd_writer *w, const everything_obj_shape_list *v);
+int everything_obj_shape_list_from_json(const char *json, size_t len, atd_arena *arena, everything_obj_shape_list *out, atd_error *err);
+int everything_obj_shape_list_to_json(const everything_obj_shape_list *value, atd_buf *out, atd_error *err);
+
+void everything_obj_shape_init(everything_obj_shape *v);
+bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out);
+bool everything_obj_shape_write(atd_writer *w, const everything_obj_shape *v);
+int everything_obj_shape_from_json(const char *json, size_t len, atd_arena *arena, everything_obj_shape *out, atd_error *err);
+int everything_obj_shape_to_json(const everything_obj_shape *value, atd_buf *out, atd_error *err);
+
+void everything_float_option_init(everything_float_option *v);
+bool everything_float_option_read(atd_reader *r, everything_float_option *out);
+bool everything_float_option_write(atd_writer *w, const everything_float_option *v);
+int everything_float_option_from_json(const char *json, size_t len, atd_arena *arena, everything_float_option *out, atd_error *err);
+int everything_float_option_to_json(const everything_float_option *value, atd_buf *out, atd_error *err);
 
 void everything_base_event_init(everything_base_event *v);
 bool everything_base_event_read(atd_reader *r, everything_base_event *out);
@@ -1499,12 +1575,6 @@ bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_anon_re
 bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_anon_record_elt *v);
 int everything_root_anon_record_elt_from_json(const char *json, size_t len, atd_arena *arena, everything_root_anon_record_elt *out, atd_error *err);
 int everything_root_anon_record_elt_to_json(const everything_root_anon_record_elt *value, atd_buf *out, atd_error *err);
-
-void everything_float_option_init(everything_float_option *v);
-bool everything_float_option_read(atd_reader *r, everything_float_option *out);
-bool everything_float_option_write(atd_writer *w, const everything_float_option *v);
-int everything_float_option_from_json(const char *json, size_t len, atd_arena *arena, everything_float_option *out, atd_error *err);
-int everything_float_option_to_json(const everything_float_option *value, atd_buf *out, atd_error *err);
 
 void everything_root_anon_sum_elt_init(everything_root_anon_sum_elt *v);
 bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_elt *out);

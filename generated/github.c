@@ -1152,7 +1152,8 @@ bool github_gist_file_write(atd_writer *w, const github_gist_file *v)
             return atd_writer_push_field(w, "size", 4);
         }
         memcpy(p, ",\"size\":", 8);
-        atd_buf_commit(w->buf, atd_write_int64(p + 8, (int64_t)v->size));
+        p = atd_write_int64(p + 8, (int64_t)v->size);
+        atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -1234,7 +1235,8 @@ bool github_user_write(atd_writer *w, const github_user *v)
             return atd_writer_push_field(w, "id", 2);
         }
         memcpy(p, ",\"id\":", 6);
-        atd_buf_commit(w->buf, atd_write_int64(p + 6, (int64_t)v->id));
+        p = atd_write_int64(p + 6, (int64_t)v->id);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"avatar_url\":", 14)) {
         return false;
@@ -1321,7 +1323,7 @@ bool github_user_write(atd_writer *w, const github_user *v)
         return atd_writer_push_field(w, "type", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 14 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 14 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "site_admin", 10);
@@ -1329,11 +1331,12 @@ bool github_user_write(atd_writer *w, const github_user *v)
         memcpy(p, ",\"site_admin\":", 14);
         if (v->site_admin) {
             memcpy(p + 14, "true", 4);
-            atd_buf_commit(w->buf, p + 18);
+            p += 18;
         } else {
             memcpy(p + 14, "false", 5);
-            atd_buf_commit(w->buf, p + 19);
+            p += 19;
         }
+        atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -1442,7 +1445,7 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
         return atd_writer_push_field(w, "files", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 10 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "public", 6);
@@ -1450,11 +1453,12 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
         memcpy(p, ",\"public\":", 10);
         if (v->public_) {
             memcpy(p + 10, "true", 4);
-            atd_buf_commit(w->buf, p + 14);
+            p += 14;
         } else {
             memcpy(p + 10, "false", 5);
-            atd_buf_commit(w->buf, p + 15);
+            p += 15;
         }
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"created_at\":", 14)) {
         return false;
@@ -1481,7 +1485,8 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
             return atd_writer_push_field(w, "comments", 8);
         }
         memcpy(p, ",\"comments\":", 12);
-        atd_buf_commit(w->buf, atd_write_int64(p + 12, (int64_t)v->comments));
+        p = atd_write_int64(p + 12, (int64_t)v->comments);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"user\":", 8)) {
         return false;
@@ -1504,7 +1509,7 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 13 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 13 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "truncated", 9);
@@ -1512,11 +1517,12 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
         memcpy(p, ",\"truncated\":", 13);
         if (v->truncated) {
             memcpy(p + 13, "true", 4);
-            atd_buf_commit(w->buf, p + 17);
+            p += 17;
         } else {
             memcpy(p + 13, "false", 5);
-            atd_buf_commit(w->buf, p + 18);
+            p += 18;
         }
+        atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
 }

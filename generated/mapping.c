@@ -1284,17 +1284,31 @@ int mapping_color_to_json(const mapping_color *value, atd_buf *out, atd_error *e
 
 bool mapping_point_write(atd_writer *w, const mapping_point *v)
 {
-    if (!atd_writer_raw(w, "{\"x\":", 5)) {
-        return false;
-    }
-    if (!atd_writer_double(w, (double)v->x)) {
+    if (!atd_writer_finite(w, (double)v->x)) {
         return atd_writer_push_field(w, "x", 1);
     }
-    if (!atd_writer_raw(w, ",\"y\":", 5)) {
-        return false;
+    {
+        char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_field(w, "x", 1);
+        }
+        memcpy(p, "{\"x\":", 5);
+        p = atd_write_double(p + 5, (double)v->x);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_double(w, (double)v->y)) {
+    if (!atd_writer_finite(w, (double)v->y)) {
         return atd_writer_push_field(w, "y", 1);
+    }
+    {
+        char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_field(w, "y", 1);
+        }
+        memcpy(p, ",\"y\":", 5);
+        p = atd_write_double(p + 5, (double)v->y);
+        atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -1375,16 +1389,27 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
                 return atd_writer_push_field(w, "level", 5);
             }
             memcpy(p, "\"level\":", 8);
-            atd_buf_commit(w->buf, atd_write_int64(p + 8, (int64_t)v->level));
+            p = atd_write_int64(p + 8, (int64_t)v->level);
+            atd_buf_commit(w->buf, p);
         }
         first = false;
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ratio != (double)(1000.0)) {
-        if (first ? !atd_writer_raw(w, "\"ratio\":", 8) : !atd_writer_raw(w, ",\"ratio\":", 9)) {
-            return false;
-        }
-        if (!atd_writer_double(w, (double)v->ratio)) {
+        if (!atd_writer_finite(w, (double)v->ratio)) {
             return atd_writer_push_field(w, "ratio", 5);
+        }
+        {
+            char *p = atd_buf_reserve(w->buf, 9 + ATD_DOUBLE_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "ratio", 5);
+            }
+            if (!first) {
+                *p++ = ',';
+            }
+            memcpy(p, "\"ratio\":", 8);
+            p = atd_write_double(p + 8, (double)v->ratio);
+            atd_buf_commit(w->buf, p);
         }
         first = false;
     }
@@ -1423,7 +1448,7 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->flag) {
         {
-            char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(w->buf, 8 + 5);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "flag", 4);
@@ -1431,20 +1456,26 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
             memcpy(p, ",\"flag\":", 8);
             if (v->flag) {
                 memcpy(p + 8, "true", 4);
-                atd_buf_commit(w->buf, p + 12);
+                p += 12;
             } else {
                 memcpy(p + 8, "false", 5);
-                atd_buf_commit(w->buf, p + 13);
+                p += 13;
             }
+            atd_buf_commit(w->buf, p);
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0) {
-        if (!atd_writer_raw(w, ",\"nothing\":", 11)) {
-            return false;
-        }
-        (void)v->nothing; /* unit: always null */
-        if (!atd_writer_raw(w, "null", 4)) {
-            return atd_writer_push_field(w, "nothing", 7);
+        {
+            char *p = atd_buf_reserve(w->buf, 11 + 4);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "nothing", 7);
+            }
+            memcpy(p, ",\"nothing\":", 11);
+            (void)v->nothing; /* unit: always null */
+            memcpy(p + 11, "null", 4);
+            p += 15;
+            atd_buf_commit(w->buf, p);
         }
     }
     if (v->has_note) {
@@ -1570,20 +1601,34 @@ bool mapping_patch_write(atd_writer *w, const mapping_patch *v)
         first = false;
     }
     if (v->has_y) {
-        if (first ? !atd_writer_raw(w, "\"y\":", 4) : !atd_writer_raw(w, ",\"y\":", 5)) {
-            return false;
-        }
-        if (!atd_writer_int64(w, (int64_t)v->y)) {
-            return atd_writer_push_field(w, "y", 1);
+        {
+            char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "y", 1);
+            }
+            if (!first) {
+                *p++ = ',';
+            }
+            memcpy(p, "\"y\":", 4);
+            p = atd_write_int64(p + 4, (int64_t)v->y);
+            atd_buf_commit(w->buf, p);
         }
         first = false;
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->z != 0) {
-        if (first ? !atd_writer_raw(w, "\"z\":", 4) : !atd_writer_raw(w, ",\"z\":", 5)) {
-            return false;
-        }
-        if (!atd_writer_int64(w, (int64_t)v->z)) {
-            return atd_writer_push_field(w, "z", 1);
+        {
+            char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "z", 1);
+            }
+            if (!first) {
+                *p++ = ',';
+            }
+            memcpy(p, "\"z\":", 4);
+            p = atd_write_int64(p + 4, (int64_t)v->z);
+            atd_buf_commit(w->buf, p);
         }
         first = false;
     }
@@ -1695,16 +1740,24 @@ bool mapping_loose_write(atd_writer *w, const mapping_loose *v)
                 return atd_writer_push_field(w, "x", 1);
             }
             memcpy(p, "\"x\":", 4);
-            atd_buf_commit(w->buf, atd_write_int64(p + 4, (int64_t)v->x));
+            p = atd_write_int64(p + 4, (int64_t)v->x);
+            atd_buf_commit(w->buf, p);
         }
         first = false;
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->z != (int64_t)(7)) {
-        if (first ? !atd_writer_raw(w, "\"z\":", 4) : !atd_writer_raw(w, ",\"z\":", 5)) {
-            return false;
-        }
-        if (!atd_writer_int64(w, (int64_t)v->z)) {
-            return atd_writer_push_field(w, "z", 1);
+        {
+            char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_field(w, "z", 1);
+            }
+            if (!first) {
+                *p++ = ',';
+            }
+            memcpy(p, "\"z\":", 4);
+            p = atd_write_int64(p + 4, (int64_t)v->z);
+            atd_buf_commit(w->buf, p);
         }
         first = false;
     }
@@ -1760,11 +1813,18 @@ bool mapping_chain_write(atd_writer *w, const mapping_chain *v)
         }
         first = false;
     }
-    if (first ? !atd_writer_raw(w, "\"id\":", 5) : !atd_writer_raw(w, ",\"id\":", 6)) {
-        return false;
-    }
-    if (!atd_writer_int64(w, (int64_t)v->id)) {
-        return atd_writer_push_field(w, "id", 2);
+    {
+        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_field(w, "id", 2);
+        }
+        if (!first) {
+            *p++ = ',';
+        }
+        memcpy(p, "\"id\":", 5);
+        p = atd_write_int64(p + 5, (int64_t)v->id);
+        atd_buf_commit(w->buf, p);
     }
     first = false;
     return atd_writer_raw(w, "}", 1);

@@ -3765,11 +3765,18 @@ int twitter_status_list_to_json(const twitter_status_list *value, atd_buf *out, 
 
 bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata *v)
 {
-    if (!atd_writer_raw(w, "{\"completed_in\":", 16)) {
-        return false;
-    }
-    if (!atd_writer_double(w, (double)v->completed_in)) {
+    if (!atd_writer_finite(w, (double)v->completed_in)) {
         return atd_writer_push_field(w, "completed_in", 12);
+    }
+    {
+        char *p = atd_buf_reserve(w->buf, 16 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_field(w, "completed_in", 12);
+        }
+        memcpy(p, "{\"completed_in\":", 16);
+        p = atd_write_double(p + 16, (double)v->completed_in);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
@@ -3778,7 +3785,8 @@ bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata 
             return atd_writer_push_field(w, "max_id", 6);
         }
         memcpy(p, ",\"max_id\":", 10);
-        atd_buf_commit(w->buf, atd_write_int64(p + 10, (int64_t)v->max_id));
+        p = atd_write_int64(p + 10, (int64_t)v->max_id);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"max_id_str\":", 14)) {
         return false;
@@ -3811,7 +3819,8 @@ bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata 
             return atd_writer_push_field(w, "count", 5);
         }
         memcpy(p, ",\"count\":", 9);
-        atd_buf_commit(w->buf, atd_write_int64(p + 9, (int64_t)v->count));
+        p = atd_write_int64(p + 9, (int64_t)v->count);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
@@ -3820,7 +3829,8 @@ bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata 
             return atd_writer_push_field(w, "since_id", 8);
         }
         memcpy(p, ",\"since_id\":", 12);
-        atd_buf_commit(w->buf, atd_write_int64(p + 12, (int64_t)v->since_id));
+        p = atd_write_int64(p + 12, (int64_t)v->since_id);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"since_id_str\":", 16)) {
         return false;
@@ -4117,7 +4127,8 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             return atd_writer_push_field(w, "id", 2);
         }
         memcpy(p, "{\"id\":", 6);
-        atd_buf_commit(w->buf, atd_write_int64(p + 6, (int64_t)v->id));
+        p = atd_write_int64(p + 6, (int64_t)v->id);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"id_str\":", 10)) {
         return false;
@@ -4162,7 +4173,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "entities", 8);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 13 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 13 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "protected", 9);
@@ -4170,11 +4181,12 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         memcpy(p, ",\"protected\":", 13);
         if (v->protected_) {
             memcpy(p + 13, "true", 4);
-            atd_buf_commit(w->buf, p + 17);
+            p += 17;
         } else {
             memcpy(p + 13, "false", 5);
-            atd_buf_commit(w->buf, p + 18);
+            p += 18;
         }
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 19 + ATD_INT64_CHARS);
@@ -4183,7 +4195,8 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             return atd_writer_push_field(w, "followers_count", 15);
         }
         memcpy(p, ",\"followers_count\":", 19);
-        atd_buf_commit(w->buf, atd_write_int64(p + 19, (int64_t)v->followers_count));
+        p = atd_write_int64(p + 19, (int64_t)v->followers_count);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS);
@@ -4192,7 +4205,8 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             return atd_writer_push_field(w, "friends_count", 13);
         }
         memcpy(p, ",\"friends_count\":", 17);
-        atd_buf_commit(w->buf, atd_write_int64(p + 17, (int64_t)v->friends_count));
+        p = atd_write_int64(p + 17, (int64_t)v->friends_count);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 16 + ATD_INT64_CHARS);
@@ -4201,7 +4215,8 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             return atd_writer_push_field(w, "listed_count", 12);
         }
         memcpy(p, ",\"listed_count\":", 16);
-        atd_buf_commit(w->buf, atd_write_int64(p + 16, (int64_t)v->listed_count));
+        p = atd_write_int64(p + 16, (int64_t)v->listed_count);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"created_at\":", 14)) {
         return false;
@@ -4216,7 +4231,8 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             return atd_writer_push_field(w, "favourites_count", 16);
         }
         memcpy(p, ",\"favourites_count\":", 20);
-        atd_buf_commit(w->buf, atd_write_int64(p + 20, (int64_t)v->favourites_count));
+        p = atd_write_int64(p + 20, (int64_t)v->favourites_count);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"utc_offset\":", 14)) {
         return false;
@@ -4231,7 +4247,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "time_zone", 9);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 15 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 15 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "geo_enabled", 11);
@@ -4239,14 +4255,15 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         memcpy(p, ",\"geo_enabled\":", 15);
         if (v->geo_enabled) {
             memcpy(p + 15, "true", 4);
-            atd_buf_commit(w->buf, p + 19);
+            p += 19;
         } else {
             memcpy(p + 15, "false", 5);
-            atd_buf_commit(w->buf, p + 20);
+            p += 20;
         }
+        atd_buf_commit(w->buf, p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 12 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "verified", 8);
@@ -4254,11 +4271,12 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         memcpy(p, ",\"verified\":", 12);
         if (v->verified) {
             memcpy(p + 12, "true", 4);
-            atd_buf_commit(w->buf, p + 16);
+            p += 16;
         } else {
             memcpy(p + 12, "false", 5);
-            atd_buf_commit(w->buf, p + 17);
+            p += 17;
         }
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 18 + ATD_INT64_CHARS);
@@ -4267,7 +4285,8 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             return atd_writer_push_field(w, "statuses_count", 14);
         }
         memcpy(p, ",\"statuses_count\":", 18);
-        atd_buf_commit(w->buf, atd_write_int64(p + 18, (int64_t)v->statuses_count));
+        p = atd_write_int64(p + 18, (int64_t)v->statuses_count);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"lang\":", 8)) {
         return false;
@@ -4276,7 +4295,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "lang", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 24 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 24 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "contributors_enabled", 20);
@@ -4284,14 +4303,15 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         memcpy(p, ",\"contributors_enabled\":", 24);
         if (v->contributors_enabled) {
             memcpy(p + 24, "true", 4);
-            atd_buf_commit(w->buf, p + 28);
+            p += 28;
         } else {
             memcpy(p + 24, "false", 5);
-            atd_buf_commit(w->buf, p + 29);
+            p += 29;
         }
+        atd_buf_commit(w->buf, p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 17 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "is_translator", 13);
@@ -4299,14 +4319,15 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         memcpy(p, ",\"is_translator\":", 17);
         if (v->is_translator) {
             memcpy(p + 17, "true", 4);
-            atd_buf_commit(w->buf, p + 21);
+            p += 21;
         } else {
             memcpy(p + 17, "false", 5);
-            atd_buf_commit(w->buf, p + 22);
+            p += 22;
         }
+        atd_buf_commit(w->buf, p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 26 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 26 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "is_translation_enabled", 22);
@@ -4314,11 +4335,12 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         memcpy(p, ",\"is_translation_enabled\":", 26);
         if (v->is_translation_enabled) {
             memcpy(p + 26, "true", 4);
-            atd_buf_commit(w->buf, p + 30);
+            p += 30;
         } else {
             memcpy(p + 26, "false", 5);
-            atd_buf_commit(w->buf, p + 31);
+            p += 31;
         }
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"profile_background_color\":", 28)) {
         return false;
@@ -4339,7 +4361,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "profile_background_image_url_https", 34);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 27 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 27 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "profile_background_tile", 23);
@@ -4347,11 +4369,12 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         memcpy(p, ",\"profile_background_tile\":", 27);
         if (v->profile_background_tile) {
             memcpy(p + 27, "true", 4);
-            atd_buf_commit(w->buf, p + 31);
+            p += 31;
         } else {
             memcpy(p + 27, "false", 5);
-            atd_buf_commit(w->buf, p + 32);
+            p += 32;
         }
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"profile_image_url\":", 21)) {
         return false;
@@ -4398,7 +4421,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "profile_text_color", 18);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 32 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 32 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "profile_use_background_image", 28);
@@ -4406,14 +4429,15 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         memcpy(p, ",\"profile_use_background_image\":", 32);
         if (v->profile_use_background_image) {
             memcpy(p + 32, "true", 4);
-            atd_buf_commit(w->buf, p + 36);
+            p += 36;
         } else {
             memcpy(p + 32, "false", 5);
-            atd_buf_commit(w->buf, p + 37);
+            p += 37;
         }
+        atd_buf_commit(w->buf, p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 19 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 19 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "default_profile", 15);
@@ -4421,14 +4445,15 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         memcpy(p, ",\"default_profile\":", 19);
         if (v->default_profile) {
             memcpy(p + 19, "true", 4);
-            atd_buf_commit(w->buf, p + 23);
+            p += 23;
         } else {
             memcpy(p + 19, "false", 5);
-            atd_buf_commit(w->buf, p + 24);
+            p += 24;
         }
+        atd_buf_commit(w->buf, p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 25 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 25 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "default_profile_image", 21);
@@ -4436,14 +4461,15 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         memcpy(p, ",\"default_profile_image\":", 25);
         if (v->default_profile_image) {
             memcpy(p + 25, "true", 4);
-            atd_buf_commit(w->buf, p + 29);
+            p += 29;
         } else {
             memcpy(p + 25, "false", 5);
-            atd_buf_commit(w->buf, p + 30);
+            p += 30;
         }
+        atd_buf_commit(w->buf, p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 13 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 13 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "following", 9);
@@ -4451,14 +4477,15 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         memcpy(p, ",\"following\":", 13);
         if (v->following) {
             memcpy(p + 13, "true", 4);
-            atd_buf_commit(w->buf, p + 17);
+            p += 17;
         } else {
             memcpy(p + 13, "false", 5);
-            atd_buf_commit(w->buf, p + 18);
+            p += 18;
         }
+        atd_buf_commit(w->buf, p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 23 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 23 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "follow_request_sent", 19);
@@ -4466,14 +4493,15 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         memcpy(p, ",\"follow_request_sent\":", 23);
         if (v->follow_request_sent) {
             memcpy(p + 23, "true", 4);
-            atd_buf_commit(w->buf, p + 27);
+            p += 27;
         } else {
             memcpy(p + 23, "false", 5);
-            atd_buf_commit(w->buf, p + 28);
+            p += 28;
         }
+        atd_buf_commit(w->buf, p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 17 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "notifications", 13);
@@ -4481,11 +4509,12 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         memcpy(p, ",\"notifications\":", 17);
         if (v->notifications) {
             memcpy(p + 17, "true", 4);
-            atd_buf_commit(w->buf, p + 21);
+            p += 21;
         } else {
             memcpy(p + 17, "false", 5);
-            atd_buf_commit(w->buf, p + 22);
+            p += 22;
         }
+        atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -4704,7 +4733,8 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
             return atd_writer_push_field(w, "id", 2);
         }
         memcpy(p, ",\"id\":", 6);
-        atd_buf_commit(w->buf, atd_write_int64(p + 6, (int64_t)v->id));
+        p = atd_write_int64(p + 6, (int64_t)v->id);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"id_str\":", 10)) {
         return false;
@@ -4725,7 +4755,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         return atd_writer_push_field(w, "source", 6);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 13 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 13 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "truncated", 9);
@@ -4733,11 +4763,12 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         memcpy(p, ",\"truncated\":", 13);
         if (v->truncated) {
             memcpy(p + 13, "true", 4);
-            atd_buf_commit(w->buf, p + 17);
+            p += 17;
         } else {
             memcpy(p + 13, "false", 5);
-            atd_buf_commit(w->buf, p + 18);
+            p += 18;
         }
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"in_reply_to_status_id\":", 25)) {
         return false;
@@ -4775,33 +4806,53 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
     if (!twitter_user_write(w, &v->user)) {
         return atd_writer_push_field(w, "user", 4);
     }
-    if (!atd_writer_raw(w, ",\"geo\":", 7)) {
-        return false;
+    {
+        char *p = atd_buf_reserve(w->buf, 7 + 4);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_field(w, "geo", 3);
+        }
+        memcpy(p, ",\"geo\":", 7);
+        (void)v->geo; /* unit: always null */
+        memcpy(p + 7, "null", 4);
+        p += 11;
+        atd_buf_commit(w->buf, p);
     }
-    (void)v->geo; /* unit: always null */
-    if (!atd_writer_raw(w, "null", 4)) {
-        return atd_writer_push_field(w, "geo", 3);
+    {
+        char *p = atd_buf_reserve(w->buf, 15 + 4);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_field(w, "coordinates", 11);
+        }
+        memcpy(p, ",\"coordinates\":", 15);
+        (void)v->coordinates; /* unit: always null */
+        memcpy(p + 15, "null", 4);
+        p += 19;
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"coordinates\":", 15)) {
-        return false;
+    {
+        char *p = atd_buf_reserve(w->buf, 9 + 4);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_field(w, "place", 5);
+        }
+        memcpy(p, ",\"place\":", 9);
+        (void)v->place; /* unit: always null */
+        memcpy(p + 9, "null", 4);
+        p += 13;
+        atd_buf_commit(w->buf, p);
     }
-    (void)v->coordinates; /* unit: always null */
-    if (!atd_writer_raw(w, "null", 4)) {
-        return atd_writer_push_field(w, "coordinates", 11);
-    }
-    if (!atd_writer_raw(w, ",\"place\":", 9)) {
-        return false;
-    }
-    (void)v->place; /* unit: always null */
-    if (!atd_writer_raw(w, "null", 4)) {
-        return atd_writer_push_field(w, "place", 5);
-    }
-    if (!atd_writer_raw(w, ",\"contributors\":", 16)) {
-        return false;
-    }
-    (void)v->contributors; /* unit: always null */
-    if (!atd_writer_raw(w, "null", 4)) {
-        return atd_writer_push_field(w, "contributors", 12);
+    {
+        char *p = atd_buf_reserve(w->buf, 16 + 4);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_field(w, "contributors", 12);
+        }
+        memcpy(p, ",\"contributors\":", 16);
+        (void)v->contributors; /* unit: always null */
+        memcpy(p + 16, "null", 4);
+        p += 20;
+        atd_buf_commit(w->buf, p);
     }
     if (v->has_retweeted_status) {
         if (!atd_writer_raw(w, ",\"retweeted_status\":", 20)) {
@@ -4822,7 +4873,8 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
             return atd_writer_push_field(w, "retweet_count", 13);
         }
         memcpy(p, ",\"retweet_count\":", 17);
-        atd_buf_commit(w->buf, atd_write_int64(p + 17, (int64_t)v->retweet_count));
+        p = atd_write_int64(p + 17, (int64_t)v->retweet_count);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 18 + ATD_INT64_CHARS);
@@ -4831,7 +4883,8 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
             return atd_writer_push_field(w, "favorite_count", 14);
         }
         memcpy(p, ",\"favorite_count\":", 18);
-        atd_buf_commit(w->buf, atd_write_int64(p + 18, (int64_t)v->favorite_count));
+        p = atd_write_int64(p + 18, (int64_t)v->favorite_count);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"entities\":", 12)) {
         return false;
@@ -4840,7 +4893,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         return atd_writer_push_field(w, "entities", 8);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 13 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 13 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "favorited", 9);
@@ -4848,14 +4901,15 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         memcpy(p, ",\"favorited\":", 13);
         if (v->favorited) {
             memcpy(p + 13, "true", 4);
-            atd_buf_commit(w->buf, p + 17);
+            p += 17;
         } else {
             memcpy(p + 13, "false", 5);
-            atd_buf_commit(w->buf, p + 18);
+            p += 18;
         }
+        atd_buf_commit(w->buf, p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 13 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 13 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "retweeted", 9);
@@ -4863,15 +4917,16 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         memcpy(p, ",\"retweeted\":", 13);
         if (v->retweeted) {
             memcpy(p + 13, "true", 4);
-            atd_buf_commit(w->buf, p + 17);
+            p += 17;
         } else {
             memcpy(p + 13, "false", 5);
-            atd_buf_commit(w->buf, p + 18);
+            p += 18;
         }
+        atd_buf_commit(w->buf, p);
     }
     if (v->has_possibly_sensitive) {
         {
-            char *p = atd_buf_reserve(w->buf, 22 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(w->buf, 22 + 5);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "possibly_sensitive", 18);
@@ -4879,11 +4934,12 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
             memcpy(p, ",\"possibly_sensitive\":", 22);
             if (v->possibly_sensitive) {
                 memcpy(p + 22, "true", 4);
-                atd_buf_commit(w->buf, p + 26);
+                p += 26;
             } else {
                 memcpy(p + 22, "false", 5);
-                atd_buf_commit(w->buf, p + 27);
+                p += 27;
             }
+            atd_buf_commit(w->buf, p);
         }
     }
     if (!atd_writer_raw(w, ",\"lang\":", 8)) {
@@ -4918,19 +4974,28 @@ int twitter_status_to_json(const twitter_status *value, atd_buf *out, atd_error 
 
 bool twitter_indices_write(atd_writer *w, const twitter_indices *v)
 {
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    {
+        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 0);
+        }
+        memcpy(p, "[", 1);
+        p = atd_write_int64(p + 1, (int64_t)v->f0);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_int64(w, (int64_t)v->f0)) {
-        return atd_writer_push_index(w, 0);
+    {
+        char *p = atd_buf_reserve(w->buf, 2 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            atd_writer_fail_buf(w);
+            return atd_writer_push_index(w, 1);
+        }
+        memcpy(p, ",", 1);
+        p = atd_write_int64(p + 1, (int64_t)v->f1);
+        *p++ = ']';
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",", 1)) {
-        return false;
-    }
-    if (!atd_writer_int64(w, (int64_t)v->f1)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
+    return true;
 }
 
 int twitter_indices_to_json(const twitter_indices *value, atd_buf *out, atd_error *err)
@@ -5168,7 +5233,8 @@ bool twitter_user_mention_write(atd_writer *w, const twitter_user_mention *v)
             return atd_writer_push_field(w, "id", 2);
         }
         memcpy(p, ",\"id\":", 6);
-        atd_buf_commit(w->buf, atd_write_int64(p + 6, (int64_t)v->id));
+        p = atd_write_int64(p + 6, (int64_t)v->id);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"id_str\":", 10)) {
         return false;
@@ -5215,7 +5281,8 @@ bool twitter_size_write(atd_writer *w, const twitter_size *v)
             return atd_writer_push_field(w, "w", 1);
         }
         memcpy(p, "{\"w\":", 5);
-        atd_buf_commit(w->buf, atd_write_int64(p + 5, (int64_t)v->w));
+        p = atd_write_int64(p + 5, (int64_t)v->w);
+        atd_buf_commit(w->buf, p);
     }
     {
         char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
@@ -5224,7 +5291,8 @@ bool twitter_size_write(atd_writer *w, const twitter_size *v)
             return atd_writer_push_field(w, "h", 1);
         }
         memcpy(p, ",\"h\":", 5);
-        atd_buf_commit(w->buf, atd_write_int64(p + 5, (int64_t)v->h));
+        p = atd_write_int64(p + 5, (int64_t)v->h);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"resize\":", 10)) {
         return false;
@@ -5315,7 +5383,8 @@ bool twitter_media_write(atd_writer *w, const twitter_media *v)
             return atd_writer_push_field(w, "id", 2);
         }
         memcpy(p, "{\"id\":", 6);
-        atd_buf_commit(w->buf, atd_write_int64(p + 6, (int64_t)v->id));
+        p = atd_write_int64(p + 6, (int64_t)v->id);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"id_str\":", 10)) {
         return false;
@@ -5379,7 +5448,8 @@ bool twitter_media_write(atd_writer *w, const twitter_media *v)
                 return atd_writer_push_field(w, "source_status_id", 16);
             }
             memcpy(p, ",\"source_status_id\":", 20);
-            atd_buf_commit(w->buf, atd_write_int64(p + 20, (int64_t)v->source_status_id));
+            p = atd_write_int64(p + 20, (int64_t)v->source_status_id);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (v->has_source_status_id_str) {

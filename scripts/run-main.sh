@@ -1,8 +1,13 @@
 #!/bin/sh
-# The main job: install what is missing, build Release, then run the benchmark.
+# The main job: install what is missing, build Release (with the benchmark),
+# run the benchmark, and keep its results in bench/results/: the markdown
+# table (latest.md), the CSV (latest.csv) and the chart (throughput.png).
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/install-deps.sh
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DATDC_BUILD_BENCH=ON > /dev/null
 cmake --build build/release -j "$(nproc)"
-./build/release/bench/runtime_demo "${ATD_SHARED_DIR:-../shared}/data/bench"
+mkdir -p bench/results
+./build/release/bench/atdc_bench --data "${ATD_SHARED_DIR:-../shared}/data/bench" \
+    --csv bench/results/latest.csv | tee bench/results/latest.md
+sh bench/plot.sh bench/results/latest.csv bench/results/throughput.png

@@ -16,9 +16,10 @@
  * which runs it under callgrind with --toggle-collect=run_once).
  *
  * Build (from the repository root), for example:
- *   cc -std=c11 -O2 -Iruntime/include -Igenerated tools/bench_reader.c \
- *      runtime/src/*.c generated/twitter.c generated/citm_catalog.c \
+ *   cc -std=c11 -O2 -Iruntime/include -Igenerated tools/bench_reader.c
+ *      runtime/src/[a-z]*.c generated/twitter.c generated/citm_catalog.c
  *      generated/canada.c -lm -o bench_reader
+ *   (one command line)
  *   ./bench_reader [/path/to/shared/data/bench]
  *   ./bench_reader --once gen twitter.json 10 [/path/to/shared/data/bench] */
 #define _POSIX_C_SOURCE 200809L

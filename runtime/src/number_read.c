@@ -6,18 +6,23 @@
  *   1. Clinger: mantissa <= 2^53 and |exponent| <= 22 is one exact IEEE
  *      multiplication or division.
  *   2. Eisel-Lemire: the (at most 19-digit) mantissa times a 128-bit
- *      over-estimate of 10^q from pow10_table.c. The 192-bit product brackets
- *      the true value tightly enough to round it, except within 2^-64 of a
- *      halfway point. Longer mantissas are truncated to 19 digits w and both
- *      w and w + 1 are rounded: equal results settle it.
+ *      over-estimate of 10^q from pow10_table.c. Most of the time the upper
+ *      half of the product by the table entry's high word already decides
+ *      (lemire_fast); otherwise the 192-bit product brackets the true value
+ *      tightly enough to round it, except within 2^-64 of a halfway point.
+ *      Longer mantissas are truncated to 19 digits w and both w and w + 1
+ *      are rounded: equal results settle it.
  *   3. Exact comparison with the halfway point between the candidate double
  *      and its neighbour (number_bigdec.c), on the first 800 significant
  *      digits plus "any nonzero digit after them", which is all that can
  *      affect the rounding.
- * Inputs of any length are read in one or two linear passes; exponents with
- * many digits saturate (their size only matters as "huge"). The Clinger step
- * relies on double arithmetic in double precision (FLT_EVAL_METHOD == 0) and
- * the default rounding mode; it is compiled out elsewhere. */
+ * Digits are read and converted eight at a time where the input allows it
+ * (SWAR on a little-endian 64-bit load, never past the end of the input),
+ * a byte at a time elsewhere. Inputs of any length are read in one or two
+ * linear passes; exponents with many digits saturate (their size only
+ * matters as "huge"). The Clinger step relies on double arithmetic in double
+ * precision (FLT_EVAL_METHOD == 0) and the default rounding mode; it is
+ * compiled out elsewhere. */
 #include "atd/number.h"
 
 #include <float.h>
@@ -28,6 +33,14 @@
 
 #define INF_BITS 0x7FF0000000000000u
 #define EXP_SATURATE 100000000000000000 /* 10^17: exponents stop growing there */
+
+#if defined(__GNUC__) || defined(__clang__)
+#define NOINLINE __attribute__((noinline))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define NOINLINE
+#define ALWAYS_INLINE inline
+#endif
 
 /* ------------------------------------------------------------------------
  * Digits
@@ -40,55 +53,66 @@ static inline bool is_digit(char c)
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define HAVE_SWAR 1
-/* For the eight bytes of x (little-endian load): a word with bits set in
- * each byte that is not an ASCII digit (the high nibble must be 3 and adding
- * 6 to the low nibble must not carry). Only the lowest flagged byte is
- * reliable, as a carry out of a non-digit byte can flag the next one. */
-static inline uint64_t nondigit_bytes(uint64_t x)
+#define BYTES(b) (0x0101010101010101u * (b))
+
+/* The eight bytes at p, the first one in the lowest byte. */
+static inline uint64_t load8(const char *p)
 {
-    return ((x & 0xF0F0F0F0F0F0F0F0u) ^ 0x3030303030303030u) |
-           (((x + 0x0606060606060606u) & 0xF0F0F0F0F0F0F0F0u) ^ 0x3030303030303030u);
+    uint64_t x;
+    memcpy(&x, p, sizeof x);
+    return x;
 }
 
-/* Value of eight ASCII digits (first digit in the lowest byte): pairs, then
- * quads, then the whole, each by one multiply-shift on lanes of the word. */
-static inline uint32_t parse_8digits(uint64_t x)
+/* x with '0' taken from every byte: digit bytes become their values 0..9.
+ * A byte below '0' borrows from the next (higher) byte. */
+static inline uint64_t digit_values(uint64_t x)
 {
-    x -= 0x3030303030303030u;
-    x = x * 10 + (x >> 8); /* even bytes: 10 * d[i] + d[i+1] */
-    x = (((x & 0x000000FF000000FFu) * (100 + (1000000ull << 32))) +
-         (((x >> 16) & 0x000000FF000000FFu) * (1 + (10000ull << 32)))) >>
-        32;
-    return (uint32_t)x;
+    return x - BYTES(0x30);
 }
+
+/* For t = digit_values(x): bit 7 set in each byte of x that is not an ASCII
+ * digit, i.e. whose t byte is above 9 (either bit 7 of t is set, or adding
+ * 0x76 reaches 0x80). Borrows and carries only travel towards higher bytes
+ * and digit bytes produce none, so the lowest flagged byte is exactly the
+ * first non-digit; bytes above it may be flagged or not. */
+static inline uint64_t nondigit_flags(uint64_t t)
+{
+    return (t | (t + BYTES(0x76))) & BYTES(0x80);
+}
+
+/* Value of eight digit values (first digit in the lowest byte): pairs, then
+ * quads, then the whole, each by one multiply-shift on lanes of the word. */
+static inline uint64_t eight_digits(uint64_t t)
+{
+    t = t * 10 + (t >> 8); /* even bytes: 10 * d[i] + d[i+1] <= 99 */
+    return (((t & 0x000000FF000000FFu) * (100 + (1000000ull << 32))) +
+            (((t >> 16) & 0x000000FF000000FFu) * (1 + (10000ull << 32)))) >>
+           32;
+}
+
+static const uint64_t pow10_u64[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
 #endif
 
 /* Accumulates the digits at p into *w (wrapping past 19 digits; callers
  * count digits), returns the first non-digit. While eight bytes remain, a
- * word at a time: a run of n < 8 digits before a non-digit is shifted to the
- * top of the word behind '0' bytes and converted the same way. */
+ * word at a time: the n < 8 digits before a non-digit are shifted to the top
+ * of the word behind zero digits (two shifts, so n == 0 gives 0 without a
+ * shift by 64) and converted the same way. */
 static inline const char *read_digits(const char *p, const char *end, uint64_t *w)
 {
     uint64_t v = *w;
 #ifdef HAVE_SWAR
-    static const uint64_t pow10[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
     while (end - p >= 8) {
-        uint64_t x;
-        memcpy(&x, p, 8);
-        uint64_t bad = nondigit_bytes(x);
+        uint64_t t = digit_values(load8(p));
+        uint64_t bad = nondigit_flags(t);
         if (bad == 0) {
-            v = v * 100000000 + parse_8digits(x);
+            v = v * 100000000 + eight_digits(t);
             p += 8;
             continue;
         }
-        int n = (int)((unsigned)atd__ctz64(bad) / 8);
-        if (n > 0) {
-            x = (x << (8 * (8 - n))) | (0x3030303030303030u >> (8 * n));
-            v = v * pow10[n] + parse_8digits(x);
-            p += n;
-        }
-        *w = v;
-        return p;
+        unsigned n = (unsigned)atd__ctz64(bad) / 8;
+        *w = v * pow10_u64[n] + eight_digits((t << (56 - 8 * n)) << 8);
+        return p + n;
     }
 #endif
     while (p < end && is_digit(*p)) {
@@ -96,6 +120,39 @@ static inline const char *read_digits(const char *p, const char *end, uint64_t *
         p++;
     }
     *w = v;
+    return p;
+}
+
+/* The same for an integer part, whose first digit (at p) is known: most are
+ * short, so up to three digits are taken one at a time before going on a
+ * word at a time. */
+static inline const char *read_int_digits(const char *p, const char *end, uint64_t *w)
+{
+    uint64_t v = (uint64_t)(*p++ - '0');
+    for (int i = 0; i < 3; i++) {
+        if (p == end || !is_digit(*p)) {
+            *w = v;
+            return p;
+        }
+        v = v * 10 + (uint64_t)(*p++ - '0');
+    }
+    *w = v;
+    return read_digits(p, end, w);
+}
+
+/* The first non-digit at or after p (or end). */
+static inline const char *skip_digits(const char *p, const char *end)
+{
+#ifdef HAVE_SWAR
+    while (end - p >= 8) {
+        uint64_t bad = nondigit_flags(digit_values(load8(p)));
+        if (bad != 0)
+            return p + atd__ctz64(bad) / 8;
+        p += 8;
+    }
+#endif
+    while (p < end && is_digit(*p))
+        p++;
     return p;
 }
 
@@ -109,33 +166,25 @@ const char *atd_scan_number(const char *p, const char *end, bool *is_integer)
     *is_integer = false;
     if (s < end && *s == '-')
         s++;
-    if (s == end)
+    if (s == end || !is_digit(*s))
         return p;
-    if (*s == '0') {
-        s++;
-    } else if (is_digit(*s)) {
-        while (s < end && is_digit(*s))
-            s++;
-    } else {
-        return p;
-    }
+    s = *s == '0' ? s + 1 : skip_digits(s + 1, end);
     bool integer = true;
     if (s < end && *s == '.') {
-        s++;
-        if (s == end || !is_digit(*s))
+        const char *f = ++s;
+        s = skip_digits(s, end);
+        if (s == f)
             return p;
-        while (s < end && is_digit(*s))
-            s++;
         integer = false;
     }
     if (s < end && (*s | 0x20) == 'e') {
         s++;
         if (s < end && (*s == '+' || *s == '-'))
             s++;
-        if (s == end || !is_digit(*s))
+        const char *f = s;
+        s = skip_digits(s, end);
+        if (s == f)
             return p;
-        while (s < end && is_digit(*s))
-            s++;
         integer = false;
     }
     *is_integer = integer;
@@ -199,7 +248,7 @@ static inline double from_bits(uint64_t bits, bool neg)
  * 192-bit P = w * T, lies in [P - w, P). Rounding drops the low r bits of P
  * (r >= 138); writing L for those bits and H = 2^(r-1) for the halfway
  * point, L <= H rounds down for sure, L > H + w up for sure. */
-static uint64_t lemire(uint64_t w, int64_t q, bool *ambiguous)
+static NOINLINE uint64_t lemire(uint64_t w, int64_t q, bool *ambiguous)
 {
     *ambiguous = false;
     if (q < ATD__POW10_MIN)
@@ -243,6 +292,47 @@ static uint64_t lemire(uint64_t w, int64_t q, bool *ambiguous)
      * field; a subnormal has e == -1074 and m < 2^52 (or m == 2^52 when it
      * rounded up to the smallest normal, which this also encodes right) */
     return m + ((uint64_t)(e + 1074) << 52);
+}
+
+/* The common case of lemire() with one 64 x 64-bit multiplication: the
+ * bits of the double nearest to w * 10^q (w > 0), or false when that does
+ * not suffice to decide (then lemire() does).
+ *
+ * With A = w * T.hi (a1:a0, w normalized), the 192-bit P = w * T of lemire()
+ * is A * 2^64 + w * T.lo, so P / 2^128 lies in [a1 + f, a1 + f + 1) with
+ * f = a0 / 2^64 < 1, and the exact product X in [P - w, P) lies strictly
+ * between (a1 - 1) * 2^128 and (a1 + 2) * 2^128. Write k for the low bits of
+ * a1 below the halfway bit of the rounding (s = r - 128 bits dropped from a1,
+ * as in lemire()). When 1 <= k <= 2^(s-1) - 2, X is strictly inside the half
+ * of the rounding interval that a1 is in: below the halfway point (round
+ * down) or above it (round up), with no carry into the kept bits, so P has
+ * the same top bit as a1 and the result is the one lemire() gives. Only
+ * k == 0 or k == 2^(s-1) - 1 (2 values in 2^9 or 2^10) go the long way, as
+ * do subnormal results. */
+static inline bool lemire_fast(uint64_t w, int64_t q, uint64_t *bits)
+{
+    if ((uint64_t)(q - ATD__POW10_MIN) > (uint64_t)(308 - ATD__POW10_MIN))
+        return false;
+    int lz = atd__clz64(w);
+    uint64_t a0;
+    uint64_t a1 = atd__mul64(w << lz, atd__pow10_table[q - ATD__POW10_MIN].hi, &a0);
+    (void)a0;
+    int top = (int)(a1 >> 63);
+    /* floor(q * log2(10)) as atd__floor_log2_pow10, with the shifted value
+     * made nonnegative (q >= -343) to do without a branch */
+    int fl2 = (int)((((int64_t)q * 1741647) + ((int64_t)2048 << 19)) >> 19) - 2048;
+    int e = 11 + top + fl2 - lz; /* r - 127 + fl2 - lz with r = 138 + top */
+    uint64_t half = (uint64_t)1 << (9 + top); /* 2^(s-1), s = r - 128 */
+    uint64_t k = a1 & (half - 1);
+    /* normal results only: -1074 <= e <= 971 */
+    if (k - 1 >= half - 2 || (uint32_t)(e + 1074) >= 2046)
+        return false;
+    /* kept bits plus the rounding bit, which cannot be a tie here; a
+     * mantissa that rounds up to 2^53 carries into the exponent field, as it
+     * should (up to infinity from e == 971) */
+    uint64_t m = ((a1 >> (9 + top)) + 1) >> 1;
+    *bits = m + ((uint64_t)(e + 1074) << 52);
+    return true;
 }
 
 /* ------------------------------------------------------------------------
@@ -327,7 +417,7 @@ static inline bool clinger(uint64_t w, int64_t q, double *out)
     static const double pow10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                      1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                      1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-    if (w <= (uint64_t)1 << 53 && q >= -22 && q <= 22) {
+    if (w <= (uint64_t)1 << 53 && (uint64_t)(q + 22) <= 44) {
         double v = (double)w;
         *out = q >= 0 ? v * pow10[q] : v / pow10[-q];
         return true;
@@ -342,7 +432,7 @@ static inline bool clinger(uint64_t w, int64_t q, double *out)
 
 /* Any digit sequence: skips leading zeros, keeps 19 significant digits, and
  * escalates to the exact step when the dropped digits can matter. */
-static double parse_long(const digit_seq *d, bool neg)
+static NOINLINE double parse_long(const digit_seq *d, bool neg)
 {
     int64_t total = d->n_int + d->n_frac, i = 0;
     while (i < total && seq_at(d, i) == '0')
@@ -373,76 +463,100 @@ static double parse_long(const digit_seq *d, bool neg)
     return from_bits(slow_path(d, first, b), neg);
 }
 
+/* The exponent digits after "e": saturating, *exp signed. Returns the end,
+ * or NULL when there is no digit. */
+static inline const char *read_exponent(const char *p, const char *end, int64_t *exp)
+{
+    bool neg = false;
+    if (p < end && (*p == '+' || *p == '-')) {
+        neg = *p == '-';
+        p++;
+    }
+    const char *digits = p;
+    int64_t e = 0;
+    while (p < end && is_digit(*p)) {
+        if (e < EXP_SATURATE)
+            e = e * 10 + (*p - '0');
+        p++;
+    }
+    if (p == digits)
+        return NULL;
+    *exp = neg ? -e : e;
+    return p;
+}
+
+/* At most 19 digits w * 10^q: the double, or false when the exact step has
+ * to decide. */
+static inline bool short_double(uint64_t w, int64_t q, bool neg, double *out)
+{
+    double v;
+    if (clinger(w, q, &v)) {
+        *out = neg ? -v : v;
+        return true;
+    }
+    uint64_t b = 0;
+    if (w != 0 && !lemire_fast(w, q, &b)) {
+        bool amb;
+        b = lemire(w, q, &amb);
+        if (amb)
+            return false;
+    }
+    *out = from_bits(b, neg);
+    return true;
+}
+
+static NOINLINE double parse_digits_long(const char *int_digits, int64_t n_int,
+                                         const char *frac_digits, int64_t n_frac, int64_t exp,
+                                         bool neg)
+{
+    digit_seq d;
+    d.int_digits = int_digits;
+    d.n_int = n_int;
+    d.frac_digits = frac_digits;
+    d.n_frac = n_frac;
+    d.exp = exp;
+    return parse_long(&d, neg);
+}
+
 /* Parses the longest JSON number at p; returns its end, or NULL when there
- * is none. */
-static inline const char *parse_number(const char *p, const char *end, double *out)
+ * is none. One pass over the text: the digits are accumulated (eight at a
+ * time where possible) while they are delimited. */
+static ALWAYS_INLINE const char *parse_number(const char *p, const char *end, double *out)
 {
     bool neg = false;
     if (p < end && *p == '-') {
         neg = true;
         p++;
     }
-    if (p == end)
+    if (p == end || !is_digit(*p))
         return NULL;
-    digit_seq d;
-    d.int_digits = p;
+    const char *int_digits = p;
     uint64_t w = 0;
     if (*p == '0')
         p++;
-    else if (is_digit(*p))
-        p = read_digits(p, end, &w);
     else
-        return NULL;
-    d.n_int = p - d.int_digits;
-    d.frac_digits = p;
-    d.n_frac = 0;
+        p = read_int_digits(p, end, &w);
+    const char *int_end = p;
+    const char *frac_digits = p;
     if (p < end && *p == '.') {
-        d.frac_digits = ++p;
+        frac_digits = ++p;
         p = read_digits(p, end, &w);
-        d.n_frac = p - d.frac_digits;
-        if (d.n_frac == 0)
+        if (p == frac_digits)
             return NULL;
     }
-    d.exp = 0;
+    int64_t n_int = int_end - int_digits;
+    int64_t n_frac = p - frac_digits; /* 0 without a fraction */
+    int64_t exp = 0;
     if (p < end && (*p | 0x20) == 'e') {
-        p++;
-        bool eneg = false;
-        if (p < end && (*p == '+' || *p == '-')) {
-            eneg = *p == '-';
-            p++;
-        }
-        const char *digits = p;
-        int64_t e = 0;
-        while (p < end && is_digit(*p)) {
-            if (e < EXP_SATURATE)
-                e = e * 10 + (*p - '0');
-            p++;
-        }
-        if (p == digits)
+        p = read_exponent(p + 1, end, &exp);
+        if (p == NULL)
             return NULL;
-        d.exp = eneg ? -e : e;
     }
-    /* a leading "0" integer part holds no significant digit */
-    int64_t ndigits = d.n_int + d.n_frac - (*d.int_digits == '0');
-    if (ATD_LIKELY(ndigits <= 19)) {
-        int64_t q = d.exp - d.n_frac;
-        if (w == 0) {
-            *out = from_bits(0, neg);
-            return p;
-        }
-        if (clinger(w, q, out)) {
-            if (neg)
-                *out = -*out;
-            return p;
-        }
-        bool amb;
-        uint64_t b = lemire(w, q, &amb);
-        if (ATD_LIKELY(!amb)) {
-            *out = from_bits(b, neg);
-            return p;
-        }
-    }
-    *out = parse_long(&d, neg);
+    /* w is exact up to 19 digits; a leading "0" holds no significant one */
+    if (ATD_LIKELY(n_int + n_frac - (*int_digits == '0') <= 19) &&
+        ATD_LIKELY(short_double(w, exp - n_frac, neg, out)))
+        return p;
+    *out = parse_digits_long(int_digits, n_int, frac_digits, n_frac, exp, neg);
     return p;
 }
 

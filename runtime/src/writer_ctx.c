@@ -159,7 +159,7 @@ static bool nonfinite(double v)
     return v != v || v - v != 0.0;
 }
 
-static bool fail_nonfinite(atd_writer *w, double v)
+bool atd_writer_fail_nonfinite(atd_writer *w, double v)
 {
     return atd_writer_fail(w, ATD_ERR_NONFINITE,
                            v != v ? "cannot write NaN as JSON" : "cannot write infinity as JSON");
@@ -168,7 +168,7 @@ static bool fail_nonfinite(atd_writer *w, double v)
 bool atd_writer_double(atd_writer *w, double v)
 {
     if (nonfinite(v))
-        return fail_nonfinite(w, v);
+        return atd_writer_fail_nonfinite(w, v);
     char *p = atd_buf_reserve(w->buf, ATD_DOUBLE_CHARS);
     if (p == NULL)
         return atd_writer_fail_buf(w);
@@ -179,7 +179,7 @@ bool atd_writer_double(atd_writer *w, double v)
 bool atd_writer_double_precision(atd_writer *w, double v, int precision)
 {
     if (nonfinite(v))
-        return fail_nonfinite(w, v);
+        return atd_writer_fail_nonfinite(w, v);
     if (precision < 1 || precision > 16)
         return atd_writer_double(w, v);
     char *p = atd_buf_reserve(w->buf, ATD_DOUBLE_CHARS);
@@ -192,7 +192,7 @@ bool atd_writer_double_precision(atd_writer *w, double v, int precision)
 bool atd_writer_double_as_int(atd_writer *w, double v)
 {
     if (nonfinite(v))
-        return fail_nonfinite(w, v);
+        return atd_writer_fail_nonfinite(w, v);
     /* Below 2^52 the fraction is exact, so rounding half away from zero can
      * be done on the integer part; above, every double is an integer. */
     if (v > -4503599627370496.0 && v < 4503599627370496.0) {

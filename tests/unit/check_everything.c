@@ -46,6 +46,21 @@ static void teardown(void)
         ck_assert_str_eq(e_.message, msg);                                                   \
     } while (0)
 
+/* FAILS_AT(type, input literal, code, line, column, path, message): the whole
+ * atd_error. The input is a literal so that it may hold any byte. */
+#define FAILS_AT(ty, in, cd, ln, col, pth, msg)                                            \
+    do {                                                                                     \
+        everything_##ty v_;                                                                  \
+        atd_error e_;                                                                        \
+        ck_assert_int_eq(everything_##ty##_from_json(in, sizeof(in) - 1, arena, &v_, &e_),   \
+                         cd);                                                                \
+        ck_assert_int_eq(e_.code, cd);                                                       \
+        ck_assert_uint_eq(e_.line, ln);                                                      \
+        ck_assert_uint_eq(e_.column, col);                                                   \
+        ck_assert_str_eq(e_.path, pth);                                                      \
+        ck_assert_str_eq(e_.message, msg);                                                   \
+    } while (0)
+
 START_TEST(test_sums)
 {
     ECHO(mode, "\"Auto\"", "\"Auto\"");
@@ -172,6 +187,209 @@ START_TEST(test_generics_recursion)
 }
 END_TEST
 
+/* <json repr="object"> on a sum (atd-spec 10.8): {"Name":v} for a
+ * constructor with an argument, "Name" for a nullary one, and nothing else. */
+START_TEST(test_sum_repr_object)
+{
+    ECHO(obj_shape, "\"Dot\"", "\"Dot\"");
+    ECHO(obj_shape, "{ \"Size\" : -3 }", "{\"Size\":-3}");
+    ECHO(obj_shape, "{\"Pair\":[1,2]}", "{\"Pair\":[1,2.0]}");
+    ECHO(obj_shape, "{\"re named\":\"x\"}", "{\"re named\":\"x\"}");
+    ECHO(obj_shape, "{\"re\\u0020named\":\"\"}", "{\"re named\":\"\"}");
+    ECHO(obj_shape, "{\"Box\":{\"h\":0.5,\"w\":2}}", "{\"Box\":{\"w\":2,\"h\":0.5}}");
+    ECHO(obj_shape, "{\"Inner\":[\"Dot\",{\"Inner\":[]},{\"Size\":1}]}",
+         "{\"Inner\":[\"Dot\",{\"Inner\":[]},{\"Size\":1}]}");
+    ECHO(anon_z, "{\"z\":true}", "{\"z\":true}");
+    FAILS_AT(obj_shape, "{\n  \"Size\": 1,\n  \"Pair\": [1, 2]\n}", ATD_ERR_BAD_VARIANT, 2, 13, "$",
+             "line 2, column 13, at $: expected '}' after the argument of variant 'Size'");
+    FAILS_AT(obj_shape, "{\n  \"Dot\": null\n}", ATD_ERR_BAD_VARIANT, 2, 3, "$",
+             "line 2, column 3, at $: unsupported variant \"Dot\" with an argument in "
+             "'obj_shape'");
+    FAILS_AT(obj_shape, "{\n  \"Nope\": 1\n}", ATD_ERR_BAD_VARIANT, 2, 3, "$",
+             "line 2, column 3, at $: unsupported variant \"Nope\" with an argument in "
+             "'obj_shape'");
+    FAILS_AT(obj_shape, "{ }", ATD_ERR_BAD_VARIANT, 1, 1, "$",
+             "line 1, column 1, at $: empty object instead of a variant of 'obj_shape'");
+    FAILS_AT(obj_shape, "[\"Size\", 1]", ATD_ERR_TYPE, 1, 1, "$",
+             "line 1, column 1, at $: expected a variant of 'obj_shape', found '['");
+    FAILS_AT(obj_shape, "\"Size\"", ATD_ERR_BAD_VARIANT, 1, 1, "$",
+             "line 1, column 1, at $: unsupported variant \"Size\" in 'obj_shape'");
+    FAILS_AT(obj_shape, "null", ATD_ERR_TYPE, 1, 1, "$",
+             "line 1, column 1, at $: expected a variant of 'obj_shape', found null");
+    FAILS_AT(obj_shape, "{1: 2}", ATD_ERR_SYNTAX, 1, 2, "$",
+             "line 1, column 2, at $: expected an object key, found 1");
+    FAILS_AT(obj_shape, "{\"Size\" 1}", ATD_ERR_SYNTAX, 1, 9, "$",
+             "line 1, column 9, at $: expected ':', found 1");
+    FAILS_AT(obj_shape, "{\n  \"Inner\": [{\"Size\": \"x\"}]\n}", ATD_ERR_TYPE, 2, 22,
+             "$.Inner[0].Size",
+             "line 2, column 22, at $.Inner[0].Size: expected an integer, found \"x\"");
+    FAILS_AT(obj_shape, "{\n  \"Box\": {\"h\": 1}\n}", ATD_ERR_MISSING_FIELD, 2, 10, "$.Box",
+             "line 2, column 10, at $.Box: missing field 'w' in record 'obj_shape_Box'");
+    /* writing: a failure inside the argument pushes the constructor's name */
+    {
+        everything_obj_shape v;
+        atd_buf b;
+        atd_error e;
+        atd_buf_init(&b);
+        everything_obj_shape_init(&v);
+        v.tag = EVERYTHING_OBJ_SHAPE_PAIR;
+        v.u.Pair.f1 = (double)INFINITY;
+        ck_assert_int_eq(everything_obj_shape_to_json(&v, &b, &e), ATD_ERR_NONFINITE);
+        ck_assert_str_eq(e.message, "at $.Pair[1]: cannot write infinity as JSON");
+        ck_assert_uint_eq(b.len, 0);
+        atd_buf_free(&b);
+    }
+}
+END_TEST
+
+/* The error matrix: for each construct of everything.atd, the exact error
+ * (code, line, column, path, message) of a typical wrong input, on several
+ * lines so that line and column mean something. */
+START_TEST(test_error_matrix)
+{
+    /* record: missing field, reported where the object starts */
+    FAILS_AT(fields, "{\n  \"req_int\": 1,\n  \"req_unit\": null\n}", ATD_ERR_MISSING_FIELD, 1,
+             1, "$", "line 1, column 1, at $: missing field 'req_nullable' in record 'fields'");
+    /* wrong type, for each scalar kind */
+    FAILS_AT(struct_, "{\n  \"union\": 1.5,\n  \"switch\": \"s\"\n}", ATD_ERR_TYPE, 2, 12,
+             "$.union", "line 2, column 12, at $.union: expected an integer, found 1.5");
+    FAILS_AT(rect, "{\n  \"width\": 1,\n  \"height\": []\n}", ATD_ERR_TYPE, 3, 13, "$.height",
+             "line 3, column 13, at $.height: expected a number, found '['");
+    FAILS_AT(struct_, "{\n  \"union\": 1,\n  \"switch\": 2\n}", ATD_ERR_TYPE, 3, 13, "$.switch",
+             "line 3, column 13, at $.switch: expected a string, found 2");
+    FAILS_AT(derived, "{\n  \"kind_id\": 1,\n  \"extra\": 1\n}", ATD_ERR_TYPE, 3, 12, "$.extra",
+             "line 3, column 12, at $.extra: expected a boolean, found 1");
+    FAILS_AT(fields, "{\n  \"req_int\": 1,\n  \"req_nullable\": null,\n  \"req_unit\": 0\n}",
+             ATD_ERR_TYPE, 4, 15, "$.req_unit",
+             "line 4, column 15, at $.req_unit: expected null, found 0");
+    /* narrow ints: one overflow per <c repr> */
+    FAILS_AT(reprs, "{\n  \"c_int32\": 2147483648\n}", ATD_ERR_RANGE, 2, 14, "$.c_int32",
+             "line 2, column 14, at $.c_int32: integer 2147483648 out of range "
+             "[-2147483648, 2147483647]");
+    FAILS_AT(reprs, "{\n  \"c_uint8\": -1\n}", ATD_ERR_RANGE, 2, 14, "$.c_uint8",
+             "line 2, column 14, at $.c_uint8: integer -1 out of range [0, 255]");
+    FAILS_AT(reprs, "{\n  \"c_int8_list\": [0,\n    -129]\n}", ATD_ERR_RANGE, 3, 5,
+             "$.c_int8_list[1]",
+             "line 3, column 5, at $.c_int8_list[1]: integer -129 out of range [-128, 127]");
+    FAILS_AT(reprs, "{\n  \"c_int16\": 32768\n}", ATD_ERR_RANGE, 2, 14, "$.c_int16",
+             "line 2, column 14, at $.c_int16: integer 32768 out of range [-32768, 32767]");
+    FAILS_AT(reprs, "{\n  \"c_uint16\": 65536\n}", ATD_ERR_RANGE, 2, 15, "$.c_uint16",
+             "line 2, column 15, at $.c_uint16: integer 65536 out of range [0, 65535]");
+    FAILS_AT(reprs, "{\n  \"c_uint32\": 4294967296\n}", ATD_ERR_RANGE, 2, 15, "$.c_uint32",
+             "line 2, column 15, at $.c_uint32: integer 4294967296 out of range [0, 4294967295]");
+    FAILS_AT(reprs, "{\n  \"c_int64\": 9223372036854775808\n}", ATD_ERR_RANGE, 2, 14,
+             "$.c_int64",
+             "line 2, column 14, at $.c_int64: integer 9223372036854775808 out of range");
+    /* variants */
+    FAILS_AT(level, "\n  \"Low\"", ATD_ERR_BAD_VARIANT, 2, 3, "$",
+             "line 2, column 3, at $: unsupported variant \"Low\" in 'level'");
+    FAILS_AT(shape, "[\n  \"Nested\",\n  [\"Circle\"]\n]", ATD_ERR_BAD_VARIANT, 3, 4, "$[1][0]",
+             "line 3, column 4, at $[1][0]: unsupported variant \"Circle\" in 'shape'");
+    FAILS_AT(shape, "[\n  \"Nested\",\n  [[\"Point\"]]\n]", ATD_ERR_BAD_VARIANT, 3, 5, "$[1][0]",
+             "line 3, column 5, at $[1][0]: unsupported variant \"Point\" with an argument in "
+             "'shape'");
+    /* options and nullables */
+    FAILS_AT(options, "{\n  \"opt\": \"Some\"\n}", ATD_ERR_BAD_VARIANT, 2, 10, "$.opt",
+             "line 2, column 10, at $.opt: expected \"None\" or [\"Some\", ...], found \"Some\"");
+    FAILS_AT(options, "{\n  \"opt\": [\"None\"]\n}", ATD_ERR_BAD_VARIANT, 2, 11, "$.opt",
+             "line 2, column 11, at $.opt: expected \"Some\", found \"None\"");
+    FAILS_AT(options, "{\n  \"opt\": null\n}", ATD_ERR_TYPE, 2, 10, "$.opt",
+             "line 2, column 10, at $.opt: expected an option (\"None\" or [\"Some\", ...]), "
+             "found null");
+    FAILS_AT(options, "{\n  \"nul\": \"null\"\n}", ATD_ERR_TYPE, 2, 10, "$.nul",
+             "line 2, column 10, at $.nul: expected an integer, found \"null\"");
+    FAILS_AT(options, "{\n  \"opt_nul\": [\"Some\", null]\n}", ATD_ERR_TYPE, 2, 23,
+             "$.opt_nul[1]", "line 2, column 23, at $.opt_nul[1]: expected an integer, found null");
+    /* tuples, open enums, association objects */
+    FAILS_AT(with_defaults, "[\n  1\n]", ATD_ERR_TUPLE, 1, 1, "$",
+             "line 1, column 1, at $: expected at least 2 tuple elements, found 1");
+    FAILS_AT(color, "\n[\"Other\", \"x\"]", ATD_ERR_TYPE, 2, 1, "$",
+             "line 2, column 1, at $: expected a variant of 'color', found '['");
+    FAILS_AT(reprs, "{\n  \"assoc_object\": {\n    1: 2\n  }\n}", ATD_ERR_SYNTAX, 3, 5,
+             "$.assoc_object", "line 3, column 5, at $.assoc_object: expected an object key, found 1");
+    /* the document: trailing data, empty input */
+    FAILS_AT(mode, "\"On\"\n  x", ATD_ERR_TRAILING, 2, 3, "$",
+             "line 2, column 3, at $: unexpected x after the JSON value");
+    FAILS_AT(mode, "", ATD_ERR_EOF, 1, 1, "$", "line 1, column 1, at $: unexpected end of input");
+    FAILS_AT(mode, "  \n ", ATD_ERR_EOF, 2, 2, "$", "line 2, column 2, at $: unexpected end of input");
+    /* strings: invalid UTF-8, lone surrogates (atdc rejects both halves) */
+    FAILS_AT(pair, "[\n  \"a\xff\", 1\n]", ATD_ERR_UTF8, 2, 5, "$[0]",
+             "line 2, column 5, at $[0]: invalid UTF-8 byte 0xff in string");
+    FAILS_AT(pair, "[\n  \"\\ud800\", 1\n]", ATD_ERR_STRING, 2, 4, "$[0]",
+             "line 2, column 4, at $[0]: lone surrogate '\\ud800' in string");
+    FAILS_AT(pair, "[\n  \"\\udc00\", 1\n]", ATD_ERR_STRING, 2, 4, "$[0]",
+             "line 2, column 4, at $[0]: lone surrogate '\\udc00' in string");
+    /* abstract: nesting deeper than ATD_DEFAULT_MAX_DEPTH */
+    {
+        static char deep[2 * ATD_DEFAULT_MAX_DEPTH + 8];
+        size_t n = 0;
+        everything_json_value v;
+        atd_error e;
+        deep[n++] = '\n';
+        for (int i = 0; i < ATD_DEFAULT_MAX_DEPTH + 1; i++)
+            deep[n++] = '[';
+        for (int i = 0; i < ATD_DEFAULT_MAX_DEPTH + 1; i++)
+            deep[n++] = ']';
+        ck_assert_int_eq(everything_json_value_from_json(deep, n, arena, &v, &e), ATD_ERR_DEPTH);
+        ck_assert_uint_eq(e.line, 2);
+        ck_assert_uint_eq(e.column, ATD_DEFAULT_MAX_DEPTH + 1);
+        ck_assert_msg(strncmp(e.path, "$...[0][0]", 10) == 0, "%s", e.path);
+        ck_assert_msg(strstr(e.message, "line 2, column 1025, at $...[0]") == e.message, "%s",
+                      e.message);
+        ck_assert_msg(strstr(e.message, "]: nesting deeper than 1024") != NULL, "%s", e.message);
+    }
+}
+END_TEST
+
+/* Fixed-size pieces (ir_fixed): one reservation for the key and the value,
+ * with the same bytes and the same errors as the checked writers. */
+START_TEST(test_fixed_pieces)
+{
+    ECHO(reprs,
+         "{\"assoc_object\":{},\"assoc_array\":[],\"assoc_label\":{},\"assoc_nested\":{},"
+         "\"int_string\":1,\"float_int\":1,\"float_prec\":1,\"c_int32\":-2147483648,"
+         "\"c_uint8\":0,\"c_int8_list\":[],\"c_int16\":-32768,\"c_uint16\":65535,"
+         "\"c_uint32\":4294967295,\"c_int64\":-9223372036854775808,\"c_float\":-1e-300,"
+         "\"c_both\":0,\"raw\":null,\"raw_list\":[]}",
+         "{\"assoc_object\":{},\"assoc_array\":[],\"assoc_label\":{},\"assoc_nested\":{},"
+         "\"int_string\":\"1\",\"float_int\":1,\"float_prec\":1.0,\"c_int32\":-2147483648,"
+         "\"c_uint8\":0,\"c_int8_list\":[],\"c_int16\":-32768,\"c_uint16\":65535,"
+         "\"c_uint32\":4294967295,\"c_int64\":-9223372036854775808,\"c_float\":-0.0,"
+         "\"c_both\":0.0,\"raw\":null,\"raw_list\":[]}");
+    ECHO(matrix, "[[1e300,-2.5e-308],[],[0.1]]", "[[1e+300,-2.5e-308],[],[0.1]]");
+    ECHO(with_defaults, "[-1,\"\",2,-0.0]", "[-1,\"\",2,-0.0]");
+    ECHO(single, "[-9223372036854775808]", "[-9223372036854775808]");
+    {
+        everything_matrix m;
+        everything_float_list row;
+        double cells[2] = {1.0, (double)NAN};
+        atd_buf b;
+        atd_error e;
+        atd_buf_init(&b);
+        row.items = cells;
+        row.len = 2;
+        m.items = &row;
+        m.len = 1;
+        ck_assert_int_eq(everything_matrix_to_json(&m, &b, &e), ATD_ERR_NONFINITE);
+        ck_assert_str_eq(e.message, "at $[0][1]: cannot write NaN as JSON");
+        ck_assert_uint_eq(b.len, 0);
+        atd_buf_free(&b);
+    }
+    {
+        everything_fields f;
+        atd_buf b;
+        atd_error e;
+        atd_buf_init(&b);
+        everything_fields_init(&f);
+        f.ex_ctor = (everything_mode)7;
+        ck_assert_int_eq(everything_fields_to_json(&f, &b, &e), ATD_ERR_INVALID);
+        ck_assert_str_eq(e.message, "at $.ex_ctor: invalid constructor tag for 'mode'");
+        ck_assert_uint_eq(b.len, 0);
+        atd_buf_free(&b);
+    }
+}
+END_TEST
+
 START_TEST(test_write_errors)
 {
     everything_rect r = {0.0, 0.0};
@@ -199,6 +417,9 @@ Suite *everything_suite(void)
     tcase_add_test(tc, test_reprs);
     tcase_add_test(tc, test_generics_recursion);
     tcase_add_test(tc, test_write_errors);
+    tcase_add_test(tc, test_sum_repr_object);
+    tcase_add_test(tc, test_error_matrix);
+    tcase_add_test(tc, test_fixed_pieces);
     suite_add_tcase(s, tc);
     return s;
 }

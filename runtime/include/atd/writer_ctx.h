@@ -68,6 +68,19 @@ static inline bool atd_writer_raw(atd_writer *w, const char *s, size_t n)
     return true;
 }
 
+/* Records ATD_ERR_NONFINITE for NaN or an infinity. Returns false. */
+bool atd_writer_fail_nonfinite(atd_writer *w, double v);
+
+/* The check atd_writer_double makes, for generated writers that print a
+ * double themselves (atd_write_double) after one reservation for the key and
+ * the number: true when v is finite, else false after recording the error. */
+static inline bool atd_writer_finite(atd_writer *w, double v)
+{
+    if (ATD_LIKELY(v - v == 0.0)) /* NaN - NaN and inf - inf are NaN */
+        return true;
+    return atd_writer_fail_nonfinite(w, v);
+}
+
 /* Values. Each returns false after recording an error. */
 bool atd_writer_int64(atd_writer *w, int64_t v);
 /* The int as a quoted decimal ("-12"), for <json repr="string">. */
