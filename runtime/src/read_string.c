@@ -13,94 +13,21 @@
  * table 3-7): no overlongs, no encoded surrogates, nothing above U+10FFFF,
  * no truncated sequences or stray continuation bytes. */
 #include "atd/reader.h"
+#include "scan.h"
 #include "utf8.h"
 
 #include <string.h>
-
-#if defined(__SSE2__) && !defined(ATD_NO_SIMD)
-#include <emmintrin.h>
-#endif
 
 /* ------------------------------------------------------------------------ */
 /* Finding the next byte that needs attention                                */
 /* ------------------------------------------------------------------------ */
 
-#define ONES UINT64_C(0x0101010101010101)
-#define HIGHS UINT64_C(0x8080808080808080)
-
-static inline uint64_t swar_eq(uint64_t x, unsigned char c)
-{
-    uint64_t y = x ^ (ONES * c);
-    uint64_t t = ((y & ~HIGHS) + ~HIGHS) | y;
-    return ~t & HIGHS;
-}
-
-/* High bit set in each byte below 0x20 or at least 0x80. Per byte,
- * (b | 0x80) - 0x20 cannot borrow from its neighbour, and its high bit is
- * clear exactly when (b & 0x7f) < 0x20. */
-static inline uint64_t swar_ctl_or_high(uint64_t x)
-{
-    uint64_t t = (x | HIGHS) - ONES * 0x20;
-    return (~t & HIGHS) | (x & HIGHS);
-}
-
-static inline int swar_first(uint64_t mask)
-{
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) &&                        \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    return __builtin_ctzll(mask) >> 3;
-#elif (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) &&                      \
-    __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    return __builtin_clzll(mask) >> 3;
-#else
-    (void)mask;
-    return -1;
-#endif
-}
-
-/* Strict mode: the first byte in [p, end) that is '"', '\\', a control byte
- * or a non-ASCII byte; end if none. */
-static inline const char *find_special_strict(const char *p, const char *end)
-{
-#if defined(__SSE2__) && !defined(ATD_NO_SIMD)
-    const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
-    const __m128i space = _mm_set1_epi8(0x20);
-    while (end - p >= 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-        /* Signed compare: bytes >= 0x80 are negative, so "< 0x20" also
-         * catches every non-ASCII byte, which is what we want here. */
-        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
-                                 _mm_cmplt_epi8(v, space));
-        unsigned bits = (unsigned)_mm_movemask_epi8(m);
-        if (bits)
-            return p + __builtin_ctz(bits);
-        p += 16;
-    }
-#endif
-    while (end - p >= 8) {
-        uint64_t x;
-        memcpy(&x, p, 8);
-        uint64_t m = swar_eq(x, '"') | swar_eq(x, '\\') | swar_ctl_or_high(x);
-        if (m) {
-            int i = swar_first(m);
-            if (i >= 0)
-                return p + i;
-            break;
-        }
-        p += 8;
-    }
-    for (; p < end; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80)
-            return p;
-    }
-    return end;
-}
+/* Strict mode: atd__find_special_strict (scan.h), shared with the keys. */
 
 /* Lenient mode: only '"' and '\\' stop the scan. */
 static const char *find_special_lenient(const char *p, const char *end)
 {
-#if defined(__SSE2__) && !defined(ATD_NO_SIMD)
+#if ATD__SSE2
     const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
     while (end - p >= 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
@@ -114,9 +41,9 @@ static const char *find_special_lenient(const char *p, const char *end)
     while (end - p >= 8) {
         uint64_t x;
         memcpy(&x, p, 8);
-        uint64_t m = swar_eq(x, '"') | swar_eq(x, '\\');
+        uint64_t m = atd__swar_eq(x, '"') | atd__swar_eq(x, '\\');
         if (m) {
-            int i = swar_first(m);
+            int i = atd__swar_first(m);
             if (i >= 0)
                 return p + i;
             break;
@@ -351,7 +278,7 @@ static bool scan_string_slow(atd_reader *r, const char *open_quote, const char *
         }
         if (!p)
             return false;
-        p = strict ? find_special_strict(p, end) : find_special_lenient(p, end);
+        p = strict ? atd__find_special_strict(p, end) : find_special_lenient(p, end);
     }
     *body = open_quote + 1;
     *body_end = p;
@@ -369,7 +296,7 @@ bool atd__scan_string(atd_reader *r, const char **body, const char **body_end, b
      * settles them. Anything else continues in the general loop from where
      * the scan stopped. */
     if (ATD_LIKELY(!(r->flags & ATD_READ_LENIENT))) {
-        p = find_special_strict(p, end);
+        p = atd__find_special_strict(p, end);
         if (ATD_LIKELY(p < end && *p == '"')) {
             *body = open_quote + 1;
             *body_end = p;
@@ -483,16 +410,28 @@ bool atd_read_string_copy(atd_reader *r, atd_string *out)
 
 bool atd_object_key(atd_reader *r, atd_string *key)
 {
-    atd_skip_ws(r);
     const char *p = r->cur;
     const char *end = r->end;
-    if (p >= end || *p != '"')
-        return atd__fail_found(r, p, ATD_ERR_SYNTAX, "an object key");
+    /* Generated readers skip the whitespace before calling; other callers
+     * (the DOM) usually stand on a newline and an indentation, skipped here
+     * without a call. Only a '/' (a comment, lenient mode) needs the general
+     * skip; in strict mode it leaves the cursor on the '/', as before. */
+    if (ATD_UNLIKELY(!(p < end && *p == '"'))) {
+        p = atd__skip_ws_run(p, end);
+        r->cur = p;
+        if (p < end && *p == '/') {
+            atd__skip_ws_slow(r);
+            p = r->cur;
+        }
+        if (p >= end || *p != '"')
+            return atd__fail_found(r, p, ATD_ERR_SYNTAX, "an object key");
+    }
     /* Keys are short plain ASCII followed by ':' (or ' :', or whitespace in
      * pretty-printed input): one wide scan for the closing quote, then the
-     * colon, with no intermediate bookkeeping. */
+     * colon, with no intermediate bookkeeping. The scan stops at any byte
+     * below 0x20 or above 0x7f, so a key it settles needs no UTF-8 check. */
     if (ATD_LIKELY(!(r->flags & ATD_READ_LENIENT))) {
-        const char *q = find_special_strict(p + 1, end);
+        const char *q = atd__find_special_strict(p + 1, end);
         if (ATD_LIKELY(q < end && *q == '"')) {
             key->ptr = p + 1;
             key->len = (size_t)(q - p - 1);
@@ -504,6 +443,7 @@ bool atd_object_key(atd_reader *r, atd_string *key)
             return atd_expect(r, ':');
         }
     }
+    r->cur = p;
     if (!read_string(r, key, true, "an object key"))
         return false;
     return atd_expect(r, ':');

@@ -13,6 +13,7 @@
  * input spends most of its bytes on indentation. */
 #include "atd/reader.h"
 #include "atd/number.h"
+#include "scan.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -20,9 +21,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#if defined(__SSE2__) && !defined(ATD_NO_SIMD)
-#include <emmintrin.h>
-#endif
 
 /* ------------------------------------------------------------------------ */
 /* Byte classes                                                              */
@@ -325,79 +323,6 @@ int atd_reader_get_error(const atd_reader *r, atd_error *err)
 /* Whitespace                                                                */
 /* ------------------------------------------------------------------------ */
 
-#define ONES UINT64_C(0x0101010101010101)
-#define HIGHS UINT64_C(0x8080808080808080)
-
-/* High bit set in each byte of x equal to byte c, exactly (no carries leak
- * between bytes because (b & 0x7f) + 0x7f <= 0xfe). */
-static inline uint64_t swar_eq(uint64_t x, unsigned char c)
-{
-    uint64_t y = x ^ (ONES * c);
-    uint64_t t = ((y & ~HIGHS) + ~HIGHS) | y;
-    return ~t & HIGHS;
-}
-
-/* Index of the first byte flagged in a nonzero SWAR mask of a word loaded
- * with memcpy, or -1 where the byte order is unknown (caller then looks at
- * the bytes one by one). */
-static inline int swar_first(uint64_t mask)
-{
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) &&                        \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    return __builtin_ctzll(mask) >> 3;
-#elif (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) &&                      \
-    __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    return __builtin_clzll(mask) >> 3;
-#else
-    (void)mask;
-    return -1;
-#endif
-}
-
-static inline bool is_ws(unsigned char c)
-{
-    return (atd__char_class[c] & ATD__CC_WS) != 0;
-}
-
-/* Returns the first non-whitespace byte at or after p. */
-static inline const char *skip_ws_run(const char *p, const char *end)
-{
-    /* Callers come here when the inline checks of atd_skip_ws failed, so
-     * there is usually a run (a newline and an indentation): go wide at once.
-     * One 16-byte block covers the usual indentation. */
-#if defined(__SSE2__) && !defined(ATD_NO_SIMD)
-    {
-        const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
-        const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
-        while (end - p >= 16) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-            __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, sp), _mm_cmpeq_epi8(v, tab)),
-                                      _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)));
-            unsigned m = (unsigned)_mm_movemask_epi8(ws) ^ 0xffffu;
-            if (m)
-                return p + __builtin_ctz(m);
-            p += 16;
-        }
-    }
-#endif
-    while (end - p >= 8) {
-        uint64_t x;
-        memcpy(&x, p, 8);
-        uint64_t ws = swar_eq(x, ' ') | swar_eq(x, '\t') | swar_eq(x, '\n') | swar_eq(x, '\r');
-        uint64_t m = ~ws & HIGHS;
-        if (m) {
-            int i = swar_first(m);
-            if (i >= 0)
-                return p + i;
-            break;
-        }
-        p += 8;
-    }
-    while (p < end && is_ws((unsigned char)*p))
-        p++;
-    return p;
-}
-
 /* Lenient mode: p is at '/'. Returns the byte after the comment, p itself
  * when this is not a comment, or NULL after recording an unterminated one. */
 static const char *skip_comment(atd_reader *r, const char *p)
@@ -434,7 +359,7 @@ static void skip_ws_comments(atd_reader *r, const char *p)
             return; /* error recorded, cursor at the end */
         if (q == p)
             break;
-        p = skip_ws_run(q, r->end);
+        p = atd__skip_ws_run(q, r->end);
         if (!(p < r->end && *p == '/'))
             break;
     }
@@ -445,7 +370,7 @@ void atd__skip_ws_slow(atd_reader *r)
 {
     /* A leaf in the common case, so the call stays cheap; comments (lenient
      * mode only) are handled out of line. */
-    const char *p = skip_ws_run(r->cur, r->end);
+    const char *p = atd__skip_ws_run(r->cur, r->end);
     if (ATD_UNLIKELY(p < r->end && *p == '/' && (r->flags & ATD_READ_LENIENT))) {
         skip_ws_comments(r, p);
         return;
