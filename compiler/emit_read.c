@@ -219,6 +219,55 @@ static void push_field_stmt(char *buf, size_t cap, const char *json_name, size_t
     free(lit);
 }
 
+/* Whether the input can hold field f's name as it is, so that the fast path
+ * may match it byte for byte: printable ASCII without quote or backslash
+ * (anything else is escaped or needs validating). */
+static bool key_is_plain(const ir_field *f)
+{
+    for (size_t i = 0; i < f->json_len; i++) {
+        unsigned char c = (unsigned char)f->json_name[i];
+        if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
+            return false;
+    }
+    return true;
+}
+
+/* The record reader's fast path: a switch on the field expected next whose
+ * cases try that field's quoted key and colon at the cursor (see
+ * atd_object_key_is). */
+static void emit_key_fast_path(cw *w, const ir_type *t)
+{
+    cw_line(w, "atd_skip_ws(r);");
+    cw_open(w, "switch (next) {");
+    for (size_t i = 0; i < t->nfields; i++) {
+        const ir_field *f = &t->fields[i];
+        if (!key_is_plain(f))
+            continue;
+        size_t n = f->json_len + 3;
+        char *quoted = malloc(n + 1);
+        if (!quoted)
+            continue; /* the general path still reads this field */
+        quoted[0] = '"';
+        memcpy(quoted + 1, f->json_name, f->json_len);
+        quoted[n - 2] = '"';
+        quoted[n - 1] = ':';
+        quoted[n] = '\0';
+        char *lit = cw_c_string(quoted, n);
+        free(quoted);
+        if (!lit)
+            continue;
+        cw_mid(w, "case %zu:", i);
+        cw_open(w, "if (atd_object_key_is(r, \"%s\", %zu))", lit, n);
+        cw_line(w, "f = %zu;", i);
+        cw_close(w, "}");
+        cw_line(w, "break;");
+        free(lit);
+    }
+    cw_mid(w, "default:");
+    cw_line(w, "break;");
+    cw_close(w, "}");
+}
+
 /* Emits the record reader, e.g. for { date : int; ?note : string option }:
  *     bool event_event_read(atd_reader *r, event_event *out)
  *     {
@@ -230,13 +279,17 @@ static void push_field_stmt(char *buf, size_t cap, const char *json_name, size_t
  *         at = (size_t)(r->cur - r->start);
  *         if (!atd_object_begin(r, &more)) return false;
  *         while (more) {
- *             atd_string key;
- *             int f;
- *             if (!atd_object_key(r, &key)) return false;
- *             if (next < 2 && key.len == event_event__klens[next] && memcmp(...) == 0)
- *                 f = (int)next;               // fast path: declaration order
- *             else
+ *             atd_string key = {NULL, 0};
+ *             int f = -1;
+ *             atd_skip_ws(r);
+ *             switch (next) {                  // fast path: declaration order
+ *             case 0: if (atd_object_key_is(r, "\"date\":", 7)) f = 0; break;
+ *             case 1: if (atd_object_key_is(r, "\"note\":", 7)) f = 1; break;
+ *             }
+ *             if (f < 0) {
+ *                 if (!atd_object_key(r, &key)) return false;
  *                 f = event_event__field(key.ptr, key.len);
+ *             }
  *             next = (size_t)(f + 1);
  *             switch (f) {
  *             case 0: ...read out->date...; seen[0] |= 1; break;
@@ -248,25 +301,16 @@ static void push_field_stmt(char *buf, size_t cap, const char *json_name, size_t
  *         if (!(seen[0] & 1)) return atd_reader_fail_at(r, at, ..."missing field 'date'...");
  *         return true;
  *     }
- */
+ * The fast path compares the input at the cursor with the expected key
+ * quoted and followed by ':', a few word compares instead of the scan of
+ * atd_object_key and a lookup; when it fails (another key, escapes, space
+ * before the colon) the general path reads the key from the same place. */
 static void emit_record_read(cw *w, const ir_type *t)
 {
     size_t n = t->nfields;
     const char *fn = t->fn;
     char lv[300], fail[600];
     if (n > 0) {
-        cw_open(w, "static const char *const %s__knames[%zu] = {", fn, n);
-        for (size_t i = 0; i < n; i++) {
-            char *lit = cw_c_string(t->fields[i].json_name, t->fields[i].json_len);
-            cw_line(w, "\"%s\",", lit);
-            free(lit);
-        }
-        cw_close(w, "};");
-        cw_open(w, "static const size_t %s__klens[%zu] = {", fn, n);
-        for (size_t i = 0; i < n; i++)
-            cw_line(w, "%zu,", t->fields[i].json_len);
-        cw_close(w, "};");
-        cw_blank(w);
         const char **names = malloc(n * sizeof *names);
         size_t *lens = malloc(n * sizeof *lens);
         for (size_t i = 0; i < n; i++) {
@@ -299,22 +343,25 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_line(w, "return false;");
     cw_close(w, "}");
     cw_open(w, "while (more) {");
-    cw_line(w, "atd_string key;");
-    cw_line(w, "int f;");
-    cw_open(w, "if (!atd_object_key(r, &key))");
-    cw_line(w, "return false;");
-    cw_close(w, "}");
     if (n > 0) {
-        cw_open(w, "if (next < %zu && key.len == %s__klens[next] && "
-                   "memcmp(key.ptr, %s__knames[next], key.len) == 0)",
-                n, fn, fn);
-        cw_line(w, "f = (int)next;");
-        cw_mid(w, "} else {");
+        /* key is read only when f < 0, which the compiler cannot always
+         * see: the initializer keeps -Wmaybe-uninitialized quiet. */
+        cw_line(w, "atd_string key = {NULL, 0};");
+        cw_line(w, "int f = -1;");
+        emit_key_fast_path(w, t);
+        cw_open(w, "if (f < 0)");
+        cw_open(w, "if (!atd_object_key(r, &key))");
+        cw_line(w, "return false;");
+        cw_close(w, "}");
         cw_line(w, "f = %s__field(key.ptr, key.len);", fn);
         cw_close(w, "}");
         cw_line(w, "next = (size_t)(f + 1);");
     } else {
-        cw_line(w, "f = -1;");
+        cw_line(w, "atd_string key;");
+        cw_line(w, "int f = -1;");
+        cw_open(w, "if (!atd_object_key(r, &key))");
+        cw_line(w, "return false;");
+        cw_close(w, "}");
     }
     cw_open(w, "switch (f) {");
     for (size_t i = 0; i < n; i++) {

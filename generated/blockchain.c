@@ -63,18 +63,11 @@ void blockchain_root_init(blockchain_root *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const blockchain_root__knames[1] = {
-    "txs",
-};
-static const size_t blockchain_root__klens[1] = {
-    3,
-};
-
 static int blockchain_root__field(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (memcmp(s, "txs", 3) == 0) {
+        if (atd_bytes_eq(s, "txs", 3)) {
             return 0;
         }
         break;
@@ -97,14 +90,22 @@ bool blockchain_root_read(atd_reader *r, blockchain_root *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"txs\":", 6)) {
+                f = 0;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 1 && key.len == blockchain_root__klens[next] && memcmp(key.ptr, blockchain_root__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = blockchain_root__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -260,87 +261,58 @@ void blockchain_transaction_init(blockchain_transaction *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const blockchain_transaction__knames[12] = {
-    "lock_time",
-    "ver",
-    "size",
-    "inputs",
-    "double_spend",
-    "time",
-    "tx_index",
-    "vin_sz",
-    "hash",
-    "vout_sz",
-    "relayed_by",
-    "out",
-};
-static const size_t blockchain_transaction__klens[12] = {
-    9,
-    3,
-    4,
-    6,
-    12,
-    4,
-    8,
-    6,
-    4,
-    7,
-    10,
-    3,
-};
-
 static int blockchain_transaction__field(const char *s, size_t len)
 {
     switch (len) {
     case 9:
-        if (memcmp(s, "lock_time", 9) == 0) {
+        if (atd_bytes_eq(s, "lock_time", 9)) {
             return 0;
         }
         break;
     case 3:
-        if (memcmp(s, "ver", 3) == 0) {
+        if (atd_bytes_eq(s, "ver", 3)) {
             return 1;
         }
-        if (memcmp(s, "out", 3) == 0) {
+        if (atd_bytes_eq(s, "out", 3)) {
             return 11;
         }
         break;
     case 4:
-        if (memcmp(s, "size", 4) == 0) {
+        if (atd_bytes_eq(s, "size", 4)) {
             return 2;
         }
-        if (memcmp(s, "time", 4) == 0) {
+        if (atd_bytes_eq(s, "time", 4)) {
             return 5;
         }
-        if (memcmp(s, "hash", 4) == 0) {
+        if (atd_bytes_eq(s, "hash", 4)) {
             return 8;
         }
         break;
     case 6:
-        if (memcmp(s, "inputs", 6) == 0) {
+        if (atd_bytes_eq(s, "inputs", 6)) {
             return 3;
         }
-        if (memcmp(s, "vin_sz", 6) == 0) {
+        if (atd_bytes_eq(s, "vin_sz", 6)) {
             return 7;
         }
         break;
     case 12:
-        if (memcmp(s, "double_spend", 12) == 0) {
+        if (atd_bytes_eq(s, "double_spend", 12)) {
             return 4;
         }
         break;
     case 8:
-        if (memcmp(s, "tx_index", 8) == 0) {
+        if (atd_bytes_eq(s, "tx_index", 8)) {
             return 6;
         }
         break;
     case 7:
-        if (memcmp(s, "vout_sz", 7) == 0) {
+        if (atd_bytes_eq(s, "vout_sz", 7)) {
             return 9;
         }
         break;
     case 10:
-        if (memcmp(s, "relayed_by", 10) == 0) {
+        if (atd_bytes_eq(s, "relayed_by", 10)) {
             return 10;
         }
         break;
@@ -363,14 +335,77 @@ bool blockchain_transaction_read(atd_reader *r, blockchain_transaction *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"lock_time\":", 12)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"ver\":", 6)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"size\":", 7)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"inputs\":", 9)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"double_spend\":", 15)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"time\":", 7)) {
+                f = 5;
+            }
+            break;
+        case 6:
+            if (atd_object_key_is(r, "\"tx_index\":", 11)) {
+                f = 6;
+            }
+            break;
+        case 7:
+            if (atd_object_key_is(r, "\"vin_sz\":", 9)) {
+                f = 7;
+            }
+            break;
+        case 8:
+            if (atd_object_key_is(r, "\"hash\":", 7)) {
+                f = 8;
+            }
+            break;
+        case 9:
+            if (atd_object_key_is(r, "\"vout_sz\":", 10)) {
+                f = 9;
+            }
+            break;
+        case 10:
+            if (atd_object_key_is(r, "\"relayed_by\":", 13)) {
+                f = 10;
+            }
+            break;
+        case 11:
+            if (atd_object_key_is(r, "\"out\":", 6)) {
+                f = 11;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 12 && key.len == blockchain_transaction__klens[next] && memcmp(key.ptr, blockchain_transaction__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = blockchain_transaction__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -519,56 +554,37 @@ void blockchain_output_init(blockchain_output *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const blockchain_output__knames[7] = {
-    "spent",
-    "tx_index",
-    "type",
-    "addr",
-    "value",
-    "n",
-    "script",
-};
-static const size_t blockchain_output__klens[7] = {
-    5,
-    8,
-    4,
-    4,
-    5,
-    1,
-    6,
-};
-
 static int blockchain_output__field(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (memcmp(s, "spent", 5) == 0) {
+        if (atd_bytes_eq(s, "spent", 5)) {
             return 0;
         }
-        if (memcmp(s, "value", 5) == 0) {
+        if (atd_bytes_eq(s, "value", 5)) {
             return 4;
         }
         break;
     case 8:
-        if (memcmp(s, "tx_index", 8) == 0) {
+        if (atd_bytes_eq(s, "tx_index", 8)) {
             return 1;
         }
         break;
     case 4:
-        if (memcmp(s, "type", 4) == 0) {
+        if (atd_bytes_eq(s, "type", 4)) {
             return 2;
         }
-        if (memcmp(s, "addr", 4) == 0) {
+        if (atd_bytes_eq(s, "addr", 4)) {
             return 3;
         }
         break;
     case 1:
-        if (memcmp(s, "n", 1) == 0) {
+        if (atd_bytes_eq(s, "n", 1)) {
             return 5;
         }
         break;
     case 6:
-        if (memcmp(s, "script", 6) == 0) {
+        if (atd_bytes_eq(s, "script", 6)) {
             return 6;
         }
         break;
@@ -591,14 +607,52 @@ bool blockchain_output_read(atd_reader *r, blockchain_output *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"spent\":", 8)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"tx_index\":", 11)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"type\":", 7)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"addr\":", 7)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"value\":", 8)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"n\":", 4)) {
+                f = 5;
+            }
+            break;
+        case 6:
+            if (atd_object_key_is(r, "\"script\":", 9)) {
+                f = 6;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 7 && key.len == blockchain_output__klens[next] && memcmp(key.ptr, blockchain_output__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = blockchain_output__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -702,30 +756,19 @@ void blockchain_input_init(blockchain_input *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const blockchain_input__knames[3] = {
-    "sequence",
-    "prev_out",
-    "script",
-};
-static const size_t blockchain_input__klens[3] = {
-    8,
-    8,
-    6,
-};
-
 static int blockchain_input__field(const char *s, size_t len)
 {
     switch (len) {
     case 8:
-        if (memcmp(s, "sequence", 8) == 0) {
+        if (atd_bytes_eq(s, "sequence", 8)) {
             return 0;
         }
-        if (memcmp(s, "prev_out", 8) == 0) {
+        if (atd_bytes_eq(s, "prev_out", 8)) {
             return 1;
         }
         break;
     case 6:
-        if (memcmp(s, "script", 6) == 0) {
+        if (atd_bytes_eq(s, "script", 6)) {
             return 2;
         }
         break;
@@ -748,14 +791,32 @@ bool blockchain_input_read(atd_reader *r, blockchain_input *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"sequence\":", 11)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"prev_out\":", 11)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"script\":", 9)) {
+                f = 2;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 3 && key.len == blockchain_input__klens[next] && memcmp(key.ptr, blockchain_input__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = blockchain_input__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);

@@ -63,25 +63,16 @@ void canada_root_init(canada_root *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const canada_root__knames[2] = {
-    "type",
-    "features",
-};
-static const size_t canada_root__klens[2] = {
-    4,
-    8,
-};
-
 static int canada_root__field(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (memcmp(s, "type", 4) == 0) {
+        if (atd_bytes_eq(s, "type", 4)) {
             return 0;
         }
         break;
     case 8:
-        if (memcmp(s, "features", 8) == 0) {
+        if (atd_bytes_eq(s, "features", 8)) {
             return 1;
         }
         break;
@@ -104,14 +95,27 @@ bool canada_root_read(atd_reader *r, canada_root *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"type\":", 7)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"features\":", 11)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == canada_root__klens[next] && memcmp(key.ptr, canada_root__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = canada_root__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -170,18 +174,11 @@ void canada_properties_init(canada_properties *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const canada_properties__knames[1] = {
-    "name",
-};
-static const size_t canada_properties__klens[1] = {
-    4,
-};
-
 static int canada_properties__field(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (memcmp(s, "name", 4) == 0) {
+        if (atd_bytes_eq(s, "name", 4)) {
             return 0;
         }
         break;
@@ -204,14 +201,22 @@ bool canada_properties_read(atd_reader *r, canada_properties *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"name\":", 7)) {
+                f = 0;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 1 && key.len == canada_properties__klens[next] && memcmp(key.ptr, canada_properties__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = canada_properties__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -314,25 +319,16 @@ void canada_geometry_init(canada_geometry *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const canada_geometry__knames[2] = {
-    "type",
-    "coordinates",
-};
-static const size_t canada_geometry__klens[2] = {
-    4,
-    11,
-};
-
 static int canada_geometry__field(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (memcmp(s, "type", 4) == 0) {
+        if (atd_bytes_eq(s, "type", 4)) {
             return 0;
         }
         break;
     case 11:
-        if (memcmp(s, "coordinates", 11) == 0) {
+        if (atd_bytes_eq(s, "coordinates", 11)) {
             return 1;
         }
         break;
@@ -355,14 +351,27 @@ bool canada_geometry_read(atd_reader *r, canada_geometry *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"type\":", 7)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"coordinates\":", 14)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == canada_geometry__klens[next] && memcmp(key.ptr, canada_geometry__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = canada_geometry__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -421,32 +430,21 @@ void canada_feature_init(canada_feature *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const canada_feature__knames[3] = {
-    "type",
-    "properties",
-    "geometry",
-};
-static const size_t canada_feature__klens[3] = {
-    4,
-    10,
-    8,
-};
-
 static int canada_feature__field(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (memcmp(s, "type", 4) == 0) {
+        if (atd_bytes_eq(s, "type", 4)) {
             return 0;
         }
         break;
     case 10:
-        if (memcmp(s, "properties", 10) == 0) {
+        if (atd_bytes_eq(s, "properties", 10)) {
             return 1;
         }
         break;
     case 8:
-        if (memcmp(s, "geometry", 8) == 0) {
+        if (atd_bytes_eq(s, "geometry", 8)) {
             return 2;
         }
         break;
@@ -469,14 +467,32 @@ bool canada_feature_read(atd_reader *r, canada_feature *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"type\":", 7)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"properties\":", 13)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"geometry\":", 11)) {
+                f = 2;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 3 && key.len == canada_feature__klens[next] && memcmp(key.ptr, canada_feature__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = canada_feature__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);

@@ -161,59 +161,38 @@ void citm_catalog_event_init(citm_catalog_event *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const citm_catalog_event__knames[8] = {
-    "description",
-    "id",
-    "logo",
-    "name",
-    "subTopicIds",
-    "subjectCode",
-    "subtitle",
-    "topicIds",
-};
-static const size_t citm_catalog_event__klens[8] = {
-    11,
-    2,
-    4,
-    4,
-    11,
-    11,
-    8,
-    8,
-};
-
 static int citm_catalog_event__field(const char *s, size_t len)
 {
     switch (len) {
     case 11:
-        if (memcmp(s, "description", 11) == 0) {
+        if (atd_bytes_eq(s, "description", 11)) {
             return 0;
         }
-        if (memcmp(s, "subTopicIds", 11) == 0) {
+        if (atd_bytes_eq(s, "subTopicIds", 11)) {
             return 4;
         }
-        if (memcmp(s, "subjectCode", 11) == 0) {
+        if (atd_bytes_eq(s, "subjectCode", 11)) {
             return 5;
         }
         break;
     case 2:
-        if (memcmp(s, "id", 2) == 0) {
+        if (atd_bytes_eq(s, "id", 2)) {
             return 1;
         }
         break;
     case 4:
-        if (memcmp(s, "logo", 4) == 0) {
+        if (atd_bytes_eq(s, "logo", 4)) {
             return 2;
         }
-        if (memcmp(s, "name", 4) == 0) {
+        if (atd_bytes_eq(s, "name", 4)) {
             return 3;
         }
         break;
     case 8:
-        if (memcmp(s, "subtitle", 8) == 0) {
+        if (atd_bytes_eq(s, "subtitle", 8)) {
             return 6;
         }
-        if (memcmp(s, "topicIds", 8) == 0) {
+        if (atd_bytes_eq(s, "topicIds", 8)) {
             return 7;
         }
         break;
@@ -236,14 +215,57 @@ bool citm_catalog_event_read(atd_reader *r, citm_catalog_event *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"description\":", 14)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"id\":", 5)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"logo\":", 7)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"name\":", 7)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"subTopicIds\":", 14)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"subjectCode\":", 14)) {
+                f = 5;
+            }
+            break;
+        case 6:
+            if (atd_object_key_is(r, "\"subtitle\":", 11)) {
+                f = 6;
+            }
+            break;
+        case 7:
+            if (atd_object_key_is(r, "\"topicIds\":", 11)) {
+                f = 7;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 8 && key.len == citm_catalog_event__klens[next] && memcmp(key.ptr, citm_catalog_event__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = citm_catalog_event__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -541,82 +563,55 @@ void citm_catalog_root_init(citm_catalog_root *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const citm_catalog_root__knames[11] = {
-    "areaNames",
-    "audienceSubCategoryNames",
-    "blockNames",
-    "events",
-    "performances",
-    "seatCategoryNames",
-    "subTopicNames",
-    "subjectNames",
-    "topicNames",
-    "topicSubTopics",
-    "venueNames",
-};
-static const size_t citm_catalog_root__klens[11] = {
-    9,
-    24,
-    10,
-    6,
-    12,
-    17,
-    13,
-    12,
-    10,
-    14,
-    10,
-};
-
 static int citm_catalog_root__field(const char *s, size_t len)
 {
     switch (len) {
     case 9:
-        if (memcmp(s, "areaNames", 9) == 0) {
+        if (atd_bytes_eq(s, "areaNames", 9)) {
             return 0;
         }
         break;
     case 24:
-        if (memcmp(s, "audienceSubCategoryNames", 24) == 0) {
+        if (atd_bytes_eq(s, "audienceSubCategoryNames", 24)) {
             return 1;
         }
         break;
     case 10:
-        if (memcmp(s, "blockNames", 10) == 0) {
+        if (atd_bytes_eq(s, "blockNames", 10)) {
             return 2;
         }
-        if (memcmp(s, "topicNames", 10) == 0) {
+        if (atd_bytes_eq(s, "topicNames", 10)) {
             return 8;
         }
-        if (memcmp(s, "venueNames", 10) == 0) {
+        if (atd_bytes_eq(s, "venueNames", 10)) {
             return 10;
         }
         break;
     case 6:
-        if (memcmp(s, "events", 6) == 0) {
+        if (atd_bytes_eq(s, "events", 6)) {
             return 3;
         }
         break;
     case 12:
-        if (memcmp(s, "performances", 12) == 0) {
+        if (atd_bytes_eq(s, "performances", 12)) {
             return 4;
         }
-        if (memcmp(s, "subjectNames", 12) == 0) {
+        if (atd_bytes_eq(s, "subjectNames", 12)) {
             return 7;
         }
         break;
     case 17:
-        if (memcmp(s, "seatCategoryNames", 17) == 0) {
+        if (atd_bytes_eq(s, "seatCategoryNames", 17)) {
             return 5;
         }
         break;
     case 13:
-        if (memcmp(s, "subTopicNames", 13) == 0) {
+        if (atd_bytes_eq(s, "subTopicNames", 13)) {
             return 6;
         }
         break;
     case 14:
-        if (memcmp(s, "topicSubTopics", 14) == 0) {
+        if (atd_bytes_eq(s, "topicSubTopics", 14)) {
             return 9;
         }
         break;
@@ -639,14 +634,72 @@ bool citm_catalog_root_read(atd_reader *r, citm_catalog_root *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"areaNames\":", 12)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"audienceSubCategoryNames\":", 27)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"blockNames\":", 13)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"events\":", 9)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"performances\":", 15)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"seatCategoryNames\":", 20)) {
+                f = 5;
+            }
+            break;
+        case 6:
+            if (atd_object_key_is(r, "\"subTopicNames\":", 16)) {
+                f = 6;
+            }
+            break;
+        case 7:
+            if (atd_object_key_is(r, "\"subjectNames\":", 15)) {
+                f = 7;
+            }
+            break;
+        case 8:
+            if (atd_object_key_is(r, "\"topicNames\":", 13)) {
+                f = 8;
+            }
+            break;
+        case 9:
+            if (atd_object_key_is(r, "\"topicSubTopics\":", 17)) {
+                f = 9;
+            }
+            break;
+        case 10:
+            if (atd_object_key_is(r, "\"venueNames\":", 13)) {
+                f = 10;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 11 && key.len == citm_catalog_root__klens[next] && memcmp(key.ptr, citm_catalog_root__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = citm_catalog_root__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -892,72 +945,49 @@ void citm_catalog_performance_init(citm_catalog_performance *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const citm_catalog_performance__knames[9] = {
-    "eventId",
-    "id",
-    "logo",
-    "name",
-    "prices",
-    "seatCategories",
-    "seatMapImage",
-    "start",
-    "venueCode",
-};
-static const size_t citm_catalog_performance__klens[9] = {
-    7,
-    2,
-    4,
-    4,
-    6,
-    14,
-    12,
-    5,
-    9,
-};
-
 static int citm_catalog_performance__field(const char *s, size_t len)
 {
     switch (len) {
     case 7:
-        if (memcmp(s, "eventId", 7) == 0) {
+        if (atd_bytes_eq(s, "eventId", 7)) {
             return 0;
         }
         break;
     case 2:
-        if (memcmp(s, "id", 2) == 0) {
+        if (atd_bytes_eq(s, "id", 2)) {
             return 1;
         }
         break;
     case 4:
-        if (memcmp(s, "logo", 4) == 0) {
+        if (atd_bytes_eq(s, "logo", 4)) {
             return 2;
         }
-        if (memcmp(s, "name", 4) == 0) {
+        if (atd_bytes_eq(s, "name", 4)) {
             return 3;
         }
         break;
     case 6:
-        if (memcmp(s, "prices", 6) == 0) {
+        if (atd_bytes_eq(s, "prices", 6)) {
             return 4;
         }
         break;
     case 14:
-        if (memcmp(s, "seatCategories", 14) == 0) {
+        if (atd_bytes_eq(s, "seatCategories", 14)) {
             return 5;
         }
         break;
     case 12:
-        if (memcmp(s, "seatMapImage", 12) == 0) {
+        if (atd_bytes_eq(s, "seatMapImage", 12)) {
             return 6;
         }
         break;
     case 5:
-        if (memcmp(s, "start", 5) == 0) {
+        if (atd_bytes_eq(s, "start", 5)) {
             return 7;
         }
         break;
     case 9:
-        if (memcmp(s, "venueCode", 9) == 0) {
+        if (atd_bytes_eq(s, "venueCode", 9)) {
             return 8;
         }
         break;
@@ -980,14 +1010,62 @@ bool citm_catalog_performance_read(atd_reader *r, citm_catalog_performance *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"eventId\":", 10)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"id\":", 5)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"logo\":", 7)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"name\":", 7)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"prices\":", 9)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"seatCategories\":", 17)) {
+                f = 5;
+            }
+            break;
+        case 6:
+            if (atd_object_key_is(r, "\"seatMapImage\":", 15)) {
+                f = 6;
+            }
+            break;
+        case 7:
+            if (atd_object_key_is(r, "\"start\":", 8)) {
+                f = 7;
+            }
+            break;
+        case 8:
+            if (atd_object_key_is(r, "\"venueCode\":", 12)) {
+                f = 8;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 9 && key.len == citm_catalog_performance__klens[next] && memcmp(key.ptr, citm_catalog_performance__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = citm_catalog_performance__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -1109,32 +1187,21 @@ void citm_catalog_price_init(citm_catalog_price *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const citm_catalog_price__knames[3] = {
-    "amount",
-    "audienceSubCategoryId",
-    "seatCategoryId",
-};
-static const size_t citm_catalog_price__klens[3] = {
-    6,
-    21,
-    14,
-};
-
 static int citm_catalog_price__field(const char *s, size_t len)
 {
     switch (len) {
     case 6:
-        if (memcmp(s, "amount", 6) == 0) {
+        if (atd_bytes_eq(s, "amount", 6)) {
             return 0;
         }
         break;
     case 21:
-        if (memcmp(s, "audienceSubCategoryId", 21) == 0) {
+        if (atd_bytes_eq(s, "audienceSubCategoryId", 21)) {
             return 1;
         }
         break;
     case 14:
-        if (memcmp(s, "seatCategoryId", 14) == 0) {
+        if (atd_bytes_eq(s, "seatCategoryId", 14)) {
             return 2;
         }
         break;
@@ -1157,14 +1224,32 @@ bool citm_catalog_price_read(atd_reader *r, citm_catalog_price *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"amount\":", 9)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"audienceSubCategoryId\":", 24)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"seatCategoryId\":", 17)) {
+                f = 2;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 3 && key.len == citm_catalog_price__klens[next] && memcmp(key.ptr, citm_catalog_price__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = citm_catalog_price__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -1285,25 +1370,16 @@ void citm_catalog_seat_category_init(citm_catalog_seat_category *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const citm_catalog_seat_category__knames[2] = {
-    "areas",
-    "seatCategoryId",
-};
-static const size_t citm_catalog_seat_category__klens[2] = {
-    5,
-    14,
-};
-
 static int citm_catalog_seat_category__field(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (memcmp(s, "areas", 5) == 0) {
+        if (atd_bytes_eq(s, "areas", 5)) {
             return 0;
         }
         break;
     case 14:
-        if (memcmp(s, "seatCategoryId", 14) == 0) {
+        if (atd_bytes_eq(s, "seatCategoryId", 14)) {
             return 1;
         }
         break;
@@ -1326,14 +1402,27 @@ bool citm_catalog_seat_category_read(atd_reader *r, citm_catalog_seat_category *
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"areas\":", 8)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"seatCategoryId\":", 17)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == citm_catalog_seat_category__klens[next] && memcmp(key.ptr, citm_catalog_seat_category__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = citm_catalog_seat_category__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -1392,25 +1481,16 @@ void citm_catalog_area_init(citm_catalog_area *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const citm_catalog_area__knames[2] = {
-    "areaId",
-    "blockIds",
-};
-static const size_t citm_catalog_area__klens[2] = {
-    6,
-    8,
-};
-
 static int citm_catalog_area__field(const char *s, size_t len)
 {
     switch (len) {
     case 6:
-        if (memcmp(s, "areaId", 6) == 0) {
+        if (atd_bytes_eq(s, "areaId", 6)) {
             return 0;
         }
         break;
     case 8:
-        if (memcmp(s, "blockIds", 8) == 0) {
+        if (atd_bytes_eq(s, "blockIds", 8)) {
             return 1;
         }
         break;
@@ -1433,14 +1513,27 @@ bool citm_catalog_area_read(atd_reader *r, citm_catalog_area *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"areaId\":", 9)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"blockIds\":", 11)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == citm_catalog_area__klens[next] && memcmp(key.ptr, citm_catalog_area__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = citm_catalog_area__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);

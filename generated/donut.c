@@ -63,18 +63,11 @@ void donut_batters_init(donut_batters *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const donut_batters__knames[1] = {
-    "batter",
-};
-static const size_t donut_batters__klens[1] = {
-    6,
-};
-
 static int donut_batters__field(const char *s, size_t len)
 {
     switch (len) {
     case 6:
-        if (memcmp(s, "batter", 6) == 0) {
+        if (atd_bytes_eq(s, "batter", 6)) {
             return 0;
         }
         break;
@@ -97,14 +90,22 @@ bool donut_batters_read(atd_reader *r, donut_batters *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"batter\":", 9)) {
+                f = 0;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 1 && key.len == donut_batters__klens[next] && memcmp(key.ptr, donut_batters__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = donut_batters__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -154,49 +155,32 @@ void donut_item_init(donut_item *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const donut_item__knames[6] = {
-    "id",
-    "type",
-    "name",
-    "ppu",
-    "batters",
-    "topping",
-};
-static const size_t donut_item__klens[6] = {
-    2,
-    4,
-    4,
-    3,
-    7,
-    7,
-};
-
 static int donut_item__field(const char *s, size_t len)
 {
     switch (len) {
     case 2:
-        if (memcmp(s, "id", 2) == 0) {
+        if (atd_bytes_eq(s, "id", 2)) {
             return 0;
         }
         break;
     case 4:
-        if (memcmp(s, "type", 4) == 0) {
+        if (atd_bytes_eq(s, "type", 4)) {
             return 1;
         }
-        if (memcmp(s, "name", 4) == 0) {
+        if (atd_bytes_eq(s, "name", 4)) {
             return 2;
         }
         break;
     case 3:
-        if (memcmp(s, "ppu", 3) == 0) {
+        if (atd_bytes_eq(s, "ppu", 3)) {
             return 3;
         }
         break;
     case 7:
-        if (memcmp(s, "batters", 7) == 0) {
+        if (atd_bytes_eq(s, "batters", 7)) {
             return 4;
         }
-        if (memcmp(s, "topping", 7) == 0) {
+        if (atd_bytes_eq(s, "topping", 7)) {
             return 5;
         }
         break;
@@ -219,14 +203,47 @@ bool donut_item_read(atd_reader *r, donut_item *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"id\":", 5)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"type\":", 7)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"name\":", 7)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"ppu\":", 6)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"batters\":", 10)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"topping\":", 10)) {
+                f = 5;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 6 && key.len == donut_item__klens[next] && memcmp(key.ptr, donut_item__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = donut_item__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -321,25 +338,16 @@ void donut_ingredient_init(donut_ingredient *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const donut_ingredient__knames[2] = {
-    "id",
-    "type",
-};
-static const size_t donut_ingredient__klens[2] = {
-    2,
-    4,
-};
-
 static int donut_ingredient__field(const char *s, size_t len)
 {
     switch (len) {
     case 2:
-        if (memcmp(s, "id", 2) == 0) {
+        if (atd_bytes_eq(s, "id", 2)) {
             return 0;
         }
         break;
     case 4:
-        if (memcmp(s, "type", 4) == 0) {
+        if (atd_bytes_eq(s, "type", 4)) {
             return 1;
         }
         break;
@@ -362,14 +370,27 @@ bool donut_ingredient_read(atd_reader *r, donut_ingredient *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"id\":", 5)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"type\":", 7)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == donut_ingredient__klens[next] && memcmp(key.ptr, donut_ingredient__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = donut_ingredient__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);

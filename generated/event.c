@@ -15,20 +15,20 @@ static int event_event_type__case(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (memcmp(s, "Login", 5) == 0) {
+        if (atd_bytes_eq(s, "Login", 5)) {
             return 0;
         }
         break;
     case 8:
-        if (memcmp(s, "Purchase", 8) == 0) {
+        if (atd_bytes_eq(s, "Purchase", 8)) {
             return 1;
         }
         break;
     case 6:
-        if (memcmp(s, "Logout", 6) == 0) {
+        if (atd_bytes_eq(s, "Logout", 6)) {
             return 2;
         }
-        if (memcmp(s, "Cancel", 6) == 0) {
+        if (atd_bytes_eq(s, "Cancel", 6)) {
             return 3;
         }
         break;
@@ -89,39 +89,26 @@ void event_event_init(event_event *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const event_event__knames[4] = {
-    "username",
-    "date",
-    "event_type",
-    "payload",
-};
-static const size_t event_event__klens[4] = {
-    8,
-    4,
-    10,
-    7,
-};
-
 static int event_event__field(const char *s, size_t len)
 {
     switch (len) {
     case 8:
-        if (memcmp(s, "username", 8) == 0) {
+        if (atd_bytes_eq(s, "username", 8)) {
             return 0;
         }
         break;
     case 4:
-        if (memcmp(s, "date", 4) == 0) {
+        if (atd_bytes_eq(s, "date", 4)) {
             return 1;
         }
         break;
     case 10:
-        if (memcmp(s, "event_type", 10) == 0) {
+        if (atd_bytes_eq(s, "event_type", 10)) {
             return 2;
         }
         break;
     case 7:
-        if (memcmp(s, "payload", 7) == 0) {
+        if (atd_bytes_eq(s, "payload", 7)) {
             return 3;
         }
         break;
@@ -144,14 +131,37 @@ bool event_event_read(atd_reader *r, event_event *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"username\":", 11)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"date\":", 7)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"event_type\":", 13)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"payload\":", 10)) {
+                f = 3;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 4 && key.len == event_event__klens[next] && memcmp(key.ptr, event_event__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = event_event__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);

@@ -15,17 +15,17 @@ static int everything_mode__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (memcmp(s, "Off", 3) == 0) {
+        if (atd_bytes_eq(s, "Off", 3)) {
             return 0;
         }
         break;
     case 2:
-        if (memcmp(s, "On", 2) == 0) {
+        if (atd_bytes_eq(s, "On", 2)) {
             return 1;
         }
         break;
     case 4:
-        if (memcmp(s, "Auto", 4) == 0) {
+        if (atd_bytes_eq(s, "Auto", 4)) {
             return 2;
         }
         break;
@@ -88,17 +88,17 @@ static int everything_level__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (memcmp(s, "low", 3) == 0) {
+        if (atd_bytes_eq(s, "low", 3)) {
             return 0;
         }
         break;
     case 6:
-        if (memcmp(s, "Medium", 6) == 0) {
+        if (atd_bytes_eq(s, "Medium", 6)) {
             return 1;
         }
         break;
     case 10:
-        if (memcmp(s, "HIGH-level", 10) == 0) {
+        if (atd_bytes_eq(s, "HIGH-level", 10)) {
             return 2;
         }
         break;
@@ -231,25 +231,16 @@ void everything_struct__init(everything_struct_ *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_struct___knames[2] = {
-    "union",
-    "switch",
-};
-static const size_t everything_struct___klens[2] = {
-    5,
-    6,
-};
-
 static int everything_struct___field(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (memcmp(s, "union", 5) == 0) {
+        if (atd_bytes_eq(s, "union", 5)) {
             return 0;
         }
         break;
     case 6:
-        if (memcmp(s, "switch", 6) == 0) {
+        if (atd_bytes_eq(s, "switch", 6)) {
             return 1;
         }
         break;
@@ -272,14 +263,27 @@ bool everything_struct__read(atd_reader *r, everything_struct_ *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"union\":", 8)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"switch\":", 9)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == everything_struct___klens[next] && memcmp(key.ptr, everything_struct___knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_struct___field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -342,12 +346,12 @@ static int everything_union___case(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (memcmp(s, "Left", 4) == 0) {
+        if (atd_bytes_eq(s, "Left", 4)) {
             return 0;
         }
         break;
     case 5:
-        if (memcmp(s, "Right", 5) == 0) {
+        if (atd_bytes_eq(s, "Right", 5)) {
             return 1;
         }
         break;
@@ -512,25 +516,16 @@ void everything_rect_init(everything_rect *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_rect__knames[2] = {
-    "width",
-    "height",
-};
-static const size_t everything_rect__klens[2] = {
-    5,
-    6,
-};
-
 static int everything_rect__field(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (memcmp(s, "width", 5) == 0) {
+        if (atd_bytes_eq(s, "width", 5)) {
             return 0;
         }
         break;
     case 6:
-        if (memcmp(s, "height", 6) == 0) {
+        if (atd_bytes_eq(s, "height", 6)) {
             return 1;
         }
         break;
@@ -553,14 +548,27 @@ bool everything_rect_read(atd_reader *r, everything_rect *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"width\":", 8)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"height\":", 9)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == everything_rect__klens[next] && memcmp(key.ptr, everything_rect__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_rect__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -619,23 +627,14 @@ void everything_shape_Label_init(everything_shape_Label *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_shape_Label__knames[2] = {
-    "text",
-    "size",
-};
-static const size_t everything_shape_Label__klens[2] = {
-    4,
-    4,
-};
-
 static int everything_shape_Label__field(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (memcmp(s, "text", 4) == 0) {
+        if (atd_bytes_eq(s, "text", 4)) {
             return 0;
         }
-        if (memcmp(s, "size", 4) == 0) {
+        if (atd_bytes_eq(s, "size", 4)) {
             return 1;
         }
         break;
@@ -658,14 +657,27 @@ bool everything_shape_Label_read(atd_reader *r, everything_shape_Label *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"text\":", 7)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"size\":", 7)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == everything_shape_Label__klens[next] && memcmp(key.ptr, everything_shape_Label__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_shape_Label__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -869,51 +881,51 @@ static int everything_shape__case(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (memcmp(s, "Point", 5) == 0) {
+        if (atd_bytes_eq(s, "Point", 5)) {
             return 0;
         }
-        if (memcmp(s, "Count", 5) == 0) {
+        if (atd_bytes_eq(s, "Count", 5)) {
             return 2;
         }
-        if (memcmp(s, "Label", 5) == 0) {
+        if (atd_bytes_eq(s, "Label", 5)) {
             return 5;
         }
-        if (memcmp(s, "Named", 5) == 0) {
+        if (atd_bytes_eq(s, "Named", 5)) {
             return 9;
         }
         break;
     case 6:
-        if (memcmp(s, "Circle", 6) == 0) {
+        if (atd_bytes_eq(s, "Circle", 6)) {
             return 1;
         }
-        if (memcmp(s, "Nested", 6) == 0) {
+        if (atd_bytes_eq(s, "Nested", 6)) {
             return 7;
         }
         break;
     case 4:
-        if (memcmp(s, "Move", 4) == 0) {
+        if (atd_bytes_eq(s, "Move", 4)) {
             return 3;
         }
-        if (memcmp(s, "Rect", 4) == 0) {
+        if (atd_bytes_eq(s, "Rect", 4)) {
             return 4;
         }
-        if (memcmp(s, "Poly", 4) == 0) {
+        if (atd_bytes_eq(s, "Poly", 4)) {
             return 6;
         }
-        if (memcmp(s, "Null", 4) == 0) {
+        if (atd_bytes_eq(s, "Null", 4)) {
             return 11;
         }
         break;
     case 13:
-        if (memcmp(s, "renamed-shape", 13) == 0) {
+        if (atd_bytes_eq(s, "renamed-shape", 13)) {
             return 8;
         }
         break;
     case 3:
-        if (memcmp(s, "Opt", 3) == 0) {
+        if (atd_bytes_eq(s, "Opt", 3)) {
             return 10;
         }
-        if (memcmp(s, "Any", 3) == 0) {
+        if (atd_bytes_eq(s, "Any", 3)) {
             return 12;
         }
         break;
@@ -1265,23 +1277,23 @@ static int everything_odd_names__case(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (memcmp(s, "None", 4) == 0) {
+        if (atd_bytes_eq(s, "None", 4)) {
             return 0;
         }
-        if (memcmp(s, "Some", 4) == 0) {
+        if (atd_bytes_eq(s, "Some", 4)) {
             return 1;
         }
-        if (memcmp(s, "True", 4) == 0) {
+        if (atd_bytes_eq(s, "True", 4)) {
             return 4;
         }
         break;
     case 3:
-        if (memcmp(s, "Int", 3) == 0) {
+        if (atd_bytes_eq(s, "Int", 3)) {
             return 2;
         }
         break;
     case 7:
-        if (memcmp(s, "Default", 7) == 0) {
+        if (atd_bytes_eq(s, "Default", 7)) {
             return 3;
         }
         break;
@@ -1386,20 +1398,20 @@ static int everything_color__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (memcmp(s, "Red", 3) == 0) {
+        if (atd_bytes_eq(s, "Red", 3)) {
             return 0;
         }
         break;
     case 5:
-        if (memcmp(s, "Green", 5) == 0) {
+        if (atd_bytes_eq(s, "Green", 5)) {
             return 1;
         }
-        if (memcmp(s, "Other", 5) == 0) {
+        if (atd_bytes_eq(s, "Other", 5)) {
             return 3;
         }
         break;
     case 4:
-        if (memcmp(s, "blue", 4) == 0) {
+        if (atd_bytes_eq(s, "blue", 4)) {
             return 2;
         }
         break;
@@ -1521,23 +1533,14 @@ void everything_obj_shape_Box_init(everything_obj_shape_Box *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_obj_shape_Box__knames[2] = {
-    "w",
-    "h",
-};
-static const size_t everything_obj_shape_Box__klens[2] = {
-    1,
-    1,
-};
-
 static int everything_obj_shape_Box__field(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (memcmp(s, "w", 1) == 0) {
+        if (atd_bytes_eq(s, "w", 1)) {
             return 0;
         }
-        if (memcmp(s, "h", 1) == 0) {
+        if (atd_bytes_eq(s, "h", 1)) {
             return 1;
         }
         break;
@@ -1560,14 +1563,27 @@ bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Box *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"w\":", 4)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"h\":", 4)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == everything_obj_shape_Box__klens[next] && memcmp(key.ptr, everything_obj_shape_Box__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_obj_shape_Box__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -1686,28 +1702,28 @@ static int everything_obj_shape__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (memcmp(s, "Dot", 3) == 0) {
+        if (atd_bytes_eq(s, "Dot", 3)) {
             return 0;
         }
-        if (memcmp(s, "Box", 3) == 0) {
+        if (atd_bytes_eq(s, "Box", 3)) {
             return 4;
         }
         break;
     case 4:
-        if (memcmp(s, "Size", 4) == 0) {
+        if (atd_bytes_eq(s, "Size", 4)) {
             return 1;
         }
-        if (memcmp(s, "Pair", 4) == 0) {
+        if (atd_bytes_eq(s, "Pair", 4)) {
             return 2;
         }
         break;
     case 8:
-        if (memcmp(s, "re named", 8) == 0) {
+        if (atd_bytes_eq(s, "re named", 8)) {
             return 3;
         }
         break;
     case 5:
-        if (memcmp(s, "Inner", 5) == 0) {
+        if (atd_bytes_eq(s, "Inner", 5)) {
             return 5;
         }
         break;
@@ -1920,12 +1936,12 @@ static int everything_base_event__case(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (memcmp(s, "Start", 5) == 0) {
+        if (atd_bytes_eq(s, "Start", 5)) {
             return 0;
         }
         break;
     case 4:
-        if (memcmp(s, "Stop", 4) == 0) {
+        if (atd_bytes_eq(s, "Stop", 4)) {
             return 1;
         }
         break;
@@ -2021,20 +2037,20 @@ static int everything_event__case(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (memcmp(s, "Start", 5) == 0) {
+        if (atd_bytes_eq(s, "Start", 5)) {
             return 0;
         }
-        if (memcmp(s, "Pause", 5) == 0) {
+        if (atd_bytes_eq(s, "Pause", 5)) {
             return 2;
         }
         break;
     case 4:
-        if (memcmp(s, "Stop", 4) == 0) {
+        if (atd_bytes_eq(s, "Stop", 4)) {
             return 1;
         }
         break;
     case 6:
-        if (memcmp(s, "Resume", 6) == 0) {
+        if (atd_bytes_eq(s, "Resume", 6)) {
             return 3;
         }
         break;
@@ -2426,180 +2442,113 @@ void everything_fields_init(everything_fields *v)
     v->ex_c = (int64_t)(100);
 }
 
-static const char *const everything_fields__knames[31] = {
-    "req_int",
-    "req_nullable",
-    "req_unit",
-    "opt_option",
-    "opt_nullable",
-    "opt_alias",
-    "def_bool",
-    "def_int",
-    "def_alias",
-    "def_float",
-    "def_string",
-    "def_list",
-    "def_option",
-    "def_nullable",
-    "def_unit",
-    "ex_int",
-    "ex_neg",
-    "ex_float",
-    "ex_float_dot",
-    "ex_float_exp",
-    "ex_float_neg",
-    "ex_true",
-    "ex_string",
-    "ex_list",
-    "ex_array",
-    "ex_none",
-    "ex_unit",
-    "ex_ctor",
-    "ex_ctor_bq",
-    "ex_wrap",
-    "ex_c",
-};
-static const size_t everything_fields__klens[31] = {
-    7,
-    12,
-    8,
-    10,
-    12,
-    9,
-    8,
-    7,
-    9,
-    9,
-    10,
-    8,
-    10,
-    12,
-    8,
-    6,
-    6,
-    8,
-    12,
-    12,
-    12,
-    7,
-    9,
-    7,
-    8,
-    7,
-    7,
-    7,
-    10,
-    7,
-    4,
-};
-
 static int everything_fields__field(const char *s, size_t len)
 {
     switch (len) {
     case 7:
-        if (memcmp(s, "req_int", 7) == 0) {
+        if (atd_bytes_eq(s, "req_int", 7)) {
             return 0;
         }
-        if (memcmp(s, "def_int", 7) == 0) {
+        if (atd_bytes_eq(s, "def_int", 7)) {
             return 7;
         }
-        if (memcmp(s, "ex_true", 7) == 0) {
+        if (atd_bytes_eq(s, "ex_true", 7)) {
             return 21;
         }
-        if (memcmp(s, "ex_list", 7) == 0) {
+        if (atd_bytes_eq(s, "ex_list", 7)) {
             return 23;
         }
-        if (memcmp(s, "ex_none", 7) == 0) {
+        if (atd_bytes_eq(s, "ex_none", 7)) {
             return 25;
         }
-        if (memcmp(s, "ex_unit", 7) == 0) {
+        if (atd_bytes_eq(s, "ex_unit", 7)) {
             return 26;
         }
-        if (memcmp(s, "ex_ctor", 7) == 0) {
+        if (atd_bytes_eq(s, "ex_ctor", 7)) {
             return 27;
         }
-        if (memcmp(s, "ex_wrap", 7) == 0) {
+        if (atd_bytes_eq(s, "ex_wrap", 7)) {
             return 29;
         }
         break;
     case 12:
-        if (memcmp(s, "req_nullable", 12) == 0) {
+        if (atd_bytes_eq(s, "req_nullable", 12)) {
             return 1;
         }
-        if (memcmp(s, "opt_nullable", 12) == 0) {
+        if (atd_bytes_eq(s, "opt_nullable", 12)) {
             return 4;
         }
-        if (memcmp(s, "def_nullable", 12) == 0) {
+        if (atd_bytes_eq(s, "def_nullable", 12)) {
             return 13;
         }
-        if (memcmp(s, "ex_float_dot", 12) == 0) {
+        if (atd_bytes_eq(s, "ex_float_dot", 12)) {
             return 18;
         }
-        if (memcmp(s, "ex_float_exp", 12) == 0) {
+        if (atd_bytes_eq(s, "ex_float_exp", 12)) {
             return 19;
         }
-        if (memcmp(s, "ex_float_neg", 12) == 0) {
+        if (atd_bytes_eq(s, "ex_float_neg", 12)) {
             return 20;
         }
         break;
     case 8:
-        if (memcmp(s, "req_unit", 8) == 0) {
+        if (atd_bytes_eq(s, "req_unit", 8)) {
             return 2;
         }
-        if (memcmp(s, "def_bool", 8) == 0) {
+        if (atd_bytes_eq(s, "def_bool", 8)) {
             return 6;
         }
-        if (memcmp(s, "def_list", 8) == 0) {
+        if (atd_bytes_eq(s, "def_list", 8)) {
             return 11;
         }
-        if (memcmp(s, "def_unit", 8) == 0) {
+        if (atd_bytes_eq(s, "def_unit", 8)) {
             return 14;
         }
-        if (memcmp(s, "ex_float", 8) == 0) {
+        if (atd_bytes_eq(s, "ex_float", 8)) {
             return 17;
         }
-        if (memcmp(s, "ex_array", 8) == 0) {
+        if (atd_bytes_eq(s, "ex_array", 8)) {
             return 24;
         }
         break;
     case 10:
-        if (memcmp(s, "opt_option", 10) == 0) {
+        if (atd_bytes_eq(s, "opt_option", 10)) {
             return 3;
         }
-        if (memcmp(s, "def_string", 10) == 0) {
+        if (atd_bytes_eq(s, "def_string", 10)) {
             return 10;
         }
-        if (memcmp(s, "def_option", 10) == 0) {
+        if (atd_bytes_eq(s, "def_option", 10)) {
             return 12;
         }
-        if (memcmp(s, "ex_ctor_bq", 10) == 0) {
+        if (atd_bytes_eq(s, "ex_ctor_bq", 10)) {
             return 28;
         }
         break;
     case 9:
-        if (memcmp(s, "opt_alias", 9) == 0) {
+        if (atd_bytes_eq(s, "opt_alias", 9)) {
             return 5;
         }
-        if (memcmp(s, "def_alias", 9) == 0) {
+        if (atd_bytes_eq(s, "def_alias", 9)) {
             return 8;
         }
-        if (memcmp(s, "def_float", 9) == 0) {
+        if (atd_bytes_eq(s, "def_float", 9)) {
             return 9;
         }
-        if (memcmp(s, "ex_string", 9) == 0) {
+        if (atd_bytes_eq(s, "ex_string", 9)) {
             return 22;
         }
         break;
     case 6:
-        if (memcmp(s, "ex_int", 6) == 0) {
+        if (atd_bytes_eq(s, "ex_int", 6)) {
             return 15;
         }
-        if (memcmp(s, "ex_neg", 6) == 0) {
+        if (atd_bytes_eq(s, "ex_neg", 6)) {
             return 16;
         }
         break;
     case 4:
-        if (memcmp(s, "ex_c", 4) == 0) {
+        if (atd_bytes_eq(s, "ex_c", 4)) {
             return 30;
         }
         break;
@@ -2622,14 +2571,172 @@ bool everything_fields_read(atd_reader *r, everything_fields *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"req_int\":", 10)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"req_nullable\":", 15)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"req_unit\":", 11)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"opt_option\":", 13)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"opt_nullable\":", 15)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"opt_alias\":", 12)) {
+                f = 5;
+            }
+            break;
+        case 6:
+            if (atd_object_key_is(r, "\"def_bool\":", 11)) {
+                f = 6;
+            }
+            break;
+        case 7:
+            if (atd_object_key_is(r, "\"def_int\":", 10)) {
+                f = 7;
+            }
+            break;
+        case 8:
+            if (atd_object_key_is(r, "\"def_alias\":", 12)) {
+                f = 8;
+            }
+            break;
+        case 9:
+            if (atd_object_key_is(r, "\"def_float\":", 12)) {
+                f = 9;
+            }
+            break;
+        case 10:
+            if (atd_object_key_is(r, "\"def_string\":", 13)) {
+                f = 10;
+            }
+            break;
+        case 11:
+            if (atd_object_key_is(r, "\"def_list\":", 11)) {
+                f = 11;
+            }
+            break;
+        case 12:
+            if (atd_object_key_is(r, "\"def_option\":", 13)) {
+                f = 12;
+            }
+            break;
+        case 13:
+            if (atd_object_key_is(r, "\"def_nullable\":", 15)) {
+                f = 13;
+            }
+            break;
+        case 14:
+            if (atd_object_key_is(r, "\"def_unit\":", 11)) {
+                f = 14;
+            }
+            break;
+        case 15:
+            if (atd_object_key_is(r, "\"ex_int\":", 9)) {
+                f = 15;
+            }
+            break;
+        case 16:
+            if (atd_object_key_is(r, "\"ex_neg\":", 9)) {
+                f = 16;
+            }
+            break;
+        case 17:
+            if (atd_object_key_is(r, "\"ex_float\":", 11)) {
+                f = 17;
+            }
+            break;
+        case 18:
+            if (atd_object_key_is(r, "\"ex_float_dot\":", 15)) {
+                f = 18;
+            }
+            break;
+        case 19:
+            if (atd_object_key_is(r, "\"ex_float_exp\":", 15)) {
+                f = 19;
+            }
+            break;
+        case 20:
+            if (atd_object_key_is(r, "\"ex_float_neg\":", 15)) {
+                f = 20;
+            }
+            break;
+        case 21:
+            if (atd_object_key_is(r, "\"ex_true\":", 10)) {
+                f = 21;
+            }
+            break;
+        case 22:
+            if (atd_object_key_is(r, "\"ex_string\":", 12)) {
+                f = 22;
+            }
+            break;
+        case 23:
+            if (atd_object_key_is(r, "\"ex_list\":", 10)) {
+                f = 23;
+            }
+            break;
+        case 24:
+            if (atd_object_key_is(r, "\"ex_array\":", 11)) {
+                f = 24;
+            }
+            break;
+        case 25:
+            if (atd_object_key_is(r, "\"ex_none\":", 10)) {
+                f = 25;
+            }
+            break;
+        case 26:
+            if (atd_object_key_is(r, "\"ex_unit\":", 10)) {
+                f = 26;
+            }
+            break;
+        case 27:
+            if (atd_object_key_is(r, "\"ex_ctor\":", 10)) {
+                f = 27;
+            }
+            break;
+        case 28:
+            if (atd_object_key_is(r, "\"ex_ctor_bq\":", 13)) {
+                f = 28;
+            }
+            break;
+        case 29:
+            if (atd_object_key_is(r, "\"ex_wrap\":", 10)) {
+                f = 29;
+            }
+            break;
+        case 30:
+            if (atd_object_key_is(r, "\"ex_c\":", 7)) {
+                f = 30;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 31 && key.len == everything_fields__klens[next] && memcmp(key.ptr, everything_fields__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_fields__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -3011,119 +3118,66 @@ void everything_names_init(everything_names *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_names__knames[24] = {
-    "type",
-    "of",
-    "inherit",
-    "content-type",
-    "Upper",
-    "2nd",
-    "",
-    "say \"hi\"\\",
-    "caf\303\251",
-    "default",
-    "default_",
-    "for",
-    "while",
-    "struct",
-    "switch",
-    "int",
-    "from",
-    "import",
-    "as",
-    "_private",
-    "x'",
-    "camelCase",
-    "label",
-    "user",
-};
-static const size_t everything_names__klens[24] = {
-    4,
-    2,
-    7,
-    12,
-    5,
-    3,
-    0,
-    9,
-    5,
-    7,
-    8,
-    3,
-    5,
-    6,
-    6,
-    3,
-    4,
-    6,
-    2,
-    8,
-    2,
-    9,
-    5,
-    4,
-};
-
 static int everything_names__field(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (memcmp(s, "type", 4) == 0) {
+        if (atd_bytes_eq(s, "type", 4)) {
             return 0;
         }
-        if (memcmp(s, "from", 4) == 0) {
+        if (atd_bytes_eq(s, "from", 4)) {
             return 16;
         }
-        if (memcmp(s, "user", 4) == 0) {
+        if (atd_bytes_eq(s, "user", 4)) {
             return 23;
         }
         break;
     case 2:
-        if (memcmp(s, "of", 2) == 0) {
+        if (atd_bytes_eq(s, "of", 2)) {
             return 1;
         }
-        if (memcmp(s, "as", 2) == 0) {
+        if (atd_bytes_eq(s, "as", 2)) {
             return 18;
         }
-        if (memcmp(s, "x'", 2) == 0) {
+        if (atd_bytes_eq(s, "x'", 2)) {
             return 20;
         }
         break;
     case 7:
-        if (memcmp(s, "inherit", 7) == 0) {
+        if (atd_bytes_eq(s, "inherit", 7)) {
             return 2;
         }
-        if (memcmp(s, "default", 7) == 0) {
+        if (atd_bytes_eq(s, "default", 7)) {
             return 9;
         }
         break;
     case 12:
-        if (memcmp(s, "content-type", 12) == 0) {
+        if (atd_bytes_eq(s, "content-type", 12)) {
             return 3;
         }
         break;
     case 5:
-        if (memcmp(s, "Upper", 5) == 0) {
+        if (atd_bytes_eq(s, "Upper", 5)) {
             return 4;
         }
-        if (memcmp(s, "caf\303\251", 5) == 0) {
+        if (atd_bytes_eq(s, "caf\303\251", 5)) {
             return 8;
         }
-        if (memcmp(s, "while", 5) == 0) {
+        if (atd_bytes_eq(s, "while", 5)) {
             return 12;
         }
-        if (memcmp(s, "label", 5) == 0) {
+        if (atd_bytes_eq(s, "label", 5)) {
             return 22;
         }
         break;
     case 3:
-        if (memcmp(s, "2nd", 3) == 0) {
+        if (atd_bytes_eq(s, "2nd", 3)) {
             return 5;
         }
-        if (memcmp(s, "for", 3) == 0) {
+        if (atd_bytes_eq(s, "for", 3)) {
             return 11;
         }
-        if (memcmp(s, "int", 3) == 0) {
+        if (atd_bytes_eq(s, "int", 3)) {
             return 15;
         }
         break;
@@ -3131,29 +3185,29 @@ static int everything_names__field(const char *s, size_t len)
         return 6;
         break;
     case 9:
-        if (memcmp(s, "say \"hi\"\\", 9) == 0) {
+        if (atd_bytes_eq(s, "say \"hi\"\\", 9)) {
             return 7;
         }
-        if (memcmp(s, "camelCase", 9) == 0) {
+        if (atd_bytes_eq(s, "camelCase", 9)) {
             return 21;
         }
         break;
     case 8:
-        if (memcmp(s, "default_", 8) == 0) {
+        if (atd_bytes_eq(s, "default_", 8)) {
             return 10;
         }
-        if (memcmp(s, "_private", 8) == 0) {
+        if (atd_bytes_eq(s, "_private", 8)) {
             return 19;
         }
         break;
     case 6:
-        if (memcmp(s, "struct", 6) == 0) {
+        if (atd_bytes_eq(s, "struct", 6)) {
             return 13;
         }
-        if (memcmp(s, "switch", 6) == 0) {
+        if (atd_bytes_eq(s, "switch", 6)) {
             return 14;
         }
-        if (memcmp(s, "import", 6) == 0) {
+        if (atd_bytes_eq(s, "import", 6)) {
             return 17;
         }
         break;
@@ -3176,14 +3230,127 @@ bool everything_names_read(atd_reader *r, everything_names *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"type\":", 7)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"of\":", 5)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"inherit\":", 10)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"content-type\":", 15)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"Upper\":", 8)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"2nd\":", 6)) {
+                f = 5;
+            }
+            break;
+        case 6:
+            if (atd_object_key_is(r, "\"\":", 3)) {
+                f = 6;
+            }
+            break;
+        case 9:
+            if (atd_object_key_is(r, "\"default\":", 10)) {
+                f = 9;
+            }
+            break;
+        case 10:
+            if (atd_object_key_is(r, "\"default_\":", 11)) {
+                f = 10;
+            }
+            break;
+        case 11:
+            if (atd_object_key_is(r, "\"for\":", 6)) {
+                f = 11;
+            }
+            break;
+        case 12:
+            if (atd_object_key_is(r, "\"while\":", 8)) {
+                f = 12;
+            }
+            break;
+        case 13:
+            if (atd_object_key_is(r, "\"struct\":", 9)) {
+                f = 13;
+            }
+            break;
+        case 14:
+            if (atd_object_key_is(r, "\"switch\":", 9)) {
+                f = 14;
+            }
+            break;
+        case 15:
+            if (atd_object_key_is(r, "\"int\":", 6)) {
+                f = 15;
+            }
+            break;
+        case 16:
+            if (atd_object_key_is(r, "\"from\":", 7)) {
+                f = 16;
+            }
+            break;
+        case 17:
+            if (atd_object_key_is(r, "\"import\":", 9)) {
+                f = 17;
+            }
+            break;
+        case 18:
+            if (atd_object_key_is(r, "\"as\":", 5)) {
+                f = 18;
+            }
+            break;
+        case 19:
+            if (atd_object_key_is(r, "\"_private\":", 11)) {
+                f = 19;
+            }
+            break;
+        case 20:
+            if (atd_object_key_is(r, "\"x'\":", 5)) {
+                f = 20;
+            }
+            break;
+        case 21:
+            if (atd_object_key_is(r, "\"camelCase\":", 12)) {
+                f = 21;
+            }
+            break;
+        case 22:
+            if (atd_object_key_is(r, "\"label\":", 8)) {
+                f = 22;
+            }
+            break;
+        case 23:
+            if (atd_object_key_is(r, "\"user\":", 7)) {
+                f = 23;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 24 && key.len == everything_names__klens[next] && memcmp(key.ptr, everything_names__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_names__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -3440,30 +3607,19 @@ void everything_patch_init(everything_patch *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_patch__knames[3] = {
-    "name",
-    "age",
-    "note",
-};
-static const size_t everything_patch__klens[3] = {
-    4,
-    3,
-    4,
-};
-
 static int everything_patch__field(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (memcmp(s, "name", 4) == 0) {
+        if (atd_bytes_eq(s, "name", 4)) {
             return 0;
         }
-        if (memcmp(s, "note", 4) == 0) {
+        if (atd_bytes_eq(s, "note", 4)) {
             return 2;
         }
         break;
     case 3:
-        if (memcmp(s, "age", 3) == 0) {
+        if (atd_bytes_eq(s, "age", 3)) {
             return 1;
         }
         break;
@@ -3482,14 +3638,32 @@ bool everything_patch_read(atd_reader *r, everything_patch *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"name\":", 7)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"age\":", 6)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"note\":", 7)) {
+                f = 2;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 3 && key.len == everything_patch__klens[next] && memcmp(key.ptr, everything_patch__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_patch__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -3698,28 +3872,17 @@ void everything_all_optional_init(everything_all_optional *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_all_optional__knames[3] = {
-    "a",
-    "b",
-    "c",
-};
-static const size_t everything_all_optional__klens[3] = {
-    1,
-    1,
-    1,
-};
-
 static int everything_all_optional__field(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (memcmp(s, "a", 1) == 0) {
+        if (atd_bytes_eq(s, "a", 1)) {
             return 0;
         }
-        if (memcmp(s, "b", 1) == 0) {
+        if (atd_bytes_eq(s, "b", 1)) {
             return 1;
         }
-        if (memcmp(s, "c", 1) == 0) {
+        if (atd_bytes_eq(s, "c", 1)) {
             return 2;
         }
         break;
@@ -3738,14 +3901,32 @@ bool everything_all_optional_read(atd_reader *r, everything_all_optional *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"a\":", 4)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"b\":", 4)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"c\":", 4)) {
+                f = 2;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 3 && key.len == everything_all_optional__klens[next] && memcmp(key.ptr, everything_all_optional__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_all_optional__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -3820,30 +4001,19 @@ void everything_base_init(everything_base *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_base__knames[3] = {
-    "id",
-    "name",
-    "size",
-};
-static const size_t everything_base__klens[3] = {
-    2,
-    4,
-    4,
-};
-
 static int everything_base__field(const char *s, size_t len)
 {
     switch (len) {
     case 2:
-        if (memcmp(s, "id", 2) == 0) {
+        if (atd_bytes_eq(s, "id", 2)) {
             return 0;
         }
         break;
     case 4:
-        if (memcmp(s, "name", 4) == 0) {
+        if (atd_bytes_eq(s, "name", 4)) {
             return 1;
         }
-        if (memcmp(s, "size", 4) == 0) {
+        if (atd_bytes_eq(s, "size", 4)) {
             return 2;
         }
         break;
@@ -3866,14 +4036,32 @@ bool everything_base_read(atd_reader *r, everything_base *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"id\":", 5)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"name\":", 7)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"size\":", 7)) {
+                f = 2;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 3 && key.len == everything_base__klens[next] && memcmp(key.ptr, everything_base__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_base__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -3941,44 +4129,29 @@ void everything_derived_init(everything_derived *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_derived__knames[5] = {
-    "kind_id",
-    "name",
-    "size",
-    "id",
-    "extra",
-};
-static const size_t everything_derived__klens[5] = {
-    7,
-    4,
-    4,
-    2,
-    5,
-};
-
 static int everything_derived__field(const char *s, size_t len)
 {
     switch (len) {
     case 7:
-        if (memcmp(s, "kind_id", 7) == 0) {
+        if (atd_bytes_eq(s, "kind_id", 7)) {
             return 0;
         }
         break;
     case 4:
-        if (memcmp(s, "name", 4) == 0) {
+        if (atd_bytes_eq(s, "name", 4)) {
             return 1;
         }
-        if (memcmp(s, "size", 4) == 0) {
+        if (atd_bytes_eq(s, "size", 4)) {
             return 2;
         }
         break;
     case 2:
-        if (memcmp(s, "id", 2) == 0) {
+        if (atd_bytes_eq(s, "id", 2)) {
             return 3;
         }
         break;
     case 5:
-        if (memcmp(s, "extra", 5) == 0) {
+        if (atd_bytes_eq(s, "extra", 5)) {
             return 4;
         }
         break;
@@ -4001,14 +4174,42 @@ bool everything_derived_read(atd_reader *r, everything_derived *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"kind_id\":", 10)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"name\":", 7)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"size\":", 7)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"id\":", 5)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"extra\":", 8)) {
+                f = 4;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 5 && key.len == everything_derived__klens[next] && memcmp(key.ptr, everything_derived__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_derived__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -4782,62 +4983,39 @@ void everything_options_init(everything_options *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_options__knames[9] = {
-    "opt",
-    "nul",
-    "opt_nul",
-    "nul_opt",
-    "nul_nul",
-    "opt_opt",
-    "list_opt",
-    "opt_list",
-    "nul_list",
-};
-static const size_t everything_options__klens[9] = {
-    3,
-    3,
-    7,
-    7,
-    7,
-    7,
-    8,
-    8,
-    8,
-};
-
 static int everything_options__field(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (memcmp(s, "opt", 3) == 0) {
+        if (atd_bytes_eq(s, "opt", 3)) {
             return 0;
         }
-        if (memcmp(s, "nul", 3) == 0) {
+        if (atd_bytes_eq(s, "nul", 3)) {
             return 1;
         }
         break;
     case 7:
-        if (memcmp(s, "opt_nul", 7) == 0) {
+        if (atd_bytes_eq(s, "opt_nul", 7)) {
             return 2;
         }
-        if (memcmp(s, "nul_opt", 7) == 0) {
+        if (atd_bytes_eq(s, "nul_opt", 7)) {
             return 3;
         }
-        if (memcmp(s, "nul_nul", 7) == 0) {
+        if (atd_bytes_eq(s, "nul_nul", 7)) {
             return 4;
         }
-        if (memcmp(s, "opt_opt", 7) == 0) {
+        if (atd_bytes_eq(s, "opt_opt", 7)) {
             return 5;
         }
         break;
     case 8:
-        if (memcmp(s, "list_opt", 8) == 0) {
+        if (atd_bytes_eq(s, "list_opt", 8)) {
             return 6;
         }
-        if (memcmp(s, "opt_list", 8) == 0) {
+        if (atd_bytes_eq(s, "opt_list", 8)) {
             return 7;
         }
-        if (memcmp(s, "nul_list", 8) == 0) {
+        if (atd_bytes_eq(s, "nul_list", 8)) {
             return 8;
         }
         break;
@@ -4860,14 +5038,62 @@ bool everything_options_read(atd_reader *r, everything_options *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"opt\":", 6)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"nul\":", 6)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"opt_nul\":", 10)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"nul_opt\":", 10)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"nul_nul\":", 10)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"opt_opt\":", 10)) {
+                f = 5;
+            }
+            break;
+        case 6:
+            if (atd_object_key_is(r, "\"list_opt\":", 11)) {
+                f = 6;
+            }
+            break;
+        case 7:
+            if (atd_object_key_is(r, "\"opt_list\":", 11)) {
+                f = 7;
+            }
+            break;
+        case 8:
+            if (atd_object_key_is(r, "\"nul_list\":", 11)) {
+                f = 8;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 9 && key.len == everything_options__klens[next] && memcmp(key.ptr, everything_options__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_options__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -5416,122 +5642,79 @@ void everything_reprs_init(everything_reprs *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_reprs__knames[19] = {
-    "assoc_object",
-    "assoc_array",
-    "assoc_label",
-    "assoc_nested",
-    "int_string",
-    "float_int",
-    "float_prec",
-    "c_int32",
-    "c_uint8",
-    "c_int8_list",
-    "c_int16",
-    "c_uint16",
-    "c_uint32",
-    "c_int64",
-    "c_float",
-    "c_both",
-    "raw",
-    "raw_list",
-    "raw_opt",
-};
-static const size_t everything_reprs__klens[19] = {
-    12,
-    11,
-    11,
-    12,
-    10,
-    9,
-    10,
-    7,
-    7,
-    11,
-    7,
-    8,
-    8,
-    7,
-    7,
-    6,
-    3,
-    8,
-    7,
-};
-
 static int everything_reprs__field(const char *s, size_t len)
 {
     switch (len) {
     case 12:
-        if (memcmp(s, "assoc_object", 12) == 0) {
+        if (atd_bytes_eq(s, "assoc_object", 12)) {
             return 0;
         }
-        if (memcmp(s, "assoc_nested", 12) == 0) {
+        if (atd_bytes_eq(s, "assoc_nested", 12)) {
             return 3;
         }
         break;
     case 11:
-        if (memcmp(s, "assoc_array", 11) == 0) {
+        if (atd_bytes_eq(s, "assoc_array", 11)) {
             return 1;
         }
-        if (memcmp(s, "assoc_label", 11) == 0) {
+        if (atd_bytes_eq(s, "assoc_label", 11)) {
             return 2;
         }
-        if (memcmp(s, "c_int8_list", 11) == 0) {
+        if (atd_bytes_eq(s, "c_int8_list", 11)) {
             return 9;
         }
         break;
     case 10:
-        if (memcmp(s, "int_string", 10) == 0) {
+        if (atd_bytes_eq(s, "int_string", 10)) {
             return 4;
         }
-        if (memcmp(s, "float_prec", 10) == 0) {
+        if (atd_bytes_eq(s, "float_prec", 10)) {
             return 6;
         }
         break;
     case 9:
-        if (memcmp(s, "float_int", 9) == 0) {
+        if (atd_bytes_eq(s, "float_int", 9)) {
             return 5;
         }
         break;
     case 7:
-        if (memcmp(s, "c_int32", 7) == 0) {
+        if (atd_bytes_eq(s, "c_int32", 7)) {
             return 7;
         }
-        if (memcmp(s, "c_uint8", 7) == 0) {
+        if (atd_bytes_eq(s, "c_uint8", 7)) {
             return 8;
         }
-        if (memcmp(s, "c_int16", 7) == 0) {
+        if (atd_bytes_eq(s, "c_int16", 7)) {
             return 10;
         }
-        if (memcmp(s, "c_int64", 7) == 0) {
+        if (atd_bytes_eq(s, "c_int64", 7)) {
             return 13;
         }
-        if (memcmp(s, "c_float", 7) == 0) {
+        if (atd_bytes_eq(s, "c_float", 7)) {
             return 14;
         }
-        if (memcmp(s, "raw_opt", 7) == 0) {
+        if (atd_bytes_eq(s, "raw_opt", 7)) {
             return 18;
         }
         break;
     case 8:
-        if (memcmp(s, "c_uint16", 8) == 0) {
+        if (atd_bytes_eq(s, "c_uint16", 8)) {
             return 11;
         }
-        if (memcmp(s, "c_uint32", 8) == 0) {
+        if (atd_bytes_eq(s, "c_uint32", 8)) {
             return 12;
         }
-        if (memcmp(s, "raw_list", 8) == 0) {
+        if (atd_bytes_eq(s, "raw_list", 8)) {
             return 17;
         }
         break;
     case 6:
-        if (memcmp(s, "c_both", 6) == 0) {
+        if (atd_bytes_eq(s, "c_both", 6)) {
             return 15;
         }
         break;
     case 3:
-        if (memcmp(s, "raw", 3) == 0) {
+        if (atd_bytes_eq(s, "raw", 3)) {
             return 16;
         }
         break;
@@ -5554,14 +5737,112 @@ bool everything_reprs_read(atd_reader *r, everything_reprs *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"assoc_object\":", 15)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"assoc_array\":", 14)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"assoc_label\":", 14)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"assoc_nested\":", 15)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"int_string\":", 13)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"float_int\":", 12)) {
+                f = 5;
+            }
+            break;
+        case 6:
+            if (atd_object_key_is(r, "\"float_prec\":", 13)) {
+                f = 6;
+            }
+            break;
+        case 7:
+            if (atd_object_key_is(r, "\"c_int32\":", 10)) {
+                f = 7;
+            }
+            break;
+        case 8:
+            if (atd_object_key_is(r, "\"c_uint8\":", 10)) {
+                f = 8;
+            }
+            break;
+        case 9:
+            if (atd_object_key_is(r, "\"c_int8_list\":", 14)) {
+                f = 9;
+            }
+            break;
+        case 10:
+            if (atd_object_key_is(r, "\"c_int16\":", 10)) {
+                f = 10;
+            }
+            break;
+        case 11:
+            if (atd_object_key_is(r, "\"c_uint16\":", 11)) {
+                f = 11;
+            }
+            break;
+        case 12:
+            if (atd_object_key_is(r, "\"c_uint32\":", 11)) {
+                f = 12;
+            }
+            break;
+        case 13:
+            if (atd_object_key_is(r, "\"c_int64\":", 10)) {
+                f = 13;
+            }
+            break;
+        case 14:
+            if (atd_object_key_is(r, "\"c_float\":", 10)) {
+                f = 14;
+            }
+            break;
+        case 15:
+            if (atd_object_key_is(r, "\"c_both\":", 9)) {
+                f = 15;
+            }
+            break;
+        case 16:
+            if (atd_object_key_is(r, "\"raw\":", 6)) {
+                f = 16;
+            }
+            break;
+        case 17:
+            if (atd_object_key_is(r, "\"raw_list\":", 11)) {
+                f = 17;
+            }
+            break;
+        case 18:
+            if (atd_object_key_is(r, "\"raw_opt\":", 10)) {
+                f = 18;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 19 && key.len == everything_reprs__klens[next] && memcmp(key.ptr, everything_reprs__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_reprs__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -5945,30 +6226,19 @@ void everything_page_int_init(everything_page_int *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_page_int__knames[3] = {
-    "items",
-    "next",
-    "total",
-};
-static const size_t everything_page_int__klens[3] = {
-    5,
-    4,
-    5,
-};
-
 static int everything_page_int__field(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (memcmp(s, "items", 5) == 0) {
+        if (atd_bytes_eq(s, "items", 5)) {
             return 0;
         }
-        if (memcmp(s, "total", 5) == 0) {
+        if (atd_bytes_eq(s, "total", 5)) {
             return 2;
         }
         break;
     case 4:
-        if (memcmp(s, "next", 4) == 0) {
+        if (atd_bytes_eq(s, "next", 4)) {
             return 1;
         }
         break;
@@ -5991,14 +6261,32 @@ bool everything_page_int_read(atd_reader *r, everything_page_int *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"items\":", 8)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"next\":", 7)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"total\":", 8)) {
+                f = 2;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 3 && key.len == everything_page_int__klens[next] && memcmp(key.ptr, everything_page_int__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_page_int__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -6152,30 +6440,19 @@ void everything_page_string_init(everything_page_string *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_page_string__knames[3] = {
-    "items",
-    "next",
-    "total",
-};
-static const size_t everything_page_string__klens[3] = {
-    5,
-    4,
-    5,
-};
-
 static int everything_page_string__field(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (memcmp(s, "items", 5) == 0) {
+        if (atd_bytes_eq(s, "items", 5)) {
             return 0;
         }
-        if (memcmp(s, "total", 5) == 0) {
+        if (atd_bytes_eq(s, "total", 5)) {
             return 2;
         }
         break;
     case 4:
-        if (memcmp(s, "next", 4) == 0) {
+        if (atd_bytes_eq(s, "next", 4)) {
             return 1;
         }
         break;
@@ -6198,14 +6475,32 @@ bool everything_page_string_read(atd_reader *r, everything_page_string *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"items\":", 8)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"next\":", 7)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"total\":", 8)) {
+                f = 2;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 3 && key.len == everything_page_string__klens[next] && memcmp(key.ptr, everything_page_string__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_page_string__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -6284,37 +6579,24 @@ void everything_page_ext_init(everything_page_ext *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_page_ext__knames[4] = {
-    "items",
-    "next",
-    "total",
-    "cursor",
-};
-static const size_t everything_page_ext__klens[4] = {
-    5,
-    4,
-    5,
-    6,
-};
-
 static int everything_page_ext__field(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (memcmp(s, "items", 5) == 0) {
+        if (atd_bytes_eq(s, "items", 5)) {
             return 0;
         }
-        if (memcmp(s, "total", 5) == 0) {
+        if (atd_bytes_eq(s, "total", 5)) {
             return 2;
         }
         break;
     case 4:
-        if (memcmp(s, "next", 4) == 0) {
+        if (atd_bytes_eq(s, "next", 4)) {
             return 1;
         }
         break;
     case 6:
-        if (memcmp(s, "cursor", 6) == 0) {
+        if (atd_bytes_eq(s, "cursor", 6)) {
             return 3;
         }
         break;
@@ -6337,14 +6619,37 @@ bool everything_page_ext_read(atd_reader *r, everything_page_ext *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"items\":", 8)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"next\":", 7)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"total\":", 8)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"cursor\":", 9)) {
+                f = 3;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 4 && key.len == everything_page_ext__klens[next] && memcmp(key.ptr, everything_page_ext__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_page_ext__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -6605,30 +6910,19 @@ void everything_page_entry_string_float_list_init(everything_page_entry_string_f
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_page_entry_string_float_list__knames[3] = {
-    "items",
-    "next",
-    "total",
-};
-static const size_t everything_page_entry_string_float_list__klens[3] = {
-    5,
-    4,
-    5,
-};
-
 static int everything_page_entry_string_float_list__field(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (memcmp(s, "items", 5) == 0) {
+        if (atd_bytes_eq(s, "items", 5)) {
             return 0;
         }
-        if (memcmp(s, "total", 5) == 0) {
+        if (atd_bytes_eq(s, "total", 5)) {
             return 2;
         }
         break;
     case 4:
-        if (memcmp(s, "next", 4) == 0) {
+        if (atd_bytes_eq(s, "next", 4)) {
             return 1;
         }
         break;
@@ -6651,14 +6945,32 @@ bool everything_page_entry_string_float_list_read(atd_reader *r, everything_page
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"items\":", 8)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"next\":", 7)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"total\":", 8)) {
+                f = 2;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 3 && key.len == everything_page_entry_string_float_list__klens[next] && memcmp(key.ptr, everything_page_entry_string_float_list__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_page_entry_string_float_list__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -6737,25 +7049,16 @@ void everything_int_bool_entry_init(everything_int_bool_entry *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_int_bool_entry__knames[2] = {
-    "key",
-    "value",
-};
-static const size_t everything_int_bool_entry__klens[2] = {
-    3,
-    5,
-};
-
 static int everything_int_bool_entry__field(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (memcmp(s, "key", 3) == 0) {
+        if (atd_bytes_eq(s, "key", 3)) {
             return 0;
         }
         break;
     case 5:
-        if (memcmp(s, "value", 5) == 0) {
+        if (atd_bytes_eq(s, "value", 5)) {
             return 1;
         }
         break;
@@ -6778,14 +7081,27 @@ bool everything_int_bool_entry_read(atd_reader *r, everything_int_bool_entry *ou
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"key\":", 6)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"value\":", 8)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == everything_int_bool_entry__klens[next] && memcmp(key.ptr, everything_int_bool_entry__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_int_bool_entry__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -6848,12 +7164,12 @@ static int everything_result_int__case(const char *s, size_t len)
 {
     switch (len) {
     case 2:
-        if (memcmp(s, "Ok", 2) == 0) {
+        if (atd_bytes_eq(s, "Ok", 2)) {
             return 0;
         }
         break;
     case 5:
-        if (memcmp(s, "Error", 5) == 0) {
+        if (atd_bytes_eq(s, "Error", 5)) {
             return 1;
         }
         break;
@@ -6964,12 +7280,12 @@ static int everything_result_string_list__case(const char *s, size_t len)
 {
     switch (len) {
     case 2:
-        if (memcmp(s, "Ok", 2) == 0) {
+        if (atd_bytes_eq(s, "Ok", 2)) {
             return 0;
         }
         break;
     case 5:
-        if (memcmp(s, "Error", 5) == 0) {
+        if (atd_bytes_eq(s, "Error", 5)) {
             return 1;
         }
         break;
@@ -7138,13 +7454,13 @@ static int everything_either_int_string__case(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (memcmp(s, "This", 4) == 0) {
+        if (atd_bytes_eq(s, "This", 4)) {
             return 0;
         }
-        if (memcmp(s, "That", 4) == 0) {
+        if (atd_bytes_eq(s, "That", 4)) {
             return 1;
         }
-        if (memcmp(s, "Both", 4) == 0) {
+        if (atd_bytes_eq(s, "Both", 4)) {
             return 2;
         }
         break;
@@ -7269,68 +7585,45 @@ void everything_generics_init(everything_generics *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_generics__knames[9] = {
-    "ints",
-    "strings",
-    "entries",
-    "entry_page",
-    "named_entry",
-    "result_int",
-    "result_list",
-    "either",
-    "ext",
-};
-static const size_t everything_generics__klens[9] = {
-    4,
-    7,
-    7,
-    10,
-    11,
-    10,
-    11,
-    6,
-    3,
-};
-
 static int everything_generics__field(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (memcmp(s, "ints", 4) == 0) {
+        if (atd_bytes_eq(s, "ints", 4)) {
             return 0;
         }
         break;
     case 7:
-        if (memcmp(s, "strings", 7) == 0) {
+        if (atd_bytes_eq(s, "strings", 7)) {
             return 1;
         }
-        if (memcmp(s, "entries", 7) == 0) {
+        if (atd_bytes_eq(s, "entries", 7)) {
             return 2;
         }
         break;
     case 10:
-        if (memcmp(s, "entry_page", 10) == 0) {
+        if (atd_bytes_eq(s, "entry_page", 10)) {
             return 3;
         }
-        if (memcmp(s, "result_int", 10) == 0) {
+        if (atd_bytes_eq(s, "result_int", 10)) {
             return 5;
         }
         break;
     case 11:
-        if (memcmp(s, "named_entry", 11) == 0) {
+        if (atd_bytes_eq(s, "named_entry", 11)) {
             return 4;
         }
-        if (memcmp(s, "result_list", 11) == 0) {
+        if (atd_bytes_eq(s, "result_list", 11)) {
             return 6;
         }
         break;
     case 6:
-        if (memcmp(s, "either", 6) == 0) {
+        if (atd_bytes_eq(s, "either", 6)) {
             return 7;
         }
         break;
     case 3:
-        if (memcmp(s, "ext", 3) == 0) {
+        if (atd_bytes_eq(s, "ext", 3)) {
             return 8;
         }
         break;
@@ -7353,14 +7646,62 @@ bool everything_generics_read(atd_reader *r, everything_generics *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"ints\":", 7)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"strings\":", 10)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"entries\":", 10)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"entry_page\":", 13)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"named_entry\":", 14)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"result_int\":", 13)) {
+                f = 5;
+            }
+            break;
+        case 6:
+            if (atd_object_key_is(r, "\"result_list\":", 14)) {
+                f = 6;
+            }
+            break;
+        case 7:
+            if (atd_object_key_is(r, "\"either\":", 9)) {
+                f = 7;
+            }
+            break;
+        case 8:
+            if (atd_object_key_is(r, "\"ext\":", 6)) {
+                f = 8;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 9 && key.len == everything_generics__klens[next] && memcmp(key.ptr, everything_generics__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_generics__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -7482,25 +7823,16 @@ void everything_entry_string_int_init(everything_entry_string_int *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_entry_string_int__knames[2] = {
-    "key",
-    "value",
-};
-static const size_t everything_entry_string_int__klens[2] = {
-    3,
-    5,
-};
-
 static int everything_entry_string_int__field(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (memcmp(s, "key", 3) == 0) {
+        if (atd_bytes_eq(s, "key", 3)) {
             return 0;
         }
         break;
     case 5:
-        if (memcmp(s, "value", 5) == 0) {
+        if (atd_bytes_eq(s, "value", 5)) {
             return 1;
         }
         break;
@@ -7523,14 +7855,27 @@ bool everything_entry_string_int_read(atd_reader *r, everything_entry_string_int
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"key\":", 6)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"value\":", 8)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == everything_entry_string_int__klens[next] && memcmp(key.ptr, everything_entry_string_int__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_entry_string_int__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -7589,25 +7934,16 @@ void everything_entry_string_float_list_init(everything_entry_string_float_list 
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_entry_string_float_list__knames[2] = {
-    "key",
-    "value",
-};
-static const size_t everything_entry_string_float_list__klens[2] = {
-    3,
-    5,
-};
-
 static int everything_entry_string_float_list__field(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (memcmp(s, "key", 3) == 0) {
+        if (atd_bytes_eq(s, "key", 3)) {
             return 0;
         }
         break;
     case 5:
-        if (memcmp(s, "value", 5) == 0) {
+        if (atd_bytes_eq(s, "value", 5)) {
             return 1;
         }
         break;
@@ -7630,14 +7966,27 @@ bool everything_entry_string_float_list_read(atd_reader *r, everything_entry_str
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"key\":", 6)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"value\":", 8)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == everything_entry_string_float_list__klens[next] && memcmp(key.ptr, everything_entry_string_float_list__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_entry_string_float_list__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -7858,10 +8207,10 @@ static int everything_tree__case(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (memcmp(s, "Leaf", 4) == 0) {
+        if (atd_bytes_eq(s, "Leaf", 4)) {
             return 0;
         }
-        if (memcmp(s, "Node", 4) == 0) {
+        if (atd_bytes_eq(s, "Node", 4)) {
             return 1;
         }
         break;
@@ -8006,25 +8355,16 @@ void everything_rose_node_init(everything_rose_node *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_rose_node__knames[2] = {
-    "value",
-    "children",
-};
-static const size_t everything_rose_node__klens[2] = {
-    5,
-    8,
-};
-
 static int everything_rose_node__field(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (memcmp(s, "value", 5) == 0) {
+        if (atd_bytes_eq(s, "value", 5)) {
             return 0;
         }
         break;
     case 8:
-        if (memcmp(s, "children", 8) == 0) {
+        if (atd_bytes_eq(s, "children", 8)) {
             return 1;
         }
         break;
@@ -8047,14 +8387,27 @@ bool everything_rose_node_read(atd_reader *r, everything_rose_node *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"value\":", 8)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"children\":", 11)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == everything_rose_node__klens[next] && memcmp(key.ptr, everything_rose_node__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_rose_node__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -8244,21 +8597,21 @@ static int everything_expr__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (memcmp(s, "Num", 3) == 0) {
+        if (atd_bytes_eq(s, "Num", 3)) {
             return 0;
         }
-        if (memcmp(s, "Var", 3) == 0) {
+        if (atd_bytes_eq(s, "Var", 3)) {
             return 1;
         }
-        if (memcmp(s, "Add", 3) == 0) {
+        if (atd_bytes_eq(s, "Add", 3)) {
             return 2;
         }
-        if (memcmp(s, "Let", 3) == 0) {
+        if (atd_bytes_eq(s, "Let", 3)) {
             return 3;
         }
         break;
     case 5:
-        if (memcmp(s, "Block", 5) == 0) {
+        if (atd_bytes_eq(s, "Block", 5)) {
             return 4;
         }
         break;
@@ -8427,30 +8780,19 @@ void everything_binding_init(everything_binding *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_binding__knames[3] = {
-    "name",
-    "bound",
-    "body",
-};
-static const size_t everything_binding__klens[3] = {
-    4,
-    5,
-    4,
-};
-
 static int everything_binding__field(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (memcmp(s, "name", 4) == 0) {
+        if (atd_bytes_eq(s, "name", 4)) {
             return 0;
         }
-        if (memcmp(s, "body", 4) == 0) {
+        if (atd_bytes_eq(s, "body", 4)) {
             return 2;
         }
         break;
     case 5:
-        if (memcmp(s, "bound", 5) == 0) {
+        if (atd_bytes_eq(s, "bound", 5)) {
             return 1;
         }
         break;
@@ -8473,14 +8815,32 @@ bool everything_binding_read(atd_reader *r, everything_binding *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"name\":", 7)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"bound\":", 8)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"body\":", 7)) {
+                f = 2;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 3 && key.len == everything_binding__klens[next] && memcmp(key.ptr, everything_binding__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_binding__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -8642,25 +9002,16 @@ void everything_stmt_init(everything_stmt *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_stmt__knames[2] = {
-    "label",
-    "expr",
-};
-static const size_t everything_stmt__klens[2] = {
-    5,
-    4,
-};
-
 static int everything_stmt__field(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (memcmp(s, "label", 5) == 0) {
+        if (atd_bytes_eq(s, "label", 5)) {
             return 0;
         }
         break;
     case 4:
-        if (memcmp(s, "expr", 4) == 0) {
+        if (atd_bytes_eq(s, "expr", 4)) {
             return 1;
         }
         break;
@@ -8683,14 +9034,27 @@ bool everything_stmt_read(atd_reader *r, everything_stmt *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"label\":", 8)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"expr\":", 7)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == everything_stmt__klens[next] && memcmp(key.ptr, everything_stmt__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_stmt__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -8752,30 +9116,19 @@ void everything_annotated_init(everything_annotated *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_annotated__knames[3] = {
-    "field",
-    "other",
-    "num",
-};
-static const size_t everything_annotated__klens[3] = {
-    5,
-    5,
-    3,
-};
-
 static int everything_annotated__field(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (memcmp(s, "field", 5) == 0) {
+        if (atd_bytes_eq(s, "field", 5)) {
             return 0;
         }
-        if (memcmp(s, "other", 5) == 0) {
+        if (atd_bytes_eq(s, "other", 5)) {
             return 1;
         }
         break;
     case 3:
-        if (memcmp(s, "num", 3) == 0) {
+        if (atd_bytes_eq(s, "num", 3)) {
             return 2;
         }
         break;
@@ -8798,14 +9151,32 @@ bool everything_annotated_read(atd_reader *r, everything_annotated *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"field\":", 8)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"other\":", 8)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"num\":", 6)) {
+                f = 2;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 3 && key.len == everything_annotated__klens[next] && memcmp(key.ptr, everything_annotated__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_annotated__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -9562,18 +9933,11 @@ void everything_anon_z_init(everything_anon_z *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_anon_z__knames[1] = {
-    "z",
-};
-static const size_t everything_anon_z__klens[1] = {
-    1,
-};
-
 static int everything_anon_z__field(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (memcmp(s, "z", 1) == 0) {
+        if (atd_bytes_eq(s, "z", 1)) {
             return 0;
         }
         break;
@@ -9596,14 +9960,22 @@ bool everything_anon_z_read(atd_reader *r, everything_anon_z *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"z\":", 4)) {
+                f = 0;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 1 && key.len == everything_anon_z__klens[next] && memcmp(key.ptr, everything_anon_z__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_anon_z__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -9653,228 +10025,145 @@ void everything_root_init(everything_root *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_root__knames[39] = {
-    "counts",
-    "users",
-    "values",
-    "label",
-    "nothing",
-    "from_value",
-    "struct",
-    "unions",
-    "modes",
-    "levels",
-    "shapes",
-    "odd",
-    "colors",
-    "events",
-    "base_events",
-    "obj_shapes",
-    "fields",
-    "names",
-    "patches",
-    "all_optional",
-    "derived",
-    "base",
-    "single",
-    "pair",
-    "with_defaults",
-    "bare_cell",
-    "matrix",
-    "cube",
-    "options",
-    "reprs",
-    "generics",
-    "tree",
-    "nodes",
-    "program",
-    "binding",
-    "annotated",
-    "anon_record",
-    "anon_sum",
-    "anon_named",
-};
-static const size_t everything_root__klens[39] = {
-    6,
-    5,
-    6,
-    5,
-    7,
-    10,
-    6,
-    6,
-    5,
-    6,
-    6,
-    3,
-    6,
-    6,
-    11,
-    10,
-    6,
-    5,
-    7,
-    12,
-    7,
-    4,
-    6,
-    4,
-    13,
-    9,
-    6,
-    4,
-    7,
-    5,
-    8,
-    4,
-    5,
-    7,
-    7,
-    9,
-    11,
-    8,
-    10,
-};
-
 static int everything_root__field(const char *s, size_t len)
 {
     switch (len) {
     case 6:
-        if (memcmp(s, "counts", 6) == 0) {
+        if (atd_bytes_eq(s, "counts", 6)) {
             return 0;
         }
-        if (memcmp(s, "values", 6) == 0) {
+        if (atd_bytes_eq(s, "values", 6)) {
             return 2;
         }
-        if (memcmp(s, "struct", 6) == 0) {
+        if (atd_bytes_eq(s, "struct", 6)) {
             return 6;
         }
-        if (memcmp(s, "unions", 6) == 0) {
+        if (atd_bytes_eq(s, "unions", 6)) {
             return 7;
         }
-        if (memcmp(s, "levels", 6) == 0) {
+        if (atd_bytes_eq(s, "levels", 6)) {
             return 9;
         }
-        if (memcmp(s, "shapes", 6) == 0) {
+        if (atd_bytes_eq(s, "shapes", 6)) {
             return 10;
         }
-        if (memcmp(s, "colors", 6) == 0) {
+        if (atd_bytes_eq(s, "colors", 6)) {
             return 12;
         }
-        if (memcmp(s, "events", 6) == 0) {
+        if (atd_bytes_eq(s, "events", 6)) {
             return 13;
         }
-        if (memcmp(s, "fields", 6) == 0) {
+        if (atd_bytes_eq(s, "fields", 6)) {
             return 16;
         }
-        if (memcmp(s, "single", 6) == 0) {
+        if (atd_bytes_eq(s, "single", 6)) {
             return 22;
         }
-        if (memcmp(s, "matrix", 6) == 0) {
+        if (atd_bytes_eq(s, "matrix", 6)) {
             return 26;
         }
         break;
     case 5:
-        if (memcmp(s, "users", 5) == 0) {
+        if (atd_bytes_eq(s, "users", 5)) {
             return 1;
         }
-        if (memcmp(s, "label", 5) == 0) {
+        if (atd_bytes_eq(s, "label", 5)) {
             return 3;
         }
-        if (memcmp(s, "modes", 5) == 0) {
+        if (atd_bytes_eq(s, "modes", 5)) {
             return 8;
         }
-        if (memcmp(s, "names", 5) == 0) {
+        if (atd_bytes_eq(s, "names", 5)) {
             return 17;
         }
-        if (memcmp(s, "reprs", 5) == 0) {
+        if (atd_bytes_eq(s, "reprs", 5)) {
             return 29;
         }
-        if (memcmp(s, "nodes", 5) == 0) {
+        if (atd_bytes_eq(s, "nodes", 5)) {
             return 32;
         }
         break;
     case 7:
-        if (memcmp(s, "nothing", 7) == 0) {
+        if (atd_bytes_eq(s, "nothing", 7)) {
             return 4;
         }
-        if (memcmp(s, "patches", 7) == 0) {
+        if (atd_bytes_eq(s, "patches", 7)) {
             return 18;
         }
-        if (memcmp(s, "derived", 7) == 0) {
+        if (atd_bytes_eq(s, "derived", 7)) {
             return 20;
         }
-        if (memcmp(s, "options", 7) == 0) {
+        if (atd_bytes_eq(s, "options", 7)) {
             return 28;
         }
-        if (memcmp(s, "program", 7) == 0) {
+        if (atd_bytes_eq(s, "program", 7)) {
             return 33;
         }
-        if (memcmp(s, "binding", 7) == 0) {
+        if (atd_bytes_eq(s, "binding", 7)) {
             return 34;
         }
         break;
     case 10:
-        if (memcmp(s, "from_value", 10) == 0) {
+        if (atd_bytes_eq(s, "from_value", 10)) {
             return 5;
         }
-        if (memcmp(s, "obj_shapes", 10) == 0) {
+        if (atd_bytes_eq(s, "obj_shapes", 10)) {
             return 15;
         }
-        if (memcmp(s, "anon_named", 10) == 0) {
+        if (atd_bytes_eq(s, "anon_named", 10)) {
             return 38;
         }
         break;
     case 3:
-        if (memcmp(s, "odd", 3) == 0) {
+        if (atd_bytes_eq(s, "odd", 3)) {
             return 11;
         }
         break;
     case 11:
-        if (memcmp(s, "base_events", 11) == 0) {
+        if (atd_bytes_eq(s, "base_events", 11)) {
             return 14;
         }
-        if (memcmp(s, "anon_record", 11) == 0) {
+        if (atd_bytes_eq(s, "anon_record", 11)) {
             return 36;
         }
         break;
     case 12:
-        if (memcmp(s, "all_optional", 12) == 0) {
+        if (atd_bytes_eq(s, "all_optional", 12)) {
             return 19;
         }
         break;
     case 4:
-        if (memcmp(s, "base", 4) == 0) {
+        if (atd_bytes_eq(s, "base", 4)) {
             return 21;
         }
-        if (memcmp(s, "pair", 4) == 0) {
+        if (atd_bytes_eq(s, "pair", 4)) {
             return 23;
         }
-        if (memcmp(s, "cube", 4) == 0) {
+        if (atd_bytes_eq(s, "cube", 4)) {
             return 27;
         }
-        if (memcmp(s, "tree", 4) == 0) {
+        if (atd_bytes_eq(s, "tree", 4)) {
             return 31;
         }
         break;
     case 13:
-        if (memcmp(s, "with_defaults", 13) == 0) {
+        if (atd_bytes_eq(s, "with_defaults", 13)) {
             return 24;
         }
         break;
     case 9:
-        if (memcmp(s, "bare_cell", 9) == 0) {
+        if (atd_bytes_eq(s, "bare_cell", 9)) {
             return 25;
         }
-        if (memcmp(s, "annotated", 9) == 0) {
+        if (atd_bytes_eq(s, "annotated", 9)) {
             return 35;
         }
         break;
     case 8:
-        if (memcmp(s, "generics", 8) == 0) {
+        if (atd_bytes_eq(s, "generics", 8)) {
             return 30;
         }
-        if (memcmp(s, "anon_sum", 8) == 0) {
+        if (atd_bytes_eq(s, "anon_sum", 8)) {
             return 37;
         }
         break;
@@ -9897,14 +10186,212 @@ bool everything_root_read(atd_reader *r, everything_root *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"counts\":", 9)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"users\":", 8)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"values\":", 9)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"label\":", 8)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"nothing\":", 10)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"from_value\":", 13)) {
+                f = 5;
+            }
+            break;
+        case 6:
+            if (atd_object_key_is(r, "\"struct\":", 9)) {
+                f = 6;
+            }
+            break;
+        case 7:
+            if (atd_object_key_is(r, "\"unions\":", 9)) {
+                f = 7;
+            }
+            break;
+        case 8:
+            if (atd_object_key_is(r, "\"modes\":", 8)) {
+                f = 8;
+            }
+            break;
+        case 9:
+            if (atd_object_key_is(r, "\"levels\":", 9)) {
+                f = 9;
+            }
+            break;
+        case 10:
+            if (atd_object_key_is(r, "\"shapes\":", 9)) {
+                f = 10;
+            }
+            break;
+        case 11:
+            if (atd_object_key_is(r, "\"odd\":", 6)) {
+                f = 11;
+            }
+            break;
+        case 12:
+            if (atd_object_key_is(r, "\"colors\":", 9)) {
+                f = 12;
+            }
+            break;
+        case 13:
+            if (atd_object_key_is(r, "\"events\":", 9)) {
+                f = 13;
+            }
+            break;
+        case 14:
+            if (atd_object_key_is(r, "\"base_events\":", 14)) {
+                f = 14;
+            }
+            break;
+        case 15:
+            if (atd_object_key_is(r, "\"obj_shapes\":", 13)) {
+                f = 15;
+            }
+            break;
+        case 16:
+            if (atd_object_key_is(r, "\"fields\":", 9)) {
+                f = 16;
+            }
+            break;
+        case 17:
+            if (atd_object_key_is(r, "\"names\":", 8)) {
+                f = 17;
+            }
+            break;
+        case 18:
+            if (atd_object_key_is(r, "\"patches\":", 10)) {
+                f = 18;
+            }
+            break;
+        case 19:
+            if (atd_object_key_is(r, "\"all_optional\":", 15)) {
+                f = 19;
+            }
+            break;
+        case 20:
+            if (atd_object_key_is(r, "\"derived\":", 10)) {
+                f = 20;
+            }
+            break;
+        case 21:
+            if (atd_object_key_is(r, "\"base\":", 7)) {
+                f = 21;
+            }
+            break;
+        case 22:
+            if (atd_object_key_is(r, "\"single\":", 9)) {
+                f = 22;
+            }
+            break;
+        case 23:
+            if (atd_object_key_is(r, "\"pair\":", 7)) {
+                f = 23;
+            }
+            break;
+        case 24:
+            if (atd_object_key_is(r, "\"with_defaults\":", 16)) {
+                f = 24;
+            }
+            break;
+        case 25:
+            if (atd_object_key_is(r, "\"bare_cell\":", 12)) {
+                f = 25;
+            }
+            break;
+        case 26:
+            if (atd_object_key_is(r, "\"matrix\":", 9)) {
+                f = 26;
+            }
+            break;
+        case 27:
+            if (atd_object_key_is(r, "\"cube\":", 7)) {
+                f = 27;
+            }
+            break;
+        case 28:
+            if (atd_object_key_is(r, "\"options\":", 10)) {
+                f = 28;
+            }
+            break;
+        case 29:
+            if (atd_object_key_is(r, "\"reprs\":", 8)) {
+                f = 29;
+            }
+            break;
+        case 30:
+            if (atd_object_key_is(r, "\"generics\":", 11)) {
+                f = 30;
+            }
+            break;
+        case 31:
+            if (atd_object_key_is(r, "\"tree\":", 7)) {
+                f = 31;
+            }
+            break;
+        case 32:
+            if (atd_object_key_is(r, "\"nodes\":", 8)) {
+                f = 32;
+            }
+            break;
+        case 33:
+            if (atd_object_key_is(r, "\"program\":", 10)) {
+                f = 33;
+            }
+            break;
+        case 34:
+            if (atd_object_key_is(r, "\"binding\":", 10)) {
+                f = 34;
+            }
+            break;
+        case 35:
+            if (atd_object_key_is(r, "\"annotated\":", 12)) {
+                f = 35;
+            }
+            break;
+        case 36:
+            if (atd_object_key_is(r, "\"anon_record\":", 14)) {
+                f = 36;
+            }
+            break;
+        case 37:
+            if (atd_object_key_is(r, "\"anon_sum\":", 11)) {
+                f = 37;
+            }
+            break;
+        case 38:
+            if (atd_object_key_is(r, "\"anon_named\":", 13)) {
+                f = 38;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 39 && key.len == everything_root__klens[next] && memcmp(key.ptr, everything_root__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_root__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -10299,23 +10786,14 @@ void everything_root_anon_record_elt_init(everything_root_anon_record_elt *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const everything_root_anon_record_elt__knames[2] = {
-    "x",
-    "y",
-};
-static const size_t everything_root_anon_record_elt__klens[2] = {
-    1,
-    1,
-};
-
 static int everything_root_anon_record_elt__field(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (memcmp(s, "x", 1) == 0) {
+        if (atd_bytes_eq(s, "x", 1)) {
             return 0;
         }
-        if (memcmp(s, "y", 1) == 0) {
+        if (atd_bytes_eq(s, "y", 1)) {
             return 1;
         }
         break;
@@ -10338,14 +10816,27 @@ bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_anon_re
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"x\":", 4)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"y\":", 4)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == everything_root_anon_record_elt__klens[next] && memcmp(key.ptr, everything_root_anon_record_elt__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = everything_root_anon_record_elt__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -10411,10 +10902,10 @@ static int everything_root_anon_sum_elt__case(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (memcmp(s, "A", 1) == 0) {
+        if (atd_bytes_eq(s, "A", 1)) {
             return 0;
         }
-        if (memcmp(s, "B", 1) == 0) {
+        if (atd_bytes_eq(s, "B", 1)) {
             return 1;
         }
         break;

@@ -42,42 +42,27 @@ void github_gist_file_init(github_gist_file *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const github_gist_file__knames[5] = {
-    "filename",
-    "type",
-    "language",
-    "raw_url",
-    "size",
-};
-static const size_t github_gist_file__klens[5] = {
-    8,
-    4,
-    8,
-    7,
-    4,
-};
-
 static int github_gist_file__field(const char *s, size_t len)
 {
     switch (len) {
     case 8:
-        if (memcmp(s, "filename", 8) == 0) {
+        if (atd_bytes_eq(s, "filename", 8)) {
             return 0;
         }
-        if (memcmp(s, "language", 8) == 0) {
+        if (atd_bytes_eq(s, "language", 8)) {
             return 2;
         }
         break;
     case 4:
-        if (memcmp(s, "type", 4) == 0) {
+        if (atd_bytes_eq(s, "type", 4)) {
             return 1;
         }
-        if (memcmp(s, "size", 4) == 0) {
+        if (atd_bytes_eq(s, "size", 4)) {
             return 4;
         }
         break;
     case 7:
-        if (memcmp(s, "raw_url", 7) == 0) {
+        if (atd_bytes_eq(s, "raw_url", 7)) {
             return 3;
         }
         break;
@@ -100,14 +85,42 @@ bool github_gist_file_read(atd_reader *r, github_gist_file *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"filename\":", 11)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"type\":", 7)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"language\":", 11)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"raw_url\":", 10)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"size\":", 7)) {
+                f = 4;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 5 && key.len == github_gist_file__klens[next] && memcmp(key.ptr, github_gist_file__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = github_gist_file__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -259,118 +272,79 @@ void github_user_init(github_user *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const github_user__knames[17] = {
-    "login",
-    "id",
-    "avatar_url",
-    "gravatar_id",
-    "url",
-    "html_url",
-    "followers_url",
-    "following_url",
-    "gists_url",
-    "starred_url",
-    "subscriptions_url",
-    "organizations_url",
-    "repos_url",
-    "events_url",
-    "received_events_url",
-    "type",
-    "site_admin",
-};
-static const size_t github_user__klens[17] = {
-    5,
-    2,
-    10,
-    11,
-    3,
-    8,
-    13,
-    13,
-    9,
-    11,
-    17,
-    17,
-    9,
-    10,
-    19,
-    4,
-    10,
-};
-
 static int github_user__field(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (memcmp(s, "login", 5) == 0) {
+        if (atd_bytes_eq(s, "login", 5)) {
             return 0;
         }
         break;
     case 2:
-        if (memcmp(s, "id", 2) == 0) {
+        if (atd_bytes_eq(s, "id", 2)) {
             return 1;
         }
         break;
     case 10:
-        if (memcmp(s, "avatar_url", 10) == 0) {
+        if (atd_bytes_eq(s, "avatar_url", 10)) {
             return 2;
         }
-        if (memcmp(s, "events_url", 10) == 0) {
+        if (atd_bytes_eq(s, "events_url", 10)) {
             return 13;
         }
-        if (memcmp(s, "site_admin", 10) == 0) {
+        if (atd_bytes_eq(s, "site_admin", 10)) {
             return 16;
         }
         break;
     case 11:
-        if (memcmp(s, "gravatar_id", 11) == 0) {
+        if (atd_bytes_eq(s, "gravatar_id", 11)) {
             return 3;
         }
-        if (memcmp(s, "starred_url", 11) == 0) {
+        if (atd_bytes_eq(s, "starred_url", 11)) {
             return 9;
         }
         break;
     case 3:
-        if (memcmp(s, "url", 3) == 0) {
+        if (atd_bytes_eq(s, "url", 3)) {
             return 4;
         }
         break;
     case 8:
-        if (memcmp(s, "html_url", 8) == 0) {
+        if (atd_bytes_eq(s, "html_url", 8)) {
             return 5;
         }
         break;
     case 13:
-        if (memcmp(s, "followers_url", 13) == 0) {
+        if (atd_bytes_eq(s, "followers_url", 13)) {
             return 6;
         }
-        if (memcmp(s, "following_url", 13) == 0) {
+        if (atd_bytes_eq(s, "following_url", 13)) {
             return 7;
         }
         break;
     case 9:
-        if (memcmp(s, "gists_url", 9) == 0) {
+        if (atd_bytes_eq(s, "gists_url", 9)) {
             return 8;
         }
-        if (memcmp(s, "repos_url", 9) == 0) {
+        if (atd_bytes_eq(s, "repos_url", 9)) {
             return 12;
         }
         break;
     case 17:
-        if (memcmp(s, "subscriptions_url", 17) == 0) {
+        if (atd_bytes_eq(s, "subscriptions_url", 17)) {
             return 10;
         }
-        if (memcmp(s, "organizations_url", 17) == 0) {
+        if (atd_bytes_eq(s, "organizations_url", 17)) {
             return 11;
         }
         break;
     case 19:
-        if (memcmp(s, "received_events_url", 19) == 0) {
+        if (atd_bytes_eq(s, "received_events_url", 19)) {
             return 14;
         }
         break;
     case 4:
-        if (memcmp(s, "type", 4) == 0) {
+        if (atd_bytes_eq(s, "type", 4)) {
             return 15;
         }
         break;
@@ -393,14 +367,102 @@ bool github_user_read(atd_reader *r, github_user *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"login\":", 8)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"id\":", 5)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"avatar_url\":", 13)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"gravatar_id\":", 14)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"url\":", 6)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"html_url\":", 11)) {
+                f = 5;
+            }
+            break;
+        case 6:
+            if (atd_object_key_is(r, "\"followers_url\":", 16)) {
+                f = 6;
+            }
+            break;
+        case 7:
+            if (atd_object_key_is(r, "\"following_url\":", 16)) {
+                f = 7;
+            }
+            break;
+        case 8:
+            if (atd_object_key_is(r, "\"gists_url\":", 12)) {
+                f = 8;
+            }
+            break;
+        case 9:
+            if (atd_object_key_is(r, "\"starred_url\":", 14)) {
+                f = 9;
+            }
+            break;
+        case 10:
+            if (atd_object_key_is(r, "\"subscriptions_url\":", 20)) {
+                f = 10;
+            }
+            break;
+        case 11:
+            if (atd_object_key_is(r, "\"organizations_url\":", 20)) {
+                f = 11;
+            }
+            break;
+        case 12:
+            if (atd_object_key_is(r, "\"repos_url\":", 12)) {
+                f = 12;
+            }
+            break;
+        case 13:
+            if (atd_object_key_is(r, "\"events_url\":", 13)) {
+                f = 13;
+            }
+            break;
+        case 14:
+            if (atd_object_key_is(r, "\"received_events_url\":", 22)) {
+                f = 14;
+            }
+            break;
+        case 15:
+            if (atd_object_key_is(r, "\"type\":", 7)) {
+                f = 15;
+            }
+            break;
+        case 16:
+            if (atd_object_key_is(r, "\"site_admin\":", 13)) {
+                f = 16;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 17 && key.len == github_user__klens[next] && memcmp(key.ptr, github_user__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = github_user__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -626,116 +688,77 @@ void github_gist_init(github_gist *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const github_gist__knames[17] = {
-    "url",
-    "forks_url",
-    "commits_url",
-    "id",
-    "git_pull_url",
-    "git_push_url",
-    "html_url",
-    "files",
-    "public",
-    "created_at",
-    "updated_at",
-    "description",
-    "comments",
-    "user",
-    "comments_url",
-    "owner",
-    "truncated",
-};
-static const size_t github_gist__klens[17] = {
-    3,
-    9,
-    11,
-    2,
-    12,
-    12,
-    8,
-    5,
-    6,
-    10,
-    10,
-    11,
-    8,
-    4,
-    12,
-    5,
-    9,
-};
-
 static int github_gist__field(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (memcmp(s, "url", 3) == 0) {
+        if (atd_bytes_eq(s, "url", 3)) {
             return 0;
         }
         break;
     case 9:
-        if (memcmp(s, "forks_url", 9) == 0) {
+        if (atd_bytes_eq(s, "forks_url", 9)) {
             return 1;
         }
-        if (memcmp(s, "truncated", 9) == 0) {
+        if (atd_bytes_eq(s, "truncated", 9)) {
             return 16;
         }
         break;
     case 11:
-        if (memcmp(s, "commits_url", 11) == 0) {
+        if (atd_bytes_eq(s, "commits_url", 11)) {
             return 2;
         }
-        if (memcmp(s, "description", 11) == 0) {
+        if (atd_bytes_eq(s, "description", 11)) {
             return 11;
         }
         break;
     case 2:
-        if (memcmp(s, "id", 2) == 0) {
+        if (atd_bytes_eq(s, "id", 2)) {
             return 3;
         }
         break;
     case 12:
-        if (memcmp(s, "git_pull_url", 12) == 0) {
+        if (atd_bytes_eq(s, "git_pull_url", 12)) {
             return 4;
         }
-        if (memcmp(s, "git_push_url", 12) == 0) {
+        if (atd_bytes_eq(s, "git_push_url", 12)) {
             return 5;
         }
-        if (memcmp(s, "comments_url", 12) == 0) {
+        if (atd_bytes_eq(s, "comments_url", 12)) {
             return 14;
         }
         break;
     case 8:
-        if (memcmp(s, "html_url", 8) == 0) {
+        if (atd_bytes_eq(s, "html_url", 8)) {
             return 6;
         }
-        if (memcmp(s, "comments", 8) == 0) {
+        if (atd_bytes_eq(s, "comments", 8)) {
             return 12;
         }
         break;
     case 5:
-        if (memcmp(s, "files", 5) == 0) {
+        if (atd_bytes_eq(s, "files", 5)) {
             return 7;
         }
-        if (memcmp(s, "owner", 5) == 0) {
+        if (atd_bytes_eq(s, "owner", 5)) {
             return 15;
         }
         break;
     case 6:
-        if (memcmp(s, "public", 6) == 0) {
+        if (atd_bytes_eq(s, "public", 6)) {
             return 8;
         }
         break;
     case 10:
-        if (memcmp(s, "created_at", 10) == 0) {
+        if (atd_bytes_eq(s, "created_at", 10)) {
             return 9;
         }
-        if (memcmp(s, "updated_at", 10) == 0) {
+        if (atd_bytes_eq(s, "updated_at", 10)) {
             return 10;
         }
         break;
     case 4:
-        if (memcmp(s, "user", 4) == 0) {
+        if (atd_bytes_eq(s, "user", 4)) {
             return 13;
         }
         break;
@@ -758,14 +781,102 @@ bool github_gist_read(atd_reader *r, github_gist *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"url\":", 6)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"forks_url\":", 12)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"commits_url\":", 14)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"id\":", 5)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"git_pull_url\":", 15)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"git_push_url\":", 15)) {
+                f = 5;
+            }
+            break;
+        case 6:
+            if (atd_object_key_is(r, "\"html_url\":", 11)) {
+                f = 6;
+            }
+            break;
+        case 7:
+            if (atd_object_key_is(r, "\"files\":", 8)) {
+                f = 7;
+            }
+            break;
+        case 8:
+            if (atd_object_key_is(r, "\"public\":", 9)) {
+                f = 8;
+            }
+            break;
+        case 9:
+            if (atd_object_key_is(r, "\"created_at\":", 13)) {
+                f = 9;
+            }
+            break;
+        case 10:
+            if (atd_object_key_is(r, "\"updated_at\":", 13)) {
+                f = 10;
+            }
+            break;
+        case 11:
+            if (atd_object_key_is(r, "\"description\":", 14)) {
+                f = 11;
+            }
+            break;
+        case 12:
+            if (atd_object_key_is(r, "\"comments\":", 11)) {
+                f = 12;
+            }
+            break;
+        case 13:
+            if (atd_object_key_is(r, "\"user\":", 7)) {
+                f = 13;
+            }
+            break;
+        case 14:
+            if (atd_object_key_is(r, "\"comments_url\":", 15)) {
+                f = 14;
+            }
+            break;
+        case 15:
+            if (atd_object_key_is(r, "\"owner\":", 8)) {
+                f = 15;
+            }
+            break;
+        case 16:
+            if (atd_object_key_is(r, "\"truncated\":", 12)) {
+                f = 16;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 17 && key.len == github_gist__klens[next] && memcmp(key.ptr, github_gist__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = github_gist__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);

@@ -14,17 +14,17 @@ static int mapping_color__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (memcmp(s, "Red", 3) == 0) {
+        if (atd_bytes_eq(s, "Red", 3)) {
             return 0;
         }
         break;
     case 5:
-        if (memcmp(s, "Green", 5) == 0) {
+        if (atd_bytes_eq(s, "Green", 5)) {
             return 1;
         }
         break;
     case 6:
-        if (memcmp(s, "Custom", 6) == 0) {
+        if (atd_bytes_eq(s, "Custom", 6)) {
             return 2;
         }
         break;
@@ -119,23 +119,14 @@ void mapping_point_init(mapping_point *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const mapping_point__knames[2] = {
-    "x",
-    "y",
-};
-static const size_t mapping_point__klens[2] = {
-    1,
-    1,
-};
-
 static int mapping_point__field(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (memcmp(s, "x", 1) == 0) {
+        if (atd_bytes_eq(s, "x", 1)) {
             return 0;
         }
-        if (memcmp(s, "y", 1) == 0) {
+        if (atd_bytes_eq(s, "y", 1)) {
             return 1;
         }
         break;
@@ -158,14 +149,27 @@ bool mapping_point_read(atd_reader *r, mapping_point *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"x\":", 4)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"y\":", 4)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == mapping_point__klens[next] && memcmp(key.ptr, mapping_point__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = mapping_point__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -288,71 +292,46 @@ void mapping_settings_init(mapping_settings *v)
     v->color.tag = MAPPING_COLOR_GREEN;
 }
 
-static const char *const mapping_settings__knames[10] = {
-    "level",
-    "ratio",
-    "name",
-    "mag",
-    "mags",
-    "origin",
-    "flag",
-    "nothing",
-    "note",
-    "color",
-};
-static const size_t mapping_settings__klens[10] = {
-    5,
-    5,
-    4,
-    3,
-    4,
-    6,
-    4,
-    7,
-    4,
-    5,
-};
-
 static int mapping_settings__field(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (memcmp(s, "level", 5) == 0) {
+        if (atd_bytes_eq(s, "level", 5)) {
             return 0;
         }
-        if (memcmp(s, "ratio", 5) == 0) {
+        if (atd_bytes_eq(s, "ratio", 5)) {
             return 1;
         }
-        if (memcmp(s, "color", 5) == 0) {
+        if (atd_bytes_eq(s, "color", 5)) {
             return 9;
         }
         break;
     case 4:
-        if (memcmp(s, "name", 4) == 0) {
+        if (atd_bytes_eq(s, "name", 4)) {
             return 2;
         }
-        if (memcmp(s, "mags", 4) == 0) {
+        if (atd_bytes_eq(s, "mags", 4)) {
             return 4;
         }
-        if (memcmp(s, "flag", 4) == 0) {
+        if (atd_bytes_eq(s, "flag", 4)) {
             return 6;
         }
-        if (memcmp(s, "note", 4) == 0) {
+        if (atd_bytes_eq(s, "note", 4)) {
             return 8;
         }
         break;
     case 3:
-        if (memcmp(s, "mag", 3) == 0) {
+        if (atd_bytes_eq(s, "mag", 3)) {
             return 3;
         }
         break;
     case 6:
-        if (memcmp(s, "origin", 6) == 0) {
+        if (atd_bytes_eq(s, "origin", 6)) {
             return 5;
         }
         break;
     case 7:
-        if (memcmp(s, "nothing", 7) == 0) {
+        if (atd_bytes_eq(s, "nothing", 7)) {
             return 7;
         }
         break;
@@ -371,14 +350,67 @@ bool mapping_settings_read(atd_reader *r, mapping_settings *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"level\":", 8)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"ratio\":", 8)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"name\":", 7)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"mag\":", 6)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"mags\":", 7)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"origin\":", 9)) {
+                f = 5;
+            }
+            break;
+        case 6:
+            if (atd_object_key_is(r, "\"flag\":", 7)) {
+                f = 6;
+            }
+            break;
+        case 7:
+            if (atd_object_key_is(r, "\"nothing\":", 10)) {
+                f = 7;
+            }
+            break;
+        case 8:
+            if (atd_object_key_is(r, "\"note\":", 7)) {
+                f = 8;
+            }
+            break;
+        case 9:
+            if (atd_object_key_is(r, "\"color\":", 8)) {
+                f = 9;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 10 && key.len == mapping_settings__klens[next] && memcmp(key.ptr, mapping_settings__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = mapping_settings__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -642,28 +674,17 @@ void mapping_patch_init(mapping_patch *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const mapping_patch__knames[3] = {
-    "x",
-    "y",
-    "z",
-};
-static const size_t mapping_patch__klens[3] = {
-    1,
-    1,
-    1,
-};
-
 static int mapping_patch__field(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (memcmp(s, "x", 1) == 0) {
+        if (atd_bytes_eq(s, "x", 1)) {
             return 0;
         }
-        if (memcmp(s, "y", 1) == 0) {
+        if (atd_bytes_eq(s, "y", 1)) {
             return 1;
         }
-        if (memcmp(s, "z", 1) == 0) {
+        if (atd_bytes_eq(s, "z", 1)) {
             return 2;
         }
         break;
@@ -682,14 +703,32 @@ bool mapping_patch_read(atd_reader *r, mapping_patch *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"x\":", 4)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"y\":", 4)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"z\":", 4)) {
+                f = 2;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 3 && key.len == mapping_patch__klens[next] && memcmp(key.ptr, mapping_patch__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = mapping_patch__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -898,28 +937,17 @@ void mapping_loose_init(mapping_loose *v)
     v->z = (int64_t)(7);
 }
 
-static const char *const mapping_loose__knames[3] = {
-    "x",
-    "z",
-    "y",
-};
-static const size_t mapping_loose__klens[3] = {
-    1,
-    1,
-    1,
-};
-
 static int mapping_loose__field(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (memcmp(s, "x", 1) == 0) {
+        if (atd_bytes_eq(s, "x", 1)) {
             return 0;
         }
-        if (memcmp(s, "z", 1) == 0) {
+        if (atd_bytes_eq(s, "z", 1)) {
             return 1;
         }
-        if (memcmp(s, "y", 1) == 0) {
+        if (atd_bytes_eq(s, "y", 1)) {
             return 2;
         }
         break;
@@ -938,14 +966,32 @@ bool mapping_loose_read(atd_reader *r, mapping_loose *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"x\":", 4)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"z\":", 4)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"y\":", 4)) {
+                f = 2;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 3 && key.len == mapping_loose__klens[next] && memcmp(key.ptr, mapping_loose__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = mapping_loose__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -1021,25 +1067,16 @@ void mapping_chain_init(mapping_chain *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const mapping_chain__knames[2] = {
-    "next",
-    "id",
-};
-static const size_t mapping_chain__klens[2] = {
-    4,
-    2,
-};
-
 static int mapping_chain__field(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (memcmp(s, "next", 4) == 0) {
+        if (atd_bytes_eq(s, "next", 4)) {
             return 0;
         }
         break;
     case 2:
-        if (memcmp(s, "id", 2) == 0) {
+        if (atd_bytes_eq(s, "id", 2)) {
             return 1;
         }
         break;
@@ -1062,14 +1099,27 @@ bool mapping_chain_read(atd_reader *r, mapping_chain *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"next\":", 7)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"id\":", 5)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == mapping_chain__klens[next] && memcmp(key.ptr, mapping_chain__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = mapping_chain__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);

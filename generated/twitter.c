@@ -63,68 +63,45 @@ void twitter_search_metadata_init(twitter_search_metadata *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const twitter_search_metadata__knames[9] = {
-    "completed_in",
-    "max_id",
-    "max_id_str",
-    "next_results",
-    "query",
-    "refresh_url",
-    "count",
-    "since_id",
-    "since_id_str",
-};
-static const size_t twitter_search_metadata__klens[9] = {
-    12,
-    6,
-    10,
-    12,
-    5,
-    11,
-    5,
-    8,
-    12,
-};
-
 static int twitter_search_metadata__field(const char *s, size_t len)
 {
     switch (len) {
     case 12:
-        if (memcmp(s, "completed_in", 12) == 0) {
+        if (atd_bytes_eq(s, "completed_in", 12)) {
             return 0;
         }
-        if (memcmp(s, "next_results", 12) == 0) {
+        if (atd_bytes_eq(s, "next_results", 12)) {
             return 3;
         }
-        if (memcmp(s, "since_id_str", 12) == 0) {
+        if (atd_bytes_eq(s, "since_id_str", 12)) {
             return 8;
         }
         break;
     case 6:
-        if (memcmp(s, "max_id", 6) == 0) {
+        if (atd_bytes_eq(s, "max_id", 6)) {
             return 1;
         }
         break;
     case 10:
-        if (memcmp(s, "max_id_str", 10) == 0) {
+        if (atd_bytes_eq(s, "max_id_str", 10)) {
             return 2;
         }
         break;
     case 5:
-        if (memcmp(s, "query", 5) == 0) {
+        if (atd_bytes_eq(s, "query", 5)) {
             return 4;
         }
-        if (memcmp(s, "count", 5) == 0) {
+        if (atd_bytes_eq(s, "count", 5)) {
             return 6;
         }
         break;
     case 11:
-        if (memcmp(s, "refresh_url", 11) == 0) {
+        if (atd_bytes_eq(s, "refresh_url", 11)) {
             return 5;
         }
         break;
     case 8:
-        if (memcmp(s, "since_id", 8) == 0) {
+        if (atd_bytes_eq(s, "since_id", 8)) {
             return 7;
         }
         break;
@@ -147,14 +124,62 @@ bool twitter_search_metadata_read(atd_reader *r, twitter_search_metadata *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"completed_in\":", 15)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"max_id\":", 9)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"max_id_str\":", 13)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"next_results\":", 15)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"query\":", 8)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"refresh_url\":", 14)) {
+                f = 5;
+            }
+            break;
+        case 6:
+            if (atd_object_key_is(r, "\"count\":", 8)) {
+                f = 6;
+            }
+            break;
+        case 7:
+            if (atd_object_key_is(r, "\"since_id\":", 11)) {
+                f = 7;
+            }
+            break;
+        case 8:
+            if (atd_object_key_is(r, "\"since_id_str\":", 15)) {
+                f = 8;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 9 && key.len == twitter_search_metadata__klens[next] && memcmp(key.ptr, twitter_search_metadata__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = twitter_search_metadata__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -276,25 +301,16 @@ void twitter_root_init(twitter_root *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const twitter_root__knames[2] = {
-    "statuses",
-    "search_metadata",
-};
-static const size_t twitter_root__klens[2] = {
-    8,
-    15,
-};
-
 static int twitter_root__field(const char *s, size_t len)
 {
     switch (len) {
     case 8:
-        if (memcmp(s, "statuses", 8) == 0) {
+        if (atd_bytes_eq(s, "statuses", 8)) {
             return 0;
         }
         break;
     case 15:
-        if (memcmp(s, "search_metadata", 15) == 0) {
+        if (atd_bytes_eq(s, "search_metadata", 15)) {
             return 1;
         }
         break;
@@ -317,14 +333,27 @@ bool twitter_root_read(atd_reader *r, twitter_root *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"statuses\":", 11)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"search_metadata\":", 18)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == twitter_root__klens[next] && memcmp(key.ptr, twitter_root__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = twitter_root__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -383,25 +412,16 @@ void twitter_metadata_init(twitter_metadata *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const twitter_metadata__knames[2] = {
-    "result_type",
-    "iso_language_code",
-};
-static const size_t twitter_metadata__klens[2] = {
-    11,
-    17,
-};
-
 static int twitter_metadata__field(const char *s, size_t len)
 {
     switch (len) {
     case 11:
-        if (memcmp(s, "result_type", 11) == 0) {
+        if (atd_bytes_eq(s, "result_type", 11)) {
             return 0;
         }
         break;
     case 17:
-        if (memcmp(s, "iso_language_code", 17) == 0) {
+        if (atd_bytes_eq(s, "iso_language_code", 17)) {
             return 1;
         }
         break;
@@ -424,14 +444,27 @@ bool twitter_metadata_read(atd_reader *r, twitter_metadata *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"result_type\":", 14)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"iso_language_code\":", 20)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == twitter_metadata__klens[next] && memcmp(key.ptr, twitter_metadata__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = twitter_metadata__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -607,18 +640,11 @@ void twitter_url_entities_init(twitter_url_entities *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const twitter_url_entities__knames[1] = {
-    "urls",
-};
-static const size_t twitter_url_entities__klens[1] = {
-    4,
-};
-
 static int twitter_url_entities__field(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (memcmp(s, "urls", 4) == 0) {
+        if (atd_bytes_eq(s, "urls", 4)) {
             return 0;
         }
         break;
@@ -641,14 +667,22 @@ bool twitter_url_entities_read(atd_reader *r, twitter_url_entities *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"urls\":", 7)) {
+                f = 0;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 1 && key.len == twitter_url_entities__klens[next] && memcmp(key.ptr, twitter_url_entities__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = twitter_url_entities__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -698,25 +732,16 @@ void twitter_user_entities_init(twitter_user_entities *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const twitter_user_entities__knames[2] = {
-    "url",
-    "description",
-};
-static const size_t twitter_user_entities__klens[2] = {
-    3,
-    11,
-};
-
 static int twitter_user_entities__field(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (memcmp(s, "url", 3) == 0) {
+        if (atd_bytes_eq(s, "url", 3)) {
             return 0;
         }
         break;
     case 11:
-        if (memcmp(s, "description", 11) == 0) {
+        if (atd_bytes_eq(s, "description", 11)) {
             return 1;
         }
         break;
@@ -739,14 +764,27 @@ bool twitter_user_entities_read(atd_reader *r, twitter_user_entities *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"url\":", 6)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"description\":", 14)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == twitter_user_entities__klens[next] && memcmp(key.ptr, twitter_user_entities__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = twitter_user_entities__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -808,259 +846,174 @@ void twitter_user_init(twitter_user *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const twitter_user__knames[40] = {
-    "id",
-    "id_str",
-    "name",
-    "screen_name",
-    "location",
-    "description",
-    "url",
-    "entities",
-    "protected",
-    "followers_count",
-    "friends_count",
-    "listed_count",
-    "created_at",
-    "favourites_count",
-    "utc_offset",
-    "time_zone",
-    "geo_enabled",
-    "verified",
-    "statuses_count",
-    "lang",
-    "contributors_enabled",
-    "is_translator",
-    "is_translation_enabled",
-    "profile_background_color",
-    "profile_background_image_url",
-    "profile_background_image_url_https",
-    "profile_background_tile",
-    "profile_image_url",
-    "profile_image_url_https",
-    "profile_banner_url",
-    "profile_link_color",
-    "profile_sidebar_border_color",
-    "profile_sidebar_fill_color",
-    "profile_text_color",
-    "profile_use_background_image",
-    "default_profile",
-    "default_profile_image",
-    "following",
-    "follow_request_sent",
-    "notifications",
-};
-static const size_t twitter_user__klens[40] = {
-    2,
-    6,
-    4,
-    11,
-    8,
-    11,
-    3,
-    8,
-    9,
-    15,
-    13,
-    12,
-    10,
-    16,
-    10,
-    9,
-    11,
-    8,
-    14,
-    4,
-    20,
-    13,
-    22,
-    24,
-    28,
-    34,
-    23,
-    17,
-    23,
-    18,
-    18,
-    28,
-    26,
-    18,
-    28,
-    15,
-    21,
-    9,
-    19,
-    13,
-};
-
 static int twitter_user__field(const char *s, size_t len)
 {
     switch (len) {
     case 2:
-        if (memcmp(s, "id", 2) == 0) {
+        if (atd_bytes_eq(s, "id", 2)) {
             return 0;
         }
         break;
     case 6:
-        if (memcmp(s, "id_str", 6) == 0) {
+        if (atd_bytes_eq(s, "id_str", 6)) {
             return 1;
         }
         break;
     case 4:
-        if (memcmp(s, "name", 4) == 0) {
+        if (atd_bytes_eq(s, "name", 4)) {
             return 2;
         }
-        if (memcmp(s, "lang", 4) == 0) {
+        if (atd_bytes_eq(s, "lang", 4)) {
             return 19;
         }
         break;
     case 11:
-        if (memcmp(s, "screen_name", 11) == 0) {
+        if (atd_bytes_eq(s, "screen_name", 11)) {
             return 3;
         }
-        if (memcmp(s, "description", 11) == 0) {
+        if (atd_bytes_eq(s, "description", 11)) {
             return 5;
         }
-        if (memcmp(s, "geo_enabled", 11) == 0) {
+        if (atd_bytes_eq(s, "geo_enabled", 11)) {
             return 16;
         }
         break;
     case 8:
-        if (memcmp(s, "location", 8) == 0) {
+        if (atd_bytes_eq(s, "location", 8)) {
             return 4;
         }
-        if (memcmp(s, "entities", 8) == 0) {
+        if (atd_bytes_eq(s, "entities", 8)) {
             return 7;
         }
-        if (memcmp(s, "verified", 8) == 0) {
+        if (atd_bytes_eq(s, "verified", 8)) {
             return 17;
         }
         break;
     case 3:
-        if (memcmp(s, "url", 3) == 0) {
+        if (atd_bytes_eq(s, "url", 3)) {
             return 6;
         }
         break;
     case 9:
-        if (memcmp(s, "protected", 9) == 0) {
+        if (atd_bytes_eq(s, "protected", 9)) {
             return 8;
         }
-        if (memcmp(s, "time_zone", 9) == 0) {
+        if (atd_bytes_eq(s, "time_zone", 9)) {
             return 15;
         }
-        if (memcmp(s, "following", 9) == 0) {
+        if (atd_bytes_eq(s, "following", 9)) {
             return 37;
         }
         break;
     case 15:
-        if (memcmp(s, "followers_count", 15) == 0) {
+        if (atd_bytes_eq(s, "followers_count", 15)) {
             return 9;
         }
-        if (memcmp(s, "default_profile", 15) == 0) {
+        if (atd_bytes_eq(s, "default_profile", 15)) {
             return 35;
         }
         break;
     case 13:
-        if (memcmp(s, "friends_count", 13) == 0) {
+        if (atd_bytes_eq(s, "friends_count", 13)) {
             return 10;
         }
-        if (memcmp(s, "is_translator", 13) == 0) {
+        if (atd_bytes_eq(s, "is_translator", 13)) {
             return 21;
         }
-        if (memcmp(s, "notifications", 13) == 0) {
+        if (atd_bytes_eq(s, "notifications", 13)) {
             return 39;
         }
         break;
     case 12:
-        if (memcmp(s, "listed_count", 12) == 0) {
+        if (atd_bytes_eq(s, "listed_count", 12)) {
             return 11;
         }
         break;
     case 10:
-        if (memcmp(s, "created_at", 10) == 0) {
+        if (atd_bytes_eq(s, "created_at", 10)) {
             return 12;
         }
-        if (memcmp(s, "utc_offset", 10) == 0) {
+        if (atd_bytes_eq(s, "utc_offset", 10)) {
             return 14;
         }
         break;
     case 16:
-        if (memcmp(s, "favourites_count", 16) == 0) {
+        if (atd_bytes_eq(s, "favourites_count", 16)) {
             return 13;
         }
         break;
     case 14:
-        if (memcmp(s, "statuses_count", 14) == 0) {
+        if (atd_bytes_eq(s, "statuses_count", 14)) {
             return 18;
         }
         break;
     case 20:
-        if (memcmp(s, "contributors_enabled", 20) == 0) {
+        if (atd_bytes_eq(s, "contributors_enabled", 20)) {
             return 20;
         }
         break;
     case 22:
-        if (memcmp(s, "is_translation_enabled", 22) == 0) {
+        if (atd_bytes_eq(s, "is_translation_enabled", 22)) {
             return 22;
         }
         break;
     case 24:
-        if (memcmp(s, "profile_background_color", 24) == 0) {
+        if (atd_bytes_eq(s, "profile_background_color", 24)) {
             return 23;
         }
         break;
     case 28:
-        if (memcmp(s, "profile_background_image_url", 28) == 0) {
+        if (atd_bytes_eq(s, "profile_background_image_url", 28)) {
             return 24;
         }
-        if (memcmp(s, "profile_sidebar_border_color", 28) == 0) {
+        if (atd_bytes_eq(s, "profile_sidebar_border_color", 28)) {
             return 31;
         }
-        if (memcmp(s, "profile_use_background_image", 28) == 0) {
+        if (atd_bytes_eq(s, "profile_use_background_image", 28)) {
             return 34;
         }
         break;
     case 34:
-        if (memcmp(s, "profile_background_image_url_https", 34) == 0) {
+        if (atd_bytes_eq(s, "profile_background_image_url_https", 34)) {
             return 25;
         }
         break;
     case 23:
-        if (memcmp(s, "profile_background_tile", 23) == 0) {
+        if (atd_bytes_eq(s, "profile_background_tile", 23)) {
             return 26;
         }
-        if (memcmp(s, "profile_image_url_https", 23) == 0) {
+        if (atd_bytes_eq(s, "profile_image_url_https", 23)) {
             return 28;
         }
         break;
     case 17:
-        if (memcmp(s, "profile_image_url", 17) == 0) {
+        if (atd_bytes_eq(s, "profile_image_url", 17)) {
             return 27;
         }
         break;
     case 18:
-        if (memcmp(s, "profile_banner_url", 18) == 0) {
+        if (atd_bytes_eq(s, "profile_banner_url", 18)) {
             return 29;
         }
-        if (memcmp(s, "profile_link_color", 18) == 0) {
+        if (atd_bytes_eq(s, "profile_link_color", 18)) {
             return 30;
         }
-        if (memcmp(s, "profile_text_color", 18) == 0) {
+        if (atd_bytes_eq(s, "profile_text_color", 18)) {
             return 33;
         }
         break;
     case 26:
-        if (memcmp(s, "profile_sidebar_fill_color", 26) == 0) {
+        if (atd_bytes_eq(s, "profile_sidebar_fill_color", 26)) {
             return 32;
         }
         break;
     case 21:
-        if (memcmp(s, "default_profile_image", 21) == 0) {
+        if (atd_bytes_eq(s, "default_profile_image", 21)) {
             return 36;
         }
         break;
     case 19:
-        if (memcmp(s, "follow_request_sent", 19) == 0) {
+        if (atd_bytes_eq(s, "follow_request_sent", 19)) {
             return 38;
         }
         break;
@@ -1083,14 +1036,217 @@ bool twitter_user_read(atd_reader *r, twitter_user *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"id\":", 5)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"id_str\":", 9)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"name\":", 7)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"screen_name\":", 14)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"location\":", 11)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"description\":", 14)) {
+                f = 5;
+            }
+            break;
+        case 6:
+            if (atd_object_key_is(r, "\"url\":", 6)) {
+                f = 6;
+            }
+            break;
+        case 7:
+            if (atd_object_key_is(r, "\"entities\":", 11)) {
+                f = 7;
+            }
+            break;
+        case 8:
+            if (atd_object_key_is(r, "\"protected\":", 12)) {
+                f = 8;
+            }
+            break;
+        case 9:
+            if (atd_object_key_is(r, "\"followers_count\":", 18)) {
+                f = 9;
+            }
+            break;
+        case 10:
+            if (atd_object_key_is(r, "\"friends_count\":", 16)) {
+                f = 10;
+            }
+            break;
+        case 11:
+            if (atd_object_key_is(r, "\"listed_count\":", 15)) {
+                f = 11;
+            }
+            break;
+        case 12:
+            if (atd_object_key_is(r, "\"created_at\":", 13)) {
+                f = 12;
+            }
+            break;
+        case 13:
+            if (atd_object_key_is(r, "\"favourites_count\":", 19)) {
+                f = 13;
+            }
+            break;
+        case 14:
+            if (atd_object_key_is(r, "\"utc_offset\":", 13)) {
+                f = 14;
+            }
+            break;
+        case 15:
+            if (atd_object_key_is(r, "\"time_zone\":", 12)) {
+                f = 15;
+            }
+            break;
+        case 16:
+            if (atd_object_key_is(r, "\"geo_enabled\":", 14)) {
+                f = 16;
+            }
+            break;
+        case 17:
+            if (atd_object_key_is(r, "\"verified\":", 11)) {
+                f = 17;
+            }
+            break;
+        case 18:
+            if (atd_object_key_is(r, "\"statuses_count\":", 17)) {
+                f = 18;
+            }
+            break;
+        case 19:
+            if (atd_object_key_is(r, "\"lang\":", 7)) {
+                f = 19;
+            }
+            break;
+        case 20:
+            if (atd_object_key_is(r, "\"contributors_enabled\":", 23)) {
+                f = 20;
+            }
+            break;
+        case 21:
+            if (atd_object_key_is(r, "\"is_translator\":", 16)) {
+                f = 21;
+            }
+            break;
+        case 22:
+            if (atd_object_key_is(r, "\"is_translation_enabled\":", 25)) {
+                f = 22;
+            }
+            break;
+        case 23:
+            if (atd_object_key_is(r, "\"profile_background_color\":", 27)) {
+                f = 23;
+            }
+            break;
+        case 24:
+            if (atd_object_key_is(r, "\"profile_background_image_url\":", 31)) {
+                f = 24;
+            }
+            break;
+        case 25:
+            if (atd_object_key_is(r, "\"profile_background_image_url_https\":", 37)) {
+                f = 25;
+            }
+            break;
+        case 26:
+            if (atd_object_key_is(r, "\"profile_background_tile\":", 26)) {
+                f = 26;
+            }
+            break;
+        case 27:
+            if (atd_object_key_is(r, "\"profile_image_url\":", 20)) {
+                f = 27;
+            }
+            break;
+        case 28:
+            if (atd_object_key_is(r, "\"profile_image_url_https\":", 26)) {
+                f = 28;
+            }
+            break;
+        case 29:
+            if (atd_object_key_is(r, "\"profile_banner_url\":", 21)) {
+                f = 29;
+            }
+            break;
+        case 30:
+            if (atd_object_key_is(r, "\"profile_link_color\":", 21)) {
+                f = 30;
+            }
+            break;
+        case 31:
+            if (atd_object_key_is(r, "\"profile_sidebar_border_color\":", 31)) {
+                f = 31;
+            }
+            break;
+        case 32:
+            if (atd_object_key_is(r, "\"profile_sidebar_fill_color\":", 29)) {
+                f = 32;
+            }
+            break;
+        case 33:
+            if (atd_object_key_is(r, "\"profile_text_color\":", 21)) {
+                f = 33;
+            }
+            break;
+        case 34:
+            if (atd_object_key_is(r, "\"profile_use_background_image\":", 31)) {
+                f = 34;
+            }
+            break;
+        case 35:
+            if (atd_object_key_is(r, "\"default_profile\":", 18)) {
+                f = 35;
+            }
+            break;
+        case 36:
+            if (atd_object_key_is(r, "\"default_profile_image\":", 24)) {
+                f = 36;
+            }
+            break;
+        case 37:
+            if (atd_object_key_is(r, "\"following\":", 12)) {
+                f = 37;
+            }
+            break;
+        case 38:
+            if (atd_object_key_is(r, "\"follow_request_sent\":", 22)) {
+                f = 38;
+            }
+            break;
+        case 39:
+            if (atd_object_key_is(r, "\"notifications\":", 16)) {
+                f = 39;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 40 && key.len == twitter_user__klens[next] && memcmp(key.ptr, twitter_user__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = twitter_user__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -1653,46 +1809,31 @@ void twitter_entities_init(twitter_entities *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const twitter_entities__knames[5] = {
-    "hashtags",
-    "symbols",
-    "urls",
-    "user_mentions",
-    "media",
-};
-static const size_t twitter_entities__klens[5] = {
-    8,
-    7,
-    4,
-    13,
-    5,
-};
-
 static int twitter_entities__field(const char *s, size_t len)
 {
     switch (len) {
     case 8:
-        if (memcmp(s, "hashtags", 8) == 0) {
+        if (atd_bytes_eq(s, "hashtags", 8)) {
             return 0;
         }
         break;
     case 7:
-        if (memcmp(s, "symbols", 7) == 0) {
+        if (atd_bytes_eq(s, "symbols", 7)) {
             return 1;
         }
         break;
     case 4:
-        if (memcmp(s, "urls", 4) == 0) {
+        if (atd_bytes_eq(s, "urls", 4)) {
             return 2;
         }
         break;
     case 13:
-        if (memcmp(s, "user_mentions", 13) == 0) {
+        if (atd_bytes_eq(s, "user_mentions", 13)) {
             return 3;
         }
         break;
     case 5:
-        if (memcmp(s, "media", 5) == 0) {
+        if (atd_bytes_eq(s, "media", 5)) {
             return 4;
         }
         break;
@@ -1715,14 +1856,42 @@ bool twitter_entities_read(atd_reader *r, twitter_entities *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"hashtags\":", 11)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"symbols\":", 10)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"urls\":", 7)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"user_mentions\":", 16)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"media\":", 8)) {
+                f = 4;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 5 && key.len == twitter_entities__klens[next] && memcmp(key.ptr, twitter_entities__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = twitter_entities__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -1811,172 +1980,117 @@ void twitter_status_init(twitter_status *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const twitter_status__knames[25] = {
-    "metadata",
-    "created_at",
-    "id",
-    "id_str",
-    "text",
-    "source",
-    "truncated",
-    "in_reply_to_status_id",
-    "in_reply_to_status_id_str",
-    "in_reply_to_user_id",
-    "in_reply_to_user_id_str",
-    "in_reply_to_screen_name",
-    "user",
-    "geo",
-    "coordinates",
-    "place",
-    "contributors",
-    "retweeted_status",
-    "retweet_count",
-    "favorite_count",
-    "entities",
-    "favorited",
-    "retweeted",
-    "possibly_sensitive",
-    "lang",
-};
-static const size_t twitter_status__klens[25] = {
-    8,
-    10,
-    2,
-    6,
-    4,
-    6,
-    9,
-    21,
-    25,
-    19,
-    23,
-    23,
-    4,
-    3,
-    11,
-    5,
-    12,
-    16,
-    13,
-    14,
-    8,
-    9,
-    9,
-    18,
-    4,
-};
-
 static int twitter_status__field(const char *s, size_t len)
 {
     switch (len) {
     case 8:
-        if (memcmp(s, "metadata", 8) == 0) {
+        if (atd_bytes_eq(s, "metadata", 8)) {
             return 0;
         }
-        if (memcmp(s, "entities", 8) == 0) {
+        if (atd_bytes_eq(s, "entities", 8)) {
             return 20;
         }
         break;
     case 10:
-        if (memcmp(s, "created_at", 10) == 0) {
+        if (atd_bytes_eq(s, "created_at", 10)) {
             return 1;
         }
         break;
     case 2:
-        if (memcmp(s, "id", 2) == 0) {
+        if (atd_bytes_eq(s, "id", 2)) {
             return 2;
         }
         break;
     case 6:
-        if (memcmp(s, "id_str", 6) == 0) {
+        if (atd_bytes_eq(s, "id_str", 6)) {
             return 3;
         }
-        if (memcmp(s, "source", 6) == 0) {
+        if (atd_bytes_eq(s, "source", 6)) {
             return 5;
         }
         break;
     case 4:
-        if (memcmp(s, "text", 4) == 0) {
+        if (atd_bytes_eq(s, "text", 4)) {
             return 4;
         }
-        if (memcmp(s, "user", 4) == 0) {
+        if (atd_bytes_eq(s, "user", 4)) {
             return 12;
         }
-        if (memcmp(s, "lang", 4) == 0) {
+        if (atd_bytes_eq(s, "lang", 4)) {
             return 24;
         }
         break;
     case 9:
-        if (memcmp(s, "truncated", 9) == 0) {
+        if (atd_bytes_eq(s, "truncated", 9)) {
             return 6;
         }
-        if (memcmp(s, "favorited", 9) == 0) {
+        if (atd_bytes_eq(s, "favorited", 9)) {
             return 21;
         }
-        if (memcmp(s, "retweeted", 9) == 0) {
+        if (atd_bytes_eq(s, "retweeted", 9)) {
             return 22;
         }
         break;
     case 21:
-        if (memcmp(s, "in_reply_to_status_id", 21) == 0) {
+        if (atd_bytes_eq(s, "in_reply_to_status_id", 21)) {
             return 7;
         }
         break;
     case 25:
-        if (memcmp(s, "in_reply_to_status_id_str", 25) == 0) {
+        if (atd_bytes_eq(s, "in_reply_to_status_id_str", 25)) {
             return 8;
         }
         break;
     case 19:
-        if (memcmp(s, "in_reply_to_user_id", 19) == 0) {
+        if (atd_bytes_eq(s, "in_reply_to_user_id", 19)) {
             return 9;
         }
         break;
     case 23:
-        if (memcmp(s, "in_reply_to_user_id_str", 23) == 0) {
+        if (atd_bytes_eq(s, "in_reply_to_user_id_str", 23)) {
             return 10;
         }
-        if (memcmp(s, "in_reply_to_screen_name", 23) == 0) {
+        if (atd_bytes_eq(s, "in_reply_to_screen_name", 23)) {
             return 11;
         }
         break;
     case 3:
-        if (memcmp(s, "geo", 3) == 0) {
+        if (atd_bytes_eq(s, "geo", 3)) {
             return 13;
         }
         break;
     case 11:
-        if (memcmp(s, "coordinates", 11) == 0) {
+        if (atd_bytes_eq(s, "coordinates", 11)) {
             return 14;
         }
         break;
     case 5:
-        if (memcmp(s, "place", 5) == 0) {
+        if (atd_bytes_eq(s, "place", 5)) {
             return 15;
         }
         break;
     case 12:
-        if (memcmp(s, "contributors", 12) == 0) {
+        if (atd_bytes_eq(s, "contributors", 12)) {
             return 16;
         }
         break;
     case 16:
-        if (memcmp(s, "retweeted_status", 16) == 0) {
+        if (atd_bytes_eq(s, "retweeted_status", 16)) {
             return 17;
         }
         break;
     case 13:
-        if (memcmp(s, "retweet_count", 13) == 0) {
+        if (atd_bytes_eq(s, "retweet_count", 13)) {
             return 18;
         }
         break;
     case 14:
-        if (memcmp(s, "favorite_count", 14) == 0) {
+        if (atd_bytes_eq(s, "favorite_count", 14)) {
             return 19;
         }
         break;
     case 18:
-        if (memcmp(s, "possibly_sensitive", 18) == 0) {
+        if (atd_bytes_eq(s, "possibly_sensitive", 18)) {
             return 23;
         }
         break;
@@ -1999,14 +2113,142 @@ bool twitter_status_read(atd_reader *r, twitter_status *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"metadata\":", 11)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"created_at\":", 13)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"id\":", 5)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"id_str\":", 9)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"text\":", 7)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"source\":", 9)) {
+                f = 5;
+            }
+            break;
+        case 6:
+            if (atd_object_key_is(r, "\"truncated\":", 12)) {
+                f = 6;
+            }
+            break;
+        case 7:
+            if (atd_object_key_is(r, "\"in_reply_to_status_id\":", 24)) {
+                f = 7;
+            }
+            break;
+        case 8:
+            if (atd_object_key_is(r, "\"in_reply_to_status_id_str\":", 28)) {
+                f = 8;
+            }
+            break;
+        case 9:
+            if (atd_object_key_is(r, "\"in_reply_to_user_id\":", 22)) {
+                f = 9;
+            }
+            break;
+        case 10:
+            if (atd_object_key_is(r, "\"in_reply_to_user_id_str\":", 26)) {
+                f = 10;
+            }
+            break;
+        case 11:
+            if (atd_object_key_is(r, "\"in_reply_to_screen_name\":", 26)) {
+                f = 11;
+            }
+            break;
+        case 12:
+            if (atd_object_key_is(r, "\"user\":", 7)) {
+                f = 12;
+            }
+            break;
+        case 13:
+            if (atd_object_key_is(r, "\"geo\":", 6)) {
+                f = 13;
+            }
+            break;
+        case 14:
+            if (atd_object_key_is(r, "\"coordinates\":", 14)) {
+                f = 14;
+            }
+            break;
+        case 15:
+            if (atd_object_key_is(r, "\"place\":", 8)) {
+                f = 15;
+            }
+            break;
+        case 16:
+            if (atd_object_key_is(r, "\"contributors\":", 15)) {
+                f = 16;
+            }
+            break;
+        case 17:
+            if (atd_object_key_is(r, "\"retweeted_status\":", 19)) {
+                f = 17;
+            }
+            break;
+        case 18:
+            if (atd_object_key_is(r, "\"retweet_count\":", 16)) {
+                f = 18;
+            }
+            break;
+        case 19:
+            if (atd_object_key_is(r, "\"favorite_count\":", 17)) {
+                f = 19;
+            }
+            break;
+        case 20:
+            if (atd_object_key_is(r, "\"entities\":", 11)) {
+                f = 20;
+            }
+            break;
+        case 21:
+            if (atd_object_key_is(r, "\"favorited\":", 12)) {
+                f = 21;
+            }
+            break;
+        case 22:
+            if (atd_object_key_is(r, "\"retweeted\":", 12)) {
+                f = 22;
+            }
+            break;
+        case 23:
+            if (atd_object_key_is(r, "\"possibly_sensitive\":", 21)) {
+                f = 23;
+            }
+            break;
+        case 24:
+            if (atd_object_key_is(r, "\"lang\":", 7)) {
+                f = 24;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 25 && key.len == twitter_status__klens[next] && memcmp(key.ptr, twitter_status__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = twitter_status__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -2348,39 +2590,26 @@ void twitter_url_entity_init(twitter_url_entity *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const twitter_url_entity__knames[4] = {
-    "url",
-    "expanded_url",
-    "display_url",
-    "indices",
-};
-static const size_t twitter_url_entity__klens[4] = {
-    3,
-    12,
-    11,
-    7,
-};
-
 static int twitter_url_entity__field(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (memcmp(s, "url", 3) == 0) {
+        if (atd_bytes_eq(s, "url", 3)) {
             return 0;
         }
         break;
     case 12:
-        if (memcmp(s, "expanded_url", 12) == 0) {
+        if (atd_bytes_eq(s, "expanded_url", 12)) {
             return 1;
         }
         break;
     case 11:
-        if (memcmp(s, "display_url", 11) == 0) {
+        if (atd_bytes_eq(s, "display_url", 11)) {
             return 2;
         }
         break;
     case 7:
-        if (memcmp(s, "indices", 7) == 0) {
+        if (atd_bytes_eq(s, "indices", 7)) {
             return 3;
         }
         break;
@@ -2403,14 +2632,37 @@ bool twitter_url_entity_read(atd_reader *r, twitter_url_entity *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"url\":", 6)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"expanded_url\":", 15)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"display_url\":", 14)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"indices\":", 10)) {
+                f = 3;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 4 && key.len == twitter_url_entity__klens[next] && memcmp(key.ptr, twitter_url_entity__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = twitter_url_entity__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -2712,25 +2964,16 @@ void twitter_hashtag_init(twitter_hashtag *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const twitter_hashtag__knames[2] = {
-    "text",
-    "indices",
-};
-static const size_t twitter_hashtag__klens[2] = {
-    4,
-    7,
-};
-
 static int twitter_hashtag__field(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (memcmp(s, "text", 4) == 0) {
+        if (atd_bytes_eq(s, "text", 4)) {
             return 0;
         }
         break;
     case 7:
-        if (memcmp(s, "indices", 7) == 0) {
+        if (atd_bytes_eq(s, "indices", 7)) {
             return 1;
         }
         break;
@@ -2753,14 +2996,27 @@ bool twitter_hashtag_read(atd_reader *r, twitter_hashtag *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"text\":", 7)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"indices\":", 10)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 2 && key.len == twitter_hashtag__klens[next] && memcmp(key.ptr, twitter_hashtag__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = twitter_hashtag__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -2819,46 +3075,31 @@ void twitter_user_mention_init(twitter_user_mention *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const twitter_user_mention__knames[5] = {
-    "screen_name",
-    "name",
-    "id",
-    "id_str",
-    "indices",
-};
-static const size_t twitter_user_mention__klens[5] = {
-    11,
-    4,
-    2,
-    6,
-    7,
-};
-
 static int twitter_user_mention__field(const char *s, size_t len)
 {
     switch (len) {
     case 11:
-        if (memcmp(s, "screen_name", 11) == 0) {
+        if (atd_bytes_eq(s, "screen_name", 11)) {
             return 0;
         }
         break;
     case 4:
-        if (memcmp(s, "name", 4) == 0) {
+        if (atd_bytes_eq(s, "name", 4)) {
             return 1;
         }
         break;
     case 2:
-        if (memcmp(s, "id", 2) == 0) {
+        if (atd_bytes_eq(s, "id", 2)) {
             return 2;
         }
         break;
     case 6:
-        if (memcmp(s, "id_str", 6) == 0) {
+        if (atd_bytes_eq(s, "id_str", 6)) {
             return 3;
         }
         break;
     case 7:
-        if (memcmp(s, "indices", 7) == 0) {
+        if (atd_bytes_eq(s, "indices", 7)) {
             return 4;
         }
         break;
@@ -2881,14 +3122,42 @@ bool twitter_user_mention_read(atd_reader *r, twitter_user_mention *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"screen_name\":", 14)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"name\":", 7)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"id\":", 5)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"id_str\":", 9)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"indices\":", 10)) {
+                f = 4;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 5 && key.len == twitter_user_mention__klens[next] && memcmp(key.ptr, twitter_user_mention__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = twitter_user_mention__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -2974,30 +3243,19 @@ void twitter_size_init(twitter_size *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const twitter_size__knames[3] = {
-    "w",
-    "h",
-    "resize",
-};
-static const size_t twitter_size__klens[3] = {
-    1,
-    1,
-    6,
-};
-
 static int twitter_size__field(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (memcmp(s, "w", 1) == 0) {
+        if (atd_bytes_eq(s, "w", 1)) {
             return 0;
         }
-        if (memcmp(s, "h", 1) == 0) {
+        if (atd_bytes_eq(s, "h", 1)) {
             return 1;
         }
         break;
     case 6:
-        if (memcmp(s, "resize", 6) == 0) {
+        if (atd_bytes_eq(s, "resize", 6)) {
             return 2;
         }
         break;
@@ -3020,14 +3278,32 @@ bool twitter_size_read(atd_reader *r, twitter_size *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"w\":", 4)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"h\":", 4)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"resize\":", 9)) {
+                f = 2;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 3 && key.len == twitter_size__klens[next] && memcmp(key.ptr, twitter_size__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = twitter_size__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -3095,35 +3371,22 @@ void twitter_sizes_init(twitter_sizes *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const twitter_sizes__knames[4] = {
-    "medium",
-    "small",
-    "thumb",
-    "large",
-};
-static const size_t twitter_sizes__klens[4] = {
-    6,
-    5,
-    5,
-    5,
-};
-
 static int twitter_sizes__field(const char *s, size_t len)
 {
     switch (len) {
     case 6:
-        if (memcmp(s, "medium", 6) == 0) {
+        if (atd_bytes_eq(s, "medium", 6)) {
             return 0;
         }
         break;
     case 5:
-        if (memcmp(s, "small", 5) == 0) {
+        if (atd_bytes_eq(s, "small", 5)) {
             return 1;
         }
-        if (memcmp(s, "thumb", 5) == 0) {
+        if (atd_bytes_eq(s, "thumb", 5)) {
             return 2;
         }
-        if (memcmp(s, "large", 5) == 0) {
+        if (atd_bytes_eq(s, "large", 5)) {
             return 3;
         }
         break;
@@ -3146,14 +3409,37 @@ bool twitter_sizes_read(atd_reader *r, twitter_sizes *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"medium\":", 9)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"small\":", 8)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"thumb\":", 8)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"large\":", 8)) {
+                f = 3;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 4 && key.len == twitter_sizes__klens[next] && memcmp(key.ptr, twitter_sizes__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = twitter_sizes__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);
@@ -3230,95 +3516,66 @@ void twitter_media_init(twitter_media *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *const twitter_media__knames[12] = {
-    "id",
-    "id_str",
-    "indices",
-    "media_url",
-    "media_url_https",
-    "url",
-    "display_url",
-    "expanded_url",
-    "type",
-    "sizes",
-    "source_status_id",
-    "source_status_id_str",
-};
-static const size_t twitter_media__klens[12] = {
-    2,
-    6,
-    7,
-    9,
-    15,
-    3,
-    11,
-    12,
-    4,
-    5,
-    16,
-    20,
-};
-
 static int twitter_media__field(const char *s, size_t len)
 {
     switch (len) {
     case 2:
-        if (memcmp(s, "id", 2) == 0) {
+        if (atd_bytes_eq(s, "id", 2)) {
             return 0;
         }
         break;
     case 6:
-        if (memcmp(s, "id_str", 6) == 0) {
+        if (atd_bytes_eq(s, "id_str", 6)) {
             return 1;
         }
         break;
     case 7:
-        if (memcmp(s, "indices", 7) == 0) {
+        if (atd_bytes_eq(s, "indices", 7)) {
             return 2;
         }
         break;
     case 9:
-        if (memcmp(s, "media_url", 9) == 0) {
+        if (atd_bytes_eq(s, "media_url", 9)) {
             return 3;
         }
         break;
     case 15:
-        if (memcmp(s, "media_url_https", 15) == 0) {
+        if (atd_bytes_eq(s, "media_url_https", 15)) {
             return 4;
         }
         break;
     case 3:
-        if (memcmp(s, "url", 3) == 0) {
+        if (atd_bytes_eq(s, "url", 3)) {
             return 5;
         }
         break;
     case 11:
-        if (memcmp(s, "display_url", 11) == 0) {
+        if (atd_bytes_eq(s, "display_url", 11)) {
             return 6;
         }
         break;
     case 12:
-        if (memcmp(s, "expanded_url", 12) == 0) {
+        if (atd_bytes_eq(s, "expanded_url", 12)) {
             return 7;
         }
         break;
     case 4:
-        if (memcmp(s, "type", 4) == 0) {
+        if (atd_bytes_eq(s, "type", 4)) {
             return 8;
         }
         break;
     case 5:
-        if (memcmp(s, "sizes", 5) == 0) {
+        if (atd_bytes_eq(s, "sizes", 5)) {
             return 9;
         }
         break;
     case 16:
-        if (memcmp(s, "source_status_id", 16) == 0) {
+        if (atd_bytes_eq(s, "source_status_id", 16)) {
             return 10;
         }
         break;
     case 20:
-        if (memcmp(s, "source_status_id_str", 20) == 0) {
+        if (atd_bytes_eq(s, "source_status_id_str", 20)) {
             return 11;
         }
         break;
@@ -3341,14 +3598,77 @@ bool twitter_media_read(atd_reader *r, twitter_media *out)
         return false;
     }
     while (more) {
-        atd_string key;
-        int f;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"id\":", 5)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"id_str\":", 9)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"indices\":", 10)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"media_url\":", 12)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"media_url_https\":", 18)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"url\":", 6)) {
+                f = 5;
+            }
+            break;
+        case 6:
+            if (atd_object_key_is(r, "\"display_url\":", 14)) {
+                f = 6;
+            }
+            break;
+        case 7:
+            if (atd_object_key_is(r, "\"expanded_url\":", 15)) {
+                f = 7;
+            }
+            break;
+        case 8:
+            if (atd_object_key_is(r, "\"type\":", 7)) {
+                f = 8;
+            }
+            break;
+        case 9:
+            if (atd_object_key_is(r, "\"sizes\":", 8)) {
+                f = 9;
+            }
+            break;
+        case 10:
+            if (atd_object_key_is(r, "\"source_status_id\":", 19)) {
+                f = 10;
+            }
+            break;
+        case 11:
+            if (atd_object_key_is(r, "\"source_status_id_str\":", 23)) {
+                f = 11;
+            }
+            break;
+        default:
+            break;
         }
-        if (next < 12 && key.len == twitter_media__klens[next] && memcmp(key.ptr, twitter_media__knames[next], key.len) == 0) {
-            f = (int)next;
-        } else {
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
             f = twitter_media__field(key.ptr, key.len);
         }
         next = (size_t)(f + 1);

@@ -1,10 +1,24 @@
 #!/bin/sh
 # The whole test suite: install what is missing, build with ASan+UBSan and
-# warnings as errors, run every ctest suite.
+# warnings as errors, run every ctest suite; then the core suites under
+# valgrind on a plain build (scripts/run-valgrind.sh); then, when clang is
+# there, a 10-second smoke run of each libFuzzer target (ctest -L fuzz).
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/install-deps.sh
 cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Sanitize -DATDC_WERROR=ON > /dev/null
 cmake --build build/sanitize -j "$(nproc)"
-cd build/sanitize
-ctest --output-on-failure -j "$(nproc)"
+(cd build/sanitize && ctest --output-on-failure -j "$(nproc)")
+
+sh scripts/run-valgrind.sh
+
+# Fuzz smoke: the targets and the libraries instrumented for coverage, as
+# tests/fuzz/run.sh builds them; only the fuzz targets are built here.
+if command -v clang > /dev/null 2>&1; then
+    CC=clang cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=Debug -DATDC_WERROR=ON -DATDC_FUZZ=ON \
+        -DATDC_SANITIZE=ON -DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link > /dev/null
+    cmake --build build/fuzz -j "$(nproc)" --target fuzz_all
+    (cd build/fuzz && ctest --output-on-failure -L fuzz -j "$(nproc)")
+else
+    echo "clang not found: fuzz smoke tests skipped (scripts/install-deps.sh installs it)"
+fi

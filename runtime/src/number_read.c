@@ -485,97 +485,108 @@ static inline const char *read_exponent(const char *p, const char *end, int64_t 
     return p;
 }
 
-/* At most 19 digits w * 10^q: the double, or false when the exact step has
- * to decide. */
-static inline bool short_double(uint64_t w, int64_t q, bool neg, double *out)
+/* The general case, out of line: delimits the parts of the number
+ * [p, stop) again (it is known to be valid) for parse_long(). */
+static NOINLINE double parse_slow(const char *p, const char *stop)
 {
-    double v;
-    if (clinger(w, q, &v)) {
-        *out = neg ? -v : v;
-        return true;
-    }
-    uint64_t b = 0;
-    if (w != 0 && !lemire_fast(w, q, &b)) {
-        bool amb;
-        b = lemire(w, q, &amb);
-        if (amb)
-            return false;
-    }
-    *out = from_bits(b, neg);
-    return true;
-}
-
-static NOINLINE double parse_digits_long(const char *int_digits, int64_t n_int,
-                                         const char *frac_digits, int64_t n_frac, int64_t exp,
-                                         bool neg)
-{
+    bool neg = *p == '-';
+    p += neg;
     digit_seq d;
-    d.int_digits = int_digits;
-    d.n_int = n_int;
-    d.frac_digits = frac_digits;
-    d.n_frac = n_frac;
-    d.exp = exp;
+    d.int_digits = p;
+    p = skip_digits(p, stop);
+    d.n_int = p - d.int_digits;
+    d.frac_digits = p;
+    d.n_frac = 0;
+    if (p < stop && *p == '.') {
+        d.frac_digits = ++p;
+        p = skip_digits(p, stop);
+        d.n_frac = p - d.frac_digits;
+    }
+    d.exp = 0;
+    if (p < stop)
+        read_exponent(p + 1, stop, &d.exp);
     return parse_long(&d, neg);
 }
 
-/* Parses the longest JSON number at p; returns its end, or NULL when there
- * is none. One pass over the text: the digits are accumulated (eight at a
- * time where possible) while they are delimited. */
-static ALWAYS_INLINE const char *parse_number(const char *p, const char *end, double *out)
+/* The valid number [start, stop) whose fast step could not decide: w * 10^q
+ * when `exact_w` (at most 19 digits), sign `neg`. Stores the value, returns
+ * stop. Out of line, so that the common path needs no stack frame. */
+static NOINLINE const char *finish_number(const char *start, const char *stop, uint64_t w,
+                                          int64_t q, bool exact_w, bool neg, double *out)
 {
-    bool neg = false;
-    if (p < end && *p == '-') {
-        neg = true;
-        p++;
+    if (exact_w) {
+        bool amb;
+        uint64_t b = w == 0 ? 0 : lemire(w, q, &amb);
+        if (w == 0 || !amb) {
+            *out = from_bits(b, neg);
+            return stop;
+        }
     }
+    *out = parse_slow(start, stop);
+    return stop;
+}
+
+/* Parses the longest JSON number at start into *out and returns its end;
+ * when `whole`, that must be `end`. Returns start, *out untouched, when
+ * there is no such number. One pass over the text: the digits are
+ * accumulated (eight at a time where possible) while they are delimited,
+ * and at most 19 of them (the common case) go straight to the Clinger and
+ * Eisel-Lemire steps. */
+static ALWAYS_INLINE const char *parse_number(const char *start, const char *end, bool whole,
+                                              double *out)
+{
+    const char *p = start;
+    bool neg = p < end && *p == '-';
+    p += neg;
     if (p == end || !is_digit(*p))
-        return NULL;
-    const char *int_digits = p;
+        return start;
     uint64_t w = 0;
+    const char *digits = p;
     if (*p == '0')
         p++;
     else
         p = read_int_digits(p, end, &w);
-    const char *int_end = p;
-    const char *frac_digits = p;
+    /* w is exact up to 19 digits; a leading "0" holds no significant one */
+    int64_t ndigits = (p - digits) - (*digits == '0');
+    int64_t n_frac = 0;
     if (p < end && *p == '.') {
-        frac_digits = ++p;
+        const char *frac = ++p;
         p = read_digits(p, end, &w);
-        if (p == frac_digits)
-            return NULL;
+        n_frac = p - frac;
+        if (n_frac == 0)
+            return start;
+        ndigits += n_frac;
     }
-    int64_t n_int = int_end - int_digits;
-    int64_t n_frac = p - frac_digits; /* 0 without a fraction */
     int64_t exp = 0;
     if (p < end && (*p | 0x20) == 'e') {
         p = read_exponent(p + 1, end, &exp);
         if (p == NULL)
-            return NULL;
+            return start;
     }
-    /* w is exact up to 19 digits; a leading "0" holds no significant one */
-    if (ATD_LIKELY(n_int + n_frac - (*int_digits == '0') <= 19) &&
-        ATD_LIKELY(short_double(w, exp - n_frac, neg, out)))
-        return p;
-    *out = parse_digits_long(int_digits, n_int, frac_digits, n_frac, exp, neg);
-    return p;
+    if (whole && p != end)
+        return start;
+    int64_t q = exp - n_frac;
+    if (ATD_LIKELY(ndigits <= 19)) {
+        double v;
+        if (clinger(w, q, &v)) {
+            *out = neg ? -v : v;
+            return p;
+        }
+        uint64_t b;
+        if (w != 0 && lemire_fast(w, q, &b)) {
+            *out = from_bits(b, neg);
+            return p;
+        }
+    }
+    return finish_number(start, p, w, q, ndigits <= 19, neg, out);
 }
 
 atd_num_status atd_parse_double(const char *p, const char *end, double *out)
 {
-    double v;
-    const char *e = parse_number(p, end, &v);
-    if (e == NULL || e != end)
-        return ATD_NUM_SYNTAX;
-    *out = v;
-    return ATD_NUM_OK;
+    return parse_number(p, end, true, out) != p ? ATD_NUM_OK : ATD_NUM_SYNTAX;
 }
 
 const char *atd_parse_double_prefix(const char *p, const char *end, double *out)
 {
-    double v;
-    const char *e = parse_number(p, end, &v);
-    if (e == NULL)
-        return p;
-    *out = v;
-    return e;
+    return parse_number(p, end, false, out);
 }

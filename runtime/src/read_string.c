@@ -256,10 +256,11 @@ static const char *strict_other(atd_reader *r, const char *p, const char *open_q
     return NULL;
 }
 
-/* The general scan, from p (inside the string opened at open_quote) to the
- * closing quote: escapes, UTF-8, control bytes, lenient mode. */
-static bool scan_string_slow(atd_reader *r, const char *open_quote, const char *p,
-                             const char **body, const char **body_end, bool *has_escape)
+/* The general scan (scan.h), from p (inside the string opened at
+ * open_quote) to the closing quote: escapes, UTF-8, control bytes, lenient
+ * mode. */
+bool atd__scan_string_rest(atd_reader *r, const char *open_quote, const char *p,
+                           const char **body, const char **body_end, bool *has_escape)
 {
     const char *end = r->end;
     bool strict = !(r->flags & ATD_READ_LENIENT);
@@ -287,7 +288,10 @@ static bool scan_string_slow(atd_reader *r, const char *open_quote, const char *
     return true;
 }
 
-bool atd__scan_string(atd_reader *r, const char **body, const char **body_end, bool *has_escape)
+/* atd__scan_string, inline for read_string: the out-parameters then stay in
+ * registers and the common string costs no call. */
+static inline bool scan_string(atd_reader *r, const char **body, const char **body_end,
+                               bool *has_escape)
 {
     const char *open_quote = r->cur;
     const char *p = open_quote + 1;
@@ -307,7 +311,12 @@ bool atd__scan_string(atd_reader *r, const char **body, const char **body_end, b
     } else {
         p = find_special_lenient(p, end);
     }
-    return scan_string_slow(r, open_quote, p, body, body_end, has_escape);
+    return atd__scan_string_rest(r, open_quote, p, body, body_end, has_escape);
+}
+
+bool atd__scan_string(atd_reader *r, const char **body, const char **body_end, bool *has_escape)
+{
+    return scan_string(r, body, body_end, has_escape);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -386,7 +395,7 @@ static bool read_string(atd_reader *r, atd_string *out, bool borrow, const char 
         return atd__fail_found(r, open_quote, ATD_ERR_TYPE, what);
     const char *b, *e;
     bool esc;
-    if (!atd__scan_string(r, &b, &e, &esc))
+    if (!scan_string(r, &b, &e, &esc))
         return false;
     if (esc)
         return decode(r, open_quote, b, e, out);

@@ -323,6 +323,14 @@ int atd_reader_get_error(const atd_reader *r, atd_error *err)
 /* Whitespace                                                                */
 /* ------------------------------------------------------------------------ */
 
+/* Keeps rare paths (comments, errors) out of their callers, so that the hot
+ * paths stay leaves with no registers to save. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ATD_NOINLINE_FN __attribute__((noinline))
+#else
+#define ATD_NOINLINE_FN
+#endif
+
 /* Lenient mode: p is at '/'. Returns the byte after the comment, p itself
  * when this is not a comment, or NULL after recording an unterminated one. */
 static const char *skip_comment(atd_reader *r, const char *p)
@@ -351,7 +359,7 @@ static const char *skip_comment(atd_reader *r, const char *p)
 }
 
 /* Lenient mode, p at '/': comments and the whitespace around them. */
-static void skip_ws_comments(atd_reader *r, const char *p)
+static ATD_NOINLINE_FN void skip_ws_comments(atd_reader *r, const char *p)
 {
     for (;;) {
         const char *q = skip_comment(r, p);
@@ -404,14 +412,22 @@ bool atd_read_end(atd_reader *r)
     return atd_reader_fail(r, ATD_ERR_TRAILING, "unexpected %s after the JSON value", quote);
 }
 
+/* The error of open_container, out of line so that the common path keeps a
+ * small frame. */
+static ATD_NOINLINE_FN bool open_fail(atd_reader *r, char open, const char *what)
+{
+    if (r->cur >= r->end || *r->cur != open)
+        return atd__fail_found(r, r->cur, ATD_ERR_TYPE, what);
+    return atd_reader_fail(r, ATD_ERR_DEPTH, "nesting deeper than %u", r->max_depth);
+}
+
 static bool open_container(atd_reader *r, char open, char close, const char *what, bool *nonempty)
 {
     atd_skip_ws(r);
-    if (r->cur >= r->end || *r->cur != open)
-        return atd__fail_found(r, r->cur, ATD_ERR_TYPE, what);
-    if (r->depth >= r->max_depth)
-        return atd_reader_fail(r, ATD_ERR_DEPTH, "nesting deeper than %u", r->max_depth);
-    r->cur++;
+    const char *p = r->cur;
+    if (ATD_UNLIKELY(p >= r->end || *p != open || r->depth >= r->max_depth))
+        return open_fail(r, open, what);
+    r->cur = p + 1;
     if (atd_accept(r, close)) {
         *nonempty = false;
         return true;

@@ -56,8 +56,16 @@ static inline int atd__swar_first(uint64_t x)
 #endif
 }
 
+/* Forced inline: the scans are the body of their callers' fast paths, and
+ * a call would cost as much as a short run. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ATD__SCAN_INLINE inline __attribute__((always_inline))
+#else
+#define ATD__SCAN_INLINE inline
+#endif
+
 /* Returns the first non-whitespace byte at or after p (end if none). */
-static inline const char *atd__skip_ws_run(const char *p, const char *end)
+static ATD__SCAN_INLINE const char *atd__skip_ws_run(const char *p, const char *end)
 {
     /* Pretty-printers put a newline and an indentation of spaces between
      * tokens: after a newline, compare with the space alone. The first byte
@@ -169,5 +177,13 @@ static inline const char *atd__find_special_strict(const char *p, const char *en
     }
     return end;
 }
+
+/* The general string scan of read_string.c, for strings the fast scan did
+ * not settle: open_quote is the string's opening quote and p the byte where
+ * the mode's scan stopped (atd__find_special_strict in strict mode; in
+ * lenient mode the first quote or backslash). Same results and cursor as
+ * atd__scan_string. */
+bool atd__scan_string_rest(atd_reader *r, const char *open_quote, const char *p,
+                           const char **body, const char **body_end, bool *has_escape);
 
 #endif

@@ -14,6 +14,7 @@
  * decoded or allocated. */
 #include "atd/reader.h"
 #include "atd/number.h"
+#include "scan.h"
 
 #include <string.h>
 
@@ -81,7 +82,9 @@ static bool skip_scalar(atd_reader *r)
 }
 
 /* Whitespace at p, with the common cases inline: none, or one space. The
- * rest (runs, comments in lenient mode) goes through the reader. */
+ * rest (runs, comments in lenient mode) goes through the reader; inlining
+ * the run scan here would make this helper too big to inline at its four
+ * call sites. */
 static inline const char *ws(atd_reader *r, const char *p)
 {
     const char *end = r->end;
@@ -91,6 +94,27 @@ static inline const char *ws(atd_reader *r, const char *p)
         return p + 1;
     r->cur = p;
     atd__skip_ws_slow(r);
+    return r->cur;
+}
+
+/* The string whose opening quote is at p: plain ASCII in line, the rest by
+ * the general scan from where the fast one stopped. Returns the byte after
+ * the closing quote, or NULL after recording an error. */
+static inline const char *skip_string(atd_reader *r, const char *p)
+{
+    const char *b, *e;
+    bool esc;
+    if (ATD_LIKELY(!(r->flags & ATD_READ_LENIENT))) {
+        const char *q = atd__find_special_strict(p + 1, r->end);
+        if (ATD_LIKELY(q < r->end && *q == '"'))
+            return q + 1;
+        if (!atd__scan_string_rest(r, p, q, &b, &e, &esc))
+            return NULL;
+        return r->cur;
+    }
+    r->cur = p;
+    if (!atd__scan_string(r, &b, &e, &esc))
+        return NULL;
     return r->cur;
 }
 
@@ -135,12 +159,9 @@ value:
         goto key;
     }
     if (c == '"') {
-        const char *b, *e;
-        bool esc;
-        r->cur = p;
-        if (!atd__scan_string(r, &b, &e, &esc))
+        p = skip_string(r, p);
+        if (!p)
             return false;
-        p = r->cur;
     } else {
         r->cur = p;
         if (!skip_scalar(r))
@@ -186,14 +207,10 @@ key:
     p = ws(r, p);
     if (p >= end || *p != '"')
         return atd__fail_found(r, p, ATD_ERR_SYNTAX, "an object key");
-    {
-        const char *b, *e;
-        bool esc;
-        r->cur = p;
-        if (!atd__scan_string(r, &b, &e, &esc))
-            return false;
-        p = ws(r, r->cur);
-    }
+    p = skip_string(r, p);
+    if (!p)
+        return false;
+    p = ws(r, p);
     if (p >= end || *p != ':')
         return atd__fail_found(r, p, ATD_ERR_SYNTAX, "':'");
     p++;

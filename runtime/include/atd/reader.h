@@ -47,6 +47,8 @@
 #include "arena.h"
 #include "error.h"
 
+#include <string.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -214,6 +216,76 @@ static inline bool atd_object_next(atd_reader *r, bool *more)
  * when it has no escape; otherwise it is decoded into the arena. Valid until
  * the arena is reset. */
 bool atd_object_key(atd_reader *r, atd_string *key);
+
+/* --- key matching, for generated readers --- */
+
+/* These two must be inlined for their constants to fold: a large generated
+ * reader would otherwise make the compiler keep them out of line. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ATD__KEY_INLINE inline __attribute__((always_inline))
+#else
+#define ATD__KEY_INLINE inline
+#endif
+
+/* Whether the n bytes at p equal the n bytes at lit; reads exactly those
+ * bytes. Generated readers pass a string literal and a constant n: once
+ * inlined, the branches on n fold away and the loads from lit become
+ * immediates, so a key costs one to four word compares and no call. Loads
+ * of 8, 4 or 2 bytes go through memcpy (no alignment or aliasing issue); a
+ * length that is not a multiple of the word ends with a word that overlaps
+ * the previous one rather than a byte loop. */
+static ATD__KEY_INLINE bool atd_bytes_eq(const char *p, const char *lit, size_t n)
+{
+    if (n >= 8) {
+        uint64_t a, b, d = 0;
+        size_t i = 0;
+        for (; i + 8 <= n; i += 8) {
+            memcpy(&a, p + i, 8);
+            memcpy(&b, lit + i, 8);
+            d |= a ^ b;
+        }
+        if (i < n) {
+            memcpy(&a, p + n - 8, 8);
+            memcpy(&b, lit + n - 8, 8);
+            d |= a ^ b;
+        }
+        return d == 0;
+    }
+    if (n >= 4) {
+        uint32_t a, b, c, e;
+        memcpy(&a, p, 4);
+        memcpy(&b, lit, 4);
+        memcpy(&c, p + n - 4, 4);
+        memcpy(&e, lit + n - 4, 4);
+        return ((a ^ b) | (c ^ e)) == 0;
+    }
+    if (n >= 2) {
+        uint16_t a, b, c, e;
+        memcpy(&a, p, 2);
+        memcpy(&b, lit, 2);
+        memcpy(&c, p + n - 2, 2);
+        memcpy(&e, lit + n - 2, 2);
+        return ((a ^ b) | (c ^ e)) == 0;
+    }
+    return n == 0 || p[0] == lit[0];
+}
+
+/* The record readers' fast path for the key they expect next. With the
+ * cursor already past whitespace (atd_skip_ws), if the input there is
+ * exactly lit, n bytes holding the key with its quotes and the colon
+ * ("\"date\":", 7), consumes it and returns true; otherwise changes nothing
+ * and returns false (callers then use atd_object_key). The key between the
+ * quotes must be printable ASCII without '"' or '\\': atd_object_key would
+ * then read the same bytes as this key, with no escape and nothing to
+ * validate, and leave the cursor at the same place. */
+static ATD__KEY_INLINE bool atd_object_key_is(atd_reader *r, const char *lit, size_t n)
+{
+    const char *p = r->cur;
+    if ((size_t)(r->end - p) < n || !atd_bytes_eq(p, lit, n))
+        return false;
+    r->cur = p + n;
+    return true;
+}
 
 /* --- scalars --- */
 
