@@ -1,12 +1,13 @@
 #!/bin/sh
 # The whole test suite: install what is missing, build with ASan+UBSan and
-# warnings as errors, run every ctest suite; then the core suites under
+# warnings as errors, run every ctest suite (with the benchmark's --quick
+# mode, which verifies every contender's result); then the core suites under
 # valgrind on a plain build (scripts/run-valgrind.sh); then, when clang is
 # there, a 10-second smoke run of each libFuzzer target (ctest -L fuzz).
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/install-deps.sh
-cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Sanitize -DATDC_WERROR=ON > /dev/null
+cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Sanitize -DATDC_WERROR=ON -DATDC_BUILD_BENCH=ON > /dev/null
 cmake --build build/sanitize -j "$(nproc)"
 (cd build/sanitize && ctest --output-on-failure -j "$(nproc)")
 
