@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "check_main.h"
+#include "test_files.h"
 
 #include "atd/json.h"
 #include "conformance.h"
@@ -40,23 +41,6 @@
 #define PARSING_DIR ATD_SHARED_DIR "/data/jsontestsuite/test_parsing"
 #define TRANSFORM_DIR ATD_SHARED_DIR "/data/jsontestsuite/test_transform"
 #define DOC_PATH ATD_SOURCE_DIR "/docs/conformance.md"
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
-    long n = ftell(f);
-    ck_assert_int_ge(n, 0);
-    rewind(f);
-    char *data = malloc((size_t)n + 1);
-    ck_assert_ptr_nonnull(data);
-    ck_assert_uint_eq(fread(data, 1, (size_t)n, f), (size_t)n);
-    data[n] = '\0';
-    fclose(f);
-    *len = (size_t)n;
-    return data;
-}
 
 /* --- the generated types, behind one interface --- */
 
@@ -279,7 +263,7 @@ static void ints_to_floats(atd_json *array)
 static void check_y(const char *path, const char *name)
 {
     size_t len;
-    char *json = slurp(path, &len);
+    char *json = test_read_file(path, &len);
     atd_arena *arena = atd_arena_new(0, NULL);
     atd_json expect;
     atd_error err;
@@ -347,7 +331,7 @@ END_TEST
 static void check_n(const char *path, const char *name)
 {
     size_t len;
-    char *json = slurp(path, &len);
+    char *json = test_read_file(path, &len);
     for (size_t i = 0; i < N_CODECS; i++) {
         atd_arena *arena = atd_arena_new(0, NULL);
         any_value v;
@@ -452,7 +436,7 @@ static void check_case(const char *dir, const doc_case *dc)
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", dir, dc->file);
     size_t len;
-    char *json = slurp(path, &len);
+    char *json = test_read_file(path, &len);
     char strict[128], lenient[128], typed[128];
     generic_outcome(dc->file, json, len, 0, strict, sizeof strict);
     generic_outcome(dc->file, json, len, ATD_READ_LENIENT, lenient, sizeof lenient);
@@ -501,7 +485,7 @@ static text render(const doc_case *cases, size_t n)
 static void check_doc_block(const char *marker, const doc_case *cases, size_t n)
 {
     size_t len;
-    char *doc = slurp(DOC_PATH, &len);
+    char *doc = test_read_file(DOC_PATH, &len);
     char begin[128], end[128];
     snprintf(begin, sizeof begin, "<!-- BEGIN %s -->\n", marker);
     snprintf(end, sizeof end, "<!-- END %s -->", marker);

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "check_main.h"
+#include "test_files.h"
 
 #include "atd/json.h"
 #include "blockchain.h"
@@ -42,22 +43,6 @@
 /* Bytes parsed per file and per kind of damage: about 40 MB, about a second
  * under ASan. */
 #define BUDGET ((size_t)40 << 20)
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
-    long n = ftell(f);
-    ck_assert_int_ge(n, 0);
-    rewind(f);
-    char *data = malloc((size_t)n + 1);
-    ck_assert_ptr_nonnull(data);
-    ck_assert_uint_eq(fread(data, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return data;
-}
 
 /* xorshift64*: a fixed, portable sequence. */
 static uint64_t rng_state;
@@ -128,7 +113,7 @@ static size_t truncations(const char *name, roundtrip_fn fn)
     char path[512];
     snprintf(path, sizeof path, "%s/%s.json", BENCH_DIR, name);
     size_t len;
-    char *json = slurp(path, &len);
+    char *json = test_read_file(path, &len);
     ck_assert_int_eq(fn(json, len), 0);
     size_t tried = 0;
     /* every offset while it is cheap, then evenly spread over the rest */
@@ -158,7 +143,7 @@ static size_t flips(const char *name, roundtrip_fn fn, size_t *read_ok)
     char path[512];
     snprintf(path, sizeof path, "%s/%s.json", BENCH_DIR, name);
     size_t len;
-    char *json = slurp(path, &len);
+    char *json = test_read_file(path, &len);
     size_t rounds = BUDGET / len + 1;
     if (rounds > 3000)
         rounds = 3000;
@@ -225,7 +210,7 @@ static everything_root root;
 static void setup_root(void)
 {
     size_t len;
-    char *json = slurp(CONFORMANCE_DIR "/everything_root.json", &len);
+    char *json = test_read_file(CONFORMANCE_DIR "/everything_root.json", &len);
     arena = atd_arena_new(0, NULL);
     atd_reader r;
     /* copied strings: the input is freed below */

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "check_main.h"
+#include "test_files.h"
 
 #include "atd/json.h"
 #include "everything.h"
@@ -34,22 +35,6 @@
 
 #define CONFORMANCE_DIR ATD_SOURCE_DIR "/tests/conformance"
 #define BENCH_DIR ATD_SHARED_DIR "/data/bench"
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
-    long n = ftell(f);
-    ck_assert_int_ge(n, 0);
-    rewind(f);
-    char *data = malloc((size_t)n + 1);
-    ck_assert_ptr_nonnull(data);
-    ck_assert_uint_eq(fread(data, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return data;
-}
 
 /* An allocator that fails its call number `fail_at` (1-based; 0: never), and
  * with `sticky` every later call too, and counts the blocks still live. */
@@ -158,7 +143,7 @@ static long inject_read_failures(const char *what, const char *json, size_t len,
 START_TEST(test_read_everything_nomem)
 {
     size_t len;
-    char *json = slurp(CONFORMANCE_DIR "/everything_root.json", &len);
+    char *json = test_read_file(CONFORMANCE_DIR "/everything_root.json", &len);
     long calls = inject_read_failures("everything", json, len, read_everything);
     ck_assert_int_gt(calls, 5);
     free(json);
@@ -168,7 +153,7 @@ END_TEST
 START_TEST(test_read_twitter_nomem)
 {
     size_t len;
-    char *json = slurp(BENCH_DIR "/twitter.json", &len);
+    char *json = test_read_file(BENCH_DIR "/twitter.json", &len);
     long calls = inject_read_failures("twitter", json, len, read_twitter);
     ck_assert_int_gt(calls, 5);
     free(json);
@@ -178,7 +163,7 @@ END_TEST
 START_TEST(test_parse_generic_nomem)
 {
     size_t len;
-    char *json = slurp(CONFORMANCE_DIR "/everything_root.json", &len);
+    char *json = test_read_file(CONFORMANCE_DIR "/everything_root.json", &len);
     ck_assert_int_gt(inject_read_failures("generic", json, len, read_generic), 5);
     free(json);
 
@@ -322,7 +307,7 @@ static void inject_sink_failures(const char *what, const void *value, write_fn f
 START_TEST(test_write_everything_faults)
 {
     size_t len;
-    char *json = slurp(CONFORMANCE_DIR "/everything_root.json", &len);
+    char *json = test_read_file(CONFORMANCE_DIR "/everything_root.json", &len);
     atd_arena *arena = atd_arena_new(0, NULL);
     everything_root v;
     atd_error err;
@@ -344,7 +329,7 @@ END_TEST
 START_TEST(test_write_twitter_faults)
 {
     size_t len;
-    char *json = slurp(BENCH_DIR "/twitter.json", &len);
+    char *json = test_read_file(BENCH_DIR "/twitter.json", &len);
     atd_arena *arena = atd_arena_new(0, NULL);
     twitter_root v;
     atd_error err;
@@ -363,7 +348,7 @@ END_TEST
 START_TEST(test_write_generic_faults)
 {
     size_t len;
-    char *json = slurp(CONFORMANCE_DIR "/everything_root.json", &len);
+    char *json = test_read_file(CONFORMANCE_DIR "/everything_root.json", &len);
     atd_arena *arena = atd_arena_new(0, NULL);
     atd_json v;
     ck_assert_int_eq(atd_json_parse(json, len, arena, 0, &v, NULL), 0);

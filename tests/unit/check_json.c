@@ -8,6 +8,7 @@
 #include "atd/json.h"
 #include "atd/writer.h"
 #include "check_main.h"
+#include "test_files.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -16,22 +17,6 @@
 
 #define SUITE_DIR ATD_SHARED_DIR "/data/jsontestsuite/test_parsing"
 #define BENCH_DIR ATD_SHARED_DIR "/data/bench"
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
-    long n = ftell(f);
-    ck_assert_int_ge(n, 0);
-    rewind(f);
-    char *data = malloc((size_t)n + 1);
-    ck_assert_ptr_nonnull(data);
-    ck_assert_uint_eq(fread(data, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return data;
-}
 
 /* Calls fn on every file of dir whose name starts with prefix and ends in .json. */
 static int for_each_file(const char *dir, const char *prefix,
@@ -59,7 +44,7 @@ static int for_each_file(const char *dir, const char *prefix,
 static void check_roundtrip(const char *path, const char *name, unsigned flags)
 {
     size_t len;
-    char *json = read_file(path, &len);
+    char *json = test_read_file(path, &len);
     atd_arena *arena = atd_arena_new(0, NULL);
     atd_json v, w;
     atd_error err;
@@ -92,7 +77,7 @@ static void check_y(const char *path, const char *name)
 static void check_n(const char *path, const char *name)
 {
     size_t len;
-    char *json = read_file(path, &len);
+    char *json = test_read_file(path, &len);
     atd_arena *arena = atd_arena_new(0, NULL);
     atd_json v;
     atd_error err;
@@ -108,7 +93,7 @@ static void check_i(const char *path, const char *name)
 {
     (void)name;
     size_t len;
-    char *json = read_file(path, &len);
+    char *json = test_read_file(path, &len);
     atd_arena *arena = atd_arena_new(0, NULL);
     atd_json v;
     if (atd_json_parse(json, len, arena, 0, &v, NULL) == 0) {
@@ -530,7 +515,7 @@ static int collecting_sink(void *ctx, const char *data, size_t len)
 START_TEST(test_json_write_to_sink)
 {
     size_t len;
-    char *json = read_file(BENCH_DIR "/twitter.json", &len);
+    char *json = test_read_file(BENCH_DIR "/twitter.json", &len);
     atd_arena *arena = atd_arena_new(0, NULL);
     atd_json v;
     ck_assert_int_eq(atd_json_parse(json, len, arena, 0, &v, NULL), 0);

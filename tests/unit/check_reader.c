@@ -4,6 +4,7 @@
  * junk, lenient mode, fail-fast behaviour, and atd_skip_value over every
  * JSONTestSuite parsing file. */
 #include "check_main.h"
+#include "test_files.h"
 
 #include <atd.h>
 
@@ -702,40 +703,12 @@ END_TEST
 
 /* --- JSONTestSuite --- */
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return NULL;
-    char *buf = NULL;
-    size_t cap = 0, n = 0;
-    for (;;) {
-        if (n == cap) {
-            cap = cap ? cap * 2 : 4096;
-            char *nb = realloc(buf, cap);
-            if (!nb) {
-                free(buf);
-                fclose(fp);
-                return NULL;
-            }
-            buf = nb;
-        }
-        size_t got = fread(buf + n, 1, cap - n, fp);
-        if (got == 0)
-            break;
-        n += got;
-    }
-    fclose(fp);
-    *len = n;
-    return buf;
-}
-
 static bool skip_file(const char *name, unsigned flags, atd_error *err)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/%s", SUITE_DIR, name);
     size_t len;
-    char *data = slurp(path, &len);
+    char *data = test_read_file(path, &len);
     ck_assert_msg(data != NULL, "cannot read %s", path);
     fixture f;
     fx_open_n(&f, data, len, flags);

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "check_main.h"
+#include "test_files.h"
 
 #include "blockchain.h"
 #include "canada.h"
@@ -32,22 +33,6 @@
 #ifndef ATD_SHARED_DIR
 #define ATD_SHARED_DIR "../shared"
 #endif
-
-static char *slurp(const char *name, size_t *len)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/data/bench/%s.json", ATD_SHARED_DIR, name);
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    ck_assert(fread(s, 1, (size_t)n, f) == (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return s;
-}
 
 static bool default_like(const atd_json *v)
 {
@@ -145,7 +130,9 @@ typedef int (*to_fn)(const void *, atd_buf *, atd_error *);
 static void roundtrip(const char *name, size_t size, from_fn from, to_fn to)
 {
     size_t len;
-    char *json = slurp(name, &len);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/data/bench/%s.json", ATD_SHARED_DIR, name);
+    char *json = test_read_file(path, &len);
     atd_arena *arena = atd_arena_new(0, NULL);
     void *v1 = calloc(1, size), *v2 = calloc(1, size);
     atd_error err;

@@ -4,6 +4,7 @@
  * borrowing versus copying, object keys, and the positions of special bytes
  * around the 8- and 16-byte boundaries of the fast scanners. */
 #include "check_main.h"
+#include "test_files.h"
 
 #include <atd.h>
 
@@ -499,34 +500,6 @@ END_TEST
 /* JSONTestSuite string files                                                */
 /* ------------------------------------------------------------------------ */
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return NULL;
-    char *buf = NULL;
-    size_t cap = 0, n = 0;
-    for (;;) {
-        if (n == cap) {
-            cap = cap ? cap * 2 : 4096;
-            char *nb = realloc(buf, cap);
-            if (!nb) {
-                free(buf);
-                fclose(fp);
-                return NULL;
-            }
-            buf = nb;
-        }
-        size_t got = fread(buf + n, 1, cap - n, fp);
-        if (got == 0)
-            break;
-        n += got;
-    }
-    fclose(fp);
-    *len = n;
-    return buf;
-}
-
 /* Reads the file's value with the typed primitives: a one-element array of
  * strings as most of these files are, or a lone string; anything else is
  * skipped (so the result still reflects the strings inside). */
@@ -535,7 +508,7 @@ static bool read_suite_file(const char *name, unsigned flags, atd_error *err)
     char path[512];
     snprintf(path, sizeof path, "%s/%s", SUITE_DIR, name);
     size_t len;
-    char *data = slurp(path, &len);
+    char *data = test_read_file(path, &len);
     ck_assert_msg(data != NULL, "cannot read %s", path);
     fixture f;
     fx_open(&f, data, len, flags);
