@@ -2,7 +2,7 @@
 # Installs the Debian packages atdc needs to build, test and benchmark.
 # As root it runs apt-get; otherwise it prints the exact command to run.
 set -eu
-packages="build-essential cmake flex bison pkg-config check clang g++ valgrind
+packages="build-essential cmake flex bison pkg-config check clang libclang-rt-14-dev g++ valgrind
           libcjson-dev libjansson-dev libjson-c-dev libsimdjson-dev gnuplot-nox"
 missing=""
 for p in $packages; do

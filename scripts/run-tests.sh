@@ -15,11 +15,15 @@ sh scripts/run-valgrind.sh
 
 # Fuzz smoke: the targets and the libraries instrumented for coverage, as
 # tests/fuzz/run.sh builds them; only the fuzz targets are built here.
-if command -v clang > /dev/null 2>&1; then
+probe=$(mktemp -d)
+printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' > "$probe/p.c"
+if command -v clang > /dev/null 2>&1 &&
+    clang -fsanitize=fuzzer,address "$probe/p.c" -o "$probe/p" > /dev/null 2>&1; then
     CC=clang cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=Debug -DATDC_WERROR=ON -DATDC_FUZZ=ON \
         -DATDC_SANITIZE=ON -DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link > /dev/null
     cmake --build build/fuzz -j "$(nproc)" --target fuzz_all
     (cd build/fuzz && ctest --output-on-failure -L fuzz -j "$(nproc)")
 else
-    echo "clang not found: fuzz smoke tests skipped (scripts/install-deps.sh installs it)"
+    echo "clang with libFuzzer not found: fuzz smoke tests skipped (scripts/install-deps.sh installs it)"
 fi
+rm -rf "$probe"
