@@ -285,33 +285,10 @@ static void check_y(const char *path, const char *name)
     free(json);
 }
 
-/* Calls fn on every file of dir whose name starts with prefix and ends in
- * .json; returns how many. */
-static size_t for_each_file(const char *dir, const char *prefix,
-                            void (*fn)(const char *path, const char *name))
-{
-    DIR *d = opendir(dir);
-    ck_assert_msg(d != NULL, "cannot open %s", dir);
-    size_t count = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        size_t n = strlen(e->d_name);
-        if (strncmp(e->d_name, prefix, strlen(prefix)) != 0 || n < 5 ||
-            strcmp(e->d_name + n - 5, ".json") != 0)
-            continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        fn(path, e->d_name);
-        count++;
-    }
-    closedir(d);
-    return count;
-}
-
 START_TEST(test_conformance_y_generated)
 {
     memset(type_uses, 0, sizeof type_uses);
-    ck_assert_uint_gt(for_each_file(PARSING_DIR, "y_", check_y), 90);
+    ck_assert_uint_gt(test_for_each_json(PARSING_DIR, "y_", check_y), 90);
     /* the shapes of the suite reach every type but `objects` (no y_ file is
      * an array of objects): that one is read from a document of our own */
     static const char objects[] = "[{\"a\":[1,{}]},{},{\"b\":null,\"b\":\"x\"}]";
@@ -347,7 +324,7 @@ static void check_n(const char *path, const char *name)
 
 START_TEST(test_conformance_n_generated)
 {
-    ck_assert_uint_gt(for_each_file(PARSING_DIR, "n_", check_n), 150);
+    ck_assert_uint_gt(test_for_each_json(PARSING_DIR, "n_", check_n), 150);
 }
 END_TEST
 

@@ -10,35 +10,12 @@
 #include "check_main.h"
 #include "test_files.h"
 
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #define SUITE_DIR ATD_SHARED_DIR "/data/jsontestsuite/test_parsing"
 #define BENCH_DIR ATD_SHARED_DIR "/data/bench"
-
-/* Calls fn on every file of dir whose name starts with prefix and ends in .json. */
-static int for_each_file(const char *dir, const char *prefix,
-                         void (*fn)(const char *path, const char *name))
-{
-    DIR *d = opendir(dir);
-    ck_assert_msg(d != NULL, "cannot open %s", dir);
-    int count = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        size_t n = strlen(e->d_name);
-        if (strncmp(e->d_name, prefix, strlen(prefix)) != 0 || n < 5 ||
-            strcmp(e->d_name + n - 5, ".json") != 0)
-            continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        fn(path, e->d_name);
-        count++;
-    }
-    closedir(d);
-    return count;
-}
 
 /* parse, write, parse again: both trees equal, and writing is a fixpoint. */
 static void check_roundtrip(const char *path, const char *name, unsigned flags)
@@ -111,19 +88,19 @@ static void check_i(const char *path, const char *name)
 
 START_TEST(test_json_suite_y)
 {
-    ck_assert_int_gt(for_each_file(SUITE_DIR, "y_", check_y), 90);
+    ck_assert_uint_gt(test_for_each_json(SUITE_DIR, "y_", check_y), 90);
 }
 END_TEST
 
 START_TEST(test_json_suite_n)
 {
-    ck_assert_int_gt(for_each_file(SUITE_DIR, "n_", check_n), 150);
+    ck_assert_uint_gt(test_for_each_json(SUITE_DIR, "n_", check_n), 150);
 }
 END_TEST
 
 START_TEST(test_json_suite_i)
 {
-    ck_assert_int_gt(for_each_file(SUITE_DIR, "i_", check_i), 10);
+    ck_assert_uint_gt(test_for_each_json(SUITE_DIR, "i_", check_i), 10);
 }
 END_TEST
 
@@ -134,7 +111,7 @@ static void check_bench(const char *path, const char *name)
 
 START_TEST(test_json_bench_roundtrip)
 {
-    ck_assert_int_ge(for_each_file(BENCH_DIR, "", check_bench), 6);
+    ck_assert_uint_ge(test_for_each_json(BENCH_DIR, "", check_bench), 6);
 }
 END_TEST
 
