@@ -440,6 +440,44 @@ static void emit_case_match(cw *w, const ir_type *t)
     free(lens);
 }
 
+/* Ends the case of a constructor with an argument once the argument is read:
+ * the container (array or object) must close right after it.
+ *         if (!atd_array_next(r, &more)) return false;
+ *         if (more) return atd_reader_fail(r, ..."expected ']' after the argument...");
+ *         return true; */
+static void emit_payload_case_end(cw *w, const ir_case *k, const char *next_fn, char closer)
+{
+    cw_open(w, "if (!%s(r, &more))", next_fn);
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    cw_open(w, "if (more)");
+    cw_line(w, "return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, \"expected '%c' after "
+               "the argument of variant '%%s'\", \"%s\");",
+            closer, k->atd_name);
+    cw_close(w, "}");
+    cw_line(w, "return true;");
+}
+
+/* Closes the switch over constructor names with an argument; a name that
+ * matched none is an error:
+ *     default: break; }
+ *     { char q_[...]; return atd_reader_fail_at(r, at, ..."unsupported variant..."); }
+ *     } */
+static void emit_payload_switch_end(cw *w, const ir_type *t)
+{
+    cw_mid(w, "default:");
+    cw_line(w, "break;");
+    cw_close(w, "}");
+    cw_open(w, "{");
+    cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
+    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
+               "\"unsupported variant \\\"%%s\\\" with an argument in '%%s'\", "
+               "atd_quote_name(s.ptr, s.len, q_, sizeof q_), \"%s\");",
+            t->atd_name);
+    cw_close(w, "}");
+    cw_close(w, "}");
+}
+
 /* Emits the array form of the constructors with an argument (atd-spec 10.8):
  *     if (c == '[') {
  *         if (!atd_array_begin(r, &more)) return false;
@@ -486,27 +524,9 @@ static void emit_sum_read_array(cw *w, const ir_type *t)
         cw_line(w, "out->tag = %s;", k->const_name);
         snprintf(lv, sizeof lv, "out->u.%s", k->member);
         read_slot(w, &k->arg, lv, "return atd_reader_push_index(r, 1);");
-        cw_open(w, "if (!atd_array_next(r, &more))");
-        cw_line(w, "return false;");
-        cw_close(w, "}");
-        cw_open(w, "if (more)");
-        cw_line(w, "return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, \"expected ']' after "
-                   "the argument of variant '%%s'\", \"%s\");",
-                k->atd_name);
-        cw_close(w, "}");
-        cw_line(w, "return true;");
+        emit_payload_case_end(w, k, "atd_array_next", ']');
     }
-    cw_mid(w, "default:");
-    cw_line(w, "break;");
-    cw_close(w, "}");
-    cw_open(w, "{");
-    cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
-    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
-               "\"unsupported variant \\\"%%s\\\" with an argument in '%%s'\", "
-               "atd_quote_name(s.ptr, s.len, q_, sizeof q_), \"%s\");",
-            t->atd_name);
-    cw_close(w, "}");
-    cw_close(w, "}");
+    emit_payload_switch_end(w, t);
 }
 
 /* Emits the object form of the constructors with an argument, for a sum with
@@ -560,27 +580,9 @@ static void emit_sum_read_object(cw *w, const ir_type *t)
         snprintf(lv, sizeof lv, "out->u.%s", k->member);
         push_field_stmt(fail, sizeof fail, k->json_name, k->json_len);
         read_slot(w, &k->arg, lv, fail);
-        cw_open(w, "if (!atd_object_next(r, &more))");
-        cw_line(w, "return false;");
-        cw_close(w, "}");
-        cw_open(w, "if (more)");
-        cw_line(w, "return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, \"expected '}' after "
-                   "the argument of variant '%%s'\", \"%s\");",
-                k->atd_name);
-        cw_close(w, "}");
-        cw_line(w, "return true;");
+        emit_payload_case_end(w, k, "atd_object_next", '}');
     }
-    cw_mid(w, "default:");
-    cw_line(w, "break;");
-    cw_close(w, "}");
-    cw_open(w, "{");
-    cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
-    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
-               "\"unsupported variant \\\"%%s\\\" with an argument in '%%s'\", "
-               "atd_quote_name(s.ptr, s.len, q_, sizeof q_), \"%s\");",
-            t->atd_name);
-    cw_close(w, "}");
-    cw_close(w, "}");
+    emit_payload_switch_end(w, t);
 }
 
 /* Emits the reader of a sum: "Name" for a nullary constructor, ["Name", v]
