@@ -45,8 +45,8 @@ static int align_of(const ir_type *t)
 static void read_value(cw *w, const ir_type *t, const char *lv, const char *fail)
 {
     static const char *const mins[] = {"INT64_MIN", "INT8_MIN", "INT16_MIN", "INT32_MIN",
-                                       "0", "0", "0"};
-    static const char *const maxs[] = {"INT64_MAX", "INT8_MAX", "INT16_MAX", "INT32_MAX",
+                                       "0",         "0",        "0"};
+    static const char *const maxs[] = {"INT64_MAX", "INT8_MAX",   "INT16_MAX", "INT32_MAX",
                                        "UINT8_MAX", "UINT16_MAX", "UINT32_MAX"};
     switch (t->kind) {
     case IR_UNIT:
@@ -393,8 +393,9 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_mid(w, "default:");
     cw_open(w, "if (r->flags & ATD_READ_STRICT_FIELDS)");
     cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
-    cw_line(w, "return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, \"unknown field \\\"%%s\\\" "
-               "in record '%%s'\", atd_quote_name(key.ptr, key.len, q_, sizeof q_), \"%s\");",
+    cw_line(w,
+            "return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, \"unknown field \\\"%%s\\\" "
+            "in record '%%s'\", atd_quote_name(key.ptr, key.len, q_, sizeof q_), \"%s\");",
             t->atd_name);
     cw_close(w, "}");
     cw_open(w, "if (!atd_skip_value(r))");
@@ -413,8 +414,9 @@ static void emit_record_read(cw *w, const ir_type *t)
         char *lit = cw_c_string(f->json_name, f->json_len);
         cw_open(w, "if (!(seen[%d] & ((uint64_t)1 << %d)))", f->required_index / 64,
                 f->required_index % 64);
-        cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "
-                   "\"missing field '%%s' in record '%%s'\", \"%s\", \"%s\");",
+        cw_line(w,
+                "return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "
+                "\"missing field '%%s' in record '%%s'\", \"%s\", \"%s\");",
                 lit, t->atd_name);
         cw_close(w, "}");
         free(lit);
@@ -451,8 +453,9 @@ static void emit_payload_case_end(cw *w, const ir_case *k, const char *next_fn, 
     cw_line(w, "return false;");
     cw_close(w, "}");
     cw_open(w, "if (more)");
-    cw_line(w, "return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, \"expected '%c' after "
-               "the argument of variant '%%s'\", \"%s\");",
+    cw_line(w,
+            "return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, \"expected '%c' after "
+            "the argument of variant '%%s'\", \"%s\");",
             closer, k->atd_name);
     cw_close(w, "}");
     cw_line(w, "return true;");
@@ -470,9 +473,10 @@ static void emit_payload_switch_end(cw *w, const ir_type *t)
     cw_close(w, "}");
     cw_open(w, "{");
     cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
-    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
-               "\"unsupported variant \\\"%%s\\\" with an argument in '%%s'\", "
-               "atd_quote_name(s.ptr, s.len, q_, sizeof q_), \"%s\");",
+    cw_line(w,
+            "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
+            "\"unsupported variant \\\"%%s\\\" with an argument in '%%s'\", "
+            "atd_quote_name(s.ptr, s.len, q_, sizeof q_), \"%s\");",
             t->atd_name);
     cw_close(w, "}");
     cw_close(w, "}");
@@ -498,8 +502,9 @@ static void emit_sum_read_array(cw *w, const ir_type *t)
     cw_line(w, "return false;");
     cw_close(w, "}");
     cw_open(w, "if (!more)");
-    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"empty array "
-               "instead of a variant of '%%s'\", \"%s\");",
+    cw_line(w,
+            "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"empty array "
+            "instead of a variant of '%%s'\", \"%s\");",
             t->atd_name);
     cw_close(w, "}");
     cw_line(w, "atd_skip_ws(r);");
@@ -517,8 +522,9 @@ static void emit_sum_read_array(cw *w, const ir_type *t)
         cw_line(w, "return false;");
         cw_close(w, "}");
         cw_open(w, "if (!more)");
-        cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"variant '%%s' "
-                   "needs an argument\", \"%s\");",
+        cw_line(w,
+                "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"variant '%%s' "
+                "needs an argument\", \"%s\");",
                 k->atd_name);
         cw_close(w, "}");
         cw_line(w, "out->tag = %s;", k->const_name);
@@ -561,8 +567,9 @@ static void emit_sum_read_object(cw *w, const ir_type *t)
     cw_line(w, "return false;");
     cw_close(w, "}");
     cw_open(w, "if (!more)");
-    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"empty object "
-               "instead of a variant of '%%s'\", \"%s\");",
+    cw_line(w,
+            "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"empty object "
+            "instead of a variant of '%%s'\", \"%s\");",
             t->atd_name);
     cw_close(w, "}");
     cw_line(w, "atd_skip_ws(r);");
@@ -662,9 +669,10 @@ static void emit_sum_read(cw *w, const ir_type *t)
         cw_line(w, "return true;");
     } else {
         cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
-        cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
-                   "\"unsupported variant \\\"%%s\\\" in '%%s'\", "
-                   "atd_quote_name(s.ptr, s.len, q_, sizeof q_), \"%s\");",
+        cw_line(w,
+                "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
+                "\"unsupported variant \\\"%%s\\\" in '%%s'\", "
+                "atd_quote_name(s.ptr, s.len, q_, sizeof q_), \"%s\");",
                 t->atd_name);
     }
     cw_close(w, "}");
@@ -700,8 +708,9 @@ static void emit_tuple_read(cw *w, const ir_type *t)
     for (size_t i = 0; i < t->ncells; i++) {
         if (i < t->nmin_cells) {
             cw_open(w, "if (!more)");
-            cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, \"expected at least %zu "
-                       "tuple elements, found %zu\");",
+            cw_line(w,
+                    "return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, \"expected at least %zu "
+                    "tuple elements, found %zu\");",
                     t->nmin_cells, i);
             cw_close(w, "}");
         } else {
@@ -745,8 +754,9 @@ static void emit_grow(cw *w, const char *tn, int align)
     cw_line(w, "size_t ncap = cap != 0 ? 2 * cap : 8;");
     cw_line(w, "%s *n_ = NULL;", tn);
     cw_open(w, "if (ncap <= SIZE_MAX / sizeof(%s))", tn);
-    cw_line(w, "n_ = (%s *)atd_arena_grow(r->arena, items, cap * sizeof(%s), ncap * sizeof(%s), "
-               "%d);",
+    cw_line(w,
+            "n_ = (%s *)atd_arena_grow(r->arena, items, cap * sizeof(%s), ncap * sizeof(%s), "
+            "%d);",
             tn, tn, tn, align);
     cw_close(w, "}");
     cw_open(w, "if (n_ == NULL)");
@@ -828,7 +838,8 @@ static void emit_assoc_read(cw *w, const ir_type *t)
     cw_close(w, "}");
     emit_grow(w, itn, 8);
     cw_line(w, "items[len].key = key;");
-    read_slot(w, &t->elem, "items[len].value", "return atd_reader_push_field(r, key.ptr, key.len);");
+    read_slot(w, &t->elem, "items[len].value",
+              "return atd_reader_push_field(r, key.ptr, key.len);");
     cw_line(w, "len++;");
     cw_open(w, "if (!atd_object_next(r, &more))");
     cw_line(w, "return false;");
@@ -932,8 +943,9 @@ static void emit_nullable_read(cw *w, const ir_type *t)
  */
 static void emit_from_json(cw *w, const char *name)
 {
-    cw_line(w, "int %s_from_json(const char *json, size_t len, atd_arena *arena, %s *out, "
-               "atd_error *err)",
+    cw_line(w,
+            "int %s_from_json(const char *json, size_t len, atd_arena *arena, %s *out, "
+            "atd_error *err)",
             name, name);
     cw_open(w, "{");
     cw_line(w, "atd_reader r;");
