@@ -29,7 +29,7 @@ suites=${*:-"arena buf writer json reader strings error event everything gen_map
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DATDC_WERROR=ON > /dev/null
 targets=""
 for s in $suites; do
-    targets="$targets check_$s"
+    targets="$targets test_$s"
 done
 # shellcheck disable=SC2086
 cmake --build "$build" -j "$(nproc)" --target $targets > /dev/null
@@ -43,7 +43,7 @@ for s in $suites; do
     # --errors-for-leak-kinds: a definite or indirect leak fails the run;
     # "possibly"/"still reachable" blocks are Check's and libc's own.
     if CK_FORK=no valgrind --quiet --error-exitcode=1 --leak-check=full \
-        --errors-for-leak-kinds=definite,indirect "$build/tests/check_$s" > "$log" 2>&1; then
+        --errors-for-leak-kinds=definite,indirect "$build/tests/test_$s" > "$log" 2>&1; then
         passed=$((passed + 1))
         echo "valgrind: $s passed ($(($(date +%s) - start)) s)"
     else

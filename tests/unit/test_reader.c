@@ -3,7 +3,7 @@
  * and double with their type leniencies and their errors, numbers followed by
  * junk, lenient mode, fail-fast behaviour, and atd_skip_value over every
  * JSONTestSuite parsing file. */
-#include "check_main.h"
+#include "test_main.h"
 #include "test_files.h"
 
 #include <atd.h>

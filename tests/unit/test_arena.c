@@ -3,7 +3,7 @@
  * statistics, and clean failure when the underlying allocator fails (checked
  * with a counting allocator that can refuse its Nth call). */
 #include "atd/arena.h"
-#include "check_main.h"
+#include "test_main.h"
 
 #include <stdint.h>
 #include <string.h>

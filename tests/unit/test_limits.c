@@ -30,7 +30,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "check_main.h"
+#include "test_main.h"
 
 #include "atd/json.h"
 #include "everything.h"

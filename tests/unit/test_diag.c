@@ -3,7 +3,7 @@
  * control bytes, a location past the end), notes (quoted unless at the
  * error's own place, dropped with a dropped error), the error limit, and the
  * deferred mode that sorts a stage's reports into source order. */
-#include "check_main.h"
+#include "test_main.h"
 
 #include <stdlib.h>
 #include <string.h>

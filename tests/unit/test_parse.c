@@ -5,7 +5,7 @@
  * (line, column, end, offset) of representative nodes, annotation values
  * after unescaping, the lexical quirks of atd-spec 1, and that errors give
  * NULL with a located message. */
-#include "check_main.h"
+#include "test_main.h"
 
 #include <string.h>
 

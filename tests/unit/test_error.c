@@ -3,7 +3,7 @@
  * a generated reader produces them: a small hand-written reader for a nested
  * schema pushes field names and indexes while unwinding, and the tests check
  * the exact line, column, path and message on multi-line inputs. */
-#include "check_main.h"
+#include "test_main.h"
 
 #include <atd.h>
 

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "atd/number.h"
-#include "check_main.h"
+#include "test_main.h"
 #include "number_bigdec.h"
 #include "pow10_table.h"
 

@@ -3,7 +3,7 @@
  * the runtime's `atd_` prefix gets `x_`, primes become `_prime`, `<c name>`
  * replaces everything, upper-casing for enum constants, and the validity
  * test applied to `<c name>` values. */
-#include "check_main.h"
+#include "test_main.h"
 
 #include <string.h>
 

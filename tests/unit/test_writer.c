@@ -4,7 +4,7 @@
  * strings streamed through a small sink, and the int/double helpers. */
 #include "atd/error.h"
 #include "atd/writer.h"
-#include "check_main.h"
+#include "test_main.h"
 
 #include <math.h>
 #include <string.h>

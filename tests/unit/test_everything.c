@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "check_main.h"
+#include "test_main.h"
 
 #include "everything.h"
 

@@ -7,7 +7,7 @@
 
 #include "atd/json.h"
 #include "atd/writer.h"
-#include "check_main.h"
+#include "test_main.h"
 #include "test_files.h"
 
 #include <math.h>

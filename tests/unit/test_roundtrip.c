@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check_main.h"
+#include "test_main.h"
 #include "test_files.h"
 
 #include "blockchain.h"

@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check_main.h"
+#include "test_main.h"
 #include "test_files.h"
 
 #include "atd/json.h"

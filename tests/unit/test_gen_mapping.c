@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check_main.h"
+#include "test_main.h"
 
 #include "mapping.h"
 

@@ -6,7 +6,7 @@
 
 #include "atd/buf.h"
 #include "atd/error.h"
-#include "check_main.h"
+#include "test_main.h"
 
 #include <stdint.h>
 #include <string.h>

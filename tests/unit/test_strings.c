@@ -3,7 +3,7 @@
  * and the JSONTestSuite string files), embedded NUL, raw control bytes,
  * borrowing versus copying, object keys, and the positions of special bytes
  * around the 8- and 16-byte boundaries of the fast scanners. */
-#include "check_main.h"
+#include "test_main.h"
 #include "test_files.h"
 
 #include <atd.h>

@@ -5,7 +5,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "check_main.h"
+#include "test_main.h"
 
 #include "event.h"
 
