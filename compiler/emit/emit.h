@@ -36,7 +36,4 @@ void emit_writer_tables(cw *w, const ir_module *m);
 void emit_match_function(cw *w, const char *name, const char *const *names, const size_t *lens,
                          const bool *use, size_t n);
 
-/* The member type of a slot ("P t *" for a pointer slot). */
-const char *emit_slot_ctype(const ir_slot *s, char *buf, size_t cap);
-
 #endif
