@@ -259,8 +259,8 @@ static const char *strict_other(atd_reader *r, const char *p, const char *open_q
 /* The general scan (scan.h), from p (inside the string opened at
  * open_quote) to the closing quote: escapes, UTF-8, control bytes, lenient
  * mode. */
-bool atd__scan_string_rest(atd_reader *r, const char *open_quote, const char *p,
-                           const char **body, const char **body_end, bool *has_escape)
+bool atd__scan_string_rest(atd_reader *r, const char *open_quote, const char *p, const char **body,
+                           const char **body_end, bool *has_escape)
 {
     const char *end = r->end;
     bool strict = !(r->flags & ATD_READ_LENIENT);
@@ -274,6 +274,17 @@ bool atd__scan_string_rest(atd_reader *r, const char *open_quote, const char *p,
             size_t n;
             esc = true;
             p = escape(r, p, open_quote, NULL, &n);
+        } else if ((unsigned char)*p >= 0x80) {
+            /* Non-ASCII text: the block validator takes it up to the next
+             * quote, backslash or control byte; only when it finds the text
+             * ill-formed does the sequence-by-sequence check run, to name
+             * the offending byte. */
+            const char *q = atd__scan_text(p, end);
+            if (ATD_LIKELY(q != NULL)) {
+                p = q;
+                continue;
+            }
+            p = strict_other(r, p, open_quote);
         } else {
             p = strict_other(r, p, open_quote);
         }

@@ -10,6 +10,7 @@
  * lead's value. Text in one script repeats the same length, so the branches
  * that remain predict well. */
 #include "utf8.h"
+#include "scan.h"
 
 /* For lead bytes 0x80..0xFF (index c - 0x80): the sequence length (0: not a
  * lead byte: a continuation byte, C0/C1 overlong leads, F5..FF), and the
@@ -18,20 +19,72 @@ typedef struct lead_info {
     unsigned char len, lo, span;
 } lead_info;
 
-#define L2 {2, 0x80, 0x3f}
-#define L3 {3, 0x80, 0x3f}
-#define L4 {4, 0x80, 0x3f}
-#define NO {0, 0, 0}
+#define L2                                                                                         \
+    {                                                                                              \
+        2, 0x80, 0x3f                                                                              \
+    }
+#define L3                                                                                         \
+    {                                                                                              \
+        3, 0x80, 0x3f                                                                              \
+    }
+#define L4                                                                                         \
+    {                                                                                              \
+        4, 0x80, 0x3f                                                                              \
+    }
+#define NO                                                                                         \
+    {                                                                                              \
+        0, 0, 0                                                                                    \
+    }
 #define ROW8(x) x, x, x, x, x, x, x, x
 static const lead_info leads[128] = {
     /* 80..BF: continuation bytes */
-    ROW8(NO), ROW8(NO), ROW8(NO), ROW8(NO), ROW8(NO), ROW8(NO), ROW8(NO), ROW8(NO),
+    ROW8(NO),
+    ROW8(NO),
+    ROW8(NO),
+    ROW8(NO),
+    ROW8(NO),
+    ROW8(NO),
+    ROW8(NO),
+    ROW8(NO),
     /* C0, C1: overlong; C2..DF: 2 bytes */
-    NO, NO, L2, L2, L2, L2, L2, L2, ROW8(L2), ROW8(L2), ROW8(L2),
+    NO,
+    NO,
+    L2,
+    L2,
+    L2,
+    L2,
+    L2,
+    L2,
+    ROW8(L2),
+    ROW8(L2),
+    ROW8(L2),
     /* E0: A0..BF; E1..EC; ED: 80..9F; EE, EF */
-    {3, 0xa0, 0x1f}, L3, L3, L3, L3, L3, L3, L3, L3, L3, L3, L3, L3, {3, 0x80, 0x1f}, L3, L3,
+    {3, 0xa0, 0x1f},
+    L3,
+    L3,
+    L3,
+    L3,
+    L3,
+    L3,
+    L3,
+    L3,
+    L3,
+    L3,
+    L3,
+    L3,
+    {3, 0x80, 0x1f},
+    L3,
+    L3,
     /* F0: 90..BF; F1..F3; F4: 80..8F; F5..FF: beyond U+10FFFF */
-    {4, 0x90, 0x2f}, L4, L4, L4, {4, 0x80, 0x0f}, NO, NO, NO, ROW8(NO),
+    {4, 0x90, 0x2f},
+    L4,
+    L4,
+    L4,
+    {4, 0x80, 0x0f},
+    NO,
+    NO,
+    NO,
+    ROW8(NO),
 };
 #undef L2
 #undef L3
@@ -101,4 +154,31 @@ const unsigned char *atd__utf8_skip(const unsigned char *p, const unsigned char 
         p += n;
     }
     return p;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Text runs of string bodies                                                */
+/* ------------------------------------------------------------------------ */
+
+const char *atd__scan_text_scalar(const char *p, const char *end)
+{
+    for (;;) {
+        p = atd__find_special_strict(p, end);
+        if (p == end || (unsigned char)*p < 0x80)
+            return p;
+        const unsigned char *u =
+            atd__utf8_skip((const unsigned char *)p, (const unsigned char *)end);
+        if (u < (const unsigned char *)end && *u >= 0x80)
+            return NULL;
+        p = (const char *)u;
+    }
+}
+
+const char *atd__scan_text(const char *p, const char *end)
+{
+#if ATD__HAVE_AVX2_KERNELS
+    if (atd__cpu_kernels() & ATD__CPU_AVX2)
+        return atd__scan_text_avx2(p, end);
+#endif
+    return atd__scan_text_scalar(p, end);
 }
