@@ -19,78 +19,28 @@ typedef struct lead_info {
     unsigned char len, lo, span;
 } lead_info;
 
-#define L2                                                                                         \
-    {                                                                                              \
-        2, 0x80, 0x3f                                                                              \
-    }
-#define L3                                                                                         \
-    {                                                                                              \
-        3, 0x80, 0x3f                                                                              \
-    }
-#define L4                                                                                         \
-    {                                                                                              \
-        4, 0x80, 0x3f                                                                              \
-    }
-#define NO                                                                                         \
-    {                                                                                              \
-        0, 0, 0                                                                                    \
-    }
+/* clang-format off */
+#define L2 {2, 0x80, 0x3f}
+#define L3 {3, 0x80, 0x3f}
+#define L4 {4, 0x80, 0x3f}
+#define NO {0, 0, 0}
 #define ROW8(x) x, x, x, x, x, x, x, x
 static const lead_info leads[128] = {
     /* 80..BF: continuation bytes */
-    ROW8(NO),
-    ROW8(NO),
-    ROW8(NO),
-    ROW8(NO),
-    ROW8(NO),
-    ROW8(NO),
-    ROW8(NO),
-    ROW8(NO),
+    ROW8(NO), ROW8(NO), ROW8(NO), ROW8(NO), ROW8(NO), ROW8(NO), ROW8(NO), ROW8(NO),
     /* C0, C1: overlong; C2..DF: 2 bytes */
-    NO,
-    NO,
-    L2,
-    L2,
-    L2,
-    L2,
-    L2,
-    L2,
-    ROW8(L2),
-    ROW8(L2),
-    ROW8(L2),
+    NO, NO, L2, L2, L2, L2, L2, L2, ROW8(L2), ROW8(L2), ROW8(L2),
     /* E0: A0..BF; E1..EC; ED: 80..9F; EE, EF */
-    {3, 0xa0, 0x1f},
-    L3,
-    L3,
-    L3,
-    L3,
-    L3,
-    L3,
-    L3,
-    L3,
-    L3,
-    L3,
-    L3,
-    L3,
-    {3, 0x80, 0x1f},
-    L3,
-    L3,
+    {3, 0xa0, 0x1f}, L3, L3, L3, L3, L3, L3, L3, L3, L3, L3, L3, L3, {3, 0x80, 0x1f}, L3, L3,
     /* F0: 90..BF; F1..F3; F4: 80..8F; F5..FF: beyond U+10FFFF */
-    {4, 0x90, 0x2f},
-    L4,
-    L4,
-    L4,
-    {4, 0x80, 0x0f},
-    NO,
-    NO,
-    NO,
-    ROW8(NO),
+    {4, 0x90, 0x2f}, L4, L4, L4, {4, 0x80, 0x0f}, NO, NO, NO, ROW8(NO),
 };
 #undef L2
 #undef L3
 #undef L4
 #undef NO
 #undef ROW8
+/* clang-format on */
 
 int atd__utf8_sequence(const unsigned char *p, const unsigned char *end)
 {
