@@ -379,6 +379,32 @@ static bool decode(atd_reader *r, const char *open_quote, const char *b, const c
     return true;
 }
 
+/* memcpy(dst, src, n), without a call for the short strings that most are:
+ * up to 16 bytes move as two machine words (or half-words, or bytes) that
+ * overlap in the middle, so every load stays inside [src, src + n). */
+static inline void copy_short_or_memcpy(char *dst, const char *src, size_t n)
+{
+    if (n > 16) {
+        memcpy(dst, src, n);
+    } else if (n >= 8) {
+        uint64_t a, z;
+        memcpy(&a, src, 8);
+        memcpy(&z, src + n - 8, 8);
+        memcpy(dst, &a, 8);
+        memcpy(dst + n - 8, &z, 8);
+    } else if (n >= 4) {
+        uint32_t a, z;
+        memcpy(&a, src, 4);
+        memcpy(&z, src + n - 4, 4);
+        memcpy(dst, &a, 4);
+        memcpy(dst + n - 4, &z, 4);
+    } else if (n > 0) {
+        dst[0] = src[0];
+        dst[n / 2] = src[n / 2];
+        dst[n - 1] = src[n - 1];
+    }
+}
+
 static bool copy_plain(atd_reader *r, const char *open_quote, const char *b, const char *e,
                        atd_string *out)
 {
@@ -389,7 +415,7 @@ static bool copy_plain(atd_reader *r, const char *open_quote, const char *b, con
     char *dst = atd_arena_alloc(r->arena, n + 1, 1);
     if (!dst)
         return fail_nomem(r, open_quote);
-    memcpy(dst, b, n);
+    copy_short_or_memcpy(dst, b, n);
     dst[n] = '\0';
     out->ptr = dst;
     out->len = (size_t)(e - b);
