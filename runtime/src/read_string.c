@@ -11,7 +11,11 @@
  *
  * UTF-8 is checked against the table of well-formed sequences (Unicode 3.9,
  * table 3-7): no overlongs, no encoded surrogates, nothing above U+10FFFF,
- * no truncated sequences or stray continuation bytes. */
+ * no truncated sequences or stray continuation bytes. Non-ASCII text goes
+ * to the block validator (atd__scan_text, utf8.h: 32 bytes per step with
+ * AVX2), which only says yes or no; when it says no, the sequence-by-
+ * sequence check runs over the same text to name the offending byte, so
+ * the errors are the same whichever kernel ran. */
 #include "atd/reader.h"
 #include "scan.h"
 #include "utf8.h"
