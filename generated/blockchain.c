@@ -1111,10 +1111,7 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
         p = atd_write_int64(p + 10, (int64_t)v->vin_sz);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"hash\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->hash.ptr, v->hash.len)) {
+    if (!atd_writer_key_string(w, ",\"hash\":", 8, v->hash.ptr, v->hash.len)) {
         return atd_writer_push_field(w, "hash", 4);
     }
     {
@@ -1127,10 +1124,7 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
         p = atd_write_int64(p + 11, (int64_t)v->vout_sz);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"relayed_by\":", 14)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->relayed_by.ptr, v->relayed_by.len)) {
+    if (!atd_writer_key_string(w, ",\"relayed_by\":", 14, v->relayed_by.ptr, v->relayed_by.len)) {
         return atd_writer_push_field(w, "relayed_by", 10);
     }
     if (!atd_writer_raw(w, ",\"out\":", 7)) {
@@ -1201,10 +1195,7 @@ bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
         p = atd_write_int64(p + 8, (int64_t)v->output_type);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"addr\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->addr.ptr, v->addr.len)) {
+    if (!atd_writer_key_string(w, ",\"addr\":", 8, v->addr.ptr, v->addr.len)) {
         return atd_writer_push_field(w, "addr", 4);
     }
     {
@@ -1227,10 +1218,7 @@ bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
         p = atd_write_int64(p + 5, (int64_t)v->n);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"script\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->script.ptr, v->script.len)) {
+    if (!atd_writer_key_string(w, ",\"script\":", 10, v->script.ptr, v->script.len)) {
         return atd_writer_push_field(w, "script", 6);
     }
     return atd_writer_raw(w, "}", 1);
@@ -1275,10 +1263,7 @@ bool blockchain_input_write(atd_writer *w, const blockchain_input *v)
     if (!blockchain_output_write(w, &v->prev_out)) {
         return atd_writer_push_field(w, "prev_out", 8);
     }
-    if (!atd_writer_raw(w, ",\"script\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->script.ptr, v->script.len)) {
+    if (!atd_writer_key_string(w, ",\"script\":", 10, v->script.ptr, v->script.len)) {
         return atd_writer_push_field(w, "script", 6);
     }
     return atd_writer_raw(w, "}", 1);

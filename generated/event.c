@@ -332,10 +332,7 @@ int event_event_type_to_json(const event_event_type *value, atd_buf *out, atd_er
 
 bool event_event_write(atd_writer *w, const event_event *v)
 {
-    if (!atd_writer_raw(w, "{\"username\":", 12)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->username.ptr, v->username.len)) {
+    if (!atd_writer_key_string(w, "{\"username\":", 12, v->username.ptr, v->username.len)) {
         return atd_writer_push_field(w, "username", 8);
     }
     {
@@ -363,10 +360,7 @@ bool event_event_write(atd_writer *w, const event_event *v)
         p += 14 + event_event_type__jlen[v->event_type];
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"payload\":", 11)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->payload.ptr, v->payload.len)) {
+    if (!atd_writer_key_string(w, ",\"payload\":", 11, v->payload.ptr, v->payload.len)) {
         return atd_writer_push_field(w, "payload", 7);
     }
     return atd_writer_raw(w, "}", 1);

@@ -312,7 +312,7 @@ static size_t key_literal(char *buf, size_t cap, const char *pre, const ir_field
 static void emit_record_write(cw *w, const ir_type *t)
 {
     enum { FIRST, NOT_FIRST, UNKNOWN } state = FIRST;
-    bool brace_written = false;
+    bool brace_written = false, closed = false;
     char rv[300], fail[600], cond[800], dcond[700], lit[1200], lit2[1200];
     cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
     cw_open(w, "{");
@@ -373,11 +373,27 @@ static void emit_record_write(cw *w, const ir_type *t)
         }
         const char *pre = !brace_written ? "{" : state == NOT_FIRST ? "," : "";
         size_t klen = key_literal(lit, sizeof lit, pre, f);
-        /* a value of bounded size: one reservation for the key and the value */
+        /* a value of bounded size: one reservation for the key and the value
+         * (and the closing brace after the last field) */
         bool fixed = !f->slot.ptr && f->slot.type->fixed != IR_FIXED_NONE;
+        /* a string: one call for the key and the string */
+        bool string = !f->slot.ptr && f->slot.type->kind == IR_STRING;
         if (fixed) {
-            piece pc = {state == UNKNOWN ? "!first" : NULL, lit, klen, NULL};
+            closed = c == NULL && i + 1 == t->nfields;
+            piece pc = {state == UNKNOWN ? "!first" : NULL, lit, klen, closed ? "}" : NULL};
             write_fixed(w, f->slot.type, rv, &pc, fail);
+        } else if (string && state == UNKNOWN) {
+            key_literal(lit2, sizeof lit2, ",", f);
+            cw_open(w,
+                    "if (first ? !atd_writer_key_string(w, %s, %s.ptr, %s.len) : "
+                    "!atd_writer_key_string(w, %s, %s.ptr, %s.len))",
+                    lit, rv, rv, lit2, rv, rv);
+            cw_line(w, "%s", fail);
+            cw_close(w, "}");
+        } else if (string) {
+            cw_open(w, "if (!atd_writer_key_string(w, %s, %s.ptr, %s.len))", lit, rv, rv);
+            cw_line(w, "%s", fail);
+            cw_close(w, "}");
         } else if (state == UNKNOWN) {
             key_literal(lit2, sizeof lit2, ",", f);
             cw_open(w, "if (first ? !atd_writer_raw(w, %s) : !atd_writer_raw(w, %s))", lit, lit2);
@@ -389,7 +405,7 @@ static void emit_record_write(cw *w, const ir_type *t)
             cw_close(w, "}");
         }
         brace_written = true;
-        if (!fixed)
+        if (!fixed && !string)
             write_slot(w, &f->slot, rv, fail);
         if (c != NULL) {
             if (need_first && state != NOT_FIRST)
@@ -405,6 +421,8 @@ static void emit_record_write(cw *w, const ir_type *t)
     }
     if (!brace_written)
         cw_line(w, "return atd_writer_raw(w, \"{}\", 2);");
+    else if (closed)
+        cw_line(w, "return true;");
     else
         cw_line(w, "return atd_writer_raw(w, \"}\", 1);");
     cw_close(w, "}");
@@ -569,6 +587,11 @@ static void emit_list_write(cw *w, const ir_type *t)
     if (t->elem.type->fixed != IR_FIXED_NONE) {
         piece pc = {"i > 0", NULL, 0, NULL};
         write_fixed(w, t->elem.type, "v->items[i]", &pc, "return atd_writer_push_index(w, i);");
+    } else if (t->elem.type->kind == IR_STRING) {
+        /* the comma and the string in one call */
+        cw_open(w, "if (!atd_writer_key_string(w, \",\", i > 0, v->items[i].ptr, v->items[i].len))");
+        cw_line(w, "return atd_writer_push_index(w, i);");
+        cw_close(w, "}");
     } else {
         cw_open(w, "if (i > 0 && !atd_writer_raw(w, \",\", 1))");
         cw_line(w, "return false;");

@@ -16,6 +16,7 @@
 #include "atd/error.h"
 
 #include "utf8.h"
+#include "write_string.h"
 
 #include <string.h>
 
@@ -27,6 +28,16 @@
 #define BLOCK 16 /* bytes looked at per step: one SSE2 register */
 #else
 #define BLOCK 8 /* one 64-bit word (SWAR) */
+#endif
+
+/* For the per-string loop, instantiated once per call site with `check`
+ * known: a call would cost more than the loop on short strings. */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))
+#else
+#define ALWAYS_INLINE inline
+#define NOINLINE
 #endif
 
 #define ONES UINT64_C(0x0101010101010101)
@@ -45,6 +56,27 @@ static inline uint32_t load32(const char *s)
     uint32_t w;
     memcpy(&w, s, 4);
     return w;
+}
+
+/* memcpy for the short pieces of string writing (keys, runs of non-ASCII
+ * text): up to 16 bytes as two overlapping loads and stores, without a call
+ * and without reading outside s[0..n). */
+static inline void copy_short(char *p, const char *s, size_t n)
+{
+    if (n >= 8 && n <= 16) {
+        uint64_t a = load64(s), b = load64(s + n - 8);
+        memcpy(p, &a, 8);
+        memcpy(p + n - 8, &b, 8);
+    } else if (n >= 4 && n < 8) {
+        uint32_t a = load32(s), b = load32(s + n - 4);
+        memcpy(p, &a, 4);
+        memcpy(p + n - 4, &b, 4);
+    } else if (n < 4) {
+        for (size_t i = 0; i < n; i++)
+            p[i] = s[i];
+    } else {
+        memcpy(p, s, n);
+    }
 }
 
 /* For each byte: 0 when copied raw, else the letter after the backslash
@@ -208,7 +240,7 @@ static inline unsigned copy_tail(char *p, const char *s, unsigned n, bool high)
  * `check` the UTF-8 is validated in the same pass: each non-ASCII run goes
  * to the shared validator (utf8.h) and is copied as it is, and the result is
  * NULL at the first ill-formed or truncated sequence. */
-static inline char *escape_body(char *p, const char *s, size_t len, bool check)
+static ALWAYS_INLINE char *escape_body(char *p, const char *s, size_t len, bool check)
 {
     const char *end = s + len;
     for (;;) {
@@ -239,18 +271,18 @@ static inline char *escape_body(char *p, const char *s, size_t len, bool check)
                                                      (const unsigned char *)end);
         if (q == s || (q != end && (unsigned char)*q >= 0x80))
             return NULL;
-        memcpy(p, s, (size_t)(q - s));
+        copy_short(p, s, (size_t)(q - s));
         p += q - s;
         s = q;
     }
 }
 
-static char *escape_run(char *p, const char *s, size_t len)
+static NOINLINE char *escape_run(char *p, const char *s, size_t len)
 {
     return escape_body(p, s, len, false);
 }
 
-static char *escape_run_validate(char *p, const char *s, size_t len)
+static NOINLINE char *escape_run_validate(char *p, const char *s, size_t len)
 {
     return escape_body(p, s, len, true);
 }
@@ -323,13 +355,19 @@ static int write_long_string(atd_buf *b, const char *s, size_t len)
     return b->status;
 }
 
-int atd_write_string(atd_buf *b, const char *s, size_t len, unsigned flags)
+/* The cases of write_string_after that are not a short string written in
+ * the room already there: out of room, long strings, sinks. */
+static NOINLINE int write_string_slow(atd_buf *b, const char *pre, size_t pre_len, const char *s,
+                                      size_t len, unsigned flags)
 {
     bool check = !(flags & ATD_WRITE_ALLOW_INVALID_UTF8);
-    if (len <= SMALL_STRING && (b->sink == NULL || ATD_ESCAPED_MAX(len) <= b->chunk_size)) {
-        char *p = atd_buf_reserve(b, ATD_ESCAPED_MAX(len));
+    size_t max = pre_len + ATD_ESCAPED_MAX(len);
+    if (len <= SMALL_STRING && (b->sink == NULL || max <= b->chunk_size)) {
+        char *p = atd_buf_reserve(b, max);
         if (p == NULL)
             return check && !atd_utf8_valid(s, len) ? ATD_ERR_UTF8 : b->status;
+        copy_short(p, pre, pre_len);
+        p += pre_len;
         *p++ = '"';
         p = check ? escape_run_validate(p, s, len) : escape_run(p, s, len);
         if (p == NULL)
@@ -341,7 +379,45 @@ int atd_write_string(atd_buf *b, const char *s, size_t len, unsigned flags)
     /* A long string may be flushed piece by piece, so validate it first. */
     if (check && !atd_utf8_valid(s, len))
         return ATD_ERR_UTF8;
+    if (pre_len != 0)
+        atd_buf_append(b, pre, pre_len);
     return write_long_string(b, s, len);
+}
+
+/* atd_write_string after the literal pre[0..pre_len) (a key such as
+ * ",\"name\":"), both in one reservation for short strings. The common case,
+ * a short string that fits in the buffer's free room, is handled here
+ * without a further call; atd_write_string, which has no literal, loses the
+ * copy altogether. */
+static inline int write_string_after(atd_buf *b, const char *pre, size_t pre_len, const char *s,
+                                     size_t len, unsigned flags)
+{
+    if (ATD_LIKELY(len <= SMALL_STRING && b->cap - b->len >= pre_len + ATD_ESCAPED_MAX(len) &&
+                   b->status == 0)) {
+        char *p = b->data + b->len;
+        copy_short(p, pre, pre_len);
+        p += pre_len;
+        *p++ = '"';
+        p = !(flags & ATD_WRITE_ALLOW_INVALID_UTF8) ? escape_body(p, s, len, true)
+                                                     : escape_body(p, s, len, false);
+        if (p == NULL)
+            return ATD_ERR_UTF8; /* nothing committed */
+        *p++ = '"';
+        atd_buf_commit(b, p);
+        return 0;
+    }
+    return write_string_slow(b, pre, pre_len, s, len, flags);
+}
+
+int atd_write_string(atd_buf *b, const char *s, size_t len, unsigned flags)
+{
+    return write_string_after(b, NULL, 0, s, len, flags);
+}
+
+int atd__write_string_after(atd_buf *b, const char *pre, size_t pre_len, const char *s, size_t len,
+                            unsigned flags)
+{
+    return write_string_after(b, pre, pre_len, s, len, flags);
 }
 
 void atd_buf_write_int64(atd_buf *b, int64_t v)

@@ -10,6 +10,8 @@
 
 #include "atd/number.h"
 
+#include "write_string.h"
+
 void atd_writer_init(atd_writer *w, atd_buf *b, unsigned flags)
 {
     w->buf = b;
@@ -214,14 +216,24 @@ bool atd_writer_double_as_int(atd_writer *w, double v)
     return true;
 }
 
-bool atd_writer_string(atd_writer *w, const char *s, size_t len)
+static bool string_result(atd_writer *w, int rc)
 {
-    int rc = atd_write_string(w->buf, s, len, w->flags);
+    if (ATD_LIKELY(rc == 0))
+        return true;
     if (rc == ATD_ERR_UTF8)
         return atd_writer_fail(w, ATD_ERR_UTF8, "invalid UTF-8 in a string");
-    if (rc != 0)
-        return atd_writer_fail_buf(w);
-    return true;
+    return atd_writer_fail_buf(w);
+}
+
+bool atd_writer_string(atd_writer *w, const char *s, size_t len)
+{
+    return string_result(w, atd_write_string(w->buf, s, len, w->flags));
+}
+
+bool atd_writer_key_string(atd_writer *w, const char *key, size_t key_len, const char *s,
+                           size_t len)
+{
+    return string_result(w, atd__write_string_after(w->buf, key, key_len, s, len, w->flags));
 }
 
 bool atd_writer_bool(atd_writer *w, bool v)
