@@ -889,25 +889,17 @@ bool canada_position_write(atd_writer *w, const canada_position *v)
     if (!atd_writer_finite(w, (double)v->f0)) {
         return atd_writer_push_index(w, 0);
     }
+    if (!atd_writer_finite(w, (double)v->f1)) {
+        return atd_writer_push_index(w, 1);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_double(p + 1, (double)v->f0);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->f1)) {
-        return atd_writer_push_index(w, 1);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';

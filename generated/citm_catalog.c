@@ -2072,21 +2072,13 @@ int citm_catalog_seat_category_list_to_json(const citm_catalog_seat_category_lis
 bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performance *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "eventId", 7);
         }
         memcpy(p, "{\"eventId\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->event_id);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "id", 2);
-        }
         memcpy(p, ",\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
         atd_buf_commit(w->buf, p);
@@ -2161,31 +2153,15 @@ int citm_catalog_performance_to_json(const citm_catalog_performance *value, atd_
 bool citm_catalog_price_write(atd_writer *w, const citm_catalog_price *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 54 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "amount", 6);
         }
         memcpy(p, "{\"amount\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->amount);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 25 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "audienceSubCategoryId", 21);
-        }
         memcpy(p, ",\"audienceSubCategoryId\":", 25);
         p = atd_write_int64(p + 25, (int64_t)v->audience_sub_category_id);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 19 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "seatCategoryId", 14);
-        }
         memcpy(p, ",\"seatCategoryId\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
         *p++ = '}';

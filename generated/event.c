@@ -335,26 +335,18 @@ bool event_event_write(atd_writer *w, const event_event *v)
     if (!atd_writer_key_string(w, "{\"username\":", 12, v->username.ptr, v->username.len)) {
         return atd_writer_push_field(w, "username", 8);
     }
+    if ((size_t)v->event_type >= 4) {
+        atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'");
+        return atd_writer_push_field(w, "event_type", 10);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 22 + ATD_INT64_CHARS + 10);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "date", 4);
         }
         memcpy(p, ",\"date\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->date);
-        atd_buf_commit(w->buf, p);
-    }
-    if ((size_t)v->event_type >= 4) {
-        atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'");
-        return atd_writer_push_field(w, "event_type", 10);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 14 + 10);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "event_type", 10);
-        }
         memcpy(p, ",\"event_type\":", 14);
         memcpy(p + 14, event_event_type__json[v->event_type], event_event_type__jlen[v->event_type]);
         p += 14 + event_event_type__jlen[v->event_type];

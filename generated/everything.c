@@ -11385,21 +11385,13 @@ int everything_union__to_json(const everything_union_ *value, atd_buf *out, atd_
 bool everything_int_int_tuple_write(atd_writer *w, const everything_int_int_tuple *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f1);
         *p++ = ']';
@@ -11434,25 +11426,17 @@ bool everything_rect_write(atd_writer *w, const everything_rect *v)
     if (!atd_writer_finite(w, (double)v->width)) {
         return atd_writer_push_field(w, "width", 5);
     }
+    if (!atd_writer_finite(w, (double)v->height)) {
+        return atd_writer_push_field(w, "height", 6);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 20 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "width", 5);
         }
         memcpy(p, "{\"width\":", 9);
         p = atd_write_double(p + 9, (double)v->width);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->height)) {
-        return atd_writer_push_field(w, "height", 6);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "height", 6);
-        }
         memcpy(p, ",\"height\":", 10);
         p = atd_write_double(p + 10, (double)v->height);
         *p++ = '}';
@@ -11762,25 +11746,17 @@ bool everything_float_float_tuple_write(atd_writer *w, const everything_float_fl
     if (!atd_writer_finite(w, (double)v->f0)) {
         return atd_writer_push_index(w, 0);
     }
+    if (!atd_writer_finite(w, (double)v->f1)) {
+        return atd_writer_push_index(w, 1);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_double(p + 1, (double)v->f0);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->f1)) {
-        return atd_writer_push_index(w, 1);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';
@@ -11892,25 +11868,17 @@ int everything_color_to_json(const everything_color *value, atd_buf *out, atd_er
 
 bool everything_int_float_tuple_write(atd_writer *w, const everything_int_float_tuple *v)
 {
+    if (!atd_writer_finite(w, (double)v->f1)) {
+        return atd_writer_push_index(w, 1);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->f1)) {
-        return atd_writer_push_index(w, 1);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';
@@ -12805,21 +12773,13 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         return atd_writer_push_field(w, "type", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "of", 2);
         }
         memcpy(p, ",\"of\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->of_);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 11 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "inherit", 7);
-        }
         memcpy(p, ",\"inherit\":", 11);
         if (v->inherit_) {
             memcpy(p + 11, "true", 4);
@@ -12834,41 +12794,17 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         return atd_writer_push_field(w, "content-type", 12);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 36 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "Upper", 5);
         }
         memcpy(p, ",\"Upper\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->upper);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "2nd", 3);
-        }
         memcpy(p, ",\"2nd\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->digits);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 4 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "", 0);
-        }
         memcpy(p, ",\"\":", 4);
         p = atd_write_int64(p + 4, (int64_t)v->empty);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 16 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "say \"hi\"\\", 9);
-        }
         memcpy(p, ",\"say \\\"hi\\\"\\\\\":", 16);
         p = atd_write_int64(p + 16, (int64_t)v->quoted);
         atd_buf_commit(w->buf, p);
@@ -12877,41 +12813,17 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         return atd_writer_push_field(w, "caf\303\251", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 39 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "default", 7);
         }
         memcpy(p, ",\"default\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->default_);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "default_", 8);
-        }
         memcpy(p, ",\"default_\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->default_2);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "for", 3);
-        }
         memcpy(p, ",\"for\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->for_);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 9 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "while", 5);
-        }
         memcpy(p, ",\"while\":", 9);
         if (v->while_) {
             memcpy(p + 9, "true", 4);
@@ -12929,41 +12841,17 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         return atd_writer_push_field(w, "switch", 6);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 35 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "switch", 6);
         }
         memcpy(p, ",\"switch\":", 10);
         p = atd_write_double(p + 10, (double)v->switch_);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "int", 3);
-        }
         memcpy(p, ",\"int\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->int_);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "from", 4);
-        }
         memcpy(p, ",\"from\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->from);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "import", 6);
-        }
         memcpy(p, ",\"import\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->import);
         atd_buf_commit(w->buf, p);
@@ -12972,31 +12860,15 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         return atd_writer_push_field(w, "as", 2);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 31 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "_private", 8);
         }
         memcpy(p, ",\"_private\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->x_private);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "x'", 2);
-        }
         memcpy(p, ",\"x'\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->x_prime);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 13 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "camelCase", 9);
-        }
         memcpy(p, ",\"camelCase\":", 13);
         p = atd_write_int64(p + 13, (int64_t)v->camelCase);
         atd_buf_commit(w->buf, p);
@@ -13463,25 +13335,17 @@ bool everything_with_defaults_write(atd_writer *w, const everything_with_default
     if (!atd_writer_string(w, v->f1.ptr, v->f1.len)) {
         return atd_writer_push_index(w, 1);
     }
+    if (!atd_writer_finite(w, (double)v->f3)) {
+        return atd_writer_push_index(w, 3);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 2);
         }
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f2);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->f3)) {
-        return atd_writer_push_index(w, 3);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 3);
-        }
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f3);
         *p++ = ']';
@@ -13514,21 +13378,13 @@ int everything_with_defaults_to_json(const everything_with_defaults *value, atd_
 bool everything_bare_cell_write(atd_writer *w, const everything_bare_cell *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         if (v->f1) {
             memcpy(p + 1, "true", 4);
@@ -14265,21 +14121,13 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
         return atd_writer_push_field(w, "float_prec", 10);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 22 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "c_int32", 7);
         }
         memcpy(p, ",\"c_int32\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->c_int32);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "c_uint8", 7);
-        }
         memcpy(p, ",\"c_uint8\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->c_uint8);
         atd_buf_commit(w->buf, p);
@@ -14846,21 +14694,13 @@ int everything_page_entry_string_float_list_to_json(const everything_page_entry_
 bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_entry *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "key", 3);
         }
         memcpy(p, "{\"key\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->key);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 10 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "value", 5);
-        }
         memcpy(p, ",\"value\":", 9);
         if (v->value) {
             memcpy(p + 9, "true", 4);
@@ -16363,7 +16203,7 @@ bool everything_root_write(atd_writer *w, const everything_root *v)
         return atd_writer_push_field(w, "label", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + 4);
+        char *p = atd_buf_reserve(w->buf, 25 + 4 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "nothing", 7);
@@ -16372,14 +16212,6 @@ bool everything_root_write(atd_writer *w, const everything_root *v)
         (void)v->nothing; /* unit: always null */
         memcpy(p + 11, "null", 4);
         p += 15;
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 14 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "from_value", 10);
-        }
         memcpy(p, ",\"from_value\":", 14);
         p = atd_write_int64(p + 14, (int64_t)v->from_value);
         atd_buf_commit(w->buf, p);

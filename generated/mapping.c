@@ -1337,25 +1337,17 @@ bool mapping_point_write(atd_writer *w, const mapping_point *v)
     if (!atd_writer_finite(w, (double)v->x)) {
         return atd_writer_push_field(w, "x", 1);
     }
+    if (!atd_writer_finite(w, (double)v->y)) {
+        return atd_writer_push_field(w, "y", 1);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "x", 1);
         }
         memcpy(p, "{\"x\":", 5);
         p = atd_write_double(p + 5, (double)v->x);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->y)) {
-        return atd_writer_push_field(w, "y", 1);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "y", 1);
-        }
         memcpy(p, ",\"y\":", 5);
         p = atd_write_double(p + 5, (double)v->y);
         *p++ = '}';

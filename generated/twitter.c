@@ -4089,21 +4089,13 @@ bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata 
         return atd_writer_push_field(w, "completed_in", 12);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 16 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 26 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "completed_in", 12);
         }
         memcpy(p, "{\"completed_in\":", 16);
         p = atd_write_double(p + 16, (double)v->completed_in);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "max_id", 6);
-        }
         memcpy(p, ",\"max_id\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->max_id);
         atd_buf_commit(w->buf, p);
@@ -4121,21 +4113,13 @@ bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata 
         return atd_writer_push_field(w, "refresh_url", 11);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 21 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "count", 5);
         }
         memcpy(p, ",\"count\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->count);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "since_id", 8);
-        }
         memcpy(p, ",\"since_id\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->since_id);
         atd_buf_commit(w->buf, p);
@@ -4457,7 +4441,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "entities", 8);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 13 + 5);
+        char *p = atd_buf_reserve(w->buf, 65 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "protected", 9);
@@ -4470,34 +4454,10 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 13, "false", 5);
             p += 18;
         }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 19 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "followers_count", 15);
-        }
         memcpy(p, ",\"followers_count\":", 19);
         p = atd_write_int64(p + 19, (int64_t)v->followers_count);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "friends_count", 13);
-        }
         memcpy(p, ",\"friends_count\":", 17);
         p = atd_write_int64(p + 17, (int64_t)v->friends_count);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 16 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "listed_count", 12);
-        }
         memcpy(p, ",\"listed_count\":", 16);
         p = atd_write_int64(p + 16, (int64_t)v->listed_count);
         atd_buf_commit(w->buf, p);
@@ -4528,7 +4488,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "time_zone", 9);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 15 + 5);
+        char *p = atd_buf_reserve(w->buf, 45 + 5 + 5 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "geo_enabled", 11);
@@ -4541,14 +4501,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 15, "false", 5);
             p += 20;
         }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 12 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "verified", 8);
-        }
         memcpy(p, ",\"verified\":", 12);
         if (v->verified) {
             memcpy(p + 12, "true", 4);
@@ -4556,14 +4508,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         } else {
             memcpy(p + 12, "false", 5);
             p += 17;
-        }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 18 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "statuses_count", 14);
         }
         memcpy(p, ",\"statuses_count\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->statuses_count);
@@ -4573,7 +4517,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "lang", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 24 + 5);
+        char *p = atd_buf_reserve(w->buf, 67 + 5 + 5 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "contributors_enabled", 20);
@@ -4586,14 +4530,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 24, "false", 5);
             p += 29;
         }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 17 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "is_translator", 13);
-        }
         memcpy(p, ",\"is_translator\":", 17);
         if (v->is_translator) {
             memcpy(p + 17, "true", 4);
@@ -4601,14 +4537,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         } else {
             memcpy(p + 17, "false", 5);
             p += 22;
-        }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 26 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "is_translation_enabled", 22);
         }
         memcpy(p, ",\"is_translation_enabled\":", 26);
         if (v->is_translation_enabled) {
@@ -4669,7 +4597,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "profile_text_color", 18);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 32 + 5);
+        char *p = atd_buf_reserve(w->buf, 130 + 5 + 5 + 5 + 5 + 5 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "profile_use_background_image", 28);
@@ -4682,14 +4610,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 32, "false", 5);
             p += 37;
         }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 19 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "default_profile", 15);
-        }
         memcpy(p, ",\"default_profile\":", 19);
         if (v->default_profile) {
             memcpy(p + 19, "true", 4);
@@ -4697,14 +4617,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         } else {
             memcpy(p + 19, "false", 5);
             p += 24;
-        }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 25 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "default_profile_image", 21);
         }
         memcpy(p, ",\"default_profile_image\":", 25);
         if (v->default_profile_image) {
@@ -4714,14 +4626,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 25, "false", 5);
             p += 30;
         }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 13 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "following", 9);
-        }
         memcpy(p, ",\"following\":", 13);
         if (v->following) {
             memcpy(p + 13, "true", 4);
@@ -4730,14 +4634,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 13, "false", 5);
             p += 18;
         }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 23 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "follow_request_sent", 19);
-        }
         memcpy(p, ",\"follow_request_sent\":", 23);
         if (v->follow_request_sent) {
             memcpy(p + 23, "true", 4);
@@ -4745,14 +4641,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         } else {
             memcpy(p + 23, "false", 5);
             p += 28;
-        }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 18 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "notifications", 13);
         }
         memcpy(p, ",\"notifications\":", 17);
         if (v->notifications) {
@@ -5044,7 +4932,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         return atd_writer_push_field(w, "user", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 7 + 4);
+        char *p = atd_buf_reserve(w->buf, 47 + 4 + 4 + 4 + 4);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "geo", 3);
@@ -5053,38 +4941,14 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         (void)v->geo; /* unit: always null */
         memcpy(p + 7, "null", 4);
         p += 11;
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 15 + 4);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "coordinates", 11);
-        }
         memcpy(p, ",\"coordinates\":", 15);
         (void)v->coordinates; /* unit: always null */
         memcpy(p + 15, "null", 4);
         p += 19;
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 9 + 4);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "place", 5);
-        }
         memcpy(p, ",\"place\":", 9);
         (void)v->place; /* unit: always null */
         memcpy(p + 9, "null", 4);
         p += 13;
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 16 + 4);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "contributors", 12);
-        }
         memcpy(p, ",\"contributors\":", 16);
         (void)v->contributors; /* unit: always null */
         memcpy(p + 16, "null", 4);
@@ -5104,21 +4968,13 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 35 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "retweet_count", 13);
         }
         memcpy(p, ",\"retweet_count\":", 17);
         p = atd_write_int64(p + 17, (int64_t)v->retweet_count);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 18 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "favorite_count", 14);
-        }
         memcpy(p, ",\"favorite_count\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->favorite_count);
         atd_buf_commit(w->buf, p);
@@ -5130,7 +4986,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         return atd_writer_push_field(w, "entities", 8);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 13 + 5);
+        char *p = atd_buf_reserve(w->buf, 26 + 5 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "favorited", 9);
@@ -5142,14 +4998,6 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         } else {
             memcpy(p + 13, "false", 5);
             p += 18;
-        }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 13 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "retweeted", 9);
         }
         memcpy(p, ",\"retweeted\":", 13);
         if (v->retweeted) {
@@ -5209,21 +5057,13 @@ int twitter_status_to_json(const twitter_status *value, atd_buf *out, atd_error 
 bool twitter_indices_write(atd_writer *w, const twitter_indices *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f1);
         *p++ = ']';
@@ -5488,21 +5328,13 @@ int twitter_user_mention_to_json(const twitter_user_mention *value, atd_buf *out
 bool twitter_size_write(atd_writer *w, const twitter_size *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "w", 1);
         }
         memcpy(p, "{\"w\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->w);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "h", 1);
-        }
         memcpy(p, ",\"h\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->h);
         atd_buf_commit(w->buf, p);

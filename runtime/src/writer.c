@@ -59,8 +59,8 @@ static inline uint32_t load32(const char *s)
 }
 
 /* memcpy for the short pieces of string writing (keys, runs of non-ASCII
- * text): up to 16 bytes as two overlapping loads and stores, without a call
- * and without reading outside s[0..n). */
+ * text): up to 32 bytes as two overlapping fixed-size loads and stores,
+ * without a call and without reading outside s[0..n). */
 static inline void copy_short(char *p, const char *s, size_t n)
 {
     if (n >= 8 && n <= 16) {
@@ -74,6 +74,12 @@ static inline void copy_short(char *p, const char *s, size_t n)
     } else if (n < 4) {
         for (size_t i = 0; i < n; i++)
             p[i] = s[i];
+    } else if (n <= 32) {
+        char a[16], b[16];
+        memcpy(a, s, 16);
+        memcpy(b, s + n - 16, 16);
+        memcpy(p, a, 16);
+        memcpy(p + n - 16, b, 16);
     } else {
         memcpy(p, s, n);
     }
@@ -198,7 +204,8 @@ static inline unsigned copy_block(char *p, const char *s, bool high)
 
 /* copy_block for the n < BLOCK bytes left at the end of a string, without
  * reading past them: two loads overlapping in the middle cover the n bytes
- * as one block, and two stores write them back. Returns the index of the
+ * as one block (padded with 'A', which never stops), and two stores write
+ * them back. Returns the index of the
  * first stopping byte, or n. */
 static inline unsigned copy_tail(char *p, const char *s, unsigned n, bool high)
 {
@@ -213,7 +220,17 @@ static inline unsigned copy_tail(char *p, const char *s, unsigned n, bool high)
         unsigned k = lowest_bit(m);
         return k < 8 ? k : n - 16 + k;
     }
-#endif
+    if (n >= 4) {
+        uint32_t a = load32(s), b = load32(s + n - 4);
+        memcpy(p, &a, 4);
+        memcpy(p + n - 4, &b, 4);
+        unsigned m = stops128(_mm_set_epi32(0x41414141, 0x41414141, (int)b, (int)a), high);
+        if (m == 0)
+            return n;
+        unsigned k = lowest_bit(m);
+        return k < 4 ? k : n - 8 + k;
+    }
+#else
     if (n >= 4) {
         uint32_t a = load32(s), b = load32(s + n - 4);
         memcpy(p, &a, 4);
@@ -227,6 +244,7 @@ static inline unsigned copy_tail(char *p, const char *s, unsigned n, bool high)
         unsigned k = first_stop64(w, high);
         return k == 8 ? n : k < 4 ? k : n - 8 + k;
     }
+#endif
     for (unsigned i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         if (escape_letter[c] != 0 || (high && c >= 0x80))
@@ -267,8 +285,8 @@ static ALWAYS_INLINE char *escape_body(char *p, const char *s, size_t len, bool 
             continue;
         }
         /* only when check: non-ASCII bytes stop the copy only then */
-        const char *q = (const char *)atd__utf8_skip((const unsigned char *)s,
-                                                     (const unsigned char *)end);
+        const char *q =
+            (const char *)atd__utf8_skip((const unsigned char *)s, (const unsigned char *)end);
         if (q == s || (q != end && (unsigned char)*q >= 0x80))
             return NULL;
         copy_short(p, s, (size_t)(q - s));
@@ -389,8 +407,8 @@ static NOINLINE int write_string_slow(atd_buf *b, const char *pre, size_t pre_le
  * a short string that fits in the buffer's free room, is handled here
  * without a further call; atd_write_string, which has no literal, loses the
  * copy altogether. */
-static inline int write_string_after(atd_buf *b, const char *pre, size_t pre_len, const char *s,
-                                     size_t len, unsigned flags)
+static ALWAYS_INLINE int write_string_after(atd_buf *b, const char *pre, size_t pre_len,
+                                            const char *s, size_t len, unsigned flags)
 {
     if (ATD_LIKELY(len <= SMALL_STRING && b->cap - b->len >= pre_len + ATD_ESCAPED_MAX(len) &&
                    b->status == 0)) {
@@ -399,7 +417,7 @@ static inline int write_string_after(atd_buf *b, const char *pre, size_t pre_len
         p += pre_len;
         *p++ = '"';
         p = !(flags & ATD_WRITE_ALLOW_INVALID_UTF8) ? escape_body(p, s, len, true)
-                                                     : escape_body(p, s, len, false);
+                                                    : escape_body(p, s, len, false);
         if (p == NULL)
             return ATD_ERR_UTF8; /* nothing committed */
         *p++ = '"';

@@ -227,8 +227,7 @@ static void check_validated(const unsigned char *in, size_t len)
     char expected[6 * 80 + 2];
     bool valid = reference_utf8(in, len);
     size_t n = reference_escape(expected, in, len);
-    ck_assert_msg(atd_utf8_valid((const char *)in, len) == valid, "atd_utf8_valid, %zu bytes",
-                  len);
+    ck_assert_msg(atd_utf8_valid((const char *)in, len) == valid, "atd_utf8_valid, %zu bytes", len);
     atd_buf b;
     atd_buf_init(&b);
     atd_buf_append(&b, "[", 1);
@@ -251,10 +250,20 @@ static void check_validated(const unsigned char *in, size_t len)
 START_TEST(test_writer_utf8_positions)
 {
     static const char *const seqs[] = {
-        "\xc3\xa9",         "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xe6\x97\xa5\xe6\x9c\xac",
-        "\x80",             "\xc3",         "\xe2\x82",         "\xed\xa0\x80",
-        "\xc3\x28",         "\xe0\x9f\xbf", "\xf4\x90\x80\x80", "\xff",
-        "\xc3\xa9\xe2\x82", "\xc2\x80\x0a",
+        "\xc3\xa9",
+        "\xe2\x82\xac",
+        "\xf0\x9f\x98\x80",
+        "\xe6\x97\xa5\xe6\x9c\xac",
+        "\x80",
+        "\xc3",
+        "\xe2\x82",
+        "\xed\xa0\x80",
+        "\xc3\x28",
+        "\xe0\x9f\xbf",
+        "\xf4\x90\x80\x80",
+        "\xff",
+        "\xc3\xa9\xe2\x82",
+        "\xc2\x80\x0a",
     };
     unsigned char storage[96];
     for (size_t len = 1; len <= 72; len++) {
@@ -287,8 +296,8 @@ END_TEST
 START_TEST(test_writer_key_string)
 {
     static const char key[] = ",\"a_rather_long_key_name\":";
-    static const char *const strs[] = {"", "x", "abc\n", "caf\xc3\xa9", "0123456789abcdef\"x",
-                                       "bad \xc3\x28 utf8"};
+    static const char *const strs[] = {
+        "", "x", "abc\n", "caf\xc3\xa9", "0123456789abcdef\"x", "bad \xc3\x28 utf8"};
     for (size_t kl = 0; kl < sizeof key; kl++) {
         for (size_t j = 0; j < sizeof strs / sizeof strs[0]; j++) {
             size_t sl = strlen(strs[j]);
@@ -298,8 +307,8 @@ START_TEST(test_writer_key_string)
             atd_writer ww, wg;
             atd_writer_init(&ww, &want, 0);
             atd_writer_init(&wg, &got, 0);
-            bool ok_want = (kl == 0 || atd_writer_raw(&ww, key, kl)) &&
-                           atd_writer_string(&ww, strs[j], sl);
+            bool ok_want =
+                (kl == 0 || atd_writer_raw(&ww, key, kl)) && atd_writer_string(&ww, strs[j], sl);
             bool ok_got = atd_writer_key_string(&wg, key, kl, strs[j], sl);
             ck_assert_int_eq(ok_got, ok_want);
             if (ok_got) {
