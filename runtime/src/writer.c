@@ -13,10 +13,10 @@
  * to the room left in the buffer, never by reserving the 6x worst case of the
  * whole string: a 1 GB string through a sink needs only the sink's chunk. */
 #include "atd/writer.h"
+#include "atd/writer_ctx.h"
 #include "atd/error.h"
 
 #include "utf8.h"
-#include "write_string.h"
 
 #include <string.h>
 
@@ -188,7 +188,7 @@ static inline unsigned stops128(__m128i v, bool high)
 /* Copies the BLOCK bytes at s to p and returns the index of the first
  * stopping byte, or BLOCK. The bytes copied after a stop are overwritten
  * next (output never falls behind input). */
-static inline unsigned copy_block(char *p, const char *s, bool high)
+static ALWAYS_INLINE unsigned copy_block(char *p, const char *s, bool high)
 {
 #if BLOCK == 16
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
@@ -207,7 +207,7 @@ static inline unsigned copy_block(char *p, const char *s, bool high)
  * as one block (padded with 'A', which never stops), and two stores write
  * them back. Returns the index of the
  * first stopping byte, or n. */
-static inline unsigned copy_tail(char *p, const char *s, unsigned n, bool high)
+static ALWAYS_INLINE unsigned copy_tail(char *p, const char *s, unsigned n, bool high)
 {
 #if BLOCK == 16
     if (n >= 8) {
@@ -432,10 +432,26 @@ int atd_write_string(atd_buf *b, const char *s, size_t len, unsigned flags)
     return write_string_after(b, NULL, 0, s, len, flags);
 }
 
-int atd__write_string_after(atd_buf *b, const char *pre, size_t pre_len, const char *s, size_t len,
-                            unsigned flags)
+/* The atd_writer forms (writer_ctx.h) record the error; they live here so
+ * that the short-string path is inlined into them. */
+static NOINLINE bool string_failed(atd_writer *w, int rc)
 {
-    return write_string_after(b, pre, pre_len, s, len, flags);
+    if (rc == ATD_ERR_UTF8)
+        return atd_writer_fail(w, ATD_ERR_UTF8, "invalid UTF-8 in a string");
+    return atd_writer_fail_buf(w);
+}
+
+bool atd_writer_string(atd_writer *w, const char *s, size_t len)
+{
+    int rc = write_string_after(w->buf, NULL, 0, s, len, w->flags);
+    return ATD_LIKELY(rc == 0) || string_failed(w, rc);
+}
+
+bool atd_writer_key_string(atd_writer *w, const char *key, size_t key_len, const char *s,
+                           size_t len)
+{
+    int rc = write_string_after(w->buf, key, key_len, s, len, w->flags);
+    return ATD_LIKELY(rc == 0) || string_failed(w, rc);
 }
 
 void atd_buf_write_int64(atd_buf *b, int64_t v)

@@ -2,15 +2,14 @@
  * error codes into a recorded error, and the JSON path built while unwinding
  * (segments stored innermost first, composed outermost first on report, in
  * the same notation as the reader: .name for identifiers, ["odd key"]
- * otherwise, [i] for indices). */
+ * otherwise, [i] for indices). The string writers are in writer.c, next to
+ * the escaper they inline. */
 #include "atd/writer_ctx.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "atd/number.h"
-
-#include "write_string.h"
 
 void atd_writer_init(atd_writer *w, atd_buf *b, unsigned flags)
 {
@@ -214,26 +213,6 @@ bool atd_writer_double_as_int(atd_writer *w, double v)
     int n = snprintf(p, 330, "%.0f", v);
     atd_buf_commit(w->buf, p + (n > 0 ? n : 0));
     return true;
-}
-
-static bool string_result(atd_writer *w, int rc)
-{
-    if (ATD_LIKELY(rc == 0))
-        return true;
-    if (rc == ATD_ERR_UTF8)
-        return atd_writer_fail(w, ATD_ERR_UTF8, "invalid UTF-8 in a string");
-    return atd_writer_fail_buf(w);
-}
-
-bool atd_writer_string(atd_writer *w, const char *s, size_t len)
-{
-    return string_result(w, atd_write_string(w->buf, s, len, w->flags));
-}
-
-bool atd_writer_key_string(atd_writer *w, const char *key, size_t key_len, const char *s,
-                           size_t len)
-{
-    return string_result(w, atd__write_string_after(w->buf, key, key_len, s, len, w->flags));
 }
 
 bool atd_writer_bool(atd_writer *w, bool v)
