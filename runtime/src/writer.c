@@ -254,10 +254,13 @@ static ALWAYS_INLINE unsigned copy_tail(char *p, const char *s, unsigned n, bool
     return n;
 }
 
+static char *escape_run(char *p, const char *s, size_t len);
+
 /* Escapes s[0..len) at p, without quotes; p has room for 6 * len bytes. With
- * `check` the UTF-8 is validated in the same pass: each non-ASCII run goes
- * to the shared validator (utf8.h) and is copied as it is, and the result is
- * NULL at the first ill-formed or truncated sequence. */
+ * `check` the UTF-8 is validated in the same pass: from the first non-ASCII
+ * byte on, the text goes to the shared validator (utf8.h) a stretch at a
+ * time, and the result is NULL at the first ill-formed or truncated
+ * sequence. */
 static ALWAYS_INLINE char *escape_body(char *p, const char *s, size_t len, bool check)
 {
     const char *end = s + len;
@@ -279,18 +282,19 @@ static ALWAYS_INLINE char *escape_body(char *p, const char *s, size_t len, bool 
         p += k;
         s += k;
         unsigned char c = (unsigned char)*s;
-        if (c < 0x80) {
+        if (!check || c < 0x80) {
             p = escape_byte(p, c);
             s++;
             continue;
         }
-        /* only when check: non-ASCII bytes stop the copy only then */
-        const char *q =
-            (const char *)atd__utf8_skip((const unsigned char *)s, (const unsigned char *)end);
-        if (q == s || (q != end && (unsigned char)*q >= 0x80))
+        /* Non-ASCII text (bytes >= 0x80 stop the copy only when checking):
+         * the shared validator checks everything up to the next '"', '\\' or
+         * control byte at once, and that stretch, valid now, is escaped
+         * without checking (only DEL can still need an escape in it). */
+        const char *q = atd__scan_text(s, end);
+        if (q == NULL)
             return NULL;
-        copy_short(p, s, (size_t)(q - s));
-        p += q - s;
+        p = escape_run(p, s, (size_t)(q - s));
         s = q;
     }
 }

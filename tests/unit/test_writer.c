@@ -245,7 +245,8 @@ static void check_validated(const unsigned char *in, size_t len)
 
 /* Non-ASCII sequences, valid and not, at every position of strings that
  * span one to four blocks of the wide loop and end in its tail, followed by
- * ASCII, by an escape, or by more non-ASCII text, at every input alignment:
+ * ASCII, by an escape, by more non-ASCII text, or by ASCII holding a DEL
+ * (escaped, yet not a stop of the validator), at every input alignment:
  * the one-pass escaper and validator agree with the references. */
 START_TEST(test_writer_utf8_positions)
 {
@@ -270,7 +271,7 @@ START_TEST(test_writer_utf8_positions)
         unsigned char *in = storage + len % 16; /* every alignment */
         for (size_t pos = 0; pos < len; pos++) {
             for (size_t k = 0; k < sizeof seqs / sizeof seqs[0]; k++) {
-                for (int after = 0; after < 3; after++) {
+                for (int after = 0; after < 4; after++) {
                     for (size_t i = 0; i < len; i++)
                         in[i] = (unsigned char)('a' + i % 26);
                     size_t sl = strlen(seqs[k]);
@@ -279,6 +280,8 @@ START_TEST(test_writer_utf8_positions)
                     size_t next = pos + sl;
                     if (after == 1 && next < len)
                         in[next] = '"';
+                    if (after == 3 && next + 2 < len)
+                        in[next + 2] = 0x7f; /* DEL after non-ASCII text */
                     for (size_t i = next; after == 2 && i + 1 < len; i += 2) {
                         in[i] = 0xd0; /* Cyrillic to the end */
                         in[i + 1] = 0xb6;
