@@ -269,6 +269,7 @@ static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, co
     eopts.out_dir = o->out_dir;
     eopts.prefix = o->prefix;
     eopts.imports = g.imports;
+    eopts.biniou = o->biniou;
     if (emit_module(d, arena, m, &eopts) != 0)
         return DRIVER_SCHEMA_ERROR;
     if (o->depfile == NULL)

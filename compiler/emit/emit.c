@@ -45,6 +45,8 @@ static void emit_source(cw *w, const ir_module *m)
     for (size_t i = 0; i < m->ndefs; i++)
         if (m->defs[i].is_typedef)
             emit_def_writers(w, m, &m->defs[i]);
+    if (m->biniou)
+        emit_biniou_source(w, m);
 }
 
 /* True when `path` holds exactly data[0..len). */
@@ -105,6 +107,16 @@ int emit_module(diag_ctx *d, atd_arena *arena, const ast_module *m, const emit_o
                                          opts ? opts->imports : NULL);
     if (ir == NULL)
         return 1;
+    if (opts != NULL && opts->biniou) {
+        if (ir->bin_blocker != NULL) {
+            diag_error(d, ir->bin_blocker_loc,
+                       "%s has no biniou form (atdgen cannot write it either): generate this "
+                       "schema without --biniou",
+                       ir->bin_blocker);
+            return 1;
+        }
+        ir->biniou = true;
+    }
     const char *dir = opts && opts->out_dir ? opts->out_dir : ".";
     cw h, c;
     cw_init(&h);

@@ -23,6 +23,7 @@ typedef struct emit_options {
     const char *out_dir; /* NULL: "." */
     const char *prefix;  /* NULL: <c prefix>, else <base>_ */
     const deps_import *imports; /* one per import of the module (deps.h); NULL: none */
+    bool biniou;                /* also biniou readers and writers (atdc --biniou) */
 } emit_options;
 
 /* Returns 0 on success, nonzero after reporting errors through d. */
@@ -47,6 +48,11 @@ void emit_type_writers(cw *w, const ir_module *m, const ir_type *t);
 void emit_def_writers(cw *w, const ir_module *m, const ir_def *d);
 /* The tables of enum literals that the writers share; before the writers. */
 void emit_writer_tables(cw *w, const ir_module *m);
+
+/* emit_biniou.c: the biniou functions of every type (after the JSON ones),
+ * and the four prototypes of a type. */
+void emit_biniou_source(cw *w, const ir_module *m);
+void emit_biniou_prototypes(cw *w, const char *name);
 
 /* emit_match.c: `static int NAME(const char *s, size_t len)` returning the
  * index i of names[i] (lens[i] bytes) equal to s[0..len), or -1. Only the
