@@ -592,7 +592,7 @@ static void emit_record_rbody(cw *w, const ir_type *t)
     check_call(w, "atd_bin_enter(r)", "return false;");
     check_call(w, "atd_bin_read_count(r, &n_)", "return false;");
     cw_open(w, "for (i_ = 0; i_ < n_; i_++)");
-    check_call(w, "atd_bin_read_hashtag(r, &h_)", "return false;");
+    check_call(w, "atd_bin_read_field_hashtag(r, &h_)", "return false;");
     cw_open(w, "switch (h_) {");
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
@@ -717,7 +717,7 @@ static void emit_table_rbody(cw *w, const ir_type *t)
     cw_open(w, "for (c = 0; c < cols; c++)");
     cw_line(w, "uint32_t h_;");
     cw_line(w, "uint32_t accept;");
-    check_call(w, "atd_bin_read_hashtag(r, &h_)", "return false;");
+    check_call(w, "atd_bin_read_field_hashtag(r, &h_)", "return false;");
     cw_open(w, "switch (h_) {");
     for (size_t j = 0; j < rec->nfields; j++) {
         const ir_field *f = &rec->fields[j];

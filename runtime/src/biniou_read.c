@@ -109,6 +109,17 @@ bool atd_bin_read_count(atd_reader *r, size_t *out)
     return true;
 }
 
+bool atd_bin_read_field_hashtag(atd_reader *r, uint32_t *out)
+{
+    if (!atd_bin_read_hashtag(r, out))
+        return false;
+    if (ATD_UNLIKELY(!(*out & 0x80000000u)))
+        return atd_reader_fail_at(r, offset_of(r, r->cur - 4), ATD_ERR_SYNTAX,
+                                  "corrupted data: field hashtag 0x%08x lacks its high bit",
+                                  (unsigned)*out);
+    return true;
+}
+
 bool atd_bin_read_hashtag(atd_reader *r, uint32_t *out)
 {
     if (ATD_UNLIKELY(!atd_bin_has(r, 4)))
@@ -270,7 +281,7 @@ static bool skip_nested(atd_reader *r, uint8_t tag)
         if (!atd_bin_read_count(r, &n))
             return false;
         for (size_t i = 0; i < n; i++)
-            if (!atd_bin_read_hashtag(r, &h) || !atd_bin_skip(r))
+            if (!atd_bin_read_field_hashtag(r, &h) || !atd_bin_skip(r))
                 return false;
         return true;
     case ATD_BIN_NUM_VARIANT:
@@ -292,7 +303,8 @@ static bool skip_nested(atd_reader *r, uint8_t tag)
         /* the column tags are kept in the input: one byte after each hashtag */
         const char *header = r->cur;
         for (size_t c = 0; c < cols; c++) {
-            if (!atd_bin_read_hashtag(r, &h) || !atd_bin_read_tag(r, ATD_BIN_ANY_MASK, &b))
+            if (!atd_bin_read_field_hashtag(r, &h) ||
+                !atd_bin_read_tag(r, ATD_BIN_ANY_MASK, &b))
                 return false;
         }
         if (cols > 0 && rows > (size_t)(r->end - r->cur) / cols)

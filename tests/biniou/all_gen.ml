@@ -126,7 +126,8 @@ let each_line f =
   try
     while true do
       let line = input_line stdin in
-      print_endline (try f line with _ -> "ERR")
+      print_endline
+        (try f line with e -> prerr_endline (Printexc.to_string e); "ERR")
     done
   with End_of_file -> ()
 

@@ -3,8 +3,10 @@
  *   bin_tool json2bin   JSON documents, one per line -> biniou as hex, one per line
  *   bin_tool bin2json   biniou as hex, one per line  -> JSON, one per line
  *   bin_tool bin2bin    biniou as hex -> biniou as hex (read, then written again)
- * A document that is rejected gives the line "ERR" (and its message on stderr
- * with -v), so that line i of the output always answers line i of the input. */
+ *   bin_tool mutate-bin SEED K    K mutations of each biniou hex line (hex lines)
+ *   bin_tool mutate-json SEED K   K mutations of each JSON line (JSON lines)
+ * A document that is rejected gives the line "ERR CODE" (and its message on
+ * stderr with -v), so that line i of the output always answers line i of the input. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +20,7 @@
 #define ROOT_TO_JSON CAT(ROOT, _to_json)
 #define ROOT_FROM_BINIOU CAT(ROOT, _from_biniou)
 #define ROOT_TO_BINIOU CAT(ROOT, _to_biniou)
+#define ROOT_WRITE CAT(ROOT, _write)
 
 static int hexval(int c)
 {
@@ -54,6 +57,94 @@ static void put_hex(const char *p, size_t n)
     putchar('\n');
 }
 
+/* A small deterministic generator (xorshift64*), the same on every platform. */
+static uint64_t rng_state;
+static uint64_t rng(void)
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 2685821657736338717u;
+}
+
+/* One mutation of s[0..n) into out (capacity n + 1): truncation, a flipped
+ * byte, a deleted byte, or (JSON) a byte replaced by one that matters to the
+ * grammar. Returns the new length. */
+static size_t mutate(const char *s, size_t n, char *out, int json)
+{
+    static const char grammar[] = "{}[],:\"0-.e tn\\";
+    memcpy(out, s, n);
+    if (n == 0)
+        return 0;
+    size_t at = (size_t)(rng() % n);
+    switch (rng() % 4) {
+    case 0:
+        return at; /* truncated */
+    case 1:
+        if (json)
+            out[at] = grammar[rng() % (sizeof grammar - 1)];
+        else
+            out[at] = (char)(out[at] ^ (char)(1 + rng() % 255));
+        return n;
+    case 2:
+        memmove(out + at, out + at + 1, n - at - 1);
+        return n - 1;
+    default:
+        out[at] = json ? grammar[rng() % (sizeof grammar - 1)] : (char)(rng() % 27);
+        return n;
+    }
+}
+
+static int run_mutate(int json, unsigned long seed, unsigned long k)
+{
+    char *line = NULL, *out = NULL;
+    size_t cap = 0, ocap = 0, lineno = 0;
+    ssize_t got;
+    while ((got = getline(&line, &cap, stdin)) >= 0) {
+        size_t n = (size_t)got;
+        if (n > 0 && line[n - 1] == '\n')
+            n--;
+        if (!json) {
+            long len = unhex(line, n);
+            if (len < 0)
+                return 2;
+            n = (size_t)len;
+        }
+        if (n + 1 > ocap) {
+            ocap = n + 1;
+            out = realloc(out, ocap);
+            if (out == NULL)
+                return 2;
+        }
+        rng_state = (seed * 1000003u + lineno++) * 0x9e3779b97f4a7c15u + 1;
+        for (unsigned long i = 0; i < k; i++) {
+            size_t m = mutate(line, n, out, json);
+            if (json) {
+                fwrite(out, 1, m, stdout);
+                putchar('\n');
+            } else {
+                put_hex(out, m);
+            }
+        }
+    }
+    free(line);
+    free(out);
+    return 0;
+}
+
+/* JSON as atdgen writes it from bytes it read from biniou: strings as they
+ * are, even when they are not UTF-8 (biniou strings are bytes). */
+static int to_json_raw(const ROOT *v, atd_buf *out, atd_error *err)
+{
+    atd_writer w;
+    atd_writer_init(&w, out, ATD_WRITE_ALLOW_INVALID_UTF8);
+    if (ROOT_WRITE(&w, v) && out->status == 0)
+        return 0;
+    if (w.err_code == ATD_ERR_OK)
+        atd_writer_fail_buf(&w);
+    return atd_writer_get_error(&w, err);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -61,6 +152,9 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *mode = argv[1];
+    if (strncmp(mode, "mutate-", 7) == 0 && argc == 4)
+        return run_mutate(strcmp(mode, "mutate-json") == 0, strtoul(argv[2], NULL, 10),
+                          strtoul(argv[3], NULL, 10));
     int verbose = argc > 2 && strcmp(argv[2], "-v") == 0;
     char *line = NULL;
     size_t cap = 0;
@@ -97,7 +191,7 @@ int main(int argc, char **argv)
         if (rc != 0) {
             if (verbose)
                 fprintf(stderr, "%s\n", err.message);
-            puts("ERR");
+            printf("ERR %s\n", atd_error_code_name(err.code));
         } else if (strcmp(mode, "bin2json") == 0) {
             fwrite(out.data, 1, out.len, stdout);
             putchar('\n');

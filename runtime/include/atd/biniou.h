@@ -191,6 +191,8 @@ bool atd_bin_read_uvint(atd_reader *r, uint64_t *out);
 bool atd_bin_read_count(atd_reader *r, size_t *out);
 /* 4 bytes, big-endian (field and variant hashtags). */
 bool atd_bin_read_hashtag(atd_reader *r, uint32_t *out);
+/* A field hashtag: bit 31 must be set (else "corrupted data", as OCaml says). */
+bool atd_bin_read_field_hashtag(atd_reader *r, uint32_t *out);
 /* The body of an int written with tag `tag` (INT8, INT16, INT32, INT64,
  * UVINT, SVINT; the caller checked the tag). Then, for C types narrower than
  * int64, atd_bin_int_range. */
