@@ -430,17 +430,17 @@ static void read_body(cw *w, const ir_type *t, const char *tag, const char *lv, 
         break;
     case IR_INT:
         cw_open(w, "{");
-        cw_line(w, "int64_t i_;");
+        cw_line(w, "int64_t iv_;");
         if (t->int_repr != IR_INT64)
             cw_line(w, "size_t at_ = (size_t)(r->cur - r->start);");
-        snprintf(call, sizeof call, "atd_bin_read_int(r, %s, &i_)", tag);
+        snprintf(call, sizeof call, "atd_bin_read_int(r, %s, &iv_)", tag);
         check_call(w, call, fail);
         if (t->int_repr != IR_INT64) {
-            snprintf(call, sizeof call, "atd_bin_int_range(r, at_, i_, %s, %s)", mins[t->int_repr],
+            snprintf(call, sizeof call, "atd_bin_int_range(r, at_, iv_, %s, %s)", mins[t->int_repr],
                      maxs[t->int_repr]);
             check_call(w, call, fail);
         }
-        cw_line(w, "%s = (%s)i_;", lv, t->name);
+        cw_line(w, "%s = (%s)iv_;", lv, t->name);
         cw_close(w, "}");
         return;
     case IR_FLOAT:
