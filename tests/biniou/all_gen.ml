@@ -1,5 +1,6 @@
 (* The atdgen side of the differential test for tests/biniou/all.atd:
      all_gen gen N SEED   N random documents (type everything) as JSON, one per line
+     all_gen json2json    JSON lines -> JSON lines (ERR when rejected)
      all_gen json2bin     JSON lines -> biniou as hex lines (ERR when rejected)
      all_gen bin2json     biniou hex lines -> JSON lines (ERR when rejected)
      all_gen bin2bin      biniou hex lines -> biniou hex lines
@@ -138,6 +139,8 @@ let () =
       for _ = 1 to int_of_string n do
         print_endline (All_j.string_of_everything (gen_everything ()))
       done
+  | [ _; "json2json" ] ->
+      each_line (fun l -> All_j.string_of_everything (All_j.everything_of_string l))
   | [ _; "json2bin" ] ->
       each_line (fun l -> hex (All_b.string_of_everything (All_j.everything_of_string l)))
   | [ _; "bin2json" ] ->
@@ -145,5 +148,5 @@ let () =
   | [ _; "bin2bin" ] ->
       each_line (fun l -> hex (All_b.string_of_everything (All_b.everything_of_string (unhex l))))
   | _ ->
-      prerr_endline "usage: all_gen gen N SEED | json2bin | bin2json | bin2bin";
+      prerr_endline "usage: all_gen gen N SEED | json2json | json2bin | bin2json | bin2bin";
       exit 2

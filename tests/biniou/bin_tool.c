@@ -1,6 +1,7 @@
 /* Converter used by the differential test against atdgen, built once per
  * schema with -DSCHEMA_H="x.h" -DROOT=x_t (the type of one document):
  *   bin_tool json2bin   JSON documents, one per line -> biniou as hex, one per line
+ *   bin_tool json2json  JSON documents -> JSON documents (read, then written again)
  *   bin_tool bin2json   biniou as hex, one per line  -> JSON, one per line
  *   bin_tool bin2bin    biniou as hex -> biniou as hex (read, then written again)
  *   bin_tool mutate-bin SEED K    K mutations of each biniou hex line (hex lines)
@@ -16,11 +17,10 @@
 
 #define CAT2(a, b) a##b
 #define CAT(a, b) CAT2(a, b)
-#define ROOT_FROM_JSON CAT(ROOT, _from_json)
-#define ROOT_TO_JSON CAT(ROOT, _to_json)
 #define ROOT_FROM_BINIOU CAT(ROOT, _from_biniou)
 #define ROOT_TO_BINIOU CAT(ROOT, _to_biniou)
 #define ROOT_WRITE CAT(ROOT, _write)
+#define ROOT_READ CAT(ROOT, _read)
 
 static int hexval(int c)
 {
@@ -145,6 +145,18 @@ static int to_json_raw(const ROOT *v, atd_buf *out, atd_error *err)
     return atd_writer_get_error(&w, err);
 }
 
+/* JSON read as atdgen reads it: with the leniencies of atd-spec 11 (invalid
+ * UTF-8, comments, text after the value...), which atdc's default strict
+ * mode rejects by design. */
+static int from_json_lenient(const char *json, size_t len, atd_arena *a, ROOT *v, atd_error *err)
+{
+    atd_reader r;
+    atd_reader_init(&r, json, len, a, ATD_READ_LENIENT);
+    if (ROOT_READ(&r, v) && atd_read_end(&r))
+        return 0;
+    return atd_reader_get_error(&r, err);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -173,10 +185,11 @@ int main(int argc, char **argv)
         int rc;
         atd_arena_reset(arena);
         atd_buf_clear(&out);
-        if (strcmp(mode, "json2bin") == 0) {
-            rc = ROOT_FROM_JSON(line, n, arena, &v, &err);
+        if (strncmp(mode, "json2", 5) == 0) {
+            rc = from_json_lenient(line, n, arena, &v, &err);
             if (rc == 0)
-                rc = ROOT_TO_BINIOU(&v, &out, &err);
+                rc = strcmp(mode, "json2json") == 0 ? to_json_raw(&v, &out, &err)
+                                                    : ROOT_TO_BINIOU(&v, &out, &err);
         } else {
             long len = unhex(line, n);
             if (len < 0) {
@@ -185,14 +198,14 @@ int main(int argc, char **argv)
             }
             rc = ROOT_FROM_BINIOU(line, (size_t)len, arena, &v, &err);
             if (rc == 0)
-                rc = strcmp(mode, "bin2json") == 0 ? ROOT_TO_JSON(&v, &out, &err)
+                rc = strcmp(mode, "bin2json") == 0 ? to_json_raw(&v, &out, &err)
                                                    : ROOT_TO_BINIOU(&v, &out, &err);
         }
         if (rc != 0) {
             if (verbose)
                 fprintf(stderr, "%s\n", err.message);
             printf("ERR %s\n", atd_error_code_name(err.code));
-        } else if (strcmp(mode, "bin2json") == 0) {
+        } else if (strcmp(mode + strlen(mode) - 4, "json") == 0) {
             fwrite(out.data, 1, out.len, stdout);
             putchar('\n');
         } else {
