@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ast.h"
+#include "syntax/ast.h"
 
 typedef struct ir_type ir_type;
 
