@@ -54,6 +54,15 @@ void emit_writer_tables(cw *w, const ir_module *m);
 void emit_match_function(cw *w, const char *name, const char *const *names, const size_t *lens,
                          const bool *use, size_t n);
 
+/* emit_stream.c: the untyped shims (read_any, write_any; the agreed
+ * interface with the runtime) and the stream wrappers (next_line,
+ * next_element, write_line, to_json_pretty) of a type named `name`. */
+void emit_any_prototypes(cw *w, const char *name);
+void emit_stream_prototypes(cw *w, const char *name);
+void emit_read_any(cw *w, const char *name);
+void emit_write_any(cw *w, const char *name);
+void emit_stream_functions(cw *w, const char *name);
+
 /* The member type of a slot ("P t *" for a pointer slot). */
 const char *emit_slot_ctype(const ir_slot *s, char *buf, size_t cap);
 
