@@ -221,8 +221,24 @@ int atd_json_reformat(const char *json, size_t len, atd_buf *out, unsigned flags
 {
     atd_reader r;
     atd_reader_init(&r, json, len, NULL, 0);
-    if (!atd_skip_value(&r) || !atd_read_end(&r))
+    if (!atd_skip_value(&r) || !atd_read_end(&r)) {
+        /* The skipper keeps no path; on this error path only, read again
+         * with the generic reader, which names it ($.a[2]). */
+        atd_arena *scratch = atd_arena_new(0, NULL);
+        if (scratch != NULL) {
+            atd_reader again;
+            atd_json v;
+            atd_reader_init(&again, json, len, scratch, 0);
+            bool failed = !atd_json_read(&again, &v) || !atd_read_end(&again);
+            if (failed && again.err_code == r.err_code && again.err_offset == r.err_offset) {
+                int rc = atd_reader_get_error(&again, err);
+                atd_arena_free(scratch);
+                return rc;
+            }
+            atd_arena_free(scratch);
+        }
         return atd_reader_get_error(&r, err);
+    }
     size_t start = out->len;
     atd_pretty p;
     atd_pretty_init(&p, out, !(flags & ATD_WRITE_PRETTY));
