@@ -302,6 +302,20 @@ static bool blank(const char *p, size_t n)
     return true;
 }
 
+/* Moves to buf[next], the start of the next line. */
+static void skip_to_line(atd_stream *s, size_t next)
+{
+    s->pos = next;
+    s->line++;
+    s->line_start = s->base + next;
+}
+
+static void line_too_large(atd_stream *s)
+{
+    set_error(s, ATD_ERR_TOO_LARGE, "$", "line longer than the limit of %zu bytes",
+              s->opt.max_record);
+}
+
 /* Discards the rest of a line that is too large, up to and including its
  * LF. Returns false on a read error. */
 static bool drop_line(atd_stream *s)
@@ -309,9 +323,7 @@ static bool drop_line(atd_stream *s)
     for (;;) {
         const char *lf = memchr(s->buf + s->pos, '\n', s->len - s->pos);
         if (lf != NULL) {
-            s->pos = (size_t)(lf + 1 - s->buf);
-            s->line++;
-            s->line_start = s->base + s->pos;
+            skip_to_line(s, (size_t)(lf + 1 - s->buf));
             return true;
         }
         s->pos = s->len;
@@ -334,8 +346,7 @@ bool atd_stream_next_line(atd_stream *s, atd_arena *arena, atd_read_fn read, voi
         while ((lf = memchr(s->buf + s->pos + scanned, '\n', s->len - s->pos - scanned)) == NULL) {
             scanned = s->len - s->pos;
             if (scanned > s->opt.max_record) {
-                set_error(s, ATD_ERR_TOO_LARGE, "$", "line longer than the limit of %zu bytes",
-                          s->opt.max_record);
+                line_too_large(s);
                 if (!s->opt.skip_bad)
                     return stop(s);
                 if (!drop_line(s))
@@ -354,15 +365,22 @@ bool atd_stream_next_line(atd_stream *s, atd_arena *arena, atd_read_fn read, voi
             return false; /* the end of the input */
         size_t end = lf != NULL ? (size_t)(lf - s->buf) : s->len;
         size_t next = lf != NULL ? end + 1 : end;
+        if (end - s->pos > s->opt.max_record) {
+            /* The same limit whether or not the line came in one read. */
+            line_too_large(s);
+            if (!s->opt.skip_bad)
+                return stop(s);
+            skip_to_line(s, next);
+            bad_record(s);
+            continue;
+        }
         if (!blank(s->buf + s->pos, end - s->pos)) {
             atd_reader r;
             bool trailing;
             bool ok = read_record(s, &r, end, arena, read, out, &trailing);
             if (!ok)
                 take_reader_error(s, &r, pos_here(s));
-            s->pos = next;
-            s->line++;
-            s->line_start = s->base + next;
+            skip_to_line(s, next);
             if (ok) {
                 s->records++;
                 return true;
@@ -371,9 +389,7 @@ bool atd_stream_next_line(atd_stream *s, atd_arena *arena, atd_read_fn read, voi
                 return false;
             continue;
         }
-        s->pos = next;
-        s->line++;
-        s->line_start = s->base + next;
+        skip_to_line(s, next);
     }
 }
 
@@ -517,7 +533,7 @@ bool atd_stream_next_element(atd_stream *s, atd_arena *arena, atd_read_fn read, 
         int rc = frame_element(s, &end);
         if (rc < 0)
             return stop(s);
-        if (rc == 0) {
+        if (rc == 0 || end - s->pos > s->opt.max_record) {
             set_error(s, ATD_ERR_TOO_LARGE, path,
                       "array element longer than the limit of %zu bytes", s->opt.max_record);
             return stop(s);

@@ -235,6 +235,11 @@ START_TEST(test_line_over_limit)
     snprintf(input, sizeof input, "%s\n{\"username\":\"%0120d\"}\n%s\n", GOOD, 0, GOOD);
     expect_error(input, false, &opt, 1, ATD_ERR_TOO_LARGE,
                  "line 2, column 1, at $: line longer than the limit of 100 bytes");
+    /* the same when the whole line arrives in one read */
+    opt.chunk_size = 4096;
+    expect_error(input, false, &opt, 1, ATD_ERR_TOO_LARGE,
+                 "line 2, column 1, at $: line longer than the limit of 100 bytes");
+    opt.chunk_size = 8;
     /* a line of exactly the limit is fine */
     char exact[256];
     snprintf(exact, sizeof exact, "%s%*s\n", GOOD, (int)(100 - strlen(GOOD)), "");
@@ -249,6 +254,9 @@ START_TEST(test_line_over_limit)
     atd_stream_free(&s);
     /* and an array element over the limit */
     snprintf(input, sizeof input, "[%s,{\"username\":\"%0120d\"}]", GOOD, 0);
+    expect_error(input, true, &opt, 1, ATD_ERR_TOO_LARGE,
+                 "line 1, column 63, at $[1]: array element longer than the limit of 100 bytes");
+    opt.chunk_size = 4096;
     expect_error(input, true, &opt, 1, ATD_ERR_TOO_LARGE,
                  "line 1, column 63, at $[1]: array element longer than the limit of 100 bytes");
 }
