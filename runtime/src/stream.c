@@ -416,11 +416,31 @@ static int next_byte(atd_stream *s)
     }
 }
 
+/* Reads until `n` bytes follow pos or the input ends, so that an error's
+ * quote of the token at pos does not depend on where a read stopped.
+ * Returns false after a read error (recorded). */
+static bool lookahead(atd_stream *s, size_t n)
+{
+    while (s->len - s->pos < n) {
+        int rc = fill(s);
+        if (rc < 0)
+            return false;
+        if (rc == 0)
+            break;
+    }
+    return true;
+}
+
+/* Enough for the reader's quote of a token (at most 40 bytes shown). */
+#define QUOTE_LOOKAHEAD 64
+
 /* A reader error at the current position for framing problems: "expected
  * WHAT, found <the token here>", as the document reader says it: a missing
  * array is a type error, a missing separator a syntax error. */
 static bool framing_error(atd_stream *s, const char *path, const char *what, bool syntax)
 {
+    if (!lookahead(s, QUOTE_LOOKAHEAD))
+        return stop(s);
     atd_reader r;
     atd_reader_init(&r, s->buf + s->pos, s->len - s->pos, NULL, s->opt.read_flags);
     if (syntax)
@@ -511,6 +531,8 @@ bool atd_stream_next_element(atd_stream *s, atd_arena *arena, atd_read_fn read, 
             if (c == -2)
                 return stop(s);
             if (c >= 0 && !(s->opt.read_flags & ATD_READ_LENIENT)) {
+                if (!lookahead(s, QUOTE_LOOKAHEAD))
+                    return stop(s);
                 atd_reader r;
                 atd_reader_init(&r, s->buf + s->pos, s->len - s->pos, NULL, 0);
                 atd_read_end(&r);
