@@ -37,6 +37,10 @@
  * out of memory, and errors after which the framing is lost (an array element
  * larger than max_record, a broken array) still stop the stream.
  *
+ * Framing looks only at quotes, backslashes, brackets, commas and LFs, so
+ * in lenient mode (ATD_READ_LENIENT) a comment must not hold a LF (JSON
+ * Lines) or a bracket or comma (arrays).
+ *
  * Values live in the caller's arena; with ATD_READ_BORROW_STRINGS in
  * read_flags, strings without escapes point into the stream's buffer and are
  * valid only until the next call. */
