@@ -29,7 +29,9 @@
 
 #include "event.h"
 #include "stream_bench.h"
+#ifdef BENCH_HAVE_YYJSON
 #include "yyjson.h"
+#endif
 
 char *stream_bench_read_all(int fd, size_t *len, size_t padding)
 {
@@ -137,6 +139,7 @@ static long atdc_in_memory(int in_fd, int out_fd)
     return rc;
 }
 
+#ifdef BENCH_HAVE_YYJSON
 static bool yy_event_ok(yyjson_val *root)
 {
     yyjson_val *t = yyjson_obj_get(root, "event_type");
@@ -188,6 +191,7 @@ static long yyjson_lines(int in_fd, int out_fd)
     free(data);
     return rc;
 }
+#endif
 
 /* ---- the harness ---- */
 
@@ -336,7 +340,9 @@ int main(int argc, char **argv)
     } contenders[] = {
         {"atdc stream (pipe -> file)", atdc_stream},
         {"atdc in-memory (from_json per line)", atdc_in_memory},
+#ifdef BENCH_HAVE_YYJSON
         {"yyjson per line (in memory)", yyjson_lines},
+#endif
 #ifdef BENCH_HAVE_SIMDJSON
         {"simdjson iterate_many (in memory)", stream_bench_simdjson},
 #endif
