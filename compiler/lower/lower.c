@@ -49,6 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atd/biniou.h"
 #include "check/check_annot.h"
 #include "check/check_default.h"
 #include "check/check_inherit.h"
@@ -87,6 +88,8 @@ typedef struct lower_ctx {
     ir_type sink;    /* what new_type gives after running out of memory */
     char none[1];    /* what fmt gives after running out of memory: "" */
     const deps_import *imports; /* per import of the module, or NULL (deps.h) */
+    const char *bin_blocker;    /* see ir_module */
+    ast_loc bin_blocker_loc;
 } lower_ctx;
 
 /* --- small helpers --- */
@@ -155,6 +158,15 @@ static void add_type(lower_ctx *L, ir_type *t)
     if (t != &L->sink &&
         grow_array(L, (void **)&L->types, &L->types_cap, L->ntypes, sizeof *L->types))
         L->types[L->ntypes++] = t;
+}
+
+/* Records the first type that biniou cannot have (see ir_module). */
+static void note_bin_blocker(lower_ctx *L, const char *what, ast_loc loc)
+{
+    if (L->bin_blocker == NULL) {
+        L->bin_blocker = what;
+        L->bin_blocker_loc = loc;
+    }
 }
 
 /* The value of `<section field="value">` (check_annot.h), or NULL. */
@@ -346,9 +358,22 @@ static ir_type *lower_int(lower_ctx *L, const ast_type *t)
     const char *sn = k == 0 ? "int" : reprs[k].repr;
     if (as_string)
         sn = fmt(L, "%s_string", sn);
+    static const struct {
+        const char *repr;
+        unsigned tag;
+    } breprs[] = {{"uvint", ATD_BIN_UVINT}, {"int8", ATD_BIN_INT8},   {"int16", ATD_BIN_INT16},
+                  {"int32", ATD_BIN_INT32}, {"int64", ATD_BIN_INT64}};
+    unsigned btag = ATD_BIN_SVINT;
+    const char *brepr = annot_str(&t->annots, "biniou", "repr");
+    for (size_t b = 0; brepr != NULL && b < sizeof breprs / sizeof breprs[0]; b++)
+        if (strcmp(breprs[b].repr, brepr) == 0) {
+            btag = breprs[b].tag;
+            sn = fmt(L, "%s_b%s", sn, brepr);
+        }
     ir_type *s = scalar(L, IR_INT, reprs[k].ctype, sn, fmt(L, "int:%s", sn));
     s->int_repr = reprs[k].r;
     s->int_as_string = as_string;
+    s->bin_int = btag;
     return s;
 }
 
@@ -367,8 +392,13 @@ static ir_type *lower_float(lower_ctx *L, const ast_type *t)
         sn = fmt(L, "%s_int", sn);
     else if (p > 0)
         sn = fmt(L, "%s_p%d", sn, p);
+    const char *brepr = annot_str(&t->annots, "biniou", "repr");
+    bool b32 = brepr != NULL && strcmp(brepr, "float32") == 0;
+    if (b32)
+        sn = fmt(L, "%s_bfloat32", sn);
     ir_type *s = scalar(L, IR_FLOAT, f32 ? "float" : "double", sn, fmt(L, "float:%s", sn));
     s->float32 = f32;
+    s->bin_float32 = b32;
     s->float_as_int = as_int;
     s->precision = as_int ? 0 : p;
     return s;
@@ -616,6 +646,7 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const che
             f->json_len = strlen(af->name);
         }
         f->required_index = -1;
+        f->bin_hashtag = atd_bin_hash(af->name, strlen(af->name)) | 0x80000000u;
         ir_type *ft = lower_type(L, af->type, scopes[i], fmt(L, "%s_%s", rt->short_name, af->name));
         switch (af->kind) {
         case AST_FIELD_REQUIRED:
@@ -676,7 +707,9 @@ static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const check_
             c->json_name = v->name;
             c->json_len = strlen(v->name);
         }
+        c->bin_hashtag = atd_bin_hash(v->name, strlen(v->name));
         if (v->arg != NULL) {
+            c->bin_hashtag |= 0x80000000u;
             c->arg.type =
                 lower_type(L, v->arg, scopes[i], fmt(L, "%s_%s", st->short_name, v->name));
             if (st->open_enum && c->arg.type->kind == IR_STRING)
@@ -900,6 +933,7 @@ static ir_type *lower_imported(lower_ctx *L, const ast_type *t)
             break;
         i++;
     }
+    note_bin_blocker(L, "an imported type", t->loc);
     if (i == am->nimports || L->imports == NULL || L->imports[i].module == NULL ||
         t->u.name.npath != 2) {
         diag_error(L->diag, t->loc, "imported type '%s.%s' needs its schema: compile a file, "
@@ -973,13 +1007,22 @@ static ir_type *lower_name(lower_ctx *L, const ast_type *t, const check_scope *e
         return lower_float(L, t);
     if (strcmp(n, "string") == 0)
         return scalar(L, IR_STRING, "atd_string", "string", "string");
-    if (strcmp(n, "abstract") == 0)
+    if (strcmp(n, "abstract") == 0) {
+        note_bin_blocker(L, "abstract", t->loc);
         return scalar(L, IR_ABSTRACT, "atd_json", "abstract", "abstract");
+    }
     if (nargs == 1 && strcmp(n, "list") == 0) {
         const char *repr = annot_str(&t->annots, "json", "repr");
         if (repr != NULL && strcmp(repr, "object") == 0)
             return lower_assoc(L, t, env, ctx_name);
         ir_type *e = lower_type(L, t->u.name.args[0], env, fmt(L, "%s_elt", ctx_name));
+        /* a table is its own C type: the flag must not reach plain lists */
+        const char *brepr = annot_str(&t->annots, "biniou", "repr");
+        if (brepr != NULL && strcmp(brepr, "table") == 0) {
+            ir_type *lt = wrapper(L, IR_LIST, e, "table");
+            lt->bin_table = true;
+            return lt;
+        }
         return wrapper(L, IR_LIST, e, "list");
     }
     if (nargs == 1 && strcmp(n, "option") == 0)
@@ -1182,6 +1225,8 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
     }
     if (L.failed)
         return NULL;
+    m->bin_blocker = L.bin_blocker;
+    m->bin_blocker_loc = L.bin_blocker_loc;
     for (size_t i = 0; i < L.ntypes; i++)
         lower_fixed(&L, L.types[i]);
     /* Composite types go to the module; scalars stay behind. */
