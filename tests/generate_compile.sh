@@ -14,7 +14,8 @@
 #    diagnostic, no object code: fast). Deterministic: set
 #    GENCOMPILE_SEED for other mutants, GENCOMPILE_COUNT for more of them.
 # Usage: generate_compile.sh ATDC ROOT (ATDRT=libatdrt.a to run part 1's
-# program too; without it, part 1 only compiles)
+# program too, ATDRT_LDFLAGS for a sanitized library; without ATDRT, part 1
+# only compiles)
 set -u
 ATDC=${1:?usage: generate_compile.sh ATDC ROOT}
 ROOT=${2:?usage: generate_compile.sh ATDC ROOT}
@@ -108,7 +109,7 @@ if ! "$ATDC" -o "$TMP" "$TMP/longnames.atd" 2>"$TMP/err"; then
     cat "$TMP/err"
 elif [ -n "$RUNTIME" ]; then
     if ! $CC $FLAGS $INC -I"$TMP" -Df_long="$fname" -DLONGNAMES_K_C_LONG="LONGNAMES_K_$cname" \
-        "$TMP/longnames_main.c" "$TMP/longnames.c" "$RUNTIME" -o "$TMP/longnames" -lm \
+        "$TMP/longnames_main.c" "$TMP/longnames.c" "$RUNTIME" ${ATDRT_LDFLAGS:-} -o "$TMP/longnames" -lm \
         2>"$TMP/err"; then
         fail "long names: the generated code does not compile"
         head -20 "$TMP/err"
