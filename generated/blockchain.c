@@ -44,6 +44,11 @@ bool blockchain_transaction_list_read(atd_reader *r, blockchain_transaction_list
     return true;
 }
 
+bool blockchain_transaction_list_read_any(atd_reader *r, void *out)
+{
+    return blockchain_transaction_list_read(r, (blockchain_transaction_list *)out);
+}
+
 int blockchain_transaction_list_from_json(const char *json, size_t len, atd_arena *arena, blockchain_transaction_list *out, atd_error *err)
 {
     atd_reader r;
@@ -136,6 +141,11 @@ bool blockchain_root_read(atd_reader *r, blockchain_root *out)
     return true;
 }
 
+bool blockchain_root_read_any(atd_reader *r, void *out)
+{
+    return blockchain_root_read(r, (blockchain_root *)out);
+}
+
 int blockchain_root_from_json(const char *json, size_t len, atd_arena *arena, blockchain_root *out, atd_error *err)
 {
     atd_reader r;
@@ -189,6 +199,11 @@ bool blockchain_input_list_read(atd_reader *r, blockchain_input_list *out)
     return true;
 }
 
+bool blockchain_input_list_read_any(atd_reader *r, void *out)
+{
+    return blockchain_input_list_read(r, (blockchain_input_list *)out);
+}
+
 int blockchain_input_list_from_json(const char *json, size_t len, atd_arena *arena, blockchain_input_list *out, atd_error *err)
 {
     atd_reader r;
@@ -240,6 +255,11 @@ bool blockchain_output_list_read(atd_reader *r, blockchain_output_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool blockchain_output_list_read_any(atd_reader *r, void *out)
+{
+    return blockchain_output_list_read(r, (blockchain_output_list *)out);
 }
 
 int blockchain_output_list_from_json(const char *json, size_t len, atd_arena *arena, blockchain_output_list *out, atd_error *err)
@@ -535,6 +555,11 @@ bool blockchain_transaction_read(atd_reader *r, blockchain_transaction *out)
     return true;
 }
 
+bool blockchain_transaction_read_any(atd_reader *r, void *out)
+{
+    return blockchain_transaction_read(r, (blockchain_transaction *)out);
+}
+
 int blockchain_transaction_from_json(const char *json, size_t len, atd_arena *arena, blockchain_transaction *out, atd_error *err)
 {
     atd_reader r;
@@ -737,6 +762,11 @@ bool blockchain_output_read(atd_reader *r, blockchain_output *out)
     return true;
 }
 
+bool blockchain_output_read_any(atd_reader *r, void *out)
+{
+    return blockchain_output_read(r, (blockchain_output *)out);
+}
+
 int blockchain_output_from_json(const char *json, size_t len, atd_arena *arena, blockchain_output *out, atd_error *err)
 {
     atd_reader r;
@@ -865,6 +895,11 @@ bool blockchain_input_read(atd_reader *r, blockchain_input *out)
     return true;
 }
 
+bool blockchain_input_read_any(atd_reader *r, void *out)
+{
+    return blockchain_input_read(r, (blockchain_input *)out);
+}
+
 int blockchain_input_from_json(const char *json, size_t len, atd_arena *arena, blockchain_input *out, atd_error *err)
 {
     atd_reader r;
@@ -898,6 +933,11 @@ bool blockchain_transaction_list_write(atd_writer *w, const blockchain_transacti
     return atd_writer_raw(w, "]", 1);
 }
 
+bool blockchain_transaction_list_write_any(atd_writer *w, const void *value)
+{
+    return blockchain_transaction_list_write(w, (const blockchain_transaction_list *)value);
+}
+
 int blockchain_transaction_list_to_json(const blockchain_transaction_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -928,6 +968,11 @@ bool blockchain_root_write(atd_writer *w, const blockchain_root *v)
         return atd_writer_push_field(w, "txs", 3);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool blockchain_root_write_any(atd_writer *w, const void *value)
+{
+    return blockchain_root_write(w, (const blockchain_root *)value);
 }
 
 int blockchain_root_to_json(const blockchain_root *value, atd_buf *out, atd_error *err)
@@ -968,6 +1013,11 @@ bool blockchain_input_list_write(atd_writer *w, const blockchain_input_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool blockchain_input_list_write_any(atd_writer *w, const void *value)
+{
+    return blockchain_input_list_write(w, (const blockchain_input_list *)value);
+}
+
 int blockchain_input_list_to_json(const blockchain_input_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1004,6 +1054,11 @@ bool blockchain_output_list_write(atd_writer *w, const blockchain_output_list *v
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool blockchain_output_list_write_any(atd_writer *w, const void *value)
+{
+    return blockchain_output_list_write(w, (const blockchain_output_list *)value);
 }
 
 int blockchain_output_list_to_json(const blockchain_output_list *value, atd_buf *out, atd_error *err)
@@ -1096,6 +1151,11 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
     return atd_writer_raw(w, "}", 1);
 }
 
+bool blockchain_transaction_write_any(atd_writer *w, const void *value)
+{
+    return blockchain_transaction_write(w, (const blockchain_transaction *)value);
+}
+
 int blockchain_transaction_to_json(const blockchain_transaction *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1160,6 +1220,11 @@ bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool blockchain_output_write_any(atd_writer *w, const void *value)
+{
+    return blockchain_output_write(w, (const blockchain_output *)value);
+}
+
 int blockchain_output_to_json(const blockchain_output *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1205,6 +1270,11 @@ bool blockchain_input_write(atd_writer *w, const blockchain_input *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool blockchain_input_write_any(atd_writer *w, const void *value)
+{
+    return blockchain_input_write(w, (const blockchain_input *)value);
+}
+
 int blockchain_input_to_json(const blockchain_input *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1224,5 +1294,147 @@ int blockchain_input_to_json(const blockchain_input *value, atd_buf *out, atd_er
         out->len = start;
     }
     return atd_writer_get_error(&w, err);
+}
+
+/* --- streams and layout --- */
+
+bool blockchain_transaction_list_next_line(atd_stream *s, atd_arena *arena, blockchain_transaction_list *out)
+{
+    return atd_stream_next_line(s, arena, blockchain_transaction_list_read_any, out);
+}
+
+bool blockchain_transaction_list_next_element(atd_stream *s, atd_arena *arena, blockchain_transaction_list *out)
+{
+    return atd_stream_next_element(s, arena, blockchain_transaction_list_read_any, out);
+}
+
+int blockchain_transaction_list_write_line(const blockchain_transaction_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, blockchain_transaction_list_write_any, value, 0, err);
+}
+
+int blockchain_transaction_list_to_json_pretty(const blockchain_transaction_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, blockchain_transaction_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool blockchain_root_next_line(atd_stream *s, atd_arena *arena, blockchain_root *out)
+{
+    return atd_stream_next_line(s, arena, blockchain_root_read_any, out);
+}
+
+bool blockchain_root_next_element(atd_stream *s, atd_arena *arena, blockchain_root *out)
+{
+    return atd_stream_next_element(s, arena, blockchain_root_read_any, out);
+}
+
+int blockchain_root_write_line(const blockchain_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, blockchain_root_write_any, value, 0, err);
+}
+
+int blockchain_root_to_json_pretty(const blockchain_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, blockchain_root_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool blockchain_input_list_next_line(atd_stream *s, atd_arena *arena, blockchain_input_list *out)
+{
+    return atd_stream_next_line(s, arena, blockchain_input_list_read_any, out);
+}
+
+bool blockchain_input_list_next_element(atd_stream *s, atd_arena *arena, blockchain_input_list *out)
+{
+    return atd_stream_next_element(s, arena, blockchain_input_list_read_any, out);
+}
+
+int blockchain_input_list_write_line(const blockchain_input_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, blockchain_input_list_write_any, value, 0, err);
+}
+
+int blockchain_input_list_to_json_pretty(const blockchain_input_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, blockchain_input_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool blockchain_output_list_next_line(atd_stream *s, atd_arena *arena, blockchain_output_list *out)
+{
+    return atd_stream_next_line(s, arena, blockchain_output_list_read_any, out);
+}
+
+bool blockchain_output_list_next_element(atd_stream *s, atd_arena *arena, blockchain_output_list *out)
+{
+    return atd_stream_next_element(s, arena, blockchain_output_list_read_any, out);
+}
+
+int blockchain_output_list_write_line(const blockchain_output_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, blockchain_output_list_write_any, value, 0, err);
+}
+
+int blockchain_output_list_to_json_pretty(const blockchain_output_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, blockchain_output_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool blockchain_transaction_next_line(atd_stream *s, atd_arena *arena, blockchain_transaction *out)
+{
+    return atd_stream_next_line(s, arena, blockchain_transaction_read_any, out);
+}
+
+bool blockchain_transaction_next_element(atd_stream *s, atd_arena *arena, blockchain_transaction *out)
+{
+    return atd_stream_next_element(s, arena, blockchain_transaction_read_any, out);
+}
+
+int blockchain_transaction_write_line(const blockchain_transaction *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, blockchain_transaction_write_any, value, 0, err);
+}
+
+int blockchain_transaction_to_json_pretty(const blockchain_transaction *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, blockchain_transaction_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool blockchain_output_next_line(atd_stream *s, atd_arena *arena, blockchain_output *out)
+{
+    return atd_stream_next_line(s, arena, blockchain_output_read_any, out);
+}
+
+bool blockchain_output_next_element(atd_stream *s, atd_arena *arena, blockchain_output *out)
+{
+    return atd_stream_next_element(s, arena, blockchain_output_read_any, out);
+}
+
+int blockchain_output_write_line(const blockchain_output *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, blockchain_output_write_any, value, 0, err);
+}
+
+int blockchain_output_to_json_pretty(const blockchain_output *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, blockchain_output_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool blockchain_input_next_line(atd_stream *s, atd_arena *arena, blockchain_input *out)
+{
+    return atd_stream_next_line(s, arena, blockchain_input_read_any, out);
+}
+
+bool blockchain_input_next_element(atd_stream *s, atd_arena *arena, blockchain_input *out)
+{
+    return atd_stream_next_element(s, arena, blockchain_input_read_any, out);
+}
+
+int blockchain_input_write_line(const blockchain_input *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, blockchain_input_write_any, value, 0, err);
+}
+
+int blockchain_input_to_json_pretty(const blockchain_input *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, blockchain_input_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -70,6 +70,11 @@ bool event_event_type_read(atd_reader *r, event_event_type *out)
     return atd_reader_fail_expected(r, "a variant of 'event_type'");
 }
 
+bool event_event_type_read_any(atd_reader *r, void *out)
+{
+    return event_event_type_read(r, (event_event_type *)out);
+}
+
 int event_event_type_from_json(const char *json, size_t len, atd_arena *arena, event_event_type *out, atd_error *err)
 {
     atd_reader r;
@@ -219,6 +224,11 @@ bool event_event_read(atd_reader *r, event_event *out)
     return true;
 }
 
+bool event_event_read_any(atd_reader *r, void *out)
+{
+    return event_event_read(r, (event_event *)out);
+}
+
 int event_event_from_json(const char *json, size_t len, atd_arena *arena, event_event *out, atd_error *err)
 {
     atd_reader r;
@@ -272,6 +282,11 @@ bool event_events_read(atd_reader *r, event_events *out)
     return true;
 }
 
+bool event_events_read_any(atd_reader *r, void *out)
+{
+    return event_events_read(r, (event_events *)out);
+}
+
 int event_events_from_json(const char *json, size_t len, atd_arena *arena, event_events *out, atd_error *err)
 {
     atd_reader r;
@@ -307,6 +322,11 @@ bool event_event_type_write(atd_writer *w, const event_event_type *v)
         return atd_writer_raw(w, event_event_type__json[*v], event_event_type__jlen[*v]);
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'");
+}
+
+bool event_event_type_write_any(atd_writer *w, const void *value)
+{
+    return event_event_type_write(w, (const event_event_type *)value);
 }
 
 int event_event_type_to_json(const event_event_type *value, atd_buf *out, atd_error *err)
@@ -358,6 +378,11 @@ bool event_event_write(atd_writer *w, const event_event *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool event_event_write_any(atd_writer *w, const void *value)
+{
+    return event_event_write(w, (const event_event *)value);
+}
+
 int event_event_to_json(const event_event *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -396,6 +421,11 @@ bool event_events_write(atd_writer *w, const event_events *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool event_events_write_any(atd_writer *w, const void *value)
+{
+    return event_events_write(w, (const event_events *)value);
+}
+
 int event_events_to_json(const event_events *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -415,5 +445,67 @@ int event_events_to_json(const event_events *value, atd_buf *out, atd_error *err
         out->len = start;
     }
     return atd_writer_get_error(&w, err);
+}
+
+/* --- streams and layout --- */
+
+bool event_event_type_next_line(atd_stream *s, atd_arena *arena, event_event_type *out)
+{
+    return atd_stream_next_line(s, arena, event_event_type_read_any, out);
+}
+
+bool event_event_type_next_element(atd_stream *s, atd_arena *arena, event_event_type *out)
+{
+    return atd_stream_next_element(s, arena, event_event_type_read_any, out);
+}
+
+int event_event_type_write_line(const event_event_type *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, event_event_type_write_any, value, 0, err);
+}
+
+int event_event_type_to_json_pretty(const event_event_type *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, event_event_type_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool event_event_next_line(atd_stream *s, atd_arena *arena, event_event *out)
+{
+    return atd_stream_next_line(s, arena, event_event_read_any, out);
+}
+
+bool event_event_next_element(atd_stream *s, atd_arena *arena, event_event *out)
+{
+    return atd_stream_next_element(s, arena, event_event_read_any, out);
+}
+
+int event_event_write_line(const event_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, event_event_write_any, value, 0, err);
+}
+
+int event_event_to_json_pretty(const event_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, event_event_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool event_events_next_line(atd_stream *s, atd_arena *arena, event_events *out)
+{
+    return atd_stream_next_line(s, arena, event_events_read_any, out);
+}
+
+bool event_events_next_element(atd_stream *s, atd_arena *arena, event_events *out)
+{
+    return atd_stream_next_element(s, arena, event_events_read_any, out);
+}
+
+int event_events_write_line(const event_events *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, event_events_write_any, value, 0, err);
+}
+
+int event_events_to_json_pretty(const event_events *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, event_events_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

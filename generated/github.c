@@ -23,6 +23,11 @@ bool github_string_nullable_read(atd_reader *r, github_string_nullable *out)
     return true;
 }
 
+bool github_string_nullable_read_any(atd_reader *r, void *out)
+{
+    return github_string_nullable_read(r, (github_string_nullable *)out);
+}
+
 int github_string_nullable_from_json(const char *json, size_t len, atd_arena *arena, github_string_nullable *out, atd_error *err)
 {
     atd_reader r;
@@ -187,6 +192,11 @@ bool github_gist_file_read(atd_reader *r, github_gist_file *out)
     return true;
 }
 
+bool github_gist_file_read_any(atd_reader *r, void *out)
+{
+    return github_gist_file_read(r, (github_gist_file *)out);
+}
+
 int github_gist_file_from_json(const char *json, size_t len, atd_arena *arena, github_gist_file *out, atd_error *err)
 {
     atd_reader r;
@@ -251,6 +261,11 @@ bool github_gist_file_assoc_read(atd_reader *r, github_gist_file_assoc *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool github_gist_file_assoc_read_any(atd_reader *r, void *out)
+{
+    return github_gist_file_assoc_read(r, (github_gist_file_assoc *)out);
 }
 
 int github_gist_file_assoc_from_json(const char *json, size_t len, atd_arena *arena, github_gist_file_assoc *out, atd_error *err)
@@ -637,6 +652,11 @@ bool github_user_read(atd_reader *r, github_user *out)
     return true;
 }
 
+bool github_user_read_any(atd_reader *r, void *out)
+{
+    return github_user_read(r, (github_user *)out);
+}
+
 int github_user_from_json(const char *json, size_t len, atd_arena *arena, github_user *out, atd_error *err)
 {
     atd_reader r;
@@ -667,6 +687,11 @@ bool github_user_nullable_read(atd_reader *r, github_user_nullable *out)
     }
     out->has = true;
     return true;
+}
+
+bool github_user_nullable_read_any(atd_reader *r, void *out)
+{
+    return github_user_nullable_read(r, (github_user_nullable *)out);
 }
 
 int github_user_nullable_from_json(const char *json, size_t len, atd_arena *arena, github_user_nullable *out, atd_error *err)
@@ -1054,6 +1079,11 @@ bool github_gist_read(atd_reader *r, github_gist *out)
     return true;
 }
 
+bool github_gist_read_any(atd_reader *r, void *out)
+{
+    return github_gist_read(r, (github_gist *)out);
+}
+
 int github_gist_from_json(const char *json, size_t len, atd_arena *arena, github_gist *out, atd_error *err)
 {
     atd_reader r;
@@ -1129,6 +1159,11 @@ bool github_user_option_read(atd_reader *r, github_user_option *out)
     return true;
 }
 
+bool github_user_option_read_any(atd_reader *r, void *out)
+{
+    return github_user_option_read(r, (github_user_option *)out);
+}
+
 int github_user_option_from_json(const char *json, size_t len, atd_arena *arena, github_user_option *out, atd_error *err)
 {
     atd_reader r;
@@ -1182,6 +1217,11 @@ bool github_root_read(atd_reader *r, github_root *out)
     return true;
 }
 
+bool github_root_read_any(atd_reader *r, void *out)
+{
+    return github_root_read(r, (github_root *)out);
+}
+
 int github_root_from_json(const char *json, size_t len, atd_arena *arena, github_root *out, atd_error *err)
 {
     atd_reader r;
@@ -1207,6 +1247,11 @@ bool github_string_nullable_write(atd_writer *w, const github_string_nullable *v
         return false;
     }
     return true;
+}
+
+bool github_string_nullable_write_any(atd_writer *w, const void *value)
+{
+    return github_string_nullable_write(w, (const github_string_nullable *)value);
 }
 
 int github_string_nullable_to_json(const github_string_nullable *value, atd_buf *out, atd_error *err)
@@ -1261,6 +1306,11 @@ bool github_gist_file_write(atd_writer *w, const github_gist_file *v)
     return true;
 }
 
+bool github_gist_file_write_any(atd_writer *w, const void *value)
+{
+    return github_gist_file_write(w, (const github_gist_file *)value);
+}
+
 int github_gist_file_to_json(const github_gist_file *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1300,6 +1350,11 @@ bool github_gist_file_assoc_write(atd_writer *w, const github_gist_file_assoc *v
         }
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool github_gist_file_assoc_write_any(atd_writer *w, const void *value)
+{
+    return github_gist_file_assoc_write(w, (const github_gist_file_assoc *)value);
 }
 
 int github_gist_file_assoc_to_json(const github_gist_file_assoc *value, atd_buf *out, atd_error *err)
@@ -1400,6 +1455,11 @@ bool github_user_write(atd_writer *w, const github_user *v)
     return true;
 }
 
+bool github_user_write_any(atd_writer *w, const void *value)
+{
+    return github_user_write(w, (const github_user *)value);
+}
+
 int github_user_to_json(const github_user *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1430,6 +1490,11 @@ bool github_user_nullable_write(atd_writer *w, const github_user_nullable *v)
         return false;
     }
     return true;
+}
+
+bool github_user_nullable_write_any(atd_writer *w, const void *value)
+{
+    return github_user_nullable_write(w, (const github_user_nullable *)value);
 }
 
 int github_user_nullable_to_json(const github_user_nullable *value, atd_buf *out, atd_error *err)
@@ -1557,6 +1622,11 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
     return true;
 }
 
+bool github_gist_write_any(atd_writer *w, const void *value)
+{
+    return github_gist_write(w, (const github_gist *)value);
+}
+
 int github_gist_to_json(const github_gist *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1590,6 +1660,11 @@ bool github_user_option_write(atd_writer *w, const github_user_option *v)
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool github_user_option_write_any(atd_writer *w, const void *value)
+{
+    return github_user_option_write(w, (const github_user_option *)value);
 }
 
 int github_user_option_to_json(const github_user_option *value, atd_buf *out, atd_error *err)
@@ -1630,6 +1705,11 @@ bool github_root_write(atd_writer *w, const github_root *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool github_root_write_any(atd_writer *w, const void *value)
+{
+    return github_root_write(w, (const github_root *)value);
+}
+
 int github_root_to_json(const github_root *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1649,5 +1729,167 @@ int github_root_to_json(const github_root *value, atd_buf *out, atd_error *err)
         out->len = start;
     }
     return atd_writer_get_error(&w, err);
+}
+
+/* --- streams and layout --- */
+
+bool github_string_nullable_next_line(atd_stream *s, atd_arena *arena, github_string_nullable *out)
+{
+    return atd_stream_next_line(s, arena, github_string_nullable_read_any, out);
+}
+
+bool github_string_nullable_next_element(atd_stream *s, atd_arena *arena, github_string_nullable *out)
+{
+    return atd_stream_next_element(s, arena, github_string_nullable_read_any, out);
+}
+
+int github_string_nullable_write_line(const github_string_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, github_string_nullable_write_any, value, 0, err);
+}
+
+int github_string_nullable_to_json_pretty(const github_string_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, github_string_nullable_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool github_gist_file_next_line(atd_stream *s, atd_arena *arena, github_gist_file *out)
+{
+    return atd_stream_next_line(s, arena, github_gist_file_read_any, out);
+}
+
+bool github_gist_file_next_element(atd_stream *s, atd_arena *arena, github_gist_file *out)
+{
+    return atd_stream_next_element(s, arena, github_gist_file_read_any, out);
+}
+
+int github_gist_file_write_line(const github_gist_file *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, github_gist_file_write_any, value, 0, err);
+}
+
+int github_gist_file_to_json_pretty(const github_gist_file *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, github_gist_file_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool github_gist_file_assoc_next_line(atd_stream *s, atd_arena *arena, github_gist_file_assoc *out)
+{
+    return atd_stream_next_line(s, arena, github_gist_file_assoc_read_any, out);
+}
+
+bool github_gist_file_assoc_next_element(atd_stream *s, atd_arena *arena, github_gist_file_assoc *out)
+{
+    return atd_stream_next_element(s, arena, github_gist_file_assoc_read_any, out);
+}
+
+int github_gist_file_assoc_write_line(const github_gist_file_assoc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, github_gist_file_assoc_write_any, value, 0, err);
+}
+
+int github_gist_file_assoc_to_json_pretty(const github_gist_file_assoc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, github_gist_file_assoc_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool github_user_next_line(atd_stream *s, atd_arena *arena, github_user *out)
+{
+    return atd_stream_next_line(s, arena, github_user_read_any, out);
+}
+
+bool github_user_next_element(atd_stream *s, atd_arena *arena, github_user *out)
+{
+    return atd_stream_next_element(s, arena, github_user_read_any, out);
+}
+
+int github_user_write_line(const github_user *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, github_user_write_any, value, 0, err);
+}
+
+int github_user_to_json_pretty(const github_user *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, github_user_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool github_user_nullable_next_line(atd_stream *s, atd_arena *arena, github_user_nullable *out)
+{
+    return atd_stream_next_line(s, arena, github_user_nullable_read_any, out);
+}
+
+bool github_user_nullable_next_element(atd_stream *s, atd_arena *arena, github_user_nullable *out)
+{
+    return atd_stream_next_element(s, arena, github_user_nullable_read_any, out);
+}
+
+int github_user_nullable_write_line(const github_user_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, github_user_nullable_write_any, value, 0, err);
+}
+
+int github_user_nullable_to_json_pretty(const github_user_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, github_user_nullable_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool github_gist_next_line(atd_stream *s, atd_arena *arena, github_gist *out)
+{
+    return atd_stream_next_line(s, arena, github_gist_read_any, out);
+}
+
+bool github_gist_next_element(atd_stream *s, atd_arena *arena, github_gist *out)
+{
+    return atd_stream_next_element(s, arena, github_gist_read_any, out);
+}
+
+int github_gist_write_line(const github_gist *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, github_gist_write_any, value, 0, err);
+}
+
+int github_gist_to_json_pretty(const github_gist *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, github_gist_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool github_user_option_next_line(atd_stream *s, atd_arena *arena, github_user_option *out)
+{
+    return atd_stream_next_line(s, arena, github_user_option_read_any, out);
+}
+
+bool github_user_option_next_element(atd_stream *s, atd_arena *arena, github_user_option *out)
+{
+    return atd_stream_next_element(s, arena, github_user_option_read_any, out);
+}
+
+int github_user_option_write_line(const github_user_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, github_user_option_write_any, value, 0, err);
+}
+
+int github_user_option_to_json_pretty(const github_user_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, github_user_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool github_root_next_line(atd_stream *s, atd_arena *arena, github_root *out)
+{
+    return atd_stream_next_line(s, arena, github_root_read_any, out);
+}
+
+bool github_root_next_element(atd_stream *s, atd_arena *arena, github_root *out)
+{
+    return atd_stream_next_element(s, arena, github_root_read_any, out);
+}
+
+int github_root_write_line(const github_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, github_root_write_any, value, 0, err);
+}
+
+int github_root_to_json_pretty(const github_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, github_root_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

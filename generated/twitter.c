@@ -44,6 +44,11 @@ bool twitter_status_list_read(atd_reader *r, twitter_status_list *out)
     return true;
 }
 
+bool twitter_status_list_read_any(atd_reader *r, void *out)
+{
+    return twitter_status_list_read(r, (twitter_status_list *)out);
+}
+
 int twitter_status_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_status_list *out, atd_error *err)
 {
     atd_reader r;
@@ -282,6 +287,11 @@ bool twitter_search_metadata_read(atd_reader *r, twitter_search_metadata *out)
     return true;
 }
 
+bool twitter_search_metadata_read_any(atd_reader *r, void *out)
+{
+    return twitter_search_metadata_read(r, (twitter_search_metadata *)out);
+}
+
 int twitter_search_metadata_from_json(const char *json, size_t len, atd_arena *arena, twitter_search_metadata *out, atd_error *err)
 {
     atd_reader r;
@@ -391,6 +401,11 @@ bool twitter_root_read(atd_reader *r, twitter_root *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "search_metadata", "root");
     }
     return true;
+}
+
+bool twitter_root_read_any(atd_reader *r, void *out)
+{
+    return twitter_root_read(r, (twitter_root *)out);
 }
 
 int twitter_root_from_json(const char *json, size_t len, atd_arena *arena, twitter_root *out, atd_error *err)
@@ -504,6 +519,11 @@ bool twitter_metadata_read(atd_reader *r, twitter_metadata *out)
     return true;
 }
 
+bool twitter_metadata_read_any(atd_reader *r, void *out)
+{
+    return twitter_metadata_read(r, (twitter_metadata *)out);
+}
+
 int twitter_metadata_from_json(const char *json, size_t len, atd_arena *arena, twitter_metadata *out, atd_error *err)
 {
     atd_reader r;
@@ -536,6 +556,11 @@ bool twitter_int_nullable_read(atd_reader *r, twitter_int_nullable *out)
     return true;
 }
 
+bool twitter_int_nullable_read_any(atd_reader *r, void *out)
+{
+    return twitter_int_nullable_read(r, (twitter_int_nullable *)out);
+}
+
 int twitter_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, twitter_int_nullable *out, atd_error *err)
 {
     atd_reader r;
@@ -566,6 +591,11 @@ bool twitter_string_nullable_read(atd_reader *r, twitter_string_nullable *out)
     }
     out->has = true;
     return true;
+}
+
+bool twitter_string_nullable_read_any(atd_reader *r, void *out)
+{
+    return twitter_string_nullable_read(r, (twitter_string_nullable *)out);
 }
 
 int twitter_string_nullable_from_json(const char *json, size_t len, atd_arena *arena, twitter_string_nullable *out, atd_error *err)
@@ -619,6 +649,11 @@ bool twitter_url_entity_list_read(atd_reader *r, twitter_url_entity_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool twitter_url_entity_list_read_any(atd_reader *r, void *out)
+{
+    return twitter_url_entity_list_read(r, (twitter_url_entity_list *)out);
 }
 
 int twitter_url_entity_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entity_list *out, atd_error *err)
@@ -711,6 +746,11 @@ bool twitter_url_entities_read(atd_reader *r, twitter_url_entities *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "urls", "url_entities");
     }
     return true;
+}
+
+bool twitter_url_entities_read_any(atd_reader *r, void *out)
+{
+    return twitter_url_entities_read(r, (twitter_url_entities *)out);
 }
 
 int twitter_url_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entities *out, atd_error *err)
@@ -825,6 +865,11 @@ bool twitter_user_entities_read(atd_reader *r, twitter_user_entities *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "user_entities");
     }
     return true;
+}
+
+bool twitter_user_entities_read_any(atd_reader *r, void *out)
+{
+    return twitter_user_entities_read(r, (twitter_user_entities *)out);
 }
 
 int twitter_user_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_entities *out, atd_error *err)
@@ -1631,6 +1676,11 @@ bool twitter_user_read(atd_reader *r, twitter_user *out)
     return true;
 }
 
+bool twitter_user_read_any(atd_reader *r, void *out)
+{
+    return twitter_user_read(r, (twitter_user *)out);
+}
+
 int twitter_user_from_json(const char *json, size_t len, atd_arena *arena, twitter_user *out, atd_error *err)
 {
     atd_reader r;
@@ -1682,6 +1732,11 @@ bool twitter_hashtag_list_read(atd_reader *r, twitter_hashtag_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool twitter_hashtag_list_read_any(atd_reader *r, void *out)
+{
+    return twitter_hashtag_list_read(r, (twitter_hashtag_list *)out);
 }
 
 int twitter_hashtag_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_hashtag_list *out, atd_error *err)
@@ -1737,6 +1792,11 @@ bool twitter_user_mention_list_read(atd_reader *r, twitter_user_mention_list *ou
     return true;
 }
 
+bool twitter_user_mention_list_read_any(atd_reader *r, void *out)
+{
+    return twitter_user_mention_list_read(r, (twitter_user_mention_list *)out);
+}
+
 int twitter_user_mention_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_mention_list *out, atd_error *err)
 {
     atd_reader r;
@@ -1788,6 +1848,11 @@ bool twitter_media_list_read(atd_reader *r, twitter_media_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool twitter_media_list_read_any(atd_reader *r, void *out)
+{
+    return twitter_media_list_read(r, (twitter_media_list *)out);
 }
 
 int twitter_media_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_media_list *out, atd_error *err)
@@ -1959,6 +2024,11 @@ bool twitter_entities_read(atd_reader *r, twitter_entities *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user_mentions", "entities");
     }
     return true;
+}
+
+bool twitter_entities_read_any(atd_reader *r, void *out)
+{
+    return twitter_entities_read(r, (twitter_entities *)out);
 }
 
 int twitter_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_entities *out, atd_error *err)
@@ -2513,6 +2583,11 @@ bool twitter_status_read(atd_reader *r, twitter_status *out)
     return true;
 }
 
+bool twitter_status_read_any(atd_reader *r, void *out)
+{
+    return twitter_status_read(r, (twitter_status *)out);
+}
+
 int twitter_status_from_json(const char *json, size_t len, atd_arena *arena, twitter_status *out, atd_error *err)
 {
     atd_reader r;
@@ -2569,6 +2644,11 @@ bool twitter_indices_read(atd_reader *r, twitter_indices *out)
         }
     }
     return true;
+}
+
+bool twitter_indices_read_any(atd_reader *r, void *out)
+{
+    return twitter_indices_read(r, (twitter_indices *)out);
 }
 
 int twitter_indices_from_json(const char *json, size_t len, atd_arena *arena, twitter_indices *out, atd_error *err)
@@ -2720,6 +2800,11 @@ bool twitter_url_entity_read(atd_reader *r, twitter_url_entity *out)
     return true;
 }
 
+bool twitter_url_entity_read_any(atd_reader *r, void *out)
+{
+    return twitter_url_entity_read(r, (twitter_url_entity *)out);
+}
+
 int twitter_url_entity_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entity *out, atd_error *err)
 {
     atd_reader r;
@@ -2793,6 +2878,11 @@ bool twitter_url_entities_option_read(atd_reader *r, twitter_url_entities_option
     }
     out->has = true;
     return true;
+}
+
+bool twitter_url_entities_option_read_any(atd_reader *r, void *out)
+{
+    return twitter_url_entities_option_read(r, (twitter_url_entities_option *)out);
 }
 
 int twitter_url_entities_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entities_option *out, atd_error *err)
@@ -2870,6 +2960,11 @@ bool twitter_string_option_read(atd_reader *r, twitter_string_option *out)
     return true;
 }
 
+bool twitter_string_option_read_any(atd_reader *r, void *out)
+{
+    return twitter_string_option_read(r, (twitter_string_option *)out);
+}
+
 int twitter_string_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_string_option *out, atd_error *err)
 {
     atd_reader r;
@@ -2943,6 +3038,11 @@ bool twitter_status_option_read(atd_reader *r, twitter_status_option *out)
     }
     out->has = true;
     return true;
+}
+
+bool twitter_status_option_read_any(atd_reader *r, void *out)
+{
+    return twitter_status_option_read(r, (twitter_status_option *)out);
 }
 
 int twitter_status_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_status_option *out, atd_error *err)
@@ -3054,6 +3154,11 @@ bool twitter_hashtag_read(atd_reader *r, twitter_hashtag *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "hashtag");
     }
     return true;
+}
+
+bool twitter_hashtag_read_any(atd_reader *r, void *out)
+{
+    return twitter_hashtag_read(r, (twitter_hashtag *)out);
 }
 
 int twitter_hashtag_from_json(const char *json, size_t len, atd_arena *arena, twitter_hashtag *out, atd_error *err)
@@ -3224,6 +3329,11 @@ bool twitter_user_mention_read(atd_reader *r, twitter_user_mention *out)
     return true;
 }
 
+bool twitter_user_mention_read_any(atd_reader *r, void *out)
+{
+    return twitter_user_mention_read(r, (twitter_user_mention *)out);
+}
+
 int twitter_user_mention_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_mention *out, atd_error *err)
 {
     atd_reader r;
@@ -3350,6 +3460,11 @@ bool twitter_size_read(atd_reader *r, twitter_size *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "resize", "size");
     }
     return true;
+}
+
+bool twitter_size_read_any(atd_reader *r, void *out)
+{
+    return twitter_size_read(r, (twitter_size *)out);
 }
 
 int twitter_size_from_json(const char *json, size_t len, atd_arena *arena, twitter_size *out, atd_error *err)
@@ -3495,6 +3610,11 @@ bool twitter_sizes_read(atd_reader *r, twitter_sizes *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "large", "sizes");
     }
     return true;
+}
+
+bool twitter_sizes_read_any(atd_reader *r, void *out)
+{
+    return twitter_sizes_read(r, (twitter_sizes *)out);
 }
 
 int twitter_sizes_from_json(const char *json, size_t len, atd_arena *arena, twitter_sizes *out, atd_error *err)
@@ -3804,6 +3924,11 @@ bool twitter_media_read(atd_reader *r, twitter_media *out)
     return true;
 }
 
+bool twitter_media_read_any(atd_reader *r, void *out)
+{
+    return twitter_media_read(r, (twitter_media *)out);
+}
+
 int twitter_media_from_json(const char *json, size_t len, atd_arena *arena, twitter_media *out, atd_error *err)
 {
     atd_reader r;
@@ -3877,6 +4002,11 @@ bool twitter_int_option_read(atd_reader *r, twitter_int_option *out)
     }
     out->has = true;
     return true;
+}
+
+bool twitter_int_option_read_any(atd_reader *r, void *out)
+{
+    return twitter_int_option_read(r, (twitter_int_option *)out);
 }
 
 int twitter_int_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_int_option *out, atd_error *err)
@@ -3954,6 +4084,11 @@ bool twitter_media_list_option_read(atd_reader *r, twitter_media_list_option *ou
     return true;
 }
 
+bool twitter_media_list_option_read_any(atd_reader *r, void *out)
+{
+    return twitter_media_list_option_read(r, (twitter_media_list_option *)out);
+}
+
 int twitter_media_list_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_media_list_option *out, atd_error *err)
 {
     atd_reader r;
@@ -4029,6 +4164,11 @@ bool twitter_bool_option_read(atd_reader *r, twitter_bool_option *out)
     return true;
 }
 
+bool twitter_bool_option_read_any(atd_reader *r, void *out)
+{
+    return twitter_bool_option_read(r, (twitter_bool_option *)out);
+}
+
 int twitter_bool_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_bool_option *out, atd_error *err)
 {
     atd_reader r;
@@ -4060,6 +4200,11 @@ bool twitter_status_list_write(atd_writer *w, const twitter_status_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool twitter_status_list_write_any(atd_writer *w, const void *value)
+{
+    return twitter_status_list_write(w, (const twitter_status_list *)value);
 }
 
 int twitter_status_list_to_json(const twitter_status_list *value, atd_buf *out, atd_error *err)
@@ -4130,6 +4275,11 @@ bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata 
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_search_metadata_write_any(atd_writer *w, const void *value)
+{
+    return twitter_search_metadata_write(w, (const twitter_search_metadata *)value);
+}
+
 int twitter_search_metadata_to_json(const twitter_search_metadata *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -4168,6 +4318,11 @@ bool twitter_root_write(atd_writer *w, const twitter_root *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_root_write_any(atd_writer *w, const void *value)
+{
+    return twitter_root_write(w, (const twitter_root *)value);
+}
+
 int twitter_root_to_json(const twitter_root *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -4198,6 +4353,11 @@ bool twitter_metadata_write(atd_writer *w, const twitter_metadata *v)
         return atd_writer_push_field(w, "iso_language_code", 17);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool twitter_metadata_write_any(atd_writer *w, const void *value)
+{
+    return twitter_metadata_write(w, (const twitter_metadata *)value);
 }
 
 int twitter_metadata_to_json(const twitter_metadata *value, atd_buf *out, atd_error *err)
@@ -4232,6 +4392,11 @@ bool twitter_int_nullable_write(atd_writer *w, const twitter_int_nullable *v)
     return true;
 }
 
+bool twitter_int_nullable_write_any(atd_writer *w, const void *value)
+{
+    return twitter_int_nullable_write(w, (const twitter_int_nullable *)value);
+}
+
 int twitter_int_nullable_to_json(const twitter_int_nullable *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -4262,6 +4427,11 @@ bool twitter_string_nullable_write(atd_writer *w, const twitter_string_nullable 
         return false;
     }
     return true;
+}
+
+bool twitter_string_nullable_write_any(atd_writer *w, const void *value)
+{
+    return twitter_string_nullable_write(w, (const twitter_string_nullable *)value);
 }
 
 int twitter_string_nullable_to_json(const twitter_string_nullable *value, atd_buf *out, atd_error *err)
@@ -4302,6 +4472,11 @@ bool twitter_url_entity_list_write(atd_writer *w, const twitter_url_entity_list 
     return atd_writer_raw(w, "]", 1);
 }
 
+bool twitter_url_entity_list_write_any(atd_writer *w, const void *value)
+{
+    return twitter_url_entity_list_write(w, (const twitter_url_entity_list *)value);
+}
+
 int twitter_url_entity_list_to_json(const twitter_url_entity_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -4332,6 +4507,11 @@ bool twitter_url_entities_write(atd_writer *w, const twitter_url_entities *v)
         return atd_writer_push_field(w, "urls", 4);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool twitter_url_entities_write_any(atd_writer *w, const void *value)
+{
+    return twitter_url_entities_write(w, (const twitter_url_entities *)value);
 }
 
 int twitter_url_entities_to_json(const twitter_url_entities *value, atd_buf *out, atd_error *err)
@@ -4378,6 +4558,11 @@ bool twitter_user_entities_write(atd_writer *w, const twitter_user_entities *v)
     }
     first = false;
     return atd_writer_raw(w, "}", 1);
+}
+
+bool twitter_user_entities_write_any(atd_writer *w, const void *value)
+{
+    return twitter_user_entities_write(w, (const twitter_user_entities *)value);
 }
 
 int twitter_user_entities_to_json(const twitter_user_entities *value, atd_buf *out, atd_error *err)
@@ -4656,6 +4841,11 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
     return true;
 }
 
+bool twitter_user_write_any(atd_writer *w, const void *value)
+{
+    return twitter_user_write(w, (const twitter_user *)value);
+}
+
 int twitter_user_to_json(const twitter_user *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -4692,6 +4882,11 @@ bool twitter_hashtag_list_write(atd_writer *w, const twitter_hashtag_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool twitter_hashtag_list_write_any(atd_writer *w, const void *value)
+{
+    return twitter_hashtag_list_write(w, (const twitter_hashtag_list *)value);
 }
 
 int twitter_hashtag_list_to_json(const twitter_hashtag_list *value, atd_buf *out, atd_error *err)
@@ -4732,6 +4927,11 @@ bool twitter_user_mention_list_write(atd_writer *w, const twitter_user_mention_l
     return atd_writer_raw(w, "]", 1);
 }
 
+bool twitter_user_mention_list_write_any(atd_writer *w, const void *value)
+{
+    return twitter_user_mention_list_write(w, (const twitter_user_mention_list *)value);
+}
+
 int twitter_user_mention_list_to_json(const twitter_user_mention_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -4768,6 +4968,11 @@ bool twitter_media_list_write(atd_writer *w, const twitter_media_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool twitter_media_list_write_any(atd_writer *w, const void *value)
+{
+    return twitter_media_list_write(w, (const twitter_media_list *)value);
 }
 
 int twitter_media_list_to_json(const twitter_media_list *value, atd_buf *out, atd_error *err)
@@ -4826,6 +5031,11 @@ bool twitter_entities_write(atd_writer *w, const twitter_entities *v)
         }
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool twitter_entities_write_any(atd_writer *w, const void *value)
+{
+    return twitter_entities_write(w, (const twitter_entities *)value);
 }
 
 int twitter_entities_to_json(const twitter_entities *value, atd_buf *out, atd_error *err)
@@ -5033,6 +5243,11 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_status_write_any(atd_writer *w, const void *value)
+{
+    return twitter_status_write(w, (const twitter_status *)value);
+}
+
 int twitter_status_to_json(const twitter_status *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -5070,6 +5285,11 @@ bool twitter_indices_write(atd_writer *w, const twitter_indices *v)
         atd_buf_commit(w->buf, p);
     }
     return true;
+}
+
+bool twitter_indices_write_any(atd_writer *w, const void *value)
+{
+    return twitter_indices_write(w, (const twitter_indices *)value);
 }
 
 int twitter_indices_to_json(const twitter_indices *value, atd_buf *out, atd_error *err)
@@ -5113,6 +5333,11 @@ bool twitter_url_entity_write(atd_writer *w, const twitter_url_entity *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_url_entity_write_any(atd_writer *w, const void *value)
+{
+    return twitter_url_entity_write(w, (const twitter_url_entity *)value);
+}
+
 int twitter_url_entity_to_json(const twitter_url_entity *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -5146,6 +5371,11 @@ bool twitter_url_entities_option_write(atd_writer *w, const twitter_url_entities
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool twitter_url_entities_option_write_any(atd_writer *w, const void *value)
+{
+    return twitter_url_entities_option_write(w, (const twitter_url_entities_option *)value);
 }
 
 int twitter_url_entities_option_to_json(const twitter_url_entities_option *value, atd_buf *out, atd_error *err)
@@ -5183,6 +5413,11 @@ bool twitter_string_option_write(atd_writer *w, const twitter_string_option *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool twitter_string_option_write_any(atd_writer *w, const void *value)
+{
+    return twitter_string_option_write(w, (const twitter_string_option *)value);
+}
+
 int twitter_string_option_to_json(const twitter_string_option *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -5218,6 +5453,11 @@ bool twitter_status_option_write(atd_writer *w, const twitter_status_option *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool twitter_status_option_write_any(atd_writer *w, const void *value)
+{
+    return twitter_status_option_write(w, (const twitter_status_option *)value);
+}
+
 int twitter_status_option_to_json(const twitter_status_option *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -5251,6 +5491,11 @@ bool twitter_hashtag_write(atd_writer *w, const twitter_hashtag *v)
         return atd_writer_push_field(w, "indices", 7);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool twitter_hashtag_write_any(atd_writer *w, const void *value)
+{
+    return twitter_hashtag_write(w, (const twitter_hashtag *)value);
 }
 
 int twitter_hashtag_to_json(const twitter_hashtag *value, atd_buf *out, atd_error *err)
@@ -5304,6 +5549,11 @@ bool twitter_user_mention_write(atd_writer *w, const twitter_user_mention *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_user_mention_write_any(atd_writer *w, const void *value)
+{
+    return twitter_user_mention_write(w, (const twitter_user_mention *)value);
+}
+
 int twitter_user_mention_to_json(const twitter_user_mention *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -5343,6 +5593,11 @@ bool twitter_size_write(atd_writer *w, const twitter_size *v)
         return atd_writer_push_field(w, "resize", 6);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool twitter_size_write_any(atd_writer *w, const void *value)
+{
+    return twitter_size_write(w, (const twitter_size *)value);
 }
 
 int twitter_size_to_json(const twitter_size *value, atd_buf *out, atd_error *err)
@@ -5393,6 +5648,11 @@ bool twitter_sizes_write(atd_writer *w, const twitter_sizes *v)
         return atd_writer_push_field(w, "large", 5);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool twitter_sizes_write_any(atd_writer *w, const void *value)
+{
+    return twitter_sizes_write(w, (const twitter_sizes *)value);
 }
 
 int twitter_sizes_to_json(const twitter_sizes *value, atd_buf *out, atd_error *err)
@@ -5481,6 +5741,11 @@ bool twitter_media_write(atd_writer *w, const twitter_media *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_media_write_any(atd_writer *w, const void *value)
+{
+    return twitter_media_write(w, (const twitter_media *)value);
+}
+
 int twitter_media_to_json(const twitter_media *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -5514,6 +5779,11 @@ bool twitter_int_option_write(atd_writer *w, const twitter_int_option *v)
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool twitter_int_option_write_any(atd_writer *w, const void *value)
+{
+    return twitter_int_option_write(w, (const twitter_int_option *)value);
 }
 
 int twitter_int_option_to_json(const twitter_int_option *value, atd_buf *out, atd_error *err)
@@ -5551,6 +5821,11 @@ bool twitter_media_list_option_write(atd_writer *w, const twitter_media_list_opt
     return atd_writer_raw(w, "]", 1);
 }
 
+bool twitter_media_list_option_write_any(atd_writer *w, const void *value)
+{
+    return twitter_media_list_option_write(w, (const twitter_media_list_option *)value);
+}
+
 int twitter_media_list_option_to_json(const twitter_media_list_option *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -5586,6 +5861,11 @@ bool twitter_bool_option_write(atd_writer *w, const twitter_bool_option *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool twitter_bool_option_write_any(atd_writer *w, const void *value)
+{
+    return twitter_bool_option_write(w, (const twitter_bool_option *)value);
+}
+
 int twitter_bool_option_to_json(const twitter_bool_option *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -5605,5 +5885,567 @@ int twitter_bool_option_to_json(const twitter_bool_option *value, atd_buf *out, 
         out->len = start;
     }
     return atd_writer_get_error(&w, err);
+}
+
+/* --- streams and layout --- */
+
+bool twitter_status_list_next_line(atd_stream *s, atd_arena *arena, twitter_status_list *out)
+{
+    return atd_stream_next_line(s, arena, twitter_status_list_read_any, out);
+}
+
+bool twitter_status_list_next_element(atd_stream *s, atd_arena *arena, twitter_status_list *out)
+{
+    return atd_stream_next_element(s, arena, twitter_status_list_read_any, out);
+}
+
+int twitter_status_list_write_line(const twitter_status_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_status_list_write_any, value, 0, err);
+}
+
+int twitter_status_list_to_json_pretty(const twitter_status_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_status_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_search_metadata_next_line(atd_stream *s, atd_arena *arena, twitter_search_metadata *out)
+{
+    return atd_stream_next_line(s, arena, twitter_search_metadata_read_any, out);
+}
+
+bool twitter_search_metadata_next_element(atd_stream *s, atd_arena *arena, twitter_search_metadata *out)
+{
+    return atd_stream_next_element(s, arena, twitter_search_metadata_read_any, out);
+}
+
+int twitter_search_metadata_write_line(const twitter_search_metadata *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_search_metadata_write_any, value, 0, err);
+}
+
+int twitter_search_metadata_to_json_pretty(const twitter_search_metadata *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_search_metadata_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_root_next_line(atd_stream *s, atd_arena *arena, twitter_root *out)
+{
+    return atd_stream_next_line(s, arena, twitter_root_read_any, out);
+}
+
+bool twitter_root_next_element(atd_stream *s, atd_arena *arena, twitter_root *out)
+{
+    return atd_stream_next_element(s, arena, twitter_root_read_any, out);
+}
+
+int twitter_root_write_line(const twitter_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_root_write_any, value, 0, err);
+}
+
+int twitter_root_to_json_pretty(const twitter_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_root_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_metadata_next_line(atd_stream *s, atd_arena *arena, twitter_metadata *out)
+{
+    return atd_stream_next_line(s, arena, twitter_metadata_read_any, out);
+}
+
+bool twitter_metadata_next_element(atd_stream *s, atd_arena *arena, twitter_metadata *out)
+{
+    return atd_stream_next_element(s, arena, twitter_metadata_read_any, out);
+}
+
+int twitter_metadata_write_line(const twitter_metadata *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_metadata_write_any, value, 0, err);
+}
+
+int twitter_metadata_to_json_pretty(const twitter_metadata *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_metadata_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_int_nullable_next_line(atd_stream *s, atd_arena *arena, twitter_int_nullable *out)
+{
+    return atd_stream_next_line(s, arena, twitter_int_nullable_read_any, out);
+}
+
+bool twitter_int_nullable_next_element(atd_stream *s, atd_arena *arena, twitter_int_nullable *out)
+{
+    return atd_stream_next_element(s, arena, twitter_int_nullable_read_any, out);
+}
+
+int twitter_int_nullable_write_line(const twitter_int_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_int_nullable_write_any, value, 0, err);
+}
+
+int twitter_int_nullable_to_json_pretty(const twitter_int_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_int_nullable_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_string_nullable_next_line(atd_stream *s, atd_arena *arena, twitter_string_nullable *out)
+{
+    return atd_stream_next_line(s, arena, twitter_string_nullable_read_any, out);
+}
+
+bool twitter_string_nullable_next_element(atd_stream *s, atd_arena *arena, twitter_string_nullable *out)
+{
+    return atd_stream_next_element(s, arena, twitter_string_nullable_read_any, out);
+}
+
+int twitter_string_nullable_write_line(const twitter_string_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_string_nullable_write_any, value, 0, err);
+}
+
+int twitter_string_nullable_to_json_pretty(const twitter_string_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_string_nullable_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_url_entity_list_next_line(atd_stream *s, atd_arena *arena, twitter_url_entity_list *out)
+{
+    return atd_stream_next_line(s, arena, twitter_url_entity_list_read_any, out);
+}
+
+bool twitter_url_entity_list_next_element(atd_stream *s, atd_arena *arena, twitter_url_entity_list *out)
+{
+    return atd_stream_next_element(s, arena, twitter_url_entity_list_read_any, out);
+}
+
+int twitter_url_entity_list_write_line(const twitter_url_entity_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_url_entity_list_write_any, value, 0, err);
+}
+
+int twitter_url_entity_list_to_json_pretty(const twitter_url_entity_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_url_entity_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_url_entities_next_line(atd_stream *s, atd_arena *arena, twitter_url_entities *out)
+{
+    return atd_stream_next_line(s, arena, twitter_url_entities_read_any, out);
+}
+
+bool twitter_url_entities_next_element(atd_stream *s, atd_arena *arena, twitter_url_entities *out)
+{
+    return atd_stream_next_element(s, arena, twitter_url_entities_read_any, out);
+}
+
+int twitter_url_entities_write_line(const twitter_url_entities *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_url_entities_write_any, value, 0, err);
+}
+
+int twitter_url_entities_to_json_pretty(const twitter_url_entities *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_url_entities_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_user_entities_next_line(atd_stream *s, atd_arena *arena, twitter_user_entities *out)
+{
+    return atd_stream_next_line(s, arena, twitter_user_entities_read_any, out);
+}
+
+bool twitter_user_entities_next_element(atd_stream *s, atd_arena *arena, twitter_user_entities *out)
+{
+    return atd_stream_next_element(s, arena, twitter_user_entities_read_any, out);
+}
+
+int twitter_user_entities_write_line(const twitter_user_entities *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_user_entities_write_any, value, 0, err);
+}
+
+int twitter_user_entities_to_json_pretty(const twitter_user_entities *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_user_entities_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_user_next_line(atd_stream *s, atd_arena *arena, twitter_user *out)
+{
+    return atd_stream_next_line(s, arena, twitter_user_read_any, out);
+}
+
+bool twitter_user_next_element(atd_stream *s, atd_arena *arena, twitter_user *out)
+{
+    return atd_stream_next_element(s, arena, twitter_user_read_any, out);
+}
+
+int twitter_user_write_line(const twitter_user *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_user_write_any, value, 0, err);
+}
+
+int twitter_user_to_json_pretty(const twitter_user *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_user_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_hashtag_list_next_line(atd_stream *s, atd_arena *arena, twitter_hashtag_list *out)
+{
+    return atd_stream_next_line(s, arena, twitter_hashtag_list_read_any, out);
+}
+
+bool twitter_hashtag_list_next_element(atd_stream *s, atd_arena *arena, twitter_hashtag_list *out)
+{
+    return atd_stream_next_element(s, arena, twitter_hashtag_list_read_any, out);
+}
+
+int twitter_hashtag_list_write_line(const twitter_hashtag_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_hashtag_list_write_any, value, 0, err);
+}
+
+int twitter_hashtag_list_to_json_pretty(const twitter_hashtag_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_hashtag_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_user_mention_list_next_line(atd_stream *s, atd_arena *arena, twitter_user_mention_list *out)
+{
+    return atd_stream_next_line(s, arena, twitter_user_mention_list_read_any, out);
+}
+
+bool twitter_user_mention_list_next_element(atd_stream *s, atd_arena *arena, twitter_user_mention_list *out)
+{
+    return atd_stream_next_element(s, arena, twitter_user_mention_list_read_any, out);
+}
+
+int twitter_user_mention_list_write_line(const twitter_user_mention_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_user_mention_list_write_any, value, 0, err);
+}
+
+int twitter_user_mention_list_to_json_pretty(const twitter_user_mention_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_user_mention_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_media_list_next_line(atd_stream *s, atd_arena *arena, twitter_media_list *out)
+{
+    return atd_stream_next_line(s, arena, twitter_media_list_read_any, out);
+}
+
+bool twitter_media_list_next_element(atd_stream *s, atd_arena *arena, twitter_media_list *out)
+{
+    return atd_stream_next_element(s, arena, twitter_media_list_read_any, out);
+}
+
+int twitter_media_list_write_line(const twitter_media_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_media_list_write_any, value, 0, err);
+}
+
+int twitter_media_list_to_json_pretty(const twitter_media_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_media_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_entities_next_line(atd_stream *s, atd_arena *arena, twitter_entities *out)
+{
+    return atd_stream_next_line(s, arena, twitter_entities_read_any, out);
+}
+
+bool twitter_entities_next_element(atd_stream *s, atd_arena *arena, twitter_entities *out)
+{
+    return atd_stream_next_element(s, arena, twitter_entities_read_any, out);
+}
+
+int twitter_entities_write_line(const twitter_entities *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_entities_write_any, value, 0, err);
+}
+
+int twitter_entities_to_json_pretty(const twitter_entities *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_entities_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_status_next_line(atd_stream *s, atd_arena *arena, twitter_status *out)
+{
+    return atd_stream_next_line(s, arena, twitter_status_read_any, out);
+}
+
+bool twitter_status_next_element(atd_stream *s, atd_arena *arena, twitter_status *out)
+{
+    return atd_stream_next_element(s, arena, twitter_status_read_any, out);
+}
+
+int twitter_status_write_line(const twitter_status *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_status_write_any, value, 0, err);
+}
+
+int twitter_status_to_json_pretty(const twitter_status *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_status_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_indices_next_line(atd_stream *s, atd_arena *arena, twitter_indices *out)
+{
+    return atd_stream_next_line(s, arena, twitter_indices_read_any, out);
+}
+
+bool twitter_indices_next_element(atd_stream *s, atd_arena *arena, twitter_indices *out)
+{
+    return atd_stream_next_element(s, arena, twitter_indices_read_any, out);
+}
+
+int twitter_indices_write_line(const twitter_indices *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_indices_write_any, value, 0, err);
+}
+
+int twitter_indices_to_json_pretty(const twitter_indices *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_indices_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_url_entity_next_line(atd_stream *s, atd_arena *arena, twitter_url_entity *out)
+{
+    return atd_stream_next_line(s, arena, twitter_url_entity_read_any, out);
+}
+
+bool twitter_url_entity_next_element(atd_stream *s, atd_arena *arena, twitter_url_entity *out)
+{
+    return atd_stream_next_element(s, arena, twitter_url_entity_read_any, out);
+}
+
+int twitter_url_entity_write_line(const twitter_url_entity *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_url_entity_write_any, value, 0, err);
+}
+
+int twitter_url_entity_to_json_pretty(const twitter_url_entity *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_url_entity_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_url_entities_option_next_line(atd_stream *s, atd_arena *arena, twitter_url_entities_option *out)
+{
+    return atd_stream_next_line(s, arena, twitter_url_entities_option_read_any, out);
+}
+
+bool twitter_url_entities_option_next_element(atd_stream *s, atd_arena *arena, twitter_url_entities_option *out)
+{
+    return atd_stream_next_element(s, arena, twitter_url_entities_option_read_any, out);
+}
+
+int twitter_url_entities_option_write_line(const twitter_url_entities_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_url_entities_option_write_any, value, 0, err);
+}
+
+int twitter_url_entities_option_to_json_pretty(const twitter_url_entities_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_url_entities_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_string_option_next_line(atd_stream *s, atd_arena *arena, twitter_string_option *out)
+{
+    return atd_stream_next_line(s, arena, twitter_string_option_read_any, out);
+}
+
+bool twitter_string_option_next_element(atd_stream *s, atd_arena *arena, twitter_string_option *out)
+{
+    return atd_stream_next_element(s, arena, twitter_string_option_read_any, out);
+}
+
+int twitter_string_option_write_line(const twitter_string_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_string_option_write_any, value, 0, err);
+}
+
+int twitter_string_option_to_json_pretty(const twitter_string_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_string_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_status_option_next_line(atd_stream *s, atd_arena *arena, twitter_status_option *out)
+{
+    return atd_stream_next_line(s, arena, twitter_status_option_read_any, out);
+}
+
+bool twitter_status_option_next_element(atd_stream *s, atd_arena *arena, twitter_status_option *out)
+{
+    return atd_stream_next_element(s, arena, twitter_status_option_read_any, out);
+}
+
+int twitter_status_option_write_line(const twitter_status_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_status_option_write_any, value, 0, err);
+}
+
+int twitter_status_option_to_json_pretty(const twitter_status_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_status_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_hashtag_next_line(atd_stream *s, atd_arena *arena, twitter_hashtag *out)
+{
+    return atd_stream_next_line(s, arena, twitter_hashtag_read_any, out);
+}
+
+bool twitter_hashtag_next_element(atd_stream *s, atd_arena *arena, twitter_hashtag *out)
+{
+    return atd_stream_next_element(s, arena, twitter_hashtag_read_any, out);
+}
+
+int twitter_hashtag_write_line(const twitter_hashtag *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_hashtag_write_any, value, 0, err);
+}
+
+int twitter_hashtag_to_json_pretty(const twitter_hashtag *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_hashtag_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_user_mention_next_line(atd_stream *s, atd_arena *arena, twitter_user_mention *out)
+{
+    return atd_stream_next_line(s, arena, twitter_user_mention_read_any, out);
+}
+
+bool twitter_user_mention_next_element(atd_stream *s, atd_arena *arena, twitter_user_mention *out)
+{
+    return atd_stream_next_element(s, arena, twitter_user_mention_read_any, out);
+}
+
+int twitter_user_mention_write_line(const twitter_user_mention *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_user_mention_write_any, value, 0, err);
+}
+
+int twitter_user_mention_to_json_pretty(const twitter_user_mention *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_user_mention_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_size_next_line(atd_stream *s, atd_arena *arena, twitter_size *out)
+{
+    return atd_stream_next_line(s, arena, twitter_size_read_any, out);
+}
+
+bool twitter_size_next_element(atd_stream *s, atd_arena *arena, twitter_size *out)
+{
+    return atd_stream_next_element(s, arena, twitter_size_read_any, out);
+}
+
+int twitter_size_write_line(const twitter_size *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_size_write_any, value, 0, err);
+}
+
+int twitter_size_to_json_pretty(const twitter_size *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_size_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_sizes_next_line(atd_stream *s, atd_arena *arena, twitter_sizes *out)
+{
+    return atd_stream_next_line(s, arena, twitter_sizes_read_any, out);
+}
+
+bool twitter_sizes_next_element(atd_stream *s, atd_arena *arena, twitter_sizes *out)
+{
+    return atd_stream_next_element(s, arena, twitter_sizes_read_any, out);
+}
+
+int twitter_sizes_write_line(const twitter_sizes *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_sizes_write_any, value, 0, err);
+}
+
+int twitter_sizes_to_json_pretty(const twitter_sizes *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_sizes_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_media_next_line(atd_stream *s, atd_arena *arena, twitter_media *out)
+{
+    return atd_stream_next_line(s, arena, twitter_media_read_any, out);
+}
+
+bool twitter_media_next_element(atd_stream *s, atd_arena *arena, twitter_media *out)
+{
+    return atd_stream_next_element(s, arena, twitter_media_read_any, out);
+}
+
+int twitter_media_write_line(const twitter_media *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_media_write_any, value, 0, err);
+}
+
+int twitter_media_to_json_pretty(const twitter_media *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_media_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_int_option_next_line(atd_stream *s, atd_arena *arena, twitter_int_option *out)
+{
+    return atd_stream_next_line(s, arena, twitter_int_option_read_any, out);
+}
+
+bool twitter_int_option_next_element(atd_stream *s, atd_arena *arena, twitter_int_option *out)
+{
+    return atd_stream_next_element(s, arena, twitter_int_option_read_any, out);
+}
+
+int twitter_int_option_write_line(const twitter_int_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_int_option_write_any, value, 0, err);
+}
+
+int twitter_int_option_to_json_pretty(const twitter_int_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_int_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_media_list_option_next_line(atd_stream *s, atd_arena *arena, twitter_media_list_option *out)
+{
+    return atd_stream_next_line(s, arena, twitter_media_list_option_read_any, out);
+}
+
+bool twitter_media_list_option_next_element(atd_stream *s, atd_arena *arena, twitter_media_list_option *out)
+{
+    return atd_stream_next_element(s, arena, twitter_media_list_option_read_any, out);
+}
+
+int twitter_media_list_option_write_line(const twitter_media_list_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_media_list_option_write_any, value, 0, err);
+}
+
+int twitter_media_list_option_to_json_pretty(const twitter_media_list_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_media_list_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_bool_option_next_line(atd_stream *s, atd_arena *arena, twitter_bool_option *out)
+{
+    return atd_stream_next_line(s, arena, twitter_bool_option_read_any, out);
+}
+
+bool twitter_bool_option_next_element(atd_stream *s, atd_arena *arena, twitter_bool_option *out)
+{
+    return atd_stream_next_element(s, arena, twitter_bool_option_read_any, out);
+}
+
+int twitter_bool_option_write_line(const twitter_bool_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_bool_option_write_any, value, 0, err);
+}
+
+int twitter_bool_option_to_json_pretty(const twitter_bool_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_bool_option_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

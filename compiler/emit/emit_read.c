@@ -913,6 +913,7 @@ static void emit_nullable_read(cw *w, const ir_type *t)
  */
 static void emit_from_json(cw *w, const char *name)
 {
+    emit_read_any(w, name);
     cw_line(w,
             "int %s_from_json(const char *json, size_t len, atd_arena *arena, %s *out, "
             "atd_error *err)",

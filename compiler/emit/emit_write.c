@@ -706,6 +706,7 @@ static void emit_nullable_write(cw *w, const ir_type *t)
  */
 static void emit_to_json(cw *w, const char *name)
 {
+    emit_write_any(w, name);
     cw_line(w, "int %s_to_json(const %s *value, atd_buf *out, atd_error *err)", name, name);
     cw_open(w, "{");
     cw_line(w, "atd_writer w;");

@@ -86,6 +86,10 @@ typedef struct atd_reader {
     bool err_path_truncated;
 } atd_reader;
 
+/* A type's reader behind an untyped pointer (the generated P_t_read_any),
+ * for the runtime functions that read any type (streams). */
+typedef bool (*atd_read_fn)(atd_reader *r, void *out);
+
 /* Prepares a reader. `arena` may be NULL only if nothing will be allocated
  * (e.g. for atd_skip_value). max_depth starts at ATD_DEFAULT_MAX_DEPTH. */
 void atd_reader_init(atd_reader *r, const char *json, size_t len, atd_arena *arena, unsigned flags);

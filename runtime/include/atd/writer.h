@@ -16,6 +16,12 @@
 extern "C" {
 #endif
 
+/* A type's writer behind an untyped pointer (the generated P_t_write_any),
+ * for the runtime functions that write any type (JSON Lines, pretty). The
+ * struct is atd_writer (writer_ctx.h). */
+struct atd_writer;
+typedef bool (*atd_write_fn)(struct atd_writer *w, const void *value);
+
 /* Writer options. */
 enum {
     /* Write strings that are not valid UTF-8 as they are instead of failing. */
