@@ -1,7 +1,9 @@
 /* Generated JSON writers (atd-spec Part II, write side): compact output
  * exactly as atdgen writes it. Keys are precomputed literals with their
- * lengths ("\"date\":", 7), so nothing calls strlen at run time, and a key
- * followed by an int or bool is written with one buffer reservation. `?`
+ * lengths ("\"date\":", 7), so nothing calls strlen at run time. A key and
+ * a value of bounded size (int, bool, float, enum, unit) are written after
+ * one buffer reservation, shared by a whole run of such fields or tuple
+ * cells; a key and a string are one call (atd_writer_key_string). `?`
  * fields are omitted when absent and written unwrapped; `~` fields are
  * omitted when equal to their default (value equality), or always written
  * when the writer has ATD_WRITE_DEFAULTS (atdgen's -j-defaults); failures
