@@ -298,7 +298,13 @@ START_TEST(test_biniou_int_reprs)
     ck_assert_int_eq(all_ints_to_biniou(&v, &b, &err), ATD_ERR_RANGE);
     ck_assert_str_eq(err.message, "at $.u: -1 cannot be written as biniou uvint");
     ck_assert_uint_eq(b.len, 0);
+    v.u = (int64_t)1 << 62; /* OCaml would read a negative number */
+    ck_assert_int_eq(all_ints_to_biniou(&v, &b, &err), ATD_ERR_RANGE);
     v.u = 1;
+    v.plain = INT64_MAX; /* beyond OCaml's 63 bits */
+    ck_assert_int_eq(all_ints_to_biniou(&v, &b, &err), ATD_ERR_RANGE);
+    ck_assert_str_eq(err.path, "$.plain");
+    v.plain = 0;
     v.i8 = 256;
     ck_assert_int_eq(all_ints_to_biniou(&v, &b, &err), ATD_ERR_RANGE);
     ck_assert_str_eq(err.path, "$.i8");
