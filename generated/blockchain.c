@@ -1085,31 +1085,15 @@ int blockchain_output_list_to_json(const blockchain_output_list *value, atd_buf 
 bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 13 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 28 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "lock_time", 9);
         }
         memcpy(p, "{\"lock_time\":", 13);
         p = atd_write_int64(p + 13, (int64_t)v->lock_time);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "ver", 3);
-        }
         memcpy(p, ",\"ver\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->ver);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "size", 4);
-        }
         memcpy(p, ",\"size\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->size);
         atd_buf_commit(w->buf, p);
@@ -1121,7 +1105,7 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
         return atd_writer_push_field(w, "inputs", 6);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 16 + 5);
+        char *p = atd_buf_reserve(w->buf, 46 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "double_spend", 12);
@@ -1134,42 +1118,15 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
             memcpy(p + 16, "false", 5);
             p += 21;
         }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "time", 4);
-        }
         memcpy(p, ",\"time\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->time);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "tx_index", 8);
-        }
         memcpy(p, ",\"tx_index\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->tx_index);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "vin_sz", 6);
-        }
         memcpy(p, ",\"vin_sz\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->vin_sz);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"hash\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->hash.ptr, v->hash.len)) {
+    if (!atd_writer_key_string(w, ",\"hash\":", 8, v->hash.ptr, v->hash.len)) {
         return atd_writer_push_field(w, "hash", 4);
     }
     {
@@ -1182,10 +1139,7 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
         p = atd_write_int64(p + 11, (int64_t)v->vout_sz);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"relayed_by\":", 14)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->relayed_by.ptr, v->relayed_by.len)) {
+    if (!atd_writer_key_string(w, ",\"relayed_by\":", 14, v->relayed_by.ptr, v->relayed_by.len)) {
         return atd_writer_push_field(w, "relayed_by", 10);
     }
     if (!atd_writer_raw(w, ",\"out\":", 7)) {
@@ -1226,7 +1180,7 @@ int blockchain_transaction_to_json(const blockchain_transaction *value, atd_buf 
 bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 9 + 5);
+        char *p = atd_buf_reserve(w->buf, 29 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "spent", 5);
@@ -1239,58 +1193,28 @@ bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
             memcpy(p + 9, "false", 5);
             p += 14;
         }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "tx_index", 8);
-        }
         memcpy(p, ",\"tx_index\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->tx_index);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "type", 4);
-        }
         memcpy(p, ",\"type\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->output_type);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"addr\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->addr.ptr, v->addr.len)) {
+    if (!atd_writer_key_string(w, ",\"addr\":", 8, v->addr.ptr, v->addr.len)) {
         return atd_writer_push_field(w, "addr", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 14 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "value", 5);
         }
         memcpy(p, ",\"value\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->value);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "n", 1);
-        }
         memcpy(p, ",\"n\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->n);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"script\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->script.ptr, v->script.len)) {
+    if (!atd_writer_key_string(w, ",\"script\":", 10, v->script.ptr, v->script.len)) {
         return atd_writer_push_field(w, "script", 6);
     }
     return atd_writer_raw(w, "}", 1);
@@ -1340,10 +1264,7 @@ bool blockchain_input_write(atd_writer *w, const blockchain_input *v)
     if (!blockchain_output_write(w, &v->prev_out)) {
         return atd_writer_push_field(w, "prev_out", 8);
     }
-    if (!atd_writer_raw(w, ",\"script\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->script.ptr, v->script.len)) {
+    if (!atd_writer_key_string(w, ",\"script\":", 10, v->script.ptr, v->script.len)) {
         return atd_writer_push_field(w, "script", 6);
     }
     return atd_writer_raw(w, "}", 1);

@@ -753,10 +753,7 @@ int canada_feature_list_to_json(const canada_feature_list *value, atd_buf *out, 
 
 bool canada_root_write(atd_writer *w, const canada_root *v)
 {
-    if (!atd_writer_raw(w, "{\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->collection_type.ptr, v->collection_type.len)) {
+    if (!atd_writer_key_string(w, "{\"type\":", 8, v->collection_type.ptr, v->collection_type.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
     if (!atd_writer_raw(w, ",\"features\":", 12)) {
@@ -796,10 +793,7 @@ int canada_root_to_json(const canada_root *value, atd_buf *out, atd_error *err)
 
 bool canada_properties_write(atd_writer *w, const canada_properties *v)
 {
-    if (!atd_writer_raw(w, "{\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, "{\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     return atd_writer_raw(w, "}", 1);
@@ -876,10 +870,7 @@ int canada_ring_list_to_json(const canada_ring_list *value, atd_buf *out, atd_er
 
 bool canada_geometry_write(atd_writer *w, const canada_geometry *v)
 {
-    if (!atd_writer_raw(w, "{\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->geometry_type.ptr, v->geometry_type.len)) {
+    if (!atd_writer_key_string(w, "{\"type\":", 8, v->geometry_type.ptr, v->geometry_type.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
     if (!atd_writer_raw(w, ",\"coordinates\":", 15)) {
@@ -919,10 +910,7 @@ int canada_geometry_to_json(const canada_geometry *value, atd_buf *out, atd_erro
 
 bool canada_feature_write(atd_writer *w, const canada_feature *v)
 {
-    if (!atd_writer_raw(w, "{\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->feature_type.ptr, v->feature_type.len)) {
+    if (!atd_writer_key_string(w, "{\"type\":", 8, v->feature_type.ptr, v->feature_type.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
     if (!atd_writer_raw(w, ",\"properties\":", 14)) {
@@ -971,25 +959,17 @@ bool canada_position_write(atd_writer *w, const canada_position *v)
     if (!atd_writer_finite(w, (double)v->f0)) {
         return atd_writer_push_index(w, 0);
     }
+    if (!atd_writer_finite(w, (double)v->f1)) {
+        return atd_writer_push_index(w, 1);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_double(p + 1, (double)v->f0);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->f1)) {
-        return atd_writer_push_index(w, 1);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';

@@ -1820,10 +1820,7 @@ bool citm_catalog_event_write(atd_writer *w, const citm_catalog_event *v)
     if (!citm_catalog_string_nullable_write(w, &v->logo)) {
         return atd_writer_push_field(w, "logo", 4);
     }
-    if (!atd_writer_raw(w, ",\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     if (!atd_writer_raw(w, ",\"subTopicIds\":", 15)) {
@@ -2200,21 +2197,13 @@ int citm_catalog_seat_category_list_to_json(const citm_catalog_seat_category_lis
 bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performance *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "eventId", 7);
         }
         memcpy(p, "{\"eventId\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->event_id);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "id", 2);
-        }
         memcpy(p, ",\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
         atd_buf_commit(w->buf, p);
@@ -2259,10 +2248,7 @@ bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performanc
         p = atd_write_int64(p + 9, (int64_t)v->start);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"venueCode\":", 13)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->venue_code.ptr, v->venue_code.len)) {
+    if (!atd_writer_key_string(w, ",\"venueCode\":", 13, v->venue_code.ptr, v->venue_code.len)) {
         return atd_writer_push_field(w, "venueCode", 9);
     }
     return atd_writer_raw(w, "}", 1);
@@ -2297,36 +2283,21 @@ int citm_catalog_performance_to_json(const citm_catalog_performance *value, atd_
 bool citm_catalog_price_write(atd_writer *w, const citm_catalog_price *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 54 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "amount", 6);
         }
         memcpy(p, "{\"amount\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->amount);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 25 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "audienceSubCategoryId", 21);
-        }
         memcpy(p, ",\"audienceSubCategoryId\":", 25);
         p = atd_write_int64(p + 25, (int64_t)v->audience_sub_category_id);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 18 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "seatCategoryId", 14);
-        }
         memcpy(p, ",\"seatCategoryId\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool citm_catalog_price_write_any(atd_writer *w, const void *value)
@@ -2407,16 +2378,17 @@ bool citm_catalog_seat_category_write(atd_writer *w, const citm_catalog_seat_cat
         return atd_writer_push_field(w, "areas", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 18 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 19 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "seatCategoryId", 14);
         }
         memcpy(p, ",\"seatCategoryId\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool citm_catalog_seat_category_write_any(atd_writer *w, const void *value)

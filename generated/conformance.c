@@ -1081,10 +1081,7 @@ bool conformance_strings_write(atd_writer *w, const conformance_strings *v)
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->items[i].ptr, v->items[i].len)) {
+        if (!atd_writer_key_string(w, ",", i > 0, v->items[i].ptr, v->items[i].len)) {
             return atd_writer_push_index(w, i);
         }
     }

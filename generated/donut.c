@@ -606,22 +606,13 @@ int donut_batters_to_json(const donut_batters *value, atd_buf *out, atd_error *e
 
 bool donut_item_write(atd_writer *w, const donut_item *v)
 {
-    if (!atd_writer_raw(w, "{\"id\":", 6)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->id.ptr, v->id.len)) {
+    if (!atd_writer_key_string(w, "{\"id\":", 6, v->id.ptr, v->id.len)) {
         return atd_writer_push_field(w, "id", 2);
     }
-    if (!atd_writer_raw(w, ",\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->item_type.ptr, v->item_type.len)) {
+    if (!atd_writer_key_string(w, ",\"type\":", 8, v->item_type.ptr, v->item_type.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
-    if (!atd_writer_raw(w, ",\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     if (!atd_writer_finite(w, (double)v->ppu)) {
@@ -680,16 +671,10 @@ int donut_item_to_json(const donut_item *value, atd_buf *out, atd_error *err)
 
 bool donut_ingredient_write(atd_writer *w, const donut_ingredient *v)
 {
-    if (!atd_writer_raw(w, "{\"id\":", 6)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->id.ptr, v->id.len)) {
+    if (!atd_writer_key_string(w, "{\"id\":", 6, v->id.ptr, v->id.len)) {
         return atd_writer_push_field(w, "id", 2);
     }
-    if (!atd_writer_raw(w, ",\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->ingredient_type.ptr, v->ingredient_type.len)) {
+    if (!atd_writer_key_string(w, ",\"type\":", 8, v->ingredient_type.ptr, v->ingredient_type.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
     return atd_writer_raw(w, "}", 1);

@@ -352,41 +352,27 @@ int event_event_type_to_json(const event_event_type *value, atd_buf *out, atd_er
 
 bool event_event_write(atd_writer *w, const event_event *v)
 {
-    if (!atd_writer_raw(w, "{\"username\":", 12)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->username.ptr, v->username.len)) {
+    if (!atd_writer_key_string(w, "{\"username\":", 12, v->username.ptr, v->username.len)) {
         return atd_writer_push_field(w, "username", 8);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "date", 4);
-        }
-        memcpy(p, ",\"date\":", 8);
-        p = atd_write_int64(p + 8, (int64_t)v->date);
-        atd_buf_commit(w->buf, p);
     }
     if ((size_t)v->event_type >= 4) {
         atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'");
         return atd_writer_push_field(w, "event_type", 10);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 14 + 10);
+        char *p = atd_buf_reserve(w->buf, 22 + ATD_INT64_CHARS + 10);
         if (p == NULL) {
             atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "event_type", 10);
+            return atd_writer_push_field(w, "date", 4);
         }
+        memcpy(p, ",\"date\":", 8);
+        p = atd_write_int64(p + 8, (int64_t)v->date);
         memcpy(p, ",\"event_type\":", 14);
         memcpy(p + 14, event_event_type__json[v->event_type], event_event_type__jlen[v->event_type]);
         p += 14 + event_event_type__jlen[v->event_type];
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"payload\":", 11)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->payload.ptr, v->payload.len)) {
+    if (!atd_writer_key_string(w, ",\"payload\":", 11, v->payload.ptr, v->payload.len)) {
         return atd_writer_push_field(w, "payload", 7);
     }
     return atd_writer_raw(w, "}", 1);

@@ -11876,10 +11876,7 @@ bool everything_struct__write(atd_writer *w, const everything_struct_ *v)
         p = atd_write_int64(p + 9, (int64_t)v->union_);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"switch\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->switch_.ptr, v->switch_.len)) {
+    if (!atd_writer_key_string(w, ",\"switch\":", 10, v->switch_.ptr, v->switch_.len)) {
         return atd_writer_push_field(w, "switch", 6);
     }
     return atd_writer_raw(w, "}", 1);
@@ -11963,21 +11960,13 @@ int everything_union__to_json(const everything_union_ *value, atd_buf *out, atd_
 bool everything_int_int_tuple_write(atd_writer *w, const everything_int_int_tuple *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f1);
         *p++ = ']';
@@ -12017,30 +12006,23 @@ bool everything_rect_write(atd_writer *w, const everything_rect *v)
     if (!atd_writer_finite(w, (double)v->width)) {
         return atd_writer_push_field(w, "width", 5);
     }
+    if (!atd_writer_finite(w, (double)v->height)) {
+        return atd_writer_push_field(w, "height", 6);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 20 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "width", 5);
         }
         memcpy(p, "{\"width\":", 9);
         p = atd_write_double(p + 9, (double)v->width);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->height)) {
-        return atd_writer_push_field(w, "height", 6);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "height", 6);
-        }
         memcpy(p, ",\"height\":", 10);
         p = atd_write_double(p + 10, (double)v->height);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_rect_write_any(atd_writer *w, const void *value)
@@ -12071,10 +12053,7 @@ int everything_rect_to_json(const everything_rect *value, atd_buf *out, atd_erro
 
 bool everything_shape_Label_write(atd_writer *w, const everything_shape_Label *v)
 {
-    if (!atd_writer_raw(w, "{\"text\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->text.ptr, v->text.len)) {
+    if (!atd_writer_key_string(w, "{\"text\":", 8, v->text.ptr, v->text.len)) {
         return atd_writer_push_field(w, "text", 4);
     }
     if (v->has_size) {
@@ -12377,25 +12356,17 @@ bool everything_float_float_tuple_write(atd_writer *w, const everything_float_fl
     if (!atd_writer_finite(w, (double)v->f0)) {
         return atd_writer_push_index(w, 0);
     }
+    if (!atd_writer_finite(w, (double)v->f1)) {
+        return atd_writer_push_index(w, 1);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_double(p + 1, (double)v->f0);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->f1)) {
-        return atd_writer_push_index(w, 1);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';
@@ -12522,25 +12493,17 @@ int everything_color_to_json(const everything_color *value, atd_buf *out, atd_er
 
 bool everything_int_float_tuple_write(atd_writer *w, const everything_int_float_tuple *v)
 {
+    if (!atd_writer_finite(w, (double)v->f1)) {
+        return atd_writer_push_index(w, 1);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->f1)) {
-        return atd_writer_push_index(w, 1);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';
@@ -12929,10 +12892,7 @@ bool everything_string_list_write(atd_writer *w, const everything_string_list *v
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->items[i].ptr, v->items[i].len)) {
+        if (!atd_writer_key_string(w, ",", i > 0, v->items[i].ptr, v->items[i].len)) {
             return atd_writer_push_index(w, i);
         }
     }
@@ -13149,10 +13109,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
         }
     }
     if (v->has_opt_nullable) {
-        if (!atd_writer_raw(w, ",\"opt_nullable\":", 16)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->opt_nullable.ptr, v->opt_nullable.len)) {
+        if (!atd_writer_key_string(w, ",\"opt_nullable\":", 16, v->opt_nullable.ptr, v->opt_nullable.len)) {
             return atd_writer_push_field(w, "opt_nullable", 12);
         }
     }
@@ -13226,10 +13183,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_string.len != 0) {
-        if (!atd_writer_raw(w, ",\"def_string\":", 14)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->def_string.ptr, v->def_string.len)) {
+        if (!atd_writer_key_string(w, ",\"def_string\":", 14, v->def_string.ptr, v->def_string.len)) {
             return atd_writer_push_field(w, "def_string", 10);
         }
     }
@@ -13374,10 +13328,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || !(v->ex_string.len == 2 && memcmp(v->ex_string.ptr, "on", 2) == 0)) {
-        if (!atd_writer_raw(w, ",\"ex_string\":", 13)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->ex_string.ptr, v->ex_string.len)) {
+        if (!atd_writer_key_string(w, ",\"ex_string\":", 13, v->ex_string.ptr, v->ex_string.len)) {
             return atd_writer_push_field(w, "ex_string", 9);
         }
     }
@@ -13508,28 +13459,17 @@ int everything_fields_to_json(const everything_fields *value, atd_buf *out, atd_
 
 bool everything_names_write(atd_writer *w, const everything_names *v)
 {
-    if (!atd_writer_raw(w, "{\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->kind.ptr, v->kind.len)) {
+    if (!atd_writer_key_string(w, "{\"type\":", 8, v->kind.ptr, v->kind.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "of", 2);
         }
         memcpy(p, ",\"of\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->of_);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 11 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "inherit", 7);
-        }
         memcpy(p, ",\"inherit\":", 11);
         if (v->inherit_) {
             memcpy(p + 11, "true", 4);
@@ -13540,94 +13480,40 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         }
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"content-type\":", 16)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->dashed.ptr, v->dashed.len)) {
+    if (!atd_writer_key_string(w, ",\"content-type\":", 16, v->dashed.ptr, v->dashed.len)) {
         return atd_writer_push_field(w, "content-type", 12);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 36 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "Upper", 5);
         }
         memcpy(p, ",\"Upper\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->upper);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "2nd", 3);
-        }
         memcpy(p, ",\"2nd\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->digits);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 4 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "", 0);
-        }
         memcpy(p, ",\"\":", 4);
         p = atd_write_int64(p + 4, (int64_t)v->empty);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 16 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "say \"hi\"\\", 9);
-        }
         memcpy(p, ",\"say \\\"hi\\\"\\\\\":", 16);
         p = atd_write_int64(p + 16, (int64_t)v->quoted);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"caf\303\251\":", 9)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->accented.ptr, v->accented.len)) {
+    if (!atd_writer_key_string(w, ",\"caf\303\251\":", 9, v->accented.ptr, v->accented.len)) {
         return atd_writer_push_field(w, "caf\303\251", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 39 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "default", 7);
         }
         memcpy(p, ",\"default\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->default_);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "default_", 8);
-        }
         memcpy(p, ",\"default_\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->default_2);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "for", 3);
-        }
         memcpy(p, ",\"for\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->for_);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 9 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "while", 5);
-        }
         memcpy(p, ",\"while\":", 9);
         if (v->while_) {
             memcpy(p + 9, "true", 4);
@@ -13638,108 +13524,60 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         }
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"struct\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->struct_.ptr, v->struct_.len)) {
+    if (!atd_writer_key_string(w, ",\"struct\":", 10, v->struct_.ptr, v->struct_.len)) {
         return atd_writer_push_field(w, "struct", 6);
     }
     if (!atd_writer_finite(w, (double)v->switch_)) {
         return atd_writer_push_field(w, "switch", 6);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 35 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "switch", 6);
         }
         memcpy(p, ",\"switch\":", 10);
         p = atd_write_double(p + 10, (double)v->switch_);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "int", 3);
-        }
         memcpy(p, ",\"int\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->int_);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "from", 4);
-        }
         memcpy(p, ",\"from\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->from);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "import", 6);
-        }
         memcpy(p, ",\"import\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->import);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"as\":", 6)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->as.ptr, v->as.len)) {
+    if (!atd_writer_key_string(w, ",\"as\":", 6, v->as.ptr, v->as.len)) {
         return atd_writer_push_field(w, "as", 2);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 31 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "_private", 8);
         }
         memcpy(p, ",\"_private\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->x_private);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "x'", 2);
-        }
         memcpy(p, ",\"x'\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->x_prime);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 13 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "camelCase", 9);
-        }
         memcpy(p, ",\"camelCase\":", 13);
         p = atd_write_int64(p + 13, (int64_t)v->camelCase);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"label\":", 9)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->label.ptr, v->label.len)) {
+    if (!atd_writer_key_string(w, ",\"label\":", 9, v->label.ptr, v->label.len)) {
         return atd_writer_push_field(w, "label", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "user", 4);
         }
         memcpy(p, ",\"user\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->user);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_names_write_any(atd_writer *w, const void *value)
@@ -13793,10 +13631,7 @@ bool everything_patch_write(atd_writer *w, const everything_patch *v)
         first = false;
     }
     if (v->has_note) {
-        if (first ? !atd_writer_raw(w, "\"note\":", 7) : !atd_writer_raw(w, ",\"note\":", 8)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->note.ptr, v->note.len)) {
+        if (first ? !atd_writer_key_string(w, "\"note\":", 7, v->note.ptr, v->note.len) : !atd_writer_key_string(w, ",\"note\":", 8, v->note.ptr, v->note.len)) {
             return atd_writer_push_field(w, "note", 4);
         }
         first = false;
@@ -14001,26 +13836,24 @@ bool everything_base_write(atd_writer *w, const everything_base *v)
         p = atd_write_int64(p + 6, (int64_t)v->id);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     if (!atd_writer_finite(w, (double)v->size)) {
         return atd_writer_push_field(w, "size", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 9 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "size", 4);
         }
         memcpy(p, ",\"size\":", 8);
         p = atd_write_double(p + 8, (double)v->size);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_base_write_any(atd_writer *w, const void *value)
@@ -14061,10 +13894,7 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
         p = atd_write_int64(p + 11, (int64_t)v->kind_id);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     if (!atd_writer_finite(w, (double)v->size)) {
@@ -14080,14 +13910,11 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
         p = atd_write_double(p + 8, (double)v->size);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"id\":", 6)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->id.ptr, v->id.len)) {
+    if (!atd_writer_key_string(w, ",\"id\":", 6, v->id.ptr, v->id.len)) {
         return atd_writer_push_field(w, "id", 2);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + 5);
+        char *p = atd_buf_reserve(w->buf, 10 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "extra", 5);
@@ -14100,9 +13927,10 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
             memcpy(p + 9, "false", 5);
             p += 14;
         }
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_derived_write_any(atd_writer *w, const void *value)
@@ -14242,25 +14070,17 @@ bool everything_with_defaults_write(atd_writer *w, const everything_with_default
     if (!atd_writer_string(w, v->f1.ptr, v->f1.len)) {
         return atd_writer_push_index(w, 1);
     }
+    if (!atd_writer_finite(w, (double)v->f3)) {
+        return atd_writer_push_index(w, 3);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 2);
         }
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f2);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->f3)) {
-        return atd_writer_push_index(w, 3);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 3);
-        }
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f3);
         *p++ = ']';
@@ -14298,21 +14118,13 @@ int everything_with_defaults_to_json(const everything_with_defaults *value, atd_
 bool everything_bare_cell_write(atd_writer *w, const everything_bare_cell *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         if (v->f1) {
             memcpy(p + 1, "true", 4);
@@ -15134,21 +14946,13 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
         return atd_writer_push_field(w, "float_prec", 10);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 22 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "c_int32", 7);
         }
         memcpy(p, ",\"c_int32\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->c_int32);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "c_uint8", 7);
-        }
         memcpy(p, ",\"c_uint8\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->c_uint8);
         atd_buf_commit(w->buf, p);
@@ -15384,16 +15188,17 @@ bool everything_page_int_write(atd_writer *w, const everything_page_int *v)
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "total", 5);
         }
         memcpy(p, ",\"total\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->total);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_page_int_write_any(atd_writer *w, const void *value)
@@ -15483,16 +15288,17 @@ bool everything_page_string_write(atd_writer *w, const everything_page_string *v
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "total", 5);
         }
         memcpy(p, ",\"total\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->total);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_page_string_write_any(atd_writer *w, const void *value)
@@ -15547,10 +15353,7 @@ bool everything_page_ext_write(atd_writer *w, const everything_page_ext *v)
         p = atd_write_int64(p + 9, (int64_t)v->total);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"cursor\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->cursor.ptr, v->cursor.len)) {
+    if (!atd_writer_key_string(w, ",\"cursor\":", 10, v->cursor.ptr, v->cursor.len)) {
         return atd_writer_push_field(w, "cursor", 6);
     }
     return atd_writer_raw(w, "}", 1);
@@ -15729,16 +15532,17 @@ bool everything_page_entry_string_float_list_write(atd_writer *w, const everythi
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "total", 5);
         }
         memcpy(p, ",\"total\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->total);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_page_entry_string_float_list_write_any(atd_writer *w, const void *value)
@@ -15770,21 +15574,13 @@ int everything_page_entry_string_float_list_to_json(const everything_page_entry_
 bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_entry *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "key", 3);
         }
         memcpy(p, "{\"key\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->key);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 9 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "value", 5);
-        }
         memcpy(p, ",\"value\":", 9);
         if (v->value) {
             memcpy(p + 9, "true", 4);
@@ -15793,9 +15589,10 @@ bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_en
             memcpy(p + 9, "false", 5);
             p += 14;
         }
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_int_bool_entry_write_any(atd_writer *w, const void *value)
@@ -16113,23 +15910,21 @@ int everything_generics_to_json(const everything_generics *value, atd_buf *out, 
 
 bool everything_entry_string_int_write(atd_writer *w, const everything_entry_string_int *v)
 {
-    if (!atd_writer_raw(w, "{\"key\":", 7)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->key.ptr, v->key.len)) {
+    if (!atd_writer_key_string(w, "{\"key\":", 7, v->key.ptr, v->key.len)) {
         return atd_writer_push_field(w, "key", 3);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "value", 5);
         }
         memcpy(p, ",\"value\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->value);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_entry_string_int_write_any(atd_writer *w, const void *value)
@@ -16160,10 +15955,7 @@ int everything_entry_string_int_to_json(const everything_entry_string_int *value
 
 bool everything_entry_string_float_list_write(atd_writer *w, const everything_entry_string_float_list *v)
 {
-    if (!atd_writer_raw(w, "{\"key\":", 7)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->key.ptr, v->key.len)) {
+    if (!atd_writer_key_string(w, "{\"key\":", 7, v->key.ptr, v->key.len)) {
         return atd_writer_push_field(w, "key", 3);
     }
     if (!atd_writer_raw(w, ",\"value\":", 9)) {
@@ -16608,10 +16400,7 @@ int everything_expr_to_json(const everything_expr *value, atd_buf *out, atd_erro
 
 bool everything_binding_write(atd_writer *w, const everything_binding *v)
 {
-    if (!atd_writer_raw(w, "{\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, "{\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     if (!atd_writer_raw(w, ",\"bound\":", 9)) {
@@ -16712,10 +16501,7 @@ bool everything_stmt_write(atd_writer *w, const everything_stmt *v)
         return false;
     }
     if (v->has_label) {
-        if (!atd_writer_raw(w, "\"label\":", 8)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->label.ptr, v->label.len)) {
+        if (!atd_writer_key_string(w, "\"label\":", 8, v->label.ptr, v->label.len)) {
             return atd_writer_push_field(w, "label", 5);
         }
         first = false;
@@ -16775,16 +16561,17 @@ bool everything_annotated_write(atd_writer *w, const everything_annotated *v)
         return atd_writer_push_field(w, "other", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "num", 3);
         }
         memcpy(p, ",\"num\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->num);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_annotated_write_any(atd_writer *w, const void *value)
@@ -17397,7 +17184,7 @@ int everything_root_anon_sum_elt_list_to_json(const everything_root_anon_sum_elt
 bool everything_anon_z_write(atd_writer *w, const everything_anon_z *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 5 + 5);
+        char *p = atd_buf_reserve(w->buf, 6 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "z", 1);
@@ -17410,9 +17197,10 @@ bool everything_anon_z_write(atd_writer *w, const everything_anon_z *v)
             memcpy(p + 5, "false", 5);
             p += 10;
         }
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_anon_z_write_any(atd_writer *w, const void *value)
@@ -17461,14 +17249,11 @@ bool everything_root_write(atd_writer *w, const everything_root *v)
     if (!everything_abstract_list_write(w, &v->values)) {
         return atd_writer_push_field(w, "values", 6);
     }
-    if (!atd_writer_raw(w, ",\"label\":", 9)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->label.ptr, v->label.len)) {
+    if (!atd_writer_key_string(w, ",\"label\":", 9, v->label.ptr, v->label.len)) {
         return atd_writer_push_field(w, "label", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + 4);
+        char *p = atd_buf_reserve(w->buf, 25 + 4 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "nothing", 7);
@@ -17477,14 +17262,6 @@ bool everything_root_write(atd_writer *w, const everything_root *v)
         (void)v->nothing; /* unit: always null */
         memcpy(p + 11, "null", 4);
         p += 15;
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 14 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "from_value", 10);
-        }
         memcpy(p, ",\"from_value\":", 14);
         p = atd_write_int64(p + 14, (int64_t)v->from_value);
         atd_buf_commit(w->buf, p);

@@ -1407,30 +1407,23 @@ bool mapping_point_write(atd_writer *w, const mapping_point *v)
     if (!atd_writer_finite(w, (double)v->x)) {
         return atd_writer_push_field(w, "x", 1);
     }
+    if (!atd_writer_finite(w, (double)v->y)) {
+        return atd_writer_push_field(w, "y", 1);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "x", 1);
         }
         memcpy(p, "{\"x\":", 5);
         p = atd_write_double(p + 5, (double)v->x);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->y)) {
-        return atd_writer_push_field(w, "y", 1);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "y", 1);
-        }
         memcpy(p, ",\"y\":", 5);
         p = atd_write_double(p + 5, (double)v->y);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool mapping_point_write_any(atd_writer *w, const void *value)
@@ -1544,10 +1537,7 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
         first = false;
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || !(v->name.len == 4 && memcmp(v->name.ptr, "anon", 4) == 0)) {
-        if (first ? !atd_writer_raw(w, "\"name\":", 7) : !atd_writer_raw(w, ",\"name\":", 8)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+        if (first ? !atd_writer_key_string(w, "\"name\":", 7, v->name.ptr, v->name.len) : !atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
             return atd_writer_push_field(w, "name", 4);
         }
         first = false;
@@ -1609,10 +1599,7 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
         }
     }
     if (v->has_note) {
-        if (!atd_writer_raw(w, ",\"note\":", 8)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->note.ptr, v->note.len)) {
+        if (!atd_writer_key_string(w, ",\"note\":", 8, v->note.ptr, v->note.len)) {
             return atd_writer_push_field(w, "note", 4);
         }
     }
@@ -1979,7 +1966,7 @@ bool mapping_chain_write(atd_writer *w, const mapping_chain *v)
         first = false;
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
@@ -1989,10 +1976,11 @@ bool mapping_chain_write(atd_writer *w, const mapping_chain *v)
         }
         memcpy(p, "\"id\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->id);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
     first = false;
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool mapping_chain_write_any(atd_writer *w, const void *value)

@@ -34,6 +34,8 @@ void emit_source(cw *w, const ir_module *m)
     for (size_t i = 0; i < m->ndefs; i++)
         if (m->defs[i].is_typedef)
             emit_def_writers(w, m, &m->defs[i]);
+    if (m->biniou)
+        emit_biniou_source(w, m);
     cw_comment(w, "--- streams and layout ---");
     cw_blank(w);
     for (size_t i = 0; i < m->ntypes; i++)

@@ -30,6 +30,11 @@ void emit_def_writers(cw *w, const ir_module *m, const ir_def *d);
 /* The tables of enum literals that the writers share; before the writers. */
 void emit_writer_tables(cw *w, const ir_module *m);
 
+/* emit_biniou.c: the biniou functions of every type (after the JSON ones),
+ * and the four prototypes of a type. */
+void emit_biniou_source(cw *w, const ir_module *m);
+void emit_biniou_prototypes(cw *w, const char *name);
+
 /* emit_match.c: `static int NAME(const char *s, size_t len)` returning the
  * index i of names[i] (lens[i] bytes) equal to s[0..len), or -1. Only the
  * entries with use[i] set take part (use may be NULL). */

@@ -241,12 +241,16 @@ void emit_header(cw *w, const ir_module *m)
     cw_blank(w);
     for (size_t i = 0; i < m->ntypes; i++) {
         emit_prototypes(w, m->types[i]->name);
+        if (m->biniou)
+            emit_biniou_prototypes(w, m->types[i]->name);
         cw_blank(w);
     }
     for (size_t i = 0; i < m->ndefs; i++) {
         if (!m->defs[i].is_typedef)
             continue;
         emit_prototypes(w, m->defs[i].c_name);
+        if (m->biniou)
+            emit_biniou_prototypes(w, m->defs[i].c_name);
         cw_blank(w);
     }
     cw_label(w, "#ifdef __cplusplus");
