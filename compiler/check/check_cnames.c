@@ -1,4 +1,4 @@
-/* C name clashes (atd-spec 18, style.md 3.3): two schema names that names.c
+/* C name clashes: two schema names that names.c
  * turns into the same C identifier would make the generated code invalid,
  * and we never add silent suffixes, so they are errors that point at both
  * names and suggest <c name>. Checked among type definitions, among the
