@@ -80,7 +80,7 @@ static void emit_struct(cw *w, const ir_type *t)
         if (t->json_object) {
             cw_comment(w, "<json repr=\"object\">: a constructor with an argument is {\"Name\": "
                           "value} on the wire, not [\"Name\", value]; atdgen peers cannot read "
-                          "this form (atd-spec 10.8).");
+                          "this form.");
         }
         cw_open(w, "struct %s {", t->name);
         cw_line(w, "%s_tag tag;", t->name);

@@ -1,4 +1,4 @@
-/* Generated JSON writers (atd-spec Part II, write side): compact output
+/* Generated JSON writers (atdgen's JSON mapping, write side): compact output
  * exactly as atdgen writes it. Keys are precomputed literals with their
  * lengths ("\"date\":", 7), so nothing calls strlen at run time. A key and
  * a value of bounded size (int, bool, float, enum, unit) are written after
@@ -120,7 +120,7 @@ static const char *differs(cw *w, const ir_field *f, const char *rv)
         case IR_ENUM:
             return cw_fmt(w, "%s != 0", rv);
         case IR_FLOAT:
-            /* -0.0 == 0.0: a negative zero is omitted too (atd-spec 10.9) */
+            /* -0.0 == 0.0: a negative zero is omitted too, as atdgen omits it */
             return cw_fmt(w, "%s != 0.0", rv);
         case IR_STRING:
         case IR_LIST:
@@ -489,7 +489,7 @@ static const char *case_literal(cw *w, const char *pre, const ir_case *k, const 
  *     }
  *     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid tag ...");
  * With <json repr="object"> a constructor with an argument is written
- * {"Circle":2.0} instead (atd-spec 10.8), a form atdgen peers cannot read:
+ * {"Circle":2.0} instead (newer ATD backends), a form atdgen peers cannot read:
  *         if (!atd_writer_raw(w, "{\"Circle\":", 10)) return false;
  *         ...write v->u.Circle, pushing the field "Circle" on failure...
  *         return atd_writer_raw(w, "}", 1);

@@ -39,7 +39,7 @@
  * `bool has_left; P tree *left;`. Lists always hold pointers.
  *
  * Defaults of `~` fields and tuple cells: <c default> (a C constant
- * expression), else the <ocaml default> literal translated (atd-spec 7.2),
+ * expression), else the <ocaml default> literal translated into C,
  * else the implicit default of the type (0, false, "", [], None). */
 #include "lower.h"
 
@@ -488,7 +488,7 @@ static const char *c_double(lower_ctx *L, double f)
 }
 
 /* The implicit default of a `~` field without any default annotation
- * (atd-spec 5.3): the zero of its type; other types need an explicit one,
+ * (as atdgen defines it): the zero of its type; other types need an explicit one,
  * which the checker already demands. */
 static bool implicit_default(lower_ctx *L, const ir_type *t, ast_loc loc)
 {
@@ -847,7 +847,7 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
             k = fmt(L, "%s%d,", k, a->id);
             nm = fmt(L, "%s_%s", nm, a->short_name);
         }
-        /* <c name> on the instantiation names it (atd-spec 19); the name is
+        /* <c name> on the instantiation names it; the name is
          * part of the key, so each spelling is its own C type. */
         const char *inst_name = annot_str(&app->annots, "c", "name");
         if (inst_name != NULL) {
@@ -914,7 +914,7 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
     return r;
 }
 
-/* `mod.t` (atd-spec 5.11 and 18): a type of the imported schema, named as
+/* `mod.t`: a type of the imported schema, named as
  * that schema's own generation names it, <its prefix><t> (or its <c name>,
  * from the import list or from its definition), with functions of the same
  * name. Nothing is emitted for it; the header includes the imported header.
@@ -1030,7 +1030,7 @@ static ir_type *lower_name(lower_ctx *L, const ast_type *t, const check_scope *e
     if (nargs == 1 && strcmp(n, "nullable") == 0) {
         ir_type *e = lower_type(L, t->u.name.args[0], env, ctx_name);
         if (e->kind == IR_NULLABLE)
-            return e; /* T nullable nullable == T nullable (atd-spec 5.7) */
+            return e; /* T nullable nullable == T nullable: JSON has one null */
         return wrapper(L, IR_NULLABLE, e, "nullable");
     }
     if (nargs == 1 && strcmp(n, "wrap") == 0)
@@ -1109,7 +1109,7 @@ static const char *base_name(lower_ctx *L, const char *path, const char **file_o
 }
 
 /* The size of a JSON string literal of the bytes s[0..len), quotes
- * included, escaped as the writers escape it (atd-spec 10.4). */
+ * included, escaped as the writers escape it. */
 static size_t json_literal_size(const char *s, size_t len)
 {
     size_t n = 2;
