@@ -1,4 +1,4 @@
-/* Generated biniou readers and writers (atd-spec Part III), with atdc
+/* Generated biniou readers and writers (atdgen's binary format), with atdc
  * --biniou. Every composite type gets two static body functions (biniou
  * writes bodies without their tag inside arrays and tables) and four public
  * entry points:
@@ -318,7 +318,7 @@ static void emit_tuple_wbody(cw *w, const ir_type *t)
     cw_line(w, "return true;");
 }
 
-/* A table (atd-spec 15): rows, columns (every field, with the tag of its
+/* A table (<biniou repr="table">): rows, columns (every field, with the tag of its
  * cells; `?` columns keep the full option form), then the cells row by row. */
 static void emit_table_wbody(cw *w, const ir_type *t)
 {

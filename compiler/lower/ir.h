@@ -209,7 +209,7 @@ typedef struct ir_module {
     const char **includes;   /* base names of the imported schemas: #include "b.h" */
     size_t nincludes;
     /* Why there can be no biniou code, or NULL: the first `abstract`
-     * (atd-spec 15) or imported type, and where it is. */
+     * (no binary form) or imported type, and where it is. */
     const char *bin_blocker;
     ast_loc bin_blocker_loc;
     bool biniou;             /* emit biniou code too (atdc --biniou; set by emit_module) */

@@ -1,4 +1,4 @@
-/* Biniou reading primitives (atd-spec 13-16) on the JSON reader's cursor,
+/* Biniou reading primitives on the JSON reader's cursor,
  * error record and path: tags and their checks, vints, fixed-width bodies,
  * strings, nesting depth, skipping, and the byte-offset error report. */
 #include "atd/biniou.h"

@@ -1,4 +1,4 @@
-/* Biniou (atd-spec Part III): the runtime primitives (vints, hashes, tags,
+/* Biniou (atdgen's binary format): the runtime primitives (vints, hashes, tags,
  * skipping, errors) and the code atdc --biniou generates for
  * tests/biniou/all.atd and for copies of blockchain.atd and donut.atd:
  * the worked examples of the spec byte for byte, every reading rule (field
@@ -137,7 +137,8 @@ static void teardown(void)
     atd_arena_free(arena);
 }
 
-/* atd-spec 17, both examples, in both directions. */
+/* Hand-checked bytes of a record with a variant field, in both directions:
+ * JSON -> biniou must give exactly these bytes, and back. */
 START_TEST(test_biniou_worked_example)
 {
     static const char json[] = "{\"id\":5,\"temp\":21.5,\"state\":[\"Level\",-5]}";

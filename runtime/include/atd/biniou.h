@@ -1,4 +1,4 @@
-/* Biniou, atdgen's binary format (atd-spec Part III): the primitives that
+/* Biniou, atdgen's binary format: the primitives that
  * generated biniou readers and writers are made of.
  *
  * A value is a one-byte tag and a body; inside arrays and tables the bodies
@@ -31,7 +31,7 @@
 extern "C" {
 #endif
 
-/* Tags (atd-spec 13). */
+/* Tags: the byte before every tagged value, naming its kind. */
 enum {
     ATD_BIN_BOOL = 0,
     ATD_BIN_INT8 = 1,
@@ -301,7 +301,7 @@ static inline void atd_bin_leave(atd_reader *r)
     r->depth--;
 }
 
-/* Skipping a value of unknown type (atd-spec 16): a tagged value, or the
+/* Skipping a value of unknown type: a tagged value, or the
  * body of a value of tag `tag`. */
 bool atd_bin_skip(atd_reader *r);
 bool atd_bin_skip_body(atd_reader *r, uint8_t tag);
