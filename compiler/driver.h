@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "atd/arena.h"
+#include "atd/buf.h"
 #include "syntax/ast.h"
 #include "util/diag.h"
 
@@ -39,6 +40,10 @@ typedef struct driver_options {
     diag_sink_fn diag_sink; /* NULL: stderr */
     void *diag_sink_ctx;
     FILE *out; /* where --print/--dump-ast/-M write; NULL: stdout */
+    /* Generation into memory instead of files (the fuzzers, tests): when
+     * both are set, the header and the source are appended to them and
+     * nothing is written to disk (--depfile is then ignored). */
+    atd_buf *gen_h, *gen_c;
 } driver_options;
 
 /* Defaults: generate, 20 errors at most, diagnostics to stderr. */

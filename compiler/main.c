@@ -21,7 +21,7 @@ static const char usage_text[] =
     "  -I DIR              also search imported schemas in DIR (repeatable, in order)\n"
     "  -M                  print a make rule: outputs, then every schema read; generate nothing\n"
     "  --depfile FILE      also write that make rule to FILE while generating\n"
-    "  --check             parse and check only; generate nothing\n"
+    "  --check             run every check of generation; write nothing\n"
     "  --print             print the schema as normalized ATD to stdout (no check)\n"
     "  --max-errors N      stop after N errors (default 20, 0 for no limit)\n"
     "  --ignore-adapters   accept <json adapter.*> annotations and ignore them\n"

@@ -100,6 +100,11 @@ bool mapping_color_read(atd_reader *r, mapping_color *out)
     return atd_reader_fail_expected(r, "a variant of 'color'");
 }
 
+bool mapping_color_read_any(atd_reader *r, void *out)
+{
+    return mapping_color_read(r, (mapping_color *)out);
+}
+
 int mapping_color_from_json(const char *json, size_t len, atd_arena *arena, mapping_color *out, atd_error *err)
 {
     atd_reader r;
@@ -209,6 +214,11 @@ bool mapping_point_read(atd_reader *r, mapping_point *out)
     return true;
 }
 
+bool mapping_point_read_any(atd_reader *r, void *out)
+{
+    return mapping_point_read(r, (mapping_point *)out);
+}
+
 int mapping_point_from_json(const char *json, size_t len, atd_arena *arena, mapping_point *out, atd_error *err)
 {
     atd_reader r;
@@ -264,6 +274,11 @@ bool mapping_long_long_list_read(atd_reader *r, mapping_long_long_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool mapping_long_long_list_read_any(atd_reader *r, void *out)
+{
+    return mapping_long_long_list_read(r, (mapping_long_long_list *)out);
 }
 
 int mapping_long_long_list_from_json(const char *json, size_t len, atd_arena *arena, mapping_long_long_list *out, atd_error *err)
@@ -548,6 +563,11 @@ bool mapping_settings_read(atd_reader *r, mapping_settings *out)
     return true;
 }
 
+bool mapping_settings_read_any(atd_reader *r, void *out)
+{
+    return mapping_settings_read(r, (mapping_settings *)out);
+}
+
 int mapping_settings_from_json(const char *json, size_t len, atd_arena *arena, mapping_settings *out, atd_error *err)
 {
     atd_reader r;
@@ -623,6 +643,11 @@ bool mapping_string_option_read(atd_reader *r, mapping_string_option *out)
     return true;
 }
 
+bool mapping_string_option_read_any(atd_reader *r, void *out)
+{
+    return mapping_string_option_read(r, (mapping_string_option *)out);
+}
+
 int mapping_string_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_string_option *out, atd_error *err)
 {
     atd_reader r;
@@ -653,6 +678,11 @@ bool mapping_int_nullable_read(atd_reader *r, mapping_int_nullable *out)
     }
     out->has = true;
     return true;
+}
+
+bool mapping_int_nullable_read_any(atd_reader *r, void *out)
+{
+    return mapping_int_nullable_read(r, (mapping_int_nullable *)out);
 }
 
 int mapping_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, mapping_int_nullable *out, atd_error *err)
@@ -767,6 +797,11 @@ bool mapping_patch_read(atd_reader *r, mapping_patch *out)
     return true;
 }
 
+bool mapping_patch_read_any(atd_reader *r, void *out)
+{
+    return mapping_patch_read(r, (mapping_patch *)out);
+}
+
 int mapping_patch_from_json(const char *json, size_t len, atd_arena *arena, mapping_patch *out, atd_error *err)
 {
     atd_reader r;
@@ -842,6 +877,11 @@ bool mapping_int_nullable_option_read(atd_reader *r, mapping_int_nullable_option
     return true;
 }
 
+bool mapping_int_nullable_option_read_any(atd_reader *r, void *out)
+{
+    return mapping_int_nullable_option_read(r, (mapping_int_nullable_option *)out);
+}
+
 int mapping_int_nullable_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_int_nullable_option *out, atd_error *err)
 {
     atd_reader r;
@@ -915,6 +955,11 @@ bool mapping_int_option_read(atd_reader *r, mapping_int_option *out)
     }
     out->has = true;
     return true;
+}
+
+bool mapping_int_option_read_any(atd_reader *r, void *out)
+{
+    return mapping_int_option_read(r, (mapping_int_option *)out);
 }
 
 int mapping_int_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_int_option *out, atd_error *err)
@@ -1048,6 +1093,11 @@ bool mapping_loose_read(atd_reader *r, mapping_loose *out)
     return true;
 }
 
+bool mapping_loose_read_any(atd_reader *r, void *out)
+{
+    return mapping_loose_read(r, (mapping_loose *)out);
+}
+
 int mapping_loose_from_json(const char *json, size_t len, atd_arena *arena, mapping_loose *out, atd_error *err)
 {
     atd_reader r;
@@ -1170,6 +1220,11 @@ bool mapping_chain_read(atd_reader *r, mapping_chain *out)
     return true;
 }
 
+bool mapping_chain_read_any(atd_reader *r, void *out)
+{
+    return mapping_chain_read(r, (mapping_chain *)out);
+}
+
 int mapping_chain_from_json(const char *json, size_t len, atd_arena *arena, mapping_chain *out, atd_error *err)
 {
     atd_reader r;
@@ -1245,6 +1300,11 @@ bool mapping_chain_option_read(atd_reader *r, mapping_chain_option *out)
     return true;
 }
 
+bool mapping_chain_option_read_any(atd_reader *r, void *out)
+{
+    return mapping_chain_option_read(r, (mapping_chain_option *)out);
+}
+
 int mapping_chain_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_chain_option *out, atd_error *err)
 {
     atd_reader r;
@@ -1274,6 +1334,11 @@ bool mapping_magnitude_read(atd_reader *r, mapping_magnitude *out)
         *out = llabs(w1_);
     }
     return true;
+}
+
+bool mapping_magnitude_read_any(atd_reader *r, void *out)
+{
+    return mapping_magnitude_read(r, (mapping_magnitude *)out);
 }
 
 int mapping_magnitude_from_json(const char *json, size_t len, atd_arena *arena, mapping_magnitude *out, atd_error *err)
@@ -1311,6 +1376,11 @@ bool mapping_color_write(atd_writer *w, const mapping_color *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'");
 }
 
+bool mapping_color_write_any(atd_writer *w, const void *value)
+{
+    return mapping_color_write(w, (const mapping_color *)value);
+}
+
 int mapping_color_to_json(const mapping_color *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1337,30 +1407,28 @@ bool mapping_point_write(atd_writer *w, const mapping_point *v)
     if (!atd_writer_finite(w, (double)v->x)) {
         return atd_writer_push_field(w, "x", 1);
     }
+    if (!atd_writer_finite(w, (double)v->y)) {
+        return atd_writer_push_field(w, "y", 1);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "x", 1);
         }
         memcpy(p, "{\"x\":", 5);
         p = atd_write_double(p + 5, (double)v->x);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->y)) {
-        return atd_writer_push_field(w, "y", 1);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "y", 1);
-        }
         memcpy(p, ",\"y\":", 5);
         p = atd_write_double(p + 5, (double)v->y);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool mapping_point_write_any(atd_writer *w, const void *value)
+{
+    return mapping_point_write(w, (const mapping_point *)value);
 }
 
 int mapping_point_to_json(const mapping_point *value, atd_buf *out, atd_error *err)
@@ -1402,6 +1470,11 @@ bool mapping_long_long_list_write(atd_writer *w, const mapping_long_long_list *v
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool mapping_long_long_list_write_any(atd_writer *w, const void *value)
+{
+    return mapping_long_long_list_write(w, (const mapping_long_long_list *)value);
 }
 
 int mapping_long_long_list_to_json(const mapping_long_long_list *value, atd_buf *out, atd_error *err)
@@ -1464,10 +1537,7 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
         first = false;
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || !(v->name.len == 4 && memcmp(v->name.ptr, "anon", 4) == 0)) {
-        if (first ? !atd_writer_raw(w, "\"name\":", 7) : !atd_writer_raw(w, ",\"name\":", 8)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+        if (first ? !atd_writer_key_string(w, "\"name\":", 7, v->name.ptr, v->name.len) : !atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
             return atd_writer_push_field(w, "name", 4);
         }
         first = false;
@@ -1529,10 +1599,7 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
         }
     }
     if (v->has_note) {
-        if (!atd_writer_raw(w, ",\"note\":", 8)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->note.ptr, v->note.len)) {
+        if (!atd_writer_key_string(w, ",\"note\":", 8, v->note.ptr, v->note.len)) {
             return atd_writer_push_field(w, "note", 4);
         }
     }
@@ -1545,6 +1612,11 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
         }
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool mapping_settings_write_any(atd_writer *w, const void *value)
+{
+    return mapping_settings_write(w, (const mapping_settings *)value);
 }
 
 int mapping_settings_to_json(const mapping_settings *value, atd_buf *out, atd_error *err)
@@ -1582,6 +1654,11 @@ bool mapping_string_option_write(atd_writer *w, const mapping_string_option *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool mapping_string_option_write_any(atd_writer *w, const void *value)
+{
+    return mapping_string_option_write(w, (const mapping_string_option *)value);
+}
+
 int mapping_string_option_to_json(const mapping_string_option *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1612,6 +1689,11 @@ bool mapping_int_nullable_write(atd_writer *w, const mapping_int_nullable *v)
         return false;
     }
     return true;
+}
+
+bool mapping_int_nullable_write_any(atd_writer *w, const void *value)
+{
+    return mapping_int_nullable_write(w, (const mapping_int_nullable *)value);
 }
 
 int mapping_int_nullable_to_json(const mapping_int_nullable *value, atd_buf *out, atd_error *err)
@@ -1685,6 +1767,11 @@ bool mapping_patch_write(atd_writer *w, const mapping_patch *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool mapping_patch_write_any(atd_writer *w, const void *value)
+{
+    return mapping_patch_write(w, (const mapping_patch *)value);
+}
+
 int mapping_patch_to_json(const mapping_patch *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1720,6 +1807,11 @@ bool mapping_int_nullable_option_write(atd_writer *w, const mapping_int_nullable
     return atd_writer_raw(w, "]", 1);
 }
 
+bool mapping_int_nullable_option_write_any(atd_writer *w, const void *value)
+{
+    return mapping_int_nullable_option_write(w, (const mapping_int_nullable_option *)value);
+}
+
 int mapping_int_nullable_option_to_json(const mapping_int_nullable_option *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1753,6 +1845,11 @@ bool mapping_int_option_write(atd_writer *w, const mapping_int_option *v)
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool mapping_int_option_write_any(atd_writer *w, const void *value)
+{
+    return mapping_int_option_write(w, (const mapping_int_option *)value);
 }
 
 int mapping_int_option_to_json(const mapping_int_option *value, atd_buf *out, atd_error *err)
@@ -1823,6 +1920,11 @@ bool mapping_loose_write(atd_writer *w, const mapping_loose *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool mapping_loose_write_any(atd_writer *w, const void *value)
+{
+    return mapping_loose_write(w, (const mapping_loose *)value);
+}
+
 int mapping_loose_to_json(const mapping_loose *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1864,7 +1966,7 @@ bool mapping_chain_write(atd_writer *w, const mapping_chain *v)
         first = false;
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
@@ -1874,10 +1976,16 @@ bool mapping_chain_write(atd_writer *w, const mapping_chain *v)
         }
         memcpy(p, "\"id\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->id);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
     first = false;
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool mapping_chain_write_any(atd_writer *w, const void *value)
+{
+    return mapping_chain_write(w, (const mapping_chain *)value);
 }
 
 int mapping_chain_to_json(const mapping_chain *value, atd_buf *out, atd_error *err)
@@ -1915,6 +2023,11 @@ bool mapping_chain_option_write(atd_writer *w, const mapping_chain_option *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool mapping_chain_option_write_any(atd_writer *w, const void *value)
+{
+    return mapping_chain_option_write(w, (const mapping_chain_option *)value);
+}
+
 int mapping_chain_option_to_json(const mapping_chain_option *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1947,6 +2060,11 @@ bool mapping_magnitude_write(atd_writer *w, const mapping_magnitude *v)
     return true;
 }
 
+bool mapping_magnitude_write_any(atd_writer *w, const void *value)
+{
+    return mapping_magnitude_write(w, (const mapping_magnitude *)value);
+}
+
 int mapping_magnitude_to_json(const mapping_magnitude *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1966,5 +2084,267 @@ int mapping_magnitude_to_json(const mapping_magnitude *value, atd_buf *out, atd_
         out->len = start;
     }
     return atd_writer_get_error(&w, err);
+}
+
+/* --- streams and layout --- */
+
+bool mapping_color_next_line(atd_stream *s, atd_arena *arena, mapping_color *out)
+{
+    return atd_stream_next_line(s, arena, mapping_color_read_any, out);
+}
+
+bool mapping_color_next_element(atd_stream *s, atd_arena *arena, mapping_color *out)
+{
+    return atd_stream_next_element(s, arena, mapping_color_read_any, out);
+}
+
+int mapping_color_write_line(const mapping_color *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_color_write_any, value, 0, err);
+}
+
+int mapping_color_to_json_pretty(const mapping_color *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_color_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_point_next_line(atd_stream *s, atd_arena *arena, mapping_point *out)
+{
+    return atd_stream_next_line(s, arena, mapping_point_read_any, out);
+}
+
+bool mapping_point_next_element(atd_stream *s, atd_arena *arena, mapping_point *out)
+{
+    return atd_stream_next_element(s, arena, mapping_point_read_any, out);
+}
+
+int mapping_point_write_line(const mapping_point *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_point_write_any, value, 0, err);
+}
+
+int mapping_point_to_json_pretty(const mapping_point *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_point_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_long_long_list_next_line(atd_stream *s, atd_arena *arena, mapping_long_long_list *out)
+{
+    return atd_stream_next_line(s, arena, mapping_long_long_list_read_any, out);
+}
+
+bool mapping_long_long_list_next_element(atd_stream *s, atd_arena *arena, mapping_long_long_list *out)
+{
+    return atd_stream_next_element(s, arena, mapping_long_long_list_read_any, out);
+}
+
+int mapping_long_long_list_write_line(const mapping_long_long_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_long_long_list_write_any, value, 0, err);
+}
+
+int mapping_long_long_list_to_json_pretty(const mapping_long_long_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_long_long_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_settings_next_line(atd_stream *s, atd_arena *arena, mapping_settings *out)
+{
+    return atd_stream_next_line(s, arena, mapping_settings_read_any, out);
+}
+
+bool mapping_settings_next_element(atd_stream *s, atd_arena *arena, mapping_settings *out)
+{
+    return atd_stream_next_element(s, arena, mapping_settings_read_any, out);
+}
+
+int mapping_settings_write_line(const mapping_settings *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_settings_write_any, value, 0, err);
+}
+
+int mapping_settings_to_json_pretty(const mapping_settings *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_settings_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_string_option_next_line(atd_stream *s, atd_arena *arena, mapping_string_option *out)
+{
+    return atd_stream_next_line(s, arena, mapping_string_option_read_any, out);
+}
+
+bool mapping_string_option_next_element(atd_stream *s, atd_arena *arena, mapping_string_option *out)
+{
+    return atd_stream_next_element(s, arena, mapping_string_option_read_any, out);
+}
+
+int mapping_string_option_write_line(const mapping_string_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_string_option_write_any, value, 0, err);
+}
+
+int mapping_string_option_to_json_pretty(const mapping_string_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_string_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_int_nullable_next_line(atd_stream *s, atd_arena *arena, mapping_int_nullable *out)
+{
+    return atd_stream_next_line(s, arena, mapping_int_nullable_read_any, out);
+}
+
+bool mapping_int_nullable_next_element(atd_stream *s, atd_arena *arena, mapping_int_nullable *out)
+{
+    return atd_stream_next_element(s, arena, mapping_int_nullable_read_any, out);
+}
+
+int mapping_int_nullable_write_line(const mapping_int_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_int_nullable_write_any, value, 0, err);
+}
+
+int mapping_int_nullable_to_json_pretty(const mapping_int_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_int_nullable_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_patch_next_line(atd_stream *s, atd_arena *arena, mapping_patch *out)
+{
+    return atd_stream_next_line(s, arena, mapping_patch_read_any, out);
+}
+
+bool mapping_patch_next_element(atd_stream *s, atd_arena *arena, mapping_patch *out)
+{
+    return atd_stream_next_element(s, arena, mapping_patch_read_any, out);
+}
+
+int mapping_patch_write_line(const mapping_patch *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_patch_write_any, value, 0, err);
+}
+
+int mapping_patch_to_json_pretty(const mapping_patch *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_patch_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_int_nullable_option_next_line(atd_stream *s, atd_arena *arena, mapping_int_nullable_option *out)
+{
+    return atd_stream_next_line(s, arena, mapping_int_nullable_option_read_any, out);
+}
+
+bool mapping_int_nullable_option_next_element(atd_stream *s, atd_arena *arena, mapping_int_nullable_option *out)
+{
+    return atd_stream_next_element(s, arena, mapping_int_nullable_option_read_any, out);
+}
+
+int mapping_int_nullable_option_write_line(const mapping_int_nullable_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_int_nullable_option_write_any, value, 0, err);
+}
+
+int mapping_int_nullable_option_to_json_pretty(const mapping_int_nullable_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_int_nullable_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_int_option_next_line(atd_stream *s, atd_arena *arena, mapping_int_option *out)
+{
+    return atd_stream_next_line(s, arena, mapping_int_option_read_any, out);
+}
+
+bool mapping_int_option_next_element(atd_stream *s, atd_arena *arena, mapping_int_option *out)
+{
+    return atd_stream_next_element(s, arena, mapping_int_option_read_any, out);
+}
+
+int mapping_int_option_write_line(const mapping_int_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_int_option_write_any, value, 0, err);
+}
+
+int mapping_int_option_to_json_pretty(const mapping_int_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_int_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_loose_next_line(atd_stream *s, atd_arena *arena, mapping_loose *out)
+{
+    return atd_stream_next_line(s, arena, mapping_loose_read_any, out);
+}
+
+bool mapping_loose_next_element(atd_stream *s, atd_arena *arena, mapping_loose *out)
+{
+    return atd_stream_next_element(s, arena, mapping_loose_read_any, out);
+}
+
+int mapping_loose_write_line(const mapping_loose *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_loose_write_any, value, 0, err);
+}
+
+int mapping_loose_to_json_pretty(const mapping_loose *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_loose_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_chain_next_line(atd_stream *s, atd_arena *arena, mapping_chain *out)
+{
+    return atd_stream_next_line(s, arena, mapping_chain_read_any, out);
+}
+
+bool mapping_chain_next_element(atd_stream *s, atd_arena *arena, mapping_chain *out)
+{
+    return atd_stream_next_element(s, arena, mapping_chain_read_any, out);
+}
+
+int mapping_chain_write_line(const mapping_chain *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_chain_write_any, value, 0, err);
+}
+
+int mapping_chain_to_json_pretty(const mapping_chain *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_chain_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_chain_option_next_line(atd_stream *s, atd_arena *arena, mapping_chain_option *out)
+{
+    return atd_stream_next_line(s, arena, mapping_chain_option_read_any, out);
+}
+
+bool mapping_chain_option_next_element(atd_stream *s, atd_arena *arena, mapping_chain_option *out)
+{
+    return atd_stream_next_element(s, arena, mapping_chain_option_read_any, out);
+}
+
+int mapping_chain_option_write_line(const mapping_chain_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_chain_option_write_any, value, 0, err);
+}
+
+int mapping_chain_option_to_json_pretty(const mapping_chain_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_chain_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_magnitude_next_line(atd_stream *s, atd_arena *arena, mapping_magnitude *out)
+{
+    return atd_stream_next_line(s, arena, mapping_magnitude_read_any, out);
+}
+
+bool mapping_magnitude_next_element(atd_stream *s, atd_arena *arena, mapping_magnitude *out)
+{
+    return atd_stream_next_element(s, arena, mapping_magnitude_read_any, out);
+}
+
+int mapping_magnitude_write_line(const mapping_magnitude *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_magnitude_write_any, value, 0, err);
+}
+
+int mapping_magnitude_to_json_pretty(const mapping_magnitude *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_magnitude_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -41,4 +41,13 @@ void emit_biniou_prototypes(cw *w, const char *name);
 void emit_match_function(cw *w, const char *name, const char *const *names, const size_t *lens,
                          const bool *use, size_t n);
 
+/* emit_stream.c: the untyped shims (read_any, write_any; the agreed
+ * interface with the runtime) and the stream wrappers (next_line,
+ * next_element, write_line, to_json_pretty) of a type named `name`. */
+void emit_any_prototypes(cw *w, const char *name);
+void emit_stream_prototypes(cw *w, const char *name);
+void emit_read_any(cw *w, const char *name);
+void emit_write_any(cw *w, const char *name);
+void emit_stream_functions(cw *w, const char *name);
+
 #endif

@@ -80,7 +80,7 @@ static void emit_struct(cw *w, const ir_type *t)
         if (t->json_object) {
             cw_comment(w, "<json repr=\"object\">: a constructor with an argument is {\"Name\": "
                           "value} on the wire, not [\"Name\", value]; atdgen peers cannot read "
-                          "this form (atd-spec 10.8).");
+                          "this form.");
         }
         cw_open(w, "struct %s {", t->name);
         cw_line(w, "%s_tag tag;", t->name);
@@ -149,10 +149,12 @@ static void emit_prototypes(cw *w, const char *name)
     cw_line(w, "void %s_init(%s *v);", name, name);
     cw_line(w, "bool %s_read(atd_reader *r, %s *out);", name, name);
     cw_line(w, "bool %s_write(atd_writer *w, const %s *v);", name, name);
+    emit_any_prototypes(w, name);
     cw_line(w, "int %s_from_json(const char *json, size_t len, atd_arena *arena, %s *out, "
                "atd_error *err);",
             name, name);
     cw_line(w, "int %s_to_json(const %s *value, atd_buf *out, atd_error *err);", name, name);
+    emit_stream_prototypes(w, name);
 }
 
 void emit_header(cw *w, const ir_module *m)

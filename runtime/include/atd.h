@@ -14,5 +14,7 @@
 #include "atd/writer_ctx.h"
 #include "atd/read_name.h"
 #include "atd/biniou.h"
+#include "atd/stream.h"
+#include "atd/pretty.h"
 
 #endif
