@@ -269,8 +269,9 @@ static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, co
     eopts.out_dir = o->out_dir;
     eopts.prefix = o->prefix;
     eopts.imports = g.imports;
-    if (emit_module(d, arena, m, &eopts) != 0)
-        return DRIVER_SCHEMA_ERROR;
+    int erc = emit_module(d, arena, m, &eopts);
+    if (erc != 0)
+        return erc == EMIT_IO_ERROR ? DRIVER_USAGE_ERROR : DRIVER_SCHEMA_ERROR;
     if (o->depfile == NULL)
         return DRIVER_OK;
     int rc = driver_touch_outputs(o, d, arena, name);

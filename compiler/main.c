@@ -16,7 +16,7 @@ static const char usage_text[] =
     "Compile ATD schemas into C types with JSON readers and writers.\n"
     "\n"
     "Options:\n"
-    "  -o DIR              write the generated files into DIR (default: .)\n"
+    "  -o DIR              write the generated files into DIR, created if needed (default: .)\n"
     "  --prefix PREFIX     prefix of the generated C names (default: the file's base name)\n"
     "  -I DIR              also search imported schemas in DIR (repeatable, in order)\n"
     "  -M                  print a make rule: outputs, then every schema read; generate nothing\n"
@@ -28,7 +28,10 @@ static const char usage_text[] =
     "  --help              show this help and exit\n"
     "  --version           show the version and exit\n"
     "\n"
-    "FILE may be '-' to read standard input. `from a.b import t` in DIR/x.atd reads\n"
+    "FILE may be '-' to read standard input. DIR/my-schema.atd gives my_schema.h and\n"
+    "my_schema.c, with the C prefix my_schema_: the file's base name without its\n"
+    "extension, each character other than an ASCII letter or digit made '_'.\n"
+    "`from a.b import t` in DIR/x.atd reads\n"
     "DIR/a/b.atd, else a/b.atd in each -I DIR; the generated header includes b.h.\n"
     "Exit status: 0 success, 1 errors in a schema, 2 usage or I/O error.\n";
 

@@ -109,6 +109,28 @@ run 0 -o "$TMP" "$TMP/good.atd" && expect_empty "$TMP/out" && {
     [ -f "$TMP/good.h" ] && [ -f "$TMP/good.c" ] || fail "-o did not receive good.h and good.c"
 }
 run 0 -o "$TMP" --prefix pfx "$TMP/good.atd"
+# -o creates the folder and its parents, like mkdir -p.
+run 0 -o "$TMP/gen/sub" "$TMP/good.atd" && {
+    [ -f "$TMP/gen/sub/good.h" ] && [ -f "$TMP/gen/sub/good.c" ] || fail "-o did not create gen/sub"
+}
+# Output names come from the schema's file name with '-' made '_'.
+cp "$TMP/good.atd" "$TMP/my-schema.atd"
+run 0 -o "$TMP/gen" "$TMP/my-schema.atd" && {
+    [ -f "$TMP/gen/my_schema.h" ] && grep -q "my_schema_t" "$TMP/gen/my_schema.h" ||
+        fail "my-schema.atd did not give my_schema.h with my_schema_t"
+}
+# I/O errors name the OS reason and exit 2.
+printf 'x' >"$TMP/notdir"
+run 2 -o "$TMP/notdir/gen" "$TMP/good.atd" &&
+    expect_file "$TMP/err" "atdc: error: cannot create directory '$TMP/notdir': Not a directory"
+mkdir "$TMP/ro" && chmod 555 "$TMP/ro"
+if [ "$(id -u)" -ne 0 ]; then
+    run 2 -o "$TMP/ro" "$TMP/good.atd" &&
+        expect_file "$TMP/err" "atdc: error: cannot write '$TMP/ro/good.h': Permission denied"
+fi
+mkdir -p "$TMP/clash/good.h"
+run 2 -o "$TMP/clash" "$TMP/good.atd" &&
+    expect_grep "$TMP/err" "cannot rename .*: Is a directory"
 run 0 -o"$TMP" --prefix=pfx --ignore-adapters "$TMP/good.atd"
 run 0 --check -- "$TMP/good.atd"
 printf '' >"$TMP/empty.atd"

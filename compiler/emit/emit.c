@@ -8,9 +8,11 @@
 
 #include "emit.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lower.h"
@@ -67,28 +69,71 @@ static bool same_contents(const char *path, const char *data, size_t len)
     return same && pos == len;
 }
 
+/* Creates `dir` and its missing parents, like mkdir -p. */
+static int make_dirs(diag_ctx *d, const char *dir)
+{
+    size_t n = strlen(dir);
+    char *path = malloc(n + 1);
+    if (path == NULL) {
+        diag_error(d, (ast_loc){0}, "out of memory");
+        return EMIT_IO_ERROR;
+    }
+    memcpy(path, dir, n + 1);
+    int rc = 0;
+    /* Each prefix that ends before a '/', then the whole path. */
+    for (size_t i = 1; i <= n && rc == 0; i++) {
+        if (i < n && path[i] != '/')
+            continue;
+        char saved = path[i];
+        path[i] = '\0';
+        struct stat st;
+        if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+            diag_error(d, (ast_loc){0}, "cannot create directory '%s': %s", path, strerror(errno));
+            rc = EMIT_IO_ERROR;
+        } else if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+            diag_error(d, (ast_loc){0}, "cannot create directory '%s': %s", path,
+                       strerror(ENOTDIR));
+            rc = EMIT_IO_ERROR;
+        }
+        path[i] = saved;
+    }
+    free(path);
+    return rc;
+}
+
 static int write_if_changed(diag_ctx *d, const char *path, const char *data, size_t len)
 {
     if (same_contents(path, data, len))
         return 0;
     size_t n = strlen(path) + 32;
     char *tmp = malloc(n);
-    if (tmp == NULL)
-        return 1;
+    if (tmp == NULL) {
+        diag_error(d, (ast_loc){0}, "out of memory");
+        return EMIT_IO_ERROR;
+    }
     snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
     FILE *f = fopen(tmp, "wb");
     int rc = 0;
-    if (f == NULL || fwrite(data, 1, len, f) != len || fclose(f) != 0) {
-        if (f == NULL)
-            diag_error(d, (ast_loc){0}, "cannot write '%s'", tmp);
-        else
-            diag_error(d, (ast_loc){0}, "error writing '%s'", tmp);
-        remove(tmp);
-        rc = 1;
-    } else if (rename(tmp, path) != 0) {
-        diag_error(d, (ast_loc){0}, "cannot rename '%s' to '%s'", tmp, path);
-        remove(tmp);
-        rc = 1;
+    if (f == NULL) {
+        diag_error(d, (ast_loc){0}, "cannot write '%s': %s", path, strerror(errno));
+        rc = EMIT_IO_ERROR;
+    } else {
+        bool ok = fwrite(data, 1, len, f) == len;
+        int err = errno;
+        if (fclose(f) != 0 && ok) {
+            ok = false;
+            err = errno;
+        }
+        if (!ok) {
+            diag_error(d, (ast_loc){0}, "cannot write '%s': %s", path, strerror(err));
+            remove(tmp);
+            rc = EMIT_IO_ERROR;
+        } else if (rename(tmp, path) != 0) {
+            diag_error(d, (ast_loc){0}, "cannot rename '%s' to '%s': %s", tmp, path,
+                       strerror(errno));
+            remove(tmp);
+            rc = EMIT_IO_ERROR;
+        }
     }
     free(tmp);
     return rc;
@@ -104,7 +149,7 @@ int emit_module(diag_ctx *d, atd_arena *arena, const ast_module *m, const emit_o
     ir_module *ir = lower_module_imports(d, arena, m, opts ? opts->prefix : NULL,
                                          opts ? opts->imports : NULL);
     if (ir == NULL)
-        return 1;
+        return EMIT_SCHEMA_ERROR;
     const char *dir = opts && opts->out_dir ? opts->out_dir : ".";
     cw h, c;
     cw_init(&h);
@@ -114,11 +159,17 @@ int emit_module(diag_ctx *d, atd_arena *arena, const ast_module *m, const emit_o
     int rc = 0;
     if (h.out.status != 0 || c.out.status != 0) {
         diag_error(d, (ast_loc){0}, "out of memory while generating code");
-        rc = 1;
+        rc = EMIT_IO_ERROR;
     }
+    if (rc == 0)
+        rc = make_dirs(d, dir);
     size_t n = strlen(dir) + strlen(ir->base) + 8;
     char *path = malloc(n);
-    if (rc == 0 && path != NULL) {
+    if (rc == 0 && path == NULL) {
+        diag_error(d, (ast_loc){0}, "out of memory");
+        rc = EMIT_IO_ERROR;
+    }
+    if (rc == 0) {
         snprintf(path, n, "%s/%s.h", dir, ir->base);
         rc = write_if_changed(d, path, h.out.data, h.out.len);
         snprintf(path, n, "%s/%s.c", dir, ir->base);

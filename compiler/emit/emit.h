@@ -25,7 +25,12 @@ typedef struct emit_options {
     const deps_import *imports; /* one per import of the module (deps.h); NULL: none */
 } emit_options;
 
-/* Returns 0 on success, nonzero after reporting errors through d. */
+/* What emit_module returns after reporting through d: schema errors
+ * (clashes, untranslatable defaults...) or a file that could not be written
+ * (the directory is created first, like mkdir -p). */
+enum { EMIT_SCHEMA_ERROR = 1, EMIT_IO_ERROR = 2 };
+
+/* Returns 0 on success, else EMIT_SCHEMA_ERROR or EMIT_IO_ERROR. */
 int emit_module(diag_ctx *d, atd_arena *arena, const ast_module *m, const emit_options *opts);
 
 /* atdc --check: lowers the module only to report what the checker cannot
