@@ -147,8 +147,10 @@ static void read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail)
     cw_close(w, "}");
 }
 
-/* Emits the assignment of a default value to the lvalue `lv` of type t. */
-static void assign_default(cw *w, const ir_type *t, const ir_default *d, const char *lv)
+/* Emits the assignment of a default value to the lvalue `lv` of type t;
+ * `object` names the static const object of an OPAQUE default. */
+static void assign_default(cw *w, const ir_type *t, const ir_default *d, const char *lv,
+                           const char *object)
 {
     switch (d->kind) {
     case IR_DEFAULT_ZERO:
@@ -167,13 +169,21 @@ static void assign_default(cw *w, const ir_type *t, const ir_default *d, const c
         break;
     }
     case IR_DEFAULT_OPAQUE:
-        /* A braced initializer ({1.0, 2.0}) becomes a compound literal. */
-        if (d->c_expr[0] == '{')
-            cw_line(w, "%s = (%s)%s;", lv, t->name, d->c_expr);
-        else
-            cw_line(w, "%s = %s;", lv, d->c_expr);
+        cw_line(w, "%s = %s;", lv, object);
         break;
     }
+}
+
+/* The defaults given as C initializers (<c default="{...}"> on a list,
+ * record, option...) live in file-scope static const objects: a compound
+ * literal inside such an initializer (list items) has static storage, and
+ * the C compiler checks that the initializer is constant. E.g.
+ *     static const P_int_list P_t__default_xs = {(int64_t[]){1, 2}, 2};
+ */
+static void emit_default_object(cw *w, const ir_type *t, const ir_default *d, const char *object)
+{
+    if (d->kind == IR_DEFAULT_OPAQUE)
+        cw_line(w, "static const %s %s = %s;", t->name, object, d->c_expr);
 }
 
 /* Emits:
@@ -185,7 +195,21 @@ static void assign_default(cw *w, const ir_type *t, const ir_default *d, const c
  */
 static void emit_init(cw *w, const ir_type *t, const char *name)
 {
-    char lv[300];
+    char lv[300], object[300];
+    if (t->kind == IR_RECORD) {
+        for (size_t i = 0; i < t->nfields; i++) {
+            const ir_field *f = &t->fields[i];
+            snprintf(object, sizeof object, "%s__default_%s", name, f->c_name);
+            if (f->kind == IR_FIELD_DEFAULT && !f->slot.ptr)
+                emit_default_object(w, f->slot.type, &f->dflt, object);
+        }
+    } else if (t->kind == IR_TUPLE) {
+        for (size_t i = 0; i < t->ncells; i++) {
+            snprintf(object, sizeof object, "%s__default_f%zu", name, i);
+            if (t->cells[i].has_default && !t->cells[i].slot.ptr)
+                emit_default_object(w, t->cells[i].slot.type, &t->cells[i].dflt, object);
+        }
+    }
     cw_line(w, "void %s_init(%s *v)", name, name);
     cw_open(w, "{");
     cw_line(w, "memset(v, 0, sizeof *v);");
@@ -195,14 +219,16 @@ static void emit_init(cw *w, const ir_type *t, const char *name)
             if (f->kind != IR_FIELD_DEFAULT || f->slot.ptr)
                 continue;
             snprintf(lv, sizeof lv, "v->%s", f->c_name);
-            assign_default(w, f->slot.type, &f->dflt, lv);
+            snprintf(object, sizeof object, "%s__default_%s", name, f->c_name);
+            assign_default(w, f->slot.type, &f->dflt, lv, object);
         }
     } else if (t->kind == IR_TUPLE) {
         for (size_t i = 0; i < t->ncells; i++) {
             if (!t->cells[i].has_default || t->cells[i].slot.ptr)
                 continue;
             snprintf(lv, sizeof lv, "v->f%zu", i);
-            assign_default(w, t->cells[i].slot.type, &t->cells[i].dflt, lv);
+            snprintf(object, sizeof object, "%s__default_f%zu", name, i);
+            assign_default(w, t->cells[i].slot.type, &t->cells[i].dflt, lv, object);
         }
     } else if (t->kind == IR_ENUM) {
         cw_line(w, "*v = %s;", t->cases[0].const_name);

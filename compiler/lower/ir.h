@@ -80,7 +80,8 @@ typedef enum ir_default_kind {
     IR_DEFAULT_ZERO,   /* all-zero bytes: 0, false, "", [], None, tag 0... */
     IR_DEFAULT_EXPR,   /* a scalar C constant expression (c_expr) */
     IR_DEFAULT_STRING, /* a string literal (bytes, len) */
-    IR_DEFAULT_OPAQUE  /* <c default> on a composite: assigned, never compared */
+    IR_DEFAULT_OPAQUE  /* <c default> on a composite: a file-scope static const
+                        * object initialized with c_expr, assigned, never compared */
 } ir_default_kind;
 
 typedef struct ir_default {

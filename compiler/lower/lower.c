@@ -38,8 +38,8 @@
  * `type tree = { kids : tree list; ?left : tree option }` gives
  * `bool has_left; P tree *left;`. Lists always hold pointers.
  *
- * Defaults of `~` fields and tuple cells: <c default> (a C constant
- * expression), else the <ocaml default> literal translated (atd-spec 7.2),
+ * Defaults of `~` fields and tuple cells: <c default> (C text, whose
+ * meaning per type is in lower_cdefault.h), else the <ocaml default> literal translated (atd-spec 7.2),
  * else the implicit default of the type (0, false, "", [], None). */
 #include "lower.h"
 
@@ -52,6 +52,7 @@
 
 #include "check_default.h"
 #include "expand.h"
+#include "lower_cdefault.h"
 #include "lower_clash.h"
 #include "names.h"
 #include "sort.h"
@@ -146,6 +147,19 @@ static bool annot_get(const ast_annots *a, const char *section, const char *fiel
         }
     }
     return false;
+}
+
+static const ast_annot_field *annot_field(const ast_annots *a, const char *section,
+                                          const char *field)
+{
+    for (size_t i = 0; i < a->len; i++) {
+        if (strcmp(a->items[i].section, section) != 0)
+            continue;
+        for (size_t j = 0; j < a->items[i].nfields; j++)
+            if (strcmp(a->items[i].fields[j].name, field) == 0)
+                return &a->items[i].fields[j];
+    }
+    return NULL;
 }
 
 static bool annot_flag(const ast_annots *a, const char *section, const char *field)
@@ -414,15 +428,12 @@ static bool lower_default(lower_ctx *L, const ast_annots *annots, ir_type *t, as
                           ir_default *d)
 {
     memset(d, 0, sizeof *d);
-    const char *cdef = annot_str(annots, "c", "default");
+    const ast_annot_field *cdef = annot_field(annots, "c", "default");
     if (cdef != NULL) {
-        /* Scalars compare with ==; anything else is only assigned, and the
-         * writer writes such a field always (documented in emit_write.c). */
-        bool scalar_like = t->kind == IR_BOOL || t->kind == IR_INT || t->kind == IR_FLOAT ||
-                           t->kind == IR_ENUM;
-        d->kind = scalar_like ? IR_DEFAULT_EXPR : IR_DEFAULT_OPAQUE;
-        d->c_expr = cdef;
-        return true;
+        if (lower_c_default(L->diag, L->arena, cdef, t, d))
+            return true;
+        L->failed = true;
+        return false;
     }
     const char *v = NULL;
     size_t vlen = 0;
