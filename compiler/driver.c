@@ -285,6 +285,8 @@ int driver_compile_buffer(const driver_options *o, const char *name, const char 
     d.sink = o->diag_sink;
     d.sink_ctx = o->diag_sink_ctx;
     d.max_errors = o->max_errors;
+    d.werror = o->werror;
+    d.warn_disabled = o->warn_disabled;
     int rc;
     atd_arena *arena = atd_arena_new(0, NULL);
     if (arena == NULL) {

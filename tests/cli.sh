@@ -138,6 +138,17 @@ run 0 --check "$TMP/empty.atd"
 printf '(* only a comment *)\n' >"$TMP/comment.atd"
 run 0 --check "$TMP/comment.atd"
 
+# ---- Warnings: tolerated annotations, -Werror, -Wno-KIND
+printf 'type t = { a : int <json something="x"> }\n' >"$TMP/warn.atd"
+run 0 --check "$TMP/warn.atd" &&
+    expect_grep "$TMP/err" "warning: unknown annotation '<json something>' is ignored \[-Wunknown-annotation\]"
+run 1 --check -Werror "$TMP/warn.atd" && expect_grep "$TMP/err" "error: .*\[-Werror=unknown-annotation\]"
+run 0 --check -Wno-unknown-annotation "$TMP/warn.atd" && expect_empty "$TMP/err"
+run 0 --check -Werror -Wno-unknown-annotation "$TMP/warn.atd" && expect_empty "$TMP/err"
+run 1 --check -Wno-unknown-annotation -Wunknown-annotation -Werror "$TMP/warn.atd"
+run 0 -o "$TMP/gen" "$TMP/warn.atd" && grep -q "warn_t_read" "$TMP/gen/warn.h" || fail "warn.atd not generated"
+run 2 --check -Wfrobnicate "$TMP/warn.atd" && expect_grep "$TMP/err" "unknown warning option '-Wfrobnicate'"
+
 # ---- Schema errors: status 1, gcc-style message
 run 1 --check "$TMP/bad.atd" && expect_file "$TMP/err" "$TMP/bad.atd:1:16: error: syntax error, unexpected ']', expecting 'inherit' or constructor name
     1 | type t = [ A | ]
@@ -185,12 +196,12 @@ run 1 --check --max-errors 0 "$TMP/many.atd" && {
 # The checker's passes report in source order, and the limit keeps the first
 # errors of the file: here a later pass finds the error of line 1.
 printf 'type a = { x <json repr="object"> : int }\ntype b = missing\n' >"$TMP/order.atd"
-run 1 --check "$TMP/order.atd" && {
+run 1 --check -Werror "$TMP/order.atd" && {
     grep -n 'error: ' "$TMP/err" | sed 's/: error: .*//' >"$TMP/order"
     expect_file "$TMP/order" "1:$TMP/order.atd:1:20
 4:$TMP/order.atd:2:10"
 }
-run 1 --check --max-errors 1 "$TMP/order.atd" && expect_grep "$TMP/err" "order.atd:1:20: error: "
+run 1 --check -Werror --max-errors 1 "$TMP/order.atd" && expect_grep "$TMP/err" "order.atd:1:20: error: "
 
 # ---- Pathological input: errors, never a crash
 awk 'BEGIN { printf "type t = int"; for (i = 0; i < 5000; i++) printf " list"; print "" }' >"$TMP/deep1.atd"

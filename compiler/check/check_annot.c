@@ -186,7 +186,8 @@ static void check_annot_special(check_cx *cx, const char *section, const ast_ann
                                 unsigned pos)
 {
     if (strcmp(f->name, "tag_field") == 0) {
-        diag_warning(cx->d, f->loc, "'<json tag_field>' is obsolete and ignored");
+        diag_warn(cx->d, DIAG_W_OBSOLETE_ANNOTATION, f->loc,
+                  "'<json tag_field>' is obsolete and ignored");
     } else if (strcmp(f->name, "untyped") == 0) {
         diag_error(cx->d, f->loc, "'<json untyped>' is not supported");
     } else if (!cx->opts->ignore_adapters) {
@@ -221,10 +222,13 @@ static void check_annot_node(check_cx *cx, const ast_annots *a, unsigned pos)
         for (size_t k = 0; k < an->nfields; k++) {
             const ast_annot_field *f = &an->fields[k];
             const check_annot_rule *rule = check_annot_rule_of(an->section, f->name);
+            /* Unknown or misplaced fields do nothing, in atdgen too (whose
+             * -t mode passes them all), so a shared schema stays valid: a
+             * warning, an error only with -Werror. */
             if (rule == NULL) {
                 if (strict)
-                    diag_error(cx->d, f->loc, "invalid or misplaced annotation '<%s %s>'",
-                               an->section, f->name);
+                    diag_warn(cx->d, DIAG_W_UNKNOWN_ANNOTATION, f->loc,
+                              "unknown annotation '<%s %s>' is ignored", an->section, f->name);
                 continue;
             }
             if (rule->value == CHECK_VK_SPECIAL) {
@@ -235,8 +239,8 @@ static void check_annot_node(check_cx *cx, const ast_annots *a, unsigned pos)
                 /* Only json, biniou and c are strict (atd-spec 3.4): `ocaml
                  * default` and `doc text` elsewhere are for other tools. */
                 if (strict)
-                    diag_error(cx->d, f->loc, "invalid or misplaced annotation '<%s %s>'",
-                               an->section, f->name);
+                    diag_warn(cx->d, DIAG_W_MISPLACED_ANNOTATION, f->loc,
+                              "misplaced annotation '<%s %s>' is ignored", an->section, f->name);
                 continue;
             }
             if (!rule->repeatable && check_annot_duplicate(cx, a, i, k))

@@ -53,17 +53,20 @@ static check_node check_annot_node_kind(check_cx *cx, const ast_type *t)
     }
 }
 
+/* A known annotation on a node where it does nothing (atdgen ignores it
+ * there too): a warning, an error only with -Werror. */
 static void check_annot_misplaced(check_cx *cx, const ast_type *t, const char *section,
                                   const ast_annot_field *f, const char *where)
 {
     if (t->kind == AST_NAME && check_lookup(cx, t).kind == CHECK_REF_DEF)
-        diag_error(cx->d, f->loc,
-                   "invalid or misplaced annotation '<%s %s>': it belongs on %s, not on a "
-                   "reference to type '%s'",
-                   section, f->name, where, t->u.name.path[0]);
+        diag_warn(cx->d, DIAG_W_MISPLACED_ANNOTATION, f->loc,
+                  "misplaced annotation '<%s %s>' is ignored: it belongs on %s, not on a "
+                  "reference to type '%s'",
+                  section, f->name, where, t->u.name.path[0]);
     else
-        diag_error(cx->d, f->loc, "invalid or misplaced annotation '<%s %s>': it belongs on %s",
-                   section, f->name, where);
+        diag_warn(cx->d, DIAG_W_MISPLACED_ANNOTATION, f->loc,
+                  "misplaced annotation '<%s %s>' is ignored: it belongs on %s", section, f->name,
+                  where);
 }
 
 /* Checks an enumerated value against the words allowed on this node
@@ -234,9 +237,9 @@ static void check_annot_ocaml(check_cx *cx, const ast_type *t, check_node k)
 {
     const ast_annot_field *f = check_annot_find(&t->annots, "ocaml", "repr");
     if (k == CHECK_NODE_INT && f != NULL && f->value != NULL && strcmp(f->value, "float") == 0)
-        diag_warning(cx->d, f->loc,
-                     "'<ocaml repr=\"float\">' on 'int' is ignored: atdc reads and writes an "
-                     "integer");
+        diag_warn(cx->d, DIAG_W_IGNORED_ANNOTATION, f->loc,
+                  "'<ocaml repr=\"float\">' on 'int' is ignored: atdc reads and writes an "
+                  "integer");
 }
 
 void check_annot_type(check_cx *cx, const ast_type *t)
