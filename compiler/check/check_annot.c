@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "check_adapter.h"
 #include "names.h"
 
 typedef enum check_pos {
@@ -181,20 +182,34 @@ static bool check_annot_duplicate(check_cx *cx, const ast_annots *a, size_t item
     return false;
 }
 
-/* Fields with a rule of their own: removed or OCaml-only JSON features. */
-static void check_annot_special(check_cx *cx, const char *section, const ast_annot_field *f,
-                                unsigned pos)
+/* Fields with a rule of their own: removed or OCaml-only JSON features.
+ * atdgen's built-in adapters are implemented (check_adapter.h); any other
+ * adapter is OCaml code. */
+static void check_annot_special(check_cx *cx, const ast_annots *a, const char *section,
+                                const ast_annot_field *f, unsigned pos)
 {
     if (strcmp(f->name, "tag_field") == 0) {
         diag_warn(cx->d, DIAG_W_OBSOLETE_ANNOTATION, f->loc,
                   "'<json tag_field>' is obsolete and ignored");
-    } else if (strcmp(f->name, "untyped") == 0) {
+        return;
+    }
+    if (strcmp(f->name, "untyped") == 0) {
         diag_error(cx->d, f->loc, "'<json untyped>' is not supported");
+        return;
+    }
+    check_adapter ad = check_adapter_of(cx->arena, a);
+    if (ad.kind == CHECK_ADAPTER_TYPE_FIELD || ad.kind == CHECK_ADAPTER_ONE_FIELD) {
+        if (!(pos & CHECK_POS_TYPE))
+            diag_error(cx->d, f->loc, "invalid or misplaced annotation '<%s %s>'", section,
+                       f->name);
     } else if (!cx->opts->ignore_adapters) {
-        diag_error(cx->d, f->loc,
-                   "'<json %s>' changes the JSON through OCaml code and is not supported (use "
-                   "--ignore-adapters to ignore JSON adapters)",
-                   f->name);
+        if (f == ad.where)
+            diag_error(cx->d, f->loc,
+                       "'<json %s>' changes the JSON through OCaml code, which atdc cannot run: "
+                       "atdc implements atdgen's built-in adapters only (Json_adapter.Type_field, "
+                       "One_field, normalize_type_field/restore_type_field \"NAME\"); use "
+                       "--ignore-adapters to ignore this one",
+                       f->name);
     } else if (!(pos & CHECK_POS_TYPE)) {
         diag_error(cx->d, f->loc, "invalid or misplaced annotation '<%s %s>'", section, f->name);
     }
@@ -232,7 +247,7 @@ static void check_annot_node(check_cx *cx, const ast_annots *a, unsigned pos)
                 continue;
             }
             if (rule->value == CHECK_VK_SPECIAL) {
-                check_annot_special(cx, an->section, f, pos);
+                check_annot_special(cx, a, an->section, f, pos);
                 continue;
             }
             if (!(rule->positions & pos)) {

@@ -10,6 +10,8 @@
 
 #include <string.h>
 
+#include "check_adapter.h"
+
 typedef enum check_node {
     CHECK_NODE_OTHER, /* an alias, an import, a bad reference, a type variable */
     CHECK_NODE_INT,
@@ -67,6 +69,22 @@ static void check_annot_misplaced(check_cx *cx, const ast_type *t, const char *s
         diag_warn(cx->d, DIAG_W_MISPLACED_ANNOTATION, f->loc,
                   "misplaced annotation '<%s %s>' is ignored: it belongs on %s", section, f->name,
                   where);
+}
+
+/* A built-in adapter anywhere but on a sum changes nothing in atdgen
+ * either, but the schema surely meant it: an error. */
+static void check_annot_misplaced_error(check_cx *cx, const ast_type *t, const ast_annot_field *f)
+{
+    if (t->kind == AST_NAME && check_lookup(cx, t).kind == CHECK_REF_DEF)
+        diag_error(cx->d, f->loc,
+                   "'<json %s>' names one of atdgen's built-in adapters, which apply to a sum "
+                   "type: write it on the sum itself, not on a reference to type '%s'",
+                   f->name, t->u.name.path[0]);
+    else
+        diag_error(cx->d, f->loc,
+                   "'<json %s>' names one of atdgen's built-in adapters, which apply to a sum "
+                   "type",
+                   f->name);
 }
 
 /* Checks an enumerated value against the words allowed on this node
@@ -242,6 +260,15 @@ static void check_annot_ocaml(check_cx *cx, const ast_type *t, check_node k)
                   "integer");
 }
 
+/* atdgen's built-in adapters rewrite the JSON of a sum's constructors. */
+static void check_annot_adapter(check_cx *cx, const ast_type *t, check_node k)
+{
+    check_adapter ad = check_adapter_of(cx->arena, &t->annots);
+    if ((ad.kind == CHECK_ADAPTER_TYPE_FIELD || ad.kind == CHECK_ADAPTER_ONE_FIELD) &&
+        k != CHECK_NODE_SUM)
+        check_annot_misplaced_error(cx, t, ad.where);
+}
+
 void check_annot_type(check_cx *cx, const ast_type *t)
 {
     if (t->annots.len == 0)
@@ -256,4 +283,5 @@ void check_annot_type(check_cx *cx, const ast_type *t)
     check_annot_biniou(cx, t, k);
     check_annot_c(cx, t, k);
     check_annot_ocaml(cx, t, k);
+    check_annot_adapter(cx, t, k);
 }

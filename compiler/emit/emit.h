@@ -53,6 +53,18 @@ void emit_def_writers(cw *w, const ir_module *m, const ir_def *d);
 /* The tables of enum literals that the writers share; before the writers. */
 void emit_writer_tables(cw *w, const ir_module *m);
 
+/* emit_read.c: the statements that read a slot into the lvalue lv,
+ * running `fail` on error. */
+void emit_read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail);
+
+/* emit_adapter.c: atdgen's built-in JSON adapters (ir_adapter). The '{'
+ * branch of a Type_field sum's reader; the case of a constructor with a
+ * record argument in its writer; prototypes of the tagged record writers,
+ * before all writers. */
+void emit_sum_read_type_field(cw *w, const ir_type *t);
+void emit_type_field_case_write(cw *w, const ir_type *t, const ir_case *k);
+void emit_adapter_prototypes(cw *w, const ir_module *m);
+
 /* emit_match.c: `static int NAME(const char *s, size_t len)` returning the
  * index i of names[i] (lens[i] bytes) equal to s[0..len), or -1. Only the
  * entries with use[i] set take part (use may be NULL). */

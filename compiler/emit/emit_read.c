@@ -147,6 +147,11 @@ static void read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail)
     cw_close(w, "}");
 }
 
+void emit_read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail)
+{
+    read_slot(w, s, lv, fail);
+}
+
 /* Emits the assignment of a default value to the lvalue `lv` of type t;
  * `object` names the static const object of an OPAQUE default. */
 static void assign_default(cw *w, const ir_type *t, const ir_default *d, const char *lv,
@@ -702,9 +707,13 @@ static void emit_sum_read(cw *w, const ir_type *t)
                 t->atd_name);
     }
     cw_close(w, "}");
+    /* atdgen's built-in adapters (emit_adapter.c) still accept the array
+     * form: their normalize step passes it through unchanged. */
+    if (any_arg && t->adapter == IR_ADAPTER_TYPE_FIELD)
+        emit_sum_read_type_field(w, t);
     if (any_arg && t->json_object)
         emit_sum_read_object(w, t);
-    else if (any_arg)
+    if (any_arg && (!t->json_object || t->adapter == IR_ADAPTER_ONE_FIELD))
         emit_sum_read_array(w, t);
     cw_line(w, "return atd_reader_fail_expected(r, \"a variant of '%s'\");", t->atd_name);
     cw_close(w, "}");

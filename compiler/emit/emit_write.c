@@ -309,19 +309,41 @@ static size_t key_literal(char *buf, size_t cap, const char *pre, const ir_field
  *     }
  * Commas: known statically while every earlier field is required; after an
  * omissible field a run-time flag `first` decides. */
-static void emit_record_write(cw *w, const ir_type *t)
+static bool is_type_field(const ir_type *t, const ir_field *f)
+{
+    return f->json_len == t->tagged_by_len && memcmp(f->json_name, t->tagged_by, f->json_len) == 0;
+}
+
+/* `tagged`: the writer of a record that is the argument of a Type_field
+ * sum (emit_adapter.c), which starts after the `{"type":"Name"` given by
+ * the caller and leaves out the record's own field of that name. */
+static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
 {
     enum { FIRST, NOT_FIRST, UNKNOWN } state = FIRST;
     bool brace_written = false;
     char rv[300], fail[600], cond[800], dcond[700], lit[1200], lit2[1200];
-    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
-    cw_open(w, "{");
+    if (tagged) {
+        cw_line(w, "static bool %s__write_tagged(atd_writer *w, const %s *v, const char *tag, "
+                   "size_t tag_len)",
+                t->fn, t->name);
+        cw_open(w, "{");
+        cw_open(w, "if (!atd_writer_raw(w, tag, tag_len))");
+        cw_line(w, "return false;");
+        cw_close(w, "}");
+        state = NOT_FIRST;
+        brace_written = true;
+    } else {
+        cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+        cw_open(w, "{");
+    }
     /* does any field get written in the UNKNOWN state? */
     bool need_first = false;
     {
-        int s = FIRST;
+        int s = tagged ? NOT_FIRST : FIRST;
         for (size_t i = 0; i < t->nfields; i++) {
             const ir_field *f = &t->fields[i];
+            if (tagged && is_type_field(t, f))
+                continue;
             bool cond_field = f->kind != IR_FIELD_REQUIRED;
             if (f->kind == IR_FIELD_DEFAULT) {
                 const char *c = differs(cond, sizeof cond, f, "x");
@@ -340,6 +362,8 @@ static void emit_record_write(cw *w, const ir_type *t)
         cw_line(w, "bool first = true;");
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
+        if (tagged && is_type_field(t, f))
+            continue;
         snprintf(rv, sizeof rv, "v->%s", f->c_name);
         char *jl = cw_c_string(f->json_name, f->json_len);
         snprintf(fail, sizeof fail, "return atd_writer_push_field(w, \"%s\", %zu);", jl,
@@ -408,6 +432,15 @@ static void emit_record_write(cw *w, const ir_type *t)
     else
         cw_line(w, "return atd_writer_raw(w, \"}\", 1);");
     cw_close(w, "}");
+}
+
+static void emit_record_write(cw *w, const ir_type *t)
+{
+    if (t->tagged_by != NULL) {
+        emit_record_write_ex(w, t, true);
+        cw_blank(w);
+    }
+    emit_record_write_ex(w, t, false);
 }
 
 /* A constructor name as a JSON string literal with its length ("\"A\"", 3),
@@ -486,6 +519,8 @@ static void emit_sum_write(cw *w, const ir_type *t)
         } else if (k->catch_all) {
             cw_line(w, "return atd_writer_string(w, v->u.%s.ptr, v->u.%s.len);", k->member,
                     k->member);
+        } else if (t->adapter == IR_ADAPTER_TYPE_FIELD && k->arg.type->kind == IR_RECORD) {
+            emit_type_field_case_write(w, t, k);
         } else if (t->json_object) {
             case_literal(lit, sizeof lit, "{", k, ":");
             cw_open(w, "if (!atd_writer_raw(w, %s))", lit);

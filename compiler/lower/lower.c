@@ -52,6 +52,7 @@
 
 #include "check_default.h"
 #include "expand.h"
+#include "lower_adapter.h"
 #include "lower_cdefault.h"
 #include "lower_clash.h"
 #include "names.h"
@@ -617,6 +618,8 @@ static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const expand
                 c->catch_all = true;
         }
     }
+    if (!lower_sum_adapter(L->diag, L->arena, &t->annots, st))
+        L->failed = true;
 }
 
 /* Nominal types (records and sums) are created before their contents are

@@ -1,0 +1,18 @@
+/* atdgen's built-in JSON adapters on a sum (check_adapter.h): sets the
+ * sum's ir_adapter, and marks the records that are arguments of a
+ * Type_field sum so that their tagged writer is emitted. */
+#ifndef ATDC_LOWER_ADAPTER_H
+#define ATDC_LOWER_ADAPTER_H
+
+#include <stdbool.h>
+
+#include "ast.h"
+#include "atd/arena.h"
+#include "diag.h"
+#include "ir.h"
+
+/* `annots` are those of the sum node that st was lowered from, after its
+ * cases. False after reporting an error through diag. */
+bool lower_sum_adapter(diag_ctx *diag, atd_arena *arena, const ast_annots *annots, ir_type *st);
+
+#endif
