@@ -24,7 +24,7 @@ static const char usage_text[] =
     "  --check             parse and check only; generate nothing\n"
     "  --print             print the schema as normalized ATD to stdout (no check)\n"
     "  --max-errors N      stop after N errors (default 20, 0 for no limit)\n"
-    "  --ignore-adapters   accept <json adapter.*> annotations and ignore them\n"
+    "  --ignore-adapters   accept JSON adapters that are OCaml code and ignore them\n"
     "  -Werror             make warnings errors\n"
     "  -Wno-KIND           silence the warnings of one KIND (see below); -WKIND restores them\n"
     "  --help              show this help and exit\n"
