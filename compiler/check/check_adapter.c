@@ -45,8 +45,7 @@ static bool adapter_path(const char *p, size_t len, const char *name, const char
 {
     for (size_t i = 0; i < sizeof adapter_modules / sizeof adapter_modules[0]; i++) {
         size_t m = strlen(adapter_modules[i]), n = strlen(name);
-        if (len >= m + n && memcmp(p, adapter_modules[i], m) == 0 &&
-            memcmp(p + m, name, n) == 0) {
+        if (len >= m + n && memcmp(p, adapter_modules[i], m) == 0 && memcmp(p + m, name, n) == 0) {
             *rest = p + m + n;
             *rest_len = len - m - n;
             return true;

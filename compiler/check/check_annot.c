@@ -51,6 +51,7 @@ static const check_annot_rule check_annot_rules[] = {
     {"json", "adapter.ocaml", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
     {"json", "adapter.to_ocaml", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
     {"json", "adapter.from_ocaml", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
+    {"json", "adapter.c", CHECK_POS_TYPE, CHECK_VK_CIDENT, false},
     {"json", "tag_field", CHECK_POS_ANY, CHECK_VK_SPECIAL, true},
     {"json", "untyped", CHECK_POS_ANY, CHECK_VK_SPECIAL, true},
     {"biniou", "repr", CHECK_POS_TYPE, CHECK_VK_ENUM, false},
@@ -202,13 +203,16 @@ static void check_annot_special(check_cx *cx, const ast_annots *a, const char *s
         if (!(pos & CHECK_POS_TYPE))
             diag_error(cx->d, f->loc, "invalid or misplaced annotation '<%s %s>'", section,
                        f->name);
+    } else if (check_annot_find(a, "json", "adapter.c") != NULL) {
+        /* served by the user's C functions (atd/adapter.h) */
     } else if (!cx->opts->ignore_adapters) {
         if (f == ad.where)
             diag_error(cx->d, f->loc,
-                       "'<json %s>' changes the JSON through OCaml code, which atdc cannot run: "
-                       "atdc implements atdgen's built-in adapters only (Json_adapter.Type_field, "
-                       "One_field, normalize_type_field/restore_type_field \"NAME\"); use "
-                       "--ignore-adapters to ignore this one",
+                       "'<json %s>' changes the JSON through OCaml code, which atdc cannot run "
+                       "(it implements atdgen's built-in Json_adapter.Type_field, One_field and "
+                       "normalize_type_field/restore_type_field only): add <json "
+                       "adapter.c=\"NAME\"> and write NAME_normalize and NAME_restore in C "
+                       "(see atd/adapter.h), or use --ignore-adapters to ignore it",
                        f->name);
     } else if (!(pos & CHECK_POS_TYPE)) {
         diag_error(cx->d, f->loc, "invalid or misplaced annotation '<%s %s>'", section, f->name);

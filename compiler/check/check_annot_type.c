@@ -267,6 +267,11 @@ static void check_annot_adapter(check_cx *cx, const ast_type *t, check_node k)
     if ((ad.kind == CHECK_ADAPTER_TYPE_FIELD || ad.kind == CHECK_ADAPTER_ONE_FIELD) &&
         k != CHECK_NODE_SUM)
         check_annot_misplaced_error(cx, t, ad.where);
+    const ast_annot_field *c = check_annot_find(&t->annots, "json", "adapter.c");
+    if (c != NULL && k != CHECK_NODE_SUM && k != CHECK_NODE_RECORD)
+        diag_error(cx->d, c->loc,
+                   "'<json adapter.c>' applies to a record or sum type written here, not to %s",
+                   t->kind == AST_NAME ? "a type name" : "this type");
 }
 
 void check_annot_type(check_cx *cx, const ast_type *t)

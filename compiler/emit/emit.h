@@ -64,6 +64,13 @@ void emit_read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail);
 void emit_sum_read_type_field(cw *w, const ir_type *t);
 void emit_type_field_case_write(cw *w, const ir_type *t, const ir_case *k);
 void emit_adapter_prototypes(cw *w, const ir_module *m);
+/* Custom adapters (<json adapter.c="NAME">, atd/adapter.h): P t_read and
+ * P t_write around the plain P t__plain_read / _write; the user's
+ * functions' prototypes in the header; the name of a tagged writer. */
+void emit_adapted_read(cw *w, const ir_type *t);
+void emit_adapted_write(cw *w, const ir_type *t);
+void emit_adapter_declarations(cw *w, const ir_module *m);
+const char *emit_tagged_writer_name(const ir_type *t, char *buf, size_t cap);
 
 /* emit_match.c: `static int NAME(const char *s, size_t len)` returning the
  * index i of names[i] (lens[i] bytes) equal to s[0..len), or -1. Only the

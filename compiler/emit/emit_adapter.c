@@ -116,8 +116,10 @@ void emit_type_field_case_write(cw *w, const ir_type *t, const ir_case *k)
     json[n++] = ':';
     n = json_quoted(json, sizeof json, n, k->json_name, k->json_len);
     char *lit = cw_c_string(json, n);
-    cw_line(w, "return %s__write_tagged(w, %sv->u.%s, \"%s\", %zu);", k->arg.type->fn,
-            k->arg.ptr ? "" : "&", k->member, lit, n);
+    char name[320];
+    cw_line(w, "return %s(w, %sv->u.%s, \"%s\", %zu);",
+            emit_tagged_writer_name(k->arg.type, name, sizeof name), k->arg.ptr ? "" : "&",
+            k->member, lit, n);
     free(lit);
 }
 
@@ -128,12 +130,78 @@ void emit_adapter_prototypes(cw *w, const ir_module *m)
         const ir_type *t = m->types[i];
         if (t->kind != IR_RECORD || t->tagged_by == NULL || t->imported)
             continue;
-        cw_line(w,
-                "static bool %s__write_tagged(atd_writer *w, const %s *v, const char *tag, "
-                "size_t tag_len);",
-                t->fn, t->name);
+        char name[320];
+        cw_line(w, "static bool %s(atd_writer *w, const %s *v, const char *tag, size_t tag_len);",
+                emit_tagged_writer_name(t, name, sizeof name), t->name);
         any = true;
     }
     if (any)
         cw_blank(w);
+}
+
+/* The tagged writer is emitted with the record's other writers, under the
+ * plain writer's name when the record has a custom adapter. */
+const char *emit_tagged_writer_name(const ir_type *t, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s%s__write_tagged", t->fn, t->c_adapter != NULL ? "__plain" : "");
+    return buf;
+}
+
+/*     static bool event_t__plain_read_any(atd_reader *r, void *out)
+ *     {
+ *         return event_t__plain_read(r, (event_t *)out);
+ *     }
+ *     bool event_t_read(atd_reader *r, event_t *out)
+ *     {
+ *         return atd_read_adapted(r, "NAME", NAME_normalize, event_t__plain_read_any, out);
+ *     }
+ */
+void emit_adapted_read(cw *w, const ir_type *t)
+{
+    cw_line(w, "static bool %s__plain_read_any(atd_reader *r, void *out)", t->fn);
+    cw_open(w, "{");
+    cw_line(w, "return %s__plain_read(r, (%s *)out);", t->fn, t->name);
+    cw_close(w, "}");
+    cw_blank(w);
+    cw_line(w, "bool %s_read(atd_reader *r, %s *out)", t->fn, t->name);
+    cw_open(w, "{");
+    cw_line(w, "return atd_read_adapted(r, \"%s\", %s_normalize, %s__plain_read_any, out);",
+            t->c_adapter, t->c_adapter, t->fn);
+    cw_close(w, "}");
+}
+
+void emit_adapted_write(cw *w, const ir_type *t)
+{
+    cw_line(w, "static bool %s__plain_write_any(atd_writer *w, const void *v)", t->fn);
+    cw_open(w, "{");
+    cw_line(w, "return %s__plain_write(w, (const %s *)v);", t->fn, t->name);
+    cw_close(w, "}");
+    cw_blank(w);
+    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    cw_open(w, "{");
+    cw_line(w, "return atd_write_adapted(w, \"%s\", %s_restore, %s__plain_write_any, v);",
+            t->c_adapter, t->c_adapter, t->fn);
+    cw_close(w, "}");
+}
+
+/*     / * <json adapter.c="shape_adapter">: written by the user (atd/adapter.h) * /
+ *     bool shape_adapter_normalize(atd_json *v, atd_arena *arena, const char **why);
+ *     bool shape_adapter_restore(atd_json *v, atd_arena *arena, const char **why);
+ * (once per name). */
+void emit_adapter_declarations(cw *w, const ir_module *m)
+{
+    for (size_t i = 0; i < m->ntypes; i++) {
+        const char *name = m->types[i]->c_adapter;
+        if (name == NULL || m->types[i]->imported)
+            continue;
+        bool seen = false;
+        for (size_t k = 0; k < i && !seen; k++)
+            seen = m->types[k]->c_adapter != NULL && strcmp(m->types[k]->c_adapter, name) == 0;
+        if (seen)
+            continue;
+        cw_comment(w, "<json adapter.c=\"%s\">: written by the user (atd/adapter.h)", name);
+        cw_line(w, "bool %s_normalize(atd_json *v, atd_arena *arena, const char **why);", name);
+        cw_line(w, "bool %s_restore(atd_json *v, atd_arena *arena, const char **why);", name);
+        cw_blank(w);
+    }
 }

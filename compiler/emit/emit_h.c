@@ -248,6 +248,7 @@ void emit_header(cw *w, const ir_module *m)
                   "code); to_json appends compact JSON. read/write compose (atd_reader flags: "
                   "ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT).");
     cw_blank(w);
+    emit_adapter_declarations(w, m);
     for (size_t i = 0; i < m->ntypes; i++) {
         emit_prototypes(w, m->types[i]->name);
         cw_blank(w);

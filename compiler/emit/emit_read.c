@@ -1001,6 +1001,26 @@ void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
 {
     (void)m;
     emit_init(w, t, t->name);
+    /* A custom adapter's type: the plain reader under another name, and
+     * P t_read around it (emit_adapter.c). */
+    char plain_fn[300];
+    ir_type plain;
+    if (t->c_adapter != NULL && (t->kind == IR_RECORD || t->kind == IR_SUM || t->kind == IR_ENUM)) {
+        snprintf(plain_fn, sizeof plain_fn, "%s__plain", t->fn);
+        plain = *t;
+        plain.fn = plain_fn;
+        cw_line(w, "static bool %s_read(atd_reader *r, %s *out);", plain_fn, t->name);
+        if (t->kind == IR_RECORD)
+            emit_record_read(w, &plain);
+        else
+            emit_sum_read(w, &plain);
+        cw_blank(w);
+        emit_adapted_read(w, t);
+        cw_blank(w);
+        emit_from_json(w, t->name);
+        cw_end_item(w);
+        return;
+    }
     switch (t->kind) {
     case IR_RECORD:
         emit_record_read(w, t);

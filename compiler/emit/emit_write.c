@@ -706,6 +706,27 @@ static void emit_to_json(cw *w, const char *name)
 void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
 {
     (void)m;
+    /* A custom adapter's type: the plain writer under another name, and
+     * P t_write around it (emit_adapter.c). */
+    if (t->c_adapter != NULL && (t->kind == IR_RECORD || t->kind == IR_SUM || t->kind == IR_ENUM)) {
+        char plain_fn[300];
+        snprintf(plain_fn, sizeof plain_fn, "%s__plain", t->fn);
+        ir_type plain = *t;
+        plain.fn = plain_fn;
+        cw_line(w, "static bool %s_write(atd_writer *w, const %s *v);", plain_fn, t->name);
+        if (t->kind == IR_RECORD)
+            emit_record_write(w, &plain);
+        else if (t->kind == IR_SUM)
+            emit_sum_write(w, &plain);
+        else
+            emit_enum_write(w, &plain);
+        cw_blank(w);
+        emit_adapted_write(w, t);
+        cw_blank(w);
+        emit_to_json(w, t->name);
+        cw_end_item(w);
+        return;
+    }
     switch (t->kind) {
     case IR_RECORD:
         emit_record_write(w, t);

@@ -162,6 +162,7 @@ struct ir_type {
     bool open_enum;
     bool json_object;      /* IR_SUM <json repr="object">: {"Name":v} */
     ir_adapter adapter;    /* IR_SUM: atdgen's built-in JSON adapter, if any */
+    const char *c_adapter; /* IR_RECORD, IR_SUM, IR_ENUM: <json adapter.c="NAME">, or NULL */
     const char *type_field; /* IR_ADAPTER_TYPE_FIELD: the key naming the constructor */
     size_t type_field_len;
     /* IR_RECORD, the argument of a Type_field sum: it also has a writer

@@ -575,6 +575,7 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const exp
             break;
         }
     }
+    lower_record_adapter(&t->annots, rt);
 }
 
 static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const expand_env *env)

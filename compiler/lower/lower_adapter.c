@@ -7,8 +7,29 @@
 
 #include "check_adapter.h"
 
+/* <json adapter.c="NAME">, which takes precedence over adapter.ocaml. */
+static const char *c_adapter_of(const ast_annots *a)
+{
+    for (size_t i = 0; i < a->len; i++) {
+        if (strcmp(a->items[i].section, "json") != 0)
+            continue;
+        for (size_t k = 0; k < a->items[i].nfields; k++)
+            if (strcmp(a->items[i].fields[k].name, "adapter.c") == 0)
+                return a->items[i].fields[k].value;
+    }
+    return NULL;
+}
+
+void lower_record_adapter(const ast_annots *annots, ir_type *rt)
+{
+    rt->c_adapter = c_adapter_of(annots);
+}
+
 bool lower_sum_adapter(diag_ctx *diag, atd_arena *arena, const ast_annots *annots, ir_type *st)
 {
+    st->c_adapter = c_adapter_of(annots);
+    if (st->c_adapter != NULL)
+        return true;
     check_adapter ad = check_adapter_of(arena, annots);
     if (ad.kind == CHECK_ADAPTER_ONE_FIELD) {
         st->adapter = IR_ADAPTER_ONE_FIELD;
