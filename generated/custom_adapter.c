@@ -192,7 +192,10 @@ static bool custom_adapter_shape__plain_read_any(atd_reader *r, void *out)
 
 bool custom_adapter_shape_read(atd_reader *r, custom_adapter_shape *out)
 {
-    return atd_read_adapted(r, "shape_adapter", shape_adapter_normalize, custom_adapter_shape__plain_read_any, out);
+    if (!atd_read_adapted(r, "shape_adapter", shape_adapter_normalize, custom_adapter_shape__plain_read_any, out)) {
+        return false;
+    }
+    return true;
 }
 
 int custom_adapter_shape_from_json(const char *json, size_t len, atd_arena *arena, custom_adapter_shape *out, atd_error *err)

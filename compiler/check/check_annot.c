@@ -66,6 +66,7 @@ static const check_annot_rule check_annot_rules[] = {
     {"c", "wrap", CHECK_POS_TYPE, CHECK_VK_CIDENT, false},
     {"c", "unwrap", CHECK_POS_TYPE, CHECK_VK_CIDENT, false},
     {"c", "module", CHECK_POS_TYPEDEF, CHECK_VK_CIDENT, false},
+    {"c", "validator", CHECK_POS_TYPE, CHECK_VK_CIDENT, false},
     {"doc", "text", CHECK_POS_MODULE | CHECK_POS_TYPEDEF | CHECK_POS_FIELD | CHECK_POS_VARIANT,
      CHECK_VK_STRING, false},
     {"ocaml", "default", CHECK_POS_FIELD | CHECK_POS_CELL, CHECK_VK_STRING, false},
@@ -292,35 +293,59 @@ static void check_annot_typedef(check_cx *cx, const ast_typedef *td)
                    "an external C type needs both '<c t>' and '<c module>'");
 }
 
-static void check_annot_walk(check_cx *cx, const ast_type *t)
+/* <c validator> is applied to a record or sum, to the type of a record
+ * field (for `?x : T option`, on T) and to a constructor's argument; the
+ * caller says whether t is such a place. */
+static void check_annot_validator(check_cx *cx, const ast_type *t, bool field_or_arg)
+{
+    const ast_annot_field *f = check_annot_find(&t->annots, "c", "validator");
+    if (f != NULL && !field_or_arg && t->kind != AST_RECORD && t->kind != AST_SUM)
+        diag_error(cx->d, f->loc,
+                   "'<c validator>' is applied on a record or sum, on the type of a record "
+                   "field and on a constructor's argument, not here");
+}
+
+static void check_annot_walk(check_cx *cx, const ast_type *t, bool field_or_arg)
 {
     check_annot_node(cx, &t->annots, CHECK_POS_TYPE);
     check_annot_type(cx, t);
+    check_annot_validator(cx, t, field_or_arg);
     switch (t->kind) {
     case AST_TVAR:
         return;
     case AST_NAME:
         for (size_t i = 0; i < t->u.name.nargs; i++)
-            check_annot_walk(cx, t->u.name.args[i]);
+            check_annot_walk(cx, t->u.name.args[i], false);
         return;
     case AST_TUPLE:
         for (size_t i = 0; i < t->u.tuple.len; i++) {
             check_annot_node(cx, &t->u.tuple.cells[i].annots, CHECK_POS_CELL);
-            check_annot_walk(cx, t->u.tuple.cells[i].type);
+            check_annot_walk(cx, t->u.tuple.cells[i].type, false);
         }
         return;
     case AST_RECORD:
         for (size_t i = 0; i < t->u.record.len; i++) {
-            check_annot_node(cx, &t->u.record.fields[i].annots, CHECK_POS_FIELD);
-            if (t->u.record.fields[i].type != NULL)
-                check_annot_walk(cx, t->u.record.fields[i].type);
+            const ast_field *f = &t->u.record.fields[i];
+            check_annot_node(cx, &f->annots, CHECK_POS_FIELD);
+            if (f->type == NULL)
+                continue;
+            bool optional = f->kind == AST_FIELD_OPTIONAL;
+            if (optional && f->type->kind == AST_NAME && f->type->u.name.nargs == 1) {
+                /* `?x : T option`: the validator is on T, the type of x */
+                check_annot_node(cx, &f->type->annots, CHECK_POS_TYPE);
+                check_annot_type(cx, f->type);
+                check_annot_validator(cx, f->type, false);
+                check_annot_walk(cx, f->type->u.name.args[0], true);
+            } else {
+                check_annot_walk(cx, f->type, !optional);
+            }
         }
         return;
     case AST_SUM:
         for (size_t i = 0; i < t->u.sum.len; i++) {
             check_annot_node(cx, &t->u.sum.variants[i].annots, CHECK_POS_VARIANT);
             if (t->u.sum.variants[i].arg != NULL)
-                check_annot_walk(cx, t->u.sum.variants[i].arg);
+                check_annot_walk(cx, t->u.sum.variants[i].arg, true);
         }
         return;
     }
@@ -339,6 +364,6 @@ void check_annot_module(check_cx *cx)
         check_annot_node(cx, &m->defs[i].annots, CHECK_POS_TYPEDEF);
         check_annot_typedef(cx, &m->defs[i]);
         if (!cx->def_skip[i])
-            check_annot_walk(cx, m->defs[i].rhs);
+            check_annot_walk(cx, m->defs[i].rhs, false);
     }
 }

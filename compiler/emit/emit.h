@@ -71,6 +71,10 @@ void emit_adapted_read(cw *w, const ir_type *t);
 void emit_adapted_write(cw *w, const ir_type *t);
 void emit_adapter_declarations(cw *w, const ir_module *m);
 const char *emit_tagged_writer_name(const ir_type *t, char *buf, size_t cap);
+/* With ATD_WRITE_VALIDATE, calls validator on rv (a pointer when ptr) and
+ * runs fail when it refuses. */
+void emit_validator_write_check(cw *w, const char *validator, bool ptr, const char *rv,
+                                const char *fail);
 
 /* emit_match.c: `static int NAME(const char *s, size_t len)` returning the
  * index i of names[i] (lens[i] bytes) equal to s[0..len), or -1. Only the

@@ -116,7 +116,11 @@ void emit_type_field_case_write(cw *w, const ir_type *t, const ir_case *k)
     json[n++] = ':';
     n = json_quoted(json, sizeof json, n, k->json_name, k->json_len);
     char *lit = cw_c_string(json, n);
-    char name[320];
+    char name[320], rv[300];
+    if (k->arg.validator != NULL) {
+        snprintf(rv, sizeof rv, "v->u.%s", k->member);
+        emit_validator_write_check(w, k->arg.validator, k->arg.ptr, rv, "return false;");
+    }
     cw_line(w, "return %s(w, %sv->u.%s, \"%s\", %zu);",
             emit_tagged_writer_name(k->arg.type, name, sizeof name), k->arg.ptr ? "" : "&",
             k->member, lit, n);
@@ -147,41 +151,157 @@ const char *emit_tagged_writer_name(const ir_type *t, char *buf, size_t cap)
     return buf;
 }
 
-/*     static bool event_t__plain_read_any(atd_reader *r, void *out)
+/* P t_read of a type with a custom adapter and/or a validator, around the
+ * plain reader P t__plain_read:
+ *     static bool event_t__plain_read_any(atd_reader *r, void *out)
  *     {
  *         return event_t__plain_read(r, (event_t *)out);
  *     }
  *     bool event_t_read(atd_reader *r, event_t *out)
  *     {
- *         return atd_read_adapted(r, "NAME", NAME_normalize, event_t__plain_read_any, out);
+ *         atd_skip_ws(r);
+ *         size_t at = (size_t)(r->cur - r->start);
+ *         const char *why = NULL;
+ *         if (!atd_read_adapted(r, "NAME", NAME_normalize, event_t__plain_read_any, out))
+ *             return false;
+ *         if (!valid_t(out, &why)) return atd_reader_fail_validator(r, at, "valid_t", why);
+ *         return true;
  *     }
  */
 void emit_adapted_read(cw *w, const ir_type *t)
 {
-    cw_line(w, "static bool %s__plain_read_any(atd_reader *r, void *out)", t->fn);
-    cw_open(w, "{");
-    cw_line(w, "return %s__plain_read(r, (%s *)out);", t->fn, t->name);
-    cw_close(w, "}");
-    cw_blank(w);
+    if (t->c_adapter != NULL) {
+        cw_line(w, "static bool %s__plain_read_any(atd_reader *r, void *out)", t->fn);
+        cw_open(w, "{");
+        cw_line(w, "return %s__plain_read(r, (%s *)out);", t->fn, t->name);
+        cw_close(w, "}");
+        cw_blank(w);
+    }
     cw_line(w, "bool %s_read(atd_reader *r, %s *out)", t->fn, t->name);
     cw_open(w, "{");
-    cw_line(w, "return atd_read_adapted(r, \"%s\", %s_normalize, %s__plain_read_any, out);",
-            t->c_adapter, t->c_adapter, t->fn);
+    if (t->validator != NULL) {
+        cw_line(w, "atd_skip_ws(r);");
+        cw_line(w, "size_t at = (size_t)(r->cur - r->start);");
+        cw_line(w, "const char *why = NULL;");
+    }
+    if (t->c_adapter != NULL)
+        cw_open(w, "if (!atd_read_adapted(r, \"%s\", %s_normalize, %s__plain_read_any, out))",
+                t->c_adapter, t->c_adapter, t->fn);
+    else
+        cw_open(w, "if (!%s__plain_read(r, out))", t->fn);
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    if (t->validator != NULL) {
+        cw_open(w, "if (!%s(out, &why))", t->validator);
+        cw_line(w, "return atd_reader_fail_validator(r, at, \"%s\", why);", t->validator);
+        cw_close(w, "}");
+    }
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+}
+
+void emit_validator_write_check(cw *w, const char *validator, bool ptr, const char *rv,
+                                const char *fail)
+{
+    cw_open(w, "if ((w->flags & ATD_WRITE_VALIDATE) != 0)");
+    cw_line(w, "const char *why_ = NULL;");
+    cw_open(w, "if (!%s(%s%s, &why_))", validator, ptr ? "" : "&", rv);
+    cw_line(w, "atd_writer_fail_validator(w, \"%s\", why_);", validator);
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
     cw_close(w, "}");
 }
 
 void emit_adapted_write(cw *w, const ir_type *t)
 {
-    cw_line(w, "static bool %s__plain_write_any(atd_writer *w, const void *v)", t->fn);
-    cw_open(w, "{");
-    cw_line(w, "return %s__plain_write(w, (const %s *)v);", t->fn, t->name);
-    cw_close(w, "}");
-    cw_blank(w);
+    if (t->c_adapter != NULL) {
+        cw_line(w, "static bool %s__plain_write_any(atd_writer *w, const void *v)", t->fn);
+        cw_open(w, "{");
+        cw_line(w, "return %s__plain_write(w, (const %s *)v);", t->fn, t->name);
+        cw_close(w, "}");
+        cw_blank(w);
+    }
     cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
     cw_open(w, "{");
-    cw_line(w, "return atd_write_adapted(w, \"%s\", %s_restore, %s__plain_write_any, v);",
-            t->c_adapter, t->c_adapter, t->fn);
+    if (t->validator != NULL)
+        emit_validator_write_check(w, t->validator, true, "v", "return false;");
+    if (t->c_adapter != NULL)
+        cw_line(w, "return atd_write_adapted(w, \"%s\", %s_restore, %s__plain_write_any, v);",
+                t->c_adapter, t->c_adapter, t->fn);
+    else
+        cw_line(w, "return %s__plain_write(w, v);", t->fn);
     cw_close(w, "}");
+}
+
+/* The validator of slot k (a field or a constructor's argument) of t. */
+static const char *slot_validator(const ir_type *t, size_t k)
+{
+    if (t->kind == IR_RECORD)
+        return k < t->nfields ? t->fields[k].slot.validator : NULL;
+    if (t->kind == IR_SUM)
+        return k < t->ncases ? t->cases[k].arg.validator : NULL;
+    return NULL;
+}
+
+static const ir_type *slot_type(const ir_type *t, size_t k)
+{
+    return t->kind == IR_RECORD ? t->fields[k].slot.type : t->cases[k].arg.type;
+}
+
+static size_t slot_count(const ir_type *t)
+{
+    return t->kind == IR_RECORD ? t->nfields : t->kind == IR_SUM ? t->ncases : 0;
+}
+
+/* Whether `fn` was declared already: by a type before index upto_type, or
+ * by one of the slots before (upto_type, upto_slot). */
+static bool validator_seen(const ir_module *m, size_t upto_type, size_t upto_slot, const char *fn)
+{
+    for (size_t i = 0; i <= upto_type && i < m->ntypes; i++) {
+        const ir_type *t = m->types[i];
+        if (t->imported)
+            continue;
+        if (i < upto_type && t->validator != NULL && strcmp(t->validator, fn) == 0)
+            return true;
+        size_t n = i < upto_type ? slot_count(t) : upto_slot;
+        for (size_t k = 0; k < n; k++) {
+            const char *v = slot_validator(t, k);
+            if (v != NULL && strcmp(v, fn) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* The validators' prototypes (atd/validate.h), once per name:
+ *     bool valid_age(const int64_t *v, const char **why);
+ */
+static void emit_validator_declarations(cw *w, const ir_module *m)
+{
+    bool any = false;
+    for (size_t i = 0; i < m->ntypes; i++) {
+        const ir_type *t = m->types[i];
+        if (t->imported)
+            continue;
+        size_t n = slot_count(t);
+        for (size_t k = 0; k < n; k++) {
+            const char *fn = slot_validator(t, k);
+            if (fn == NULL || validator_seen(m, i, k, fn))
+                continue;
+            if (!any)
+                cw_comment(w, "<c validator>s: written by the user (atd/validate.h)");
+            any = true;
+            cw_line(w, "bool %s(const %s *v, const char **why);", fn, slot_type(t, k)->name);
+        }
+        if (t->validator != NULL && !validator_seen(m, i, n, t->validator)) {
+            if (!any)
+                cw_comment(w, "<c validator>s: written by the user (atd/validate.h)");
+            any = true;
+            cw_line(w, "bool %s(const %s *v, const char **why);", t->validator, t->name);
+        }
+    }
+    if (any)
+        cw_blank(w);
 }
 
 /*     / * <json adapter.c="shape_adapter">: written by the user (atd/adapter.h) * /
@@ -190,6 +310,7 @@ void emit_adapted_write(cw *w, const ir_type *t)
  * (once per name). */
 void emit_adapter_declarations(cw *w, const ir_module *m)
 {
+    emit_validator_declarations(w, m);
     for (size_t i = 0; i < m->ntypes; i++) {
         const char *name = m->types[i]->c_adapter;
         if (name == NULL || m->types[i]->imported)

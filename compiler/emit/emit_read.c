@@ -129,7 +129,29 @@ static void read_value(cw *w, const ir_type *t, const char *lv, const char *fail
  *         ...read into *p_...
  *     }
  */
+static void read_slot_value(cw *w, const ir_slot *s, const char *lv, const char *fail);
+
+/* A slot with <c validator="fn">: fn runs on the value once read; its
+ * failure is reported at the value's first byte (atd/validate.h). */
 static void read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail)
+{
+    if (s->validator == NULL) {
+        read_slot_value(w, s, lv, fail);
+        return;
+    }
+    cw_open(w, "{");
+    cw_line(w, "atd_skip_ws(r);");
+    cw_line(w, "size_t at_v_ = (size_t)(r->cur - r->start);");
+    cw_line(w, "const char *why_ = NULL;");
+    read_slot_value(w, s, lv, fail);
+    cw_open(w, "if (!%s(%s%s, &why_))", s->validator, s->ptr ? "" : "&", lv);
+    cw_line(w, "atd_reader_fail_validator(r, at_v_, \"%s\", why_);", s->validator);
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+    cw_close(w, "}");
+}
+
+static void read_slot_value(cw *w, const ir_slot *s, const char *lv, const char *fail)
 {
     if (!s->ptr) {
         read_value(w, s->type, lv, fail);
@@ -1001,17 +1023,25 @@ void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
 {
     (void)m;
     emit_init(w, t, t->name);
-    /* A custom adapter's type: the plain reader under another name, and
-     * P t_read around it (emit_adapter.c). */
+    /* A type with a custom adapter or a validator: the plain reader under
+     * another name, and P t_read around it (emit_adapter.c). */
     char plain_fn[300];
     ir_type plain;
-    if (t->c_adapter != NULL && (t->kind == IR_RECORD || t->kind == IR_SUM || t->kind == IR_ENUM)) {
+    if ((t->c_adapter != NULL || t->validator != NULL) &&
+        (t->kind == IR_RECORD || t->kind == IR_SUM || t->kind == IR_ENUM)) {
         snprintf(plain_fn, sizeof plain_fn, "%s__plain", t->fn);
         plain = *t;
         plain.fn = plain_fn;
         cw_line(w, "static bool %s_read(atd_reader *r, %s *out);", plain_fn, t->name);
-        if (t->kind == IR_RECORD)
+        if (t->kind == IR_RECORD) {
+            /* the plain reader starts with the record's init */
+            cw_line(w, "static void %s_init(%s *v)", plain_fn, t->name);
+            cw_open(w, "{");
+            cw_line(w, "%s_init(v);", t->fn);
+            cw_close(w, "}");
+            cw_blank(w);
             emit_record_read(w, &plain);
+        }
         else
             emit_sum_read(w, &plain);
         cw_blank(w);

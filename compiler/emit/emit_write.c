@@ -86,7 +86,17 @@ static void write_value(cw *w, const ir_type *t, const char *rv, const char *fai
  *     if (v->left == NULL) { atd_writer_fail(w, ATD_ERR_INVALID, "..."); FAIL }
  *     ...write (*v->left)...
  */
+static void write_slot_value(cw *w, const ir_slot *s, const char *rv, const char *fail);
+
+/* A slot with <c validator="fn">: with ATD_WRITE_VALIDATE, fn runs first. */
 static void write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail)
+{
+    if (s->validator != NULL)
+        emit_validator_write_check(w, s->validator, s->ptr, rv, fail);
+    write_slot_value(w, s, rv, fail);
+}
+
+static void write_slot_value(cw *w, const ir_slot *s, const char *rv, const char *fail)
 {
     if (!s->ptr) {
         write_value(w, s->type, rv, fail);
@@ -398,7 +408,8 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         const char *pre = !brace_written ? "{" : state == NOT_FIRST ? "," : "";
         size_t klen = key_literal(lit, sizeof lit, pre, f);
         /* a value of bounded size: one reservation for the key and the value */
-        bool fixed = !f->slot.ptr && f->slot.type->fixed != IR_FIXED_NONE;
+        bool fixed = !f->slot.ptr && f->slot.type->fixed != IR_FIXED_NONE &&
+                     f->slot.validator == NULL;
         if (fixed) {
             piece pc = {state == UNKNOWN ? "!first" : NULL, lit, klen, NULL};
             write_fixed(w, f->slot.type, rv, &pc, fail);
@@ -706,9 +717,10 @@ static void emit_to_json(cw *w, const char *name)
 void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
 {
     (void)m;
-    /* A custom adapter's type: the plain writer under another name, and
-     * P t_write around it (emit_adapter.c). */
-    if (t->c_adapter != NULL && (t->kind == IR_RECORD || t->kind == IR_SUM || t->kind == IR_ENUM)) {
+    /* A type with a custom adapter or a validator: the plain writer under
+     * another name, and P t_write around it (emit_adapter.c). */
+    if ((t->c_adapter != NULL || t->validator != NULL) &&
+        (t->kind == IR_RECORD || t->kind == IR_SUM || t->kind == IR_ENUM)) {
         char plain_fn[300];
         snprintf(plain_fn, sizeof plain_fn, "%s__plain", t->fn);
         ir_type plain = *t;

@@ -74,6 +74,7 @@ typedef enum ir_fixed {
 typedef struct ir_slot {
     ir_type *type;
     bool ptr;
+    const char *validator; /* <c validator="fn"> on a field's type or a constructor's argument */
 } ir_slot;
 
 /* atdgen's built-in JSON adapters on a sum (check_adapter.h). */
@@ -163,6 +164,7 @@ struct ir_type {
     bool json_object;      /* IR_SUM <json repr="object">: {"Name":v} */
     ir_adapter adapter;    /* IR_SUM: atdgen's built-in JSON adapter, if any */
     const char *c_adapter; /* IR_RECORD, IR_SUM, IR_ENUM: <json adapter.c="NAME">, or NULL */
+    const char *validator; /* IR_RECORD, IR_SUM, IR_ENUM: <c validator="fn">, or NULL */
     const char *type_field; /* IR_ADAPTER_TYPE_FIELD: the key naming the constructor */
     size_t type_field_len;
     /* IR_RECORD, the argument of a Type_field sum: it also has a writer

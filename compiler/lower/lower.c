@@ -574,6 +574,12 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const exp
             lower_default(L, &af->annots, ft, af->loc, &f->dflt);
             break;
         }
+        /* <c validator> on the field's type; for `?x : T option`, on T */
+        const ast_type *vt = af->type;
+        if (af->kind == AST_FIELD_OPTIONAL && vt != NULL)
+            vt = vt->kind == AST_NAME && vt->u.name.nargs == 1 ? vt->u.name.args[0] : NULL;
+        if (vt != NULL)
+            f->slot.validator = annot_str(&vt->annots, "c", "validator");
     }
     lower_record_adapter(&t->annots, rt);
 }
@@ -615,6 +621,7 @@ static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const expand
         if (v->arg != NULL) {
             c->arg.type =
                 lower_type(L, v->arg, cs[i].env, fmt(L, "%s_%s", st->short_name, v->name));
+            c->arg.validator = annot_str(&v->arg->annots, "c", "validator");
             if (st->open_enum && c->arg.type->kind == IR_STRING)
                 c->catch_all = true;
         }

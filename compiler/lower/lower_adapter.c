@@ -8,13 +8,13 @@
 #include "check_adapter.h"
 
 /* <json adapter.c="NAME">, which takes precedence over adapter.ocaml. */
-static const char *c_adapter_of(const ast_annots *a)
+static const char *annot_value(const ast_annots *a, const char *section, const char *field)
 {
     for (size_t i = 0; i < a->len; i++) {
-        if (strcmp(a->items[i].section, "json") != 0)
+        if (strcmp(a->items[i].section, section) != 0)
             continue;
         for (size_t k = 0; k < a->items[i].nfields; k++)
-            if (strcmp(a->items[i].fields[k].name, "adapter.c") == 0)
+            if (strcmp(a->items[i].fields[k].name, field) == 0)
                 return a->items[i].fields[k].value;
     }
     return NULL;
@@ -22,12 +22,14 @@ static const char *c_adapter_of(const ast_annots *a)
 
 void lower_record_adapter(const ast_annots *annots, ir_type *rt)
 {
-    rt->c_adapter = c_adapter_of(annots);
+    rt->c_adapter = annot_value(annots, "json", "adapter.c");
+    rt->validator = annot_value(annots, "c", "validator");
 }
 
 bool lower_sum_adapter(diag_ctx *diag, atd_arena *arena, const ast_annots *annots, ir_type *st)
 {
-    st->c_adapter = c_adapter_of(annots);
+    st->c_adapter = annot_value(annots, "json", "adapter.c");
+    st->validator = annot_value(annots, "c", "validator");
     if (st->c_adapter != NULL)
         return true;
     check_adapter ad = check_adapter_of(arena, annots);

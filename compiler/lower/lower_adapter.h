@@ -16,7 +16,8 @@
  * cases. False after reporting an error through diag. */
 bool lower_sum_adapter(diag_ctx *diag, atd_arena *arena, const ast_annots *annots, ir_type *st);
 
-/* <json adapter.c="NAME"> on a record. */
+/* <json adapter.c="NAME"> and <c validator="fn"> on a record (on a sum:
+ * lower_sum_adapter). */
 void lower_record_adapter(const ast_annots *annots, ir_type *rt);
 
 #endif

@@ -14,5 +14,6 @@
 #include "atd/writer_ctx.h"
 #include "atd/read_name.h"
 #include "atd/adapter.h"
+#include "atd/validate.h"
 
 #endif
