@@ -126,7 +126,7 @@ run 2 -o "$TMP/notdir/gen" "$TMP/good.atd" &&
 mkdir "$TMP/ro" && chmod 555 "$TMP/ro"
 if [ "$(id -u)" -ne 0 ]; then
     run 2 -o "$TMP/ro" "$TMP/good.atd" &&
-        expect_file "$TMP/err" "atdc: error: cannot write '$TMP/ro/good.h': Permission denied"
+        expect_grep "$TMP/err" "atdc: error: cannot write '$TMP/ro/good.h[^']*': Permission denied"
 fi
 mkdir -p "$TMP/clash/good.h"
 run 2 -o "$TMP/clash" "$TMP/good.atd" &&

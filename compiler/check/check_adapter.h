@@ -19,7 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "ast.h"
+#include "syntax/ast.h"
 #include "atd/arena.h"
 
 typedef enum check_adapter_kind {

@@ -58,7 +58,7 @@ static size_t json_quoted(char *buf, size_t cap, size_t n, const char *s, size_t
 void emit_sum_read_type_field(cw *w, const ir_type *t)
 {
     char lv[300];
-    char *field = cw_c_string(t->type_field, t->type_field_len);
+    const char *field = cw_c_string(w, t->type_field, t->type_field_len);
     cw_open(w, "if (c == '{')");
     cw_line(w, "unsigned flags_ = r->flags;");
     cw_open(w, "if (!atd_read_type_field(r, \"%s\", %zu, \"%s\", &s, &at))", field,
@@ -101,7 +101,6 @@ void emit_sum_read_type_field(cw *w, const ir_type *t)
             field, t->atd_name);
     cw_close(w, "}");
     cw_close(w, "}");
-    free(field);
 }
 
 /*     case EVENT_SHAPE_CIRCLE:
@@ -115,7 +114,7 @@ void emit_type_field_case_write(cw *w, const ir_type *t, const ir_case *k)
     n = json_quoted(json, sizeof json, n, t->type_field, t->type_field_len);
     json[n++] = ':';
     n = json_quoted(json, sizeof json, n, k->json_name, k->json_len);
-    char *lit = cw_c_string(json, n);
+    const char *lit = cw_c_string(w, json, n);
     char name[320], rv[300];
     if (k->arg.validator != NULL) {
         snprintf(rv, sizeof rv, "v->u.%s", k->member);
@@ -124,7 +123,6 @@ void emit_type_field_case_write(cw *w, const ir_type *t, const ir_case *k)
     cw_line(w, "return %s(w, %sv->u.%s, \"%s\", %zu);",
             emit_tagged_writer_name(k->arg.type, name, sizeof name), k->arg.ptr ? "" : "&",
             k->member, lit, n);
-    free(lit);
 }
 
 void emit_adapter_prototypes(cw *w, const ir_module *m)

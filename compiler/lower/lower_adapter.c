@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "check_adapter.h"
+#include "check/check_adapter.h"
 
 /* <json adapter.c="NAME">, which takes precedence over adapter.ocaml. */
 static const char *annot_value(const ast_annots *a, const char *section, const char *field)

@@ -7,9 +7,9 @@
 
 #include <stdbool.h>
 
-#include "ast.h"
+#include "syntax/ast.h"
 #include "atd/arena.h"
-#include "diag.h"
+#include "util/diag.h"
 #include "ir.h"
 
 /* `annots` are those of the sum node that st was lowered from, after its

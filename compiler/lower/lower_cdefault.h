@@ -20,9 +20,9 @@
 
 #include <stdbool.h>
 
-#include "ast.h"
+#include "syntax/ast.h"
 #include "atd/arena.h"
-#include "diag.h"
+#include "util/diag.h"
 #include "ir.h"
 
 /* Sets *d from the annotation field f (`<c default=...>`) for type t; false

@@ -1,5 +1,5 @@
 /* Unit tests of the writer primitives (runtime/src/writer.c): the escape form
- * of every byte (atd-spec 10.4), the word-at-a-time escaper against a
+ * of every byte (atdgen's), the word-at-a-time escaper against a
  * byte-by-byte reference at every alignment, strict UTF-8 validation, long
  * strings streamed through a small sink, and the int/double helpers. */
 #include "atd/error.h"
@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-/* Independent byte-at-a-time escaper, written from the table of atd-spec 10.4. */
+/* Independent byte-at-a-time escaper, written from atdgen's escape table. */
 static size_t reference_escape(char *out, const unsigned char *s, size_t len)
 {
     static const char hex[] = "0123456789abcdef";
