@@ -21,12 +21,13 @@ static const char usage_text[] =
     "  -I DIR              also search imported schemas in DIR (repeatable, in order)\n"
     "  -M                  print a make rule: outputs, then every schema read; generate nothing\n"
     "  --depfile FILE      also write that make rule to FILE while generating\n"
-    "  --check             parse and check only; generate nothing\n"
+    "  --check             run every check of generation; write nothing\n"
     "  --print             print the schema as normalized ATD to stdout (no check)\n"
     "  --max-errors N      stop after N errors (default 20, 0 for no limit)\n"
     "  --ignore-adapters   accept JSON adapters that are OCaml code and ignore them\n"
     "  -Werror             make warnings errors\n"
     "  -Wno-KIND           silence the warnings of one KIND (see below); -WKIND restores them\n"
+    "  --biniou            also generate biniou readers and writers (atdgen -b format)\n"
     "  --help              show this help and exit\n"
     "  --version           show the version and exit\n"
     "\n"
@@ -129,6 +130,8 @@ int main(int argc, char **argv)
             o.mode = DRIVER_DUMP_AST;
         } else if (strcmp(arg, "--ignore-adapters") == 0) {
             o.ignore_adapters = true;
+        } else if (strcmp(arg, "--biniou") == 0) {
+            o.biniou = true;
         } else if (strcmp(arg, "-Werror") == 0) {
             o.werror = true;
         } else if (strncmp(arg, "-W", 2) == 0) {

@@ -83,6 +83,11 @@ bool adapters_circle_read(atd_reader *r, adapters_circle *out)
     return true;
 }
 
+bool adapters_circle_read_any(atd_reader *r, void *out)
+{
+    return adapters_circle_read(r, (adapters_circle *)out);
+}
+
 int adapters_circle_from_json(const char *json, size_t len, atd_arena *arena, adapters_circle *out, atd_error *err)
 {
     atd_reader r;
@@ -214,6 +219,11 @@ bool adapters_rect_read(atd_reader *r, adapters_rect *out)
     return true;
 }
 
+bool adapters_rect_read_any(atd_reader *r, void *out)
+{
+    return adapters_rect_read(r, (adapters_rect *)out);
+}
+
 int adapters_rect_from_json(const char *json, size_t len, atd_arena *arena, adapters_rect *out, atd_error *err)
 {
     atd_reader r;
@@ -287,6 +297,11 @@ bool adapters_string_option_read(atd_reader *r, adapters_string_option *out)
     }
     out->has = true;
     return true;
+}
+
+bool adapters_string_option_read_any(atd_reader *r, void *out)
+{
+    return adapters_string_option_read(r, (adapters_string_option *)out);
 }
 
 int adapters_string_option_from_json(const char *json, size_t len, atd_arena *arena, adapters_string_option *out, atd_error *err)
@@ -379,6 +394,11 @@ bool adapters_start_read(atd_reader *r, adapters_start *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "at", "start");
     }
     return true;
+}
+
+bool adapters_start_read_any(atd_reader *r, void *out)
+{
+    return adapters_start_read(r, (adapters_start *)out);
 }
 
 int adapters_start_from_json(const char *json, size_t len, atd_arena *arena, adapters_start *out, atd_error *err)
@@ -490,6 +510,11 @@ bool adapters_tagged_read(atd_reader *r, adapters_tagged *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "n", "tagged");
     }
     return true;
+}
+
+bool adapters_tagged_read_any(atd_reader *r, void *out)
+{
+    return adapters_tagged_read(r, (adapters_tagged *)out);
 }
 
 int adapters_tagged_from_json(const char *json, size_t len, atd_arena *arena, adapters_tagged *out, atd_error *err)
@@ -680,6 +705,11 @@ bool adapters_shape_read(atd_reader *r, adapters_shape *out)
     return atd_reader_fail_expected(r, "a variant of 'shape'");
 }
 
+bool adapters_shape_read_any(atd_reader *r, void *out)
+{
+    return adapters_shape_read(r, (adapters_shape *)out);
+}
+
 int adapters_shape_from_json(const char *json, size_t len, atd_arena *arena, adapters_shape *out, atd_error *err)
 {
     atd_reader r;
@@ -835,6 +865,11 @@ bool adapters_event_read(atd_reader *r, adapters_event *out)
         }
     }
     return atd_reader_fail_expected(r, "a variant of 'event'");
+}
+
+bool adapters_event_read_any(atd_reader *r, void *out)
+{
+    return adapters_event_read(r, (adapters_event *)out);
 }
 
 int adapters_event_from_json(const char *json, size_t len, atd_arena *arena, adapters_event *out, atd_error *err)
@@ -1006,6 +1041,11 @@ bool adapters_one_read(atd_reader *r, adapters_one *out)
     return atd_reader_fail_expected(r, "a variant of 'one'");
 }
 
+bool adapters_one_read_any(atd_reader *r, void *out)
+{
+    return adapters_one_read(r, (adapters_one *)out);
+}
+
 int adapters_one_from_json(const char *json, size_t len, atd_arena *arena, adapters_one *out, atd_error *err)
 {
     atd_reader r;
@@ -1132,6 +1172,11 @@ bool adapters_codec_shape_read(atd_reader *r, adapters_codec_shape *out)
     return atd_reader_fail_expected(r, "a variant of 'codec_shape'");
 }
 
+bool adapters_codec_shape_read_any(atd_reader *r, void *out)
+{
+    return adapters_codec_shape_read(r, (adapters_codec_shape *)out);
+}
+
 int adapters_codec_shape_from_json(const char *json, size_t len, atd_arena *arena, adapters_codec_shape *out, atd_error *err)
 {
     atd_reader r;
@@ -1183,6 +1228,11 @@ bool adapters_shape_list_read(atd_reader *r, adapters_shape_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool adapters_shape_list_read_any(atd_reader *r, void *out)
+{
+    return adapters_shape_list_read(r, (adapters_shape_list *)out);
 }
 
 int adapters_shape_list_from_json(const char *json, size_t len, atd_arena *arena, adapters_shape_list *out, atd_error *err)
@@ -1238,6 +1288,11 @@ bool adapters_event_list_read(atd_reader *r, adapters_event_list *out)
     return true;
 }
 
+bool adapters_event_list_read_any(atd_reader *r, void *out)
+{
+    return adapters_event_list_read(r, (adapters_event_list *)out);
+}
+
 int adapters_event_list_from_json(const char *json, size_t len, atd_arena *arena, adapters_event_list *out, atd_error *err)
 {
     atd_reader r;
@@ -1291,6 +1346,11 @@ bool adapters_one_list_read(atd_reader *r, adapters_one_list *out)
     return true;
 }
 
+bool adapters_one_list_read_any(atd_reader *r, void *out)
+{
+    return adapters_one_list_read(r, (adapters_one_list *)out);
+}
+
 int adapters_one_list_from_json(const char *json, size_t len, atd_arena *arena, adapters_one_list *out, atd_error *err)
 {
     atd_reader r;
@@ -1342,6 +1402,11 @@ bool adapters_codec_shape_list_read(atd_reader *r, adapters_codec_shape_list *ou
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool adapters_codec_shape_list_read_any(atd_reader *r, void *out)
+{
+    return adapters_codec_shape_list_read(r, (adapters_codec_shape_list *)out);
 }
 
 int adapters_codec_shape_list_from_json(const char *json, size_t len, atd_arena *arena, adapters_codec_shape_list *out, atd_error *err)
@@ -1491,6 +1556,11 @@ bool adapters_doc_read(atd_reader *r, adapters_doc *out)
     return true;
 }
 
+bool adapters_doc_read_any(atd_reader *r, void *out)
+{
+    return adapters_doc_read(r, (adapters_doc *)out);
+}
+
 int adapters_doc_from_json(const char *json, size_t len, atd_arena *arena, adapters_doc *out, atd_error *err)
 {
     atd_reader r;
@@ -1521,16 +1591,17 @@ static bool adapters_circle__write_tagged(atd_writer *w, const adapters_circle *
         return atd_writer_push_field(w, "radius", 6);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 11 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "radius", 6);
         }
         memcpy(p, ",\"radius\":", 10);
         p = atd_write_double(p + 10, (double)v->radius);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool adapters_circle_write(atd_writer *w, const adapters_circle *v)
@@ -1539,16 +1610,22 @@ bool adapters_circle_write(atd_writer *w, const adapters_circle *v)
         return atd_writer_push_field(w, "radius", 6);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 11 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "radius", 6);
         }
         memcpy(p, "{\"radius\":", 10);
         p = atd_write_double(p + 10, (double)v->radius);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool adapters_circle_write_any(atd_writer *w, const void *value)
+{
+    return adapters_circle_write(w, (const adapters_circle *)value);
 }
 
 int adapters_circle_to_json(const adapters_circle *value, atd_buf *out, atd_error *err)
@@ -1578,30 +1655,19 @@ static bool adapters_rect__write_tagged(atd_writer *w, const adapters_rect *v, c
         return false;
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 19 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "width", 5);
         }
         memcpy(p, ",\"width\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->width);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "height", 6);
-        }
         memcpy(p, ",\"height\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->height);
         atd_buf_commit(w->buf, p);
     }
     if (v->has_label) {
-        if (!atd_writer_raw(w, ",\"label\":", 9)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->label.ptr, v->label.len)) {
+        if (!atd_writer_key_string(w, ",\"label\":", 9, v->label.ptr, v->label.len)) {
             return atd_writer_push_field(w, "label", 5);
         }
     }
@@ -1611,34 +1677,28 @@ static bool adapters_rect__write_tagged(atd_writer *w, const adapters_rect *v, c
 bool adapters_rect_write(atd_writer *w, const adapters_rect *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 19 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "width", 5);
         }
         memcpy(p, "{\"width\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->width);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "height", 6);
-        }
         memcpy(p, ",\"height\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->height);
         atd_buf_commit(w->buf, p);
     }
     if (v->has_label) {
-        if (!atd_writer_raw(w, ",\"label\":", 9)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->label.ptr, v->label.len)) {
+        if (!atd_writer_key_string(w, ",\"label\":", 9, v->label.ptr, v->label.len)) {
             return atd_writer_push_field(w, "label", 5);
         }
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool adapters_rect_write_any(atd_writer *w, const void *value)
+{
+    return adapters_rect_write(w, (const adapters_rect *)value);
 }
 
 int adapters_rect_to_json(const adapters_rect *value, atd_buf *out, atd_error *err)
@@ -1676,6 +1736,11 @@ bool adapters_string_option_write(atd_writer *w, const adapters_string_option *v
     return atd_writer_raw(w, "]", 1);
 }
 
+bool adapters_string_option_write_any(atd_writer *w, const void *value)
+{
+    return adapters_string_option_write(w, (const adapters_string_option *)value);
+}
+
 int adapters_string_option_to_json(const adapters_string_option *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1703,31 +1768,38 @@ static bool adapters_start__write_tagged(atd_writer *w, const adapters_start *v,
         return false;
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "at", 2);
         }
         memcpy(p, ",\"at\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->at);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool adapters_start_write(atd_writer *w, const adapters_start *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "at", 2);
         }
         memcpy(p, "{\"at\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->at);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool adapters_start_write_any(atd_writer *w, const void *value)
+{
+    return adapters_start_write(w, (const adapters_start *)value);
 }
 
 int adapters_start_to_json(const adapters_start *value, atd_buf *out, atd_error *err)
@@ -1757,37 +1829,41 @@ static bool adapters_tagged__write_tagged(atd_writer *w, const adapters_tagged *
         return false;
     }
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "n", 1);
         }
         memcpy(p, ",\"n\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->n);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool adapters_tagged_write(atd_writer *w, const adapters_tagged *v)
 {
-    if (!atd_writer_raw(w, "{\"kind\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->kind.ptr, v->kind.len)) {
+    if (!atd_writer_key_string(w, "{\"kind\":", 8, v->kind.ptr, v->kind.len)) {
         return atd_writer_push_field(w, "kind", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "n", 1);
         }
         memcpy(p, ",\"n\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->n);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool adapters_tagged_write_any(atd_writer *w, const void *value)
+{
+    return adapters_tagged_write(w, (const adapters_tagged *)value);
 }
 
 int adapters_tagged_to_json(const adapters_tagged *value, atd_buf *out, atd_error *err)
@@ -1832,6 +1908,11 @@ bool adapters_shape_write(atd_writer *w, const adapters_shape *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'");
 }
 
+bool adapters_shape_write_any(atd_writer *w, const void *value)
+{
+    return adapters_shape_write(w, (const adapters_shape *)value);
+}
+
 int adapters_shape_to_json(const adapters_shape *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1864,6 +1945,11 @@ bool adapters_event_write(atd_writer *w, const adapters_event *v)
         return atd_writer_raw(w, "\"Stop\"", 6);
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event'");
+}
+
+bool adapters_event_write_any(atd_writer *w, const void *value)
+{
+    return adapters_event_write(w, (const adapters_event *)value);
 }
 
 int adapters_event_to_json(const adapters_event *value, atd_buf *out, atd_error *err)
@@ -1912,6 +1998,11 @@ bool adapters_one_write(atd_writer *w, const adapters_one *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'one'");
 }
 
+bool adapters_one_write_any(atd_writer *w, const void *value)
+{
+    return adapters_one_write(w, (const adapters_one *)value);
+}
+
 int adapters_one_to_json(const adapters_one *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1942,6 +2033,11 @@ bool adapters_codec_shape_write(atd_writer *w, const adapters_codec_shape *v)
         return adapters_circle__write_tagged(w, &v->u.Disc, "{\"type\":\"Disc\"", 14);
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'codec_shape'");
+}
+
+bool adapters_codec_shape_write_any(atd_writer *w, const void *value)
+{
+    return adapters_codec_shape_write(w, (const adapters_codec_shape *)value);
 }
 
 int adapters_codec_shape_to_json(const adapters_codec_shape *value, atd_buf *out, atd_error *err)
@@ -1982,6 +2078,11 @@ bool adapters_shape_list_write(atd_writer *w, const adapters_shape_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool adapters_shape_list_write_any(atd_writer *w, const void *value)
+{
+    return adapters_shape_list_write(w, (const adapters_shape_list *)value);
+}
+
 int adapters_shape_list_to_json(const adapters_shape_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -2018,6 +2119,11 @@ bool adapters_event_list_write(atd_writer *w, const adapters_event_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool adapters_event_list_write_any(atd_writer *w, const void *value)
+{
+    return adapters_event_list_write(w, (const adapters_event_list *)value);
 }
 
 int adapters_event_list_to_json(const adapters_event_list *value, atd_buf *out, atd_error *err)
@@ -2058,6 +2164,11 @@ bool adapters_one_list_write(atd_writer *w, const adapters_one_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool adapters_one_list_write_any(atd_writer *w, const void *value)
+{
+    return adapters_one_list_write(w, (const adapters_one_list *)value);
+}
+
 int adapters_one_list_to_json(const adapters_one_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -2094,6 +2205,11 @@ bool adapters_codec_shape_list_write(atd_writer *w, const adapters_codec_shape_l
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool adapters_codec_shape_list_write_any(atd_writer *w, const void *value)
+{
+    return adapters_codec_shape_list_write(w, (const adapters_codec_shape_list *)value);
 }
 
 int adapters_codec_shape_list_to_json(const adapters_codec_shape_list *value, atd_buf *out, atd_error *err)
@@ -2146,6 +2262,11 @@ bool adapters_doc_write(atd_writer *w, const adapters_doc *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool adapters_doc_write_any(atd_writer *w, const void *value)
+{
+    return adapters_doc_write(w, (const adapters_doc *)value);
+}
+
 int adapters_doc_to_json(const adapters_doc *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -2165,5 +2286,287 @@ int adapters_doc_to_json(const adapters_doc *value, atd_buf *out, atd_error *err
         out->len = start;
     }
     return atd_writer_get_error(&w, err);
+}
+
+/* --- streams and layout --- */
+
+bool adapters_circle_next_line(atd_stream *s, atd_arena *arena, adapters_circle *out)
+{
+    return atd_stream_next_line(s, arena, adapters_circle_read_any, out);
+}
+
+bool adapters_circle_next_element(atd_stream *s, atd_arena *arena, adapters_circle *out)
+{
+    return atd_stream_next_element(s, arena, adapters_circle_read_any, out);
+}
+
+int adapters_circle_write_line(const adapters_circle *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_circle_write_any, value, 0, err);
+}
+
+int adapters_circle_to_json_pretty(const adapters_circle *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_circle_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool adapters_rect_next_line(atd_stream *s, atd_arena *arena, adapters_rect *out)
+{
+    return atd_stream_next_line(s, arena, adapters_rect_read_any, out);
+}
+
+bool adapters_rect_next_element(atd_stream *s, atd_arena *arena, adapters_rect *out)
+{
+    return atd_stream_next_element(s, arena, adapters_rect_read_any, out);
+}
+
+int adapters_rect_write_line(const adapters_rect *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_rect_write_any, value, 0, err);
+}
+
+int adapters_rect_to_json_pretty(const adapters_rect *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_rect_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool adapters_string_option_next_line(atd_stream *s, atd_arena *arena, adapters_string_option *out)
+{
+    return atd_stream_next_line(s, arena, adapters_string_option_read_any, out);
+}
+
+bool adapters_string_option_next_element(atd_stream *s, atd_arena *arena, adapters_string_option *out)
+{
+    return atd_stream_next_element(s, arena, adapters_string_option_read_any, out);
+}
+
+int adapters_string_option_write_line(const adapters_string_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_string_option_write_any, value, 0, err);
+}
+
+int adapters_string_option_to_json_pretty(const adapters_string_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_string_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool adapters_start_next_line(atd_stream *s, atd_arena *arena, adapters_start *out)
+{
+    return atd_stream_next_line(s, arena, adapters_start_read_any, out);
+}
+
+bool adapters_start_next_element(atd_stream *s, atd_arena *arena, adapters_start *out)
+{
+    return atd_stream_next_element(s, arena, adapters_start_read_any, out);
+}
+
+int adapters_start_write_line(const adapters_start *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_start_write_any, value, 0, err);
+}
+
+int adapters_start_to_json_pretty(const adapters_start *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_start_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool adapters_tagged_next_line(atd_stream *s, atd_arena *arena, adapters_tagged *out)
+{
+    return atd_stream_next_line(s, arena, adapters_tagged_read_any, out);
+}
+
+bool adapters_tagged_next_element(atd_stream *s, atd_arena *arena, adapters_tagged *out)
+{
+    return atd_stream_next_element(s, arena, adapters_tagged_read_any, out);
+}
+
+int adapters_tagged_write_line(const adapters_tagged *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_tagged_write_any, value, 0, err);
+}
+
+int adapters_tagged_to_json_pretty(const adapters_tagged *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_tagged_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool adapters_shape_next_line(atd_stream *s, atd_arena *arena, adapters_shape *out)
+{
+    return atd_stream_next_line(s, arena, adapters_shape_read_any, out);
+}
+
+bool adapters_shape_next_element(atd_stream *s, atd_arena *arena, adapters_shape *out)
+{
+    return atd_stream_next_element(s, arena, adapters_shape_read_any, out);
+}
+
+int adapters_shape_write_line(const adapters_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_shape_write_any, value, 0, err);
+}
+
+int adapters_shape_to_json_pretty(const adapters_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_shape_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool adapters_event_next_line(atd_stream *s, atd_arena *arena, adapters_event *out)
+{
+    return atd_stream_next_line(s, arena, adapters_event_read_any, out);
+}
+
+bool adapters_event_next_element(atd_stream *s, atd_arena *arena, adapters_event *out)
+{
+    return atd_stream_next_element(s, arena, adapters_event_read_any, out);
+}
+
+int adapters_event_write_line(const adapters_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_event_write_any, value, 0, err);
+}
+
+int adapters_event_to_json_pretty(const adapters_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_event_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool adapters_one_next_line(atd_stream *s, atd_arena *arena, adapters_one *out)
+{
+    return atd_stream_next_line(s, arena, adapters_one_read_any, out);
+}
+
+bool adapters_one_next_element(atd_stream *s, atd_arena *arena, adapters_one *out)
+{
+    return atd_stream_next_element(s, arena, adapters_one_read_any, out);
+}
+
+int adapters_one_write_line(const adapters_one *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_one_write_any, value, 0, err);
+}
+
+int adapters_one_to_json_pretty(const adapters_one *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_one_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool adapters_codec_shape_next_line(atd_stream *s, atd_arena *arena, adapters_codec_shape *out)
+{
+    return atd_stream_next_line(s, arena, adapters_codec_shape_read_any, out);
+}
+
+bool adapters_codec_shape_next_element(atd_stream *s, atd_arena *arena, adapters_codec_shape *out)
+{
+    return atd_stream_next_element(s, arena, adapters_codec_shape_read_any, out);
+}
+
+int adapters_codec_shape_write_line(const adapters_codec_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_codec_shape_write_any, value, 0, err);
+}
+
+int adapters_codec_shape_to_json_pretty(const adapters_codec_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_codec_shape_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool adapters_shape_list_next_line(atd_stream *s, atd_arena *arena, adapters_shape_list *out)
+{
+    return atd_stream_next_line(s, arena, adapters_shape_list_read_any, out);
+}
+
+bool adapters_shape_list_next_element(atd_stream *s, atd_arena *arena, adapters_shape_list *out)
+{
+    return atd_stream_next_element(s, arena, adapters_shape_list_read_any, out);
+}
+
+int adapters_shape_list_write_line(const adapters_shape_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_shape_list_write_any, value, 0, err);
+}
+
+int adapters_shape_list_to_json_pretty(const adapters_shape_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_shape_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool adapters_event_list_next_line(atd_stream *s, atd_arena *arena, adapters_event_list *out)
+{
+    return atd_stream_next_line(s, arena, adapters_event_list_read_any, out);
+}
+
+bool adapters_event_list_next_element(atd_stream *s, atd_arena *arena, adapters_event_list *out)
+{
+    return atd_stream_next_element(s, arena, adapters_event_list_read_any, out);
+}
+
+int adapters_event_list_write_line(const adapters_event_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_event_list_write_any, value, 0, err);
+}
+
+int adapters_event_list_to_json_pretty(const adapters_event_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_event_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool adapters_one_list_next_line(atd_stream *s, atd_arena *arena, adapters_one_list *out)
+{
+    return atd_stream_next_line(s, arena, adapters_one_list_read_any, out);
+}
+
+bool adapters_one_list_next_element(atd_stream *s, atd_arena *arena, adapters_one_list *out)
+{
+    return atd_stream_next_element(s, arena, adapters_one_list_read_any, out);
+}
+
+int adapters_one_list_write_line(const adapters_one_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_one_list_write_any, value, 0, err);
+}
+
+int adapters_one_list_to_json_pretty(const adapters_one_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_one_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool adapters_codec_shape_list_next_line(atd_stream *s, atd_arena *arena, adapters_codec_shape_list *out)
+{
+    return atd_stream_next_line(s, arena, adapters_codec_shape_list_read_any, out);
+}
+
+bool adapters_codec_shape_list_next_element(atd_stream *s, atd_arena *arena, adapters_codec_shape_list *out)
+{
+    return atd_stream_next_element(s, arena, adapters_codec_shape_list_read_any, out);
+}
+
+int adapters_codec_shape_list_write_line(const adapters_codec_shape_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_codec_shape_list_write_any, value, 0, err);
+}
+
+int adapters_codec_shape_list_to_json_pretty(const adapters_codec_shape_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_codec_shape_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool adapters_doc_next_line(atd_stream *s, atd_arena *arena, adapters_doc *out)
+{
+    return atd_stream_next_line(s, arena, adapters_doc_read_any, out);
+}
+
+bool adapters_doc_next_element(atd_stream *s, atd_arena *arena, adapters_doc *out)
+{
+    return atd_stream_next_element(s, arena, adapters_doc_read_any, out);
+}
+
+int adapters_doc_write_line(const adapters_doc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_doc_write_any, value, 0, err);
+}
+
+int adapters_doc_to_json_pretty(const adapters_doc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_doc_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -82,6 +82,7 @@ struct adapters_tagged {
     int64_t n;
 };
 
+/* atdgen's Type_field adapter: a constructor with a record argument is {"type": "Name", ...fields} on the wire; ["Name", value] is read too. */
 struct adapters_shape {
     adapters_shape_tag tag;
     union {
@@ -91,6 +92,7 @@ struct adapters_shape {
     } u;
 };
 
+/* atdgen's Type_field adapter: a constructor with a record argument is {"kind": "Name", ...fields} on the wire; ["Name", value] is read too. */
 struct adapters_event {
     adapters_event_tag tag;
     union {
@@ -99,7 +101,7 @@ struct adapters_event {
     } u;
 };
 
-/* <json repr="object">: a constructor with an argument is {"Name": value} on the wire, not ["Name", value]; atdgen peers cannot read this form (atd-spec 10.8). */
+/* atdgen's One_field adapter: a constructor with an argument is {"Name": value} on the wire; ["Name", value] is read too. */
 struct adapters_one {
     adapters_one_tag tag;
     union {
@@ -108,6 +110,7 @@ struct adapters_one {
     } u;
 };
 
+/* atdgen's Type_field adapter: a constructor with a record argument is {"type": "Name", ...fields} on the wire; ["Name", value] is read too. */
 struct adapters_codec_shape {
     adapters_codec_shape_tag tag;
     union {
@@ -148,86 +151,170 @@ struct adapters_doc {
 void adapters_circle_init(adapters_circle *v);
 bool adapters_circle_read(atd_reader *r, adapters_circle *out);
 bool adapters_circle_write(atd_writer *w, const adapters_circle *v);
+bool adapters_circle_read_any(atd_reader *r, void *out);
+bool adapters_circle_write_any(atd_writer *w, const void *value);
 int adapters_circle_from_json(const char *json, size_t len, atd_arena *arena, adapters_circle *out, atd_error *err);
 int adapters_circle_to_json(const adapters_circle *value, atd_buf *out, atd_error *err);
+bool adapters_circle_next_line(atd_stream *s, atd_arena *arena, adapters_circle *out);
+bool adapters_circle_next_element(atd_stream *s, atd_arena *arena, adapters_circle *out);
+int adapters_circle_write_line(const adapters_circle *value, atd_buf *out, atd_error *err);
+int adapters_circle_to_json_pretty(const adapters_circle *value, atd_buf *out, atd_error *err);
 
 void adapters_rect_init(adapters_rect *v);
 bool adapters_rect_read(atd_reader *r, adapters_rect *out);
 bool adapters_rect_write(atd_writer *w, const adapters_rect *v);
+bool adapters_rect_read_any(atd_reader *r, void *out);
+bool adapters_rect_write_any(atd_writer *w, const void *value);
 int adapters_rect_from_json(const char *json, size_t len, atd_arena *arena, adapters_rect *out, atd_error *err);
 int adapters_rect_to_json(const adapters_rect *value, atd_buf *out, atd_error *err);
+bool adapters_rect_next_line(atd_stream *s, atd_arena *arena, adapters_rect *out);
+bool adapters_rect_next_element(atd_stream *s, atd_arena *arena, adapters_rect *out);
+int adapters_rect_write_line(const adapters_rect *value, atd_buf *out, atd_error *err);
+int adapters_rect_to_json_pretty(const adapters_rect *value, atd_buf *out, atd_error *err);
 
 void adapters_string_option_init(adapters_string_option *v);
 bool adapters_string_option_read(atd_reader *r, adapters_string_option *out);
 bool adapters_string_option_write(atd_writer *w, const adapters_string_option *v);
+bool adapters_string_option_read_any(atd_reader *r, void *out);
+bool adapters_string_option_write_any(atd_writer *w, const void *value);
 int adapters_string_option_from_json(const char *json, size_t len, atd_arena *arena, adapters_string_option *out, atd_error *err);
 int adapters_string_option_to_json(const adapters_string_option *value, atd_buf *out, atd_error *err);
+bool adapters_string_option_next_line(atd_stream *s, atd_arena *arena, adapters_string_option *out);
+bool adapters_string_option_next_element(atd_stream *s, atd_arena *arena, adapters_string_option *out);
+int adapters_string_option_write_line(const adapters_string_option *value, atd_buf *out, atd_error *err);
+int adapters_string_option_to_json_pretty(const adapters_string_option *value, atd_buf *out, atd_error *err);
 
 void adapters_start_init(adapters_start *v);
 bool adapters_start_read(atd_reader *r, adapters_start *out);
 bool adapters_start_write(atd_writer *w, const adapters_start *v);
+bool adapters_start_read_any(atd_reader *r, void *out);
+bool adapters_start_write_any(atd_writer *w, const void *value);
 int adapters_start_from_json(const char *json, size_t len, atd_arena *arena, adapters_start *out, atd_error *err);
 int adapters_start_to_json(const adapters_start *value, atd_buf *out, atd_error *err);
+bool adapters_start_next_line(atd_stream *s, atd_arena *arena, adapters_start *out);
+bool adapters_start_next_element(atd_stream *s, atd_arena *arena, adapters_start *out);
+int adapters_start_write_line(const adapters_start *value, atd_buf *out, atd_error *err);
+int adapters_start_to_json_pretty(const adapters_start *value, atd_buf *out, atd_error *err);
 
 void adapters_tagged_init(adapters_tagged *v);
 bool adapters_tagged_read(atd_reader *r, adapters_tagged *out);
 bool adapters_tagged_write(atd_writer *w, const adapters_tagged *v);
+bool adapters_tagged_read_any(atd_reader *r, void *out);
+bool adapters_tagged_write_any(atd_writer *w, const void *value);
 int adapters_tagged_from_json(const char *json, size_t len, atd_arena *arena, adapters_tagged *out, atd_error *err);
 int adapters_tagged_to_json(const adapters_tagged *value, atd_buf *out, atd_error *err);
+bool adapters_tagged_next_line(atd_stream *s, atd_arena *arena, adapters_tagged *out);
+bool adapters_tagged_next_element(atd_stream *s, atd_arena *arena, adapters_tagged *out);
+int adapters_tagged_write_line(const adapters_tagged *value, atd_buf *out, atd_error *err);
+int adapters_tagged_to_json_pretty(const adapters_tagged *value, atd_buf *out, atd_error *err);
 
 void adapters_shape_init(adapters_shape *v);
 bool adapters_shape_read(atd_reader *r, adapters_shape *out);
 bool adapters_shape_write(atd_writer *w, const adapters_shape *v);
+bool adapters_shape_read_any(atd_reader *r, void *out);
+bool adapters_shape_write_any(atd_writer *w, const void *value);
 int adapters_shape_from_json(const char *json, size_t len, atd_arena *arena, adapters_shape *out, atd_error *err);
 int adapters_shape_to_json(const adapters_shape *value, atd_buf *out, atd_error *err);
+bool adapters_shape_next_line(atd_stream *s, atd_arena *arena, adapters_shape *out);
+bool adapters_shape_next_element(atd_stream *s, atd_arena *arena, adapters_shape *out);
+int adapters_shape_write_line(const adapters_shape *value, atd_buf *out, atd_error *err);
+int adapters_shape_to_json_pretty(const adapters_shape *value, atd_buf *out, atd_error *err);
 
 void adapters_event_init(adapters_event *v);
 bool adapters_event_read(atd_reader *r, adapters_event *out);
 bool adapters_event_write(atd_writer *w, const adapters_event *v);
+bool adapters_event_read_any(atd_reader *r, void *out);
+bool adapters_event_write_any(atd_writer *w, const void *value);
 int adapters_event_from_json(const char *json, size_t len, atd_arena *arena, adapters_event *out, atd_error *err);
 int adapters_event_to_json(const adapters_event *value, atd_buf *out, atd_error *err);
+bool adapters_event_next_line(atd_stream *s, atd_arena *arena, adapters_event *out);
+bool adapters_event_next_element(atd_stream *s, atd_arena *arena, adapters_event *out);
+int adapters_event_write_line(const adapters_event *value, atd_buf *out, atd_error *err);
+int adapters_event_to_json_pretty(const adapters_event *value, atd_buf *out, atd_error *err);
 
 void adapters_one_init(adapters_one *v);
 bool adapters_one_read(atd_reader *r, adapters_one *out);
 bool adapters_one_write(atd_writer *w, const adapters_one *v);
+bool adapters_one_read_any(atd_reader *r, void *out);
+bool adapters_one_write_any(atd_writer *w, const void *value);
 int adapters_one_from_json(const char *json, size_t len, atd_arena *arena, adapters_one *out, atd_error *err);
 int adapters_one_to_json(const adapters_one *value, atd_buf *out, atd_error *err);
+bool adapters_one_next_line(atd_stream *s, atd_arena *arena, adapters_one *out);
+bool adapters_one_next_element(atd_stream *s, atd_arena *arena, adapters_one *out);
+int adapters_one_write_line(const adapters_one *value, atd_buf *out, atd_error *err);
+int adapters_one_to_json_pretty(const adapters_one *value, atd_buf *out, atd_error *err);
 
 void adapters_codec_shape_init(adapters_codec_shape *v);
 bool adapters_codec_shape_read(atd_reader *r, adapters_codec_shape *out);
 bool adapters_codec_shape_write(atd_writer *w, const adapters_codec_shape *v);
+bool adapters_codec_shape_read_any(atd_reader *r, void *out);
+bool adapters_codec_shape_write_any(atd_writer *w, const void *value);
 int adapters_codec_shape_from_json(const char *json, size_t len, atd_arena *arena, adapters_codec_shape *out, atd_error *err);
 int adapters_codec_shape_to_json(const adapters_codec_shape *value, atd_buf *out, atd_error *err);
+bool adapters_codec_shape_next_line(atd_stream *s, atd_arena *arena, adapters_codec_shape *out);
+bool adapters_codec_shape_next_element(atd_stream *s, atd_arena *arena, adapters_codec_shape *out);
+int adapters_codec_shape_write_line(const adapters_codec_shape *value, atd_buf *out, atd_error *err);
+int adapters_codec_shape_to_json_pretty(const adapters_codec_shape *value, atd_buf *out, atd_error *err);
 
 void adapters_shape_list_init(adapters_shape_list *v);
 bool adapters_shape_list_read(atd_reader *r, adapters_shape_list *out);
 bool adapters_shape_list_write(atd_writer *w, const adapters_shape_list *v);
+bool adapters_shape_list_read_any(atd_reader *r, void *out);
+bool adapters_shape_list_write_any(atd_writer *w, const void *value);
 int adapters_shape_list_from_json(const char *json, size_t len, atd_arena *arena, adapters_shape_list *out, atd_error *err);
 int adapters_shape_list_to_json(const adapters_shape_list *value, atd_buf *out, atd_error *err);
+bool adapters_shape_list_next_line(atd_stream *s, atd_arena *arena, adapters_shape_list *out);
+bool adapters_shape_list_next_element(atd_stream *s, atd_arena *arena, adapters_shape_list *out);
+int adapters_shape_list_write_line(const adapters_shape_list *value, atd_buf *out, atd_error *err);
+int adapters_shape_list_to_json_pretty(const adapters_shape_list *value, atd_buf *out, atd_error *err);
 
 void adapters_event_list_init(adapters_event_list *v);
 bool adapters_event_list_read(atd_reader *r, adapters_event_list *out);
 bool adapters_event_list_write(atd_writer *w, const adapters_event_list *v);
+bool adapters_event_list_read_any(atd_reader *r, void *out);
+bool adapters_event_list_write_any(atd_writer *w, const void *value);
 int adapters_event_list_from_json(const char *json, size_t len, atd_arena *arena, adapters_event_list *out, atd_error *err);
 int adapters_event_list_to_json(const adapters_event_list *value, atd_buf *out, atd_error *err);
+bool adapters_event_list_next_line(atd_stream *s, atd_arena *arena, adapters_event_list *out);
+bool adapters_event_list_next_element(atd_stream *s, atd_arena *arena, adapters_event_list *out);
+int adapters_event_list_write_line(const adapters_event_list *value, atd_buf *out, atd_error *err);
+int adapters_event_list_to_json_pretty(const adapters_event_list *value, atd_buf *out, atd_error *err);
 
 void adapters_one_list_init(adapters_one_list *v);
 bool adapters_one_list_read(atd_reader *r, adapters_one_list *out);
 bool adapters_one_list_write(atd_writer *w, const adapters_one_list *v);
+bool adapters_one_list_read_any(atd_reader *r, void *out);
+bool adapters_one_list_write_any(atd_writer *w, const void *value);
 int adapters_one_list_from_json(const char *json, size_t len, atd_arena *arena, adapters_one_list *out, atd_error *err);
 int adapters_one_list_to_json(const adapters_one_list *value, atd_buf *out, atd_error *err);
+bool adapters_one_list_next_line(atd_stream *s, atd_arena *arena, adapters_one_list *out);
+bool adapters_one_list_next_element(atd_stream *s, atd_arena *arena, adapters_one_list *out);
+int adapters_one_list_write_line(const adapters_one_list *value, atd_buf *out, atd_error *err);
+int adapters_one_list_to_json_pretty(const adapters_one_list *value, atd_buf *out, atd_error *err);
 
 void adapters_codec_shape_list_init(adapters_codec_shape_list *v);
 bool adapters_codec_shape_list_read(atd_reader *r, adapters_codec_shape_list *out);
 bool adapters_codec_shape_list_write(atd_writer *w, const adapters_codec_shape_list *v);
+bool adapters_codec_shape_list_read_any(atd_reader *r, void *out);
+bool adapters_codec_shape_list_write_any(atd_writer *w, const void *value);
 int adapters_codec_shape_list_from_json(const char *json, size_t len, atd_arena *arena, adapters_codec_shape_list *out, atd_error *err);
 int adapters_codec_shape_list_to_json(const adapters_codec_shape_list *value, atd_buf *out, atd_error *err);
+bool adapters_codec_shape_list_next_line(atd_stream *s, atd_arena *arena, adapters_codec_shape_list *out);
+bool adapters_codec_shape_list_next_element(atd_stream *s, atd_arena *arena, adapters_codec_shape_list *out);
+int adapters_codec_shape_list_write_line(const adapters_codec_shape_list *value, atd_buf *out, atd_error *err);
+int adapters_codec_shape_list_to_json_pretty(const adapters_codec_shape_list *value, atd_buf *out, atd_error *err);
 
 void adapters_doc_init(adapters_doc *v);
 bool adapters_doc_read(atd_reader *r, adapters_doc *out);
 bool adapters_doc_write(atd_writer *w, const adapters_doc *v);
+bool adapters_doc_read_any(atd_reader *r, void *out);
+bool adapters_doc_write_any(atd_writer *w, const void *value);
 int adapters_doc_from_json(const char *json, size_t len, atd_arena *arena, adapters_doc *out, atd_error *err);
 int adapters_doc_to_json(const adapters_doc *value, atd_buf *out, atd_error *err);
+bool adapters_doc_next_line(atd_stream *s, atd_arena *arena, adapters_doc *out);
+bool adapters_doc_next_element(atd_stream *s, atd_arena *arena, adapters_doc *out);
+int adapters_doc_write_line(const adapters_doc *value, atd_buf *out, atd_error *err);
+int adapters_doc_to_json_pretty(const adapters_doc *value, atd_buf *out, atd_error *err);
 
 #ifdef __cplusplus
 }

@@ -44,6 +44,11 @@ bool blockchain_transaction_list_read(atd_reader *r, blockchain_transaction_list
     return true;
 }
 
+bool blockchain_transaction_list_read_any(atd_reader *r, void *out)
+{
+    return blockchain_transaction_list_read(r, (blockchain_transaction_list *)out);
+}
+
 int blockchain_transaction_list_from_json(const char *json, size_t len, atd_arena *arena, blockchain_transaction_list *out, atd_error *err)
 {
     atd_reader r;
@@ -136,6 +141,11 @@ bool blockchain_root_read(atd_reader *r, blockchain_root *out)
     return true;
 }
 
+bool blockchain_root_read_any(atd_reader *r, void *out)
+{
+    return blockchain_root_read(r, (blockchain_root *)out);
+}
+
 int blockchain_root_from_json(const char *json, size_t len, atd_arena *arena, blockchain_root *out, atd_error *err)
 {
     atd_reader r;
@@ -189,6 +199,11 @@ bool blockchain_input_list_read(atd_reader *r, blockchain_input_list *out)
     return true;
 }
 
+bool blockchain_input_list_read_any(atd_reader *r, void *out)
+{
+    return blockchain_input_list_read(r, (blockchain_input_list *)out);
+}
+
 int blockchain_input_list_from_json(const char *json, size_t len, atd_arena *arena, blockchain_input_list *out, atd_error *err)
 {
     atd_reader r;
@@ -240,6 +255,11 @@ bool blockchain_output_list_read(atd_reader *r, blockchain_output_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool blockchain_output_list_read_any(atd_reader *r, void *out)
+{
+    return blockchain_output_list_read(r, (blockchain_output_list *)out);
 }
 
 int blockchain_output_list_from_json(const char *json, size_t len, atd_arena *arena, blockchain_output_list *out, atd_error *err)
@@ -535,6 +555,11 @@ bool blockchain_transaction_read(atd_reader *r, blockchain_transaction *out)
     return true;
 }
 
+bool blockchain_transaction_read_any(atd_reader *r, void *out)
+{
+    return blockchain_transaction_read(r, (blockchain_transaction *)out);
+}
+
 int blockchain_transaction_from_json(const char *json, size_t len, atd_arena *arena, blockchain_transaction *out, atd_error *err)
 {
     atd_reader r;
@@ -737,6 +762,11 @@ bool blockchain_output_read(atd_reader *r, blockchain_output *out)
     return true;
 }
 
+bool blockchain_output_read_any(atd_reader *r, void *out)
+{
+    return blockchain_output_read(r, (blockchain_output *)out);
+}
+
 int blockchain_output_from_json(const char *json, size_t len, atd_arena *arena, blockchain_output *out, atd_error *err)
 {
     atd_reader r;
@@ -865,6 +895,11 @@ bool blockchain_input_read(atd_reader *r, blockchain_input *out)
     return true;
 }
 
+bool blockchain_input_read_any(atd_reader *r, void *out)
+{
+    return blockchain_input_read(r, (blockchain_input *)out);
+}
+
 int blockchain_input_from_json(const char *json, size_t len, atd_arena *arena, blockchain_input *out, atd_error *err)
 {
     atd_reader r;
@@ -898,6 +933,11 @@ bool blockchain_transaction_list_write(atd_writer *w, const blockchain_transacti
     return atd_writer_raw(w, "]", 1);
 }
 
+bool blockchain_transaction_list_write_any(atd_writer *w, const void *value)
+{
+    return blockchain_transaction_list_write(w, (const blockchain_transaction_list *)value);
+}
+
 int blockchain_transaction_list_to_json(const blockchain_transaction_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -928,6 +968,11 @@ bool blockchain_root_write(atd_writer *w, const blockchain_root *v)
         return atd_writer_push_field(w, "txs", 3);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool blockchain_root_write_any(atd_writer *w, const void *value)
+{
+    return blockchain_root_write(w, (const blockchain_root *)value);
 }
 
 int blockchain_root_to_json(const blockchain_root *value, atd_buf *out, atd_error *err)
@@ -968,6 +1013,11 @@ bool blockchain_input_list_write(atd_writer *w, const blockchain_input_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool blockchain_input_list_write_any(atd_writer *w, const void *value)
+{
+    return blockchain_input_list_write(w, (const blockchain_input_list *)value);
+}
+
 int blockchain_input_list_to_json(const blockchain_input_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1006,6 +1056,11 @@ bool blockchain_output_list_write(atd_writer *w, const blockchain_output_list *v
     return atd_writer_raw(w, "]", 1);
 }
 
+bool blockchain_output_list_write_any(atd_writer *w, const void *value)
+{
+    return blockchain_output_list_write(w, (const blockchain_output_list *)value);
+}
+
 int blockchain_output_list_to_json(const blockchain_output_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1030,31 +1085,15 @@ int blockchain_output_list_to_json(const blockchain_output_list *value, atd_buf 
 bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 13 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 28 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "lock_time", 9);
         }
         memcpy(p, "{\"lock_time\":", 13);
         p = atd_write_int64(p + 13, (int64_t)v->lock_time);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "ver", 3);
-        }
         memcpy(p, ",\"ver\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->ver);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "size", 4);
-        }
         memcpy(p, ",\"size\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->size);
         atd_buf_commit(w->buf, p);
@@ -1066,7 +1105,7 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
         return atd_writer_push_field(w, "inputs", 6);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 16 + 5);
+        char *p = atd_buf_reserve(w->buf, 46 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "double_spend", 12);
@@ -1079,42 +1118,15 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
             memcpy(p + 16, "false", 5);
             p += 21;
         }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "time", 4);
-        }
         memcpy(p, ",\"time\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->time);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "tx_index", 8);
-        }
         memcpy(p, ",\"tx_index\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->tx_index);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "vin_sz", 6);
-        }
         memcpy(p, ",\"vin_sz\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->vin_sz);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"hash\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->hash.ptr, v->hash.len)) {
+    if (!atd_writer_key_string(w, ",\"hash\":", 8, v->hash.ptr, v->hash.len)) {
         return atd_writer_push_field(w, "hash", 4);
     }
     {
@@ -1127,10 +1139,7 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
         p = atd_write_int64(p + 11, (int64_t)v->vout_sz);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"relayed_by\":", 14)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->relayed_by.ptr, v->relayed_by.len)) {
+    if (!atd_writer_key_string(w, ",\"relayed_by\":", 14, v->relayed_by.ptr, v->relayed_by.len)) {
         return atd_writer_push_field(w, "relayed_by", 10);
     }
     if (!atd_writer_raw(w, ",\"out\":", 7)) {
@@ -1140,6 +1149,11 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
         return atd_writer_push_field(w, "out", 3);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool blockchain_transaction_write_any(atd_writer *w, const void *value)
+{
+    return blockchain_transaction_write(w, (const blockchain_transaction *)value);
 }
 
 int blockchain_transaction_to_json(const blockchain_transaction *value, atd_buf *out, atd_error *err)
@@ -1166,7 +1180,7 @@ int blockchain_transaction_to_json(const blockchain_transaction *value, atd_buf 
 bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 9 + 5);
+        char *p = atd_buf_reserve(w->buf, 29 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "spent", 5);
@@ -1179,61 +1193,36 @@ bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
             memcpy(p + 9, "false", 5);
             p += 14;
         }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "tx_index", 8);
-        }
         memcpy(p, ",\"tx_index\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->tx_index);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "type", 4);
-        }
         memcpy(p, ",\"type\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->output_type);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"addr\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->addr.ptr, v->addr.len)) {
+    if (!atd_writer_key_string(w, ",\"addr\":", 8, v->addr.ptr, v->addr.len)) {
         return atd_writer_push_field(w, "addr", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 14 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "value", 5);
         }
         memcpy(p, ",\"value\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->value);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "n", 1);
-        }
         memcpy(p, ",\"n\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->n);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"script\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->script.ptr, v->script.len)) {
+    if (!atd_writer_key_string(w, ",\"script\":", 10, v->script.ptr, v->script.len)) {
         return atd_writer_push_field(w, "script", 6);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool blockchain_output_write_any(atd_writer *w, const void *value)
+{
+    return blockchain_output_write(w, (const blockchain_output *)value);
 }
 
 int blockchain_output_to_json(const blockchain_output *value, atd_buf *out, atd_error *err)
@@ -1275,13 +1264,15 @@ bool blockchain_input_write(atd_writer *w, const blockchain_input *v)
     if (!blockchain_output_write(w, &v->prev_out)) {
         return atd_writer_push_field(w, "prev_out", 8);
     }
-    if (!atd_writer_raw(w, ",\"script\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->script.ptr, v->script.len)) {
+    if (!atd_writer_key_string(w, ",\"script\":", 10, v->script.ptr, v->script.len)) {
         return atd_writer_push_field(w, "script", 6);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool blockchain_input_write_any(atd_writer *w, const void *value)
+{
+    return blockchain_input_write(w, (const blockchain_input *)value);
 }
 
 int blockchain_input_to_json(const blockchain_input *value, atd_buf *out, atd_error *err)
@@ -1303,5 +1294,147 @@ int blockchain_input_to_json(const blockchain_input *value, atd_buf *out, atd_er
         out->len = start;
     }
     return atd_writer_get_error(&w, err);
+}
+
+/* --- streams and layout --- */
+
+bool blockchain_transaction_list_next_line(atd_stream *s, atd_arena *arena, blockchain_transaction_list *out)
+{
+    return atd_stream_next_line(s, arena, blockchain_transaction_list_read_any, out);
+}
+
+bool blockchain_transaction_list_next_element(atd_stream *s, atd_arena *arena, blockchain_transaction_list *out)
+{
+    return atd_stream_next_element(s, arena, blockchain_transaction_list_read_any, out);
+}
+
+int blockchain_transaction_list_write_line(const blockchain_transaction_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, blockchain_transaction_list_write_any, value, 0, err);
+}
+
+int blockchain_transaction_list_to_json_pretty(const blockchain_transaction_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, blockchain_transaction_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool blockchain_root_next_line(atd_stream *s, atd_arena *arena, blockchain_root *out)
+{
+    return atd_stream_next_line(s, arena, blockchain_root_read_any, out);
+}
+
+bool blockchain_root_next_element(atd_stream *s, atd_arena *arena, blockchain_root *out)
+{
+    return atd_stream_next_element(s, arena, blockchain_root_read_any, out);
+}
+
+int blockchain_root_write_line(const blockchain_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, blockchain_root_write_any, value, 0, err);
+}
+
+int blockchain_root_to_json_pretty(const blockchain_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, blockchain_root_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool blockchain_input_list_next_line(atd_stream *s, atd_arena *arena, blockchain_input_list *out)
+{
+    return atd_stream_next_line(s, arena, blockchain_input_list_read_any, out);
+}
+
+bool blockchain_input_list_next_element(atd_stream *s, atd_arena *arena, blockchain_input_list *out)
+{
+    return atd_stream_next_element(s, arena, blockchain_input_list_read_any, out);
+}
+
+int blockchain_input_list_write_line(const blockchain_input_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, blockchain_input_list_write_any, value, 0, err);
+}
+
+int blockchain_input_list_to_json_pretty(const blockchain_input_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, blockchain_input_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool blockchain_output_list_next_line(atd_stream *s, atd_arena *arena, blockchain_output_list *out)
+{
+    return atd_stream_next_line(s, arena, blockchain_output_list_read_any, out);
+}
+
+bool blockchain_output_list_next_element(atd_stream *s, atd_arena *arena, blockchain_output_list *out)
+{
+    return atd_stream_next_element(s, arena, blockchain_output_list_read_any, out);
+}
+
+int blockchain_output_list_write_line(const blockchain_output_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, blockchain_output_list_write_any, value, 0, err);
+}
+
+int blockchain_output_list_to_json_pretty(const blockchain_output_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, blockchain_output_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool blockchain_transaction_next_line(atd_stream *s, atd_arena *arena, blockchain_transaction *out)
+{
+    return atd_stream_next_line(s, arena, blockchain_transaction_read_any, out);
+}
+
+bool blockchain_transaction_next_element(atd_stream *s, atd_arena *arena, blockchain_transaction *out)
+{
+    return atd_stream_next_element(s, arena, blockchain_transaction_read_any, out);
+}
+
+int blockchain_transaction_write_line(const blockchain_transaction *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, blockchain_transaction_write_any, value, 0, err);
+}
+
+int blockchain_transaction_to_json_pretty(const blockchain_transaction *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, blockchain_transaction_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool blockchain_output_next_line(atd_stream *s, atd_arena *arena, blockchain_output *out)
+{
+    return atd_stream_next_line(s, arena, blockchain_output_read_any, out);
+}
+
+bool blockchain_output_next_element(atd_stream *s, atd_arena *arena, blockchain_output *out)
+{
+    return atd_stream_next_element(s, arena, blockchain_output_read_any, out);
+}
+
+int blockchain_output_write_line(const blockchain_output *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, blockchain_output_write_any, value, 0, err);
+}
+
+int blockchain_output_to_json_pretty(const blockchain_output *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, blockchain_output_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool blockchain_input_next_line(atd_stream *s, atd_arena *arena, blockchain_input *out)
+{
+    return atd_stream_next_line(s, arena, blockchain_input_read_any, out);
+}
+
+bool blockchain_input_next_element(atd_stream *s, atd_arena *arena, blockchain_input *out)
+{
+    return atd_stream_next_element(s, arena, blockchain_input_read_any, out);
+}
+
+int blockchain_input_write_line(const blockchain_input *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, blockchain_input_write_any, value, 0, err);
+}
+
+int blockchain_input_to_json_pretty(const blockchain_input *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, blockchain_input_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -44,6 +44,11 @@ bool canada_feature_list_read(atd_reader *r, canada_feature_list *out)
     return true;
 }
 
+bool canada_feature_list_read_any(atd_reader *r, void *out)
+{
+    return canada_feature_list_read(r, (canada_feature_list *)out);
+}
+
 int canada_feature_list_from_json(const char *json, size_t len, atd_arena *arena, canada_feature_list *out, atd_error *err)
 {
     atd_reader r;
@@ -155,6 +160,11 @@ bool canada_root_read(atd_reader *r, canada_root *out)
     return true;
 }
 
+bool canada_root_read_any(atd_reader *r, void *out)
+{
+    return canada_root_read(r, (canada_root *)out);
+}
+
 int canada_root_from_json(const char *json, size_t len, atd_arena *arena, canada_root *out, atd_error *err)
 {
     atd_reader r;
@@ -247,6 +257,11 @@ bool canada_properties_read(atd_reader *r, canada_properties *out)
     return true;
 }
 
+bool canada_properties_read_any(atd_reader *r, void *out)
+{
+    return canada_properties_read(r, (canada_properties *)out);
+}
+
 int canada_properties_from_json(const char *json, size_t len, atd_arena *arena, canada_properties *out, atd_error *err)
 {
     atd_reader r;
@@ -298,6 +313,11 @@ bool canada_ring_list_read(atd_reader *r, canada_ring_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool canada_ring_list_read_any(atd_reader *r, void *out)
+{
+    return canada_ring_list_read(r, (canada_ring_list *)out);
 }
 
 int canada_ring_list_from_json(const char *json, size_t len, atd_arena *arena, canada_ring_list *out, atd_error *err)
@@ -409,6 +429,11 @@ bool canada_geometry_read(atd_reader *r, canada_geometry *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "coordinates", "geometry");
     }
     return true;
+}
+
+bool canada_geometry_read_any(atd_reader *r, void *out)
+{
+    return canada_geometry_read(r, (canada_geometry *)out);
 }
 
 int canada_geometry_from_json(const char *json, size_t len, atd_arena *arena, canada_geometry *out, atd_error *err)
@@ -541,6 +566,11 @@ bool canada_feature_read(atd_reader *r, canada_feature *out)
     return true;
 }
 
+bool canada_feature_read_any(atd_reader *r, void *out)
+{
+    return canada_feature_read(r, (canada_feature *)out);
+}
+
 int canada_feature_from_json(const char *json, size_t len, atd_arena *arena, canada_feature *out, atd_error *err)
 {
     atd_reader r;
@@ -599,6 +629,11 @@ bool canada_position_read(atd_reader *r, canada_position *out)
     return true;
 }
 
+bool canada_position_read_any(atd_reader *r, void *out)
+{
+    return canada_position_read(r, (canada_position *)out);
+}
+
 int canada_position_from_json(const char *json, size_t len, atd_arena *arena, canada_position *out, atd_error *err)
 {
     atd_reader r;
@@ -652,6 +687,11 @@ bool canada_ring_read(atd_reader *r, canada_ring *out)
     return true;
 }
 
+bool canada_ring_read_any(atd_reader *r, void *out)
+{
+    return canada_ring_read(r, (canada_ring *)out);
+}
+
 int canada_ring_from_json(const char *json, size_t len, atd_arena *arena, canada_ring *out, atd_error *err)
 {
     atd_reader r;
@@ -685,6 +725,11 @@ bool canada_feature_list_write(atd_writer *w, const canada_feature_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool canada_feature_list_write_any(atd_writer *w, const void *value)
+{
+    return canada_feature_list_write(w, (const canada_feature_list *)value);
+}
+
 int canada_feature_list_to_json(const canada_feature_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -708,10 +753,7 @@ int canada_feature_list_to_json(const canada_feature_list *value, atd_buf *out, 
 
 bool canada_root_write(atd_writer *w, const canada_root *v)
 {
-    if (!atd_writer_raw(w, "{\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->collection_type.ptr, v->collection_type.len)) {
+    if (!atd_writer_key_string(w, "{\"type\":", 8, v->collection_type.ptr, v->collection_type.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
     if (!atd_writer_raw(w, ",\"features\":", 12)) {
@@ -721,6 +763,11 @@ bool canada_root_write(atd_writer *w, const canada_root *v)
         return atd_writer_push_field(w, "features", 8);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool canada_root_write_any(atd_writer *w, const void *value)
+{
+    return canada_root_write(w, (const canada_root *)value);
 }
 
 int canada_root_to_json(const canada_root *value, atd_buf *out, atd_error *err)
@@ -746,13 +793,15 @@ int canada_root_to_json(const canada_root *value, atd_buf *out, atd_error *err)
 
 bool canada_properties_write(atd_writer *w, const canada_properties *v)
 {
-    if (!atd_writer_raw(w, "{\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, "{\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool canada_properties_write_any(atd_writer *w, const void *value)
+{
+    return canada_properties_write(w, (const canada_properties *)value);
 }
 
 int canada_properties_to_json(const canada_properties *value, atd_buf *out, atd_error *err)
@@ -793,6 +842,11 @@ bool canada_ring_list_write(atd_writer *w, const canada_ring_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool canada_ring_list_write_any(atd_writer *w, const void *value)
+{
+    return canada_ring_list_write(w, (const canada_ring_list *)value);
+}
+
 int canada_ring_list_to_json(const canada_ring_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -816,10 +870,7 @@ int canada_ring_list_to_json(const canada_ring_list *value, atd_buf *out, atd_er
 
 bool canada_geometry_write(atd_writer *w, const canada_geometry *v)
 {
-    if (!atd_writer_raw(w, "{\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->geometry_type.ptr, v->geometry_type.len)) {
+    if (!atd_writer_key_string(w, "{\"type\":", 8, v->geometry_type.ptr, v->geometry_type.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
     if (!atd_writer_raw(w, ",\"coordinates\":", 15)) {
@@ -829,6 +880,11 @@ bool canada_geometry_write(atd_writer *w, const canada_geometry *v)
         return atd_writer_push_field(w, "coordinates", 11);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool canada_geometry_write_any(atd_writer *w, const void *value)
+{
+    return canada_geometry_write(w, (const canada_geometry *)value);
 }
 
 int canada_geometry_to_json(const canada_geometry *value, atd_buf *out, atd_error *err)
@@ -854,10 +910,7 @@ int canada_geometry_to_json(const canada_geometry *value, atd_buf *out, atd_erro
 
 bool canada_feature_write(atd_writer *w, const canada_feature *v)
 {
-    if (!atd_writer_raw(w, "{\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->feature_type.ptr, v->feature_type.len)) {
+    if (!atd_writer_key_string(w, "{\"type\":", 8, v->feature_type.ptr, v->feature_type.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
     if (!atd_writer_raw(w, ",\"properties\":", 14)) {
@@ -873,6 +926,11 @@ bool canada_feature_write(atd_writer *w, const canada_feature *v)
         return atd_writer_push_field(w, "geometry", 8);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool canada_feature_write_any(atd_writer *w, const void *value)
+{
+    return canada_feature_write(w, (const canada_feature *)value);
 }
 
 int canada_feature_to_json(const canada_feature *value, atd_buf *out, atd_error *err)
@@ -901,31 +959,28 @@ bool canada_position_write(atd_writer *w, const canada_position *v)
     if (!atd_writer_finite(w, (double)v->f0)) {
         return atd_writer_push_index(w, 0);
     }
+    if (!atd_writer_finite(w, (double)v->f1)) {
+        return atd_writer_push_index(w, 1);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_double(p + 1, (double)v->f0);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->f1)) {
-        return atd_writer_push_index(w, 1);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';
         atd_buf_commit(w->buf, p);
     }
     return true;
+}
+
+bool canada_position_write_any(atd_writer *w, const void *value)
+{
+    return canada_position_write(w, (const canada_position *)value);
 }
 
 int canada_position_to_json(const canada_position *value, atd_buf *out, atd_error *err)
@@ -966,6 +1021,11 @@ bool canada_ring_write(atd_writer *w, const canada_ring *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool canada_ring_write_any(atd_writer *w, const void *value)
+{
+    return canada_ring_write(w, (const canada_ring *)value);
+}
+
 int canada_ring_to_json(const canada_ring *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -985,5 +1045,167 @@ int canada_ring_to_json(const canada_ring *value, atd_buf *out, atd_error *err)
         out->len = start;
     }
     return atd_writer_get_error(&w, err);
+}
+
+/* --- streams and layout --- */
+
+bool canada_feature_list_next_line(atd_stream *s, atd_arena *arena, canada_feature_list *out)
+{
+    return atd_stream_next_line(s, arena, canada_feature_list_read_any, out);
+}
+
+bool canada_feature_list_next_element(atd_stream *s, atd_arena *arena, canada_feature_list *out)
+{
+    return atd_stream_next_element(s, arena, canada_feature_list_read_any, out);
+}
+
+int canada_feature_list_write_line(const canada_feature_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, canada_feature_list_write_any, value, 0, err);
+}
+
+int canada_feature_list_to_json_pretty(const canada_feature_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, canada_feature_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool canada_root_next_line(atd_stream *s, atd_arena *arena, canada_root *out)
+{
+    return atd_stream_next_line(s, arena, canada_root_read_any, out);
+}
+
+bool canada_root_next_element(atd_stream *s, atd_arena *arena, canada_root *out)
+{
+    return atd_stream_next_element(s, arena, canada_root_read_any, out);
+}
+
+int canada_root_write_line(const canada_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, canada_root_write_any, value, 0, err);
+}
+
+int canada_root_to_json_pretty(const canada_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, canada_root_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool canada_properties_next_line(atd_stream *s, atd_arena *arena, canada_properties *out)
+{
+    return atd_stream_next_line(s, arena, canada_properties_read_any, out);
+}
+
+bool canada_properties_next_element(atd_stream *s, atd_arena *arena, canada_properties *out)
+{
+    return atd_stream_next_element(s, arena, canada_properties_read_any, out);
+}
+
+int canada_properties_write_line(const canada_properties *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, canada_properties_write_any, value, 0, err);
+}
+
+int canada_properties_to_json_pretty(const canada_properties *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, canada_properties_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool canada_ring_list_next_line(atd_stream *s, atd_arena *arena, canada_ring_list *out)
+{
+    return atd_stream_next_line(s, arena, canada_ring_list_read_any, out);
+}
+
+bool canada_ring_list_next_element(atd_stream *s, atd_arena *arena, canada_ring_list *out)
+{
+    return atd_stream_next_element(s, arena, canada_ring_list_read_any, out);
+}
+
+int canada_ring_list_write_line(const canada_ring_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, canada_ring_list_write_any, value, 0, err);
+}
+
+int canada_ring_list_to_json_pretty(const canada_ring_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, canada_ring_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool canada_geometry_next_line(atd_stream *s, atd_arena *arena, canada_geometry *out)
+{
+    return atd_stream_next_line(s, arena, canada_geometry_read_any, out);
+}
+
+bool canada_geometry_next_element(atd_stream *s, atd_arena *arena, canada_geometry *out)
+{
+    return atd_stream_next_element(s, arena, canada_geometry_read_any, out);
+}
+
+int canada_geometry_write_line(const canada_geometry *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, canada_geometry_write_any, value, 0, err);
+}
+
+int canada_geometry_to_json_pretty(const canada_geometry *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, canada_geometry_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool canada_feature_next_line(atd_stream *s, atd_arena *arena, canada_feature *out)
+{
+    return atd_stream_next_line(s, arena, canada_feature_read_any, out);
+}
+
+bool canada_feature_next_element(atd_stream *s, atd_arena *arena, canada_feature *out)
+{
+    return atd_stream_next_element(s, arena, canada_feature_read_any, out);
+}
+
+int canada_feature_write_line(const canada_feature *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, canada_feature_write_any, value, 0, err);
+}
+
+int canada_feature_to_json_pretty(const canada_feature *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, canada_feature_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool canada_position_next_line(atd_stream *s, atd_arena *arena, canada_position *out)
+{
+    return atd_stream_next_line(s, arena, canada_position_read_any, out);
+}
+
+bool canada_position_next_element(atd_stream *s, atd_arena *arena, canada_position *out)
+{
+    return atd_stream_next_element(s, arena, canada_position_read_any, out);
+}
+
+int canada_position_write_line(const canada_position *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, canada_position_write_any, value, 0, err);
+}
+
+int canada_position_to_json_pretty(const canada_position *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, canada_position_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool canada_ring_next_line(atd_stream *s, atd_arena *arena, canada_ring *out)
+{
+    return atd_stream_next_line(s, arena, canada_ring_read_any, out);
+}
+
+bool canada_ring_next_element(atd_stream *s, atd_arena *arena, canada_ring *out)
+{
+    return atd_stream_next_element(s, arena, canada_ring_read_any, out);
+}
+
+int canada_ring_write_line(const canada_ring *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, canada_ring_write_any, value, 0, err);
+}
+
+int canada_ring_to_json_pretty(const canada_ring *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, canada_ring_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -57,6 +57,11 @@ bool citm_catalog_id_map_read(atd_reader *r, citm_catalog_id_map *out)
     return true;
 }
 
+bool citm_catalog_id_map_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_id_map_read(r, (citm_catalog_id_map *)out);
+}
+
 int citm_catalog_id_map_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_id_map *out, atd_error *err)
 {
     atd_reader r;
@@ -87,6 +92,11 @@ bool citm_catalog_string_nullable_read(atd_reader *r, citm_catalog_string_nullab
     }
     out->has = true;
     return true;
+}
+
+bool citm_catalog_string_nullable_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_string_nullable_read(r, (citm_catalog_string_nullable *)out);
 }
 
 int citm_catalog_string_nullable_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_string_nullable *out, atd_error *err)
@@ -140,6 +150,11 @@ bool citm_catalog_int_list_read(atd_reader *r, citm_catalog_int_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool citm_catalog_int_list_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_int_list_read(r, (citm_catalog_int_list *)out);
 }
 
 int citm_catalog_int_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_int_list *out, atd_error *err)
@@ -359,6 +374,11 @@ bool citm_catalog_event_read(atd_reader *r, citm_catalog_event *out)
     return true;
 }
 
+bool citm_catalog_event_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_event_read(r, (citm_catalog_event *)out);
+}
+
 int citm_catalog_event_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_event *out, atd_error *err)
 {
     atd_reader r;
@@ -425,6 +445,11 @@ bool citm_catalog_event_assoc_read(atd_reader *r, citm_catalog_event_assoc *out)
     return true;
 }
 
+bool citm_catalog_event_assoc_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_event_assoc_read(r, (citm_catalog_event_assoc *)out);
+}
+
 int citm_catalog_event_assoc_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_event_assoc *out, atd_error *err)
 {
     atd_reader r;
@@ -476,6 +501,11 @@ bool citm_catalog_performance_list_read(atd_reader *r, citm_catalog_performance_
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool citm_catalog_performance_list_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_performance_list_read(r, (citm_catalog_performance_list *)out);
 }
 
 int citm_catalog_performance_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_performance_list *out, atd_error *err)
@@ -542,6 +572,11 @@ bool citm_catalog_int_list_assoc_read(atd_reader *r, citm_catalog_int_list_assoc
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool citm_catalog_int_list_assoc_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_int_list_assoc_read(r, (citm_catalog_int_list_assoc *)out);
 }
 
 int citm_catalog_int_list_assoc_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_int_list_assoc *out, atd_error *err)
@@ -820,6 +855,11 @@ bool citm_catalog_root_read(atd_reader *r, citm_catalog_root *out)
     return true;
 }
 
+bool citm_catalog_root_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_root_read(r, (citm_catalog_root *)out);
+}
+
 int citm_catalog_root_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_root *out, atd_error *err)
 {
     atd_reader r;
@@ -873,6 +913,11 @@ bool citm_catalog_price_list_read(atd_reader *r, citm_catalog_price_list *out)
     return true;
 }
 
+bool citm_catalog_price_list_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_price_list_read(r, (citm_catalog_price_list *)out);
+}
+
 int citm_catalog_price_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_price_list *out, atd_error *err)
 {
     atd_reader r;
@@ -924,6 +969,11 @@ bool citm_catalog_seat_category_list_read(atd_reader *r, citm_catalog_seat_categ
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool citm_catalog_seat_category_list_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_seat_category_list_read(r, (citm_catalog_seat_category_list *)out);
 }
 
 int citm_catalog_seat_category_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_seat_category_list *out, atd_error *err)
@@ -1168,6 +1218,11 @@ bool citm_catalog_performance_read(atd_reader *r, citm_catalog_performance *out)
     return true;
 }
 
+bool citm_catalog_performance_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_performance_read(r, (citm_catalog_performance *)out);
+}
+
 int citm_catalog_performance_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_performance *out, atd_error *err)
 {
     atd_reader r;
@@ -1298,6 +1353,11 @@ bool citm_catalog_price_read(atd_reader *r, citm_catalog_price *out)
     return true;
 }
 
+bool citm_catalog_price_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_price_read(r, (citm_catalog_price *)out);
+}
+
 int citm_catalog_price_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_price *out, atd_error *err)
 {
     atd_reader r;
@@ -1349,6 +1409,11 @@ bool citm_catalog_area_list_read(atd_reader *r, citm_catalog_area_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool citm_catalog_area_list_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_area_list_read(r, (citm_catalog_area_list *)out);
 }
 
 int citm_catalog_area_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_area_list *out, atd_error *err)
@@ -1462,6 +1527,11 @@ bool citm_catalog_seat_category_read(atd_reader *r, citm_catalog_seat_category *
     return true;
 }
 
+bool citm_catalog_seat_category_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_seat_category_read(r, (citm_catalog_seat_category *)out);
+}
+
 int citm_catalog_seat_category_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_seat_category *out, atd_error *err)
 {
     atd_reader r;
@@ -1573,6 +1643,11 @@ bool citm_catalog_area_read(atd_reader *r, citm_catalog_area *out)
     return true;
 }
 
+bool citm_catalog_area_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_area_read(r, (citm_catalog_area *)out);
+}
+
 int citm_catalog_area_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_area *out, atd_error *err)
 {
     atd_reader r;
@@ -1609,6 +1684,11 @@ bool citm_catalog_id_map_write(atd_writer *w, const citm_catalog_id_map *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool citm_catalog_id_map_write_any(atd_writer *w, const void *value)
+{
+    return citm_catalog_id_map_write(w, (const citm_catalog_id_map *)value);
+}
+
 int citm_catalog_id_map_to_json(const citm_catalog_id_map *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1639,6 +1719,11 @@ bool citm_catalog_string_nullable_write(atd_writer *w, const citm_catalog_string
         return false;
     }
     return true;
+}
+
+bool citm_catalog_string_nullable_write_any(atd_writer *w, const void *value)
+{
+    return citm_catalog_string_nullable_write(w, (const citm_catalog_string_nullable *)value);
 }
 
 int citm_catalog_string_nullable_to_json(const citm_catalog_string_nullable *value, atd_buf *out, atd_error *err)
@@ -1683,6 +1768,11 @@ bool citm_catalog_int_list_write(atd_writer *w, const citm_catalog_int_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool citm_catalog_int_list_write_any(atd_writer *w, const void *value)
+{
+    return citm_catalog_int_list_write(w, (const citm_catalog_int_list *)value);
 }
 
 int citm_catalog_int_list_to_json(const citm_catalog_int_list *value, atd_buf *out, atd_error *err)
@@ -1730,10 +1820,7 @@ bool citm_catalog_event_write(atd_writer *w, const citm_catalog_event *v)
     if (!citm_catalog_string_nullable_write(w, &v->logo)) {
         return atd_writer_push_field(w, "logo", 4);
     }
-    if (!atd_writer_raw(w, ",\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     if (!atd_writer_raw(w, ",\"subTopicIds\":", 15)) {
@@ -1761,6 +1848,11 @@ bool citm_catalog_event_write(atd_writer *w, const citm_catalog_event *v)
         return atd_writer_push_field(w, "topicIds", 8);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool citm_catalog_event_write_any(atd_writer *w, const void *value)
+{
+    return citm_catalog_event_write(w, (const citm_catalog_event *)value);
 }
 
 int citm_catalog_event_to_json(const citm_catalog_event *value, atd_buf *out, atd_error *err)
@@ -1804,6 +1896,11 @@ bool citm_catalog_event_assoc_write(atd_writer *w, const citm_catalog_event_asso
     return atd_writer_raw(w, "}", 1);
 }
 
+bool citm_catalog_event_assoc_write_any(atd_writer *w, const void *value)
+{
+    return citm_catalog_event_assoc_write(w, (const citm_catalog_event_assoc *)value);
+}
+
 int citm_catalog_event_assoc_to_json(const citm_catalog_event_assoc *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1840,6 +1937,11 @@ bool citm_catalog_performance_list_write(atd_writer *w, const citm_catalog_perfo
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool citm_catalog_performance_list_write_any(atd_writer *w, const void *value)
+{
+    return citm_catalog_performance_list_write(w, (const citm_catalog_performance_list *)value);
 }
 
 int citm_catalog_performance_list_to_json(const citm_catalog_performance_list *value, atd_buf *out, atd_error *err)
@@ -1881,6 +1983,11 @@ bool citm_catalog_int_list_assoc_write(atd_writer *w, const citm_catalog_int_lis
         }
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool citm_catalog_int_list_assoc_write_any(atd_writer *w, const void *value)
+{
+    return citm_catalog_int_list_assoc_write(w, (const citm_catalog_int_list_assoc *)value);
 }
 
 int citm_catalog_int_list_assoc_to_json(const citm_catalog_int_list_assoc *value, atd_buf *out, atd_error *err)
@@ -1975,6 +2082,11 @@ bool citm_catalog_root_write(atd_writer *w, const citm_catalog_root *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool citm_catalog_root_write_any(atd_writer *w, const void *value)
+{
+    return citm_catalog_root_write(w, (const citm_catalog_root *)value);
+}
+
 int citm_catalog_root_to_json(const citm_catalog_root *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -2011,6 +2123,11 @@ bool citm_catalog_price_list_write(atd_writer *w, const citm_catalog_price_list 
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool citm_catalog_price_list_write_any(atd_writer *w, const void *value)
+{
+    return citm_catalog_price_list_write(w, (const citm_catalog_price_list *)value);
 }
 
 int citm_catalog_price_list_to_json(const citm_catalog_price_list *value, atd_buf *out, atd_error *err)
@@ -2051,6 +2168,11 @@ bool citm_catalog_seat_category_list_write(atd_writer *w, const citm_catalog_sea
     return atd_writer_raw(w, "]", 1);
 }
 
+bool citm_catalog_seat_category_list_write_any(atd_writer *w, const void *value)
+{
+    return citm_catalog_seat_category_list_write(w, (const citm_catalog_seat_category_list *)value);
+}
+
 int citm_catalog_seat_category_list_to_json(const citm_catalog_seat_category_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -2075,21 +2197,13 @@ int citm_catalog_seat_category_list_to_json(const citm_catalog_seat_category_lis
 bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performance *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "eventId", 7);
         }
         memcpy(p, "{\"eventId\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->event_id);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "id", 2);
-        }
         memcpy(p, ",\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
         atd_buf_commit(w->buf, p);
@@ -2134,13 +2248,15 @@ bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performanc
         p = atd_write_int64(p + 9, (int64_t)v->start);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"venueCode\":", 13)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->venue_code.ptr, v->venue_code.len)) {
+    if (!atd_writer_key_string(w, ",\"venueCode\":", 13, v->venue_code.ptr, v->venue_code.len)) {
         return atd_writer_push_field(w, "venueCode", 9);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool citm_catalog_performance_write_any(atd_writer *w, const void *value)
+{
+    return citm_catalog_performance_write(w, (const citm_catalog_performance *)value);
 }
 
 int citm_catalog_performance_to_json(const citm_catalog_performance *value, atd_buf *out, atd_error *err)
@@ -2167,36 +2283,26 @@ int citm_catalog_performance_to_json(const citm_catalog_performance *value, atd_
 bool citm_catalog_price_write(atd_writer *w, const citm_catalog_price *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 54 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "amount", 6);
         }
         memcpy(p, "{\"amount\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->amount);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 25 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "audienceSubCategoryId", 21);
-        }
         memcpy(p, ",\"audienceSubCategoryId\":", 25);
         p = atd_write_int64(p + 25, (int64_t)v->audience_sub_category_id);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 18 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "seatCategoryId", 14);
-        }
         memcpy(p, ",\"seatCategoryId\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool citm_catalog_price_write_any(atd_writer *w, const void *value)
+{
+    return citm_catalog_price_write(w, (const citm_catalog_price *)value);
 }
 
 int citm_catalog_price_to_json(const citm_catalog_price *value, atd_buf *out, atd_error *err)
@@ -2237,6 +2343,11 @@ bool citm_catalog_area_list_write(atd_writer *w, const citm_catalog_area_list *v
     return atd_writer_raw(w, "]", 1);
 }
 
+bool citm_catalog_area_list_write_any(atd_writer *w, const void *value)
+{
+    return citm_catalog_area_list_write(w, (const citm_catalog_area_list *)value);
+}
+
 int citm_catalog_area_list_to_json(const citm_catalog_area_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -2267,16 +2378,22 @@ bool citm_catalog_seat_category_write(atd_writer *w, const citm_catalog_seat_cat
         return atd_writer_push_field(w, "areas", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 18 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 19 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "seatCategoryId", 14);
         }
         memcpy(p, ",\"seatCategoryId\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool citm_catalog_seat_category_write_any(atd_writer *w, const void *value)
+{
+    return citm_catalog_seat_category_write(w, (const citm_catalog_seat_category *)value);
 }
 
 int citm_catalog_seat_category_to_json(const citm_catalog_seat_category *value, atd_buf *out, atd_error *err)
@@ -2321,6 +2438,11 @@ bool citm_catalog_area_write(atd_writer *w, const citm_catalog_area *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool citm_catalog_area_write_any(atd_writer *w, const void *value)
+{
+    return citm_catalog_area_write(w, (const citm_catalog_area *)value);
+}
+
 int citm_catalog_area_to_json(const citm_catalog_area *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -2340,5 +2462,307 @@ int citm_catalog_area_to_json(const citm_catalog_area *value, atd_buf *out, atd_
         out->len = start;
     }
     return atd_writer_get_error(&w, err);
+}
+
+/* --- streams and layout --- */
+
+bool citm_catalog_id_map_next_line(atd_stream *s, atd_arena *arena, citm_catalog_id_map *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_id_map_read_any, out);
+}
+
+bool citm_catalog_id_map_next_element(atd_stream *s, atd_arena *arena, citm_catalog_id_map *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_id_map_read_any, out);
+}
+
+int citm_catalog_id_map_write_line(const citm_catalog_id_map *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_id_map_write_any, value, 0, err);
+}
+
+int citm_catalog_id_map_to_json_pretty(const citm_catalog_id_map *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_id_map_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_string_nullable_next_line(atd_stream *s, atd_arena *arena, citm_catalog_string_nullable *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_string_nullable_read_any, out);
+}
+
+bool citm_catalog_string_nullable_next_element(atd_stream *s, atd_arena *arena, citm_catalog_string_nullable *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_string_nullable_read_any, out);
+}
+
+int citm_catalog_string_nullable_write_line(const citm_catalog_string_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_string_nullable_write_any, value, 0, err);
+}
+
+int citm_catalog_string_nullable_to_json_pretty(const citm_catalog_string_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_string_nullable_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_int_list_next_line(atd_stream *s, atd_arena *arena, citm_catalog_int_list *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_int_list_read_any, out);
+}
+
+bool citm_catalog_int_list_next_element(atd_stream *s, atd_arena *arena, citm_catalog_int_list *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_int_list_read_any, out);
+}
+
+int citm_catalog_int_list_write_line(const citm_catalog_int_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_int_list_write_any, value, 0, err);
+}
+
+int citm_catalog_int_list_to_json_pretty(const citm_catalog_int_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_int_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_event_next_line(atd_stream *s, atd_arena *arena, citm_catalog_event *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_event_read_any, out);
+}
+
+bool citm_catalog_event_next_element(atd_stream *s, atd_arena *arena, citm_catalog_event *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_event_read_any, out);
+}
+
+int citm_catalog_event_write_line(const citm_catalog_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_event_write_any, value, 0, err);
+}
+
+int citm_catalog_event_to_json_pretty(const citm_catalog_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_event_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_event_assoc_next_line(atd_stream *s, atd_arena *arena, citm_catalog_event_assoc *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_event_assoc_read_any, out);
+}
+
+bool citm_catalog_event_assoc_next_element(atd_stream *s, atd_arena *arena, citm_catalog_event_assoc *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_event_assoc_read_any, out);
+}
+
+int citm_catalog_event_assoc_write_line(const citm_catalog_event_assoc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_event_assoc_write_any, value, 0, err);
+}
+
+int citm_catalog_event_assoc_to_json_pretty(const citm_catalog_event_assoc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_event_assoc_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_performance_list_next_line(atd_stream *s, atd_arena *arena, citm_catalog_performance_list *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_performance_list_read_any, out);
+}
+
+bool citm_catalog_performance_list_next_element(atd_stream *s, atd_arena *arena, citm_catalog_performance_list *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_performance_list_read_any, out);
+}
+
+int citm_catalog_performance_list_write_line(const citm_catalog_performance_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_performance_list_write_any, value, 0, err);
+}
+
+int citm_catalog_performance_list_to_json_pretty(const citm_catalog_performance_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_performance_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_int_list_assoc_next_line(atd_stream *s, atd_arena *arena, citm_catalog_int_list_assoc *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_int_list_assoc_read_any, out);
+}
+
+bool citm_catalog_int_list_assoc_next_element(atd_stream *s, atd_arena *arena, citm_catalog_int_list_assoc *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_int_list_assoc_read_any, out);
+}
+
+int citm_catalog_int_list_assoc_write_line(const citm_catalog_int_list_assoc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_int_list_assoc_write_any, value, 0, err);
+}
+
+int citm_catalog_int_list_assoc_to_json_pretty(const citm_catalog_int_list_assoc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_int_list_assoc_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_root_next_line(atd_stream *s, atd_arena *arena, citm_catalog_root *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_root_read_any, out);
+}
+
+bool citm_catalog_root_next_element(atd_stream *s, atd_arena *arena, citm_catalog_root *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_root_read_any, out);
+}
+
+int citm_catalog_root_write_line(const citm_catalog_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_root_write_any, value, 0, err);
+}
+
+int citm_catalog_root_to_json_pretty(const citm_catalog_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_root_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_price_list_next_line(atd_stream *s, atd_arena *arena, citm_catalog_price_list *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_price_list_read_any, out);
+}
+
+bool citm_catalog_price_list_next_element(atd_stream *s, atd_arena *arena, citm_catalog_price_list *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_price_list_read_any, out);
+}
+
+int citm_catalog_price_list_write_line(const citm_catalog_price_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_price_list_write_any, value, 0, err);
+}
+
+int citm_catalog_price_list_to_json_pretty(const citm_catalog_price_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_price_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_seat_category_list_next_line(atd_stream *s, atd_arena *arena, citm_catalog_seat_category_list *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_seat_category_list_read_any, out);
+}
+
+bool citm_catalog_seat_category_list_next_element(atd_stream *s, atd_arena *arena, citm_catalog_seat_category_list *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_seat_category_list_read_any, out);
+}
+
+int citm_catalog_seat_category_list_write_line(const citm_catalog_seat_category_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_seat_category_list_write_any, value, 0, err);
+}
+
+int citm_catalog_seat_category_list_to_json_pretty(const citm_catalog_seat_category_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_seat_category_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_performance_next_line(atd_stream *s, atd_arena *arena, citm_catalog_performance *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_performance_read_any, out);
+}
+
+bool citm_catalog_performance_next_element(atd_stream *s, atd_arena *arena, citm_catalog_performance *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_performance_read_any, out);
+}
+
+int citm_catalog_performance_write_line(const citm_catalog_performance *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_performance_write_any, value, 0, err);
+}
+
+int citm_catalog_performance_to_json_pretty(const citm_catalog_performance *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_performance_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_price_next_line(atd_stream *s, atd_arena *arena, citm_catalog_price *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_price_read_any, out);
+}
+
+bool citm_catalog_price_next_element(atd_stream *s, atd_arena *arena, citm_catalog_price *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_price_read_any, out);
+}
+
+int citm_catalog_price_write_line(const citm_catalog_price *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_price_write_any, value, 0, err);
+}
+
+int citm_catalog_price_to_json_pretty(const citm_catalog_price *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_price_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_area_list_next_line(atd_stream *s, atd_arena *arena, citm_catalog_area_list *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_area_list_read_any, out);
+}
+
+bool citm_catalog_area_list_next_element(atd_stream *s, atd_arena *arena, citm_catalog_area_list *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_area_list_read_any, out);
+}
+
+int citm_catalog_area_list_write_line(const citm_catalog_area_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_area_list_write_any, value, 0, err);
+}
+
+int citm_catalog_area_list_to_json_pretty(const citm_catalog_area_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_area_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_seat_category_next_line(atd_stream *s, atd_arena *arena, citm_catalog_seat_category *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_seat_category_read_any, out);
+}
+
+bool citm_catalog_seat_category_next_element(atd_stream *s, atd_arena *arena, citm_catalog_seat_category *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_seat_category_read_any, out);
+}
+
+int citm_catalog_seat_category_write_line(const citm_catalog_seat_category *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_seat_category_write_any, value, 0, err);
+}
+
+int citm_catalog_seat_category_to_json_pretty(const citm_catalog_seat_category *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_seat_category_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_area_next_line(atd_stream *s, atd_arena *arena, citm_catalog_area *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_area_read_any, out);
+}
+
+bool citm_catalog_area_next_element(atd_stream *s, atd_arena *arena, citm_catalog_area *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_area_read_any, out);
+}
+
+int citm_catalog_area_write_line(const citm_catalog_area *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_area_write_any, value, 0, err);
+}
+
+int citm_catalog_area_to_json_pretty(const citm_catalog_area *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_area_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

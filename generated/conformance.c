@@ -44,6 +44,11 @@ bool conformance_ints_read(atd_reader *r, conformance_ints *out)
     return true;
 }
 
+bool conformance_ints_read_any(atd_reader *r, void *out)
+{
+    return conformance_ints_read(r, (conformance_ints *)out);
+}
+
 int conformance_ints_from_json(const char *json, size_t len, atd_arena *arena, conformance_ints *out, atd_error *err)
 {
     atd_reader r;
@@ -95,6 +100,11 @@ bool conformance_floats_read(atd_reader *r, conformance_floats *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool conformance_floats_read_any(atd_reader *r, void *out)
+{
+    return conformance_floats_read(r, (conformance_floats *)out);
 }
 
 int conformance_floats_from_json(const char *json, size_t len, atd_arena *arena, conformance_floats *out, atd_error *err)
@@ -150,6 +160,11 @@ bool conformance_strings_read(atd_reader *r, conformance_strings *out)
     return true;
 }
 
+bool conformance_strings_read_any(atd_reader *r, void *out)
+{
+    return conformance_strings_read(r, (conformance_strings *)out);
+}
+
 int conformance_strings_from_json(const char *json, size_t len, atd_arena *arena, conformance_strings *out, atd_error *err)
 {
     atd_reader r;
@@ -201,6 +216,11 @@ bool conformance_bools_read(atd_reader *r, conformance_bools *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool conformance_bools_read_any(atd_reader *r, void *out)
+{
+    return conformance_bools_read(r, (conformance_bools *)out);
 }
 
 int conformance_bools_from_json(const char *json, size_t len, atd_arena *arena, conformance_bools *out, atd_error *err)
@@ -257,6 +277,11 @@ bool conformance_nulls_read(atd_reader *r, conformance_nulls *out)
     return true;
 }
 
+bool conformance_nulls_read_any(atd_reader *r, void *out)
+{
+    return conformance_nulls_read(r, (conformance_nulls *)out);
+}
+
 int conformance_nulls_from_json(const char *json, size_t len, atd_arena *arena, conformance_nulls *out, atd_error *err)
 {
     atd_reader r;
@@ -287,6 +312,11 @@ bool conformance_int_nullable_read(atd_reader *r, conformance_int_nullable *out)
     }
     out->has = true;
     return true;
+}
+
+bool conformance_int_nullable_read_any(atd_reader *r, void *out)
+{
+    return conformance_int_nullable_read(r, (conformance_int_nullable *)out);
 }
 
 int conformance_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, conformance_int_nullable *out, atd_error *err)
@@ -342,6 +372,11 @@ bool conformance_maybe_ints_read(atd_reader *r, conformance_maybe_ints *out)
     return true;
 }
 
+bool conformance_maybe_ints_read_any(atd_reader *r, void *out)
+{
+    return conformance_maybe_ints_read(r, (conformance_maybe_ints *)out);
+}
+
 int conformance_maybe_ints_from_json(const char *json, size_t len, atd_arena *arena, conformance_maybe_ints *out, atd_error *err)
 {
     atd_reader r;
@@ -395,6 +430,11 @@ bool conformance_anys_read(atd_reader *r, conformance_anys *out)
     return true;
 }
 
+bool conformance_anys_read_any(atd_reader *r, void *out)
+{
+    return conformance_anys_read(r, (conformance_anys *)out);
+}
+
 int conformance_anys_from_json(const char *json, size_t len, atd_arena *arena, conformance_anys *out, atd_error *err)
 {
     atd_reader r;
@@ -446,6 +486,11 @@ bool conformance_matrix_read(atd_reader *r, conformance_matrix *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool conformance_matrix_read_any(atd_reader *r, void *out)
+{
+    return conformance_matrix_read(r, (conformance_matrix *)out);
 }
 
 int conformance_matrix_from_json(const char *json, size_t len, atd_arena *arena, conformance_matrix *out, atd_error *err)
@@ -514,6 +559,11 @@ bool conformance_string_map_read(atd_reader *r, conformance_string_map *out)
     return true;
 }
 
+bool conformance_string_map_read_any(atd_reader *r, void *out)
+{
+    return conformance_string_map_read(r, (conformance_string_map *)out);
+}
+
 int conformance_string_map_from_json(const char *json, size_t len, atd_arena *arena, conformance_string_map *out, atd_error *err)
 {
     atd_reader r;
@@ -578,6 +628,11 @@ bool conformance_int_map_read(atd_reader *r, conformance_int_map *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool conformance_int_map_read_any(atd_reader *r, void *out)
+{
+    return conformance_int_map_read(r, (conformance_int_map *)out);
 }
 
 int conformance_int_map_from_json(const char *json, size_t len, atd_arena *arena, conformance_int_map *out, atd_error *err)
@@ -646,6 +701,11 @@ bool conformance_any_map_read(atd_reader *r, conformance_any_map *out)
     return true;
 }
 
+bool conformance_any_map_read_any(atd_reader *r, void *out)
+{
+    return conformance_any_map_read(r, (conformance_any_map *)out);
+}
+
 int conformance_any_map_from_json(const char *json, size_t len, atd_arena *arena, conformance_any_map *out, atd_error *err)
 {
     atd_reader r;
@@ -699,6 +759,11 @@ bool conformance_objects_read(atd_reader *r, conformance_objects *out)
     return true;
 }
 
+bool conformance_objects_read_any(atd_reader *r, void *out)
+{
+    return conformance_objects_read(r, (conformance_objects *)out);
+}
+
 int conformance_objects_from_json(const char *json, size_t len, atd_arena *arena, conformance_objects *out, atd_error *err)
 {
     atd_reader r;
@@ -724,6 +789,11 @@ bool conformance_any_read(atd_reader *r, conformance_any *out)
         return false;
     }
     return true;
+}
+
+bool conformance_any_read_any(atd_reader *r, void *out)
+{
+    return conformance_any_read(r, (conformance_any *)out);
 }
 
 int conformance_any_from_json(const char *json, size_t len, atd_arena *arena, conformance_any *out, atd_error *err)
@@ -753,6 +823,11 @@ bool conformance_int_value_read(atd_reader *r, conformance_int_value *out)
     return true;
 }
 
+bool conformance_int_value_read_any(atd_reader *r, void *out)
+{
+    return conformance_int_value_read(r, (conformance_int_value *)out);
+}
+
 int conformance_int_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_int_value *out, atd_error *err)
 {
     atd_reader r;
@@ -778,6 +853,11 @@ bool conformance_float_value_read(atd_reader *r, conformance_float_value *out)
         return false;
     }
     return true;
+}
+
+bool conformance_float_value_read_any(atd_reader *r, void *out)
+{
+    return conformance_float_value_read(r, (conformance_float_value *)out);
 }
 
 int conformance_float_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_float_value *out, atd_error *err)
@@ -807,6 +887,11 @@ bool conformance_string_value_read(atd_reader *r, conformance_string_value *out)
     return true;
 }
 
+bool conformance_string_value_read_any(atd_reader *r, void *out)
+{
+    return conformance_string_value_read(r, (conformance_string_value *)out);
+}
+
 int conformance_string_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_string_value *out, atd_error *err)
 {
     atd_reader r;
@@ -832,6 +917,11 @@ bool conformance_bool_value_read(atd_reader *r, conformance_bool_value *out)
         return false;
     }
     return true;
+}
+
+bool conformance_bool_value_read_any(atd_reader *r, void *out)
+{
+    return conformance_bool_value_read(r, (conformance_bool_value *)out);
 }
 
 int conformance_bool_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_bool_value *out, atd_error *err)
@@ -860,6 +950,11 @@ bool conformance_null_value_read(atd_reader *r, conformance_null_value *out)
     }
     *out = 0;
     return true;
+}
+
+bool conformance_null_value_read_any(atd_reader *r, void *out)
+{
+    return conformance_null_value_read(r, (conformance_null_value *)out);
 }
 
 int conformance_null_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_null_value *out, atd_error *err)
@@ -899,6 +994,11 @@ bool conformance_ints_write(atd_writer *w, const conformance_ints *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool conformance_ints_write_any(atd_writer *w, const void *value)
+{
+    return conformance_ints_write(w, (const conformance_ints *)value);
 }
 
 int conformance_ints_to_json(const conformance_ints *value, atd_buf *out, atd_error *err)
@@ -948,6 +1048,11 @@ bool conformance_floats_write(atd_writer *w, const conformance_floats *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool conformance_floats_write_any(atd_writer *w, const void *value)
+{
+    return conformance_floats_write(w, (const conformance_floats *)value);
+}
+
 int conformance_floats_to_json(const conformance_floats *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -976,14 +1081,16 @@ bool conformance_strings_write(atd_writer *w, const conformance_strings *v)
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->items[i].ptr, v->items[i].len)) {
+        if (!atd_writer_key_string(w, ",", i > 0, v->items[i].ptr, v->items[i].len)) {
             return atd_writer_push_index(w, i);
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool conformance_strings_write_any(atd_writer *w, const void *value)
+{
+    return conformance_strings_write(w, (const conformance_strings *)value);
 }
 
 int conformance_strings_to_json(const conformance_strings *value, atd_buf *out, atd_error *err)
@@ -1036,6 +1143,11 @@ bool conformance_bools_write(atd_writer *w, const conformance_bools *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool conformance_bools_write_any(atd_writer *w, const void *value)
+{
+    return conformance_bools_write(w, (const conformance_bools *)value);
+}
+
 int conformance_bools_to_json(const conformance_bools *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1082,6 +1194,11 @@ bool conformance_nulls_write(atd_writer *w, const conformance_nulls *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool conformance_nulls_write_any(atd_writer *w, const void *value)
+{
+    return conformance_nulls_write(w, (const conformance_nulls *)value);
+}
+
 int conformance_nulls_to_json(const conformance_nulls *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1112,6 +1229,11 @@ bool conformance_int_nullable_write(atd_writer *w, const conformance_int_nullabl
         return false;
     }
     return true;
+}
+
+bool conformance_int_nullable_write_any(atd_writer *w, const void *value)
+{
+    return conformance_int_nullable_write(w, (const conformance_int_nullable *)value);
 }
 
 int conformance_int_nullable_to_json(const conformance_int_nullable *value, atd_buf *out, atd_error *err)
@@ -1152,6 +1274,11 @@ bool conformance_maybe_ints_write(atd_writer *w, const conformance_maybe_ints *v
     return atd_writer_raw(w, "]", 1);
 }
 
+bool conformance_maybe_ints_write_any(atd_writer *w, const void *value)
+{
+    return conformance_maybe_ints_write(w, (const conformance_maybe_ints *)value);
+}
+
 int conformance_maybe_ints_to_json(const conformance_maybe_ints *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1190,6 +1317,11 @@ bool conformance_anys_write(atd_writer *w, const conformance_anys *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool conformance_anys_write_any(atd_writer *w, const void *value)
+{
+    return conformance_anys_write(w, (const conformance_anys *)value);
+}
+
 int conformance_anys_to_json(const conformance_anys *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1226,6 +1358,11 @@ bool conformance_matrix_write(atd_writer *w, const conformance_matrix *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool conformance_matrix_write_any(atd_writer *w, const void *value)
+{
+    return conformance_matrix_write(w, (const conformance_matrix *)value);
 }
 
 int conformance_matrix_to_json(const conformance_matrix *value, atd_buf *out, atd_error *err)
@@ -1269,6 +1406,11 @@ bool conformance_string_map_write(atd_writer *w, const conformance_string_map *v
     return atd_writer_raw(w, "}", 1);
 }
 
+bool conformance_string_map_write_any(atd_writer *w, const void *value)
+{
+    return conformance_string_map_write(w, (const conformance_string_map *)value);
+}
+
 int conformance_string_map_to_json(const conformance_string_map *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1308,6 +1450,11 @@ bool conformance_int_map_write(atd_writer *w, const conformance_int_map *v)
         }
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool conformance_int_map_write_any(atd_writer *w, const void *value)
+{
+    return conformance_int_map_write(w, (const conformance_int_map *)value);
 }
 
 int conformance_int_map_to_json(const conformance_int_map *value, atd_buf *out, atd_error *err)
@@ -1351,6 +1498,11 @@ bool conformance_any_map_write(atd_writer *w, const conformance_any_map *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool conformance_any_map_write_any(atd_writer *w, const void *value)
+{
+    return conformance_any_map_write(w, (const conformance_any_map *)value);
+}
+
 int conformance_any_map_to_json(const conformance_any_map *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1389,6 +1541,11 @@ bool conformance_objects_write(atd_writer *w, const conformance_objects *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool conformance_objects_write_any(atd_writer *w, const void *value)
+{
+    return conformance_objects_write(w, (const conformance_objects *)value);
+}
+
 int conformance_objects_to_json(const conformance_objects *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1416,6 +1573,11 @@ bool conformance_any_write(atd_writer *w, const conformance_any *v)
         return false;
     }
     return true;
+}
+
+bool conformance_any_write_any(atd_writer *w, const void *value)
+{
+    return conformance_any_write(w, (const conformance_any *)value);
 }
 
 int conformance_any_to_json(const conformance_any *value, atd_buf *out, atd_error *err)
@@ -1447,6 +1609,11 @@ bool conformance_int_value_write(atd_writer *w, const conformance_int_value *v)
     return true;
 }
 
+bool conformance_int_value_write_any(atd_writer *w, const void *value)
+{
+    return conformance_int_value_write(w, (const conformance_int_value *)value);
+}
+
 int conformance_int_value_to_json(const conformance_int_value *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1474,6 +1641,11 @@ bool conformance_float_value_write(atd_writer *w, const conformance_float_value 
         return false;
     }
     return true;
+}
+
+bool conformance_float_value_write_any(atd_writer *w, const void *value)
+{
+    return conformance_float_value_write(w, (const conformance_float_value *)value);
 }
 
 int conformance_float_value_to_json(const conformance_float_value *value, atd_buf *out, atd_error *err)
@@ -1505,6 +1677,11 @@ bool conformance_string_value_write(atd_writer *w, const conformance_string_valu
     return true;
 }
 
+bool conformance_string_value_write_any(atd_writer *w, const void *value)
+{
+    return conformance_string_value_write(w, (const conformance_string_value *)value);
+}
+
 int conformance_string_value_to_json(const conformance_string_value *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1532,6 +1709,11 @@ bool conformance_bool_value_write(atd_writer *w, const conformance_bool_value *v
         return false;
     }
     return true;
+}
+
+bool conformance_bool_value_write_any(atd_writer *w, const void *value)
+{
+    return conformance_bool_value_write(w, (const conformance_bool_value *)value);
 }
 
 int conformance_bool_value_to_json(const conformance_bool_value *value, atd_buf *out, atd_error *err)
@@ -1564,6 +1746,11 @@ bool conformance_null_value_write(atd_writer *w, const conformance_null_value *v
     return true;
 }
 
+bool conformance_null_value_write_any(atd_writer *w, const void *value)
+{
+    return conformance_null_value_write(w, (const conformance_null_value *)value);
+}
+
 int conformance_null_value_to_json(const conformance_null_value *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1583,5 +1770,387 @@ int conformance_null_value_to_json(const conformance_null_value *value, atd_buf 
         out->len = start;
     }
     return atd_writer_get_error(&w, err);
+}
+
+/* --- streams and layout --- */
+
+bool conformance_ints_next_line(atd_stream *s, atd_arena *arena, conformance_ints *out)
+{
+    return atd_stream_next_line(s, arena, conformance_ints_read_any, out);
+}
+
+bool conformance_ints_next_element(atd_stream *s, atd_arena *arena, conformance_ints *out)
+{
+    return atd_stream_next_element(s, arena, conformance_ints_read_any, out);
+}
+
+int conformance_ints_write_line(const conformance_ints *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_ints_write_any, value, 0, err);
+}
+
+int conformance_ints_to_json_pretty(const conformance_ints *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_ints_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_floats_next_line(atd_stream *s, atd_arena *arena, conformance_floats *out)
+{
+    return atd_stream_next_line(s, arena, conformance_floats_read_any, out);
+}
+
+bool conformance_floats_next_element(atd_stream *s, atd_arena *arena, conformance_floats *out)
+{
+    return atd_stream_next_element(s, arena, conformance_floats_read_any, out);
+}
+
+int conformance_floats_write_line(const conformance_floats *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_floats_write_any, value, 0, err);
+}
+
+int conformance_floats_to_json_pretty(const conformance_floats *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_floats_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_strings_next_line(atd_stream *s, atd_arena *arena, conformance_strings *out)
+{
+    return atd_stream_next_line(s, arena, conformance_strings_read_any, out);
+}
+
+bool conformance_strings_next_element(atd_stream *s, atd_arena *arena, conformance_strings *out)
+{
+    return atd_stream_next_element(s, arena, conformance_strings_read_any, out);
+}
+
+int conformance_strings_write_line(const conformance_strings *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_strings_write_any, value, 0, err);
+}
+
+int conformance_strings_to_json_pretty(const conformance_strings *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_strings_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_bools_next_line(atd_stream *s, atd_arena *arena, conformance_bools *out)
+{
+    return atd_stream_next_line(s, arena, conformance_bools_read_any, out);
+}
+
+bool conformance_bools_next_element(atd_stream *s, atd_arena *arena, conformance_bools *out)
+{
+    return atd_stream_next_element(s, arena, conformance_bools_read_any, out);
+}
+
+int conformance_bools_write_line(const conformance_bools *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_bools_write_any, value, 0, err);
+}
+
+int conformance_bools_to_json_pretty(const conformance_bools *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_bools_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_nulls_next_line(atd_stream *s, atd_arena *arena, conformance_nulls *out)
+{
+    return atd_stream_next_line(s, arena, conformance_nulls_read_any, out);
+}
+
+bool conformance_nulls_next_element(atd_stream *s, atd_arena *arena, conformance_nulls *out)
+{
+    return atd_stream_next_element(s, arena, conformance_nulls_read_any, out);
+}
+
+int conformance_nulls_write_line(const conformance_nulls *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_nulls_write_any, value, 0, err);
+}
+
+int conformance_nulls_to_json_pretty(const conformance_nulls *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_nulls_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_int_nullable_next_line(atd_stream *s, atd_arena *arena, conformance_int_nullable *out)
+{
+    return atd_stream_next_line(s, arena, conformance_int_nullable_read_any, out);
+}
+
+bool conformance_int_nullable_next_element(atd_stream *s, atd_arena *arena, conformance_int_nullable *out)
+{
+    return atd_stream_next_element(s, arena, conformance_int_nullable_read_any, out);
+}
+
+int conformance_int_nullable_write_line(const conformance_int_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_int_nullable_write_any, value, 0, err);
+}
+
+int conformance_int_nullable_to_json_pretty(const conformance_int_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_int_nullable_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_maybe_ints_next_line(atd_stream *s, atd_arena *arena, conformance_maybe_ints *out)
+{
+    return atd_stream_next_line(s, arena, conformance_maybe_ints_read_any, out);
+}
+
+bool conformance_maybe_ints_next_element(atd_stream *s, atd_arena *arena, conformance_maybe_ints *out)
+{
+    return atd_stream_next_element(s, arena, conformance_maybe_ints_read_any, out);
+}
+
+int conformance_maybe_ints_write_line(const conformance_maybe_ints *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_maybe_ints_write_any, value, 0, err);
+}
+
+int conformance_maybe_ints_to_json_pretty(const conformance_maybe_ints *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_maybe_ints_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_anys_next_line(atd_stream *s, atd_arena *arena, conformance_anys *out)
+{
+    return atd_stream_next_line(s, arena, conformance_anys_read_any, out);
+}
+
+bool conformance_anys_next_element(atd_stream *s, atd_arena *arena, conformance_anys *out)
+{
+    return atd_stream_next_element(s, arena, conformance_anys_read_any, out);
+}
+
+int conformance_anys_write_line(const conformance_anys *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_anys_write_any, value, 0, err);
+}
+
+int conformance_anys_to_json_pretty(const conformance_anys *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_anys_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_matrix_next_line(atd_stream *s, atd_arena *arena, conformance_matrix *out)
+{
+    return atd_stream_next_line(s, arena, conformance_matrix_read_any, out);
+}
+
+bool conformance_matrix_next_element(atd_stream *s, atd_arena *arena, conformance_matrix *out)
+{
+    return atd_stream_next_element(s, arena, conformance_matrix_read_any, out);
+}
+
+int conformance_matrix_write_line(const conformance_matrix *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_matrix_write_any, value, 0, err);
+}
+
+int conformance_matrix_to_json_pretty(const conformance_matrix *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_matrix_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_string_map_next_line(atd_stream *s, atd_arena *arena, conformance_string_map *out)
+{
+    return atd_stream_next_line(s, arena, conformance_string_map_read_any, out);
+}
+
+bool conformance_string_map_next_element(atd_stream *s, atd_arena *arena, conformance_string_map *out)
+{
+    return atd_stream_next_element(s, arena, conformance_string_map_read_any, out);
+}
+
+int conformance_string_map_write_line(const conformance_string_map *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_string_map_write_any, value, 0, err);
+}
+
+int conformance_string_map_to_json_pretty(const conformance_string_map *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_string_map_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_int_map_next_line(atd_stream *s, atd_arena *arena, conformance_int_map *out)
+{
+    return atd_stream_next_line(s, arena, conformance_int_map_read_any, out);
+}
+
+bool conformance_int_map_next_element(atd_stream *s, atd_arena *arena, conformance_int_map *out)
+{
+    return atd_stream_next_element(s, arena, conformance_int_map_read_any, out);
+}
+
+int conformance_int_map_write_line(const conformance_int_map *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_int_map_write_any, value, 0, err);
+}
+
+int conformance_int_map_to_json_pretty(const conformance_int_map *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_int_map_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_any_map_next_line(atd_stream *s, atd_arena *arena, conformance_any_map *out)
+{
+    return atd_stream_next_line(s, arena, conformance_any_map_read_any, out);
+}
+
+bool conformance_any_map_next_element(atd_stream *s, atd_arena *arena, conformance_any_map *out)
+{
+    return atd_stream_next_element(s, arena, conformance_any_map_read_any, out);
+}
+
+int conformance_any_map_write_line(const conformance_any_map *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_any_map_write_any, value, 0, err);
+}
+
+int conformance_any_map_to_json_pretty(const conformance_any_map *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_any_map_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_objects_next_line(atd_stream *s, atd_arena *arena, conformance_objects *out)
+{
+    return atd_stream_next_line(s, arena, conformance_objects_read_any, out);
+}
+
+bool conformance_objects_next_element(atd_stream *s, atd_arena *arena, conformance_objects *out)
+{
+    return atd_stream_next_element(s, arena, conformance_objects_read_any, out);
+}
+
+int conformance_objects_write_line(const conformance_objects *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_objects_write_any, value, 0, err);
+}
+
+int conformance_objects_to_json_pretty(const conformance_objects *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_objects_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_any_next_line(atd_stream *s, atd_arena *arena, conformance_any *out)
+{
+    return atd_stream_next_line(s, arena, conformance_any_read_any, out);
+}
+
+bool conformance_any_next_element(atd_stream *s, atd_arena *arena, conformance_any *out)
+{
+    return atd_stream_next_element(s, arena, conformance_any_read_any, out);
+}
+
+int conformance_any_write_line(const conformance_any *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_any_write_any, value, 0, err);
+}
+
+int conformance_any_to_json_pretty(const conformance_any *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_any_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_int_value_next_line(atd_stream *s, atd_arena *arena, conformance_int_value *out)
+{
+    return atd_stream_next_line(s, arena, conformance_int_value_read_any, out);
+}
+
+bool conformance_int_value_next_element(atd_stream *s, atd_arena *arena, conformance_int_value *out)
+{
+    return atd_stream_next_element(s, arena, conformance_int_value_read_any, out);
+}
+
+int conformance_int_value_write_line(const conformance_int_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_int_value_write_any, value, 0, err);
+}
+
+int conformance_int_value_to_json_pretty(const conformance_int_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_int_value_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_float_value_next_line(atd_stream *s, atd_arena *arena, conformance_float_value *out)
+{
+    return atd_stream_next_line(s, arena, conformance_float_value_read_any, out);
+}
+
+bool conformance_float_value_next_element(atd_stream *s, atd_arena *arena, conformance_float_value *out)
+{
+    return atd_stream_next_element(s, arena, conformance_float_value_read_any, out);
+}
+
+int conformance_float_value_write_line(const conformance_float_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_float_value_write_any, value, 0, err);
+}
+
+int conformance_float_value_to_json_pretty(const conformance_float_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_float_value_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_string_value_next_line(atd_stream *s, atd_arena *arena, conformance_string_value *out)
+{
+    return atd_stream_next_line(s, arena, conformance_string_value_read_any, out);
+}
+
+bool conformance_string_value_next_element(atd_stream *s, atd_arena *arena, conformance_string_value *out)
+{
+    return atd_stream_next_element(s, arena, conformance_string_value_read_any, out);
+}
+
+int conformance_string_value_write_line(const conformance_string_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_string_value_write_any, value, 0, err);
+}
+
+int conformance_string_value_to_json_pretty(const conformance_string_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_string_value_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_bool_value_next_line(atd_stream *s, atd_arena *arena, conformance_bool_value *out)
+{
+    return atd_stream_next_line(s, arena, conformance_bool_value_read_any, out);
+}
+
+bool conformance_bool_value_next_element(atd_stream *s, atd_arena *arena, conformance_bool_value *out)
+{
+    return atd_stream_next_element(s, arena, conformance_bool_value_read_any, out);
+}
+
+int conformance_bool_value_write_line(const conformance_bool_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_bool_value_write_any, value, 0, err);
+}
+
+int conformance_bool_value_to_json_pretty(const conformance_bool_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_bool_value_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_null_value_next_line(atd_stream *s, atd_arena *arena, conformance_null_value *out)
+{
+    return atd_stream_next_line(s, arena, conformance_null_value_read_any, out);
+}
+
+bool conformance_null_value_next_element(atd_stream *s, atd_arena *arena, conformance_null_value *out)
+{
+    return atd_stream_next_element(s, arena, conformance_null_value_read_any, out);
+}
+
+int conformance_null_value_write_line(const conformance_null_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_null_value_write_any, value, 0, err);
+}
+
+int conformance_null_value_to_json_pretty(const conformance_null_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_null_value_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -83,6 +83,11 @@ bool custom_adapter_circle_read(atd_reader *r, custom_adapter_circle *out)
     return true;
 }
 
+bool custom_adapter_circle_read_any(atd_reader *r, void *out)
+{
+    return custom_adapter_circle_read(r, (custom_adapter_circle *)out);
+}
+
 int custom_adapter_circle_from_json(const char *json, size_t len, atd_arena *arena, custom_adapter_circle *out, atd_error *err)
 {
     atd_reader r;
@@ -198,6 +203,11 @@ bool custom_adapter_shape_read(atd_reader *r, custom_adapter_shape *out)
     return true;
 }
 
+bool custom_adapter_shape_read_any(atd_reader *r, void *out)
+{
+    return custom_adapter_shape_read(r, (custom_adapter_shape *)out);
+}
+
 int custom_adapter_shape_from_json(const char *json, size_t len, atd_arena *arena, custom_adapter_shape *out, atd_error *err)
 {
     atd_reader r;
@@ -249,6 +259,11 @@ bool custom_adapter_shape_list_read(atd_reader *r, custom_adapter_shape_list *ou
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool custom_adapter_shape_list_read_any(atd_reader *r, void *out)
+{
+    return custom_adapter_shape_list_read(r, (custom_adapter_shape_list *)out);
 }
 
 int custom_adapter_shape_list_from_json(const char *json, size_t len, atd_arena *arena, custom_adapter_shape_list *out, atd_error *err)
@@ -362,6 +377,11 @@ bool custom_adapter_doc_read(atd_reader *r, custom_adapter_doc *out)
     return true;
 }
 
+bool custom_adapter_doc_read_any(atd_reader *r, void *out)
+{
+    return custom_adapter_doc_read(r, (custom_adapter_doc *)out);
+}
+
 int custom_adapter_doc_from_json(const char *json, size_t len, atd_arena *arena, custom_adapter_doc *out, atd_error *err)
 {
     atd_reader r;
@@ -384,16 +404,22 @@ bool custom_adapter_circle_write(atd_writer *w, const custom_adapter_circle *v)
         return atd_writer_push_field(w, "r", 1);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 6 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "r", 1);
         }
         memcpy(p, "{\"r\":", 5);
         p = atd_write_double(p + 5, (double)v->r);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool custom_adapter_circle_write_any(atd_writer *w, const void *value)
+{
+    return custom_adapter_circle_write(w, (const custom_adapter_circle *)value);
 }
 
 int custom_adapter_circle_to_json(const custom_adapter_circle *value, atd_buf *out, atd_error *err)
@@ -445,6 +471,11 @@ bool custom_adapter_shape_write(atd_writer *w, const custom_adapter_shape *v)
     return atd_write_adapted(w, "shape_adapter", shape_adapter_restore, custom_adapter_shape__plain_write_any, v);
 }
 
+bool custom_adapter_shape_write_any(atd_writer *w, const void *value)
+{
+    return custom_adapter_shape_write(w, (const custom_adapter_shape *)value);
+}
+
 int custom_adapter_shape_to_json(const custom_adapter_shape *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -483,6 +514,11 @@ bool custom_adapter_shape_list_write(atd_writer *w, const custom_adapter_shape_l
     return atd_writer_raw(w, "]", 1);
 }
 
+bool custom_adapter_shape_list_write_any(atd_writer *w, const void *value)
+{
+    return custom_adapter_shape_list_write(w, (const custom_adapter_shape_list *)value);
+}
+
 int custom_adapter_shape_list_to_json(const custom_adapter_shape_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -512,13 +548,15 @@ bool custom_adapter_doc_write(atd_writer *w, const custom_adapter_doc *v)
     if (!custom_adapter_shape_list_write(w, &v->shapes)) {
         return atd_writer_push_field(w, "shapes", 6);
     }
-    if (!atd_writer_raw(w, ",\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool custom_adapter_doc_write_any(atd_writer *w, const void *value)
+{
+    return custom_adapter_doc_write(w, (const custom_adapter_doc *)value);
 }
 
 int custom_adapter_doc_to_json(const custom_adapter_doc *value, atd_buf *out, atd_error *err)
@@ -540,5 +578,87 @@ int custom_adapter_doc_to_json(const custom_adapter_doc *value, atd_buf *out, at
         out->len = start;
     }
     return atd_writer_get_error(&w, err);
+}
+
+/* --- streams and layout --- */
+
+bool custom_adapter_circle_next_line(atd_stream *s, atd_arena *arena, custom_adapter_circle *out)
+{
+    return atd_stream_next_line(s, arena, custom_adapter_circle_read_any, out);
+}
+
+bool custom_adapter_circle_next_element(atd_stream *s, atd_arena *arena, custom_adapter_circle *out)
+{
+    return atd_stream_next_element(s, arena, custom_adapter_circle_read_any, out);
+}
+
+int custom_adapter_circle_write_line(const custom_adapter_circle *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, custom_adapter_circle_write_any, value, 0, err);
+}
+
+int custom_adapter_circle_to_json_pretty(const custom_adapter_circle *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, custom_adapter_circle_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool custom_adapter_shape_next_line(atd_stream *s, atd_arena *arena, custom_adapter_shape *out)
+{
+    return atd_stream_next_line(s, arena, custom_adapter_shape_read_any, out);
+}
+
+bool custom_adapter_shape_next_element(atd_stream *s, atd_arena *arena, custom_adapter_shape *out)
+{
+    return atd_stream_next_element(s, arena, custom_adapter_shape_read_any, out);
+}
+
+int custom_adapter_shape_write_line(const custom_adapter_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, custom_adapter_shape_write_any, value, 0, err);
+}
+
+int custom_adapter_shape_to_json_pretty(const custom_adapter_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, custom_adapter_shape_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool custom_adapter_shape_list_next_line(atd_stream *s, atd_arena *arena, custom_adapter_shape_list *out)
+{
+    return atd_stream_next_line(s, arena, custom_adapter_shape_list_read_any, out);
+}
+
+bool custom_adapter_shape_list_next_element(atd_stream *s, atd_arena *arena, custom_adapter_shape_list *out)
+{
+    return atd_stream_next_element(s, arena, custom_adapter_shape_list_read_any, out);
+}
+
+int custom_adapter_shape_list_write_line(const custom_adapter_shape_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, custom_adapter_shape_list_write_any, value, 0, err);
+}
+
+int custom_adapter_shape_list_to_json_pretty(const custom_adapter_shape_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, custom_adapter_shape_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool custom_adapter_doc_next_line(atd_stream *s, atd_arena *arena, custom_adapter_doc *out)
+{
+    return atd_stream_next_line(s, arena, custom_adapter_doc_read_any, out);
+}
+
+bool custom_adapter_doc_next_element(atd_stream *s, atd_arena *arena, custom_adapter_doc *out)
+{
+    return atd_stream_next_element(s, arena, custom_adapter_doc_read_any, out);
+}
+
+int custom_adapter_doc_write_line(const custom_adapter_doc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, custom_adapter_doc_write_any, value, 0, err);
+}
+
+int custom_adapter_doc_to_json_pretty(const custom_adapter_doc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, custom_adapter_doc_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

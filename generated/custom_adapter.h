@@ -59,26 +59,50 @@ bool shape_adapter_restore(atd_json *v, atd_arena *arena, const char **why);
 void custom_adapter_circle_init(custom_adapter_circle *v);
 bool custom_adapter_circle_read(atd_reader *r, custom_adapter_circle *out);
 bool custom_adapter_circle_write(atd_writer *w, const custom_adapter_circle *v);
+bool custom_adapter_circle_read_any(atd_reader *r, void *out);
+bool custom_adapter_circle_write_any(atd_writer *w, const void *value);
 int custom_adapter_circle_from_json(const char *json, size_t len, atd_arena *arena, custom_adapter_circle *out, atd_error *err);
 int custom_adapter_circle_to_json(const custom_adapter_circle *value, atd_buf *out, atd_error *err);
+bool custom_adapter_circle_next_line(atd_stream *s, atd_arena *arena, custom_adapter_circle *out);
+bool custom_adapter_circle_next_element(atd_stream *s, atd_arena *arena, custom_adapter_circle *out);
+int custom_adapter_circle_write_line(const custom_adapter_circle *value, atd_buf *out, atd_error *err);
+int custom_adapter_circle_to_json_pretty(const custom_adapter_circle *value, atd_buf *out, atd_error *err);
 
 void custom_adapter_shape_init(custom_adapter_shape *v);
 bool custom_adapter_shape_read(atd_reader *r, custom_adapter_shape *out);
 bool custom_adapter_shape_write(atd_writer *w, const custom_adapter_shape *v);
+bool custom_adapter_shape_read_any(atd_reader *r, void *out);
+bool custom_adapter_shape_write_any(atd_writer *w, const void *value);
 int custom_adapter_shape_from_json(const char *json, size_t len, atd_arena *arena, custom_adapter_shape *out, atd_error *err);
 int custom_adapter_shape_to_json(const custom_adapter_shape *value, atd_buf *out, atd_error *err);
+bool custom_adapter_shape_next_line(atd_stream *s, atd_arena *arena, custom_adapter_shape *out);
+bool custom_adapter_shape_next_element(atd_stream *s, atd_arena *arena, custom_adapter_shape *out);
+int custom_adapter_shape_write_line(const custom_adapter_shape *value, atd_buf *out, atd_error *err);
+int custom_adapter_shape_to_json_pretty(const custom_adapter_shape *value, atd_buf *out, atd_error *err);
 
 void custom_adapter_shape_list_init(custom_adapter_shape_list *v);
 bool custom_adapter_shape_list_read(atd_reader *r, custom_adapter_shape_list *out);
 bool custom_adapter_shape_list_write(atd_writer *w, const custom_adapter_shape_list *v);
+bool custom_adapter_shape_list_read_any(atd_reader *r, void *out);
+bool custom_adapter_shape_list_write_any(atd_writer *w, const void *value);
 int custom_adapter_shape_list_from_json(const char *json, size_t len, atd_arena *arena, custom_adapter_shape_list *out, atd_error *err);
 int custom_adapter_shape_list_to_json(const custom_adapter_shape_list *value, atd_buf *out, atd_error *err);
+bool custom_adapter_shape_list_next_line(atd_stream *s, atd_arena *arena, custom_adapter_shape_list *out);
+bool custom_adapter_shape_list_next_element(atd_stream *s, atd_arena *arena, custom_adapter_shape_list *out);
+int custom_adapter_shape_list_write_line(const custom_adapter_shape_list *value, atd_buf *out, atd_error *err);
+int custom_adapter_shape_list_to_json_pretty(const custom_adapter_shape_list *value, atd_buf *out, atd_error *err);
 
 void custom_adapter_doc_init(custom_adapter_doc *v);
 bool custom_adapter_doc_read(atd_reader *r, custom_adapter_doc *out);
 bool custom_adapter_doc_write(atd_writer *w, const custom_adapter_doc *v);
+bool custom_adapter_doc_read_any(atd_reader *r, void *out);
+bool custom_adapter_doc_write_any(atd_writer *w, const void *value);
 int custom_adapter_doc_from_json(const char *json, size_t len, atd_arena *arena, custom_adapter_doc *out, atd_error *err);
 int custom_adapter_doc_to_json(const custom_adapter_doc *value, atd_buf *out, atd_error *err);
+bool custom_adapter_doc_next_line(atd_stream *s, atd_arena *arena, custom_adapter_doc *out);
+bool custom_adapter_doc_next_element(atd_stream *s, atd_arena *arena, custom_adapter_doc *out);
+int custom_adapter_doc_write_line(const custom_adapter_doc *value, atd_buf *out, atd_error *err);
+int custom_adapter_doc_to_json_pretty(const custom_adapter_doc *value, atd_buf *out, atd_error *err);
 
 #ifdef __cplusplus
 }

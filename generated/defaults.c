@@ -64,6 +64,11 @@ bool defaults_color_read(atd_reader *r, defaults_color *out)
     return atd_reader_fail_expected(r, "a variant of 'color'");
 }
 
+bool defaults_color_read_any(atd_reader *r, void *out)
+{
+    return defaults_color_read(r, (defaults_color *)out);
+}
+
 int defaults_color_from_json(const char *json, size_t len, atd_arena *arena, defaults_color *out, atd_error *err)
 {
     atd_reader r;
@@ -163,6 +168,11 @@ bool defaults_shape_read(atd_reader *r, defaults_shape *out)
         }
     }
     return atd_reader_fail_expected(r, "a variant of 'shape'");
+}
+
+bool defaults_shape_read_any(atd_reader *r, void *out)
+{
+    return defaults_shape_read(r, (defaults_shape *)out);
 }
 
 int defaults_shape_from_json(const char *json, size_t len, atd_arena *arena, defaults_shape *out, atd_error *err)
@@ -274,6 +284,11 @@ bool defaults_point_read(atd_reader *r, defaults_point *out)
     return true;
 }
 
+bool defaults_point_read_any(atd_reader *r, void *out)
+{
+    return defaults_point_read(r, (defaults_point *)out);
+}
+
 int defaults_point_from_json(const char *json, size_t len, atd_arena *arena, defaults_point *out, atd_error *err)
 {
     atd_reader r;
@@ -349,6 +364,11 @@ bool defaults_int_option_read(atd_reader *r, defaults_int_option *out)
     return true;
 }
 
+bool defaults_int_option_read_any(atd_reader *r, void *out)
+{
+    return defaults_int_option_read(r, (defaults_int_option *)out);
+}
+
 int defaults_int_option_from_json(const char *json, size_t len, atd_arena *arena, defaults_int_option *out, atd_error *err)
 {
     atd_reader r;
@@ -379,6 +399,11 @@ bool defaults_float_nullable_read(atd_reader *r, defaults_float_nullable *out)
     }
     out->has = true;
     return true;
+}
+
+bool defaults_float_nullable_read_any(atd_reader *r, void *out)
+{
+    return defaults_float_nullable_read(r, (defaults_float_nullable *)out);
 }
 
 int defaults_float_nullable_from_json(const char *json, size_t len, atd_arena *arena, defaults_float_nullable *out, atd_error *err)
@@ -434,6 +459,11 @@ bool defaults_int_list_read(atd_reader *r, defaults_int_list *out)
     return true;
 }
 
+bool defaults_int_list_read_any(atd_reader *r, void *out)
+{
+    return defaults_int_list_read(r, (defaults_int_list *)out);
+}
+
 int defaults_int_list_from_json(const char *json, size_t len, atd_arena *arena, defaults_int_list *out, atd_error *err)
 {
     atd_reader r;
@@ -485,6 +515,11 @@ bool defaults_string_list_read(atd_reader *r, defaults_string_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool defaults_string_list_read_any(atd_reader *r, void *out)
+{
+    return defaults_string_list_read(r, (defaults_string_list *)out);
 }
 
 int defaults_string_list_from_json(const char *json, size_t len, atd_arena *arena, defaults_string_list *out, atd_error *err)
@@ -543,6 +578,11 @@ bool defaults_int_string_tuple_read(atd_reader *r, defaults_int_string_tuple *ou
         }
     }
     return true;
+}
+
+bool defaults_int_string_tuple_read_any(atd_reader *r, void *out)
+{
+    return defaults_int_string_tuple_read(r, (defaults_int_string_tuple *)out);
 }
 
 int defaults_int_string_tuple_from_json(const char *json, size_t len, atd_arena *arena, defaults_int_string_tuple *out, atd_error *err)
@@ -1045,6 +1085,11 @@ bool defaults_all_read(atd_reader *r, defaults_all *out)
     return true;
 }
 
+bool defaults_all_read_any(atd_reader *r, void *out)
+{
+    return defaults_all_read(r, (defaults_all *)out);
+}
+
 int defaults_all_from_json(const char *json, size_t len, atd_arena *arena, defaults_all *out, atd_error *err)
 {
     atd_reader r;
@@ -1078,6 +1123,11 @@ bool defaults_color_write(atd_writer *w, const defaults_color *v)
         return atd_writer_raw(w, defaults_color__json[*v], defaults_color__jlen[*v]);
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'");
+}
+
+bool defaults_color_write_any(atd_writer *w, const void *value)
+{
+    return defaults_color_write(w, (const defaults_color *)value);
 }
 
 int defaults_color_to_json(const defaults_color *value, atd_buf *out, atd_error *err)
@@ -1118,6 +1168,11 @@ bool defaults_shape_write(atd_writer *w, const defaults_shape *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'");
 }
 
+bool defaults_shape_write_any(atd_writer *w, const void *value)
+{
+    return defaults_shape_write(w, (const defaults_shape *)value);
+}
+
 int defaults_shape_to_json(const defaults_shape *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1144,30 +1199,28 @@ bool defaults_point_write(atd_writer *w, const defaults_point *v)
     if (!atd_writer_finite(w, (double)v->x)) {
         return atd_writer_push_field(w, "x", 1);
     }
+    if (!atd_writer_finite(w, (double)v->y)) {
+        return atd_writer_push_field(w, "y", 1);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "x", 1);
         }
         memcpy(p, "{\"x\":", 5);
         p = atd_write_double(p + 5, (double)v->x);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->y)) {
-        return atd_writer_push_field(w, "y", 1);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "y", 1);
-        }
         memcpy(p, ",\"y\":", 5);
         p = atd_write_double(p + 5, (double)v->y);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool defaults_point_write_any(atd_writer *w, const void *value)
+{
+    return defaults_point_write(w, (const defaults_point *)value);
 }
 
 int defaults_point_to_json(const defaults_point *value, atd_buf *out, atd_error *err)
@@ -1205,6 +1258,11 @@ bool defaults_int_option_write(atd_writer *w, const defaults_int_option *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool defaults_int_option_write_any(atd_writer *w, const void *value)
+{
+    return defaults_int_option_write(w, (const defaults_int_option *)value);
+}
+
 int defaults_int_option_to_json(const defaults_int_option *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1235,6 +1293,11 @@ bool defaults_float_nullable_write(atd_writer *w, const defaults_float_nullable 
         return false;
     }
     return true;
+}
+
+bool defaults_float_nullable_write_any(atd_writer *w, const void *value)
+{
+    return defaults_float_nullable_write(w, (const defaults_float_nullable *)value);
 }
 
 int defaults_float_nullable_to_json(const defaults_float_nullable *value, atd_buf *out, atd_error *err)
@@ -1281,6 +1344,11 @@ bool defaults_int_list_write(atd_writer *w, const defaults_int_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool defaults_int_list_write_any(atd_writer *w, const void *value)
+{
+    return defaults_int_list_write(w, (const defaults_int_list *)value);
+}
+
 int defaults_int_list_to_json(const defaults_int_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1309,14 +1377,16 @@ bool defaults_string_list_write(atd_writer *w, const defaults_string_list *v)
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->items[i].ptr, v->items[i].len)) {
+        if (!atd_writer_key_string(w, ",", i > 0, v->items[i].ptr, v->items[i].len)) {
             return atd_writer_push_index(w, i);
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool defaults_string_list_write_any(atd_writer *w, const void *value)
+{
+    return defaults_string_list_write(w, (const defaults_string_list *)value);
 }
 
 int defaults_string_list_to_json(const defaults_string_list *value, atd_buf *out, atd_error *err)
@@ -1361,6 +1431,11 @@ bool defaults_int_string_tuple_write(atd_writer *w, const defaults_int_string_tu
     return atd_writer_raw(w, "]", 1);
 }
 
+bool defaults_int_string_tuple_write_any(atd_writer *w, const void *value)
+{
+    return defaults_int_string_tuple_write(w, (const defaults_int_string_tuple *)value);
+}
+
 int defaults_int_string_tuple_to_json(const defaults_int_string_tuple *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1389,28 +1464,19 @@ bool defaults_all_write(atd_writer *w, const defaults_all *v)
         return false;
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || !(v->nickname.len == 4 && memcmp(v->nickname.ptr, "none", 4) == 0)) {
-        if (!atd_writer_raw(w, "\"nickname\":", 11)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->nickname.ptr, v->nickname.len)) {
+        if (!atd_writer_key_string(w, "\"nickname\":", 11, v->nickname.ptr, v->nickname.len)) {
             return atd_writer_push_field(w, "nickname", 8);
         }
         first = false;
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || !(v->greeting.len == 13 && memcmp(v->greeting.ptr, "h\303\251llo world\012", 13) == 0)) {
-        if (first ? !atd_writer_raw(w, "\"greeting\":", 11) : !atd_writer_raw(w, ",\"greeting\":", 12)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->greeting.ptr, v->greeting.len)) {
+        if (first ? !atd_writer_key_string(w, "\"greeting\":", 11, v->greeting.ptr, v->greeting.len) : !atd_writer_key_string(w, ",\"greeting\":", 12, v->greeting.ptr, v->greeting.len)) {
             return atd_writer_push_field(w, "greeting", 8);
         }
         first = false;
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->empty.len != 0) {
-        if (first ? !atd_writer_raw(w, "\"empty\":", 8) : !atd_writer_raw(w, ",\"empty\":", 9)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->empty.ptr, v->empty.len)) {
+        if (first ? !atd_writer_key_string(w, "\"empty\":", 8, v->empty.ptr, v->empty.len) : !atd_writer_key_string(w, ",\"empty\":", 9, v->empty.ptr, v->empty.len)) {
             return atd_writer_push_field(w, "empty", 5);
         }
         first = false;
@@ -1621,6 +1687,11 @@ bool defaults_all_write(atd_writer *w, const defaults_all *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool defaults_all_write_any(atd_writer *w, const void *value)
+{
+    return defaults_all_write(w, (const defaults_all *)value);
+}
+
 int defaults_all_to_json(const defaults_all *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1640,5 +1711,187 @@ int defaults_all_to_json(const defaults_all *value, atd_buf *out, atd_error *err
         out->len = start;
     }
     return atd_writer_get_error(&w, err);
+}
+
+/* --- streams and layout --- */
+
+bool defaults_color_next_line(atd_stream *s, atd_arena *arena, defaults_color *out)
+{
+    return atd_stream_next_line(s, arena, defaults_color_read_any, out);
+}
+
+bool defaults_color_next_element(atd_stream *s, atd_arena *arena, defaults_color *out)
+{
+    return atd_stream_next_element(s, arena, defaults_color_read_any, out);
+}
+
+int defaults_color_write_line(const defaults_color *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, defaults_color_write_any, value, 0, err);
+}
+
+int defaults_color_to_json_pretty(const defaults_color *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, defaults_color_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool defaults_shape_next_line(atd_stream *s, atd_arena *arena, defaults_shape *out)
+{
+    return atd_stream_next_line(s, arena, defaults_shape_read_any, out);
+}
+
+bool defaults_shape_next_element(atd_stream *s, atd_arena *arena, defaults_shape *out)
+{
+    return atd_stream_next_element(s, arena, defaults_shape_read_any, out);
+}
+
+int defaults_shape_write_line(const defaults_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, defaults_shape_write_any, value, 0, err);
+}
+
+int defaults_shape_to_json_pretty(const defaults_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, defaults_shape_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool defaults_point_next_line(atd_stream *s, atd_arena *arena, defaults_point *out)
+{
+    return atd_stream_next_line(s, arena, defaults_point_read_any, out);
+}
+
+bool defaults_point_next_element(atd_stream *s, atd_arena *arena, defaults_point *out)
+{
+    return atd_stream_next_element(s, arena, defaults_point_read_any, out);
+}
+
+int defaults_point_write_line(const defaults_point *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, defaults_point_write_any, value, 0, err);
+}
+
+int defaults_point_to_json_pretty(const defaults_point *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, defaults_point_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool defaults_int_option_next_line(atd_stream *s, atd_arena *arena, defaults_int_option *out)
+{
+    return atd_stream_next_line(s, arena, defaults_int_option_read_any, out);
+}
+
+bool defaults_int_option_next_element(atd_stream *s, atd_arena *arena, defaults_int_option *out)
+{
+    return atd_stream_next_element(s, arena, defaults_int_option_read_any, out);
+}
+
+int defaults_int_option_write_line(const defaults_int_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, defaults_int_option_write_any, value, 0, err);
+}
+
+int defaults_int_option_to_json_pretty(const defaults_int_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, defaults_int_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool defaults_float_nullable_next_line(atd_stream *s, atd_arena *arena, defaults_float_nullable *out)
+{
+    return atd_stream_next_line(s, arena, defaults_float_nullable_read_any, out);
+}
+
+bool defaults_float_nullable_next_element(atd_stream *s, atd_arena *arena, defaults_float_nullable *out)
+{
+    return atd_stream_next_element(s, arena, defaults_float_nullable_read_any, out);
+}
+
+int defaults_float_nullable_write_line(const defaults_float_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, defaults_float_nullable_write_any, value, 0, err);
+}
+
+int defaults_float_nullable_to_json_pretty(const defaults_float_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, defaults_float_nullable_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool defaults_int_list_next_line(atd_stream *s, atd_arena *arena, defaults_int_list *out)
+{
+    return atd_stream_next_line(s, arena, defaults_int_list_read_any, out);
+}
+
+bool defaults_int_list_next_element(atd_stream *s, atd_arena *arena, defaults_int_list *out)
+{
+    return atd_stream_next_element(s, arena, defaults_int_list_read_any, out);
+}
+
+int defaults_int_list_write_line(const defaults_int_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, defaults_int_list_write_any, value, 0, err);
+}
+
+int defaults_int_list_to_json_pretty(const defaults_int_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, defaults_int_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool defaults_string_list_next_line(atd_stream *s, atd_arena *arena, defaults_string_list *out)
+{
+    return atd_stream_next_line(s, arena, defaults_string_list_read_any, out);
+}
+
+bool defaults_string_list_next_element(atd_stream *s, atd_arena *arena, defaults_string_list *out)
+{
+    return atd_stream_next_element(s, arena, defaults_string_list_read_any, out);
+}
+
+int defaults_string_list_write_line(const defaults_string_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, defaults_string_list_write_any, value, 0, err);
+}
+
+int defaults_string_list_to_json_pretty(const defaults_string_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, defaults_string_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool defaults_int_string_tuple_next_line(atd_stream *s, atd_arena *arena, defaults_int_string_tuple *out)
+{
+    return atd_stream_next_line(s, arena, defaults_int_string_tuple_read_any, out);
+}
+
+bool defaults_int_string_tuple_next_element(atd_stream *s, atd_arena *arena, defaults_int_string_tuple *out)
+{
+    return atd_stream_next_element(s, arena, defaults_int_string_tuple_read_any, out);
+}
+
+int defaults_int_string_tuple_write_line(const defaults_int_string_tuple *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, defaults_int_string_tuple_write_any, value, 0, err);
+}
+
+int defaults_int_string_tuple_to_json_pretty(const defaults_int_string_tuple *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, defaults_int_string_tuple_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool defaults_all_next_line(atd_stream *s, atd_arena *arena, defaults_all *out)
+{
+    return atd_stream_next_line(s, arena, defaults_all_read_any, out);
+}
+
+bool defaults_all_next_element(atd_stream *s, atd_arena *arena, defaults_all *out)
+{
+    return atd_stream_next_element(s, arena, defaults_all_read_any, out);
+}
+
+int defaults_all_write_line(const defaults_all *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, defaults_all_write_any, value, 0, err);
+}
+
+int defaults_all_to_json_pretty(const defaults_all *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, defaults_all_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -44,6 +44,11 @@ bool donut_ingredient_list_read(atd_reader *r, donut_ingredient_list *out)
     return true;
 }
 
+bool donut_ingredient_list_read_any(atd_reader *r, void *out)
+{
+    return donut_ingredient_list_read(r, (donut_ingredient_list *)out);
+}
+
 int donut_ingredient_list_from_json(const char *json, size_t len, atd_arena *arena, donut_ingredient_list *out, atd_error *err)
 {
     atd_reader r;
@@ -134,6 +139,11 @@ bool donut_batters_read(atd_reader *r, donut_batters *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "batter", "batters");
     }
     return true;
+}
+
+bool donut_batters_read_any(atd_reader *r, void *out)
+{
+    return donut_batters_read(r, (donut_batters *)out);
 }
 
 int donut_batters_from_json(const char *json, size_t len, atd_arena *arena, donut_batters *out, atd_error *err)
@@ -319,6 +329,11 @@ bool donut_item_read(atd_reader *r, donut_item *out)
     return true;
 }
 
+bool donut_item_read_any(atd_reader *r, void *out)
+{
+    return donut_item_read(r, (donut_item *)out);
+}
+
 int donut_item_from_json(const char *json, size_t len, atd_arena *arena, donut_item *out, atd_error *err)
 {
     atd_reader r;
@@ -430,6 +445,11 @@ bool donut_ingredient_read(atd_reader *r, donut_ingredient *out)
     return true;
 }
 
+bool donut_ingredient_read_any(atd_reader *r, void *out)
+{
+    return donut_ingredient_read(r, (donut_ingredient *)out);
+}
+
 int donut_ingredient_from_json(const char *json, size_t len, atd_arena *arena, donut_ingredient *out, atd_error *err)
 {
     atd_reader r;
@@ -483,6 +503,11 @@ bool donut_root_read(atd_reader *r, donut_root *out)
     return true;
 }
 
+bool donut_root_read_any(atd_reader *r, void *out)
+{
+    return donut_root_read(r, (donut_root *)out);
+}
+
 int donut_root_from_json(const char *json, size_t len, atd_arena *arena, donut_root *out, atd_error *err)
 {
     atd_reader r;
@@ -514,6 +539,11 @@ bool donut_ingredient_list_write(atd_writer *w, const donut_ingredient_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool donut_ingredient_list_write_any(atd_writer *w, const void *value)
+{
+    return donut_ingredient_list_write(w, (const donut_ingredient_list *)value);
 }
 
 int donut_ingredient_list_to_json(const donut_ingredient_list *value, atd_buf *out, atd_error *err)
@@ -548,6 +578,11 @@ bool donut_batters_write(atd_writer *w, const donut_batters *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool donut_batters_write_any(atd_writer *w, const void *value)
+{
+    return donut_batters_write(w, (const donut_batters *)value);
+}
+
 int donut_batters_to_json(const donut_batters *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -571,22 +606,13 @@ int donut_batters_to_json(const donut_batters *value, atd_buf *out, atd_error *e
 
 bool donut_item_write(atd_writer *w, const donut_item *v)
 {
-    if (!atd_writer_raw(w, "{\"id\":", 6)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->id.ptr, v->id.len)) {
+    if (!atd_writer_key_string(w, "{\"id\":", 6, v->id.ptr, v->id.len)) {
         return atd_writer_push_field(w, "id", 2);
     }
-    if (!atd_writer_raw(w, ",\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->item_type.ptr, v->item_type.len)) {
+    if (!atd_writer_key_string(w, ",\"type\":", 8, v->item_type.ptr, v->item_type.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
-    if (!atd_writer_raw(w, ",\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     if (!atd_writer_finite(w, (double)v->ppu)) {
@@ -617,6 +643,11 @@ bool donut_item_write(atd_writer *w, const donut_item *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool donut_item_write_any(atd_writer *w, const void *value)
+{
+    return donut_item_write(w, (const donut_item *)value);
+}
+
 int donut_item_to_json(const donut_item *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -640,19 +671,18 @@ int donut_item_to_json(const donut_item *value, atd_buf *out, atd_error *err)
 
 bool donut_ingredient_write(atd_writer *w, const donut_ingredient *v)
 {
-    if (!atd_writer_raw(w, "{\"id\":", 6)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->id.ptr, v->id.len)) {
+    if (!atd_writer_key_string(w, "{\"id\":", 6, v->id.ptr, v->id.len)) {
         return atd_writer_push_field(w, "id", 2);
     }
-    if (!atd_writer_raw(w, ",\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->ingredient_type.ptr, v->ingredient_type.len)) {
+    if (!atd_writer_key_string(w, ",\"type\":", 8, v->ingredient_type.ptr, v->ingredient_type.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool donut_ingredient_write_any(atd_writer *w, const void *value)
+{
+    return donut_ingredient_write(w, (const donut_ingredient *)value);
 }
 
 int donut_ingredient_to_json(const donut_ingredient *value, atd_buf *out, atd_error *err)
@@ -693,6 +723,11 @@ bool donut_root_write(atd_writer *w, const donut_root *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool donut_root_write_any(atd_writer *w, const void *value)
+{
+    return donut_root_write(w, (const donut_root *)value);
+}
+
 int donut_root_to_json(const donut_root *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -712,5 +747,107 @@ int donut_root_to_json(const donut_root *value, atd_buf *out, atd_error *err)
         out->len = start;
     }
     return atd_writer_get_error(&w, err);
+}
+
+/* --- streams and layout --- */
+
+bool donut_ingredient_list_next_line(atd_stream *s, atd_arena *arena, donut_ingredient_list *out)
+{
+    return atd_stream_next_line(s, arena, donut_ingredient_list_read_any, out);
+}
+
+bool donut_ingredient_list_next_element(atd_stream *s, atd_arena *arena, donut_ingredient_list *out)
+{
+    return atd_stream_next_element(s, arena, donut_ingredient_list_read_any, out);
+}
+
+int donut_ingredient_list_write_line(const donut_ingredient_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, donut_ingredient_list_write_any, value, 0, err);
+}
+
+int donut_ingredient_list_to_json_pretty(const donut_ingredient_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, donut_ingredient_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool donut_batters_next_line(atd_stream *s, atd_arena *arena, donut_batters *out)
+{
+    return atd_stream_next_line(s, arena, donut_batters_read_any, out);
+}
+
+bool donut_batters_next_element(atd_stream *s, atd_arena *arena, donut_batters *out)
+{
+    return atd_stream_next_element(s, arena, donut_batters_read_any, out);
+}
+
+int donut_batters_write_line(const donut_batters *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, donut_batters_write_any, value, 0, err);
+}
+
+int donut_batters_to_json_pretty(const donut_batters *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, donut_batters_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool donut_item_next_line(atd_stream *s, atd_arena *arena, donut_item *out)
+{
+    return atd_stream_next_line(s, arena, donut_item_read_any, out);
+}
+
+bool donut_item_next_element(atd_stream *s, atd_arena *arena, donut_item *out)
+{
+    return atd_stream_next_element(s, arena, donut_item_read_any, out);
+}
+
+int donut_item_write_line(const donut_item *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, donut_item_write_any, value, 0, err);
+}
+
+int donut_item_to_json_pretty(const donut_item *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, donut_item_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool donut_ingredient_next_line(atd_stream *s, atd_arena *arena, donut_ingredient *out)
+{
+    return atd_stream_next_line(s, arena, donut_ingredient_read_any, out);
+}
+
+bool donut_ingredient_next_element(atd_stream *s, atd_arena *arena, donut_ingredient *out)
+{
+    return atd_stream_next_element(s, arena, donut_ingredient_read_any, out);
+}
+
+int donut_ingredient_write_line(const donut_ingredient *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, donut_ingredient_write_any, value, 0, err);
+}
+
+int donut_ingredient_to_json_pretty(const donut_ingredient *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, donut_ingredient_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool donut_root_next_line(atd_stream *s, atd_arena *arena, donut_root *out)
+{
+    return atd_stream_next_line(s, arena, donut_root_read_any, out);
+}
+
+bool donut_root_next_element(atd_stream *s, atd_arena *arena, donut_root *out)
+{
+    return atd_stream_next_element(s, arena, donut_root_read_any, out);
+}
+
+int donut_root_write_line(const donut_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, donut_root_write_any, value, 0, err);
+}
+
+int donut_root_to_json_pretty(const donut_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, donut_root_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -70,6 +70,11 @@ bool event_event_type_read(atd_reader *r, event_event_type *out)
     return atd_reader_fail_expected(r, "a variant of 'event_type'");
 }
 
+bool event_event_type_read_any(atd_reader *r, void *out)
+{
+    return event_event_type_read(r, (event_event_type *)out);
+}
+
 int event_event_type_from_json(const char *json, size_t len, atd_arena *arena, event_event_type *out, atd_error *err)
 {
     atd_reader r;
@@ -219,6 +224,11 @@ bool event_event_read(atd_reader *r, event_event *out)
     return true;
 }
 
+bool event_event_read_any(atd_reader *r, void *out)
+{
+    return event_event_read(r, (event_event *)out);
+}
+
 int event_event_from_json(const char *json, size_t len, atd_arena *arena, event_event *out, atd_error *err)
 {
     atd_reader r;
@@ -272,6 +282,11 @@ bool event_events_read(atd_reader *r, event_events *out)
     return true;
 }
 
+bool event_events_read_any(atd_reader *r, void *out)
+{
+    return event_events_read(r, (event_events *)out);
+}
+
 int event_events_from_json(const char *json, size_t len, atd_arena *arena, event_events *out, atd_error *err)
 {
     atd_reader r;
@@ -309,6 +324,11 @@ bool event_event_type_write(atd_writer *w, const event_event_type *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'");
 }
 
+bool event_event_type_write_any(atd_writer *w, const void *value)
+{
+    return event_event_type_write(w, (const event_event_type *)value);
+}
+
 int event_event_type_to_json(const event_event_type *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -332,44 +352,35 @@ int event_event_type_to_json(const event_event_type *value, atd_buf *out, atd_er
 
 bool event_event_write(atd_writer *w, const event_event *v)
 {
-    if (!atd_writer_raw(w, "{\"username\":", 12)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->username.ptr, v->username.len)) {
+    if (!atd_writer_key_string(w, "{\"username\":", 12, v->username.ptr, v->username.len)) {
         return atd_writer_push_field(w, "username", 8);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "date", 4);
-        }
-        memcpy(p, ",\"date\":", 8);
-        p = atd_write_int64(p + 8, (int64_t)v->date);
-        atd_buf_commit(w->buf, p);
     }
     if ((size_t)v->event_type >= 4) {
         atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'");
         return atd_writer_push_field(w, "event_type", 10);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 14 + 10);
+        char *p = atd_buf_reserve(w->buf, 22 + ATD_INT64_CHARS + 10);
         if (p == NULL) {
             atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "event_type", 10);
+            return atd_writer_push_field(w, "date", 4);
         }
+        memcpy(p, ",\"date\":", 8);
+        p = atd_write_int64(p + 8, (int64_t)v->date);
         memcpy(p, ",\"event_type\":", 14);
         memcpy(p + 14, event_event_type__json[v->event_type], event_event_type__jlen[v->event_type]);
         p += 14 + event_event_type__jlen[v->event_type];
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"payload\":", 11)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->payload.ptr, v->payload.len)) {
+    if (!atd_writer_key_string(w, ",\"payload\":", 11, v->payload.ptr, v->payload.len)) {
         return atd_writer_push_field(w, "payload", 7);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool event_event_write_any(atd_writer *w, const void *value)
+{
+    return event_event_write(w, (const event_event *)value);
 }
 
 int event_event_to_json(const event_event *value, atd_buf *out, atd_error *err)
@@ -410,6 +421,11 @@ bool event_events_write(atd_writer *w, const event_events *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool event_events_write_any(atd_writer *w, const void *value)
+{
+    return event_events_write(w, (const event_events *)value);
+}
+
 int event_events_to_json(const event_events *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -429,5 +445,67 @@ int event_events_to_json(const event_events *value, atd_buf *out, atd_error *err
         out->len = start;
     }
     return atd_writer_get_error(&w, err);
+}
+
+/* --- streams and layout --- */
+
+bool event_event_type_next_line(atd_stream *s, atd_arena *arena, event_event_type *out)
+{
+    return atd_stream_next_line(s, arena, event_event_type_read_any, out);
+}
+
+bool event_event_type_next_element(atd_stream *s, atd_arena *arena, event_event_type *out)
+{
+    return atd_stream_next_element(s, arena, event_event_type_read_any, out);
+}
+
+int event_event_type_write_line(const event_event_type *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, event_event_type_write_any, value, 0, err);
+}
+
+int event_event_type_to_json_pretty(const event_event_type *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, event_event_type_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool event_event_next_line(atd_stream *s, atd_arena *arena, event_event *out)
+{
+    return atd_stream_next_line(s, arena, event_event_read_any, out);
+}
+
+bool event_event_next_element(atd_stream *s, atd_arena *arena, event_event *out)
+{
+    return atd_stream_next_element(s, arena, event_event_read_any, out);
+}
+
+int event_event_write_line(const event_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, event_event_write_any, value, 0, err);
+}
+
+int event_event_to_json_pretty(const event_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, event_event_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool event_events_next_line(atd_stream *s, atd_arena *arena, event_events *out)
+{
+    return atd_stream_next_line(s, arena, event_events_read_any, out);
+}
+
+bool event_events_next_element(atd_stream *s, atd_arena *arena, event_events *out)
+{
+    return atd_stream_next_element(s, arena, event_events_read_any, out);
+}
+
+int event_events_write_line(const event_events *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, event_events_write_any, value, 0, err);
+}
+
+int event_events_to_json_pretty(const event_events *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, event_events_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -64,6 +64,11 @@ bool everything_mode_read(atd_reader *r, everything_mode *out)
     return atd_reader_fail_expected(r, "a variant of 'mode'");
 }
 
+bool everything_mode_read_any(atd_reader *r, void *out)
+{
+    return everything_mode_read(r, (everything_mode *)out);
+}
+
 int everything_mode_from_json(const char *json, size_t len, atd_arena *arena, everything_mode *out, atd_error *err)
 {
     atd_reader r;
@@ -135,6 +140,11 @@ bool everything_level_read(atd_reader *r, everything_level *out)
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "level");
     }
     return atd_reader_fail_expected(r, "a variant of 'level'");
+}
+
+bool everything_level_read_any(atd_reader *r, void *out)
+{
+    return everything_level_read(r, (everything_level *)out);
 }
 
 int everything_level_from_json(const char *json, size_t len, atd_arena *arena, everything_level *out, atd_error *err)
@@ -210,6 +220,11 @@ bool everything_maybe_int_read(atd_reader *r, everything_maybe_int *out)
     }
     out->has = true;
     return true;
+}
+
+bool everything_maybe_int_read_any(atd_reader *r, void *out)
+{
+    return everything_maybe_int_read(r, (everything_maybe_int *)out);
 }
 
 int everything_maybe_int_from_json(const char *json, size_t len, atd_arena *arena, everything_maybe_int *out, atd_error *err)
@@ -321,6 +336,11 @@ bool everything_struct__read(atd_reader *r, everything_struct_ *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "switch", "struct_");
     }
     return true;
+}
+
+bool everything_struct__read_any(atd_reader *r, void *out)
+{
+    return everything_struct__read(r, (everything_struct_ *)out);
 }
 
 int everything_struct__from_json(const char *json, size_t len, atd_arena *arena, everything_struct_ *out, atd_error *err)
@@ -439,6 +459,11 @@ bool everything_union__read(atd_reader *r, everything_union_ *out)
     return atd_reader_fail_expected(r, "a variant of 'union_'");
 }
 
+bool everything_union__read_any(atd_reader *r, void *out)
+{
+    return everything_union__read(r, (everything_union_ *)out);
+}
+
 int everything_union__from_json(const char *json, size_t len, atd_arena *arena, everything_union_ *out, atd_error *err)
 {
     atd_reader r;
@@ -495,6 +520,11 @@ bool everything_int_int_tuple_read(atd_reader *r, everything_int_int_tuple *out)
         }
     }
     return true;
+}
+
+bool everything_int_int_tuple_read_any(atd_reader *r, void *out)
+{
+    return everything_int_int_tuple_read(r, (everything_int_int_tuple *)out);
 }
 
 int everything_int_int_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_int_int_tuple *out, atd_error *err)
@@ -606,6 +636,11 @@ bool everything_rect_read(atd_reader *r, everything_rect *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "height", "rect");
     }
     return true;
+}
+
+bool everything_rect_read_any(atd_reader *r, void *out)
+{
+    return everything_rect_read(r, (everything_rect *)out);
 }
 
 int everything_rect_from_json(const char *json, size_t len, atd_arena *arena, everything_rect *out, atd_error *err)
@@ -720,6 +755,11 @@ bool everything_shape_Label_read(atd_reader *r, everything_shape_Label *out)
     return true;
 }
 
+bool everything_shape_Label_read_any(atd_reader *r, void *out)
+{
+    return everything_shape_Label_read(r, (everything_shape_Label *)out);
+}
+
 int everything_shape_Label_from_json(const char *json, size_t len, atd_arena *arena, everything_shape_Label *out, atd_error *err)
 {
     atd_reader r;
@@ -771,6 +811,11 @@ bool everything_float_float_tuple_list_read(atd_reader *r, everything_float_floa
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool everything_float_float_tuple_list_read_any(atd_reader *r, void *out)
+{
+    return everything_float_float_tuple_list_read(r, (everything_float_float_tuple_list *)out);
 }
 
 int everything_float_float_tuple_list_from_json(const char *json, size_t len, atd_arena *arena, everything_float_float_tuple_list *out, atd_error *err)
@@ -826,6 +871,11 @@ bool everything_shape_list_read(atd_reader *r, everything_shape_list *out)
     return true;
 }
 
+bool everything_shape_list_read_any(atd_reader *r, void *out)
+{
+    return everything_shape_list_read(r, (everything_shape_list *)out);
+}
+
 int everything_shape_list_from_json(const char *json, size_t len, atd_arena *arena, everything_shape_list *out, atd_error *err)
 {
     atd_reader r;
@@ -856,6 +906,11 @@ bool everything_int_nullable_read(atd_reader *r, everything_int_nullable *out)
     }
     out->has = true;
     return true;
+}
+
+bool everything_int_nullable_read_any(atd_reader *r, void *out)
+{
+    return everything_int_nullable_read(r, (everything_int_nullable *)out);
 }
 
 int everything_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, everything_int_nullable *out, atd_error *err)
@@ -1196,6 +1251,11 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
     return atd_reader_fail_expected(r, "a variant of 'shape'");
 }
 
+bool everything_shape_read_any(atd_reader *r, void *out)
+{
+    return everything_shape_read(r, (everything_shape *)out);
+}
+
 int everything_shape_from_json(const char *json, size_t len, atd_arena *arena, everything_shape *out, atd_error *err)
 {
     atd_reader r;
@@ -1252,6 +1312,11 @@ bool everything_float_float_tuple_read(atd_reader *r, everything_float_float_tup
         }
     }
     return true;
+}
+
+bool everything_float_float_tuple_read_any(atd_reader *r, void *out)
+{
+    return everything_float_float_tuple_read(r, (everything_float_float_tuple *)out);
 }
 
 int everything_float_float_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_float_float_tuple *out, atd_error *err)
@@ -1375,6 +1440,11 @@ bool everything_odd_names_read(atd_reader *r, everything_odd_names *out)
     return atd_reader_fail_expected(r, "a variant of 'odd_names'");
 }
 
+bool everything_odd_names_read_any(atd_reader *r, void *out)
+{
+    return everything_odd_names_read(r, (everything_odd_names *)out);
+}
+
 int everything_odd_names_from_json(const char *json, size_t len, atd_arena *arena, everything_odd_names *out, atd_error *err)
 {
     atd_reader r;
@@ -1456,6 +1526,11 @@ bool everything_color_read(atd_reader *r, everything_color *out)
     return atd_reader_fail_expected(r, "a variant of 'color'");
 }
 
+bool everything_color_read_any(atd_reader *r, void *out)
+{
+    return everything_color_read(r, (everything_color *)out);
+}
+
 int everything_color_from_json(const char *json, size_t len, atd_arena *arena, everything_color *out, atd_error *err)
 {
     atd_reader r;
@@ -1512,6 +1587,11 @@ bool everything_int_float_tuple_read(atd_reader *r, everything_int_float_tuple *
         }
     }
     return true;
+}
+
+bool everything_int_float_tuple_read_any(atd_reader *r, void *out)
+{
+    return everything_int_float_tuple_read(r, (everything_int_float_tuple *)out);
 }
 
 int everything_int_float_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_int_float_tuple *out, atd_error *err)
@@ -1626,6 +1706,11 @@ bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Box *out)
     return true;
 }
 
+bool everything_obj_shape_Box_read_any(atd_reader *r, void *out)
+{
+    return everything_obj_shape_Box_read(r, (everything_obj_shape_Box *)out);
+}
+
 int everything_obj_shape_Box_from_json(const char *json, size_t len, atd_arena *arena, everything_obj_shape_Box *out, atd_error *err)
 {
     atd_reader r;
@@ -1677,6 +1762,11 @@ bool everything_obj_shape_list_read(atd_reader *r, everything_obj_shape_list *ou
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool everything_obj_shape_list_read_any(atd_reader *r, void *out)
+{
+    return everything_obj_shape_list_read(r, (everything_obj_shape_list *)out);
 }
 
 int everything_obj_shape_list_from_json(const char *json, size_t len, atd_arena *arena, everything_obj_shape_list *out, atd_error *err)
@@ -1838,6 +1928,11 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
     return atd_reader_fail_expected(r, "a variant of 'obj_shape'");
 }
 
+bool everything_obj_shape_read_any(atd_reader *r, void *out)
+{
+    return everything_obj_shape_read(r, (everything_obj_shape *)out);
+}
+
 int everything_obj_shape_from_json(const char *json, size_t len, atd_arena *arena, everything_obj_shape *out, atd_error *err)
 {
     atd_reader r;
@@ -1911,6 +2006,11 @@ bool everything_float_option_read(atd_reader *r, everything_float_option *out)
     }
     out->has = true;
     return true;
+}
+
+bool everything_float_option_read_any(atd_reader *r, void *out)
+{
+    return everything_float_option_read(r, (everything_float_option *)out);
 }
 
 int everything_float_option_from_json(const char *json, size_t len, atd_arena *arena, everything_float_option *out, atd_error *err)
@@ -2012,6 +2112,11 @@ bool everything_base_event_read(atd_reader *r, everything_base_event *out)
         }
     }
     return atd_reader_fail_expected(r, "a variant of 'base_event'");
+}
+
+bool everything_base_event_read_any(atd_reader *r, void *out)
+{
+    return everything_base_event_read(r, (everything_base_event *)out);
 }
 
 int everything_base_event_from_json(const char *json, size_t len, atd_arena *arena, everything_base_event *out, atd_error *err)
@@ -2144,6 +2249,11 @@ bool everything_event_read(atd_reader *r, everything_event *out)
     return atd_reader_fail_expected(r, "a variant of 'event'");
 }
 
+bool everything_event_read_any(atd_reader *r, void *out)
+{
+    return everything_event_read(r, (everything_event *)out);
+}
+
 int everything_event_from_json(const char *json, size_t len, atd_arena *arena, everything_event *out, atd_error *err)
 {
     atd_reader r;
@@ -2174,6 +2284,11 @@ bool everything_string_nullable_read(atd_reader *r, everything_string_nullable *
     }
     out->has = true;
     return true;
+}
+
+bool everything_string_nullable_read_any(atd_reader *r, void *out)
+{
+    return everything_string_nullable_read(r, (everything_string_nullable *)out);
 }
 
 int everything_string_nullable_from_json(const char *json, size_t len, atd_arena *arena, everything_string_nullable *out, atd_error *err)
@@ -2229,6 +2344,11 @@ bool everything_string_list_read(atd_reader *r, everything_string_list *out)
     return true;
 }
 
+bool everything_string_list_read_any(atd_reader *r, void *out)
+{
+    return everything_string_list_read(r, (everything_string_list *)out);
+}
+
 int everything_string_list_from_json(const char *json, size_t len, atd_arena *arena, everything_string_list *out, atd_error *err)
 {
     atd_reader r;
@@ -2282,6 +2402,11 @@ bool everything_int_list_read(atd_reader *r, everything_int_list *out)
     return true;
 }
 
+bool everything_int_list_read_any(atd_reader *r, void *out)
+{
+    return everything_int_list_read(r, (everything_int_list *)out);
+}
+
 int everything_int_list_from_json(const char *json, size_t len, atd_arena *arena, everything_int_list *out, atd_error *err)
 {
     atd_reader r;
@@ -2333,6 +2458,11 @@ bool everything_float_list_read(atd_reader *r, everything_float_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool everything_float_list_read_any(atd_reader *r, void *out)
+{
+    return everything_float_list_read(r, (everything_float_list *)out);
 }
 
 int everything_float_list_from_json(const char *json, size_t len, atd_arena *arena, everything_float_list *out, atd_error *err)
@@ -2408,6 +2538,11 @@ bool everything_string_option_read(atd_reader *r, everything_string_option *out)
     }
     out->has = true;
     return true;
+}
+
+bool everything_string_option_read_any(atd_reader *r, void *out)
+{
+    return everything_string_option_read(r, (everything_string_option *)out);
 }
 
 int everything_string_option_from_json(const char *json, size_t len, atd_arena *arena, everything_string_option *out, atd_error *err)
@@ -3099,6 +3234,11 @@ bool everything_fields_read(atd_reader *r, everything_fields *out)
     return true;
 }
 
+bool everything_fields_read_any(atd_reader *r, void *out)
+{
+    return everything_fields_read(r, (everything_fields *)out);
+}
+
 int everything_fields_from_json(const char *json, size_t len, atd_arena *arena, everything_fields *out, atd_error *err)
 {
     atd_reader r;
@@ -3588,6 +3728,11 @@ bool everything_names_read(atd_reader *r, everything_names *out)
     return true;
 }
 
+bool everything_names_read_any(atd_reader *r, void *out)
+{
+    return everything_names_read(r, (everything_names *)out);
+}
+
 int everything_names_from_json(const char *json, size_t len, atd_arena *arena, everything_names *out, atd_error *err)
 {
     atd_reader r;
@@ -3703,6 +3848,11 @@ bool everything_patch_read(atd_reader *r, everything_patch *out)
     return true;
 }
 
+bool everything_patch_read_any(atd_reader *r, void *out)
+{
+    return everything_patch_read(r, (everything_patch *)out);
+}
+
 int everything_patch_from_json(const char *json, size_t len, atd_arena *arena, everything_patch *out, atd_error *err)
 {
     atd_reader r;
@@ -3778,6 +3928,11 @@ bool everything_string_nullable_option_read(atd_reader *r, everything_string_nul
     return true;
 }
 
+bool everything_string_nullable_option_read_any(atd_reader *r, void *out)
+{
+    return everything_string_nullable_option_read(r, (everything_string_nullable_option *)out);
+}
+
 int everything_string_nullable_option_from_json(const char *json, size_t len, atd_arena *arena, everything_string_nullable_option *out, atd_error *err)
 {
     atd_reader r;
@@ -3851,6 +4006,11 @@ bool everything_int_nullable_option_read(atd_reader *r, everything_int_nullable_
     }
     out->has = true;
     return true;
+}
+
+bool everything_int_nullable_option_read_any(atd_reader *r, void *out)
+{
+    return everything_int_nullable_option_read(r, (everything_int_nullable_option *)out);
 }
 
 int everything_int_nullable_option_from_json(const char *json, size_t len, atd_arena *arena, everything_int_nullable_option *out, atd_error *err)
@@ -3982,6 +4142,11 @@ bool everything_all_optional_read(atd_reader *r, everything_all_optional *out)
     return true;
 }
 
+bool everything_all_optional_read_any(atd_reader *r, void *out)
+{
+    return everything_all_optional_read(r, (everything_all_optional *)out);
+}
+
 int everything_all_optional_from_json(const char *json, size_t len, atd_arena *arena, everything_all_optional *out, atd_error *err)
 {
     atd_reader r;
@@ -4108,6 +4273,11 @@ bool everything_base_read(atd_reader *r, everything_base *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "base");
     }
     return true;
+}
+
+bool everything_base_read_any(atd_reader *r, void *out)
+{
+    return everything_base_read(r, (everything_base *)out);
 }
 
 int everything_base_from_json(const char *json, size_t len, atd_arena *arena, everything_base *out, atd_error *err)
@@ -4276,6 +4446,11 @@ bool everything_derived_read(atd_reader *r, everything_derived *out)
     return true;
 }
 
+bool everything_derived_read_any(atd_reader *r, void *out)
+{
+    return everything_derived_read(r, (everything_derived *)out);
+}
+
 int everything_derived_from_json(const char *json, size_t len, atd_arena *arena, everything_derived *out, atd_error *err)
 {
     atd_reader r;
@@ -4323,6 +4498,11 @@ bool everything_single_read(atd_reader *r, everything_single *out)
         }
     }
     return true;
+}
+
+bool everything_single_read_any(atd_reader *r, void *out)
+{
+    return everything_single_read(r, (everything_single *)out);
 }
 
 int everything_single_from_json(const char *json, size_t len, atd_arena *arena, everything_single *out, atd_error *err)
@@ -4381,6 +4561,11 @@ bool everything_pair_read(atd_reader *r, everything_pair *out)
         }
     }
     return true;
+}
+
+bool everything_pair_read_any(atd_reader *r, void *out)
+{
+    return everything_pair_read(r, (everything_pair *)out);
 }
 
 int everything_pair_from_json(const char *json, size_t len, atd_arena *arena, everything_pair *out, atd_error *err)
@@ -4459,6 +4644,11 @@ bool everything_with_defaults_read(atd_reader *r, everything_with_defaults *out)
     return true;
 }
 
+bool everything_with_defaults_read_any(atd_reader *r, void *out)
+{
+    return everything_with_defaults_read(r, (everything_with_defaults *)out);
+}
+
 int everything_with_defaults_from_json(const char *json, size_t len, atd_arena *arena, everything_with_defaults *out, atd_error *err)
 {
     atd_reader r;
@@ -4517,6 +4707,11 @@ bool everything_bare_cell_read(atd_reader *r, everything_bare_cell *out)
     return true;
 }
 
+bool everything_bare_cell_read_any(atd_reader *r, void *out)
+{
+    return everything_bare_cell_read(r, (everything_bare_cell *)out);
+}
+
 int everything_bare_cell_from_json(const char *json, size_t len, atd_arena *arena, everything_bare_cell *out, atd_error *err)
 {
     atd_reader r;
@@ -4568,6 +4763,11 @@ bool everything_matrix_read(atd_reader *r, everything_matrix *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool everything_matrix_read_any(atd_reader *r, void *out)
+{
+    return everything_matrix_read(r, (everything_matrix *)out);
 }
 
 int everything_matrix_from_json(const char *json, size_t len, atd_arena *arena, everything_matrix *out, atd_error *err)
@@ -4623,6 +4823,11 @@ bool everything_int_list_list_read(atd_reader *r, everything_int_list_list *out)
     return true;
 }
 
+bool everything_int_list_list_read_any(atd_reader *r, void *out)
+{
+    return everything_int_list_list_read(r, (everything_int_list_list *)out);
+}
+
 int everything_int_list_list_from_json(const char *json, size_t len, atd_arena *arena, everything_int_list_list *out, atd_error *err)
 {
     atd_reader r;
@@ -4676,6 +4881,11 @@ bool everything_cube_read(atd_reader *r, everything_cube *out)
     return true;
 }
 
+bool everything_cube_read_any(atd_reader *r, void *out)
+{
+    return everything_cube_read(r, (everything_cube *)out);
+}
+
 int everything_cube_from_json(const char *json, size_t len, atd_arena *arena, everything_cube *out, atd_error *err)
 {
     atd_reader r;
@@ -4706,6 +4916,11 @@ bool everything_maybe_int_nullable_read(atd_reader *r, everything_maybe_int_null
     }
     out->has = true;
     return true;
+}
+
+bool everything_maybe_int_nullable_read_any(atd_reader *r, void *out)
+{
+    return everything_maybe_int_nullable_read(r, (everything_maybe_int_nullable *)out);
 }
 
 int everything_maybe_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, everything_maybe_int_nullable *out, atd_error *err)
@@ -4783,6 +4998,11 @@ bool everything_maybe_int_option_read(atd_reader *r, everything_maybe_int_option
     return true;
 }
 
+bool everything_maybe_int_option_read_any(atd_reader *r, void *out)
+{
+    return everything_maybe_int_option_read(r, (everything_maybe_int_option *)out);
+}
+
 int everything_maybe_int_option_from_json(const char *json, size_t len, atd_arena *arena, everything_maybe_int_option *out, atd_error *err)
 {
     atd_reader r;
@@ -4834,6 +5054,11 @@ bool everything_maybe_int_list_read(atd_reader *r, everything_maybe_int_list *ou
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool everything_maybe_int_list_read_any(atd_reader *r, void *out)
+{
+    return everything_maybe_int_list_read(r, (everything_maybe_int_list *)out);
 }
 
 int everything_maybe_int_list_from_json(const char *json, size_t len, atd_arena *arena, everything_maybe_int_list *out, atd_error *err)
@@ -4911,6 +5136,11 @@ bool everything_int_list_option_read(atd_reader *r, everything_int_list_option *
     return true;
 }
 
+bool everything_int_list_option_read_any(atd_reader *r, void *out)
+{
+    return everything_int_list_option_read(r, (everything_int_list_option *)out);
+}
+
 int everything_int_list_option_from_json(const char *json, size_t len, atd_arena *arena, everything_int_list_option *out, atd_error *err)
 {
     atd_reader r;
@@ -4962,6 +5192,11 @@ bool everything_string_nullable_list_read(atd_reader *r, everything_string_nulla
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool everything_string_nullable_list_read_any(atd_reader *r, void *out)
+{
+    return everything_string_nullable_list_read(r, (everything_string_nullable_list *)out);
 }
 
 int everything_string_nullable_list_from_json(const char *json, size_t len, atd_arena *arena, everything_string_nullable_list *out, atd_error *err)
@@ -5196,6 +5431,11 @@ bool everything_options_read(atd_reader *r, everything_options *out)
     return true;
 }
 
+bool everything_options_read_any(atd_reader *r, void *out)
+{
+    return everything_options_read(r, (everything_options *)out);
+}
+
 int everything_options_from_json(const char *json, size_t len, atd_arena *arena, everything_options *out, atd_error *err)
 {
     atd_reader r;
@@ -5262,6 +5502,11 @@ bool everything_int_assoc_read(atd_reader *r, everything_int_assoc *out)
     return true;
 }
 
+bool everything_int_assoc_read_any(atd_reader *r, void *out)
+{
+    return everything_int_assoc_read(r, (everything_int_assoc *)out);
+}
+
 int everything_int_assoc_from_json(const char *json, size_t len, atd_arena *arena, everything_int_assoc *out, atd_error *err)
 {
     atd_reader r;
@@ -5313,6 +5558,11 @@ bool everything_string_int_tuple_list_read(atd_reader *r, everything_string_int_
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool everything_string_int_tuple_list_read_any(atd_reader *r, void *out)
+{
+    return everything_string_int_tuple_list_read(r, (everything_string_int_tuple_list *)out);
 }
 
 int everything_string_int_tuple_list_from_json(const char *json, size_t len, atd_arena *arena, everything_string_int_tuple_list *out, atd_error *err)
@@ -5381,6 +5631,11 @@ bool everything_float_assoc_read(atd_reader *r, everything_float_assoc *out)
     return true;
 }
 
+bool everything_float_assoc_read_any(atd_reader *r, void *out)
+{
+    return everything_float_assoc_read(r, (everything_float_assoc *)out);
+}
+
 int everything_float_assoc_from_json(const char *json, size_t len, atd_arena *arena, everything_float_assoc *out, atd_error *err)
 {
     atd_reader r;
@@ -5445,6 +5700,11 @@ bool everything_bool_assoc_read(atd_reader *r, everything_bool_assoc *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool everything_bool_assoc_read_any(atd_reader *r, void *out)
+{
+    return everything_bool_assoc_read(r, (everything_bool_assoc *)out);
 }
 
 int everything_bool_assoc_from_json(const char *json, size_t len, atd_arena *arena, everything_bool_assoc *out, atd_error *err)
@@ -5513,6 +5773,11 @@ bool everything_bool_assoc_assoc_read(atd_reader *r, everything_bool_assoc_assoc
     return true;
 }
 
+bool everything_bool_assoc_assoc_read_any(atd_reader *r, void *out)
+{
+    return everything_bool_assoc_assoc_read(r, (everything_bool_assoc_assoc *)out);
+}
+
 int everything_bool_assoc_assoc_from_json(const char *json, size_t len, atd_arena *arena, everything_bool_assoc_assoc *out, atd_error *err)
 {
     atd_reader r;
@@ -5570,6 +5835,11 @@ bool everything_int8_list_read(atd_reader *r, everything_int8_list *out)
     return true;
 }
 
+bool everything_int8_list_read_any(atd_reader *r, void *out)
+{
+    return everything_int8_list_read(r, (everything_int8_list *)out);
+}
+
 int everything_int8_list_from_json(const char *json, size_t len, atd_arena *arena, everything_int8_list *out, atd_error *err)
 {
     atd_reader r;
@@ -5621,6 +5891,11 @@ bool everything_abstract_list_read(atd_reader *r, everything_abstract_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool everything_abstract_list_read_any(atd_reader *r, void *out)
+{
+    return everything_abstract_list_read(r, (everything_abstract_list *)out);
 }
 
 int everything_abstract_list_from_json(const char *json, size_t len, atd_arena *arena, everything_abstract_list *out, atd_error *err)
@@ -6074,6 +6349,11 @@ bool everything_reprs_read(atd_reader *r, everything_reprs *out)
     return true;
 }
 
+bool everything_reprs_read_any(atd_reader *r, void *out)
+{
+    return everything_reprs_read(r, (everything_reprs *)out);
+}
+
 int everything_reprs_from_json(const char *json, size_t len, atd_arena *arena, everything_reprs *out, atd_error *err)
 {
     atd_reader r;
@@ -6130,6 +6410,11 @@ bool everything_string_int_tuple_read(atd_reader *r, everything_string_int_tuple
         }
     }
     return true;
+}
+
+bool everything_string_int_tuple_read_any(atd_reader *r, void *out)
+{
+    return everything_string_int_tuple_read(r, (everything_string_int_tuple *)out);
 }
 
 int everything_string_int_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_string_int_tuple *out, atd_error *err)
@@ -6205,6 +6490,11 @@ bool everything_abstract_option_read(atd_reader *r, everything_abstract_option *
     }
     out->has = true;
     return true;
+}
+
+bool everything_abstract_option_read_any(atd_reader *r, void *out)
+{
+    return everything_abstract_option_read(r, (everything_abstract_option *)out);
 }
 
 int everything_abstract_option_from_json(const char *json, size_t len, atd_arena *arena, everything_abstract_option *out, atd_error *err)
@@ -6346,6 +6636,11 @@ bool everything_page_int_read(atd_reader *r, everything_page_int *out)
     return true;
 }
 
+bool everything_page_int_read_any(atd_reader *r, void *out)
+{
+    return everything_page_int_read(r, (everything_page_int *)out);
+}
+
 int everything_page_int_from_json(const char *json, size_t len, atd_arena *arena, everything_page_int *out, atd_error *err)
 {
     atd_reader r;
@@ -6419,6 +6714,11 @@ bool everything_page_int_option_read(atd_reader *r, everything_page_int_option *
     }
     out->has = true;
     return true;
+}
+
+bool everything_page_int_option_read_any(atd_reader *r, void *out)
+{
+    return everything_page_int_option_read(r, (everything_page_int_option *)out);
 }
 
 int everything_page_int_option_from_json(const char *json, size_t len, atd_arena *arena, everything_page_int_option *out, atd_error *err)
@@ -6558,6 +6858,11 @@ bool everything_page_string_read(atd_reader *r, everything_page_string *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_string");
     }
     return true;
+}
+
+bool everything_page_string_read_any(atd_reader *r, void *out)
+{
+    return everything_page_string_read(r, (everything_page_string *)out);
 }
 
 int everything_page_string_from_json(const char *json, size_t len, atd_arena *arena, everything_page_string *out, atd_error *err)
@@ -6710,6 +7015,11 @@ bool everything_page_ext_read(atd_reader *r, everything_page_ext *out)
     return true;
 }
 
+bool everything_page_ext_read_any(atd_reader *r, void *out)
+{
+    return everything_page_ext_read(r, (everything_page_ext *)out);
+}
+
 int everything_page_ext_from_json(const char *json, size_t len, atd_arena *arena, everything_page_ext *out, atd_error *err)
 {
     atd_reader r;
@@ -6785,6 +7095,11 @@ bool everything_page_string_option_read(atd_reader *r, everything_page_string_op
     return true;
 }
 
+bool everything_page_string_option_read_any(atd_reader *r, void *out)
+{
+    return everything_page_string_option_read(r, (everything_page_string_option *)out);
+}
+
 int everything_page_string_option_from_json(const char *json, size_t len, atd_arena *arena, everything_page_string_option *out, atd_error *err)
 {
     atd_reader r;
@@ -6838,6 +7153,11 @@ bool everything_entry_string_int_list_read(atd_reader *r, everything_entry_strin
     return true;
 }
 
+bool everything_entry_string_int_list_read_any(atd_reader *r, void *out)
+{
+    return everything_entry_string_int_list_read(r, (everything_entry_string_int_list *)out);
+}
+
 int everything_entry_string_int_list_from_json(const char *json, size_t len, atd_arena *arena, everything_entry_string_int_list *out, atd_error *err)
 {
     atd_reader r;
@@ -6889,6 +7209,11 @@ bool everything_entry_string_float_list_list_read(atd_reader *r, everything_entr
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool everything_entry_string_float_list_list_read_any(atd_reader *r, void *out)
+{
+    return everything_entry_string_float_list_list_read(r, (everything_entry_string_float_list_list *)out);
 }
 
 int everything_entry_string_float_list_list_from_json(const char *json, size_t len, atd_arena *arena, everything_entry_string_float_list_list *out, atd_error *err)
@@ -7030,6 +7355,11 @@ bool everything_page_entry_string_float_list_read(atd_reader *r, everything_page
     return true;
 }
 
+bool everything_page_entry_string_float_list_read_any(atd_reader *r, void *out)
+{
+    return everything_page_entry_string_float_list_read(r, (everything_page_entry_string_float_list *)out);
+}
+
 int everything_page_entry_string_float_list_from_json(const char *json, size_t len, atd_arena *arena, everything_page_entry_string_float_list *out, atd_error *err)
 {
     atd_reader r;
@@ -7139,6 +7469,11 @@ bool everything_int_bool_entry_read(atd_reader *r, everything_int_bool_entry *ou
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "int_bool_entry");
     }
     return true;
+}
+
+bool everything_int_bool_entry_read_any(atd_reader *r, void *out)
+{
+    return everything_int_bool_entry_read(r, (everything_int_bool_entry *)out);
 }
 
 int everything_int_bool_entry_from_json(const char *json, size_t len, atd_arena *arena, everything_int_bool_entry *out, atd_error *err)
@@ -7257,6 +7592,11 @@ bool everything_result_int_read(atd_reader *r, everything_result_int *out)
     return atd_reader_fail_expected(r, "a variant of 'result_int'");
 }
 
+bool everything_result_int_read_any(atd_reader *r, void *out)
+{
+    return everything_result_int_read(r, (everything_result_int *)out);
+}
+
 int everything_result_int_from_json(const char *json, size_t len, atd_arena *arena, everything_result_int *out, atd_error *err)
 {
     atd_reader r;
@@ -7373,6 +7713,11 @@ bool everything_result_string_list_read(atd_reader *r, everything_result_string_
     return atd_reader_fail_expected(r, "a variant of 'result_string_list'");
 }
 
+bool everything_result_string_list_read_any(atd_reader *r, void *out)
+{
+    return everything_result_string_list_read(r, (everything_result_string_list *)out);
+}
+
 int everything_result_string_list_from_json(const char *json, size_t len, atd_arena *arena, everything_result_string_list *out, atd_error *err)
 {
     atd_reader r;
@@ -7429,6 +7774,11 @@ bool everything_int_string_tuple_read(atd_reader *r, everything_int_string_tuple
         }
     }
     return true;
+}
+
+bool everything_int_string_tuple_read_any(atd_reader *r, void *out)
+{
+    return everything_int_string_tuple_read(r, (everything_int_string_tuple *)out);
 }
 
 int everything_int_string_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_int_string_tuple *out, atd_error *err)
@@ -7564,6 +7914,11 @@ bool everything_either_int_string_read(atd_reader *r, everything_either_int_stri
         }
     }
     return atd_reader_fail_expected(r, "a variant of 'either_int_string'");
+}
+
+bool everything_either_int_string_read_any(atd_reader *r, void *out)
+{
+    return everything_either_int_string_read(r, (everything_either_int_string *)out);
 }
 
 int everything_either_int_string_from_json(const char *json, size_t len, atd_arena *arena, everything_either_int_string *out, atd_error *err)
@@ -7804,6 +8159,11 @@ bool everything_generics_read(atd_reader *r, everything_generics *out)
     return true;
 }
 
+bool everything_generics_read_any(atd_reader *r, void *out)
+{
+    return everything_generics_read(r, (everything_generics *)out);
+}
+
 int everything_generics_from_json(const char *json, size_t len, atd_arena *arena, everything_generics *out, atd_error *err)
 {
     atd_reader r;
@@ -7913,6 +8273,11 @@ bool everything_entry_string_int_read(atd_reader *r, everything_entry_string_int
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "entry_string_int");
     }
     return true;
+}
+
+bool everything_entry_string_int_read_any(atd_reader *r, void *out)
+{
+    return everything_entry_string_int_read(r, (everything_entry_string_int *)out);
 }
 
 int everything_entry_string_int_from_json(const char *json, size_t len, atd_arena *arena, everything_entry_string_int *out, atd_error *err)
@@ -8026,6 +8391,11 @@ bool everything_entry_string_float_list_read(atd_reader *r, everything_entry_str
     return true;
 }
 
+bool everything_entry_string_float_list_read_any(atd_reader *r, void *out)
+{
+    return everything_entry_string_float_list_read(r, (everything_entry_string_float_list *)out);
+}
+
 int everything_entry_string_float_list_from_json(const char *json, size_t len, atd_arena *arena, everything_entry_string_float_list *out, atd_error *err)
 {
     atd_reader r;
@@ -8099,6 +8469,11 @@ bool everything_page_entry_string_float_list_option_read(atd_reader *r, everythi
     }
     out->has = true;
     return true;
+}
+
+bool everything_page_entry_string_float_list_option_read_any(atd_reader *r, void *out)
+{
+    return everything_page_entry_string_float_list_option_read(r, (everything_page_entry_string_float_list_option *)out);
 }
 
 int everything_page_entry_string_float_list_option_from_json(const char *json, size_t len, atd_arena *arena, everything_page_entry_string_float_list_option *out, atd_error *err)
@@ -8182,6 +8557,11 @@ bool everything_tree_int_tree_tuple_read(atd_reader *r, everything_tree_int_tree
         }
     }
     return true;
+}
+
+bool everything_tree_int_tree_tuple_read_any(atd_reader *r, void *out)
+{
+    return everything_tree_int_tree_tuple_read(r, (everything_tree_int_tree_tuple *)out);
 }
 
 int everything_tree_int_tree_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_tree_int_tree_tuple *out, atd_error *err)
@@ -8283,6 +8663,11 @@ bool everything_tree_read(atd_reader *r, everything_tree *out)
     return atd_reader_fail_expected(r, "a variant of 'tree'");
 }
 
+bool everything_tree_read_any(atd_reader *r, void *out)
+{
+    return everything_tree_read(r, (everything_tree *)out);
+}
+
 int everything_tree_from_json(const char *json, size_t len, atd_arena *arena, everything_tree *out, atd_error *err)
 {
     atd_reader r;
@@ -8334,6 +8719,11 @@ bool everything_rose_node_list_read(atd_reader *r, everything_rose_node_list *ou
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool everything_rose_node_list_read_any(atd_reader *r, void *out)
+{
+    return everything_rose_node_list_read(r, (everything_rose_node_list *)out);
 }
 
 int everything_rose_node_list_from_json(const char *json, size_t len, atd_arena *arena, everything_rose_node_list *out, atd_error *err)
@@ -8447,6 +8837,11 @@ bool everything_rose_node_read(atd_reader *r, everything_rose_node *out)
     return true;
 }
 
+bool everything_rose_node_read_any(atd_reader *r, void *out)
+{
+    return everything_rose_node_read(r, (everything_rose_node *)out);
+}
+
 int everything_rose_node_from_json(const char *json, size_t len, atd_arena *arena, everything_rose_node *out, atd_error *err)
 {
     atd_reader r;
@@ -8521,6 +8916,11 @@ bool everything_expr_expr_tuple_read(atd_reader *r, everything_expr_expr_tuple *
     return true;
 }
 
+bool everything_expr_expr_tuple_read_any(atd_reader *r, void *out)
+{
+    return everything_expr_expr_tuple_read(r, (everything_expr_expr_tuple *)out);
+}
+
 int everything_expr_expr_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_expr_expr_tuple *out, atd_error *err)
 {
     atd_reader r;
@@ -8572,6 +8972,11 @@ bool everything_stmt_list_read(atd_reader *r, everything_stmt_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool everything_stmt_list_read_any(atd_reader *r, void *out)
+{
+    return everything_stmt_list_read(r, (everything_stmt_list *)out);
 }
 
 int everything_stmt_list_from_json(const char *json, size_t len, atd_arena *arena, everything_stmt_list *out, atd_error *err)
@@ -8761,6 +9166,11 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
     return atd_reader_fail_expected(r, "a variant of 'expr'");
 }
 
+bool everything_expr_read_any(atd_reader *r, void *out)
+{
+    return everything_expr_read(r, (everything_expr *)out);
+}
+
 int everything_expr_from_json(const char *json, size_t len, atd_arena *arena, everything_expr *out, atd_error *err)
 {
     atd_reader r;
@@ -8908,6 +9318,11 @@ bool everything_binding_read(atd_reader *r, everything_binding *out)
     return true;
 }
 
+bool everything_binding_read_any(atd_reader *r, void *out)
+{
+    return everything_binding_read(r, (everything_binding *)out);
+}
+
 int everything_binding_from_json(const char *json, size_t len, atd_arena *arena, everything_binding *out, atd_error *err)
 {
     atd_reader r;
@@ -8981,6 +9396,11 @@ bool everything_expr_option_read(atd_reader *r, everything_expr_option *out)
     }
     out->has = true;
     return true;
+}
+
+bool everything_expr_option_read_any(atd_reader *r, void *out)
+{
+    return everything_expr_option_read(r, (everything_expr_option *)out);
 }
 
 int everything_expr_option_from_json(const char *json, size_t len, atd_arena *arena, everything_expr_option *out, atd_error *err)
@@ -9095,6 +9515,11 @@ bool everything_stmt_read(atd_reader *r, everything_stmt *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "expr", "stmt");
     }
     return true;
+}
+
+bool everything_stmt_read_any(atd_reader *r, void *out)
+{
+    return everything_stmt_read(r, (everything_stmt *)out);
 }
 
 int everything_stmt_from_json(const char *json, size_t len, atd_arena *arena, everything_stmt *out, atd_error *err)
@@ -9225,6 +9650,11 @@ bool everything_annotated_read(atd_reader *r, everything_annotated *out)
     return true;
 }
 
+bool everything_annotated_read_any(atd_reader *r, void *out)
+{
+    return everything_annotated_read(r, (everything_annotated *)out);
+}
+
 int everything_annotated_from_json(const char *json, size_t len, atd_arena *arena, everything_annotated *out, atd_error *err)
 {
     atd_reader r;
@@ -9276,6 +9706,11 @@ bool everything_union__list_read(atd_reader *r, everything_union__list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool everything_union__list_read_any(atd_reader *r, void *out)
+{
+    return everything_union__list_read(r, (everything_union__list *)out);
 }
 
 int everything_union__list_from_json(const char *json, size_t len, atd_arena *arena, everything_union__list *out, atd_error *err)
@@ -9331,6 +9766,11 @@ bool everything_mode_list_read(atd_reader *r, everything_mode_list *out)
     return true;
 }
 
+bool everything_mode_list_read_any(atd_reader *r, void *out)
+{
+    return everything_mode_list_read(r, (everything_mode_list *)out);
+}
+
 int everything_mode_list_from_json(const char *json, size_t len, atd_arena *arena, everything_mode_list *out, atd_error *err)
 {
     atd_reader r;
@@ -9382,6 +9822,11 @@ bool everything_level_list_read(atd_reader *r, everything_level_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool everything_level_list_read_any(atd_reader *r, void *out)
+{
+    return everything_level_list_read(r, (everything_level_list *)out);
 }
 
 int everything_level_list_from_json(const char *json, size_t len, atd_arena *arena, everything_level_list *out, atd_error *err)
@@ -9437,6 +9882,11 @@ bool everything_odd_names_list_read(atd_reader *r, everything_odd_names_list *ou
     return true;
 }
 
+bool everything_odd_names_list_read_any(atd_reader *r, void *out)
+{
+    return everything_odd_names_list_read(r, (everything_odd_names_list *)out);
+}
+
 int everything_odd_names_list_from_json(const char *json, size_t len, atd_arena *arena, everything_odd_names_list *out, atd_error *err)
 {
     atd_reader r;
@@ -9488,6 +9938,11 @@ bool everything_color_list_read(atd_reader *r, everything_color_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool everything_color_list_read_any(atd_reader *r, void *out)
+{
+    return everything_color_list_read(r, (everything_color_list *)out);
 }
 
 int everything_color_list_from_json(const char *json, size_t len, atd_arena *arena, everything_color_list *out, atd_error *err)
@@ -9543,6 +9998,11 @@ bool everything_event_list_read(atd_reader *r, everything_event_list *out)
     return true;
 }
 
+bool everything_event_list_read_any(atd_reader *r, void *out)
+{
+    return everything_event_list_read(r, (everything_event_list *)out);
+}
+
 int everything_event_list_from_json(const char *json, size_t len, atd_arena *arena, everything_event_list *out, atd_error *err)
 {
     atd_reader r;
@@ -9594,6 +10054,11 @@ bool everything_base_event_list_read(atd_reader *r, everything_base_event_list *
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool everything_base_event_list_read_any(atd_reader *r, void *out)
+{
+    return everything_base_event_list_read(r, (everything_base_event_list *)out);
 }
 
 int everything_base_event_list_from_json(const char *json, size_t len, atd_arena *arena, everything_base_event_list *out, atd_error *err)
@@ -9649,6 +10114,11 @@ bool everything_patch_list_read(atd_reader *r, everything_patch_list *out)
     return true;
 }
 
+bool everything_patch_list_read_any(atd_reader *r, void *out)
+{
+    return everything_patch_list_read(r, (everything_patch_list *)out);
+}
+
 int everything_patch_list_from_json(const char *json, size_t len, atd_arena *arena, everything_patch_list *out, atd_error *err)
 {
     atd_reader r;
@@ -9700,6 +10170,11 @@ bool everything_all_optional_list_read(atd_reader *r, everything_all_optional_li
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool everything_all_optional_list_read_any(atd_reader *r, void *out)
+{
+    return everything_all_optional_list_read(r, (everything_all_optional_list *)out);
 }
 
 int everything_all_optional_list_from_json(const char *json, size_t len, atd_arena *arena, everything_all_optional_list *out, atd_error *err)
@@ -9755,6 +10230,11 @@ bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_
     return true;
 }
 
+bool everything_with_defaults_list_read_any(atd_reader *r, void *out)
+{
+    return everything_with_defaults_list_read(r, (everything_with_defaults_list *)out);
+}
+
 int everything_with_defaults_list_from_json(const char *json, size_t len, atd_arena *arena, everything_with_defaults_list *out, atd_error *err)
 {
     atd_reader r;
@@ -9806,6 +10286,11 @@ bool everything_options_list_read(atd_reader *r, everything_options_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool everything_options_list_read_any(atd_reader *r, void *out)
+{
+    return everything_options_list_read(r, (everything_options_list *)out);
 }
 
 int everything_options_list_from_json(const char *json, size_t len, atd_arena *arena, everything_options_list *out, atd_error *err)
@@ -9861,6 +10346,11 @@ bool everything_root_anon_record_elt_list_read(atd_reader *r, everything_root_an
     return true;
 }
 
+bool everything_root_anon_record_elt_list_read_any(atd_reader *r, void *out)
+{
+    return everything_root_anon_record_elt_list_read(r, (everything_root_anon_record_elt_list *)out);
+}
+
 int everything_root_anon_record_elt_list_from_json(const char *json, size_t len, atd_arena *arena, everything_root_anon_record_elt_list *out, atd_error *err)
 {
     atd_reader r;
@@ -9912,6 +10402,11 @@ bool everything_root_anon_sum_elt_list_read(atd_reader *r, everything_root_anon_
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool everything_root_anon_sum_elt_list_read_any(atd_reader *r, void *out)
+{
+    return everything_root_anon_sum_elt_list_read(r, (everything_root_anon_sum_elt_list *)out);
 }
 
 int everything_root_anon_sum_elt_list_from_json(const char *json, size_t len, atd_arena *arena, everything_root_anon_sum_elt_list *out, atd_error *err)
@@ -10004,6 +10499,11 @@ bool everything_anon_z_read(atd_reader *r, everything_anon_z *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "z", "anon_z");
     }
     return true;
+}
+
+bool everything_anon_z_read_any(atd_reader *r, void *out)
+{
+    return everything_anon_z_read(r, (everything_anon_z *)out);
 }
 
 int everything_anon_z_from_json(const char *json, size_t len, atd_arena *arena, everything_anon_z *out, atd_error *err)
@@ -10767,6 +11267,11 @@ bool everything_root_read(atd_reader *r, everything_root *out)
     return true;
 }
 
+bool everything_root_read_any(atd_reader *r, void *out)
+{
+    return everything_root_read(r, (everything_root *)out);
+}
+
 int everything_root_from_json(const char *json, size_t len, atd_arena *arena, everything_root *out, atd_error *err)
 {
     atd_reader r;
@@ -10879,6 +11384,11 @@ bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_anon_re
     return true;
 }
 
+bool everything_root_anon_record_elt_read_any(atd_reader *r, void *out)
+{
+    return everything_root_anon_record_elt_read(r, (everything_root_anon_record_elt *)out);
+}
+
 int everything_root_anon_record_elt_from_json(const char *json, size_t len, atd_arena *arena, everything_root_anon_record_elt *out, atd_error *err)
 {
     atd_reader r;
@@ -10978,6 +11488,11 @@ bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_e
     return atd_reader_fail_expected(r, "a variant of 'root_anon_sum_elt'");
 }
 
+bool everything_root_anon_sum_elt_read_any(atd_reader *r, void *out)
+{
+    return everything_root_anon_sum_elt_read(r, (everything_root_anon_sum_elt *)out);
+}
+
 int everything_root_anon_sum_elt_from_json(const char *json, size_t len, atd_arena *arena, everything_root_anon_sum_elt *out, atd_error *err)
 {
     atd_reader r;
@@ -11003,6 +11518,11 @@ bool everything_count_read(atd_reader *r, everything_count *out)
         return false;
     }
     return true;
+}
+
+bool everything_count_read_any(atd_reader *r, void *out)
+{
+    return everything_count_read(r, (everything_count *)out);
 }
 
 int everything_count_from_json(const char *json, size_t len, atd_arena *arena, everything_count *out, atd_error *err)
@@ -11032,6 +11552,11 @@ bool everything_user_id_read(atd_reader *r, everything_user_id *out)
     return true;
 }
 
+bool everything_user_id_read_any(atd_reader *r, void *out)
+{
+    return everything_user_id_read(r, (everything_user_id *)out);
+}
+
 int everything_user_id_from_json(const char *json, size_t len, atd_arena *arena, everything_user_id *out, atd_error *err)
 {
     atd_reader r;
@@ -11059,6 +11584,11 @@ bool everything_json_value_read(atd_reader *r, everything_json_value *out)
     return true;
 }
 
+bool everything_json_value_read_any(atd_reader *r, void *out)
+{
+    return everything_json_value_read(r, (everything_json_value *)out);
+}
+
 int everything_json_value_from_json(const char *json, size_t len, atd_arena *arena, everything_json_value *out, atd_error *err)
 {
     atd_reader r;
@@ -11084,6 +11614,11 @@ bool everything_label_read(atd_reader *r, everything_label *out)
         return false;
     }
     return true;
+}
+
+bool everything_label_read_any(atd_reader *r, void *out)
+{
+    return everything_label_read(r, (everything_label *)out);
 }
 
 int everything_label_from_json(const char *json, size_t len, atd_arena *arena, everything_label *out, atd_error *err)
@@ -11114,6 +11649,11 @@ bool everything_nothing_read(atd_reader *r, everything_nothing *out)
     return true;
 }
 
+bool everything_nothing_read_any(atd_reader *r, void *out)
+{
+    return everything_nothing_read(r, (everything_nothing *)out);
+}
+
 int everything_nothing_from_json(const char *json, size_t len, atd_arena *arena, everything_nothing *out, atd_error *err)
 {
     atd_reader r;
@@ -11141,6 +11681,11 @@ bool everything_from_read(atd_reader *r, everything_from *out)
     return true;
 }
 
+bool everything_from_read_any(atd_reader *r, void *out)
+{
+    return everything_from_read(r, (everything_from *)out);
+}
+
 int everything_from_from_json(const char *json, size_t len, atd_arena *arena, everything_from *out, atd_error *err)
 {
     atd_reader r;
@@ -11166,6 +11711,11 @@ bool everything_int_page_read(atd_reader *r, everything_int_page *out)
         return false;
     }
     return true;
+}
+
+bool everything_int_page_read_any(atd_reader *r, void *out)
+{
+    return everything_int_page_read(r, (everything_int_page *)out);
 }
 
 int everything_int_page_from_json(const char *json, size_t len, atd_arena *arena, everything_int_page *out, atd_error *err)
@@ -11214,6 +11764,11 @@ bool everything_mode_write(atd_writer *w, const everything_mode *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'");
 }
 
+bool everything_mode_write_any(atd_writer *w, const void *value)
+{
+    return everything_mode_write(w, (const everything_mode *)value);
+}
+
 int everything_mode_to_json(const everything_mode *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -11241,6 +11796,11 @@ bool everything_level_write(atd_writer *w, const everything_level *v)
         return atd_writer_raw(w, everything_level__json[*v], everything_level__jlen[*v]);
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'");
+}
+
+bool everything_level_write_any(atd_writer *w, const void *value)
+{
+    return everything_level_write(w, (const everything_level *)value);
 }
 
 int everything_level_to_json(const everything_level *value, atd_buf *out, atd_error *err)
@@ -11278,6 +11838,11 @@ bool everything_maybe_int_write(atd_writer *w, const everything_maybe_int *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_maybe_int_write_any(atd_writer *w, const void *value)
+{
+    return everything_maybe_int_write(w, (const everything_maybe_int *)value);
+}
+
 int everything_maybe_int_to_json(const everything_maybe_int *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -11311,13 +11876,15 @@ bool everything_struct__write(atd_writer *w, const everything_struct_ *v)
         p = atd_write_int64(p + 9, (int64_t)v->union_);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"switch\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->switch_.ptr, v->switch_.len)) {
+    if (!atd_writer_key_string(w, ",\"switch\":", 10, v->switch_.ptr, v->switch_.len)) {
         return atd_writer_push_field(w, "switch", 6);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool everything_struct__write_any(atd_writer *w, const void *value)
+{
+    return everything_struct__write(w, (const everything_struct_ *)value);
 }
 
 int everything_struct__to_json(const everything_struct_ *value, atd_buf *out, atd_error *err)
@@ -11364,6 +11931,11 @@ bool everything_union__write(atd_writer *w, const everything_union_ *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'union_'");
 }
 
+bool everything_union__write_any(atd_writer *w, const void *value)
+{
+    return everything_union__write(w, (const everything_union_ *)value);
+}
+
 int everything_union__to_json(const everything_union_ *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -11388,27 +11960,24 @@ int everything_union__to_json(const everything_union_ *value, atd_buf *out, atd_
 bool everything_int_int_tuple_write(atd_writer *w, const everything_int_int_tuple *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f1);
         *p++ = ']';
         atd_buf_commit(w->buf, p);
     }
     return true;
+}
+
+bool everything_int_int_tuple_write_any(atd_writer *w, const void *value)
+{
+    return everything_int_int_tuple_write(w, (const everything_int_int_tuple *)value);
 }
 
 int everything_int_int_tuple_to_json(const everything_int_int_tuple *value, atd_buf *out, atd_error *err)
@@ -11437,30 +12006,28 @@ bool everything_rect_write(atd_writer *w, const everything_rect *v)
     if (!atd_writer_finite(w, (double)v->width)) {
         return atd_writer_push_field(w, "width", 5);
     }
+    if (!atd_writer_finite(w, (double)v->height)) {
+        return atd_writer_push_field(w, "height", 6);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 20 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "width", 5);
         }
         memcpy(p, "{\"width\":", 9);
         p = atd_write_double(p + 9, (double)v->width);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->height)) {
-        return atd_writer_push_field(w, "height", 6);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "height", 6);
-        }
         memcpy(p, ",\"height\":", 10);
         p = atd_write_double(p + 10, (double)v->height);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool everything_rect_write_any(atd_writer *w, const void *value)
+{
+    return everything_rect_write(w, (const everything_rect *)value);
 }
 
 int everything_rect_to_json(const everything_rect *value, atd_buf *out, atd_error *err)
@@ -11486,10 +12053,7 @@ int everything_rect_to_json(const everything_rect *value, atd_buf *out, atd_erro
 
 bool everything_shape_Label_write(atd_writer *w, const everything_shape_Label *v)
 {
-    if (!atd_writer_raw(w, "{\"text\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->text.ptr, v->text.len)) {
+    if (!atd_writer_key_string(w, "{\"text\":", 8, v->text.ptr, v->text.len)) {
         return atd_writer_push_field(w, "text", 4);
     }
     if (v->has_size) {
@@ -11505,6 +12069,11 @@ bool everything_shape_Label_write(atd_writer *w, const everything_shape_Label *v
         }
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool everything_shape_Label_write_any(atd_writer *w, const void *value)
+{
+    return everything_shape_Label_write(w, (const everything_shape_Label *)value);
 }
 
 int everything_shape_Label_to_json(const everything_shape_Label *value, atd_buf *out, atd_error *err)
@@ -11545,6 +12114,11 @@ bool everything_float_float_tuple_list_write(atd_writer *w, const everything_flo
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_float_float_tuple_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_float_float_tuple_list_write(w, (const everything_float_float_tuple_list *)value);
+}
+
 int everything_float_float_tuple_list_to_json(const everything_float_float_tuple_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -11583,6 +12157,11 @@ bool everything_shape_list_write(atd_writer *w, const everything_shape_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_shape_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_shape_list_write(w, (const everything_shape_list *)value);
+}
+
 int everything_shape_list_to_json(const everything_shape_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -11613,6 +12192,11 @@ bool everything_int_nullable_write(atd_writer *w, const everything_int_nullable 
         return false;
     }
     return true;
+}
+
+bool everything_int_nullable_write_any(atd_writer *w, const void *value)
+{
+    return everything_int_nullable_write(w, (const everything_int_nullable *)value);
 }
 
 int everything_int_nullable_to_json(const everything_int_nullable *value, atd_buf *out, atd_error *err)
@@ -11741,6 +12325,11 @@ bool everything_shape_write(atd_writer *w, const everything_shape *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'");
 }
 
+bool everything_shape_write_any(atd_writer *w, const void *value)
+{
+    return everything_shape_write(w, (const everything_shape *)value);
+}
+
 int everything_shape_to_json(const everything_shape *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -11767,31 +12356,28 @@ bool everything_float_float_tuple_write(atd_writer *w, const everything_float_fl
     if (!atd_writer_finite(w, (double)v->f0)) {
         return atd_writer_push_index(w, 0);
     }
+    if (!atd_writer_finite(w, (double)v->f1)) {
+        return atd_writer_push_index(w, 1);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_double(p + 1, (double)v->f0);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->f1)) {
-        return atd_writer_push_index(w, 1);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';
         atd_buf_commit(w->buf, p);
     }
     return true;
+}
+
+bool everything_float_float_tuple_write_any(atd_writer *w, const void *value)
+{
+    return everything_float_float_tuple_write(w, (const everything_float_float_tuple *)value);
 }
 
 int everything_float_float_tuple_to_json(const everything_float_float_tuple *value, atd_buf *out, atd_error *err)
@@ -11838,6 +12424,11 @@ bool everything_odd_names_write(atd_writer *w, const everything_odd_names *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'odd_names'");
 }
 
+bool everything_odd_names_write_any(atd_writer *w, const void *value)
+{
+    return everything_odd_names_write(w, (const everything_odd_names *)value);
+}
+
 int everything_odd_names_to_json(const everything_odd_names *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -11874,6 +12465,11 @@ bool everything_color_write(atd_writer *w, const everything_color *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'");
 }
 
+bool everything_color_write_any(atd_writer *w, const void *value)
+{
+    return everything_color_write(w, (const everything_color *)value);
+}
+
 int everything_color_to_json(const everything_color *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -11897,31 +12493,28 @@ int everything_color_to_json(const everything_color *value, atd_buf *out, atd_er
 
 bool everything_int_float_tuple_write(atd_writer *w, const everything_int_float_tuple *v)
 {
+    if (!atd_writer_finite(w, (double)v->f1)) {
+        return atd_writer_push_index(w, 1);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->f1)) {
-        return atd_writer_push_index(w, 1);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';
         atd_buf_commit(w->buf, p);
     }
     return true;
+}
+
+bool everything_int_float_tuple_write_any(atd_writer *w, const void *value)
+{
+    return everything_int_float_tuple_write(w, (const everything_int_float_tuple *)value);
 }
 
 int everything_int_float_tuple_to_json(const everything_int_float_tuple *value, atd_buf *out, atd_error *err)
@@ -11975,6 +12568,11 @@ bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Bo
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_obj_shape_Box_write_any(atd_writer *w, const void *value)
+{
+    return everything_obj_shape_Box_write(w, (const everything_obj_shape_Box *)value);
+}
+
 int everything_obj_shape_Box_to_json(const everything_obj_shape_Box *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -12011,6 +12609,11 @@ bool everything_obj_shape_list_write(atd_writer *w, const everything_obj_shape_l
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_obj_shape_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_obj_shape_list_write(w, (const everything_obj_shape_list *)value);
 }
 
 int everything_obj_shape_list_to_json(const everything_obj_shape_list *value, atd_buf *out, atd_error *err)
@@ -12083,6 +12686,11 @@ bool everything_obj_shape_write(atd_writer *w, const everything_obj_shape *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'obj_shape'");
 }
 
+bool everything_obj_shape_write_any(atd_writer *w, const void *value)
+{
+    return everything_obj_shape_write(w, (const everything_obj_shape *)value);
+}
+
 int everything_obj_shape_to_json(const everything_obj_shape *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -12116,6 +12724,11 @@ bool everything_float_option_write(atd_writer *w, const everything_float_option 
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_float_option_write_any(atd_writer *w, const void *value)
+{
+    return everything_float_option_write(w, (const everything_float_option *)value);
 }
 
 int everything_float_option_to_json(const everything_float_option *value, atd_buf *out, atd_error *err)
@@ -12154,6 +12767,11 @@ bool everything_base_event_write(atd_writer *w, const everything_base_event *v)
         return atd_writer_raw(w, "]", 1);
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'base_event'");
+}
+
+bool everything_base_event_write_any(atd_writer *w, const void *value)
+{
+    return everything_base_event_write(w, (const everything_base_event *)value);
 }
 
 int everything_base_event_to_json(const everything_base_event *value, atd_buf *out, atd_error *err)
@@ -12204,6 +12822,11 @@ bool everything_event_write(atd_writer *w, const everything_event *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event'");
 }
 
+bool everything_event_write_any(atd_writer *w, const void *value)
+{
+    return everything_event_write(w, (const everything_event *)value);
+}
+
 int everything_event_to_json(const everything_event *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -12236,6 +12859,11 @@ bool everything_string_nullable_write(atd_writer *w, const everything_string_nul
     return true;
 }
 
+bool everything_string_nullable_write_any(atd_writer *w, const void *value)
+{
+    return everything_string_nullable_write(w, (const everything_string_nullable *)value);
+}
+
 int everything_string_nullable_to_json(const everything_string_nullable *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -12264,14 +12892,16 @@ bool everything_string_list_write(atd_writer *w, const everything_string_list *v
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->items[i].ptr, v->items[i].len)) {
+        if (!atd_writer_key_string(w, ",", i > 0, v->items[i].ptr, v->items[i].len)) {
             return atd_writer_push_index(w, i);
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_string_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_string_list_write(w, (const everything_string_list *)value);
 }
 
 int everything_string_list_to_json(const everything_string_list *value, atd_buf *out, atd_error *err)
@@ -12316,6 +12946,11 @@ bool everything_int_list_write(atd_writer *w, const everything_int_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_int_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_int_list_write(w, (const everything_int_list *)value);
 }
 
 int everything_int_list_to_json(const everything_int_list *value, atd_buf *out, atd_error *err)
@@ -12365,6 +13000,11 @@ bool everything_float_list_write(atd_writer *w, const everything_float_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_float_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_float_list_write(w, (const everything_float_list *)value);
+}
+
 int everything_float_list_to_json(const everything_float_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -12398,6 +13038,11 @@ bool everything_string_option_write(atd_writer *w, const everything_string_optio
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_string_option_write_any(atd_writer *w, const void *value)
+{
+    return everything_string_option_write(w, (const everything_string_option *)value);
 }
 
 int everything_string_option_to_json(const everything_string_option *value, atd_buf *out, atd_error *err)
@@ -12464,10 +13109,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
         }
     }
     if (v->has_opt_nullable) {
-        if (!atd_writer_raw(w, ",\"opt_nullable\":", 16)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->opt_nullable.ptr, v->opt_nullable.len)) {
+        if (!atd_writer_key_string(w, ",\"opt_nullable\":", 16, v->opt_nullable.ptr, v->opt_nullable.len)) {
             return atd_writer_push_field(w, "opt_nullable", 12);
         }
     }
@@ -12541,10 +13183,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_string.len != 0) {
-        if (!atd_writer_raw(w, ",\"def_string\":", 14)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->def_string.ptr, v->def_string.len)) {
+        if (!atd_writer_key_string(w, ",\"def_string\":", 14, v->def_string.ptr, v->def_string.len)) {
             return atd_writer_push_field(w, "def_string", 10);
         }
     }
@@ -12689,10 +13328,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
         }
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || !(v->ex_string.len == 2 && memcmp(v->ex_string.ptr, "on", 2) == 0)) {
-        if (!atd_writer_raw(w, ",\"ex_string\":", 13)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->ex_string.ptr, v->ex_string.len)) {
+        if (!atd_writer_key_string(w, ",\"ex_string\":", 13, v->ex_string.ptr, v->ex_string.len)) {
             return atd_writer_push_field(w, "ex_string", 9);
         }
     }
@@ -12795,6 +13431,11 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_fields_write_any(atd_writer *w, const void *value)
+{
+    return everything_fields_write(w, (const everything_fields *)value);
+}
+
 int everything_fields_to_json(const everything_fields *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -12818,28 +13459,17 @@ int everything_fields_to_json(const everything_fields *value, atd_buf *out, atd_
 
 bool everything_names_write(atd_writer *w, const everything_names *v)
 {
-    if (!atd_writer_raw(w, "{\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->kind.ptr, v->kind.len)) {
+    if (!atd_writer_key_string(w, "{\"type\":", 8, v->kind.ptr, v->kind.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "of", 2);
         }
         memcpy(p, ",\"of\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->of_);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 11 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "inherit", 7);
-        }
         memcpy(p, ",\"inherit\":", 11);
         if (v->inherit_) {
             memcpy(p + 11, "true", 4);
@@ -12850,94 +13480,40 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         }
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"content-type\":", 16)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->dashed.ptr, v->dashed.len)) {
+    if (!atd_writer_key_string(w, ",\"content-type\":", 16, v->dashed.ptr, v->dashed.len)) {
         return atd_writer_push_field(w, "content-type", 12);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 36 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "Upper", 5);
         }
         memcpy(p, ",\"Upper\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->upper);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "2nd", 3);
-        }
         memcpy(p, ",\"2nd\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->digits);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 4 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "", 0);
-        }
         memcpy(p, ",\"\":", 4);
         p = atd_write_int64(p + 4, (int64_t)v->empty);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 16 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "say \"hi\"\\", 9);
-        }
         memcpy(p, ",\"say \\\"hi\\\"\\\\\":", 16);
         p = atd_write_int64(p + 16, (int64_t)v->quoted);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"caf\303\251\":", 9)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->accented.ptr, v->accented.len)) {
+    if (!atd_writer_key_string(w, ",\"caf\303\251\":", 9, v->accented.ptr, v->accented.len)) {
         return atd_writer_push_field(w, "caf\303\251", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 39 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "default", 7);
         }
         memcpy(p, ",\"default\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->default_);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "default_", 8);
-        }
         memcpy(p, ",\"default_\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->default_2);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "for", 3);
-        }
         memcpy(p, ",\"for\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->for_);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 9 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "while", 5);
-        }
         memcpy(p, ",\"while\":", 9);
         if (v->while_) {
             memcpy(p + 9, "true", 4);
@@ -12948,108 +13524,65 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         }
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"struct\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->struct_.ptr, v->struct_.len)) {
+    if (!atd_writer_key_string(w, ",\"struct\":", 10, v->struct_.ptr, v->struct_.len)) {
         return atd_writer_push_field(w, "struct", 6);
     }
     if (!atd_writer_finite(w, (double)v->switch_)) {
         return atd_writer_push_field(w, "switch", 6);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 35 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "switch", 6);
         }
         memcpy(p, ",\"switch\":", 10);
         p = atd_write_double(p + 10, (double)v->switch_);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "int", 3);
-        }
         memcpy(p, ",\"int\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->int_);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "from", 4);
-        }
         memcpy(p, ",\"from\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->from);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "import", 6);
-        }
         memcpy(p, ",\"import\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->import);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"as\":", 6)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->as.ptr, v->as.len)) {
+    if (!atd_writer_key_string(w, ",\"as\":", 6, v->as.ptr, v->as.len)) {
         return atd_writer_push_field(w, "as", 2);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 31 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "_private", 8);
         }
         memcpy(p, ",\"_private\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->x_private);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "x'", 2);
-        }
         memcpy(p, ",\"x'\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->x_prime);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 13 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "camelCase", 9);
-        }
         memcpy(p, ",\"camelCase\":", 13);
         p = atd_write_int64(p + 13, (int64_t)v->camelCase);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"label\":", 9)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->label.ptr, v->label.len)) {
+    if (!atd_writer_key_string(w, ",\"label\":", 9, v->label.ptr, v->label.len)) {
         return atd_writer_push_field(w, "label", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "user", 4);
         }
         memcpy(p, ",\"user\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->user);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool everything_names_write_any(atd_writer *w, const void *value)
+{
+    return everything_names_write(w, (const everything_names *)value);
 }
 
 int everything_names_to_json(const everything_names *value, atd_buf *out, atd_error *err)
@@ -13098,15 +13631,17 @@ bool everything_patch_write(atd_writer *w, const everything_patch *v)
         first = false;
     }
     if (v->has_note) {
-        if (first ? !atd_writer_raw(w, "\"note\":", 7) : !atd_writer_raw(w, ",\"note\":", 8)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->note.ptr, v->note.len)) {
+        if (first ? !atd_writer_key_string(w, "\"note\":", 7, v->note.ptr, v->note.len) : !atd_writer_key_string(w, ",\"note\":", 8, v->note.ptr, v->note.len)) {
             return atd_writer_push_field(w, "note", 4);
         }
         first = false;
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool everything_patch_write_any(atd_writer *w, const void *value)
+{
+    return everything_patch_write(w, (const everything_patch *)value);
 }
 
 int everything_patch_to_json(const everything_patch *value, atd_buf *out, atd_error *err)
@@ -13144,6 +13679,11 @@ bool everything_string_nullable_option_write(atd_writer *w, const everything_str
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_string_nullable_option_write_any(atd_writer *w, const void *value)
+{
+    return everything_string_nullable_option_write(w, (const everything_string_nullable_option *)value);
+}
+
 int everything_string_nullable_option_to_json(const everything_string_nullable_option *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -13177,6 +13717,11 @@ bool everything_int_nullable_option_write(atd_writer *w, const everything_int_nu
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_int_nullable_option_write_any(atd_writer *w, const void *value)
+{
+    return everything_int_nullable_option_write(w, (const everything_int_nullable_option *)value);
 }
 
 int everything_int_nullable_option_to_json(const everything_int_nullable_option *value, atd_buf *out, atd_error *err)
@@ -13253,6 +13798,11 @@ bool everything_all_optional_write(atd_writer *w, const everything_all_optional 
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_all_optional_write_any(atd_writer *w, const void *value)
+{
+    return everything_all_optional_write(w, (const everything_all_optional *)value);
+}
+
 int everything_all_optional_to_json(const everything_all_optional *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -13286,26 +13836,29 @@ bool everything_base_write(atd_writer *w, const everything_base *v)
         p = atd_write_int64(p + 6, (int64_t)v->id);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     if (!atd_writer_finite(w, (double)v->size)) {
         return atd_writer_push_field(w, "size", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 9 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "size", 4);
         }
         memcpy(p, ",\"size\":", 8);
         p = atd_write_double(p + 8, (double)v->size);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool everything_base_write_any(atd_writer *w, const void *value)
+{
+    return everything_base_write(w, (const everything_base *)value);
 }
 
 int everything_base_to_json(const everything_base *value, atd_buf *out, atd_error *err)
@@ -13341,10 +13894,7 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
         p = atd_write_int64(p + 11, (int64_t)v->kind_id);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     if (!atd_writer_finite(w, (double)v->size)) {
@@ -13360,14 +13910,11 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
         p = atd_write_double(p + 8, (double)v->size);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"id\":", 6)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->id.ptr, v->id.len)) {
+    if (!atd_writer_key_string(w, ",\"id\":", 6, v->id.ptr, v->id.len)) {
         return atd_writer_push_field(w, "id", 2);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + 5);
+        char *p = atd_buf_reserve(w->buf, 10 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "extra", 5);
@@ -13380,9 +13927,15 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
             memcpy(p + 9, "false", 5);
             p += 14;
         }
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool everything_derived_write_any(atd_writer *w, const void *value)
+{
+    return everything_derived_write(w, (const everything_derived *)value);
 }
 
 int everything_derived_to_json(const everything_derived *value, atd_buf *out, atd_error *err)
@@ -13420,6 +13973,11 @@ bool everything_single_write(atd_writer *w, const everything_single *v)
         atd_buf_commit(w->buf, p);
     }
     return true;
+}
+
+bool everything_single_write_any(atd_writer *w, const void *value)
+{
+    return everything_single_write(w, (const everything_single *)value);
 }
 
 int everything_single_to_json(const everything_single *value, atd_buf *out, atd_error *err)
@@ -13468,6 +14026,11 @@ bool everything_pair_write(atd_writer *w, const everything_pair *v)
     return true;
 }
 
+bool everything_pair_write_any(atd_writer *w, const void *value)
+{
+    return everything_pair_write(w, (const everything_pair *)value);
+}
+
 int everything_pair_to_json(const everything_pair *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -13507,31 +14070,28 @@ bool everything_with_defaults_write(atd_writer *w, const everything_with_default
     if (!atd_writer_string(w, v->f1.ptr, v->f1.len)) {
         return atd_writer_push_index(w, 1);
     }
+    if (!atd_writer_finite(w, (double)v->f3)) {
+        return atd_writer_push_index(w, 3);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 2);
         }
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f2);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->f3)) {
-        return atd_writer_push_index(w, 3);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 3);
-        }
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f3);
         *p++ = ']';
         atd_buf_commit(w->buf, p);
     }
     return true;
+}
+
+bool everything_with_defaults_write_any(atd_writer *w, const void *value)
+{
+    return everything_with_defaults_write(w, (const everything_with_defaults *)value);
 }
 
 int everything_with_defaults_to_json(const everything_with_defaults *value, atd_buf *out, atd_error *err)
@@ -13558,21 +14118,13 @@ int everything_with_defaults_to_json(const everything_with_defaults *value, atd_
 bool everything_bare_cell_write(atd_writer *w, const everything_bare_cell *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         if (v->f1) {
             memcpy(p + 1, "true", 4);
@@ -13585,6 +14137,11 @@ bool everything_bare_cell_write(atd_writer *w, const everything_bare_cell *v)
         atd_buf_commit(w->buf, p);
     }
     return true;
+}
+
+bool everything_bare_cell_write_any(atd_writer *w, const void *value)
+{
+    return everything_bare_cell_write(w, (const everything_bare_cell *)value);
 }
 
 int everything_bare_cell_to_json(const everything_bare_cell *value, atd_buf *out, atd_error *err)
@@ -13625,6 +14182,11 @@ bool everything_matrix_write(atd_writer *w, const everything_matrix *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_matrix_write_any(atd_writer *w, const void *value)
+{
+    return everything_matrix_write(w, (const everything_matrix *)value);
+}
+
 int everything_matrix_to_json(const everything_matrix *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -13661,6 +14223,11 @@ bool everything_int_list_list_write(atd_writer *w, const everything_int_list_lis
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_int_list_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_int_list_list_write(w, (const everything_int_list_list *)value);
 }
 
 int everything_int_list_list_to_json(const everything_int_list_list *value, atd_buf *out, atd_error *err)
@@ -13701,6 +14268,11 @@ bool everything_cube_write(atd_writer *w, const everything_cube *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_cube_write_any(atd_writer *w, const void *value)
+{
+    return everything_cube_write(w, (const everything_cube *)value);
+}
+
 int everything_cube_to_json(const everything_cube *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -13731,6 +14303,11 @@ bool everything_maybe_int_nullable_write(atd_writer *w, const everything_maybe_i
         return false;
     }
     return true;
+}
+
+bool everything_maybe_int_nullable_write_any(atd_writer *w, const void *value)
+{
+    return everything_maybe_int_nullable_write(w, (const everything_maybe_int_nullable *)value);
 }
 
 int everything_maybe_int_nullable_to_json(const everything_maybe_int_nullable *value, atd_buf *out, atd_error *err)
@@ -13766,6 +14343,11 @@ bool everything_maybe_int_option_write(atd_writer *w, const everything_maybe_int
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_maybe_int_option_write_any(atd_writer *w, const void *value)
+{
+    return everything_maybe_int_option_write(w, (const everything_maybe_int_option *)value);
 }
 
 int everything_maybe_int_option_to_json(const everything_maybe_int_option *value, atd_buf *out, atd_error *err)
@@ -13806,6 +14388,11 @@ bool everything_maybe_int_list_write(atd_writer *w, const everything_maybe_int_l
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_maybe_int_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_maybe_int_list_write(w, (const everything_maybe_int_list *)value);
+}
+
 int everything_maybe_int_list_to_json(const everything_maybe_int_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -13839,6 +14426,11 @@ bool everything_int_list_option_write(atd_writer *w, const everything_int_list_o
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_int_list_option_write_any(atd_writer *w, const void *value)
+{
+    return everything_int_list_option_write(w, (const everything_int_list_option *)value);
 }
 
 int everything_int_list_option_to_json(const everything_int_list_option *value, atd_buf *out, atd_error *err)
@@ -13877,6 +14469,11 @@ bool everything_string_nullable_list_write(atd_writer *w, const everything_strin
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_string_nullable_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_string_nullable_list_write(w, (const everything_string_nullable_list *)value);
 }
 
 int everything_string_nullable_list_to_json(const everything_string_nullable_list *value, atd_buf *out, atd_error *err)
@@ -13959,6 +14556,11 @@ bool everything_options_write(atd_writer *w, const everything_options *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_options_write_any(atd_writer *w, const void *value)
+{
+    return everything_options_write(w, (const everything_options *)value);
+}
+
 int everything_options_to_json(const everything_options *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -14000,6 +14602,11 @@ bool everything_int_assoc_write(atd_writer *w, const everything_int_assoc *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_int_assoc_write_any(atd_writer *w, const void *value)
+{
+    return everything_int_assoc_write(w, (const everything_int_assoc *)value);
+}
+
 int everything_int_assoc_to_json(const everything_int_assoc *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -14036,6 +14643,11 @@ bool everything_string_int_tuple_list_write(atd_writer *w, const everything_stri
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_string_int_tuple_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_string_int_tuple_list_write(w, (const everything_string_int_tuple_list *)value);
 }
 
 int everything_string_int_tuple_list_to_json(const everything_string_int_tuple_list *value, atd_buf *out, atd_error *err)
@@ -14079,6 +14691,11 @@ bool everything_float_assoc_write(atd_writer *w, const everything_float_assoc *v
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_float_assoc_write_any(atd_writer *w, const void *value)
+{
+    return everything_float_assoc_write(w, (const everything_float_assoc *)value);
+}
+
 int everything_float_assoc_to_json(const everything_float_assoc *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -14120,6 +14737,11 @@ bool everything_bool_assoc_write(atd_writer *w, const everything_bool_assoc *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_bool_assoc_write_any(atd_writer *w, const void *value)
+{
+    return everything_bool_assoc_write(w, (const everything_bool_assoc *)value);
+}
+
 int everything_bool_assoc_to_json(const everything_bool_assoc *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -14159,6 +14781,11 @@ bool everything_bool_assoc_assoc_write(atd_writer *w, const everything_bool_asso
         }
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool everything_bool_assoc_assoc_write_any(atd_writer *w, const void *value)
+{
+    return everything_bool_assoc_assoc_write(w, (const everything_bool_assoc_assoc *)value);
 }
 
 int everything_bool_assoc_assoc_to_json(const everything_bool_assoc_assoc *value, atd_buf *out, atd_error *err)
@@ -14205,6 +14832,11 @@ bool everything_int8_list_write(atd_writer *w, const everything_int8_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_int8_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_int8_list_write(w, (const everything_int8_list *)value);
+}
+
 int everything_int8_list_to_json(const everything_int8_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -14241,6 +14873,11 @@ bool everything_abstract_list_write(atd_writer *w, const everything_abstract_lis
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_abstract_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_abstract_list_write(w, (const everything_abstract_list *)value);
 }
 
 int everything_abstract_list_to_json(const everything_abstract_list *value, atd_buf *out, atd_error *err)
@@ -14309,21 +14946,13 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
         return atd_writer_push_field(w, "float_prec", 10);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 22 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "c_int32", 7);
         }
         memcpy(p, ",\"c_int32\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->c_int32);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "c_uint8", 7);
-        }
         memcpy(p, ",\"c_uint8\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->c_uint8);
         atd_buf_commit(w->buf, p);
@@ -14424,6 +15053,11 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_reprs_write_any(atd_writer *w, const void *value)
+{
+    return everything_reprs_write(w, (const everything_reprs *)value);
+}
+
 int everything_reprs_to_json(const everything_reprs *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -14467,6 +15101,11 @@ bool everything_string_int_tuple_write(atd_writer *w, const everything_string_in
     return true;
 }
 
+bool everything_string_int_tuple_write_any(atd_writer *w, const void *value)
+{
+    return everything_string_int_tuple_write(w, (const everything_string_int_tuple *)value);
+}
+
 int everything_string_int_tuple_to_json(const everything_string_int_tuple *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -14500,6 +15139,11 @@ bool everything_abstract_option_write(atd_writer *w, const everything_abstract_o
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_abstract_option_write_any(atd_writer *w, const void *value)
+{
+    return everything_abstract_option_write(w, (const everything_abstract_option *)value);
 }
 
 int everything_abstract_option_to_json(const everything_abstract_option *value, atd_buf *out, atd_error *err)
@@ -14544,16 +15188,22 @@ bool everything_page_int_write(atd_writer *w, const everything_page_int *v)
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "total", 5);
         }
         memcpy(p, ",\"total\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->total);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool everything_page_int_write_any(atd_writer *w, const void *value)
+{
+    return everything_page_int_write(w, (const everything_page_int *)value);
 }
 
 int everything_page_int_to_json(const everything_page_int *value, atd_buf *out, atd_error *err)
@@ -14589,6 +15239,11 @@ bool everything_page_int_option_write(atd_writer *w, const everything_page_int_o
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_page_int_option_write_any(atd_writer *w, const void *value)
+{
+    return everything_page_int_option_write(w, (const everything_page_int_option *)value);
 }
 
 int everything_page_int_option_to_json(const everything_page_int_option *value, atd_buf *out, atd_error *err)
@@ -14633,16 +15288,22 @@ bool everything_page_string_write(atd_writer *w, const everything_page_string *v
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "total", 5);
         }
         memcpy(p, ",\"total\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->total);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool everything_page_string_write_any(atd_writer *w, const void *value)
+{
+    return everything_page_string_write(w, (const everything_page_string *)value);
 }
 
 int everything_page_string_to_json(const everything_page_string *value, atd_buf *out, atd_error *err)
@@ -14692,13 +15353,15 @@ bool everything_page_ext_write(atd_writer *w, const everything_page_ext *v)
         p = atd_write_int64(p + 9, (int64_t)v->total);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"cursor\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->cursor.ptr, v->cursor.len)) {
+    if (!atd_writer_key_string(w, ",\"cursor\":", 10, v->cursor.ptr, v->cursor.len)) {
         return atd_writer_push_field(w, "cursor", 6);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool everything_page_ext_write_any(atd_writer *w, const void *value)
+{
+    return everything_page_ext_write(w, (const everything_page_ext *)value);
 }
 
 int everything_page_ext_to_json(const everything_page_ext *value, atd_buf *out, atd_error *err)
@@ -14734,6 +15397,11 @@ bool everything_page_string_option_write(atd_writer *w, const everything_page_st
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_page_string_option_write_any(atd_writer *w, const void *value)
+{
+    return everything_page_string_option_write(w, (const everything_page_string_option *)value);
 }
 
 int everything_page_string_option_to_json(const everything_page_string_option *value, atd_buf *out, atd_error *err)
@@ -14774,6 +15442,11 @@ bool everything_entry_string_int_list_write(atd_writer *w, const everything_entr
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_entry_string_int_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_entry_string_int_list_write(w, (const everything_entry_string_int_list *)value);
+}
+
 int everything_entry_string_int_list_to_json(const everything_entry_string_int_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -14810,6 +15483,11 @@ bool everything_entry_string_float_list_list_write(atd_writer *w, const everythi
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_entry_string_float_list_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_entry_string_float_list_list_write(w, (const everything_entry_string_float_list_list *)value);
 }
 
 int everything_entry_string_float_list_list_to_json(const everything_entry_string_float_list_list *value, atd_buf *out, atd_error *err)
@@ -14854,16 +15532,22 @@ bool everything_page_entry_string_float_list_write(atd_writer *w, const everythi
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "total", 5);
         }
         memcpy(p, ",\"total\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->total);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool everything_page_entry_string_float_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_page_entry_string_float_list_write(w, (const everything_page_entry_string_float_list *)value);
 }
 
 int everything_page_entry_string_float_list_to_json(const everything_page_entry_string_float_list *value, atd_buf *out, atd_error *err)
@@ -14890,21 +15574,13 @@ int everything_page_entry_string_float_list_to_json(const everything_page_entry_
 bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_entry *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "key", 3);
         }
         memcpy(p, "{\"key\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->key);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 9 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "value", 5);
-        }
         memcpy(p, ",\"value\":", 9);
         if (v->value) {
             memcpy(p + 9, "true", 4);
@@ -14913,9 +15589,15 @@ bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_en
             memcpy(p + 9, "false", 5);
             p += 14;
         }
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool everything_int_bool_entry_write_any(atd_writer *w, const void *value)
+{
+    return everything_int_bool_entry_write(w, (const everything_int_bool_entry *)value);
 }
 
 int everything_int_bool_entry_to_json(const everything_int_bool_entry *value, atd_buf *out, atd_error *err)
@@ -14962,6 +15644,11 @@ bool everything_result_int_write(atd_writer *w, const everything_result_int *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'result_int'");
 }
 
+bool everything_result_int_write_any(atd_writer *w, const void *value)
+{
+    return everything_result_int_write(w, (const everything_result_int *)value);
+}
+
 int everything_result_int_to_json(const everything_result_int *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -15006,6 +15693,11 @@ bool everything_result_string_list_write(atd_writer *w, const everything_result_
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'result_string_list'");
 }
 
+bool everything_result_string_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_result_string_list_write(w, (const everything_result_string_list *)value);
+}
+
 int everything_result_string_list_to_json(const everything_result_string_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -15046,6 +15738,11 @@ bool everything_int_string_tuple_write(atd_writer *w, const everything_int_strin
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_int_string_tuple_write_any(atd_writer *w, const void *value)
+{
+    return everything_int_string_tuple_write(w, (const everything_int_string_tuple *)value);
 }
 
 int everything_int_string_tuple_to_json(const everything_int_string_tuple *value, atd_buf *out, atd_error *err)
@@ -15098,6 +15795,11 @@ bool everything_either_int_string_write(atd_writer *w, const everything_either_i
         return atd_writer_raw(w, "]", 1);
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'either_int_string'");
+}
+
+bool everything_either_int_string_write_any(atd_writer *w, const void *value)
+{
+    return everything_either_int_string_write(w, (const everything_either_int_string *)value);
 }
 
 int everything_either_int_string_to_json(const everything_either_int_string *value, atd_buf *out, atd_error *err)
@@ -15180,6 +15882,11 @@ bool everything_generics_write(atd_writer *w, const everything_generics *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_generics_write_any(atd_writer *w, const void *value)
+{
+    return everything_generics_write(w, (const everything_generics *)value);
+}
+
 int everything_generics_to_json(const everything_generics *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -15203,23 +15910,26 @@ int everything_generics_to_json(const everything_generics *value, atd_buf *out, 
 
 bool everything_entry_string_int_write(atd_writer *w, const everything_entry_string_int *v)
 {
-    if (!atd_writer_raw(w, "{\"key\":", 7)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->key.ptr, v->key.len)) {
+    if (!atd_writer_key_string(w, "{\"key\":", 7, v->key.ptr, v->key.len)) {
         return atd_writer_push_field(w, "key", 3);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "value", 5);
         }
         memcpy(p, ",\"value\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->value);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool everything_entry_string_int_write_any(atd_writer *w, const void *value)
+{
+    return everything_entry_string_int_write(w, (const everything_entry_string_int *)value);
 }
 
 int everything_entry_string_int_to_json(const everything_entry_string_int *value, atd_buf *out, atd_error *err)
@@ -15245,10 +15955,7 @@ int everything_entry_string_int_to_json(const everything_entry_string_int *value
 
 bool everything_entry_string_float_list_write(atd_writer *w, const everything_entry_string_float_list *v)
 {
-    if (!atd_writer_raw(w, "{\"key\":", 7)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->key.ptr, v->key.len)) {
+    if (!atd_writer_key_string(w, "{\"key\":", 7, v->key.ptr, v->key.len)) {
         return atd_writer_push_field(w, "key", 3);
     }
     if (!atd_writer_raw(w, ",\"value\":", 9)) {
@@ -15258,6 +15965,11 @@ bool everything_entry_string_float_list_write(atd_writer *w, const everything_en
         return atd_writer_push_field(w, "value", 5);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool everything_entry_string_float_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_entry_string_float_list_write(w, (const everything_entry_string_float_list *)value);
 }
 
 int everything_entry_string_float_list_to_json(const everything_entry_string_float_list *value, atd_buf *out, atd_error *err)
@@ -15293,6 +16005,11 @@ bool everything_page_entry_string_float_list_option_write(atd_writer *w, const e
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_page_entry_string_float_list_option_write_any(atd_writer *w, const void *value)
+{
+    return everything_page_entry_string_float_list_option_write(w, (const everything_page_entry_string_float_list_option *)value);
 }
 
 int everything_page_entry_string_float_list_option_to_json(const everything_page_entry_string_float_list_option *value, atd_buf *out, atd_error *err)
@@ -15351,6 +16068,11 @@ bool everything_tree_int_tree_tuple_write(atd_writer *w, const everything_tree_i
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_tree_int_tree_tuple_write_any(atd_writer *w, const void *value)
+{
+    return everything_tree_int_tree_tuple_write(w, (const everything_tree_int_tree_tuple *)value);
+}
+
 int everything_tree_int_tree_tuple_to_json(const everything_tree_int_tree_tuple *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -15389,6 +16111,11 @@ bool everything_tree_write(atd_writer *w, const everything_tree *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'tree'");
 }
 
+bool everything_tree_write_any(atd_writer *w, const void *value)
+{
+    return everything_tree_write(w, (const everything_tree *)value);
+}
+
 int everything_tree_to_json(const everything_tree *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -15425,6 +16152,11 @@ bool everything_rose_node_list_write(atd_writer *w, const everything_rose_node_l
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_rose_node_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_rose_node_list_write(w, (const everything_rose_node_list *)value);
 }
 
 int everything_rose_node_list_to_json(const everything_rose_node_list *value, atd_buf *out, atd_error *err)
@@ -15467,6 +16199,11 @@ bool everything_rose_node_write(atd_writer *w, const everything_rose_node *v)
         return atd_writer_push_field(w, "children", 8);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool everything_rose_node_write_any(atd_writer *w, const void *value)
+{
+    return everything_rose_node_write(w, (const everything_rose_node *)value);
 }
 
 int everything_rose_node_to_json(const everything_rose_node *value, atd_buf *out, atd_error *err)
@@ -15515,6 +16252,11 @@ bool everything_expr_expr_tuple_write(atd_writer *w, const everything_expr_expr_
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_expr_expr_tuple_write_any(atd_writer *w, const void *value)
+{
+    return everything_expr_expr_tuple_write(w, (const everything_expr_expr_tuple *)value);
+}
+
 int everything_expr_expr_tuple_to_json(const everything_expr_expr_tuple *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -15551,6 +16293,11 @@ bool everything_stmt_list_write(atd_writer *w, const everything_stmt_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_stmt_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_stmt_list_write(w, (const everything_stmt_list *)value);
 }
 
 int everything_stmt_list_to_json(const everything_stmt_list *value, atd_buf *out, atd_error *err)
@@ -15625,6 +16372,11 @@ bool everything_expr_write(atd_writer *w, const everything_expr *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'expr'");
 }
 
+bool everything_expr_write_any(atd_writer *w, const void *value)
+{
+    return everything_expr_write(w, (const everything_expr *)value);
+}
+
 int everything_expr_to_json(const everything_expr *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -15648,10 +16400,7 @@ int everything_expr_to_json(const everything_expr *value, atd_buf *out, atd_erro
 
 bool everything_binding_write(atd_writer *w, const everything_binding *v)
 {
-    if (!atd_writer_raw(w, "{\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, "{\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     if (!atd_writer_raw(w, ",\"bound\":", 9)) {
@@ -15677,6 +16426,11 @@ bool everything_binding_write(atd_writer *w, const everything_binding *v)
         }
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool everything_binding_write_any(atd_writer *w, const void *value)
+{
+    return everything_binding_write(w, (const everything_binding *)value);
 }
 
 int everything_binding_to_json(const everything_binding *value, atd_buf *out, atd_error *err)
@@ -15714,6 +16468,11 @@ bool everything_expr_option_write(atd_writer *w, const everything_expr_option *v
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_expr_option_write_any(atd_writer *w, const void *value)
+{
+    return everything_expr_option_write(w, (const everything_expr_option *)value);
+}
+
 int everything_expr_option_to_json(const everything_expr_option *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -15742,10 +16501,7 @@ bool everything_stmt_write(atd_writer *w, const everything_stmt *v)
         return false;
     }
     if (v->has_label) {
-        if (!atd_writer_raw(w, "\"label\":", 8)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->label.ptr, v->label.len)) {
+        if (!atd_writer_key_string(w, "\"label\":", 8, v->label.ptr, v->label.len)) {
             return atd_writer_push_field(w, "label", 5);
         }
         first = false;
@@ -15758,6 +16514,11 @@ bool everything_stmt_write(atd_writer *w, const everything_stmt *v)
     }
     first = false;
     return atd_writer_raw(w, "}", 1);
+}
+
+bool everything_stmt_write_any(atd_writer *w, const void *value)
+{
+    return everything_stmt_write(w, (const everything_stmt *)value);
 }
 
 int everything_stmt_to_json(const everything_stmt *value, atd_buf *out, atd_error *err)
@@ -15800,16 +16561,22 @@ bool everything_annotated_write(atd_writer *w, const everything_annotated *v)
         return atd_writer_push_field(w, "other", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "num", 3);
         }
         memcpy(p, ",\"num\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->num);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool everything_annotated_write_any(atd_writer *w, const void *value)
+{
+    return everything_annotated_write(w, (const everything_annotated *)value);
 }
 
 int everything_annotated_to_json(const everything_annotated *value, atd_buf *out, atd_error *err)
@@ -15848,6 +16615,11 @@ bool everything_union__list_write(atd_writer *w, const everything_union__list *v
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_union__list_write_any(atd_writer *w, const void *value)
+{
+    return everything_union__list_write(w, (const everything_union__list *)value);
 }
 
 int everything_union__list_to_json(const everything_union__list *value, atd_buf *out, atd_error *err)
@@ -15899,6 +16671,11 @@ bool everything_mode_list_write(atd_writer *w, const everything_mode_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_mode_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_mode_list_write(w, (const everything_mode_list *)value);
+}
+
 int everything_mode_list_to_json(const everything_mode_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -15948,6 +16725,11 @@ bool everything_level_list_write(atd_writer *w, const everything_level_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_level_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_level_list_write(w, (const everything_level_list *)value);
+}
+
 int everything_level_list_to_json(const everything_level_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -15984,6 +16766,11 @@ bool everything_odd_names_list_write(atd_writer *w, const everything_odd_names_l
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_odd_names_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_odd_names_list_write(w, (const everything_odd_names_list *)value);
 }
 
 int everything_odd_names_list_to_json(const everything_odd_names_list *value, atd_buf *out, atd_error *err)
@@ -16024,6 +16811,11 @@ bool everything_color_list_write(atd_writer *w, const everything_color_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_color_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_color_list_write(w, (const everything_color_list *)value);
+}
+
 int everything_color_list_to_json(const everything_color_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -16060,6 +16852,11 @@ bool everything_event_list_write(atd_writer *w, const everything_event_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_event_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_event_list_write(w, (const everything_event_list *)value);
 }
 
 int everything_event_list_to_json(const everything_event_list *value, atd_buf *out, atd_error *err)
@@ -16100,6 +16897,11 @@ bool everything_base_event_list_write(atd_writer *w, const everything_base_event
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_base_event_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_base_event_list_write(w, (const everything_base_event_list *)value);
+}
+
 int everything_base_event_list_to_json(const everything_base_event_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -16136,6 +16938,11 @@ bool everything_patch_list_write(atd_writer *w, const everything_patch_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_patch_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_patch_list_write(w, (const everything_patch_list *)value);
 }
 
 int everything_patch_list_to_json(const everything_patch_list *value, atd_buf *out, atd_error *err)
@@ -16176,6 +16983,11 @@ bool everything_all_optional_list_write(atd_writer *w, const everything_all_opti
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_all_optional_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_all_optional_list_write(w, (const everything_all_optional_list *)value);
+}
+
 int everything_all_optional_list_to_json(const everything_all_optional_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -16212,6 +17024,11 @@ bool everything_with_defaults_list_write(atd_writer *w, const everything_with_de
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_with_defaults_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_with_defaults_list_write(w, (const everything_with_defaults_list *)value);
 }
 
 int everything_with_defaults_list_to_json(const everything_with_defaults_list *value, atd_buf *out, atd_error *err)
@@ -16252,6 +17069,11 @@ bool everything_options_list_write(atd_writer *w, const everything_options_list 
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_options_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_options_list_write(w, (const everything_options_list *)value);
+}
+
 int everything_options_list_to_json(const everything_options_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -16288,6 +17110,11 @@ bool everything_root_anon_record_elt_list_write(atd_writer *w, const everything_
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_root_anon_record_elt_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_root_anon_record_elt_list_write(w, (const everything_root_anon_record_elt_list *)value);
 }
 
 int everything_root_anon_record_elt_list_to_json(const everything_root_anon_record_elt_list *value, atd_buf *out, atd_error *err)
@@ -16328,6 +17155,11 @@ bool everything_root_anon_sum_elt_list_write(atd_writer *w, const everything_roo
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_root_anon_sum_elt_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_root_anon_sum_elt_list_write(w, (const everything_root_anon_sum_elt_list *)value);
+}
+
 int everything_root_anon_sum_elt_list_to_json(const everything_root_anon_sum_elt_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -16352,7 +17184,7 @@ int everything_root_anon_sum_elt_list_to_json(const everything_root_anon_sum_elt
 bool everything_anon_z_write(atd_writer *w, const everything_anon_z *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 5 + 5);
+        char *p = atd_buf_reserve(w->buf, 6 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "z", 1);
@@ -16365,9 +17197,15 @@ bool everything_anon_z_write(atd_writer *w, const everything_anon_z *v)
             memcpy(p + 5, "false", 5);
             p += 10;
         }
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool everything_anon_z_write_any(atd_writer *w, const void *value)
+{
+    return everything_anon_z_write(w, (const everything_anon_z *)value);
 }
 
 int everything_anon_z_to_json(const everything_anon_z *value, atd_buf *out, atd_error *err)
@@ -16411,14 +17249,11 @@ bool everything_root_write(atd_writer *w, const everything_root *v)
     if (!everything_abstract_list_write(w, &v->values)) {
         return atd_writer_push_field(w, "values", 6);
     }
-    if (!atd_writer_raw(w, ",\"label\":", 9)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->label.ptr, v->label.len)) {
+    if (!atd_writer_key_string(w, ",\"label\":", 9, v->label.ptr, v->label.len)) {
         return atd_writer_push_field(w, "label", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + 4);
+        char *p = atd_buf_reserve(w->buf, 25 + 4 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "nothing", 7);
@@ -16427,14 +17262,6 @@ bool everything_root_write(atd_writer *w, const everything_root *v)
         (void)v->nothing; /* unit: always null */
         memcpy(p + 11, "null", 4);
         p += 15;
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 14 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "from_value", 10);
-        }
         memcpy(p, ",\"from_value\":", 14);
         p = atd_write_int64(p + 14, (int64_t)v->from_value);
         atd_buf_commit(w->buf, p);
@@ -16642,6 +17469,11 @@ bool everything_root_write(atd_writer *w, const everything_root *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_root_write_any(atd_writer *w, const void *value)
+{
+    return everything_root_write(w, (const everything_root *)value);
+}
+
 int everything_root_to_json(const everything_root *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -16693,6 +17525,11 @@ bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_root_anon_record_elt_write_any(atd_writer *w, const void *value)
+{
+    return everything_root_anon_record_elt_write(w, (const everything_root_anon_record_elt *)value);
+}
+
 int everything_root_anon_record_elt_to_json(const everything_root_anon_record_elt *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -16731,6 +17568,11 @@ bool everything_root_anon_sum_elt_write(atd_writer *w, const everything_root_ano
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'root_anon_sum_elt'");
 }
 
+bool everything_root_anon_sum_elt_write_any(atd_writer *w, const void *value)
+{
+    return everything_root_anon_sum_elt_write(w, (const everything_root_anon_sum_elt *)value);
+}
+
 int everything_root_anon_sum_elt_to_json(const everything_root_anon_sum_elt *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -16758,6 +17600,11 @@ bool everything_count_write(atd_writer *w, const everything_count *v)
         return false;
     }
     return true;
+}
+
+bool everything_count_write_any(atd_writer *w, const void *value)
+{
+    return everything_count_write(w, (const everything_count *)value);
 }
 
 int everything_count_to_json(const everything_count *value, atd_buf *out, atd_error *err)
@@ -16789,6 +17636,11 @@ bool everything_user_id_write(atd_writer *w, const everything_user_id *v)
     return true;
 }
 
+bool everything_user_id_write_any(atd_writer *w, const void *value)
+{
+    return everything_user_id_write(w, (const everything_user_id *)value);
+}
+
 int everything_user_id_to_json(const everything_user_id *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -16818,6 +17670,11 @@ bool everything_json_value_write(atd_writer *w, const everything_json_value *v)
     return true;
 }
 
+bool everything_json_value_write_any(atd_writer *w, const void *value)
+{
+    return everything_json_value_write(w, (const everything_json_value *)value);
+}
+
 int everything_json_value_to_json(const everything_json_value *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -16845,6 +17702,11 @@ bool everything_label_write(atd_writer *w, const everything_label *v)
         return false;
     }
     return true;
+}
+
+bool everything_label_write_any(atd_writer *w, const void *value)
+{
+    return everything_label_write(w, (const everything_label *)value);
 }
 
 int everything_label_to_json(const everything_label *value, atd_buf *out, atd_error *err)
@@ -16877,6 +17739,11 @@ bool everything_nothing_write(atd_writer *w, const everything_nothing *v)
     return true;
 }
 
+bool everything_nothing_write_any(atd_writer *w, const void *value)
+{
+    return everything_nothing_write(w, (const everything_nothing *)value);
+}
+
 int everything_nothing_to_json(const everything_nothing *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -16904,6 +17771,11 @@ bool everything_from_write(atd_writer *w, const everything_from *v)
         return false;
     }
     return true;
+}
+
+bool everything_from_write_any(atd_writer *w, const void *value)
+{
+    return everything_from_write(w, (const everything_from *)value);
 }
 
 int everything_from_to_json(const everything_from *value, atd_buf *out, atd_error *err)
@@ -16935,6 +17807,11 @@ bool everything_int_page_write(atd_writer *w, const everything_int_page *v)
     return true;
 }
 
+bool everything_int_page_write_any(atd_writer *w, const void *value)
+{
+    return everything_int_page_write(w, (const everything_int_page *)value);
+}
+
 int everything_int_page_to_json(const everything_int_page *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -16954,5 +17831,2207 @@ int everything_int_page_to_json(const everything_int_page *value, atd_buf *out, 
         out->len = start;
     }
     return atd_writer_get_error(&w, err);
+}
+
+/* --- streams and layout --- */
+
+bool everything_mode_next_line(atd_stream *s, atd_arena *arena, everything_mode *out)
+{
+    return atd_stream_next_line(s, arena, everything_mode_read_any, out);
+}
+
+bool everything_mode_next_element(atd_stream *s, atd_arena *arena, everything_mode *out)
+{
+    return atd_stream_next_element(s, arena, everything_mode_read_any, out);
+}
+
+int everything_mode_write_line(const everything_mode *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_mode_write_any, value, 0, err);
+}
+
+int everything_mode_to_json_pretty(const everything_mode *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_mode_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_level_next_line(atd_stream *s, atd_arena *arena, everything_level *out)
+{
+    return atd_stream_next_line(s, arena, everything_level_read_any, out);
+}
+
+bool everything_level_next_element(atd_stream *s, atd_arena *arena, everything_level *out)
+{
+    return atd_stream_next_element(s, arena, everything_level_read_any, out);
+}
+
+int everything_level_write_line(const everything_level *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_level_write_any, value, 0, err);
+}
+
+int everything_level_to_json_pretty(const everything_level *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_level_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_maybe_int_next_line(atd_stream *s, atd_arena *arena, everything_maybe_int *out)
+{
+    return atd_stream_next_line(s, arena, everything_maybe_int_read_any, out);
+}
+
+bool everything_maybe_int_next_element(atd_stream *s, atd_arena *arena, everything_maybe_int *out)
+{
+    return atd_stream_next_element(s, arena, everything_maybe_int_read_any, out);
+}
+
+int everything_maybe_int_write_line(const everything_maybe_int *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_maybe_int_write_any, value, 0, err);
+}
+
+int everything_maybe_int_to_json_pretty(const everything_maybe_int *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_maybe_int_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_struct__next_line(atd_stream *s, atd_arena *arena, everything_struct_ *out)
+{
+    return atd_stream_next_line(s, arena, everything_struct__read_any, out);
+}
+
+bool everything_struct__next_element(atd_stream *s, atd_arena *arena, everything_struct_ *out)
+{
+    return atd_stream_next_element(s, arena, everything_struct__read_any, out);
+}
+
+int everything_struct__write_line(const everything_struct_ *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_struct__write_any, value, 0, err);
+}
+
+int everything_struct__to_json_pretty(const everything_struct_ *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_struct__write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_union__next_line(atd_stream *s, atd_arena *arena, everything_union_ *out)
+{
+    return atd_stream_next_line(s, arena, everything_union__read_any, out);
+}
+
+bool everything_union__next_element(atd_stream *s, atd_arena *arena, everything_union_ *out)
+{
+    return atd_stream_next_element(s, arena, everything_union__read_any, out);
+}
+
+int everything_union__write_line(const everything_union_ *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_union__write_any, value, 0, err);
+}
+
+int everything_union__to_json_pretty(const everything_union_ *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_union__write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_int_int_tuple_next_line(atd_stream *s, atd_arena *arena, everything_int_int_tuple *out)
+{
+    return atd_stream_next_line(s, arena, everything_int_int_tuple_read_any, out);
+}
+
+bool everything_int_int_tuple_next_element(atd_stream *s, atd_arena *arena, everything_int_int_tuple *out)
+{
+    return atd_stream_next_element(s, arena, everything_int_int_tuple_read_any, out);
+}
+
+int everything_int_int_tuple_write_line(const everything_int_int_tuple *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_int_int_tuple_write_any, value, 0, err);
+}
+
+int everything_int_int_tuple_to_json_pretty(const everything_int_int_tuple *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_int_int_tuple_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_rect_next_line(atd_stream *s, atd_arena *arena, everything_rect *out)
+{
+    return atd_stream_next_line(s, arena, everything_rect_read_any, out);
+}
+
+bool everything_rect_next_element(atd_stream *s, atd_arena *arena, everything_rect *out)
+{
+    return atd_stream_next_element(s, arena, everything_rect_read_any, out);
+}
+
+int everything_rect_write_line(const everything_rect *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_rect_write_any, value, 0, err);
+}
+
+int everything_rect_to_json_pretty(const everything_rect *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_rect_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_shape_Label_next_line(atd_stream *s, atd_arena *arena, everything_shape_Label *out)
+{
+    return atd_stream_next_line(s, arena, everything_shape_Label_read_any, out);
+}
+
+bool everything_shape_Label_next_element(atd_stream *s, atd_arena *arena, everything_shape_Label *out)
+{
+    return atd_stream_next_element(s, arena, everything_shape_Label_read_any, out);
+}
+
+int everything_shape_Label_write_line(const everything_shape_Label *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_shape_Label_write_any, value, 0, err);
+}
+
+int everything_shape_Label_to_json_pretty(const everything_shape_Label *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_shape_Label_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_float_float_tuple_list_next_line(atd_stream *s, atd_arena *arena, everything_float_float_tuple_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_float_float_tuple_list_read_any, out);
+}
+
+bool everything_float_float_tuple_list_next_element(atd_stream *s, atd_arena *arena, everything_float_float_tuple_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_float_float_tuple_list_read_any, out);
+}
+
+int everything_float_float_tuple_list_write_line(const everything_float_float_tuple_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_float_float_tuple_list_write_any, value, 0, err);
+}
+
+int everything_float_float_tuple_list_to_json_pretty(const everything_float_float_tuple_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_float_float_tuple_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_shape_list_next_line(atd_stream *s, atd_arena *arena, everything_shape_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_shape_list_read_any, out);
+}
+
+bool everything_shape_list_next_element(atd_stream *s, atd_arena *arena, everything_shape_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_shape_list_read_any, out);
+}
+
+int everything_shape_list_write_line(const everything_shape_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_shape_list_write_any, value, 0, err);
+}
+
+int everything_shape_list_to_json_pretty(const everything_shape_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_shape_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_int_nullable_next_line(atd_stream *s, atd_arena *arena, everything_int_nullable *out)
+{
+    return atd_stream_next_line(s, arena, everything_int_nullable_read_any, out);
+}
+
+bool everything_int_nullable_next_element(atd_stream *s, atd_arena *arena, everything_int_nullable *out)
+{
+    return atd_stream_next_element(s, arena, everything_int_nullable_read_any, out);
+}
+
+int everything_int_nullable_write_line(const everything_int_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_int_nullable_write_any, value, 0, err);
+}
+
+int everything_int_nullable_to_json_pretty(const everything_int_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_int_nullable_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_shape_next_line(atd_stream *s, atd_arena *arena, everything_shape *out)
+{
+    return atd_stream_next_line(s, arena, everything_shape_read_any, out);
+}
+
+bool everything_shape_next_element(atd_stream *s, atd_arena *arena, everything_shape *out)
+{
+    return atd_stream_next_element(s, arena, everything_shape_read_any, out);
+}
+
+int everything_shape_write_line(const everything_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_shape_write_any, value, 0, err);
+}
+
+int everything_shape_to_json_pretty(const everything_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_shape_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_float_float_tuple_next_line(atd_stream *s, atd_arena *arena, everything_float_float_tuple *out)
+{
+    return atd_stream_next_line(s, arena, everything_float_float_tuple_read_any, out);
+}
+
+bool everything_float_float_tuple_next_element(atd_stream *s, atd_arena *arena, everything_float_float_tuple *out)
+{
+    return atd_stream_next_element(s, arena, everything_float_float_tuple_read_any, out);
+}
+
+int everything_float_float_tuple_write_line(const everything_float_float_tuple *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_float_float_tuple_write_any, value, 0, err);
+}
+
+int everything_float_float_tuple_to_json_pretty(const everything_float_float_tuple *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_float_float_tuple_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_odd_names_next_line(atd_stream *s, atd_arena *arena, everything_odd_names *out)
+{
+    return atd_stream_next_line(s, arena, everything_odd_names_read_any, out);
+}
+
+bool everything_odd_names_next_element(atd_stream *s, atd_arena *arena, everything_odd_names *out)
+{
+    return atd_stream_next_element(s, arena, everything_odd_names_read_any, out);
+}
+
+int everything_odd_names_write_line(const everything_odd_names *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_odd_names_write_any, value, 0, err);
+}
+
+int everything_odd_names_to_json_pretty(const everything_odd_names *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_odd_names_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_color_next_line(atd_stream *s, atd_arena *arena, everything_color *out)
+{
+    return atd_stream_next_line(s, arena, everything_color_read_any, out);
+}
+
+bool everything_color_next_element(atd_stream *s, atd_arena *arena, everything_color *out)
+{
+    return atd_stream_next_element(s, arena, everything_color_read_any, out);
+}
+
+int everything_color_write_line(const everything_color *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_color_write_any, value, 0, err);
+}
+
+int everything_color_to_json_pretty(const everything_color *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_color_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_int_float_tuple_next_line(atd_stream *s, atd_arena *arena, everything_int_float_tuple *out)
+{
+    return atd_stream_next_line(s, arena, everything_int_float_tuple_read_any, out);
+}
+
+bool everything_int_float_tuple_next_element(atd_stream *s, atd_arena *arena, everything_int_float_tuple *out)
+{
+    return atd_stream_next_element(s, arena, everything_int_float_tuple_read_any, out);
+}
+
+int everything_int_float_tuple_write_line(const everything_int_float_tuple *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_int_float_tuple_write_any, value, 0, err);
+}
+
+int everything_int_float_tuple_to_json_pretty(const everything_int_float_tuple *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_int_float_tuple_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_obj_shape_Box_next_line(atd_stream *s, atd_arena *arena, everything_obj_shape_Box *out)
+{
+    return atd_stream_next_line(s, arena, everything_obj_shape_Box_read_any, out);
+}
+
+bool everything_obj_shape_Box_next_element(atd_stream *s, atd_arena *arena, everything_obj_shape_Box *out)
+{
+    return atd_stream_next_element(s, arena, everything_obj_shape_Box_read_any, out);
+}
+
+int everything_obj_shape_Box_write_line(const everything_obj_shape_Box *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_obj_shape_Box_write_any, value, 0, err);
+}
+
+int everything_obj_shape_Box_to_json_pretty(const everything_obj_shape_Box *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_obj_shape_Box_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_obj_shape_list_next_line(atd_stream *s, atd_arena *arena, everything_obj_shape_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_obj_shape_list_read_any, out);
+}
+
+bool everything_obj_shape_list_next_element(atd_stream *s, atd_arena *arena, everything_obj_shape_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_obj_shape_list_read_any, out);
+}
+
+int everything_obj_shape_list_write_line(const everything_obj_shape_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_obj_shape_list_write_any, value, 0, err);
+}
+
+int everything_obj_shape_list_to_json_pretty(const everything_obj_shape_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_obj_shape_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_obj_shape_next_line(atd_stream *s, atd_arena *arena, everything_obj_shape *out)
+{
+    return atd_stream_next_line(s, arena, everything_obj_shape_read_any, out);
+}
+
+bool everything_obj_shape_next_element(atd_stream *s, atd_arena *arena, everything_obj_shape *out)
+{
+    return atd_stream_next_element(s, arena, everything_obj_shape_read_any, out);
+}
+
+int everything_obj_shape_write_line(const everything_obj_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_obj_shape_write_any, value, 0, err);
+}
+
+int everything_obj_shape_to_json_pretty(const everything_obj_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_obj_shape_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_float_option_next_line(atd_stream *s, atd_arena *arena, everything_float_option *out)
+{
+    return atd_stream_next_line(s, arena, everything_float_option_read_any, out);
+}
+
+bool everything_float_option_next_element(atd_stream *s, atd_arena *arena, everything_float_option *out)
+{
+    return atd_stream_next_element(s, arena, everything_float_option_read_any, out);
+}
+
+int everything_float_option_write_line(const everything_float_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_float_option_write_any, value, 0, err);
+}
+
+int everything_float_option_to_json_pretty(const everything_float_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_float_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_base_event_next_line(atd_stream *s, atd_arena *arena, everything_base_event *out)
+{
+    return atd_stream_next_line(s, arena, everything_base_event_read_any, out);
+}
+
+bool everything_base_event_next_element(atd_stream *s, atd_arena *arena, everything_base_event *out)
+{
+    return atd_stream_next_element(s, arena, everything_base_event_read_any, out);
+}
+
+int everything_base_event_write_line(const everything_base_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_base_event_write_any, value, 0, err);
+}
+
+int everything_base_event_to_json_pretty(const everything_base_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_base_event_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_event_next_line(atd_stream *s, atd_arena *arena, everything_event *out)
+{
+    return atd_stream_next_line(s, arena, everything_event_read_any, out);
+}
+
+bool everything_event_next_element(atd_stream *s, atd_arena *arena, everything_event *out)
+{
+    return atd_stream_next_element(s, arena, everything_event_read_any, out);
+}
+
+int everything_event_write_line(const everything_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_event_write_any, value, 0, err);
+}
+
+int everything_event_to_json_pretty(const everything_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_event_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_string_nullable_next_line(atd_stream *s, atd_arena *arena, everything_string_nullable *out)
+{
+    return atd_stream_next_line(s, arena, everything_string_nullable_read_any, out);
+}
+
+bool everything_string_nullable_next_element(atd_stream *s, atd_arena *arena, everything_string_nullable *out)
+{
+    return atd_stream_next_element(s, arena, everything_string_nullable_read_any, out);
+}
+
+int everything_string_nullable_write_line(const everything_string_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_string_nullable_write_any, value, 0, err);
+}
+
+int everything_string_nullable_to_json_pretty(const everything_string_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_string_nullable_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_string_list_next_line(atd_stream *s, atd_arena *arena, everything_string_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_string_list_read_any, out);
+}
+
+bool everything_string_list_next_element(atd_stream *s, atd_arena *arena, everything_string_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_string_list_read_any, out);
+}
+
+int everything_string_list_write_line(const everything_string_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_string_list_write_any, value, 0, err);
+}
+
+int everything_string_list_to_json_pretty(const everything_string_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_string_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_int_list_next_line(atd_stream *s, atd_arena *arena, everything_int_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_int_list_read_any, out);
+}
+
+bool everything_int_list_next_element(atd_stream *s, atd_arena *arena, everything_int_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_int_list_read_any, out);
+}
+
+int everything_int_list_write_line(const everything_int_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_int_list_write_any, value, 0, err);
+}
+
+int everything_int_list_to_json_pretty(const everything_int_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_int_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_float_list_next_line(atd_stream *s, atd_arena *arena, everything_float_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_float_list_read_any, out);
+}
+
+bool everything_float_list_next_element(atd_stream *s, atd_arena *arena, everything_float_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_float_list_read_any, out);
+}
+
+int everything_float_list_write_line(const everything_float_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_float_list_write_any, value, 0, err);
+}
+
+int everything_float_list_to_json_pretty(const everything_float_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_float_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_string_option_next_line(atd_stream *s, atd_arena *arena, everything_string_option *out)
+{
+    return atd_stream_next_line(s, arena, everything_string_option_read_any, out);
+}
+
+bool everything_string_option_next_element(atd_stream *s, atd_arena *arena, everything_string_option *out)
+{
+    return atd_stream_next_element(s, arena, everything_string_option_read_any, out);
+}
+
+int everything_string_option_write_line(const everything_string_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_string_option_write_any, value, 0, err);
+}
+
+int everything_string_option_to_json_pretty(const everything_string_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_string_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_fields_next_line(atd_stream *s, atd_arena *arena, everything_fields *out)
+{
+    return atd_stream_next_line(s, arena, everything_fields_read_any, out);
+}
+
+bool everything_fields_next_element(atd_stream *s, atd_arena *arena, everything_fields *out)
+{
+    return atd_stream_next_element(s, arena, everything_fields_read_any, out);
+}
+
+int everything_fields_write_line(const everything_fields *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_fields_write_any, value, 0, err);
+}
+
+int everything_fields_to_json_pretty(const everything_fields *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_fields_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_names_next_line(atd_stream *s, atd_arena *arena, everything_names *out)
+{
+    return atd_stream_next_line(s, arena, everything_names_read_any, out);
+}
+
+bool everything_names_next_element(atd_stream *s, atd_arena *arena, everything_names *out)
+{
+    return atd_stream_next_element(s, arena, everything_names_read_any, out);
+}
+
+int everything_names_write_line(const everything_names *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_names_write_any, value, 0, err);
+}
+
+int everything_names_to_json_pretty(const everything_names *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_names_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_patch_next_line(atd_stream *s, atd_arena *arena, everything_patch *out)
+{
+    return atd_stream_next_line(s, arena, everything_patch_read_any, out);
+}
+
+bool everything_patch_next_element(atd_stream *s, atd_arena *arena, everything_patch *out)
+{
+    return atd_stream_next_element(s, arena, everything_patch_read_any, out);
+}
+
+int everything_patch_write_line(const everything_patch *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_patch_write_any, value, 0, err);
+}
+
+int everything_patch_to_json_pretty(const everything_patch *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_patch_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_string_nullable_option_next_line(atd_stream *s, atd_arena *arena, everything_string_nullable_option *out)
+{
+    return atd_stream_next_line(s, arena, everything_string_nullable_option_read_any, out);
+}
+
+bool everything_string_nullable_option_next_element(atd_stream *s, atd_arena *arena, everything_string_nullable_option *out)
+{
+    return atd_stream_next_element(s, arena, everything_string_nullable_option_read_any, out);
+}
+
+int everything_string_nullable_option_write_line(const everything_string_nullable_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_string_nullable_option_write_any, value, 0, err);
+}
+
+int everything_string_nullable_option_to_json_pretty(const everything_string_nullable_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_string_nullable_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_int_nullable_option_next_line(atd_stream *s, atd_arena *arena, everything_int_nullable_option *out)
+{
+    return atd_stream_next_line(s, arena, everything_int_nullable_option_read_any, out);
+}
+
+bool everything_int_nullable_option_next_element(atd_stream *s, atd_arena *arena, everything_int_nullable_option *out)
+{
+    return atd_stream_next_element(s, arena, everything_int_nullable_option_read_any, out);
+}
+
+int everything_int_nullable_option_write_line(const everything_int_nullable_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_int_nullable_option_write_any, value, 0, err);
+}
+
+int everything_int_nullable_option_to_json_pretty(const everything_int_nullable_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_int_nullable_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_all_optional_next_line(atd_stream *s, atd_arena *arena, everything_all_optional *out)
+{
+    return atd_stream_next_line(s, arena, everything_all_optional_read_any, out);
+}
+
+bool everything_all_optional_next_element(atd_stream *s, atd_arena *arena, everything_all_optional *out)
+{
+    return atd_stream_next_element(s, arena, everything_all_optional_read_any, out);
+}
+
+int everything_all_optional_write_line(const everything_all_optional *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_all_optional_write_any, value, 0, err);
+}
+
+int everything_all_optional_to_json_pretty(const everything_all_optional *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_all_optional_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_base_next_line(atd_stream *s, atd_arena *arena, everything_base *out)
+{
+    return atd_stream_next_line(s, arena, everything_base_read_any, out);
+}
+
+bool everything_base_next_element(atd_stream *s, atd_arena *arena, everything_base *out)
+{
+    return atd_stream_next_element(s, arena, everything_base_read_any, out);
+}
+
+int everything_base_write_line(const everything_base *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_base_write_any, value, 0, err);
+}
+
+int everything_base_to_json_pretty(const everything_base *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_base_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_derived_next_line(atd_stream *s, atd_arena *arena, everything_derived *out)
+{
+    return atd_stream_next_line(s, arena, everything_derived_read_any, out);
+}
+
+bool everything_derived_next_element(atd_stream *s, atd_arena *arena, everything_derived *out)
+{
+    return atd_stream_next_element(s, arena, everything_derived_read_any, out);
+}
+
+int everything_derived_write_line(const everything_derived *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_derived_write_any, value, 0, err);
+}
+
+int everything_derived_to_json_pretty(const everything_derived *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_derived_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_single_next_line(atd_stream *s, atd_arena *arena, everything_single *out)
+{
+    return atd_stream_next_line(s, arena, everything_single_read_any, out);
+}
+
+bool everything_single_next_element(atd_stream *s, atd_arena *arena, everything_single *out)
+{
+    return atd_stream_next_element(s, arena, everything_single_read_any, out);
+}
+
+int everything_single_write_line(const everything_single *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_single_write_any, value, 0, err);
+}
+
+int everything_single_to_json_pretty(const everything_single *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_single_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_pair_next_line(atd_stream *s, atd_arena *arena, everything_pair *out)
+{
+    return atd_stream_next_line(s, arena, everything_pair_read_any, out);
+}
+
+bool everything_pair_next_element(atd_stream *s, atd_arena *arena, everything_pair *out)
+{
+    return atd_stream_next_element(s, arena, everything_pair_read_any, out);
+}
+
+int everything_pair_write_line(const everything_pair *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_pair_write_any, value, 0, err);
+}
+
+int everything_pair_to_json_pretty(const everything_pair *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_pair_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_with_defaults_next_line(atd_stream *s, atd_arena *arena, everything_with_defaults *out)
+{
+    return atd_stream_next_line(s, arena, everything_with_defaults_read_any, out);
+}
+
+bool everything_with_defaults_next_element(atd_stream *s, atd_arena *arena, everything_with_defaults *out)
+{
+    return atd_stream_next_element(s, arena, everything_with_defaults_read_any, out);
+}
+
+int everything_with_defaults_write_line(const everything_with_defaults *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_with_defaults_write_any, value, 0, err);
+}
+
+int everything_with_defaults_to_json_pretty(const everything_with_defaults *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_with_defaults_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_bare_cell_next_line(atd_stream *s, atd_arena *arena, everything_bare_cell *out)
+{
+    return atd_stream_next_line(s, arena, everything_bare_cell_read_any, out);
+}
+
+bool everything_bare_cell_next_element(atd_stream *s, atd_arena *arena, everything_bare_cell *out)
+{
+    return atd_stream_next_element(s, arena, everything_bare_cell_read_any, out);
+}
+
+int everything_bare_cell_write_line(const everything_bare_cell *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_bare_cell_write_any, value, 0, err);
+}
+
+int everything_bare_cell_to_json_pretty(const everything_bare_cell *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_bare_cell_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_matrix_next_line(atd_stream *s, atd_arena *arena, everything_matrix *out)
+{
+    return atd_stream_next_line(s, arena, everything_matrix_read_any, out);
+}
+
+bool everything_matrix_next_element(atd_stream *s, atd_arena *arena, everything_matrix *out)
+{
+    return atd_stream_next_element(s, arena, everything_matrix_read_any, out);
+}
+
+int everything_matrix_write_line(const everything_matrix *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_matrix_write_any, value, 0, err);
+}
+
+int everything_matrix_to_json_pretty(const everything_matrix *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_matrix_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_int_list_list_next_line(atd_stream *s, atd_arena *arena, everything_int_list_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_int_list_list_read_any, out);
+}
+
+bool everything_int_list_list_next_element(atd_stream *s, atd_arena *arena, everything_int_list_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_int_list_list_read_any, out);
+}
+
+int everything_int_list_list_write_line(const everything_int_list_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_int_list_list_write_any, value, 0, err);
+}
+
+int everything_int_list_list_to_json_pretty(const everything_int_list_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_int_list_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_cube_next_line(atd_stream *s, atd_arena *arena, everything_cube *out)
+{
+    return atd_stream_next_line(s, arena, everything_cube_read_any, out);
+}
+
+bool everything_cube_next_element(atd_stream *s, atd_arena *arena, everything_cube *out)
+{
+    return atd_stream_next_element(s, arena, everything_cube_read_any, out);
+}
+
+int everything_cube_write_line(const everything_cube *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_cube_write_any, value, 0, err);
+}
+
+int everything_cube_to_json_pretty(const everything_cube *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_cube_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_maybe_int_nullable_next_line(atd_stream *s, atd_arena *arena, everything_maybe_int_nullable *out)
+{
+    return atd_stream_next_line(s, arena, everything_maybe_int_nullable_read_any, out);
+}
+
+bool everything_maybe_int_nullable_next_element(atd_stream *s, atd_arena *arena, everything_maybe_int_nullable *out)
+{
+    return atd_stream_next_element(s, arena, everything_maybe_int_nullable_read_any, out);
+}
+
+int everything_maybe_int_nullable_write_line(const everything_maybe_int_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_maybe_int_nullable_write_any, value, 0, err);
+}
+
+int everything_maybe_int_nullable_to_json_pretty(const everything_maybe_int_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_maybe_int_nullable_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_maybe_int_option_next_line(atd_stream *s, atd_arena *arena, everything_maybe_int_option *out)
+{
+    return atd_stream_next_line(s, arena, everything_maybe_int_option_read_any, out);
+}
+
+bool everything_maybe_int_option_next_element(atd_stream *s, atd_arena *arena, everything_maybe_int_option *out)
+{
+    return atd_stream_next_element(s, arena, everything_maybe_int_option_read_any, out);
+}
+
+int everything_maybe_int_option_write_line(const everything_maybe_int_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_maybe_int_option_write_any, value, 0, err);
+}
+
+int everything_maybe_int_option_to_json_pretty(const everything_maybe_int_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_maybe_int_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_maybe_int_list_next_line(atd_stream *s, atd_arena *arena, everything_maybe_int_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_maybe_int_list_read_any, out);
+}
+
+bool everything_maybe_int_list_next_element(atd_stream *s, atd_arena *arena, everything_maybe_int_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_maybe_int_list_read_any, out);
+}
+
+int everything_maybe_int_list_write_line(const everything_maybe_int_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_maybe_int_list_write_any, value, 0, err);
+}
+
+int everything_maybe_int_list_to_json_pretty(const everything_maybe_int_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_maybe_int_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_int_list_option_next_line(atd_stream *s, atd_arena *arena, everything_int_list_option *out)
+{
+    return atd_stream_next_line(s, arena, everything_int_list_option_read_any, out);
+}
+
+bool everything_int_list_option_next_element(atd_stream *s, atd_arena *arena, everything_int_list_option *out)
+{
+    return atd_stream_next_element(s, arena, everything_int_list_option_read_any, out);
+}
+
+int everything_int_list_option_write_line(const everything_int_list_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_int_list_option_write_any, value, 0, err);
+}
+
+int everything_int_list_option_to_json_pretty(const everything_int_list_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_int_list_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_string_nullable_list_next_line(atd_stream *s, atd_arena *arena, everything_string_nullable_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_string_nullable_list_read_any, out);
+}
+
+bool everything_string_nullable_list_next_element(atd_stream *s, atd_arena *arena, everything_string_nullable_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_string_nullable_list_read_any, out);
+}
+
+int everything_string_nullable_list_write_line(const everything_string_nullable_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_string_nullable_list_write_any, value, 0, err);
+}
+
+int everything_string_nullable_list_to_json_pretty(const everything_string_nullable_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_string_nullable_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_options_next_line(atd_stream *s, atd_arena *arena, everything_options *out)
+{
+    return atd_stream_next_line(s, arena, everything_options_read_any, out);
+}
+
+bool everything_options_next_element(atd_stream *s, atd_arena *arena, everything_options *out)
+{
+    return atd_stream_next_element(s, arena, everything_options_read_any, out);
+}
+
+int everything_options_write_line(const everything_options *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_options_write_any, value, 0, err);
+}
+
+int everything_options_to_json_pretty(const everything_options *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_options_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_int_assoc_next_line(atd_stream *s, atd_arena *arena, everything_int_assoc *out)
+{
+    return atd_stream_next_line(s, arena, everything_int_assoc_read_any, out);
+}
+
+bool everything_int_assoc_next_element(atd_stream *s, atd_arena *arena, everything_int_assoc *out)
+{
+    return atd_stream_next_element(s, arena, everything_int_assoc_read_any, out);
+}
+
+int everything_int_assoc_write_line(const everything_int_assoc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_int_assoc_write_any, value, 0, err);
+}
+
+int everything_int_assoc_to_json_pretty(const everything_int_assoc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_int_assoc_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_string_int_tuple_list_next_line(atd_stream *s, atd_arena *arena, everything_string_int_tuple_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_string_int_tuple_list_read_any, out);
+}
+
+bool everything_string_int_tuple_list_next_element(atd_stream *s, atd_arena *arena, everything_string_int_tuple_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_string_int_tuple_list_read_any, out);
+}
+
+int everything_string_int_tuple_list_write_line(const everything_string_int_tuple_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_string_int_tuple_list_write_any, value, 0, err);
+}
+
+int everything_string_int_tuple_list_to_json_pretty(const everything_string_int_tuple_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_string_int_tuple_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_float_assoc_next_line(atd_stream *s, atd_arena *arena, everything_float_assoc *out)
+{
+    return atd_stream_next_line(s, arena, everything_float_assoc_read_any, out);
+}
+
+bool everything_float_assoc_next_element(atd_stream *s, atd_arena *arena, everything_float_assoc *out)
+{
+    return atd_stream_next_element(s, arena, everything_float_assoc_read_any, out);
+}
+
+int everything_float_assoc_write_line(const everything_float_assoc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_float_assoc_write_any, value, 0, err);
+}
+
+int everything_float_assoc_to_json_pretty(const everything_float_assoc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_float_assoc_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_bool_assoc_next_line(atd_stream *s, atd_arena *arena, everything_bool_assoc *out)
+{
+    return atd_stream_next_line(s, arena, everything_bool_assoc_read_any, out);
+}
+
+bool everything_bool_assoc_next_element(atd_stream *s, atd_arena *arena, everything_bool_assoc *out)
+{
+    return atd_stream_next_element(s, arena, everything_bool_assoc_read_any, out);
+}
+
+int everything_bool_assoc_write_line(const everything_bool_assoc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_bool_assoc_write_any, value, 0, err);
+}
+
+int everything_bool_assoc_to_json_pretty(const everything_bool_assoc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_bool_assoc_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_bool_assoc_assoc_next_line(atd_stream *s, atd_arena *arena, everything_bool_assoc_assoc *out)
+{
+    return atd_stream_next_line(s, arena, everything_bool_assoc_assoc_read_any, out);
+}
+
+bool everything_bool_assoc_assoc_next_element(atd_stream *s, atd_arena *arena, everything_bool_assoc_assoc *out)
+{
+    return atd_stream_next_element(s, arena, everything_bool_assoc_assoc_read_any, out);
+}
+
+int everything_bool_assoc_assoc_write_line(const everything_bool_assoc_assoc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_bool_assoc_assoc_write_any, value, 0, err);
+}
+
+int everything_bool_assoc_assoc_to_json_pretty(const everything_bool_assoc_assoc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_bool_assoc_assoc_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_int8_list_next_line(atd_stream *s, atd_arena *arena, everything_int8_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_int8_list_read_any, out);
+}
+
+bool everything_int8_list_next_element(atd_stream *s, atd_arena *arena, everything_int8_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_int8_list_read_any, out);
+}
+
+int everything_int8_list_write_line(const everything_int8_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_int8_list_write_any, value, 0, err);
+}
+
+int everything_int8_list_to_json_pretty(const everything_int8_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_int8_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_abstract_list_next_line(atd_stream *s, atd_arena *arena, everything_abstract_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_abstract_list_read_any, out);
+}
+
+bool everything_abstract_list_next_element(atd_stream *s, atd_arena *arena, everything_abstract_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_abstract_list_read_any, out);
+}
+
+int everything_abstract_list_write_line(const everything_abstract_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_abstract_list_write_any, value, 0, err);
+}
+
+int everything_abstract_list_to_json_pretty(const everything_abstract_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_abstract_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_reprs_next_line(atd_stream *s, atd_arena *arena, everything_reprs *out)
+{
+    return atd_stream_next_line(s, arena, everything_reprs_read_any, out);
+}
+
+bool everything_reprs_next_element(atd_stream *s, atd_arena *arena, everything_reprs *out)
+{
+    return atd_stream_next_element(s, arena, everything_reprs_read_any, out);
+}
+
+int everything_reprs_write_line(const everything_reprs *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_reprs_write_any, value, 0, err);
+}
+
+int everything_reprs_to_json_pretty(const everything_reprs *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_reprs_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_string_int_tuple_next_line(atd_stream *s, atd_arena *arena, everything_string_int_tuple *out)
+{
+    return atd_stream_next_line(s, arena, everything_string_int_tuple_read_any, out);
+}
+
+bool everything_string_int_tuple_next_element(atd_stream *s, atd_arena *arena, everything_string_int_tuple *out)
+{
+    return atd_stream_next_element(s, arena, everything_string_int_tuple_read_any, out);
+}
+
+int everything_string_int_tuple_write_line(const everything_string_int_tuple *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_string_int_tuple_write_any, value, 0, err);
+}
+
+int everything_string_int_tuple_to_json_pretty(const everything_string_int_tuple *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_string_int_tuple_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_abstract_option_next_line(atd_stream *s, atd_arena *arena, everything_abstract_option *out)
+{
+    return atd_stream_next_line(s, arena, everything_abstract_option_read_any, out);
+}
+
+bool everything_abstract_option_next_element(atd_stream *s, atd_arena *arena, everything_abstract_option *out)
+{
+    return atd_stream_next_element(s, arena, everything_abstract_option_read_any, out);
+}
+
+int everything_abstract_option_write_line(const everything_abstract_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_abstract_option_write_any, value, 0, err);
+}
+
+int everything_abstract_option_to_json_pretty(const everything_abstract_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_abstract_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_page_int_next_line(atd_stream *s, atd_arena *arena, everything_page_int *out)
+{
+    return atd_stream_next_line(s, arena, everything_page_int_read_any, out);
+}
+
+bool everything_page_int_next_element(atd_stream *s, atd_arena *arena, everything_page_int *out)
+{
+    return atd_stream_next_element(s, arena, everything_page_int_read_any, out);
+}
+
+int everything_page_int_write_line(const everything_page_int *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_page_int_write_any, value, 0, err);
+}
+
+int everything_page_int_to_json_pretty(const everything_page_int *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_page_int_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_page_int_option_next_line(atd_stream *s, atd_arena *arena, everything_page_int_option *out)
+{
+    return atd_stream_next_line(s, arena, everything_page_int_option_read_any, out);
+}
+
+bool everything_page_int_option_next_element(atd_stream *s, atd_arena *arena, everything_page_int_option *out)
+{
+    return atd_stream_next_element(s, arena, everything_page_int_option_read_any, out);
+}
+
+int everything_page_int_option_write_line(const everything_page_int_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_page_int_option_write_any, value, 0, err);
+}
+
+int everything_page_int_option_to_json_pretty(const everything_page_int_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_page_int_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_page_string_next_line(atd_stream *s, atd_arena *arena, everything_page_string *out)
+{
+    return atd_stream_next_line(s, arena, everything_page_string_read_any, out);
+}
+
+bool everything_page_string_next_element(atd_stream *s, atd_arena *arena, everything_page_string *out)
+{
+    return atd_stream_next_element(s, arena, everything_page_string_read_any, out);
+}
+
+int everything_page_string_write_line(const everything_page_string *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_page_string_write_any, value, 0, err);
+}
+
+int everything_page_string_to_json_pretty(const everything_page_string *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_page_string_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_page_ext_next_line(atd_stream *s, atd_arena *arena, everything_page_ext *out)
+{
+    return atd_stream_next_line(s, arena, everything_page_ext_read_any, out);
+}
+
+bool everything_page_ext_next_element(atd_stream *s, atd_arena *arena, everything_page_ext *out)
+{
+    return atd_stream_next_element(s, arena, everything_page_ext_read_any, out);
+}
+
+int everything_page_ext_write_line(const everything_page_ext *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_page_ext_write_any, value, 0, err);
+}
+
+int everything_page_ext_to_json_pretty(const everything_page_ext *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_page_ext_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_page_string_option_next_line(atd_stream *s, atd_arena *arena, everything_page_string_option *out)
+{
+    return atd_stream_next_line(s, arena, everything_page_string_option_read_any, out);
+}
+
+bool everything_page_string_option_next_element(atd_stream *s, atd_arena *arena, everything_page_string_option *out)
+{
+    return atd_stream_next_element(s, arena, everything_page_string_option_read_any, out);
+}
+
+int everything_page_string_option_write_line(const everything_page_string_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_page_string_option_write_any, value, 0, err);
+}
+
+int everything_page_string_option_to_json_pretty(const everything_page_string_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_page_string_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_entry_string_int_list_next_line(atd_stream *s, atd_arena *arena, everything_entry_string_int_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_entry_string_int_list_read_any, out);
+}
+
+bool everything_entry_string_int_list_next_element(atd_stream *s, atd_arena *arena, everything_entry_string_int_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_entry_string_int_list_read_any, out);
+}
+
+int everything_entry_string_int_list_write_line(const everything_entry_string_int_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_entry_string_int_list_write_any, value, 0, err);
+}
+
+int everything_entry_string_int_list_to_json_pretty(const everything_entry_string_int_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_entry_string_int_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_entry_string_float_list_list_next_line(atd_stream *s, atd_arena *arena, everything_entry_string_float_list_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_entry_string_float_list_list_read_any, out);
+}
+
+bool everything_entry_string_float_list_list_next_element(atd_stream *s, atd_arena *arena, everything_entry_string_float_list_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_entry_string_float_list_list_read_any, out);
+}
+
+int everything_entry_string_float_list_list_write_line(const everything_entry_string_float_list_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_entry_string_float_list_list_write_any, value, 0, err);
+}
+
+int everything_entry_string_float_list_list_to_json_pretty(const everything_entry_string_float_list_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_entry_string_float_list_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_page_entry_string_float_list_next_line(atd_stream *s, atd_arena *arena, everything_page_entry_string_float_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_page_entry_string_float_list_read_any, out);
+}
+
+bool everything_page_entry_string_float_list_next_element(atd_stream *s, atd_arena *arena, everything_page_entry_string_float_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_page_entry_string_float_list_read_any, out);
+}
+
+int everything_page_entry_string_float_list_write_line(const everything_page_entry_string_float_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_page_entry_string_float_list_write_any, value, 0, err);
+}
+
+int everything_page_entry_string_float_list_to_json_pretty(const everything_page_entry_string_float_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_page_entry_string_float_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_int_bool_entry_next_line(atd_stream *s, atd_arena *arena, everything_int_bool_entry *out)
+{
+    return atd_stream_next_line(s, arena, everything_int_bool_entry_read_any, out);
+}
+
+bool everything_int_bool_entry_next_element(atd_stream *s, atd_arena *arena, everything_int_bool_entry *out)
+{
+    return atd_stream_next_element(s, arena, everything_int_bool_entry_read_any, out);
+}
+
+int everything_int_bool_entry_write_line(const everything_int_bool_entry *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_int_bool_entry_write_any, value, 0, err);
+}
+
+int everything_int_bool_entry_to_json_pretty(const everything_int_bool_entry *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_int_bool_entry_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_result_int_next_line(atd_stream *s, atd_arena *arena, everything_result_int *out)
+{
+    return atd_stream_next_line(s, arena, everything_result_int_read_any, out);
+}
+
+bool everything_result_int_next_element(atd_stream *s, atd_arena *arena, everything_result_int *out)
+{
+    return atd_stream_next_element(s, arena, everything_result_int_read_any, out);
+}
+
+int everything_result_int_write_line(const everything_result_int *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_result_int_write_any, value, 0, err);
+}
+
+int everything_result_int_to_json_pretty(const everything_result_int *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_result_int_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_result_string_list_next_line(atd_stream *s, atd_arena *arena, everything_result_string_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_result_string_list_read_any, out);
+}
+
+bool everything_result_string_list_next_element(atd_stream *s, atd_arena *arena, everything_result_string_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_result_string_list_read_any, out);
+}
+
+int everything_result_string_list_write_line(const everything_result_string_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_result_string_list_write_any, value, 0, err);
+}
+
+int everything_result_string_list_to_json_pretty(const everything_result_string_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_result_string_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_int_string_tuple_next_line(atd_stream *s, atd_arena *arena, everything_int_string_tuple *out)
+{
+    return atd_stream_next_line(s, arena, everything_int_string_tuple_read_any, out);
+}
+
+bool everything_int_string_tuple_next_element(atd_stream *s, atd_arena *arena, everything_int_string_tuple *out)
+{
+    return atd_stream_next_element(s, arena, everything_int_string_tuple_read_any, out);
+}
+
+int everything_int_string_tuple_write_line(const everything_int_string_tuple *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_int_string_tuple_write_any, value, 0, err);
+}
+
+int everything_int_string_tuple_to_json_pretty(const everything_int_string_tuple *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_int_string_tuple_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_either_int_string_next_line(atd_stream *s, atd_arena *arena, everything_either_int_string *out)
+{
+    return atd_stream_next_line(s, arena, everything_either_int_string_read_any, out);
+}
+
+bool everything_either_int_string_next_element(atd_stream *s, atd_arena *arena, everything_either_int_string *out)
+{
+    return atd_stream_next_element(s, arena, everything_either_int_string_read_any, out);
+}
+
+int everything_either_int_string_write_line(const everything_either_int_string *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_either_int_string_write_any, value, 0, err);
+}
+
+int everything_either_int_string_to_json_pretty(const everything_either_int_string *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_either_int_string_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_generics_next_line(atd_stream *s, atd_arena *arena, everything_generics *out)
+{
+    return atd_stream_next_line(s, arena, everything_generics_read_any, out);
+}
+
+bool everything_generics_next_element(atd_stream *s, atd_arena *arena, everything_generics *out)
+{
+    return atd_stream_next_element(s, arena, everything_generics_read_any, out);
+}
+
+int everything_generics_write_line(const everything_generics *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_generics_write_any, value, 0, err);
+}
+
+int everything_generics_to_json_pretty(const everything_generics *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_generics_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_entry_string_int_next_line(atd_stream *s, atd_arena *arena, everything_entry_string_int *out)
+{
+    return atd_stream_next_line(s, arena, everything_entry_string_int_read_any, out);
+}
+
+bool everything_entry_string_int_next_element(atd_stream *s, atd_arena *arena, everything_entry_string_int *out)
+{
+    return atd_stream_next_element(s, arena, everything_entry_string_int_read_any, out);
+}
+
+int everything_entry_string_int_write_line(const everything_entry_string_int *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_entry_string_int_write_any, value, 0, err);
+}
+
+int everything_entry_string_int_to_json_pretty(const everything_entry_string_int *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_entry_string_int_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_entry_string_float_list_next_line(atd_stream *s, atd_arena *arena, everything_entry_string_float_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_entry_string_float_list_read_any, out);
+}
+
+bool everything_entry_string_float_list_next_element(atd_stream *s, atd_arena *arena, everything_entry_string_float_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_entry_string_float_list_read_any, out);
+}
+
+int everything_entry_string_float_list_write_line(const everything_entry_string_float_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_entry_string_float_list_write_any, value, 0, err);
+}
+
+int everything_entry_string_float_list_to_json_pretty(const everything_entry_string_float_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_entry_string_float_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_page_entry_string_float_list_option_next_line(atd_stream *s, atd_arena *arena, everything_page_entry_string_float_list_option *out)
+{
+    return atd_stream_next_line(s, arena, everything_page_entry_string_float_list_option_read_any, out);
+}
+
+bool everything_page_entry_string_float_list_option_next_element(atd_stream *s, atd_arena *arena, everything_page_entry_string_float_list_option *out)
+{
+    return atd_stream_next_element(s, arena, everything_page_entry_string_float_list_option_read_any, out);
+}
+
+int everything_page_entry_string_float_list_option_write_line(const everything_page_entry_string_float_list_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_page_entry_string_float_list_option_write_any, value, 0, err);
+}
+
+int everything_page_entry_string_float_list_option_to_json_pretty(const everything_page_entry_string_float_list_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_page_entry_string_float_list_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_tree_int_tree_tuple_next_line(atd_stream *s, atd_arena *arena, everything_tree_int_tree_tuple *out)
+{
+    return atd_stream_next_line(s, arena, everything_tree_int_tree_tuple_read_any, out);
+}
+
+bool everything_tree_int_tree_tuple_next_element(atd_stream *s, atd_arena *arena, everything_tree_int_tree_tuple *out)
+{
+    return atd_stream_next_element(s, arena, everything_tree_int_tree_tuple_read_any, out);
+}
+
+int everything_tree_int_tree_tuple_write_line(const everything_tree_int_tree_tuple *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_tree_int_tree_tuple_write_any, value, 0, err);
+}
+
+int everything_tree_int_tree_tuple_to_json_pretty(const everything_tree_int_tree_tuple *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_tree_int_tree_tuple_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_tree_next_line(atd_stream *s, atd_arena *arena, everything_tree *out)
+{
+    return atd_stream_next_line(s, arena, everything_tree_read_any, out);
+}
+
+bool everything_tree_next_element(atd_stream *s, atd_arena *arena, everything_tree *out)
+{
+    return atd_stream_next_element(s, arena, everything_tree_read_any, out);
+}
+
+int everything_tree_write_line(const everything_tree *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_tree_write_any, value, 0, err);
+}
+
+int everything_tree_to_json_pretty(const everything_tree *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_tree_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_rose_node_list_next_line(atd_stream *s, atd_arena *arena, everything_rose_node_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_rose_node_list_read_any, out);
+}
+
+bool everything_rose_node_list_next_element(atd_stream *s, atd_arena *arena, everything_rose_node_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_rose_node_list_read_any, out);
+}
+
+int everything_rose_node_list_write_line(const everything_rose_node_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_rose_node_list_write_any, value, 0, err);
+}
+
+int everything_rose_node_list_to_json_pretty(const everything_rose_node_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_rose_node_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_rose_node_next_line(atd_stream *s, atd_arena *arena, everything_rose_node *out)
+{
+    return atd_stream_next_line(s, arena, everything_rose_node_read_any, out);
+}
+
+bool everything_rose_node_next_element(atd_stream *s, atd_arena *arena, everything_rose_node *out)
+{
+    return atd_stream_next_element(s, arena, everything_rose_node_read_any, out);
+}
+
+int everything_rose_node_write_line(const everything_rose_node *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_rose_node_write_any, value, 0, err);
+}
+
+int everything_rose_node_to_json_pretty(const everything_rose_node *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_rose_node_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_expr_expr_tuple_next_line(atd_stream *s, atd_arena *arena, everything_expr_expr_tuple *out)
+{
+    return atd_stream_next_line(s, arena, everything_expr_expr_tuple_read_any, out);
+}
+
+bool everything_expr_expr_tuple_next_element(atd_stream *s, atd_arena *arena, everything_expr_expr_tuple *out)
+{
+    return atd_stream_next_element(s, arena, everything_expr_expr_tuple_read_any, out);
+}
+
+int everything_expr_expr_tuple_write_line(const everything_expr_expr_tuple *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_expr_expr_tuple_write_any, value, 0, err);
+}
+
+int everything_expr_expr_tuple_to_json_pretty(const everything_expr_expr_tuple *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_expr_expr_tuple_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_stmt_list_next_line(atd_stream *s, atd_arena *arena, everything_stmt_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_stmt_list_read_any, out);
+}
+
+bool everything_stmt_list_next_element(atd_stream *s, atd_arena *arena, everything_stmt_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_stmt_list_read_any, out);
+}
+
+int everything_stmt_list_write_line(const everything_stmt_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_stmt_list_write_any, value, 0, err);
+}
+
+int everything_stmt_list_to_json_pretty(const everything_stmt_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_stmt_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_expr_next_line(atd_stream *s, atd_arena *arena, everything_expr *out)
+{
+    return atd_stream_next_line(s, arena, everything_expr_read_any, out);
+}
+
+bool everything_expr_next_element(atd_stream *s, atd_arena *arena, everything_expr *out)
+{
+    return atd_stream_next_element(s, arena, everything_expr_read_any, out);
+}
+
+int everything_expr_write_line(const everything_expr *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_expr_write_any, value, 0, err);
+}
+
+int everything_expr_to_json_pretty(const everything_expr *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_expr_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_binding_next_line(atd_stream *s, atd_arena *arena, everything_binding *out)
+{
+    return atd_stream_next_line(s, arena, everything_binding_read_any, out);
+}
+
+bool everything_binding_next_element(atd_stream *s, atd_arena *arena, everything_binding *out)
+{
+    return atd_stream_next_element(s, arena, everything_binding_read_any, out);
+}
+
+int everything_binding_write_line(const everything_binding *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_binding_write_any, value, 0, err);
+}
+
+int everything_binding_to_json_pretty(const everything_binding *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_binding_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_expr_option_next_line(atd_stream *s, atd_arena *arena, everything_expr_option *out)
+{
+    return atd_stream_next_line(s, arena, everything_expr_option_read_any, out);
+}
+
+bool everything_expr_option_next_element(atd_stream *s, atd_arena *arena, everything_expr_option *out)
+{
+    return atd_stream_next_element(s, arena, everything_expr_option_read_any, out);
+}
+
+int everything_expr_option_write_line(const everything_expr_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_expr_option_write_any, value, 0, err);
+}
+
+int everything_expr_option_to_json_pretty(const everything_expr_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_expr_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_stmt_next_line(atd_stream *s, atd_arena *arena, everything_stmt *out)
+{
+    return atd_stream_next_line(s, arena, everything_stmt_read_any, out);
+}
+
+bool everything_stmt_next_element(atd_stream *s, atd_arena *arena, everything_stmt *out)
+{
+    return atd_stream_next_element(s, arena, everything_stmt_read_any, out);
+}
+
+int everything_stmt_write_line(const everything_stmt *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_stmt_write_any, value, 0, err);
+}
+
+int everything_stmt_to_json_pretty(const everything_stmt *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_stmt_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_annotated_next_line(atd_stream *s, atd_arena *arena, everything_annotated *out)
+{
+    return atd_stream_next_line(s, arena, everything_annotated_read_any, out);
+}
+
+bool everything_annotated_next_element(atd_stream *s, atd_arena *arena, everything_annotated *out)
+{
+    return atd_stream_next_element(s, arena, everything_annotated_read_any, out);
+}
+
+int everything_annotated_write_line(const everything_annotated *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_annotated_write_any, value, 0, err);
+}
+
+int everything_annotated_to_json_pretty(const everything_annotated *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_annotated_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_union__list_next_line(atd_stream *s, atd_arena *arena, everything_union__list *out)
+{
+    return atd_stream_next_line(s, arena, everything_union__list_read_any, out);
+}
+
+bool everything_union__list_next_element(atd_stream *s, atd_arena *arena, everything_union__list *out)
+{
+    return atd_stream_next_element(s, arena, everything_union__list_read_any, out);
+}
+
+int everything_union__list_write_line(const everything_union__list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_union__list_write_any, value, 0, err);
+}
+
+int everything_union__list_to_json_pretty(const everything_union__list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_union__list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_mode_list_next_line(atd_stream *s, atd_arena *arena, everything_mode_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_mode_list_read_any, out);
+}
+
+bool everything_mode_list_next_element(atd_stream *s, atd_arena *arena, everything_mode_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_mode_list_read_any, out);
+}
+
+int everything_mode_list_write_line(const everything_mode_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_mode_list_write_any, value, 0, err);
+}
+
+int everything_mode_list_to_json_pretty(const everything_mode_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_mode_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_level_list_next_line(atd_stream *s, atd_arena *arena, everything_level_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_level_list_read_any, out);
+}
+
+bool everything_level_list_next_element(atd_stream *s, atd_arena *arena, everything_level_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_level_list_read_any, out);
+}
+
+int everything_level_list_write_line(const everything_level_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_level_list_write_any, value, 0, err);
+}
+
+int everything_level_list_to_json_pretty(const everything_level_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_level_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_odd_names_list_next_line(atd_stream *s, atd_arena *arena, everything_odd_names_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_odd_names_list_read_any, out);
+}
+
+bool everything_odd_names_list_next_element(atd_stream *s, atd_arena *arena, everything_odd_names_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_odd_names_list_read_any, out);
+}
+
+int everything_odd_names_list_write_line(const everything_odd_names_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_odd_names_list_write_any, value, 0, err);
+}
+
+int everything_odd_names_list_to_json_pretty(const everything_odd_names_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_odd_names_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_color_list_next_line(atd_stream *s, atd_arena *arena, everything_color_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_color_list_read_any, out);
+}
+
+bool everything_color_list_next_element(atd_stream *s, atd_arena *arena, everything_color_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_color_list_read_any, out);
+}
+
+int everything_color_list_write_line(const everything_color_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_color_list_write_any, value, 0, err);
+}
+
+int everything_color_list_to_json_pretty(const everything_color_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_color_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_event_list_next_line(atd_stream *s, atd_arena *arena, everything_event_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_event_list_read_any, out);
+}
+
+bool everything_event_list_next_element(atd_stream *s, atd_arena *arena, everything_event_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_event_list_read_any, out);
+}
+
+int everything_event_list_write_line(const everything_event_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_event_list_write_any, value, 0, err);
+}
+
+int everything_event_list_to_json_pretty(const everything_event_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_event_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_base_event_list_next_line(atd_stream *s, atd_arena *arena, everything_base_event_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_base_event_list_read_any, out);
+}
+
+bool everything_base_event_list_next_element(atd_stream *s, atd_arena *arena, everything_base_event_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_base_event_list_read_any, out);
+}
+
+int everything_base_event_list_write_line(const everything_base_event_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_base_event_list_write_any, value, 0, err);
+}
+
+int everything_base_event_list_to_json_pretty(const everything_base_event_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_base_event_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_patch_list_next_line(atd_stream *s, atd_arena *arena, everything_patch_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_patch_list_read_any, out);
+}
+
+bool everything_patch_list_next_element(atd_stream *s, atd_arena *arena, everything_patch_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_patch_list_read_any, out);
+}
+
+int everything_patch_list_write_line(const everything_patch_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_patch_list_write_any, value, 0, err);
+}
+
+int everything_patch_list_to_json_pretty(const everything_patch_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_patch_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_all_optional_list_next_line(atd_stream *s, atd_arena *arena, everything_all_optional_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_all_optional_list_read_any, out);
+}
+
+bool everything_all_optional_list_next_element(atd_stream *s, atd_arena *arena, everything_all_optional_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_all_optional_list_read_any, out);
+}
+
+int everything_all_optional_list_write_line(const everything_all_optional_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_all_optional_list_write_any, value, 0, err);
+}
+
+int everything_all_optional_list_to_json_pretty(const everything_all_optional_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_all_optional_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_with_defaults_list_next_line(atd_stream *s, atd_arena *arena, everything_with_defaults_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_with_defaults_list_read_any, out);
+}
+
+bool everything_with_defaults_list_next_element(atd_stream *s, atd_arena *arena, everything_with_defaults_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_with_defaults_list_read_any, out);
+}
+
+int everything_with_defaults_list_write_line(const everything_with_defaults_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_with_defaults_list_write_any, value, 0, err);
+}
+
+int everything_with_defaults_list_to_json_pretty(const everything_with_defaults_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_with_defaults_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_options_list_next_line(atd_stream *s, atd_arena *arena, everything_options_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_options_list_read_any, out);
+}
+
+bool everything_options_list_next_element(atd_stream *s, atd_arena *arena, everything_options_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_options_list_read_any, out);
+}
+
+int everything_options_list_write_line(const everything_options_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_options_list_write_any, value, 0, err);
+}
+
+int everything_options_list_to_json_pretty(const everything_options_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_options_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_root_anon_record_elt_list_next_line(atd_stream *s, atd_arena *arena, everything_root_anon_record_elt_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_root_anon_record_elt_list_read_any, out);
+}
+
+bool everything_root_anon_record_elt_list_next_element(atd_stream *s, atd_arena *arena, everything_root_anon_record_elt_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_root_anon_record_elt_list_read_any, out);
+}
+
+int everything_root_anon_record_elt_list_write_line(const everything_root_anon_record_elt_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_root_anon_record_elt_list_write_any, value, 0, err);
+}
+
+int everything_root_anon_record_elt_list_to_json_pretty(const everything_root_anon_record_elt_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_root_anon_record_elt_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_root_anon_sum_elt_list_next_line(atd_stream *s, atd_arena *arena, everything_root_anon_sum_elt_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_root_anon_sum_elt_list_read_any, out);
+}
+
+bool everything_root_anon_sum_elt_list_next_element(atd_stream *s, atd_arena *arena, everything_root_anon_sum_elt_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_root_anon_sum_elt_list_read_any, out);
+}
+
+int everything_root_anon_sum_elt_list_write_line(const everything_root_anon_sum_elt_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_root_anon_sum_elt_list_write_any, value, 0, err);
+}
+
+int everything_root_anon_sum_elt_list_to_json_pretty(const everything_root_anon_sum_elt_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_root_anon_sum_elt_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_anon_z_next_line(atd_stream *s, atd_arena *arena, everything_anon_z *out)
+{
+    return atd_stream_next_line(s, arena, everything_anon_z_read_any, out);
+}
+
+bool everything_anon_z_next_element(atd_stream *s, atd_arena *arena, everything_anon_z *out)
+{
+    return atd_stream_next_element(s, arena, everything_anon_z_read_any, out);
+}
+
+int everything_anon_z_write_line(const everything_anon_z *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_anon_z_write_any, value, 0, err);
+}
+
+int everything_anon_z_to_json_pretty(const everything_anon_z *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_anon_z_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_root_next_line(atd_stream *s, atd_arena *arena, everything_root *out)
+{
+    return atd_stream_next_line(s, arena, everything_root_read_any, out);
+}
+
+bool everything_root_next_element(atd_stream *s, atd_arena *arena, everything_root *out)
+{
+    return atd_stream_next_element(s, arena, everything_root_read_any, out);
+}
+
+int everything_root_write_line(const everything_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_root_write_any, value, 0, err);
+}
+
+int everything_root_to_json_pretty(const everything_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_root_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_root_anon_record_elt_next_line(atd_stream *s, atd_arena *arena, everything_root_anon_record_elt *out)
+{
+    return atd_stream_next_line(s, arena, everything_root_anon_record_elt_read_any, out);
+}
+
+bool everything_root_anon_record_elt_next_element(atd_stream *s, atd_arena *arena, everything_root_anon_record_elt *out)
+{
+    return atd_stream_next_element(s, arena, everything_root_anon_record_elt_read_any, out);
+}
+
+int everything_root_anon_record_elt_write_line(const everything_root_anon_record_elt *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_root_anon_record_elt_write_any, value, 0, err);
+}
+
+int everything_root_anon_record_elt_to_json_pretty(const everything_root_anon_record_elt *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_root_anon_record_elt_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_root_anon_sum_elt_next_line(atd_stream *s, atd_arena *arena, everything_root_anon_sum_elt *out)
+{
+    return atd_stream_next_line(s, arena, everything_root_anon_sum_elt_read_any, out);
+}
+
+bool everything_root_anon_sum_elt_next_element(atd_stream *s, atd_arena *arena, everything_root_anon_sum_elt *out)
+{
+    return atd_stream_next_element(s, arena, everything_root_anon_sum_elt_read_any, out);
+}
+
+int everything_root_anon_sum_elt_write_line(const everything_root_anon_sum_elt *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_root_anon_sum_elt_write_any, value, 0, err);
+}
+
+int everything_root_anon_sum_elt_to_json_pretty(const everything_root_anon_sum_elt *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_root_anon_sum_elt_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_count_next_line(atd_stream *s, atd_arena *arena, everything_count *out)
+{
+    return atd_stream_next_line(s, arena, everything_count_read_any, out);
+}
+
+bool everything_count_next_element(atd_stream *s, atd_arena *arena, everything_count *out)
+{
+    return atd_stream_next_element(s, arena, everything_count_read_any, out);
+}
+
+int everything_count_write_line(const everything_count *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_count_write_any, value, 0, err);
+}
+
+int everything_count_to_json_pretty(const everything_count *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_count_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_user_id_next_line(atd_stream *s, atd_arena *arena, everything_user_id *out)
+{
+    return atd_stream_next_line(s, arena, everything_user_id_read_any, out);
+}
+
+bool everything_user_id_next_element(atd_stream *s, atd_arena *arena, everything_user_id *out)
+{
+    return atd_stream_next_element(s, arena, everything_user_id_read_any, out);
+}
+
+int everything_user_id_write_line(const everything_user_id *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_user_id_write_any, value, 0, err);
+}
+
+int everything_user_id_to_json_pretty(const everything_user_id *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_user_id_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_json_value_next_line(atd_stream *s, atd_arena *arena, everything_json_value *out)
+{
+    return atd_stream_next_line(s, arena, everything_json_value_read_any, out);
+}
+
+bool everything_json_value_next_element(atd_stream *s, atd_arena *arena, everything_json_value *out)
+{
+    return atd_stream_next_element(s, arena, everything_json_value_read_any, out);
+}
+
+int everything_json_value_write_line(const everything_json_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_json_value_write_any, value, 0, err);
+}
+
+int everything_json_value_to_json_pretty(const everything_json_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_json_value_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_label_next_line(atd_stream *s, atd_arena *arena, everything_label *out)
+{
+    return atd_stream_next_line(s, arena, everything_label_read_any, out);
+}
+
+bool everything_label_next_element(atd_stream *s, atd_arena *arena, everything_label *out)
+{
+    return atd_stream_next_element(s, arena, everything_label_read_any, out);
+}
+
+int everything_label_write_line(const everything_label *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_label_write_any, value, 0, err);
+}
+
+int everything_label_to_json_pretty(const everything_label *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_label_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_nothing_next_line(atd_stream *s, atd_arena *arena, everything_nothing *out)
+{
+    return atd_stream_next_line(s, arena, everything_nothing_read_any, out);
+}
+
+bool everything_nothing_next_element(atd_stream *s, atd_arena *arena, everything_nothing *out)
+{
+    return atd_stream_next_element(s, arena, everything_nothing_read_any, out);
+}
+
+int everything_nothing_write_line(const everything_nothing *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_nothing_write_any, value, 0, err);
+}
+
+int everything_nothing_to_json_pretty(const everything_nothing *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_nothing_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_from_next_line(atd_stream *s, atd_arena *arena, everything_from *out)
+{
+    return atd_stream_next_line(s, arena, everything_from_read_any, out);
+}
+
+bool everything_from_next_element(atd_stream *s, atd_arena *arena, everything_from *out)
+{
+    return atd_stream_next_element(s, arena, everything_from_read_any, out);
+}
+
+int everything_from_write_line(const everything_from *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_from_write_any, value, 0, err);
+}
+
+int everything_from_to_json_pretty(const everything_from *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_from_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_int_page_next_line(atd_stream *s, atd_arena *arena, everything_int_page *out)
+{
+    return atd_stream_next_line(s, arena, everything_int_page_read_any, out);
+}
+
+bool everything_int_page_next_element(atd_stream *s, atd_arena *arena, everything_int_page *out)
+{
+    return atd_stream_next_element(s, arena, everything_int_page_read_any, out);
+}
+
+int everything_int_page_write_line(const everything_int_page *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_int_page_write_any, value, 0, err);
+}
+
+int everything_int_page_to_json_pretty(const everything_int_page *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_int_page_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

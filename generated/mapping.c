@@ -100,6 +100,11 @@ bool mapping_color_read(atd_reader *r, mapping_color *out)
     return atd_reader_fail_expected(r, "a variant of 'color'");
 }
 
+bool mapping_color_read_any(atd_reader *r, void *out)
+{
+    return mapping_color_read(r, (mapping_color *)out);
+}
+
 int mapping_color_from_json(const char *json, size_t len, atd_arena *arena, mapping_color *out, atd_error *err)
 {
     atd_reader r;
@@ -209,6 +214,11 @@ bool mapping_point_read(atd_reader *r, mapping_point *out)
     return true;
 }
 
+bool mapping_point_read_any(atd_reader *r, void *out)
+{
+    return mapping_point_read(r, (mapping_point *)out);
+}
+
 int mapping_point_from_json(const char *json, size_t len, atd_arena *arena, mapping_point *out, atd_error *err)
 {
     atd_reader r;
@@ -264,6 +274,11 @@ bool mapping_long_long_list_read(atd_reader *r, mapping_long_long_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool mapping_long_long_list_read_any(atd_reader *r, void *out)
+{
+    return mapping_long_long_list_read(r, (mapping_long_long_list *)out);
 }
 
 int mapping_long_long_list_from_json(const char *json, size_t len, atd_arena *arena, mapping_long_long_list *out, atd_error *err)
@@ -550,6 +565,11 @@ bool mapping_settings_read(atd_reader *r, mapping_settings *out)
     return true;
 }
 
+bool mapping_settings_read_any(atd_reader *r, void *out)
+{
+    return mapping_settings_read(r, (mapping_settings *)out);
+}
+
 int mapping_settings_from_json(const char *json, size_t len, atd_arena *arena, mapping_settings *out, atd_error *err)
 {
     atd_reader r;
@@ -625,6 +645,11 @@ bool mapping_string_option_read(atd_reader *r, mapping_string_option *out)
     return true;
 }
 
+bool mapping_string_option_read_any(atd_reader *r, void *out)
+{
+    return mapping_string_option_read(r, (mapping_string_option *)out);
+}
+
 int mapping_string_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_string_option *out, atd_error *err)
 {
     atd_reader r;
@@ -655,6 +680,11 @@ bool mapping_int_nullable_read(atd_reader *r, mapping_int_nullable *out)
     }
     out->has = true;
     return true;
+}
+
+bool mapping_int_nullable_read_any(atd_reader *r, void *out)
+{
+    return mapping_int_nullable_read(r, (mapping_int_nullable *)out);
 }
 
 int mapping_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, mapping_int_nullable *out, atd_error *err)
@@ -769,6 +799,11 @@ bool mapping_patch_read(atd_reader *r, mapping_patch *out)
     return true;
 }
 
+bool mapping_patch_read_any(atd_reader *r, void *out)
+{
+    return mapping_patch_read(r, (mapping_patch *)out);
+}
+
 int mapping_patch_from_json(const char *json, size_t len, atd_arena *arena, mapping_patch *out, atd_error *err)
 {
     atd_reader r;
@@ -844,6 +879,11 @@ bool mapping_int_nullable_option_read(atd_reader *r, mapping_int_nullable_option
     return true;
 }
 
+bool mapping_int_nullable_option_read_any(atd_reader *r, void *out)
+{
+    return mapping_int_nullable_option_read(r, (mapping_int_nullable_option *)out);
+}
+
 int mapping_int_nullable_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_int_nullable_option *out, atd_error *err)
 {
     atd_reader r;
@@ -917,6 +957,11 @@ bool mapping_int_option_read(atd_reader *r, mapping_int_option *out)
     }
     out->has = true;
     return true;
+}
+
+bool mapping_int_option_read_any(atd_reader *r, void *out)
+{
+    return mapping_int_option_read(r, (mapping_int_option *)out);
 }
 
 int mapping_int_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_int_option *out, atd_error *err)
@@ -1050,6 +1095,11 @@ bool mapping_loose_read(atd_reader *r, mapping_loose *out)
     return true;
 }
 
+bool mapping_loose_read_any(atd_reader *r, void *out)
+{
+    return mapping_loose_read(r, (mapping_loose *)out);
+}
+
 int mapping_loose_from_json(const char *json, size_t len, atd_arena *arena, mapping_loose *out, atd_error *err)
 {
     atd_reader r;
@@ -1172,6 +1222,11 @@ bool mapping_chain_read(atd_reader *r, mapping_chain *out)
     return true;
 }
 
+bool mapping_chain_read_any(atd_reader *r, void *out)
+{
+    return mapping_chain_read(r, (mapping_chain *)out);
+}
+
 int mapping_chain_from_json(const char *json, size_t len, atd_arena *arena, mapping_chain *out, atd_error *err)
 {
     atd_reader r;
@@ -1247,6 +1302,11 @@ bool mapping_chain_option_read(atd_reader *r, mapping_chain_option *out)
     return true;
 }
 
+bool mapping_chain_option_read_any(atd_reader *r, void *out)
+{
+    return mapping_chain_option_read(r, (mapping_chain_option *)out);
+}
+
 int mapping_chain_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_chain_option *out, atd_error *err)
 {
     atd_reader r;
@@ -1276,6 +1336,11 @@ bool mapping_magnitude_read(atd_reader *r, mapping_magnitude *out)
         *out = llabs(w1_);
     }
     return true;
+}
+
+bool mapping_magnitude_read_any(atd_reader *r, void *out)
+{
+    return mapping_magnitude_read(r, (mapping_magnitude *)out);
 }
 
 int mapping_magnitude_from_json(const char *json, size_t len, atd_arena *arena, mapping_magnitude *out, atd_error *err)
@@ -1313,6 +1378,11 @@ bool mapping_color_write(atd_writer *w, const mapping_color *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'");
 }
 
+bool mapping_color_write_any(atd_writer *w, const void *value)
+{
+    return mapping_color_write(w, (const mapping_color *)value);
+}
+
 int mapping_color_to_json(const mapping_color *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1339,30 +1409,28 @@ bool mapping_point_write(atd_writer *w, const mapping_point *v)
     if (!atd_writer_finite(w, (double)v->x)) {
         return atd_writer_push_field(w, "x", 1);
     }
+    if (!atd_writer_finite(w, (double)v->y)) {
+        return atd_writer_push_field(w, "y", 1);
+    }
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "x", 1);
         }
         memcpy(p, "{\"x\":", 5);
         p = atd_write_double(p + 5, (double)v->x);
-        atd_buf_commit(w->buf, p);
-    }
-    if (!atd_writer_finite(w, (double)v->y)) {
-        return atd_writer_push_field(w, "y", 1);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "y", 1);
-        }
         memcpy(p, ",\"y\":", 5);
         p = atd_write_double(p + 5, (double)v->y);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool mapping_point_write_any(atd_writer *w, const void *value)
+{
+    return mapping_point_write(w, (const mapping_point *)value);
 }
 
 int mapping_point_to_json(const mapping_point *value, atd_buf *out, atd_error *err)
@@ -1404,6 +1472,11 @@ bool mapping_long_long_list_write(atd_writer *w, const mapping_long_long_list *v
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool mapping_long_long_list_write_any(atd_writer *w, const void *value)
+{
+    return mapping_long_long_list_write(w, (const mapping_long_long_list *)value);
 }
 
 int mapping_long_long_list_to_json(const mapping_long_long_list *value, atd_buf *out, atd_error *err)
@@ -1466,10 +1539,7 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
         first = false;
     }
     if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || !(v->name.len == 4 && memcmp(v->name.ptr, "anon", 4) == 0)) {
-        if (first ? !atd_writer_raw(w, "\"name\":", 7) : !atd_writer_raw(w, ",\"name\":", 8)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+        if (first ? !atd_writer_key_string(w, "\"name\":", 7, v->name.ptr, v->name.len) : !atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
             return atd_writer_push_field(w, "name", 4);
         }
         first = false;
@@ -1531,10 +1601,7 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
         }
     }
     if (v->has_note) {
-        if (!atd_writer_raw(w, ",\"note\":", 8)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->note.ptr, v->note.len)) {
+        if (!atd_writer_key_string(w, ",\"note\":", 8, v->note.ptr, v->note.len)) {
             return atd_writer_push_field(w, "note", 4);
         }
     }
@@ -1547,6 +1614,11 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
         }
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool mapping_settings_write_any(atd_writer *w, const void *value)
+{
+    return mapping_settings_write(w, (const mapping_settings *)value);
 }
 
 int mapping_settings_to_json(const mapping_settings *value, atd_buf *out, atd_error *err)
@@ -1584,6 +1656,11 @@ bool mapping_string_option_write(atd_writer *w, const mapping_string_option *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool mapping_string_option_write_any(atd_writer *w, const void *value)
+{
+    return mapping_string_option_write(w, (const mapping_string_option *)value);
+}
+
 int mapping_string_option_to_json(const mapping_string_option *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1614,6 +1691,11 @@ bool mapping_int_nullable_write(atd_writer *w, const mapping_int_nullable *v)
         return false;
     }
     return true;
+}
+
+bool mapping_int_nullable_write_any(atd_writer *w, const void *value)
+{
+    return mapping_int_nullable_write(w, (const mapping_int_nullable *)value);
 }
 
 int mapping_int_nullable_to_json(const mapping_int_nullable *value, atd_buf *out, atd_error *err)
@@ -1687,6 +1769,11 @@ bool mapping_patch_write(atd_writer *w, const mapping_patch *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool mapping_patch_write_any(atd_writer *w, const void *value)
+{
+    return mapping_patch_write(w, (const mapping_patch *)value);
+}
+
 int mapping_patch_to_json(const mapping_patch *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1722,6 +1809,11 @@ bool mapping_int_nullable_option_write(atd_writer *w, const mapping_int_nullable
     return atd_writer_raw(w, "]", 1);
 }
 
+bool mapping_int_nullable_option_write_any(atd_writer *w, const void *value)
+{
+    return mapping_int_nullable_option_write(w, (const mapping_int_nullable_option *)value);
+}
+
 int mapping_int_nullable_option_to_json(const mapping_int_nullable_option *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1755,6 +1847,11 @@ bool mapping_int_option_write(atd_writer *w, const mapping_int_option *v)
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool mapping_int_option_write_any(atd_writer *w, const void *value)
+{
+    return mapping_int_option_write(w, (const mapping_int_option *)value);
 }
 
 int mapping_int_option_to_json(const mapping_int_option *value, atd_buf *out, atd_error *err)
@@ -1825,6 +1922,11 @@ bool mapping_loose_write(atd_writer *w, const mapping_loose *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool mapping_loose_write_any(atd_writer *w, const void *value)
+{
+    return mapping_loose_write(w, (const mapping_loose *)value);
+}
+
 int mapping_loose_to_json(const mapping_loose *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1866,7 +1968,7 @@ bool mapping_chain_write(atd_writer *w, const mapping_chain *v)
         first = false;
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
@@ -1876,10 +1978,16 @@ bool mapping_chain_write(atd_writer *w, const mapping_chain *v)
         }
         memcpy(p, "\"id\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->id);
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
     first = false;
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool mapping_chain_write_any(atd_writer *w, const void *value)
+{
+    return mapping_chain_write(w, (const mapping_chain *)value);
 }
 
 int mapping_chain_to_json(const mapping_chain *value, atd_buf *out, atd_error *err)
@@ -1917,6 +2025,11 @@ bool mapping_chain_option_write(atd_writer *w, const mapping_chain_option *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool mapping_chain_option_write_any(atd_writer *w, const void *value)
+{
+    return mapping_chain_option_write(w, (const mapping_chain_option *)value);
+}
+
 int mapping_chain_option_to_json(const mapping_chain_option *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1949,6 +2062,11 @@ bool mapping_magnitude_write(atd_writer *w, const mapping_magnitude *v)
     return true;
 }
 
+bool mapping_magnitude_write_any(atd_writer *w, const void *value)
+{
+    return mapping_magnitude_write(w, (const mapping_magnitude *)value);
+}
+
 int mapping_magnitude_to_json(const mapping_magnitude *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -1968,5 +2086,267 @@ int mapping_magnitude_to_json(const mapping_magnitude *value, atd_buf *out, atd_
         out->len = start;
     }
     return atd_writer_get_error(&w, err);
+}
+
+/* --- streams and layout --- */
+
+bool mapping_color_next_line(atd_stream *s, atd_arena *arena, mapping_color *out)
+{
+    return atd_stream_next_line(s, arena, mapping_color_read_any, out);
+}
+
+bool mapping_color_next_element(atd_stream *s, atd_arena *arena, mapping_color *out)
+{
+    return atd_stream_next_element(s, arena, mapping_color_read_any, out);
+}
+
+int mapping_color_write_line(const mapping_color *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_color_write_any, value, 0, err);
+}
+
+int mapping_color_to_json_pretty(const mapping_color *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_color_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_point_next_line(atd_stream *s, atd_arena *arena, mapping_point *out)
+{
+    return atd_stream_next_line(s, arena, mapping_point_read_any, out);
+}
+
+bool mapping_point_next_element(atd_stream *s, atd_arena *arena, mapping_point *out)
+{
+    return atd_stream_next_element(s, arena, mapping_point_read_any, out);
+}
+
+int mapping_point_write_line(const mapping_point *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_point_write_any, value, 0, err);
+}
+
+int mapping_point_to_json_pretty(const mapping_point *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_point_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_long_long_list_next_line(atd_stream *s, atd_arena *arena, mapping_long_long_list *out)
+{
+    return atd_stream_next_line(s, arena, mapping_long_long_list_read_any, out);
+}
+
+bool mapping_long_long_list_next_element(atd_stream *s, atd_arena *arena, mapping_long_long_list *out)
+{
+    return atd_stream_next_element(s, arena, mapping_long_long_list_read_any, out);
+}
+
+int mapping_long_long_list_write_line(const mapping_long_long_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_long_long_list_write_any, value, 0, err);
+}
+
+int mapping_long_long_list_to_json_pretty(const mapping_long_long_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_long_long_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_settings_next_line(atd_stream *s, atd_arena *arena, mapping_settings *out)
+{
+    return atd_stream_next_line(s, arena, mapping_settings_read_any, out);
+}
+
+bool mapping_settings_next_element(atd_stream *s, atd_arena *arena, mapping_settings *out)
+{
+    return atd_stream_next_element(s, arena, mapping_settings_read_any, out);
+}
+
+int mapping_settings_write_line(const mapping_settings *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_settings_write_any, value, 0, err);
+}
+
+int mapping_settings_to_json_pretty(const mapping_settings *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_settings_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_string_option_next_line(atd_stream *s, atd_arena *arena, mapping_string_option *out)
+{
+    return atd_stream_next_line(s, arena, mapping_string_option_read_any, out);
+}
+
+bool mapping_string_option_next_element(atd_stream *s, atd_arena *arena, mapping_string_option *out)
+{
+    return atd_stream_next_element(s, arena, mapping_string_option_read_any, out);
+}
+
+int mapping_string_option_write_line(const mapping_string_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_string_option_write_any, value, 0, err);
+}
+
+int mapping_string_option_to_json_pretty(const mapping_string_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_string_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_int_nullable_next_line(atd_stream *s, atd_arena *arena, mapping_int_nullable *out)
+{
+    return atd_stream_next_line(s, arena, mapping_int_nullable_read_any, out);
+}
+
+bool mapping_int_nullable_next_element(atd_stream *s, atd_arena *arena, mapping_int_nullable *out)
+{
+    return atd_stream_next_element(s, arena, mapping_int_nullable_read_any, out);
+}
+
+int mapping_int_nullable_write_line(const mapping_int_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_int_nullable_write_any, value, 0, err);
+}
+
+int mapping_int_nullable_to_json_pretty(const mapping_int_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_int_nullable_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_patch_next_line(atd_stream *s, atd_arena *arena, mapping_patch *out)
+{
+    return atd_stream_next_line(s, arena, mapping_patch_read_any, out);
+}
+
+bool mapping_patch_next_element(atd_stream *s, atd_arena *arena, mapping_patch *out)
+{
+    return atd_stream_next_element(s, arena, mapping_patch_read_any, out);
+}
+
+int mapping_patch_write_line(const mapping_patch *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_patch_write_any, value, 0, err);
+}
+
+int mapping_patch_to_json_pretty(const mapping_patch *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_patch_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_int_nullable_option_next_line(atd_stream *s, atd_arena *arena, mapping_int_nullable_option *out)
+{
+    return atd_stream_next_line(s, arena, mapping_int_nullable_option_read_any, out);
+}
+
+bool mapping_int_nullable_option_next_element(atd_stream *s, atd_arena *arena, mapping_int_nullable_option *out)
+{
+    return atd_stream_next_element(s, arena, mapping_int_nullable_option_read_any, out);
+}
+
+int mapping_int_nullable_option_write_line(const mapping_int_nullable_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_int_nullable_option_write_any, value, 0, err);
+}
+
+int mapping_int_nullable_option_to_json_pretty(const mapping_int_nullable_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_int_nullable_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_int_option_next_line(atd_stream *s, atd_arena *arena, mapping_int_option *out)
+{
+    return atd_stream_next_line(s, arena, mapping_int_option_read_any, out);
+}
+
+bool mapping_int_option_next_element(atd_stream *s, atd_arena *arena, mapping_int_option *out)
+{
+    return atd_stream_next_element(s, arena, mapping_int_option_read_any, out);
+}
+
+int mapping_int_option_write_line(const mapping_int_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_int_option_write_any, value, 0, err);
+}
+
+int mapping_int_option_to_json_pretty(const mapping_int_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_int_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_loose_next_line(atd_stream *s, atd_arena *arena, mapping_loose *out)
+{
+    return atd_stream_next_line(s, arena, mapping_loose_read_any, out);
+}
+
+bool mapping_loose_next_element(atd_stream *s, atd_arena *arena, mapping_loose *out)
+{
+    return atd_stream_next_element(s, arena, mapping_loose_read_any, out);
+}
+
+int mapping_loose_write_line(const mapping_loose *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_loose_write_any, value, 0, err);
+}
+
+int mapping_loose_to_json_pretty(const mapping_loose *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_loose_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_chain_next_line(atd_stream *s, atd_arena *arena, mapping_chain *out)
+{
+    return atd_stream_next_line(s, arena, mapping_chain_read_any, out);
+}
+
+bool mapping_chain_next_element(atd_stream *s, atd_arena *arena, mapping_chain *out)
+{
+    return atd_stream_next_element(s, arena, mapping_chain_read_any, out);
+}
+
+int mapping_chain_write_line(const mapping_chain *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_chain_write_any, value, 0, err);
+}
+
+int mapping_chain_to_json_pretty(const mapping_chain *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_chain_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_chain_option_next_line(atd_stream *s, atd_arena *arena, mapping_chain_option *out)
+{
+    return atd_stream_next_line(s, arena, mapping_chain_option_read_any, out);
+}
+
+bool mapping_chain_option_next_element(atd_stream *s, atd_arena *arena, mapping_chain_option *out)
+{
+    return atd_stream_next_element(s, arena, mapping_chain_option_read_any, out);
+}
+
+int mapping_chain_option_write_line(const mapping_chain_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_chain_option_write_any, value, 0, err);
+}
+
+int mapping_chain_option_to_json_pretty(const mapping_chain_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_chain_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_magnitude_next_line(atd_stream *s, atd_arena *arena, mapping_magnitude *out)
+{
+    return atd_stream_next_line(s, arena, mapping_magnitude_read_any, out);
+}
+
+bool mapping_magnitude_next_element(atd_stream *s, atd_arena *arena, mapping_magnitude *out)
+{
+    return atd_stream_next_element(s, arena, mapping_magnitude_read_any, out);
+}
+
+int mapping_magnitude_write_line(const mapping_magnitude *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_magnitude_write_any, value, 0, err);
+}
+
+int mapping_magnitude_to_json_pretty(const mapping_magnitude *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_magnitude_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -44,6 +44,11 @@ bool twitter_status_list_read(atd_reader *r, twitter_status_list *out)
     return true;
 }
 
+bool twitter_status_list_read_any(atd_reader *r, void *out)
+{
+    return twitter_status_list_read(r, (twitter_status_list *)out);
+}
+
 int twitter_status_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_status_list *out, atd_error *err)
 {
     atd_reader r;
@@ -282,6 +287,11 @@ bool twitter_search_metadata_read(atd_reader *r, twitter_search_metadata *out)
     return true;
 }
 
+bool twitter_search_metadata_read_any(atd_reader *r, void *out)
+{
+    return twitter_search_metadata_read(r, (twitter_search_metadata *)out);
+}
+
 int twitter_search_metadata_from_json(const char *json, size_t len, atd_arena *arena, twitter_search_metadata *out, atd_error *err)
 {
     atd_reader r;
@@ -391,6 +401,11 @@ bool twitter_root_read(atd_reader *r, twitter_root *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "search_metadata", "root");
     }
     return true;
+}
+
+bool twitter_root_read_any(atd_reader *r, void *out)
+{
+    return twitter_root_read(r, (twitter_root *)out);
 }
 
 int twitter_root_from_json(const char *json, size_t len, atd_arena *arena, twitter_root *out, atd_error *err)
@@ -504,6 +519,11 @@ bool twitter_metadata_read(atd_reader *r, twitter_metadata *out)
     return true;
 }
 
+bool twitter_metadata_read_any(atd_reader *r, void *out)
+{
+    return twitter_metadata_read(r, (twitter_metadata *)out);
+}
+
 int twitter_metadata_from_json(const char *json, size_t len, atd_arena *arena, twitter_metadata *out, atd_error *err)
 {
     atd_reader r;
@@ -536,6 +556,11 @@ bool twitter_int_nullable_read(atd_reader *r, twitter_int_nullable *out)
     return true;
 }
 
+bool twitter_int_nullable_read_any(atd_reader *r, void *out)
+{
+    return twitter_int_nullable_read(r, (twitter_int_nullable *)out);
+}
+
 int twitter_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, twitter_int_nullable *out, atd_error *err)
 {
     atd_reader r;
@@ -566,6 +591,11 @@ bool twitter_string_nullable_read(atd_reader *r, twitter_string_nullable *out)
     }
     out->has = true;
     return true;
+}
+
+bool twitter_string_nullable_read_any(atd_reader *r, void *out)
+{
+    return twitter_string_nullable_read(r, (twitter_string_nullable *)out);
 }
 
 int twitter_string_nullable_from_json(const char *json, size_t len, atd_arena *arena, twitter_string_nullable *out, atd_error *err)
@@ -619,6 +649,11 @@ bool twitter_url_entity_list_read(atd_reader *r, twitter_url_entity_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool twitter_url_entity_list_read_any(atd_reader *r, void *out)
+{
+    return twitter_url_entity_list_read(r, (twitter_url_entity_list *)out);
 }
 
 int twitter_url_entity_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entity_list *out, atd_error *err)
@@ -711,6 +746,11 @@ bool twitter_url_entities_read(atd_reader *r, twitter_url_entities *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "urls", "url_entities");
     }
     return true;
+}
+
+bool twitter_url_entities_read_any(atd_reader *r, void *out)
+{
+    return twitter_url_entities_read(r, (twitter_url_entities *)out);
 }
 
 int twitter_url_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entities *out, atd_error *err)
@@ -825,6 +865,11 @@ bool twitter_user_entities_read(atd_reader *r, twitter_user_entities *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "user_entities");
     }
     return true;
+}
+
+bool twitter_user_entities_read_any(atd_reader *r, void *out)
+{
+    return twitter_user_entities_read(r, (twitter_user_entities *)out);
 }
 
 int twitter_user_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_entities *out, atd_error *err)
@@ -1631,6 +1676,11 @@ bool twitter_user_read(atd_reader *r, twitter_user *out)
     return true;
 }
 
+bool twitter_user_read_any(atd_reader *r, void *out)
+{
+    return twitter_user_read(r, (twitter_user *)out);
+}
+
 int twitter_user_from_json(const char *json, size_t len, atd_arena *arena, twitter_user *out, atd_error *err)
 {
     atd_reader r;
@@ -1682,6 +1732,11 @@ bool twitter_hashtag_list_read(atd_reader *r, twitter_hashtag_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool twitter_hashtag_list_read_any(atd_reader *r, void *out)
+{
+    return twitter_hashtag_list_read(r, (twitter_hashtag_list *)out);
 }
 
 int twitter_hashtag_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_hashtag_list *out, atd_error *err)
@@ -1737,6 +1792,11 @@ bool twitter_user_mention_list_read(atd_reader *r, twitter_user_mention_list *ou
     return true;
 }
 
+bool twitter_user_mention_list_read_any(atd_reader *r, void *out)
+{
+    return twitter_user_mention_list_read(r, (twitter_user_mention_list *)out);
+}
+
 int twitter_user_mention_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_mention_list *out, atd_error *err)
 {
     atd_reader r;
@@ -1788,6 +1848,11 @@ bool twitter_media_list_read(atd_reader *r, twitter_media_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool twitter_media_list_read_any(atd_reader *r, void *out)
+{
+    return twitter_media_list_read(r, (twitter_media_list *)out);
 }
 
 int twitter_media_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_media_list *out, atd_error *err)
@@ -1959,6 +2024,11 @@ bool twitter_entities_read(atd_reader *r, twitter_entities *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user_mentions", "entities");
     }
     return true;
+}
+
+bool twitter_entities_read_any(atd_reader *r, void *out)
+{
+    return twitter_entities_read(r, (twitter_entities *)out);
 }
 
 int twitter_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_entities *out, atd_error *err)
@@ -2513,6 +2583,11 @@ bool twitter_status_read(atd_reader *r, twitter_status *out)
     return true;
 }
 
+bool twitter_status_read_any(atd_reader *r, void *out)
+{
+    return twitter_status_read(r, (twitter_status *)out);
+}
+
 int twitter_status_from_json(const char *json, size_t len, atd_arena *arena, twitter_status *out, atd_error *err)
 {
     atd_reader r;
@@ -2569,6 +2644,11 @@ bool twitter_indices_read(atd_reader *r, twitter_indices *out)
         }
     }
     return true;
+}
+
+bool twitter_indices_read_any(atd_reader *r, void *out)
+{
+    return twitter_indices_read(r, (twitter_indices *)out);
 }
 
 int twitter_indices_from_json(const char *json, size_t len, atd_arena *arena, twitter_indices *out, atd_error *err)
@@ -2720,6 +2800,11 @@ bool twitter_url_entity_read(atd_reader *r, twitter_url_entity *out)
     return true;
 }
 
+bool twitter_url_entity_read_any(atd_reader *r, void *out)
+{
+    return twitter_url_entity_read(r, (twitter_url_entity *)out);
+}
+
 int twitter_url_entity_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entity *out, atd_error *err)
 {
     atd_reader r;
@@ -2793,6 +2878,11 @@ bool twitter_url_entities_option_read(atd_reader *r, twitter_url_entities_option
     }
     out->has = true;
     return true;
+}
+
+bool twitter_url_entities_option_read_any(atd_reader *r, void *out)
+{
+    return twitter_url_entities_option_read(r, (twitter_url_entities_option *)out);
 }
 
 int twitter_url_entities_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entities_option *out, atd_error *err)
@@ -2870,6 +2960,11 @@ bool twitter_string_option_read(atd_reader *r, twitter_string_option *out)
     return true;
 }
 
+bool twitter_string_option_read_any(atd_reader *r, void *out)
+{
+    return twitter_string_option_read(r, (twitter_string_option *)out);
+}
+
 int twitter_string_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_string_option *out, atd_error *err)
 {
     atd_reader r;
@@ -2943,6 +3038,11 @@ bool twitter_status_option_read(atd_reader *r, twitter_status_option *out)
     }
     out->has = true;
     return true;
+}
+
+bool twitter_status_option_read_any(atd_reader *r, void *out)
+{
+    return twitter_status_option_read(r, (twitter_status_option *)out);
 }
 
 int twitter_status_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_status_option *out, atd_error *err)
@@ -3054,6 +3154,11 @@ bool twitter_hashtag_read(atd_reader *r, twitter_hashtag *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "hashtag");
     }
     return true;
+}
+
+bool twitter_hashtag_read_any(atd_reader *r, void *out)
+{
+    return twitter_hashtag_read(r, (twitter_hashtag *)out);
 }
 
 int twitter_hashtag_from_json(const char *json, size_t len, atd_arena *arena, twitter_hashtag *out, atd_error *err)
@@ -3224,6 +3329,11 @@ bool twitter_user_mention_read(atd_reader *r, twitter_user_mention *out)
     return true;
 }
 
+bool twitter_user_mention_read_any(atd_reader *r, void *out)
+{
+    return twitter_user_mention_read(r, (twitter_user_mention *)out);
+}
+
 int twitter_user_mention_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_mention *out, atd_error *err)
 {
     atd_reader r;
@@ -3350,6 +3460,11 @@ bool twitter_size_read(atd_reader *r, twitter_size *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "resize", "size");
     }
     return true;
+}
+
+bool twitter_size_read_any(atd_reader *r, void *out)
+{
+    return twitter_size_read(r, (twitter_size *)out);
 }
 
 int twitter_size_from_json(const char *json, size_t len, atd_arena *arena, twitter_size *out, atd_error *err)
@@ -3495,6 +3610,11 @@ bool twitter_sizes_read(atd_reader *r, twitter_sizes *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "large", "sizes");
     }
     return true;
+}
+
+bool twitter_sizes_read_any(atd_reader *r, void *out)
+{
+    return twitter_sizes_read(r, (twitter_sizes *)out);
 }
 
 int twitter_sizes_from_json(const char *json, size_t len, atd_arena *arena, twitter_sizes *out, atd_error *err)
@@ -3804,6 +3924,11 @@ bool twitter_media_read(atd_reader *r, twitter_media *out)
     return true;
 }
 
+bool twitter_media_read_any(atd_reader *r, void *out)
+{
+    return twitter_media_read(r, (twitter_media *)out);
+}
+
 int twitter_media_from_json(const char *json, size_t len, atd_arena *arena, twitter_media *out, atd_error *err)
 {
     atd_reader r;
@@ -3877,6 +4002,11 @@ bool twitter_int_option_read(atd_reader *r, twitter_int_option *out)
     }
     out->has = true;
     return true;
+}
+
+bool twitter_int_option_read_any(atd_reader *r, void *out)
+{
+    return twitter_int_option_read(r, (twitter_int_option *)out);
 }
 
 int twitter_int_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_int_option *out, atd_error *err)
@@ -3954,6 +4084,11 @@ bool twitter_media_list_option_read(atd_reader *r, twitter_media_list_option *ou
     return true;
 }
 
+bool twitter_media_list_option_read_any(atd_reader *r, void *out)
+{
+    return twitter_media_list_option_read(r, (twitter_media_list_option *)out);
+}
+
 int twitter_media_list_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_media_list_option *out, atd_error *err)
 {
     atd_reader r;
@@ -4029,6 +4164,11 @@ bool twitter_bool_option_read(atd_reader *r, twitter_bool_option *out)
     return true;
 }
 
+bool twitter_bool_option_read_any(atd_reader *r, void *out)
+{
+    return twitter_bool_option_read(r, (twitter_bool_option *)out);
+}
+
 int twitter_bool_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_bool_option *out, atd_error *err)
 {
     atd_reader r;
@@ -4062,6 +4202,11 @@ bool twitter_status_list_write(atd_writer *w, const twitter_status_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool twitter_status_list_write_any(atd_writer *w, const void *value)
+{
+    return twitter_status_list_write(w, (const twitter_status_list *)value);
+}
+
 int twitter_status_list_to_json(const twitter_status_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -4089,76 +4234,50 @@ bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata 
         return atd_writer_push_field(w, "completed_in", 12);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 16 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(w->buf, 26 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "completed_in", 12);
         }
         memcpy(p, "{\"completed_in\":", 16);
         p = atd_write_double(p + 16, (double)v->completed_in);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "max_id", 6);
-        }
         memcpy(p, ",\"max_id\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->max_id);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"max_id_str\":", 14)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->max_id_str.ptr, v->max_id_str.len)) {
+    if (!atd_writer_key_string(w, ",\"max_id_str\":", 14, v->max_id_str.ptr, v->max_id_str.len)) {
         return atd_writer_push_field(w, "max_id_str", 10);
     }
-    if (!atd_writer_raw(w, ",\"next_results\":", 16)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->next_results.ptr, v->next_results.len)) {
+    if (!atd_writer_key_string(w, ",\"next_results\":", 16, v->next_results.ptr, v->next_results.len)) {
         return atd_writer_push_field(w, "next_results", 12);
     }
-    if (!atd_writer_raw(w, ",\"query\":", 9)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->query.ptr, v->query.len)) {
+    if (!atd_writer_key_string(w, ",\"query\":", 9, v->query.ptr, v->query.len)) {
         return atd_writer_push_field(w, "query", 5);
     }
-    if (!atd_writer_raw(w, ",\"refresh_url\":", 15)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->refresh_url.ptr, v->refresh_url.len)) {
+    if (!atd_writer_key_string(w, ",\"refresh_url\":", 15, v->refresh_url.ptr, v->refresh_url.len)) {
         return atd_writer_push_field(w, "refresh_url", 11);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 21 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "count", 5);
         }
         memcpy(p, ",\"count\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->count);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "since_id", 8);
-        }
         memcpy(p, ",\"since_id\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->since_id);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"since_id_str\":", 16)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->since_id_str.ptr, v->since_id_str.len)) {
+    if (!atd_writer_key_string(w, ",\"since_id_str\":", 16, v->since_id_str.ptr, v->since_id_str.len)) {
         return atd_writer_push_field(w, "since_id_str", 12);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool twitter_search_metadata_write_any(atd_writer *w, const void *value)
+{
+    return twitter_search_metadata_write(w, (const twitter_search_metadata *)value);
 }
 
 int twitter_search_metadata_to_json(const twitter_search_metadata *value, atd_buf *out, atd_error *err)
@@ -4199,6 +4318,11 @@ bool twitter_root_write(atd_writer *w, const twitter_root *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_root_write_any(atd_writer *w, const void *value)
+{
+    return twitter_root_write(w, (const twitter_root *)value);
+}
+
 int twitter_root_to_json(const twitter_root *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -4222,19 +4346,18 @@ int twitter_root_to_json(const twitter_root *value, atd_buf *out, atd_error *err
 
 bool twitter_metadata_write(atd_writer *w, const twitter_metadata *v)
 {
-    if (!atd_writer_raw(w, "{\"result_type\":", 15)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->result_type.ptr, v->result_type.len)) {
+    if (!atd_writer_key_string(w, "{\"result_type\":", 15, v->result_type.ptr, v->result_type.len)) {
         return atd_writer_push_field(w, "result_type", 11);
     }
-    if (!atd_writer_raw(w, ",\"iso_language_code\":", 21)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->iso_language_code.ptr, v->iso_language_code.len)) {
+    if (!atd_writer_key_string(w, ",\"iso_language_code\":", 21, v->iso_language_code.ptr, v->iso_language_code.len)) {
         return atd_writer_push_field(w, "iso_language_code", 17);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool twitter_metadata_write_any(atd_writer *w, const void *value)
+{
+    return twitter_metadata_write(w, (const twitter_metadata *)value);
 }
 
 int twitter_metadata_to_json(const twitter_metadata *value, atd_buf *out, atd_error *err)
@@ -4269,6 +4392,11 @@ bool twitter_int_nullable_write(atd_writer *w, const twitter_int_nullable *v)
     return true;
 }
 
+bool twitter_int_nullable_write_any(atd_writer *w, const void *value)
+{
+    return twitter_int_nullable_write(w, (const twitter_int_nullable *)value);
+}
+
 int twitter_int_nullable_to_json(const twitter_int_nullable *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -4299,6 +4427,11 @@ bool twitter_string_nullable_write(atd_writer *w, const twitter_string_nullable 
         return false;
     }
     return true;
+}
+
+bool twitter_string_nullable_write_any(atd_writer *w, const void *value)
+{
+    return twitter_string_nullable_write(w, (const twitter_string_nullable *)value);
 }
 
 int twitter_string_nullable_to_json(const twitter_string_nullable *value, atd_buf *out, atd_error *err)
@@ -4339,6 +4472,11 @@ bool twitter_url_entity_list_write(atd_writer *w, const twitter_url_entity_list 
     return atd_writer_raw(w, "]", 1);
 }
 
+bool twitter_url_entity_list_write_any(atd_writer *w, const void *value)
+{
+    return twitter_url_entity_list_write(w, (const twitter_url_entity_list *)value);
+}
+
 int twitter_url_entity_list_to_json(const twitter_url_entity_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -4369,6 +4507,11 @@ bool twitter_url_entities_write(atd_writer *w, const twitter_url_entities *v)
         return atd_writer_push_field(w, "urls", 4);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool twitter_url_entities_write_any(atd_writer *w, const void *value)
+{
+    return twitter_url_entities_write(w, (const twitter_url_entities *)value);
 }
 
 int twitter_url_entities_to_json(const twitter_url_entities *value, atd_buf *out, atd_error *err)
@@ -4417,6 +4560,11 @@ bool twitter_user_entities_write(atd_writer *w, const twitter_user_entities *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_user_entities_write_any(atd_writer *w, const void *value)
+{
+    return twitter_user_entities_write(w, (const twitter_user_entities *)value);
+}
+
 int twitter_user_entities_to_json(const twitter_user_entities *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -4450,34 +4598,19 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         p = atd_write_int64(p + 6, (int64_t)v->id);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"id_str\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->id_str.ptr, v->id_str.len)) {
+    if (!atd_writer_key_string(w, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len)) {
         return atd_writer_push_field(w, "id_str", 6);
     }
-    if (!atd_writer_raw(w, ",\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
-    if (!atd_writer_raw(w, ",\"screen_name\":", 15)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->screen_name.ptr, v->screen_name.len)) {
+    if (!atd_writer_key_string(w, ",\"screen_name\":", 15, v->screen_name.ptr, v->screen_name.len)) {
         return atd_writer_push_field(w, "screen_name", 11);
     }
-    if (!atd_writer_raw(w, ",\"location\":", 12)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->location.ptr, v->location.len)) {
+    if (!atd_writer_key_string(w, ",\"location\":", 12, v->location.ptr, v->location.len)) {
         return atd_writer_push_field(w, "location", 8);
     }
-    if (!atd_writer_raw(w, ",\"description\":", 15)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->description.ptr, v->description.len)) {
+    if (!atd_writer_key_string(w, ",\"description\":", 15, v->description.ptr, v->description.len)) {
         return atd_writer_push_field(w, "description", 11);
     }
     if (!atd_writer_raw(w, ",\"url\":", 7)) {
@@ -4493,7 +4626,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "entities", 8);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 13 + 5);
+        char *p = atd_buf_reserve(w->buf, 65 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "protected", 9);
@@ -4506,42 +4639,15 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 13, "false", 5);
             p += 18;
         }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 19 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "followers_count", 15);
-        }
         memcpy(p, ",\"followers_count\":", 19);
         p = atd_write_int64(p + 19, (int64_t)v->followers_count);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "friends_count", 13);
-        }
         memcpy(p, ",\"friends_count\":", 17);
         p = atd_write_int64(p + 17, (int64_t)v->friends_count);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 16 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "listed_count", 12);
-        }
         memcpy(p, ",\"listed_count\":", 16);
         p = atd_write_int64(p + 16, (int64_t)v->listed_count);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"created_at\":", 14)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->created_at.ptr, v->created_at.len)) {
+    if (!atd_writer_key_string(w, ",\"created_at\":", 14, v->created_at.ptr, v->created_at.len)) {
         return atd_writer_push_field(w, "created_at", 10);
     }
     {
@@ -4567,7 +4673,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "time_zone", 9);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 15 + 5);
+        char *p = atd_buf_reserve(w->buf, 45 + 5 + 5 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "geo_enabled", 11);
@@ -4580,14 +4686,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 15, "false", 5);
             p += 20;
         }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 12 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "verified", 8);
-        }
         memcpy(p, ",\"verified\":", 12);
         if (v->verified) {
             memcpy(p + 12, "true", 4);
@@ -4596,26 +4694,15 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 12, "false", 5);
             p += 17;
         }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 18 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "statuses_count", 14);
-        }
         memcpy(p, ",\"statuses_count\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->statuses_count);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"lang\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->lang.ptr, v->lang.len)) {
+    if (!atd_writer_key_string(w, ",\"lang\":", 8, v->lang.ptr, v->lang.len)) {
         return atd_writer_push_field(w, "lang", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 24 + 5);
+        char *p = atd_buf_reserve(w->buf, 67 + 5 + 5 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "contributors_enabled", 20);
@@ -4628,14 +4715,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 24, "false", 5);
             p += 29;
         }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 17 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "is_translator", 13);
-        }
         memcpy(p, ",\"is_translator\":", 17);
         if (v->is_translator) {
             memcpy(p + 17, "true", 4);
@@ -4643,14 +4722,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         } else {
             memcpy(p + 17, "false", 5);
             p += 22;
-        }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 26 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "is_translation_enabled", 22);
         }
         memcpy(p, ",\"is_translation_enabled\":", 26);
         if (v->is_translation_enabled) {
@@ -4662,22 +4733,13 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         }
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"profile_background_color\":", 28)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->profile_background_color.ptr, v->profile_background_color.len)) {
+    if (!atd_writer_key_string(w, ",\"profile_background_color\":", 28, v->profile_background_color.ptr, v->profile_background_color.len)) {
         return atd_writer_push_field(w, "profile_background_color", 24);
     }
-    if (!atd_writer_raw(w, ",\"profile_background_image_url\":", 32)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->profile_background_image_url.ptr, v->profile_background_image_url.len)) {
+    if (!atd_writer_key_string(w, ",\"profile_background_image_url\":", 32, v->profile_background_image_url.ptr, v->profile_background_image_url.len)) {
         return atd_writer_push_field(w, "profile_background_image_url", 28);
     }
-    if (!atd_writer_raw(w, ",\"profile_background_image_url_https\":", 38)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len)) {
+    if (!atd_writer_key_string(w, ",\"profile_background_image_url_https\":", 38, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len)) {
         return atd_writer_push_field(w, "profile_background_image_url_https", 34);
     }
     {
@@ -4696,52 +4758,31 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         }
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"profile_image_url\":", 21)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->profile_image_url.ptr, v->profile_image_url.len)) {
+    if (!atd_writer_key_string(w, ",\"profile_image_url\":", 21, v->profile_image_url.ptr, v->profile_image_url.len)) {
         return atd_writer_push_field(w, "profile_image_url", 17);
     }
-    if (!atd_writer_raw(w, ",\"profile_image_url_https\":", 27)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->profile_image_url_https.ptr, v->profile_image_url_https.len)) {
+    if (!atd_writer_key_string(w, ",\"profile_image_url_https\":", 27, v->profile_image_url_https.ptr, v->profile_image_url_https.len)) {
         return atd_writer_push_field(w, "profile_image_url_https", 23);
     }
     if (v->has_profile_banner_url) {
-        if (!atd_writer_raw(w, ",\"profile_banner_url\":", 22)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->profile_banner_url.ptr, v->profile_banner_url.len)) {
+        if (!atd_writer_key_string(w, ",\"profile_banner_url\":", 22, v->profile_banner_url.ptr, v->profile_banner_url.len)) {
             return atd_writer_push_field(w, "profile_banner_url", 18);
         }
     }
-    if (!atd_writer_raw(w, ",\"profile_link_color\":", 22)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->profile_link_color.ptr, v->profile_link_color.len)) {
+    if (!atd_writer_key_string(w, ",\"profile_link_color\":", 22, v->profile_link_color.ptr, v->profile_link_color.len)) {
         return atd_writer_push_field(w, "profile_link_color", 18);
     }
-    if (!atd_writer_raw(w, ",\"profile_sidebar_border_color\":", 32)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->profile_sidebar_border_color.ptr, v->profile_sidebar_border_color.len)) {
+    if (!atd_writer_key_string(w, ",\"profile_sidebar_border_color\":", 32, v->profile_sidebar_border_color.ptr, v->profile_sidebar_border_color.len)) {
         return atd_writer_push_field(w, "profile_sidebar_border_color", 28);
     }
-    if (!atd_writer_raw(w, ",\"profile_sidebar_fill_color\":", 30)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len)) {
+    if (!atd_writer_key_string(w, ",\"profile_sidebar_fill_color\":", 30, v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len)) {
         return atd_writer_push_field(w, "profile_sidebar_fill_color", 26);
     }
-    if (!atd_writer_raw(w, ",\"profile_text_color\":", 22)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->profile_text_color.ptr, v->profile_text_color.len)) {
+    if (!atd_writer_key_string(w, ",\"profile_text_color\":", 22, v->profile_text_color.ptr, v->profile_text_color.len)) {
         return atd_writer_push_field(w, "profile_text_color", 18);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 32 + 5);
+        char *p = atd_buf_reserve(w->buf, 130 + 5 + 5 + 5 + 5 + 5 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "profile_use_background_image", 28);
@@ -4754,14 +4795,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 32, "false", 5);
             p += 37;
         }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 19 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "default_profile", 15);
-        }
         memcpy(p, ",\"default_profile\":", 19);
         if (v->default_profile) {
             memcpy(p + 19, "true", 4);
@@ -4769,14 +4802,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         } else {
             memcpy(p + 19, "false", 5);
             p += 24;
-        }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 25 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "default_profile_image", 21);
         }
         memcpy(p, ",\"default_profile_image\":", 25);
         if (v->default_profile_image) {
@@ -4786,14 +4811,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 25, "false", 5);
             p += 30;
         }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 13 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "following", 9);
-        }
         memcpy(p, ",\"following\":", 13);
         if (v->following) {
             memcpy(p + 13, "true", 4);
@@ -4801,14 +4818,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         } else {
             memcpy(p + 13, "false", 5);
             p += 18;
-        }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 23 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "follow_request_sent", 19);
         }
         memcpy(p, ",\"follow_request_sent\":", 23);
         if (v->follow_request_sent) {
@@ -4818,14 +4827,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 23, "false", 5);
             p += 28;
         }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 17 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "notifications", 13);
-        }
         memcpy(p, ",\"notifications\":", 17);
         if (v->notifications) {
             memcpy(p + 17, "true", 4);
@@ -4834,9 +4835,15 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 17, "false", 5);
             p += 22;
         }
+        *p++ = '}';
         atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
+}
+
+bool twitter_user_write_any(atd_writer *w, const void *value)
+{
+    return twitter_user_write(w, (const twitter_user *)value);
 }
 
 int twitter_user_to_json(const twitter_user *value, atd_buf *out, atd_error *err)
@@ -4877,6 +4884,11 @@ bool twitter_hashtag_list_write(atd_writer *w, const twitter_hashtag_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool twitter_hashtag_list_write_any(atd_writer *w, const void *value)
+{
+    return twitter_hashtag_list_write(w, (const twitter_hashtag_list *)value);
+}
+
 int twitter_hashtag_list_to_json(const twitter_hashtag_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -4915,6 +4927,11 @@ bool twitter_user_mention_list_write(atd_writer *w, const twitter_user_mention_l
     return atd_writer_raw(w, "]", 1);
 }
 
+bool twitter_user_mention_list_write_any(atd_writer *w, const void *value)
+{
+    return twitter_user_mention_list_write(w, (const twitter_user_mention_list *)value);
+}
+
 int twitter_user_mention_list_to_json(const twitter_user_mention_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -4951,6 +4968,11 @@ bool twitter_media_list_write(atd_writer *w, const twitter_media_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool twitter_media_list_write_any(atd_writer *w, const void *value)
+{
+    return twitter_media_list_write(w, (const twitter_media_list *)value);
 }
 
 int twitter_media_list_to_json(const twitter_media_list *value, atd_buf *out, atd_error *err)
@@ -5011,6 +5033,11 @@ bool twitter_entities_write(atd_writer *w, const twitter_entities *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_entities_write_any(atd_writer *w, const void *value)
+{
+    return twitter_entities_write(w, (const twitter_entities *)value);
+}
+
 int twitter_entities_to_json(const twitter_entities *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -5040,10 +5067,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
     if (!twitter_metadata_write(w, &v->metadata)) {
         return atd_writer_push_field(w, "metadata", 8);
     }
-    if (!atd_writer_raw(w, ",\"created_at\":", 14)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->created_at.ptr, v->created_at.len)) {
+    if (!atd_writer_key_string(w, ",\"created_at\":", 14, v->created_at.ptr, v->created_at.len)) {
         return atd_writer_push_field(w, "created_at", 10);
     }
     {
@@ -5056,22 +5080,13 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         p = atd_write_int64(p + 6, (int64_t)v->id);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"id_str\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->id_str.ptr, v->id_str.len)) {
+    if (!atd_writer_key_string(w, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len)) {
         return atd_writer_push_field(w, "id_str", 6);
     }
-    if (!atd_writer_raw(w, ",\"text\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->text.ptr, v->text.len)) {
+    if (!atd_writer_key_string(w, ",\"text\":", 8, v->text.ptr, v->text.len)) {
         return atd_writer_push_field(w, "text", 4);
     }
-    if (!atd_writer_raw(w, ",\"source\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->source.ptr, v->source.len)) {
+    if (!atd_writer_key_string(w, ",\"source\":", 10, v->source.ptr, v->source.len)) {
         return atd_writer_push_field(w, "source", 6);
     }
     {
@@ -5127,7 +5142,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         return atd_writer_push_field(w, "user", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 7 + 4);
+        char *p = atd_buf_reserve(w->buf, 47 + 4 + 4 + 4 + 4);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "geo", 3);
@@ -5136,38 +5151,14 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         (void)v->geo; /* unit: always null */
         memcpy(p + 7, "null", 4);
         p += 11;
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 15 + 4);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "coordinates", 11);
-        }
         memcpy(p, ",\"coordinates\":", 15);
         (void)v->coordinates; /* unit: always null */
         memcpy(p + 15, "null", 4);
         p += 19;
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 9 + 4);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "place", 5);
-        }
         memcpy(p, ",\"place\":", 9);
         (void)v->place; /* unit: always null */
         memcpy(p + 9, "null", 4);
         p += 13;
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 16 + 4);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "contributors", 12);
-        }
         memcpy(p, ",\"contributors\":", 16);
         (void)v->contributors; /* unit: always null */
         memcpy(p + 16, "null", 4);
@@ -5187,21 +5178,13 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 35 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "retweet_count", 13);
         }
         memcpy(p, ",\"retweet_count\":", 17);
         p = atd_write_int64(p + 17, (int64_t)v->retweet_count);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 18 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "favorite_count", 14);
-        }
         memcpy(p, ",\"favorite_count\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->favorite_count);
         atd_buf_commit(w->buf, p);
@@ -5213,7 +5196,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         return atd_writer_push_field(w, "entities", 8);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 13 + 5);
+        char *p = atd_buf_reserve(w->buf, 26 + 5 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "favorited", 9);
@@ -5225,14 +5208,6 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         } else {
             memcpy(p + 13, "false", 5);
             p += 18;
-        }
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 13 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "retweeted", 9);
         }
         memcpy(p, ",\"retweeted\":", 13);
         if (v->retweeted) {
@@ -5262,13 +5237,15 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if (!atd_writer_raw(w, ",\"lang\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->lang.ptr, v->lang.len)) {
+    if (!atd_writer_key_string(w, ",\"lang\":", 8, v->lang.ptr, v->lang.len)) {
         return atd_writer_push_field(w, "lang", 4);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool twitter_status_write_any(atd_writer *w, const void *value)
+{
+    return twitter_status_write(w, (const twitter_status *)value);
 }
 
 int twitter_status_to_json(const twitter_status *value, atd_buf *out, atd_error *err)
@@ -5295,27 +5272,24 @@ int twitter_status_to_json(const twitter_status *value, atd_buf *out, atd_error 
 bool twitter_indices_write(atd_writer *w, const twitter_indices *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f1);
         *p++ = ']';
         atd_buf_commit(w->buf, p);
     }
     return true;
+}
+
+bool twitter_indices_write_any(atd_writer *w, const void *value)
+{
+    return twitter_indices_write(w, (const twitter_indices *)value);
 }
 
 int twitter_indices_to_json(const twitter_indices *value, atd_buf *out, atd_error *err)
@@ -5341,22 +5315,13 @@ int twitter_indices_to_json(const twitter_indices *value, atd_buf *out, atd_erro
 
 bool twitter_url_entity_write(atd_writer *w, const twitter_url_entity *v)
 {
-    if (!atd_writer_raw(w, "{\"url\":", 7)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->url.ptr, v->url.len)) {
+    if (!atd_writer_key_string(w, "{\"url\":", 7, v->url.ptr, v->url.len)) {
         return atd_writer_push_field(w, "url", 3);
     }
-    if (!atd_writer_raw(w, ",\"expanded_url\":", 16)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->expanded_url.ptr, v->expanded_url.len)) {
+    if (!atd_writer_key_string(w, ",\"expanded_url\":", 16, v->expanded_url.ptr, v->expanded_url.len)) {
         return atd_writer_push_field(w, "expanded_url", 12);
     }
-    if (!atd_writer_raw(w, ",\"display_url\":", 15)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->display_url.ptr, v->display_url.len)) {
+    if (!atd_writer_key_string(w, ",\"display_url\":", 15, v->display_url.ptr, v->display_url.len)) {
         return atd_writer_push_field(w, "display_url", 11);
     }
     if (!atd_writer_raw(w, ",\"indices\":", 11)) {
@@ -5366,6 +5331,11 @@ bool twitter_url_entity_write(atd_writer *w, const twitter_url_entity *v)
         return atd_writer_push_field(w, "indices", 7);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool twitter_url_entity_write_any(atd_writer *w, const void *value)
+{
+    return twitter_url_entity_write(w, (const twitter_url_entity *)value);
 }
 
 int twitter_url_entity_to_json(const twitter_url_entity *value, atd_buf *out, atd_error *err)
@@ -5403,6 +5373,11 @@ bool twitter_url_entities_option_write(atd_writer *w, const twitter_url_entities
     return atd_writer_raw(w, "]", 1);
 }
 
+bool twitter_url_entities_option_write_any(atd_writer *w, const void *value)
+{
+    return twitter_url_entities_option_write(w, (const twitter_url_entities_option *)value);
+}
+
 int twitter_url_entities_option_to_json(const twitter_url_entities_option *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -5436,6 +5411,11 @@ bool twitter_string_option_write(atd_writer *w, const twitter_string_option *v)
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool twitter_string_option_write_any(atd_writer *w, const void *value)
+{
+    return twitter_string_option_write(w, (const twitter_string_option *)value);
 }
 
 int twitter_string_option_to_json(const twitter_string_option *value, atd_buf *out, atd_error *err)
@@ -5473,6 +5453,11 @@ bool twitter_status_option_write(atd_writer *w, const twitter_status_option *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool twitter_status_option_write_any(atd_writer *w, const void *value)
+{
+    return twitter_status_option_write(w, (const twitter_status_option *)value);
+}
+
 int twitter_status_option_to_json(const twitter_status_option *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -5496,10 +5481,7 @@ int twitter_status_option_to_json(const twitter_status_option *value, atd_buf *o
 
 bool twitter_hashtag_write(atd_writer *w, const twitter_hashtag *v)
 {
-    if (!atd_writer_raw(w, "{\"text\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->text.ptr, v->text.len)) {
+    if (!atd_writer_key_string(w, "{\"text\":", 8, v->text.ptr, v->text.len)) {
         return atd_writer_push_field(w, "text", 4);
     }
     if (!atd_writer_raw(w, ",\"indices\":", 11)) {
@@ -5509,6 +5491,11 @@ bool twitter_hashtag_write(atd_writer *w, const twitter_hashtag *v)
         return atd_writer_push_field(w, "indices", 7);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool twitter_hashtag_write_any(atd_writer *w, const void *value)
+{
+    return twitter_hashtag_write(w, (const twitter_hashtag *)value);
 }
 
 int twitter_hashtag_to_json(const twitter_hashtag *value, atd_buf *out, atd_error *err)
@@ -5534,16 +5521,10 @@ int twitter_hashtag_to_json(const twitter_hashtag *value, atd_buf *out, atd_erro
 
 bool twitter_user_mention_write(atd_writer *w, const twitter_user_mention *v)
 {
-    if (!atd_writer_raw(w, "{\"screen_name\":", 15)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->screen_name.ptr, v->screen_name.len)) {
+    if (!atd_writer_key_string(w, "{\"screen_name\":", 15, v->screen_name.ptr, v->screen_name.len)) {
         return atd_writer_push_field(w, "screen_name", 11);
     }
-    if (!atd_writer_raw(w, ",\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     {
@@ -5556,10 +5537,7 @@ bool twitter_user_mention_write(atd_writer *w, const twitter_user_mention *v)
         p = atd_write_int64(p + 6, (int64_t)v->id);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"id_str\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->id_str.ptr, v->id_str.len)) {
+    if (!atd_writer_key_string(w, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len)) {
         return atd_writer_push_field(w, "id_str", 6);
     }
     if (!atd_writer_raw(w, ",\"indices\":", 11)) {
@@ -5569,6 +5547,11 @@ bool twitter_user_mention_write(atd_writer *w, const twitter_user_mention *v)
         return atd_writer_push_field(w, "indices", 7);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool twitter_user_mention_write_any(atd_writer *w, const void *value)
+{
+    return twitter_user_mention_write(w, (const twitter_user_mention *)value);
 }
 
 int twitter_user_mention_to_json(const twitter_user_mention *value, atd_buf *out, atd_error *err)
@@ -5595,32 +5578,26 @@ int twitter_user_mention_to_json(const twitter_user_mention *value, atd_buf *out
 bool twitter_size_write(atd_writer *w, const twitter_size *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "w", 1);
         }
         memcpy(p, "{\"w\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->w);
-        atd_buf_commit(w->buf, p);
-    }
-    {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "h", 1);
-        }
         memcpy(p, ",\"h\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->h);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"resize\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->resize.ptr, v->resize.len)) {
+    if (!atd_writer_key_string(w, ",\"resize\":", 10, v->resize.ptr, v->resize.len)) {
         return atd_writer_push_field(w, "resize", 6);
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool twitter_size_write_any(atd_writer *w, const void *value)
+{
+    return twitter_size_write(w, (const twitter_size *)value);
 }
 
 int twitter_size_to_json(const twitter_size *value, atd_buf *out, atd_error *err)
@@ -5673,6 +5650,11 @@ bool twitter_sizes_write(atd_writer *w, const twitter_sizes *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_sizes_write_any(atd_writer *w, const void *value)
+{
+    return twitter_sizes_write(w, (const twitter_sizes *)value);
+}
+
 int twitter_sizes_to_json(const twitter_sizes *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -5706,10 +5688,7 @@ bool twitter_media_write(atd_writer *w, const twitter_media *v)
         p = atd_write_int64(p + 6, (int64_t)v->id);
         atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"id_str\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->id_str.ptr, v->id_str.len)) {
+    if (!atd_writer_key_string(w, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len)) {
         return atd_writer_push_field(w, "id_str", 6);
     }
     if (!atd_writer_raw(w, ",\"indices\":", 11)) {
@@ -5718,40 +5697,22 @@ bool twitter_media_write(atd_writer *w, const twitter_media *v)
     if (!twitter_indices_write(w, &v->indices)) {
         return atd_writer_push_field(w, "indices", 7);
     }
-    if (!atd_writer_raw(w, ",\"media_url\":", 13)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->media_url.ptr, v->media_url.len)) {
+    if (!atd_writer_key_string(w, ",\"media_url\":", 13, v->media_url.ptr, v->media_url.len)) {
         return atd_writer_push_field(w, "media_url", 9);
     }
-    if (!atd_writer_raw(w, ",\"media_url_https\":", 19)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->media_url_https.ptr, v->media_url_https.len)) {
+    if (!atd_writer_key_string(w, ",\"media_url_https\":", 19, v->media_url_https.ptr, v->media_url_https.len)) {
         return atd_writer_push_field(w, "media_url_https", 15);
     }
-    if (!atd_writer_raw(w, ",\"url\":", 7)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->url.ptr, v->url.len)) {
+    if (!atd_writer_key_string(w, ",\"url\":", 7, v->url.ptr, v->url.len)) {
         return atd_writer_push_field(w, "url", 3);
     }
-    if (!atd_writer_raw(w, ",\"display_url\":", 15)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->display_url.ptr, v->display_url.len)) {
+    if (!atd_writer_key_string(w, ",\"display_url\":", 15, v->display_url.ptr, v->display_url.len)) {
         return atd_writer_push_field(w, "display_url", 11);
     }
-    if (!atd_writer_raw(w, ",\"expanded_url\":", 16)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->expanded_url.ptr, v->expanded_url.len)) {
+    if (!atd_writer_key_string(w, ",\"expanded_url\":", 16, v->expanded_url.ptr, v->expanded_url.len)) {
         return atd_writer_push_field(w, "expanded_url", 12);
     }
-    if (!atd_writer_raw(w, ",\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->media_type.ptr, v->media_type.len)) {
+    if (!atd_writer_key_string(w, ",\"type\":", 8, v->media_type.ptr, v->media_type.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
     if (!atd_writer_raw(w, ",\"sizes\":", 9)) {
@@ -5773,14 +5734,16 @@ bool twitter_media_write(atd_writer *w, const twitter_media *v)
         }
     }
     if (v->has_source_status_id_str) {
-        if (!atd_writer_raw(w, ",\"source_status_id_str\":", 24)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->source_status_id_str.ptr, v->source_status_id_str.len)) {
+        if (!atd_writer_key_string(w, ",\"source_status_id_str\":", 24, v->source_status_id_str.ptr, v->source_status_id_str.len)) {
             return atd_writer_push_field(w, "source_status_id_str", 20);
         }
     }
     return atd_writer_raw(w, "}", 1);
+}
+
+bool twitter_media_write_any(atd_writer *w, const void *value)
+{
+    return twitter_media_write(w, (const twitter_media *)value);
 }
 
 int twitter_media_to_json(const twitter_media *value, atd_buf *out, atd_error *err)
@@ -5818,6 +5781,11 @@ bool twitter_int_option_write(atd_writer *w, const twitter_int_option *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool twitter_int_option_write_any(atd_writer *w, const void *value)
+{
+    return twitter_int_option_write(w, (const twitter_int_option *)value);
+}
+
 int twitter_int_option_to_json(const twitter_int_option *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -5851,6 +5819,11 @@ bool twitter_media_list_option_write(atd_writer *w, const twitter_media_list_opt
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool twitter_media_list_option_write_any(atd_writer *w, const void *value)
+{
+    return twitter_media_list_option_write(w, (const twitter_media_list_option *)value);
 }
 
 int twitter_media_list_option_to_json(const twitter_media_list_option *value, atd_buf *out, atd_error *err)
@@ -5888,6 +5861,11 @@ bool twitter_bool_option_write(atd_writer *w, const twitter_bool_option *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool twitter_bool_option_write_any(atd_writer *w, const void *value)
+{
+    return twitter_bool_option_write(w, (const twitter_bool_option *)value);
+}
+
 int twitter_bool_option_to_json(const twitter_bool_option *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -5907,5 +5885,567 @@ int twitter_bool_option_to_json(const twitter_bool_option *value, atd_buf *out, 
         out->len = start;
     }
     return atd_writer_get_error(&w, err);
+}
+
+/* --- streams and layout --- */
+
+bool twitter_status_list_next_line(atd_stream *s, atd_arena *arena, twitter_status_list *out)
+{
+    return atd_stream_next_line(s, arena, twitter_status_list_read_any, out);
+}
+
+bool twitter_status_list_next_element(atd_stream *s, atd_arena *arena, twitter_status_list *out)
+{
+    return atd_stream_next_element(s, arena, twitter_status_list_read_any, out);
+}
+
+int twitter_status_list_write_line(const twitter_status_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_status_list_write_any, value, 0, err);
+}
+
+int twitter_status_list_to_json_pretty(const twitter_status_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_status_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_search_metadata_next_line(atd_stream *s, atd_arena *arena, twitter_search_metadata *out)
+{
+    return atd_stream_next_line(s, arena, twitter_search_metadata_read_any, out);
+}
+
+bool twitter_search_metadata_next_element(atd_stream *s, atd_arena *arena, twitter_search_metadata *out)
+{
+    return atd_stream_next_element(s, arena, twitter_search_metadata_read_any, out);
+}
+
+int twitter_search_metadata_write_line(const twitter_search_metadata *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_search_metadata_write_any, value, 0, err);
+}
+
+int twitter_search_metadata_to_json_pretty(const twitter_search_metadata *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_search_metadata_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_root_next_line(atd_stream *s, atd_arena *arena, twitter_root *out)
+{
+    return atd_stream_next_line(s, arena, twitter_root_read_any, out);
+}
+
+bool twitter_root_next_element(atd_stream *s, atd_arena *arena, twitter_root *out)
+{
+    return atd_stream_next_element(s, arena, twitter_root_read_any, out);
+}
+
+int twitter_root_write_line(const twitter_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_root_write_any, value, 0, err);
+}
+
+int twitter_root_to_json_pretty(const twitter_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_root_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_metadata_next_line(atd_stream *s, atd_arena *arena, twitter_metadata *out)
+{
+    return atd_stream_next_line(s, arena, twitter_metadata_read_any, out);
+}
+
+bool twitter_metadata_next_element(atd_stream *s, atd_arena *arena, twitter_metadata *out)
+{
+    return atd_stream_next_element(s, arena, twitter_metadata_read_any, out);
+}
+
+int twitter_metadata_write_line(const twitter_metadata *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_metadata_write_any, value, 0, err);
+}
+
+int twitter_metadata_to_json_pretty(const twitter_metadata *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_metadata_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_int_nullable_next_line(atd_stream *s, atd_arena *arena, twitter_int_nullable *out)
+{
+    return atd_stream_next_line(s, arena, twitter_int_nullable_read_any, out);
+}
+
+bool twitter_int_nullable_next_element(atd_stream *s, atd_arena *arena, twitter_int_nullable *out)
+{
+    return atd_stream_next_element(s, arena, twitter_int_nullable_read_any, out);
+}
+
+int twitter_int_nullable_write_line(const twitter_int_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_int_nullable_write_any, value, 0, err);
+}
+
+int twitter_int_nullable_to_json_pretty(const twitter_int_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_int_nullable_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_string_nullable_next_line(atd_stream *s, atd_arena *arena, twitter_string_nullable *out)
+{
+    return atd_stream_next_line(s, arena, twitter_string_nullable_read_any, out);
+}
+
+bool twitter_string_nullable_next_element(atd_stream *s, atd_arena *arena, twitter_string_nullable *out)
+{
+    return atd_stream_next_element(s, arena, twitter_string_nullable_read_any, out);
+}
+
+int twitter_string_nullable_write_line(const twitter_string_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_string_nullable_write_any, value, 0, err);
+}
+
+int twitter_string_nullable_to_json_pretty(const twitter_string_nullable *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_string_nullable_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_url_entity_list_next_line(atd_stream *s, atd_arena *arena, twitter_url_entity_list *out)
+{
+    return atd_stream_next_line(s, arena, twitter_url_entity_list_read_any, out);
+}
+
+bool twitter_url_entity_list_next_element(atd_stream *s, atd_arena *arena, twitter_url_entity_list *out)
+{
+    return atd_stream_next_element(s, arena, twitter_url_entity_list_read_any, out);
+}
+
+int twitter_url_entity_list_write_line(const twitter_url_entity_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_url_entity_list_write_any, value, 0, err);
+}
+
+int twitter_url_entity_list_to_json_pretty(const twitter_url_entity_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_url_entity_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_url_entities_next_line(atd_stream *s, atd_arena *arena, twitter_url_entities *out)
+{
+    return atd_stream_next_line(s, arena, twitter_url_entities_read_any, out);
+}
+
+bool twitter_url_entities_next_element(atd_stream *s, atd_arena *arena, twitter_url_entities *out)
+{
+    return atd_stream_next_element(s, arena, twitter_url_entities_read_any, out);
+}
+
+int twitter_url_entities_write_line(const twitter_url_entities *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_url_entities_write_any, value, 0, err);
+}
+
+int twitter_url_entities_to_json_pretty(const twitter_url_entities *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_url_entities_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_user_entities_next_line(atd_stream *s, atd_arena *arena, twitter_user_entities *out)
+{
+    return atd_stream_next_line(s, arena, twitter_user_entities_read_any, out);
+}
+
+bool twitter_user_entities_next_element(atd_stream *s, atd_arena *arena, twitter_user_entities *out)
+{
+    return atd_stream_next_element(s, arena, twitter_user_entities_read_any, out);
+}
+
+int twitter_user_entities_write_line(const twitter_user_entities *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_user_entities_write_any, value, 0, err);
+}
+
+int twitter_user_entities_to_json_pretty(const twitter_user_entities *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_user_entities_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_user_next_line(atd_stream *s, atd_arena *arena, twitter_user *out)
+{
+    return atd_stream_next_line(s, arena, twitter_user_read_any, out);
+}
+
+bool twitter_user_next_element(atd_stream *s, atd_arena *arena, twitter_user *out)
+{
+    return atd_stream_next_element(s, arena, twitter_user_read_any, out);
+}
+
+int twitter_user_write_line(const twitter_user *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_user_write_any, value, 0, err);
+}
+
+int twitter_user_to_json_pretty(const twitter_user *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_user_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_hashtag_list_next_line(atd_stream *s, atd_arena *arena, twitter_hashtag_list *out)
+{
+    return atd_stream_next_line(s, arena, twitter_hashtag_list_read_any, out);
+}
+
+bool twitter_hashtag_list_next_element(atd_stream *s, atd_arena *arena, twitter_hashtag_list *out)
+{
+    return atd_stream_next_element(s, arena, twitter_hashtag_list_read_any, out);
+}
+
+int twitter_hashtag_list_write_line(const twitter_hashtag_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_hashtag_list_write_any, value, 0, err);
+}
+
+int twitter_hashtag_list_to_json_pretty(const twitter_hashtag_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_hashtag_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_user_mention_list_next_line(atd_stream *s, atd_arena *arena, twitter_user_mention_list *out)
+{
+    return atd_stream_next_line(s, arena, twitter_user_mention_list_read_any, out);
+}
+
+bool twitter_user_mention_list_next_element(atd_stream *s, atd_arena *arena, twitter_user_mention_list *out)
+{
+    return atd_stream_next_element(s, arena, twitter_user_mention_list_read_any, out);
+}
+
+int twitter_user_mention_list_write_line(const twitter_user_mention_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_user_mention_list_write_any, value, 0, err);
+}
+
+int twitter_user_mention_list_to_json_pretty(const twitter_user_mention_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_user_mention_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_media_list_next_line(atd_stream *s, atd_arena *arena, twitter_media_list *out)
+{
+    return atd_stream_next_line(s, arena, twitter_media_list_read_any, out);
+}
+
+bool twitter_media_list_next_element(atd_stream *s, atd_arena *arena, twitter_media_list *out)
+{
+    return atd_stream_next_element(s, arena, twitter_media_list_read_any, out);
+}
+
+int twitter_media_list_write_line(const twitter_media_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_media_list_write_any, value, 0, err);
+}
+
+int twitter_media_list_to_json_pretty(const twitter_media_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_media_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_entities_next_line(atd_stream *s, atd_arena *arena, twitter_entities *out)
+{
+    return atd_stream_next_line(s, arena, twitter_entities_read_any, out);
+}
+
+bool twitter_entities_next_element(atd_stream *s, atd_arena *arena, twitter_entities *out)
+{
+    return atd_stream_next_element(s, arena, twitter_entities_read_any, out);
+}
+
+int twitter_entities_write_line(const twitter_entities *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_entities_write_any, value, 0, err);
+}
+
+int twitter_entities_to_json_pretty(const twitter_entities *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_entities_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_status_next_line(atd_stream *s, atd_arena *arena, twitter_status *out)
+{
+    return atd_stream_next_line(s, arena, twitter_status_read_any, out);
+}
+
+bool twitter_status_next_element(atd_stream *s, atd_arena *arena, twitter_status *out)
+{
+    return atd_stream_next_element(s, arena, twitter_status_read_any, out);
+}
+
+int twitter_status_write_line(const twitter_status *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_status_write_any, value, 0, err);
+}
+
+int twitter_status_to_json_pretty(const twitter_status *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_status_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_indices_next_line(atd_stream *s, atd_arena *arena, twitter_indices *out)
+{
+    return atd_stream_next_line(s, arena, twitter_indices_read_any, out);
+}
+
+bool twitter_indices_next_element(atd_stream *s, atd_arena *arena, twitter_indices *out)
+{
+    return atd_stream_next_element(s, arena, twitter_indices_read_any, out);
+}
+
+int twitter_indices_write_line(const twitter_indices *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_indices_write_any, value, 0, err);
+}
+
+int twitter_indices_to_json_pretty(const twitter_indices *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_indices_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_url_entity_next_line(atd_stream *s, atd_arena *arena, twitter_url_entity *out)
+{
+    return atd_stream_next_line(s, arena, twitter_url_entity_read_any, out);
+}
+
+bool twitter_url_entity_next_element(atd_stream *s, atd_arena *arena, twitter_url_entity *out)
+{
+    return atd_stream_next_element(s, arena, twitter_url_entity_read_any, out);
+}
+
+int twitter_url_entity_write_line(const twitter_url_entity *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_url_entity_write_any, value, 0, err);
+}
+
+int twitter_url_entity_to_json_pretty(const twitter_url_entity *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_url_entity_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_url_entities_option_next_line(atd_stream *s, atd_arena *arena, twitter_url_entities_option *out)
+{
+    return atd_stream_next_line(s, arena, twitter_url_entities_option_read_any, out);
+}
+
+bool twitter_url_entities_option_next_element(atd_stream *s, atd_arena *arena, twitter_url_entities_option *out)
+{
+    return atd_stream_next_element(s, arena, twitter_url_entities_option_read_any, out);
+}
+
+int twitter_url_entities_option_write_line(const twitter_url_entities_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_url_entities_option_write_any, value, 0, err);
+}
+
+int twitter_url_entities_option_to_json_pretty(const twitter_url_entities_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_url_entities_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_string_option_next_line(atd_stream *s, atd_arena *arena, twitter_string_option *out)
+{
+    return atd_stream_next_line(s, arena, twitter_string_option_read_any, out);
+}
+
+bool twitter_string_option_next_element(atd_stream *s, atd_arena *arena, twitter_string_option *out)
+{
+    return atd_stream_next_element(s, arena, twitter_string_option_read_any, out);
+}
+
+int twitter_string_option_write_line(const twitter_string_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_string_option_write_any, value, 0, err);
+}
+
+int twitter_string_option_to_json_pretty(const twitter_string_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_string_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_status_option_next_line(atd_stream *s, atd_arena *arena, twitter_status_option *out)
+{
+    return atd_stream_next_line(s, arena, twitter_status_option_read_any, out);
+}
+
+bool twitter_status_option_next_element(atd_stream *s, atd_arena *arena, twitter_status_option *out)
+{
+    return atd_stream_next_element(s, arena, twitter_status_option_read_any, out);
+}
+
+int twitter_status_option_write_line(const twitter_status_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_status_option_write_any, value, 0, err);
+}
+
+int twitter_status_option_to_json_pretty(const twitter_status_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_status_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_hashtag_next_line(atd_stream *s, atd_arena *arena, twitter_hashtag *out)
+{
+    return atd_stream_next_line(s, arena, twitter_hashtag_read_any, out);
+}
+
+bool twitter_hashtag_next_element(atd_stream *s, atd_arena *arena, twitter_hashtag *out)
+{
+    return atd_stream_next_element(s, arena, twitter_hashtag_read_any, out);
+}
+
+int twitter_hashtag_write_line(const twitter_hashtag *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_hashtag_write_any, value, 0, err);
+}
+
+int twitter_hashtag_to_json_pretty(const twitter_hashtag *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_hashtag_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_user_mention_next_line(atd_stream *s, atd_arena *arena, twitter_user_mention *out)
+{
+    return atd_stream_next_line(s, arena, twitter_user_mention_read_any, out);
+}
+
+bool twitter_user_mention_next_element(atd_stream *s, atd_arena *arena, twitter_user_mention *out)
+{
+    return atd_stream_next_element(s, arena, twitter_user_mention_read_any, out);
+}
+
+int twitter_user_mention_write_line(const twitter_user_mention *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_user_mention_write_any, value, 0, err);
+}
+
+int twitter_user_mention_to_json_pretty(const twitter_user_mention *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_user_mention_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_size_next_line(atd_stream *s, atd_arena *arena, twitter_size *out)
+{
+    return atd_stream_next_line(s, arena, twitter_size_read_any, out);
+}
+
+bool twitter_size_next_element(atd_stream *s, atd_arena *arena, twitter_size *out)
+{
+    return atd_stream_next_element(s, arena, twitter_size_read_any, out);
+}
+
+int twitter_size_write_line(const twitter_size *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_size_write_any, value, 0, err);
+}
+
+int twitter_size_to_json_pretty(const twitter_size *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_size_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_sizes_next_line(atd_stream *s, atd_arena *arena, twitter_sizes *out)
+{
+    return atd_stream_next_line(s, arena, twitter_sizes_read_any, out);
+}
+
+bool twitter_sizes_next_element(atd_stream *s, atd_arena *arena, twitter_sizes *out)
+{
+    return atd_stream_next_element(s, arena, twitter_sizes_read_any, out);
+}
+
+int twitter_sizes_write_line(const twitter_sizes *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_sizes_write_any, value, 0, err);
+}
+
+int twitter_sizes_to_json_pretty(const twitter_sizes *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_sizes_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_media_next_line(atd_stream *s, atd_arena *arena, twitter_media *out)
+{
+    return atd_stream_next_line(s, arena, twitter_media_read_any, out);
+}
+
+bool twitter_media_next_element(atd_stream *s, atd_arena *arena, twitter_media *out)
+{
+    return atd_stream_next_element(s, arena, twitter_media_read_any, out);
+}
+
+int twitter_media_write_line(const twitter_media *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_media_write_any, value, 0, err);
+}
+
+int twitter_media_to_json_pretty(const twitter_media *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_media_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_int_option_next_line(atd_stream *s, atd_arena *arena, twitter_int_option *out)
+{
+    return atd_stream_next_line(s, arena, twitter_int_option_read_any, out);
+}
+
+bool twitter_int_option_next_element(atd_stream *s, atd_arena *arena, twitter_int_option *out)
+{
+    return atd_stream_next_element(s, arena, twitter_int_option_read_any, out);
+}
+
+int twitter_int_option_write_line(const twitter_int_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_int_option_write_any, value, 0, err);
+}
+
+int twitter_int_option_to_json_pretty(const twitter_int_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_int_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_media_list_option_next_line(atd_stream *s, atd_arena *arena, twitter_media_list_option *out)
+{
+    return atd_stream_next_line(s, arena, twitter_media_list_option_read_any, out);
+}
+
+bool twitter_media_list_option_next_element(atd_stream *s, atd_arena *arena, twitter_media_list_option *out)
+{
+    return atd_stream_next_element(s, arena, twitter_media_list_option_read_any, out);
+}
+
+int twitter_media_list_option_write_line(const twitter_media_list_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_media_list_option_write_any, value, 0, err);
+}
+
+int twitter_media_list_option_to_json_pretty(const twitter_media_list_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_media_list_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_bool_option_next_line(atd_stream *s, atd_arena *arena, twitter_bool_option *out)
+{
+    return atd_stream_next_line(s, arena, twitter_bool_option_read_any, out);
+}
+
+bool twitter_bool_option_next_element(atd_stream *s, atd_arena *arena, twitter_bool_option *out)
+{
+    return atd_stream_next_element(s, arena, twitter_bool_option_read_any, out);
+}
+
+int twitter_bool_option_write_line(const twitter_bool_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_bool_option_write_any, value, 0, err);
+}
+
+int twitter_bool_option_to_json_pretty(const twitter_bool_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_bool_option_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -171,6 +171,11 @@ bool validators_person_read(atd_reader *r, validators_person *out)
     return true;
 }
 
+bool validators_person_read_any(atd_reader *r, void *out)
+{
+    return validators_person_read(r, (validators_person *)out);
+}
+
 int validators_person_from_json(const char *json, size_t len, atd_arena *arena, validators_person *out, atd_error *err)
 {
     atd_reader r;
@@ -244,6 +249,11 @@ bool validators_string_option_read(atd_reader *r, validators_string_option *out)
     }
     out->has = true;
     return true;
+}
+
+bool validators_string_option_read_any(atd_reader *r, void *out)
+{
+    return validators_string_option_read(r, (validators_string_option *)out);
 }
 
 int validators_string_option_from_json(const char *json, size_t len, atd_arena *arena, validators_string_option *out, atd_error *err)
@@ -371,6 +381,11 @@ bool validators_shape_read(atd_reader *r, validators_shape *out)
     return true;
 }
 
+bool validators_shape_read_any(atd_reader *r, void *out)
+{
+    return validators_shape_read(r, (validators_shape *)out);
+}
+
 int validators_shape_from_json(const char *json, size_t len, atd_arena *arena, validators_shape *out, atd_error *err)
 {
     atd_reader r;
@@ -424,6 +439,11 @@ bool validators_person_list_read(atd_reader *r, validators_person_list *out)
     return true;
 }
 
+bool validators_person_list_read_any(atd_reader *r, void *out)
+{
+    return validators_person_list_read(r, (validators_person_list *)out);
+}
+
 int validators_person_list_from_json(const char *json, size_t len, atd_arena *arena, validators_person_list *out, atd_error *err)
 {
     atd_reader r;
@@ -475,6 +495,11 @@ bool validators_shape_list_read(atd_reader *r, validators_shape_list *out)
     out->items = items;
     out->len = len;
     return true;
+}
+
+bool validators_shape_list_read_any(atd_reader *r, void *out)
+{
+    return validators_shape_list_read(r, (validators_shape_list *)out);
 }
 
 int validators_shape_list_from_json(const char *json, size_t len, atd_arena *arena, validators_shape_list *out, atd_error *err)
@@ -586,6 +611,11 @@ bool validators_doc_read(atd_reader *r, validators_doc *out)
     return true;
 }
 
+bool validators_doc_read_any(atd_reader *r, void *out)
+{
+    return validators_doc_read(r, (validators_doc *)out);
+}
+
 int validators_doc_from_json(const char *json, size_t len, atd_arena *arena, validators_doc *out, atd_error *err)
 {
     atd_reader r;
@@ -661,6 +691,11 @@ bool validators_person_write(atd_writer *w, const validators_person *v)
     return validators_person__plain_write(w, v);
 }
 
+bool validators_person_write_any(atd_writer *w, const void *value)
+{
+    return validators_person_write(w, (const validators_person *)value);
+}
+
 int validators_person_to_json(const validators_person *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -694,6 +729,11 @@ bool validators_string_option_write(atd_writer *w, const validators_string_optio
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool validators_string_option_write_any(atd_writer *w, const void *value)
+{
+    return validators_string_option_write(w, (const validators_string_option *)value);
 }
 
 int validators_string_option_to_json(const validators_string_option *value, atd_buf *out, atd_error *err)
@@ -754,6 +794,11 @@ bool validators_shape_write(atd_writer *w, const validators_shape *v)
     return validators_shape__plain_write(w, v);
 }
 
+bool validators_shape_write_any(atd_writer *w, const void *value)
+{
+    return validators_shape_write(w, (const validators_shape *)value);
+}
+
 int validators_shape_to_json(const validators_shape *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -790,6 +835,11 @@ bool validators_person_list_write(atd_writer *w, const validators_person_list *v
         }
     }
     return atd_writer_raw(w, "]", 1);
+}
+
+bool validators_person_list_write_any(atd_writer *w, const void *value)
+{
+    return validators_person_list_write(w, (const validators_person_list *)value);
 }
 
 int validators_person_list_to_json(const validators_person_list *value, atd_buf *out, atd_error *err)
@@ -830,6 +880,11 @@ bool validators_shape_list_write(atd_writer *w, const validators_shape_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool validators_shape_list_write_any(atd_writer *w, const void *value)
+{
+    return validators_shape_list_write(w, (const validators_shape_list *)value);
+}
+
 int validators_shape_list_to_json(const validators_shape_list *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -868,6 +923,11 @@ bool validators_doc_write(atd_writer *w, const validators_doc *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool validators_doc_write_any(atd_writer *w, const void *value)
+{
+    return validators_doc_write(w, (const validators_doc *)value);
+}
+
 int validators_doc_to_json(const validators_doc *value, atd_buf *out, atd_error *err)
 {
     atd_writer w;
@@ -887,5 +947,127 @@ int validators_doc_to_json(const validators_doc *value, atd_buf *out, atd_error 
         out->len = start;
     }
     return atd_writer_get_error(&w, err);
+}
+
+/* --- streams and layout --- */
+
+bool validators_person_next_line(atd_stream *s, atd_arena *arena, validators_person *out)
+{
+    return atd_stream_next_line(s, arena, validators_person_read_any, out);
+}
+
+bool validators_person_next_element(atd_stream *s, atd_arena *arena, validators_person *out)
+{
+    return atd_stream_next_element(s, arena, validators_person_read_any, out);
+}
+
+int validators_person_write_line(const validators_person *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, validators_person_write_any, value, 0, err);
+}
+
+int validators_person_to_json_pretty(const validators_person *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, validators_person_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool validators_string_option_next_line(atd_stream *s, atd_arena *arena, validators_string_option *out)
+{
+    return atd_stream_next_line(s, arena, validators_string_option_read_any, out);
+}
+
+bool validators_string_option_next_element(atd_stream *s, atd_arena *arena, validators_string_option *out)
+{
+    return atd_stream_next_element(s, arena, validators_string_option_read_any, out);
+}
+
+int validators_string_option_write_line(const validators_string_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, validators_string_option_write_any, value, 0, err);
+}
+
+int validators_string_option_to_json_pretty(const validators_string_option *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, validators_string_option_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool validators_shape_next_line(atd_stream *s, atd_arena *arena, validators_shape *out)
+{
+    return atd_stream_next_line(s, arena, validators_shape_read_any, out);
+}
+
+bool validators_shape_next_element(atd_stream *s, atd_arena *arena, validators_shape *out)
+{
+    return atd_stream_next_element(s, arena, validators_shape_read_any, out);
+}
+
+int validators_shape_write_line(const validators_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, validators_shape_write_any, value, 0, err);
+}
+
+int validators_shape_to_json_pretty(const validators_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, validators_shape_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool validators_person_list_next_line(atd_stream *s, atd_arena *arena, validators_person_list *out)
+{
+    return atd_stream_next_line(s, arena, validators_person_list_read_any, out);
+}
+
+bool validators_person_list_next_element(atd_stream *s, atd_arena *arena, validators_person_list *out)
+{
+    return atd_stream_next_element(s, arena, validators_person_list_read_any, out);
+}
+
+int validators_person_list_write_line(const validators_person_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, validators_person_list_write_any, value, 0, err);
+}
+
+int validators_person_list_to_json_pretty(const validators_person_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, validators_person_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool validators_shape_list_next_line(atd_stream *s, atd_arena *arena, validators_shape_list *out)
+{
+    return atd_stream_next_line(s, arena, validators_shape_list_read_any, out);
+}
+
+bool validators_shape_list_next_element(atd_stream *s, atd_arena *arena, validators_shape_list *out)
+{
+    return atd_stream_next_element(s, arena, validators_shape_list_read_any, out);
+}
+
+int validators_shape_list_write_line(const validators_shape_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, validators_shape_list_write_any, value, 0, err);
+}
+
+int validators_shape_list_to_json_pretty(const validators_shape_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, validators_shape_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool validators_doc_next_line(atd_stream *s, atd_arena *arena, validators_doc *out)
+{
+    return atd_stream_next_line(s, arena, validators_doc_read_any, out);
+}
+
+bool validators_doc_next_element(atd_stream *s, atd_arena *arena, validators_doc *out)
+{
+    return atd_stream_next_element(s, arena, validators_doc_read_any, out);
+}
+
+int validators_doc_write_line(const validators_doc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, validators_doc_write_any, value, 0, err);
+}
+
+int validators_doc_to_json_pretty(const validators_doc *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, validators_doc_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

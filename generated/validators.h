@@ -78,38 +78,74 @@ bool valid_shape(const validators_shape *v, const char **why);
 void validators_person_init(validators_person *v);
 bool validators_person_read(atd_reader *r, validators_person *out);
 bool validators_person_write(atd_writer *w, const validators_person *v);
+bool validators_person_read_any(atd_reader *r, void *out);
+bool validators_person_write_any(atd_writer *w, const void *value);
 int validators_person_from_json(const char *json, size_t len, atd_arena *arena, validators_person *out, atd_error *err);
 int validators_person_to_json(const validators_person *value, atd_buf *out, atd_error *err);
+bool validators_person_next_line(atd_stream *s, atd_arena *arena, validators_person *out);
+bool validators_person_next_element(atd_stream *s, atd_arena *arena, validators_person *out);
+int validators_person_write_line(const validators_person *value, atd_buf *out, atd_error *err);
+int validators_person_to_json_pretty(const validators_person *value, atd_buf *out, atd_error *err);
 
 void validators_string_option_init(validators_string_option *v);
 bool validators_string_option_read(atd_reader *r, validators_string_option *out);
 bool validators_string_option_write(atd_writer *w, const validators_string_option *v);
+bool validators_string_option_read_any(atd_reader *r, void *out);
+bool validators_string_option_write_any(atd_writer *w, const void *value);
 int validators_string_option_from_json(const char *json, size_t len, atd_arena *arena, validators_string_option *out, atd_error *err);
 int validators_string_option_to_json(const validators_string_option *value, atd_buf *out, atd_error *err);
+bool validators_string_option_next_line(atd_stream *s, atd_arena *arena, validators_string_option *out);
+bool validators_string_option_next_element(atd_stream *s, atd_arena *arena, validators_string_option *out);
+int validators_string_option_write_line(const validators_string_option *value, atd_buf *out, atd_error *err);
+int validators_string_option_to_json_pretty(const validators_string_option *value, atd_buf *out, atd_error *err);
 
 void validators_shape_init(validators_shape *v);
 bool validators_shape_read(atd_reader *r, validators_shape *out);
 bool validators_shape_write(atd_writer *w, const validators_shape *v);
+bool validators_shape_read_any(atd_reader *r, void *out);
+bool validators_shape_write_any(atd_writer *w, const void *value);
 int validators_shape_from_json(const char *json, size_t len, atd_arena *arena, validators_shape *out, atd_error *err);
 int validators_shape_to_json(const validators_shape *value, atd_buf *out, atd_error *err);
+bool validators_shape_next_line(atd_stream *s, atd_arena *arena, validators_shape *out);
+bool validators_shape_next_element(atd_stream *s, atd_arena *arena, validators_shape *out);
+int validators_shape_write_line(const validators_shape *value, atd_buf *out, atd_error *err);
+int validators_shape_to_json_pretty(const validators_shape *value, atd_buf *out, atd_error *err);
 
 void validators_person_list_init(validators_person_list *v);
 bool validators_person_list_read(atd_reader *r, validators_person_list *out);
 bool validators_person_list_write(atd_writer *w, const validators_person_list *v);
+bool validators_person_list_read_any(atd_reader *r, void *out);
+bool validators_person_list_write_any(atd_writer *w, const void *value);
 int validators_person_list_from_json(const char *json, size_t len, atd_arena *arena, validators_person_list *out, atd_error *err);
 int validators_person_list_to_json(const validators_person_list *value, atd_buf *out, atd_error *err);
+bool validators_person_list_next_line(atd_stream *s, atd_arena *arena, validators_person_list *out);
+bool validators_person_list_next_element(atd_stream *s, atd_arena *arena, validators_person_list *out);
+int validators_person_list_write_line(const validators_person_list *value, atd_buf *out, atd_error *err);
+int validators_person_list_to_json_pretty(const validators_person_list *value, atd_buf *out, atd_error *err);
 
 void validators_shape_list_init(validators_shape_list *v);
 bool validators_shape_list_read(atd_reader *r, validators_shape_list *out);
 bool validators_shape_list_write(atd_writer *w, const validators_shape_list *v);
+bool validators_shape_list_read_any(atd_reader *r, void *out);
+bool validators_shape_list_write_any(atd_writer *w, const void *value);
 int validators_shape_list_from_json(const char *json, size_t len, atd_arena *arena, validators_shape_list *out, atd_error *err);
 int validators_shape_list_to_json(const validators_shape_list *value, atd_buf *out, atd_error *err);
+bool validators_shape_list_next_line(atd_stream *s, atd_arena *arena, validators_shape_list *out);
+bool validators_shape_list_next_element(atd_stream *s, atd_arena *arena, validators_shape_list *out);
+int validators_shape_list_write_line(const validators_shape_list *value, atd_buf *out, atd_error *err);
+int validators_shape_list_to_json_pretty(const validators_shape_list *value, atd_buf *out, atd_error *err);
 
 void validators_doc_init(validators_doc *v);
 bool validators_doc_read(atd_reader *r, validators_doc *out);
 bool validators_doc_write(atd_writer *w, const validators_doc *v);
+bool validators_doc_read_any(atd_reader *r, void *out);
+bool validators_doc_write_any(atd_writer *w, const void *value);
 int validators_doc_from_json(const char *json, size_t len, atd_arena *arena, validators_doc *out, atd_error *err);
 int validators_doc_to_json(const validators_doc *value, atd_buf *out, atd_error *err);
+bool validators_doc_next_line(atd_stream *s, atd_arena *arena, validators_doc *out);
+bool validators_doc_next_element(atd_stream *s, atd_arena *arena, validators_doc *out);
+int validators_doc_write_line(const validators_doc *value, atd_buf *out, atd_error *err);
+int validators_doc_to_json_pretty(const validators_doc *value, atd_buf *out, atd_error *err);
 
 #ifdef __cplusplus
 }

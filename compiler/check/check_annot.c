@@ -1,4 +1,4 @@
-/* Annotations (atd-spec 3, 7, 10, 19): visits every place an annotation can
+/* Annotations (json, biniou, c, ocaml): visits every place an annotation can
  * be written, and checks each field of the interpreted sections -- json,
  * biniou, c, `doc text` and `ocaml default` -- against one table giving its
  * valid positions and the shape of its value. Other sections (ocaml,
@@ -223,7 +223,8 @@ static void check_annot_special(check_cx *cx, const ast_annots *a, const char *s
     }
 }
 
-/* `adapter.to_ocaml` and `adapter.from_ocaml` go together (atd-spec 6). */
+/* `adapter.to_ocaml` and `adapter.from_ocaml` go together: one without the
+ * other cannot round-trip. */
 static void check_annot_adapters(check_cx *cx, const ast_annots *a)
 {
     if (!cx->opts->ignore_adapters)
@@ -259,7 +260,7 @@ static void check_annot_node(check_cx *cx, const ast_annots *a, unsigned pos)
                 continue;
             }
             if (!(rule->positions & pos)) {
-                /* Only json, biniou and c are strict (atd-spec 3.4): `ocaml
+                /* Only json, biniou and c are strict (atdc interprets them): `ocaml
                  * default` and `doc text` elsewhere are for other tools. */
                 if (strict)
                     diag_warn(cx->d, DIAG_W_MISPLACED_ANNOTATION, f->loc,
@@ -274,7 +275,7 @@ static void check_annot_node(check_cx *cx, const ast_annots *a, unsigned pos)
     check_annot_adapters(cx, a);
 }
 
-/* `<c t="T" module="m">` on `type x = abstract` (atd-spec 19). */
+/* `<c t="T" module="m">` on `type x = abstract`: a user-supplied C type. */
 static void check_annot_typedef(check_cx *cx, const ast_typedef *td)
 {
     const ast_annot_field *t = check_annot_find(&td->annots, "c", "t");

@@ -1,5 +1,5 @@
 /* Annotations whose validity depends on the node they are written after
- * (atd-spec 10, 15, 19): `<json repr>` on int/float/list/sum, keep_nulls on
+ * (json, biniou, c, ocaml sections): `<json repr>` on int/float/list/sum, keep_nulls on
  * a record, open_enum on a sum, precision on a float, `<biniou repr>`,
  * `<c repr>`, `<c name>` on an anonymous type or an instantiation, and
  * `<c t wrap unwrap>` on wrap. They must be written on the node itself: on a
@@ -115,7 +115,7 @@ static bool check_annot_enum(check_cx *cx, const ast_type *t, const char *sectio
     return false;
 }
 
-/* (string * _) list <json repr="object"> (atd-spec 10.5). */
+/* (string * _) list <json repr="object">: keys must be strings. */
 static void check_annot_object_keys(check_cx *cx, const ast_type *list, const ast_annot_field *f)
 {
     check_clo elem = {list->u.name.args[0], NULL};
@@ -134,7 +134,7 @@ static void check_annot_object_keys(check_cx *cx, const ast_type *list, const as
     diag_error(cx->d, f->value_loc, "'<json repr=\"object\">': keys must be strings");
 }
 
-/* <json open_enum> (atd-spec 10.8): all constructors nullary but one,
+/* <json open_enum>: all constructors nullary but one,
  * which takes the predefined `string` itself. */
 static void check_annot_open_enum(check_cx *cx, const ast_type *sum, const ast_annot_field *f)
 {
@@ -172,7 +172,7 @@ static void check_annot_open_enum(check_cx *cx, const ast_type *sum, const ast_a
                    catch_all->name);
 }
 
-/* <biniou repr="table"> needs records (atd-spec 15). */
+/* <biniou repr="table"> needs records: a table is rows of fields. */
 static void check_annot_table(check_cx *cx, const ast_type *list, const ast_annot_field *f)
 {
     check_clo elem = {list->u.name.args[0], NULL};
@@ -252,7 +252,7 @@ static void check_annot_c(check_cx *cx, const ast_type *t, check_node k)
                    "'<c t>', '<c wrap>' and '<c unwrap>' must be given together on 'wrap'");
 }
 
-/* <ocaml repr="float"> on int changes what atdgen accepts (atd-spec 7.1). */
+/* <ocaml repr="float"> on int changes what atdgen accepts. */
 static void check_annot_ocaml(check_cx *cx, const ast_type *t, check_node k)
 {
     const ast_annot_field *f = check_annot_find(&t->annots, "ocaml", "repr");

@@ -1,4 +1,4 @@
-/* Imports (atd-spec 5.11): `from a.b <...> as m import t1, 'x t2`. Nothing
+/* Imports: `from a.b <...> as m import t1, 'x t2`. Nothing
  * is read from the other file, so all that can be checked is that the local
  * names are unambiguous; uses of `m.t` are checked by check_types.c against
  * the tables built here, which also record which imported types were used

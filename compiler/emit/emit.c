@@ -8,6 +8,8 @@
  *     #include <string.h>
  *     / * --- readers --- * /  init, read, from_json of every type
  *     / * --- writers --- * /  write, to_json of every type
+ *     / * --- streams and layout --- * /  next_line, next_element, write_line,
+ *                                         to_json_pretty of every type
  */
 void emit_source(cw *w, const ir_module *m)
 {
@@ -33,4 +35,13 @@ void emit_source(cw *w, const ir_module *m)
     for (size_t i = 0; i < m->ndefs; i++)
         if (m->defs[i].is_typedef)
             emit_def_writers(w, m, &m->defs[i]);
+    if (m->biniou)
+        emit_biniou_source(w, m);
+    cw_comment(w, "--- streams and layout ---");
+    cw_blank(w);
+    for (size_t i = 0; i < m->ntypes; i++)
+        emit_stream_functions(w, m->types[i]->name);
+    for (size_t i = 0; i < m->ndefs; i++)
+        if (m->defs[i].is_typedef)
+            emit_stream_functions(w, m->defs[i].c_name);
 }

@@ -77,10 +77,18 @@ static void emit_struct(cw *w, const ir_type *t)
         cw_close(w, "};");
         break;
     case IR_SUM:
-        if (t->json_object) {
+        if (t->adapter == IR_ADAPTER_ONE_FIELD) {
+            cw_comment(w, "atdgen's One_field adapter: a constructor with an argument is "
+                          "{\"Name\": value} on the wire; [\"Name\", value] is read too.");
+        } else if (t->adapter == IR_ADAPTER_TYPE_FIELD) {
+            cw_comment(w, "atdgen's Type_field adapter: a constructor with a record argument is "
+                          "{\"%s\": \"Name\", ...fields} on the wire; [\"Name\", value] is read "
+                          "too.",
+                       t->type_field);
+        } else if (t->json_object) {
             cw_comment(w, "<json repr=\"object\">: a constructor with an argument is {\"Name\": "
                           "value} on the wire, not [\"Name\", value]; atdgen peers cannot read "
-                          "this form (atd-spec 10.8).");
+                          "this form.");
         }
         cw_open(w, "struct %s {", t->name);
         cw_line(w, "%s_tag tag;", t->name);
@@ -149,10 +157,12 @@ static void emit_prototypes(cw *w, const char *name)
     cw_line(w, "void %s_init(%s *v);", name, name);
     cw_line(w, "bool %s_read(atd_reader *r, %s *out);", name, name);
     cw_line(w, "bool %s_write(atd_writer *w, const %s *v);", name, name);
+    emit_any_prototypes(w, name);
     cw_line(w, "int %s_from_json(const char *json, size_t len, atd_arena *arena, %s *out, "
                "atd_error *err);",
             name, name);
     cw_line(w, "int %s_to_json(const %s *value, atd_buf *out, atd_error *err);", name, name);
+    emit_stream_prototypes(w, name);
 }
 
 void emit_header(cw *w, const ir_module *m)
@@ -240,12 +250,16 @@ void emit_header(cw *w, const ir_module *m)
     emit_adapter_declarations(w, m);
     for (size_t i = 0; i < m->ntypes; i++) {
         emit_prototypes(w, m->types[i]->name);
+        if (m->biniou)
+            emit_biniou_prototypes(w, m->types[i]->name);
         cw_blank(w);
     }
     for (size_t i = 0; i < m->ndefs; i++) {
         if (!m->defs[i].is_typedef)
             continue;
         emit_prototypes(w, m->defs[i].c_name);
+        if (m->biniou)
+            emit_biniou_prototypes(w, m->defs[i].c_name);
         cw_blank(w);
     }
     cw_label(w, "#ifdef __cplusplus");

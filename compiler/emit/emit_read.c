@@ -1,4 +1,4 @@
-/* Generated JSON readers (atd-spec Part II, read side), plus the init
+/* Generated JSON readers (atdgen's JSON mapping, read side), plus the init
  * functions that set defaults. One pass straight from the bytes into the
  * struct through the runtime's reader primitives; no DOM, no token array.
  * Every failing call unwinds with the field name or index pushed on the error
@@ -7,7 +7,7 @@
  *
  * Record keys: the field expected next (declaration order) is tried first,
  * then the length switch of emit_match.c. A key that appears twice is read
- * twice and the last value wins (atd-spec 10.9); for a list field the
+ * twice and the last value wins (as in atdgen); for a list field the
  * earlier list stays in the arena until it is reset. Constructor names are
  * read with atd_read_name (borrowed, not copied) and quoted with
  * atd_quote_name in messages. */
@@ -406,7 +406,7 @@ static void emit_record_read(cw *w, const ir_type *t)
             cw_line(w, "seen[%d] |= (uint64_t)1 << %d;", f->required_index / 64,
                     f->required_index % 64);
         } else {
-            /* null for a ? or ~ field means absent (atd-spec 10.9) */
+            /* null for a ? or ~ field means absent, as atdgen reads it */
             if (!t->keep_nulls) {
                 cw_open(w, "if (atd_peek(r) == 'n')");
                 cw_open(w, "if (!atd_read_null(r))");
@@ -511,7 +511,7 @@ static void emit_payload_switch_end(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
-/* Emits the array form of the constructors with an argument (atd-spec 10.8):
+/* Emits the array form of the constructors with an argument (atdgen's):
  *     if (c == '[') {
  *         if (!atd_array_begin(r, &more)) return false;
  *         if (!more) return atd_reader_fail_at(r, at, ..."empty array instead of a variant...");
@@ -564,7 +564,7 @@ static void emit_sum_read_array(cw *w, const ir_type *t)
 }
 
 /* Emits the object form of the constructors with an argument, for a sum with
- * <json repr="object"> (atd-spec 10.8): exactly one member, named after a
+ * <json repr="object"> (newer ATD backends): exactly one member, named after a
  * constructor with an argument, whose value is the argument.
  *     if (c == '{') {
  *         if (!atd_object_begin(r, &more)) return false;
@@ -620,7 +620,7 @@ static void emit_sum_read_object(cw *w, const ir_type *t)
 
 /* Emits the reader of a sum: "Name" for a nullary constructor, ["Name", v]
  * (or {"Name": v} with <json repr="object">) for one with an argument
- * (atd-spec 10.8); an enum, and the catch-all of an open_enum, read only
+ * (as atdgen writes them); an enum, and the catch-all of an open_enum, read only
  * strings.
  *     bool event_shape_read(atd_reader *r, event_shape *out)
  *     {
@@ -715,7 +715,7 @@ static void emit_sum_read(cw *w, const ir_type *t)
 }
 
 /* Emits the reader of a tuple: an array; cells from the first defaulted one
- * on may be missing; extra elements are skipped (atd-spec 10.6).
+ * on may be missing; extra elements are skipped (atdgen's tolerance).
  *     if (!more) return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, ...);
  *     ...read out->f0...
  *     if (!atd_array_next(r, &more)) return false;
@@ -837,7 +837,7 @@ static void emit_list_read(cw *w, const ir_type *t)
 
 /* Emits the reader of (string * T) list <json repr="object">: an object whose
  * keys (copied into the arena unless strings are borrowed) and values become
- * the items, in input order, duplicates kept (atd-spec 10.5). */
+ * the items, in input order, duplicates kept (a list has no uniqueness). */
 static void emit_assoc_read(cw *w, const ir_type *t)
 {
     const char *itn = cw_fmt(w, "%s_item", t->name);
@@ -878,7 +878,7 @@ static void emit_assoc_read(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
-/* Emits the option reader: "None" or ["Some", v] (atd-spec 10.7). */
+/* Emits the option reader: "None" or ["Some", v] (atdgen's form). */
 static void emit_option_read(cw *w, const ir_type *t)
 {
     cw_line(w, "bool %s_read(atd_reader *r, %s *out)", t->fn, t->name);
@@ -970,6 +970,7 @@ static void emit_nullable_read(cw *w, const ir_type *t)
  */
 static void emit_from_json(cw *w, const char *name)
 {
+    emit_read_any(w, name);
     cw_line(w,
             "int %s_from_json(const char *json, size_t len, atd_arena *arena, %s *out, "
             "atd_error *err)",

@@ -15,5 +15,8 @@
 #include "atd/read_name.h"
 #include "atd/adapter.h"
 #include "atd/validate.h"
+#include "atd/biniou.h"
+#include "atd/stream.h"
+#include "atd/pretty.h"
 
 #endif

@@ -1,5 +1,5 @@
 /* The generic JSON value (json.h): reading it with the reader primitives,
- * writing it back compactly (atd-spec 10.10), equality and member lookup.
+ * writing it back compactly (atdgen's forms), equality and member lookup.
  *
  * Every walk is iterative, so no input and no hand-built tree can exhaust the
  * C stack: reading keeps an explicit stack of open containers (bounded by the

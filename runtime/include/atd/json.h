@@ -71,8 +71,8 @@ bool atd_json_read(atd_reader *r, atd_json *out);
 int atd_json_parse(const char *json, size_t len, atd_arena *arena, unsigned flags, atd_json *out,
                    atd_error *err);
 
-/* Appends the compact JSON text of v (atd-spec 10.10: floats as in 10.3,
- * strings as in 10.4, BIGINT text verbatim). Returns 0, or an error code with
+/* Appends the compact JSON text of v (floats and strings as the typed
+ * writers write them, BIGINT text verbatim). Returns 0, or an error code with
  * `err` filled when not NULL: ATD_ERR_NONFINITE for NaN or infinity and
  * ATD_ERR_UTF8 for a string or key that is not valid UTF-8 (the message names
  * the path, e.g. "at $.a[2]: NaN and infinity cannot be written as JSON"),

@@ -1,6 +1,6 @@
 /* JSON writing primitives on top of atd_buf, used by generated writers and by
  * the generic value writer. Output is compact and follows atdgen exactly
- * (atd-spec 10.3, 10.4).
+ * (its float and string forms).
  *
  * Functions that can fail on the value (NaN, invalid UTF-8) return an
  * atd_error_code (0 on success) and write nothing in that case; buffer errors
@@ -15,6 +15,12 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* A type's writer behind an untyped pointer (the generated P_t_write_any),
+ * for the runtime functions that write any type (JSON Lines, pretty). The
+ * struct is atd_writer (writer_ctx.h). */
+struct atd_writer;
+typedef bool (*atd_write_fn)(struct atd_writer *w, const void *value);
 
 /* Writer options. */
 enum {
