@@ -83,8 +83,8 @@ void check_imports_unused(check_cx *cx)
             if (check_map_get(&info->types, it->name, strlen(it->name)) != k)
                 continue;
             if (!info->used[k])
-                diag_warning(cx->d, it->name_loc, "imported type '%s.%s' is never used",
-                             info->local, it->name);
+                diag_warn(cx->d, DIAG_W_UNUSED_IMPORT, it->name_loc,
+                          "imported type '%s.%s' is never used", info->local, it->name);
         }
     }
 }

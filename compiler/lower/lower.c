@@ -38,8 +38,9 @@
  * `type tree = { kids : tree list; ?left : tree option }` gives
  * `bool has_left; P tree *left;`. Lists always hold pointers.
  *
- * Defaults of `~` fields and tuple cells: <c default> (a C constant
- * expression), else the <ocaml default> literal translated into C,
+ * Defaults of `~` fields and tuple cells: <c default> (C text, whose
+ * meaning per type is in lower_cdefault.h), else the <ocaml default>
+ * literal translated into C,
  * else the implicit default of the type (0, false, "", [], None). */
 #include "lower.h"
 
@@ -55,6 +56,8 @@
 #include "check/check_inherit.h"
 #include "check/check_lookup.h"
 #include "util/names.h"
+#include "lower_adapter.h"
+#include "lower_cdefault.h"
 
 /* Guards for input the checker let through but that lowering cannot finish:
  * both are reported as errors at the offending type expression, never by
@@ -524,15 +527,12 @@ static bool lower_default(lower_ctx *L, const ast_annots *annots, ir_type *t, as
                           ir_default *d)
 {
     memset(d, 0, sizeof *d);
-    const char *cdef = annot_str(annots, "c", "default");
+    const ast_annot_field *cdef = check_annot_find(annots, "c", "default");
     if (cdef != NULL) {
-        /* Scalars compare with ==; anything else is only assigned, and the
-         * writer writes such a field always (documented in emit_write.c). */
-        bool scalar_like = t->kind == IR_BOOL || t->kind == IR_INT || t->kind == IR_FLOAT ||
-                           t->kind == IR_ENUM;
-        d->kind = scalar_like ? IR_DEFAULT_EXPR : IR_DEFAULT_OPAQUE;
-        d->c_expr = cdef;
-        return true;
+        if (lower_c_default(L->diag, L->arena, cdef, t, d))
+            return true;
+        L->failed = true;
+        return false;
     }
     const ast_annot_field *od = check_annot_find(annots, "ocaml", "default");
     if (od == NULL || od->value == NULL)
@@ -672,7 +672,14 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const che
             lower_default(L, &af->annots, ft, af->loc, &f->dflt);
             break;
         }
+        /* <c validator> on the field's type; for `?x : T option`, on T */
+        const ast_type *vt = af->type;
+        if (af->kind == AST_FIELD_OPTIONAL && vt != NULL)
+            vt = vt->kind == AST_NAME && vt->u.name.nargs == 1 ? vt->u.name.args[0] : NULL;
+        if (vt != NULL)
+            f->slot.validator = annot_str(&vt->annots, "c", "validator");
     }
+    lower_record_adapter(&t->annots, rt);
 }
 
 static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const check_scope *env)
@@ -712,10 +719,13 @@ static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const check_
             c->bin_hashtag |= 0x80000000u;
             c->arg.type =
                 lower_type(L, v->arg, scopes[i], fmt(L, "%s_%s", st->short_name, v->name));
+            c->arg.validator = annot_str(&v->arg->annots, "c", "validator");
             if (st->open_enum && c->arg.type->kind == IR_STRING)
                 c->catch_all = true;
         }
     }
+    if (!lower_sum_adapter(L->diag, L->arena, &t->annots, st))
+        L->failed = true;
 }
 
 /* Nominal types (records and sums) are created before their contents are
