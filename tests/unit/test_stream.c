@@ -416,6 +416,77 @@ START_TEST(test_pipe_and_file)
 }
 END_TEST
 
+/* A source that makes up a top-level array of `count` events (or as many
+ * JSON Lines) as it is read, so that the input never exists in memory. */
+typedef struct generator {
+    size_t count, made;
+    bool array;
+    char pending[256];
+    size_t plen, ppos;
+    bool closed;
+} generator;
+
+static ptrdiff_t generate_read(void *ctx, char *buf, size_t cap)
+{
+    generator *g = ctx;
+    if (g->ppos == g->plen) {
+        g->ppos = 0;
+        if (g->made < g->count) {
+            int n = snprintf(g->pending, sizeof g->pending,
+                             "%s{\"username\":\"user%zu\",\"date\":%zu,\"event_type\":\"Logout\","
+                             "\"payload\":\"%0*d\"}%s",
+                             g->array && g->made == 0 ? "[" : "", g->made, g->made,
+                             (int)(g->made % 100), 0, g->array ? "" : "\n");
+            if (g->array && g->made > 0) {
+                memmove(g->pending + 1, g->pending, (size_t)n + 1);
+                g->pending[0] = ',';
+                n++;
+            }
+            g->plen = (size_t)n;
+            g->made++;
+        } else if (g->array && !g->closed) {
+            g->pending[0] = ']';
+            g->plen = 1;
+            g->closed = true;
+        } else {
+            return 0;
+        }
+    }
+    size_t n = g->plen - g->ppos;
+    if (n > cap)
+        n = cap;
+    memcpy(buf, g->pending + g->ppos, n);
+    g->ppos += n;
+    return (ptrdiff_t)n;
+}
+
+START_TEST(test_bounded_buffer)
+{
+    for (int array = 0; array <= 1; array++) {
+        generator g = {200000, 0, array, {0}, 0, 0, false};
+        atd_stream_options opt = {0};
+        opt.chunk_size = 4096;
+        atd_stream s;
+        ck_assert_int_eq(atd_stream_init_cb(&s, generate_read, &g, &opt), 0);
+        event_event ev;
+        size_t n = 0;
+        while (array ? event_event_next_element(&s, arena, &ev)
+                     : event_event_next_line(&s, arena, &ev)) {
+            ck_assert_int_eq(ev.date, (int64_t)n);
+            ck_assert_uint_eq(ev.payload.len, n % 100 == 0 ? 1 : n % 100);
+            n++;
+            atd_arena_reset(arena);
+        }
+        ck_assert_ptr_null(atd_stream_error(&s));
+        ck_assert_uint_eq(n, 200000);
+        /* about 30 MB went through one chunk plus room for the record
+         * being read (records are under 200 bytes here) */
+        ck_assert_uint_le(s.cap, 2 * 4096);
+        atd_stream_free(&s);
+    }
+}
+END_TEST
+
 static void *no_alloc(void *ctx, size_t size)
 {
     (void)ctx;
@@ -481,6 +552,7 @@ static Suite *stream_suite(void)
     tcase_add_test(tc, test_array_skip_bad);
     tcase_add_test(tc, test_pipe_and_file);
     tcase_add_test(tc, test_out_of_memory);
+    tcase_add_test(tc, test_bounded_buffer);
     tcase_add_test(tc, test_write_line);
     suite_add_tcase(s, tc);
     return s;
