@@ -18,7 +18,7 @@
  *
  * The passes' entry points are in check_passes.h. Every walk over an AST is
  * recursive; the parser (driver.h) already rejected type expressions nested
- * deeper than DRIVER_MAX_DEPTH, so no walk here needs a depth limit.  */
+ * deeper than AST_MAX_DEPTH, so no walk here needs a depth limit.  */
 #ifndef ATDC_CHECK_CX_H
 #define ATDC_CHECK_CX_H
 
