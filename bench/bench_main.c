@@ -3,6 +3,8 @@
  *
  * Usage: atdc_bench [--quick] [--rounds N] [--data DIR] [--csv FILE]
  *                   [--workload NAME] [--only ID --iters N]
+ *        atdc_bench --dump-events FILE   (the event workload's JSON, for
+ *                                         bench/atdgen_biniou.sh)
  *
  * This file reads the options and runs the parts in order; driver.h says
  * which file does what (workloads, contenders, timing, report). Allocation
@@ -34,8 +36,27 @@ static int usage(void)
     return 2;
 }
 
+/* Writes the event workload's JSON text (the same 1000 events) to path. */
+static int dump_events(const char *path)
+{
+    atd_arena *a = atd_arena_new(0, NULL);
+    event_events v;
+    atd_buf text;
+    atd_buf_init(&text);
+    FILE *f = NULL;
+    bool ok = a != NULL && gen_events(a, 1000, &v) && gen_events_text(&v, EVENTS_PLAIN, &text) &&
+              (f = fopen(path, "wb")) != NULL && fwrite(text.data, 1, text.len, f) == text.len;
+    if (f != NULL && fclose(f) != 0)
+        ok = false;
+    atd_buf_free(&text);
+    atd_arena_free(a);
+    return ok ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "--dump-events") == 0)
+        return dump_events(argv[2]);
     const char *dir = NULL, *csv_path = NULL, *workload_filter = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];

@@ -476,6 +476,114 @@ static const contender_kind struct_dom_text = {
     true, new_arena_and_value, dom_text_run, dom_text_check, dom_text_fresh, NULL, NULL};
 
 /* ======================================================================== */
+/* MARK: biniou (the schema's copy generated with atdc --biniou)             */
+/* ======================================================================== */
+
+/* The value (read from the generated writer's JSON text of the workload's
+ * value, by the biniou copy's own JSON reader) and its biniou bytes. */
+static bool bin_setup(contender *c)
+{
+    const bin_ops *b = c->w->ops->bin;
+    atd_buf_init(&c->bin);
+    c->arena = atd_arena_new(0, &counting_allocator);
+    c->value = calloc(1, b->size);
+    if (c->arena == NULL || c->value == NULL)
+        return fail(c, "no memory");
+    if (b->from_json(c->w->out.data, c->w->out.len, c->arena, c->value) != 0 ||
+        b->to_biniou(c->value, &c->bin) != 0)
+        return fail(c, "cannot make the biniou document");
+    return true;
+}
+
+/* A biniou value must write the workload's JSON text again. */
+static bool bin_value_check(contender *c, const void *value)
+{
+    atd_buf j;
+    atd_buf_init(&j);
+    bool same = c->w->ops->bin->to_json(value, &j) == 0 && j.len == c->w->out.len &&
+                memcmp(j.data, c->w->out.data, j.len) == 0;
+    atd_buf_free(&j);
+    return same || fail(c, "biniou value writes other JSON");
+}
+
+static bool bin_read_setup(contender *c)
+{
+    if (!bin_setup(c))
+        return false;
+    c->bytes = c->bin.len; /* MB/s of biniou */
+    char note[160];
+    snprintf(note, sizeof note, "biniou: %zu bytes, %.2f of the %zu bytes of compact JSON",
+             c->bin.len, (double)c->bin.len / (double)c->w->out.len, c->w->out.len);
+    report_note(c->w->name, note);
+    return true;
+}
+
+static bool bin_read_run(contender *c)
+{
+    atd_arena_reset(c->arena);
+    return c->w->ops->bin->from_biniou(c->bin.data, c->bin.len, c->arena, c->value) == 0;
+}
+
+static bool bin_read_check(contender *c)
+{
+    return bin_value_check(c, c->value);
+}
+
+static bool bin_read_fresh(contender *c)
+{
+    atd_arena *a = atd_arena_new(0, &counting_allocator);
+    bool ok = a != NULL && c->w->ops->bin->from_biniou(c->bin.data, c->bin.len, a, c->value) == 0;
+    atd_arena_free(a);
+    return ok;
+}
+
+static bool bin_write_setup(contender *c)
+{
+    if (!bin_setup(c))
+        return false;
+    c->bytes = c->bin.len;
+    return true;
+}
+
+static bool bin_write_run(contender *c)
+{
+    atd_buf_clear(&c->buf);
+    return c->w->ops->bin->to_biniou(c->value, &c->buf) == 0;
+}
+
+/* Read back, the output must hold the workload's value. */
+static bool bin_write_check(contender *c)
+{
+    const bin_ops *b = c->w->ops->bin;
+    atd_arena *a = atd_arena_new(0, NULL);
+    void *v = calloc(1, b->size);
+    bool ok = a != NULL && v != NULL && b->from_biniou(c->buf.data, c->buf.len, a, v) == 0 &&
+              bin_value_check(c, v);
+    free(v);
+    atd_arena_free(a);
+    return ok || fail(c, "biniou output reads to another value");
+}
+
+static bool bin_write_fresh(contender *c)
+{
+    atd_buf b;
+    atd_buf_init_with(&b, &counting_allocator);
+    bool ok = c->w->ops->bin->to_biniou(c->value, &b) == 0;
+    atd_buf_free(&b);
+    return ok;
+}
+
+static void bin_teardown(contender *c)
+{
+    atd_buf_free(&c->bin);
+}
+
+static const contender_kind bin_read = {
+    false, bin_read_setup, bin_read_run, bin_read_check, bin_read_fresh, bin_teardown, NULL};
+static const contender_kind bin_write = {
+    true, bin_write_setup, bin_write_run, bin_write_check, bin_write_fresh, bin_teardown, NULL};
+
+/* ======================================================================== */
 /* MARK: the table                                                           */
 /* ======================================================================== */
 
@@ -499,27 +607,30 @@ typedef struct contender_row {
     bool per_lib;    /* once per generic parser of LIBS */
     bool needs_conv; /* only where DOM -> struct conversions exist (event, donut) */
     bool baseline;   /* the generated reader / writer the ratios divide by */
+    bool needs_bin;  /* biniou: where the schema has it, once per value (not per text variant) */
 } contender_row;
 
 static const contender_row CONTENDERS[] = {
-    {"gen.read", &gen_read, GROUP_READ, false, false, true},
-    {"gen.read.borrow", &gen_read_borrow, GROUP_READ, false, false, false},
-    {"parse", &lib_parse, GROUP_READ, true, false, false},
-    {"parse+conv", &lib_parse_conv, GROUP_READ, true, true, false},
+    {"gen.read", &gen_read, GROUP_READ, false, false, true, false},
+    {"gen.read.borrow", &gen_read_borrow, GROUP_READ, false, false, false, false},
+    {"bin.read", &bin_read, GROUP_READ, false, false, false, true},
+    {"parse", &lib_parse, GROUP_READ, true, false, false, false},
+    {"parse+conv", &lib_parse_conv, GROUP_READ, true, true, false, false},
 #ifdef BENCH_HAVE_SIMDJSON
-    {"simdjson.dom", &simd_dom, GROUP_READ, false, false, false},
-    {"simdjson.ondemand", &simd_od, GROUP_READ, false, false, false},
+    {"simdjson.dom", &simd_dom, GROUP_READ, false, false, false, false},
+    {"simdjson.ondemand", &simd_od, GROUP_READ, false, false, false, false},
 #endif
-    {"memcpy", &memcpy_in, GROUP_READ, false, false, false},
-    {"gen.write", &gen_write_mem, GROUP_WRITE | GROUP_SINK, false, false, true},
-    {"gen.write.fd", &gen_write_fd, GROUP_SINK, false, false, false},
-    {"gen.write.FILE", &gen_write_file, GROUP_SINK, false, false, false},
-    {"atd_json.struct>dom>text", &struct_dom_text, GROUP_WRITE, false, true, false},
-    {"print", &lib_print, GROUP_WRITE, true, false, false},
+    {"memcpy", &memcpy_in, GROUP_READ, false, false, false, false},
+    {"gen.write", &gen_write_mem, GROUP_WRITE | GROUP_SINK, false, false, true, false},
+    {"bin.write", &bin_write, GROUP_WRITE, false, false, false, true},
+    {"gen.write.fd", &gen_write_fd, GROUP_SINK, false, false, false, false},
+    {"gen.write.FILE", &gen_write_file, GROUP_SINK, false, false, false, false},
+    {"atd_json.struct>dom>text", &struct_dom_text, GROUP_WRITE, false, true, false, false},
+    {"print", &lib_print, GROUP_WRITE, true, false, false, false},
 #ifdef BENCH_HAVE_SIMDJSON
-    {"simdjson.minify", &simd_minify_kind, GROUP_WRITE, false, false, false},
+    {"simdjson.minify", &simd_minify_kind, GROUP_WRITE, false, false, false, false},
 #endif
-    {"memcpy", &memcpy_out, GROUP_WRITE, false, false, false},
+    {"memcpy", &memcpy_out, GROUP_WRITE, false, false, false, false},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -545,7 +656,8 @@ static void add(contender *cs, size_t *n, size_t cap, workload *w, const contend
 
 static bool row_applies(const contender_row *row, const workload *w, unsigned groups)
 {
-    return (row->groups & groups) != 0 && (!row->needs_conv || w->ops->conv != CONV_NONE);
+    return (row->groups & groups) != 0 && (!row->needs_conv || w->ops->conv != CONV_NONE) &&
+           (!row->needs_bin || (w->ops->bin != NULL && (groups & GROUP_WRITE) != 0));
 }
 
 size_t contenders_for(workload *w, unsigned groups, contender *cs, size_t cap)

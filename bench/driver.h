@@ -32,12 +32,24 @@ extern int exit_status;     /* 1 once anything failed */
 /* What the driver needs of a generated schema's root type. */
 typedef enum conv_kind { CONV_NONE, CONV_EVENTS, CONV_DONUT } conv_kind;
 
+/* The biniou code of the same schema (a copy generated with atdc --biniou
+ * under the prefix bin_, its own C types): JSON reader to get a value,
+ * biniou reader and writer. */
+typedef struct bin_ops {
+    size_t size;
+    int (*from_json)(const char *json, size_t len, atd_arena *a, void *out);
+    int (*to_json)(const void *v, atd_buf *b);
+    int (*from_biniou)(const char *data, size_t len, atd_arena *a, void *out);
+    int (*to_biniou)(const void *v, atd_buf *b);
+} bin_ops;
+
 typedef struct schema_ops {
     size_t size;
     bool (*read)(atd_reader *r, void *out);
     bool (*write)(atd_writer *w, const void *v);
     /* Which hand-written conversions from a generic DOM exist (event, donut). */
     conv_kind conv;
+    const bin_ops *bin; /* NULL: no biniou contenders */
 } schema_ops;
 
 typedef struct workload {
@@ -103,6 +115,7 @@ struct contender {
     atd_buf buf;
     FILE *file;
     void *simd;
+    atd_buf bin; /* biniou contenders: the biniou bytes of the workload's value */
     char *copy;
     dom_counts counts; /* filled by the walkers of simdjson On-Demand */
     /* results */

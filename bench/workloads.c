@@ -9,6 +9,14 @@
  * the files of the data folder (FILES). */
 #include "driver.h"
 
+#include "bin_bench.h"
+#include "bin_blockchain.h"
+#include "bin_canada.h"
+#include "bin_citm_catalog.h"
+#include "bin_donut.h"
+#include "bin_event.h"
+#include "bin_github.h"
+#include "bin_twitter.h"
 #include "blockchain.h"
 #include "canada.h"
 #include "citm_catalog.h"
@@ -22,7 +30,39 @@
 /* MARK: typed schemas                                                       */
 /* ======================================================================== */
 
-#define SCHEMA_OPS(T, CONV)                                                                        \
+/* The biniou functions of bin_T, behind void pointers. */
+#define BIN_OPS(T)                                                                                 \
+    static int bin_##T##_bench_from_json(const char *j, size_t n, atd_arena *a, void *out)         \
+    {                                                                                              \
+        return bin_##T##_from_json(j, n, a, out, NULL);                                            \
+    }                                                                                              \
+    static int bin_##T##_bench_to_json(const void *v, atd_buf *b)                                  \
+    {                                                                                              \
+        return bin_##T##_to_json(v, b, NULL);                                                      \
+    }                                                                                              \
+    static int bin_##T##_bench_from_biniou(const char *d, size_t n, atd_arena *a, void *out)       \
+    {                                                                                              \
+        return bin_##T##_from_biniou(d, n, a, out, NULL);                                          \
+    }                                                                                              \
+    static int bin_##T##_bench_to_biniou(const void *v, atd_buf *b)                                \
+    {                                                                                              \
+        return bin_##T##_to_biniou(v, b, NULL);                                                    \
+    }                                                                                              \
+    static const bin_ops T##_bin = {sizeof(bin_##T), bin_##T##_bench_from_json,                    \
+                                    bin_##T##_bench_to_json, bin_##T##_bench_from_biniou,          \
+                                    bin_##T##_bench_to_biniou};
+
+BIN_OPS(event_events)
+BIN_OPS(donut_root)
+BIN_OPS(twitter_root)
+BIN_OPS(citm_catalog_root)
+BIN_OPS(canada_root)
+BIN_OPS(github_root)
+BIN_OPS(blockchain_root)
+BIN_OPS(bench_strings)
+BIN_OPS(bench_counts)
+
+#define SCHEMA_OPS(T, CONV, BIN)                                                                   \
     static bool T##_bench_read(atd_reader *r, void *out)                                           \
     {                                                                                              \
         return T##_read(r, out);                                                                   \
@@ -31,18 +71,20 @@
     {                                                                                              \
         return T##_write(w, v);                                                                    \
     }                                                                                              \
-    static const schema_ops T##_ops = {sizeof(T), T##_bench_read, T##_bench_write, CONV};
+    static const schema_ops T##_ops = {sizeof(T), T##_bench_read, T##_bench_write, CONV, BIN};
 
-SCHEMA_OPS(event_events, CONV_EVENTS)
-SCHEMA_OPS(donut_root, CONV_DONUT)
-SCHEMA_OPS(twitter_root, CONV_NONE)
-SCHEMA_OPS(citm_catalog_root, CONV_NONE)
-SCHEMA_OPS(canada_root, CONV_NONE)
-SCHEMA_OPS(github_root, CONV_NONE)
-SCHEMA_OPS(blockchain_root, CONV_NONE)
-SCHEMA_OPS(bench_ints, CONV_NONE)
-SCHEMA_OPS(bench_strings, CONV_NONE)
-SCHEMA_OPS(bench_counts, CONV_NONE)
+SCHEMA_OPS(event_events, CONV_EVENTS, &event_events_bin)
+SCHEMA_OPS(donut_root, CONV_DONUT, &donut_root_bin)
+SCHEMA_OPS(twitter_root, CONV_NONE, &twitter_root_bin)
+SCHEMA_OPS(citm_catalog_root, CONV_NONE, &citm_catalog_root_bin)
+SCHEMA_OPS(canada_root, CONV_NONE, &canada_root_bin)
+SCHEMA_OPS(github_root, CONV_NONE, &github_root_bin)
+SCHEMA_OPS(blockchain_root, CONV_NONE, &blockchain_root_bin)
+/* ints.1e5 holds ints beyond +-2^62, which biniou (63-bit ints in OCaml)
+ * cannot carry: no biniou rows. */
+SCHEMA_OPS(bench_ints, CONV_NONE, NULL)
+SCHEMA_OPS(bench_strings, CONV_NONE, &bench_strings_bin)
+SCHEMA_OPS(bench_counts, CONV_NONE, &bench_counts_bin)
 
 /* The files of the data folder, each through its schema's root type. */
 typedef struct file_workload {

@@ -124,7 +124,8 @@ static int driver_print(const driver_options *o, diag_ctx *d, const ast_module *
     return rc;
 }
 
-/* DIR/<base>.h and DIR/<base>.c, each rewritten only when it changed. */
+/* DIR/<base>.h and DIR/<base>.c, each rewritten only when it changed; DIR
+ * is created first when needed. */
 static int driver_write_files(const driver_options *o, diag_ctx *d, atd_arena *arena,
                               const ir_module *ir, const atd_buf *h, const atd_buf *c)
 {
@@ -135,6 +136,8 @@ static int driver_write_files(const driver_options *o, diag_ctx *d, atd_arena *a
         diag_error(d, DIAG_NO_LOC, "out of memory");
         return DRIVER_USAGE_ERROR;
     }
+    if (!files_make_dirs(d, dir))
+        return DRIVER_USAGE_ERROR;
     snprintf(path, n, "%s/%s.h", dir, ir->base);
     if (!files_write_if_changed(d, path, h->data != NULL ? h->data : "", h->len))
         return DRIVER_USAGE_ERROR;
@@ -231,6 +234,8 @@ int driver_compile_buffer(const driver_options *o, const char *name, const char 
     d.sink = o->diag_sink;
     d.sink_ctx = o->diag_sink_ctx;
     d.max_errors = o->max_errors;
+    d.werror = o->werror;
+    d.warn_disabled = o->warn_disabled;
     int rc;
     atd_arena *arena = atd_arena_new(0, NULL);
     if (arena == NULL) {

@@ -33,6 +33,8 @@ typedef struct driver_options {
     const char *prefix;  /* --prefix; NULL: the schema's base name */
     int max_errors;      /* --max-errors; 0: unlimited */
     bool ignore_adapters;
+    bool werror;                     /* -Werror */
+    unsigned warn_disabled;          /* -Wno-<kind>: bit (1u << diag_warn_kind) */
     bool biniou; /* --biniou: biniou readers and writers too */
     const char *const *include_dirs; /* -I DIR...: where imports are searched (deps.h) */
     size_t ninclude_dirs;

@@ -16,7 +16,7 @@ static const char usage_text[] =
     "Compile ATD schemas into C types with JSON readers and writers.\n"
     "\n"
     "Options:\n"
-    "  -o DIR              write the generated files into DIR (default: .)\n"
+    "  -o DIR              write the generated files into DIR, created if needed (default: .)\n"
     "  --prefix PREFIX     prefix of the generated C names (default: the file's base name)\n"
     "  -I DIR              also search imported schemas in DIR (repeatable, in order)\n"
     "  -M                  print a make rule: outputs, then every schema read; generate nothing\n"
@@ -24,13 +24,20 @@ static const char usage_text[] =
     "  --check             run every check of generation; write nothing\n"
     "  --print             print the schema as normalized ATD to stdout (no check)\n"
     "  --max-errors N      stop after N errors (default 20, 0 for no limit)\n"
-    "  --ignore-adapters   accept <json adapter.*> annotations and ignore them\n"
+    "  --ignore-adapters   accept JSON adapters that are OCaml code and ignore them\n"
+    "  -Werror             make warnings errors\n"
+    "  -Wno-KIND           silence the warnings of one KIND (see below); -WKIND restores them\n"
     "  --biniou            also generate biniou readers and writers (atdgen -b format)\n"
     "  --help              show this help and exit\n"
     "  --version           show the version and exit\n"
     "\n"
-    "FILE may be '-' to read standard input. `from a.b import t` in DIR/x.atd reads\n"
+    "FILE may be '-' to read standard input. DIR/my-schema.atd gives my_schema.h and\n"
+    "my_schema.c, with the C prefix my_schema_: the file's base name without its\n"
+    "extension, each character other than an ASCII letter or digit made '_'.\n"
+    "`from a.b import t` in DIR/x.atd reads\n"
     "DIR/a/b.atd, else a/b.atd in each -I DIR; the generated header includes b.h.\n"
+    "Warning KINDs: unknown-annotation, misplaced-annotation, ignored-annotation,\n"
+    "obsolete-annotation, unused-import.\n"
     "Exit status: 0 success, 1 errors in a schema, 2 usage or I/O error.\n";
 
 static int main_usage_error(const char *fmt, const char *arg)
@@ -125,6 +132,17 @@ int main(int argc, char **argv)
             o.ignore_adapters = true;
         } else if (strcmp(arg, "--biniou") == 0) {
             o.biniou = true;
+        } else if (strcmp(arg, "-Werror") == 0) {
+            o.werror = true;
+        } else if (strncmp(arg, "-W", 2) == 0) {
+            bool off = strncmp(arg + 2, "no-", 3) == 0;
+            diag_warn_kind kind;
+            if (!diag_warn_lookup(arg + (off ? 5 : 2), &kind))
+                rc = main_usage_error("unknown warning option '%s'", arg);
+            else if (off)
+                o.warn_disabled |= 1u << kind;
+            else
+                o.warn_disabled &= ~(1u << kind);
         } else if (strcmp(arg, "-M") == 0) {
             o.mode = DRIVER_DEPS;
         } else if (strncmp(arg, "-I", 2) == 0) {

@@ -330,7 +330,7 @@ struct everything_obj_shape_list {
     size_t len;
 };
 
-/* <json repr="object">: a constructor with an argument is {"Name": value} on the wire, not ["Name", value]; atdgen peers cannot read this form (atd-spec 10.8). */
+/* <json repr="object">: a constructor with an argument is {"Name": value} on the wire, not ["Name", value]; atdgen peers cannot read this form. */
 struct everything_obj_shape {
     everything_obj_shape_tag tag;
     union {

@@ -295,6 +295,8 @@ int mapping_long_long_list_from_json(const char *json, size_t len, atd_arena *ar
     return 0;
 }
 
+static const long long mapping_settings__default_mag = 5;
+static const mapping_point mapping_settings__default_origin = {1.0, 2.0};
 void mapping_settings_init(mapping_settings *v)
 {
     memset(v, 0, sizeof *v);
@@ -302,8 +304,8 @@ void mapping_settings_init(mapping_settings *v)
     v->ratio = (double)(1000.0);
     v->name.ptr = "anon";
     v->name.len = 4;
-    v->mag = 5;
-    v->origin = (mapping_point){1.0, 2.0};
+    v->mag = mapping_settings__default_mag;
+    v->origin = mapping_settings__default_origin;
     v->color.tag = MAPPING_COLOR_GREEN;
 }
 

@@ -109,12 +109,45 @@ run 0 -o "$TMP" "$TMP/good.atd" && expect_empty "$TMP/out" && {
     [ -f "$TMP/good.h" ] && [ -f "$TMP/good.c" ] || fail "-o did not receive good.h and good.c"
 }
 run 0 -o "$TMP" --prefix pfx "$TMP/good.atd"
+# -o creates the folder and its parents, like mkdir -p.
+run 0 -o "$TMP/gen/sub" "$TMP/good.atd" && {
+    [ -f "$TMP/gen/sub/good.h" ] && [ -f "$TMP/gen/sub/good.c" ] || fail "-o did not create gen/sub"
+}
+# Output names come from the schema's file name with '-' made '_'.
+cp "$TMP/good.atd" "$TMP/my-schema.atd"
+run 0 -o "$TMP/gen" "$TMP/my-schema.atd" && {
+    [ -f "$TMP/gen/my_schema.h" ] && grep -q "my_schema_t" "$TMP/gen/my_schema.h" ||
+        fail "my-schema.atd did not give my_schema.h with my_schema_t"
+}
+# I/O errors name the OS reason and exit 2.
+printf 'x' >"$TMP/notdir"
+run 2 -o "$TMP/notdir/gen" "$TMP/good.atd" &&
+    expect_file "$TMP/err" "atdc: error: cannot create directory '$TMP/notdir': Not a directory"
+mkdir "$TMP/ro" && chmod 555 "$TMP/ro"
+if [ "$(id -u)" -ne 0 ]; then
+    run 2 -o "$TMP/ro" "$TMP/good.atd" &&
+        expect_grep "$TMP/err" "atdc: error: cannot write '$TMP/ro/good.h[^']*': Permission denied"
+fi
+mkdir -p "$TMP/clash/good.h"
+run 2 -o "$TMP/clash" "$TMP/good.atd" &&
+    expect_grep "$TMP/err" "cannot rename .*: Is a directory"
 run 0 -o"$TMP" --prefix=pfx --ignore-adapters "$TMP/good.atd"
 run 0 --check -- "$TMP/good.atd"
 printf '' >"$TMP/empty.atd"
 run 0 --check "$TMP/empty.atd"
 printf '(* only a comment *)\n' >"$TMP/comment.atd"
 run 0 --check "$TMP/comment.atd"
+
+# ---- Warnings: tolerated annotations, -Werror, -Wno-KIND
+printf 'type t = { a : int <json something="x"> }\n' >"$TMP/warn.atd"
+run 0 --check "$TMP/warn.atd" &&
+    expect_grep "$TMP/err" "warning: unknown annotation '<json something>' is ignored \[-Wunknown-annotation\]"
+run 1 --check -Werror "$TMP/warn.atd" && expect_grep "$TMP/err" "error: .*\[-Werror=unknown-annotation\]"
+run 0 --check -Wno-unknown-annotation "$TMP/warn.atd" && expect_empty "$TMP/err"
+run 0 --check -Werror -Wno-unknown-annotation "$TMP/warn.atd" && expect_empty "$TMP/err"
+run 1 --check -Wno-unknown-annotation -Wunknown-annotation -Werror "$TMP/warn.atd"
+run 0 -o "$TMP/gen" "$TMP/warn.atd" && grep -q "warn_t_read" "$TMP/gen/warn.h" || fail "warn.atd not generated"
+run 2 --check -Wfrobnicate "$TMP/warn.atd" && expect_grep "$TMP/err" "unknown warning option '-Wfrobnicate'"
 
 # ---- Schema errors: status 1, gcc-style message
 run 1 --check "$TMP/bad.atd" && expect_file "$TMP/err" "$TMP/bad.atd:1:16: error: syntax error, unexpected ']', expecting 'inherit' or constructor name
@@ -163,12 +196,12 @@ run 1 --check --max-errors 0 "$TMP/many.atd" && {
 # The checker's passes report in source order, and the limit keeps the first
 # errors of the file: here a later pass finds the error of line 1.
 printf 'type a = { x <json repr="object"> : int }\ntype b = missing\n' >"$TMP/order.atd"
-run 1 --check "$TMP/order.atd" && {
+run 1 --check -Werror "$TMP/order.atd" && {
     grep -n 'error: ' "$TMP/err" | sed 's/: error: .*//' >"$TMP/order"
     expect_file "$TMP/order" "1:$TMP/order.atd:1:20
 4:$TMP/order.atd:2:10"
 }
-run 1 --check --max-errors 1 "$TMP/order.atd" && expect_grep "$TMP/err" "order.atd:1:20: error: "
+run 1 --check -Werror --max-errors 1 "$TMP/order.atd" && expect_grep "$TMP/err" "order.atd:1:20: error: "
 
 # ---- Pathological input: errors, never a crash
 awk 'BEGIN { printf "type t = int"; for (i = 0; i < 5000; i++) printf " list"; print "" }' >"$TMP/deep1.atd"

@@ -1,4 +1,4 @@
-/* Checker: the static semantics of an ATD module (atd-spec sections 3-7):
+/* Checker: the static semantics of an ATD module:
  * names, arity, duplicates, inheritance, recursion, defaults, annotations.
  *
  * Its result is the checked module, the one place where what the schema
@@ -15,7 +15,7 @@
 #include "util/diag.h"
 
 typedef struct check_options {
-    bool ignore_adapters; /* accept <json adapter.*> (atd-spec 7.1) */
+    bool ignore_adapters; /* accept <json adapter.*> (OCaml-only code) */
     bool allow_empty_records;
 } check_options;
 

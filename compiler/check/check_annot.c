@@ -1,4 +1,4 @@
-/* Annotations (atd-spec 3, 7, 10, 19): visits every place an annotation can
+/* Annotations (json, biniou, c, ocaml): visits every place an annotation can
  * be written, and checks each field of the interpreted sections -- json,
  * biniou, c, `doc text` and `ocaml default` -- against one table giving its
  * valid positions and the shape of its value. Other sections (ocaml,
@@ -12,6 +12,7 @@
 
 #include <string.h>
 
+#include "check_adapter.h"
 #include "util/names.h"
 
 typedef enum check_pos {
@@ -53,6 +54,7 @@ static const check_annot_rule check_annot_rules[] = {
     {"json", "adapter.ocaml", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
     {"json", "adapter.to_ocaml", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
     {"json", "adapter.from_ocaml", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
+    {"json", "adapter.c", CHECK_POS_TYPE, CHECK_VK_CIDENT, false},
     {"json", "tag_field", CHECK_POS_ANY, CHECK_VK_SPECIAL, true},
     {"json", "untyped", CHECK_POS_ANY, CHECK_VK_SPECIAL, true},
     {"biniou", "repr", CHECK_POS_TYPE, CHECK_VK_ENUM, false},
@@ -67,6 +69,7 @@ static const check_annot_rule check_annot_rules[] = {
     {"c", "wrap", CHECK_POS_TYPE, CHECK_VK_CIDENT, false},
     {"c", "unwrap", CHECK_POS_TYPE, CHECK_VK_CIDENT, false},
     {"c", "module", CHECK_POS_TYPEDEF, CHECK_VK_CIDENT, false},
+    {"c", "validator", CHECK_POS_TYPE, CHECK_VK_CIDENT, false},
     {"doc", "text", CHECK_POS_MODULE | CHECK_POS_TYPEDEF | CHECK_POS_FIELD | CHECK_POS_VARIANT,
      CHECK_VK_STRING, false},
     {"ocaml", "default", CHECK_POS_FIELD | CHECK_POS_CELL, CHECK_VK_STRING, false},
@@ -184,25 +187,44 @@ static bool check_annot_duplicate(check_cx *cx, const ast_annots *a, size_t item
     return false;
 }
 
-/* Fields with a rule of their own: removed or OCaml-only JSON features. */
-static void check_annot_special(check_cx *cx, const char *section, const ast_annot_field *f,
-                                unsigned pos)
+/* Fields with a rule of their own: removed or OCaml-only JSON features.
+ * atdgen's built-in adapters are implemented (check_adapter.h); any other
+ * adapter is OCaml code. */
+static void check_annot_special(check_cx *cx, const ast_annots *a, const char *section,
+                                const ast_annot_field *f, unsigned pos)
 {
     if (strcmp(f->name, "tag_field") == 0) {
-        diag_warning(cx->d, f->loc, "'<json tag_field>' is obsolete and ignored");
-    } else if (strcmp(f->name, "untyped") == 0) {
+        diag_warn(cx->d, DIAG_W_OBSOLETE_ANNOTATION, f->loc,
+                  "'<json tag_field>' is obsolete and ignored");
+        return;
+    }
+    if (strcmp(f->name, "untyped") == 0) {
         diag_error(cx->d, f->loc, "'<json untyped>' is not supported");
+        return;
+    }
+    check_adapter ad = check_adapter_of(cx->arena, a);
+    if (ad.kind == CHECK_ADAPTER_TYPE_FIELD || ad.kind == CHECK_ADAPTER_ONE_FIELD) {
+        if (!(pos & CHECK_POS_TYPE))
+            diag_error(cx->d, f->loc, "invalid or misplaced annotation '<%s %s>'", section,
+                       f->name);
+    } else if (check_annot_find(a, "json", "adapter.c") != NULL) {
+        /* served by the user's C functions (atd/adapter.h) */
     } else if (!cx->opts->ignore_adapters) {
-        diag_error(cx->d, f->loc,
-                   "'<json %s>' changes the JSON through OCaml code and is not supported (use "
-                   "--ignore-adapters to ignore JSON adapters)",
-                   f->name);
+        if (f == ad.where)
+            diag_error(cx->d, f->loc,
+                       "'<json %s>' changes the JSON through OCaml code, which atdc cannot run "
+                       "(it implements atdgen's built-in Json_adapter.Type_field, One_field and "
+                       "normalize_type_field/restore_type_field only): add <json "
+                       "adapter.c=\"NAME\"> and write NAME_normalize and NAME_restore in C "
+                       "(see atd/adapter.h), or use --ignore-adapters to ignore it",
+                       f->name);
     } else if (!(pos & CHECK_POS_TYPE)) {
         diag_error(cx->d, f->loc, "invalid or misplaced annotation '<%s %s>'", section, f->name);
     }
 }
 
-/* `adapter.to_ocaml` and `adapter.from_ocaml` go together (atd-spec 6). */
+/* `adapter.to_ocaml` and `adapter.from_ocaml` go together: one without the
+ * other cannot round-trip. */
 static void check_annot_adapters(check_cx *cx, const ast_annots *a)
 {
     if (!cx->opts->ignore_adapters)
@@ -224,22 +246,25 @@ static void check_annot_node(check_cx *cx, const ast_annots *a, unsigned pos)
         for (size_t k = 0; k < an->nfields; k++) {
             const ast_annot_field *f = &an->fields[k];
             const check_annot_rule *rule = check_annot_rule_of(an->section, f->name);
+            /* Unknown or misplaced fields do nothing, in atdgen too (whose
+             * -t mode passes them all), so a shared schema stays valid: a
+             * warning, an error only with -Werror. */
             if (rule == NULL) {
                 if (strict)
-                    diag_error(cx->d, f->loc, "invalid or misplaced annotation '<%s %s>'",
-                               an->section, f->name);
+                    diag_warn(cx->d, DIAG_W_UNKNOWN_ANNOTATION, f->loc,
+                              "unknown annotation '<%s %s>' is ignored", an->section, f->name);
                 continue;
             }
             if (rule->value == CHECK_VK_SPECIAL) {
-                check_annot_special(cx, an->section, f, pos);
+                check_annot_special(cx, a, an->section, f, pos);
                 continue;
             }
             if (!(rule->positions & pos)) {
-                /* Only json, biniou and c are strict (atd-spec 3.4): `ocaml
+                /* Only json, biniou and c are strict (atdc interprets them): `ocaml
                  * default` and `doc text` elsewhere are for other tools. */
                 if (strict)
-                    diag_error(cx->d, f->loc, "invalid or misplaced annotation '<%s %s>'",
-                               an->section, f->name);
+                    diag_warn(cx->d, DIAG_W_MISPLACED_ANNOTATION, f->loc,
+                              "misplaced annotation '<%s %s>' is ignored", an->section, f->name);
                 continue;
             }
             if (!rule->repeatable && check_annot_duplicate(cx, a, i, k))
@@ -250,7 +275,7 @@ static void check_annot_node(check_cx *cx, const ast_annots *a, unsigned pos)
     check_annot_adapters(cx, a);
 }
 
-/* `<c t="T" module="m">` on `type x = abstract` (atd-spec 19). */
+/* `<c t="T" module="m">` on `type x = abstract`: a user-supplied C type. */
 static void check_annot_typedef(check_cx *cx, const ast_typedef *td)
 {
     const ast_annot_field *t = check_annot_find(&td->annots, "c", "t");
@@ -272,35 +297,59 @@ static void check_annot_typedef(check_cx *cx, const ast_typedef *td)
                    "an external C type needs both '<c t>' and '<c module>'");
 }
 
-static void check_annot_walk(check_cx *cx, const ast_type *t)
+/* <c validator> is applied to a record or sum, to the type of a record
+ * field (for `?x : T option`, on T) and to a constructor's argument; the
+ * caller says whether t is such a place. */
+static void check_annot_validator(check_cx *cx, const ast_type *t, bool field_or_arg)
+{
+    const ast_annot_field *f = check_annot_find(&t->annots, "c", "validator");
+    if (f != NULL && !field_or_arg && t->kind != AST_RECORD && t->kind != AST_SUM)
+        diag_error(cx->d, f->loc,
+                   "'<c validator>' is applied on a record or sum, on the type of a record "
+                   "field and on a constructor's argument, not here");
+}
+
+static void check_annot_walk(check_cx *cx, const ast_type *t, bool field_or_arg)
 {
     check_annot_node(cx, &t->annots, CHECK_POS_TYPE);
     check_annot_type(cx, t);
+    check_annot_validator(cx, t, field_or_arg);
     switch (t->kind) {
     case AST_TVAR:
         return;
     case AST_NAME:
         for (size_t i = 0; i < t->u.name.nargs; i++)
-            check_annot_walk(cx, t->u.name.args[i]);
+            check_annot_walk(cx, t->u.name.args[i], false);
         return;
     case AST_TUPLE:
         for (size_t i = 0; i < t->u.tuple.len; i++) {
             check_annot_node(cx, &t->u.tuple.cells[i].annots, CHECK_POS_CELL);
-            check_annot_walk(cx, t->u.tuple.cells[i].type);
+            check_annot_walk(cx, t->u.tuple.cells[i].type, false);
         }
         return;
     case AST_RECORD:
         for (size_t i = 0; i < t->u.record.len; i++) {
-            check_annot_node(cx, &t->u.record.fields[i].annots, CHECK_POS_FIELD);
-            if (t->u.record.fields[i].type != NULL)
-                check_annot_walk(cx, t->u.record.fields[i].type);
+            const ast_field *f = &t->u.record.fields[i];
+            check_annot_node(cx, &f->annots, CHECK_POS_FIELD);
+            if (f->type == NULL)
+                continue;
+            bool optional = f->kind == AST_FIELD_OPTIONAL;
+            if (optional && f->type->kind == AST_NAME && f->type->u.name.nargs == 1) {
+                /* `?x : T option`: the validator is on T, the type of x */
+                check_annot_node(cx, &f->type->annots, CHECK_POS_TYPE);
+                check_annot_type(cx, f->type);
+                check_annot_validator(cx, f->type, false);
+                check_annot_walk(cx, f->type->u.name.args[0], true);
+            } else {
+                check_annot_walk(cx, f->type, !optional);
+            }
         }
         return;
     case AST_SUM:
         for (size_t i = 0; i < t->u.sum.len; i++) {
             check_annot_node(cx, &t->u.sum.variants[i].annots, CHECK_POS_VARIANT);
             if (t->u.sum.variants[i].arg != NULL)
-                check_annot_walk(cx, t->u.sum.variants[i].arg);
+                check_annot_walk(cx, t->u.sum.variants[i].arg, true);
         }
         return;
     }
@@ -318,6 +367,6 @@ void check_annot_module(check_cx *cx)
     for (size_t i = 0; i < m->ndefs && !cx->oom; i++) {
         check_annot_node(cx, &m->defs[i].annots, CHECK_POS_TYPEDEF);
         check_annot_typedef(cx, &m->defs[i]);
-        check_annot_walk(cx, m->defs[i].rhs);
+        check_annot_walk(cx, m->defs[i].rhs, false);
     }
 }

@@ -1,5 +1,5 @@
 /* Annotations whose validity depends on the node they are written after
- * (atd-spec 10, 15, 19): `<json repr>` on int/float/list/sum, keep_nulls on
+ * (json, biniou, c, ocaml sections): `<json repr>` on int/float/list/sum, keep_nulls on
  * a record, open_enum on a sum, precision on a float, `<biniou repr>`,
  * `<c repr>`, `<c name>` on an anonymous type or an instantiation, and
  * `<c t wrap unwrap>` on wrap. They must be written on the node itself: on a
@@ -11,6 +11,8 @@
 #include "check_lookup.h"
 
 #include <string.h>
+
+#include "check_adapter.h"
 
 typedef enum check_node {
     CHECK_NODE_OTHER, /* an alias, an import, a bad reference, a type variable */
@@ -55,17 +57,36 @@ static check_node check_annot_node_kind(check_cx *cx, const ast_type *t)
     }
 }
 
+/* A known annotation on a node where it does nothing (atdgen ignores it
+ * there too): a warning, an error only with -Werror. */
 static void check_annot_misplaced(check_cx *cx, const ast_type *t, const char *section,
                                   const ast_annot_field *f, const char *where)
 {
     if (t->kind == AST_NAME && check_lookup(cx, t).kind == CHECK_REF_DEF)
-        diag_error(cx->d, f->loc,
-                   "invalid or misplaced annotation '<%s %s>': it belongs on %s, not on a "
-                   "reference to type '%s'",
-                   section, f->name, where, t->u.name.path[0]);
+        diag_warn(cx->d, DIAG_W_MISPLACED_ANNOTATION, f->loc,
+                  "misplaced annotation '<%s %s>' is ignored: it belongs on %s, not on a "
+                  "reference to type '%s'",
+                  section, f->name, where, t->u.name.path[0]);
     else
-        diag_error(cx->d, f->loc, "invalid or misplaced annotation '<%s %s>': it belongs on %s",
-                   section, f->name, where);
+        diag_warn(cx->d, DIAG_W_MISPLACED_ANNOTATION, f->loc,
+                  "misplaced annotation '<%s %s>' is ignored: it belongs on %s", section, f->name,
+                  where);
+}
+
+/* A built-in adapter anywhere but on a sum changes nothing in atdgen
+ * either, but the schema surely meant it: an error. */
+static void check_annot_misplaced_error(check_cx *cx, const ast_type *t, const ast_annot_field *f)
+{
+    if (t->kind == AST_NAME && check_lookup(cx, t).kind == CHECK_REF_DEF)
+        diag_error(cx->d, f->loc,
+                   "'<json %s>' names one of atdgen's built-in adapters, which apply to a sum "
+                   "type: write it on the sum itself, not on a reference to type '%s'",
+                   f->name, t->u.name.path[0]);
+    else
+        diag_error(cx->d, f->loc,
+                   "'<json %s>' names one of atdgen's built-in adapters, which apply to a sum "
+                   "type",
+                   f->name);
 }
 
 /* Checks an enumerated value against the words allowed on this node
@@ -94,7 +115,7 @@ static bool check_annot_enum(check_cx *cx, const ast_type *t, const char *sectio
     return false;
 }
 
-/* (string * _) list <json repr="object"> (atd-spec 10.5). */
+/* (string * _) list <json repr="object">: keys must be strings. */
 static void check_annot_object_keys(check_cx *cx, const ast_type *list, const ast_annot_field *f)
 {
     check_clo elem = {list->u.name.args[0], NULL};
@@ -113,7 +134,7 @@ static void check_annot_object_keys(check_cx *cx, const ast_type *list, const as
     diag_error(cx->d, f->value_loc, "'<json repr=\"object\">': keys must be strings");
 }
 
-/* <json open_enum> (atd-spec 10.8): all constructors nullary but one,
+/* <json open_enum>: all constructors nullary but one,
  * which takes the predefined `string` itself. */
 static void check_annot_open_enum(check_cx *cx, const ast_type *sum, const ast_annot_field *f)
 {
@@ -151,7 +172,7 @@ static void check_annot_open_enum(check_cx *cx, const ast_type *sum, const ast_a
                    catch_all->name);
 }
 
-/* <biniou repr="table"> needs records (atd-spec 15). */
+/* <biniou repr="table"> needs records: a table is rows of fields. */
 static void check_annot_table(check_cx *cx, const ast_type *list, const ast_annot_field *f)
 {
     check_clo elem = {list->u.name.args[0], NULL};
@@ -231,14 +252,28 @@ static void check_annot_c(check_cx *cx, const ast_type *t, check_node k)
                    "'<c t>', '<c wrap>' and '<c unwrap>' must be given together on 'wrap'");
 }
 
-/* <ocaml repr="float"> on int changes what atdgen accepts (atd-spec 7.1). */
+/* <ocaml repr="float"> on int changes what atdgen accepts. */
 static void check_annot_ocaml(check_cx *cx, const ast_type *t, check_node k)
 {
     const ast_annot_field *f = check_annot_find(&t->annots, "ocaml", "repr");
     if (k == CHECK_NODE_INT && f != NULL && f->value != NULL && strcmp(f->value, "float") == 0)
-        diag_warning(cx->d, f->loc,
-                     "'<ocaml repr=\"float\">' on 'int' is ignored: atdc reads and writes an "
-                     "integer");
+        diag_warn(cx->d, DIAG_W_IGNORED_ANNOTATION, f->loc,
+                  "'<ocaml repr=\"float\">' on 'int' is ignored: atdc reads and writes an "
+                  "integer");
+}
+
+/* atdgen's built-in adapters rewrite the JSON of a sum's constructors. */
+static void check_annot_adapter(check_cx *cx, const ast_type *t, check_node k)
+{
+    check_adapter ad = check_adapter_of(cx->arena, &t->annots);
+    if ((ad.kind == CHECK_ADAPTER_TYPE_FIELD || ad.kind == CHECK_ADAPTER_ONE_FIELD) &&
+        k != CHECK_NODE_SUM)
+        check_annot_misplaced_error(cx, t, ad.where);
+    const ast_annot_field *c = check_annot_find(&t->annots, "json", "adapter.c");
+    if (c != NULL && k != CHECK_NODE_SUM && k != CHECK_NODE_RECORD)
+        diag_error(cx->d, c->loc,
+                   "'<json adapter.c>' applies to a record or sum type written here, not to %s",
+                   t->kind == AST_NAME ? "a type name" : "this type");
 }
 
 void check_annot_type(check_cx *cx, const ast_type *t)
@@ -255,4 +290,5 @@ void check_annot_type(check_cx *cx, const ast_type *t)
     check_annot_biniou(cx, t, k);
     check_annot_c(cx, t, k);
     check_annot_ocaml(cx, t, k);
+    check_annot_adapter(cx, t, k);
 }

@@ -1,7 +1,7 @@
-/* C name clashes inside one record or sum (atd-spec 18, style.md 3.3): two
- * member names that names.c turns into the same C identifier would make the
- * generated code invalid, and we never add silent suffixes, so they are
- * errors that point at both names and suggest <c name>. Checked among the
+/* C name clashes inside one record or sum: two member names that names.c
+ * turns into the same C identifier would make the generated code invalid,
+ * and we never add silent suffixes, so they are errors that point at both
+ * names and suggest <c name>. Checked among the
  * fields of a record (after inheritance, including the `has_x` flag of an
  * optional field `x`) and among the constructors of a sum (compared in
  * upper case, as they become enum constants). Identifiers that the whole

@@ -6,7 +6,7 @@
  *   check_map.c        a fixed-size string map in the arena (check_map.h)
  *   check_lookup.c     what a type name refers to; alias resolution (check_lookup.h)
  *   check_types.c      names, arity, type variables, empty and duplicate members
- *   check_imports.c    imports (atd-spec 5.11)
+ *   check_imports.c    imports
  *   check_recursion.c  cycles through aliases, non-regular recursion (util/graph.h)
  *   check_inherit.c    inherit expansion (5.6) (check_inherit.h)
  *   check_records.c    per record/sum checks after expansion (JSON names, C names)

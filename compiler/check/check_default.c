@@ -1,4 +1,4 @@
-/* Parser for the <ocaml default> literals of atd-spec 7.2 (check_default.h).
+/* Parser for the <ocaml default> literals atdc translates (check_default.h).
  * It accepts exactly OCaml's lexical syntax for each literal kind and
  * nothing more: anything else in an OCaml default is an OCaml expression
  * whose C meaning we cannot know, so the user must give <c default>. */

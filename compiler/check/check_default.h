@@ -1,4 +1,4 @@
-/* The `<ocaml default="...">` literals that atdc translates (atd-spec 7.2):
+/* The `<ocaml default="...">` literals that atdc translates into C:
  * integers (also `(-3)`, hex/octal/binary, `_` separators, l/L/n suffixes),
  * floats (`2.`, `0.5`, `1e3`, `-1.5`), `true`/`false`, OCaml double-quoted
  * strings with their escapes, `[]`, `[||]`, `None`, `()`, and constructor

@@ -1,4 +1,4 @@
-/* Fields and tuple cells (atd-spec 5.3, 5.5, 7.2): `?x` needs an option or
+/* Fields and tuple cells: `?x` needs an option or
  * nullable type; `~x` needs a default -- implicit from its type (through
  * aliases, not through wrap), or `<c default>`, or an `<ocaml default>` that
  * is one of the translatable literals and fits the type; a default on any
@@ -31,7 +31,7 @@ static check_head check_fields_underlying(check_cx *cx, check_clo c)
     return h;
 }
 
-/* Range of an int node with <c repr> (atd-spec 19). */
+/* Range of an int node with <c repr> (int8 ... uint64). */
 static bool check_fields_int_range(const ast_type *t, int64_t v)
 {
     const ast_annot_field *f = check_annot_find(&t->annots, "c", "repr");

@@ -1,4 +1,4 @@
-/* Imports (atd-spec 5.11): `from a.b <...> as m import t1, 'x t2`. Nothing
+/* Imports: `from a.b <...> as m import t1, 'x t2`. Nothing
  * is read from the other file, so all that can be checked is that the local
  * names are unambiguous; uses of `m.t` are checked by check_types.c against
  * the tables built here, which also record which imported types were used
@@ -83,8 +83,8 @@ void check_imports_unused(check_cx *cx)
             if (check_map_get(&info->types, it->name, strlen(it->name)) != k)
                 continue;
             if (!info->used[k])
-                diag_warning(cx->d, it->name_loc, "imported type '%s.%s' is never used",
-                             info->local, it->name);
+                diag_warn(cx->d, DIAG_W_UNUSED_IMPORT, it->name_loc,
+                          "imported type '%s.%s' is never used", info->local, it->name);
         }
     }
 }

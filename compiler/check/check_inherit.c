@@ -1,4 +1,4 @@
-/* Inheritance (atd-spec 5.6): `inherit T` splices the fields (constructors)
+/* Inheritance: `inherit T` splices the fields (constructors)
  * of the record (sum) T reaches through aliases and applications; when a
  * name then occurs more than once, the last occurrence wins and stays at its
  * own position.

@@ -1,4 +1,4 @@
-/* Inheritance (check_inherit.c, atd-spec 5.6): the members of a record or
+/* Inheritance (check_inherit.c): the members of a record or
  * sum after `inherit` is expanded. Computed once per node and shared by
  * every pass and by lowering. */
 #ifndef ATDC_CHECK_INHERIT_H

@@ -1,5 +1,5 @@
 /* Records, sums and tuples, wherever they are written (named or anonymous,
- * atd-spec 5.12): expands each record and sum once (check_inherit.c), which
+ * as atdgen requires): expands each record and sum once (check_inherit.c), which
  * reports its inherit errors, then checks what depends on the expanded
  * member list -- two members with the same JSON name, C name clashes -- and
  * hands fields and tuple cells to check_fields.c. */

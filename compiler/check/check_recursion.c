@@ -1,4 +1,4 @@
-/* Recursion (atd-spec 5.2, 5.13). Two properties, both on graphs so that
+/* Recursion. Two properties, both on graphs so that
  * any number of mutually recursive definitions is handled in linear passes:
  *
  * 1. Every cycle of references must pass through a record or a sum. An edge

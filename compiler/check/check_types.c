@@ -1,4 +1,4 @@
-/* Names in type expressions (atd-spec 4, 5.1, 5.11, 6): every reference must
+/* Names in type expressions: every reference must
  * name a predefined, defined or imported type with the right number of
  * arguments; type variables must be parameters of their definition; `()`,
  * `{}` (unless allowed) and `[]` are rejected, as are fields and

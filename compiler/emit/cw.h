@@ -1,5 +1,5 @@
 /* cw: the code writer, the only way generated text reaches an output file
- * (style.md 3.4). Lines are collected in memory (an atd_buf); indentation
+ * (readable like hand-written code). Lines are collected in memory (an atd_buf); indentation
  * follows cw_open/cw_close nesting, so emitter format strings never contain a
  * newline or leading spaces. Every printing function is printf-checked.
  *

@@ -29,6 +29,7 @@ void emit_source(cw *w, const ir_module *m)
     cw_comment(w, "--- writers ---");
     cw_blank(w);
     emit_writer_tables(w, m);
+    emit_adapter_prototypes(w, m);
     for (size_t i = 0; i < m->ntypes; i++)
         emit_type_writers(w, m, m->types[i]);
     for (size_t i = 0; i < m->ndefs; i++)

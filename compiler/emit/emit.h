@@ -30,6 +30,28 @@ void emit_def_writers(cw *w, const ir_module *m, const ir_def *d);
 /* The tables of enum literals that the writers share; before the writers. */
 void emit_writer_tables(cw *w, const ir_module *m);
 
+/* emit_read.c: the statements that read a slot into the lvalue lv,
+ * running `fail` on error. */
+void emit_read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail);
+
+/* emit_adapter.c: atdgen's built-in JSON adapters (ir_adapter). The '{'
+ * branch of a Type_field sum's reader; the case of a constructor with a
+ * record argument in its writer; prototypes of the tagged record writers,
+ * before all writers. */
+void emit_sum_read_type_field(cw *w, const ir_type *t);
+void emit_type_field_case_write(cw *w, const ir_type *t, const ir_case *k);
+void emit_adapter_prototypes(cw *w, const ir_module *m);
+/* Custom adapters (<json adapter.c="NAME">, atd/adapter.h): P t_read and
+ * P t_write around the plain P t__plain_read / _write; the user's
+ * functions' prototypes in the header; the name of a tagged writer. */
+void emit_adapted_read(cw *w, const ir_type *t);
+void emit_adapted_write(cw *w, const ir_type *t);
+void emit_adapter_declarations(cw *w, const ir_module *m);
+const char *emit_tagged_writer_name(const ir_type *t, char *buf, size_t cap);
+/* With ATD_WRITE_VALIDATE, calls validator on rv (a pointer when ptr) and
+ * runs fail when it refuses. */
+void emit_validator_write_check(cw *w, const char *validator, bool ptr, const char *rv,
+                                const char *fail);
 /* emit_biniou.c: the biniou functions of every type (after the JSON ones),
  * and the four prototypes of a type. */
 void emit_biniou_source(cw *w, const ir_module *m);

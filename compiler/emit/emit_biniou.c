@@ -1,4 +1,4 @@
-/* Generated biniou readers and writers (atd-spec Part III), with atdc
+/* Generated biniou readers and writers (atdgen's binary format), with atdc
  * --biniou. Every composite type gets two static body functions (biniou
  * writes bodies without their tag inside arrays and tables) and four public
  * entry points:
@@ -160,6 +160,24 @@ static void write_slot_tagged(cw *w, const ir_slot *s, const char *rv, const cha
     write_body(w, s->type, rv, fail);
 }
 
+/* A record field: hashtag and tag in one reservation, then the body. */
+static void write_field(cw *w, const ir_field *f, const char *rv, const char *fail)
+{
+    char deref[400], call[80];
+    if (f->slot.ptr) {
+        cw_open(w, "if (%s == NULL)", rv);
+        cw_line(w, "atd_writer_fail(w, ATD_ERR_INVALID, \"NULL pointer for a present value\");");
+        cw_line(w, "%s", fail);
+        cw_close(w, "}");
+        snprintf(deref, sizeof deref, "(*%s)", rv);
+        rv = deref;
+    }
+    snprintf(call, sizeof call, "atd_bin_write_head(w, 0x%08xu, %uu)", (unsigned)f->bin_hashtag,
+             bin_tag(f->slot.type));
+    check_call(w, call, "return false;");
+    write_body(w, f->slot.type, rv, fail);
+}
+
 /* The condition under which atdgen writes a `~` field, or NULL when it
  * always does: its writer compares with the default physically (`!=`), so
  * only immediate OCaml values can be equal to it. */
@@ -254,12 +272,9 @@ static void emit_record_wbody(cw *w, const ir_type *t)
         const char *c = field_cond(cond, sizeof cond, f);
         if (c != NULL)
             cw_open(w, "if (%s)", c);
-        char call[64];
-        snprintf(call, sizeof call, "atd_bin_write_be(w, 0x%08xu, 4)", (unsigned)f->bin_hashtag);
-        check_call(w, call, "return false;");
         snprintf(rv, sizeof rv, "v->%s", f->c_name);
         push_field_fail(fail, sizeof fail, "writer", f->atd_name);
-        write_slot_tagged(w, &f->slot, rv, fail);
+        write_field(w, f, rv, fail);
         if (c != NULL)
             cw_close(w, "}");
     }
@@ -303,7 +318,7 @@ static void emit_tuple_wbody(cw *w, const ir_type *t)
     cw_line(w, "return true;");
 }
 
-/* A table (atd-spec 15): rows, columns (every field, with the tag of its
+/* A table (<biniou repr="table">): rows, columns (every field, with the tag of its
  * cells; `?` columns keep the full option form), then the cells row by row. */
 static void emit_table_wbody(cw *w, const ir_type *t)
 {
@@ -430,7 +445,7 @@ static void read_body(cw *w, const ir_type *t, const char *tag, const char *lv, 
         break;
     case IR_INT:
         cw_open(w, "{");
-        cw_line(w, "int64_t iv_;");
+        cw_line(w, "int64_t iv_ = 0;");
         if (t->int_repr != IR_INT64)
             cw_line(w, "size_t at_ = (size_t)(r->cur - r->start);");
         snprintf(call, sizeof call, "atd_bin_read_int(r, %s, &iv_)", tag);
@@ -446,10 +461,10 @@ static void read_body(cw *w, const ir_type *t, const char *tag, const char *lv, 
     case IR_FLOAT:
         cw_open(w, "{");
         if (t->bin_float32) {
-            cw_line(w, "float d_;");
+            cw_line(w, "float d_ = 0;");
             check_call(w, "atd_bin_read_float32(r, &d_)", fail);
         } else {
-            cw_line(w, "double d_;");
+            cw_line(w, "double d_ = 0;");
             check_call(w, "atd_bin_read_float64(r, &d_)", fail);
         }
         cw_line(w, "%s = (%s)d_;", lv, t->name);
@@ -485,7 +500,7 @@ static void read_slot_tagged(cw *w, const ir_slot *s, const char *lv, const char
 {
     char mask[96], call[200];
     cw_open(w, "{");
-    cw_line(w, "uint8_t tg_;");
+    cw_line(w, "uint8_t tg_ = 0;");
     snprintf(call, sizeof call, "atd_bin_read_tag(r, %s, &tg_)",
              bin_accept(s->type, mask, sizeof mask));
     check_call(w, call, fail);
@@ -516,7 +531,7 @@ static void read_field(cw *w, const ir_field *f, const char *dst, bool in_table,
         read_slot_tagged(w, &f->slot, lv, fail);
     } else if (f->kind == IR_FIELD_OPTIONAL) {
         cw_open(w, "{");
-        cw_line(w, "uint8_t b_;");
+        cw_line(w, "uint8_t b_ = 0;");
         check_call(w, "atd_bin_read_byte(r, &b_)", fail);
         cw_open(w, "if (b_ == 0x80)");
         read_slot_tagged(w, &f->slot, lv, fail);
@@ -581,8 +596,8 @@ static void emit_record_rbody(cw *w, const ir_type *t)
 {
     char fail[400];
     size_t nwords = (t->nrequired + 63) / 64;
-    cw_line(w, "size_t n_, i_;");
-    cw_line(w, "uint32_t h_;");
+    cw_line(w, "size_t n_ = 0, i_;");
+    cw_line(w, "uint32_t h_ = 0;");
     if (nwords > 0) {
         cw_line(w, "uint64_t seen[%zu] = {0};", nwords);
         cw_line(w, "size_t at = (size_t)(r->cur - r->start);");
@@ -616,7 +631,7 @@ static void emit_sum_rbody(cw *w, const ir_type *t)
 {
     char lv[300], fail[400];
     bool is_enum = t->kind == IR_ENUM;
-    cw_line(w, "uint32_t h_;");
+    cw_line(w, "uint32_t h_ = 0;");
     cw_line(w, "(void)tag;");
     check_call(w, "atd_bin_read_hashtag(r, &h_)", "return false;");
     cw_open(w, "switch (h_) {");
@@ -650,7 +665,7 @@ static void emit_sum_rbody(cw *w, const ir_type *t)
 static void emit_tuple_rbody(cw *w, const ir_type *t)
 {
     char lv[64], fail[128];
-    cw_line(w, "size_t n_, i_;");
+    cw_line(w, "size_t n_ = 0, i_;");
     cw_line(w, "size_t at = (size_t)(r->cur - r->start);");
     cw_line(w, "(void)tag;");
     cw_line(w, "%s_init(out);", t->fn);
@@ -698,7 +713,7 @@ static void emit_table_rbody(cw *w, const ir_type *t)
     const ir_type *rec = t->elem.type;
     char fail[400], mask[96];
     size_t nwords = (rec->nrequired + 63) / 64;
-    cw_line(w, "size_t rows, cols, i, c;");
+    cw_line(w, "size_t rows = 0, cols = 0, i, c;");
     cw_line(w, "int *colf;");
     cw_line(w, "uint8_t *colt;");
     cw_line(w, "%s *items;", rec->name);
@@ -715,7 +730,7 @@ static void emit_table_rbody(cw *w, const ir_type *t)
     cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
     cw_close(w, "}");
     cw_open(w, "for (c = 0; c < cols; c++)");
-    cw_line(w, "uint32_t h_;");
+    cw_line(w, "uint32_t h_ = 0;");
     cw_line(w, "uint32_t accept;");
     check_call(w, "atd_bin_read_field_hashtag(r, &h_)", "return false;");
     cw_open(w, "switch (h_) {");
@@ -787,8 +802,8 @@ static void emit_list_rbody(cw *w, const ir_type *t)
         cw_line(w, "(void)tag;");
     }
     cw_open(w, "{");
-    cw_line(w, "size_t n_, i;");
-    cw_line(w, "uint8_t et;");
+    cw_line(w, "size_t n_ = 0, i;");
+    cw_line(w, "uint8_t et = 0;");
     cw_line(w, "%s *items;", en);
     check_call(w, "atd_bin_read_count(r, &n_)", "return false;");
     cw_open(w, "if (n_ == 0)");
@@ -813,8 +828,8 @@ static void emit_assoc_rbody(cw *w, const ir_type *t)
 {
     char itn[300], call[200];
     snprintf(itn, sizeof itn, "%s_item", t->name);
-    cw_line(w, "size_t n_, i, k;");
-    cw_line(w, "uint8_t et;");
+    cw_line(w, "size_t n_ = 0, i, k;");
+    cw_line(w, "uint8_t et = 0;");
     cw_line(w, "%s *items;", itn);
     cw_line(w, "(void)tag;");
     cw_line(w, "out->items = NULL;");
@@ -829,7 +844,7 @@ static void emit_assoc_rbody(cw *w, const ir_type *t)
     check_call(w, call, "return false;");
     alloc_items(w, itn, "n_");
     cw_open(w, "for (i = 0; i < n_; i++)");
-    cw_line(w, "size_t cells, at = (size_t)(r->cur - r->start);");
+    cw_line(w, "size_t cells = 0, at = (size_t)(r->cur - r->start);");
     check_call(w, "atd_bin_enter(r) && atd_bin_read_count(r, &cells)",
                "return atd_reader_push_index(r, i);");
     cw_open(w, "if (cells < 2)");
@@ -857,7 +872,7 @@ static void emit_assoc_rbody(cw *w, const ir_type *t)
 
 static void emit_option_rbody(cw *w, const ir_type *t)
 {
-    cw_line(w, "uint8_t b_;");
+    cw_line(w, "uint8_t b_ = 0;");
     cw_line(w, "(void)tag;");
     cw_line(w, "out->has = false;");
     check_call(w, "atd_bin_read_byte(r, &b_)", "return false;");
@@ -895,7 +910,7 @@ static void emit_entry_points(cw *w, const char *name, const ir_type *t, bool co
     /* read: tag checked, then body */
     cw_line(w, "bool %s_read_biniou(atd_reader *r, %s *out)", name, name);
     cw_open(w, "{");
-    cw_line(w, "uint8_t tag;");
+    cw_line(w, "uint8_t tag = 0;");
     cw_open(w, "if (!atd_bin_read_tag(r, %s, &tag))", bin_accept(t, mask, sizeof mask));
     cw_line(w, "return false;");
     cw_close(w, "}");

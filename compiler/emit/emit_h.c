@@ -77,10 +77,18 @@ static void emit_struct(cw *w, const ir_type *t)
         cw_close(w, "};");
         break;
     case IR_SUM:
-        if (t->json_object) {
+        if (t->adapter == IR_ADAPTER_ONE_FIELD) {
+            cw_comment(w, "atdgen's One_field adapter: a constructor with an argument is "
+                          "{\"Name\": value} on the wire; [\"Name\", value] is read too.");
+        } else if (t->adapter == IR_ADAPTER_TYPE_FIELD) {
+            cw_comment(w, "atdgen's Type_field adapter: a constructor with a record argument is "
+                          "{\"%s\": \"Name\", ...fields} on the wire; [\"Name\", value] is read "
+                          "too.",
+                       t->type_field);
+        } else if (t->json_object) {
             cw_comment(w, "<json repr=\"object\">: a constructor with an argument is {\"Name\": "
                           "value} on the wire, not [\"Name\", value]; atdgen peers cannot read "
-                          "this form (atd-spec 10.8).");
+                          "this form.");
         }
         cw_open(w, "struct %s {", t->name);
         cw_line(w, "%s_tag tag;", t->name);
@@ -239,6 +247,7 @@ void emit_header(cw *w, const ir_module *m)
                   "code); to_json appends compact JSON. read/write compose (atd_reader flags: "
                   "ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT).");
     cw_blank(w);
+    emit_adapter_declarations(w, m);
     for (size_t i = 0; i < m->ntypes; i++) {
         emit_prototypes(w, m->types[i]->name);
         if (m->biniou)

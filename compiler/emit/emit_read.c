@@ -1,4 +1,4 @@
-/* Generated JSON readers (atd-spec Part II, read side), plus the init
+/* Generated JSON readers (atdgen's JSON mapping, read side), plus the init
  * functions that set defaults. One pass straight from the bytes into the
  * struct through the runtime's reader primitives; no DOM, no token array.
  * Every failing call unwinds with the field name or index pushed on the error
@@ -7,7 +7,7 @@
  *
  * Record keys: the field expected next (declaration order) is tried first,
  * then the length switch of emit_match.c. A key that appears twice is read
- * twice and the last value wins (atd-spec 10.9); for a list field the
+ * twice and the last value wins (as in atdgen); for a list field the
  * earlier list stays in the arena until it is reset. Constructor names are
  * read with atd_read_name (borrowed, not copied) and quoted with
  * atd_quote_name in messages. */
@@ -128,7 +128,29 @@ static void read_value(cw *w, const ir_type *t, const char *lv, const char *fail
  *         ...read into *p_...
  *     }
  */
+static void read_slot_value(cw *w, const ir_slot *s, const char *lv, const char *fail);
+
+/* A slot with <c validator="fn">: fn runs on the value once read; its
+ * failure is reported at the value's first byte (atd/validate.h). */
 static void read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail)
+{
+    if (s->validator == NULL) {
+        read_slot_value(w, s, lv, fail);
+        return;
+    }
+    cw_open(w, "{");
+    cw_line(w, "atd_skip_ws(r);");
+    cw_line(w, "size_t at_v_ = (size_t)(r->cur - r->start);");
+    cw_line(w, "const char *why_ = NULL;");
+    read_slot_value(w, s, lv, fail);
+    cw_open(w, "if (!%s(%s%s, &why_))", s->validator, s->ptr ? "" : "&", lv);
+    cw_line(w, "atd_reader_fail_validator(r, at_v_, \"%s\", why_);", s->validator);
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+    cw_close(w, "}");
+}
+
+static void read_slot_value(cw *w, const ir_slot *s, const char *lv, const char *fail)
 {
     if (!s->ptr) {
         read_value(w, s->type, lv, fail);
@@ -146,8 +168,15 @@ static void read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail)
     cw_close(w, "}");
 }
 
-/* Emits the assignment of a default value to the lvalue `lv` of type t. */
-static void assign_default(cw *w, const ir_type *t, const ir_default *d, const char *lv)
+void emit_read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail)
+{
+    read_slot(w, s, lv, fail);
+}
+
+/* Emits the assignment of a default value to the lvalue `lv` of type t;
+ * `object` names the static const object of an OPAQUE default. */
+static void assign_default(cw *w, const ir_type *t, const ir_default *d, const char *lv,
+                           const char *object)
 {
     switch (d->kind) {
     case IR_DEFAULT_ZERO:
@@ -165,13 +194,21 @@ static void assign_default(cw *w, const ir_type *t, const ir_default *d, const c
         break;
     }
     case IR_DEFAULT_OPAQUE:
-        /* A braced initializer ({1.0, 2.0}) becomes a compound literal. */
-        if (d->c_expr[0] == '{')
-            cw_line(w, "%s = (%s)%s;", lv, t->name, d->c_expr);
-        else
-            cw_line(w, "%s = %s;", lv, d->c_expr);
+        cw_line(w, "%s = %s;", lv, object);
         break;
     }
+}
+
+/* The defaults given as C initializers (<c default="{...}"> on a list,
+ * record, option...) live in file-scope static const objects: a compound
+ * literal inside such an initializer (list items) has static storage, and
+ * the C compiler checks that the initializer is constant. E.g.
+ *     static const P_int_list P_t__default_xs = {(int64_t[]){1, 2}, 2};
+ */
+static void emit_default_object(cw *w, const ir_type *t, const ir_default *d, const char *object)
+{
+    if (d->kind == IR_DEFAULT_OPAQUE)
+        cw_line(w, "static const %s %s = %s;", t->name, object, d->c_expr);
 }
 
 /* Emits:
@@ -183,6 +220,20 @@ static void assign_default(cw *w, const ir_type *t, const ir_default *d, const c
  */
 static void emit_init(cw *w, const ir_type *t, const char *name)
 {
+    if (t->kind == IR_RECORD) {
+        for (size_t i = 0; i < t->nfields; i++) {
+            const ir_field *f = &t->fields[i];
+            if (f->kind == IR_FIELD_DEFAULT && !f->slot.ptr)
+                emit_default_object(w, f->slot.type, &f->dflt,
+                                    cw_fmt(w, "%s__default_%s", name, f->c_name));
+        }
+    } else if (t->kind == IR_TUPLE) {
+        for (size_t i = 0; i < t->ncells; i++) {
+            if (t->cells[i].has_default && !t->cells[i].slot.ptr)
+                emit_default_object(w, t->cells[i].slot.type, &t->cells[i].dflt,
+                                    cw_fmt(w, "%s__default_f%zu", name, i));
+        }
+    }
     cw_line(w, "void %s_init(%s *v)", name, name);
     cw_open(w, "{");
     cw_line(w, "memset(v, 0, sizeof *v);");
@@ -191,13 +242,15 @@ static void emit_init(cw *w, const ir_type *t, const char *name)
             const ir_field *f = &t->fields[i];
             if (f->kind != IR_FIELD_DEFAULT || f->slot.ptr)
                 continue;
-            assign_default(w, f->slot.type, &f->dflt, cw_fmt(w, "v->%s", f->c_name));
+            assign_default(w, f->slot.type, &f->dflt, cw_fmt(w, "v->%s", f->c_name),
+                           cw_fmt(w, "%s__default_%s", name, f->c_name));
         }
     } else if (t->kind == IR_TUPLE) {
         for (size_t i = 0; i < t->ncells; i++) {
             if (!t->cells[i].has_default || t->cells[i].slot.ptr)
                 continue;
-            assign_default(w, t->cells[i].slot.type, &t->cells[i].dflt, cw_fmt(w, "v->f%zu", i));
+            assign_default(w, t->cells[i].slot.type, &t->cells[i].dflt, cw_fmt(w, "v->f%zu", i),
+                           cw_fmt(w, "%s__default_f%zu", name, i));
         }
     } else if (t->kind == IR_ENUM) {
         cw_line(w, "*v = %s;", t->cases[0].const_name);
@@ -353,7 +406,7 @@ static void emit_record_read(cw *w, const ir_type *t)
             cw_line(w, "seen[%d] |= (uint64_t)1 << %d;", f->required_index / 64,
                     f->required_index % 64);
         } else {
-            /* null for a ? or ~ field means absent (atd-spec 10.9) */
+            /* null for a ? or ~ field means absent, as atdgen reads it */
             if (!t->keep_nulls) {
                 cw_open(w, "if (atd_peek(r) == 'n')");
                 cw_open(w, "if (!atd_read_null(r))");
@@ -458,7 +511,7 @@ static void emit_payload_switch_end(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
-/* Emits the array form of the constructors with an argument (atd-spec 10.8):
+/* Emits the array form of the constructors with an argument (atdgen's):
  *     if (c == '[') {
  *         if (!atd_array_begin(r, &more)) return false;
  *         if (!more) return atd_reader_fail_at(r, at, ..."empty array instead of a variant...");
@@ -511,7 +564,7 @@ static void emit_sum_read_array(cw *w, const ir_type *t)
 }
 
 /* Emits the object form of the constructors with an argument, for a sum with
- * <json repr="object"> (atd-spec 10.8): exactly one member, named after a
+ * <json repr="object"> (newer ATD backends): exactly one member, named after a
  * constructor with an argument, whose value is the argument.
  *     if (c == '{') {
  *         if (!atd_object_begin(r, &more)) return false;
@@ -567,7 +620,7 @@ static void emit_sum_read_object(cw *w, const ir_type *t)
 
 /* Emits the reader of a sum: "Name" for a nullary constructor, ["Name", v]
  * (or {"Name": v} with <json repr="object">) for one with an argument
- * (atd-spec 10.8); an enum, and the catch-all of an open_enum, read only
+ * (as atdgen writes them); an enum, and the catch-all of an open_enum, read only
  * strings.
  *     bool event_shape_read(atd_reader *r, event_shape *out)
  *     {
@@ -649,16 +702,20 @@ static void emit_sum_read(cw *w, const ir_type *t)
                 t->atd_name);
     }
     cw_close(w, "}");
+    /* atdgen's built-in adapters (emit_adapter.c) still accept the array
+     * form: their normalize step passes it through unchanged. */
+    if (any_arg && t->adapter == IR_ADAPTER_TYPE_FIELD)
+        emit_sum_read_type_field(w, t);
     if (any_arg && t->json_object)
         emit_sum_read_object(w, t);
-    else if (any_arg)
+    if (any_arg && (!t->json_object || t->adapter == IR_ADAPTER_ONE_FIELD))
         emit_sum_read_array(w, t);
     cw_line(w, "return atd_reader_fail_expected(r, \"a variant of '%s'\");", t->atd_name);
     cw_close(w, "}");
 }
 
 /* Emits the reader of a tuple: an array; cells from the first defaulted one
- * on may be missing; extra elements are skipped (atd-spec 10.6).
+ * on may be missing; extra elements are skipped (atdgen's tolerance).
  *     if (!more) return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, ...);
  *     ...read out->f0...
  *     if (!atd_array_next(r, &more)) return false;
@@ -780,7 +837,7 @@ static void emit_list_read(cw *w, const ir_type *t)
 
 /* Emits the reader of (string * T) list <json repr="object">: an object whose
  * keys (copied into the arena unless strings are borrowed) and values become
- * the items, in input order, duplicates kept (atd-spec 10.5). */
+ * the items, in input order, duplicates kept (a list has no uniqueness). */
 static void emit_assoc_read(cw *w, const ir_type *t)
 {
     const char *itn = cw_fmt(w, "%s_item", t->name);
@@ -821,7 +878,7 @@ static void emit_assoc_read(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
-/* Emits the option reader: "None" or ["Some", v] (atd-spec 10.7). */
+/* Emits the option reader: "None" or ["Some", v] (atdgen's form). */
 static void emit_option_read(cw *w, const ir_type *t)
 {
     cw_line(w, "bool %s_read(atd_reader *r, %s *out)", t->fn, t->name);
@@ -937,6 +994,34 @@ void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
 {
     (void)m;
     emit_init(w, t, t->name);
+    /* A type with a custom adapter or a validator: the plain reader under
+     * another name, and P t_read around it (emit_adapter.c). */
+    char plain_fn[300];
+    ir_type plain;
+    if ((t->c_adapter != NULL || t->validator != NULL) &&
+        (t->kind == IR_RECORD || t->kind == IR_SUM || t->kind == IR_ENUM)) {
+        snprintf(plain_fn, sizeof plain_fn, "%s__plain", t->fn);
+        plain = *t;
+        plain.fn = plain_fn;
+        cw_line(w, "static bool %s_read(atd_reader *r, %s *out);", plain_fn, t->name);
+        if (t->kind == IR_RECORD) {
+            /* the plain reader starts with the record's init */
+            cw_line(w, "static void %s_init(%s *v)", plain_fn, t->name);
+            cw_open(w, "{");
+            cw_line(w, "%s_init(v);", t->fn);
+            cw_close(w, "}");
+            cw_blank(w);
+            emit_record_read(w, &plain);
+        }
+        else
+            emit_sum_read(w, &plain);
+        cw_blank(w);
+        emit_adapted_read(w, t);
+        cw_blank(w);
+        emit_from_json(w, t->name);
+        cw_end_item(w);
+        return;
+    }
     switch (t->kind) {
     case IR_RECORD:
         emit_record_read(w, t);

@@ -1,7 +1,9 @@
-/* Generated JSON writers (atd-spec Part II, write side): compact output
+/* Generated JSON writers (atdgen's JSON mapping, write side): compact output
  * exactly as atdgen writes it. Keys are precomputed literals with their
- * lengths ("\"date\":", 7), so nothing calls strlen at run time, and a key
- * followed by an int or bool is written with one buffer reservation. `?`
+ * lengths ("\"date\":", 7), so nothing calls strlen at run time. A key and
+ * a value of bounded size (int, bool, float, enum, unit) are written after
+ * one buffer reservation, shared by a whole run of such fields or tuple
+ * cells; a key and a string are one call (atd_writer_key_string). `?`
  * fields are omitted when absent and written unwrapped; `~` fields are
  * omitted when equal to their default (value equality), or always written
  * when the writer has ATD_WRITE_DEFAULTS (atdgen's -j-defaults); failures
@@ -85,7 +87,17 @@ static void write_value(cw *w, const ir_type *t, const char *rv, const char *fai
  *     if (v->left == NULL) { atd_writer_fail(w, ATD_ERR_INVALID, "..."); FAIL }
  *     ...write (*v->left)...
  */
+static void write_slot_value(cw *w, const ir_slot *s, const char *rv, const char *fail);
+
+/* A slot with <c validator="fn">: with ATD_WRITE_VALIDATE, fn runs first. */
 static void write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail)
+{
+    if (s->validator != NULL)
+        emit_validator_write_check(w, s->validator, s->ptr, rv, fail);
+    write_slot_value(w, s, rv, fail);
+}
+
+static void write_slot_value(cw *w, const ir_slot *s, const char *rv, const char *fail)
 {
     if (!s->ptr) {
         write_value(w, s->type, rv, fail);
@@ -118,7 +130,7 @@ static const char *differs(cw *w, const ir_field *f, const char *rv)
         case IR_ENUM:
             return cw_fmt(w, "%s != 0", rv);
         case IR_FLOAT:
-            /* -0.0 == 0.0: a negative zero is omitted too (atd-spec 10.9) */
+            /* -0.0 == 0.0: a negative zero is omitted too, as atdgen omits it */
             return cw_fmt(w, "%s != 0.0", rv);
         case IR_STRING:
         case IR_LIST:
@@ -335,18 +347,40 @@ static bool always_fixed(cw *w, const ir_field *f)
  *     }
  * Commas: known statically while every earlier field is required; after an
  * omissible field a run-time flag `first` decides. */
-static void emit_record_write(cw *w, const ir_type *t)
+static bool is_type_field(const ir_type *t, const ir_field *f)
+{
+    return f->json_len == t->tagged_by_len && memcmp(f->json_name, t->tagged_by, f->json_len) == 0;
+}
+
+/* `tagged`: the writer of a record that is the argument of a Type_field
+ * sum (emit_adapter.c), which starts after the `{"type":"Name"` given by
+ * the caller and leaves out the record's own field of that name. */
+static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
 {
     enum { FIRST, NOT_FIRST, UNKNOWN } state = FIRST;
     bool brace_written = false, closed = false;
-    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
-    cw_open(w, "{");
+    if (tagged) {
+        cw_line(w, "static bool %s__write_tagged(atd_writer *w, const %s *v, const char *tag, "
+                   "size_t tag_len)",
+                t->fn, t->name);
+        cw_open(w, "{");
+        cw_open(w, "if (!atd_writer_raw(w, tag, tag_len))");
+        cw_line(w, "return false;");
+        cw_close(w, "}");
+        state = NOT_FIRST;
+        brace_written = true;
+    } else {
+        cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+        cw_open(w, "{");
+    }
     /* does any field get written in the UNKNOWN state? */
     bool need_first = false;
     {
-        int s = FIRST;
+        int s = tagged ? NOT_FIRST : FIRST;
         for (size_t i = 0; i < t->nfields; i++) {
             const ir_field *f = &t->fields[i];
+            if (tagged && is_type_field(t, f))
+                continue;
             bool cond_field = f->kind != IR_FIELD_REQUIRED;
             if (f->kind == IR_FIELD_DEFAULT) {
                 const char *c = differs(w, f, "x");
@@ -365,6 +399,8 @@ static void emit_record_write(cw *w, const ir_type *t)
         cw_line(w, "bool first = true;");
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
+        if (tagged && is_type_field(t, f))
+            continue;
         const char *rv = cw_fmt(w, "v->%s", f->c_name);
         const char *fail = cw_fmt(w, "return atd_writer_push_field(w, \"%s\", %zu);",
                                   cw_c_string(w, f->json_name, f->json_len), f->json_len);
@@ -397,9 +433,11 @@ static void emit_record_write(cw *w, const ir_type *t)
         size_t klen = key_literal(w, &lit, pre, f);
         /* a value of bounded size: one reservation for the key and the value
          * (and the closing brace after the last field) */
-        bool fixed = !f->slot.ptr && f->slot.type->fixed != IR_FIXED_NONE;
+        bool fixed = !f->slot.ptr && f->slot.type->fixed != IR_FIXED_NONE &&
+                     f->slot.validator == NULL;
         /* a string: one call for the key and the string */
-        bool string = !f->slot.ptr && f->slot.type->kind == IR_STRING;
+        bool string = !f->slot.ptr && f->slot.type->kind == IR_STRING &&
+                      f->slot.validator == NULL;
         if (fixed) {
             /* the always-written fixed fields that follow join this piece */
             piece pcs[RUN_MAX] = {
@@ -467,6 +505,15 @@ static void emit_record_write(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
+static void emit_record_write(cw *w, const ir_type *t)
+{
+    if (t->tagged_by != NULL) {
+        emit_record_write_ex(w, t, true);
+        cw_blank(w);
+    }
+    emit_record_write_ex(w, t, false);
+}
+
 /* A constructor name as a JSON string literal with its length ("\"A\"", 3),
  * with an optional prefix ("[\"A\",", 5). */
 static const char *case_literal(cw *w, const char *pre, const ir_case *k, const char *post)
@@ -487,7 +534,7 @@ static const char *case_literal(cw *w, const char *pre, const ir_case *k, const 
  *     }
  *     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid tag ...");
  * With <json repr="object"> a constructor with an argument is written
- * {"Circle":2.0} instead (atd-spec 10.8), a form atdgen peers cannot read:
+ * {"Circle":2.0} instead (newer ATD backends), a form atdgen peers cannot read:
  *         if (!atd_writer_raw(w, "{\"Circle\":", 10)) return false;
  *         ...write v->u.Circle, pushing the field "Circle" on failure...
  *         return atd_writer_raw(w, "}", 1);
@@ -523,6 +570,8 @@ static void emit_sum_write(cw *w, const ir_type *t)
         } else if (k->catch_all) {
             cw_line(w, "return atd_writer_string(w, v->u.%s.ptr, v->u.%s.len);", k->member,
                     k->member);
+        } else if (t->adapter == IR_ADAPTER_TYPE_FIELD && k->arg.type->kind == IR_RECORD) {
+            emit_type_field_case_write(w, t, k);
         } else if (t->json_object) {
             cw_open(w, "if (!atd_writer_raw(w, %s))", case_literal(w, "{", k, ":"));
             cw_line(w, "return false;");
@@ -731,6 +780,28 @@ static void emit_to_json(cw *w, const char *name)
 void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
 {
     (void)m;
+    /* A type with a custom adapter or a validator: the plain writer under
+     * another name, and P t_write around it (emit_adapter.c). */
+    if ((t->c_adapter != NULL || t->validator != NULL) &&
+        (t->kind == IR_RECORD || t->kind == IR_SUM || t->kind == IR_ENUM)) {
+        char plain_fn[300];
+        snprintf(plain_fn, sizeof plain_fn, "%s__plain", t->fn);
+        ir_type plain = *t;
+        plain.fn = plain_fn;
+        cw_line(w, "static bool %s_write(atd_writer *w, const %s *v);", plain_fn, t->name);
+        if (t->kind == IR_RECORD)
+            emit_record_write(w, &plain);
+        else if (t->kind == IR_SUM)
+            emit_sum_write(w, &plain);
+        else
+            emit_enum_write(w, &plain);
+        cw_blank(w);
+        emit_adapted_write(w, t);
+        cw_blank(w);
+        emit_to_json(w, t->name);
+        cw_end_item(w);
+        return;
+    }
     switch (t->kind) {
     case IR_RECORD:
         emit_record_write(w, t);

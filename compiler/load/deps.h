@@ -1,5 +1,5 @@
 /* Multi-file schemas: finding, reading and parsing the schemas that a schema
- * imports (atd-spec 5.11), and the make rule that lists them (atdc -M,
+ * imports (`from a.b import ...`), and the make rule that lists them (atdc -M,
  * --depfile).
  *
  * Module paths map to files like this: `from a.b import t`, written in

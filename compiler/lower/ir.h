@@ -75,13 +75,22 @@ typedef enum ir_fixed {
 typedef struct ir_slot {
     ir_type *type;
     bool ptr;
+    const char *validator; /* <c validator="fn"> on a field's type or a constructor's argument */
 } ir_slot;
+
+/* atdgen's built-in JSON adapters on a sum (check_adapter.h). */
+typedef enum ir_adapter {
+    IR_ADAPTER_NONE,
+    IR_ADAPTER_TYPE_FIELD, /* {"type":"Circle","radius":2}; also "Dot" and ["Circle",{...}] */
+    IR_ADAPTER_ONE_FIELD   /* {"Circle":{...}}; also "Dot" and ["Circle",{...}] */
+} ir_adapter;
 
 typedef enum ir_default_kind {
     IR_DEFAULT_ZERO,   /* all-zero bytes: 0, false, "", [], None, tag 0... */
     IR_DEFAULT_EXPR,   /* a scalar C constant expression (c_expr) */
     IR_DEFAULT_STRING, /* a string literal (bytes, len) */
-    IR_DEFAULT_OPAQUE  /* <c default> on a composite: assigned, never compared */
+    IR_DEFAULT_OPAQUE  /* <c default> on a composite: a file-scope static const
+                        * object initialized with c_expr, assigned, never compared */
 } ir_default_kind;
 
 typedef struct ir_default {
@@ -160,6 +169,16 @@ struct ir_type {
     size_t ncases;
     bool open_enum;
     bool json_object;      /* IR_SUM <json repr="object">: {"Name":v} */
+    ir_adapter adapter;    /* IR_SUM: atdgen's built-in JSON adapter, if any */
+    const char *c_adapter; /* IR_RECORD, IR_SUM, IR_ENUM: <json adapter.c="NAME">, or NULL */
+    const char *validator; /* IR_RECORD, IR_SUM, IR_ENUM: <c validator="fn">, or NULL */
+    const char *type_field; /* IR_ADAPTER_TYPE_FIELD: the key naming the constructor */
+    size_t type_field_len;
+    /* IR_RECORD, the argument of a Type_field sum: it also has a writer
+     * that starts after a given `{"type":"Name"` and leaves out its own
+     * field of that name (emit_adapter.c). */
+    const char *tagged_by;
+    size_t tagged_by_len;
     /* IR_WRAP: elem is the wire type; name is the user type (<c t>) */
     const char *wrap_fn;   /* U wrap_fn(T) */
     const char *unwrap_fn; /* T unwrap_fn(U) */
@@ -209,7 +228,7 @@ typedef struct ir_module {
     const char **includes;   /* base names of the imported schemas: #include "b.h" */
     size_t nincludes;
     /* Why there can be no biniou code, or NULL: the first `abstract`
-     * (atd-spec 15) or imported type, and where it is. */
+     * (no binary form) or imported type, and where it is. */
     const char *bin_blocker;
     ast_loc bin_blocker_loc;
     bool biniou;             /* emit biniou code too (atdc --biniou; set by emit_module) */

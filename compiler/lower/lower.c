@@ -38,8 +38,9 @@
  * `type tree = { kids : tree list; ?left : tree option }` gives
  * `bool has_left; P tree *left;`. Lists always hold pointers.
  *
- * Defaults of `~` fields and tuple cells: <c default> (a C constant
- * expression), else the <ocaml default> literal translated (atd-spec 7.2),
+ * Defaults of `~` fields and tuple cells: <c default> (C text, whose
+ * meaning per type is in lower_cdefault.h), else the <ocaml default>
+ * literal translated into C,
  * else the implicit default of the type (0, false, "", [], None). */
 #include "lower.h"
 
@@ -55,6 +56,8 @@
 #include "check/check_inherit.h"
 #include "check/check_lookup.h"
 #include "util/names.h"
+#include "lower_adapter.h"
+#include "lower_cdefault.h"
 
 /* Guards for input the checker let through but that lowering cannot finish:
  * both are reported as errors at the offending type expression, never by
@@ -488,7 +491,7 @@ static const char *c_double(lower_ctx *L, double f)
 }
 
 /* The implicit default of a `~` field without any default annotation
- * (atd-spec 5.3): the zero of its type; other types need an explicit one,
+ * (as atdgen defines it): the zero of its type; other types need an explicit one,
  * which the checker already demands. */
 static bool implicit_default(lower_ctx *L, const ir_type *t, ast_loc loc)
 {
@@ -524,15 +527,12 @@ static bool lower_default(lower_ctx *L, const ast_annots *annots, ir_type *t, as
                           ir_default *d)
 {
     memset(d, 0, sizeof *d);
-    const char *cdef = annot_str(annots, "c", "default");
+    const ast_annot_field *cdef = check_annot_find(annots, "c", "default");
     if (cdef != NULL) {
-        /* Scalars compare with ==; anything else is only assigned, and the
-         * writer writes such a field always (documented in emit_write.c). */
-        bool scalar_like = t->kind == IR_BOOL || t->kind == IR_INT || t->kind == IR_FLOAT ||
-                           t->kind == IR_ENUM;
-        d->kind = scalar_like ? IR_DEFAULT_EXPR : IR_DEFAULT_OPAQUE;
-        d->c_expr = cdef;
-        return true;
+        if (lower_c_default(L->diag, L->arena, cdef, t, d))
+            return true;
+        L->failed = true;
+        return false;
     }
     const ast_annot_field *od = check_annot_find(annots, "ocaml", "default");
     if (od == NULL || od->value == NULL)
@@ -672,7 +672,14 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const che
             lower_default(L, &af->annots, ft, af->loc, &f->dflt);
             break;
         }
+        /* <c validator> on the field's type; for `?x : T option`, on T */
+        const ast_type *vt = af->type;
+        if (af->kind == AST_FIELD_OPTIONAL && vt != NULL)
+            vt = vt->kind == AST_NAME && vt->u.name.nargs == 1 ? vt->u.name.args[0] : NULL;
+        if (vt != NULL)
+            f->slot.validator = annot_str(&vt->annots, "c", "validator");
     }
+    lower_record_adapter(&t->annots, rt);
 }
 
 static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const check_scope *env)
@@ -712,10 +719,13 @@ static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const check_
             c->bin_hashtag |= 0x80000000u;
             c->arg.type =
                 lower_type(L, v->arg, scopes[i], fmt(L, "%s_%s", st->short_name, v->name));
+            c->arg.validator = annot_str(&v->arg->annots, "c", "validator");
             if (st->open_enum && c->arg.type->kind == IR_STRING)
                 c->catch_all = true;
         }
     }
+    if (!lower_sum_adapter(L->diag, L->arena, &t->annots, st))
+        L->failed = true;
 }
 
 /* Nominal types (records and sums) are created before their contents are
@@ -847,7 +857,7 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
             k = fmt(L, "%s%d,", k, a->id);
             nm = fmt(L, "%s_%s", nm, a->short_name);
         }
-        /* <c name> on the instantiation names it (atd-spec 19); the name is
+        /* <c name> on the instantiation names it; the name is
          * part of the key, so each spelling is its own C type. */
         const char *inst_name = annot_str(&app->annots, "c", "name");
         if (inst_name != NULL) {
@@ -914,7 +924,7 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
     return r;
 }
 
-/* `mod.t` (atd-spec 5.11 and 18): a type of the imported schema, named as
+/* `mod.t`: a type of the imported schema, named as
  * that schema's own generation names it, <its prefix><t> (or its <c name>,
  * from the import list or from its definition), with functions of the same
  * name. Nothing is emitted for it; the header includes the imported header.
@@ -1030,7 +1040,7 @@ static ir_type *lower_name(lower_ctx *L, const ast_type *t, const check_scope *e
     if (nargs == 1 && strcmp(n, "nullable") == 0) {
         ir_type *e = lower_type(L, t->u.name.args[0], env, ctx_name);
         if (e->kind == IR_NULLABLE)
-            return e; /* T nullable nullable == T nullable (atd-spec 5.7) */
+            return e; /* T nullable nullable == T nullable: JSON has one null */
         return wrapper(L, IR_NULLABLE, e, "nullable");
     }
     if (nargs == 1 && strcmp(n, "wrap") == 0)
@@ -1109,7 +1119,7 @@ static const char *base_name(lower_ctx *L, const char *path, const char **file_o
 }
 
 /* The size of a JSON string literal of the bytes s[0..len), quotes
- * included, escaped as the writers escape it (atd-spec 10.4). */
+ * included, escaped as the writers escape it. */
 static size_t json_literal_size(const char *s, size_t len)
 {
     size_t n = 2;

@@ -4,7 +4,7 @@
  * (<generic>_<arg>), list/option types (<elem>_list), tag enums (<sum>_tag),
  * assoc items (<t>_item), every generated function (<type>_read, ...) and the
  * enum constants of all types together. Two equal identifiers would not
- * compile and we never add silent suffixes (style.md 3.3), so each clash is
+ * compile and silent suffixes would surprise the user, so each clash is
  * an error at the later of the two places that introduced them, with a note
  * at the other one and the hint to use <c name>. */
 #ifndef ATDC_LOWER_CLASH_H

@@ -3,7 +3,7 @@
  * and cannot be forward-declared). Cycles of by-value containment (recursive
  * types) are found as strongly connected components; inside one, every member
  * whose type is a record or sum of the same component becomes a pointer, which
- * breaks every cycle (each passes through a record or sum, atd-spec 5.13).
+ * breaks every cycle (the checker ensures each passes through a record or sum).
  * All structs are forward-declared by the header emitter, so pointers and
  * lists may refer to any of them. */
 #ifndef ATDC_SORT_H

@@ -1,4 +1,4 @@
-/* Parser for ATD (atd-spec section 2), a pure bison parser fed by lexer.l.
+/* Parser for the ATD grammar, a pure bison parser fed by lexer.l.
  * The actions only build AST nodes (ast.h) in the compilation's arena; every
  * semantic check belongs to check.c.
  *

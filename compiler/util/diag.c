@@ -354,3 +354,44 @@ void diag_note(diag_ctx *d, ast_loc loc, const char *fmt, ...)
     diag_vreport(d, DIAG_NOTE, loc, fmt, ap);
     va_end(ap);
 }
+
+static const char *const diag_warn_names[DIAG_W_COUNT] = {
+    "unknown-annotation",  "misplaced-annotation", "ignored-annotation",
+    "obsolete-annotation", "unused-import",
+};
+
+const char *diag_warn_name(diag_warn_kind kind)
+{
+    return (unsigned)kind < DIAG_W_COUNT ? diag_warn_names[kind] : "?";
+}
+
+bool diag_warn_lookup(const char *name, diag_warn_kind *out)
+{
+    for (unsigned i = 0; i < DIAG_W_COUNT; i++) {
+        if (strcmp(diag_warn_names[i], name) == 0) {
+            *out = (diag_warn_kind)i;
+            return true;
+        }
+    }
+    return false;
+}
+
+void diag_warn(diag_ctx *d, diag_warn_kind kind, ast_loc loc, const char *fmt, ...)
+{
+    if (d->warn_disabled & (1u << kind))
+        return;
+    atd_buf m;
+    atd_buf_init(&m);
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vappendf(&m, fmt, ap);
+    va_end(ap);
+    diag_appendf(&m, " [-W%s%s]", d->werror ? "error=" : "", diag_warn_name(kind));
+    atd_buf_putc(&m, '\0');
+    const char *msg = m.status == 0 && m.data != NULL ? m.data : "";
+    if (d->werror)
+        diag_error(d, loc, "%s", msg);
+    else
+        diag_warning(d, loc, "%s", msg);
+    atd_buf_free(&m);
+}

@@ -24,6 +24,22 @@
 #include "syntax/ast.h"
 #include "atd/common.h"
 
+/* The kinds of warning, each named for -W<name> / -Wno-<name> (gcc's
+ * style); the message ends with " [-W<name>]". */
+typedef enum diag_warn_kind {
+    DIAG_W_UNKNOWN_ANNOTATION,   /* a field of <json>, <biniou> or <c> that no rule knows */
+    DIAG_W_MISPLACED_ANNOTATION, /* a known field where it has no effect */
+    DIAG_W_IGNORED_ANNOTATION,   /* a known annotation that atdc does not apply */
+    DIAG_W_OBSOLETE_ANNOTATION,  /* <json tag_field> */
+    DIAG_W_UNUSED_IMPORT,        /* an imported type never used */
+    DIAG_W_COUNT
+} diag_warn_kind;
+
+/* "unknown-annotation"... */
+const char *diag_warn_name(diag_warn_kind kind);
+/* The kind named `name`; false for an unknown name. */
+bool diag_warn_lookup(const char *name, diag_warn_kind *out);
+
 typedef void (*diag_sink_fn)(void *ctx, const char *text, size_t len);
 
 /* Source text of a file, so that diagnostics can quote the line. */
@@ -42,14 +58,16 @@ typedef struct diag_ctx {
     diag_source *sources; /* files registered with diag_add_source */
     size_t nsources;
     size_t sources_cap;
-    bool last_dropped; /* the last error/warning was not printed: drop its notes */
-    bool stopped;      /* max_errors was reached and the "too many" line printed */
-    ast_loc last_loc;  /* of the last error/warning: a note there is not quoted again */
-    int limited;       /* errors that went through the limit check */
-    bool deferring;    /* between diag_defer_begin and diag_defer_end */
+    bool last_dropped;            /* the last error/warning was not printed: drop its notes */
+    bool stopped;                 /* max_errors was reached and the "too many" line printed */
+    ast_loc last_loc;             /* of the last error/warning: a note there is not quoted again */
+    int limited;                  /* errors that went through the limit check */
+    bool deferring;               /* between diag_defer_begin and diag_defer_end */
     struct diag_pending *pending; /* held back while deferring, in report order */
     size_t npending;
     size_t pending_cap;
+    unsigned warn_disabled; /* bit (1u << kind): -Wno-<kind> */
+    bool werror;            /* -Werror: warnings are reported as errors */
 } diag_ctx;
 
 void diag_init(diag_ctx *d);
@@ -65,6 +83,9 @@ void diag_add_source(diag_ctx *d, const char *path, const char *text, size_t len
  * covers loc's range when it is on one line (^~~~), else a single ^. */
 void diag_error(diag_ctx *d, ast_loc loc, const char *fmt, ...) ATD_PRINTF(3, 4);
 void diag_warning(diag_ctx *d, ast_loc loc, const char *fmt, ...) ATD_PRINTF(3, 4);
+/* A warning of a kind: dropped when disabled, an error under -Werror. */
+void diag_warn(diag_ctx *d, diag_warn_kind kind, ast_loc loc, const char *fmt, ...)
+    ATD_PRINTF(4, 5);
 /* A note belongs to the preceding error/warning (dropped if that one was). */
 void diag_note(diag_ctx *d, ast_loc loc, const char *fmt, ...) ATD_PRINTF(3, 4);
 

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 bool files_read(FILE *f, atd_buf *out)
@@ -79,5 +80,35 @@ bool files_write_if_changed(diag_ctx *d, const char *path, const char *data, siz
             remove(tmp);
     }
     free(tmp);
+    return ok;
+}
+
+bool files_make_dirs(diag_ctx *d, const char *dir)
+{
+    size_t n = strlen(dir);
+    char *path = malloc(n + 1);
+    if (path == NULL) {
+        diag_error(d, DIAG_NO_LOC, "cannot create directory '%s': %s", dir, strerror(ENOMEM));
+        return false;
+    }
+    memcpy(path, dir, n + 1);
+    bool ok = true;
+    /* Each prefix that ends before a '/', then the whole path. */
+    for (size_t i = 1; i <= n && ok; i++) {
+        if (i < n && path[i] != '/')
+            continue;
+        char saved = path[i];
+        path[i] = '\0';
+        struct stat st;
+        if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+            diag_error(d, DIAG_NO_LOC, "cannot create directory '%s': %s", path, strerror(errno));
+            ok = false;
+        } else if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+            diag_error(d, DIAG_NO_LOC, "cannot create directory '%s': %s", path, strerror(ENOTDIR));
+            ok = false;
+        }
+        path[i] = saved;
+    }
+    free(path);
     return ok;
 }

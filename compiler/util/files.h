@@ -22,4 +22,8 @@ bool files_read(FILE *f, atd_buf *out);
  * why the file could not be written. */
 bool files_write_if_changed(diag_ctx *d, const char *path, const char *data, size_t len);
 
+/* Creates `dir` and its missing parents, like mkdir -p. False after
+ * reporting, with the system's reason, what could not be created. */
+bool files_make_dirs(diag_ctx *d, const char *dir);
+
 #endif

@@ -1,4 +1,4 @@
-/* C spelling of ATD names (style.md 3.3, atd-spec 18-19). Every stage that
+/* C spelling of ATD names (prefix, <c name>, mangling). Every stage that
  * turns a schema name into a C identifier goes through here, so the checker
  * (which rejects clashes) and the emitter (which prints the names) can never
  * disagree. The rules: a C keyword, or a name that a C or C++ header could

@@ -13,6 +13,8 @@
 #include "atd/json.h"
 #include "atd/writer_ctx.h"
 #include "atd/read_name.h"
+#include "atd/adapter.h"
+#include "atd/validate.h"
 #include "atd/biniou.h"
 #include "atd/stream.h"
 #include "atd/pretty.h"

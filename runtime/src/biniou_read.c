@@ -1,4 +1,4 @@
-/* Biniou reading primitives (atd-spec 13-16) on the JSON reader's cursor,
+/* Biniou reading primitives on the JSON reader's cursor,
  * error record and path: tags and their checks, vints, fixed-width bodies,
  * strings, nesting depth, skipping, and the byte-offset error report. */
 #include "atd/biniou.h"
@@ -11,7 +11,7 @@ static size_t offset_of(const atd_reader *r, const char *p)
     return (size_t)(p - r->start);
 }
 
-static bool fail_eof(atd_reader *r)
+bool atd__bin_fail_eof(atd_reader *r)
 {
     return atd_reader_fail_at(r, offset_of(r, r->end), ATD_ERR_EOF, "unexpected end of input");
 }
@@ -59,10 +59,10 @@ bool atd_bin_check_tag(atd_reader *r, size_t at, uint32_t accept, uint8_t tag)
     return atd_reader_fail_at(r, at, ATD_ERR_TYPE, "expected %s, found %s", want, found);
 }
 
-bool atd_bin_read_tag(atd_reader *r, uint32_t accept, uint8_t *tag)
+bool atd__bin_read_tag_slow(atd_reader *r, uint32_t accept, uint8_t *tag)
 {
     if (ATD_UNLIKELY(r->cur >= r->end))
-        return fail_eof(r);
+        return atd__bin_fail_eof(r);
     *tag = (uint8_t)*r->cur;
     r->cur++;
     return atd_bin_check_tag(r, offset_of(r, r->cur - 1), accept, *tag);
@@ -71,18 +71,18 @@ bool atd_bin_read_tag(atd_reader *r, uint32_t accept, uint8_t *tag)
 bool atd_bin_read_byte(atd_reader *r, uint8_t *out)
 {
     if (ATD_UNLIKELY(r->cur >= r->end))
-        return fail_eof(r);
+        return atd__bin_fail_eof(r);
     *out = (uint8_t)*r->cur++;
     return true;
 }
 
-bool atd_bin_read_uvint(atd_reader *r, uint64_t *out)
+bool atd__bin_read_uvint_slow(atd_reader *r, uint64_t *out)
 {
     const char *p = r->cur;
     uint64_t u = 0;
     for (unsigned shift = 0; shift < 63; shift += 7) {
         if (ATD_UNLIKELY(p >= r->end))
-            return fail_eof(r);
+            return atd__bin_fail_eof(r);
         unsigned char c = (unsigned char)*p++;
         u |= (uint64_t)(c & 0x7f) << shift;
         if (c < 0x80) {
@@ -95,7 +95,7 @@ bool atd_bin_read_uvint(atd_reader *r, uint64_t *out)
     return atd_reader_fail_at(r, offset_of(r, r->cur), ATD_ERR_RANGE, "vint longer than 9 bytes");
 }
 
-bool atd_bin_read_count(atd_reader *r, size_t *out)
+bool atd__bin_read_count_slow(atd_reader *r, size_t *out)
 {
     const char *at = r->cur;
     uint64_t u;
@@ -120,16 +120,7 @@ bool atd_bin_read_field_hashtag(atd_reader *r, uint32_t *out)
     return true;
 }
 
-bool atd_bin_read_hashtag(atd_reader *r, uint32_t *out)
-{
-    if (ATD_UNLIKELY(!atd_bin_has(r, 4)))
-        return fail_eof(r);
-    *out = (uint32_t)atd_bin_get_be(r->cur, 4);
-    r->cur += 4;
-    return true;
-}
-
-bool atd_bin_read_int(atd_reader *r, uint8_t tag, int64_t *out)
+bool atd__bin_read_int_slow(atd_reader *r, uint8_t tag, int64_t *out)
 {
     static const unsigned char widths[5] = {0, 1, 2, 4, 8};
     if (tag == ATD_BIN_UVINT || tag == ATD_BIN_SVINT) {
@@ -144,7 +135,7 @@ bool atd_bin_read_int(atd_reader *r, uint8_t tag, int64_t *out)
         return atd_bin_check_tag(r, offset_of(r, r->cur), ATD_BIN_INT_MASK, tag);
     unsigned n = widths[tag];
     if (ATD_UNLIKELY(!atd_bin_has(r, n)))
-        return fail_eof(r);
+        return atd__bin_fail_eof(r);
     uint64_t u = atd_bin_get_be(r->cur, n);
     r->cur += n;
     /* int8 and int16 are unsigned; int32 and int64 are two's complement */
@@ -189,20 +180,10 @@ bool atd_bin_read_unit(atd_reader *r)
     return true;
 }
 
-bool atd_bin_read_float64(atd_reader *r, double *out)
-{
-    if (ATD_UNLIKELY(!atd_bin_has(r, 8)))
-        return fail_eof(r);
-    uint64_t bits = atd_bin_get_be(r->cur, 8);
-    r->cur += 8;
-    memcpy(out, &bits, sizeof *out);
-    return true;
-}
-
 bool atd_bin_read_float32(atd_reader *r, float *out)
 {
     if (ATD_UNLIKELY(!atd_bin_has(r, 4)))
-        return fail_eof(r);
+        return atd__bin_fail_eof(r);
     uint32_t bits = (uint32_t)atd_bin_get_be(r->cur, 4);
     r->cur += 4;
     memcpy(out, &bits, sizeof *out);
@@ -227,12 +208,9 @@ bool atd_bin_read_string(atd_reader *r, atd_string *out)
     return true;
 }
 
-bool atd_bin_enter(atd_reader *r)
+bool atd__bin_fail_depth(atd_reader *r)
 {
-    if (ATD_UNLIKELY(r->depth >= r->max_depth))
-        return atd_reader_fail(r, ATD_ERR_DEPTH, "nesting deeper than %u", r->max_depth);
-    r->depth++;
-    return true;
+    return atd_reader_fail(r, ATD_ERR_DEPTH, "nesting deeper than %u", r->max_depth);
 }
 
 /* --- skipping --- */
@@ -240,7 +218,7 @@ bool atd_bin_enter(atd_reader *r)
 static bool skip_bytes(atd_reader *r, size_t n)
 {
     if (ATD_UNLIKELY(!atd_bin_has(r, n)))
-        return fail_eof(r);
+        return atd__bin_fail_eof(r);
     r->cur += n;
     return true;
 }
@@ -303,8 +281,7 @@ static bool skip_nested(atd_reader *r, uint8_t tag)
         /* the column tags are kept in the input: one byte after each hashtag */
         const char *header = r->cur;
         for (size_t c = 0; c < cols; c++) {
-            if (!atd_bin_read_field_hashtag(r, &h) ||
-                !atd_bin_read_tag(r, ATD_BIN_ANY_MASK, &b))
+            if (!atd_bin_read_field_hashtag(r, &h) || !atd_bin_read_tag(r, ATD_BIN_ANY_MASK, &b))
                 return false;
         }
         if (cols > 0 && rows > (size_t)(r->end - r->cur) / cols)

@@ -24,7 +24,7 @@ uint32_t atd_bin_hash(const char *name, size_t len)
     return h & 0x7fffffffu;
 }
 
-static bool fail_range(atd_writer *w, int64_t v, const char *repr)
+bool atd__bin_fail_range(atd_writer *w, int64_t v, const char *repr)
 {
     char detail[96];
     snprintf(detail, sizeof detail, "%" PRId64 " cannot be written as biniou %s", v, repr);
@@ -35,20 +35,20 @@ bool atd_bin_write_int(atd_writer *w, unsigned repr, int64_t v)
 {
     switch (repr) {
     case ATD_BIN_UVINT:
-        if (v < 0)
-            return fail_range(w, v, "uvint");
+        if (v < 0 || v > ATD_BIN_INT_MAX)
+            return atd__bin_fail_range(w, v, "uvint");
         return atd_bin_write_uvint(w, (uint64_t)v);
     case ATD_BIN_INT8:
         if (v < 0 || v > 255)
-            return fail_range(w, v, "int8");
+            return atd__bin_fail_range(w, v, "int8");
         return atd_bin_write_byte(w, (unsigned)v);
     case ATD_BIN_INT16:
         if (v < 0 || v > 65535)
-            return fail_range(w, v, "int16");
+            return atd__bin_fail_range(w, v, "int16");
         return atd_bin_write_be(w, (uint64_t)v, 2);
     case ATD_BIN_INT32:
         if (v < INT32_MIN || v > INT32_MAX)
-            return fail_range(w, v, "int32");
+            return atd__bin_fail_range(w, v, "int32");
         return atd_bin_write_be(w, (uint64_t)v, 4);
     case ATD_BIN_INT64:
         return atd_bin_write_be(w, (uint64_t)v, 8);

@@ -1,5 +1,5 @@
 /* The generic JSON value (json.h): reading it with the reader primitives,
- * writing it back compactly (atd-spec 10.10), equality and member lookup.
+ * writing it back compactly (atdgen's forms), equality and member lookup.
  *
  * Every walk is iterative, so no input and no hand-built tree can exhaust the
  * C stack: reading keeps an explicit stack of open containers (bounded by the
@@ -15,6 +15,7 @@
 #include "atd/number.h"
 #include "atd/writer.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,14 +123,34 @@ static bool in_input(const atd_reader *r, const char *p)
     return (uintptr_t)p >= (uintptr_t)r->start && (uintptr_t)p < (uintptr_t)r->end;
 }
 
-/* A number token: int64 when it is an integer that fits, its text when it is
- * an integer that does not, else a double. */
+/* Keeps the number token [p, q) as its text (ATD_JSON_BIGINT), borrowed
+ * from the input or copied into the arena. */
+static bool keep_number_text(atd_reader *r, atd_json *v, const char *p, const char *q)
+{
+    size_t len = (size_t)(q - p);
+    v->kind = ATD_JSON_BIGINT;
+    v->u.string.len = len;
+    if (r->flags & ATD_READ_BORROW_STRINGS) {
+        v->u.string.ptr = p;
+    } else {
+        char *copy = r->arena != NULL ? atd_arena_strdup(r->arena, p, len) : NULL;
+        if (copy == NULL)
+            return fail_nomem(r);
+        v->u.string.ptr = copy;
+    }
+    r->cur = q;
+    return true;
+}
+
+/* A number token: int64 when it is an integer that fits, else a double,
+ * else (an integer beyond int64, a float beyond double's range such as
+ * 1e999) its text, so that every valid document writes back as it came. */
 static bool read_number(atd_reader *r, atd_json *v)
 {
     const char *p = r->cur;
     /* Fast paths: a short integer, or a number with a fraction or an
      * exponent parsed in one pass. Everything else (long integers, errors,
-     * lenient forms) goes the general way below. */
+     * lenient forms, infinities) goes the general way below. */
     bool fraction;
     const char *q = atd__read_small_int(p, r->end, &v->u.integer, &fraction);
     if (q) {
@@ -139,7 +160,8 @@ static bool read_number(atd_reader *r, atd_json *v)
     }
     if (fraction) {
         q = atd_parse_double_prefix(p, r->end, &v->u.number);
-        if (q != p && (q == r->end || (atd__char_class[(unsigned char)*q] & ATD__CC_DELIM))) {
+        if (q != p && (q == r->end || (atd__char_class[(unsigned char)*q] & ATD__CC_DELIM)) &&
+            !isinf(v->u.number)) {
             v->kind = ATD_JSON_FLOAT;
             r->cur = q;
             return true;
@@ -164,27 +186,16 @@ static bool read_number(atd_reader *r, atd_json *v)
             r->cur = q;
             return true;
         }
-        if (st == ATD_NUM_RANGE) {
-            size_t len = (size_t)(q - p);
-            v->kind = ATD_JSON_BIGINT;
-            v->u.string.len = len;
-            if (r->flags & ATD_READ_BORROW_STRINGS) {
-                v->u.string.ptr = p;
-            } else {
-                char *copy = r->arena != NULL ? atd_arena_strdup(r->arena, p, len) : NULL;
-                if (copy == NULL)
-                    return fail_nomem(r);
-                v->u.string.ptr = copy;
-            }
-            r->cur = q;
-            return true;
-        }
+        if (st == ATD_NUM_RANGE)
+            return keep_number_text(r, v, p, q);
     }
     if (atd_parse_double(p, q, &v->u.number) != ATD_NUM_OK) {
         char quote[80];
         atd__quote_token(r, p, quote, sizeof quote);
         return atd_reader_fail(r, ATD_ERR_NUMBER, "invalid number %s", quote);
     }
+    if (isinf(v->u.number))
+        return keep_number_text(r, v, p, q);
     v->kind = ATD_JSON_FLOAT;
     r->cur = q;
     return true;
@@ -497,16 +508,11 @@ static int write_error(atd_error *err, int code, const walk_frame *fs, size_t le
     return code;
 }
 
-static bool bigint_text_ok(const atd_string *s)
+/* The text of an ATD_JSON_BIGINT must be exactly one JSON number. */
+static bool number_text_ok(const atd_string *s)
 {
-    size_t i = s->len != 0 && s->ptr[0] == '-' ? 1 : 0;
-    if (i == s->len)
-        return false;
-    for (; i < s->len; i++) {
-        if ((unsigned)(s->ptr[i] - '0') >= 10)
-            return false;
-    }
-    return true;
+    bool is_int;
+    return s->len != 0 && atd_scan_number(s->ptr, s->ptr + s->len, &is_int) == s->ptr + s->len;
 }
 
 /* Writes a scalar, or the opening bracket of a container. */
@@ -527,7 +533,7 @@ static int write_start(atd_buf *out, const atd_json *v)
         atd_buf_write_int64(out, v->u.integer);
         return 0;
     case ATD_JSON_BIGINT:
-        if (!bigint_text_ok(&v->u.string))
+        if (!number_text_ok(&v->u.string))
             return ATD_ERR_INVALID;
         atd_buf_append(out, v->u.string.ptr, v->u.string.len);
         return 0;
@@ -551,7 +557,7 @@ static const char *write_detail(int code)
     case ATD_ERR_UTF8:
         return "string is not valid UTF-8";
     case ATD_ERR_INVALID:
-        return "invalid value (unknown kind, or a big integer that is not an integer literal)";
+        return "invalid value (unknown kind, or a big number whose text is not a JSON number)";
     default:
         return atd_error_code_text((atd_error_code)code);
     }

@@ -405,12 +405,35 @@ char *atd_write_double(char *p, double v)
      * significand): print all 17 places at once, f = h0 | 8 digits | 8
      * digits, then find the leading and trailing zeros without dividing. */
     if (f >= 1000000000000000u && f < 100000000000000000u) {
-        char d[40];
         uint64_t hi = f / 100000000;
         uint32_t h0 = (uint32_t)(hi / 100000000);
         uint64_t wh = digits8((uint32_t)(hi % 100000000));
         uint64_t wl = digits8((uint32_t)(f % 100000000));
         uint64_t ah = wh + ASCII_ZEROS, al = wl + ASCII_ZEROS;
+        int lead = h0 == 0; /* f >= 10^15, so wh != 0 then */
+        int tz = wl != 0 ? trailing_zero_digits(wl) : 8 + (wh != 0 ? trailing_zero_digits(wh) : 8);
+        int n = 17 - lead - tz;
+        int x = e10 + 16 - lead;
+        if (x >= 0 && x <= 6 && x < n - 1) {
+            /* ddd.ddd with the point among the first 8 digits, the most
+             * frequent shape: the digits, in three words w0 w1 w2 in
+             * memory order, are shifted by one byte after the point in
+             * registers and stored once, with no staging buffer (whose
+             * reloads across several stores would stall). */
+            uint64_t w0 = lead ? ah : ('0' + h0) | ah << 8;
+            uint64_t w1 = lead ? al : ah >> 56 | al << 8;
+            uint64_t w2 = lead ? 0 : al >> 56;
+            unsigned point = 8 * ((unsigned)x + 1); /* bits before the point, <= 56 */
+            uint64_t low = ((uint64_t)1 << point) - 1;
+            uint64_t o0 = (w0 & low) | (uint64_t)'.' << point | (w0 & ~low) << 8;
+            uint64_t o1 = w0 >> 56 | w1 << 8;
+            uint64_t o2 = w1 >> 56 | w2 << 8;
+            memcpy(p, &o0, 8);
+            memcpy(p + 8, &o1, 8);
+            memcpy(p + 16, &o2, 8);
+            return p + n + 1;
+        }
+        char d[40];
         d[0] = (char)('0' + h0);
         memcpy(d + 1, &ah, 8);
         memcpy(d + 9, &al, 8);
@@ -418,11 +441,8 @@ char *atd_write_double(char *p, double v)
         memcpy(d + 17, &zeros, 8);
         memcpy(d + 25, &zeros, 8);
         memcpy(d + 32, &zeros, 8);
-        int lead = h0 == 0; /* f >= 10^15, so wh != 0 then */
-        int tz = wl != 0 ? trailing_zero_digits(wl) : 8 + (wh != 0 ? trailing_zero_digits(wh) : 8);
-        int n = 17 - lead - tz;
         /* yojson prints with %.17g exactly when 16 digits do not read back */
-        return layout_fixed(p, d + lead, n, e10 + 16 - lead, n == 17 ? 17 : 16);
+        return layout_fixed(p, d + lead, n, x, n == 17 ? 17 : 16);
     }
 #endif
     f = strip_zeros(f, &e10);

@@ -1,7 +1,7 @@
 /* The JSON reader's cursor, its error recording, and the primitives for
  * everything except strings (read_string.c) and skipping (skip.c):
  * whitespace, punctuation, containers with the depth limit, null, bool, ints
- * and doubles, including the type leniencies of atd-spec 10.1-10.3.
+ * and doubles, including atdgen's type leniencies (quoted bools and numbers).
  *
  * Errors are cheap to record and expensive to report: the first failure
  * stores a code, a byte offset and a short detail, and moves the cursor to the

@@ -1,4 +1,4 @@
-/* JSON writing primitives on atd_buf: string escaping (atd-spec 10.4), the
+/* JSON writing primitives on atd_buf: string escaping (atdgen's forms), the
  * strict UTF-8 check that guards it, and the int/double helpers.
  *
  * Strings dominate output time, so escaping looks at 16 bytes at a time with

@@ -145,7 +145,7 @@ static int to_json_raw(const ROOT *v, atd_buf *out, atd_error *err)
     return atd_writer_get_error(&w, err);
 }
 
-/* JSON read as atdgen reads it: with the leniencies of atd-spec 11 (invalid
+/* JSON read as atdgen reads it: with Yojson's leniencies (invalid
  * UTF-8, comments, text after the value...), which atdc's default strict
  * mode rejects by design. */
 static int from_json_lenient(const char *json, size_t len, atd_arena *a, ROOT *v, atd_error *err)

@@ -128,7 +128,7 @@ check "JSON -> JSON, same values" ml.jj.bin c.jj.bin
 # The schemas of schemas/ with a real document: the document and mutations
 # of it (more for small documents: about 4 MB of JSON per schema, at least
 # 20 and at most 300 documents; ATDC_DIFF_DOCS scales it). The C side reads
-# JSON in lenient mode (atd-spec 11), as atdgen does.
+# JSON in lenient mode, as atdgen (Yojson) does.
 data=$shared/data/bench
 for schema in blockchain canada citm_catalog donut github twitter; do
     file=$data/$schema.json

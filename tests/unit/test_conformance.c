@@ -503,7 +503,9 @@ static void check_listed(const char *dir, const char *prefix, const doc_case *ca
     ck_assert_uint_eq(count, n);
 }
 
-#define OVERFLOW "reads as infinity (strtod); JSON has no infinity"
+#define OVERFLOW                                                                              \
+    "beyond double: the generic value keeps the text and writes it back; a `float` field reads " \
+    "infinity, which JSON cannot write"
 #define SURROGATE "lone surrogate escape; lenient mode keeps its 3-byte form, which is not UTF-8"
 #define BAD_UTF8 "not UTF-8; lenient mode keeps the bytes, the writer refuses them"
 #define NOT_UTF8_INPUT "input is not UTF-8 text: no encoding detection, no BOM"
@@ -511,15 +513,15 @@ static void check_listed(const char *dir, const char *prefix, const doc_case *ca
 static const doc_case i_cases[] = {
     {"i_number_double_huge_neg_exp.json", "`[0.0]`", "`[0.0]`", "floats", "`[0.0]`",
      "underflows to 0"},
-    {"i_number_huge_exp.json", "read; write error NONFINITE", "read; write error NONFINITE",
+    {"i_number_huge_exp.json", "written, 137 bytes", "written, 137 bytes",
      "floats", "read; write error NONFINITE", OVERFLOW},
-    {"i_number_neg_int_huge_exp.json", "read; write error NONFINITE", "read; write error NONFINITE",
+    {"i_number_neg_int_huge_exp.json", "`[-1e+9999]`", "`[-1e+9999]`",
      "floats", "read; write error NONFINITE", OVERFLOW},
-    {"i_number_pos_double_huge_exp.json", "read; write error NONFINITE",
-     "read; write error NONFINITE", "floats", "read; write error NONFINITE", OVERFLOW},
-    {"i_number_real_neg_overflow.json", "read; write error NONFINITE", "read; write error NONFINITE",
+    {"i_number_pos_double_huge_exp.json", "`[1.5e+9999]`", "`[1.5e+9999]`",
      "floats", "read; write error NONFINITE", OVERFLOW},
-    {"i_number_real_pos_overflow.json", "read; write error NONFINITE", "read; write error NONFINITE",
+    {"i_number_real_neg_overflow.json", "`[-123123e100000]`", "`[-123123e100000]`",
+     "floats", "read; write error NONFINITE", OVERFLOW},
+    {"i_number_real_pos_overflow.json", "`[123123e100000]`", "`[123123e100000]`",
      "floats", "read; write error NONFINITE", OVERFLOW},
     {"i_number_real_underflow.json", "`[0.0]`", "`[0.0]`", "floats", "`[0.0]`", "underflows to 0"},
     {"i_number_too_big_neg_int.json", "`[-123123123123123123123123123123]`",

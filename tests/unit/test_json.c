@@ -210,6 +210,50 @@ START_TEST(test_json_borrow)
 }
 END_TEST
 
+/* Numbers beyond double's range are kept as their text, like big integers,
+ * so that every valid document writes back byte for byte; those within it
+ * (underflow to 0, long mantissas) stay doubles. */
+START_TEST(test_json_out_of_range_floats)
+{
+    static const char *const kept[] = {"1e999", "-1E+400", "1.5e309", "123456789e400"};
+    atd_arena *arena = atd_arena_new(0, NULL);
+    atd_buf out;
+    atd_buf_init(&out);
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+        char in[64];
+        snprintf(in, sizeof in, "[%s,{\"x\":%s}]", kept[i], kept[i]);
+        for (unsigned flags = 0; flags <= ATD_READ_BORROW_STRINGS; flags += ATD_READ_BORROW_STRINGS) {
+            atd_json v;
+            atd_error err;
+            ck_assert_int_eq(atd_json_parse(in, strlen(in), arena, flags, &v, &err), 0);
+            const atd_json *n = &v.u.array.items[0];
+            ck_assert_int_eq(n->kind, ATD_JSON_BIGINT);
+            ck_assert_uint_eq(n->u.string.len, strlen(kept[i]));
+            ck_assert_int_eq(memcmp(n->u.string.ptr, kept[i], n->u.string.len), 0);
+            ck_assert(atd_json_equal(n, &v.u.array.items[1].u.object.members[0].value));
+            atd_buf_clear(&out);
+            ck_assert_int_eq(atd_json_write(&v, &out, &err), 0);
+            ck_assert_uint_eq(out.len, strlen(in));
+            ck_assert_int_eq(memcmp(out.data, in, out.len), 0);
+        }
+    }
+    atd_json v;
+    ck_assert_int_eq(atd_json_parse("[1e-999,1.7976931348623157e308]", 31, arena, 0, &v, NULL), 0);
+    ck_assert_int_eq(v.u.array.items[0].kind, ATD_JSON_FLOAT);
+    ck_assert(v.u.array.items[0].u.number == 0.0);
+    ck_assert_int_eq(v.u.array.items[1].kind, ATD_JSON_FLOAT);
+    /* Text that is not one JSON number is refused by the writer. */
+    static const char *const bad[] = {"1e", "inf", "1e999 ", "--1", ""};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        atd_json b = {ATD_JSON_BIGINT, {.string = {bad[i], strlen(bad[i])}}};
+        atd_error err;
+        ck_assert_int_eq(atd_json_write(&b, &out, &err), ATD_ERR_INVALID);
+    }
+    atd_buf_free(&out);
+    atd_arena_free(arena);
+}
+END_TEST
+
 START_TEST(test_json_equal)
 {
     atd_arena *arena = atd_arena_new(0, NULL);
@@ -532,6 +576,7 @@ Suite *json_suite(void)
     tcase_add_test(val, test_json_exact_outputs);
     tcase_add_test(val, test_json_kinds);
     tcase_add_test(val, test_json_borrow);
+    tcase_add_test(val, test_json_out_of_range_floats);
     tcase_add_test(val, test_json_equal);
     tcase_add_test(val, test_json_read_errors);
     tcase_add_test(val, test_json_lenient);

@@ -1,4 +1,4 @@
-/* Biniou, atdgen's binary format (atd-spec Part III): the primitives that
+/* Biniou, atdgen's binary format: the primitives that
  * generated biniou readers and writers are made of.
  *
  * A value is a one-byte tag and a body; inside arrays and tables the bodies
@@ -31,7 +31,7 @@
 extern "C" {
 #endif
 
-/* Tags (atd-spec 13). */
+/* Tags: the byte before every tagged value, naming its kind. */
 enum {
     ATD_BIN_BOOL = 0,
     ATD_BIN_INT8 = 1,
@@ -128,8 +128,16 @@ static inline bool atd_bin_write_uvint(atd_writer *w, uint64_t u)
     return true;
 }
 
+/* The ints OCaml peers can read: 63 bits, so |v| < 2^62 for svint. */
+#define ATD_BIN_INT_MIN (-((int64_t)1 << 62))
+#define ATD_BIN_INT_MAX (((int64_t)1 << 62) - 1)
+bool atd__bin_fail_range(atd_writer *w, int64_t v, const char *repr);
+
+/* An svint body; ATD_ERR_RANGE outside [ATD_BIN_INT_MIN, ATD_BIN_INT_MAX]. */
 static inline bool atd_bin_write_svint(atd_writer *w, int64_t v)
 {
+    if (ATD_UNLIKELY(v < ATD_BIN_INT_MIN || v > ATD_BIN_INT_MAX))
+        return atd__bin_fail_range(w, v, "svint");
     char *p = atd_buf_reserve(w->buf, ATD_BIN_VINT_MAX);
     if (ATD_UNLIKELY(p == NULL))
         return atd_writer_fail_buf(w);
@@ -147,10 +155,23 @@ static inline bool atd_bin_write_be(atd_writer *w, uint64_t u, unsigned n)
     return true;
 }
 
+/* A record field's head: its 4-byte hashtag and the tag of its value. */
+static inline bool atd_bin_write_head(atd_writer *w, uint32_t hashtag, unsigned tag)
+{
+    char *p = atd_buf_reserve(w->buf, 5);
+    if (ATD_UNLIKELY(p == NULL))
+        return atd_writer_fail_buf(w);
+    p = atd_bin_put_be(p, hashtag, 4);
+    *p++ = (char)(unsigned char)tag;
+    atd_buf_commit(w->buf, p);
+    return true;
+}
+
 /* The int body of `repr` (a tag: INT8, INT16, INT32, INT64, UVINT, SVINT).
- * Values the repr cannot hold are ATD_ERR_RANGE: negative numbers as uvint
- * (OCaml would read back another number), int8 outside 0..255, int16 outside
- * 0..65535, int32 outside its range. */
+ * Values the repr cannot hold are ATD_ERR_RANGE: as uvint, negative numbers
+ * and numbers from 2^62 on (OCaml would read back another number); as svint,
+ * magnitudes from 2^62 on; int8 outside 0..255, int16 outside 0..65535,
+ * int32 outside its range. */
 bool atd_bin_write_int(atd_writer *w, unsigned repr, int64_t v);
 
 static inline bool atd_bin_write_float64(atd_writer *w, double v)
@@ -178,30 +199,88 @@ bool atd_bin_write_string(atd_writer *w, const char *s, size_t len);
 /* Reads a tag and checks that it is in `accept` (a mask of ATD_BIN_MASK
  * bits). Errors: end of input; "expected tag svint (17), found string (18)";
  * tag 26 and bytes that are no tag are "corrupted data". */
-bool atd_bin_read_tag(atd_reader *r, uint32_t accept, uint8_t *tag);
+bool atd__bin_read_tag_slow(atd_reader *r, uint32_t accept, uint8_t *tag);
+static inline bool atd_bin_read_tag(atd_reader *r, uint32_t accept, uint8_t *tag)
+{
+    if (ATD_LIKELY(r->cur < r->end)) {
+        unsigned t = (unsigned char)*r->cur;
+        if (ATD_LIKELY(t < 32 && ((accept >> t) & 1u))) {
+            r->cur++;
+            *tag = (uint8_t)t;
+            return true;
+        }
+    }
+    return atd__bin_read_tag_slow(r, accept, tag);
+}
 /* Checks a tag read elsewhere (the element tag of an array, a table column);
  * `at` is the byte offset of that tag. */
 bool atd_bin_check_tag(atd_reader *r, size_t at, uint32_t accept, uint8_t tag);
 
 /* Bodies. */
 bool atd_bin_read_byte(atd_reader *r, uint8_t *out);
-bool atd_bin_read_uvint(atd_reader *r, uint64_t *out);
+/* Inline: the one-byte forms; the rest out of line. */
+bool atd__bin_read_uvint_slow(atd_reader *r, uint64_t *out);
+static inline bool atd_bin_read_uvint(atd_reader *r, uint64_t *out)
+{
+    if (ATD_LIKELY(r->cur < r->end && (unsigned char)*r->cur < 0x80)) {
+        *out = (unsigned char)*r->cur++;
+        return true;
+    }
+    return atd__bin_read_uvint_slow(r, out);
+}
 /* A count (array length, fields, cells): a uvint no larger than the bytes
  * left, each counted item taking at least one. */
-bool atd_bin_read_count(atd_reader *r, size_t *out);
+bool atd__bin_read_count_slow(atd_reader *r, size_t *out);
+static inline bool atd_bin_read_count(atd_reader *r, size_t *out)
+{
+    if (ATD_LIKELY(r->cur < r->end && (unsigned char)*r->cur < 0x80 &&
+                   (size_t)(unsigned char)*r->cur < (size_t)(r->end - r->cur))) {
+        *out = (unsigned char)*r->cur++;
+        return true;
+    }
+    return atd__bin_read_count_slow(r, out);
+}
 /* 4 bytes, big-endian (field and variant hashtags). */
-bool atd_bin_read_hashtag(atd_reader *r, uint32_t *out);
+bool atd__bin_fail_eof(atd_reader *r);
+static inline bool atd_bin_read_hashtag(atd_reader *r, uint32_t *out)
+{
+    if (ATD_UNLIKELY(r->end - r->cur < 4))
+        return atd__bin_fail_eof(r);
+    const unsigned char *p = (const unsigned char *)r->cur;
+    *out = ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+    r->cur += 4;
+    return true;
+}
 /* A field hashtag: bit 31 must be set (else "corrupted data", as OCaml says). */
 bool atd_bin_read_field_hashtag(atd_reader *r, uint32_t *out);
 /* The body of an int written with tag `tag` (INT8, INT16, INT32, INT64,
  * UVINT, SVINT; the caller checked the tag). Then, for C types narrower than
  * int64, atd_bin_int_range. */
-bool atd_bin_read_int(atd_reader *r, uint8_t tag, int64_t *out);
+bool atd__bin_read_int_slow(atd_reader *r, uint8_t tag, int64_t *out);
+static inline bool atd_bin_read_int(atd_reader *r, uint8_t tag, int64_t *out)
+{
+    if (ATD_LIKELY(tag == ATD_BIN_SVINT && r->cur < r->end && (unsigned char)*r->cur < 0x80)) {
+        unsigned u = (unsigned char)*r->cur++;
+        *out = (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+        return true;
+    }
+    return atd__bin_read_int_slow(r, tag, out);
+}
 /* ATD_ERR_RANGE unless min <= v <= max; `at` is where the value started. */
 bool atd_bin_int_range(atd_reader *r, size_t at, int64_t v, int64_t min, int64_t max);
 bool atd_bin_read_bool(atd_reader *r, bool *out);
 bool atd_bin_read_unit(atd_reader *r);
-bool atd_bin_read_float64(atd_reader *r, double *out);
+static inline bool atd_bin_read_float64(atd_reader *r, double *out)
+{
+    if (ATD_UNLIKELY(r->end - r->cur < 8))
+        return atd__bin_fail_eof(r);
+    uint64_t bits = 0;
+    for (int i = 0; i < 8; i++)
+        bits = (bits << 8) | (unsigned char)r->cur[i];
+    r->cur += 8;
+    memcpy(out, &bits, sizeof *out);
+    return true;
+}
 bool atd_bin_read_float32(atd_reader *r, float *out);
 /* A string body, copied into the arena (NUL-terminated) unless
  * ATD_READ_BORROW_STRINGS. */
@@ -209,13 +288,20 @@ bool atd_bin_read_string(atd_reader *r, atd_string *out);
 
 /* Nesting (records, tuples, arrays, tables, variants, options): enter checks
  * and increments the depth (ATD_ERR_DEPTH beyond max_depth), leave decrements. */
-bool atd_bin_enter(atd_reader *r);
+bool atd__bin_fail_depth(atd_reader *r);
+static inline bool atd_bin_enter(atd_reader *r)
+{
+    if (ATD_UNLIKELY(r->depth >= r->max_depth))
+        return atd__bin_fail_depth(r);
+    r->depth++;
+    return true;
+}
 static inline void atd_bin_leave(atd_reader *r)
 {
     r->depth--;
 }
 
-/* Skipping a value of unknown type (atd-spec 16): a tagged value, or the
+/* Skipping a value of unknown type: a tagged value, or the
  * body of a value of tag `tag`. */
 bool atd_bin_skip(atd_reader *r);
 bool atd_bin_skip_body(atd_reader *r, uint8_t tag);

@@ -1,9 +1,11 @@
 /* Generic JSON value (a DOM), allocated in an arena. Used for the ATD type
  * `abstract`, and as the project's own generic parser in the benchmark.
  *
- * Integers that fit int64 are kept as integers; larger integer literals are
- * kept as their text (ATD_JSON_BIGINT) and written back verbatim; other
- * numbers are doubles. Object members keep their order and their duplicates. */
+ * Integers that fit int64 are kept as integers; other numbers are doubles,
+ * except those that fit neither (an integer beyond int64, a float beyond
+ * double's range such as 1e999), which are kept as their text
+ * (ATD_JSON_BIGINT) and written back verbatim: every valid JSON document
+ * round-trips. Object members keep their order and their duplicates. */
 #ifndef ATD_JSON_H
 #define ATD_JSON_H
 
@@ -21,7 +23,7 @@ typedef enum atd_json_kind {
     ATD_JSON_NULL,
     ATD_JSON_BOOL,
     ATD_JSON_INT,
-    ATD_JSON_BIGINT, /* integer literal outside int64: kept as text in u.string */
+    ATD_JSON_BIGINT, /* number beyond int64 and double (1e999): its text in u.string */
     ATD_JSON_FLOAT,
     ATD_JSON_STRING,
     ATD_JSON_ARRAY,
@@ -69,8 +71,8 @@ bool atd_json_read(atd_reader *r, atd_json *out);
 int atd_json_parse(const char *json, size_t len, atd_arena *arena, unsigned flags, atd_json *out,
                    atd_error *err);
 
-/* Appends the compact JSON text of v (atd-spec 10.10: floats as in 10.3,
- * strings as in 10.4, BIGINT text verbatim). Returns 0, or an error code with
+/* Appends the compact JSON text of v (floats and strings as the typed
+ * writers write them, BIGINT text verbatim). Returns 0, or an error code with
  * `err` filled when not NULL: ATD_ERR_NONFINITE for NaN or infinity and
  * ATD_ERR_UTF8 for a string or key that is not valid UTF-8 (the message names
  * the path, e.g. "at $.a[2]: NaN and infinity cannot be written as JSON"),

@@ -25,7 +25,7 @@
  *   surrogate, or a lone \uDC00-\uDFFF) are an error in strict mode; in
  *   lenient mode each is encoded as its 3-byte form (ED A0 80 ...), as atdgen
  *   does. "\u0000" always yields a NUL byte kept in the string.
- * - Quoted ints (atd-spec 10.2) are decimal only: optional sign, then one or
+ * - Quoted ints (accepted as atdgen accepts them) are decimal only: optional sign, then one or
  *   more digits (leading zeros allowed, as OCaml's int_of_string does). The
  *   OCaml forms 0x1F, 0o17, 0b101 and 1_000 are not accepted, nor any string
  *   with an escape, a space or a fraction.
@@ -60,7 +60,7 @@ enum {
     ATD_READ_BORROW_STRINGS = 1u << 0,
     /* Unknown record fields are an error (atdgen's -j-strict-fields). */
     ATD_READ_STRICT_FIELDS = 1u << 1,
-    /* The reference's syntactic leniencies (atd-spec section 11): comments,
+    /* atdgen's syntactic leniencies (what Yojson tolerates): comments,
      * raw control bytes and invalid UTF-8 in strings, bare NaN/Infinity for
      * floats, text after the top-level value. */
     ATD_READ_LENIENT = 1u << 2
@@ -294,15 +294,15 @@ static ATD__KEY_INLINE bool atd_object_key_is(atd_reader *r, const char *lit, si
 /* --- scalars --- */
 
 bool atd_read_null(atd_reader *r);
-/* true/false; also the strings "true"/"false" (atd-spec 10.1). */
+/* true/false; also the strings "true"/"false", as atdgen reads them. */
 bool atd_read_bool(atd_reader *r, bool *out);
 /* A JSON integer, or a string holding a decimal integer ("42", "-7", "+7")
- * (atd-spec 10.2). Fractions, exponents and overflow are errors. */
+ * (as atdgen reads them). Fractions, exponents and overflow are errors. */
 bool atd_read_int64(atd_reader *r, int64_t *out);
 /* Same, then checks min <= value <= max (ATD_ERR_RANGE otherwise). */
 bool atd_read_int_range(atd_reader *r, int64_t min, int64_t max, int64_t *out);
 /* Any JSON number, or a string holding a JSON number; in lenient mode also
- * bare NaN, Infinity, -Infinity and those names quoted (atd-spec 10.3). */
+ * bare NaN, Infinity, -Infinity and those names quoted (as Yojson writes them). */
 bool atd_read_double(atd_reader *r, double *out);
 /* A JSON string: all escapes, surrogate pairs, embedded NUL kept, UTF-8
  * validated (unless lenient). Copied into the arena with a NUL terminator, or

@@ -1,6 +1,6 @@
 /* JSON writing primitives on top of atd_buf, used by generated writers and by
  * the generic value writer. Output is compact and follows atdgen exactly
- * (atd-spec 10.3, 10.4).
+ * (its float and string forms).
  *
  * Functions that can fail on the value (NaN, invalid UTF-8) return an
  * atd_error_code (0 on success) and write nothing in that case; buffer errors

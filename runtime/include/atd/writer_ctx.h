@@ -27,7 +27,7 @@ extern "C" {
 /* Writer flags beyond writer.h's ATD_WRITE_* string flags (a separate bit
  * range, so both can be or-ed into atd_writer.flags):
  * ATD_WRITE_DEFAULTS writes every `~` field, even one equal to its default
- * (atdgen's -j-defaults; atd-spec 10.9). Absent `?` fields stay omitted. */
+ * (atdgen's -j-defaults). Absent `?` fields stay omitted. */
 enum { ATD_WRITE_DEFAULTS = 1u << 8 };
 
 typedef struct atd_writer {
@@ -85,7 +85,7 @@ static inline bool atd_writer_finite(atd_writer *w, double v)
 bool atd_writer_int64(atd_writer *w, int64_t v);
 /* The int as a quoted decimal ("-12"), for <json repr="string">. */
 bool atd_writer_int64_string(atd_writer *w, int64_t v);
-/* atdgen's float format (atd-spec 10.3). NaN/inf: ATD_ERR_NONFINITE. */
+/* atdgen's float format. NaN/inf: ATD_ERR_NONFINITE. */
 bool atd_writer_double(atd_writer *w, double v);
 /* <json precision="N">: %.Ng significant digits, then the ".0" rule. */
 bool atd_writer_double_precision(atd_writer *w, double v, int precision);

@@ -1,0 +1,33 @@
+/* The meaning of <c default="TEXT"> on a `~` field or tuple cell of type t:
+ *
+ *   string                  one or more C string literals ("none", "a" "b"),
+ *                           decoded to their bytes (compared by value), or
+ *                           an atd_string initializer as below ({0})
+ *   bool, int, float, enum  a C constant expression, cast to the C type
+ *   unit                    none (always 0)
+ *   sum                     the enum constant of a nullary constructor (sets
+ *                           the tag), else as below
+ *   option, nullable, list, record, tuple, abstract, wrap
+ *                           a braced initializer of the C type, or a constant
+ *                           of it; kept in a file-scope static const object,
+ *                           so that compound literals inside it (list items)
+ *                           have static storage, and the C compiler rejects a
+ *                           non-constant
+ *
+ * Anything else is an error at the annotation's value. */
+#ifndef ATDC_LOWER_CDEFAULT_H
+#define ATDC_LOWER_CDEFAULT_H
+
+#include <stdbool.h>
+
+#include "syntax/ast.h"
+#include "atd/arena.h"
+#include "util/diag.h"
+#include "ir.h"
+
+/* Sets *d from the annotation field f (`<c default=...>`) for type t; false
+ * after reporting an error through diag. */
+bool lower_c_default(diag_ctx *diag, atd_arena *arena, const ast_annot_field *f, const ir_type *t,
+                     ir_default *d);
+
+#endif

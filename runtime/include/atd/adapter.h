@@ -1,0 +1,70 @@
+/* Run-time support of JSON adapters in generated code.
+ *
+ * atdgen's built-in adapters are read natively: Type_field, a sum whose
+ * constructor is named by a field of the object that is its argument,
+ * {"type":"Circle","radius":2}, needs atd_read_type_field (the writers need
+ * nothing).
+ *
+ * Custom adapters, <json adapter.c="NAME"> on a record or sum type t: the
+ * user writes, in C, the two functions that atdgen's OCaml adapter module
+ * has, over generic JSON values:
+ *
+ *     bool NAME_normalize(atd_json *v, atd_arena *arena, const char **why);
+ *     bool NAME_restore(atd_json *v, atd_arena *arena, const char **why);
+ *
+ * normalize turns the JSON found in a document into the JSON that the ATD
+ * type describes; restore does the reverse before writing. Each may modify
+ * *v in place or replace it, allocating what it needs in `arena` (freed
+ * with the document when reading, right after writing the value when
+ * writing). Returning false fails the read or write with *why (a static
+ * message, or one allocated in the arena; may stay NULL) and the JSON path.
+ * Only values of t go through a DOM (read with atd_json_read, normalized,
+ * written out and read again by t's plain reader); the rest of the document
+ * keeps the direct path. */
+#ifndef ATD_ADAPTER_H
+#define ATD_ADAPTER_H
+
+#include "common.h"
+#include "json.h"
+#include "reader.h"
+#include "writer_ctx.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* With r at the '{' of an object, finds its first member named `name`
+ * (name_len bytes) without reading anything else into memory, and sets
+ * *tag to that member's string value (borrowed from the input when it has
+ * no escape) and *tag_at to the value's byte offset. On success the reader
+ * is back at the '{', so that the object can then be read as the
+ * constructor's argument. Errors, with the JSON path: the member is missing
+ * (ATD_ERR_MISSING_FIELD), is not a string (ATD_ERR_BAD_VARIANT), or the
+ * object is malformed. `sum_name` is the ATD type, for messages. */
+bool atd_read_type_field(atd_reader *r, const char *name, size_t name_len, const char *sum_name,
+                         atd_string *tag, size_t *tag_at);
+
+/* The user's NAME_normalize or NAME_restore. */
+typedef bool (*atd_json_adapter_fn)(atd_json *v, atd_arena *arena, const char **why);
+/* A type's plain reader / writer, on untyped pointers. */
+typedef bool (*atd_adapted_read_fn)(atd_reader *r, void *out);
+typedef bool (*atd_adapted_write_fn)(atd_writer *w, const void *value);
+
+/* Reads one value of a type with a custom adapter: the JSON value at r
+ * into a DOM, normalize, then `read` on its normalized text (copied into
+ * r's arena, so that borrowed strings stay valid). Errors are reported at
+ * the value's start; one found in the normalized JSON says so and gives
+ * its path there. `name` is the adapter's, for messages. */
+bool atd_read_adapted(atd_reader *r, const char *name, atd_json_adapter_fn normalize,
+                      atd_adapted_read_fn read, void *out);
+
+/* Writes one value of a type with a custom adapter: `write` into a
+ * temporary buffer, parsed into a DOM, restore, then written to w. */
+bool atd_write_adapted(atd_writer *w, const char *name, atd_json_adapter_fn restore,
+                       atd_adapted_write_fn write, const void *value);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

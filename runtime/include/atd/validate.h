@@ -1,0 +1,34 @@
+/* Validators (<c validator="fn"> in a schema): user functions that generated
+ * code calls on a value after reading it and, when the writer has
+ * ATD_WRITE_VALIDATE, before writing it:
+ *
+ *     bool fn(const T *v, const char **why);
+ *
+ * T is the C type of the annotated type expression. Returning false fails
+ * the read (ATD_ERR_INVALID at the value's first byte, with its JSON path)
+ * or the write (with the path), the message naming fn and giving *why
+ * (a static string, or one in the reader's arena; may stay NULL). */
+#ifndef ATD_VALIDATE_H
+#define ATD_VALIDATE_H
+
+#include "common.h"
+#include "reader.h"
+#include "writer_ctx.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Writer flag: call the validators before writing (off by default: a value
+ * built by the program is usually trusted). */
+enum { ATD_WRITE_VALIDATE = 1u << 12 };
+
+/* The failures, for generated code. Both return false. */
+bool atd_reader_fail_validator(atd_reader *r, size_t at, const char *fn, const char *why);
+bool atd_writer_fail_validator(atd_writer *w, const char *fn, const char *why);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
