@@ -54,15 +54,9 @@ typedef struct schema_ops {
     int conv;
 } schema_ops;
 
+/* T_read_any and T_write_any: the generated reader and writer of T as
+ * atd_read_fn and atd_write_fn. */
 #define SCHEMA_OPS(T, CONV)                                                                        \
-    static bool T##_read_any(atd_reader *r, void *out)                                             \
-    {                                                                                              \
-        return T##_read(r, out);                                                                   \
-    }                                                                                              \
-    static bool T##_write_any(atd_writer *w, const void *v)                                        \
-    {                                                                                              \
-        return T##_write(w, v);                                                                    \
-    }                                                                                              \
     static const schema_ops T##_ops = {sizeof(T), T##_read_any, T##_write_any, CONV};
 
 SCHEMA_OPS(event_events, CONV_EVENTS)

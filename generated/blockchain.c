@@ -3,14 +3,17 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool blockchain_transaction_list_read(atd_reader *r, blockchain_transaction_list *out);
+static bool blockchain_transaction_list_write(atd_writer *w, const blockchain_transaction_list *v);
+static bool blockchain_input_list_read(atd_reader *r, blockchain_input_list *out);
+static bool blockchain_input_list_write(atd_writer *w, const blockchain_input_list *v);
+static bool blockchain_output_list_read(atd_reader *r, blockchain_output_list *out);
+static bool blockchain_output_list_write(atd_writer *w, const blockchain_output_list *v);
+
 /* --- readers --- */
 
-void blockchain_transaction_list_init(blockchain_transaction_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool blockchain_transaction_list_read(atd_reader *r, blockchain_transaction_list *out)
+static bool blockchain_transaction_list_read(atd_reader *r, blockchain_transaction_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -42,20 +45,6 @@ bool blockchain_transaction_list_read(atd_reader *r, blockchain_transaction_list
     out->items = items;
     out->len = len;
     return true;
-}
-
-int blockchain_transaction_list_from_json(const char *json, size_t len, atd_arena *arena, blockchain_transaction_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!blockchain_transaction_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void blockchain_root_init(blockchain_root *v)
@@ -136,26 +125,17 @@ bool blockchain_root_read(atd_reader *r, blockchain_root *out)
     return true;
 }
 
+bool blockchain_root_read_any(atd_reader *r, void *out)
+{
+    return blockchain_root_read(r, (blockchain_root *)out);
+}
+
 int blockchain_root_from_json(const char *json, size_t len, atd_arena *arena, blockchain_root *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!blockchain_root_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, blockchain_root_read_any, out, err);
 }
 
-void blockchain_input_list_init(blockchain_input_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool blockchain_input_list_read(atd_reader *r, blockchain_input_list *out)
+static bool blockchain_input_list_read(atd_reader *r, blockchain_input_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -189,26 +169,7 @@ bool blockchain_input_list_read(atd_reader *r, blockchain_input_list *out)
     return true;
 }
 
-int blockchain_input_list_from_json(const char *json, size_t len, atd_arena *arena, blockchain_input_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!blockchain_input_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void blockchain_output_list_init(blockchain_output_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool blockchain_output_list_read(atd_reader *r, blockchain_output_list *out)
+static bool blockchain_output_list_read(atd_reader *r, blockchain_output_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -240,20 +201,6 @@ bool blockchain_output_list_read(atd_reader *r, blockchain_output_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-int blockchain_output_list_from_json(const char *json, size_t len, atd_arena *arena, blockchain_output_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!blockchain_output_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void blockchain_transaction_init(blockchain_transaction *v)
@@ -535,18 +482,14 @@ bool blockchain_transaction_read(atd_reader *r, blockchain_transaction *out)
     return true;
 }
 
+bool blockchain_transaction_read_any(atd_reader *r, void *out)
+{
+    return blockchain_transaction_read(r, (blockchain_transaction *)out);
+}
+
 int blockchain_transaction_from_json(const char *json, size_t len, atd_arena *arena, blockchain_transaction *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!blockchain_transaction_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, blockchain_transaction_read_any, out, err);
 }
 
 void blockchain_output_init(blockchain_output *v)
@@ -737,18 +680,14 @@ bool blockchain_output_read(atd_reader *r, blockchain_output *out)
     return true;
 }
 
+bool blockchain_output_read_any(atd_reader *r, void *out)
+{
+    return blockchain_output_read(r, (blockchain_output *)out);
+}
+
 int blockchain_output_from_json(const char *json, size_t len, atd_arena *arena, blockchain_output *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!blockchain_output_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, blockchain_output_read_any, out, err);
 }
 
 void blockchain_input_init(blockchain_input *v)
@@ -865,23 +804,19 @@ bool blockchain_input_read(atd_reader *r, blockchain_input *out)
     return true;
 }
 
+bool blockchain_input_read_any(atd_reader *r, void *out)
+{
+    return blockchain_input_read(r, (blockchain_input *)out);
+}
+
 int blockchain_input_from_json(const char *json, size_t len, atd_arena *arena, blockchain_input *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!blockchain_input_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, blockchain_input_read_any, out, err);
 }
 
 /* --- writers --- */
 
-bool blockchain_transaction_list_write(atd_writer *w, const blockchain_transaction_list *v)
+static bool blockchain_transaction_list_write(atd_writer *w, const blockchain_transaction_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -898,27 +833,6 @@ bool blockchain_transaction_list_write(atd_writer *w, const blockchain_transacti
     return atd_writer_raw(w, "]", 1);
 }
 
-int blockchain_transaction_list_to_json(const blockchain_transaction_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (blockchain_transaction_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool blockchain_root_write(atd_writer *w, const blockchain_root *v)
 {
     if (!atd_writer_raw(w, "{\"txs\":", 7)) {
@@ -930,28 +844,17 @@ bool blockchain_root_write(atd_writer *w, const blockchain_root *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int blockchain_root_to_json(const blockchain_root *value, atd_buf *out, atd_error *err)
+bool blockchain_root_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (blockchain_root_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return blockchain_root_write(w, (const blockchain_root *)value);
 }
 
-bool blockchain_input_list_write(atd_writer *w, const blockchain_input_list *v)
+int blockchain_root_to_json(const blockchain_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(blockchain_root_write_any, value, out, err);
+}
+
+static bool blockchain_input_list_write(atd_writer *w, const blockchain_input_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -968,28 +871,7 @@ bool blockchain_input_list_write(atd_writer *w, const blockchain_input_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-int blockchain_input_list_to_json(const blockchain_input_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (blockchain_input_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool blockchain_output_list_write(atd_writer *w, const blockchain_output_list *v)
+static bool blockchain_output_list_write(atd_writer *w, const blockchain_output_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -1004,27 +886,6 @@ bool blockchain_output_list_write(atd_writer *w, const blockchain_output_list *v
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-int blockchain_output_list_to_json(const blockchain_output_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (blockchain_output_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v)
@@ -1142,25 +1003,14 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
     return atd_writer_raw(w, "}", 1);
 }
 
+bool blockchain_transaction_write_any(atd_writer *w, const void *value)
+{
+    return blockchain_transaction_write(w, (const blockchain_transaction *)value);
+}
+
 int blockchain_transaction_to_json(const blockchain_transaction *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (blockchain_transaction_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(blockchain_transaction_write_any, value, out, err);
 }
 
 bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
@@ -1236,25 +1086,14 @@ bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool blockchain_output_write_any(atd_writer *w, const void *value)
+{
+    return blockchain_output_write(w, (const blockchain_output *)value);
+}
+
 int blockchain_output_to_json(const blockchain_output *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (blockchain_output_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(blockchain_output_write_any, value, out, err);
 }
 
 bool blockchain_input_write(atd_writer *w, const blockchain_input *v)
@@ -1284,24 +1123,13 @@ bool blockchain_input_write(atd_writer *w, const blockchain_input *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool blockchain_input_write_any(atd_writer *w, const void *value)
+{
+    return blockchain_input_write(w, (const blockchain_input *)value);
+}
+
 int blockchain_input_to_json(const blockchain_input *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (blockchain_input_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(blockchain_input_write_any, value, out, err);
 }
 

@@ -3,14 +3,15 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool canada_feature_list_read(atd_reader *r, canada_feature_list *out);
+static bool canada_feature_list_write(atd_writer *w, const canada_feature_list *v);
+static bool canada_ring_list_read(atd_reader *r, canada_ring_list *out);
+static bool canada_ring_list_write(atd_writer *w, const canada_ring_list *v);
+
 /* --- readers --- */
 
-void canada_feature_list_init(canada_feature_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool canada_feature_list_read(atd_reader *r, canada_feature_list *out)
+static bool canada_feature_list_read(atd_reader *r, canada_feature_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -42,20 +43,6 @@ bool canada_feature_list_read(atd_reader *r, canada_feature_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-int canada_feature_list_from_json(const char *json, size_t len, atd_arena *arena, canada_feature_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!canada_feature_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void canada_root_init(canada_root *v)
@@ -155,18 +142,14 @@ bool canada_root_read(atd_reader *r, canada_root *out)
     return true;
 }
 
+bool canada_root_read_any(atd_reader *r, void *out)
+{
+    return canada_root_read(r, (canada_root *)out);
+}
+
 int canada_root_from_json(const char *json, size_t len, atd_arena *arena, canada_root *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!canada_root_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, canada_root_read_any, out, err);
 }
 
 void canada_properties_init(canada_properties *v)
@@ -247,26 +230,17 @@ bool canada_properties_read(atd_reader *r, canada_properties *out)
     return true;
 }
 
+bool canada_properties_read_any(atd_reader *r, void *out)
+{
+    return canada_properties_read(r, (canada_properties *)out);
+}
+
 int canada_properties_from_json(const char *json, size_t len, atd_arena *arena, canada_properties *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!canada_properties_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, canada_properties_read_any, out, err);
 }
 
-void canada_ring_list_init(canada_ring_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool canada_ring_list_read(atd_reader *r, canada_ring_list *out)
+static bool canada_ring_list_read(atd_reader *r, canada_ring_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -298,20 +272,6 @@ bool canada_ring_list_read(atd_reader *r, canada_ring_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-int canada_ring_list_from_json(const char *json, size_t len, atd_arena *arena, canada_ring_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!canada_ring_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void canada_geometry_init(canada_geometry *v)
@@ -411,18 +371,14 @@ bool canada_geometry_read(atd_reader *r, canada_geometry *out)
     return true;
 }
 
+bool canada_geometry_read_any(atd_reader *r, void *out)
+{
+    return canada_geometry_read(r, (canada_geometry *)out);
+}
+
 int canada_geometry_from_json(const char *json, size_t len, atd_arena *arena, canada_geometry *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!canada_geometry_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, canada_geometry_read_any, out, err);
 }
 
 void canada_feature_init(canada_feature *v)
@@ -541,18 +497,14 @@ bool canada_feature_read(atd_reader *r, canada_feature *out)
     return true;
 }
 
+bool canada_feature_read_any(atd_reader *r, void *out)
+{
+    return canada_feature_read(r, (canada_feature *)out);
+}
+
 int canada_feature_from_json(const char *json, size_t len, atd_arena *arena, canada_feature *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!canada_feature_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, canada_feature_read_any, out, err);
 }
 
 void canada_position_init(canada_position *v)
@@ -599,18 +551,14 @@ bool canada_position_read(atd_reader *r, canada_position *out)
     return true;
 }
 
+bool canada_position_read_any(atd_reader *r, void *out)
+{
+    return canada_position_read(r, (canada_position *)out);
+}
+
 int canada_position_from_json(const char *json, size_t len, atd_arena *arena, canada_position *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!canada_position_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, canada_position_read_any, out, err);
 }
 
 void canada_ring_init(canada_ring *v)
@@ -652,23 +600,19 @@ bool canada_ring_read(atd_reader *r, canada_ring *out)
     return true;
 }
 
+bool canada_ring_read_any(atd_reader *r, void *out)
+{
+    return canada_ring_read(r, (canada_ring *)out);
+}
+
 int canada_ring_from_json(const char *json, size_t len, atd_arena *arena, canada_ring *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!canada_ring_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, canada_ring_read_any, out, err);
 }
 
 /* --- writers --- */
 
-bool canada_feature_list_write(atd_writer *w, const canada_feature_list *v)
+static bool canada_feature_list_write(atd_writer *w, const canada_feature_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -683,27 +627,6 @@ bool canada_feature_list_write(atd_writer *w, const canada_feature_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-int canada_feature_list_to_json(const canada_feature_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (canada_feature_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool canada_root_write(atd_writer *w, const canada_root *v)
@@ -723,25 +646,14 @@ bool canada_root_write(atd_writer *w, const canada_root *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool canada_root_write_any(atd_writer *w, const void *value)
+{
+    return canada_root_write(w, (const canada_root *)value);
+}
+
 int canada_root_to_json(const canada_root *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (canada_root_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(canada_root_write_any, value, out, err);
 }
 
 bool canada_properties_write(atd_writer *w, const canada_properties *v)
@@ -755,28 +667,17 @@ bool canada_properties_write(atd_writer *w, const canada_properties *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int canada_properties_to_json(const canada_properties *value, atd_buf *out, atd_error *err)
+bool canada_properties_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (canada_properties_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return canada_properties_write(w, (const canada_properties *)value);
 }
 
-bool canada_ring_list_write(atd_writer *w, const canada_ring_list *v)
+int canada_properties_to_json(const canada_properties *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(canada_properties_write_any, value, out, err);
+}
+
+static bool canada_ring_list_write(atd_writer *w, const canada_ring_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -791,27 +692,6 @@ bool canada_ring_list_write(atd_writer *w, const canada_ring_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-int canada_ring_list_to_json(const canada_ring_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (canada_ring_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool canada_geometry_write(atd_writer *w, const canada_geometry *v)
@@ -831,25 +711,14 @@ bool canada_geometry_write(atd_writer *w, const canada_geometry *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool canada_geometry_write_any(atd_writer *w, const void *value)
+{
+    return canada_geometry_write(w, (const canada_geometry *)value);
+}
+
 int canada_geometry_to_json(const canada_geometry *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (canada_geometry_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(canada_geometry_write_any, value, out, err);
 }
 
 bool canada_feature_write(atd_writer *w, const canada_feature *v)
@@ -875,25 +744,14 @@ bool canada_feature_write(atd_writer *w, const canada_feature *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool canada_feature_write_any(atd_writer *w, const void *value)
+{
+    return canada_feature_write(w, (const canada_feature *)value);
+}
+
 int canada_feature_to_json(const canada_feature *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (canada_feature_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(canada_feature_write_any, value, out, err);
 }
 
 bool canada_position_write(atd_writer *w, const canada_position *v)
@@ -928,25 +786,14 @@ bool canada_position_write(atd_writer *w, const canada_position *v)
     return true;
 }
 
+bool canada_position_write_any(atd_writer *w, const void *value)
+{
+    return canada_position_write(w, (const canada_position *)value);
+}
+
 int canada_position_to_json(const canada_position *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (canada_position_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(canada_position_write_any, value, out, err);
 }
 
 bool canada_ring_write(atd_writer *w, const canada_ring *v)
@@ -966,24 +813,13 @@ bool canada_ring_write(atd_writer *w, const canada_ring *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool canada_ring_write_any(atd_writer *w, const void *value)
+{
+    return canada_ring_write(w, (const canada_ring *)value);
+}
+
 int canada_ring_to_json(const canada_ring *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (canada_ring_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(canada_ring_write_any, value, out, err);
 }
 

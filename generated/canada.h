@@ -68,53 +68,53 @@ struct canada_ring {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT). */
-
-void canada_feature_list_init(canada_feature_list *v);
-bool canada_feature_list_read(atd_reader *r, canada_feature_list *out);
-bool canada_feature_list_write(atd_writer *w, const canada_feature_list *v);
-int canada_feature_list_from_json(const char *json, size_t len, atd_arena *arena, canada_feature_list *out, atd_error *err);
-int canada_feature_list_to_json(const canada_feature_list *value, atd_buf *out, atd_error *err);
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
 
 void canada_root_init(canada_root *v);
 bool canada_root_read(atd_reader *r, canada_root *out);
 bool canada_root_write(atd_writer *w, const canada_root *v);
+bool canada_root_read_any(atd_reader *r, void *out);
+bool canada_root_write_any(atd_writer *w, const void *value);
 int canada_root_from_json(const char *json, size_t len, atd_arena *arena, canada_root *out, atd_error *err);
 int canada_root_to_json(const canada_root *value, atd_buf *out, atd_error *err);
 
 void canada_properties_init(canada_properties *v);
 bool canada_properties_read(atd_reader *r, canada_properties *out);
 bool canada_properties_write(atd_writer *w, const canada_properties *v);
+bool canada_properties_read_any(atd_reader *r, void *out);
+bool canada_properties_write_any(atd_writer *w, const void *value);
 int canada_properties_from_json(const char *json, size_t len, atd_arena *arena, canada_properties *out, atd_error *err);
 int canada_properties_to_json(const canada_properties *value, atd_buf *out, atd_error *err);
-
-void canada_ring_list_init(canada_ring_list *v);
-bool canada_ring_list_read(atd_reader *r, canada_ring_list *out);
-bool canada_ring_list_write(atd_writer *w, const canada_ring_list *v);
-int canada_ring_list_from_json(const char *json, size_t len, atd_arena *arena, canada_ring_list *out, atd_error *err);
-int canada_ring_list_to_json(const canada_ring_list *value, atd_buf *out, atd_error *err);
 
 void canada_geometry_init(canada_geometry *v);
 bool canada_geometry_read(atd_reader *r, canada_geometry *out);
 bool canada_geometry_write(atd_writer *w, const canada_geometry *v);
+bool canada_geometry_read_any(atd_reader *r, void *out);
+bool canada_geometry_write_any(atd_writer *w, const void *value);
 int canada_geometry_from_json(const char *json, size_t len, atd_arena *arena, canada_geometry *out, atd_error *err);
 int canada_geometry_to_json(const canada_geometry *value, atd_buf *out, atd_error *err);
 
 void canada_feature_init(canada_feature *v);
 bool canada_feature_read(atd_reader *r, canada_feature *out);
 bool canada_feature_write(atd_writer *w, const canada_feature *v);
+bool canada_feature_read_any(atd_reader *r, void *out);
+bool canada_feature_write_any(atd_writer *w, const void *value);
 int canada_feature_from_json(const char *json, size_t len, atd_arena *arena, canada_feature *out, atd_error *err);
 int canada_feature_to_json(const canada_feature *value, atd_buf *out, atd_error *err);
 
 void canada_position_init(canada_position *v);
 bool canada_position_read(atd_reader *r, canada_position *out);
 bool canada_position_write(atd_writer *w, const canada_position *v);
+bool canada_position_read_any(atd_reader *r, void *out);
+bool canada_position_write_any(atd_writer *w, const void *value);
 int canada_position_from_json(const char *json, size_t len, atd_arena *arena, canada_position *out, atd_error *err);
 int canada_position_to_json(const canada_position *value, atd_buf *out, atd_error *err);
 
 void canada_ring_init(canada_ring *v);
 bool canada_ring_read(atd_reader *r, canada_ring *out);
 bool canada_ring_write(atd_writer *w, const canada_ring *v);
+bool canada_ring_read_any(atd_reader *r, void *out);
+bool canada_ring_write_any(atd_writer *w, const void *value);
 int canada_ring_from_json(const char *json, size_t len, atd_arena *arena, canada_ring *out, atd_error *err);
 int canada_ring_to_json(const canada_ring *value, atd_buf *out, atd_error *err);
 

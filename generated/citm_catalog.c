@@ -3,6 +3,24 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool citm_catalog_string_nullable_read(atd_reader *r, citm_catalog_string_nullable *out);
+static bool citm_catalog_string_nullable_write(atd_writer *w, const citm_catalog_string_nullable *v);
+static bool citm_catalog_int_list_read(atd_reader *r, citm_catalog_int_list *out);
+static bool citm_catalog_int_list_write(atd_writer *w, const citm_catalog_int_list *v);
+static bool citm_catalog_event_assoc_read(atd_reader *r, citm_catalog_event_assoc *out);
+static bool citm_catalog_event_assoc_write(atd_writer *w, const citm_catalog_event_assoc *v);
+static bool citm_catalog_performance_list_read(atd_reader *r, citm_catalog_performance_list *out);
+static bool citm_catalog_performance_list_write(atd_writer *w, const citm_catalog_performance_list *v);
+static bool citm_catalog_int_list_assoc_read(atd_reader *r, citm_catalog_int_list_assoc *out);
+static bool citm_catalog_int_list_assoc_write(atd_writer *w, const citm_catalog_int_list_assoc *v);
+static bool citm_catalog_price_list_read(atd_reader *r, citm_catalog_price_list *out);
+static bool citm_catalog_price_list_write(atd_writer *w, const citm_catalog_price_list *v);
+static bool citm_catalog_seat_category_list_read(atd_reader *r, citm_catalog_seat_category_list *out);
+static bool citm_catalog_seat_category_list_write(atd_writer *w, const citm_catalog_seat_category_list *v);
+static bool citm_catalog_area_list_read(atd_reader *r, citm_catalog_area_list *out);
+static bool citm_catalog_area_list_write(atd_writer *w, const citm_catalog_area_list *v);
+
 /* --- readers --- */
 
 void citm_catalog_id_map_init(citm_catalog_id_map *v)
@@ -57,26 +75,17 @@ bool citm_catalog_id_map_read(atd_reader *r, citm_catalog_id_map *out)
     return true;
 }
 
+bool citm_catalog_id_map_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_id_map_read(r, (citm_catalog_id_map *)out);
+}
+
 int citm_catalog_id_map_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_id_map *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_id_map_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, citm_catalog_id_map_read_any, out, err);
 }
 
-void citm_catalog_string_nullable_init(citm_catalog_string_nullable *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool citm_catalog_string_nullable_read(atd_reader *r, citm_catalog_string_nullable *out)
+static bool citm_catalog_string_nullable_read(atd_reader *r, citm_catalog_string_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -89,26 +98,7 @@ bool citm_catalog_string_nullable_read(atd_reader *r, citm_catalog_string_nullab
     return true;
 }
 
-int citm_catalog_string_nullable_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_string_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_string_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void citm_catalog_int_list_init(citm_catalog_int_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool citm_catalog_int_list_read(atd_reader *r, citm_catalog_int_list *out)
+static bool citm_catalog_int_list_read(atd_reader *r, citm_catalog_int_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -140,20 +130,6 @@ bool citm_catalog_int_list_read(atd_reader *r, citm_catalog_int_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-int citm_catalog_int_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_int_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_int_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void citm_catalog_event_init(citm_catalog_event *v)
@@ -359,26 +335,17 @@ bool citm_catalog_event_read(atd_reader *r, citm_catalog_event *out)
     return true;
 }
 
+bool citm_catalog_event_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_event_read(r, (citm_catalog_event *)out);
+}
+
 int citm_catalog_event_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_event *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_event_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, citm_catalog_event_read_any, out, err);
 }
 
-void citm_catalog_event_assoc_init(citm_catalog_event_assoc *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool citm_catalog_event_assoc_read(atd_reader *r, citm_catalog_event_assoc *out)
+static bool citm_catalog_event_assoc_read(atd_reader *r, citm_catalog_event_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -425,26 +392,7 @@ bool citm_catalog_event_assoc_read(atd_reader *r, citm_catalog_event_assoc *out)
     return true;
 }
 
-int citm_catalog_event_assoc_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_event_assoc *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_event_assoc_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void citm_catalog_performance_list_init(citm_catalog_performance_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool citm_catalog_performance_list_read(atd_reader *r, citm_catalog_performance_list *out)
+static bool citm_catalog_performance_list_read(atd_reader *r, citm_catalog_performance_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -478,26 +426,7 @@ bool citm_catalog_performance_list_read(atd_reader *r, citm_catalog_performance_
     return true;
 }
 
-int citm_catalog_performance_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_performance_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_performance_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void citm_catalog_int_list_assoc_init(citm_catalog_int_list_assoc *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool citm_catalog_int_list_assoc_read(atd_reader *r, citm_catalog_int_list_assoc *out)
+static bool citm_catalog_int_list_assoc_read(atd_reader *r, citm_catalog_int_list_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -542,20 +471,6 @@ bool citm_catalog_int_list_assoc_read(atd_reader *r, citm_catalog_int_list_assoc
     out->items = items;
     out->len = len;
     return true;
-}
-
-int citm_catalog_int_list_assoc_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_int_list_assoc *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_int_list_assoc_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void citm_catalog_root_init(citm_catalog_root *v)
@@ -820,26 +735,17 @@ bool citm_catalog_root_read(atd_reader *r, citm_catalog_root *out)
     return true;
 }
 
+bool citm_catalog_root_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_root_read(r, (citm_catalog_root *)out);
+}
+
 int citm_catalog_root_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_root *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_root_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, citm_catalog_root_read_any, out, err);
 }
 
-void citm_catalog_price_list_init(citm_catalog_price_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool citm_catalog_price_list_read(atd_reader *r, citm_catalog_price_list *out)
+static bool citm_catalog_price_list_read(atd_reader *r, citm_catalog_price_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -873,26 +779,7 @@ bool citm_catalog_price_list_read(atd_reader *r, citm_catalog_price_list *out)
     return true;
 }
 
-int citm_catalog_price_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_price_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_price_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void citm_catalog_seat_category_list_init(citm_catalog_seat_category_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool citm_catalog_seat_category_list_read(atd_reader *r, citm_catalog_seat_category_list *out)
+static bool citm_catalog_seat_category_list_read(atd_reader *r, citm_catalog_seat_category_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -924,20 +811,6 @@ bool citm_catalog_seat_category_list_read(atd_reader *r, citm_catalog_seat_categ
     out->items = items;
     out->len = len;
     return true;
-}
-
-int citm_catalog_seat_category_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_seat_category_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_seat_category_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void citm_catalog_performance_init(citm_catalog_performance *v)
@@ -1168,18 +1041,14 @@ bool citm_catalog_performance_read(atd_reader *r, citm_catalog_performance *out)
     return true;
 }
 
+bool citm_catalog_performance_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_performance_read(r, (citm_catalog_performance *)out);
+}
+
 int citm_catalog_performance_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_performance *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_performance_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, citm_catalog_performance_read_any, out, err);
 }
 
 void citm_catalog_price_init(citm_catalog_price *v)
@@ -1298,26 +1167,17 @@ bool citm_catalog_price_read(atd_reader *r, citm_catalog_price *out)
     return true;
 }
 
+bool citm_catalog_price_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_price_read(r, (citm_catalog_price *)out);
+}
+
 int citm_catalog_price_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_price *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_price_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, citm_catalog_price_read_any, out, err);
 }
 
-void citm_catalog_area_list_init(citm_catalog_area_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool citm_catalog_area_list_read(atd_reader *r, citm_catalog_area_list *out)
+static bool citm_catalog_area_list_read(atd_reader *r, citm_catalog_area_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -1349,20 +1209,6 @@ bool citm_catalog_area_list_read(atd_reader *r, citm_catalog_area_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-int citm_catalog_area_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_area_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_area_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void citm_catalog_seat_category_init(citm_catalog_seat_category *v)
@@ -1462,18 +1308,14 @@ bool citm_catalog_seat_category_read(atd_reader *r, citm_catalog_seat_category *
     return true;
 }
 
+bool citm_catalog_seat_category_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_seat_category_read(r, (citm_catalog_seat_category *)out);
+}
+
 int citm_catalog_seat_category_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_seat_category *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_seat_category_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, citm_catalog_seat_category_read_any, out, err);
 }
 
 void citm_catalog_area_init(citm_catalog_area *v)
@@ -1573,18 +1415,14 @@ bool citm_catalog_area_read(atd_reader *r, citm_catalog_area *out)
     return true;
 }
 
+bool citm_catalog_area_read_any(atd_reader *r, void *out)
+{
+    return citm_catalog_area_read(r, (citm_catalog_area *)out);
+}
+
 int citm_catalog_area_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_area *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_area_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, citm_catalog_area_read_any, out, err);
 }
 
 /* --- writers --- */
@@ -1609,28 +1447,17 @@ bool citm_catalog_id_map_write(atd_writer *w, const citm_catalog_id_map *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int citm_catalog_id_map_to_json(const citm_catalog_id_map *value, atd_buf *out, atd_error *err)
+bool citm_catalog_id_map_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_id_map_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return citm_catalog_id_map_write(w, (const citm_catalog_id_map *)value);
 }
 
-bool citm_catalog_string_nullable_write(atd_writer *w, const citm_catalog_string_nullable *v)
+int citm_catalog_id_map_to_json(const citm_catalog_id_map *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(citm_catalog_id_map_write_any, value, out, err);
+}
+
+static bool citm_catalog_string_nullable_write(atd_writer *w, const citm_catalog_string_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -1641,28 +1468,7 @@ bool citm_catalog_string_nullable_write(atd_writer *w, const citm_catalog_string
     return true;
 }
 
-int citm_catalog_string_nullable_to_json(const citm_catalog_string_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_string_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool citm_catalog_int_list_write(atd_writer *w, const citm_catalog_int_list *v)
+static bool citm_catalog_int_list_write(atd_writer *w, const citm_catalog_int_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -1683,27 +1489,6 @@ bool citm_catalog_int_list_write(atd_writer *w, const citm_catalog_int_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-int citm_catalog_int_list_to_json(const citm_catalog_int_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_int_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool citm_catalog_event_write(atd_writer *w, const citm_catalog_event *v)
@@ -1763,28 +1548,17 @@ bool citm_catalog_event_write(atd_writer *w, const citm_catalog_event *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int citm_catalog_event_to_json(const citm_catalog_event *value, atd_buf *out, atd_error *err)
+bool citm_catalog_event_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_event_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return citm_catalog_event_write(w, (const citm_catalog_event *)value);
 }
 
-bool citm_catalog_event_assoc_write(atd_writer *w, const citm_catalog_event_assoc *v)
+int citm_catalog_event_to_json(const citm_catalog_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(citm_catalog_event_write_any, value, out, err);
+}
+
+static bool citm_catalog_event_assoc_write(atd_writer *w, const citm_catalog_event_assoc *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "{", 1)) {
@@ -1804,28 +1578,7 @@ bool citm_catalog_event_assoc_write(atd_writer *w, const citm_catalog_event_asso
     return atd_writer_raw(w, "}", 1);
 }
 
-int citm_catalog_event_assoc_to_json(const citm_catalog_event_assoc *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_event_assoc_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool citm_catalog_performance_list_write(atd_writer *w, const citm_catalog_performance_list *v)
+static bool citm_catalog_performance_list_write(atd_writer *w, const citm_catalog_performance_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -1842,28 +1595,7 @@ bool citm_catalog_performance_list_write(atd_writer *w, const citm_catalog_perfo
     return atd_writer_raw(w, "]", 1);
 }
 
-int citm_catalog_performance_list_to_json(const citm_catalog_performance_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_performance_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool citm_catalog_int_list_assoc_write(atd_writer *w, const citm_catalog_int_list_assoc *v)
+static bool citm_catalog_int_list_assoc_write(atd_writer *w, const citm_catalog_int_list_assoc *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "{", 1)) {
@@ -1881,27 +1613,6 @@ bool citm_catalog_int_list_assoc_write(atd_writer *w, const citm_catalog_int_lis
         }
     }
     return atd_writer_raw(w, "}", 1);
-}
-
-int citm_catalog_int_list_assoc_to_json(const citm_catalog_int_list_assoc *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_int_list_assoc_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool citm_catalog_root_write(atd_writer *w, const citm_catalog_root *v)
@@ -1975,28 +1686,17 @@ bool citm_catalog_root_write(atd_writer *w, const citm_catalog_root *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int citm_catalog_root_to_json(const citm_catalog_root *value, atd_buf *out, atd_error *err)
+bool citm_catalog_root_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_root_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return citm_catalog_root_write(w, (const citm_catalog_root *)value);
 }
 
-bool citm_catalog_price_list_write(atd_writer *w, const citm_catalog_price_list *v)
+int citm_catalog_root_to_json(const citm_catalog_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(citm_catalog_root_write_any, value, out, err);
+}
+
+static bool citm_catalog_price_list_write(atd_writer *w, const citm_catalog_price_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -2013,28 +1713,7 @@ bool citm_catalog_price_list_write(atd_writer *w, const citm_catalog_price_list 
     return atd_writer_raw(w, "]", 1);
 }
 
-int citm_catalog_price_list_to_json(const citm_catalog_price_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_price_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool citm_catalog_seat_category_list_write(atd_writer *w, const citm_catalog_seat_category_list *v)
+static bool citm_catalog_seat_category_list_write(atd_writer *w, const citm_catalog_seat_category_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -2049,27 +1728,6 @@ bool citm_catalog_seat_category_list_write(atd_writer *w, const citm_catalog_sea
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-int citm_catalog_seat_category_list_to_json(const citm_catalog_seat_category_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_seat_category_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performance *v)
@@ -2143,25 +1801,14 @@ bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performanc
     return atd_writer_raw(w, "}", 1);
 }
 
+bool citm_catalog_performance_write_any(atd_writer *w, const void *value)
+{
+    return citm_catalog_performance_write(w, (const citm_catalog_performance *)value);
+}
+
 int citm_catalog_performance_to_json(const citm_catalog_performance *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_performance_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(citm_catalog_performance_write_any, value, out, err);
 }
 
 bool citm_catalog_price_write(atd_writer *w, const citm_catalog_price *v)
@@ -2199,28 +1846,17 @@ bool citm_catalog_price_write(atd_writer *w, const citm_catalog_price *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int citm_catalog_price_to_json(const citm_catalog_price *value, atd_buf *out, atd_error *err)
+bool citm_catalog_price_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_price_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return citm_catalog_price_write(w, (const citm_catalog_price *)value);
 }
 
-bool citm_catalog_area_list_write(atd_writer *w, const citm_catalog_area_list *v)
+int citm_catalog_price_to_json(const citm_catalog_price *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(citm_catalog_price_write_any, value, out, err);
+}
+
+static bool citm_catalog_area_list_write(atd_writer *w, const citm_catalog_area_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -2235,27 +1871,6 @@ bool citm_catalog_area_list_write(atd_writer *w, const citm_catalog_area_list *v
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-int citm_catalog_area_list_to_json(const citm_catalog_area_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_area_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool citm_catalog_seat_category_write(atd_writer *w, const citm_catalog_seat_category *v)
@@ -2279,25 +1894,14 @@ bool citm_catalog_seat_category_write(atd_writer *w, const citm_catalog_seat_cat
     return atd_writer_raw(w, "}", 1);
 }
 
+bool citm_catalog_seat_category_write_any(atd_writer *w, const void *value)
+{
+    return citm_catalog_seat_category_write(w, (const citm_catalog_seat_category *)value);
+}
+
 int citm_catalog_seat_category_to_json(const citm_catalog_seat_category *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_seat_category_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(citm_catalog_seat_category_write_any, value, out, err);
 }
 
 bool citm_catalog_area_write(atd_writer *w, const citm_catalog_area *v)
@@ -2321,24 +1925,13 @@ bool citm_catalog_area_write(atd_writer *w, const citm_catalog_area *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool citm_catalog_area_write_any(atd_writer *w, const void *value)
+{
+    return citm_catalog_area_write(w, (const citm_catalog_area *)value);
+}
+
 int citm_catalog_area_to_json(const citm_catalog_area *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_area_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(citm_catalog_area_write_any, value, out, err);
 }
 

@@ -3,6 +3,10 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool conformance_int_nullable_read(atd_reader *r, conformance_int_nullable *out);
+static bool conformance_int_nullable_write(atd_writer *w, const conformance_int_nullable *v);
+
 /* --- readers --- */
 
 void conformance_ints_init(conformance_ints *v)
@@ -44,18 +48,14 @@ bool conformance_ints_read(atd_reader *r, conformance_ints *out)
     return true;
 }
 
+bool conformance_ints_read_any(atd_reader *r, void *out)
+{
+    return conformance_ints_read(r, (conformance_ints *)out);
+}
+
 int conformance_ints_from_json(const char *json, size_t len, atd_arena *arena, conformance_ints *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_ints_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_ints_read_any, out, err);
 }
 
 void conformance_floats_init(conformance_floats *v)
@@ -97,18 +97,14 @@ bool conformance_floats_read(atd_reader *r, conformance_floats *out)
     return true;
 }
 
+bool conformance_floats_read_any(atd_reader *r, void *out)
+{
+    return conformance_floats_read(r, (conformance_floats *)out);
+}
+
 int conformance_floats_from_json(const char *json, size_t len, atd_arena *arena, conformance_floats *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_floats_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_floats_read_any, out, err);
 }
 
 void conformance_strings_init(conformance_strings *v)
@@ -150,18 +146,14 @@ bool conformance_strings_read(atd_reader *r, conformance_strings *out)
     return true;
 }
 
+bool conformance_strings_read_any(atd_reader *r, void *out)
+{
+    return conformance_strings_read(r, (conformance_strings *)out);
+}
+
 int conformance_strings_from_json(const char *json, size_t len, atd_arena *arena, conformance_strings *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_strings_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_strings_read_any, out, err);
 }
 
 void conformance_bools_init(conformance_bools *v)
@@ -203,18 +195,14 @@ bool conformance_bools_read(atd_reader *r, conformance_bools *out)
     return true;
 }
 
+bool conformance_bools_read_any(atd_reader *r, void *out)
+{
+    return conformance_bools_read(r, (conformance_bools *)out);
+}
+
 int conformance_bools_from_json(const char *json, size_t len, atd_arena *arena, conformance_bools *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_bools_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_bools_read_any, out, err);
 }
 
 void conformance_nulls_init(conformance_nulls *v)
@@ -257,26 +245,17 @@ bool conformance_nulls_read(atd_reader *r, conformance_nulls *out)
     return true;
 }
 
+bool conformance_nulls_read_any(atd_reader *r, void *out)
+{
+    return conformance_nulls_read(r, (conformance_nulls *)out);
+}
+
 int conformance_nulls_from_json(const char *json, size_t len, atd_arena *arena, conformance_nulls *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_nulls_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_nulls_read_any, out, err);
 }
 
-void conformance_int_nullable_init(conformance_int_nullable *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool conformance_int_nullable_read(atd_reader *r, conformance_int_nullable *out)
+static bool conformance_int_nullable_read(atd_reader *r, conformance_int_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -287,20 +266,6 @@ bool conformance_int_nullable_read(atd_reader *r, conformance_int_nullable *out)
     }
     out->has = true;
     return true;
-}
-
-int conformance_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, conformance_int_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_int_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void conformance_maybe_ints_init(conformance_maybe_ints *v)
@@ -342,18 +307,14 @@ bool conformance_maybe_ints_read(atd_reader *r, conformance_maybe_ints *out)
     return true;
 }
 
+bool conformance_maybe_ints_read_any(atd_reader *r, void *out)
+{
+    return conformance_maybe_ints_read(r, (conformance_maybe_ints *)out);
+}
+
 int conformance_maybe_ints_from_json(const char *json, size_t len, atd_arena *arena, conformance_maybe_ints *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_maybe_ints_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_maybe_ints_read_any, out, err);
 }
 
 void conformance_anys_init(conformance_anys *v)
@@ -395,18 +356,14 @@ bool conformance_anys_read(atd_reader *r, conformance_anys *out)
     return true;
 }
 
+bool conformance_anys_read_any(atd_reader *r, void *out)
+{
+    return conformance_anys_read(r, (conformance_anys *)out);
+}
+
 int conformance_anys_from_json(const char *json, size_t len, atd_arena *arena, conformance_anys *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_anys_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_anys_read_any, out, err);
 }
 
 void conformance_matrix_init(conformance_matrix *v)
@@ -448,18 +405,14 @@ bool conformance_matrix_read(atd_reader *r, conformance_matrix *out)
     return true;
 }
 
+bool conformance_matrix_read_any(atd_reader *r, void *out)
+{
+    return conformance_matrix_read(r, (conformance_matrix *)out);
+}
+
 int conformance_matrix_from_json(const char *json, size_t len, atd_arena *arena, conformance_matrix *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_matrix_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_matrix_read_any, out, err);
 }
 
 void conformance_string_map_init(conformance_string_map *v)
@@ -514,18 +467,14 @@ bool conformance_string_map_read(atd_reader *r, conformance_string_map *out)
     return true;
 }
 
+bool conformance_string_map_read_any(atd_reader *r, void *out)
+{
+    return conformance_string_map_read(r, (conformance_string_map *)out);
+}
+
 int conformance_string_map_from_json(const char *json, size_t len, atd_arena *arena, conformance_string_map *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_string_map_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_string_map_read_any, out, err);
 }
 
 void conformance_int_map_init(conformance_int_map *v)
@@ -580,18 +529,14 @@ bool conformance_int_map_read(atd_reader *r, conformance_int_map *out)
     return true;
 }
 
+bool conformance_int_map_read_any(atd_reader *r, void *out)
+{
+    return conformance_int_map_read(r, (conformance_int_map *)out);
+}
+
 int conformance_int_map_from_json(const char *json, size_t len, atd_arena *arena, conformance_int_map *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_int_map_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_int_map_read_any, out, err);
 }
 
 void conformance_any_map_init(conformance_any_map *v)
@@ -646,18 +591,14 @@ bool conformance_any_map_read(atd_reader *r, conformance_any_map *out)
     return true;
 }
 
+bool conformance_any_map_read_any(atd_reader *r, void *out)
+{
+    return conformance_any_map_read(r, (conformance_any_map *)out);
+}
+
 int conformance_any_map_from_json(const char *json, size_t len, atd_arena *arena, conformance_any_map *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_any_map_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_any_map_read_any, out, err);
 }
 
 void conformance_objects_init(conformance_objects *v)
@@ -699,18 +640,14 @@ bool conformance_objects_read(atd_reader *r, conformance_objects *out)
     return true;
 }
 
+bool conformance_objects_read_any(atd_reader *r, void *out)
+{
+    return conformance_objects_read(r, (conformance_objects *)out);
+}
+
 int conformance_objects_from_json(const char *json, size_t len, atd_arena *arena, conformance_objects *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_objects_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_objects_read_any, out, err);
 }
 
 void conformance_any_init(conformance_any *v)
@@ -726,18 +663,14 @@ bool conformance_any_read(atd_reader *r, conformance_any *out)
     return true;
 }
 
+bool conformance_any_read_any(atd_reader *r, void *out)
+{
+    return conformance_any_read(r, (conformance_any *)out);
+}
+
 int conformance_any_from_json(const char *json, size_t len, atd_arena *arena, conformance_any *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_any_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_any_read_any, out, err);
 }
 
 void conformance_int_value_init(conformance_int_value *v)
@@ -753,18 +686,14 @@ bool conformance_int_value_read(atd_reader *r, conformance_int_value *out)
     return true;
 }
 
+bool conformance_int_value_read_any(atd_reader *r, void *out)
+{
+    return conformance_int_value_read(r, (conformance_int_value *)out);
+}
+
 int conformance_int_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_int_value *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_int_value_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_int_value_read_any, out, err);
 }
 
 void conformance_float_value_init(conformance_float_value *v)
@@ -780,18 +709,14 @@ bool conformance_float_value_read(atd_reader *r, conformance_float_value *out)
     return true;
 }
 
+bool conformance_float_value_read_any(atd_reader *r, void *out)
+{
+    return conformance_float_value_read(r, (conformance_float_value *)out);
+}
+
 int conformance_float_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_float_value *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_float_value_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_float_value_read_any, out, err);
 }
 
 void conformance_string_value_init(conformance_string_value *v)
@@ -807,18 +732,14 @@ bool conformance_string_value_read(atd_reader *r, conformance_string_value *out)
     return true;
 }
 
+bool conformance_string_value_read_any(atd_reader *r, void *out)
+{
+    return conformance_string_value_read(r, (conformance_string_value *)out);
+}
+
 int conformance_string_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_string_value *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_string_value_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_string_value_read_any, out, err);
 }
 
 void conformance_bool_value_init(conformance_bool_value *v)
@@ -834,18 +755,14 @@ bool conformance_bool_value_read(atd_reader *r, conformance_bool_value *out)
     return true;
 }
 
+bool conformance_bool_value_read_any(atd_reader *r, void *out)
+{
+    return conformance_bool_value_read(r, (conformance_bool_value *)out);
+}
+
 int conformance_bool_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_bool_value *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_bool_value_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_bool_value_read_any, out, err);
 }
 
 void conformance_null_value_init(conformance_null_value *v)
@@ -862,18 +779,14 @@ bool conformance_null_value_read(atd_reader *r, conformance_null_value *out)
     return true;
 }
 
+bool conformance_null_value_read_any(atd_reader *r, void *out)
+{
+    return conformance_null_value_read(r, (conformance_null_value *)out);
+}
+
 int conformance_null_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_null_value *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_null_value_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_null_value_read_any, out, err);
 }
 
 /* --- writers --- */
@@ -901,25 +814,14 @@ bool conformance_ints_write(atd_writer *w, const conformance_ints *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool conformance_ints_write_any(atd_writer *w, const void *value)
+{
+    return conformance_ints_write(w, (const conformance_ints *)value);
+}
+
 int conformance_ints_to_json(const conformance_ints *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_ints_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_ints_write_any, value, out, err);
 }
 
 bool conformance_floats_write(atd_writer *w, const conformance_floats *v)
@@ -948,25 +850,14 @@ bool conformance_floats_write(atd_writer *w, const conformance_floats *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool conformance_floats_write_any(atd_writer *w, const void *value)
+{
+    return conformance_floats_write(w, (const conformance_floats *)value);
+}
+
 int conformance_floats_to_json(const conformance_floats *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_floats_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_floats_write_any, value, out, err);
 }
 
 bool conformance_strings_write(atd_writer *w, const conformance_strings *v)
@@ -986,25 +877,14 @@ bool conformance_strings_write(atd_writer *w, const conformance_strings *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool conformance_strings_write_any(atd_writer *w, const void *value)
+{
+    return conformance_strings_write(w, (const conformance_strings *)value);
+}
+
 int conformance_strings_to_json(const conformance_strings *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_strings_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_strings_write_any, value, out, err);
 }
 
 bool conformance_bools_write(atd_writer *w, const conformance_bools *v)
@@ -1036,25 +916,14 @@ bool conformance_bools_write(atd_writer *w, const conformance_bools *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool conformance_bools_write_any(atd_writer *w, const void *value)
+{
+    return conformance_bools_write(w, (const conformance_bools *)value);
+}
+
 int conformance_bools_to_json(const conformance_bools *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_bools_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_bools_write_any, value, out, err);
 }
 
 bool conformance_nulls_write(atd_writer *w, const conformance_nulls *v)
@@ -1082,28 +951,17 @@ bool conformance_nulls_write(atd_writer *w, const conformance_nulls *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-int conformance_nulls_to_json(const conformance_nulls *value, atd_buf *out, atd_error *err)
+bool conformance_nulls_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_nulls_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return conformance_nulls_write(w, (const conformance_nulls *)value);
 }
 
-bool conformance_int_nullable_write(atd_writer *w, const conformance_int_nullable *v)
+int conformance_nulls_to_json(const conformance_nulls *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(conformance_nulls_write_any, value, out, err);
+}
+
+static bool conformance_int_nullable_write(atd_writer *w, const conformance_int_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -1112,27 +970,6 @@ bool conformance_int_nullable_write(atd_writer *w, const conformance_int_nullabl
         return false;
     }
     return true;
-}
-
-int conformance_int_nullable_to_json(const conformance_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_int_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool conformance_maybe_ints_write(atd_writer *w, const conformance_maybe_ints *v)
@@ -1152,25 +989,14 @@ bool conformance_maybe_ints_write(atd_writer *w, const conformance_maybe_ints *v
     return atd_writer_raw(w, "]", 1);
 }
 
+bool conformance_maybe_ints_write_any(atd_writer *w, const void *value)
+{
+    return conformance_maybe_ints_write(w, (const conformance_maybe_ints *)value);
+}
+
 int conformance_maybe_ints_to_json(const conformance_maybe_ints *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_maybe_ints_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_maybe_ints_write_any, value, out, err);
 }
 
 bool conformance_anys_write(atd_writer *w, const conformance_anys *v)
@@ -1190,25 +1016,14 @@ bool conformance_anys_write(atd_writer *w, const conformance_anys *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool conformance_anys_write_any(atd_writer *w, const void *value)
+{
+    return conformance_anys_write(w, (const conformance_anys *)value);
+}
+
 int conformance_anys_to_json(const conformance_anys *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_anys_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_anys_write_any, value, out, err);
 }
 
 bool conformance_matrix_write(atd_writer *w, const conformance_matrix *v)
@@ -1228,25 +1043,14 @@ bool conformance_matrix_write(atd_writer *w, const conformance_matrix *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool conformance_matrix_write_any(atd_writer *w, const void *value)
+{
+    return conformance_matrix_write(w, (const conformance_matrix *)value);
+}
+
 int conformance_matrix_to_json(const conformance_matrix *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_matrix_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_matrix_write_any, value, out, err);
 }
 
 bool conformance_string_map_write(atd_writer *w, const conformance_string_map *v)
@@ -1269,25 +1073,14 @@ bool conformance_string_map_write(atd_writer *w, const conformance_string_map *v
     return atd_writer_raw(w, "}", 1);
 }
 
+bool conformance_string_map_write_any(atd_writer *w, const void *value)
+{
+    return conformance_string_map_write(w, (const conformance_string_map *)value);
+}
+
 int conformance_string_map_to_json(const conformance_string_map *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_string_map_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_string_map_write_any, value, out, err);
 }
 
 bool conformance_int_map_write(atd_writer *w, const conformance_int_map *v)
@@ -1310,25 +1103,14 @@ bool conformance_int_map_write(atd_writer *w, const conformance_int_map *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool conformance_int_map_write_any(atd_writer *w, const void *value)
+{
+    return conformance_int_map_write(w, (const conformance_int_map *)value);
+}
+
 int conformance_int_map_to_json(const conformance_int_map *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_int_map_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_int_map_write_any, value, out, err);
 }
 
 bool conformance_any_map_write(atd_writer *w, const conformance_any_map *v)
@@ -1351,25 +1133,14 @@ bool conformance_any_map_write(atd_writer *w, const conformance_any_map *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool conformance_any_map_write_any(atd_writer *w, const void *value)
+{
+    return conformance_any_map_write(w, (const conformance_any_map *)value);
+}
+
 int conformance_any_map_to_json(const conformance_any_map *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_any_map_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_any_map_write_any, value, out, err);
 }
 
 bool conformance_objects_write(atd_writer *w, const conformance_objects *v)
@@ -1389,25 +1160,14 @@ bool conformance_objects_write(atd_writer *w, const conformance_objects *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool conformance_objects_write_any(atd_writer *w, const void *value)
+{
+    return conformance_objects_write(w, (const conformance_objects *)value);
+}
+
 int conformance_objects_to_json(const conformance_objects *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_objects_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_objects_write_any, value, out, err);
 }
 
 bool conformance_any_write(atd_writer *w, const conformance_any *v)
@@ -1418,25 +1178,14 @@ bool conformance_any_write(atd_writer *w, const conformance_any *v)
     return true;
 }
 
+bool conformance_any_write_any(atd_writer *w, const void *value)
+{
+    return conformance_any_write(w, (const conformance_any *)value);
+}
+
 int conformance_any_to_json(const conformance_any *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_any_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_any_write_any, value, out, err);
 }
 
 bool conformance_int_value_write(atd_writer *w, const conformance_int_value *v)
@@ -1447,25 +1196,14 @@ bool conformance_int_value_write(atd_writer *w, const conformance_int_value *v)
     return true;
 }
 
+bool conformance_int_value_write_any(atd_writer *w, const void *value)
+{
+    return conformance_int_value_write(w, (const conformance_int_value *)value);
+}
+
 int conformance_int_value_to_json(const conformance_int_value *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_int_value_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_int_value_write_any, value, out, err);
 }
 
 bool conformance_float_value_write(atd_writer *w, const conformance_float_value *v)
@@ -1476,25 +1214,14 @@ bool conformance_float_value_write(atd_writer *w, const conformance_float_value 
     return true;
 }
 
+bool conformance_float_value_write_any(atd_writer *w, const void *value)
+{
+    return conformance_float_value_write(w, (const conformance_float_value *)value);
+}
+
 int conformance_float_value_to_json(const conformance_float_value *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_float_value_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_float_value_write_any, value, out, err);
 }
 
 bool conformance_string_value_write(atd_writer *w, const conformance_string_value *v)
@@ -1505,25 +1232,14 @@ bool conformance_string_value_write(atd_writer *w, const conformance_string_valu
     return true;
 }
 
+bool conformance_string_value_write_any(atd_writer *w, const void *value)
+{
+    return conformance_string_value_write(w, (const conformance_string_value *)value);
+}
+
 int conformance_string_value_to_json(const conformance_string_value *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_string_value_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_string_value_write_any, value, out, err);
 }
 
 bool conformance_bool_value_write(atd_writer *w, const conformance_bool_value *v)
@@ -1534,25 +1250,14 @@ bool conformance_bool_value_write(atd_writer *w, const conformance_bool_value *v
     return true;
 }
 
+bool conformance_bool_value_write_any(atd_writer *w, const void *value)
+{
+    return conformance_bool_value_write(w, (const conformance_bool_value *)value);
+}
+
 int conformance_bool_value_to_json(const conformance_bool_value *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_bool_value_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_bool_value_write_any, value, out, err);
 }
 
 bool conformance_null_value_write(atd_writer *w, const conformance_null_value *v)
@@ -1564,24 +1269,13 @@ bool conformance_null_value_write(atd_writer *w, const conformance_null_value *v
     return true;
 }
 
+bool conformance_null_value_write_any(atd_writer *w, const void *value)
+{
+    return conformance_null_value_write(w, (const conformance_null_value *)value);
+}
+
 int conformance_null_value_to_json(const conformance_null_value *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_null_value_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_null_value_write_any, value, out, err);
 }
 

@@ -3,14 +3,13 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool donut_ingredient_list_read(atd_reader *r, donut_ingredient_list *out);
+static bool donut_ingredient_list_write(atd_writer *w, const donut_ingredient_list *v);
+
 /* --- readers --- */
 
-void donut_ingredient_list_init(donut_ingredient_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool donut_ingredient_list_read(atd_reader *r, donut_ingredient_list *out)
+static bool donut_ingredient_list_read(atd_reader *r, donut_ingredient_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -42,20 +41,6 @@ bool donut_ingredient_list_read(atd_reader *r, donut_ingredient_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-int donut_ingredient_list_from_json(const char *json, size_t len, atd_arena *arena, donut_ingredient_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!donut_ingredient_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void donut_batters_init(donut_batters *v)
@@ -136,18 +121,14 @@ bool donut_batters_read(atd_reader *r, donut_batters *out)
     return true;
 }
 
+bool donut_batters_read_any(atd_reader *r, void *out)
+{
+    return donut_batters_read(r, (donut_batters *)out);
+}
+
 int donut_batters_from_json(const char *json, size_t len, atd_arena *arena, donut_batters *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!donut_batters_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, donut_batters_read_any, out, err);
 }
 
 void donut_item_init(donut_item *v)
@@ -319,18 +300,14 @@ bool donut_item_read(atd_reader *r, donut_item *out)
     return true;
 }
 
+bool donut_item_read_any(atd_reader *r, void *out)
+{
+    return donut_item_read(r, (donut_item *)out);
+}
+
 int donut_item_from_json(const char *json, size_t len, atd_arena *arena, donut_item *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!donut_item_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, donut_item_read_any, out, err);
 }
 
 void donut_ingredient_init(donut_ingredient *v)
@@ -430,18 +407,14 @@ bool donut_ingredient_read(atd_reader *r, donut_ingredient *out)
     return true;
 }
 
+bool donut_ingredient_read_any(atd_reader *r, void *out)
+{
+    return donut_ingredient_read(r, (donut_ingredient *)out);
+}
+
 int donut_ingredient_from_json(const char *json, size_t len, atd_arena *arena, donut_ingredient *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!donut_ingredient_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, donut_ingredient_read_any, out, err);
 }
 
 void donut_root_init(donut_root *v)
@@ -483,23 +456,19 @@ bool donut_root_read(atd_reader *r, donut_root *out)
     return true;
 }
 
+bool donut_root_read_any(atd_reader *r, void *out)
+{
+    return donut_root_read(r, (donut_root *)out);
+}
+
 int donut_root_from_json(const char *json, size_t len, atd_arena *arena, donut_root *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!donut_root_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, donut_root_read_any, out, err);
 }
 
 /* --- writers --- */
 
-bool donut_ingredient_list_write(atd_writer *w, const donut_ingredient_list *v)
+static bool donut_ingredient_list_write(atd_writer *w, const donut_ingredient_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -516,27 +485,6 @@ bool donut_ingredient_list_write(atd_writer *w, const donut_ingredient_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-int donut_ingredient_list_to_json(const donut_ingredient_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (donut_ingredient_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool donut_batters_write(atd_writer *w, const donut_batters *v)
 {
     if (!atd_writer_raw(w, "{\"batter\":", 10)) {
@@ -548,25 +496,14 @@ bool donut_batters_write(atd_writer *w, const donut_batters *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool donut_batters_write_any(atd_writer *w, const void *value)
+{
+    return donut_batters_write(w, (const donut_batters *)value);
+}
+
 int donut_batters_to_json(const donut_batters *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (donut_batters_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(donut_batters_write_any, value, out, err);
 }
 
 bool donut_item_write(atd_writer *w, const donut_item *v)
@@ -617,25 +554,14 @@ bool donut_item_write(atd_writer *w, const donut_item *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool donut_item_write_any(atd_writer *w, const void *value)
+{
+    return donut_item_write(w, (const donut_item *)value);
+}
+
 int donut_item_to_json(const donut_item *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (donut_item_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(donut_item_write_any, value, out, err);
 }
 
 bool donut_ingredient_write(atd_writer *w, const donut_ingredient *v)
@@ -655,25 +581,14 @@ bool donut_ingredient_write(atd_writer *w, const donut_ingredient *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool donut_ingredient_write_any(atd_writer *w, const void *value)
+{
+    return donut_ingredient_write(w, (const donut_ingredient *)value);
+}
+
 int donut_ingredient_to_json(const donut_ingredient *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (donut_ingredient_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(donut_ingredient_write_any, value, out, err);
 }
 
 bool donut_root_write(atd_writer *w, const donut_root *v)
@@ -693,24 +608,13 @@ bool donut_root_write(atd_writer *w, const donut_root *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool donut_root_write_any(atd_writer *w, const void *value)
+{
+    return donut_root_write(w, (const donut_root *)value);
+}
+
 int donut_root_to_json(const donut_root *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (donut_root_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(donut_root_write_any, value, out, err);
 }
 

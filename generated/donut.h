@@ -53,35 +53,37 @@ struct donut_root {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT). */
-
-void donut_ingredient_list_init(donut_ingredient_list *v);
-bool donut_ingredient_list_read(atd_reader *r, donut_ingredient_list *out);
-bool donut_ingredient_list_write(atd_writer *w, const donut_ingredient_list *v);
-int donut_ingredient_list_from_json(const char *json, size_t len, atd_arena *arena, donut_ingredient_list *out, atd_error *err);
-int donut_ingredient_list_to_json(const donut_ingredient_list *value, atd_buf *out, atd_error *err);
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
 
 void donut_batters_init(donut_batters *v);
 bool donut_batters_read(atd_reader *r, donut_batters *out);
 bool donut_batters_write(atd_writer *w, const donut_batters *v);
+bool donut_batters_read_any(atd_reader *r, void *out);
+bool donut_batters_write_any(atd_writer *w, const void *value);
 int donut_batters_from_json(const char *json, size_t len, atd_arena *arena, donut_batters *out, atd_error *err);
 int donut_batters_to_json(const donut_batters *value, atd_buf *out, atd_error *err);
 
 void donut_item_init(donut_item *v);
 bool donut_item_read(atd_reader *r, donut_item *out);
 bool donut_item_write(atd_writer *w, const donut_item *v);
+bool donut_item_read_any(atd_reader *r, void *out);
+bool donut_item_write_any(atd_writer *w, const void *value);
 int donut_item_from_json(const char *json, size_t len, atd_arena *arena, donut_item *out, atd_error *err);
 int donut_item_to_json(const donut_item *value, atd_buf *out, atd_error *err);
 
 void donut_ingredient_init(donut_ingredient *v);
 bool donut_ingredient_read(atd_reader *r, donut_ingredient *out);
 bool donut_ingredient_write(atd_writer *w, const donut_ingredient *v);
+bool donut_ingredient_read_any(atd_reader *r, void *out);
+bool donut_ingredient_write_any(atd_writer *w, const void *value);
 int donut_ingredient_from_json(const char *json, size_t len, atd_arena *arena, donut_ingredient *out, atd_error *err);
 int donut_ingredient_to_json(const donut_ingredient *value, atd_buf *out, atd_error *err);
 
 void donut_root_init(donut_root *v);
 bool donut_root_read(atd_reader *r, donut_root *out);
 bool donut_root_write(atd_writer *w, const donut_root *v);
+bool donut_root_read_any(atd_reader *r, void *out);
+bool donut_root_write_any(atd_writer *w, const void *value);
 int donut_root_from_json(const char *json, size_t len, atd_arena *arena, donut_root *out, atd_error *err);
 int donut_root_to_json(const donut_root *value, atd_buf *out, atd_error *err);
 

@@ -70,18 +70,14 @@ bool event_event_type_read(atd_reader *r, event_event_type *out)
     return atd_reader_fail_expected(r, "a variant of 'event_type'");
 }
 
+bool event_event_type_read_any(atd_reader *r, void *out)
+{
+    return event_event_type_read(r, (event_event_type *)out);
+}
+
 int event_event_type_from_json(const char *json, size_t len, atd_arena *arena, event_event_type *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!event_event_type_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, event_event_type_read_any, out, err);
 }
 
 void event_event_init(event_event *v)
@@ -219,18 +215,14 @@ bool event_event_read(atd_reader *r, event_event *out)
     return true;
 }
 
+bool event_event_read_any(atd_reader *r, void *out)
+{
+    return event_event_read(r, (event_event *)out);
+}
+
 int event_event_from_json(const char *json, size_t len, atd_arena *arena, event_event *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!event_event_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, event_event_read_any, out, err);
 }
 
 void event_events_init(event_events *v)
@@ -272,18 +264,14 @@ bool event_events_read(atd_reader *r, event_events *out)
     return true;
 }
 
+bool event_events_read_any(atd_reader *r, void *out)
+{
+    return event_events_read(r, (event_events *)out);
+}
+
 int event_events_from_json(const char *json, size_t len, atd_arena *arena, event_events *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!event_events_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, event_events_read_any, out, err);
 }
 
 /* --- writers --- */
@@ -309,25 +297,14 @@ bool event_event_type_write(atd_writer *w, const event_event_type *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'");
 }
 
+bool event_event_type_write_any(atd_writer *w, const void *value)
+{
+    return event_event_type_write(w, (const event_event_type *)value);
+}
+
 int event_event_type_to_json(const event_event_type *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (event_event_type_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(event_event_type_write_any, value, out, err);
 }
 
 bool event_event_write(atd_writer *w, const event_event *v)
@@ -372,25 +349,14 @@ bool event_event_write(atd_writer *w, const event_event *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool event_event_write_any(atd_writer *w, const void *value)
+{
+    return event_event_write(w, (const event_event *)value);
+}
+
 int event_event_to_json(const event_event *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (event_event_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(event_event_write_any, value, out, err);
 }
 
 bool event_events_write(atd_writer *w, const event_events *v)
@@ -410,24 +376,13 @@ bool event_events_write(atd_writer *w, const event_events *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool event_events_write_any(atd_writer *w, const void *value)
+{
+    return event_events_write(w, (const event_events *)value);
+}
+
 int event_events_to_json(const event_events *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (event_events_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(event_events_write_any, value, out, err);
 }
 

@@ -41,23 +41,29 @@ struct event_events {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT). */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
 
 void event_event_type_init(event_event_type *v);
 bool event_event_type_read(atd_reader *r, event_event_type *out);
 bool event_event_type_write(atd_writer *w, const event_event_type *v);
+bool event_event_type_read_any(atd_reader *r, void *out);
+bool event_event_type_write_any(atd_writer *w, const void *value);
 int event_event_type_from_json(const char *json, size_t len, atd_arena *arena, event_event_type *out, atd_error *err);
 int event_event_type_to_json(const event_event_type *value, atd_buf *out, atd_error *err);
 
 void event_event_init(event_event *v);
 bool event_event_read(atd_reader *r, event_event *out);
 bool event_event_write(atd_writer *w, const event_event *v);
+bool event_event_read_any(atd_reader *r, void *out);
+bool event_event_write_any(atd_writer *w, const void *value);
 int event_event_from_json(const char *json, size_t len, atd_arena *arena, event_event *out, atd_error *err);
 int event_event_to_json(const event_event *value, atd_buf *out, atd_error *err);
 
 void event_events_init(event_events *v);
 bool event_events_read(atd_reader *r, event_events *out);
 bool event_events_write(atd_writer *w, const event_events *v);
+bool event_events_read_any(atd_reader *r, void *out);
+bool event_events_write_any(atd_writer *w, const void *value);
 int event_events_from_json(const char *json, size_t len, atd_arena *arena, event_events *out, atd_error *err);
 int event_events_to_json(const event_events *value, atd_buf *out, atd_error *err);
 

@@ -3,6 +3,135 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static void everything_int_int_tuple_init(everything_int_int_tuple *v);
+static bool everything_int_int_tuple_read(atd_reader *r, everything_int_int_tuple *out);
+static bool everything_int_int_tuple_write(atd_writer *w, const everything_int_int_tuple *v);
+static void everything_shape_Label_init(everything_shape_Label *v);
+static bool everything_shape_Label_read(atd_reader *r, everything_shape_Label *out);
+static bool everything_shape_Label_write(atd_writer *w, const everything_shape_Label *v);
+static bool everything_float_float_tuple_list_read(atd_reader *r, everything_float_float_tuple_list *out);
+static bool everything_float_float_tuple_list_write(atd_writer *w, const everything_float_float_tuple_list *v);
+static bool everything_shape_list_read(atd_reader *r, everything_shape_list *out);
+static bool everything_shape_list_write(atd_writer *w, const everything_shape_list *v);
+static bool everything_int_nullable_read(atd_reader *r, everything_int_nullable *out);
+static bool everything_int_nullable_write(atd_writer *w, const everything_int_nullable *v);
+static void everything_float_float_tuple_init(everything_float_float_tuple *v);
+static bool everything_float_float_tuple_read(atd_reader *r, everything_float_float_tuple *out);
+static bool everything_float_float_tuple_write(atd_writer *w, const everything_float_float_tuple *v);
+static void everything_int_float_tuple_init(everything_int_float_tuple *v);
+static bool everything_int_float_tuple_read(atd_reader *r, everything_int_float_tuple *out);
+static bool everything_int_float_tuple_write(atd_writer *w, const everything_int_float_tuple *v);
+static void everything_obj_shape_Box_init(everything_obj_shape_Box *v);
+static bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Box *out);
+static bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Box *v);
+static bool everything_obj_shape_list_read(atd_reader *r, everything_obj_shape_list *out);
+static bool everything_obj_shape_list_write(atd_writer *w, const everything_obj_shape_list *v);
+static bool everything_string_nullable_read(atd_reader *r, everything_string_nullable *out);
+static bool everything_string_nullable_write(atd_writer *w, const everything_string_nullable *v);
+static bool everything_string_list_read(atd_reader *r, everything_string_list *out);
+static bool everything_string_list_write(atd_writer *w, const everything_string_list *v);
+static bool everything_string_option_read(atd_reader *r, everything_string_option *out);
+static bool everything_string_option_write(atd_writer *w, const everything_string_option *v);
+static bool everything_int_nullable_option_read(atd_reader *r, everything_int_nullable_option *out);
+static bool everything_int_nullable_option_write(atd_writer *w, const everything_int_nullable_option *v);
+static bool everything_int_list_list_read(atd_reader *r, everything_int_list_list *out);
+static bool everything_int_list_list_write(atd_writer *w, const everything_int_list_list *v);
+static bool everything_maybe_int_nullable_read(atd_reader *r, everything_maybe_int_nullable *out);
+static bool everything_maybe_int_nullable_write(atd_writer *w, const everything_maybe_int_nullable *v);
+static bool everything_maybe_int_option_read(atd_reader *r, everything_maybe_int_option *out);
+static bool everything_maybe_int_option_write(atd_writer *w, const everything_maybe_int_option *v);
+static bool everything_maybe_int_list_read(atd_reader *r, everything_maybe_int_list *out);
+static bool everything_maybe_int_list_write(atd_writer *w, const everything_maybe_int_list *v);
+static bool everything_int_list_option_read(atd_reader *r, everything_int_list_option *out);
+static bool everything_int_list_option_write(atd_writer *w, const everything_int_list_option *v);
+static bool everything_string_nullable_list_read(atd_reader *r, everything_string_nullable_list *out);
+static bool everything_string_nullable_list_write(atd_writer *w, const everything_string_nullable_list *v);
+static bool everything_int_assoc_read(atd_reader *r, everything_int_assoc *out);
+static bool everything_int_assoc_write(atd_writer *w, const everything_int_assoc *v);
+static bool everything_string_int_tuple_list_read(atd_reader *r, everything_string_int_tuple_list *out);
+static bool everything_string_int_tuple_list_write(atd_writer *w, const everything_string_int_tuple_list *v);
+static bool everything_float_assoc_read(atd_reader *r, everything_float_assoc *out);
+static bool everything_float_assoc_write(atd_writer *w, const everything_float_assoc *v);
+static bool everything_bool_assoc_read(atd_reader *r, everything_bool_assoc *out);
+static bool everything_bool_assoc_write(atd_writer *w, const everything_bool_assoc *v);
+static bool everything_bool_assoc_assoc_read(atd_reader *r, everything_bool_assoc_assoc *out);
+static bool everything_bool_assoc_assoc_write(atd_writer *w, const everything_bool_assoc_assoc *v);
+static bool everything_int8_list_read(atd_reader *r, everything_int8_list *out);
+static bool everything_int8_list_write(atd_writer *w, const everything_int8_list *v);
+static void everything_string_int_tuple_init(everything_string_int_tuple *v);
+static bool everything_string_int_tuple_read(atd_reader *r, everything_string_int_tuple *out);
+static bool everything_string_int_tuple_write(atd_writer *w, const everything_string_int_tuple *v);
+static void everything_page_int_init(everything_page_int *v);
+static bool everything_page_int_read(atd_reader *r, everything_page_int *out);
+static bool everything_page_int_write(atd_writer *w, const everything_page_int *v);
+static void everything_page_string_init(everything_page_string *v);
+static bool everything_page_string_read(atd_reader *r, everything_page_string *out);
+static bool everything_page_string_write(atd_writer *w, const everything_page_string *v);
+static bool everything_entry_string_int_list_read(atd_reader *r, everything_entry_string_int_list *out);
+static bool everything_entry_string_int_list_write(atd_writer *w, const everything_entry_string_int_list *v);
+static bool everything_entry_string_float_list_list_read(atd_reader *r, everything_entry_string_float_list_list *out);
+static bool everything_entry_string_float_list_list_write(atd_writer *w, const everything_entry_string_float_list_list *v);
+static void everything_page_entry_string_float_list_init(everything_page_entry_string_float_list *v);
+static bool everything_page_entry_string_float_list_read(atd_reader *r, everything_page_entry_string_float_list *out);
+static bool everything_page_entry_string_float_list_write(atd_writer *w, const everything_page_entry_string_float_list *v);
+static bool everything_result_int_read(atd_reader *r, everything_result_int *out);
+static bool everything_result_int_write(atd_writer *w, const everything_result_int *v);
+static bool everything_result_string_list_read(atd_reader *r, everything_result_string_list *out);
+static bool everything_result_string_list_write(atd_writer *w, const everything_result_string_list *v);
+static void everything_int_string_tuple_init(everything_int_string_tuple *v);
+static bool everything_int_string_tuple_read(atd_reader *r, everything_int_string_tuple *out);
+static bool everything_int_string_tuple_write(atd_writer *w, const everything_int_string_tuple *v);
+static bool everything_either_int_string_read(atd_reader *r, everything_either_int_string *out);
+static bool everything_either_int_string_write(atd_writer *w, const everything_either_int_string *v);
+static void everything_entry_string_int_init(everything_entry_string_int *v);
+static bool everything_entry_string_int_read(atd_reader *r, everything_entry_string_int *out);
+static bool everything_entry_string_int_write(atd_writer *w, const everything_entry_string_int *v);
+static void everything_entry_string_float_list_init(everything_entry_string_float_list *v);
+static bool everything_entry_string_float_list_read(atd_reader *r, everything_entry_string_float_list *out);
+static bool everything_entry_string_float_list_write(atd_writer *w, const everything_entry_string_float_list *v);
+static void everything_tree_int_tree_tuple_init(everything_tree_int_tree_tuple *v);
+static bool everything_tree_int_tree_tuple_read(atd_reader *r, everything_tree_int_tree_tuple *out);
+static bool everything_tree_int_tree_tuple_write(atd_writer *w, const everything_tree_int_tree_tuple *v);
+static bool everything_rose_node_list_read(atd_reader *r, everything_rose_node_list *out);
+static bool everything_rose_node_list_write(atd_writer *w, const everything_rose_node_list *v);
+static void everything_expr_expr_tuple_init(everything_expr_expr_tuple *v);
+static bool everything_expr_expr_tuple_read(atd_reader *r, everything_expr_expr_tuple *out);
+static bool everything_expr_expr_tuple_write(atd_writer *w, const everything_expr_expr_tuple *v);
+static bool everything_stmt_list_read(atd_reader *r, everything_stmt_list *out);
+static bool everything_stmt_list_write(atd_writer *w, const everything_stmt_list *v);
+static bool everything_union__list_read(atd_reader *r, everything_union__list *out);
+static bool everything_union__list_write(atd_writer *w, const everything_union__list *v);
+static bool everything_mode_list_read(atd_reader *r, everything_mode_list *out);
+static bool everything_mode_list_write(atd_writer *w, const everything_mode_list *v);
+static bool everything_level_list_read(atd_reader *r, everything_level_list *out);
+static bool everything_level_list_write(atd_writer *w, const everything_level_list *v);
+static bool everything_odd_names_list_read(atd_reader *r, everything_odd_names_list *out);
+static bool everything_odd_names_list_write(atd_writer *w, const everything_odd_names_list *v);
+static bool everything_color_list_read(atd_reader *r, everything_color_list *out);
+static bool everything_color_list_write(atd_writer *w, const everything_color_list *v);
+static bool everything_event_list_read(atd_reader *r, everything_event_list *out);
+static bool everything_event_list_write(atd_writer *w, const everything_event_list *v);
+static bool everything_base_event_list_read(atd_reader *r, everything_base_event_list *out);
+static bool everything_base_event_list_write(atd_writer *w, const everything_base_event_list *v);
+static bool everything_patch_list_read(atd_reader *r, everything_patch_list *out);
+static bool everything_patch_list_write(atd_writer *w, const everything_patch_list *v);
+static bool everything_all_optional_list_read(atd_reader *r, everything_all_optional_list *out);
+static bool everything_all_optional_list_write(atd_writer *w, const everything_all_optional_list *v);
+static bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_list *out);
+static bool everything_with_defaults_list_write(atd_writer *w, const everything_with_defaults_list *v);
+static bool everything_options_list_read(atd_reader *r, everything_options_list *out);
+static bool everything_options_list_write(atd_writer *w, const everything_options_list *v);
+static bool everything_root_anon_record_elt_list_read(atd_reader *r, everything_root_anon_record_elt_list *out);
+static bool everything_root_anon_record_elt_list_write(atd_writer *w, const everything_root_anon_record_elt_list *v);
+static bool everything_root_anon_sum_elt_list_read(atd_reader *r, everything_root_anon_sum_elt_list *out);
+static bool everything_root_anon_sum_elt_list_write(atd_writer *w, const everything_root_anon_sum_elt_list *v);
+static void everything_root_anon_record_elt_init(everything_root_anon_record_elt *v);
+static bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_anon_record_elt *out);
+static bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_anon_record_elt *v);
+static bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_elt *out);
+static bool everything_root_anon_sum_elt_write(atd_writer *w, const everything_root_anon_sum_elt *v);
+
 /* --- readers --- */
 
 void everything_mode_init(everything_mode *v)
@@ -64,18 +193,14 @@ bool everything_mode_read(atd_reader *r, everything_mode *out)
     return atd_reader_fail_expected(r, "a variant of 'mode'");
 }
 
+bool everything_mode_read_any(atd_reader *r, void *out)
+{
+    return everything_mode_read(r, (everything_mode *)out);
+}
+
 int everything_mode_from_json(const char *json, size_t len, atd_arena *arena, everything_mode *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_mode_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_mode_read_any, out, err);
 }
 
 void everything_level_init(everything_level *v)
@@ -137,18 +262,14 @@ bool everything_level_read(atd_reader *r, everything_level *out)
     return atd_reader_fail_expected(r, "a variant of 'level'");
 }
 
+bool everything_level_read_any(atd_reader *r, void *out)
+{
+    return everything_level_read(r, (everything_level *)out);
+}
+
 int everything_level_from_json(const char *json, size_t len, atd_arena *arena, everything_level *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_level_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_level_read_any, out, err);
 }
 
 void everything_maybe_int_init(everything_maybe_int *v)
@@ -158,72 +279,26 @@ void everything_maybe_int_init(everything_maybe_int *v)
 
 bool everything_maybe_int_read(atd_reader *r, everything_maybe_int *out)
 {
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
+    if (!atd_read_option_begin(r, &out->has)) {
         return false;
     }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
+    if (!out->has) {
+        return true;
     }
     if (!atd_read_int64(r, &out->value)) {
         return atd_reader_push_index(r, 1);
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
+    return atd_read_option_end(r);
+}
+
+bool everything_maybe_int_read_any(atd_reader *r, void *out)
+{
+    return everything_maybe_int_read(r, (everything_maybe_int *)out);
 }
 
 int everything_maybe_int_from_json(const char *json, size_t len, atd_arena *arena, everything_maybe_int *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_maybe_int_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_maybe_int_read_any, out, err);
 }
 
 void everything_struct__init(everything_struct_ *v)
@@ -323,18 +398,14 @@ bool everything_struct__read(atd_reader *r, everything_struct_ *out)
     return true;
 }
 
+bool everything_struct__read_any(atd_reader *r, void *out)
+{
+    return everything_struct__read(r, (everything_struct_ *)out);
+}
+
 int everything_struct__from_json(const char *json, size_t len, atd_arena *arena, everything_struct_ *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_struct__read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_struct__read_any, out, err);
 }
 
 void everything_union__init(everything_union_ *v)
@@ -439,26 +510,22 @@ bool everything_union__read(atd_reader *r, everything_union_ *out)
     return atd_reader_fail_expected(r, "a variant of 'union_'");
 }
 
-int everything_union__from_json(const char *json, size_t len, atd_arena *arena, everything_union_ *out, atd_error *err)
+bool everything_union__read_any(atd_reader *r, void *out)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_union__read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return everything_union__read(r, (everything_union_ *)out);
 }
 
-void everything_int_int_tuple_init(everything_int_int_tuple *v)
+int everything_union__from_json(const char *json, size_t len, atd_arena *arena, everything_union_ *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, everything_union__read_any, out, err);
+}
+
+static void everything_int_int_tuple_init(everything_int_int_tuple *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-bool everything_int_int_tuple_read(atd_reader *r, everything_int_int_tuple *out)
+static bool everything_int_int_tuple_read(atd_reader *r, everything_int_int_tuple *out)
 {
     bool more;
     size_t at, i;
@@ -495,20 +562,6 @@ bool everything_int_int_tuple_read(atd_reader *r, everything_int_int_tuple *out)
         }
     }
     return true;
-}
-
-int everything_int_int_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_int_int_tuple *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_int_tuple_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_rect_init(everything_rect *v)
@@ -608,21 +661,17 @@ bool everything_rect_read(atd_reader *r, everything_rect *out)
     return true;
 }
 
-int everything_rect_from_json(const char *json, size_t len, atd_arena *arena, everything_rect *out, atd_error *err)
+bool everything_rect_read_any(atd_reader *r, void *out)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_rect_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return everything_rect_read(r, (everything_rect *)out);
 }
 
-void everything_shape_Label_init(everything_shape_Label *v)
+int everything_rect_from_json(const char *json, size_t len, atd_arena *arena, everything_rect *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, everything_rect_read_any, out, err);
+}
+
+static void everything_shape_Label_init(everything_shape_Label *v)
 {
     memset(v, 0, sizeof *v);
 }
@@ -644,7 +693,7 @@ static int everything_shape_Label__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_shape_Label_read(atd_reader *r, everything_shape_Label *out)
+static bool everything_shape_Label_read(atd_reader *r, everything_shape_Label *out)
 {
     bool more;
     size_t at;
@@ -720,26 +769,7 @@ bool everything_shape_Label_read(atd_reader *r, everything_shape_Label *out)
     return true;
 }
 
-int everything_shape_Label_from_json(const char *json, size_t len, atd_arena *arena, everything_shape_Label *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_shape_Label_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_float_float_tuple_list_init(everything_float_float_tuple_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_float_float_tuple_list_read(atd_reader *r, everything_float_float_tuple_list *out)
+static bool everything_float_float_tuple_list_read(atd_reader *r, everything_float_float_tuple_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -773,26 +803,7 @@ bool everything_float_float_tuple_list_read(atd_reader *r, everything_float_floa
     return true;
 }
 
-int everything_float_float_tuple_list_from_json(const char *json, size_t len, atd_arena *arena, everything_float_float_tuple_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_float_float_tuple_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_shape_list_init(everything_shape_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_shape_list_read(atd_reader *r, everything_shape_list *out)
+static bool everything_shape_list_read(atd_reader *r, everything_shape_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -826,26 +837,7 @@ bool everything_shape_list_read(atd_reader *r, everything_shape_list *out)
     return true;
 }
 
-int everything_shape_list_from_json(const char *json, size_t len, atd_arena *arena, everything_shape_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_shape_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_int_nullable_init(everything_int_nullable *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_int_nullable_read(atd_reader *r, everything_int_nullable *out)
+static bool everything_int_nullable_read(atd_reader *r, everything_int_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -856,20 +848,6 @@ bool everything_int_nullable_read(atd_reader *r, everything_int_nullable *out)
     }
     out->has = true;
     return true;
-}
-
-int everything_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, everything_int_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_shape_init(everything_shape *v)
@@ -1196,26 +1174,22 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
     return atd_reader_fail_expected(r, "a variant of 'shape'");
 }
 
-int everything_shape_from_json(const char *json, size_t len, atd_arena *arena, everything_shape *out, atd_error *err)
+bool everything_shape_read_any(atd_reader *r, void *out)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_shape_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return everything_shape_read(r, (everything_shape *)out);
 }
 
-void everything_float_float_tuple_init(everything_float_float_tuple *v)
+int everything_shape_from_json(const char *json, size_t len, atd_arena *arena, everything_shape *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, everything_shape_read_any, out, err);
+}
+
+static void everything_float_float_tuple_init(everything_float_float_tuple *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-bool everything_float_float_tuple_read(atd_reader *r, everything_float_float_tuple *out)
+static bool everything_float_float_tuple_read(atd_reader *r, everything_float_float_tuple *out)
 {
     bool more;
     size_t at, i;
@@ -1252,20 +1226,6 @@ bool everything_float_float_tuple_read(atd_reader *r, everything_float_float_tup
         }
     }
     return true;
-}
-
-int everything_float_float_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_float_float_tuple *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_float_float_tuple_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_odd_names_init(everything_odd_names *v)
@@ -1375,18 +1335,14 @@ bool everything_odd_names_read(atd_reader *r, everything_odd_names *out)
     return atd_reader_fail_expected(r, "a variant of 'odd_names'");
 }
 
+bool everything_odd_names_read_any(atd_reader *r, void *out)
+{
+    return everything_odd_names_read(r, (everything_odd_names *)out);
+}
+
 int everything_odd_names_from_json(const char *json, size_t len, atd_arena *arena, everything_odd_names *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_odd_names_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_odd_names_read_any, out, err);
 }
 
 void everything_color_init(everything_color *v)
@@ -1456,26 +1412,22 @@ bool everything_color_read(atd_reader *r, everything_color *out)
     return atd_reader_fail_expected(r, "a variant of 'color'");
 }
 
-int everything_color_from_json(const char *json, size_t len, atd_arena *arena, everything_color *out, atd_error *err)
+bool everything_color_read_any(atd_reader *r, void *out)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_color_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return everything_color_read(r, (everything_color *)out);
 }
 
-void everything_int_float_tuple_init(everything_int_float_tuple *v)
+int everything_color_from_json(const char *json, size_t len, atd_arena *arena, everything_color *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, everything_color_read_any, out, err);
+}
+
+static void everything_int_float_tuple_init(everything_int_float_tuple *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-bool everything_int_float_tuple_read(atd_reader *r, everything_int_float_tuple *out)
+static bool everything_int_float_tuple_read(atd_reader *r, everything_int_float_tuple *out)
 {
     bool more;
     size_t at, i;
@@ -1514,21 +1466,7 @@ bool everything_int_float_tuple_read(atd_reader *r, everything_int_float_tuple *
     return true;
 }
 
-int everything_int_float_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_int_float_tuple *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_float_tuple_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_obj_shape_Box_init(everything_obj_shape_Box *v)
+static void everything_obj_shape_Box_init(everything_obj_shape_Box *v)
 {
     memset(v, 0, sizeof *v);
 }
@@ -1550,7 +1488,7 @@ static int everything_obj_shape_Box__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Box *out)
+static bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Box *out)
 {
     bool more;
     size_t at;
@@ -1626,26 +1564,7 @@ bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Box *out)
     return true;
 }
 
-int everything_obj_shape_Box_from_json(const char *json, size_t len, atd_arena *arena, everything_obj_shape_Box *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_obj_shape_Box_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_obj_shape_list_init(everything_obj_shape_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_obj_shape_list_read(atd_reader *r, everything_obj_shape_list *out)
+static bool everything_obj_shape_list_read(atd_reader *r, everything_obj_shape_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -1677,20 +1596,6 @@ bool everything_obj_shape_list_read(atd_reader *r, everything_obj_shape_list *ou
     out->items = items;
     out->len = len;
     return true;
-}
-
-int everything_obj_shape_list_from_json(const char *json, size_t len, atd_arena *arena, everything_obj_shape_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_obj_shape_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_obj_shape_init(everything_obj_shape *v)
@@ -1838,93 +1743,14 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
     return atd_reader_fail_expected(r, "a variant of 'obj_shape'");
 }
 
+bool everything_obj_shape_read_any(atd_reader *r, void *out)
+{
+    return everything_obj_shape_read(r, (everything_obj_shape *)out);
+}
+
 int everything_obj_shape_from_json(const char *json, size_t len, atd_arena *arena, everything_obj_shape *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_obj_shape_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_float_option_init(everything_float_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_float_option_read(atd_reader *r, everything_float_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!atd_read_double(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int everything_float_option_from_json(const char *json, size_t len, atd_arena *arena, everything_float_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_float_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_obj_shape_read_any, out, err);
 }
 
 void everything_base_event_init(everything_base_event *v)
@@ -2014,18 +1840,14 @@ bool everything_base_event_read(atd_reader *r, everything_base_event *out)
     return atd_reader_fail_expected(r, "a variant of 'base_event'");
 }
 
+bool everything_base_event_read_any(atd_reader *r, void *out)
+{
+    return everything_base_event_read(r, (everything_base_event *)out);
+}
+
 int everything_base_event_from_json(const char *json, size_t len, atd_arena *arena, everything_base_event *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_base_event_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_base_event_read_any, out, err);
 }
 
 void everything_event_init(everything_event *v)
@@ -2144,26 +1966,17 @@ bool everything_event_read(atd_reader *r, everything_event *out)
     return atd_reader_fail_expected(r, "a variant of 'event'");
 }
 
+bool everything_event_read_any(atd_reader *r, void *out)
+{
+    return everything_event_read(r, (everything_event *)out);
+}
+
 int everything_event_from_json(const char *json, size_t len, atd_arena *arena, everything_event *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_event_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_event_read_any, out, err);
 }
 
-void everything_string_nullable_init(everything_string_nullable *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_string_nullable_read(atd_reader *r, everything_string_nullable *out)
+static bool everything_string_nullable_read(atd_reader *r, everything_string_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -2176,26 +1989,7 @@ bool everything_string_nullable_read(atd_reader *r, everything_string_nullable *
     return true;
 }
 
-int everything_string_nullable_from_json(const char *json, size_t len, atd_arena *arena, everything_string_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_string_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_string_list_init(everything_string_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_string_list_read(atd_reader *r, everything_string_list *out)
+static bool everything_string_list_read(atd_reader *r, everything_string_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -2227,20 +2021,6 @@ bool everything_string_list_read(atd_reader *r, everything_string_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-int everything_string_list_from_json(const char *json, size_t len, atd_arena *arena, everything_string_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_string_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_int_list_init(everything_int_list *v)
@@ -2282,18 +2062,14 @@ bool everything_int_list_read(atd_reader *r, everything_int_list *out)
     return true;
 }
 
+bool everything_int_list_read_any(atd_reader *r, void *out)
+{
+    return everything_int_list_read(r, (everything_int_list *)out);
+}
+
 int everything_int_list_from_json(const char *json, size_t len, atd_arena *arena, everything_int_list *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_int_list_read_any, out, err);
 }
 
 void everything_float_list_init(everything_float_list *v)
@@ -2335,93 +2111,28 @@ bool everything_float_list_read(atd_reader *r, everything_float_list *out)
     return true;
 }
 
+bool everything_float_list_read_any(atd_reader *r, void *out)
+{
+    return everything_float_list_read(r, (everything_float_list *)out);
+}
+
 int everything_float_list_from_json(const char *json, size_t len, atd_arena *arena, everything_float_list *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_float_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_float_list_read_any, out, err);
 }
 
-void everything_string_option_init(everything_string_option *v)
+static bool everything_string_option_read(atd_reader *r, everything_string_option *out)
 {
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_string_option_read(atd_reader *r, everything_string_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
+    if (!atd_read_option_begin(r, &out->has)) {
         return false;
     }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
+    if (!out->has) {
+        return true;
     }
     if (!atd_read_string(r, &out->value)) {
         return atd_reader_push_index(r, 1);
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int everything_string_option_from_json(const char *json, size_t len, atd_arena *arena, everything_string_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_string_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_read_option_end(r);
 }
 
 void everything_fields_init(everything_fields *v)
@@ -3099,18 +2810,14 @@ bool everything_fields_read(atd_reader *r, everything_fields *out)
     return true;
 }
 
+bool everything_fields_read_any(atd_reader *r, void *out)
+{
+    return everything_fields_read(r, (everything_fields *)out);
+}
+
 int everything_fields_from_json(const char *json, size_t len, atd_arena *arena, everything_fields *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_fields_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_fields_read_any, out, err);
 }
 
 void everything_names_init(everything_names *v)
@@ -3588,18 +3295,14 @@ bool everything_names_read(atd_reader *r, everything_names *out)
     return true;
 }
 
+bool everything_names_read_any(atd_reader *r, void *out)
+{
+    return everything_names_read(r, (everything_names *)out);
+}
+
 int everything_names_from_json(const char *json, size_t len, atd_arena *arena, everything_names *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_names_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_names_read_any, out, err);
 }
 
 void everything_patch_init(everything_patch *v)
@@ -3703,168 +3406,28 @@ bool everything_patch_read(atd_reader *r, everything_patch *out)
     return true;
 }
 
+bool everything_patch_read_any(atd_reader *r, void *out)
+{
+    return everything_patch_read(r, (everything_patch *)out);
+}
+
 int everything_patch_from_json(const char *json, size_t len, atd_arena *arena, everything_patch *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_patch_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_patch_read_any, out, err);
 }
 
-void everything_string_nullable_option_init(everything_string_nullable_option *v)
+static bool everything_int_nullable_option_read(atd_reader *r, everything_int_nullable_option *out)
 {
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_string_nullable_option_read(atd_reader *r, everything_string_nullable_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
+    if (!atd_read_option_begin(r, &out->has)) {
         return false;
     }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!everything_string_nullable_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int everything_string_nullable_option_from_json(const char *json, size_t len, atd_arena *arena, everything_string_nullable_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_string_nullable_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_int_nullable_option_init(everything_int_nullable_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_int_nullable_option_read(atd_reader *r, everything_int_nullable_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
+    if (!out->has) {
+        return true;
     }
     if (!everything_int_nullable_read(r, &out->value)) {
         return atd_reader_push_index(r, 1);
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int everything_int_nullable_option_from_json(const char *json, size_t len, atd_arena *arena, everything_int_nullable_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_nullable_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_read_option_end(r);
 }
 
 void everything_all_optional_init(everything_all_optional *v)
@@ -3982,18 +3545,14 @@ bool everything_all_optional_read(atd_reader *r, everything_all_optional *out)
     return true;
 }
 
+bool everything_all_optional_read_any(atd_reader *r, void *out)
+{
+    return everything_all_optional_read(r, (everything_all_optional *)out);
+}
+
 int everything_all_optional_from_json(const char *json, size_t len, atd_arena *arena, everything_all_optional *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_all_optional_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_all_optional_read_any, out, err);
 }
 
 void everything_base_init(everything_base *v)
@@ -4110,18 +3669,14 @@ bool everything_base_read(atd_reader *r, everything_base *out)
     return true;
 }
 
+bool everything_base_read_any(atd_reader *r, void *out)
+{
+    return everything_base_read(r, (everything_base *)out);
+}
+
 int everything_base_from_json(const char *json, size_t len, atd_arena *arena, everything_base *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_base_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_base_read_any, out, err);
 }
 
 void everything_derived_init(everything_derived *v)
@@ -4276,18 +3831,14 @@ bool everything_derived_read(atd_reader *r, everything_derived *out)
     return true;
 }
 
+bool everything_derived_read_any(atd_reader *r, void *out)
+{
+    return everything_derived_read(r, (everything_derived *)out);
+}
+
 int everything_derived_from_json(const char *json, size_t len, atd_arena *arena, everything_derived *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_derived_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_derived_read_any, out, err);
 }
 
 void everything_single_init(everything_single *v)
@@ -4325,18 +3876,14 @@ bool everything_single_read(atd_reader *r, everything_single *out)
     return true;
 }
 
+bool everything_single_read_any(atd_reader *r, void *out)
+{
+    return everything_single_read(r, (everything_single *)out);
+}
+
 int everything_single_from_json(const char *json, size_t len, atd_arena *arena, everything_single *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_single_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_single_read_any, out, err);
 }
 
 void everything_pair_init(everything_pair *v)
@@ -4383,18 +3930,14 @@ bool everything_pair_read(atd_reader *r, everything_pair *out)
     return true;
 }
 
+bool everything_pair_read_any(atd_reader *r, void *out)
+{
+    return everything_pair_read(r, (everything_pair *)out);
+}
+
 int everything_pair_from_json(const char *json, size_t len, atd_arena *arena, everything_pair *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_pair_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_pair_read_any, out, err);
 }
 
 void everything_with_defaults_init(everything_with_defaults *v)
@@ -4459,18 +4002,14 @@ bool everything_with_defaults_read(atd_reader *r, everything_with_defaults *out)
     return true;
 }
 
+bool everything_with_defaults_read_any(atd_reader *r, void *out)
+{
+    return everything_with_defaults_read(r, (everything_with_defaults *)out);
+}
+
 int everything_with_defaults_from_json(const char *json, size_t len, atd_arena *arena, everything_with_defaults *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_with_defaults_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_with_defaults_read_any, out, err);
 }
 
 void everything_bare_cell_init(everything_bare_cell *v)
@@ -4517,18 +4056,14 @@ bool everything_bare_cell_read(atd_reader *r, everything_bare_cell *out)
     return true;
 }
 
+bool everything_bare_cell_read_any(atd_reader *r, void *out)
+{
+    return everything_bare_cell_read(r, (everything_bare_cell *)out);
+}
+
 int everything_bare_cell_from_json(const char *json, size_t len, atd_arena *arena, everything_bare_cell *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_bare_cell_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_bare_cell_read_any, out, err);
 }
 
 void everything_matrix_init(everything_matrix *v)
@@ -4570,26 +4105,17 @@ bool everything_matrix_read(atd_reader *r, everything_matrix *out)
     return true;
 }
 
+bool everything_matrix_read_any(atd_reader *r, void *out)
+{
+    return everything_matrix_read(r, (everything_matrix *)out);
+}
+
 int everything_matrix_from_json(const char *json, size_t len, atd_arena *arena, everything_matrix *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_matrix_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_matrix_read_any, out, err);
 }
 
-void everything_int_list_list_init(everything_int_list_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_int_list_list_read(atd_reader *r, everything_int_list_list *out)
+static bool everything_int_list_list_read(atd_reader *r, everything_int_list_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -4621,20 +4147,6 @@ bool everything_int_list_list_read(atd_reader *r, everything_int_list_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-int everything_int_list_list_from_json(const char *json, size_t len, atd_arena *arena, everything_int_list_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_list_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_cube_init(everything_cube *v)
@@ -4676,26 +4188,66 @@ bool everything_cube_read(atd_reader *r, everything_cube *out)
     return true;
 }
 
-int everything_cube_from_json(const char *json, size_t len, atd_arena *arena, everything_cube *out, atd_error *err)
+bool everything_cube_read_any(atd_reader *r, void *out)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_cube_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return everything_cube_read(r, (everything_cube *)out);
 }
 
-void everything_maybe_int_nullable_init(everything_maybe_int_nullable *v)
+int everything_cube_from_json(const char *json, size_t len, atd_arena *arena, everything_cube *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, everything_cube_read_any, out, err);
+}
+
+void everything_abstract_list_init(everything_abstract_list *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-bool everything_maybe_int_nullable_read(atd_reader *r, everything_maybe_int_nullable *out)
+bool everything_abstract_list_read(atd_reader *r, everything_abstract_list *out)
+{
+    bool more;
+    size_t len = 0, cap = 0;
+    atd_json *items = NULL;
+    if (!atd_array_begin(r, &more)) {
+        return false;
+    }
+    while (more) {
+        if (len == cap) {
+            size_t ncap = cap != 0 ? 2 * cap : 8;
+            atd_json *n_ = NULL;
+            if (ncap <= SIZE_MAX / sizeof(atd_json)) {
+                n_ = (atd_json *)atd_arena_grow(r->arena, items, cap * sizeof(atd_json), ncap * sizeof(atd_json), 8);
+            }
+            if (n_ == NULL) {
+                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+            }
+            items = n_;
+            cap = ncap;
+        }
+        if (!atd_json_read(r, &items[len])) {
+            return atd_reader_push_index(r, len);
+        }
+        len++;
+        if (!atd_array_next(r, &more)) {
+            return false;
+        }
+    }
+    out->items = items;
+    out->len = len;
+    return true;
+}
+
+bool everything_abstract_list_read_any(atd_reader *r, void *out)
+{
+    return everything_abstract_list_read(r, (everything_abstract_list *)out);
+}
+
+int everything_abstract_list_from_json(const char *json, size_t len, atd_arena *arena, everything_abstract_list *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, everything_abstract_list_read_any, out, err);
+}
+
+static bool everything_maybe_int_nullable_read(atd_reader *r, everything_maybe_int_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -4708,101 +4260,21 @@ bool everything_maybe_int_nullable_read(atd_reader *r, everything_maybe_int_null
     return true;
 }
 
-int everything_maybe_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, everything_maybe_int_nullable *out, atd_error *err)
+static bool everything_maybe_int_option_read(atd_reader *r, everything_maybe_int_option *out)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_maybe_int_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_maybe_int_option_init(everything_maybe_int_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_maybe_int_option_read(atd_reader *r, everything_maybe_int_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
+    if (!atd_read_option_begin(r, &out->has)) {
         return false;
     }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
+    if (!out->has) {
+        return true;
     }
     if (!everything_maybe_int_read(r, &out->value)) {
         return atd_reader_push_index(r, 1);
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
+    return atd_read_option_end(r);
 }
 
-int everything_maybe_int_option_from_json(const char *json, size_t len, atd_arena *arena, everything_maybe_int_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_maybe_int_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_maybe_int_list_init(everything_maybe_int_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_maybe_int_list_read(atd_reader *r, everything_maybe_int_list *out)
+static bool everything_maybe_int_list_read(atd_reader *r, everything_maybe_int_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -4836,101 +4308,21 @@ bool everything_maybe_int_list_read(atd_reader *r, everything_maybe_int_list *ou
     return true;
 }
 
-int everything_maybe_int_list_from_json(const char *json, size_t len, atd_arena *arena, everything_maybe_int_list *out, atd_error *err)
+static bool everything_int_list_option_read(atd_reader *r, everything_int_list_option *out)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_maybe_int_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_int_list_option_init(everything_int_list_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_int_list_option_read(atd_reader *r, everything_int_list_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
+    if (!atd_read_option_begin(r, &out->has)) {
         return false;
     }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
+    if (!out->has) {
+        return true;
     }
     if (!everything_int_list_read(r, &out->value)) {
         return atd_reader_push_index(r, 1);
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
+    return atd_read_option_end(r);
 }
 
-int everything_int_list_option_from_json(const char *json, size_t len, atd_arena *arena, everything_int_list_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_list_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_string_nullable_list_init(everything_string_nullable_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_string_nullable_list_read(atd_reader *r, everything_string_nullable_list *out)
+static bool everything_string_nullable_list_read(atd_reader *r, everything_string_nullable_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -4962,20 +4354,6 @@ bool everything_string_nullable_list_read(atd_reader *r, everything_string_nulla
     out->items = items;
     out->len = len;
     return true;
-}
-
-int everything_string_nullable_list_from_json(const char *json, size_t len, atd_arena *arena, everything_string_nullable_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_string_nullable_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_options_init(everything_options *v)
@@ -5196,26 +4574,17 @@ bool everything_options_read(atd_reader *r, everything_options *out)
     return true;
 }
 
+bool everything_options_read_any(atd_reader *r, void *out)
+{
+    return everything_options_read(r, (everything_options *)out);
+}
+
 int everything_options_from_json(const char *json, size_t len, atd_arena *arena, everything_options *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_options_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_options_read_any, out, err);
 }
 
-void everything_int_assoc_init(everything_int_assoc *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_int_assoc_read(atd_reader *r, everything_int_assoc *out)
+static bool everything_int_assoc_read(atd_reader *r, everything_int_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -5262,26 +4631,7 @@ bool everything_int_assoc_read(atd_reader *r, everything_int_assoc *out)
     return true;
 }
 
-int everything_int_assoc_from_json(const char *json, size_t len, atd_arena *arena, everything_int_assoc *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_assoc_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_string_int_tuple_list_init(everything_string_int_tuple_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_string_int_tuple_list_read(atd_reader *r, everything_string_int_tuple_list *out)
+static bool everything_string_int_tuple_list_read(atd_reader *r, everything_string_int_tuple_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -5315,26 +4665,7 @@ bool everything_string_int_tuple_list_read(atd_reader *r, everything_string_int_
     return true;
 }
 
-int everything_string_int_tuple_list_from_json(const char *json, size_t len, atd_arena *arena, everything_string_int_tuple_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_string_int_tuple_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_float_assoc_init(everything_float_assoc *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_float_assoc_read(atd_reader *r, everything_float_assoc *out)
+static bool everything_float_assoc_read(atd_reader *r, everything_float_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -5381,26 +4712,7 @@ bool everything_float_assoc_read(atd_reader *r, everything_float_assoc *out)
     return true;
 }
 
-int everything_float_assoc_from_json(const char *json, size_t len, atd_arena *arena, everything_float_assoc *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_float_assoc_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_bool_assoc_init(everything_bool_assoc *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_bool_assoc_read(atd_reader *r, everything_bool_assoc *out)
+static bool everything_bool_assoc_read(atd_reader *r, everything_bool_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -5447,26 +4759,7 @@ bool everything_bool_assoc_read(atd_reader *r, everything_bool_assoc *out)
     return true;
 }
 
-int everything_bool_assoc_from_json(const char *json, size_t len, atd_arena *arena, everything_bool_assoc *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_bool_assoc_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_bool_assoc_assoc_init(everything_bool_assoc_assoc *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_bool_assoc_assoc_read(atd_reader *r, everything_bool_assoc_assoc *out)
+static bool everything_bool_assoc_assoc_read(atd_reader *r, everything_bool_assoc_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -5513,26 +4806,7 @@ bool everything_bool_assoc_assoc_read(atd_reader *r, everything_bool_assoc_assoc
     return true;
 }
 
-int everything_bool_assoc_assoc_from_json(const char *json, size_t len, atd_arena *arena, everything_bool_assoc_assoc *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_bool_assoc_assoc_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_int8_list_init(everything_int8_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_int8_list_read(atd_reader *r, everything_int8_list *out)
+static bool everything_int8_list_read(atd_reader *r, everything_int8_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -5568,73 +4842,6 @@ bool everything_int8_list_read(atd_reader *r, everything_int8_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-int everything_int8_list_from_json(const char *json, size_t len, atd_arena *arena, everything_int8_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int8_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_abstract_list_init(everything_abstract_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_abstract_list_read(atd_reader *r, everything_abstract_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    atd_json *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    while (more) {
-        if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            atd_json *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(atd_json)) {
-                n_ = (atd_json *)atd_arena_grow(r->arena, items, cap * sizeof(atd_json), ncap * sizeof(atd_json), 8);
-            }
-            if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            items = n_;
-            cap = ncap;
-        }
-        if (!atd_json_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
-        }
-        len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
-        }
-    }
-    out->items = items;
-    out->len = len;
-    return true;
-}
-
-int everything_abstract_list_from_json(const char *json, size_t len, atd_arena *arena, everything_abstract_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_abstract_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_reprs_init(everything_reprs *v)
@@ -6074,26 +5281,22 @@ bool everything_reprs_read(atd_reader *r, everything_reprs *out)
     return true;
 }
 
-int everything_reprs_from_json(const char *json, size_t len, atd_arena *arena, everything_reprs *out, atd_error *err)
+bool everything_reprs_read_any(atd_reader *r, void *out)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_reprs_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return everything_reprs_read(r, (everything_reprs *)out);
 }
 
-void everything_string_int_tuple_init(everything_string_int_tuple *v)
+int everything_reprs_from_json(const char *json, size_t len, atd_arena *arena, everything_reprs *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, everything_reprs_read_any, out, err);
+}
+
+static void everything_string_int_tuple_init(everything_string_int_tuple *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-bool everything_string_int_tuple_read(atd_reader *r, everything_string_int_tuple *out)
+static bool everything_string_int_tuple_read(atd_reader *r, everything_string_int_tuple *out)
 {
     bool more;
     size_t at, i;
@@ -6132,96 +5335,7 @@ bool everything_string_int_tuple_read(atd_reader *r, everything_string_int_tuple
     return true;
 }
 
-int everything_string_int_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_string_int_tuple *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_string_int_tuple_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_abstract_option_init(everything_abstract_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_abstract_option_read(atd_reader *r, everything_abstract_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!atd_json_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int everything_abstract_option_from_json(const char *json, size_t len, atd_arena *arena, everything_abstract_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_abstract_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_page_int_init(everything_page_int *v)
+static void everything_page_int_init(everything_page_int *v)
 {
     memset(v, 0, sizeof *v);
 }
@@ -6248,7 +5362,7 @@ static int everything_page_int__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_page_int_read(atd_reader *r, everything_page_int *out)
+static bool everything_page_int_read(atd_reader *r, everything_page_int *out)
 {
     bool more;
     size_t at;
@@ -6346,96 +5460,7 @@ bool everything_page_int_read(atd_reader *r, everything_page_int *out)
     return true;
 }
 
-int everything_page_int_from_json(const char *json, size_t len, atd_arena *arena, everything_page_int *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_page_int_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_page_int_option_init(everything_page_int_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_page_int_option_read(atd_reader *r, everything_page_int_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!everything_page_int_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int everything_page_int_option_from_json(const char *json, size_t len, atd_arena *arena, everything_page_int_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_page_int_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_page_string_init(everything_page_string *v)
+static void everything_page_string_init(everything_page_string *v)
 {
     memset(v, 0, sizeof *v);
 }
@@ -6462,7 +5487,7 @@ static int everything_page_string__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_page_string_read(atd_reader *r, everything_page_string *out)
+static bool everything_page_string_read(atd_reader *r, everything_page_string *out)
 {
     bool more;
     size_t at;
@@ -6558,20 +5583,6 @@ bool everything_page_string_read(atd_reader *r, everything_page_string *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_string");
     }
     return true;
-}
-
-int everything_page_string_from_json(const char *json, size_t len, atd_arena *arena, everything_page_string *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_page_string_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_page_ext_init(everything_page_ext *v)
@@ -6710,101 +5721,17 @@ bool everything_page_ext_read(atd_reader *r, everything_page_ext *out)
     return true;
 }
 
+bool everything_page_ext_read_any(atd_reader *r, void *out)
+{
+    return everything_page_ext_read(r, (everything_page_ext *)out);
+}
+
 int everything_page_ext_from_json(const char *json, size_t len, atd_arena *arena, everything_page_ext *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_page_ext_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_page_ext_read_any, out, err);
 }
 
-void everything_page_string_option_init(everything_page_string_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_page_string_option_read(atd_reader *r, everything_page_string_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!everything_page_string_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int everything_page_string_option_from_json(const char *json, size_t len, atd_arena *arena, everything_page_string_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_page_string_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_entry_string_int_list_init(everything_entry_string_int_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_entry_string_int_list_read(atd_reader *r, everything_entry_string_int_list *out)
+static bool everything_entry_string_int_list_read(atd_reader *r, everything_entry_string_int_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -6838,26 +5765,7 @@ bool everything_entry_string_int_list_read(atd_reader *r, everything_entry_strin
     return true;
 }
 
-int everything_entry_string_int_list_from_json(const char *json, size_t len, atd_arena *arena, everything_entry_string_int_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_entry_string_int_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_entry_string_float_list_list_init(everything_entry_string_float_list_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_entry_string_float_list_list_read(atd_reader *r, everything_entry_string_float_list_list *out)
+static bool everything_entry_string_float_list_list_read(atd_reader *r, everything_entry_string_float_list_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -6891,21 +5799,7 @@ bool everything_entry_string_float_list_list_read(atd_reader *r, everything_entr
     return true;
 }
 
-int everything_entry_string_float_list_list_from_json(const char *json, size_t len, atd_arena *arena, everything_entry_string_float_list_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_entry_string_float_list_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_page_entry_string_float_list_init(everything_page_entry_string_float_list *v)
+static void everything_page_entry_string_float_list_init(everything_page_entry_string_float_list *v)
 {
     memset(v, 0, sizeof *v);
 }
@@ -6932,7 +5826,7 @@ static int everything_page_entry_string_float_list__field(const char *s, size_t 
     return -1;
 }
 
-bool everything_page_entry_string_float_list_read(atd_reader *r, everything_page_entry_string_float_list *out)
+static bool everything_page_entry_string_float_list_read(atd_reader *r, everything_page_entry_string_float_list *out)
 {
     bool more;
     size_t at;
@@ -7028,20 +5922,6 @@ bool everything_page_entry_string_float_list_read(atd_reader *r, everything_page
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_entry_string_float_list");
     }
     return true;
-}
-
-int everything_page_entry_string_float_list_from_json(const char *json, size_t len, atd_arena *arena, everything_page_entry_string_float_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_page_entry_string_float_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_int_bool_entry_init(everything_int_bool_entry *v)
@@ -7141,23 +6021,14 @@ bool everything_int_bool_entry_read(atd_reader *r, everything_int_bool_entry *ou
     return true;
 }
 
-int everything_int_bool_entry_from_json(const char *json, size_t len, atd_arena *arena, everything_int_bool_entry *out, atd_error *err)
+bool everything_int_bool_entry_read_any(atd_reader *r, void *out)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_bool_entry_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return everything_int_bool_entry_read(r, (everything_int_bool_entry *)out);
 }
 
-void everything_result_int_init(everything_result_int *v)
+int everything_int_bool_entry_from_json(const char *json, size_t len, atd_arena *arena, everything_int_bool_entry *out, atd_error *err)
 {
-    memset(v, 0, sizeof *v);
+    return atd_from_json(json, len, arena, everything_int_bool_entry_read_any, out, err);
 }
 
 static int everything_result_int__case(const char *s, size_t len)
@@ -7179,7 +6050,7 @@ static int everything_result_int__case(const char *s, size_t len)
     return -1;
 }
 
-bool everything_result_int_read(atd_reader *r, everything_result_int *out)
+static bool everything_result_int_read(atd_reader *r, everything_result_int *out)
 {
     atd_string s;
     size_t at;
@@ -7257,25 +6128,6 @@ bool everything_result_int_read(atd_reader *r, everything_result_int *out)
     return atd_reader_fail_expected(r, "a variant of 'result_int'");
 }
 
-int everything_result_int_from_json(const char *json, size_t len, atd_arena *arena, everything_result_int *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_result_int_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_result_string_list_init(everything_result_string_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
 static int everything_result_string_list__case(const char *s, size_t len)
 {
     switch (len) {
@@ -7295,7 +6147,7 @@ static int everything_result_string_list__case(const char *s, size_t len)
     return -1;
 }
 
-bool everything_result_string_list_read(atd_reader *r, everything_result_string_list *out)
+static bool everything_result_string_list_read(atd_reader *r, everything_result_string_list *out)
 {
     atd_string s;
     size_t at;
@@ -7373,26 +6225,12 @@ bool everything_result_string_list_read(atd_reader *r, everything_result_string_
     return atd_reader_fail_expected(r, "a variant of 'result_string_list'");
 }
 
-int everything_result_string_list_from_json(const char *json, size_t len, atd_arena *arena, everything_result_string_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_result_string_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_int_string_tuple_init(everything_int_string_tuple *v)
+static void everything_int_string_tuple_init(everything_int_string_tuple *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-bool everything_int_string_tuple_read(atd_reader *r, everything_int_string_tuple *out)
+static bool everything_int_string_tuple_read(atd_reader *r, everything_int_string_tuple *out)
 {
     bool more;
     size_t at, i;
@@ -7431,25 +6269,6 @@ bool everything_int_string_tuple_read(atd_reader *r, everything_int_string_tuple
     return true;
 }
 
-int everything_int_string_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_int_string_tuple *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_string_tuple_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_either_int_string_init(everything_either_int_string *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
 static int everything_either_int_string__case(const char *s, size_t len)
 {
     switch (len) {
@@ -7470,7 +6289,7 @@ static int everything_either_int_string__case(const char *s, size_t len)
     return -1;
 }
 
-bool everything_either_int_string_read(atd_reader *r, everything_either_int_string *out)
+static bool everything_either_int_string_read(atd_reader *r, everything_either_int_string *out)
 {
     atd_string s;
     size_t at;
@@ -7564,20 +6383,6 @@ bool everything_either_int_string_read(atd_reader *r, everything_either_int_stri
         }
     }
     return atd_reader_fail_expected(r, "a variant of 'either_int_string'");
-}
-
-int everything_either_int_string_from_json(const char *json, size_t len, atd_arena *arena, everything_either_int_string *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_either_int_string_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_generics_init(everything_generics *v)
@@ -7804,21 +6609,17 @@ bool everything_generics_read(atd_reader *r, everything_generics *out)
     return true;
 }
 
-int everything_generics_from_json(const char *json, size_t len, atd_arena *arena, everything_generics *out, atd_error *err)
+bool everything_generics_read_any(atd_reader *r, void *out)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_generics_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return everything_generics_read(r, (everything_generics *)out);
 }
 
-void everything_entry_string_int_init(everything_entry_string_int *v)
+int everything_generics_from_json(const char *json, size_t len, atd_arena *arena, everything_generics *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, everything_generics_read_any, out, err);
+}
+
+static void everything_entry_string_int_init(everything_entry_string_int *v)
 {
     memset(v, 0, sizeof *v);
 }
@@ -7842,7 +6643,7 @@ static int everything_entry_string_int__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_entry_string_int_read(atd_reader *r, everything_entry_string_int *out)
+static bool everything_entry_string_int_read(atd_reader *r, everything_entry_string_int *out)
 {
     bool more;
     size_t at;
@@ -7915,21 +6716,7 @@ bool everything_entry_string_int_read(atd_reader *r, everything_entry_string_int
     return true;
 }
 
-int everything_entry_string_int_from_json(const char *json, size_t len, atd_arena *arena, everything_entry_string_int *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_entry_string_int_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_entry_string_float_list_init(everything_entry_string_float_list *v)
+static void everything_entry_string_float_list_init(everything_entry_string_float_list *v)
 {
     memset(v, 0, sizeof *v);
 }
@@ -7953,7 +6740,7 @@ static int everything_entry_string_float_list__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_entry_string_float_list_read(atd_reader *r, everything_entry_string_float_list *out)
+static bool everything_entry_string_float_list_read(atd_reader *r, everything_entry_string_float_list *out)
 {
     bool more;
     size_t at;
@@ -8026,101 +6813,12 @@ bool everything_entry_string_float_list_read(atd_reader *r, everything_entry_str
     return true;
 }
 
-int everything_entry_string_float_list_from_json(const char *json, size_t len, atd_arena *arena, everything_entry_string_float_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_entry_string_float_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_page_entry_string_float_list_option_init(everything_page_entry_string_float_list_option *v)
+static void everything_tree_int_tree_tuple_init(everything_tree_int_tree_tuple *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-bool everything_page_entry_string_float_list_option_read(atd_reader *r, everything_page_entry_string_float_list_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!everything_page_entry_string_float_list_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int everything_page_entry_string_float_list_option_from_json(const char *json, size_t len, atd_arena *arena, everything_page_entry_string_float_list_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_page_entry_string_float_list_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_tree_int_tree_tuple_init(everything_tree_int_tree_tuple *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_tree_int_tree_tuple_read(atd_reader *r, everything_tree_int_tree_tuple *out)
+static bool everything_tree_int_tree_tuple_read(atd_reader *r, everything_tree_int_tree_tuple *out)
 {
     bool more;
     size_t at, i;
@@ -8182,20 +6880,6 @@ bool everything_tree_int_tree_tuple_read(atd_reader *r, everything_tree_int_tree
         }
     }
     return true;
-}
-
-int everything_tree_int_tree_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_tree_int_tree_tuple *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_tree_int_tree_tuple_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_tree_init(everything_tree *v)
@@ -8283,26 +6967,17 @@ bool everything_tree_read(atd_reader *r, everything_tree *out)
     return atd_reader_fail_expected(r, "a variant of 'tree'");
 }
 
+bool everything_tree_read_any(atd_reader *r, void *out)
+{
+    return everything_tree_read(r, (everything_tree *)out);
+}
+
 int everything_tree_from_json(const char *json, size_t len, atd_arena *arena, everything_tree *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_tree_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_tree_read_any, out, err);
 }
 
-void everything_rose_node_list_init(everything_rose_node_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_rose_node_list_read(atd_reader *r, everything_rose_node_list *out)
+static bool everything_rose_node_list_read(atd_reader *r, everything_rose_node_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -8334,20 +7009,6 @@ bool everything_rose_node_list_read(atd_reader *r, everything_rose_node_list *ou
     out->items = items;
     out->len = len;
     return true;
-}
-
-int everything_rose_node_list_from_json(const char *json, size_t len, atd_arena *arena, everything_rose_node_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_rose_node_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_rose_node_init(everything_rose_node *v)
@@ -8447,26 +7108,22 @@ bool everything_rose_node_read(atd_reader *r, everything_rose_node *out)
     return true;
 }
 
-int everything_rose_node_from_json(const char *json, size_t len, atd_arena *arena, everything_rose_node *out, atd_error *err)
+bool everything_rose_node_read_any(atd_reader *r, void *out)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_rose_node_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return everything_rose_node_read(r, (everything_rose_node *)out);
 }
 
-void everything_expr_expr_tuple_init(everything_expr_expr_tuple *v)
+int everything_rose_node_from_json(const char *json, size_t len, atd_arena *arena, everything_rose_node *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, everything_rose_node_read_any, out, err);
+}
+
+static void everything_expr_expr_tuple_init(everything_expr_expr_tuple *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-bool everything_expr_expr_tuple_read(atd_reader *r, everything_expr_expr_tuple *out)
+static bool everything_expr_expr_tuple_read(atd_reader *r, everything_expr_expr_tuple *out)
 {
     bool more;
     size_t at, i;
@@ -8521,26 +7178,7 @@ bool everything_expr_expr_tuple_read(atd_reader *r, everything_expr_expr_tuple *
     return true;
 }
 
-int everything_expr_expr_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_expr_expr_tuple *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_expr_expr_tuple_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_stmt_list_init(everything_stmt_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_stmt_list_read(atd_reader *r, everything_stmt_list *out)
+static bool everything_stmt_list_read(atd_reader *r, everything_stmt_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -8572,20 +7210,6 @@ bool everything_stmt_list_read(atd_reader *r, everything_stmt_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-int everything_stmt_list_from_json(const char *json, size_t len, atd_arena *arena, everything_stmt_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_stmt_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_expr_init(everything_expr *v)
@@ -8761,18 +7385,14 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
     return atd_reader_fail_expected(r, "a variant of 'expr'");
 }
 
+bool everything_expr_read_any(atd_reader *r, void *out)
+{
+    return everything_expr_read(r, (everything_expr *)out);
+}
+
 int everything_expr_from_json(const char *json, size_t len, atd_arena *arena, everything_expr *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_expr_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_expr_read_any, out, err);
 }
 
 void everything_binding_init(everything_binding *v)
@@ -8908,93 +7528,14 @@ bool everything_binding_read(atd_reader *r, everything_binding *out)
     return true;
 }
 
+bool everything_binding_read_any(atd_reader *r, void *out)
+{
+    return everything_binding_read(r, (everything_binding *)out);
+}
+
 int everything_binding_from_json(const char *json, size_t len, atd_arena *arena, everything_binding *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_binding_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_expr_option_init(everything_expr_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_expr_option_read(atd_reader *r, everything_expr_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!everything_expr_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int everything_expr_option_from_json(const char *json, size_t len, atd_arena *arena, everything_expr_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_expr_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_binding_read_any, out, err);
 }
 
 void everything_stmt_init(everything_stmt *v)
@@ -9097,18 +7638,14 @@ bool everything_stmt_read(atd_reader *r, everything_stmt *out)
     return true;
 }
 
+bool everything_stmt_read_any(atd_reader *r, void *out)
+{
+    return everything_stmt_read(r, (everything_stmt *)out);
+}
+
 int everything_stmt_from_json(const char *json, size_t len, atd_arena *arena, everything_stmt *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_stmt_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_stmt_read_any, out, err);
 }
 
 void everything_annotated_init(everything_annotated *v)
@@ -9225,26 +7762,17 @@ bool everything_annotated_read(atd_reader *r, everything_annotated *out)
     return true;
 }
 
+bool everything_annotated_read_any(atd_reader *r, void *out)
+{
+    return everything_annotated_read(r, (everything_annotated *)out);
+}
+
 int everything_annotated_from_json(const char *json, size_t len, atd_arena *arena, everything_annotated *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_annotated_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_annotated_read_any, out, err);
 }
 
-void everything_union__list_init(everything_union__list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_union__list_read(atd_reader *r, everything_union__list *out)
+static bool everything_union__list_read(atd_reader *r, everything_union__list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -9278,26 +7806,7 @@ bool everything_union__list_read(atd_reader *r, everything_union__list *out)
     return true;
 }
 
-int everything_union__list_from_json(const char *json, size_t len, atd_arena *arena, everything_union__list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_union__list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_mode_list_init(everything_mode_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_mode_list_read(atd_reader *r, everything_mode_list *out)
+static bool everything_mode_list_read(atd_reader *r, everything_mode_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -9331,26 +7840,7 @@ bool everything_mode_list_read(atd_reader *r, everything_mode_list *out)
     return true;
 }
 
-int everything_mode_list_from_json(const char *json, size_t len, atd_arena *arena, everything_mode_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_mode_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_level_list_init(everything_level_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_level_list_read(atd_reader *r, everything_level_list *out)
+static bool everything_level_list_read(atd_reader *r, everything_level_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -9384,26 +7874,7 @@ bool everything_level_list_read(atd_reader *r, everything_level_list *out)
     return true;
 }
 
-int everything_level_list_from_json(const char *json, size_t len, atd_arena *arena, everything_level_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_level_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_odd_names_list_init(everything_odd_names_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_odd_names_list_read(atd_reader *r, everything_odd_names_list *out)
+static bool everything_odd_names_list_read(atd_reader *r, everything_odd_names_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -9437,26 +7908,7 @@ bool everything_odd_names_list_read(atd_reader *r, everything_odd_names_list *ou
     return true;
 }
 
-int everything_odd_names_list_from_json(const char *json, size_t len, atd_arena *arena, everything_odd_names_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_odd_names_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_color_list_init(everything_color_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_color_list_read(atd_reader *r, everything_color_list *out)
+static bool everything_color_list_read(atd_reader *r, everything_color_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -9490,26 +7942,7 @@ bool everything_color_list_read(atd_reader *r, everything_color_list *out)
     return true;
 }
 
-int everything_color_list_from_json(const char *json, size_t len, atd_arena *arena, everything_color_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_color_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_event_list_init(everything_event_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_event_list_read(atd_reader *r, everything_event_list *out)
+static bool everything_event_list_read(atd_reader *r, everything_event_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -9543,26 +7976,7 @@ bool everything_event_list_read(atd_reader *r, everything_event_list *out)
     return true;
 }
 
-int everything_event_list_from_json(const char *json, size_t len, atd_arena *arena, everything_event_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_event_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_base_event_list_init(everything_base_event_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_base_event_list_read(atd_reader *r, everything_base_event_list *out)
+static bool everything_base_event_list_read(atd_reader *r, everything_base_event_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -9596,26 +8010,7 @@ bool everything_base_event_list_read(atd_reader *r, everything_base_event_list *
     return true;
 }
 
-int everything_base_event_list_from_json(const char *json, size_t len, atd_arena *arena, everything_base_event_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_base_event_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_patch_list_init(everything_patch_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_patch_list_read(atd_reader *r, everything_patch_list *out)
+static bool everything_patch_list_read(atd_reader *r, everything_patch_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -9649,26 +8044,7 @@ bool everything_patch_list_read(atd_reader *r, everything_patch_list *out)
     return true;
 }
 
-int everything_patch_list_from_json(const char *json, size_t len, atd_arena *arena, everything_patch_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_patch_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_all_optional_list_init(everything_all_optional_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_all_optional_list_read(atd_reader *r, everything_all_optional_list *out)
+static bool everything_all_optional_list_read(atd_reader *r, everything_all_optional_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -9702,26 +8078,7 @@ bool everything_all_optional_list_read(atd_reader *r, everything_all_optional_li
     return true;
 }
 
-int everything_all_optional_list_from_json(const char *json, size_t len, atd_arena *arena, everything_all_optional_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_all_optional_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_with_defaults_list_init(everything_with_defaults_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_list *out)
+static bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -9755,26 +8112,7 @@ bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_
     return true;
 }
 
-int everything_with_defaults_list_from_json(const char *json, size_t len, atd_arena *arena, everything_with_defaults_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_with_defaults_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_options_list_init(everything_options_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_options_list_read(atd_reader *r, everything_options_list *out)
+static bool everything_options_list_read(atd_reader *r, everything_options_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -9808,26 +8146,7 @@ bool everything_options_list_read(atd_reader *r, everything_options_list *out)
     return true;
 }
 
-int everything_options_list_from_json(const char *json, size_t len, atd_arena *arena, everything_options_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_options_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_root_anon_record_elt_list_init(everything_root_anon_record_elt_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_root_anon_record_elt_list_read(atd_reader *r, everything_root_anon_record_elt_list *out)
+static bool everything_root_anon_record_elt_list_read(atd_reader *r, everything_root_anon_record_elt_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -9861,26 +8180,7 @@ bool everything_root_anon_record_elt_list_read(atd_reader *r, everything_root_an
     return true;
 }
 
-int everything_root_anon_record_elt_list_from_json(const char *json, size_t len, atd_arena *arena, everything_root_anon_record_elt_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_root_anon_record_elt_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_root_anon_sum_elt_list_init(everything_root_anon_sum_elt_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_root_anon_sum_elt_list_read(atd_reader *r, everything_root_anon_sum_elt_list *out)
+static bool everything_root_anon_sum_elt_list_read(atd_reader *r, everything_root_anon_sum_elt_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -9912,20 +8212,6 @@ bool everything_root_anon_sum_elt_list_read(atd_reader *r, everything_root_anon_
     out->items = items;
     out->len = len;
     return true;
-}
-
-int everything_root_anon_sum_elt_list_from_json(const char *json, size_t len, atd_arena *arena, everything_root_anon_sum_elt_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_root_anon_sum_elt_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_anon_z_init(everything_anon_z *v)
@@ -10006,18 +8292,14 @@ bool everything_anon_z_read(atd_reader *r, everything_anon_z *out)
     return true;
 }
 
+bool everything_anon_z_read_any(atd_reader *r, void *out)
+{
+    return everything_anon_z_read(r, (everything_anon_z *)out);
+}
+
 int everything_anon_z_from_json(const char *json, size_t len, atd_arena *arena, everything_anon_z *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_anon_z_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_anon_z_read_any, out, err);
 }
 
 void everything_root_init(everything_root *v)
@@ -10767,21 +9049,17 @@ bool everything_root_read(atd_reader *r, everything_root *out)
     return true;
 }
 
-int everything_root_from_json(const char *json, size_t len, atd_arena *arena, everything_root *out, atd_error *err)
+bool everything_root_read_any(atd_reader *r, void *out)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_root_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return everything_root_read(r, (everything_root *)out);
 }
 
-void everything_root_anon_record_elt_init(everything_root_anon_record_elt *v)
+int everything_root_from_json(const char *json, size_t len, atd_arena *arena, everything_root *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, everything_root_read_any, out, err);
+}
+
+static void everything_root_anon_record_elt_init(everything_root_anon_record_elt *v)
 {
     memset(v, 0, sizeof *v);
 }
@@ -10803,7 +9081,7 @@ static int everything_root_anon_record_elt__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_anon_record_elt *out)
+static bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_anon_record_elt *out)
 {
     bool more;
     size_t at;
@@ -10879,25 +9157,6 @@ bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_anon_re
     return true;
 }
 
-int everything_root_anon_record_elt_from_json(const char *json, size_t len, atd_arena *arena, everything_root_anon_record_elt *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_root_anon_record_elt_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_root_anon_sum_elt_init(everything_root_anon_sum_elt *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
 static int everything_root_anon_sum_elt__case(const char *s, size_t len)
 {
     switch (len) {
@@ -10915,7 +9174,7 @@ static int everything_root_anon_sum_elt__case(const char *s, size_t len)
     return -1;
 }
 
-bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_elt *out)
+static bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_elt *out)
 {
     atd_string s;
     size_t at;
@@ -10978,20 +9237,6 @@ bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_e
     return atd_reader_fail_expected(r, "a variant of 'root_anon_sum_elt'");
 }
 
-int everything_root_anon_sum_elt_from_json(const char *json, size_t len, atd_arena *arena, everything_root_anon_sum_elt *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_root_anon_sum_elt_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
 void everything_count_init(everything_count *v)
 {
     memset(v, 0, sizeof *v);
@@ -11005,18 +9250,14 @@ bool everything_count_read(atd_reader *r, everything_count *out)
     return true;
 }
 
+bool everything_count_read_any(atd_reader *r, void *out)
+{
+    return everything_count_read(r, (everything_count *)out);
+}
+
 int everything_count_from_json(const char *json, size_t len, atd_arena *arena, everything_count *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_count_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_count_read_any, out, err);
 }
 
 void everything_user_id_init(everything_user_id *v)
@@ -11032,18 +9273,14 @@ bool everything_user_id_read(atd_reader *r, everything_user_id *out)
     return true;
 }
 
+bool everything_user_id_read_any(atd_reader *r, void *out)
+{
+    return everything_user_id_read(r, (everything_user_id *)out);
+}
+
 int everything_user_id_from_json(const char *json, size_t len, atd_arena *arena, everything_user_id *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_user_id_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_user_id_read_any, out, err);
 }
 
 void everything_json_value_init(everything_json_value *v)
@@ -11059,18 +9296,14 @@ bool everything_json_value_read(atd_reader *r, everything_json_value *out)
     return true;
 }
 
+bool everything_json_value_read_any(atd_reader *r, void *out)
+{
+    return everything_json_value_read(r, (everything_json_value *)out);
+}
+
 int everything_json_value_from_json(const char *json, size_t len, atd_arena *arena, everything_json_value *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_json_value_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_json_value_read_any, out, err);
 }
 
 void everything_label_init(everything_label *v)
@@ -11086,18 +9319,14 @@ bool everything_label_read(atd_reader *r, everything_label *out)
     return true;
 }
 
+bool everything_label_read_any(atd_reader *r, void *out)
+{
+    return everything_label_read(r, (everything_label *)out);
+}
+
 int everything_label_from_json(const char *json, size_t len, atd_arena *arena, everything_label *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_label_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_label_read_any, out, err);
 }
 
 void everything_nothing_init(everything_nothing *v)
@@ -11114,18 +9343,14 @@ bool everything_nothing_read(atd_reader *r, everything_nothing *out)
     return true;
 }
 
+bool everything_nothing_read_any(atd_reader *r, void *out)
+{
+    return everything_nothing_read(r, (everything_nothing *)out);
+}
+
 int everything_nothing_from_json(const char *json, size_t len, atd_arena *arena, everything_nothing *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_nothing_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_nothing_read_any, out, err);
 }
 
 void everything_from_init(everything_from *v)
@@ -11141,18 +9366,14 @@ bool everything_from_read(atd_reader *r, everything_from *out)
     return true;
 }
 
+bool everything_from_read_any(atd_reader *r, void *out)
+{
+    return everything_from_read(r, (everything_from *)out);
+}
+
 int everything_from_from_json(const char *json, size_t len, atd_arena *arena, everything_from *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_from_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_from_read_any, out, err);
 }
 
 void everything_int_page_init(everything_int_page *v)
@@ -11168,18 +9389,14 @@ bool everything_int_page_read(atd_reader *r, everything_int_page *out)
     return true;
 }
 
+bool everything_int_page_read_any(atd_reader *r, void *out)
+{
+    return everything_int_page_read(r, (everything_int_page *)out);
+}
+
 int everything_int_page_from_json(const char *json, size_t len, atd_arena *arena, everything_int_page *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_page_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_int_page_read_any, out, err);
 }
 
 /* --- writers --- */
@@ -11214,25 +9431,14 @@ bool everything_mode_write(atd_writer *w, const everything_mode *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'");
 }
 
+bool everything_mode_write_any(atd_writer *w, const void *value)
+{
+    return everything_mode_write(w, (const everything_mode *)value);
+}
+
 int everything_mode_to_json(const everything_mode *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_mode_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_mode_write_any, value, out, err);
 }
 
 bool everything_level_write(atd_writer *w, const everything_level *v)
@@ -11243,25 +9449,14 @@ bool everything_level_write(atd_writer *w, const everything_level *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'");
 }
 
+bool everything_level_write_any(atd_writer *w, const void *value)
+{
+    return everything_level_write(w, (const everything_level *)value);
+}
+
 int everything_level_to_json(const everything_level *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_level_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_level_write_any, value, out, err);
 }
 
 bool everything_maybe_int_write(atd_writer *w, const everything_maybe_int *v)
@@ -11278,25 +9473,14 @@ bool everything_maybe_int_write(atd_writer *w, const everything_maybe_int *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_maybe_int_write_any(atd_writer *w, const void *value)
+{
+    return everything_maybe_int_write(w, (const everything_maybe_int *)value);
+}
+
 int everything_maybe_int_to_json(const everything_maybe_int *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_maybe_int_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_maybe_int_write_any, value, out, err);
 }
 
 bool everything_struct__write(atd_writer *w, const everything_struct_ *v)
@@ -11320,25 +9504,14 @@ bool everything_struct__write(atd_writer *w, const everything_struct_ *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_struct__write_any(atd_writer *w, const void *value)
+{
+    return everything_struct__write(w, (const everything_struct_ *)value);
+}
+
 int everything_struct__to_json(const everything_struct_ *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_struct__write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_struct__write_any, value, out, err);
 }
 
 bool everything_union__write(atd_writer *w, const everything_union_ *v)
@@ -11364,28 +9537,17 @@ bool everything_union__write(atd_writer *w, const everything_union_ *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'union_'");
 }
 
-int everything_union__to_json(const everything_union_ *value, atd_buf *out, atd_error *err)
+bool everything_union__write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_union__write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return everything_union__write(w, (const everything_union_ *)value);
 }
 
-bool everything_int_int_tuple_write(atd_writer *w, const everything_int_int_tuple *v)
+int everything_union__to_json(const everything_union_ *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(everything_union__write_any, value, out, err);
+}
+
+static bool everything_int_int_tuple_write(atd_writer *w, const everything_int_int_tuple *v)
 {
     {
         char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
@@ -11409,27 +9571,6 @@ bool everything_int_int_tuple_write(atd_writer *w, const everything_int_int_tupl
         atd_buf_commit(w->buf, p);
     }
     return true;
-}
-
-int everything_int_int_tuple_to_json(const everything_int_int_tuple *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_int_tuple_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_rect_write(atd_writer *w, const everything_rect *v)
@@ -11463,28 +9604,17 @@ bool everything_rect_write(atd_writer *w, const everything_rect *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int everything_rect_to_json(const everything_rect *value, atd_buf *out, atd_error *err)
+bool everything_rect_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_rect_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return everything_rect_write(w, (const everything_rect *)value);
 }
 
-bool everything_shape_Label_write(atd_writer *w, const everything_shape_Label *v)
+int everything_rect_to_json(const everything_rect *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(everything_rect_write_any, value, out, err);
+}
+
+static bool everything_shape_Label_write(atd_writer *w, const everything_shape_Label *v)
 {
     if (!atd_writer_raw(w, "{\"text\":", 8)) {
         return false;
@@ -11507,28 +9637,7 @@ bool everything_shape_Label_write(atd_writer *w, const everything_shape_Label *v
     return atd_writer_raw(w, "}", 1);
 }
 
-int everything_shape_Label_to_json(const everything_shape_Label *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_shape_Label_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_float_float_tuple_list_write(atd_writer *w, const everything_float_float_tuple_list *v)
+static bool everything_float_float_tuple_list_write(atd_writer *w, const everything_float_float_tuple_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -11545,28 +9654,7 @@ bool everything_float_float_tuple_list_write(atd_writer *w, const everything_flo
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_float_float_tuple_list_to_json(const everything_float_float_tuple_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_float_float_tuple_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_shape_list_write(atd_writer *w, const everything_shape_list *v)
+static bool everything_shape_list_write(atd_writer *w, const everything_shape_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -11583,28 +9671,7 @@ bool everything_shape_list_write(atd_writer *w, const everything_shape_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_shape_list_to_json(const everything_shape_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_shape_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_int_nullable_write(atd_writer *w, const everything_int_nullable *v)
+static bool everything_int_nullable_write(atd_writer *w, const everything_int_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -11613,27 +9680,6 @@ bool everything_int_nullable_write(atd_writer *w, const everything_int_nullable 
         return false;
     }
     return true;
-}
-
-int everything_int_nullable_to_json(const everything_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_shape_write(atd_writer *w, const everything_shape *v)
@@ -11741,28 +9787,17 @@ bool everything_shape_write(atd_writer *w, const everything_shape *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'");
 }
 
-int everything_shape_to_json(const everything_shape *value, atd_buf *out, atd_error *err)
+bool everything_shape_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_shape_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return everything_shape_write(w, (const everything_shape *)value);
 }
 
-bool everything_float_float_tuple_write(atd_writer *w, const everything_float_float_tuple *v)
+int everything_shape_to_json(const everything_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(everything_shape_write_any, value, out, err);
+}
+
+static bool everything_float_float_tuple_write(atd_writer *w, const everything_float_float_tuple *v)
 {
     if (!atd_writer_finite(w, (double)v->f0)) {
         return atd_writer_push_index(w, 0);
@@ -11794,27 +9829,6 @@ bool everything_float_float_tuple_write(atd_writer *w, const everything_float_fl
     return true;
 }
 
-int everything_float_float_tuple_to_json(const everything_float_float_tuple *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_float_float_tuple_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool everything_odd_names_write(atd_writer *w, const everything_odd_names *v)
 {
     switch (v->tag) {
@@ -11838,25 +9852,14 @@ bool everything_odd_names_write(atd_writer *w, const everything_odd_names *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'odd_names'");
 }
 
+bool everything_odd_names_write_any(atd_writer *w, const void *value)
+{
+    return everything_odd_names_write(w, (const everything_odd_names *)value);
+}
+
 int everything_odd_names_to_json(const everything_odd_names *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_odd_names_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_odd_names_write_any, value, out, err);
 }
 
 bool everything_color_write(atd_writer *w, const everything_color *v)
@@ -11874,28 +9877,17 @@ bool everything_color_write(atd_writer *w, const everything_color *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'");
 }
 
-int everything_color_to_json(const everything_color *value, atd_buf *out, atd_error *err)
+bool everything_color_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_color_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return everything_color_write(w, (const everything_color *)value);
 }
 
-bool everything_int_float_tuple_write(atd_writer *w, const everything_int_float_tuple *v)
+int everything_color_to_json(const everything_color *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(everything_color_write_any, value, out, err);
+}
+
+static bool everything_int_float_tuple_write(atd_writer *w, const everything_int_float_tuple *v)
 {
     {
         char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
@@ -11924,28 +9916,7 @@ bool everything_int_float_tuple_write(atd_writer *w, const everything_int_float_
     return true;
 }
 
-int everything_int_float_tuple_to_json(const everything_int_float_tuple *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_float_tuple_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Box *v)
+static bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Box *v)
 {
     {
         char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
@@ -11975,28 +9946,7 @@ bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Bo
     return atd_writer_raw(w, "}", 1);
 }
 
-int everything_obj_shape_Box_to_json(const everything_obj_shape_Box *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_obj_shape_Box_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_obj_shape_list_write(atd_writer *w, const everything_obj_shape_list *v)
+static bool everything_obj_shape_list_write(atd_writer *w, const everything_obj_shape_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -12011,27 +9961,6 @@ bool everything_obj_shape_list_write(atd_writer *w, const everything_obj_shape_l
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-int everything_obj_shape_list_to_json(const everything_obj_shape_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_obj_shape_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_obj_shape_write(atd_writer *w, const everything_obj_shape *v)
@@ -12083,60 +10012,14 @@ bool everything_obj_shape_write(atd_writer *w, const everything_obj_shape *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'obj_shape'");
 }
 
+bool everything_obj_shape_write_any(atd_writer *w, const void *value)
+{
+    return everything_obj_shape_write(w, (const everything_obj_shape *)value);
+}
+
 int everything_obj_shape_to_json(const everything_obj_shape *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_obj_shape_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_float_option_write(atd_writer *w, const everything_float_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!atd_writer_double(w, (double)v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int everything_float_option_to_json(const everything_float_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_float_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_obj_shape_write_any, value, out, err);
 }
 
 bool everything_base_event_write(atd_writer *w, const everything_base_event *v)
@@ -12156,25 +10039,14 @@ bool everything_base_event_write(atd_writer *w, const everything_base_event *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'base_event'");
 }
 
+bool everything_base_event_write_any(atd_writer *w, const void *value)
+{
+    return everything_base_event_write(w, (const everything_base_event *)value);
+}
+
 int everything_base_event_to_json(const everything_base_event *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_base_event_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_base_event_write_any, value, out, err);
 }
 
 bool everything_event_write(atd_writer *w, const everything_event *v)
@@ -12204,28 +10076,17 @@ bool everything_event_write(atd_writer *w, const everything_event *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event'");
 }
 
-int everything_event_to_json(const everything_event *value, atd_buf *out, atd_error *err)
+bool everything_event_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_event_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return everything_event_write(w, (const everything_event *)value);
 }
 
-bool everything_string_nullable_write(atd_writer *w, const everything_string_nullable *v)
+int everything_event_to_json(const everything_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(everything_event_write_any, value, out, err);
+}
+
+static bool everything_string_nullable_write(atd_writer *w, const everything_string_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -12236,28 +10097,7 @@ bool everything_string_nullable_write(atd_writer *w, const everything_string_nul
     return true;
 }
 
-int everything_string_nullable_to_json(const everything_string_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_string_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_string_list_write(atd_writer *w, const everything_string_list *v)
+static bool everything_string_list_write(atd_writer *w, const everything_string_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -12272,27 +10112,6 @@ bool everything_string_list_write(atd_writer *w, const everything_string_list *v
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-int everything_string_list_to_json(const everything_string_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_string_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_int_list_write(atd_writer *w, const everything_int_list *v)
@@ -12318,25 +10137,14 @@ bool everything_int_list_write(atd_writer *w, const everything_int_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool everything_int_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_int_list_write(w, (const everything_int_list *)value);
+}
+
 int everything_int_list_to_json(const everything_int_list *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_int_list_write_any, value, out, err);
 }
 
 bool everything_float_list_write(atd_writer *w, const everything_float_list *v)
@@ -12365,28 +10173,17 @@ bool everything_float_list_write(atd_writer *w, const everything_float_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_float_list_to_json(const everything_float_list *value, atd_buf *out, atd_error *err)
+bool everything_float_list_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_float_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return everything_float_list_write(w, (const everything_float_list *)value);
 }
 
-bool everything_string_option_write(atd_writer *w, const everything_string_option *v)
+int everything_float_list_to_json(const everything_float_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(everything_float_list_write_any, value, out, err);
+}
+
+static bool everything_string_option_write(atd_writer *w, const everything_string_option *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "\"None\"", 6);
@@ -12398,27 +10195,6 @@ bool everything_string_option_write(atd_writer *w, const everything_string_optio
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-int everything_string_option_to_json(const everything_string_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_string_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_fields_write(atd_writer *w, const everything_fields *v)
@@ -12795,25 +10571,14 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_fields_write_any(atd_writer *w, const void *value)
+{
+    return everything_fields_write(w, (const everything_fields *)value);
+}
+
 int everything_fields_to_json(const everything_fields *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_fields_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_fields_write_any, value, out, err);
 }
 
 bool everything_names_write(atd_writer *w, const everything_names *v)
@@ -13052,25 +10817,14 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_names_write_any(atd_writer *w, const void *value)
+{
+    return everything_names_write(w, (const everything_names *)value);
+}
+
 int everything_names_to_json(const everything_names *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_names_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_names_write_any, value, out, err);
 }
 
 bool everything_patch_write(atd_writer *w, const everything_patch *v)
@@ -13109,63 +10863,17 @@ bool everything_patch_write(atd_writer *w, const everything_patch *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_patch_write_any(atd_writer *w, const void *value)
+{
+    return everything_patch_write(w, (const everything_patch *)value);
+}
+
 int everything_patch_to_json(const everything_patch *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_patch_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_patch_write_any, value, out, err);
 }
 
-bool everything_string_nullable_option_write(atd_writer *w, const everything_string_nullable_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!everything_string_nullable_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int everything_string_nullable_option_to_json(const everything_string_nullable_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_string_nullable_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_int_nullable_option_write(atd_writer *w, const everything_int_nullable_option *v)
+static bool everything_int_nullable_option_write(atd_writer *w, const everything_int_nullable_option *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "\"None\"", 6);
@@ -13177,27 +10885,6 @@ bool everything_int_nullable_option_write(atd_writer *w, const everything_int_nu
         return atd_writer_push_index(w, 1);
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-int everything_int_nullable_option_to_json(const everything_int_nullable_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_nullable_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_all_optional_write(atd_writer *w, const everything_all_optional *v)
@@ -13253,25 +10940,14 @@ bool everything_all_optional_write(atd_writer *w, const everything_all_optional 
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_all_optional_write_any(atd_writer *w, const void *value)
+{
+    return everything_all_optional_write(w, (const everything_all_optional *)value);
+}
+
 int everything_all_optional_to_json(const everything_all_optional *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_all_optional_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_all_optional_write_any, value, out, err);
 }
 
 bool everything_base_write(atd_writer *w, const everything_base *v)
@@ -13308,25 +10984,14 @@ bool everything_base_write(atd_writer *w, const everything_base *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_base_write_any(atd_writer *w, const void *value)
+{
+    return everything_base_write(w, (const everything_base *)value);
+}
+
 int everything_base_to_json(const everything_base *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_base_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_base_write_any, value, out, err);
 }
 
 bool everything_derived_write(atd_writer *w, const everything_derived *v)
@@ -13385,25 +11050,14 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_derived_write_any(atd_writer *w, const void *value)
+{
+    return everything_derived_write(w, (const everything_derived *)value);
+}
+
 int everything_derived_to_json(const everything_derived *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_derived_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_derived_write_any, value, out, err);
 }
 
 bool everything_single_write(atd_writer *w, const everything_single *v)
@@ -13422,25 +11076,14 @@ bool everything_single_write(atd_writer *w, const everything_single *v)
     return true;
 }
 
+bool everything_single_write_any(atd_writer *w, const void *value)
+{
+    return everything_single_write(w, (const everything_single *)value);
+}
+
 int everything_single_to_json(const everything_single *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_single_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_single_write_any, value, out, err);
 }
 
 bool everything_pair_write(atd_writer *w, const everything_pair *v)
@@ -13468,25 +11111,14 @@ bool everything_pair_write(atd_writer *w, const everything_pair *v)
     return true;
 }
 
+bool everything_pair_write_any(atd_writer *w, const void *value)
+{
+    return everything_pair_write(w, (const everything_pair *)value);
+}
+
 int everything_pair_to_json(const everything_pair *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_pair_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_pair_write_any, value, out, err);
 }
 
 bool everything_with_defaults_write(atd_writer *w, const everything_with_defaults *v)
@@ -13534,25 +11166,14 @@ bool everything_with_defaults_write(atd_writer *w, const everything_with_default
     return true;
 }
 
+bool everything_with_defaults_write_any(atd_writer *w, const void *value)
+{
+    return everything_with_defaults_write(w, (const everything_with_defaults *)value);
+}
+
 int everything_with_defaults_to_json(const everything_with_defaults *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_with_defaults_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_with_defaults_write_any, value, out, err);
 }
 
 bool everything_bare_cell_write(atd_writer *w, const everything_bare_cell *v)
@@ -13587,25 +11208,14 @@ bool everything_bare_cell_write(atd_writer *w, const everything_bare_cell *v)
     return true;
 }
 
+bool everything_bare_cell_write_any(atd_writer *w, const void *value)
+{
+    return everything_bare_cell_write(w, (const everything_bare_cell *)value);
+}
+
 int everything_bare_cell_to_json(const everything_bare_cell *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_bare_cell_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_bare_cell_write_any, value, out, err);
 }
 
 bool everything_matrix_write(atd_writer *w, const everything_matrix *v)
@@ -13625,28 +11235,17 @@ bool everything_matrix_write(atd_writer *w, const everything_matrix *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_matrix_to_json(const everything_matrix *value, atd_buf *out, atd_error *err)
+bool everything_matrix_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_matrix_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return everything_matrix_write(w, (const everything_matrix *)value);
 }
 
-bool everything_int_list_list_write(atd_writer *w, const everything_int_list_list *v)
+int everything_matrix_to_json(const everything_matrix *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(everything_matrix_write_any, value, out, err);
+}
+
+static bool everything_int_list_list_write(atd_writer *w, const everything_int_list_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -13661,27 +11260,6 @@ bool everything_int_list_list_write(atd_writer *w, const everything_int_list_lis
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-int everything_int_list_list_to_json(const everything_int_list_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_list_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_cube_write(atd_writer *w, const everything_cube *v)
@@ -13701,28 +11279,44 @@ bool everything_cube_write(atd_writer *w, const everything_cube *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_cube_to_json(const everything_cube *value, atd_buf *out, atd_error *err)
+bool everything_cube_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_cube_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return everything_cube_write(w, (const everything_cube *)value);
 }
 
-bool everything_maybe_int_nullable_write(atd_writer *w, const everything_maybe_int_nullable *v)
+int everything_cube_to_json(const everything_cube *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(everything_cube_write_any, value, out, err);
+}
+
+bool everything_abstract_list_write(atd_writer *w, const everything_abstract_list *v)
+{
+    size_t i;
+    if (!atd_writer_raw(w, "[", 1)) {
+        return false;
+    }
+    for (i = 0; i < v->len; i++) {
+        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
+            return false;
+        }
+        if (!atd_writer_json(w, &v->items[i])) {
+            return atd_writer_push_index(w, i);
+        }
+    }
+    return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_abstract_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_abstract_list_write(w, (const everything_abstract_list *)value);
+}
+
+int everything_abstract_list_to_json(const everything_abstract_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(everything_abstract_list_write_any, value, out, err);
+}
+
+static bool everything_maybe_int_nullable_write(atd_writer *w, const everything_maybe_int_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -13733,28 +11327,7 @@ bool everything_maybe_int_nullable_write(atd_writer *w, const everything_maybe_i
     return true;
 }
 
-int everything_maybe_int_nullable_to_json(const everything_maybe_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_maybe_int_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_maybe_int_option_write(atd_writer *w, const everything_maybe_int_option *v)
+static bool everything_maybe_int_option_write(atd_writer *w, const everything_maybe_int_option *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "\"None\"", 6);
@@ -13768,28 +11341,7 @@ bool everything_maybe_int_option_write(atd_writer *w, const everything_maybe_int
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_maybe_int_option_to_json(const everything_maybe_int_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_maybe_int_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_maybe_int_list_write(atd_writer *w, const everything_maybe_int_list *v)
+static bool everything_maybe_int_list_write(atd_writer *w, const everything_maybe_int_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -13806,28 +11358,7 @@ bool everything_maybe_int_list_write(atd_writer *w, const everything_maybe_int_l
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_maybe_int_list_to_json(const everything_maybe_int_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_maybe_int_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_int_list_option_write(atd_writer *w, const everything_int_list_option *v)
+static bool everything_int_list_option_write(atd_writer *w, const everything_int_list_option *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "\"None\"", 6);
@@ -13841,28 +11372,7 @@ bool everything_int_list_option_write(atd_writer *w, const everything_int_list_o
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_int_list_option_to_json(const everything_int_list_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_list_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_string_nullable_list_write(atd_writer *w, const everything_string_nullable_list *v)
+static bool everything_string_nullable_list_write(atd_writer *w, const everything_string_nullable_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -13877,27 +11387,6 @@ bool everything_string_nullable_list_write(atd_writer *w, const everything_strin
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-int everything_string_nullable_list_to_json(const everything_string_nullable_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_string_nullable_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_options_write(atd_writer *w, const everything_options *v)
@@ -13959,28 +11448,17 @@ bool everything_options_write(atd_writer *w, const everything_options *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int everything_options_to_json(const everything_options *value, atd_buf *out, atd_error *err)
+bool everything_options_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_options_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return everything_options_write(w, (const everything_options *)value);
 }
 
-bool everything_int_assoc_write(atd_writer *w, const everything_int_assoc *v)
+int everything_options_to_json(const everything_options *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(everything_options_write_any, value, out, err);
+}
+
+static bool everything_int_assoc_write(atd_writer *w, const everything_int_assoc *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "{", 1)) {
@@ -14000,28 +11478,7 @@ bool everything_int_assoc_write(atd_writer *w, const everything_int_assoc *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int everything_int_assoc_to_json(const everything_int_assoc *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_assoc_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_string_int_tuple_list_write(atd_writer *w, const everything_string_int_tuple_list *v)
+static bool everything_string_int_tuple_list_write(atd_writer *w, const everything_string_int_tuple_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -14038,28 +11495,7 @@ bool everything_string_int_tuple_list_write(atd_writer *w, const everything_stri
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_string_int_tuple_list_to_json(const everything_string_int_tuple_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_string_int_tuple_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_float_assoc_write(atd_writer *w, const everything_float_assoc *v)
+static bool everything_float_assoc_write(atd_writer *w, const everything_float_assoc *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "{", 1)) {
@@ -14079,28 +11515,7 @@ bool everything_float_assoc_write(atd_writer *w, const everything_float_assoc *v
     return atd_writer_raw(w, "}", 1);
 }
 
-int everything_float_assoc_to_json(const everything_float_assoc *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_float_assoc_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_bool_assoc_write(atd_writer *w, const everything_bool_assoc *v)
+static bool everything_bool_assoc_write(atd_writer *w, const everything_bool_assoc *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "{", 1)) {
@@ -14120,28 +11535,7 @@ bool everything_bool_assoc_write(atd_writer *w, const everything_bool_assoc *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int everything_bool_assoc_to_json(const everything_bool_assoc *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_bool_assoc_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_bool_assoc_assoc_write(atd_writer *w, const everything_bool_assoc_assoc *v)
+static bool everything_bool_assoc_assoc_write(atd_writer *w, const everything_bool_assoc_assoc *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "{", 1)) {
@@ -14161,28 +11555,7 @@ bool everything_bool_assoc_assoc_write(atd_writer *w, const everything_bool_asso
     return atd_writer_raw(w, "}", 1);
 }
 
-int everything_bool_assoc_assoc_to_json(const everything_bool_assoc_assoc *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_bool_assoc_assoc_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_int8_list_write(atd_writer *w, const everything_int8_list *v)
+static bool everything_int8_list_write(atd_writer *w, const everything_int8_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -14203,65 +11576,6 @@ bool everything_int8_list_write(atd_writer *w, const everything_int8_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-int everything_int8_list_to_json(const everything_int8_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int8_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_abstract_list_write(atd_writer *w, const everything_abstract_list *v)
-{
-    size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
-    }
-    for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!atd_writer_json(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
-        }
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int everything_abstract_list_to_json(const everything_abstract_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_abstract_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
@@ -14424,28 +11738,17 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int everything_reprs_to_json(const everything_reprs *value, atd_buf *out, atd_error *err)
+bool everything_reprs_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_reprs_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return everything_reprs_write(w, (const everything_reprs *)value);
 }
 
-bool everything_string_int_tuple_write(atd_writer *w, const everything_string_int_tuple *v)
+int everything_reprs_to_json(const everything_reprs *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(everything_reprs_write_any, value, out, err);
+}
+
+static bool everything_string_int_tuple_write(atd_writer *w, const everything_string_int_tuple *v)
 {
     if (!atd_writer_raw(w, "[", 1)) {
         return false;
@@ -14467,63 +11770,7 @@ bool everything_string_int_tuple_write(atd_writer *w, const everything_string_in
     return true;
 }
 
-int everything_string_int_tuple_to_json(const everything_string_int_tuple *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_string_int_tuple_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_abstract_option_write(atd_writer *w, const everything_abstract_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!atd_writer_json(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int everything_abstract_option_to_json(const everything_abstract_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_abstract_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_page_int_write(atd_writer *w, const everything_page_int *v)
+static bool everything_page_int_write(atd_writer *w, const everything_page_int *v)
 {
     if (!atd_writer_raw(w, "{\"items\":", 9)) {
         return false;
@@ -14556,63 +11803,7 @@ bool everything_page_int_write(atd_writer *w, const everything_page_int *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int everything_page_int_to_json(const everything_page_int *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_page_int_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_page_int_option_write(atd_writer *w, const everything_page_int_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!everything_page_int_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int everything_page_int_option_to_json(const everything_page_int_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_page_int_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_page_string_write(atd_writer *w, const everything_page_string *v)
+static bool everything_page_string_write(atd_writer *w, const everything_page_string *v)
 {
     if (!atd_writer_raw(w, "{\"items\":", 9)) {
         return false;
@@ -14643,27 +11834,6 @@ bool everything_page_string_write(atd_writer *w, const everything_page_string *v
         atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
-}
-
-int everything_page_string_to_json(const everything_page_string *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_page_string_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_page_ext_write(atd_writer *w, const everything_page_ext *v)
@@ -14701,63 +11871,17 @@ bool everything_page_ext_write(atd_writer *w, const everything_page_ext *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_page_ext_write_any(atd_writer *w, const void *value)
+{
+    return everything_page_ext_write(w, (const everything_page_ext *)value);
+}
+
 int everything_page_ext_to_json(const everything_page_ext *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_page_ext_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_page_ext_write_any, value, out, err);
 }
 
-bool everything_page_string_option_write(atd_writer *w, const everything_page_string_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!everything_page_string_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int everything_page_string_option_to_json(const everything_page_string_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_page_string_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_entry_string_int_list_write(atd_writer *w, const everything_entry_string_int_list *v)
+static bool everything_entry_string_int_list_write(atd_writer *w, const everything_entry_string_int_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -14774,28 +11898,7 @@ bool everything_entry_string_int_list_write(atd_writer *w, const everything_entr
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_entry_string_int_list_to_json(const everything_entry_string_int_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_entry_string_int_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_entry_string_float_list_list_write(atd_writer *w, const everything_entry_string_float_list_list *v)
+static bool everything_entry_string_float_list_list_write(atd_writer *w, const everything_entry_string_float_list_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -14812,28 +11915,7 @@ bool everything_entry_string_float_list_list_write(atd_writer *w, const everythi
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_entry_string_float_list_list_to_json(const everything_entry_string_float_list_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_entry_string_float_list_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_page_entry_string_float_list_write(atd_writer *w, const everything_page_entry_string_float_list *v)
+static bool everything_page_entry_string_float_list_write(atd_writer *w, const everything_page_entry_string_float_list *v)
 {
     if (!atd_writer_raw(w, "{\"items\":", 9)) {
         return false;
@@ -14864,27 +11946,6 @@ bool everything_page_entry_string_float_list_write(atd_writer *w, const everythi
         atd_buf_commit(w->buf, p);
     }
     return atd_writer_raw(w, "}", 1);
-}
-
-int everything_page_entry_string_float_list_to_json(const everything_page_entry_string_float_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_page_entry_string_float_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_entry *v)
@@ -14918,28 +11979,17 @@ bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_en
     return atd_writer_raw(w, "}", 1);
 }
 
-int everything_int_bool_entry_to_json(const everything_int_bool_entry *value, atd_buf *out, atd_error *err)
+bool everything_int_bool_entry_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_bool_entry_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return everything_int_bool_entry_write(w, (const everything_int_bool_entry *)value);
 }
 
-bool everything_result_int_write(atd_writer *w, const everything_result_int *v)
+int everything_int_bool_entry_to_json(const everything_int_bool_entry *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(everything_int_bool_entry_write_any, value, out, err);
+}
+
+static bool everything_result_int_write(atd_writer *w, const everything_result_int *v)
 {
     switch (v->tag) {
     case EVERYTHING_RESULT_INT_OK:
@@ -14962,28 +12012,7 @@ bool everything_result_int_write(atd_writer *w, const everything_result_int *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'result_int'");
 }
 
-int everything_result_int_to_json(const everything_result_int *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_result_int_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_result_string_list_write(atd_writer *w, const everything_result_string_list *v)
+static bool everything_result_string_list_write(atd_writer *w, const everything_result_string_list *v)
 {
     switch (v->tag) {
     case EVERYTHING_RESULT_STRING_LIST_OK:
@@ -15006,28 +12035,7 @@ bool everything_result_string_list_write(atd_writer *w, const everything_result_
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'result_string_list'");
 }
 
-int everything_result_string_list_to_json(const everything_result_string_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_result_string_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_int_string_tuple_write(atd_writer *w, const everything_int_string_tuple *v)
+static bool everything_int_string_tuple_write(atd_writer *w, const everything_int_string_tuple *v)
 {
     {
         char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
@@ -15048,28 +12056,7 @@ bool everything_int_string_tuple_write(atd_writer *w, const everything_int_strin
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_int_string_tuple_to_json(const everything_int_string_tuple *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_string_tuple_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_either_int_string_write(atd_writer *w, const everything_either_int_string *v)
+static bool everything_either_int_string_write(atd_writer *w, const everything_either_int_string *v)
 {
     switch (v->tag) {
     case EVERYTHING_EITHER_INT_STRING_THIS:
@@ -15098,27 +12085,6 @@ bool everything_either_int_string_write(atd_writer *w, const everything_either_i
         return atd_writer_raw(w, "]", 1);
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'either_int_string'");
-}
-
-int everything_either_int_string_to_json(const everything_either_int_string *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_either_int_string_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_generics_write(atd_writer *w, const everything_generics *v)
@@ -15180,28 +12146,17 @@ bool everything_generics_write(atd_writer *w, const everything_generics *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int everything_generics_to_json(const everything_generics *value, atd_buf *out, atd_error *err)
+bool everything_generics_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_generics_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return everything_generics_write(w, (const everything_generics *)value);
 }
 
-bool everything_entry_string_int_write(atd_writer *w, const everything_entry_string_int *v)
+int everything_generics_to_json(const everything_generics *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(everything_generics_write_any, value, out, err);
+}
+
+static bool everything_entry_string_int_write(atd_writer *w, const everything_entry_string_int *v)
 {
     if (!atd_writer_raw(w, "{\"key\":", 7)) {
         return false;
@@ -15222,28 +12177,7 @@ bool everything_entry_string_int_write(atd_writer *w, const everything_entry_str
     return atd_writer_raw(w, "}", 1);
 }
 
-int everything_entry_string_int_to_json(const everything_entry_string_int *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_entry_string_int_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_entry_string_float_list_write(atd_writer *w, const everything_entry_string_float_list *v)
+static bool everything_entry_string_float_list_write(atd_writer *w, const everything_entry_string_float_list *v)
 {
     if (!atd_writer_raw(w, "{\"key\":", 7)) {
         return false;
@@ -15260,63 +12194,7 @@ bool everything_entry_string_float_list_write(atd_writer *w, const everything_en
     return atd_writer_raw(w, "}", 1);
 }
 
-int everything_entry_string_float_list_to_json(const everything_entry_string_float_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_entry_string_float_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_page_entry_string_float_list_option_write(atd_writer *w, const everything_page_entry_string_float_list_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!everything_page_entry_string_float_list_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int everything_page_entry_string_float_list_option_to_json(const everything_page_entry_string_float_list_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_page_entry_string_float_list_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_tree_int_tree_tuple_write(atd_writer *w, const everything_tree_int_tree_tuple *v)
+static bool everything_tree_int_tree_tuple_write(atd_writer *w, const everything_tree_int_tree_tuple *v)
 {
     if (!atd_writer_raw(w, "[", 1)) {
         return false;
@@ -15351,27 +12229,6 @@ bool everything_tree_int_tree_tuple_write(atd_writer *w, const everything_tree_i
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_tree_int_tree_tuple_to_json(const everything_tree_int_tree_tuple *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_tree_int_tree_tuple_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool everything_tree_write(atd_writer *w, const everything_tree *v)
 {
     switch (v->tag) {
@@ -15389,28 +12246,17 @@ bool everything_tree_write(atd_writer *w, const everything_tree *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'tree'");
 }
 
-int everything_tree_to_json(const everything_tree *value, atd_buf *out, atd_error *err)
+bool everything_tree_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_tree_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return everything_tree_write(w, (const everything_tree *)value);
 }
 
-bool everything_rose_node_list_write(atd_writer *w, const everything_rose_node_list *v)
+int everything_tree_to_json(const everything_tree *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(everything_tree_write_any, value, out, err);
+}
+
+static bool everything_rose_node_list_write(atd_writer *w, const everything_rose_node_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -15425,27 +12271,6 @@ bool everything_rose_node_list_write(atd_writer *w, const everything_rose_node_l
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-int everything_rose_node_list_to_json(const everything_rose_node_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_rose_node_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_rose_node_write(atd_writer *w, const everything_rose_node *v)
@@ -15469,28 +12294,17 @@ bool everything_rose_node_write(atd_writer *w, const everything_rose_node *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int everything_rose_node_to_json(const everything_rose_node *value, atd_buf *out, atd_error *err)
+bool everything_rose_node_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_rose_node_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return everything_rose_node_write(w, (const everything_rose_node *)value);
 }
 
-bool everything_expr_expr_tuple_write(atd_writer *w, const everything_expr_expr_tuple *v)
+int everything_rose_node_to_json(const everything_rose_node *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(everything_rose_node_write_any, value, out, err);
+}
+
+static bool everything_expr_expr_tuple_write(atd_writer *w, const everything_expr_expr_tuple *v)
 {
     if (!atd_writer_raw(w, "[", 1)) {
         return false;
@@ -15515,28 +12329,7 @@ bool everything_expr_expr_tuple_write(atd_writer *w, const everything_expr_expr_
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_expr_expr_tuple_to_json(const everything_expr_expr_tuple *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_expr_expr_tuple_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_stmt_list_write(atd_writer *w, const everything_stmt_list *v)
+static bool everything_stmt_list_write(atd_writer *w, const everything_stmt_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -15551,27 +12344,6 @@ bool everything_stmt_list_write(atd_writer *w, const everything_stmt_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-int everything_stmt_list_to_json(const everything_stmt_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_stmt_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_expr_write(atd_writer *w, const everything_expr *v)
@@ -15625,25 +12397,14 @@ bool everything_expr_write(atd_writer *w, const everything_expr *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'expr'");
 }
 
+bool everything_expr_write_any(atd_writer *w, const void *value)
+{
+    return everything_expr_write(w, (const everything_expr *)value);
+}
+
 int everything_expr_to_json(const everything_expr *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_expr_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_expr_write_any, value, out, err);
 }
 
 bool everything_binding_write(atd_writer *w, const everything_binding *v)
@@ -15679,60 +12440,14 @@ bool everything_binding_write(atd_writer *w, const everything_binding *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_binding_write_any(atd_writer *w, const void *value)
+{
+    return everything_binding_write(w, (const everything_binding *)value);
+}
+
 int everything_binding_to_json(const everything_binding *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_binding_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_expr_option_write(atd_writer *w, const everything_expr_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!everything_expr_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int everything_expr_option_to_json(const everything_expr_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_expr_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_binding_write_any, value, out, err);
 }
 
 bool everything_stmt_write(atd_writer *w, const everything_stmt *v)
@@ -15760,25 +12475,14 @@ bool everything_stmt_write(atd_writer *w, const everything_stmt *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_stmt_write_any(atd_writer *w, const void *value)
+{
+    return everything_stmt_write(w, (const everything_stmt *)value);
+}
+
 int everything_stmt_to_json(const everything_stmt *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_stmt_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_stmt_write_any, value, out, err);
 }
 
 bool everything_annotated_write(atd_writer *w, const everything_annotated *v)
@@ -15812,28 +12516,17 @@ bool everything_annotated_write(atd_writer *w, const everything_annotated *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int everything_annotated_to_json(const everything_annotated *value, atd_buf *out, atd_error *err)
+bool everything_annotated_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_annotated_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return everything_annotated_write(w, (const everything_annotated *)value);
 }
 
-bool everything_union__list_write(atd_writer *w, const everything_union__list *v)
+int everything_annotated_to_json(const everything_annotated *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(everything_annotated_write_any, value, out, err);
+}
+
+static bool everything_union__list_write(atd_writer *w, const everything_union__list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -15850,28 +12543,7 @@ bool everything_union__list_write(atd_writer *w, const everything_union__list *v
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_union__list_to_json(const everything_union__list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_union__list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_mode_list_write(atd_writer *w, const everything_mode_list *v)
+static bool everything_mode_list_write(atd_writer *w, const everything_mode_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -15899,28 +12571,7 @@ bool everything_mode_list_write(atd_writer *w, const everything_mode_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_mode_list_to_json(const everything_mode_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_mode_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_level_list_write(atd_writer *w, const everything_level_list *v)
+static bool everything_level_list_write(atd_writer *w, const everything_level_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -15948,28 +12599,7 @@ bool everything_level_list_write(atd_writer *w, const everything_level_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_level_list_to_json(const everything_level_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_level_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_odd_names_list_write(atd_writer *w, const everything_odd_names_list *v)
+static bool everything_odd_names_list_write(atd_writer *w, const everything_odd_names_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -15986,28 +12616,7 @@ bool everything_odd_names_list_write(atd_writer *w, const everything_odd_names_l
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_odd_names_list_to_json(const everything_odd_names_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_odd_names_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_color_list_write(atd_writer *w, const everything_color_list *v)
+static bool everything_color_list_write(atd_writer *w, const everything_color_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16024,28 +12633,7 @@ bool everything_color_list_write(atd_writer *w, const everything_color_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_color_list_to_json(const everything_color_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_color_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_event_list_write(atd_writer *w, const everything_event_list *v)
+static bool everything_event_list_write(atd_writer *w, const everything_event_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16062,28 +12650,7 @@ bool everything_event_list_write(atd_writer *w, const everything_event_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_event_list_to_json(const everything_event_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_event_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_base_event_list_write(atd_writer *w, const everything_base_event_list *v)
+static bool everything_base_event_list_write(atd_writer *w, const everything_base_event_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16100,28 +12667,7 @@ bool everything_base_event_list_write(atd_writer *w, const everything_base_event
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_base_event_list_to_json(const everything_base_event_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_base_event_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_patch_list_write(atd_writer *w, const everything_patch_list *v)
+static bool everything_patch_list_write(atd_writer *w, const everything_patch_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16138,28 +12684,7 @@ bool everything_patch_list_write(atd_writer *w, const everything_patch_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_patch_list_to_json(const everything_patch_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_patch_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_all_optional_list_write(atd_writer *w, const everything_all_optional_list *v)
+static bool everything_all_optional_list_write(atd_writer *w, const everything_all_optional_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16176,28 +12701,7 @@ bool everything_all_optional_list_write(atd_writer *w, const everything_all_opti
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_all_optional_list_to_json(const everything_all_optional_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_all_optional_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_with_defaults_list_write(atd_writer *w, const everything_with_defaults_list *v)
+static bool everything_with_defaults_list_write(atd_writer *w, const everything_with_defaults_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16214,28 +12718,7 @@ bool everything_with_defaults_list_write(atd_writer *w, const everything_with_de
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_with_defaults_list_to_json(const everything_with_defaults_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_with_defaults_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_options_list_write(atd_writer *w, const everything_options_list *v)
+static bool everything_options_list_write(atd_writer *w, const everything_options_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16252,28 +12735,7 @@ bool everything_options_list_write(atd_writer *w, const everything_options_list 
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_options_list_to_json(const everything_options_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_options_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_root_anon_record_elt_list_write(atd_writer *w, const everything_root_anon_record_elt_list *v)
+static bool everything_root_anon_record_elt_list_write(atd_writer *w, const everything_root_anon_record_elt_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16290,28 +12752,7 @@ bool everything_root_anon_record_elt_list_write(atd_writer *w, const everything_
     return atd_writer_raw(w, "]", 1);
 }
 
-int everything_root_anon_record_elt_list_to_json(const everything_root_anon_record_elt_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_root_anon_record_elt_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_root_anon_sum_elt_list_write(atd_writer *w, const everything_root_anon_sum_elt_list *v)
+static bool everything_root_anon_sum_elt_list_write(atd_writer *w, const everything_root_anon_sum_elt_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16326,27 +12767,6 @@ bool everything_root_anon_sum_elt_list_write(atd_writer *w, const everything_roo
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-int everything_root_anon_sum_elt_list_to_json(const everything_root_anon_sum_elt_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_root_anon_sum_elt_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_anon_z_write(atd_writer *w, const everything_anon_z *v)
@@ -16370,25 +12790,14 @@ bool everything_anon_z_write(atd_writer *w, const everything_anon_z *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool everything_anon_z_write_any(atd_writer *w, const void *value)
+{
+    return everything_anon_z_write(w, (const everything_anon_z *)value);
+}
+
 int everything_anon_z_to_json(const everything_anon_z *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_anon_z_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_anon_z_write_any, value, out, err);
 }
 
 bool everything_root_write(atd_writer *w, const everything_root *v)
@@ -16642,28 +13051,17 @@ bool everything_root_write(atd_writer *w, const everything_root *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int everything_root_to_json(const everything_root *value, atd_buf *out, atd_error *err)
+bool everything_root_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_root_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return everything_root_write(w, (const everything_root *)value);
 }
 
-bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_anon_record_elt *v)
+int everything_root_to_json(const everything_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(everything_root_write_any, value, out, err);
+}
+
+static bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_anon_record_elt *v)
 {
     {
         char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
@@ -16693,28 +13091,7 @@ bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_
     return atd_writer_raw(w, "}", 1);
 }
 
-int everything_root_anon_record_elt_to_json(const everything_root_anon_record_elt *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_root_anon_record_elt_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_root_anon_sum_elt_write(atd_writer *w, const everything_root_anon_sum_elt *v)
+static bool everything_root_anon_sum_elt_write(atd_writer *w, const everything_root_anon_sum_elt *v)
 {
     switch (v->tag) {
     case EVERYTHING_ROOT_ANON_SUM_ELT_A:
@@ -16731,27 +13108,6 @@ bool everything_root_anon_sum_elt_write(atd_writer *w, const everything_root_ano
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'root_anon_sum_elt'");
 }
 
-int everything_root_anon_sum_elt_to_json(const everything_root_anon_sum_elt *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_root_anon_sum_elt_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool everything_count_write(atd_writer *w, const everything_count *v)
 {
     if (!atd_writer_int64(w, (int64_t)(*v))) {
@@ -16760,25 +13116,14 @@ bool everything_count_write(atd_writer *w, const everything_count *v)
     return true;
 }
 
+bool everything_count_write_any(atd_writer *w, const void *value)
+{
+    return everything_count_write(w, (const everything_count *)value);
+}
+
 int everything_count_to_json(const everything_count *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_count_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_count_write_any, value, out, err);
 }
 
 bool everything_user_id_write(atd_writer *w, const everything_user_id *v)
@@ -16789,25 +13134,14 @@ bool everything_user_id_write(atd_writer *w, const everything_user_id *v)
     return true;
 }
 
+bool everything_user_id_write_any(atd_writer *w, const void *value)
+{
+    return everything_user_id_write(w, (const everything_user_id *)value);
+}
+
 int everything_user_id_to_json(const everything_user_id *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_user_id_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_user_id_write_any, value, out, err);
 }
 
 bool everything_json_value_write(atd_writer *w, const everything_json_value *v)
@@ -16818,25 +13152,14 @@ bool everything_json_value_write(atd_writer *w, const everything_json_value *v)
     return true;
 }
 
+bool everything_json_value_write_any(atd_writer *w, const void *value)
+{
+    return everything_json_value_write(w, (const everything_json_value *)value);
+}
+
 int everything_json_value_to_json(const everything_json_value *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_json_value_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_json_value_write_any, value, out, err);
 }
 
 bool everything_label_write(atd_writer *w, const everything_label *v)
@@ -16847,25 +13170,14 @@ bool everything_label_write(atd_writer *w, const everything_label *v)
     return true;
 }
 
+bool everything_label_write_any(atd_writer *w, const void *value)
+{
+    return everything_label_write(w, (const everything_label *)value);
+}
+
 int everything_label_to_json(const everything_label *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_label_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_label_write_any, value, out, err);
 }
 
 bool everything_nothing_write(atd_writer *w, const everything_nothing *v)
@@ -16877,25 +13189,14 @@ bool everything_nothing_write(atd_writer *w, const everything_nothing *v)
     return true;
 }
 
+bool everything_nothing_write_any(atd_writer *w, const void *value)
+{
+    return everything_nothing_write(w, (const everything_nothing *)value);
+}
+
 int everything_nothing_to_json(const everything_nothing *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_nothing_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_nothing_write_any, value, out, err);
 }
 
 bool everything_from_write(atd_writer *w, const everything_from *v)
@@ -16906,25 +13207,14 @@ bool everything_from_write(atd_writer *w, const everything_from *v)
     return true;
 }
 
+bool everything_from_write_any(atd_writer *w, const void *value)
+{
+    return everything_from_write(w, (const everything_from *)value);
+}
+
 int everything_from_to_json(const everything_from *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_from_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_from_write_any, value, out, err);
 }
 
 bool everything_int_page_write(atd_writer *w, const everything_int_page *v)
@@ -16935,24 +13225,13 @@ bool everything_int_page_write(atd_writer *w, const everything_int_page *v)
     return true;
 }
 
+bool everything_int_page_write_any(atd_writer *w, const void *value)
+{
+    return everything_int_page_write(w, (const everything_int_page *)value);
+}
+
 int everything_int_page_to_json(const everything_int_page *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_page_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_int_page_write_any, value, out, err);
 }
 

@@ -3,14 +3,17 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool github_string_nullable_read(atd_reader *r, github_string_nullable *out);
+static bool github_string_nullable_write(atd_writer *w, const github_string_nullable *v);
+static bool github_gist_file_assoc_read(atd_reader *r, github_gist_file_assoc *out);
+static bool github_gist_file_assoc_write(atd_writer *w, const github_gist_file_assoc *v);
+static bool github_user_nullable_read(atd_reader *r, github_user_nullable *out);
+static bool github_user_nullable_write(atd_writer *w, const github_user_nullable *v);
+
 /* --- readers --- */
 
-void github_string_nullable_init(github_string_nullable *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool github_string_nullable_read(atd_reader *r, github_string_nullable *out)
+static bool github_string_nullable_read(atd_reader *r, github_string_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -21,20 +24,6 @@ bool github_string_nullable_read(atd_reader *r, github_string_nullable *out)
     }
     out->has = true;
     return true;
-}
-
-int github_string_nullable_from_json(const char *json, size_t len, atd_arena *arena, github_string_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!github_string_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void github_gist_file_init(github_gist_file *v)
@@ -187,26 +176,17 @@ bool github_gist_file_read(atd_reader *r, github_gist_file *out)
     return true;
 }
 
+bool github_gist_file_read_any(atd_reader *r, void *out)
+{
+    return github_gist_file_read(r, (github_gist_file *)out);
+}
+
 int github_gist_file_from_json(const char *json, size_t len, atd_arena *arena, github_gist_file *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!github_gist_file_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, github_gist_file_read_any, out, err);
 }
 
-void github_gist_file_assoc_init(github_gist_file_assoc *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool github_gist_file_assoc_read(atd_reader *r, github_gist_file_assoc *out)
+static bool github_gist_file_assoc_read(atd_reader *r, github_gist_file_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -251,20 +231,6 @@ bool github_gist_file_assoc_read(atd_reader *r, github_gist_file_assoc *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-int github_gist_file_assoc_from_json(const char *json, size_t len, atd_arena *arena, github_gist_file_assoc *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!github_gist_file_assoc_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void github_user_init(github_user *v)
@@ -637,26 +603,17 @@ bool github_user_read(atd_reader *r, github_user *out)
     return true;
 }
 
+bool github_user_read_any(atd_reader *r, void *out)
+{
+    return github_user_read(r, (github_user *)out);
+}
+
 int github_user_from_json(const char *json, size_t len, atd_arena *arena, github_user *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!github_user_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, github_user_read_any, out, err);
 }
 
-void github_user_nullable_init(github_user_nullable *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool github_user_nullable_read(atd_reader *r, github_user_nullable *out)
+static bool github_user_nullable_read(atd_reader *r, github_user_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -667,20 +624,6 @@ bool github_user_nullable_read(atd_reader *r, github_user_nullable *out)
     }
     out->has = true;
     return true;
-}
-
-int github_user_nullable_from_json(const char *json, size_t len, atd_arena *arena, github_user_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!github_user_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void github_gist_init(github_gist *v)
@@ -1054,93 +997,14 @@ bool github_gist_read(atd_reader *r, github_gist *out)
     return true;
 }
 
+bool github_gist_read_any(atd_reader *r, void *out)
+{
+    return github_gist_read(r, (github_gist *)out);
+}
+
 int github_gist_from_json(const char *json, size_t len, atd_arena *arena, github_gist *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!github_gist_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void github_user_option_init(github_user_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool github_user_option_read(atd_reader *r, github_user_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!github_user_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int github_user_option_from_json(const char *json, size_t len, atd_arena *arena, github_user_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!github_user_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, github_gist_read_any, out, err);
 }
 
 void github_root_init(github_root *v)
@@ -1182,23 +1046,19 @@ bool github_root_read(atd_reader *r, github_root *out)
     return true;
 }
 
+bool github_root_read_any(atd_reader *r, void *out)
+{
+    return github_root_read(r, (github_root *)out);
+}
+
 int github_root_from_json(const char *json, size_t len, atd_arena *arena, github_root *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!github_root_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, github_root_read_any, out, err);
 }
 
 /* --- writers --- */
 
-bool github_string_nullable_write(atd_writer *w, const github_string_nullable *v)
+static bool github_string_nullable_write(atd_writer *w, const github_string_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -1207,27 +1067,6 @@ bool github_string_nullable_write(atd_writer *w, const github_string_nullable *v
         return false;
     }
     return true;
-}
-
-int github_string_nullable_to_json(const github_string_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (github_string_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool github_gist_file_write(atd_writer *w, const github_gist_file *v)
@@ -1269,28 +1108,17 @@ bool github_gist_file_write(atd_writer *w, const github_gist_file *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int github_gist_file_to_json(const github_gist_file *value, atd_buf *out, atd_error *err)
+bool github_gist_file_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (github_gist_file_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return github_gist_file_write(w, (const github_gist_file *)value);
 }
 
-bool github_gist_file_assoc_write(atd_writer *w, const github_gist_file_assoc *v)
+int github_gist_file_to_json(const github_gist_file *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(github_gist_file_write_any, value, out, err);
+}
+
+static bool github_gist_file_assoc_write(atd_writer *w, const github_gist_file_assoc *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "{", 1)) {
@@ -1308,27 +1136,6 @@ bool github_gist_file_assoc_write(atd_writer *w, const github_gist_file_assoc *v
         }
     }
     return atd_writer_raw(w, "}", 1);
-}
-
-int github_gist_file_assoc_to_json(const github_gist_file_assoc *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (github_gist_file_assoc_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool github_user_write(atd_writer *w, const github_user *v)
@@ -1452,28 +1259,17 @@ bool github_user_write(atd_writer *w, const github_user *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int github_user_to_json(const github_user *value, atd_buf *out, atd_error *err)
+bool github_user_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (github_user_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return github_user_write(w, (const github_user *)value);
 }
 
-bool github_user_nullable_write(atd_writer *w, const github_user_nullable *v)
+int github_user_to_json(const github_user *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(github_user_write_any, value, out, err);
+}
+
+static bool github_user_nullable_write(atd_writer *w, const github_user_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -1482,27 +1278,6 @@ bool github_user_nullable_write(atd_writer *w, const github_user_nullable *v)
         return false;
     }
     return true;
-}
-
-int github_user_nullable_to_json(const github_user_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (github_user_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool github_gist_write(atd_writer *w, const github_gist *v)
@@ -1638,60 +1413,14 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool github_gist_write_any(atd_writer *w, const void *value)
+{
+    return github_gist_write(w, (const github_gist *)value);
+}
+
 int github_gist_to_json(const github_gist *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (github_gist_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool github_user_option_write(atd_writer *w, const github_user_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!github_user_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int github_user_option_to_json(const github_user_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (github_user_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(github_gist_write_any, value, out, err);
 }
 
 bool github_root_write(atd_writer *w, const github_root *v)
@@ -1711,24 +1440,13 @@ bool github_root_write(atd_writer *w, const github_root *v)
     return atd_writer_raw(w, "]", 1);
 }
 
+bool github_root_write_any(atd_writer *w, const void *value)
+{
+    return github_root_write(w, (const github_root *)value);
+}
+
 int github_root_to_json(const github_root *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (github_root_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(github_root_write_any, value, out, err);
 }
 

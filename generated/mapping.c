@@ -3,6 +3,12 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool mapping_long_long_list_read(atd_reader *r, mapping_long_long_list *out);
+static bool mapping_long_long_list_write(atd_writer *w, const mapping_long_long_list *v);
+static bool mapping_int_nullable_read(atd_reader *r, mapping_int_nullable *out);
+static bool mapping_int_nullable_write(atd_writer *w, const mapping_int_nullable *v);
+
 /* --- readers --- */
 
 void mapping_color_init(mapping_color *v)
@@ -100,18 +106,14 @@ bool mapping_color_read(atd_reader *r, mapping_color *out)
     return atd_reader_fail_expected(r, "a variant of 'color'");
 }
 
+bool mapping_color_read_any(atd_reader *r, void *out)
+{
+    return mapping_color_read(r, (mapping_color *)out);
+}
+
 int mapping_color_from_json(const char *json, size_t len, atd_arena *arena, mapping_color *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_color_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, mapping_color_read_any, out, err);
 }
 
 void mapping_point_init(mapping_point *v)
@@ -209,26 +211,17 @@ bool mapping_point_read(atd_reader *r, mapping_point *out)
     return true;
 }
 
+bool mapping_point_read_any(atd_reader *r, void *out)
+{
+    return mapping_point_read(r, (mapping_point *)out);
+}
+
 int mapping_point_from_json(const char *json, size_t len, atd_arena *arena, mapping_point *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_point_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, mapping_point_read_any, out, err);
 }
 
-void mapping_long_long_list_init(mapping_long_long_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool mapping_long_long_list_read(atd_reader *r, mapping_long_long_list *out)
+static bool mapping_long_long_list_read(atd_reader *r, mapping_long_long_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -264,20 +257,6 @@ bool mapping_long_long_list_read(atd_reader *r, mapping_long_long_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-int mapping_long_long_list_from_json(const char *json, size_t len, atd_arena *arena, mapping_long_long_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_long_long_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void mapping_settings_init(mapping_settings *v)
@@ -548,101 +527,17 @@ bool mapping_settings_read(atd_reader *r, mapping_settings *out)
     return true;
 }
 
+bool mapping_settings_read_any(atd_reader *r, void *out)
+{
+    return mapping_settings_read(r, (mapping_settings *)out);
+}
+
 int mapping_settings_from_json(const char *json, size_t len, atd_arena *arena, mapping_settings *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_settings_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, mapping_settings_read_any, out, err);
 }
 
-void mapping_string_option_init(mapping_string_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool mapping_string_option_read(atd_reader *r, mapping_string_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!atd_read_string(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int mapping_string_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_string_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_string_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void mapping_int_nullable_init(mapping_int_nullable *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool mapping_int_nullable_read(atd_reader *r, mapping_int_nullable *out)
+static bool mapping_int_nullable_read(atd_reader *r, mapping_int_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -653,20 +548,6 @@ bool mapping_int_nullable_read(atd_reader *r, mapping_int_nullable *out)
     }
     out->has = true;
     return true;
-}
-
-int mapping_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, mapping_int_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_int_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void mapping_patch_init(mapping_patch *v)
@@ -767,168 +648,14 @@ bool mapping_patch_read(atd_reader *r, mapping_patch *out)
     return true;
 }
 
+bool mapping_patch_read_any(atd_reader *r, void *out)
+{
+    return mapping_patch_read(r, (mapping_patch *)out);
+}
+
 int mapping_patch_from_json(const char *json, size_t len, atd_arena *arena, mapping_patch *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_patch_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void mapping_int_nullable_option_init(mapping_int_nullable_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool mapping_int_nullable_option_read(atd_reader *r, mapping_int_nullable_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!mapping_int_nullable_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int mapping_int_nullable_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_int_nullable_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_int_nullable_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void mapping_int_option_init(mapping_int_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool mapping_int_option_read(atd_reader *r, mapping_int_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!atd_read_int64(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int mapping_int_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_int_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_int_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, mapping_patch_read_any, out, err);
 }
 
 void mapping_loose_init(mapping_loose *v)
@@ -1048,18 +775,14 @@ bool mapping_loose_read(atd_reader *r, mapping_loose *out)
     return true;
 }
 
+bool mapping_loose_read_any(atd_reader *r, void *out)
+{
+    return mapping_loose_read(r, (mapping_loose *)out);
+}
+
 int mapping_loose_from_json(const char *json, size_t len, atd_arena *arena, mapping_loose *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_loose_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, mapping_loose_read_any, out, err);
 }
 
 void mapping_chain_init(mapping_chain *v)
@@ -1170,93 +893,14 @@ bool mapping_chain_read(atd_reader *r, mapping_chain *out)
     return true;
 }
 
+bool mapping_chain_read_any(atd_reader *r, void *out)
+{
+    return mapping_chain_read(r, (mapping_chain *)out);
+}
+
 int mapping_chain_from_json(const char *json, size_t len, atd_arena *arena, mapping_chain *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_chain_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void mapping_chain_option_init(mapping_chain_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool mapping_chain_option_read(atd_reader *r, mapping_chain_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!mapping_chain_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int mapping_chain_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_chain_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_chain_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, mapping_chain_read_any, out, err);
 }
 
 void mapping_magnitude_init(mapping_magnitude *v)
@@ -1276,18 +920,14 @@ bool mapping_magnitude_read(atd_reader *r, mapping_magnitude *out)
     return true;
 }
 
+bool mapping_magnitude_read_any(atd_reader *r, void *out)
+{
+    return mapping_magnitude_read(r, (mapping_magnitude *)out);
+}
+
 int mapping_magnitude_from_json(const char *json, size_t len, atd_arena *arena, mapping_magnitude *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_magnitude_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, mapping_magnitude_read_any, out, err);
 }
 
 /* --- writers --- */
@@ -1311,25 +951,14 @@ bool mapping_color_write(atd_writer *w, const mapping_color *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'");
 }
 
+bool mapping_color_write_any(atd_writer *w, const void *value)
+{
+    return mapping_color_write(w, (const mapping_color *)value);
+}
+
 int mapping_color_to_json(const mapping_color *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_color_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(mapping_color_write_any, value, out, err);
 }
 
 bool mapping_point_write(atd_writer *w, const mapping_point *v)
@@ -1363,28 +992,17 @@ bool mapping_point_write(atd_writer *w, const mapping_point *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int mapping_point_to_json(const mapping_point *value, atd_buf *out, atd_error *err)
+bool mapping_point_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_point_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return mapping_point_write(w, (const mapping_point *)value);
 }
 
-bool mapping_long_long_list_write(atd_writer *w, const mapping_long_long_list *v)
+int mapping_point_to_json(const mapping_point *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(mapping_point_write_any, value, out, err);
+}
+
+static bool mapping_long_long_list_write(atd_writer *w, const mapping_long_long_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -1402,27 +1020,6 @@ bool mapping_long_long_list_write(atd_writer *w, const mapping_long_long_list *v
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-int mapping_long_long_list_to_json(const mapping_long_long_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_long_long_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
@@ -1547,63 +1144,17 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool mapping_settings_write_any(atd_writer *w, const void *value)
+{
+    return mapping_settings_write(w, (const mapping_settings *)value);
+}
+
 int mapping_settings_to_json(const mapping_settings *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_settings_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(mapping_settings_write_any, value, out, err);
 }
 
-bool mapping_string_option_write(atd_writer *w, const mapping_string_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->value.ptr, v->value.len)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int mapping_string_option_to_json(const mapping_string_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_string_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool mapping_int_nullable_write(atd_writer *w, const mapping_int_nullable *v)
+static bool mapping_int_nullable_write(atd_writer *w, const mapping_int_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -1612,27 +1163,6 @@ bool mapping_int_nullable_write(atd_writer *w, const mapping_int_nullable *v)
         return false;
     }
     return true;
-}
-
-int mapping_int_nullable_to_json(const mapping_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_int_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool mapping_patch_write(atd_writer *w, const mapping_patch *v)
@@ -1685,95 +1215,14 @@ bool mapping_patch_write(atd_writer *w, const mapping_patch *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool mapping_patch_write_any(atd_writer *w, const void *value)
+{
+    return mapping_patch_write(w, (const mapping_patch *)value);
+}
+
 int mapping_patch_to_json(const mapping_patch *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_patch_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool mapping_int_nullable_option_write(atd_writer *w, const mapping_int_nullable_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!mapping_int_nullable_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int mapping_int_nullable_option_to_json(const mapping_int_nullable_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_int_nullable_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool mapping_int_option_write(atd_writer *w, const mapping_int_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!atd_writer_int64(w, (int64_t)v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int mapping_int_option_to_json(const mapping_int_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_int_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(mapping_patch_write_any, value, out, err);
 }
 
 bool mapping_loose_write(atd_writer *w, const mapping_loose *v)
@@ -1823,25 +1272,14 @@ bool mapping_loose_write(atd_writer *w, const mapping_loose *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool mapping_loose_write_any(atd_writer *w, const void *value)
+{
+    return mapping_loose_write(w, (const mapping_loose *)value);
+}
+
 int mapping_loose_to_json(const mapping_loose *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_loose_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(mapping_loose_write_any, value, out, err);
 }
 
 bool mapping_chain_write(atd_writer *w, const mapping_chain *v)
@@ -1880,60 +1318,14 @@ bool mapping_chain_write(atd_writer *w, const mapping_chain *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool mapping_chain_write_any(atd_writer *w, const void *value)
+{
+    return mapping_chain_write(w, (const mapping_chain *)value);
+}
+
 int mapping_chain_to_json(const mapping_chain *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_chain_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool mapping_chain_option_write(atd_writer *w, const mapping_chain_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!mapping_chain_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int mapping_chain_option_to_json(const mapping_chain_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_chain_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(mapping_chain_write_any, value, out, err);
 }
 
 bool mapping_magnitude_write(atd_writer *w, const mapping_magnitude *v)
@@ -1947,24 +1339,13 @@ bool mapping_magnitude_write(atd_writer *w, const mapping_magnitude *v)
     return true;
 }
 
+bool mapping_magnitude_write_any(atd_writer *w, const void *value)
+{
+    return mapping_magnitude_write(w, (const mapping_magnitude *)value);
+}
+
 int mapping_magnitude_to_json(const mapping_magnitude *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_magnitude_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(mapping_magnitude_write_any, value, out, err);
 }
 

@@ -125,83 +125,61 @@ struct mapping_chain_option {
 typedef long long mapping_magnitude;
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT). */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
 
 void mapping_color_init(mapping_color *v);
 bool mapping_color_read(atd_reader *r, mapping_color *out);
 bool mapping_color_write(atd_writer *w, const mapping_color *v);
+bool mapping_color_read_any(atd_reader *r, void *out);
+bool mapping_color_write_any(atd_writer *w, const void *value);
 int mapping_color_from_json(const char *json, size_t len, atd_arena *arena, mapping_color *out, atd_error *err);
 int mapping_color_to_json(const mapping_color *value, atd_buf *out, atd_error *err);
 
 void mapping_point_init(mapping_point *v);
 bool mapping_point_read(atd_reader *r, mapping_point *out);
 bool mapping_point_write(atd_writer *w, const mapping_point *v);
+bool mapping_point_read_any(atd_reader *r, void *out);
+bool mapping_point_write_any(atd_writer *w, const void *value);
 int mapping_point_from_json(const char *json, size_t len, atd_arena *arena, mapping_point *out, atd_error *err);
 int mapping_point_to_json(const mapping_point *value, atd_buf *out, atd_error *err);
-
-void mapping_long_long_list_init(mapping_long_long_list *v);
-bool mapping_long_long_list_read(atd_reader *r, mapping_long_long_list *out);
-bool mapping_long_long_list_write(atd_writer *w, const mapping_long_long_list *v);
-int mapping_long_long_list_from_json(const char *json, size_t len, atd_arena *arena, mapping_long_long_list *out, atd_error *err);
-int mapping_long_long_list_to_json(const mapping_long_long_list *value, atd_buf *out, atd_error *err);
 
 void mapping_settings_init(mapping_settings *v);
 bool mapping_settings_read(atd_reader *r, mapping_settings *out);
 bool mapping_settings_write(atd_writer *w, const mapping_settings *v);
+bool mapping_settings_read_any(atd_reader *r, void *out);
+bool mapping_settings_write_any(atd_writer *w, const void *value);
 int mapping_settings_from_json(const char *json, size_t len, atd_arena *arena, mapping_settings *out, atd_error *err);
 int mapping_settings_to_json(const mapping_settings *value, atd_buf *out, atd_error *err);
-
-void mapping_string_option_init(mapping_string_option *v);
-bool mapping_string_option_read(atd_reader *r, mapping_string_option *out);
-bool mapping_string_option_write(atd_writer *w, const mapping_string_option *v);
-int mapping_string_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_string_option *out, atd_error *err);
-int mapping_string_option_to_json(const mapping_string_option *value, atd_buf *out, atd_error *err);
-
-void mapping_int_nullable_init(mapping_int_nullable *v);
-bool mapping_int_nullable_read(atd_reader *r, mapping_int_nullable *out);
-bool mapping_int_nullable_write(atd_writer *w, const mapping_int_nullable *v);
-int mapping_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, mapping_int_nullable *out, atd_error *err);
-int mapping_int_nullable_to_json(const mapping_int_nullable *value, atd_buf *out, atd_error *err);
 
 void mapping_patch_init(mapping_patch *v);
 bool mapping_patch_read(atd_reader *r, mapping_patch *out);
 bool mapping_patch_write(atd_writer *w, const mapping_patch *v);
+bool mapping_patch_read_any(atd_reader *r, void *out);
+bool mapping_patch_write_any(atd_writer *w, const void *value);
 int mapping_patch_from_json(const char *json, size_t len, atd_arena *arena, mapping_patch *out, atd_error *err);
 int mapping_patch_to_json(const mapping_patch *value, atd_buf *out, atd_error *err);
-
-void mapping_int_nullable_option_init(mapping_int_nullable_option *v);
-bool mapping_int_nullable_option_read(atd_reader *r, mapping_int_nullable_option *out);
-bool mapping_int_nullable_option_write(atd_writer *w, const mapping_int_nullable_option *v);
-int mapping_int_nullable_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_int_nullable_option *out, atd_error *err);
-int mapping_int_nullable_option_to_json(const mapping_int_nullable_option *value, atd_buf *out, atd_error *err);
-
-void mapping_int_option_init(mapping_int_option *v);
-bool mapping_int_option_read(atd_reader *r, mapping_int_option *out);
-bool mapping_int_option_write(atd_writer *w, const mapping_int_option *v);
-int mapping_int_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_int_option *out, atd_error *err);
-int mapping_int_option_to_json(const mapping_int_option *value, atd_buf *out, atd_error *err);
 
 void mapping_loose_init(mapping_loose *v);
 bool mapping_loose_read(atd_reader *r, mapping_loose *out);
 bool mapping_loose_write(atd_writer *w, const mapping_loose *v);
+bool mapping_loose_read_any(atd_reader *r, void *out);
+bool mapping_loose_write_any(atd_writer *w, const void *value);
 int mapping_loose_from_json(const char *json, size_t len, atd_arena *arena, mapping_loose *out, atd_error *err);
 int mapping_loose_to_json(const mapping_loose *value, atd_buf *out, atd_error *err);
 
 void mapping_chain_init(mapping_chain *v);
 bool mapping_chain_read(atd_reader *r, mapping_chain *out);
 bool mapping_chain_write(atd_writer *w, const mapping_chain *v);
+bool mapping_chain_read_any(atd_reader *r, void *out);
+bool mapping_chain_write_any(atd_writer *w, const void *value);
 int mapping_chain_from_json(const char *json, size_t len, atd_arena *arena, mapping_chain *out, atd_error *err);
 int mapping_chain_to_json(const mapping_chain *value, atd_buf *out, atd_error *err);
-
-void mapping_chain_option_init(mapping_chain_option *v);
-bool mapping_chain_option_read(atd_reader *r, mapping_chain_option *out);
-bool mapping_chain_option_write(atd_writer *w, const mapping_chain_option *v);
-int mapping_chain_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_chain_option *out, atd_error *err);
-int mapping_chain_option_to_json(const mapping_chain_option *value, atd_buf *out, atd_error *err);
 
 void mapping_magnitude_init(mapping_magnitude *v);
 bool mapping_magnitude_read(atd_reader *r, mapping_magnitude *out);
 bool mapping_magnitude_write(atd_writer *w, const mapping_magnitude *v);
+bool mapping_magnitude_read_any(atd_reader *r, void *out);
+bool mapping_magnitude_write_any(atd_writer *w, const void *value);
 int mapping_magnitude_from_json(const char *json, size_t len, atd_arena *arena, mapping_magnitude *out, atd_error *err);
 int mapping_magnitude_to_json(const mapping_magnitude *value, atd_buf *out, atd_error *err);
 

@@ -3,14 +3,25 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool twitter_status_list_read(atd_reader *r, twitter_status_list *out);
+static bool twitter_status_list_write(atd_writer *w, const twitter_status_list *v);
+static bool twitter_int_nullable_read(atd_reader *r, twitter_int_nullable *out);
+static bool twitter_int_nullable_write(atd_writer *w, const twitter_int_nullable *v);
+static bool twitter_string_nullable_read(atd_reader *r, twitter_string_nullable *out);
+static bool twitter_string_nullable_write(atd_writer *w, const twitter_string_nullable *v);
+static bool twitter_url_entity_list_read(atd_reader *r, twitter_url_entity_list *out);
+static bool twitter_url_entity_list_write(atd_writer *w, const twitter_url_entity_list *v);
+static bool twitter_hashtag_list_read(atd_reader *r, twitter_hashtag_list *out);
+static bool twitter_hashtag_list_write(atd_writer *w, const twitter_hashtag_list *v);
+static bool twitter_user_mention_list_read(atd_reader *r, twitter_user_mention_list *out);
+static bool twitter_user_mention_list_write(atd_writer *w, const twitter_user_mention_list *v);
+static bool twitter_media_list_read(atd_reader *r, twitter_media_list *out);
+static bool twitter_media_list_write(atd_writer *w, const twitter_media_list *v);
+
 /* --- readers --- */
 
-void twitter_status_list_init(twitter_status_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_status_list_read(atd_reader *r, twitter_status_list *out)
+static bool twitter_status_list_read(atd_reader *r, twitter_status_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -42,20 +53,6 @@ bool twitter_status_list_read(atd_reader *r, twitter_status_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-int twitter_status_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_status_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_status_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void twitter_search_metadata_init(twitter_search_metadata *v)
@@ -282,18 +279,14 @@ bool twitter_search_metadata_read(atd_reader *r, twitter_search_metadata *out)
     return true;
 }
 
+bool twitter_search_metadata_read_any(atd_reader *r, void *out)
+{
+    return twitter_search_metadata_read(r, (twitter_search_metadata *)out);
+}
+
 int twitter_search_metadata_from_json(const char *json, size_t len, atd_arena *arena, twitter_search_metadata *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_search_metadata_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_search_metadata_read_any, out, err);
 }
 
 void twitter_root_init(twitter_root *v)
@@ -393,18 +386,14 @@ bool twitter_root_read(atd_reader *r, twitter_root *out)
     return true;
 }
 
+bool twitter_root_read_any(atd_reader *r, void *out)
+{
+    return twitter_root_read(r, (twitter_root *)out);
+}
+
 int twitter_root_from_json(const char *json, size_t len, atd_arena *arena, twitter_root *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_root_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_root_read_any, out, err);
 }
 
 void twitter_metadata_init(twitter_metadata *v)
@@ -504,26 +493,17 @@ bool twitter_metadata_read(atd_reader *r, twitter_metadata *out)
     return true;
 }
 
+bool twitter_metadata_read_any(atd_reader *r, void *out)
+{
+    return twitter_metadata_read(r, (twitter_metadata *)out);
+}
+
 int twitter_metadata_from_json(const char *json, size_t len, atd_arena *arena, twitter_metadata *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_metadata_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_metadata_read_any, out, err);
 }
 
-void twitter_int_nullable_init(twitter_int_nullable *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_int_nullable_read(atd_reader *r, twitter_int_nullable *out)
+static bool twitter_int_nullable_read(atd_reader *r, twitter_int_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -536,26 +516,7 @@ bool twitter_int_nullable_read(atd_reader *r, twitter_int_nullable *out)
     return true;
 }
 
-int twitter_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, twitter_int_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_int_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_string_nullable_init(twitter_string_nullable *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_string_nullable_read(atd_reader *r, twitter_string_nullable *out)
+static bool twitter_string_nullable_read(atd_reader *r, twitter_string_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -568,26 +529,7 @@ bool twitter_string_nullable_read(atd_reader *r, twitter_string_nullable *out)
     return true;
 }
 
-int twitter_string_nullable_from_json(const char *json, size_t len, atd_arena *arena, twitter_string_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_string_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_url_entity_list_init(twitter_url_entity_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_url_entity_list_read(atd_reader *r, twitter_url_entity_list *out)
+static bool twitter_url_entity_list_read(atd_reader *r, twitter_url_entity_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -619,20 +561,6 @@ bool twitter_url_entity_list_read(atd_reader *r, twitter_url_entity_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-int twitter_url_entity_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entity_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_url_entity_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void twitter_url_entities_init(twitter_url_entities *v)
@@ -713,18 +641,14 @@ bool twitter_url_entities_read(atd_reader *r, twitter_url_entities *out)
     return true;
 }
 
+bool twitter_url_entities_read_any(atd_reader *r, void *out)
+{
+    return twitter_url_entities_read(r, (twitter_url_entities *)out);
+}
+
 int twitter_url_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entities *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_url_entities_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_url_entities_read_any, out, err);
 }
 
 void twitter_user_entities_init(twitter_user_entities *v)
@@ -827,18 +751,14 @@ bool twitter_user_entities_read(atd_reader *r, twitter_user_entities *out)
     return true;
 }
 
+bool twitter_user_entities_read_any(atd_reader *r, void *out)
+{
+    return twitter_user_entities_read(r, (twitter_user_entities *)out);
+}
+
 int twitter_user_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_entities *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_user_entities_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_user_entities_read_any, out, err);
 }
 
 void twitter_user_init(twitter_user *v)
@@ -1631,26 +1551,17 @@ bool twitter_user_read(atd_reader *r, twitter_user *out)
     return true;
 }
 
+bool twitter_user_read_any(atd_reader *r, void *out)
+{
+    return twitter_user_read(r, (twitter_user *)out);
+}
+
 int twitter_user_from_json(const char *json, size_t len, atd_arena *arena, twitter_user *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_user_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_user_read_any, out, err);
 }
 
-void twitter_hashtag_list_init(twitter_hashtag_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_hashtag_list_read(atd_reader *r, twitter_hashtag_list *out)
+static bool twitter_hashtag_list_read(atd_reader *r, twitter_hashtag_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -1684,26 +1595,7 @@ bool twitter_hashtag_list_read(atd_reader *r, twitter_hashtag_list *out)
     return true;
 }
 
-int twitter_hashtag_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_hashtag_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_hashtag_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_user_mention_list_init(twitter_user_mention_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_user_mention_list_read(atd_reader *r, twitter_user_mention_list *out)
+static bool twitter_user_mention_list_read(atd_reader *r, twitter_user_mention_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -1737,26 +1629,7 @@ bool twitter_user_mention_list_read(atd_reader *r, twitter_user_mention_list *ou
     return true;
 }
 
-int twitter_user_mention_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_mention_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_user_mention_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_media_list_init(twitter_media_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_media_list_read(atd_reader *r, twitter_media_list *out)
+static bool twitter_media_list_read(atd_reader *r, twitter_media_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -1788,20 +1661,6 @@ bool twitter_media_list_read(atd_reader *r, twitter_media_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-int twitter_media_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_media_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_media_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void twitter_entities_init(twitter_entities *v)
@@ -1961,18 +1820,14 @@ bool twitter_entities_read(atd_reader *r, twitter_entities *out)
     return true;
 }
 
+bool twitter_entities_read_any(atd_reader *r, void *out)
+{
+    return twitter_entities_read(r, (twitter_entities *)out);
+}
+
 int twitter_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_entities *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_entities_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_entities_read_any, out, err);
 }
 
 void twitter_status_init(twitter_status *v)
@@ -2513,18 +2368,14 @@ bool twitter_status_read(atd_reader *r, twitter_status *out)
     return true;
 }
 
+bool twitter_status_read_any(atd_reader *r, void *out)
+{
+    return twitter_status_read(r, (twitter_status *)out);
+}
+
 int twitter_status_from_json(const char *json, size_t len, atd_arena *arena, twitter_status *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_status_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_status_read_any, out, err);
 }
 
 void twitter_indices_init(twitter_indices *v)
@@ -2571,18 +2422,14 @@ bool twitter_indices_read(atd_reader *r, twitter_indices *out)
     return true;
 }
 
+bool twitter_indices_read_any(atd_reader *r, void *out)
+{
+    return twitter_indices_read(r, (twitter_indices *)out);
+}
+
 int twitter_indices_from_json(const char *json, size_t len, atd_arena *arena, twitter_indices *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_indices_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_indices_read_any, out, err);
 }
 
 void twitter_url_entity_init(twitter_url_entity *v)
@@ -2720,243 +2567,14 @@ bool twitter_url_entity_read(atd_reader *r, twitter_url_entity *out)
     return true;
 }
 
+bool twitter_url_entity_read_any(atd_reader *r, void *out)
+{
+    return twitter_url_entity_read(r, (twitter_url_entity *)out);
+}
+
 int twitter_url_entity_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entity *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_url_entity_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_url_entities_option_init(twitter_url_entities_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_url_entities_option_read(atd_reader *r, twitter_url_entities_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!twitter_url_entities_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int twitter_url_entities_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entities_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_url_entities_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_string_option_init(twitter_string_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_string_option_read(atd_reader *r, twitter_string_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!atd_read_string(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int twitter_string_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_string_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_string_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_status_option_init(twitter_status_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_status_option_read(atd_reader *r, twitter_status_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!twitter_status_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int twitter_status_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_status_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_status_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_url_entity_read_any, out, err);
 }
 
 void twitter_hashtag_init(twitter_hashtag *v)
@@ -3056,18 +2674,14 @@ bool twitter_hashtag_read(atd_reader *r, twitter_hashtag *out)
     return true;
 }
 
+bool twitter_hashtag_read_any(atd_reader *r, void *out)
+{
+    return twitter_hashtag_read(r, (twitter_hashtag *)out);
+}
+
 int twitter_hashtag_from_json(const char *json, size_t len, atd_arena *arena, twitter_hashtag *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_hashtag_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_hashtag_read_any, out, err);
 }
 
 void twitter_user_mention_init(twitter_user_mention *v)
@@ -3224,18 +2838,14 @@ bool twitter_user_mention_read(atd_reader *r, twitter_user_mention *out)
     return true;
 }
 
+bool twitter_user_mention_read_any(atd_reader *r, void *out)
+{
+    return twitter_user_mention_read(r, (twitter_user_mention *)out);
+}
+
 int twitter_user_mention_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_mention *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_user_mention_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_user_mention_read_any, out, err);
 }
 
 void twitter_size_init(twitter_size *v)
@@ -3352,18 +2962,14 @@ bool twitter_size_read(atd_reader *r, twitter_size *out)
     return true;
 }
 
+bool twitter_size_read_any(atd_reader *r, void *out)
+{
+    return twitter_size_read(r, (twitter_size *)out);
+}
+
 int twitter_size_from_json(const char *json, size_t len, atd_arena *arena, twitter_size *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_size_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_size_read_any, out, err);
 }
 
 void twitter_sizes_init(twitter_sizes *v)
@@ -3497,18 +3103,14 @@ bool twitter_sizes_read(atd_reader *r, twitter_sizes *out)
     return true;
 }
 
+bool twitter_sizes_read_any(atd_reader *r, void *out)
+{
+    return twitter_sizes_read(r, (twitter_sizes *)out);
+}
+
 int twitter_sizes_from_json(const char *json, size_t len, atd_arena *arena, twitter_sizes *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_sizes_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_sizes_read_any, out, err);
 }
 
 void twitter_media_init(twitter_media *v)
@@ -3804,248 +3406,19 @@ bool twitter_media_read(atd_reader *r, twitter_media *out)
     return true;
 }
 
+bool twitter_media_read_any(atd_reader *r, void *out)
+{
+    return twitter_media_read(r, (twitter_media *)out);
+}
+
 int twitter_media_from_json(const char *json, size_t len, atd_arena *arena, twitter_media *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_media_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_int_option_init(twitter_int_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_int_option_read(atd_reader *r, twitter_int_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!atd_read_int64(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int twitter_int_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_int_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_int_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_media_list_option_init(twitter_media_list_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_media_list_option_read(atd_reader *r, twitter_media_list_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!twitter_media_list_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int twitter_media_list_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_media_list_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_media_list_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_bool_option_init(twitter_bool_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_bool_option_read(atd_reader *r, twitter_bool_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!atd_read_bool(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-int twitter_bool_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_bool_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_bool_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_media_read_any, out, err);
 }
 
 /* --- writers --- */
 
-bool twitter_status_list_write(atd_writer *w, const twitter_status_list *v)
+static bool twitter_status_list_write(atd_writer *w, const twitter_status_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -4060,27 +3433,6 @@ bool twitter_status_list_write(atd_writer *w, const twitter_status_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-int twitter_status_list_to_json(const twitter_status_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_status_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata *v)
@@ -4161,25 +3513,14 @@ bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata 
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_search_metadata_write_any(atd_writer *w, const void *value)
+{
+    return twitter_search_metadata_write(w, (const twitter_search_metadata *)value);
+}
+
 int twitter_search_metadata_to_json(const twitter_search_metadata *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_search_metadata_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_search_metadata_write_any, value, out, err);
 }
 
 bool twitter_root_write(atd_writer *w, const twitter_root *v)
@@ -4199,25 +3540,14 @@ bool twitter_root_write(atd_writer *w, const twitter_root *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_root_write_any(atd_writer *w, const void *value)
+{
+    return twitter_root_write(w, (const twitter_root *)value);
+}
+
 int twitter_root_to_json(const twitter_root *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_root_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_root_write_any, value, out, err);
 }
 
 bool twitter_metadata_write(atd_writer *w, const twitter_metadata *v)
@@ -4237,28 +3567,17 @@ bool twitter_metadata_write(atd_writer *w, const twitter_metadata *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int twitter_metadata_to_json(const twitter_metadata *value, atd_buf *out, atd_error *err)
+bool twitter_metadata_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_metadata_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return twitter_metadata_write(w, (const twitter_metadata *)value);
 }
 
-bool twitter_int_nullable_write(atd_writer *w, const twitter_int_nullable *v)
+int twitter_metadata_to_json(const twitter_metadata *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(twitter_metadata_write_any, value, out, err);
+}
+
+static bool twitter_int_nullable_write(atd_writer *w, const twitter_int_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -4269,28 +3588,7 @@ bool twitter_int_nullable_write(atd_writer *w, const twitter_int_nullable *v)
     return true;
 }
 
-int twitter_int_nullable_to_json(const twitter_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_int_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_string_nullable_write(atd_writer *w, const twitter_string_nullable *v)
+static bool twitter_string_nullable_write(atd_writer *w, const twitter_string_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -4301,28 +3599,7 @@ bool twitter_string_nullable_write(atd_writer *w, const twitter_string_nullable 
     return true;
 }
 
-int twitter_string_nullable_to_json(const twitter_string_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_string_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_url_entity_list_write(atd_writer *w, const twitter_url_entity_list *v)
+static bool twitter_url_entity_list_write(atd_writer *w, const twitter_url_entity_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -4339,27 +3616,6 @@ bool twitter_url_entity_list_write(atd_writer *w, const twitter_url_entity_list 
     return atd_writer_raw(w, "]", 1);
 }
 
-int twitter_url_entity_list_to_json(const twitter_url_entity_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_url_entity_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool twitter_url_entities_write(atd_writer *w, const twitter_url_entities *v)
 {
     if (!atd_writer_raw(w, "{\"urls\":", 8)) {
@@ -4371,25 +3627,14 @@ bool twitter_url_entities_write(atd_writer *w, const twitter_url_entities *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_url_entities_write_any(atd_writer *w, const void *value)
+{
+    return twitter_url_entities_write(w, (const twitter_url_entities *)value);
+}
+
 int twitter_url_entities_to_json(const twitter_url_entities *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_url_entities_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_url_entities_write_any, value, out, err);
 }
 
 bool twitter_user_entities_write(atd_writer *w, const twitter_user_entities *v)
@@ -4417,25 +3662,14 @@ bool twitter_user_entities_write(atd_writer *w, const twitter_user_entities *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_user_entities_write_any(atd_writer *w, const void *value)
+{
+    return twitter_user_entities_write(w, (const twitter_user_entities *)value);
+}
+
 int twitter_user_entities_to_json(const twitter_user_entities *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_user_entities_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_user_entities_write_any, value, out, err);
 }
 
 bool twitter_user_write(atd_writer *w, const twitter_user *v)
@@ -4839,28 +4073,17 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-int twitter_user_to_json(const twitter_user *value, atd_buf *out, atd_error *err)
+bool twitter_user_write_any(atd_writer *w, const void *value)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_user_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return twitter_user_write(w, (const twitter_user *)value);
 }
 
-bool twitter_hashtag_list_write(atd_writer *w, const twitter_hashtag_list *v)
+int twitter_user_to_json(const twitter_user *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(twitter_user_write_any, value, out, err);
+}
+
+static bool twitter_hashtag_list_write(atd_writer *w, const twitter_hashtag_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -4877,28 +4100,7 @@ bool twitter_hashtag_list_write(atd_writer *w, const twitter_hashtag_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-int twitter_hashtag_list_to_json(const twitter_hashtag_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_hashtag_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_user_mention_list_write(atd_writer *w, const twitter_user_mention_list *v)
+static bool twitter_user_mention_list_write(atd_writer *w, const twitter_user_mention_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -4915,28 +4117,7 @@ bool twitter_user_mention_list_write(atd_writer *w, const twitter_user_mention_l
     return atd_writer_raw(w, "]", 1);
 }
 
-int twitter_user_mention_list_to_json(const twitter_user_mention_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_user_mention_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_media_list_write(atd_writer *w, const twitter_media_list *v)
+static bool twitter_media_list_write(atd_writer *w, const twitter_media_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -4951,27 +4132,6 @@ bool twitter_media_list_write(atd_writer *w, const twitter_media_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-int twitter_media_list_to_json(const twitter_media_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_media_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool twitter_entities_write(atd_writer *w, const twitter_entities *v)
@@ -5011,25 +4171,14 @@ bool twitter_entities_write(atd_writer *w, const twitter_entities *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_entities_write_any(atd_writer *w, const void *value)
+{
+    return twitter_entities_write(w, (const twitter_entities *)value);
+}
+
 int twitter_entities_to_json(const twitter_entities *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_entities_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_entities_write_any, value, out, err);
 }
 
 bool twitter_status_write(atd_writer *w, const twitter_status *v)
@@ -5271,25 +4420,14 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_status_write_any(atd_writer *w, const void *value)
+{
+    return twitter_status_write(w, (const twitter_status *)value);
+}
+
 int twitter_status_to_json(const twitter_status *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_status_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_status_write_any, value, out, err);
 }
 
 bool twitter_indices_write(atd_writer *w, const twitter_indices *v)
@@ -5318,25 +4456,14 @@ bool twitter_indices_write(atd_writer *w, const twitter_indices *v)
     return true;
 }
 
+bool twitter_indices_write_any(atd_writer *w, const void *value)
+{
+    return twitter_indices_write(w, (const twitter_indices *)value);
+}
+
 int twitter_indices_to_json(const twitter_indices *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_indices_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_indices_write_any, value, out, err);
 }
 
 bool twitter_url_entity_write(atd_writer *w, const twitter_url_entity *v)
@@ -5368,130 +4495,14 @@ bool twitter_url_entity_write(atd_writer *w, const twitter_url_entity *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_url_entity_write_any(atd_writer *w, const void *value)
+{
+    return twitter_url_entity_write(w, (const twitter_url_entity *)value);
+}
+
 int twitter_url_entity_to_json(const twitter_url_entity *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_url_entity_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_url_entities_option_write(atd_writer *w, const twitter_url_entities_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!twitter_url_entities_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int twitter_url_entities_option_to_json(const twitter_url_entities_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_url_entities_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_string_option_write(atd_writer *w, const twitter_string_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->value.ptr, v->value.len)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int twitter_string_option_to_json(const twitter_string_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_string_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_status_option_write(atd_writer *w, const twitter_status_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!twitter_status_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int twitter_status_option_to_json(const twitter_status_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_status_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_url_entity_write_any, value, out, err);
 }
 
 bool twitter_hashtag_write(atd_writer *w, const twitter_hashtag *v)
@@ -5511,25 +4522,14 @@ bool twitter_hashtag_write(atd_writer *w, const twitter_hashtag *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_hashtag_write_any(atd_writer *w, const void *value)
+{
+    return twitter_hashtag_write(w, (const twitter_hashtag *)value);
+}
+
 int twitter_hashtag_to_json(const twitter_hashtag *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_hashtag_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_hashtag_write_any, value, out, err);
 }
 
 bool twitter_user_mention_write(atd_writer *w, const twitter_user_mention *v)
@@ -5571,25 +4571,14 @@ bool twitter_user_mention_write(atd_writer *w, const twitter_user_mention *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_user_mention_write_any(atd_writer *w, const void *value)
+{
+    return twitter_user_mention_write(w, (const twitter_user_mention *)value);
+}
+
 int twitter_user_mention_to_json(const twitter_user_mention *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_user_mention_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_user_mention_write_any, value, out, err);
 }
 
 bool twitter_size_write(atd_writer *w, const twitter_size *v)
@@ -5623,25 +4612,14 @@ bool twitter_size_write(atd_writer *w, const twitter_size *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_size_write_any(atd_writer *w, const void *value)
+{
+    return twitter_size_write(w, (const twitter_size *)value);
+}
+
 int twitter_size_to_json(const twitter_size *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_size_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_size_write_any, value, out, err);
 }
 
 bool twitter_sizes_write(atd_writer *w, const twitter_sizes *v)
@@ -5673,25 +4651,14 @@ bool twitter_sizes_write(atd_writer *w, const twitter_sizes *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_sizes_write_any(atd_writer *w, const void *value)
+{
+    return twitter_sizes_write(w, (const twitter_sizes *)value);
+}
+
 int twitter_sizes_to_json(const twitter_sizes *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_sizes_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_sizes_write_any, value, out, err);
 }
 
 bool twitter_media_write(atd_writer *w, const twitter_media *v)
@@ -5783,129 +4750,13 @@ bool twitter_media_write(atd_writer *w, const twitter_media *v)
     return atd_writer_raw(w, "}", 1);
 }
 
+bool twitter_media_write_any(atd_writer *w, const void *value)
+{
+    return twitter_media_write(w, (const twitter_media *)value);
+}
+
 int twitter_media_to_json(const twitter_media *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_media_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_int_option_write(atd_writer *w, const twitter_int_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!atd_writer_int64(w, (int64_t)v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int twitter_int_option_to_json(const twitter_int_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_int_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_media_list_option_write(atd_writer *w, const twitter_media_list_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!twitter_media_list_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int twitter_media_list_option_to_json(const twitter_media_list_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_media_list_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_bool_option_write(atd_writer *w, const twitter_bool_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!atd_writer_bool(w, v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-int twitter_bool_option_to_json(const twitter_bool_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_bool_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_media_write_any, value, out, err);
 }
 

@@ -283,175 +283,127 @@ struct twitter_bool_option {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT). */
-
-void twitter_status_list_init(twitter_status_list *v);
-bool twitter_status_list_read(atd_reader *r, twitter_status_list *out);
-bool twitter_status_list_write(atd_writer *w, const twitter_status_list *v);
-int twitter_status_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_status_list *out, atd_error *err);
-int twitter_status_list_to_json(const twitter_status_list *value, atd_buf *out, atd_error *err);
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
 
 void twitter_search_metadata_init(twitter_search_metadata *v);
 bool twitter_search_metadata_read(atd_reader *r, twitter_search_metadata *out);
 bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata *v);
+bool twitter_search_metadata_read_any(atd_reader *r, void *out);
+bool twitter_search_metadata_write_any(atd_writer *w, const void *value);
 int twitter_search_metadata_from_json(const char *json, size_t len, atd_arena *arena, twitter_search_metadata *out, atd_error *err);
 int twitter_search_metadata_to_json(const twitter_search_metadata *value, atd_buf *out, atd_error *err);
 
 void twitter_root_init(twitter_root *v);
 bool twitter_root_read(atd_reader *r, twitter_root *out);
 bool twitter_root_write(atd_writer *w, const twitter_root *v);
+bool twitter_root_read_any(atd_reader *r, void *out);
+bool twitter_root_write_any(atd_writer *w, const void *value);
 int twitter_root_from_json(const char *json, size_t len, atd_arena *arena, twitter_root *out, atd_error *err);
 int twitter_root_to_json(const twitter_root *value, atd_buf *out, atd_error *err);
 
 void twitter_metadata_init(twitter_metadata *v);
 bool twitter_metadata_read(atd_reader *r, twitter_metadata *out);
 bool twitter_metadata_write(atd_writer *w, const twitter_metadata *v);
+bool twitter_metadata_read_any(atd_reader *r, void *out);
+bool twitter_metadata_write_any(atd_writer *w, const void *value);
 int twitter_metadata_from_json(const char *json, size_t len, atd_arena *arena, twitter_metadata *out, atd_error *err);
 int twitter_metadata_to_json(const twitter_metadata *value, atd_buf *out, atd_error *err);
-
-void twitter_int_nullable_init(twitter_int_nullable *v);
-bool twitter_int_nullable_read(atd_reader *r, twitter_int_nullable *out);
-bool twitter_int_nullable_write(atd_writer *w, const twitter_int_nullable *v);
-int twitter_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, twitter_int_nullable *out, atd_error *err);
-int twitter_int_nullable_to_json(const twitter_int_nullable *value, atd_buf *out, atd_error *err);
-
-void twitter_string_nullable_init(twitter_string_nullable *v);
-bool twitter_string_nullable_read(atd_reader *r, twitter_string_nullable *out);
-bool twitter_string_nullable_write(atd_writer *w, const twitter_string_nullable *v);
-int twitter_string_nullable_from_json(const char *json, size_t len, atd_arena *arena, twitter_string_nullable *out, atd_error *err);
-int twitter_string_nullable_to_json(const twitter_string_nullable *value, atd_buf *out, atd_error *err);
-
-void twitter_url_entity_list_init(twitter_url_entity_list *v);
-bool twitter_url_entity_list_read(atd_reader *r, twitter_url_entity_list *out);
-bool twitter_url_entity_list_write(atd_writer *w, const twitter_url_entity_list *v);
-int twitter_url_entity_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entity_list *out, atd_error *err);
-int twitter_url_entity_list_to_json(const twitter_url_entity_list *value, atd_buf *out, atd_error *err);
 
 void twitter_url_entities_init(twitter_url_entities *v);
 bool twitter_url_entities_read(atd_reader *r, twitter_url_entities *out);
 bool twitter_url_entities_write(atd_writer *w, const twitter_url_entities *v);
+bool twitter_url_entities_read_any(atd_reader *r, void *out);
+bool twitter_url_entities_write_any(atd_writer *w, const void *value);
 int twitter_url_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entities *out, atd_error *err);
 int twitter_url_entities_to_json(const twitter_url_entities *value, atd_buf *out, atd_error *err);
 
 void twitter_user_entities_init(twitter_user_entities *v);
 bool twitter_user_entities_read(atd_reader *r, twitter_user_entities *out);
 bool twitter_user_entities_write(atd_writer *w, const twitter_user_entities *v);
+bool twitter_user_entities_read_any(atd_reader *r, void *out);
+bool twitter_user_entities_write_any(atd_writer *w, const void *value);
 int twitter_user_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_entities *out, atd_error *err);
 int twitter_user_entities_to_json(const twitter_user_entities *value, atd_buf *out, atd_error *err);
 
 void twitter_user_init(twitter_user *v);
 bool twitter_user_read(atd_reader *r, twitter_user *out);
 bool twitter_user_write(atd_writer *w, const twitter_user *v);
+bool twitter_user_read_any(atd_reader *r, void *out);
+bool twitter_user_write_any(atd_writer *w, const void *value);
 int twitter_user_from_json(const char *json, size_t len, atd_arena *arena, twitter_user *out, atd_error *err);
 int twitter_user_to_json(const twitter_user *value, atd_buf *out, atd_error *err);
-
-void twitter_hashtag_list_init(twitter_hashtag_list *v);
-bool twitter_hashtag_list_read(atd_reader *r, twitter_hashtag_list *out);
-bool twitter_hashtag_list_write(atd_writer *w, const twitter_hashtag_list *v);
-int twitter_hashtag_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_hashtag_list *out, atd_error *err);
-int twitter_hashtag_list_to_json(const twitter_hashtag_list *value, atd_buf *out, atd_error *err);
-
-void twitter_user_mention_list_init(twitter_user_mention_list *v);
-bool twitter_user_mention_list_read(atd_reader *r, twitter_user_mention_list *out);
-bool twitter_user_mention_list_write(atd_writer *w, const twitter_user_mention_list *v);
-int twitter_user_mention_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_mention_list *out, atd_error *err);
-int twitter_user_mention_list_to_json(const twitter_user_mention_list *value, atd_buf *out, atd_error *err);
-
-void twitter_media_list_init(twitter_media_list *v);
-bool twitter_media_list_read(atd_reader *r, twitter_media_list *out);
-bool twitter_media_list_write(atd_writer *w, const twitter_media_list *v);
-int twitter_media_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_media_list *out, atd_error *err);
-int twitter_media_list_to_json(const twitter_media_list *value, atd_buf *out, atd_error *err);
 
 void twitter_entities_init(twitter_entities *v);
 bool twitter_entities_read(atd_reader *r, twitter_entities *out);
 bool twitter_entities_write(atd_writer *w, const twitter_entities *v);
+bool twitter_entities_read_any(atd_reader *r, void *out);
+bool twitter_entities_write_any(atd_writer *w, const void *value);
 int twitter_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_entities *out, atd_error *err);
 int twitter_entities_to_json(const twitter_entities *value, atd_buf *out, atd_error *err);
 
 void twitter_status_init(twitter_status *v);
 bool twitter_status_read(atd_reader *r, twitter_status *out);
 bool twitter_status_write(atd_writer *w, const twitter_status *v);
+bool twitter_status_read_any(atd_reader *r, void *out);
+bool twitter_status_write_any(atd_writer *w, const void *value);
 int twitter_status_from_json(const char *json, size_t len, atd_arena *arena, twitter_status *out, atd_error *err);
 int twitter_status_to_json(const twitter_status *value, atd_buf *out, atd_error *err);
 
 void twitter_indices_init(twitter_indices *v);
 bool twitter_indices_read(atd_reader *r, twitter_indices *out);
 bool twitter_indices_write(atd_writer *w, const twitter_indices *v);
+bool twitter_indices_read_any(atd_reader *r, void *out);
+bool twitter_indices_write_any(atd_writer *w, const void *value);
 int twitter_indices_from_json(const char *json, size_t len, atd_arena *arena, twitter_indices *out, atd_error *err);
 int twitter_indices_to_json(const twitter_indices *value, atd_buf *out, atd_error *err);
 
 void twitter_url_entity_init(twitter_url_entity *v);
 bool twitter_url_entity_read(atd_reader *r, twitter_url_entity *out);
 bool twitter_url_entity_write(atd_writer *w, const twitter_url_entity *v);
+bool twitter_url_entity_read_any(atd_reader *r, void *out);
+bool twitter_url_entity_write_any(atd_writer *w, const void *value);
 int twitter_url_entity_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entity *out, atd_error *err);
 int twitter_url_entity_to_json(const twitter_url_entity *value, atd_buf *out, atd_error *err);
-
-void twitter_url_entities_option_init(twitter_url_entities_option *v);
-bool twitter_url_entities_option_read(atd_reader *r, twitter_url_entities_option *out);
-bool twitter_url_entities_option_write(atd_writer *w, const twitter_url_entities_option *v);
-int twitter_url_entities_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entities_option *out, atd_error *err);
-int twitter_url_entities_option_to_json(const twitter_url_entities_option *value, atd_buf *out, atd_error *err);
-
-void twitter_string_option_init(twitter_string_option *v);
-bool twitter_string_option_read(atd_reader *r, twitter_string_option *out);
-bool twitter_string_option_write(atd_writer *w, const twitter_string_option *v);
-int twitter_string_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_string_option *out, atd_error *err);
-int twitter_string_option_to_json(const twitter_string_option *value, atd_buf *out, atd_error *err);
-
-void twitter_status_option_init(twitter_status_option *v);
-bool twitter_status_option_read(atd_reader *r, twitter_status_option *out);
-bool twitter_status_option_write(atd_writer *w, const twitter_status_option *v);
-int twitter_status_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_status_option *out, atd_error *err);
-int twitter_status_option_to_json(const twitter_status_option *value, atd_buf *out, atd_error *err);
 
 void twitter_hashtag_init(twitter_hashtag *v);
 bool twitter_hashtag_read(atd_reader *r, twitter_hashtag *out);
 bool twitter_hashtag_write(atd_writer *w, const twitter_hashtag *v);
+bool twitter_hashtag_read_any(atd_reader *r, void *out);
+bool twitter_hashtag_write_any(atd_writer *w, const void *value);
 int twitter_hashtag_from_json(const char *json, size_t len, atd_arena *arena, twitter_hashtag *out, atd_error *err);
 int twitter_hashtag_to_json(const twitter_hashtag *value, atd_buf *out, atd_error *err);
 
 void twitter_user_mention_init(twitter_user_mention *v);
 bool twitter_user_mention_read(atd_reader *r, twitter_user_mention *out);
 bool twitter_user_mention_write(atd_writer *w, const twitter_user_mention *v);
+bool twitter_user_mention_read_any(atd_reader *r, void *out);
+bool twitter_user_mention_write_any(atd_writer *w, const void *value);
 int twitter_user_mention_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_mention *out, atd_error *err);
 int twitter_user_mention_to_json(const twitter_user_mention *value, atd_buf *out, atd_error *err);
 
 void twitter_size_init(twitter_size *v);
 bool twitter_size_read(atd_reader *r, twitter_size *out);
 bool twitter_size_write(atd_writer *w, const twitter_size *v);
+bool twitter_size_read_any(atd_reader *r, void *out);
+bool twitter_size_write_any(atd_writer *w, const void *value);
 int twitter_size_from_json(const char *json, size_t len, atd_arena *arena, twitter_size *out, atd_error *err);
 int twitter_size_to_json(const twitter_size *value, atd_buf *out, atd_error *err);
 
 void twitter_sizes_init(twitter_sizes *v);
 bool twitter_sizes_read(atd_reader *r, twitter_sizes *out);
 bool twitter_sizes_write(atd_writer *w, const twitter_sizes *v);
+bool twitter_sizes_read_any(atd_reader *r, void *out);
+bool twitter_sizes_write_any(atd_writer *w, const void *value);
 int twitter_sizes_from_json(const char *json, size_t len, atd_arena *arena, twitter_sizes *out, atd_error *err);
 int twitter_sizes_to_json(const twitter_sizes *value, atd_buf *out, atd_error *err);
 
 void twitter_media_init(twitter_media *v);
 bool twitter_media_read(atd_reader *r, twitter_media *out);
 bool twitter_media_write(atd_writer *w, const twitter_media *v);
+bool twitter_media_read_any(atd_reader *r, void *out);
+bool twitter_media_write_any(atd_writer *w, const void *value);
 int twitter_media_from_json(const char *json, size_t len, atd_arena *arena, twitter_media *out, atd_error *err);
 int twitter_media_to_json(const twitter_media *value, atd_buf *out, atd_error *err);
-
-void twitter_int_option_init(twitter_int_option *v);
-bool twitter_int_option_read(atd_reader *r, twitter_int_option *out);
-bool twitter_int_option_write(atd_writer *w, const twitter_int_option *v);
-int twitter_int_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_int_option *out, atd_error *err);
-int twitter_int_option_to_json(const twitter_int_option *value, atd_buf *out, atd_error *err);
-
-void twitter_media_list_option_init(twitter_media_list_option *v);
-bool twitter_media_list_option_read(atd_reader *r, twitter_media_list_option *out);
-bool twitter_media_list_option_write(atd_writer *w, const twitter_media_list_option *v);
-int twitter_media_list_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_media_list_option *out, atd_error *err);
-int twitter_media_list_option_to_json(const twitter_media_list_option *value, atd_buf *out, atd_error *err);
-
-void twitter_bool_option_init(twitter_bool_option *v);
-bool twitter_bool_option_read(atd_reader *r, twitter_bool_option *out);
-bool twitter_bool_option_write(atd_writer *w, const twitter_bool_option *v);
-int twitter_bool_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_bool_option *out, atd_error *err);
-int twitter_bool_option_to_json(const twitter_bool_option *value, atd_buf *out, atd_error *err);
 
 #ifdef __cplusplus
 }

@@ -145,10 +145,13 @@ static void emit_struct(cw *w, const ir_type *t)
     }
 }
 
-/* Emits the five prototypes of a type (or alias) named `name`:
+/* Emits the seven prototypes of an exported type (or alias) named `name`
+ * (see emit.h):
  *     void event_event_init(event_event *v);
  *     bool event_event_read(atd_reader *r, event_event *out);
  *     bool event_event_write(atd_writer *w, const event_event *v);
+ *     bool event_event_read_any(atd_reader *r, void *out);
+ *     bool event_event_write_any(atd_writer *w, const void *value);
  *     int event_event_from_json(const char *json, size_t len, atd_arena *arena,
  *                               event_event *out, atd_error *err);
  *     int event_event_to_json(const event_event *value, atd_buf *out, atd_error *err);
@@ -158,10 +161,31 @@ static void emit_prototypes(cw *w, const char *name)
     cw_line(w, "void %s_init(%s *v);", name, name);
     cw_line(w, "bool %s_read(atd_reader *r, %s *out);", name, name);
     cw_line(w, "bool %s_write(atd_writer *w, const %s *v);", name, name);
+    cw_line(w, "bool %s_read_any(atd_reader *r, void *out);", name);
+    cw_line(w, "bool %s_write_any(atd_writer *w, const void *value);", name);
     cw_line(w, "int %s_from_json(const char *json, size_t len, atd_arena *arena, %s *out, "
                "atd_error *err);",
             name, name);
     cw_line(w, "int %s_to_json(const %s *value, atd_buf *out, atd_error *err);", name, name);
+}
+
+void emit_internal_prototypes(cw *w, const ir_module *m, const bool *used)
+{
+    bool any = false;
+    for (size_t i = 0; i < m->ntypes; i++) {
+        const ir_type *t = m->types[i];
+        if (t->exported || !used[i])
+            continue;
+        if (!any)
+            cw_comment(w, "--- functions of the types that are not exported ---");
+        any = true;
+        if (emit_has_init(t))
+            cw_line(w, "static void %s_init(%s *v);", t->fn, t->name);
+        cw_line(w, "static bool %s_read(atd_reader *r, %s *out);", t->fn, t->name);
+        cw_line(w, "static bool %s_write(atd_writer *w, const %s *v);", t->fn, t->name);
+    }
+    if (any)
+        cw_blank(w);
 }
 
 void emit_header(cw *w, const ir_module *m)
@@ -246,9 +270,12 @@ void emit_header(cw *w, const ir_module *m)
     cw_comment(w, "--- functions ---");
     cw_comment(w, "from_json reads one complete JSON document (arena-allocated; 0 or an error "
                   "code); to_json appends compact JSON. read/write compose (atd_reader flags: "
-                  "ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT).");
+                  "ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); "
+                  "read_any/write_any are them as atd_read_fn/atd_write_fn.");
     cw_blank(w);
     for (size_t i = 0; i < m->ntypes; i++) {
+        if (!m->types[i]->exported)
+            continue;
         emit_prototypes(w, m->types[i]->name);
         cw_blank(w);
     }

@@ -20,6 +20,14 @@
 
 #include "emit.h"
 
+/* Emits the signature of t's writer, static unless t is exported:
+ *     bool event_event_write(atd_writer *w, const event_event *v)
+ */
+static void write_signature(cw *w, const ir_type *t)
+{
+    cw_line(w, "%sbool %s_write(atd_writer *w, const %s *v)", emit_linkage(t), t->fn, t->name);
+}
+
 /* Emits the statements that write the value `rv` (an lvalue expression of
  * type t), running `fail` on error, e.g.
  *     if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
@@ -314,7 +322,7 @@ static void emit_record_write(cw *w, const ir_type *t)
     enum { FIRST, NOT_FIRST, UNKNOWN } state = FIRST;
     bool brace_written = false;
     char rv[300], fail[600], cond[800], dcond[700], lit[1200], lit2[1200];
-    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    write_signature(w, t);
     cw_open(w, "{");
     /* does any field get written in the UNKNOWN state? */
     bool need_first = false;
@@ -460,7 +468,7 @@ static void case_literal(char *buf, size_t cap, const char *pre, const ir_case *
  */
 static void emit_enum_write(cw *w, const ir_type *t)
 {
-    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    write_signature(w, t);
     cw_open(w, "{");
     cw_open(w, "if ((size_t)*v < %zu)", t->ncases);
     cw_line(w, "return atd_writer_raw(w, %s__json[*v], %s__jlen[*v]);", t->fn, t->fn);
@@ -474,7 +482,7 @@ static void emit_sum_write(cw *w, const ir_type *t)
 {
     char lit[1200], rv[300], fail[600];
     bool is_enum = t->kind == IR_ENUM;
-    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    write_signature(w, t);
     cw_open(w, "{");
     cw_open(w, "switch (%s) {", is_enum ? "*v" : "v->tag");
     for (size_t i = 0; i < t->ncases; i++) {
@@ -525,7 +533,7 @@ static void emit_tuple_write(cw *w, const ir_type *t)
 {
     char rv[64], fail[96];
     bool closed = false;
-    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    write_signature(w, t);
     cw_open(w, "{");
     for (size_t i = 0; i < t->ncells; i++) {
         const ir_slot *s = &t->cells[i].slot;
@@ -559,7 +567,7 @@ static void emit_tuple_write(cw *w, const ir_type *t)
  * An element of bounded size is one piece with its comma (write_fixed). */
 static void emit_list_write(cw *w, const ir_type *t)
 {
-    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    write_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "size_t i;");
     cw_open(w, "if (!atd_writer_raw(w, \"[\", 1))");
@@ -583,7 +591,7 @@ static void emit_list_write(cw *w, const ir_type *t)
 /* Emits the writer of an association list as a JSON object {"k":v,...}. */
 static void emit_assoc_write(cw *w, const ir_type *t)
 {
-    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    write_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "size_t i;");
     cw_open(w, "if (!atd_writer_raw(w, \"{\", 1))");
@@ -607,7 +615,7 @@ static void emit_assoc_write(cw *w, const ir_type *t)
 /* Emits the option writer: "None" or ["Some",v]. */
 static void emit_option_write(cw *w, const ir_type *t)
 {
-    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    write_signature(w, t);
     cw_open(w, "{");
     cw_open(w, "if (!v->has)");
     cw_line(w, "return atd_writer_raw(w, \"\\\"None\\\"\", 6);");
@@ -623,7 +631,7 @@ static void emit_option_write(cw *w, const ir_type *t)
 /* Emits the nullable writer: null or the plain value. */
 static void emit_nullable_write(cw *w, const ir_type *t)
 {
-    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    write_signature(w, t);
     cw_open(w, "{");
     cw_open(w, "if (!v->has)");
     cw_line(w, "return atd_writer_raw(w, \"null\", 4);");
@@ -633,37 +641,29 @@ static void emit_nullable_write(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
-/* Emits to_json:
+/* Emits the entry points of an exported type or typedef (emit.h): its
+ * writer behind the runtime's atd_write_fn type, and to_json, the
+ * document-level write through the runtime:
+ *     bool event_event_write_any(atd_writer *w, const void *value)
+ *     {
+ *         return event_event_write(w, (const event_event *)value);
+ *     }
+ *
  *     int event_event_to_json(const event_event *value, atd_buf *out, atd_error *err)
  *     {
- *         atd_writer w;
- *         size_t start = out->len;
- *         atd_writer_init(&w, out, 0);
- *         if (event_event_write(&w, value) && out->status == 0) return 0;
- *         ...the error; an in-memory buffer gets back its previous length...
+ *         return atd_to_json(event_event_write_any, value, out, err);
  *     }
  */
-static void emit_to_json(cw *w, const char *name)
+static void emit_write_entry_points(cw *w, const char *name)
 {
+    cw_line(w, "bool %s_write_any(atd_writer *w, const void *value)", name);
+    cw_open(w, "{");
+    cw_line(w, "return %s_write(w, (const %s *)value);", name, name);
+    cw_close(w, "}");
+    cw_blank(w);
     cw_line(w, "int %s_to_json(const %s *value, atd_buf *out, atd_error *err)", name, name);
     cw_open(w, "{");
-    cw_line(w, "atd_writer w;");
-    cw_line(w, "size_t start = out->len;");
-    cw_line(w, "atd_writer_init(&w, out, 0);");
-    cw_open(w, "if (%s_write(&w, value) && out->status == 0)", name);
-    cw_open(w, "if (err != NULL)");
-    cw_line(w, "atd_error_set(err, ATD_ERR_OK, NULL, NULL);");
-    cw_close(w, "}");
-    cw_line(w, "return 0;");
-    cw_close(w, "}");
-    cw_open(w, "if (w.err_code == ATD_ERR_OK)");
-    cw_line(w, "atd_writer_fail_buf(&w);");
-    cw_close(w, "}");
-    cw_comment(w, "no partial output is left in an in-memory buffer");
-    cw_open(w, "if (out->sink == NULL && out->len > start)");
-    cw_line(w, "out->len = start;");
-    cw_close(w, "}");
-    cw_line(w, "return atd_writer_get_error(&w, err);");
+    cw_line(w, "return atd_to_json(%s_write_any, value, out, err);", name);
     cw_close(w, "}");
     cw_blank(w);
 }
@@ -706,7 +706,8 @@ void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
         break;
     }
     cw_blank(w);
-    emit_to_json(w, t->name);
+    if (t->exported)
+        emit_write_entry_points(w, t->name);
     cw_end_item(w);
 }
 
@@ -721,12 +722,12 @@ void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
  *         4,
  *     };
  */
-void emit_writer_tables(cw *w, const ir_module *m)
+void emit_writer_tables(cw *w, const ir_module *m, const bool *used)
 {
     char lit[1200];
     for (size_t i = 0; i < m->ntypes; i++) {
         const ir_type *t = m->types[i];
-        if (t->kind != IR_ENUM)
+        if (t->kind != IR_ENUM || !used[i])
             continue;
         cw_open(w, "static const char *const %s__json[%zu] = {", t->fn, t->ncases);
         for (size_t j = 0; j < t->ncases; j++) {
@@ -753,7 +754,7 @@ void emit_writer_tables(cw *w, const ir_module *m)
  *         if (!atd_writer_int64(w, (int64_t)*v)) return false;
  *         return true;
  *     }
- * and its to_json. */
+ * and its entry points. */
 void emit_def_writers(cw *w, const ir_module *m, const ir_def *d)
 {
     (void)m;
@@ -763,6 +764,6 @@ void emit_def_writers(cw *w, const ir_module *m, const ir_def *d)
     cw_line(w, "return true;");
     cw_close(w, "}");
     cw_blank(w);
-    emit_to_json(w, d->c_name);
+    emit_write_entry_points(w, d->c_name);
     cw_end_item(w);
 }

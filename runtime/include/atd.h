@@ -13,5 +13,6 @@
 #include "atd/json.h"
 #include "atd/writer_ctx.h"
 #include "atd/read_name.h"
+#include "atd/document.h"
 
 #endif

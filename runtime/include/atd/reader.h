@@ -86,6 +86,11 @@ typedef struct atd_reader {
     bool err_path_truncated;
 } atd_reader;
 
+/* A type's reader behind a function pointer: reads one value into *out (a
+ * P_t, for P_t_read_any). What the whole-document and stream entry points
+ * take. */
+typedef bool (*atd_read_fn)(atd_reader *r, void *out);
+
 /* Prepares a reader. `arena` may be NULL only if nothing will be allocated
  * (e.g. for atd_skip_value). max_depth starts at ATD_DEFAULT_MAX_DEPTH. */
 void atd_reader_init(atd_reader *r, const char *json, size_t len, atd_arena *arena, unsigned flags);
@@ -120,6 +125,15 @@ int atd_reader_get_error(const atd_reader *r, atd_error *err);
 static inline bool atd_reader_failed(const atd_reader *r)
 {
     return r->err_code != ATD_ERR_OK;
+}
+
+/* Accessors for generated readers, which do not reach into the fields. */
+
+/* The byte offset of the cursor in the input (where the next token starts,
+ * after atd_skip_ws), for error positions (atd_reader_fail_at). */
+static inline size_t atd_reader_offset(const atd_reader *r)
+{
+    return (size_t)(r->cur - r->start);
 }
 
 /* --- tokens --- */
@@ -286,6 +300,17 @@ static ATD__KEY_INLINE bool atd_object_key_is(atd_reader *r, const char *lit, si
     r->cur = p + n;
     return true;
 }
+
+/* --- options ---
+ * An option is "None" or ["Some", v] (atd-spec 10.7):
+ *     if (!atd_read_option_begin(r, &out->has)) return false;
+ *     if (!out->has) return true;                 // "None"
+ *     if (!read_value(r, &out->value)) return atd_reader_push_index(r, 1);
+ *     return atd_read_option_end(r);
+ * begin reads "None" (*has = false) or `["Some",` (*has = true); end reads
+ * the closing ']'. */
+bool atd_read_option_begin(atd_reader *r, bool *has);
+bool atd_read_option_end(atd_reader *r);
 
 /* --- scalars --- */
 

@@ -16,6 +16,13 @@
 extern "C" {
 #endif
 
+/* The writing context of generated writers (defined in writer_ctx.h). */
+typedef struct atd_writer atd_writer;
+
+/* A type's writer behind a function pointer: writes *value (a const P_t *,
+ * for P_t_write_any). What the whole-document and stream entry points take. */
+typedef bool (*atd_write_fn)(atd_writer *w, const void *value);
+
 /* Writer options. */
 enum {
     /* Write strings that are not valid UTF-8 as they are instead of failing. */

@@ -30,7 +30,7 @@ extern "C" {
  * (atdgen's -j-defaults; atd-spec 10.9). Absent `?` fields stay omitted. */
 enum { ATD_WRITE_DEFAULTS = 1u << 8 };
 
-typedef struct atd_writer {
+struct atd_writer {
     atd_buf *buf;
     unsigned flags; /* ATD_WRITE_* */
     atd_error_code err_code;
@@ -40,7 +40,7 @@ typedef struct atd_writer {
     char err_path_rev[ATD_ERROR_PATH_MAX];
     size_t err_path_len;
     bool err_path_truncated;
-} atd_writer;
+};
 
 void atd_writer_init(atd_writer *w, atd_buf *b, unsigned flags);
 
