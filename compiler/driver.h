@@ -1,8 +1,9 @@
-/* The compilation pipeline, one call per stage: read the file, parse (lexer.l
- * + parser.y), check (check.c), load the imported schemas (deps.c), then
- * print, generate code, or print the make rule of the generation. main.c only
- * parses options and calls driver_compile_file; tests and the fuzzer call
- * driver_compile_buffer or driver_parse on memory. */
+/* The compilation pipeline, one call per stage: read the file, parse
+ * (syntax/), check (check/), load the imported schemas (load/), lower and
+ * sort (lower/), emit (emit/), write the files; or print, or print the make
+ * rule of the generation. main.c only parses options and calls
+ * driver_compile_file; tests and the fuzzers call driver_compile_buffer on
+ * memory (or parse_module, syntax/parse.h, for the front end alone). */
 #ifndef ATDC_DRIVER_H
 #define ATDC_DRIVER_H
 
@@ -10,16 +11,16 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "ast.h"
 #include "atd/arena.h"
-#include "diag.h"
+#include "syntax/ast.h"
+#include "util/diag.h"
 
 /* Exit statuses of the compiler. */
 enum { DRIVER_OK = 0, DRIVER_SCHEMA_ERROR = 1, DRIVER_USAGE_ERROR = 2 };
 
 typedef enum driver_mode {
     DRIVER_GENERATE, /* default: check, then generate code */
-    DRIVER_CHECK,    /* --check: parse and check only */
+    DRIVER_CHECK,    /* --check: every check of generation, nothing written */
     DRIVER_PRINT,    /* --print: parse, then print normalized ATD (no check) */
     DRIVER_DUMP_AST, /* --dump-ast: parse, then print the structural dump (no check) */
     DRIVER_DEPS      /* -M: parse, load the imports, print the make rule (no check) */
@@ -49,16 +50,5 @@ int driver_compile_file(const driver_options *o, const char *path);
 /* Same on a buffer (not NUL-terminated, may contain NUL bytes); `name` is
  * used in messages. */
 int driver_compile_buffer(const driver_options *o, const char *name, const char *text, size_t len);
-
-/* Parses `text` into an AST allocated in `arena`, reporting errors to `d`
- * (the caller registers the source with diag_add_source to get quoted lines).
- * Returns NULL when any lexical or syntax error was reported, or when a type
- * expression is nested deeper than DRIVER_MAX_DEPTH. */
-ast_module *driver_parse(atd_arena *arena, diag_ctx *d, const char *name, const char *text,
-                         size_t len);
-
-/* Type expressions nested deeper than this are rejected after parsing, so
- * that every later stage may recurse over the tree. */
-#define DRIVER_MAX_DEPTH 200
 
 #endif

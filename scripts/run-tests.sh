@@ -11,6 +11,15 @@ cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Sanitize -DATDC_WERROR=ON -DATDC
 cmake --build build/sanitize -j "$(nproc)"
 (cd build/sanitize && ctest --output-on-failure -j "$(nproc)")
 
+# The runtime and generated-code suites again with the portable kernels only
+# (ATD_NO_SIMD): every SIMD kernel has a scalar twin, tested here.
+scalar_suites="arena buf writer json reader strings number error event everything gen_mapping roundtrip faults conformance"
+cmake -S . -B build/nosimd -DCMAKE_BUILD_TYPE=Sanitize -DATDC_WERROR=ON -DATDC_NO_SIMD=ON > /dev/null
+# shellcheck disable=SC2086
+cmake --build build/nosimd -j "$(nproc)" --target $(printf 'test_%s ' $scalar_suites)
+(cd build/nosimd && ctest --output-on-failure -j "$(nproc)" \
+    -R "^unit_($(echo $scalar_suites | tr ' ' '|'))\$")
+
 sh scripts/run-valgrind.sh
 
 # Fuzz smoke: the targets and the libraries instrumented for coverage, as

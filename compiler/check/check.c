@@ -1,6 +1,6 @@
 /* Checker entry point (check.h): builds the table of type definitions, then
- * runs the passes of check_*.c in a fixed order (see check_internal.h for
- * the map). Passes never stop at the first error: each reports what it finds
+ * runs the passes of check_*.c in a fixed order (see check_cx.h for the
+ * map). Passes never stop at the first error: each reports what it finds
  * and skips what an earlier pass already rejected, so one run shows as many
  * independent errors as possible while diag enforces the error limit.
  *
@@ -11,7 +11,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "check_internal.h"
+#include "check_annot.h"
+#include "check_cx.h"
+#include "check_lookup.h"
+#include "check_passes.h"
 
 void check_oom(check_cx *cx)
 {
@@ -29,40 +32,34 @@ void *check_alloc(check_cx *cx, size_t size)
     return p;
 }
 
-/* Walks give up below this depth; see CHECK_MAX_DEPTH. Also counts the
- * records and sums, for the size of the inheritance memo. */
-static bool check_depth_ok(check_cx *cx, const ast_type *t, int depth)
+/* The records and sums of t, for the size of the inheritance memo. The
+ * parser bounds the depth of t (AST_MAX_DEPTH), so recursion is safe. */
+static void check_count_structs(check_cx *cx, const ast_type *t)
 {
-    if (depth > CHECK_MAX_DEPTH)
-        return false;
     if (t->kind == AST_RECORD || t->kind == AST_SUM)
         cx->nstructs++;
     switch (t->kind) {
     case AST_TVAR:
-        return true;
+        return;
     case AST_NAME:
         for (size_t i = 0; i < t->u.name.nargs; i++)
-            if (!check_depth_ok(cx, t->u.name.args[i], depth + 1))
-                return false;
-        return true;
+            check_count_structs(cx, t->u.name.args[i]);
+        return;
     case AST_TUPLE:
         for (size_t i = 0; i < t->u.tuple.len; i++)
-            if (!check_depth_ok(cx, t->u.tuple.cells[i].type, depth + 1))
-                return false;
-        return true;
+            check_count_structs(cx, t->u.tuple.cells[i].type);
+        return;
     case AST_RECORD:
         for (size_t i = 0; i < t->u.record.len; i++)
-            if (!check_depth_ok(cx, t->u.record.fields[i].type, depth + 1))
-                return false;
-        return true;
+            if (t->u.record.fields[i].type != NULL)
+                check_count_structs(cx, t->u.record.fields[i].type);
+        return;
     case AST_SUM:
         for (size_t i = 0; i < t->u.sum.len; i++)
-            if (t->u.sum.variants[i].arg != NULL &&
-                !check_depth_ok(cx, t->u.sum.variants[i].arg, depth + 1))
-                return false;
-        return true;
+            if (t->u.sum.variants[i].arg != NULL)
+                check_count_structs(cx, t->u.sum.variants[i].arg);
+        return;
     }
-    return true;
 }
 
 static void check_params(check_cx *cx, const ast_param *params, size_t n)
@@ -99,12 +96,7 @@ static void check_declare_defs(check_cx *cx)
             }
         }
         check_params(cx, td->params, td->nparams);
-        if (!check_depth_ok(cx, td->rhs, 0)) {
-            cx->def_skip[i] = true;
-            diag_error(cx->d, td->name_loc,
-                       "definition of '%s' is nested too deeply (more than %d levels)", td->name,
-                       CHECK_MAX_DEPTH);
-        }
+        check_count_structs(cx, td->rhs);
     }
 }
 
@@ -115,50 +107,57 @@ static void check_import_params(check_cx *cx)
             check_params(cx, cx->m->imports[i].types[k].params, cx->m->imports[i].types[k].nparams);
 }
 
-bool check_module(diag_ctx *d, atd_arena *arena, const ast_module *m, const check_options *opts)
+const checked_module *check_module(diag_ctx *d, atd_arena *arena, const ast_module *m,
+                                   const check_options *opts)
 {
     static const check_options no_options = {false, false};
-    check_cx cx;
-    memset(&cx, 0, sizeof cx);
-    cx.d = d;
-    cx.arena = arena;
-    cx.m = m;
-    cx.opts = opts != NULL ? opts : &no_options;
+    check_cx *cx = atd_arena_alloc(arena, sizeof *cx, _Alignof(check_cx));
+    if (cx == NULL) {
+        diag_error(d, DIAG_NO_LOC, "out of memory");
+        return NULL;
+    }
+    memset(cx, 0, sizeof *cx);
+    cx->d = d;
+    cx->arena = arena;
+    cx->m = m;
+    cx->opts = opts != NULL ? opts : &no_options;
     int errors_before = d->errors;
     /* The passes each walk the whole module: sort their reports into source
      * order (diag.h). */
     diag_defer_begin(d);
 
-    cx.def_skip = check_alloc(&cx, (m->ndefs ? m->ndefs : 1) * sizeof(bool));
-    if (!cx.oom) {
-        check_imports_declare(&cx);
-        check_import_params(&cx);
-        check_declare_defs(&cx);
+    check_imports_declare(cx);
+    if (!cx->oom) {
+        check_import_params(cx);
+        check_declare_defs(cx);
     }
     /* The passes below read the tables built above; after an allocation
      * failure they would see half-built ones. */
-    if (!cx.oom) {
-        cx.inherit_lists = check_alloc(&cx, (cx.nstructs + 1) * sizeof *cx.inherit_lists);
-        if (cx.inherit_lists != NULL && !check_map_init(&cx.inherit_memo, arena, cx.nstructs + 1))
-            check_oom(&cx);
+    if (!cx->oom) {
+        cx->inherit_lists = check_alloc(cx, (cx->nstructs + 1) * sizeof *cx->inherit_lists);
+        if (cx->inherit_lists != NULL &&
+            !check_map_init(&cx->inherit_memo, arena, cx->nstructs + 1))
+            check_oom(cx);
     }
-    if (!cx.oom)
-        check_types_module(&cx);
-    if (!cx.oom)
-        check_imports_unused(&cx);
-    if (!cx.oom)
-        check_recursion_module(&cx);
-    if (!cx.oom)
-        check_records_module(&cx);
-    if (!cx.oom)
-        check_annot_module(&cx);
-    if (!cx.oom)
-        check_cnames_types(&cx);
-    if (cx.oom) {
-        ast_loc none;
-        memset(&none, 0, sizeof none);
-        diag_error(d, none, "out of memory while checking '%s'", m->file ? m->file : "?");
-    }
+    if (!cx->oom)
+        check_types_module(cx);
+    if (!cx->oom)
+        check_imports_unused(cx);
+    if (!cx->oom)
+        check_recursion_module(cx);
+    if (!cx->oom)
+        check_records_module(cx);
+    if (!cx->oom)
+        check_annot_module(cx);
+    if (!cx->oom)
+        check_cnames_types(cx);
+    if (cx->oom)
+        diag_error(d, DIAG_NO_LOC, "out of memory while checking '%s'", m->file ? m->file : "?");
     diag_defer_end(d);
-    return d->errors == errors_before;
+    return d->errors == errors_before ? cx : NULL;
+}
+
+const ast_module *checked_ast(const checked_module *cm)
+{
+    return cm->m;
 }

@@ -5,11 +5,14 @@
  * python, ...) and other doc fields belong to other tools and are ignored.
  * What depends on the annotated type (`<json repr>` values, open_enum,
  * `<c t wrap unwrap>`, ...) is left to check_annot_type.c. */
-#include "check_internal.h"
+#include "check_annot.h"
+#include "check_cx.h"
+#include "check_lookup.h"
+#include "check_passes.h"
 
 #include <string.h>
 
-#include "names.h"
+#include "util/names.h"
 
 typedef enum check_pos {
     CHECK_POS_MODULE = 1 << 0,
@@ -315,7 +318,6 @@ void check_annot_module(check_cx *cx)
     for (size_t i = 0; i < m->ndefs && !cx->oom; i++) {
         check_annot_node(cx, &m->defs[i].annots, CHECK_POS_TYPEDEF);
         check_annot_typedef(cx, &m->defs[i]);
-        if (!cx->def_skip[i])
-            check_annot_walk(cx, m->defs[i].rhs);
+        check_annot_walk(cx, m->defs[i].rhs);
     }
 }

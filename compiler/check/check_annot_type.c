@@ -6,7 +6,9 @@
  * reference to a type alias they would silently do nothing in atdgen, so
  * here they are misplaced. (check_annot.c has already checked positions,
  * duplicates and value shapes; this file looks at the first occurrence.) */
-#include "check_internal.h"
+#include "check_annot.h"
+#include "check_cx.h"
+#include "check_lookup.h"
 
 #include <string.h>
 

@@ -5,13 +5,15 @@
  * fields of a record (after inheritance, including the `has_x` flag of an
  * optional field `x`) and among the constructors of a sum (compared in
  * upper case, as they become enum constants). */
-#include "check_internal.h"
+#include "check_annot.h"
+#include "check_cx.h"
+#include "check_passes.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "names.h"
+#include "util/names.h"
 
 static const char *check_cnames_of(check_cx *cx, const char *atd_name, const ast_annots *a)
 {
@@ -175,7 +177,7 @@ void check_cnames_types(check_cx *cx)
     for (size_t i = 0; i < m->ndefs && !cx->oom; i++) {
         const ast_typedef *td = &m->defs[i];
         /* Duplicates and predefined names are errors already. */
-        if (check_map_get(&cx->defs, td->name, strlen(td->name)) != i || cx->def_skip[i])
+        if (check_map_get(&cx->defs, td->name, strlen(td->name)) != i)
             continue;
         const char *c = check_cnames_of(cx, td->name, &td->annots);
         if (c == NULL)

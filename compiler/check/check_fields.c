@@ -5,7 +5,10 @@
  * other field is superfluous. Only fields written in a record are checked
  * here, in the generic scope of their definition: inherited ones are
  * checked where they are written. */
-#include "check_internal.h"
+#include "check_annot.h"
+#include "check_cx.h"
+#include "check_lookup.h"
+#include "check_passes.h"
 
 #include <stdint.h>
 #include <stdio.h>

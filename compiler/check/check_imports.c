@@ -3,7 +3,9 @@
  * names are unambiguous; uses of `m.t` are checked by check_types.c against
  * the tables built here, which also record which imported types were used
  * so that unused ones get a warning. */
-#include "check_internal.h"
+#include "check_cx.h"
+#include "check_lookup.h"
+#include "check_passes.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -48,7 +50,7 @@ void check_imports_declare(check_cx *cx)
         info->local = im->alias != NULL ? im->alias : im->npath > 0 ? im->path[im->npath - 1] : "";
         info->valid = true;
         check_import_types(cx, i);
-        const char *full = check_path_str(cx, im->path, im->npath);
+        const char *full = check_path(cx, im->path, im->npath);
         size_t same = check_map_put(&paths, full, strlen(full), i);
         if (same != i && same != SIZE_MAX) {
             diag_error(cx->d, im->path_loc, "module '%s' is imported twice", full);

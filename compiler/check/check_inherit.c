@@ -11,7 +11,8 @@
  * a bad clause deeper down is reported once, when its own definition is
  * checked. A cycle is reported at each clause of a node that leads back to
  * that node; expansions cut short by a cycle above them are not memoized. */
-#include "check_internal.h"
+#include "check_cx.h"
+#include "check_lookup.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -204,12 +205,13 @@ static check_exp_result check_exp_node(check_exp *e, const ast_type *t, bool rep
     e->stack[e->depth++] = t;
     size_t n = e->is_sum ? t->u.sum.len : t->u.record.len;
     for (size_t i = 0; i < n && !e->cx->oom; i++) {
-        check_member mb = {NULL, NULL, NULL, NULL};
+        check_member mb = {NULL, NULL, NULL, NULL, NULL};
         check_exp_result r = CHECK_EXP_OK;
         if (e->is_sum) {
             const ast_variant *v = &t->u.sum.variants[i];
             if (!v->is_inherit) {
                 mb.variant = v;
+                mb.owner = t;
                 check_vec_push(e->cx, out, &mb);
             } else if (v->arg != NULL) {
                 r = check_exp_clause(e, v->arg, v->loc, report, NULL, report ? v : NULL, out,
@@ -219,6 +221,7 @@ static check_exp_result check_exp_node(check_exp *e, const ast_type *t, bool rep
             const ast_field *f = &t->u.record.fields[i];
             if (f->kind != AST_FIELD_INHERIT) {
                 mb.field = f;
+                mb.owner = t;
                 check_vec_push(e->cx, out, &mb);
             } else if (f->type != NULL) {
                 r = check_exp_clause(e, f->type, f->loc, report, report ? f : NULL, NULL, out,

@@ -1,11 +1,12 @@
-/* Name lookup and alias resolution for the checker (check_internal.h).
+/* Name lookup and alias resolution for the checker (check_lookup.h).
  * check_lookup says what one written reference means without reporting
  * anything (check_types.c owns those errors), so every later pass can call
  * it freely and simply skip what does not resolve. check_resolve walks
  * through aliases and type variables with a step budget: a chain of aliases
  * longer than the number of definitions must loop, and check_recursion.c
  * reports that loop, so resolution just gives up. */
-#include "check_internal.h"
+#include "check_cx.h"
+#include "check_lookup.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -112,8 +113,7 @@ const check_scope *check_scope_enter(check_cx *cx, const ast_type *t, const chec
     return s;
 }
 
-/* The binding of type variable `name` in sc, or NULL when it has none. */
-static const check_clo *check_bind(const check_scope *sc, const char *name)
+const check_clo *check_bind(const check_scope *sc, const char *name)
 {
     for (size_t i = 0; i < sc->def->nparams; i++)
         if (strcmp(sc->def->params[i].name, name) == 0)
@@ -170,8 +170,6 @@ check_head check_resolve(check_cx *cx, check_clo c, bool through_wrap)
             h.pre = r.pre;
             return h;
         }
-        if (cx->def_skip[r.def])
-            return h;
         const check_scope *sc = check_scope_enter(cx, c.t, c.sc, r.def);
         if (sc == NULL)
             return h;
@@ -182,24 +180,14 @@ check_head check_resolve(check_cx *cx, check_clo c, bool through_wrap)
     return h;
 }
 
-const char *check_path_str(check_cx *cx, const char **path, size_t npath)
+const char *check_path(check_cx *cx, const char **path, size_t npath)
 {
-    size_t len = 0;
-    for (size_t i = 0; i < npath; i++)
-        len += strlen(path[i]) + 1;
-    char *out = check_alloc(cx, len + 1);
-    if (out == NULL)
+    const char *s = ast_join_path(cx->arena, (const char *const *)path, npath);
+    if (s == NULL) {
+        check_oom(cx);
         return "?";
-    char *p = out;
-    for (size_t i = 0; i < npath; i++) {
-        if (i > 0)
-            *p++ = '.';
-        size_t n = strlen(path[i]);
-        memcpy(p, path[i], n);
-        p += n;
     }
-    *p = '\0';
-    return out;
+    return s;
 }
 
 const char *check_quote(check_cx *cx, const char *s, size_t len)
@@ -283,7 +271,7 @@ static void check_type_render(check_cx *cx, const ast_type *t, char *out, size_t
         check_type_put(out, cap, n, ")");
     if (nargs > 0)
         check_type_put(out, cap, n, " ");
-    check_type_put(out, cap, n, check_path_str(cx, t->u.name.path, t->u.name.npath));
+    check_type_put(out, cap, n, check_path(cx, t->u.name.path, t->u.name.npath));
 }
 
 const char *check_type_str(check_cx *cx, const ast_type *t)

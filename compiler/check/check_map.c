@@ -1,9 +1,9 @@
-/* A string -> index map for the checker (check_internal.h): open addressing
+/* A string -> index map for the checker (check_map.h): open addressing
  * with linear probing, allocated once in the arena for a known number of
  * keys, so it never grows and is never freed. Keys are counted byte strings
  * because JSON names from annotations may contain NUL. Large schemas stay
  * linear instead of comparing every name with every other. */
-#include "check_internal.h"
+#include "check_map.h"
 
 #include <stdint.h>
 #include <string.h>

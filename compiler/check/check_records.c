@@ -3,7 +3,10 @@
  * reports its inherit errors, then checks what depends on the expanded
  * member list -- two members with the same JSON name, C name clashes -- and
  * hands fields and tuple cells to check_fields.c. */
-#include "check_internal.h"
+#include "check_annot.h"
+#include "check_cx.h"
+#include "check_lookup.h"
+#include "check_passes.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -98,6 +101,5 @@ static void check_records_walk(check_cx *cx, const ast_type *t)
 void check_records_module(check_cx *cx)
 {
     for (size_t i = 0; i < cx->m->ndefs && !cx->oom; i++)
-        if (!cx->def_skip[i])
-            check_records_walk(cx, cx->m->defs[i].rhs);
+        check_records_walk(cx, cx->m->defs[i].rhs);
 }

@@ -15,10 +15,20 @@
  *    "grows" when ej is more than 'a itself. Instances grow without bound
  *    exactly when a growing edge lies on a cycle, i.e. inside one strongly
  *    connected component. */
-#include "check_internal.h"
+#include "check_cx.h"
+#include "check_lookup.h"
+#include "check_passes.h"
 
 #include <stdint.h>
 #include <string.h>
+
+#include "util/graph.h"
+
+typedef struct check_edge {
+    size_t from, to;
+    const ast_type *at; /* the reference that made the edge */
+    bool grows;         /* the argument strictly contains the variable */
+} check_edge;
 
 typedef struct check_rec {
     check_cx *cx;
@@ -33,7 +43,7 @@ typedef struct check_rec {
 static bool check_rec_primary(check_cx *cx, size_t i)
 {
     const char *name = cx->m->defs[i].name;
-    return !cx->def_skip[i] && check_map_get(&cx->defs, name, strlen(name)) == i;
+    return check_map_get(&cx->defs, name, strlen(name)) == i;
 }
 
 static size_t check_rec_param(const ast_typedef *td, const char *name)
@@ -63,6 +73,33 @@ static void check_rec_edge(check_rec *r, size_t from, size_t to, const ast_type 
     }
     check_edge e = {from, to, at, grows};
     r->edges[r->nedges++] = e;
+}
+
+/* The graph of an edge list (util/graph.h). */
+static bool check_graph_build(check_cx *cx, graph *g, size_t n, const check_edge *edges,
+                              size_t nedges)
+{
+    graph_edge *plain = check_alloc(cx, (nedges ? nedges : 1) * sizeof *plain);
+    if (plain == NULL)
+        return false;
+    for (size_t e = 0; e < nedges; e++) {
+        plain[e].from = edges[e].from;
+        plain[e].to = edges[e].to;
+    }
+    if (!graph_build(g, cx->arena, n, plain, nedges)) {
+        check_oom(cx);
+        return false;
+    }
+    return true;
+}
+
+static bool check_graph_scc(check_cx *cx, const graph *g, size_t *comp)
+{
+    if (!graph_scc(g, cx->arena, comp)) {
+        check_oom(cx);
+        return false;
+    }
+    return true;
 }
 
 /* The definition an application refers to, if it is a usable local one. */
@@ -212,7 +249,7 @@ static void check_rec_exposure(check_rec *r, size_t nparams)
             queue[qlen++] = cl->head;
         }
     }
-    check_graph g;
+    graph g;
     if (!check_graph_build(cx, &g, n, watch, nwatch))
         return;
     for (size_t q = 0; q < qlen; q++) {
@@ -273,7 +310,7 @@ static void check_rec_cycles(check_rec *r)
     for (size_t d = 0; d < n && !cx->oom; d++)
         if (check_rec_primary(cx, d))
             check_rec_unguarded(r, d, cx->m->defs[d].rhs);
-    check_graph g;
+    graph g;
     size_t *comp = check_alloc(cx, (n ? n : 1) * sizeof *comp);
     if (cx->oom || comp == NULL || !check_graph_build(cx, &g, n, r->edges, r->nedges) ||
         !check_graph_scc(cx, &g, comp))
@@ -352,7 +389,7 @@ static void check_rec_regular(check_rec *r, size_t nparams)
     for (size_t d = 0; d < cx->m->ndefs && !cx->oom; d++)
         if (check_rec_primary(cx, d))
             check_rec_instances(r, d, cx->m->defs[d].rhs);
-    check_graph g;
+    graph g;
     size_t *comp = check_alloc(cx, (nparams ? nparams : 1) * sizeof *comp);
     bool *reported = check_alloc(cx, (nparams ? nparams : 1) * sizeof *reported);
     if (cx->oom || comp == NULL || reported == NULL ||

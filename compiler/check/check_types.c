@@ -5,7 +5,9 @@
  * constructors written twice in the same braces. This pass owns those
  * errors: later passes see the same problems through check_lookup and stay
  * silent about them. */
-#include "check_internal.h"
+#include "check_cx.h"
+#include "check_lookup.h"
+#include "check_passes.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -26,7 +28,7 @@ static void check_types_name(check_cx *cx, const ast_type *t)
 {
     const char **path = t->u.name.path;
     size_t npath = t->u.name.npath;
-    const char *shown = check_path_str(cx, path, npath);
+    const char *shown = check_path(cx, path, npath);
     if (npath > 2) {
         diag_error(cx->d, t->u.name.name_loc,
                    "invalid type name '%s': a type name has at most one dot", shown);
@@ -146,6 +148,5 @@ static void check_types_walk(check_cx *cx, const ast_typedef *td, const ast_type
 void check_types_module(check_cx *cx)
 {
     for (size_t i = 0; i < cx->m->ndefs && !cx->oom; i++)
-        if (!cx->def_skip[i])
-            check_types_walk(cx, &cx->m->defs[i], cx->m->defs[i].rhs);
+        check_types_walk(cx, &cx->m->defs[i], cx->m->defs[i].rhs);
 }

@@ -14,11 +14,55 @@ void cw_init(cw *w)
 {
     atd_buf_init(&w->out);
     w->depth = 0;
+    w->scratch = NULL;
 }
 
 void cw_free(cw *w)
 {
     atd_buf_free(&w->out);
+    atd_arena_free(w->scratch);
+    w->scratch = NULL;
+}
+
+/* Scratch memory that lives until cw_free. Out of memory is recorded in the
+ * output's status, like a failed append, and gives NULL. */
+static void *cw_scratch(cw *w, size_t size, size_t align)
+{
+    if (w->scratch == NULL)
+        w->scratch = atd_arena_new(0, NULL);
+    void *p = w->scratch != NULL ? atd_arena_alloc(w->scratch, size, align) : NULL;
+    if (p == NULL)
+        w->out.status = ATD_ERR_NOMEM;
+    return p;
+}
+
+void *cw_alloc(cw *w, size_t size)
+{
+    void *p = cw_scratch(w, size ? size : 1, 16);
+    if (p != NULL)
+        memset(p, 0, size ? size : 1);
+    return p;
+}
+
+static const char *cw_vfmt(cw *w, const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    char *s = n >= 0 ? cw_scratch(w, (size_t)n + 1, 1) : NULL;
+    if (s != NULL)
+        vsnprintf(s, (size_t)n + 1, fmt, ap2);
+    va_end(ap2);
+    return s != NULL ? s : "";
+}
+
+const char *cw_fmt(cw *w, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    const char *s = cw_vfmt(w, fmt, ap);
+    va_end(ap);
+    return s;
 }
 
 /* Appends the formatted text, without indentation or newline. */
@@ -108,18 +152,16 @@ void cw_label(cw *w, const char *fmt, ...)
 
 void cw_comment(cw *w, const char *fmt, ...)
 {
-    char text[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    const char *text = cw_vfmt(w, fmt, ap);
     va_end(ap);
-    /* A comment terminator inside user text (a doc string) would end the
-     * comment early: break it up. */
-    for (char *s = text; (s = strstr(s, "*/")) != NULL;)
-        s[1] = '|';
     cw_indent(w);
     atd_buf_puts(&w->out, "/* ");
-    atd_buf_puts(&w->out, text);
+    /* A comment terminator inside user text (a doc string) would end the
+     * comment early: break it up. */
+    for (const char *s = text; *s != 0; s++)
+        atd_buf_putc(&w->out, s[0] == '/' && s > text && s[-1] == '*' ? '|' : s[0]);
     atd_buf_puts(&w->out, " */\n");
 }
 
@@ -129,11 +171,11 @@ void cw_end_item(cw *w)
     (void)w;
 }
 
-char *cw_c_string(const char *bytes, size_t len)
+const char *cw_c_string(cw *w, const char *bytes, size_t len)
 {
-    char *s = malloc(4 * len + 1);
+    char *s = len < ((size_t)-1) / 4 ? cw_scratch(w, 4 * len + 1, 1) : NULL;
     if (s == NULL)
-        return NULL;
+        return "";
     char *p = s;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)bytes[i];

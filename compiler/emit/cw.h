@@ -15,12 +15,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "atd/arena.h"
 #include "atd/buf.h"
 #include "atd/common.h"
+#include "atd/error.h"
 
 typedef struct cw {
     atd_buf out;
     int depth;
+    atd_arena *scratch; /* the strings of cw_fmt and cw_c_string */
 } cw;
 
 void cw_init(cw *w);
@@ -45,10 +48,21 @@ void cw_comment(cw *w, const char *fmt, ...) ATD_PRINTF(2, 3);
 /* Asserts that every cw_open was closed. */
 void cw_end_item(cw *w);
 
-/* Renders bytes as the body of a C string literal (without the quotes) into a
- * fresh NUL-terminated malloc'ed string: printable ASCII is kept, '"', '\\' and
- * '?' (trigraphs) are escaped, every other byte becomes a 3-digit octal escape.
- * The caller frees it. */
-char *cw_c_string(const char *bytes, size_t len);
+/* Every piece of generated text is built in growable memory, never in a
+ * fixed buffer that could cut it short. The two functions below return
+ * strings that live until cw_free; when memory runs out they return "" and
+ * the output's status records it (out.status != 0), which the driver checks
+ * before writing anything, as for any failed append. */
+
+/* Zeroed memory for n bytes; NULL when out of memory. */
+void *cw_alloc(cw *w, size_t size);
+
+/* A formatted string. */
+const char *cw_fmt(cw *w, const char *fmt, ...) ATD_PRINTF(2, 3);
+
+/* Renders bytes as the body of a C string literal (without the quotes):
+ * printable ASCII is kept, '"', '\\' and '?' (trigraphs) are escaped, every
+ * other byte becomes a 3-digit octal escape. */
+const char *cw_c_string(cw *w, const char *bytes, size_t len);
 
 #endif

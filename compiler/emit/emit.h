@@ -1,44 +1,28 @@
-/* C code generation: the entry point that the driver calls after a
- * successful check, and the interface between the emitter files.
- *
- * emit_module lowers the module (lower.c), renders DIR/<base>.h (emit_h.c)
- * and DIR/<base>.c (emit_read.c, emit_write.c, emit_match.c) in memory with
- * the code writer, and writes each file through a temporary file and rename,
- * only when its bytes changed (so builds stay incremental). */
+/* C code generation from the lowered and sorted module (lower/ir.h): the
+ * two entry points that the driver calls, and the interface between the
+ * emitter files. Each renders into a code writer (cw.h) in memory; out of
+ * memory shows in the writer's buffer status, which the driver checks. */
 #ifndef ATDC_EMIT_H
 #define ATDC_EMIT_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "ast.h"
 #include "cw.h"
-#include "deps.h"
-#include "diag.h"
-#include "ir.h"
+#include "lower/ir.h"
 
 #define ATDC_VERSION_STRING "0.1.0"
 
-typedef struct emit_options {
-    const char *out_dir; /* NULL: "." */
-    const char *prefix;  /* NULL: <c prefix>, else <base>_ */
-    const deps_import *imports; /* one per import of the module (deps.h); NULL: none */
-} emit_options;
-
-/* Returns 0 on success, nonzero after reporting errors through d. */
-int emit_module(diag_ctx *d, atd_arena *arena, const ast_module *m, const emit_options *opts);
-
-/* atdc --check: lowers the module only to report what the checker cannot
- * see (clashes of generated C names, untranslatable defaults, limits).
- * Imported schemas are not loaded. Writes nothing; 0 when fine. */
-int emit_check(diag_ctx *d, atd_arena *arena, const ast_module *m, const char *prefix);
+/* The whole header <base>.h of module m (emit_h.c). */
+void emit_header(cw *w, const ir_module *m);
+/* The whole source <base>.c (emit.c): readers, then writers. */
+void emit_source(cw *w, const ir_module *m);
 
 /* --- between the emitter files --- */
 
-/* emit_h.c: the whole header; the static prototypes at the top of the
- * source, of the types that are not exported and have functions (used[i]
- * for m->types[i]: reachable from the exported ones). */
-void emit_header(cw *w, const ir_module *m);
+/* emit_h.c: the static prototypes at the top of the source, of the types
+ * that are not exported and have functions (used[i] for m->types[i]:
+ * reachable from the exported ones). */
 void emit_internal_prototypes(cw *w, const ir_module *m, const bool *used);
 
 /* The functions of a schema's API, for every exported type (ir_type.exported)
@@ -87,8 +71,5 @@ void emit_writer_tables(cw *w, const ir_module *m, const bool *used);
  * entries with use[i] set take part (use may be NULL). */
 void emit_match_function(cw *w, const char *name, const char *const *names, const size_t *lens,
                          const bool *use, size_t n);
-
-/* The member type of a slot ("P t *" for a pointer slot). */
-const char *emit_slot_ctype(const ir_slot *s, char *buf, size_t cap);
 
 #endif

@@ -10,22 +10,16 @@
 
 #include "emit.h"
 
-const char *emit_slot_ctype(const ir_slot *s, char *buf, size_t cap)
-{
-    snprintf(buf, cap, "%s%s", s->type->name, s->ptr ? " *" : " ");
-    return buf;
-}
-
 /* A doc string on one line. */
 static void emit_doc(cw *w, const char *doc)
 {
     if (doc == NULL)
         return;
-    char text[900];
-    size_t n = 0;
-    for (const char *p = doc; *p && n + 1 < sizeof text; p++)
-        text[n++] = (*p == '\n' || *p == '\r' || *p == '\t') ? ' ' : *p;
-    text[n] = 0;
+    /* A copy in the writer's scratch memory, ours to change. */
+    char *text = (char *)cw_fmt(w, "%s", doc);
+    for (char *p = text; *p; p++)
+        if (*p == '\n' || *p == '\r' || *p == '\t')
+            *p = ' ';
     cw_comment(w, "%s", text);
 }
 
@@ -40,8 +34,7 @@ static const char *doc_of(const ir_module *m, const ir_type *t)
 /* Emits a member declaration "T name;" (or "T *name;"). */
 static void member(cw *w, const ir_slot *s, const char *name)
 {
-    char buf[256];
-    cw_line(w, "%s%s;", emit_slot_ctype(s, buf, sizeof buf), name);
+    cw_line(w, "%s%s%s;", s->type->name, s->ptr ? " *" : " ", name);
 }
 
 /* Emits:
@@ -69,7 +62,6 @@ static void emit_enum(cw *w, const ir_type *t, const char *name)
  */
 static void emit_struct(cw *w, const ir_type *t)
 {
-    char buf[256];
     switch (t->kind) {
     case IR_RECORD:
         cw_open(w, "struct %s {", t->name);
@@ -105,8 +97,7 @@ static void emit_struct(cw *w, const ir_type *t)
     case IR_TUPLE:
         cw_open(w, "struct %s {", t->name);
         for (size_t i = 0; i < t->ncells; i++) {
-            snprintf(buf, sizeof buf, "f%zu", i);
-            member(w, &t->cells[i].slot, buf);
+            member(w, &t->cells[i].slot, cw_fmt(w, "f%zu", i));
         }
         cw_close(w, "};");
         break;
@@ -230,9 +221,7 @@ void emit_header(cw *w, const ir_module *m)
             emit_enum(w, t, t->name);
             cw_blank(w);
         } else if (t->kind == IR_SUM) {
-            char tag[256];
-            snprintf(tag, sizeof tag, "%s_tag", t->name);
-            emit_enum(w, t, tag);
+            emit_enum(w, t, cw_fmt(w, "%s_tag", t->name));
             cw_blank(w);
         }
     }

@@ -42,7 +42,9 @@ void emit_match_function(cw *w, const char *name, const char *const *names, cons
         cw_close(w, "}");
         return;
     }
-    bool *done = calloc(n + 1, sizeof *done);
+    bool *done = cw_alloc(w, (n + 1) * sizeof *done);
+    if (done == NULL)
+        return; /* recorded in w's status */
     cw_open(w, "switch (len) {");
     for (size_t i = 0; i < n; i++) {
         if (done[i] || (use != NULL && !use[i]))
@@ -57,11 +59,10 @@ void emit_match_function(cw *w, const char *name, const char *const *names, cons
                 cw_line(w, "return %zu;", j);
                 continue;
             }
-            char *lit = cw_c_string(names[j], len);
+            const char *lit = cw_c_string(w, names[j], len);
             cw_open(w, "if (atd_bytes_eq(s, \"%s\", %zu))", lit, len);
             cw_line(w, "return %zu;", j);
             cw_close(w, "}");
-            free(lit);
         }
         cw_line(w, "break;");
     }
@@ -70,5 +71,4 @@ void emit_match_function(cw *w, const char *name, const char *const *names, cons
     cw_close(w, "}");
     cw_line(w, "return -1;");
     cw_close(w, "}");
-    free(done);
 }

@@ -117,9 +117,8 @@ static void read_value(cw *w, const ir_type *t, const char *lv, const char *fail
     case IR_WRAP: {
         /* the wire value first, then the user's conversion:
          *     { int64_t w7_; ...read w7_...; out->id = id_of_int(w7_); } */
-        char tmp[32], ptr[40];
-        snprintf(tmp, sizeof tmp, "w%d_", t->id);
-        snprintf(ptr, sizeof ptr, "&%s", tmp);
+        const char *tmp = cw_fmt(w, "w%d_", t->id);
+        const char *ptr = cw_fmt(w, "&%s", tmp);
         cw_open(w, "{");
         cw_line(w, "%s %s;", t->elem.type->name, tmp);
         if (ir_is_composite(t->elem.type))
@@ -184,10 +183,9 @@ static void assign_default(cw *w, const ir_type *t, const ir_default *d, const c
             cw_line(w, "%s = (%s)(%s);", lv, t->name, d->c_expr);
         break;
     case IR_DEFAULT_STRING: {
-        char *lit = cw_c_string(d->bytes, d->len);
+        const char *lit = cw_c_string(w, d->bytes, d->len);
         cw_line(w, "%s.ptr = \"%s\";", lv, lit);
         cw_line(w, "%s.len = %zu;", lv, d->len);
-        free(lit);
         break;
     }
     case IR_DEFAULT_OPAQUE:
@@ -209,7 +207,6 @@ static void assign_default(cw *w, const ir_type *t, const ir_default *d, const c
  */
 static void emit_init(cw *w, const ir_type *t, const char *name)
 {
-    char lv[300];
     cw_line(w, "%svoid %s_init(%s *v)", emit_linkage(t), name, name);
     cw_open(w, "{");
     cw_line(w, "memset(v, 0, sizeof *v);");
@@ -218,15 +215,13 @@ static void emit_init(cw *w, const ir_type *t, const char *name)
             const ir_field *f = &t->fields[i];
             if (f->kind != IR_FIELD_DEFAULT || f->slot.ptr)
                 continue;
-            snprintf(lv, sizeof lv, "v->%s", f->c_name);
-            assign_default(w, f->slot.type, &f->dflt, lv);
+            assign_default(w, f->slot.type, &f->dflt, cw_fmt(w, "v->%s", f->c_name));
         }
     } else if (t->kind == IR_TUPLE) {
         for (size_t i = 0; i < t->ncells; i++) {
             if (!t->cells[i].has_default || t->cells[i].slot.ptr)
                 continue;
-            snprintf(lv, sizeof lv, "v->f%zu", i);
-            assign_default(w, t->cells[i].slot.type, &t->cells[i].dflt, lv);
+            assign_default(w, t->cells[i].slot.type, &t->cells[i].dflt, cw_fmt(w, "v->f%zu", i));
         }
     } else if (t->kind == IR_ENUM) {
         cw_line(w, "*v = %s;", t->cases[0].const_name);
@@ -236,11 +231,10 @@ static void emit_init(cw *w, const ir_type *t, const char *name)
 }
 
 /* The failure statement that pushes a field name. */
-static void push_field_stmt(char *buf, size_t cap, const char *json_name, size_t len)
+static const char *push_field_stmt(cw *w, const char *json_name, size_t len)
 {
-    char *lit = cw_c_string(json_name, len);
-    snprintf(buf, cap, "return atd_reader_push_field(r, \"%s\", %zu);", lit, len);
-    free(lit);
+    return cw_fmt(w, "return atd_reader_push_field(r, \"%s\", %zu);",
+                  cw_c_string(w, json_name, len), len);
 }
 
 /* Whether the input can hold field f's name as it is, so that the fast path
@@ -268,24 +262,12 @@ static void emit_key_fast_path(cw *w, const ir_type *t)
         if (!key_is_plain(f))
             continue;
         size_t n = f->json_len + 3;
-        char *quoted = malloc(n + 1);
-        if (!quoted)
-            continue; /* the general path still reads this field */
-        quoted[0] = '"';
-        memcpy(quoted + 1, f->json_name, f->json_len);
-        quoted[n - 2] = '"';
-        quoted[n - 1] = ':';
-        quoted[n] = '\0';
-        char *lit = cw_c_string(quoted, n);
-        free(quoted);
-        if (!lit)
-            continue;
+        const char *lit = cw_c_string(w, cw_fmt(w, "\"%.*s\":", (int)f->json_len, f->json_name), n);
         cw_mid(w, "case %zu:", i);
         cw_open(w, "if (atd_object_key_is(r, \"%s\", %zu))", lit, n);
         cw_line(w, "f = %zu;", i);
         cw_close(w, "}");
         cw_line(w, "break;");
-        free(lit);
     }
     cw_mid(w, "default:");
     cw_line(w, "break;");
@@ -333,20 +315,17 @@ static void emit_record_read(cw *w, const ir_type *t)
 {
     size_t n = t->nfields;
     const char *fn = t->fn;
-    char lv[300], fail[600];
     if (n > 0) {
-        const char **names = malloc(n * sizeof *names);
-        size_t *lens = malloc(n * sizeof *lens);
+        const char **names = cw_alloc(w, n * sizeof *names);
+        size_t *lens = cw_alloc(w, n * sizeof *lens);
+        if (names == NULL || lens == NULL)
+            return; /* recorded in w's status */
         for (size_t i = 0; i < n; i++) {
             names[i] = t->fields[i].json_name;
             lens[i] = t->fields[i].json_len;
         }
-        char mname[300];
-        snprintf(mname, sizeof mname, "%s__field", fn);
-        emit_match_function(w, mname, names, lens, NULL, n);
+        emit_match_function(w, cw_fmt(w, "%s__field", fn), names, lens, NULL, n);
         cw_blank(w);
-        free(names);
-        free(lens);
     }
     read_signature(w, t);
     cw_open(w, "{");
@@ -391,8 +370,8 @@ static void emit_record_read(cw *w, const ir_type *t)
     for (size_t i = 0; i < n; i++) {
         const ir_field *f = &t->fields[i];
         cw_mid(w, "case %zu:", i);
-        push_field_stmt(fail, sizeof fail, f->json_name, f->json_len);
-        snprintf(lv, sizeof lv, "out->%s", f->c_name);
+        const char *fail = push_field_stmt(w, f->json_name, f->json_len);
+        const char *lv = cw_fmt(w, "out->%s", f->c_name);
         if (f->kind == IR_FIELD_REQUIRED) {
             read_slot(w, &f->slot, lv, fail);
             cw_line(w, "seen[%d] |= (uint64_t)1 << %d;", f->required_index / 64,
@@ -435,7 +414,7 @@ static void emit_record_read(cw *w, const ir_type *t)
         const ir_field *f = &t->fields[i];
         if (f->kind != IR_FIELD_REQUIRED)
             continue;
-        char *lit = cw_c_string(f->json_name, f->json_len);
+        const char *lit = cw_c_string(w, f->json_name, f->json_len);
         cw_open(w, "if (!(seen[%d] & ((uint64_t)1 << %d)))", f->required_index / 64,
                 f->required_index % 64);
         cw_line(w,
@@ -443,7 +422,6 @@ static void emit_record_read(cw *w, const ir_type *t)
                 "\"missing field '%%s' in record '%%s'\", \"%s\", \"%s\");",
                 lit, t->atd_name);
         cw_close(w, "}");
-        free(lit);
     }
     cw_line(w, "return true;");
     cw_close(w, "}");
@@ -452,18 +430,16 @@ static void emit_record_read(cw *w, const ir_type *t)
 /* The name-matching function of a sum's constructors: P t__case. */
 static void emit_case_match(cw *w, const ir_type *t)
 {
-    const char **names = malloc((t->ncases + 1) * sizeof *names);
-    size_t *lens = malloc((t->ncases + 1) * sizeof *lens);
+    const char **names = cw_alloc(w, (t->ncases + 1) * sizeof *names);
+    size_t *lens = cw_alloc(w, (t->ncases + 1) * sizeof *lens);
+    if (names == NULL || lens == NULL)
+        return; /* recorded in w's status */
     for (size_t i = 0; i < t->ncases; i++) {
         names[i] = t->cases[i].json_name;
         lens[i] = t->cases[i].json_len;
     }
-    char mname[300];
-    snprintf(mname, sizeof mname, "%s__case", t->fn);
-    emit_match_function(w, mname, names, lens, NULL, t->ncases);
+    emit_match_function(w, cw_fmt(w, "%s__case", t->fn), names, lens, NULL, t->ncases);
     cw_blank(w);
-    free(names);
-    free(lens);
 }
 
 /* Ends the case of a constructor with an argument once the argument is read:
@@ -520,7 +496,6 @@ static void emit_payload_switch_end(cw *w, const ir_type *t)
  */
 static void emit_sum_read_array(cw *w, const ir_type *t)
 {
-    char lv[300];
     cw_open(w, "if (c == '[')");
     cw_open(w, "if (!atd_array_begin(r, &more))");
     cw_line(w, "return false;");
@@ -552,8 +527,8 @@ static void emit_sum_read_array(cw *w, const ir_type *t)
                 k->atd_name);
         cw_close(w, "}");
         cw_line(w, "out->tag = %s;", k->const_name);
-        snprintf(lv, sizeof lv, "out->u.%s", k->member);
-        read_slot(w, &k->arg, lv, "return atd_reader_push_index(r, 1);");
+        read_slot(w, &k->arg, cw_fmt(w, "out->u.%s", k->member),
+                  "return atd_reader_push_index(r, 1);");
         emit_payload_case_end(w, k, "atd_array_next", ']');
     }
     emit_payload_switch_end(w, t);
@@ -585,7 +560,6 @@ static void emit_sum_read_array(cw *w, const ir_type *t)
  * error ("expected a variant of 'shape'"). */
 static void emit_sum_read_object(cw *w, const ir_type *t)
 {
-    char lv[300], fail[600];
     cw_open(w, "if (c == '{')");
     cw_open(w, "if (!atd_object_begin(r, &more))");
     cw_line(w, "return false;");
@@ -608,9 +582,8 @@ static void emit_sum_read_object(cw *w, const ir_type *t)
             continue;
         cw_mid(w, "case %zu:", i);
         cw_line(w, "out->tag = %s;", k->const_name);
-        snprintf(lv, sizeof lv, "out->u.%s", k->member);
-        push_field_stmt(fail, sizeof fail, k->json_name, k->json_len);
-        read_slot(w, &k->arg, lv, fail);
+        read_slot(w, &k->arg, cw_fmt(w, "out->u.%s", k->member),
+                  push_field_stmt(w, k->json_name, k->json_len));
         emit_payload_case_end(w, k, "atd_object_next", '}');
     }
     emit_payload_switch_end(w, t);
@@ -718,7 +691,6 @@ static void emit_sum_read(cw *w, const ir_type *t)
  */
 static void emit_tuple_read(cw *w, const ir_type *t)
 {
-    char lv[64], fail[128];
     read_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "bool more;");
@@ -740,9 +712,8 @@ static void emit_tuple_read(cw *w, const ir_type *t)
         } else {
             cw_open(w, "if (more)");
         }
-        snprintf(lv, sizeof lv, "out->f%zu", i);
-        snprintf(fail, sizeof fail, "return atd_reader_push_index(r, %zu);", i);
-        read_slot(w, &t->cells[i].slot, lv, fail);
+        read_slot(w, &t->cells[i].slot, cw_fmt(w, "out->f%zu", i),
+                  cw_fmt(w, "return atd_reader_push_index(r, %zu);", i));
         cw_open(w, "if (!atd_array_next(r, &more))");
         cw_line(w, "return false;");
         cw_close(w, "}");
@@ -836,8 +807,7 @@ static void emit_list_read(cw *w, const ir_type *t)
  * the items, in input order, duplicates kept (atd-spec 10.5). */
 static void emit_assoc_read(cw *w, const ir_type *t)
 {
-    char itn[300];
-    snprintf(itn, sizeof itn, "%s_item", t->name);
+    const char *itn = cw_fmt(w, "%s_item", t->name);
     read_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "bool more;");

@@ -67,8 +67,7 @@ static void write_value(cw *w, const ir_type *t, const char *rv, const char *fai
     case IR_WRAP: {
         /* back to the wire type with the user's conversion, then write it:
          *     { const int64_t w7_ = int_of_id(v->id); ...write w7_... } */
-        char tmp[32];
-        snprintf(tmp, sizeof tmp, "w%d_", t->id);
+        const char *tmp = cw_fmt(w, "w%d_", t->id);
         cw_open(w, "{");
         cw_line(w, "const %s %s = %s(%s);", t->elem.type->name, tmp, t->unwrap_fn, rv);
         write_value(w, t->elem.type, tmp, fail);
@@ -100,8 +99,7 @@ static void write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail
         write_value(w, s->type, rv, fail);
         return;
     }
-    char deref[400];
-    snprintf(deref, sizeof deref, "(*%s)", rv);
+    const char *deref = cw_fmt(w, "(*%s)", rv);
     cw_open(w, "if (%s == NULL)", rv);
     cw_line(w, "atd_writer_fail(w, ATD_ERR_INVALID, \"NULL pointer for a present value\");");
     cw_line(w, "%s", fail);
@@ -111,7 +109,7 @@ static void write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail
 
 /* The condition under which a `~` field differs from its default (so it is
  * written), or NULL when it is always written; "0" when never (unit). */
-static const char *differs(char *buf, size_t cap, const ir_field *f, const char *rv)
+static const char *differs(cw *w, const ir_field *f, const char *rv)
 {
     const ir_type *t = f->slot.type;
     const ir_default *d = &f->dflt;
@@ -123,44 +121,33 @@ static const char *differs(char *buf, size_t cap, const ir_field *f, const char 
         case IR_UNIT:
             return "0";
         case IR_BOOL:
-            snprintf(buf, cap, "%s", rv);
-            return buf;
+            return rv;
         case IR_INT:
         case IR_ENUM:
-            snprintf(buf, cap, "%s != 0", rv);
-            return buf;
+            return cw_fmt(w, "%s != 0", rv);
         case IR_FLOAT:
             /* -0.0 == 0.0: a negative zero is omitted too (atd-spec 10.9) */
-            snprintf(buf, cap, "%s != 0.0", rv);
-            return buf;
+            return cw_fmt(w, "%s != 0.0", rv);
         case IR_STRING:
         case IR_LIST:
         case IR_ASSOC:
-            snprintf(buf, cap, "%s.len != 0", rv);
-            return buf;
+            return cw_fmt(w, "%s.len != 0", rv);
         case IR_OPTION:
         case IR_NULLABLE:
-            snprintf(buf, cap, "%s.has", rv);
-            return buf;
+            return cw_fmt(w, "%s.has", rv);
         default:
             return NULL;
         }
     case IR_DEFAULT_EXPR:
         if (t->kind == IR_SUM)
-            snprintf(buf, cap, "%s.tag != %s", rv, d->c_expr);
-        else
-            snprintf(buf, cap, "%s != (%s)(%s)", rv, t->name, d->c_expr);
-        return buf;
+            return cw_fmt(w, "%s.tag != %s", rv, d->c_expr);
+        return cw_fmt(w, "%s != (%s)(%s)", rv, t->name, d->c_expr);
     case IR_DEFAULT_STRING: {
-        if (d->len == 0) {
-            snprintf(buf, cap, "%s.len != 0", rv);
-            return buf;
-        }
-        char *lit = cw_c_string(d->bytes, d->len);
-        snprintf(buf, cap, "!(%s.len == %zu && memcmp(%s.ptr, \"%s\", %zu) == 0)", rv, d->len, rv,
-                 lit, d->len);
-        free(lit);
-        return buf;
+        if (d->len == 0)
+            return cw_fmt(w, "%s.len != 0", rv);
+        const char *lit = cw_c_string(w, d->bytes, d->len);
+        return cw_fmt(w, "!(%s.len == %zu && memcmp(%s.ptr, \"%s\", %zu) == 0)", rv, d->len, rv,
+                      lit, d->len);
     }
     case IR_DEFAULT_OPAQUE:
         return NULL;
@@ -270,32 +257,41 @@ static void write_fixed(cw *w, const ir_type *t, const char *rv, const piece *pc
     cw_close(w, "}");
 }
 
-/* A JSON key literal: `"name":`, with an optional leading '{' or ','. */
-static size_t key_literal(char *buf, size_t cap, const char *pre, const ir_field *f)
+/* pre + name[0..len) as a JSON string + post, as the body of a C string
+ * literal; *total is its length in bytes. The name is escaped as the
+ * writers escape strings (quote, backslash, control characters). */
+static const char *json_literal(cw *w, const char *pre, const char *name, size_t len,
+                                const char *post, size_t *total)
 {
-    char *lit = cw_c_string(f->json_name, f->json_len);
-    /* The key is written as a JSON string: escape it as JSON first. */
-    char json[1024];
+    char *json = cw_alloc(w, 6 * len + 1);
+    if (json == NULL) {
+        *total = 0;
+        return ""; /* recorded in w's status */
+    }
     size_t n = 0;
-    for (size_t i = 0; i < f->json_len && n + 8 < sizeof json; i++) {
-        unsigned char c = (unsigned char)f->json_name[i];
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)name[i];
         if (c == '"' || c == '\\') {
             json[n++] = '\\';
             json[n++] = (char)c;
         } else if (c < 0x20 || c == 0x7f) {
-            n += (size_t)snprintf(json + n, sizeof json - n, "\\u%04x", c);
+            n += (size_t)snprintf(json + n, 7, "\\u%04x", c);
         } else {
             json[n++] = (char)c;
         }
     }
-    free(lit);
-    size_t total = strlen(pre) + 1 + n + 2;
-    char *body = malloc(total + 1);
-    snprintf(body, total + 1, "%s\"%.*s\":", pre, (int)n, json);
-    char *c = cw_c_string(body, total);
-    snprintf(buf, cap, "\"%s\", %zu", c, total);
-    free(c);
-    free(body);
+    *total = strlen(pre) + 1 + n + 1 + strlen(post);
+    const char *body = cw_fmt(w, "%s\"%.*s\"%s", pre, (int)n, json, post);
+    return cw_c_string(w, body, strlen(body));
+}
+
+/* A JSON key literal: `"name":`, with an optional leading '{' or ','; as
+ * the arguments `"...", N` of a raw write. Returns N. */
+static size_t key_literal(cw *w, const char **out, const char *pre, const ir_field *f)
+{
+    size_t total;
+    const char *c = json_literal(w, pre, f->json_name, f->json_len, ":", &total);
+    *out = cw_fmt(w, "\"%s\", %zu", c, total);
     return total;
 }
 
@@ -321,7 +317,6 @@ static void emit_record_write(cw *w, const ir_type *t)
 {
     enum { FIRST, NOT_FIRST, UNKNOWN } state = FIRST;
     bool brace_written = false;
-    char rv[300], fail[600], cond[800], dcond[700], lit[1200], lit2[1200];
     write_signature(w, t);
     cw_open(w, "{");
     /* does any field get written in the UNKNOWN state? */
@@ -332,7 +327,7 @@ static void emit_record_write(cw *w, const ir_type *t)
             const ir_field *f = &t->fields[i];
             bool cond_field = f->kind != IR_FIELD_REQUIRED;
             if (f->kind == IR_FIELD_DEFAULT) {
-                const char *c = differs(cond, sizeof cond, f, "x");
+                const char *c = differs(w, f, "x");
                 if (c == NULL)
                     cond_field = false;
             }
@@ -348,26 +343,22 @@ static void emit_record_write(cw *w, const ir_type *t)
         cw_line(w, "bool first = true;");
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
-        snprintf(rv, sizeof rv, "v->%s", f->c_name);
-        char *jl = cw_c_string(f->json_name, f->json_len);
-        snprintf(fail, sizeof fail, "return atd_writer_push_field(w, \"%s\", %zu);", jl,
-                 f->json_len);
-        free(jl);
+        const char *rv = cw_fmt(w, "v->%s", f->c_name);
+        const char *fail = cw_fmt(w, "return atd_writer_push_field(w, \"%s\", %zu);",
+                                  cw_c_string(w, f->json_name, f->json_len), f->json_len);
         const char *c = NULL;
         if (f->kind == IR_FIELD_OPTIONAL) {
-            snprintf(cond, sizeof cond, "v->has_%s", f->c_name);
-            c = cond;
+            c = cw_fmt(w, "v->has_%s", f->c_name);
         } else if (f->kind == IR_FIELD_DEFAULT) {
             /* Written when it differs from its default, or always with
              * ATD_WRITE_DEFAULTS (atdgen's -j-defaults); a unit field always
              * equals its default, so only the flag writes it. */
-            const char *dc = differs(dcond, sizeof dcond, f, rv);
+            const char *dc = differs(w, f, rv);
             if (dc != NULL) {
                 if (strcmp(dc, "0") == 0)
-                    snprintf(cond, sizeof cond, "(w->flags & ATD_WRITE_DEFAULTS) != 0");
+                    c = "(w->flags & ATD_WRITE_DEFAULTS) != 0";
                 else
-                    snprintf(cond, sizeof cond, "(w->flags & ATD_WRITE_DEFAULTS) != 0 || %s", dc);
-                c = cond;
+                    c = cw_fmt(w, "(w->flags & ATD_WRITE_DEFAULTS) != 0 || %s", dc);
             }
         }
         if (c != NULL) {
@@ -380,14 +371,16 @@ static void emit_record_write(cw *w, const ir_type *t)
             cw_open(w, "if (%s)", c);
         }
         const char *pre = !brace_written ? "{" : state == NOT_FIRST ? "," : "";
-        size_t klen = key_literal(lit, sizeof lit, pre, f);
+        const char *lit;
+        size_t klen = key_literal(w, &lit, pre, f);
         /* a value of bounded size: one reservation for the key and the value */
         bool fixed = !f->slot.ptr && f->slot.type->fixed != IR_FIXED_NONE;
         if (fixed) {
             piece pc = {state == UNKNOWN ? "!first" : NULL, lit, klen, NULL};
             write_fixed(w, f->slot.type, rv, &pc, fail);
         } else if (state == UNKNOWN) {
-            key_literal(lit2, sizeof lit2, ",", f);
+            const char *lit2;
+            key_literal(w, &lit2, ",", f);
             cw_open(w, "if (first ? !atd_writer_raw(w, %s) : !atd_writer_raw(w, %s))", lit, lit2);
             cw_line(w, "return false;");
             cw_close(w, "}");
@@ -420,29 +413,11 @@ static void emit_record_write(cw *w, const ir_type *t)
 
 /* A constructor name as a JSON string literal with its length ("\"A\"", 3),
  * with an optional prefix ("[\"A\",", 5). */
-static void case_literal(char *buf, size_t cap, const char *pre, const ir_case *k,
-                         const char *post)
+static const char *case_literal(cw *w, const char *pre, const ir_case *k, const char *post)
 {
-    char json[1024];
-    size_t n = 0;
-    for (size_t i = 0; i < k->json_len && n + 8 < sizeof json; i++) {
-        unsigned char c = (unsigned char)k->json_name[i];
-        if (c == '"' || c == '\\') {
-            json[n++] = '\\';
-            json[n++] = (char)c;
-        } else if (c < 0x20 || c == 0x7f) {
-            n += (size_t)snprintf(json + n, sizeof json - n, "\\u%04x", c);
-        } else {
-            json[n++] = (char)c;
-        }
-    }
-    size_t total = strlen(pre) + n + 2 + strlen(post);
-    char *body = malloc(total + 1);
-    snprintf(body, total + 1, "%s\"%.*s\"%s", pre, (int)n, json, post);
-    char *c = cw_c_string(body, total);
-    snprintf(buf, cap, "\"%s\", %zu", c, total);
-    free(c);
-    free(body);
+    size_t total;
+    const char *c = json_literal(w, pre, k->json_name, k->json_len, post, &total);
+    return cw_fmt(w, "\"%s\", %zu", c, total);
 }
 
 /* Emits the writer of a sum or enum:
@@ -480,7 +455,6 @@ static void emit_enum_write(cw *w, const ir_type *t)
 
 static void emit_sum_write(cw *w, const ir_type *t)
 {
-    char lit[1200], rv[300], fail[600];
     bool is_enum = t->kind == IR_ENUM;
     write_signature(w, t);
     cw_open(w, "{");
@@ -489,30 +463,24 @@ static void emit_sum_write(cw *w, const ir_type *t)
         const ir_case *k = &t->cases[i];
         cw_mid(w, "case %s:", k->const_name);
         if (k->arg.type == NULL) {
-            case_literal(lit, sizeof lit, "", k, "");
-            cw_line(w, "return atd_writer_raw(w, %s);", lit);
+            cw_line(w, "return atd_writer_raw(w, %s);", case_literal(w, "", k, ""));
         } else if (k->catch_all) {
             cw_line(w, "return atd_writer_string(w, v->u.%s.ptr, v->u.%s.len);", k->member,
                     k->member);
         } else if (t->json_object) {
-            case_literal(lit, sizeof lit, "{", k, ":");
-            cw_open(w, "if (!atd_writer_raw(w, %s))", lit);
+            cw_open(w, "if (!atd_writer_raw(w, %s))", case_literal(w, "{", k, ":"));
             cw_line(w, "return false;");
             cw_close(w, "}");
-            snprintf(rv, sizeof rv, "v->u.%s", k->member);
-            char *jl = cw_c_string(k->json_name, k->json_len);
-            snprintf(fail, sizeof fail, "return atd_writer_push_field(w, \"%s\", %zu);", jl,
-                     k->json_len);
-            free(jl);
-            write_slot(w, &k->arg, rv, fail);
+            const char *fail = cw_fmt(w, "return atd_writer_push_field(w, \"%s\", %zu);",
+                                      cw_c_string(w, k->json_name, k->json_len), k->json_len);
+            write_slot(w, &k->arg, cw_fmt(w, "v->u.%s", k->member), fail);
             cw_line(w, "return atd_writer_raw(w, \"}\", 1);");
         } else {
-            case_literal(lit, sizeof lit, "[", k, ",");
-            cw_open(w, "if (!atd_writer_raw(w, %s))", lit);
+            cw_open(w, "if (!atd_writer_raw(w, %s))", case_literal(w, "[", k, ","));
             cw_line(w, "return false;");
             cw_close(w, "}");
-            snprintf(rv, sizeof rv, "v->u.%s", k->member);
-            write_slot(w, &k->arg, rv, "return atd_writer_push_index(w, 1);");
+            write_slot(w, &k->arg, cw_fmt(w, "v->u.%s", k->member),
+                       "return atd_writer_push_index(w, 1);");
             cw_line(w, "return atd_writer_raw(w, \"]\", 1);");
         }
     }
@@ -531,14 +499,13 @@ static void emit_sum_write(cw *w, const ir_type *t)
  * the last cell), see write_fixed. */
 static void emit_tuple_write(cw *w, const ir_type *t)
 {
-    char rv[64], fail[96];
     bool closed = false;
     write_signature(w, t);
     cw_open(w, "{");
     for (size_t i = 0; i < t->ncells; i++) {
         const ir_slot *s = &t->cells[i].slot;
-        snprintf(rv, sizeof rv, "v->f%zu", i);
-        snprintf(fail, sizeof fail, "return atd_writer_push_index(w, %zu);", i);
+        const char *rv = cw_fmt(w, "v->f%zu", i);
+        const char *fail = cw_fmt(w, "return atd_writer_push_index(w, %zu);", i);
         if (!s->ptr && s->type->fixed != IR_FIXED_NONE) {
             closed = i + 1 == t->ncells;
             piece pc = {NULL, i == 0 ? "\"[\", 1" : "\",\", 1", 1, closed ? "]" : NULL};
@@ -724,23 +691,23 @@ void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
  */
 void emit_writer_tables(cw *w, const ir_module *m, const bool *used)
 {
-    char lit[1200];
     for (size_t i = 0; i < m->ntypes; i++) {
         const ir_type *t = m->types[i];
         if (t->kind != IR_ENUM || !used[i])
             continue;
         cw_open(w, "static const char *const %s__json[%zu] = {", t->fn, t->ncases);
         for (size_t j = 0; j < t->ncases; j++) {
-            case_literal(lit, sizeof lit, "", &t->cases[j], "");
-            /* lit is `"...", N`: the string, then its length */
-            const char *comma = strrchr(lit, ',');
-            cw_line(w, "%.*s,", (int)(comma - lit), lit);
+            size_t total;
+            const ir_case *k = &t->cases[j];
+            cw_line(w, "\"%s\",", json_literal(w, "", k->json_name, k->json_len, "", &total));
         }
         cw_close(w, "};");
         cw_open(w, "static const size_t %s__jlen[%zu] = {", t->fn, t->ncases);
         for (size_t j = 0; j < t->ncases; j++) {
-            case_literal(lit, sizeof lit, "", &t->cases[j], "");
-            cw_line(w, "%s,", strrchr(lit, ',') + 2);
+            size_t total;
+            const ir_case *k = &t->cases[j];
+            json_literal(w, "", k->json_name, k->json_len, "", &total);
+            cw_line(w, "%zu,", total);
         }
         cw_close(w, "};");
         cw_blank(w);

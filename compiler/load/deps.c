@@ -14,7 +14,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "driver.h"
+#include "syntax/parse.h"
+#include "util/files.h"
 
 /* Longer import chains are surely a mistake, and the walk recurses. */
 #define DEPS_MAX_CHAIN 256
@@ -42,12 +43,11 @@ typedef struct deps_loader {
     bool failed;
 } deps_loader;
 
-static const ast_loc deps_no_loc = {NULL, 0, 0, 0, 0, 0, 0};
 
 static void deps_oom(deps_loader *L)
 {
     if (!L->failed)
-        diag_error(L->d, deps_no_loc, "out of memory");
+        diag_error(L->d, DIAG_NO_LOC, "out of memory");
     L->failed = true;
 }
 
@@ -125,16 +125,13 @@ static bool deps_read(deps_loader *L, const char *path, char **text, size_t *len
         return false;
     atd_buf b;
     atd_buf_init(&b);
-    char chunk[8192];
-    size_t got;
-    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-        atd_buf_append(&b, chunk, got);
-    bool ok = !ferror(f) && b.status == 0;
-    int err = ferror(f) ? errno : ENOMEM;
+    bool ok = files_read(f, &b);
+    int err = errno;
     fclose(f);
     if (ok) {
         *text = atd_arena_alloc(L->arena, b.len + 1, 1);
         ok = *text != NULL;
+        err = ENOMEM;
         if (ok) {
             if (b.len > 0)
                 memcpy(*text, b.data, b.len);
@@ -143,7 +140,7 @@ static bool deps_read(deps_loader *L, const char *path, char **text, size_t *len
     }
     atd_buf_free(&b);
     if (!ok)
-        errno = err ? err : EIO;
+        errno = err;
     return ok;
 }
 
@@ -270,7 +267,7 @@ static void deps_import_one(deps_loader *L, size_t idx, size_t i)
             return;
         diag_add_source(L->d, path, text, len);
         L->files[found].import_loc = &im->path_loc;
-        L->files[found].module = driver_parse(L->arena, L->d, path, text, len);
+        L->files[found].module = parse_module(L->arena, L->d, path, text, len);
         if (L->files[found].module == NULL) {
             diag_note(L->d, im->path_loc, "'%s' is imported here", path);
             L->failed = true;
@@ -293,7 +290,7 @@ static void deps_walk(deps_loader *L, size_t idx)
 {
     if (L->depth >= DEPS_MAX_CHAIN) {
         const ast_loc *at = L->files[idx].import_loc;
-        diag_error(L->d, at != NULL ? *at : deps_no_loc,
+        diag_error(L->d, at != NULL ? *at : DIAG_NO_LOC,
                    "imports are nested more than %d levels deep", DEPS_MAX_CHAIN);
         L->failed = true;
         return;

@@ -21,10 +21,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "ast.h"
+#include "syntax/ast.h"
 #include "atd/arena.h"
 #include "atd/buf.h"
-#include "diag.h"
+#include "util/diag.h"
 
 /* What one `from ... import` of the compiled schema resolved to. */
 typedef struct deps_import {

@@ -21,7 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "ast.h"
+#include "syntax/ast.h"
 
 typedef struct ir_type ir_type;
 

@@ -50,11 +50,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check_default.h"
-#include "expand.h"
-#include "lower_clash.h"
-#include "names.h"
-#include "sort.h"
+#include "check/check_annot.h"
+#include "check/check_default.h"
+#include "check/check_inherit.h"
+#include "check/check_lookup.h"
+#include "util/names.h"
 
 /* Guards for input the checker let through but that lowering cannot finish:
  * both are reported as errors at the offending type expression, never by
@@ -70,7 +70,8 @@ typedef struct memo {
 } memo;
 
 typedef struct lower_ctx {
-    expand_ctx x;
+    check_cx *cx; /* the checked module: definitions, names, inheritance */
+    const ast_module *module;
     diag_ctx *diag;
     atd_arena *arena;
     const char *prefix;
@@ -82,7 +83,6 @@ typedef struct lower_ctx {
     int nest;
     bool failed;
     bool aborted;    /* a limit was hit: unwind quickly, report nothing more */
-    bool check_only; /* --check: lowering only finds errors */
     ast_loc loc;     /* the type expression being lowered: new types get it */
     jmp_buf oom;     /* out of memory in the arena: back to lower_module */
     const deps_import *imports; /* per import of the module, or NULL (deps.h) */
@@ -127,41 +127,11 @@ static void *zalloc(lower_ctx *L, size_t size)
     return p;
 }
 
-/* Finds `<section field="value">` among annots. */
-static bool annot_get(const ast_annots *a, const char *section, const char *field,
-                      const char **value, size_t *len)
-{
-    for (size_t i = 0; i < a->len; i++) {
-        if (strcmp(a->items[i].section, section) != 0)
-            continue;
-        for (size_t j = 0; j < a->items[i].nfields; j++) {
-            const ast_annot_field *f = &a->items[i].fields[j];
-            if (strcmp(f->name, field) == 0) {
-                if (value)
-                    *value = f->value;
-                if (len)
-                    *len = f->value ? f->value_len : 0;
-                return true;
-            }
-        }
-    }
-    return false;
-}
-
-static bool annot_flag(const ast_annots *a, const char *section, const char *field)
-{
-    const char *v = NULL;
-    if (!annot_get(a, section, field, &v, NULL))
-        return false;
-    return v == NULL || strcmp(v, "false") != 0;
-}
-
+/* The value of `<section field="value">` (check_annot.h), or NULL. */
 static const char *annot_str(const ast_annots *a, const char *section, const char *field)
 {
-    const char *v = NULL;
-    if (annot_get(a, section, field, &v, NULL))
-        return v;
-    return NULL;
+    const ast_annot_field *f = check_annot_find(a, section, field);
+    return f != NULL ? f->value : NULL;
 }
 
 /* names.c allocates in the arena too: out of memory is handled alike. */
@@ -178,6 +148,74 @@ static void upper_into(char *s)
     for (; *s; s++)
         if (*s >= 'a' && *s <= 'z')
             *s = (char)(*s - 'a' + 'A');
+}
+
+/* The local definition that the reference t (an AST_NAME) names, as the
+ * checker resolved it; NULL for anything else. */
+static const ast_typedef *def_of(lower_ctx *L, const ast_type *t)
+{
+    check_ref r = check_lookup(L->cx, t);
+    return r.kind == CHECK_REF_DEF ? &L->module->defs[r.def] : NULL;
+}
+
+/* The scope of each record or sum node that `inherit` reaches from t (read
+ * in sc). The checker's members say which fields survive; the scope says
+ * how the type parameters of the node they are written in are bound here.
+ * All the members that survive from one node came through the last path
+ * that reaches it (a later path brings every name of the node again), so
+ * the walk goes through the clauses backwards and keeps the first scope
+ * found per node; a node met again adds nothing new. */
+typedef struct owner_scope {
+    const ast_type *node;
+    const check_scope *sc;
+} owner_scope;
+
+typedef struct owner_scopes {
+    owner_scope *items;
+    size_t len, cap;
+} owner_scopes;
+
+static void owner_scopes_walk(lower_ctx *L, const ast_type *t, const check_scope *sc,
+                              owner_scopes *o)
+{
+    for (size_t i = 0; i < o->len; i++)
+        if (o->items[i].node == t)
+            return;
+    o->items = grow_array(L, o->items, &o->cap, o->len, sizeof *o->items);
+    o->items[o->len].node = t;
+    o->items[o->len].sc = sc;
+    o->len++;
+    size_t n = t->kind == AST_SUM ? t->u.sum.len : t->u.record.len;
+    for (size_t i = n; i-- > 0;) {
+        const ast_type *clause = NULL;
+        if (t->kind == AST_SUM && t->u.sum.variants[i].is_inherit)
+            clause = t->u.sum.variants[i].arg;
+        else if (t->kind == AST_RECORD && t->u.record.fields[i].kind == AST_FIELD_INHERIT)
+            clause = t->u.record.fields[i].type;
+        if (clause == NULL)
+            continue;
+        check_clo c = {clause, sc};
+        check_head h = check_resolve(L->cx, c, false);
+        if (h.kind == CHECK_H_RECORD || h.kind == CHECK_H_SUM)
+            owner_scopes_walk(L, h.clo.t, h.clo.sc, o);
+    }
+}
+
+/* The members of record or sum t read in sc after inheritance
+ * (check_inherit.h), with the scope each member's type is read in. */
+static const check_scope **lower_members(lower_ctx *L, const ast_type *t, const check_scope *sc,
+                                         check_members *ms)
+{
+    if (!check_inherit_expand(L->cx, t, false, ms))
+        longjmp(L->oom, 1);
+    owner_scopes o = {NULL, 0, 0};
+    owner_scopes_walk(L, t, sc, &o);
+    const check_scope **scopes = zalloc(L, ms->len * sizeof *scopes);
+    for (size_t i = 0; i < ms->len; i++)
+        for (size_t k = 0; k < o.len; k++)
+            if (o.items[k].node == ms->items[i].owner)
+                scopes[i] = o.items[k].sc;
+    return scopes;
 }
 
 /* --- type table --- */
@@ -230,7 +268,7 @@ static ir_type *scalar(lower_ctx *L, ir_kind kind, const char *cname, const char
     return t;
 }
 
-static ir_type *lower_type(lower_ctx *L, const ast_type *t, const expand_env *env,
+static ir_type *lower_type(lower_ctx *L, const ast_type *t, const check_scope *env,
                            const char *ctx_name);
 
 /* What an erroneous type expression lowers to, so that lowering can go on
@@ -315,7 +353,7 @@ static ir_type *wrapper(lower_ctx *L, ir_kind kind, ir_type *elem, const char *s
  * converted with f, converted back with g before writing. Deduplicated on
  * (T, U, f, g). Its short name, used in derived names (U_list), is U with
  * every non-identifier byte replaced by '_'. */
-static ir_type *lower_wrap(lower_ctx *L, const ast_type *t, const expand_env *env,
+static ir_type *lower_wrap(lower_ctx *L, const ast_type *t, const check_scope *env,
                            const char *ctx_name)
 {
     ir_type *u = lower_type(L, t->u.name.args[0], env, ctx_name);
@@ -340,11 +378,13 @@ static ir_type *lower_wrap(lower_ctx *L, const ast_type *t, const expand_env *en
 }
 
 /* The value type V of `(string * V) list <json repr="object">`. */
-static ir_type *lower_assoc(lower_ctx *L, const ast_type *list, const expand_env *env,
+static ir_type *lower_assoc(lower_ctx *L, const ast_type *list, const check_scope *env,
                             const char *ctx_name)
 {
-    const expand_env *e2;
-    const ast_type *tup = expand_reach(&L->x, list->u.name.args[0], env, AST_TUPLE, &e2);
+    check_clo arg = {list->u.name.args[0], env};
+    check_head h = check_resolve(L->cx, arg, true);
+    const ast_type *tup = h.kind == CHECK_H_TUPLE ? h.clo.t : NULL;
+    const check_scope *e2 = h.clo.sc;
     if (tup == NULL || tup->u.tuple.len != 2) {
         diag_error(L->diag, list->loc, "<json repr=\"object\"> needs a (string * _) list");
         L->failed = true;
@@ -424,10 +464,11 @@ static bool lower_default(lower_ctx *L, const ast_annots *annots, ir_type *t, as
         d->c_expr = cdef;
         return true;
     }
-    const char *v = NULL;
-    size_t vlen = 0;
-    if (!annot_get(annots, "ocaml", "default", &v, &vlen) || v == NULL)
+    const ast_annot_field *od = check_annot_find(annots, "ocaml", "default");
+    if (od == NULL || od->value == NULL)
         return implicit_default(L, t, loc);
+    const char *v = od->value;
+    size_t vlen = od->value_len;
     check_default_value dv;
     check_default_kind k = check_default_parse(L->arena, v, vlen, &dv);
     switch (k) {
@@ -510,34 +551,30 @@ static bool lower_default(lower_ctx *L, const ast_annots *annots, ir_type *t, as
 
 /* --- records, sums, tuples --- */
 
-static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const expand_env *env)
+static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const check_scope *env)
 {
-    expand_field *fs;
-    size_t n;
-    if (!expand_record(&L->x, t, env, &fs, &n)) {
-        L->failed = true;
-        return;
-    }
-    rt->keep_nulls = annot_flag(&t->annots, "json", "keep_nulls");
+    check_members ms;
+    const check_scope **scopes = lower_members(L, t, env, &ms);
+    size_t n = ms.len;
+    rt->keep_nulls = check_annot_flag(&t->annots, "json", "keep_nulls");
     rt->fields = zalloc(L, n * sizeof *rt->fields);
     rt->nfields = n;
     for (size_t i = 0; i < n; i++) {
-        const ast_field *af = fs[i].field;
+        const ast_field *af = ms.items[i].field;
         ir_field *f = &rt->fields[i];
         f->atd_name = af->name;
         f->c_name = c_name_of(L, af->name, annot_str(&af->annots, "c", "name"));
         f->doc = annot_str(&af->annots, "doc", "text");
-        const char *jn = NULL;
-        size_t jl = 0;
-        if (annot_get(&af->annots, "json", "name", &jn, &jl) && jn != NULL) {
-            f->json_name = jn;
-            f->json_len = jl;
+        const ast_annot_field *jn = check_annot_find(&af->annots, "json", "name");
+        if (jn != NULL && jn->value != NULL) {
+            f->json_name = jn->value;
+            f->json_len = jn->value_len;
         } else {
             f->json_name = af->name;
             f->json_len = strlen(af->name);
         }
         f->required_index = -1;
-        ir_type *ft = lower_type(L, af->type, fs[i].env, fmt(L, "%s_%s", rt->short_name, af->name));
+        ir_type *ft = lower_type(L, af->type, scopes[i], fmt(L, "%s_%s", rt->short_name, af->name));
         switch (af->kind) {
         case AST_FIELD_REQUIRED:
         case AST_FIELD_INHERIT:
@@ -565,15 +602,12 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const exp
     }
 }
 
-static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const expand_env *env)
+static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const check_scope *env)
 {
-    expand_case *cs;
-    size_t n;
-    if (!expand_sum(&L->x, t, env, &cs, &n)) {
-        L->failed = true;
-        return;
-    }
-    st->open_enum = annot_flag(&t->annots, "json", "open_enum");
+    check_members ms;
+    const check_scope **scopes = lower_members(L, t, env, &ms);
+    size_t n = ms.len;
+    st->open_enum = check_annot_flag(&t->annots, "json", "open_enum");
     const char *repr = annot_str(&t->annots, "json", "repr");
     st->json_object = repr != NULL && strcmp(repr, "object") == 0;
     st->cases = zalloc(L, n * sizeof *st->cases);
@@ -581,7 +615,7 @@ static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const expand
     char *up = fmt(L, "%s", st->name);
     upper_into(up);
     for (size_t i = 0; i < n; i++) {
-        const ast_variant *v = cs[i].variant;
+        const ast_variant *v = ms.items[i].variant;
         ir_case *c = &st->cases[i];
         c->atd_name = v->name;
         c->member = c_name_of(L, v->name, annot_str(&v->annots, "c", "name"));
@@ -590,18 +624,17 @@ static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const expand
         char *cu = fmt(L, "%s_%s", up, c->member);
         upper_into(cu);
         c->const_name = cu;
-        const char *jn = NULL;
-        size_t jl = 0;
-        if (annot_get(&v->annots, "json", "name", &jn, &jl) && jn != NULL) {
-            c->json_name = jn;
-            c->json_len = jl;
+        const ast_annot_field *jn = check_annot_find(&v->annots, "json", "name");
+        if (jn != NULL && jn->value != NULL) {
+            c->json_name = jn->value;
+            c->json_len = jn->value_len;
         } else {
             c->json_name = v->name;
             c->json_len = strlen(v->name);
         }
         if (v->arg != NULL) {
             c->arg.type =
-                lower_type(L, v->arg, cs[i].env, fmt(L, "%s_%s", st->short_name, v->name));
+                lower_type(L, v->arg, scopes[i], fmt(L, "%s_%s", st->short_name, v->name));
             if (st->open_enum && c->arg.type->kind == IR_STRING)
                 c->catch_all = true;
         }
@@ -610,20 +643,19 @@ static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const expand
 
 /* Nominal types (records and sums) are created before their contents are
  * lowered, so that recursive references find them. */
-static ir_type *new_nominal(lower_ctx *L, const ast_type *t, const expand_env *env,
-                            const char *short_name, const char *atd_name)
+static ir_type *new_nominal(lower_ctx *L, const ast_type *t, const char *short_name,
+                            const char *atd_name)
 {
     ir_kind kind = IR_RECORD;
     if (t->kind == AST_SUM) {
         kind = IR_ENUM;
         /* A sum is an enum when every constructor, after inheritance, is nullary. */
-        expand_case *cs;
-        size_t n;
-        if (expand_sum(&L->x, t, env, &cs, &n)) {
-            for (size_t i = 0; i < n; i++)
-                if (cs[i].variant->arg != NULL)
-                    kind = IR_SUM;
-        }
+        check_members ms;
+        if (!check_inherit_expand(L->cx, t, false, &ms))
+            longjmp(L->oom, 1);
+        for (size_t i = 0; i < ms.len; i++)
+            if (ms.items[i].variant->arg != NULL)
+                kind = IR_SUM;
     }
     ir_type *rt = new_type(L, kind);
     rt->atd_name = atd_name;
@@ -631,7 +663,7 @@ static ir_type *new_nominal(lower_ctx *L, const ast_type *t, const expand_env *e
     return rt;
 }
 
-static void fill_nominal(lower_ctx *L, ir_type *rt, const ast_type *t, const expand_env *env)
+static void fill_nominal(lower_ctx *L, ir_type *rt, const ast_type *t, const check_scope *env)
 {
     if (t->kind == AST_RECORD)
         lower_record(L, rt, t, env);
@@ -639,7 +671,7 @@ static void fill_nominal(lower_ctx *L, ir_type *rt, const ast_type *t, const exp
         lower_sum(L, rt, t, env);
 }
 
-static ir_type *lower_tuple(lower_ctx *L, const ast_type *t, const expand_env *env,
+static ir_type *lower_tuple(lower_ctx *L, const ast_type *t, const check_scope *env,
                             const char *ctx_name)
 {
     size_t n = t->u.tuple.len;
@@ -648,8 +680,8 @@ static ir_type *lower_tuple(lower_ctx *L, const ast_type *t, const expand_env *e
     for (size_t i = 0; i < n; i++) {
         const ast_cell *c = &t->u.tuple.cells[i];
         cells[i].slot.type = lower_type(L, c->type, env, fmt(L, "%s_%zu", ctx_name, i));
-        if (annot_get(&c->annots, "c", "default", NULL, NULL) ||
-            annot_get(&c->annots, "ocaml", "default", NULL, NULL)) {
+        if (check_annot_find(&c->annots, "c", "default") != NULL ||
+            check_annot_find(&c->annots, "ocaml", "default") != NULL) {
             cells[i].has_default = true;
             lower_default(L, &c->annots, cells[i].slot.type, c->loc, &cells[i].dflt);
         }
@@ -689,14 +721,15 @@ static ir_type *lower_tuple(lower_ctx *L, const ast_type *t, const expand_env *e
 
 /* The definition of a monomorphic alias that the argument `t` (read in env)
  * names, or NULL when t is anything else. */
-static const ast_typedef *alias_arg(lower_ctx *L, const ast_type *t, const expand_env *env)
+static const ast_typedef *alias_arg(lower_ctx *L, const ast_type *t, const check_scope *env)
 {
-    const expand_env *e;
-    t = expand_resolve_tvars(t, env, &e);
-    if (t == NULL || t->kind != AST_NAME || t->u.name.npath != 1 || t->u.name.nargs != 0)
-        return NULL;
-    const ast_typedef *d = expand_find_def(&L->x, t->u.name.path[0]);
-    if (d == NULL || d->nparams != 0 || d->rhs->kind == AST_RECORD || d->rhs->kind == AST_SUM)
+    const check_clo *b;
+    while (t->kind == AST_TVAR && env != NULL && (b = check_bind(env, t->u.tvar.name)) != NULL) {
+        t = b->t;
+        env = b->sc;
+    }
+    const ast_typedef *d = t->kind == AST_NAME ? def_of(L, t) : NULL;
+    if (d == NULL || t->u.name.nargs != 0 || d->nparams != 0 || d->rhs->kind == AST_RECORD || d->rhs->kind == AST_SUM)
         return NULL;
     return d;
 }
@@ -704,13 +737,15 @@ static const ast_typedef *alias_arg(lower_ctx *L, const ast_type *t, const expan
 /* The type denoted by definition d applied as `app` (or d itself when it has
  * no parameters, app then being NULL or argument-less). */
 static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type *app,
-                              const expand_env *env)
+                              const check_scope *env)
 {
-    const expand_env *denv = NULL;
+    const check_scope *denv = NULL;
     const char *argkey = "";
     const char *short_name = c_name_of(L, d->name, NULL);
     if (d->nparams > 0) {
-        denv = expand_bind(&L->x, d, app, env);
+        denv = check_scope_enter(L->cx, app, env, (size_t)(d - L->module->defs));
+        if (denv == NULL)
+            longjmp(L->oom, 1);
         /* Instance key and name from the lowered arguments. */
         char *k = fmt(L, "%s", "");
         char *nm = fmt(L, "%s", short_name);
@@ -770,7 +805,7 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
     if (cname != NULL && d->nparams == 0)
         short_name = cname;
     if (d->rhs->kind == AST_RECORD || d->rhs->kind == AST_SUM) {
-        r = new_nominal(L, d->rhs, denv, short_name, short_name);
+        r = new_nominal(L, d->rhs, short_name, short_name);
         r->owner = d->name;
         if (d->nparams == 0)
             r->loc = d->name_loc;
@@ -807,7 +842,7 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
  * other schema, which has no way to know them: it is an error. */
 static ir_type *lower_imported(lower_ctx *L, const ast_type *t)
 {
-    const ast_module *am = L->x.module;
+    const ast_module *am = L->module;
     const char *mod = t->u.name.path[0];
     const char *name = t->u.name.path[t->u.name.npath - 1];
     size_t i = 0;
@@ -819,8 +854,6 @@ static ir_type *lower_imported(lower_ctx *L, const ast_type *t)
     }
     if (i == am->nimports || L->imports == NULL || L->imports[i].module == NULL ||
         t->u.name.npath != 2) {
-        if (L->check_only) /* --check does not load imported schemas */
-            return placeholder(L);
         diag_error(L->diag, t->loc, "imported type '%s.%s' needs its schema: compile a file, "
                    "not a buffer", mod, name);
         L->failed = true;
@@ -876,7 +909,7 @@ static ir_type *lower_imported(lower_ctx *L, const ast_type *t)
     return r;
 }
 
-static ir_type *lower_name(lower_ctx *L, const ast_type *t, const expand_env *env,
+static ir_type *lower_name(lower_ctx *L, const ast_type *t, const check_scope *env,
                            const char *ctx_name)
 {
     if (t->u.name.npath != 1)
@@ -912,7 +945,7 @@ static ir_type *lower_name(lower_ctx *L, const ast_type *t, const expand_env *en
     }
     if (nargs == 1 && strcmp(n, "wrap") == 0)
         return lower_wrap(L, t, env, ctx_name);
-    const ast_typedef *d = expand_find_def(&L->x, n);
+    const ast_typedef *d = def_of(L, t);
     if (d == NULL) {
         diag_error(L->diag, t->loc, "undefined type '%s'", n);
         L->failed = true;
@@ -921,7 +954,7 @@ static ir_type *lower_name(lower_ctx *L, const ast_type *t, const expand_env *en
     return lower_def_app(L, d, t, env);
 }
 
-static ir_type *lower_type(lower_ctx *L, const ast_type *t, const expand_env *env,
+static ir_type *lower_type(lower_ctx *L, const ast_type *t, const check_scope *env,
                            const char *ctx_name)
 {
     if (L->aborted)
@@ -939,14 +972,13 @@ static ir_type *lower_type(lower_ctx *L, const ast_type *t, const expand_env *en
     ir_type *r = NULL;
     switch (t->kind) {
     case AST_TVAR: {
-        const ast_type *e;
-        const expand_env *ee;
-        if (!expand_lookup(env, t->u.tvar.name, &e, &ee)) {
+        const check_clo *b = env != NULL ? check_bind(env, t->u.tvar.name) : NULL;
+        if (b == NULL) {
             diag_error(L->diag, t->loc, "unbound type variable '%s", t->u.tvar.name);
             L->failed = true;
             r = scalar(L, IR_ABSTRACT, "atd_json", "abstract", "abstract");
         } else {
-            r = lower_type(L, e, ee, ctx_name);
+            r = lower_type(L, b->t, b->sc, ctx_name);
         }
         break;
     }
@@ -960,7 +992,7 @@ static ir_type *lower_type(lower_ctx *L, const ast_type *t, const expand_env *en
     case AST_SUM: {
         const char *cn = annot_str(&t->annots, "c", "name");
         const char *sn = c_name_of(L, cn ? cn : ctx_name, NULL);
-        r = new_nominal(L, t, env, sn, sn);
+        r = new_nominal(L, t, sn, sn);
         r->exported = cn != NULL; /* named in C by the schema */
         fill_nominal(L, r, t, env);
         break;
@@ -1057,7 +1089,6 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
                             const deps_import *imports)
 {
 #define L (*Lp)
-    atd_arena *arena = L.arena;
     ir_module *m = zalloc(&L, sizeof *m);
     m->base = base_name(&L, am->file ? am->file : "schema.atd", &m->source_name);
     if (prefix == NULL)
@@ -1118,47 +1149,30 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
     for (size_t i = 0; i < am->nimports && imports != NULL; i++)
         if (imports[i].base != NULL)
             m->includes[m->nincludes++] = imports[i].base;
-    if (!lower_clash_check(L.diag, arena, m))
-        return NULL;
-    if (!sort_module(m, arena))
-        longjmp(L.oom, 1);
     return m;
 #undef L
 }
 
-ir_module *lower_module_ex(diag_ctx *d, atd_arena *arena, const ast_module *am,
-                           const char *prefix, const deps_import *imports, bool check_only)
+ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm,
+                        const char *prefix, const deps_import *imports)
 {
     /* The context is on the heap: it is read again after longjmp. */
     lower_ctx *volatile Lp = malloc(sizeof *Lp);
     if (Lp == NULL) {
-        diag_error(d, (ast_loc){0}, "out of memory");
+        diag_error(d, DIAG_NO_LOC, "out of memory");
         return NULL;
     }
     memset(Lp, 0, sizeof *Lp);
     Lp->imports = imports;
     Lp->diag = d;
     Lp->arena = arena;
-    Lp->x.diag = d;
-    Lp->x.arena = arena;
-    Lp->x.module = am;
-    Lp->check_only = check_only;
+    Lp->cx = (check_cx *)cm;
+    Lp->module = checked_ast(cm);
     ir_module *m = NULL;
     if (setjmp(Lp->oom) == 0)
-        m = lower_all(Lp, am, prefix, imports);
+        m = lower_all(Lp, checked_ast(cm), prefix, imports);
     else
-        diag_error(d, (ast_loc){0}, "out of memory");
+        diag_error(d, DIAG_NO_LOC, "out of memory");
     free(Lp);
     return m;
-}
-
-ir_module *lower_module(diag_ctx *d, atd_arena *arena, const ast_module *am, const char *prefix)
-{
-    return lower_module_ex(d, arena, am, prefix, NULL, false);
-}
-
-ir_module *lower_module_imports(diag_ctx *d, atd_arena *arena, const ast_module *am,
-                                const char *prefix, const deps_import *imports)
-{
-    return lower_module_ex(d, arena, am, prefix, imports, false);
 }

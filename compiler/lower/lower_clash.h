@@ -13,7 +13,7 @@
 #include <stdbool.h>
 
 #include "atd/arena.h"
-#include "diag.h"
+#include "util/diag.h"
 #include "ir.h"
 
 /* Reports every clash through d. Returns false when there was one, or when

@@ -1,12 +1,14 @@
-/* Sorting of C type definitions (see sort.h): Tarjan's algorithm for the
- * strongly connected components of the by-value containment graph, then a
- * depth-first topological order on the edges that remain by value. Both walks
- * visit types in creation order, so the output is deterministic. Scratch
- * memory comes from the compilation arena (freed with it); running out of it
- * makes sort_module return false. */
+/* Sorting of C type definitions (see sort.h): the strongly connected
+ * components of the by-value containment graph (util/graph.h), then a
+ * depth-first postorder on the edges that remain by value. Both walks visit
+ * types in creation order, so the output is deterministic, and neither
+ * recurses. Scratch memory comes from the compilation arena (freed with it);
+ * running out of it makes sort_module return false. */
 #include "sort.h"
 
 #include <string.h>
+
+#include "util/graph.h"
 
 /* The by-value slots of t (lists and assoc lists hold pointers). */
 static size_t slots_of(ir_type *t, ir_slot **out, size_t cap)
@@ -55,78 +57,68 @@ static size_t count_slots(const ir_type *t)
     }
 }
 
-typedef struct tarjan {
-    atd_arena *arena;
-    bool oom;
-    ir_type **stack;
-    size_t sp;
-    int *index, *low;
-    bool *on;
-    int counter, nscc;
-} tarjan;
-
-static void strongconnect(tarjan *T, ir_module *m, ir_type *v)
+/* The edges from every type to the composite types it holds by value, in
+ * slot order (another schema's types are not in m->types: no edge). With
+ * `ptr_too` false, slots that became pointers are left out. */
+static bool sort_edges(ir_module *m, atd_arena *arena, bool ptr_too, graph *g)
 {
-    int vi = v->mark;
-    T->index[vi] = T->low[vi] = T->counter++;
-    T->stack[T->sp++] = v;
-    T->on[vi] = true;
-    size_t cap = count_slots(v);
-    ir_slot **s = atd_arena_alloc(T->arena, (cap ? cap : 1) * sizeof *s, 8);
-    if (s == NULL) {
-        T->oom = true;
-        cap = 0;
-    }
-    size_t n = s != NULL ? slots_of(v, s, cap) : 0;
-    for (size_t i = 0; i < n; i++) {
-        ir_type *w = s[i]->type;
-        if (!ir_is_composite(w) || w->imported) /* another schema's: not in m->types */
-            continue;
-        int wi = w->mark;
-        if (T->index[wi] < 0) {
-            strongconnect(T, m, w);
-            if (T->low[wi] < T->low[vi])
-                T->low[vi] = T->low[wi];
-        } else if (T->on[wi] && T->index[wi] < T->low[vi]) {
-            T->low[vi] = T->index[wi];
+    size_t cap = 0;
+    for (size_t i = 0; i < m->ntypes; i++)
+        cap += count_slots(m->types[i]);
+    graph_edge *edges = atd_arena_alloc(arena, (cap ? cap : 1) * sizeof *edges, 16);
+    ir_slot **s = atd_arena_alloc(arena, (cap ? cap : 1) * sizeof *s, 16);
+    if (edges == NULL || s == NULL)
+        return false;
+    size_t n = 0;
+    for (size_t i = 0; i < m->ntypes; i++) {
+        ir_type *v = m->types[i];
+        size_t k = slots_of(v, s, count_slots(v));
+        for (size_t j = 0; j < k; j++) {
+            ir_type *w = s[j]->type;
+            if (!ir_is_composite(w) || w->imported || (s[j]->ptr && !ptr_too))
+                continue;
+            edges[n].from = (size_t)v->mark;
+            edges[n].to = (size_t)w->mark;
+            n++;
         }
     }
-    if (T->low[vi] == T->index[vi]) {
-        ir_type *w;
-        do {
-            w = T->stack[--T->sp];
-            T->on[w->mark] = false;
-            w->scc = T->nscc;
-        } while (w != v);
-        T->nscc++;
-    }
+    return graph_build(g, arena, m->ntypes, edges, n);
 }
 
-static void topo(tarjan *T, ir_type *v, ir_type **out, size_t *n, bool *done)
+/* Appends to out, in depth-first postorder from v, every type not done yet
+ * that v reaches by value: what a type contains comes before it. */
+static void sort_postorder(const graph *g, ir_module *m, size_t v, bool *done, size_t *stack,
+                           size_t *next, ir_type **out, size_t *n)
 {
-    if (done[v->mark])
+    if (done[v])
         return;
-    done[v->mark] = true;
-    size_t cap = count_slots(v);
-    ir_slot **s = atd_arena_alloc(T->arena, (cap ? cap : 1) * sizeof *s, 8);
-    if (s == NULL) {
-        T->oom = true;
-        cap = 0;
+    size_t depth = 0;
+    done[v] = true;
+    stack[depth] = v;
+    next[depth] = g->start[v];
+    depth++;
+    while (depth > 0) {
+        size_t u = stack[depth - 1];
+        if (next[depth - 1] < g->start[u + 1]) {
+            size_t w = g->adj[next[depth - 1]++];
+            if (!done[w]) {
+                done[w] = true;
+                stack[depth] = w;
+                next[depth] = g->start[w];
+                depth++;
+            }
+            continue;
+        }
+        out[(*n)++] = m->types[u];
+        depth--;
     }
-    size_t k = s != NULL ? slots_of(v, s, cap) : 0;
-    for (size_t i = 0; i < k; i++)
-        if (ir_is_composite(s[i]->type) && !s[i]->type->imported && !s[i]->ptr)
-            topo(T, s[i]->type, out, n, done);
-    out[(*n)++] = v;
 }
 
 /* Zeroed scratch memory from the arena. */
-static void *sort_zalloc(tarjan *T, size_t n, size_t size)
+static void *sort_zalloc(atd_arena *arena, size_t n, size_t size)
 {
-    void *p = atd_arena_alloc(T->arena, (n + 1) * size, 8);
-    if (p == NULL)
-        T->oom = true;
-    else
+    void *p = atd_arena_alloc(arena, (n + 1) * size, 16);
+    if (p != NULL)
         memset(p, 0, (n + 1) * size);
     return p;
 }
@@ -136,44 +128,43 @@ bool sort_module(ir_module *m, atd_arena *arena)
     size_t nt = m->ntypes;
     for (size_t i = 0; i < nt; i++)
         m->types[i]->mark = (int)i;
-    tarjan T;
-    memset(&T, 0, sizeof T);
-    T.arena = arena;
-    T.stack = sort_zalloc(&T, nt, sizeof *T.stack);
-    T.index = sort_zalloc(&T, nt, sizeof *T.index);
-    T.low = sort_zalloc(&T, nt, sizeof *T.low);
-    T.on = sort_zalloc(&T, nt, sizeof *T.on);
-    ir_type **out = sort_zalloc(&T, nt, sizeof *out);
-    bool *done = sort_zalloc(&T, nt, sizeof *done);
-    if (T.oom)
+    graph all;
+    size_t *comp = sort_zalloc(arena, nt, sizeof *comp);
+    if (comp == NULL || !sort_edges(m, arena, true, &all) || !graph_scc(&all, arena, comp))
         return false;
     for (size_t i = 0; i < nt; i++)
-        T.index[i] = -1;
-    for (size_t i = 0; i < nt && !T.oom; i++)
-        if (T.index[i] < 0)
-            strongconnect(&T, m, m->types[i]);
+        m->types[i]->scc = (int)comp[i];
     /* Pointers for members that close a cycle. */
-    for (size_t i = 0; i < nt && !T.oom; i++) {
+    ir_slot **s = NULL;
+    for (size_t i = 0; i < nt; i++) {
         ir_type *v = m->types[i];
         size_t cap = count_slots(v);
-        ir_slot **s = sort_zalloc(&T, cap, sizeof *s);
-        size_t k = s != NULL ? slots_of(v, s, cap) : 0;
+        s = sort_zalloc(arena, cap, sizeof *s);
+        if (s == NULL)
+            return false;
+        size_t k = slots_of(v, s, cap);
         for (size_t j = 0; j < k; j++) {
             ir_type *w = s[j]->type;
-            if (ir_is_composite(w) && w->scc == v->scc &&
+            if (ir_is_composite(w) && !w->imported && w->scc == v->scc &&
                 (w->kind == IR_RECORD || w->kind == IR_SUM))
                 s[j]->ptr = true;
         }
     }
     /* Enums first, then structs in dependency order. */
-    size_t n = 0;
-    for (size_t i = 0; i < nt && !T.oom; i++)
-        if (m->types[i]->kind == IR_ENUM)
-            topo(&T, m->types[i], out, &n, done);
-    for (size_t i = 0; i < nt && !T.oom; i++)
-        topo(&T, m->types[i], out, &n, done);
-    if (T.oom)
+    graph byvalue;
+    ir_type **out = sort_zalloc(arena, nt, sizeof *out);
+    bool *done = sort_zalloc(arena, nt, sizeof *done);
+    size_t *stack = sort_zalloc(arena, nt, sizeof *stack);
+    size_t *next = sort_zalloc(arena, nt, sizeof *next);
+    if (out == NULL || done == NULL || stack == NULL || next == NULL ||
+        !sort_edges(m, arena, false, &byvalue))
         return false;
+    size_t n = 0;
+    for (size_t i = 0; i < nt; i++)
+        if (m->types[i]->kind == IR_ENUM)
+            sort_postorder(&byvalue, m, i, done, stack, next, out, &n);
+    for (size_t i = 0; i < nt; i++)
+        sort_postorder(&byvalue, m, i, done, stack, next, out, &n);
     memcpy(m->types, out, nt * sizeof *out);
     return true;
 }

@@ -10,6 +10,11 @@
 
 #include "atd/arena.h"
 
+/* Type expressions nested deeper than this are rejected after parsing
+ * (driver_parse), so that the checker may recurse over the tree; lowering,
+ * which also follows aliases, bounds its expansion by the same number. */
+#define AST_MAX_DEPTH 200
+
 /* A source location: a range of bytes in one file. Lines and columns are
  * 1-based; columns count bytes. `end_*` point just past the last byte. */
 typedef struct ast_loc {

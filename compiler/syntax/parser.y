@@ -18,9 +18,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "ast.h"
+#include "syntax/ast.h"
 #include "atd/common.h"
-#include "diag.h"
+#include "util/diag.h"
 
 /* State shared by the lexer and the parser for one file. */
 typedef struct parse_ctx {

@@ -21,7 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "ast.h"
+#include "syntax/ast.h"
 #include "atd/common.h"
 
 typedef void (*diag_sink_fn)(void *ctx, const char *text, size_t len);
@@ -56,6 +56,10 @@ void diag_init(diag_ctx *d);
 void diag_free(diag_ctx *d);
 /* Registers the text of `path` (not copied: must outlive d) for quoting lines. */
 void diag_add_source(diag_ctx *d, const char *path, const char *text, size_t len);
+
+/* The location of a diagnostic about no place in a schema (I/O, out of
+ * memory): printed without a location prefix. */
+#define DIAG_NO_LOC ((ast_loc){NULL, 0, 0, 0, 0, 0, 0})
 
 /* loc.file == NULL prints no location prefix ("atdc: error: ..."). The caret
  * covers loc's range when it is on one line (^~~~), else a single ^. */

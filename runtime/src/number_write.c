@@ -48,32 +48,82 @@ static inline int count_digits_u32(uint32_t v)
     return n + (v >= 10) + (v >= 100) + (v >= 1000);
 }
 
-/* Writes v without leading zeros; returns the end. */
-static inline char *write_u32(char *p, uint32_t v)
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define DIGITS_SWAR 1
+#else
+#define DIGITS_SWAR 0
+#endif
+
+#if DIGITS_SWAR
+/* The 8 decimal digits of v < 10^8 as byte values 0..9 in one word, the
+ * first digit in the lowest byte (memory order on little-endian). Each step
+ * splits every lane in two with a multiply-shift division that is exact for
+ * the lane's range: 10^4 per 32-bit lane, then 100 per 16-bit lane (v * 5243
+ * >> 19 is v / 100 for v < 43699), then 10 per byte (v * 103 >> 10 is v / 10
+ * for v < 179). No product crosses into the next lane. */
+static inline uint64_t digits8(uint32_t v)
 {
-    int n = count_digits_u32(v);
-    char *e = p + n;
-    while (v >= 100) {
-        uint32_t r = v % 100;
-        v /= 100;
-        e -= 2;
-        memcpy(e, digit_pairs + 2 * r, 2);
-    }
-    if (v >= 10)
-        memcpy(e - 2, digit_pairs + 2 * v, 2);
-    else
-        e[-1] = (char)('0' + v);
-    return p + n;
+    uint64_t x = (uint64_t)(v / 10000) | (uint64_t)(v % 10000) << 32;
+    uint64_t hundreds = ((x * 5243) >> 19) & UINT64_C(0x0000007f0000007f);
+    uint64_t y = hundreds | (x - hundreds * 100) << 16;
+    uint64_t tens = ((y * 103) >> 10) & UINT64_C(0x000f000f000f000f);
+    return tens | (y - tens * 10) << 8;
 }
+#endif
+
+#define ASCII_ZEROS UINT64_C(0x3030303030303030)
 
 /* Writes exactly 8 digits (v < 10^8), with leading zeros. */
 static inline void write_8digits(char *p, uint32_t v)
 {
+#if DIGITS_SWAR
+    uint64_t w = digits8(v) + ASCII_ZEROS;
+    memcpy(p, &w, 8);
+#else
     uint32_t hi = v / 10000, lo = v % 10000;
     memcpy(p, digit_pairs + 2 * (hi / 100), 2);
     memcpy(p + 2, digit_pairs + 2 * (hi % 100), 2);
     memcpy(p + 4, digit_pairs + 2 * (lo / 100), 2);
     memcpy(p + 6, digit_pairs + 2 * (lo % 100), 2);
+#endif
+}
+
+/* Writes v < 100 in 1 or 2 digits. Two bytes are stored either way (the
+ * pair of "0v" starts one byte earlier for v < 10), so the caller's room
+ * must allow one more byte than the digits. */
+static inline char *write_1to2(char *p, uint32_t v)
+{
+    bool one = v < 10;
+    memcpy(p, digit_pairs + 2 * v + one, 2);
+    return p + 2 - one;
+}
+
+/* Writes v < 10^4 in 1 to 4 digits (same extra-byte rule). */
+static inline char *write_1to4(char *p, uint32_t v)
+{
+    if (v < 100)
+        return write_1to2(p, v);
+    p = write_1to2(p, v / 100);
+    memcpy(p, digit_pairs + 2 * (v % 100), 2);
+    return p + 2;
+}
+
+/* Writes v without leading zeros; returns the end. Branches on the
+ * magnitude only, then writes the digits in fixed-size pieces. */
+static inline char *write_u32(char *p, uint32_t v)
+{
+    if (v < 10000)
+        return write_1to4(p, v);
+    if (v < 100000000) {
+        p = write_1to4(p, v / 10000);
+        uint32_t lo = v % 10000;
+        memcpy(p, digit_pairs + 2 * (lo / 100), 2);
+        memcpy(p + 2, digit_pairs + 2 * (lo % 100), 2);
+        return p + 4;
+    }
+    p = write_1to2(p, v / 100000000);
+    write_8digits(p, v % 100000000);
+    return p + 8;
 }
 
 char *atd_write_uint64(char *p, uint64_t v)
@@ -200,16 +250,23 @@ static inline int count_digits_u64(uint64_t v)
     return n + count_digits_u32((uint32_t)v) - 1;
 }
 
-/* Writes the n digits of f (n = count_digits_u64(f) <= 17) at p. */
+/* Writes the n digits of f (n = count_digits_u64(f) <= 17) at p: the
+ * leading group first, since write_u32 may store one byte past its digits,
+ * then the groups of eight that overwrite it. */
 static inline void write_digits(char *p, uint64_t f, int n)
 {
-    char *e = p + n;
-    while (f >= 100000000) {
-        e -= 8;
-        write_8digits(e, (uint32_t)(f % 100000000));
-        f /= 100000000;
+    if (n > 16) {
+        write_u32(p, (uint32_t)(f / 10000000000000000u));
+        f %= 10000000000000000u;
+    } else if (n > 8) {
+        write_u32(p, (uint32_t)(f / 100000000));
+    } else {
+        write_u32(p, (uint32_t)f);
+        return;
     }
-    write_u32(p, (uint32_t)f);
+    if (n > 16)
+        write_8digits(p + n - 16, (uint32_t)(f / 100000000));
+    write_8digits(p + n - 8, (uint32_t)(f % 100000000));
 }
 
 int atd_double_shortest(double v, char digits[17], int *exp10)
@@ -270,6 +327,63 @@ static char *layout(char *p, const char *d, int n, int x, int prec)
     return p + (n - x - 1);
 }
 
+#if DIGITS_SWAR
+/* layout() for digits d[0..n) followed by at least 24 readable bytes of
+ * '0': every copy has a fixed size (digits past the end are overwritten or
+ * left beyond the returned end), within ATD_DOUBLE_CHARS of p - 1 (room for
+ * a sign). Rare shapes (a point after the 14th digit) go to layout(). */
+static inline char *layout_fixed(char *p, const char *d, int n, int x, int prec)
+{
+    if (x >= 0 && x < prec) {
+        if (x >= n - 1) {
+            /* an integer: the padding supplies the zeros, then ".0" */
+            memcpy(p, d, 24);
+            p += x + 1;
+            memcpy(p, ".0", 2);
+            return p + 2;
+        }
+        if (x <= 13) {
+            /* ddd.ddd: the digits, then the fraction again one byte later */
+            memcpy(p, d, 16);
+            memcpy(p + x + 2, d + x + 1, 16);
+            p[x + 1] = '.';
+            return p + n + 1;
+        }
+        return layout(p, d, n, x, prec);
+    }
+    if (x < 0 && x >= -4) {
+        /* 0.000ddd */
+        memcpy(p, "0.000000", 8);
+        p += 1 - x;
+        memcpy(p, d, 24);
+        return p + n;
+    }
+    *p = d[0];
+    if (n > 1) {
+        p[1] = '.';
+        memcpy(p + 2, d + 1, 16);
+        p += n + 1;
+    } else {
+        p += 1;
+    }
+    *p++ = 'e';
+    *p++ = x < 0 ? '-' : '+';
+    unsigned ax = (unsigned)(x < 0 ? -x : x);
+    if (ax >= 100) {
+        *p++ = (char)('0' + ax / 100);
+        ax %= 100;
+    }
+    memcpy(p, digit_pairs + 2 * ax, 2);
+    return p + 2;
+}
+
+/* Byte count of the trailing zero digits of a digits8() word (w != 0). */
+static inline int trailing_zero_digits(uint64_t w)
+{
+    return __builtin_clzll(w) >> 3;
+}
+#endif
+
 char *atd_write_double(char *p, double v)
 {
     uint64_t bits;
@@ -285,7 +399,34 @@ char *atd_write_double(char *p, double v)
     double a;
     memcpy(&a, &bits, sizeof a);
     int e10;
-    uint64_t f = strip_zeros(shortest(a, &e10), &e10);
+    uint64_t f = shortest(a, &e10);
+#if DIGITS_SWAR
+    /* Normal doubles give 16 or 17 digits (f is within 10x of the 53-bit
+     * significand): print all 17 places at once, f = h0 | 8 digits | 8
+     * digits, then find the leading and trailing zeros without dividing. */
+    if (f >= 1000000000000000u && f < 100000000000000000u) {
+        char d[40];
+        uint64_t hi = f / 100000000;
+        uint32_t h0 = (uint32_t)(hi / 100000000);
+        uint64_t wh = digits8((uint32_t)(hi % 100000000));
+        uint64_t wl = digits8((uint32_t)(f % 100000000));
+        uint64_t ah = wh + ASCII_ZEROS, al = wl + ASCII_ZEROS;
+        d[0] = (char)('0' + h0);
+        memcpy(d + 1, &ah, 8);
+        memcpy(d + 9, &al, 8);
+        const uint64_t zeros = ASCII_ZEROS;
+        memcpy(d + 17, &zeros, 8);
+        memcpy(d + 25, &zeros, 8);
+        memcpy(d + 32, &zeros, 8);
+        int lead = h0 == 0; /* f >= 10^15, so wh != 0 then */
+        int tz = wl != 0 ? trailing_zero_digits(wl)
+                         : 8 + (wh != 0 ? trailing_zero_digits(wh) : 8);
+        int n = 17 - lead - tz;
+        /* yojson prints with %.17g exactly when 16 digits do not read back */
+        return layout_fixed(p, d + lead, n, e10 + 16 - lead, n == 17 ? 17 : 16);
+    }
+#endif
+    f = strip_zeros(f, &e10);
     int n = count_digits_u64(f);
     char d[20];
     write_digits(d, f, n);

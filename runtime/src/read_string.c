@@ -259,8 +259,8 @@ static const char *strict_other(atd_reader *r, const char *p, const char *open_q
 /* The general scan (scan.h), from p (inside the string opened at
  * open_quote) to the closing quote: escapes, UTF-8, control bytes, lenient
  * mode. */
-bool atd__scan_string_rest(atd_reader *r, const char *open_quote, const char *p,
-                           const char **body, const char **body_end, bool *has_escape)
+bool atd__scan_string_rest(atd_reader *r, const char *open_quote, const char *p, const char **body,
+                           const char **body_end, bool *has_escape)
 {
     const char *end = r->end;
     bool strict = !(r->flags & ATD_READ_LENIENT);
@@ -274,6 +274,17 @@ bool atd__scan_string_rest(atd_reader *r, const char *open_quote, const char *p,
             size_t n;
             esc = true;
             p = escape(r, p, open_quote, NULL, &n);
+        } else if ((unsigned char)*p >= 0x80) {
+            /* Non-ASCII text: the block validator takes it up to the next
+             * quote, backslash or control byte; only when it finds the text
+             * ill-formed does the sequence-by-sequence check run, to name
+             * the offending byte. */
+            const char *q = atd__scan_text(p, end);
+            if (ATD_LIKELY(q != NULL)) {
+                p = q;
+                continue;
+            }
+            p = strict_other(r, p, open_quote);
         } else {
             p = strict_other(r, p, open_quote);
         }
@@ -368,6 +379,32 @@ static bool decode(atd_reader *r, const char *open_quote, const char *b, const c
     return true;
 }
 
+/* memcpy(dst, src, n), without a call for the short strings that most are:
+ * up to 16 bytes move as two machine words (or half-words, or bytes) that
+ * overlap in the middle, so every load stays inside [src, src + n). */
+static inline void copy_short_or_memcpy(char *dst, const char *src, size_t n)
+{
+    if (n > 16) {
+        memcpy(dst, src, n);
+    } else if (n >= 8) {
+        uint64_t a, z;
+        memcpy(&a, src, 8);
+        memcpy(&z, src + n - 8, 8);
+        memcpy(dst, &a, 8);
+        memcpy(dst + n - 8, &z, 8);
+    } else if (n >= 4) {
+        uint32_t a, z;
+        memcpy(&a, src, 4);
+        memcpy(&z, src + n - 4, 4);
+        memcpy(dst, &a, 4);
+        memcpy(dst + n - 4, &z, 4);
+    } else if (n > 0) {
+        dst[0] = src[0];
+        dst[n / 2] = src[n / 2];
+        dst[n - 1] = src[n - 1];
+    }
+}
+
 static bool copy_plain(atd_reader *r, const char *open_quote, const char *b, const char *e,
                        atd_string *out)
 {
@@ -378,7 +415,7 @@ static bool copy_plain(atd_reader *r, const char *open_quote, const char *b, con
     char *dst = atd_arena_alloc(r->arena, n + 1, 1);
     if (!dst)
         return fail_nomem(r, open_quote);
-    memcpy(dst, b, n);
+    copy_short_or_memcpy(dst, b, n);
     dst[n] = '\0';
     out->ptr = dst;
     out->len = (size_t)(e - b);

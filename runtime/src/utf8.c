@@ -10,6 +10,7 @@
  * lead's value. Text in one script repeats the same length, so the branches
  * that remain predict well. */
 #include "utf8.h"
+#include "scan.h"
 
 /* For lead bytes 0x80..0xFF (index c - 0x80): the sequence length (0: not a
  * lead byte: a continuation byte, C0/C1 overlong leads, F5..FF), and the
@@ -18,6 +19,7 @@ typedef struct lead_info {
     unsigned char len, lo, span;
 } lead_info;
 
+/* clang-format off */
 #define L2 {2, 0x80, 0x3f}
 #define L3 {3, 0x80, 0x3f}
 #define L4 {4, 0x80, 0x3f}
@@ -38,6 +40,7 @@ static const lead_info leads[128] = {
 #undef L4
 #undef NO
 #undef ROW8
+/* clang-format on */
 
 int atd__utf8_sequence(const unsigned char *p, const unsigned char *end)
 {
@@ -101,4 +104,31 @@ const unsigned char *atd__utf8_skip(const unsigned char *p, const unsigned char 
         p += n;
     }
     return p;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Text runs of string bodies                                                */
+/* ------------------------------------------------------------------------ */
+
+const char *atd__scan_text_scalar(const char *p, const char *end)
+{
+    for (;;) {
+        p = atd__find_special_strict(p, end);
+        if (p == end || (unsigned char)*p < 0x80)
+            return p;
+        const unsigned char *u =
+            atd__utf8_skip((const unsigned char *)p, (const unsigned char *)end);
+        if (u < (const unsigned char *)end && *u >= 0x80)
+            return NULL;
+        p = (const char *)u;
+    }
+}
+
+const char *atd__scan_text(const char *p, const char *end)
+{
+#if ATD__HAVE_AVX2_KERNELS
+    if (atd__cpu_kernels() & ATD__CPU_AVX2)
+        return atd__scan_text_avx2(p, end);
+#endif
+    return atd__scan_text_scalar(p, end);
 }

@@ -1,64 +1,50 @@
 /* JSON writing primitives on atd_buf: string escaping (atd-spec 10.4), the
  * strict UTF-8 check that guards it, and the int/double helpers.
  *
- * Strings dominate output time, so escaping tests 8 bytes at a time (SWAR) and
- * copies whole words while they hold nothing to escape; UTF-8 validation skips
- * ASCII a word at a time. Short strings are validated while they are escaped
- * into the reserved space, which is committed only if they are valid; long
- * strings are validated first. Either way a failing write leaves the buffer as
- * it was. Long strings are
- * escaped in pieces sized to the room left in the buffer, never by reserving
- * the 6x worst case of the whole string: a 1 GB string through a sink needs only
- * the sink's chunk. */
+ * Strings dominate output time, so escaping looks at 16 bytes at a time with
+ * SSE2 (8 with SWAR words elsewhere or under ATD_NO_SIMD), copying each block
+ * as it goes, and stops only at a byte to escape or, when validating, at a
+ * non-ASCII byte: the run of non-ASCII text starting there is checked by the
+ * shared UTF-8 validator (utf8.h) and copied in one piece. A string with
+ * nothing to escape is thus a few block copies. Short strings are validated
+ * while they are escaped into the reserved space, which is committed only if
+ * they are valid; long strings are validated first. Either way a failing
+ * write leaves the buffer as it was. Long strings are escaped in pieces sized
+ * to the room left in the buffer, never by reserving the 6x worst case of the
+ * whole string: a 1 GB string through a sink needs only the sink's chunk. */
 #include "atd/writer.h"
 #include "atd/error.h"
+
+#include "utf8.h"
 
 #include <string.h>
 
 /* Strings up to this length are escaped with a single worst-case reservation. */
 #define SMALL_STRING 4096
 
+#if defined(__SSE2__) && !defined(ATD_NO_SIMD)
+#include <emmintrin.h>
+#define BLOCK 16 /* bytes looked at per step: one SSE2 register */
+#else
+#define BLOCK 8 /* one 64-bit word (SWAR) */
+#endif
+
 #define ONES UINT64_C(0x0101010101010101)
 #define HIGHS UINT64_C(0x8080808080808080)
 #define LOWS UINT64_C(0x7f7f7f7f7f7f7f7f)
 
-static uint64_t load64(const char *s)
+static inline uint64_t load64(const char *s)
 {
     uint64_t w;
     memcpy(&w, s, 8);
     return w;
 }
 
-/* High bit set in each byte of w equal to zero; exact per byte (no borrow
- * between bytes, unlike the shorter (w - ONES) & ~w form). */
-static uint64_t zero_bytes(uint64_t w)
+static inline uint32_t load32(const char *s)
 {
-    return ~(((w & LOWS) + LOWS) | w) & HIGHS;
-}
-
-/* High bit set in each byte that must be escaped: < 0x20, '"', '\\', 0x7f.
- * Bytes >= 0x80 are never flagged. */
-static inline uint64_t special_bytes(uint64_t w)
-{
-    /* For a byte t < 0x80, t + 0x60 has its high bit set iff t >= 0x20. */
-    uint64_t below_space = ~((w & LOWS) + ONES * 0x60) & ~w & HIGHS;
-    return below_space | zero_bytes(w ^ (ONES * '"')) | zero_bytes(w ^ (ONES * '\\')) |
-           zero_bytes(w ^ (ONES * 0x7f));
-}
-
-/* Index of the first flagged byte in memory order. */
-static unsigned first_flagged(uint64_t mask)
-{
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    return (unsigned)__builtin_ctzll(mask) >> 3;
-#else
-    unsigned char bytes[8];
-    memcpy(bytes, &mask, 8);
-    unsigned i = 0;
-    while (bytes[i] == 0)
-        i++;
-    return i;
-#endif
+    uint32_t w;
+    memcpy(&w, s, 4);
+    return w;
 }
 
 /* For each byte: 0 when copied raw, else the letter after the backslash
@@ -91,35 +77,182 @@ static char *escape_byte(char *p, unsigned char c)
     return p;
 }
 
-/* Escapes s[0..len) at p without quotes; p has room for 6 * len bytes. */
-static char *escape_run(char *p, const char *s, size_t len)
+/* The stop test, over 8 bytes (SWAR) or 16 (SSE2): a byte stops the copy when
+ * it must be escaped ('"', '\\', < 0x20, 0x7f) or, when `high`, when it is
+ * not ASCII (it then goes to the UTF-8 validator). */
+
+/* High bit set in each byte of w equal to zero; exact per byte (no borrow
+ * between bytes, unlike the shorter (w - ONES) & ~w form). */
+static inline uint64_t zero_bytes(uint64_t w)
 {
-    size_t i = 0;
-    while (len - i >= 8) {
-        uint64_t w = load64(s + i);
-        uint64_t m = special_bytes(w);
-        /* Store the whole word either way: the reservation covers it, and the
-         * bytes after the special one are overwritten next. */
-        memcpy(p, &w, 8);
-        if (m == 0) {
-            p += 8;
-            i += 8;
-            continue;
-        }
-        unsigned k = first_flagged(m);
-        p += k;
-        i += k;
-        p = escape_byte(p, (unsigned char)s[i]);
+    return ~(((w & LOWS) + LOWS) | w) & HIGHS;
+}
+
+/* High bit set in each byte of w that stops the copy. */
+static inline uint64_t stops64(uint64_t w, bool high)
+{
+    /* For a byte t < 0x80, t + 0x60 has its high bit set iff t >= 0x20. */
+    uint64_t below_space = ~((w & LOWS) + ONES * 0x60) & ~w & HIGHS;
+    uint64_t m = below_space | zero_bytes(w ^ (ONES * '"')) | zero_bytes(w ^ (ONES * '\\')) |
+                 zero_bytes(w ^ (ONES * 0x7f));
+    return high ? m | (w & HIGHS) : m;
+}
+
+/* Index of the lowest set bit (mask != 0). */
+static inline unsigned lowest_bit(uint64_t mask)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(mask);
+#else
+    unsigned i = 0;
+    while (!(mask & 1)) {
+        mask >>= 1;
         i++;
     }
-    for (; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (escape_letter[c] == 0)
-            *p++ = (char)c;
-        else
-            p = escape_byte(p, c);
+    return i;
+#endif
+}
+
+/* Index of the first stopping byte of the 8 in w (memory order), or 8. */
+static inline unsigned first_stop64(uint64_t w, bool high)
+{
+    uint64_t m = stops64(w, high);
+    if (m == 0)
+        return 8;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    unsigned char bytes[8];
+    memcpy(bytes, &m, 8);
+    unsigned i = 0;
+    while (bytes[i] == 0)
+        i++;
+    return i;
+#else
+    return lowest_bit(m) >> 3;
+#endif
+}
+
+#if BLOCK == 16
+/* Bit i set when byte i of v stops the copy. Signed, every byte >= 0x80 is
+ * below 0x20, so one comparison finds both the control and the non-ASCII
+ * bytes; without `high` the non-ASCII ones are masked out again. */
+static inline unsigned stops128(__m128i v, bool high)
+{
+    __m128i ctl = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+    if (!high)
+        ctl = _mm_andnot_si128(_mm_cmplt_epi8(v, _mm_setzero_si128()), ctl);
+    __m128i m = _mm_or_si128(_mm_or_si128(ctl, _mm_cmpeq_epi8(v, _mm_set1_epi8('"'))),
+                             _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
+                                          _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f))));
+    return (unsigned)_mm_movemask_epi8(m);
+}
+#endif
+
+/* Copies the BLOCK bytes at s to p and returns the index of the first
+ * stopping byte, or BLOCK. The bytes copied after a stop are overwritten
+ * next (output never falls behind input). */
+static inline unsigned copy_block(char *p, const char *s, bool high)
+{
+#if BLOCK == 16
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+    _mm_storeu_si128((__m128i *)(void *)p, v);
+    unsigned m = stops128(v, high);
+    return m != 0 ? lowest_bit(m) : 16;
+#else
+    uint64_t w = load64(s);
+    memcpy(p, &w, 8);
+    return first_stop64(w, high);
+#endif
+}
+
+/* copy_block for the n < BLOCK bytes left at the end of a string, without
+ * reading past them: two loads overlapping in the middle cover the n bytes
+ * as one block, and two stores write them back. Returns the index of the
+ * first stopping byte, or n. */
+static inline unsigned copy_tail(char *p, const char *s, unsigned n, bool high)
+{
+#if BLOCK == 16
+    if (n >= 8) {
+        uint64_t a = load64(s), b = load64(s + n - 8);
+        memcpy(p, &a, 8);
+        memcpy(p + n - 8, &b, 8);
+        unsigned m = stops128(_mm_set_epi64x((long long)b, (long long)a), high);
+        if (m == 0)
+            return n;
+        unsigned k = lowest_bit(m);
+        return k < 8 ? k : n - 16 + k;
     }
-    return p;
+#endif
+    if (n >= 4) {
+        uint32_t a = load32(s), b = load32(s + n - 4);
+        memcpy(p, &a, 4);
+        memcpy(p + n - 4, &b, 4);
+        uint64_t w;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        w = (uint64_t)a << 32 | b;
+#else
+        w = (uint64_t)b << 32 | a;
+#endif
+        unsigned k = first_stop64(w, high);
+        return k == 8 ? n : k < 4 ? k : n - 8 + k;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (escape_letter[c] != 0 || (high && c >= 0x80))
+            return i;
+        p[i] = (char)c;
+    }
+    return n;
+}
+
+/* Escapes s[0..len) at p, without quotes; p has room for 6 * len bytes. With
+ * `check` the UTF-8 is validated in the same pass: each non-ASCII run goes
+ * to the shared validator (utf8.h) and is copied as it is, and the result is
+ * NULL at the first ill-formed or truncated sequence. */
+static inline char *escape_body(char *p, const char *s, size_t len, bool check)
+{
+    const char *end = s + len;
+    for (;;) {
+        size_t left = (size_t)(end - s);
+        unsigned k;
+        if (left >= BLOCK) {
+            k = copy_block(p, s, check);
+            if (k == BLOCK) {
+                p += BLOCK;
+                s += BLOCK;
+                continue;
+            }
+        } else {
+            k = copy_tail(p, s, (unsigned)left, check);
+            if (k == left)
+                return p + left;
+        }
+        p += k;
+        s += k;
+        unsigned char c = (unsigned char)*s;
+        if (c < 0x80) {
+            p = escape_byte(p, c);
+            s++;
+            continue;
+        }
+        /* only when check: non-ASCII bytes stop the copy only then */
+        const char *q = (const char *)atd__utf8_skip((const unsigned char *)s,
+                                                     (const unsigned char *)end);
+        if (q == s || (q != end && (unsigned char)*q >= 0x80))
+            return NULL;
+        memcpy(p, s, (size_t)(q - s));
+        p += q - s;
+        s = q;
+    }
+}
+
+static char *escape_run(char *p, const char *s, size_t len)
+{
+    return escape_body(p, s, len, false);
+}
+
+static char *escape_run_validate(char *p, const char *s, size_t len)
+{
+    return escape_body(p, s, len, true);
 }
 
 char *atd_write_string_unchecked(char *p, const char *s, size_t len)
@@ -130,95 +263,37 @@ char *atd_write_string_unchecked(char *p, const char *s, size_t len)
     return p;
 }
 
-/* Length of the valid multi-byte sequence starting at s[0] (a byte >= 0x80),
- * or 0 when it is invalid or truncated. Follows the table of RFC 3629 4. */
-static inline size_t utf8_sequence(const unsigned char *s, size_t avail)
+/* The first non-ASCII byte of [s, end), or end. */
+static const char *skip_ascii(const char *s, const char *end)
 {
-    unsigned char c = s[0];
-    if (c >= 0xc2 && c <= 0xdf) {
-        return avail >= 2 && (s[1] & 0xc0) == 0x80 ? 2 : 0;
+#if BLOCK == 16
+    while (end - s >= 16) {
+        unsigned m = (unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)s));
+        if (m != 0)
+            return s + lowest_bit(m);
+        s += 16;
     }
-    if (c >= 0xe0 && c <= 0xef) {
-        if (avail < 3 || (s[2] & 0xc0) != 0x80)
-            return 0;
-        unsigned char lo = c == 0xe0 ? 0xa0 : 0x80; /* no overlongs */
-        unsigned char hi = c == 0xed ? 0x9f : 0xbf; /* no surrogates */
-        return s[1] >= lo && s[1] <= hi ? 3 : 0;
-    }
-    if (c >= 0xf0 && c <= 0xf4) {
-        if (avail < 4 || (s[2] & 0xc0) != 0x80 || (s[3] & 0xc0) != 0x80)
-            return 0;
-        unsigned char lo = c == 0xf0 ? 0x90 : 0x80; /* no overlongs */
-        unsigned char hi = c == 0xf4 ? 0x8f : 0xbf; /* nothing above U+10FFFF */
-        return s[1] >= lo && s[1] <= hi ? 4 : 0;
-    }
-    return 0; /* continuation byte, C0, C1 or F5..FF */
-}
-
-/* Escapes s[0..len) at p, without quotes, validating UTF-8 on the way: one
- * pass instead of two for strings written with a single reservation. Returns
- * NULL at the first invalid sequence (the caller then commits nothing). */
-static char *escape_run_validate(char *p, const char *s, size_t len)
-{
-    const unsigned char *u = (const unsigned char *)s;
-    size_t i = 0;
-    while (i < len) {
-        if (len - i >= 8) {
-            uint64_t w = load64(s + i);
-            uint64_t m = special_bytes(w) | (w & HIGHS);
-            memcpy(p, &w, 8);
-            if (m == 0) {
-                p += 8;
-                i += 8;
-                continue;
-            }
-            unsigned k = first_flagged(m);
-            p += k;
-            i += k;
-        }
-        unsigned char c = u[i];
-        if (c < 0x80) {
-            if (escape_letter[c] == 0)
-                *p++ = (char)c;
-            else
-                p = escape_byte(p, c);
-            i++;
-            continue;
-        }
-        size_t n = utf8_sequence(u + i, len - i);
-        if (n == 0)
-            return NULL;
-        /* A fixed-size copy compiles to one move instead of a memcpy call;
-         * the reservation has 6 bytes per input byte, so 4 fit. */
-        if (len - i >= 4)
-            memcpy(p, s + i, 4);
-        else
-            memcpy(p, s + i, n);
-        p += n;
-        i += n;
-    }
-    return p;
+#endif
+    while (end - s >= 8 && (load64(s) & HIGHS) == 0)
+        s += 8;
+    while (s != end && (unsigned char)*s < 0x80)
+        s++;
+    return s;
 }
 
 bool atd_utf8_valid(const char *s, size_t len)
 {
-    const unsigned char *u = (const unsigned char *)s;
-    size_t i = 0;
-    while (i < len) {
-        if (len - i >= 8 && (load64(s + i) & HIGHS) == 0) {
-            i += 8;
-            continue;
-        }
-        if (u[i] < 0x80) {
-            i++;
-            continue;
-        }
-        size_t n = utf8_sequence(u + i, len - i);
-        if (n == 0)
+    const char *end = s + len;
+    for (;;) {
+        s = skip_ascii(s, end);
+        if (s == end)
+            return true;
+        const char *q =
+            (const char *)atd__utf8_skip((const unsigned char *)s, (const unsigned char *)end);
+        if (q == s || (q != end && (unsigned char)*q >= 0x80))
             return false;
-        i += n;
+        s = q;
     }
-    return true;
 }
 
 /* Escapes a long string in pieces: each piece is as long as the free room

@@ -16,9 +16,10 @@
 
 #include "atd/arena.h"
 #include "atd/buf.h"
-#include "diag.h"
+#include "util/diag.h"
 #include "driver.h"
-#include "print.h"
+#include "syntax/parse.h"
+#include "syntax/print.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -38,7 +39,7 @@ static bool fuzz_print(const char *text, size_t len, atd_buf *out)
     atd_arena *arena = atd_arena_new(0, NULL);
     if (arena == NULL)
         abort();
-    ast_module *m = driver_parse(arena, &d, "fuzz.atd", text, len);
+    ast_module *m = parse_module(arena, &d, "fuzz.atd", text, len);
     if (m != NULL)
         print_module(out, m);
     atd_arena_free(arena);

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
+#include "util/diag.h"
 
 /* Everything the sink received, and how many calls: one per diagnostic. */
 typedef struct capture {

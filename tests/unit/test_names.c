@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "names.h"
+#include "util/names.h"
 
 static atd_arena *arena;
 

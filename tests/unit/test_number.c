@@ -415,12 +415,60 @@ START_TEST(test_number_shortest_digits)
 }
 END_TEST
 
+/* The text atd_write_double must give, laid out here from the shortest
+ * digits of atd_double_shortest (an independent path: general digit
+ * output, byte-by-byte layout): "%.16g" layout, "%.17g" for 17 digits,
+ * exponent with a sign and at least two digits, then the ".0" rule. */
+static void expected_text(char *out, double v)
+{
+    char *o = out;
+    if (signbit(v))
+        *o++ = '-';
+    v = fabs(v);
+    if (v == 0) {
+        strcpy(o, "0.0");
+        return;
+    }
+    char d[17];
+    int e;
+    int n = atd_double_shortest(v, d, &e);
+    int x = e + n - 1, prec = n == 17 ? 17 : 16;
+    if (x < -4 || x >= prec) {
+        *o++ = d[0];
+        if (n > 1) {
+            *o++ = '.';
+            for (int i = 1; i < n; i++)
+                *o++ = d[i];
+        }
+        sprintf(o, "e%c%02d", x < 0 ? '-' : '+', x < 0 ? -x : x);
+        return;
+    }
+    if (x < 0) {
+        *o++ = '0';
+        *o++ = '.';
+        for (int i = -1; i > x; i--)
+            *o++ = '0';
+        memcpy(o, d, (size_t)n);
+        o[n] = 0;
+        return;
+    }
+    for (int i = 0; i < n || i <= x; i++) {
+        if (i == x + 1)
+            *o++ = '.';
+        *o++ = i < n ? d[i] : '0';
+    }
+    *o = 0;
+    dot_zero(out);
+}
+
 /* One printed double: round trip with both parsers, no longer than yojson,
  * and (when the %.{n}e rounding of v reads back) the closest n-digit value. */
 static void check_print(double v, bool closest)
 {
     char buf[ATD_DOUBLE_CHARS + 1], y[40];
     wd(buf, v);
+    expected_text(y, v);
+    CHECK(strcmp(buf, y) == 0, "%a printed %s, expected %s", v, buf, y);
     double a = 0;
     CHECK(atd_parse_double(buf, buf + strlen(buf), &a) == ATD_NUM_OK, "%s", buf);
     CHECK(bits_of(a) == bits_of(v), "%a printed %s reads %a", v, buf, a);
@@ -446,6 +494,26 @@ static void check_print(double v, bool closest)
         }
     }
 }
+
+/* Every layout shape: 1 to 17 digits with the leading digit at every
+ * weight from 10^-7 to 10^22, both signs, against expected_text. */
+START_TEST(test_number_write_layouts)
+{
+    static const char digits[] = "12345678901234567";
+    for (int n = 1; n <= 17; n++) {
+        for (int x = -7; x <= 22; x++) {
+            char txt[48];
+            snprintf(txt, sizeof txt, "%c.%.*se%d", digits[0], n - 1, digits + 1, x);
+            double v = strtod(txt, NULL);
+            check_print(v, false);
+            check_print(-v, false);
+            /* the neighbours have 16 or 17 digits */
+            check_print(nextafter(v, 0), false);
+            check_print(nextafter(v, INFINITY), false);
+        }
+    }
+}
+END_TEST
 
 START_TEST(test_number_write_random)
 {
@@ -993,6 +1061,7 @@ Suite *number_suite(void)
         {"parse_syntax", test_number_parse_syntax},
         {"write_cases", test_number_write_cases},
         {"shortest_digits", test_number_shortest_digits},
+        {"write_layouts", test_number_write_layouts},
         {"write_random", test_number_write_random},
         {"write_precision", test_number_write_precision},
         {"bigdec_expand", test_number_bigdec_expand},

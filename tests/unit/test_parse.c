@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "driver.h"
+#include "syntax/parse.h"
 
 typedef struct capture {
     char text[4096];
@@ -49,7 +50,7 @@ static void teardown(void)
 static const ast_module *parse(const char *src)
 {
     diag_add_source(&d, "t.atd", src, strlen(src));
-    const ast_module *m = driver_parse(arena, &d, "t.atd", src, strlen(src));
+    const ast_module *m = parse_module(arena, &d, "t.atd", src, strlen(src));
     ck_assert_msg(m != NULL, "parse failed:\n%s", cap.text);
     ck_assert_int_eq(d.errors, 0);
     return m;
@@ -58,7 +59,7 @@ static const ast_module *parse(const char *src)
 static void parse_fails(const char *src, const char *want_in_message)
 {
     diag_add_source(&d, "t.atd", src, strlen(src));
-    const ast_module *m = driver_parse(arena, &d, "t.atd", src, strlen(src));
+    const ast_module *m = parse_module(arena, &d, "t.atd", src, strlen(src));
     ck_assert_msg(m == NULL, "parse of '%s' should fail", src);
     ck_assert_int_gt(d.errors, 0);
     ck_assert_msg(strstr(cap.text, want_in_message) != NULL, "'%s' not in:\n%s", want_in_message,
@@ -376,10 +377,10 @@ START_TEST(test_lone_cr_and_nul)
 {
     static const char src[] = "type t =\rint";
     diag_add_source(&d, "t.atd", src, sizeof src - 1);
-    ck_assert_ptr_null(driver_parse(arena, &d, "t.atd", src, sizeof src - 1));
+    ck_assert_ptr_null(parse_module(arena, &d, "t.atd", src, sizeof src - 1));
     ck_assert_ptr_nonnull(strstr(cap.text, "carriage return"));
     static const char nul[] = "type t = int\0";
-    ck_assert_ptr_null(driver_parse(arena, &d, "t.atd", nul, sizeof nul - 1));
+    ck_assert_ptr_null(parse_module(arena, &d, "t.atd", nul, sizeof nul - 1));
     ck_assert_ptr_nonnull(strstr(cap.text, "illegal character '\\x00'"));
 }
 END_TEST

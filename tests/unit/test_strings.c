@@ -8,6 +8,9 @@
 
 #include <atd.h>
 
+/* The UTF-8 kernels and the kernel choice, internal to the runtime. */
+#include "../../runtime/src/utf8.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -717,6 +720,249 @@ START_TEST(test_strings_suite_contents)
 }
 END_TEST
 
+/* ------------------------------------------------------------------------ */
+/* The block validator (utf8.h): every kernel, every block boundary          */
+/* ------------------------------------------------------------------------ */
+
+/* Text in front of the byte under test: n bytes of whole 1- to 4-byte
+ * characters (then 'a's to make up the length), so that the validator is
+ * already inside non-ASCII text, carrying state from block to block, when it
+ * reaches the position under test. */
+static size_t mixed_text(char *out, size_t n)
+{
+    static const char *const chars[] = {"\xc3\xa9",         "a", "\xe2\x82\xac",
+                                        "\xf0\x9f\x98\x80", " ", "\xd0\x96"};
+    size_t len = 0;
+    for (size_t i = 0;; i++) {
+        const char *c = chars[i % 6];
+        size_t cl = strlen(c);
+        if (len + cl > n)
+            break;
+        memcpy(out + len, c, cl);
+        len += cl;
+    }
+    while (len < n)
+        out[len++] = 'a';
+    return len;
+}
+
+/* Ill-formed text at each position of the first three 32-byte blocks, after
+ * valid non-ASCII text: the error names the first byte of the bad sequence
+ * and its offset, whichever kernel ran; a sequence cut short by the end of
+ * the input is an unterminated string. */
+START_TEST(test_strings_validator_errors_at_every_position)
+{
+    static const char *const bad[] = {
+        "\x80",             /* stray continuation byte */
+        "\xbf\xbf",         /* two of them */
+        "\xc3(",            /* lead byte, then ASCII */
+        "\xc3\xc3\xa9",     /* lead byte, then a lead byte */
+        "\xc0\x80",         /* overlong 2-byte */
+        "\xc1\xbf",         /* overlong 2-byte */
+        "\xe0\x80\x80",     /* overlong 3-byte */
+        "\xe0\x9f\xbf",     /* overlong 3-byte */
+        "\xed\xa0\x80",     /* surrogate */
+        "\xed\xbf\xbf",     /* surrogate */
+        "\xf0\x80\x80\x80", /* overlong 4-byte */
+        "\xf0\x8f\xbf\xbf", /* overlong 4-byte */
+        "\xf4\x90\x80\x80", /* above U+10FFFF */
+        "\xf5\x80\x80\x80", /* not a lead byte */
+        "\xff",             /* not a lead byte */
+        "\xe2\x82(",        /* 3-byte sequence, cut short */
+        "\xf0\x9f\x98(",    /* 4-byte sequence, cut short */
+        "\xe2\x82\xac\x80", /* one continuation byte too many */
+        "\xf0\x9f\x98\x80\x80",
+    };
+    char json[160], msg[64];
+    for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+        size_t bl = strlen(bad[b]);
+        for (size_t pos = 0; pos <= 100; pos++) {
+            size_t n = 0;
+            json[n++] = '"';
+            n += mixed_text(json + n, pos);
+            size_t at = n;
+            /* the bad sequence: the error is at its first byte, except for
+             * one continuation byte too many */
+            size_t err_at = at + (b >= 17 ? bl - 1 : 0);
+            memcpy(json + n, bad[b], bl);
+            n += bl;
+            n += mixed_text(json + n, 40);
+            json[n++] = '"';
+            snprintf(msg, sizeof msg, "invalid UTF-8 byte 0x%02x in string",
+                     (unsigned char)json[err_at]);
+            read_fail_at(json, n, 0, ATD_ERR_UTF8, err_at, msg, (int)(1000 * b + pos));
+            /* The same text right before the closing quote. */
+            n = at + bl;
+            json[n++] = '"';
+            read_fail_at(json, n, 0, ATD_ERR_UTF8, err_at, msg, (int)(1000 * b + pos));
+            /* Lenient mode takes the bytes as they are. */
+            atd_error err;
+            ck_assert_msg(read_one(json, n, ATD_READ_LENIENT, json + 1, n - 2, &err), "%s",
+                          err.message);
+        }
+    }
+    /* Valid text cut by the end of the input, inside a sequence: the string
+     * is unterminated (no quote is ever found), whatever the position. */
+    static const char *const cut[] = {"\xc3",         "\xe2\x82", "\xe2",
+                                      "\xf0\x9f\x98", "\xf0\x9f", "\xf0"};
+    for (size_t c = 0; c < sizeof cut / sizeof cut[0]; c++) {
+        for (size_t pos = 0; pos <= 100; pos++) {
+            size_t n = 0;
+            json[n++] = '"';
+            n += mixed_text(json + n, pos);
+            memcpy(json + n, cut[c], strlen(cut[c]));
+            n += strlen(cut[c]);
+            read_fail_at(json, n, 0, ATD_ERR_EOF, 0, "unterminated string", (int)pos);
+        }
+    }
+}
+END_TEST
+
+/* Valid text of every length up to four blocks, each kind of character
+ * straddling every block boundary, ending at a quote, a backslash or a
+ * control byte at every position: decoded exactly. */
+START_TEST(test_strings_validator_valid_at_every_position)
+{
+    static const char *const chars[] = {"\xc3\xa9",     "\xe2\x82\xac",     "\xf0\x9f\x98\x80",
+                                        "\xef\xbf\xbf", "\xf4\x8f\xbf\xbf", "\xed\x9f\xbf"};
+    char json[200], want[200];
+    for (size_t c = 0; c < sizeof chars / sizeof chars[0]; c++) {
+        size_t cl = strlen(chars[c]);
+        for (size_t pos = 0; pos <= 128; pos++) {
+            size_t n = 0, m;
+            json[n++] = '"';
+            n += mixed_text(json + n, pos);
+            memcpy(json + n, chars[c], cl);
+            n += cl;
+            n += mixed_text(json + n, 20);
+            m = n - 1;
+            memcpy(want, json + 1, m);
+            /* then an escape and more text */
+            memcpy(json + n, "\\n\xc3\xa9", 4);
+            n += 4;
+            memcpy(want + m, "\n\xc3\xa9", 3);
+            m += 3;
+            json[n++] = '"';
+            atd_error err;
+            ck_assert_msg(read_one(json, n, 0, want, m, &err), "c=%zu pos=%zu: %s", c, pos,
+                          err.message);
+            /* a raw control byte at the same place instead */
+            json[n - 6] = '\x01';
+            read_fail_at(json, n, 0, ATD_ERR_STRING, n - 6,
+                         "raw control byte 0x01 in string (must be escaped)", (int)pos);
+        }
+    }
+}
+END_TEST
+
+/* Ill-formed bytes after the closing quote, in the same block, belong to
+ * what follows: the string is read, the next one fails where it should. */
+START_TEST(test_strings_validator_stops_at_quote)
+{
+    for (size_t pos = 0; pos <= 70; pos++) {
+        char json[160];
+        size_t n = 0;
+        json[n++] = '[';
+        json[n++] = '"';
+        n += mixed_text(json + n, pos);
+        size_t first_end = n;
+        memcpy(json + n, "\",\"\xff\"]", 7);
+        n += 7;
+        fixture f;
+        fx_open(&f, json, n, 0);
+        bool more;
+        atd_string s;
+        ck_assert(atd_array_begin(&f.r, &more) && more);
+        ck_assert(atd_read_string(&f.r, &s));
+        ck_assert_uint_eq(s.len, first_end - 2);
+        ck_assert_int_eq(memcmp(s.ptr, json + 2, s.len), 0);
+        ck_assert(atd_array_next(&f.r, &more) && more);
+        ck_assert(!atd_read_string(&f.r, &s));
+        atd_error err;
+        atd_reader_get_error(&f.r, &err);
+        ck_assert_int_eq(err.code, ATD_ERR_UTF8);
+        ck_assert_uint_eq(err.offset, first_end + 3);
+        fx_close(&f);
+    }
+}
+END_TEST
+
+/* The kernels against each other on random text (valid characters of every
+ * length mixed with stray bytes of every kind), each input in an exact-size
+ * heap block: the same verdict and the same stop byte. Where the CPU has no
+ * AVX2 the wide kernel is not there and only the dispatch is checked. */
+static uint64_t xorshift(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+START_TEST(test_strings_validator_kernels_agree)
+{
+    static const char *const pieces[] = {
+        "a",
+        " ",
+        "\xc3\xa9",
+        "\xe2\x82\xac",
+        "\xf0\x9f\x98\x80",
+        "\xed\x9f\xbf",
+        "\xf4\x8f\xbf\xbf",
+        "\"",
+        "\\",
+        "\x01",
+        "\x80",
+        "\xbf",
+        "\xc0",
+        "\xc2",
+        "\xe0\xa0",
+        "\xed\xa0",
+        "\xf0\x90\x80",
+        "\xf4\x90",
+        "\xf5",
+        "\xff",
+        "\x7f",
+        "\x1f",
+    };
+    const size_t np = sizeof pieces / sizeof pieces[0];
+    uint64_t rng = 0x243f6a8885a308d3u;
+    char text[300];
+    unsigned cpu = atd__cpu_kernels();
+    for (int iter = 0; iter < 20000; iter++) {
+        size_t n = 0, want = xorshift(&rng) % 200;
+        /* mostly valid text, with a rare odd piece */
+        while (n < want) {
+            uint64_t x = xorshift(&rng);
+            const char *pc = pieces[x % 64 < 60 ? x % 7 : (x >> 8) % np];
+            size_t pl = strlen(pc);
+            memcpy(text + n, pc, pl);
+            n += pl;
+        }
+        char *buf = malloc(n ? n : 1);
+        ck_assert_ptr_nonnull(buf);
+        memcpy(buf, text, n);
+        const char *scalar = atd__scan_text_scalar(buf, buf + n);
+        const char *dispatched = atd__scan_text(buf, buf + n);
+        ck_assert_msg(dispatched == scalar, "iter %d: dispatched %td, scalar %td", iter,
+                      dispatched ? dispatched - buf : -1, scalar ? scalar - buf : -1);
+#if ATD__HAVE_AVX2_KERNELS
+        if (cpu & ATD__CPU_AVX2) {
+            const char *wide = atd__scan_text_avx2(buf, buf + n);
+            ck_assert_msg(wide == scalar, "iter %d: avx2 %td, scalar %td", iter,
+                          wide ? wide - buf : -1, scalar ? scalar - buf : -1);
+        }
+#endif
+        free(buf);
+    }
+    /* Limited to the scalar kernels, the dispatch must use them. */
+    atd__cpu_limit(0);
+    ck_assert_uint_eq(atd__cpu_kernels(), 0);
+    atd__cpu_limit(~0u);
+    ck_assert_uint_eq(atd__cpu_kernels(), cpu);
+}
+END_TEST
+
 Suite *strings_suite(void);
 Suite *strings_suite(void)
 {
@@ -743,6 +989,10 @@ Suite *strings_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_strings_scanner_boundaries);
     tcase_add_test(tc, test_strings_long);
+    tcase_add_test(tc, test_strings_validator_errors_at_every_position);
+    tcase_add_test(tc, test_strings_validator_valid_at_every_position);
+    tcase_add_test(tc, test_strings_validator_stops_at_quote);
+    tcase_add_test(tc, test_strings_validator_kernels_agree);
     suite_add_tcase(s, tc);
     tc = tcase_create("suite");
     tcase_add_test(tc, test_strings_suite_i_files);

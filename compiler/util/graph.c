@@ -1,17 +1,22 @@
-/* Strongly connected components for the recursion checks (check_recursion.c).
- * Tarjan's algorithm with an explicit stack instead of recursion: a schema
- * with a long chain of definitions must not overflow the C stack. */
-#include "check_internal.h"
+/* Graphs and strongly connected components (graph.h). */
+#include "graph.h"
 
 #include <stdint.h>
 #include <string.h>
 
-bool check_graph_build(check_cx *cx, check_graph *g, size_t n, const check_edge *edges,
-                       size_t nedges)
+static void *graph_zalloc(atd_arena *a, size_t n, size_t size)
 {
-    size_t *start = check_alloc(cx, (n + 1) * sizeof *start);
-    size_t *adj = check_alloc(cx, (nedges ? nedges : 1) * sizeof *adj);
-    size_t *fill = check_alloc(cx, (n ? n : 1) * sizeof *fill);
+    void *p = atd_arena_alloc(a, (n ? n : 1) * size, 16);
+    if (p != NULL)
+        memset(p, 0, (n ? n : 1) * size);
+    return p;
+}
+
+bool graph_build(graph *g, atd_arena *a, size_t n, const graph_edge *edges, size_t nedges)
+{
+    size_t *start = graph_zalloc(a, n + 1, sizeof *start);
+    size_t *adj = graph_zalloc(a, nedges, sizeof *adj);
+    size_t *fill = graph_zalloc(a, n, sizeof *fill);
     if (start == NULL || adj == NULL || fill == NULL)
         return false;
     for (size_t e = 0; e < nedges; e++)
@@ -28,21 +33,23 @@ bool check_graph_build(check_cx *cx, check_graph *g, size_t n, const check_edge 
     return true;
 }
 
-typedef struct check_graph_frame {
+/* One level of the depth-first walk that recursion would keep on the C
+ * stack: the vertex and the next of its successors to look at. */
+typedef struct graph_frame {
     size_t v;
-    size_t next; /* next position in adj to look at */
-} check_graph_frame;
+    size_t next;
+} graph_frame;
 
-bool check_graph_scc(check_cx *cx, const check_graph *g, size_t *comp)
+bool graph_scc(const graph *g, atd_arena *a, size_t *comp)
 {
     size_t n = g->n;
     if (n == 0)
         return true;
-    size_t *index = check_alloc(cx, n * sizeof *index);
-    size_t *low = check_alloc(cx, n * sizeof *low);
-    bool *on_stack = check_alloc(cx, n * sizeof *on_stack);
-    size_t *stack = check_alloc(cx, n * sizeof *stack);
-    check_graph_frame *calls = check_alloc(cx, n * sizeof *calls);
+    size_t *index = graph_zalloc(a, n, sizeof *index);
+    size_t *low = graph_zalloc(a, n, sizeof *low);
+    bool *on_stack = graph_zalloc(a, n, sizeof *on_stack);
+    size_t *stack = graph_zalloc(a, n, sizeof *stack);
+    graph_frame *calls = graph_zalloc(a, n, sizeof *calls);
     if (index == NULL || low == NULL || on_stack == NULL || stack == NULL || calls == NULL)
         return false;
     for (size_t v = 0; v < n; v++)
@@ -60,7 +67,7 @@ bool check_graph_scc(check_cx *cx, const check_graph *g, size_t *comp)
         stack[sp++] = root;
         on_stack[root] = true;
         while (depth > 0) {
-            check_graph_frame *f = &calls[depth - 1];
+            graph_frame *f = &calls[depth - 1];
             size_t v = f->v;
             if (f->next < g->start[v + 1]) {
                 size_t w = g->adj[f->next++];

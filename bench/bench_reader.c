@@ -4,24 +4,23 @@
  *   dom   atd_json_parse (the generic DOM, arena reset between iterations);
  *   gen   the generated reader of the file's schema (<schema>_root_from_json
  *         from generated/, arena reset between iterations).
- * Reported as MB/s (10^6 bytes of input per second), best of ROUNDS rounds as
- * measuring.md recommends on our noisy shared machines. Contenders are
+ * Reported as MB/s (10^6 bytes of input per second), best of ROUNDS rounds:
+ * on shared, noisy machines the best time is the stable figure, a median
+ * moves with the load of the other processes. Contenders are
  * interleaved and the first one rotates each round; each timed batch lasts at
  * least 20 ms after one untimed iteration; every iteration's result is checked,
  * so a reader that fails early cannot look fast. Arenas are reset, not freed,
  * so no large buffer goes back to the kernel between iterations.
  *
  * For instruction counts, `--once CONTENDER FILE N` runs N iterations of one
- * contender through run_once() and nothing else (see tools/profile_reader.sh,
+ * contender through run_once() and nothing else (see bench/profile_reader.sh,
  * which runs it under callgrind with --toggle-collect=run_once).
  *
- * Build (from the repository root), for example:
- *   cc -std=c11 -O2 -Iruntime/include -Igenerated tools/bench_reader.c
- *      runtime/src/[a-z]*.c generated/twitter.c generated/citm_catalog.c
- *      generated/canada.c -lm -o bench_reader
- *   (one command line)
- *   ./bench_reader [/path/to/shared/data/bench]
- *   ./bench_reader --once gen twitter.json 10 [/path/to/shared/data/bench] */
+ * Built with the benchmark (-DATDC_BUILD_BENCH=ON) as atdc_bench_reader:
+ *   build/rel/bench/atdc_bench_reader [DATA_DIR]
+ *   build/rel/bench/atdc_bench_reader --once gen twitter.json 10 [DATA_DIR]
+ * DATA_DIR holds twitter.json, citm_catalog.json and canada.json (default
+ * ../shared/data/bench). */
 #define _POSIX_C_SOURCE 200809L
 #include <atd.h>
 
@@ -140,7 +139,7 @@ static int run_fixed(const char *name, const char *file, long n, const char *dir
     while (f < NFILES && strcmp(files[f], file) != 0)
         f++;
     if (c < 0 || f == NFILES) {
-        fprintf(stderr, "usage: bench_reader --once skip|dom|gen FILE N [DIR]\n");
+        fprintf(stderr, "usage: atdc_bench_reader --once skip|dom|gen FILE N [DIR]\n");
         return 2;
     }
     char path[1024];

@@ -3,17 +3,18 @@
  * snprintf "%.17g") and printing int64 (vs snprintf "%lld"), on random
  * doubles and on the numbers of canada.json.
  *
- * Not a test. Following docs/measuring.md, contenders run back to back in
- * each round (the first one rotating), every timed batch lasts >= 20 ms after
- * an untimed warm-up pass, and the report gives best-of-rounds ns per value
- * and the median of same-round ratios. Results are checked for agreement
- * before timing.
+ * Not a test. Contenders run back to back in each round (the first one
+ * rotating), every timed batch lasts >= 20 ms after an untimed warm-up pass,
+ * and the report gives best-of-rounds ns per value and the median of
+ * same-round ratios: on shared, noisy machines those are the figures that
+ * hold from one run to the next. Results are checked for agreement before
+ * timing.
  *
- * Build: gcc -std=c11 -O2 -Iruntime/include tools/bench_numbers.c
- *        runtime/src/number_*.c runtime/src/pow10_table.c -o bench_numbers
- * Run:   ./bench_numbers [path/to/canada.json [once]]
+ * Built with the benchmark (-DATDC_BUILD_BENCH=ON) as atdc_bench_numbers:
+ *   build/rel/bench/atdc_bench_numbers [path/to/canada.json [once]]
  * "once" runs each contender a single time, for instruction counts:
- *   valgrind --tool=callgrind --toggle-collect=run_atd_parse ./bench_numbers c.json once */
+ *   valgrind --tool=callgrind --toggle-collect=run_atd_parse
+ *       build/rel/bench/atdc_bench_numbers canada.json once   (one line) */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>

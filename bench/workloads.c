@@ -1,0 +1,315 @@
+/* The workloads: what is read and written, and the reference figures every
+ * contender is checked against.
+ *
+ * A workload is a schema root type (schema_ops), the text the readers read,
+ * the typed value the writers write and that value's text as the generated
+ * writer writes it, plus the value counts of both texts and, for event and
+ * donut, the checksum of the decoded structs. bench_workloads runs them in
+ * report order: the synthetic event lists, the writer micro-workloads, then
+ * the files of the data folder (FILES). */
+#include "driver.h"
+
+#include "blockchain.h"
+#include "canada.h"
+#include "citm_catalog.h"
+#include "github.h"
+#include "twitter.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ======================================================================== */
+/* MARK: typed schemas                                                       */
+/* ======================================================================== */
+
+#define SCHEMA_OPS(T, CONV)                                                                        \
+    static bool T##_bench_read(atd_reader *r, void *out)                                           \
+    {                                                                                              \
+        return T##_read(r, out);                                                                   \
+    }                                                                                              \
+    static bool T##_bench_write(atd_writer *w, const void *v)                                      \
+    {                                                                                              \
+        return T##_write(w, v);                                                                    \
+    }                                                                                              \
+    static const schema_ops T##_ops = {sizeof(T), T##_bench_read, T##_bench_write, CONV};
+
+SCHEMA_OPS(event_events, CONV_EVENTS)
+SCHEMA_OPS(donut_root, CONV_DONUT)
+SCHEMA_OPS(twitter_root, CONV_NONE)
+SCHEMA_OPS(citm_catalog_root, CONV_NONE)
+SCHEMA_OPS(canada_root, CONV_NONE)
+SCHEMA_OPS(github_root, CONV_NONE)
+SCHEMA_OPS(blockchain_root, CONV_NONE)
+SCHEMA_OPS(bench_ints, CONV_NONE)
+SCHEMA_OPS(bench_strings, CONV_NONE)
+SCHEMA_OPS(bench_counts, CONV_NONE)
+
+/* The files of the data folder, each through its schema's root type. */
+typedef struct file_workload {
+    const char *name; /* NAME.json in the data folder */
+    const schema_ops *ops;
+    long min_iters; /* documents per timed batch, at least */
+} file_workload;
+
+static const file_workload FILES[] = {
+    {"donut", &donut_root_ops, 4000},
+    {"twitter", &twitter_root_ops, 0},
+    {"citm_catalog", &citm_catalog_root_ops, 0},
+    {"canada", &canada_root_ops, 0},
+    {"github", &github_root_ops, 0},
+    {"blockchain", &blockchain_root_ops, 0},
+};
+
+/* ======================================================================== */
+/* MARK: reading and writing through a schema                                */
+/* ======================================================================== */
+
+bool gen_read_into(const workload *w, atd_arena *arena, unsigned flags, void *value)
+{
+    atd_reader r;
+    atd_arena_reset(arena);
+    atd_reader_init(&r, w->input, w->input_len, arena, flags);
+    return w->ops->read(&r, value) && atd_read_end(&r);
+}
+
+bool gen_write(const schema_ops *ops, const void *value, atd_buf *b)
+{
+    atd_writer w;
+    atd_writer_init(&w, b, 0);
+    return ops->write(&w, value) && b->status == 0;
+}
+
+uint64_t typed_checksum(const workload *w, const void *value)
+{
+    return w->ops->conv == CONV_EVENTS  ? checksum_events(value)
+           : w->ops->conv == CONV_DONUT ? checksum_donut(value)
+                                        : 0;
+}
+
+/* ======================================================================== */
+/* MARK: workload set-up                                                     */
+/* ======================================================================== */
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return NULL;
+    char *data = NULL;
+    long n;
+    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+        data = malloc((size_t)n + 1);
+        if (data != NULL && fread(data, 1, (size_t)n, f) != (size_t)n) {
+            free(data);
+            data = NULL;
+        }
+        *len = (size_t)n;
+    }
+    fclose(f);
+    return data;
+}
+
+static bool workload_init(workload *w, const char *name, const schema_ops *ops)
+{
+    memset(w, 0, sizeof *w);
+    snprintf(w->name, sizeof w->name, "%s", name);
+    w->ops = ops;
+    w->value_arena = atd_arena_new(0, NULL);
+    w->value = calloc(1, ops->size);
+    atd_buf_init(&w->out);
+    return w->value_arena != NULL && w->value != NULL;
+}
+
+/* After the value is in place: its generated text, and the reference counts. */
+static bool workload_finish(workload *w)
+{
+    if (!gen_write(w->ops, w->value, &w->out) ||
+        !dom_counts_of_text(w->out.data, w->out.len, &w->out_counts))
+        return false;
+    if (w->input != NULL && !dom_counts_of_text(w->input, w->input_len, &w->input_counts))
+        return false;
+    w->typed_checksum = typed_checksum(w, w->value);
+    return true;
+}
+
+static void workload_free(workload *w)
+{
+    atd_arena_free(w->value_arena);
+    free(w->value);
+    atd_buf_free(&w->out);
+}
+
+static const char *workload_filter;
+
+static bool selected(const char *name)
+{
+    return workload_filter == NULL || strcmp(workload_filter, name) == 0;
+}
+
+/* ======================================================================== */
+/* MARK: the workloads                                                       */
+/* ======================================================================== */
+
+/* 1000 events, written then read back; shuffled keys; unknown fields; and
+ * the bounded-memory sinks. */
+static void bench_events(void)
+{
+    static const char *const names[] = {"event", "event.shuffled", "event.unknown10"};
+    workload w;
+    if (!workload_init(&w, "event", &event_events_ops) ||
+        !gen_events(w.value_arena, 1000, w.value) || !workload_finish(&w)) {
+        report_setup_failed("event");
+        workload_free(&w);
+        return;
+    }
+    for (int variant = EVENTS_PLAIN; variant <= EVENTS_UNKNOWN; variant++) {
+        atd_buf text;
+        atd_buf_init(&text);
+        if (!gen_events_text(w.value, variant, &text)) {
+            report_setup_failed(names[variant]);
+            atd_buf_free(&text);
+            continue;
+        }
+        snprintf(w.name, sizeof w.name, "%s", names[variant]);
+        w.input = text.data;
+        w.input_len = text.len;
+        if (variant == EVENTS_PLAIN &&
+            (text.len != w.out.len || memcmp(text.data, w.out.data, text.len))) {
+            report_setup_failed(names[variant]);
+        } else if (!dom_counts_of_text(w.input, w.input_len, &w.input_counts)) {
+            report_setup_failed(names[variant]);
+        } else if (selected(w.name)) {
+            run_workload(&w, GROUP_READ | (variant == EVENTS_PLAIN ? GROUP_WRITE : 0));
+        }
+        atd_buf_free(&text);
+    }
+    w.input = NULL;
+    snprintf(w.name, sizeof w.name, "event.sink");
+    if (selected(w.name))
+        run_workload(&w, GROUP_SINK);
+    workload_free(&w);
+}
+
+/* A writer micro-workload: a value of `ops` made by `gen`. */
+static void bench_micro(const char *name, const schema_ops *ops,
+                        bool (*gen)(atd_arena *a, size_t n, void *out), size_t n)
+{
+    if (!selected(name))
+        return;
+    workload w;
+    if (workload_init(&w, name, ops) && gen(w.value_arena, n, w.value) && workload_finish(&w))
+        run_workload(&w, GROUP_WRITE);
+    else
+        report_setup_failed(name);
+    workload_free(&w);
+}
+
+static bool gen_ints_any(atd_arena *a, size_t n, void *out)
+{
+    return gen_ints(a, n, out);
+}
+
+static bool gen_strings_any(atd_arena *a, size_t n, void *out)
+{
+    return gen_strings(a, n, out);
+}
+
+static bool gen_counts_any(atd_arena *a, size_t n, void *out)
+{
+    return gen_counts(a, n, out);
+}
+
+/* A file of the data folder through its schema's root type. */
+static void bench_file(const char *dir, const file_workload *f)
+{
+    if (!selected(f->name))
+        return;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.json", dir, f->name);
+    size_t len = 0;
+    char *json = read_file(path, &len);
+    workload w;
+    bool ok = json != NULL && workload_init(&w, f->name, f->ops);
+    if (ok) {
+        w.input = json;
+        w.input_len = len;
+        w.min_iters = quick_mode ? 0 : f->min_iters;
+        atd_reader r;
+        atd_reader_init(&r, json, len, w.value_arena, 0);
+        ok = f->ops->read(&r, w.value) && atd_read_end(&r) && workload_finish(&w);
+        if (!ok) {
+            atd_error err;
+            atd_reader_get_error(&r, &err);
+            fprintf(stderr, "atdc_bench: %s: %s\n", path, err.message);
+        }
+    }
+    if (ok) {
+        /* Informative: does the typed round trip keep every value? */
+        w.typed_roundtrip_exact = dom_counts_equal(&w.input_counts, &w.out_counts);
+        if (!w.typed_roundtrip_exact) {
+            char note[160];
+            snprintf(note, sizeof note, "the schema keeps %llu of the %llu values of the file",
+                     (unsigned long long)dom_counts_total(&w.out_counts),
+                     (unsigned long long)dom_counts_total(&w.input_counts));
+            report_note(f->name, note);
+        }
+        run_workload(&w, GROUP_READ | GROUP_WRITE);
+    } else {
+        report_setup_failed(f->name);
+    }
+    if (json != NULL)
+        workload_free(&w);
+    free(json);
+}
+
+void bench_workloads(const char *data_dir, const char *filter)
+{
+    workload_filter = filter;
+    bench_events();
+    bench_micro("ints.1e5", &bench_ints_ops, gen_ints_any, 100000);
+    bench_micro("strings.1e5", &bench_strings_ops, gen_strings_any, 100000);
+    bench_micro("map.1e4", &bench_counts_ops, gen_counts_any, 10000);
+    for (size_t i = 0; i < sizeof FILES / sizeof FILES[0]; i++)
+        bench_file(data_dir, &FILES[i]);
+}
+
+/* Arena chunks obtained while reading one document with a fresh arena, for
+ * event lists of growing size: the growth must be logarithmic. */
+void allocation_growth(void)
+{
+    printf("\n### Generated reader: allocations per document with a fresh arena\n\n");
+    printf("| events | JSON bytes | allocations (copy) | allocations (borrow) | arena bytes "
+           "reserved |\n|---:|---:|---:|---:|---:|\n");
+    for (size_t n = 10; n <= (quick_mode ? 1000u : 100000u); n *= 10) {
+        atd_arena *src = atd_arena_new(0, NULL);
+        event_events v, back;
+        atd_buf text;
+        atd_buf_init(&text);
+        if (src == NULL || !gen_events(src, n, &v) || !gen_write(&event_events_ops, &v, &text)) {
+            exit_status = 1;
+        } else {
+            uint64_t calls[2] = {0, 0};
+            size_t reserved = 0;
+            for (int borrow = 0; borrow < 2; borrow++) {
+                alloc_count_begin();
+                atd_arena *a = atd_arena_new(0, &counting_allocator);
+                atd_reader r;
+                atd_reader_init(&r, text.data, text.len, a, borrow ? ATD_READ_BORROW_STRINGS : 0);
+                bool ok = a != NULL && event_events_read(&r, &back) && atd_read_end(&r) &&
+                          checksum_events(&back) == checksum_events(&v);
+                if (!borrow && a != NULL)
+                    reserved = atd_arena_get_stats(a).bytes_reserved;
+                atd_arena_free(a);
+                calls[borrow] = alloc_count_end().calls;
+                if (!ok)
+                    exit_status = 1;
+            }
+            printf("| %zu | %zu | %llu | %llu | %zu |\n", n, text.len, (unsigned long long)calls[0],
+                   (unsigned long long)calls[1], reserved);
+        }
+        atd_buf_free(&text);
+        atd_arena_free(src);
+    }
+    printf("\nAllocations include the arena struct itself (1); the rest are chunks doubling "
+           "in size.\n");
+}

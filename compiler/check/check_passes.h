@@ -1,0 +1,22 @@
+/* The passes of the checker, in the order check.c runs them, and the
+ * per-node checks that check_records.c calls. */
+#ifndef ATDC_CHECK_PASSES_H
+#define ATDC_CHECK_PASSES_H
+
+#include <stdbool.h>
+
+#include "check_cx.h"
+
+void check_imports_declare(check_cx *cx);
+void check_imports_unused(check_cx *cx);
+void check_types_module(check_cx *cx);
+void check_recursion_module(check_cx *cx);
+void check_records_module(check_cx *cx);
+void check_cnames_types(check_cx *cx);
+
+void check_fields_record(check_cx *cx, const ast_type *record);
+void check_fields_tuple(check_cx *cx, const ast_type *tuple);
+
+void check_cnames_members(check_cx *cx, const check_members *ms, bool is_sum);
+
+#endif

@@ -1,0 +1,118 @@
+/* Parsing (parse.h): the bison parser driven by the flex scanner, then the
+ * depth limit. */
+#include "parse.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "parser.h"
+
+typedef struct depth_frame {
+    const ast_type *t;
+    int depth;
+} depth_frame;
+
+typedef struct depth_stack {
+    depth_frame *items;
+    size_t len, cap;
+    bool oom;
+} depth_stack;
+
+static void depth_push(depth_stack *s, const ast_type *t, int depth)
+{
+    if (s->len == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 64;
+        depth_frame *p = realloc(s->items, cap * sizeof *p);
+        if (p == NULL) {
+            s->oom = true;
+            return;
+        }
+        s->items = p;
+        s->cap = cap;
+    }
+    depth_frame f = {t, depth};
+    s->items[s->len++] = f;
+}
+
+/* Iterative on purpose: this is what protects the recursive stages from a
+ * stack overflow on `int list list list ...` (postfix application nests
+ * without nesting the parser's stack). Returns the first node found too deep,
+ * or NULL. */
+static const ast_type *depth_too_deep(const ast_type *root, bool *oom)
+{
+    depth_stack s = {NULL, 0, 0, false};
+    const ast_type *bad = NULL;
+    depth_push(&s, root, 1);
+    while (s.len > 0 && bad == NULL && !s.oom) {
+        depth_frame f = s.items[--s.len];
+        const ast_type *t = f.t;
+        if (f.depth > AST_MAX_DEPTH) {
+            bad = t;
+            break;
+        }
+        switch (t->kind) {
+        case AST_TVAR:
+            break;
+        case AST_NAME:
+            for (size_t i = 0; i < t->u.name.nargs; i++)
+                depth_push(&s, t->u.name.args[i], f.depth + 1);
+            break;
+        case AST_TUPLE:
+            for (size_t i = 0; i < t->u.tuple.len; i++)
+                depth_push(&s, t->u.tuple.cells[i].type, f.depth + 1);
+            break;
+        case AST_RECORD:
+            for (size_t i = 0; i < t->u.record.len; i++)
+                depth_push(&s, t->u.record.fields[i].type, f.depth + 1);
+            break;
+        case AST_SUM:
+            for (size_t i = 0; i < t->u.sum.len; i++)
+                if (t->u.sum.variants[i].arg != NULL)
+                    depth_push(&s, t->u.sum.variants[i].arg, f.depth + 1);
+            break;
+        }
+    }
+    *oom = s.oom;
+    free(s.items);
+    return bad;
+}
+
+static bool depth_check(diag_ctx *d, const ast_module *m)
+{
+    bool ok = true;
+    for (size_t i = 0; i < m->ndefs; i++) {
+        bool oom = false;
+        const ast_type *bad = depth_too_deep(m->defs[i].rhs, &oom);
+        if (oom) {
+            diag_error(d, DIAG_NO_LOC, "out of memory");
+            return false;
+        }
+        if (bad != NULL) {
+            diag_error(d, bad->loc, "type expression nested too deeply (more than %d levels)",
+                       AST_MAX_DEPTH);
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+ast_module *parse_module(atd_arena *arena, diag_ctx *d, const char *name, const char *text,
+                         size_t len)
+{
+    parse_ctx pc;
+    memset(&pc, 0, sizeof pc);
+    pc.arena = arena;
+    pc.diag = d;
+    pc.file = name;
+    pc.text = text;
+    pc.len = len;
+    bool ok = lexer_parse(&pc);
+    if (pc.oom && pc.errors == 0) {
+        diag_error(d, DIAG_NO_LOC, "out of memory");
+    }
+    if (!ok || pc.module == NULL)
+        return NULL;
+    if (!depth_check(d, pc.module))
+        return NULL;
+    return pc.module;
+}
