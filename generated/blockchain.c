@@ -26,7 +26,7 @@ static bool blockchain_transaction_list_read(atd_reader *r, blockchain_transacti
             size_t ncap = cap != 0 ? 2 * cap : 8;
             blockchain_transaction *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(blockchain_transaction)) {
-                n_ = (blockchain_transaction *)atd_arena_grow(r->arena, items, cap * sizeof(blockchain_transaction), ncap * sizeof(blockchain_transaction), 8);
+                n_ = (blockchain_transaction *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(blockchain_transaction), ncap * sizeof(blockchain_transaction), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -74,7 +74,7 @@ bool blockchain_root_read(atd_reader *r, blockchain_root *out)
     uint64_t seen[1] = {0};
     blockchain_root_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -106,7 +106,7 @@ bool blockchain_root_read(atd_reader *r, blockchain_root *out)
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root");
             }
@@ -148,7 +148,7 @@ static bool blockchain_input_list_read(atd_reader *r, blockchain_input_list *out
             size_t ncap = cap != 0 ? 2 * cap : 8;
             blockchain_input *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(blockchain_input)) {
-                n_ = (blockchain_input *)atd_arena_grow(r->arena, items, cap * sizeof(blockchain_input), ncap * sizeof(blockchain_input), 8);
+                n_ = (blockchain_input *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(blockchain_input), ncap * sizeof(blockchain_input), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -182,7 +182,7 @@ static bool blockchain_output_list_read(atd_reader *r, blockchain_output_list *o
             size_t ncap = cap != 0 ? 2 * cap : 8;
             blockchain_output *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(blockchain_output)) {
-                n_ = (blockchain_output *)atd_arena_grow(r->arena, items, cap * sizeof(blockchain_output), ncap * sizeof(blockchain_output), 8);
+                n_ = (blockchain_output *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(blockchain_output), ncap * sizeof(blockchain_output), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -277,7 +277,7 @@ bool blockchain_transaction_read(atd_reader *r, blockchain_transaction *out)
     uint64_t seen[1] = {0};
     blockchain_transaction_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -430,7 +430,7 @@ bool blockchain_transaction_read(atd_reader *r, blockchain_transaction *out)
             seen[0] |= (uint64_t)1 << 11;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "transaction");
             }
@@ -545,7 +545,7 @@ bool blockchain_output_read(atd_reader *r, blockchain_output *out)
     uint64_t seen[1] = {0};
     blockchain_output_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -643,7 +643,7 @@ bool blockchain_output_read(atd_reader *r, blockchain_output *out)
             seen[0] |= (uint64_t)1 << 6;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "output");
             }
@@ -725,7 +725,7 @@ bool blockchain_input_read(atd_reader *r, blockchain_input *out)
     uint64_t seen[1] = {0};
     blockchain_input_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -779,7 +779,7 @@ bool blockchain_input_read(atd_reader *r, blockchain_input *out)
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "input");
             }
@@ -891,34 +891,34 @@ static bool blockchain_output_list_write(atd_writer *w, const blockchain_output_
 bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 13 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 13 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "lock_time", 9);
         }
         memcpy(p, "{\"lock_time\":", 13);
         p = atd_write_int64(p + 13, (int64_t)v->lock_time);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "ver", 3);
         }
         memcpy(p, ",\"ver\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->ver);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "size", 4);
         }
         memcpy(p, ",\"size\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->size);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"inputs\":", 10)) {
         return false;
@@ -927,7 +927,7 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
         return atd_writer_push_field(w, "inputs", 6);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 16 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 16 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "double_spend", 12);
@@ -940,37 +940,37 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
             memcpy(p + 16, "false", 5);
             p += 21;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "time", 4);
         }
         memcpy(p, ",\"time\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->time);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "tx_index", 8);
         }
         memcpy(p, ",\"tx_index\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->tx_index);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "vin_sz", 6);
         }
         memcpy(p, ",\"vin_sz\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->vin_sz);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"hash\":", 8)) {
         return false;
@@ -979,14 +979,14 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
         return atd_writer_push_field(w, "hash", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "vout_sz", 7);
         }
         memcpy(p, ",\"vout_sz\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->vout_sz);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"relayed_by\":", 14)) {
         return false;
@@ -1016,7 +1016,7 @@ int blockchain_transaction_to_json(const blockchain_transaction *value, atd_buf 
 bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 9 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "spent", 5);
@@ -1029,27 +1029,27 @@ bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
             memcpy(p + 9, "false", 5);
             p += 14;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "tx_index", 8);
         }
         memcpy(p, ",\"tx_index\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->tx_index);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "type", 4);
         }
         memcpy(p, ",\"type\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->output_type);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"addr\":", 8)) {
         return false;
@@ -1058,24 +1058,24 @@ bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
         return atd_writer_push_field(w, "addr", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "value", 5);
         }
         memcpy(p, ",\"value\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->value);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "n", 1);
         }
         memcpy(p, ",\"n\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->n);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"script\":", 10)) {
         return false;
@@ -1099,14 +1099,14 @@ int blockchain_output_to_json(const blockchain_output *value, atd_buf *out, atd_
 bool blockchain_input_write(atd_writer *w, const blockchain_input *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "sequence", 8);
         }
         memcpy(p, "{\"sequence\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->sequence);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"prev_out\":", 12)) {
         return false;

@@ -24,7 +24,7 @@ static bool canada_feature_list_read(atd_reader *r, canada_feature_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             canada_feature *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(canada_feature)) {
-                n_ = (canada_feature *)atd_arena_grow(r->arena, items, cap * sizeof(canada_feature), ncap * sizeof(canada_feature), 8);
+                n_ = (canada_feature *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(canada_feature), ncap * sizeof(canada_feature), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -77,7 +77,7 @@ bool canada_root_read(atd_reader *r, canada_root *out)
     uint64_t seen[1] = {0};
     canada_root_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -120,7 +120,7 @@ bool canada_root_read(atd_reader *r, canada_root *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root");
             }
@@ -179,7 +179,7 @@ bool canada_properties_read(atd_reader *r, canada_properties *out)
     uint64_t seen[1] = {0};
     canada_properties_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -211,7 +211,7 @@ bool canada_properties_read(atd_reader *r, canada_properties *out)
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "properties");
             }
@@ -253,7 +253,7 @@ static bool canada_ring_list_read(atd_reader *r, canada_ring_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             canada_ring *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(canada_ring)) {
-                n_ = (canada_ring *)atd_arena_grow(r->arena, items, cap * sizeof(canada_ring), ncap * sizeof(canada_ring), 8);
+                n_ = (canada_ring *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(canada_ring), ncap * sizeof(canada_ring), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -306,7 +306,7 @@ bool canada_geometry_read(atd_reader *r, canada_geometry *out)
     uint64_t seen[1] = {0};
     canada_geometry_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -349,7 +349,7 @@ bool canada_geometry_read(atd_reader *r, canada_geometry *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "geometry");
             }
@@ -418,7 +418,7 @@ bool canada_feature_read(atd_reader *r, canada_feature *out)
     uint64_t seen[1] = {0};
     canada_feature_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -472,7 +472,7 @@ bool canada_feature_read(atd_reader *r, canada_feature *out)
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "feature");
             }
@@ -518,7 +518,7 @@ bool canada_position_read(atd_reader *r, canada_position *out)
     size_t at, i;
     canada_position_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -579,7 +579,7 @@ bool canada_ring_read(atd_reader *r, canada_ring *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             canada_position *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(canada_position)) {
-                n_ = (canada_position *)atd_arena_grow(r->arena, items, cap * sizeof(canada_position), ncap * sizeof(canada_position), 8);
+                n_ = (canada_position *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(canada_position), ncap * sizeof(canada_position), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -760,20 +760,20 @@ bool canada_position_write(atd_writer *w, const canada_position *v)
         return atd_writer_push_index(w, 0);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_double(p + 1, (double)v->f0);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_finite(w, (double)v->f1)) {
         return atd_writer_push_index(w, 1);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 1);
@@ -781,7 +781,7 @@ bool canada_position_write(atd_writer *w, const canada_position *v)
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }

@@ -42,18 +42,14 @@ bool citm_catalog_id_map_read(atd_reader *r, citm_catalog_id_map *out)
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_id_map_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(citm_catalog_id_map_item)) {
-                n_ = (citm_catalog_id_map_item *)atd_arena_grow(r->arena, items, cap * sizeof(citm_catalog_id_map_item), ncap * sizeof(citm_catalog_id_map_item), 8);
+                n_ = (citm_catalog_id_map_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_id_map_item), ncap * sizeof(citm_catalog_id_map_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -111,7 +107,7 @@ static bool citm_catalog_int_list_read(atd_reader *r, citm_catalog_int_list *out
             size_t ncap = cap != 0 ? 2 * cap : 8;
             int64_t *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(int64_t)) {
-                n_ = (int64_t *)atd_arena_grow(r->arena, items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
+                n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -186,7 +182,7 @@ bool citm_catalog_event_read(atd_reader *r, citm_catalog_event *out)
     uint64_t seen[1] = {0};
     citm_catalog_event_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -295,7 +291,7 @@ bool citm_catalog_event_read(atd_reader *r, citm_catalog_event *out)
             seen[0] |= (uint64_t)1 << 7;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "event");
             }
@@ -359,18 +355,14 @@ static bool citm_catalog_event_assoc_read(atd_reader *r, citm_catalog_event_asso
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_event_assoc_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(citm_catalog_event_assoc_item)) {
-                n_ = (citm_catalog_event_assoc_item *)atd_arena_grow(r->arena, items, cap * sizeof(citm_catalog_event_assoc_item), ncap * sizeof(citm_catalog_event_assoc_item), 8);
+                n_ = (citm_catalog_event_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_event_assoc_item), ncap * sizeof(citm_catalog_event_assoc_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -405,7 +397,7 @@ static bool citm_catalog_performance_list_read(atd_reader *r, citm_catalog_perfo
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_performance *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(citm_catalog_performance)) {
-                n_ = (citm_catalog_performance *)atd_arena_grow(r->arena, items, cap * sizeof(citm_catalog_performance), ncap * sizeof(citm_catalog_performance), 8);
+                n_ = (citm_catalog_performance *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_performance), ncap * sizeof(citm_catalog_performance), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -440,18 +432,14 @@ static bool citm_catalog_int_list_assoc_read(atd_reader *r, citm_catalog_int_lis
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_int_list_assoc_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(citm_catalog_int_list_assoc_item)) {
-                n_ = (citm_catalog_int_list_assoc_item *)atd_arena_grow(r->arena, items, cap * sizeof(citm_catalog_int_list_assoc_item), ncap * sizeof(citm_catalog_int_list_assoc_item), 8);
+                n_ = (citm_catalog_int_list_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_int_list_assoc_item), ncap * sizeof(citm_catalog_int_list_assoc_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -544,7 +532,7 @@ bool citm_catalog_root_read(atd_reader *r, citm_catalog_root *out)
     uint64_t seen[1] = {0};
     citm_catalog_root_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -686,7 +674,7 @@ bool citm_catalog_root_read(atd_reader *r, citm_catalog_root *out)
             seen[0] |= (uint64_t)1 << 10;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root");
             }
@@ -758,7 +746,7 @@ static bool citm_catalog_price_list_read(atd_reader *r, citm_catalog_price_list 
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_price *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(citm_catalog_price)) {
-                n_ = (citm_catalog_price *)atd_arena_grow(r->arena, items, cap * sizeof(citm_catalog_price), ncap * sizeof(citm_catalog_price), 8);
+                n_ = (citm_catalog_price *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_price), ncap * sizeof(citm_catalog_price), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -792,7 +780,7 @@ static bool citm_catalog_seat_category_list_read(atd_reader *r, citm_catalog_sea
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_seat_category *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(citm_catalog_seat_category)) {
-                n_ = (citm_catalog_seat_category *)atd_arena_grow(r->arena, items, cap * sizeof(citm_catalog_seat_category), ncap * sizeof(citm_catalog_seat_category), 8);
+                n_ = (citm_catalog_seat_category *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_seat_category), ncap * sizeof(citm_catalog_seat_category), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -878,7 +866,7 @@ bool citm_catalog_performance_read(atd_reader *r, citm_catalog_performance *out)
     uint64_t seen[1] = {0};
     citm_catalog_performance_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -998,7 +986,7 @@ bool citm_catalog_performance_read(atd_reader *r, citm_catalog_performance *out)
             seen[0] |= (uint64_t)1 << 8;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "performance");
             }
@@ -1088,7 +1076,7 @@ bool citm_catalog_price_read(atd_reader *r, citm_catalog_price *out)
     uint64_t seen[1] = {0};
     citm_catalog_price_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -1142,7 +1130,7 @@ bool citm_catalog_price_read(atd_reader *r, citm_catalog_price *out)
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "price");
             }
@@ -1190,7 +1178,7 @@ static bool citm_catalog_area_list_read(atd_reader *r, citm_catalog_area_list *o
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_area *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(citm_catalog_area)) {
-                n_ = (citm_catalog_area *)atd_arena_grow(r->arena, items, cap * sizeof(citm_catalog_area), ncap * sizeof(citm_catalog_area), 8);
+                n_ = (citm_catalog_area *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_area), ncap * sizeof(citm_catalog_area), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -1243,7 +1231,7 @@ bool citm_catalog_seat_category_read(atd_reader *r, citm_catalog_seat_category *
     uint64_t seen[1] = {0};
     citm_catalog_seat_category_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -1286,7 +1274,7 @@ bool citm_catalog_seat_category_read(atd_reader *r, citm_catalog_seat_category *
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "seat_category");
             }
@@ -1350,7 +1338,7 @@ bool citm_catalog_area_read(atd_reader *r, citm_catalog_area *out)
     uint64_t seen[1] = {0};
     citm_catalog_area_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -1393,7 +1381,7 @@ bool citm_catalog_area_read(atd_reader *r, citm_catalog_area *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "area");
             }
@@ -1476,7 +1464,7 @@ static bool citm_catalog_int_list_write(atd_writer *w, const citm_catalog_int_li
     }
     for (i = 0; i < v->len; i++) {
         {
-            char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -1485,7 +1473,7 @@ static bool citm_catalog_int_list_write(atd_writer *w, const citm_catalog_int_li
                 *p++ = ',';
             }
             p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -1500,14 +1488,14 @@ bool citm_catalog_event_write(atd_writer *w, const citm_catalog_event *v)
         return atd_writer_push_field(w, "description", 11);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
         }
         memcpy(p, ",\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"logo\":", 8)) {
         return false;
@@ -1733,24 +1721,24 @@ static bool citm_catalog_seat_category_list_write(atd_writer *w, const citm_cata
 bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performance *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "eventId", 7);
         }
         memcpy(p, "{\"eventId\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->event_id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
         }
         memcpy(p, ",\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"logo\":", 8)) {
         return false;
@@ -1783,14 +1771,14 @@ bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performanc
         return atd_writer_push_field(w, "seatMapImage", 12);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "start", 5);
         }
         memcpy(p, ",\"start\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->start);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"venueCode\":", 13)) {
         return false;
@@ -1814,34 +1802,34 @@ int citm_catalog_performance_to_json(const citm_catalog_performance *value, atd_
 bool citm_catalog_price_write(atd_writer *w, const citm_catalog_price *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "amount", 6);
         }
         memcpy(p, "{\"amount\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->amount);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 25 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 25 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "audienceSubCategoryId", 21);
         }
         memcpy(p, ",\"audienceSubCategoryId\":", 25);
         p = atd_write_int64(p + 25, (int64_t)v->audience_sub_category_id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 18 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 18 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "seatCategoryId", 14);
         }
         memcpy(p, ",\"seatCategoryId\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -1882,14 +1870,14 @@ bool citm_catalog_seat_category_write(atd_writer *w, const citm_catalog_seat_cat
         return atd_writer_push_field(w, "areas", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 18 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 18 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "seatCategoryId", 14);
         }
         memcpy(p, ",\"seatCategoryId\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -1907,14 +1895,14 @@ int citm_catalog_seat_category_to_json(const citm_catalog_seat_category *value, 
 bool citm_catalog_area_write(atd_writer *w, const citm_catalog_area *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "areaId", 6);
         }
         memcpy(p, "{\"areaId\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->area_id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"blockIds\":", 12)) {
         return false;

@@ -27,7 +27,7 @@ bool conformance_ints_read(atd_reader *r, conformance_ints *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             int64_t *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(int64_t)) {
-                n_ = (int64_t *)atd_arena_grow(r->arena, items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
+                n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -76,7 +76,7 @@ bool conformance_floats_read(atd_reader *r, conformance_floats *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             double *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(double)) {
-                n_ = (double *)atd_arena_grow(r->arena, items, cap * sizeof(double), ncap * sizeof(double), 8);
+                n_ = (double *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(double), ncap * sizeof(double), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -125,7 +125,7 @@ bool conformance_strings_read(atd_reader *r, conformance_strings *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             atd_string *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(atd_string)) {
-                n_ = (atd_string *)atd_arena_grow(r->arena, items, cap * sizeof(atd_string), ncap * sizeof(atd_string), 8);
+                n_ = (atd_string *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(atd_string), ncap * sizeof(atd_string), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -174,7 +174,7 @@ bool conformance_bools_read(atd_reader *r, conformance_bools *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             bool *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(bool)) {
-                n_ = (bool *)atd_arena_grow(r->arena, items, cap * sizeof(bool), ncap * sizeof(bool), 1);
+                n_ = (bool *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(bool), ncap * sizeof(bool), 1);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -223,7 +223,7 @@ bool conformance_nulls_read(atd_reader *r, conformance_nulls *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             uint8_t *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(uint8_t)) {
-                n_ = (uint8_t *)atd_arena_grow(r->arena, items, cap * sizeof(uint8_t), ncap * sizeof(uint8_t), 1);
+                n_ = (uint8_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(uint8_t), ncap * sizeof(uint8_t), 1);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -286,7 +286,7 @@ bool conformance_maybe_ints_read(atd_reader *r, conformance_maybe_ints *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             conformance_int_nullable *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(conformance_int_nullable)) {
-                n_ = (conformance_int_nullable *)atd_arena_grow(r->arena, items, cap * sizeof(conformance_int_nullable), ncap * sizeof(conformance_int_nullable), 8);
+                n_ = (conformance_int_nullable *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_int_nullable), ncap * sizeof(conformance_int_nullable), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -335,7 +335,7 @@ bool conformance_anys_read(atd_reader *r, conformance_anys *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             atd_json *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(atd_json)) {
-                n_ = (atd_json *)atd_arena_grow(r->arena, items, cap * sizeof(atd_json), ncap * sizeof(atd_json), 8);
+                n_ = (atd_json *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(atd_json), ncap * sizeof(atd_json), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -384,7 +384,7 @@ bool conformance_matrix_read(atd_reader *r, conformance_matrix *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             conformance_anys *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(conformance_anys)) {
-                n_ = (conformance_anys *)atd_arena_grow(r->arena, items, cap * sizeof(conformance_anys), ncap * sizeof(conformance_anys), 8);
+                n_ = (conformance_anys *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_anys), ncap * sizeof(conformance_anys), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -434,18 +434,14 @@ bool conformance_string_map_read(atd_reader *r, conformance_string_map *out)
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             conformance_string_map_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(conformance_string_map_item)) {
-                n_ = (conformance_string_map_item *)atd_arena_grow(r->arena, items, cap * sizeof(conformance_string_map_item), ncap * sizeof(conformance_string_map_item), 8);
+                n_ = (conformance_string_map_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_string_map_item), ncap * sizeof(conformance_string_map_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -496,18 +492,14 @@ bool conformance_int_map_read(atd_reader *r, conformance_int_map *out)
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             conformance_int_map_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(conformance_int_map_item)) {
-                n_ = (conformance_int_map_item *)atd_arena_grow(r->arena, items, cap * sizeof(conformance_int_map_item), ncap * sizeof(conformance_int_map_item), 8);
+                n_ = (conformance_int_map_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_int_map_item), ncap * sizeof(conformance_int_map_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -558,18 +550,14 @@ bool conformance_any_map_read(atd_reader *r, conformance_any_map *out)
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             conformance_any_map_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(conformance_any_map_item)) {
-                n_ = (conformance_any_map_item *)atd_arena_grow(r->arena, items, cap * sizeof(conformance_any_map_item), ncap * sizeof(conformance_any_map_item), 8);
+                n_ = (conformance_any_map_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_any_map_item), ncap * sizeof(conformance_any_map_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -619,7 +607,7 @@ bool conformance_objects_read(atd_reader *r, conformance_objects *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             conformance_any_map *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(conformance_any_map)) {
-                n_ = (conformance_any_map *)atd_arena_grow(r->arena, items, cap * sizeof(conformance_any_map), ncap * sizeof(conformance_any_map), 8);
+                n_ = (conformance_any_map *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_any_map), ncap * sizeof(conformance_any_map), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -799,7 +787,7 @@ bool conformance_ints_write(atd_writer *w, const conformance_ints *v)
     }
     for (i = 0; i < v->len; i++) {
         {
-            char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -808,7 +796,7 @@ bool conformance_ints_write(atd_writer *w, const conformance_ints *v)
                 *p++ = ',';
             }
             p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -835,7 +823,7 @@ bool conformance_floats_write(atd_writer *w, const conformance_floats *v)
             return atd_writer_push_index(w, i);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 1 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -844,7 +832,7 @@ bool conformance_floats_write(atd_writer *w, const conformance_floats *v)
                 *p++ = ',';
             }
             p = atd_write_double(p + 0, (double)v->items[i]);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -895,7 +883,7 @@ bool conformance_bools_write(atd_writer *w, const conformance_bools *v)
     }
     for (i = 0; i < v->len; i++) {
         {
-            char *p = atd_buf_reserve(w->buf, 1 + 5);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + 5);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -910,7 +898,7 @@ bool conformance_bools_write(atd_writer *w, const conformance_bools *v)
                 memcpy(p + 0, "false", 5);
                 p += 5;
             }
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -934,7 +922,7 @@ bool conformance_nulls_write(atd_writer *w, const conformance_nulls *v)
     }
     for (i = 0; i < v->len; i++) {
         {
-            char *p = atd_buf_reserve(w->buf, 1 + 4);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + 4);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -945,7 +933,7 @@ bool conformance_nulls_write(atd_writer *w, const conformance_nulls *v)
             (void)v->items[i]; /* unit: always null */
             memcpy(p + 0, "null", 4);
             p += 4;
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);

@@ -22,7 +22,7 @@ static bool donut_ingredient_list_read(atd_reader *r, donut_ingredient_list *out
             size_t ncap = cap != 0 ? 2 * cap : 8;
             donut_ingredient *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(donut_ingredient)) {
-                n_ = (donut_ingredient *)atd_arena_grow(r->arena, items, cap * sizeof(donut_ingredient), ncap * sizeof(donut_ingredient), 8);
+                n_ = (donut_ingredient *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(donut_ingredient), ncap * sizeof(donut_ingredient), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -70,7 +70,7 @@ bool donut_batters_read(atd_reader *r, donut_batters *out)
     uint64_t seen[1] = {0};
     donut_batters_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -102,7 +102,7 @@ bool donut_batters_read(atd_reader *r, donut_batters *out)
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "batters");
             }
@@ -179,7 +179,7 @@ bool donut_item_read(atd_reader *r, donut_item *out)
     uint64_t seen[1] = {0};
     donut_item_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -266,7 +266,7 @@ bool donut_item_read(atd_reader *r, donut_item *out)
             seen[0] |= (uint64_t)1 << 5;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "item");
             }
@@ -342,7 +342,7 @@ bool donut_ingredient_read(atd_reader *r, donut_ingredient *out)
     uint64_t seen[1] = {0};
     donut_ingredient_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -385,7 +385,7 @@ bool donut_ingredient_read(atd_reader *r, donut_ingredient *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "ingredient");
             }
@@ -435,7 +435,7 @@ bool donut_root_read(atd_reader *r, donut_root *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             donut_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(donut_item)) {
-                n_ = (donut_item *)atd_arena_grow(r->arena, items, cap * sizeof(donut_item), ncap * sizeof(donut_item), 8);
+                n_ = (donut_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(donut_item), ncap * sizeof(donut_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -530,14 +530,14 @@ bool donut_item_write(atd_writer *w, const donut_item *v)
         return atd_writer_push_field(w, "ppu", 3);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "ppu", 3);
         }
         memcpy(p, ",\"ppu\":", 7);
         p = atd_write_double(p + 7, (double)v->ppu);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"batters\":", 11)) {
         return false;

@@ -43,7 +43,7 @@ bool event_event_type_read(atd_reader *r, event_event_type *out)
     atd_string s;
     size_t at;
     int c = atd_peek(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -122,7 +122,7 @@ bool event_event_read(atd_reader *r, event_event *out)
     uint64_t seen[1] = {0};
     event_event_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -187,7 +187,7 @@ bool event_event_read(atd_reader *r, event_event *out)
             seen[0] |= (uint64_t)1 << 3;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "event");
             }
@@ -243,7 +243,7 @@ bool event_events_read(atd_reader *r, event_events *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             event_event *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(event_event)) {
-                n_ = (event_event *)atd_arena_grow(r->arena, items, cap * sizeof(event_event), ncap * sizeof(event_event), 8);
+                n_ = (event_event *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(event_event), ncap * sizeof(event_event), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -316,21 +316,21 @@ bool event_event_write(atd_writer *w, const event_event *v)
         return atd_writer_push_field(w, "username", 8);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "date", 4);
         }
         memcpy(p, ",\"date\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->date);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if ((size_t)v->event_type >= 4) {
         atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'");
         return atd_writer_push_field(w, "event_type", 10);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 14 + 10);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 14 + 10);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "event_type", 10);
@@ -338,7 +338,7 @@ bool event_event_write(atd_writer *w, const event_event *v)
         memcpy(p, ",\"event_type\":", 14);
         memcpy(p + 14, event_event_type__json[v->event_type], event_event_type__jlen[v->event_type]);
         p += 14 + event_event_type__jlen[v->event_type];
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"payload\":", 11)) {
         return false;

@@ -169,7 +169,7 @@ bool everything_mode_read(atd_reader *r, everything_mode *out)
     atd_string s;
     size_t at;
     int c = atd_peek(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -238,7 +238,7 @@ bool everything_level_read(atd_reader *r, everything_level *out)
     atd_string s;
     size_t at;
     int c = atd_peek(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -333,7 +333,7 @@ bool everything_struct__read(atd_reader *r, everything_struct_ *out)
     uint64_t seen[1] = {0};
     everything_struct__init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -376,7 +376,7 @@ bool everything_struct__read(atd_reader *r, everything_struct_ *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "struct_");
             }
@@ -438,7 +438,7 @@ bool everything_union__read(atd_reader *r, everything_union_ *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -458,7 +458,7 @@ bool everything_union__read(atd_reader *r, everything_union_ *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "union_");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -531,7 +531,7 @@ static bool everything_int_int_tuple_read(atd_reader *r, everything_int_int_tupl
     size_t at, i;
     everything_int_int_tuple_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -596,7 +596,7 @@ bool everything_rect_read(atd_reader *r, everything_rect *out)
     uint64_t seen[1] = {0};
     everything_rect_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -639,7 +639,7 @@ bool everything_rect_read(atd_reader *r, everything_rect *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "rect");
             }
@@ -701,7 +701,7 @@ static bool everything_shape_Label_read(atd_reader *r, everything_shape_Label *o
     uint64_t seen[1] = {0};
     everything_shape_Label_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -750,7 +750,7 @@ static bool everything_shape_Label_read(atd_reader *r, everything_shape_Label *o
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "shape_Label");
             }
@@ -782,7 +782,7 @@ static bool everything_float_float_tuple_list_read(atd_reader *r, everything_flo
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_float_float_tuple *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_float_float_tuple)) {
-                n_ = (everything_float_float_tuple *)atd_arena_grow(r->arena, items, cap * sizeof(everything_float_float_tuple), ncap * sizeof(everything_float_float_tuple), 8);
+                n_ = (everything_float_float_tuple *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_float_float_tuple), ncap * sizeof(everything_float_float_tuple), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -816,7 +816,7 @@ static bool everything_shape_list_read(atd_reader *r, everything_shape_list *out
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_shape *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_shape)) {
-                n_ = (everything_shape *)atd_arena_grow(r->arena, items, cap * sizeof(everything_shape), ncap * sizeof(everything_shape), 8);
+                n_ = (everything_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_shape), ncap * sizeof(everything_shape), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -919,7 +919,7 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -942,7 +942,7 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -1195,7 +1195,7 @@ static bool everything_float_float_tuple_read(atd_reader *r, everything_float_fl
     size_t at, i;
     everything_float_float_tuple_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -1269,7 +1269,7 @@ bool everything_odd_names_read(atd_reader *r, everything_odd_names *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -1301,7 +1301,7 @@ bool everything_odd_names_read(atd_reader *r, everything_odd_names *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "odd_names");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -1398,12 +1398,8 @@ bool everything_color_read(atd_reader *r, everything_color *out)
         default:
             break;
         }
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && s.ptr >= r->start && s.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, s.ptr, s.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            s.ptr = k;
+        if (!atd_reader_own_string(r, &s)) {
+            return false;
         }
         out->tag = EVERYTHING_COLOR_OTHER;
         out->u.Other = s;
@@ -1433,7 +1429,7 @@ static bool everything_int_float_tuple_read(atd_reader *r, everything_int_float_
     size_t at, i;
     everything_int_float_tuple_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -1496,7 +1492,7 @@ static bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Bo
     uint64_t seen[1] = {0};
     everything_obj_shape_Box_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -1545,7 +1541,7 @@ static bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Bo
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "obj_shape_Box");
             }
@@ -1577,7 +1573,7 @@ static bool everything_obj_shape_list_read(atd_reader *r, everything_obj_shape_l
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_obj_shape *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_obj_shape)) {
-                n_ = (everything_obj_shape *)atd_arena_grow(r->arena, items, cap * sizeof(everything_obj_shape), ncap * sizeof(everything_obj_shape), 8);
+                n_ = (everything_obj_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_obj_shape), ncap * sizeof(everything_obj_shape), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -1644,7 +1640,7 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -1667,7 +1663,7 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty object instead of a variant of '%s'", "obj_shape");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_object_key(r, &s)) {
             return false;
         }
@@ -1783,7 +1779,7 @@ bool everything_base_event_read(atd_reader *r, everything_base_event *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -1806,7 +1802,7 @@ bool everything_base_event_read(atd_reader *r, everything_base_event *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "base_event");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -1888,7 +1884,7 @@ bool everything_event_read(atd_reader *r, everything_event *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -1914,7 +1910,7 @@ bool everything_event_read(atd_reader *r, everything_event *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "event");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -2002,7 +1998,7 @@ static bool everything_string_list_read(atd_reader *r, everything_string_list *o
             size_t ncap = cap != 0 ? 2 * cap : 8;
             atd_string *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(atd_string)) {
-                n_ = (atd_string *)atd_arena_grow(r->arena, items, cap * sizeof(atd_string), ncap * sizeof(atd_string), 8);
+                n_ = (atd_string *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(atd_string), ncap * sizeof(atd_string), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -2041,7 +2037,7 @@ bool everything_int_list_read(atd_reader *r, everything_int_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             int64_t *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(int64_t)) {
-                n_ = (int64_t *)atd_arena_grow(r->arena, items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
+                n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -2090,7 +2086,7 @@ bool everything_float_list_read(atd_reader *r, everything_float_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             double *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(double)) {
-                n_ = (double *)atd_arena_grow(r->arena, items, cap * sizeof(double), ncap * sizeof(double), 8);
+                n_ = (double *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(double), ncap * sizeof(double), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -2277,7 +2273,7 @@ bool everything_fields_read(atd_reader *r, everything_fields *out)
     uint64_t seen[1] = {0};
     everything_fields_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -2785,7 +2781,7 @@ bool everything_fields_read(atd_reader *r, everything_fields *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "fields");
             }
@@ -2932,7 +2928,7 @@ bool everything_names_read(atd_reader *r, everything_names *out)
     uint64_t seen[1] = {0};
     everything_names_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -3207,7 +3203,7 @@ bool everything_names_read(atd_reader *r, everything_names *out)
             seen[0] |= (uint64_t)1 << 23;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "names");
             }
@@ -3390,7 +3386,7 @@ bool everything_patch_read(atd_reader *r, everything_patch *out)
             out->has_note = true;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "patch");
             }
@@ -3529,7 +3525,7 @@ bool everything_all_optional_read(atd_reader *r, everything_all_optional *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "all_optional");
             }
@@ -3590,7 +3586,7 @@ bool everything_base_read(atd_reader *r, everything_base *out)
     uint64_t seen[1] = {0};
     everything_base_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -3644,7 +3640,7 @@ bool everything_base_read(atd_reader *r, everything_base *out)
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "base");
             }
@@ -3724,7 +3720,7 @@ bool everything_derived_read(atd_reader *r, everything_derived *out)
     uint64_t seen[1] = {0};
     everything_derived_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -3800,7 +3796,7 @@ bool everything_derived_read(atd_reader *r, everything_derived *out)
             seen[0] |= (uint64_t)1 << 4;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "derived");
             }
@@ -3852,7 +3848,7 @@ bool everything_single_read(atd_reader *r, everything_single *out)
     size_t at, i;
     everything_single_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -3897,7 +3893,7 @@ bool everything_pair_read(atd_reader *r, everything_pair *out)
     size_t at, i;
     everything_pair_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -3953,7 +3949,7 @@ bool everything_with_defaults_read(atd_reader *r, everything_with_defaults *out)
     size_t at, i;
     everything_with_defaults_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -4023,7 +4019,7 @@ bool everything_bare_cell_read(atd_reader *r, everything_bare_cell *out)
     size_t at, i;
     everything_bare_cell_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -4084,7 +4080,7 @@ bool everything_matrix_read(atd_reader *r, everything_matrix *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_float_list *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_float_list)) {
-                n_ = (everything_float_list *)atd_arena_grow(r->arena, items, cap * sizeof(everything_float_list), ncap * sizeof(everything_float_list), 8);
+                n_ = (everything_float_list *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_float_list), ncap * sizeof(everything_float_list), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -4128,7 +4124,7 @@ static bool everything_int_list_list_read(atd_reader *r, everything_int_list_lis
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_int_list *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_int_list)) {
-                n_ = (everything_int_list *)atd_arena_grow(r->arena, items, cap * sizeof(everything_int_list), ncap * sizeof(everything_int_list), 8);
+                n_ = (everything_int_list *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_int_list), ncap * sizeof(everything_int_list), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -4167,7 +4163,7 @@ bool everything_cube_read(atd_reader *r, everything_cube *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_int_list_list *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_int_list_list)) {
-                n_ = (everything_int_list_list *)atd_arena_grow(r->arena, items, cap * sizeof(everything_int_list_list), ncap * sizeof(everything_int_list_list), 8);
+                n_ = (everything_int_list_list *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_int_list_list), ncap * sizeof(everything_int_list_list), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -4216,7 +4212,7 @@ bool everything_abstract_list_read(atd_reader *r, everything_abstract_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             atd_json *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(atd_json)) {
-                n_ = (atd_json *)atd_arena_grow(r->arena, items, cap * sizeof(atd_json), ncap * sizeof(atd_json), 8);
+                n_ = (atd_json *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(atd_json), ncap * sizeof(atd_json), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -4287,7 +4283,7 @@ static bool everything_maybe_int_list_read(atd_reader *r, everything_maybe_int_l
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_maybe_int *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_maybe_int)) {
-                n_ = (everything_maybe_int *)atd_arena_grow(r->arena, items, cap * sizeof(everything_maybe_int), ncap * sizeof(everything_maybe_int), 8);
+                n_ = (everything_maybe_int *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_maybe_int), ncap * sizeof(everything_maybe_int), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -4335,7 +4331,7 @@ static bool everything_string_nullable_list_read(atd_reader *r, everything_strin
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_string_nullable *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_string_nullable)) {
-                n_ = (everything_string_nullable *)atd_arena_grow(r->arena, items, cap * sizeof(everything_string_nullable), ncap * sizeof(everything_string_nullable), 8);
+                n_ = (everything_string_nullable *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_string_nullable), ncap * sizeof(everything_string_nullable), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -4411,7 +4407,7 @@ bool everything_options_read(atd_reader *r, everything_options *out)
     uint64_t seen[1] = {0};
     everything_options_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -4531,7 +4527,7 @@ bool everything_options_read(atd_reader *r, everything_options *out)
             seen[0] |= (uint64_t)1 << 8;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "options");
             }
@@ -4598,18 +4594,14 @@ static bool everything_int_assoc_read(atd_reader *r, everything_int_assoc *out)
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_int_assoc_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_int_assoc_item)) {
-                n_ = (everything_int_assoc_item *)atd_arena_grow(r->arena, items, cap * sizeof(everything_int_assoc_item), ncap * sizeof(everything_int_assoc_item), 8);
+                n_ = (everything_int_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_int_assoc_item), ncap * sizeof(everything_int_assoc_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -4644,7 +4636,7 @@ static bool everything_string_int_tuple_list_read(atd_reader *r, everything_stri
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_string_int_tuple *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_string_int_tuple)) {
-                n_ = (everything_string_int_tuple *)atd_arena_grow(r->arena, items, cap * sizeof(everything_string_int_tuple), ncap * sizeof(everything_string_int_tuple), 8);
+                n_ = (everything_string_int_tuple *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_string_int_tuple), ncap * sizeof(everything_string_int_tuple), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -4679,18 +4671,14 @@ static bool everything_float_assoc_read(atd_reader *r, everything_float_assoc *o
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_float_assoc_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_float_assoc_item)) {
-                n_ = (everything_float_assoc_item *)atd_arena_grow(r->arena, items, cap * sizeof(everything_float_assoc_item), ncap * sizeof(everything_float_assoc_item), 8);
+                n_ = (everything_float_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_float_assoc_item), ncap * sizeof(everything_float_assoc_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -4726,18 +4714,14 @@ static bool everything_bool_assoc_read(atd_reader *r, everything_bool_assoc *out
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_bool_assoc_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_bool_assoc_item)) {
-                n_ = (everything_bool_assoc_item *)atd_arena_grow(r->arena, items, cap * sizeof(everything_bool_assoc_item), ncap * sizeof(everything_bool_assoc_item), 8);
+                n_ = (everything_bool_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_bool_assoc_item), ncap * sizeof(everything_bool_assoc_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -4773,18 +4757,14 @@ static bool everything_bool_assoc_assoc_read(atd_reader *r, everything_bool_asso
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_bool_assoc_assoc_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_bool_assoc_assoc_item)) {
-                n_ = (everything_bool_assoc_assoc_item *)atd_arena_grow(r->arena, items, cap * sizeof(everything_bool_assoc_assoc_item), ncap * sizeof(everything_bool_assoc_assoc_item), 8);
+                n_ = (everything_bool_assoc_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_bool_assoc_assoc_item), ncap * sizeof(everything_bool_assoc_assoc_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -4819,7 +4799,7 @@ static bool everything_int8_list_read(atd_reader *r, everything_int8_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             int8_t *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(int8_t)) {
-                n_ = (int8_t *)atd_arena_grow(r->arena, items, cap * sizeof(int8_t), ncap * sizeof(int8_t), 1);
+                n_ = (int8_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int8_t), ncap * sizeof(int8_t), 1);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -4939,7 +4919,7 @@ bool everything_reprs_read(atd_reader *r, everything_reprs *out)
     uint64_t seen[1] = {0};
     everything_reprs_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -5223,7 +5203,7 @@ bool everything_reprs_read(atd_reader *r, everything_reprs *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "reprs");
             }
@@ -5302,7 +5282,7 @@ static bool everything_string_int_tuple_read(atd_reader *r, everything_string_in
     size_t at, i;
     everything_string_int_tuple_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -5370,7 +5350,7 @@ static bool everything_page_int_read(atd_reader *r, everything_page_int *out)
     uint64_t seen[1] = {0};
     everything_page_int_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -5418,7 +5398,7 @@ static bool everything_page_int_read(atd_reader *r, everything_page_int *out)
                 }
             } else {
                 {
-                    everything_page_int *p_ = (everything_page_int *)atd_arena_alloc(r->arena, sizeof(everything_page_int), 8);
+                    everything_page_int *p_ = (everything_page_int *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_int), 8);
                     if (p_ == NULL) {
                         atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
                         return atd_reader_push_field(r, "next", 4);
@@ -5438,7 +5418,7 @@ static bool everything_page_int_read(atd_reader *r, everything_page_int *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_int");
             }
@@ -5495,7 +5475,7 @@ static bool everything_page_string_read(atd_reader *r, everything_page_string *o
     uint64_t seen[1] = {0};
     everything_page_string_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -5543,7 +5523,7 @@ static bool everything_page_string_read(atd_reader *r, everything_page_string *o
                 }
             } else {
                 {
-                    everything_page_string *p_ = (everything_page_string *)atd_arena_alloc(r->arena, sizeof(everything_page_string), 8);
+                    everything_page_string *p_ = (everything_page_string *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_string), 8);
                     if (p_ == NULL) {
                         atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
                         return atd_reader_push_field(r, "next", 4);
@@ -5563,7 +5543,7 @@ static bool everything_page_string_read(atd_reader *r, everything_page_string *o
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_string");
             }
@@ -5625,7 +5605,7 @@ bool everything_page_ext_read(atd_reader *r, everything_page_ext *out)
     uint64_t seen[1] = {0};
     everything_page_ext_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -5696,7 +5676,7 @@ bool everything_page_ext_read(atd_reader *r, everything_page_ext *out)
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_ext");
             }
@@ -5744,7 +5724,7 @@ static bool everything_entry_string_int_list_read(atd_reader *r, everything_entr
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_entry_string_int *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_entry_string_int)) {
-                n_ = (everything_entry_string_int *)atd_arena_grow(r->arena, items, cap * sizeof(everything_entry_string_int), ncap * sizeof(everything_entry_string_int), 8);
+                n_ = (everything_entry_string_int *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_entry_string_int), ncap * sizeof(everything_entry_string_int), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -5778,7 +5758,7 @@ static bool everything_entry_string_float_list_list_read(atd_reader *r, everythi
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_entry_string_float_list *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_entry_string_float_list)) {
-                n_ = (everything_entry_string_float_list *)atd_arena_grow(r->arena, items, cap * sizeof(everything_entry_string_float_list), ncap * sizeof(everything_entry_string_float_list), 8);
+                n_ = (everything_entry_string_float_list *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_entry_string_float_list), ncap * sizeof(everything_entry_string_float_list), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -5834,7 +5814,7 @@ static bool everything_page_entry_string_float_list_read(atd_reader *r, everythi
     uint64_t seen[1] = {0};
     everything_page_entry_string_float_list_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -5882,7 +5862,7 @@ static bool everything_page_entry_string_float_list_read(atd_reader *r, everythi
                 }
             } else {
                 {
-                    everything_page_entry_string_float_list *p_ = (everything_page_entry_string_float_list *)atd_arena_alloc(r->arena, sizeof(everything_page_entry_string_float_list), 8);
+                    everything_page_entry_string_float_list *p_ = (everything_page_entry_string_float_list *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_entry_string_float_list), 8);
                     if (p_ == NULL) {
                         atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
                         return atd_reader_push_field(r, "next", 4);
@@ -5902,7 +5882,7 @@ static bool everything_page_entry_string_float_list_read(atd_reader *r, everythi
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_entry_string_float_list");
             }
@@ -5956,7 +5936,7 @@ bool everything_int_bool_entry_read(atd_reader *r, everything_int_bool_entry *ou
     uint64_t seen[1] = {0};
     everything_int_bool_entry_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -5999,7 +5979,7 @@ bool everything_int_bool_entry_read(atd_reader *r, everything_int_bool_entry *ou
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "int_bool_entry");
             }
@@ -6056,7 +6036,7 @@ static bool everything_result_int_read(atd_reader *r, everything_result_int *out
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -6076,7 +6056,7 @@ static bool everything_result_int_read(atd_reader *r, everything_result_int *out
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "result_int");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -6153,7 +6133,7 @@ static bool everything_result_string_list_read(atd_reader *r, everything_result_
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -6173,7 +6153,7 @@ static bool everything_result_string_list_read(atd_reader *r, everything_result_
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "result_string_list");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -6236,7 +6216,7 @@ static bool everything_int_string_tuple_read(atd_reader *r, everything_int_strin
     size_t at, i;
     everything_int_string_tuple_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -6295,7 +6275,7 @@ static bool everything_either_int_string_read(atd_reader *r, everything_either_i
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -6315,7 +6295,7 @@ static bool everything_either_int_string_read(atd_reader *r, everything_either_i
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "either_int_string");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -6446,7 +6426,7 @@ bool everything_generics_read(atd_reader *r, everything_generics *out)
     uint64_t seen[1] = {0};
     everything_generics_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -6566,7 +6546,7 @@ bool everything_generics_read(atd_reader *r, everything_generics *out)
             seen[0] |= (uint64_t)1 << 8;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "generics");
             }
@@ -6651,7 +6631,7 @@ static bool everything_entry_string_int_read(atd_reader *r, everything_entry_str
     uint64_t seen[1] = {0};
     everything_entry_string_int_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -6694,7 +6674,7 @@ static bool everything_entry_string_int_read(atd_reader *r, everything_entry_str
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entry_string_int");
             }
@@ -6748,7 +6728,7 @@ static bool everything_entry_string_float_list_read(atd_reader *r, everything_en
     uint64_t seen[1] = {0};
     everything_entry_string_float_list_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -6791,7 +6771,7 @@ static bool everything_entry_string_float_list_read(atd_reader *r, everything_en
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entry_string_float_list");
             }
@@ -6824,7 +6804,7 @@ static bool everything_tree_int_tree_tuple_read(atd_reader *r, everything_tree_i
     size_t at, i;
     everything_tree_int_tree_tuple_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -6832,7 +6812,7 @@ static bool everything_tree_int_tree_tuple_read(atd_reader *r, everything_tree_i
         return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 3 tuple elements, found 0");
     }
     {
-        everything_tree *p_ = (everything_tree *)atd_arena_alloc(r->arena, sizeof(everything_tree), 8);
+        everything_tree *p_ = (everything_tree *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_tree), 8);
         if (p_ == NULL) {
             atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
             return atd_reader_push_index(r, 0);
@@ -6858,7 +6838,7 @@ static bool everything_tree_int_tree_tuple_read(atd_reader *r, everything_tree_i
         return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 3 tuple elements, found 2");
     }
     {
-        everything_tree *p_ = (everything_tree *)atd_arena_alloc(r->arena, sizeof(everything_tree), 8);
+        everything_tree *p_ = (everything_tree *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_tree), 8);
         if (p_ == NULL) {
             atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
             return atd_reader_push_index(r, 2);
@@ -6910,7 +6890,7 @@ bool everything_tree_read(atd_reader *r, everything_tree *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -6933,7 +6913,7 @@ bool everything_tree_read(atd_reader *r, everything_tree *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "tree");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -6990,7 +6970,7 @@ static bool everything_rose_node_list_read(atd_reader *r, everything_rose_node_l
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_rose_node *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_rose_node)) {
-                n_ = (everything_rose_node *)atd_arena_grow(r->arena, items, cap * sizeof(everything_rose_node), ncap * sizeof(everything_rose_node), 8);
+                n_ = (everything_rose_node *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_rose_node), ncap * sizeof(everything_rose_node), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -7043,7 +7023,7 @@ bool everything_rose_node_read(atd_reader *r, everything_rose_node *out)
     uint64_t seen[1] = {0};
     everything_rose_node_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -7086,7 +7066,7 @@ bool everything_rose_node_read(atd_reader *r, everything_rose_node *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "rose_node");
             }
@@ -7129,7 +7109,7 @@ static bool everything_expr_expr_tuple_read(atd_reader *r, everything_expr_expr_
     size_t at, i;
     everything_expr_expr_tuple_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -7137,7 +7117,7 @@ static bool everything_expr_expr_tuple_read(atd_reader *r, everything_expr_expr_
         return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0");
     }
     {
-        everything_expr *p_ = (everything_expr *)atd_arena_alloc(r->arena, sizeof(everything_expr), 8);
+        everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
         if (p_ == NULL) {
             atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
             return atd_reader_push_index(r, 0);
@@ -7154,7 +7134,7 @@ static bool everything_expr_expr_tuple_read(atd_reader *r, everything_expr_expr_
         return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1");
     }
     {
-        everything_expr *p_ = (everything_expr *)atd_arena_alloc(r->arena, sizeof(everything_expr), 8);
+        everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
         if (p_ == NULL) {
             atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
             return atd_reader_push_index(r, 1);
@@ -7191,7 +7171,7 @@ static bool everything_stmt_list_read(atd_reader *r, everything_stmt_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_stmt *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_stmt)) {
-                n_ = (everything_stmt *)atd_arena_grow(r->arena, items, cap * sizeof(everything_stmt), ncap * sizeof(everything_stmt), 8);
+                n_ = (everything_stmt *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_stmt), ncap * sizeof(everything_stmt), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -7251,7 +7231,7 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -7271,7 +7251,7 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "expr");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -7339,7 +7319,7 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
             }
             out->tag = EVERYTHING_EXPR_LET;
             {
-                everything_binding *p_ = (everything_binding *)atd_arena_alloc(r->arena, sizeof(everything_binding), 8);
+                everything_binding *p_ = (everything_binding *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_binding), 8);
                 if (p_ == NULL) {
                     atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
                     return atd_reader_push_index(r, 1);
@@ -7430,7 +7410,7 @@ bool everything_binding_read(atd_reader *r, everything_binding *out)
     uint64_t seen[1] = {0};
     everything_binding_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -7473,7 +7453,7 @@ bool everything_binding_read(atd_reader *r, everything_binding *out)
             break;
         case 1:
             {
-                everything_expr *p_ = (everything_expr *)atd_arena_alloc(r->arena, sizeof(everything_expr), 8);
+                everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
                 if (p_ == NULL) {
                     atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
                     return atd_reader_push_field(r, "bound", 5);
@@ -7492,7 +7472,7 @@ bool everything_binding_read(atd_reader *r, everything_binding *out)
                 }
             } else {
                 {
-                    everything_expr *p_ = (everything_expr *)atd_arena_alloc(r->arena, sizeof(everything_expr), 8);
+                    everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
                     if (p_ == NULL) {
                         atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
                         return atd_reader_push_field(r, "body", 4);
@@ -7506,7 +7486,7 @@ bool everything_binding_read(atd_reader *r, everything_binding *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "binding");
             }
@@ -7570,7 +7550,7 @@ bool everything_stmt_read(atd_reader *r, everything_stmt *out)
     uint64_t seen[1] = {0};
     everything_stmt_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -7619,7 +7599,7 @@ bool everything_stmt_read(atd_reader *r, everything_stmt *out)
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "stmt");
             }
@@ -7683,7 +7663,7 @@ bool everything_annotated_read(atd_reader *r, everything_annotated *out)
     uint64_t seen[1] = {0};
     everything_annotated_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -7737,7 +7717,7 @@ bool everything_annotated_read(atd_reader *r, everything_annotated *out)
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "annotated");
             }
@@ -7785,7 +7765,7 @@ static bool everything_union__list_read(atd_reader *r, everything_union__list *o
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_union_ *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_union_)) {
-                n_ = (everything_union_ *)atd_arena_grow(r->arena, items, cap * sizeof(everything_union_), ncap * sizeof(everything_union_), 8);
+                n_ = (everything_union_ *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_union_), ncap * sizeof(everything_union_), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -7819,7 +7799,7 @@ static bool everything_mode_list_read(atd_reader *r, everything_mode_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_mode *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_mode)) {
-                n_ = (everything_mode *)atd_arena_grow(r->arena, items, cap * sizeof(everything_mode), ncap * sizeof(everything_mode), 8);
+                n_ = (everything_mode *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_mode), ncap * sizeof(everything_mode), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -7853,7 +7833,7 @@ static bool everything_level_list_read(atd_reader *r, everything_level_list *out
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_level *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_level)) {
-                n_ = (everything_level *)atd_arena_grow(r->arena, items, cap * sizeof(everything_level), ncap * sizeof(everything_level), 8);
+                n_ = (everything_level *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_level), ncap * sizeof(everything_level), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -7887,7 +7867,7 @@ static bool everything_odd_names_list_read(atd_reader *r, everything_odd_names_l
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_odd_names *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_odd_names)) {
-                n_ = (everything_odd_names *)atd_arena_grow(r->arena, items, cap * sizeof(everything_odd_names), ncap * sizeof(everything_odd_names), 8);
+                n_ = (everything_odd_names *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_odd_names), ncap * sizeof(everything_odd_names), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -7921,7 +7901,7 @@ static bool everything_color_list_read(atd_reader *r, everything_color_list *out
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_color *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_color)) {
-                n_ = (everything_color *)atd_arena_grow(r->arena, items, cap * sizeof(everything_color), ncap * sizeof(everything_color), 8);
+                n_ = (everything_color *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_color), ncap * sizeof(everything_color), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -7955,7 +7935,7 @@ static bool everything_event_list_read(atd_reader *r, everything_event_list *out
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_event *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_event)) {
-                n_ = (everything_event *)atd_arena_grow(r->arena, items, cap * sizeof(everything_event), ncap * sizeof(everything_event), 8);
+                n_ = (everything_event *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_event), ncap * sizeof(everything_event), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -7989,7 +7969,7 @@ static bool everything_base_event_list_read(atd_reader *r, everything_base_event
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_base_event *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_base_event)) {
-                n_ = (everything_base_event *)atd_arena_grow(r->arena, items, cap * sizeof(everything_base_event), ncap * sizeof(everything_base_event), 8);
+                n_ = (everything_base_event *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_base_event), ncap * sizeof(everything_base_event), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -8023,7 +8003,7 @@ static bool everything_patch_list_read(atd_reader *r, everything_patch_list *out
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_patch *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_patch)) {
-                n_ = (everything_patch *)atd_arena_grow(r->arena, items, cap * sizeof(everything_patch), ncap * sizeof(everything_patch), 8);
+                n_ = (everything_patch *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_patch), ncap * sizeof(everything_patch), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -8057,7 +8037,7 @@ static bool everything_all_optional_list_read(atd_reader *r, everything_all_opti
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_all_optional *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_all_optional)) {
-                n_ = (everything_all_optional *)atd_arena_grow(r->arena, items, cap * sizeof(everything_all_optional), ncap * sizeof(everything_all_optional), 8);
+                n_ = (everything_all_optional *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_all_optional), ncap * sizeof(everything_all_optional), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -8091,7 +8071,7 @@ static bool everything_with_defaults_list_read(atd_reader *r, everything_with_de
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_with_defaults *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_with_defaults)) {
-                n_ = (everything_with_defaults *)atd_arena_grow(r->arena, items, cap * sizeof(everything_with_defaults), ncap * sizeof(everything_with_defaults), 8);
+                n_ = (everything_with_defaults *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_with_defaults), ncap * sizeof(everything_with_defaults), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -8125,7 +8105,7 @@ static bool everything_options_list_read(atd_reader *r, everything_options_list 
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_options *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_options)) {
-                n_ = (everything_options *)atd_arena_grow(r->arena, items, cap * sizeof(everything_options), ncap * sizeof(everything_options), 8);
+                n_ = (everything_options *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_options), ncap * sizeof(everything_options), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -8159,7 +8139,7 @@ static bool everything_root_anon_record_elt_list_read(atd_reader *r, everything_
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_root_anon_record_elt *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_root_anon_record_elt)) {
-                n_ = (everything_root_anon_record_elt *)atd_arena_grow(r->arena, items, cap * sizeof(everything_root_anon_record_elt), ncap * sizeof(everything_root_anon_record_elt), 8);
+                n_ = (everything_root_anon_record_elt *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_root_anon_record_elt), ncap * sizeof(everything_root_anon_record_elt), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -8193,7 +8173,7 @@ static bool everything_root_anon_sum_elt_list_read(atd_reader *r, everything_roo
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_root_anon_sum_elt *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_root_anon_sum_elt)) {
-                n_ = (everything_root_anon_sum_elt *)atd_arena_grow(r->arena, items, cap * sizeof(everything_root_anon_sum_elt), ncap * sizeof(everything_root_anon_sum_elt), 8);
+                n_ = (everything_root_anon_sum_elt *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_root_anon_sum_elt), ncap * sizeof(everything_root_anon_sum_elt), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -8241,7 +8221,7 @@ bool everything_anon_z_read(atd_reader *r, everything_anon_z *out)
     uint64_t seen[1] = {0};
     everything_anon_z_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -8273,7 +8253,7 @@ bool everything_anon_z_read(atd_reader *r, everything_anon_z *out)
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "anon_z");
             }
@@ -8463,7 +8443,7 @@ bool everything_root_read(atd_reader *r, everything_root *out)
     uint64_t seen[1] = {0};
     everything_root_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -8919,7 +8899,7 @@ bool everything_root_read(atd_reader *r, everything_root *out)
             seen[0] |= (uint64_t)1 << 37;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root");
             }
@@ -9089,7 +9069,7 @@ static bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_
     uint64_t seen[1] = {0};
     everything_root_anon_record_elt_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -9138,7 +9118,7 @@ static bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root_anon_record_elt");
             }
@@ -9180,7 +9160,7 @@ static bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_ano
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -9203,7 +9183,7 @@ static bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_ano
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "root_anon_sum_elt");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -9486,14 +9466,14 @@ int everything_maybe_int_to_json(const everything_maybe_int *value, atd_buf *out
 bool everything_struct__write(atd_writer *w, const everything_struct_ *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "union", 5);
         }
         memcpy(p, "{\"union\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->union_);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"switch\":", 10)) {
         return false;
@@ -9550,17 +9530,17 @@ int everything_union__to_json(const everything_union_ *value, atd_buf *out, atd_
 static bool everything_int_int_tuple_write(atd_writer *w, const everything_int_int_tuple *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 1);
@@ -9568,7 +9548,7 @@ static bool everything_int_int_tuple_write(atd_writer *w, const everything_int_i
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f1);
         *p++ = ']';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -9579,27 +9559,27 @@ bool everything_rect_write(atd_writer *w, const everything_rect *v)
         return atd_writer_push_field(w, "width", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "width", 5);
         }
         memcpy(p, "{\"width\":", 9);
         p = atd_write_double(p + 9, (double)v->width);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_finite(w, (double)v->height)) {
         return atd_writer_push_field(w, "height", 6);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "height", 6);
         }
         memcpy(p, ",\"height\":", 10);
         p = atd_write_double(p + 10, (double)v->height);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -9624,14 +9604,14 @@ static bool everything_shape_Label_write(atd_writer *w, const everything_shape_L
     }
     if (v->has_size) {
         {
-            char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "size", 4);
             }
             memcpy(p, ",\"size\":", 8);
             p = atd_write_int64(p + 8, (int64_t)v->size);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "}", 1);
@@ -9803,20 +9783,20 @@ static bool everything_float_float_tuple_write(atd_writer *w, const everything_f
         return atd_writer_push_index(w, 0);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_double(p + 1, (double)v->f0);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_finite(w, (double)v->f1)) {
         return atd_writer_push_index(w, 1);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 1);
@@ -9824,7 +9804,7 @@ static bool everything_float_float_tuple_write(atd_writer *w, const everything_f
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -9890,20 +9870,20 @@ int everything_color_to_json(const everything_color *value, atd_buf *out, atd_er
 static bool everything_int_float_tuple_write(atd_writer *w, const everything_int_float_tuple *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_finite(w, (double)v->f1)) {
         return atd_writer_push_index(w, 1);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 1);
@@ -9911,7 +9891,7 @@ static bool everything_int_float_tuple_write(atd_writer *w, const everything_int
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -9919,28 +9899,28 @@ static bool everything_int_float_tuple_write(atd_writer *w, const everything_int
 static bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Box *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "w", 1);
         }
         memcpy(p, "{\"w\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->w);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (v->has_h) {
         if (!atd_writer_finite(w, (double)v->h)) {
             return atd_writer_push_field(w, "h", 1);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "h", 1);
             }
             memcpy(p, ",\"h\":", 5);
             p = atd_write_double(p + 5, (double)v->h);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "}", 1);
@@ -10122,7 +10102,7 @@ bool everything_int_list_write(atd_writer *w, const everything_int_list *v)
     }
     for (i = 0; i < v->len; i++) {
         {
-            char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -10131,7 +10111,7 @@ bool everything_int_list_write(atd_writer *w, const everything_int_list *v)
                 *p++ = ',';
             }
             p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -10158,7 +10138,7 @@ bool everything_float_list_write(atd_writer *w, const everything_float_list *v)
             return atd_writer_push_index(w, i);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 1 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -10167,7 +10147,7 @@ bool everything_float_list_write(atd_writer *w, const everything_float_list *v)
                 *p++ = ',';
             }
             p = atd_write_double(p + 0, (double)v->items[i]);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -10200,14 +10180,14 @@ static bool everything_string_option_write(atd_writer *w, const everything_strin
 bool everything_fields_write(atd_writer *w, const everything_fields *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "req_int", 7);
         }
         memcpy(p, "{\"req_int\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->req_int);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"req_nullable\":", 16)) {
         return false;
@@ -10216,7 +10196,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
         return atd_writer_push_field(w, "req_nullable", 12);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 12 + 4);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + 4);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "req_unit", 8);
@@ -10225,18 +10205,18 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
         (void)v->req_unit; /* unit: always null */
         memcpy(p + 12, "null", 4);
         p += 16;
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (v->has_opt_option) {
         {
-            char *p = atd_buf_reserve(w->buf, 14 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 14 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "opt_option", 10);
             }
             memcpy(p, ",\"opt_option\":", 14);
             p = atd_write_int64(p + 14, (int64_t)v->opt_option);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (v->has_opt_nullable) {
@@ -10249,19 +10229,19 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
     }
     if (v->has_opt_alias) {
         {
-            char *p = atd_buf_reserve(w->buf, 13 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 13 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "opt_alias", 9);
             }
             memcpy(p, ",\"opt_alias\":", 13);
             p = atd_write_int64(p + 13, (int64_t)v->opt_alias);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_bool) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_bool) {
         {
-            char *p = atd_buf_reserve(w->buf, 12 + 5);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 12 + 5);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "def_bool", 8);
@@ -10274,49 +10254,49 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
                 memcpy(p + 12, "false", 5);
                 p += 17;
             }
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_int != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_int != 0) {
         {
-            char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "def_int", 7);
             }
             memcpy(p, ",\"def_int\":", 11);
             p = atd_write_int64(p + 11, (int64_t)v->def_int);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_alias != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_alias != 0) {
         {
-            char *p = atd_buf_reserve(w->buf, 13 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 13 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "def_alias", 9);
             }
             memcpy(p, ",\"def_alias\":", 13);
             p = atd_write_int64(p + 13, (int64_t)v->def_alias);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_float != 0.0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_float != 0.0) {
         if (!atd_writer_finite(w, (double)v->def_float)) {
             return atd_writer_push_field(w, "def_float", 9);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 13 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 13 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "def_float", 9);
             }
             memcpy(p, ",\"def_float\":", 13);
             p = atd_write_double(p + 13, (double)v->def_float);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_string.len != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_string.len != 0) {
         if (!atd_writer_raw(w, ",\"def_string\":", 14)) {
             return false;
         }
@@ -10324,7 +10304,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "def_string", 10);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_list.len != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_list.len != 0) {
         if (!atd_writer_raw(w, ",\"def_list\":", 12)) {
             return false;
         }
@@ -10332,7 +10312,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "def_list", 8);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_option.has) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_option.has) {
         if (!atd_writer_raw(w, ",\"def_option\":", 14)) {
             return false;
         }
@@ -10340,7 +10320,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "def_option", 10);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_nullable.has) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_nullable.has) {
         if (!atd_writer_raw(w, ",\"def_nullable\":", 16)) {
             return false;
         }
@@ -10348,9 +10328,9 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "def_nullable", 12);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
         {
-            char *p = atd_buf_reserve(w->buf, 12 + 4);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 12 + 4);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "def_unit", 8);
@@ -10359,96 +10339,96 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             (void)v->def_unit; /* unit: always null */
             memcpy(p + 12, "null", 4);
             p += 16;
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_int != (int64_t)(42)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_int != (int64_t)(42)) {
         {
-            char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_int", 6);
             }
             memcpy(p, ",\"ex_int\":", 10);
             p = atd_write_int64(p + 10, (int64_t)v->ex_int);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_neg != (int64_t)(-3)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_neg != (int64_t)(-3)) {
         {
-            char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_neg", 6);
             }
             memcpy(p, ",\"ex_neg\":", 10);
             p = atd_write_int64(p + 10, (int64_t)v->ex_neg);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_float != (double)(2.5)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float != (double)(2.5)) {
         if (!atd_writer_finite(w, (double)v->ex_float)) {
             return atd_writer_push_field(w, "ex_float", 8);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 12 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_float", 8);
             }
             memcpy(p, ",\"ex_float\":", 12);
             p = atd_write_double(p + 12, (double)v->ex_float);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_float_dot != (double)(2.0)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_dot != (double)(2.0)) {
         if (!atd_writer_finite(w, (double)v->ex_float_dot)) {
             return atd_writer_push_field(w, "ex_float_dot", 12);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 16 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 16 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_float_dot", 12);
             }
             memcpy(p, ",\"ex_float_dot\":", 16);
             p = atd_write_double(p + 16, (double)v->ex_float_dot);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_float_exp != (double)(1000.0)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_exp != (double)(1000.0)) {
         if (!atd_writer_finite(w, (double)v->ex_float_exp)) {
             return atd_writer_push_field(w, "ex_float_exp", 12);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 16 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 16 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_float_exp", 12);
             }
             memcpy(p, ",\"ex_float_exp\":", 16);
             p = atd_write_double(p + 16, (double)v->ex_float_exp);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_float_neg != (double)(-1.5)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_neg != (double)(-1.5)) {
         if (!atd_writer_finite(w, (double)v->ex_float_neg)) {
             return atd_writer_push_field(w, "ex_float_neg", 12);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 16 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 16 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_float_neg", 12);
             }
             memcpy(p, ",\"ex_float_neg\":", 16);
             p = atd_write_double(p + 16, (double)v->ex_float_neg);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_true != (bool)(true)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_true != (bool)(true)) {
         {
-            char *p = atd_buf_reserve(w->buf, 11 + 5);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + 5);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_true", 7);
@@ -10461,10 +10441,10 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
                 memcpy(p + 11, "false", 5);
                 p += 16;
             }
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || !(v->ex_string.len == 2 && memcmp(v->ex_string.ptr, "on", 2) == 0)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->ex_string.len == 2 && memcmp(v->ex_string.ptr, "on", 2) == 0)) {
         if (!atd_writer_raw(w, ",\"ex_string\":", 13)) {
             return false;
         }
@@ -10472,7 +10452,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "ex_string", 9);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_list.len != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_list.len != 0) {
         if (!atd_writer_raw(w, ",\"ex_list\":", 11)) {
             return false;
         }
@@ -10480,7 +10460,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "ex_list", 7);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_array.len != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_array.len != 0) {
         if (!atd_writer_raw(w, ",\"ex_array\":", 12)) {
             return false;
         }
@@ -10488,7 +10468,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "ex_array", 8);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_none.has) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_none.has) {
         if (!atd_writer_raw(w, ",\"ex_none\":", 11)) {
             return false;
         }
@@ -10496,9 +10476,9 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "ex_none", 7);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
         {
-            char *p = atd_buf_reserve(w->buf, 11 + 4);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + 4);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_unit", 7);
@@ -10507,16 +10487,16 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             (void)v->ex_unit; /* unit: always null */
             memcpy(p + 11, "null", 4);
             p += 15;
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_ctor != (everything_mode)(EVERYTHING_MODE_AUTO)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_ctor != (everything_mode)(EVERYTHING_MODE_AUTO)) {
         if ((size_t)v->ex_ctor >= 3) {
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'");
             return atd_writer_push_field(w, "ex_ctor", 7);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 11 + 6);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + 6);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_ctor", 7);
@@ -10524,16 +10504,16 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             memcpy(p, ",\"ex_ctor\":", 11);
             memcpy(p + 11, everything_mode__json[v->ex_ctor], everything_mode__jlen[v->ex_ctor]);
             p += 11 + everything_mode__jlen[v->ex_ctor];
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_ctor_bq != (everything_level)(EVERYTHING_LEVEL_MEDIUM)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_ctor_bq != (everything_level)(EVERYTHING_LEVEL_MEDIUM)) {
         if ((size_t)v->ex_ctor_bq >= 3) {
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'");
             return atd_writer_push_field(w, "ex_ctor_bq", 10);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 14 + 12);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 14 + 12);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_ctor_bq", 10);
@@ -10541,31 +10521,31 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             memcpy(p, ",\"ex_ctor_bq\":", 14);
             memcpy(p + 14, everything_level__json[v->ex_ctor_bq], everything_level__jlen[v->ex_ctor_bq]);
             p += 14 + everything_level__jlen[v->ex_ctor_bq];
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_wrap != (int64_t)(7)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_wrap != (int64_t)(7)) {
         {
-            char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_wrap", 7);
             }
             memcpy(p, ",\"ex_wrap\":", 11);
             p = atd_write_int64(p + 11, (int64_t)v->ex_wrap);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_c != (int64_t)(100)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_c != (int64_t)(100)) {
         {
-            char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_c", 4);
             }
             memcpy(p, ",\"ex_c\":", 8);
             p = atd_write_int64(p + 8, (int64_t)v->ex_c);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "}", 1);
@@ -10590,17 +10570,17 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         return atd_writer_push_field(w, "type", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "of", 2);
         }
         memcpy(p, ",\"of\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->of_);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "inherit", 7);
@@ -10613,7 +10593,7 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             memcpy(p + 11, "false", 5);
             p += 16;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"content-type\":", 16)) {
         return false;
@@ -10622,44 +10602,44 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         return atd_writer_push_field(w, "content-type", 12);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "Upper", 5);
         }
         memcpy(p, ",\"Upper\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->upper);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "2nd", 3);
         }
         memcpy(p, ",\"2nd\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->digits);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 4 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 4 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "", 0);
         }
         memcpy(p, ",\"\":", 4);
         p = atd_write_int64(p + 4, (int64_t)v->empty);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 16 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 16 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "say \"hi\"\\", 9);
         }
         memcpy(p, ",\"say \\\"hi\\\"\\\\\":", 16);
         p = atd_write_int64(p + 16, (int64_t)v->quoted);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"caf\303\251\":", 9)) {
         return false;
@@ -10668,37 +10648,37 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         return atd_writer_push_field(w, "caf\303\251", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "default", 7);
         }
         memcpy(p, ",\"default\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->default_);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "default_", 8);
         }
         memcpy(p, ",\"default_\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->default_2);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "for", 3);
         }
         memcpy(p, ",\"for\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->for_);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "while", 5);
@@ -10711,7 +10691,7 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             memcpy(p + 9, "false", 5);
             p += 14;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"struct\":", 10)) {
         return false;
@@ -10723,44 +10703,44 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         return atd_writer_push_field(w, "switch", 6);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "switch", 6);
         }
         memcpy(p, ",\"switch\":", 10);
         p = atd_write_double(p + 10, (double)v->switch_);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "int", 3);
         }
         memcpy(p, ",\"int\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->int_);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "from", 4);
         }
         memcpy(p, ",\"from\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->from);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "import", 6);
         }
         memcpy(p, ",\"import\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->import);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"as\":", 6)) {
         return false;
@@ -10769,34 +10749,34 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         return atd_writer_push_field(w, "as", 2);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "_private", 8);
         }
         memcpy(p, ",\"_private\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->x_private);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "x'", 2);
         }
         memcpy(p, ",\"x'\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->x_prime);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 13 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 13 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "camelCase", 9);
         }
         memcpy(p, ",\"camelCase\":", 13);
         p = atd_write_int64(p + 13, (int64_t)v->camelCase);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"label\":", 9)) {
         return false;
@@ -10805,14 +10785,14 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         return atd_writer_push_field(w, "label", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "user", 4);
         }
         memcpy(p, ",\"user\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->user);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -10895,20 +10875,20 @@ bool everything_all_optional_write(atd_writer *w, const everything_all_optional 
     }
     if (v->has_a) {
         {
-            char *p = atd_buf_reserve(w->buf, 4 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 4 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "a", 1);
             }
             memcpy(p, "\"a\":", 4);
             p = atd_write_int64(p + 4, (int64_t)v->a);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->b) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->b) {
         {
-            char *p = atd_buf_reserve(w->buf, 5 + 5);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 5 + 5);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "b", 1);
@@ -10924,11 +10904,11 @@ bool everything_all_optional_write(atd_writer *w, const everything_all_optional 
                 memcpy(p + 4, "false", 5);
                 p += 9;
             }
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->c.len != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c.len != 0) {
         if (first ? !atd_writer_raw(w, "\"c\":", 4) : !atd_writer_raw(w, ",\"c\":", 5)) {
             return false;
         }
@@ -10953,14 +10933,14 @@ int everything_all_optional_to_json(const everything_all_optional *value, atd_bu
 bool everything_base_write(atd_writer *w, const everything_base *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
         }
         memcpy(p, "{\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"name\":", 8)) {
         return false;
@@ -10972,14 +10952,14 @@ bool everything_base_write(atd_writer *w, const everything_base *v)
         return atd_writer_push_field(w, "size", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "size", 4);
         }
         memcpy(p, ",\"size\":", 8);
         p = atd_write_double(p + 8, (double)v->size);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -10997,14 +10977,14 @@ int everything_base_to_json(const everything_base *value, atd_buf *out, atd_erro
 bool everything_derived_write(atd_writer *w, const everything_derived *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "kind_id", 7);
         }
         memcpy(p, "{\"kind_id\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->kind_id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"name\":", 8)) {
         return false;
@@ -11016,14 +10996,14 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
         return atd_writer_push_field(w, "size", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "size", 4);
         }
         memcpy(p, ",\"size\":", 8);
         p = atd_write_double(p + 8, (double)v->size);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"id\":", 6)) {
         return false;
@@ -11032,7 +11012,7 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
         return atd_writer_push_field(w, "id", 2);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "extra", 5);
@@ -11045,7 +11025,7 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
             memcpy(p + 9, "false", 5);
             p += 14;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -11063,7 +11043,7 @@ int everything_derived_to_json(const everything_derived *value, atd_buf *out, at
 bool everything_single_write(atd_writer *w, const everything_single *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
@@ -11071,7 +11051,7 @@ bool everything_single_write(atd_writer *w, const everything_single *v)
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
         *p++ = ']';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -11098,7 +11078,7 @@ bool everything_pair_write(atd_writer *w, const everything_pair *v)
         return atd_writer_push_index(w, 1);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 1);
@@ -11106,7 +11086,7 @@ bool everything_pair_write(atd_writer *w, const everything_pair *v)
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -11124,14 +11104,14 @@ int everything_pair_to_json(const everything_pair *value, atd_buf *out, atd_erro
 bool everything_with_defaults_write(atd_writer *w, const everything_with_defaults *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",", 1)) {
         return false;
@@ -11140,20 +11120,20 @@ bool everything_with_defaults_write(atd_writer *w, const everything_with_default
         return atd_writer_push_index(w, 1);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 2);
         }
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f2);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_finite(w, (double)v->f3)) {
         return atd_writer_push_index(w, 3);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 3);
@@ -11161,7 +11141,7 @@ bool everything_with_defaults_write(atd_writer *w, const everything_with_default
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f3);
         *p++ = ']';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -11179,17 +11159,17 @@ int everything_with_defaults_to_json(const everything_with_defaults *value, atd_
 bool everything_bare_cell_write(atd_writer *w, const everything_bare_cell *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 2 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 1);
@@ -11203,7 +11183,7 @@ bool everything_bare_cell_write(atd_writer *w, const everything_bare_cell *v)
             p += 6;
         }
         *p++ = ']';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -11563,7 +11543,7 @@ static bool everything_int8_list_write(atd_writer *w, const everything_int8_list
     }
     for (i = 0; i < v->len; i++) {
         {
-            char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -11572,7 +11552,7 @@ static bool everything_int8_list_write(atd_writer *w, const everything_int8_list
                 *p++ = ',';
             }
             p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -11623,24 +11603,24 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
         return atd_writer_push_field(w, "float_prec", 10);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "c_int32", 7);
         }
         memcpy(p, ",\"c_int32\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->c_int32);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "c_uint8", 7);
         }
         memcpy(p, ",\"c_uint8\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->c_uint8);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"c_int8_list\":", 15)) {
         return false;
@@ -11648,66 +11628,66 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
     if (!everything_int8_list_write(w, &v->c_int8_list)) {
         return atd_writer_push_field(w, "c_int8_list", 11);
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->c_int16 != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_int16 != 0) {
         {
-            char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "c_int16", 7);
             }
             memcpy(p, ",\"c_int16\":", 11);
             p = atd_write_int64(p + 11, (int64_t)v->c_int16);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->c_uint16 != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint16 != 0) {
         {
-            char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "c_uint16", 8);
             }
             memcpy(p, ",\"c_uint16\":", 12);
             p = atd_write_int64(p + 12, (int64_t)v->c_uint16);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->c_uint32 != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint32 != 0) {
         {
-            char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "c_uint32", 8);
             }
             memcpy(p, ",\"c_uint32\":", 12);
             p = atd_write_int64(p + 12, (int64_t)v->c_uint32);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->c_int64 != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_int64 != 0) {
         {
-            char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "c_int64", 7);
             }
             memcpy(p, ",\"c_int64\":", 11);
             p = atd_write_int64(p + 11, (int64_t)v->c_int64);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (!atd_writer_finite(w, (double)v->c_float)) {
         return atd_writer_push_field(w, "c_float", 7);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "c_float", 7);
         }
         memcpy(p, ",\"c_float\":", 11);
         p = atd_write_double(p + 11, (double)v->c_float);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"c_both\":", 10)) {
         return false;
@@ -11757,7 +11737,7 @@ static bool everything_string_int_tuple_write(atd_writer *w, const everything_st
         return atd_writer_push_index(w, 0);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 1);
@@ -11765,7 +11745,7 @@ static bool everything_string_int_tuple_write(atd_writer *w, const everything_st
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f1);
         *p++ = ']';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -11791,14 +11771,14 @@ static bool everything_page_int_write(atd_writer *w, const everything_page_int *
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "total", 5);
         }
         memcpy(p, ",\"total\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->total);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -11824,14 +11804,14 @@ static bool everything_page_string_write(atd_writer *w, const everything_page_st
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "total", 5);
         }
         memcpy(p, ",\"total\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->total);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -11853,14 +11833,14 @@ bool everything_page_ext_write(atd_writer *w, const everything_page_ext *v)
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "total", 5);
         }
         memcpy(p, ",\"total\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->total);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"cursor\":", 10)) {
         return false;
@@ -11936,14 +11916,14 @@ static bool everything_page_entry_string_float_list_write(atd_writer *w, const e
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "total", 5);
         }
         memcpy(p, ",\"total\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->total);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -11951,17 +11931,17 @@ static bool everything_page_entry_string_float_list_write(atd_writer *w, const e
 bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_entry *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "key", 3);
         }
         memcpy(p, "{\"key\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->key);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "value", 5);
@@ -11974,7 +11954,7 @@ bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_en
             memcpy(p + 9, "false", 5);
             p += 14;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -12038,14 +12018,14 @@ static bool everything_result_string_list_write(atd_writer *w, const everything_
 static bool everything_int_string_tuple_write(atd_writer *w, const everything_int_string_tuple *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",", 1)) {
         return false;
@@ -12165,14 +12145,14 @@ static bool everything_entry_string_int_write(atd_writer *w, const everything_en
         return atd_writer_push_field(w, "key", 3);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "value", 5);
         }
         memcpy(p, ",\"value\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->value);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -12207,14 +12187,14 @@ static bool everything_tree_int_tree_tuple_write(atd_writer *w, const everything
         return atd_writer_push_index(w, 0);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 1);
         }
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f1);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",", 1)) {
         return false;
@@ -12276,14 +12256,14 @@ static bool everything_rose_node_list_write(atd_writer *w, const everything_rose
 bool everything_rose_node_write(atd_writer *w, const everything_rose_node *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "value", 5);
         }
         memcpy(p, "{\"value\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->value);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"children\":", 12)) {
         return false;
@@ -12488,14 +12468,14 @@ int everything_stmt_to_json(const everything_stmt *value, atd_buf *out, atd_erro
 bool everything_annotated_write(atd_writer *w, const everything_annotated *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "field", 5);
         }
         memcpy(p, "{\"field\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->field);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"other\":", 9)) {
         return false;
@@ -12504,14 +12484,14 @@ bool everything_annotated_write(atd_writer *w, const everything_annotated *v)
         return atd_writer_push_field(w, "other", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "num", 3);
         }
         memcpy(p, ",\"num\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->num);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -12555,7 +12535,7 @@ static bool everything_mode_list_write(atd_writer *w, const everything_mode_list
             return atd_writer_push_index(w, i);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 1 + 6);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + 6);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -12565,7 +12545,7 @@ static bool everything_mode_list_write(atd_writer *w, const everything_mode_list
             }
             memcpy(p + 0, everything_mode__json[v->items[i]], everything_mode__jlen[v->items[i]]);
             p += 0 + everything_mode__jlen[v->items[i]];
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -12583,7 +12563,7 @@ static bool everything_level_list_write(atd_writer *w, const everything_level_li
             return atd_writer_push_index(w, i);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 1 + 12);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + 12);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -12593,7 +12573,7 @@ static bool everything_level_list_write(atd_writer *w, const everything_level_li
             }
             memcpy(p + 0, everything_level__json[v->items[i]], everything_level__jlen[v->items[i]]);
             p += 0 + everything_level__jlen[v->items[i]];
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -12772,7 +12752,7 @@ static bool everything_root_anon_sum_elt_list_write(atd_writer *w, const everyth
 bool everything_anon_z_write(atd_writer *w, const everything_anon_z *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 5 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 5 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "z", 1);
@@ -12785,7 +12765,7 @@ bool everything_anon_z_write(atd_writer *w, const everything_anon_z *v)
             memcpy(p + 5, "false", 5);
             p += 10;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -12827,7 +12807,7 @@ bool everything_root_write(atd_writer *w, const everything_root *v)
         return atd_writer_push_field(w, "label", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + 4);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + 4);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "nothing", 7);
@@ -12836,17 +12816,17 @@ bool everything_root_write(atd_writer *w, const everything_root *v)
         (void)v->nothing; /* unit: always null */
         memcpy(p + 11, "null", 4);
         p += 15;
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 14 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 14 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "from_value", 10);
         }
         memcpy(p, ",\"from_value\":", 14);
         p = atd_write_int64(p + 14, (int64_t)v->from_value);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"struct\":", 10)) {
         return false;
@@ -12902,7 +12882,7 @@ bool everything_root_write(atd_writer *w, const everything_root *v)
     if (!everything_base_event_list_write(w, &v->base_events)) {
         return atd_writer_push_field(w, "base_events", 11);
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->obj_shapes.len != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->obj_shapes.len != 0) {
         if (!atd_writer_raw(w, ",\"obj_shapes\":", 14)) {
             return false;
         }
@@ -13064,28 +13044,28 @@ int everything_root_to_json(const everything_root *value, atd_buf *out, atd_erro
 static bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_anon_record_elt *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "x", 1);
         }
         memcpy(p, "{\"x\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->x);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (v->has_y) {
         if (!atd_writer_finite(w, (double)v->y)) {
             return atd_writer_push_field(w, "y", 1);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "y", 1);
             }
             memcpy(p, ",\"y\":", 5);
             p = atd_write_double(p + 5, (double)v->y);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "}", 1);

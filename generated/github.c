@@ -69,7 +69,7 @@ bool github_gist_file_read(atd_reader *r, github_gist_file *out)
     uint64_t seen[1] = {0};
     github_gist_file_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -145,7 +145,7 @@ bool github_gist_file_read(atd_reader *r, github_gist_file *out)
             seen[0] |= (uint64_t)1 << 4;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "gist_file");
             }
@@ -200,18 +200,14 @@ static bool github_gist_file_assoc_read(atd_reader *r, github_gist_file_assoc *o
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             github_gist_file_assoc_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(github_gist_file_assoc_item)) {
-                n_ = (github_gist_file_assoc_item *)atd_arena_grow(r->arena, items, cap * sizeof(github_gist_file_assoc_item), ncap * sizeof(github_gist_file_assoc_item), 8);
+                n_ = (github_gist_file_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(github_gist_file_assoc_item), ncap * sizeof(github_gist_file_assoc_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -328,7 +324,7 @@ bool github_user_read(atd_reader *r, github_user *out)
     uint64_t seen[1] = {0};
     github_user_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -536,7 +532,7 @@ bool github_user_read(atd_reader *r, github_user *out)
             seen[0] |= (uint64_t)1 << 16;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user");
             }
@@ -719,7 +715,7 @@ bool github_gist_read(atd_reader *r, github_gist *out)
     uint64_t seen[1] = {0};
     github_gist_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -933,7 +929,7 @@ bool github_gist_read(atd_reader *r, github_gist *out)
             seen[0] |= (uint64_t)1 << 15;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "gist");
             }
@@ -1025,7 +1021,7 @@ bool github_root_read(atd_reader *r, github_root *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             github_gist *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(github_gist)) {
-                n_ = (github_gist *)atd_arena_grow(r->arena, items, cap * sizeof(github_gist), ncap * sizeof(github_gist), 8);
+                n_ = (github_gist *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(github_gist), ncap * sizeof(github_gist), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -1096,14 +1092,14 @@ bool github_gist_file_write(atd_writer *w, const github_gist_file *v)
         return atd_writer_push_field(w, "raw_url", 7);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "size", 4);
         }
         memcpy(p, ",\"size\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->size);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -1147,14 +1143,14 @@ bool github_user_write(atd_writer *w, const github_user *v)
         return atd_writer_push_field(w, "login", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
         }
         memcpy(p, ",\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"avatar_url\":", 14)) {
         return false;
@@ -1241,7 +1237,7 @@ bool github_user_write(atd_writer *w, const github_user *v)
         return atd_writer_push_field(w, "type", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 14 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 14 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "site_admin", 10);
@@ -1254,7 +1250,7 @@ bool github_user_write(atd_writer *w, const github_user *v)
             memcpy(p + 14, "false", 5);
             p += 19;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -1331,7 +1327,7 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
         return atd_writer_push_field(w, "files", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 10 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "public", 6);
@@ -1344,7 +1340,7 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
             memcpy(p + 10, "false", 5);
             p += 15;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"created_at\":", 14)) {
         return false;
@@ -1365,14 +1361,14 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
         return atd_writer_push_field(w, "description", 11);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "comments", 8);
         }
         memcpy(p, ",\"comments\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->comments);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"user\":", 8)) {
         return false;
@@ -1395,7 +1391,7 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 13 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 13 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "truncated", 9);
@@ -1408,7 +1404,7 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
             memcpy(p + 13, "false", 5);
             p += 18;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return atd_writer_raw(w, "}", 1);
 }

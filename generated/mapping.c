@@ -46,7 +46,7 @@ bool mapping_color_read(atd_reader *r, mapping_color *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -72,7 +72,7 @@ bool mapping_color_read(atd_reader *r, mapping_color *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "color");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -146,7 +146,7 @@ bool mapping_point_read(atd_reader *r, mapping_point *out)
     uint64_t seen[1] = {0};
     mapping_point_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -189,7 +189,7 @@ bool mapping_point_read(atd_reader *r, mapping_point *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "point");
             }
@@ -234,7 +234,7 @@ static bool mapping_long_long_list_read(atd_reader *r, mapping_long_long_list *o
             size_t ncap = cap != 0 ? 2 * cap : 8;
             long long *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(long long)) {
-                n_ = (long long *)atd_arena_grow(r->arena, items, cap * sizeof(long long), ncap * sizeof(long long), 8);
+                n_ = (long long *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(long long), ncap * sizeof(long long), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -511,7 +511,7 @@ bool mapping_settings_read(atd_reader *r, mapping_settings *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "settings");
             }
@@ -632,7 +632,7 @@ bool mapping_patch_read(atd_reader *r, mapping_patch *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "patch");
             }
@@ -759,7 +759,7 @@ bool mapping_loose_read(atd_reader *r, mapping_loose *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "loose");
             }
@@ -817,7 +817,7 @@ bool mapping_chain_read(atd_reader *r, mapping_chain *out)
     uint64_t seen[1] = {0};
     mapping_chain_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -854,7 +854,7 @@ bool mapping_chain_read(atd_reader *r, mapping_chain *out)
                 }
             } else {
                 {
-                    mapping_chain *p_ = (mapping_chain *)atd_arena_alloc(r->arena, sizeof(mapping_chain), 8);
+                    mapping_chain *p_ = (mapping_chain *)atd_arena_alloc(atd_reader_arena(r), sizeof(mapping_chain), 8);
                     if (p_ == NULL) {
                         atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
                         return atd_reader_push_field(r, "next", 4);
@@ -874,7 +874,7 @@ bool mapping_chain_read(atd_reader *r, mapping_chain *out)
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "chain");
             }
@@ -967,27 +967,27 @@ bool mapping_point_write(atd_writer *w, const mapping_point *v)
         return atd_writer_push_field(w, "x", 1);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "x", 1);
         }
         memcpy(p, "{\"x\":", 5);
         p = atd_write_double(p + 5, (double)v->x);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_finite(w, (double)v->y)) {
         return atd_writer_push_field(w, "y", 1);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "y", 1);
         }
         memcpy(p, ",\"y\":", 5);
         p = atd_write_double(p + 5, (double)v->y);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -1028,25 +1028,25 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
     if (!atd_writer_raw(w, "{", 1)) {
         return false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->level != (int64_t)(3)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->level != (int64_t)(3)) {
         {
-            char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "level", 5);
             }
             memcpy(p, "\"level\":", 8);
             p = atd_write_int64(p + 8, (int64_t)v->level);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ratio != (double)(1000.0)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ratio != (double)(1000.0)) {
         if (!atd_writer_finite(w, (double)v->ratio)) {
             return atd_writer_push_field(w, "ratio", 5);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 9 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ratio", 5);
@@ -1056,11 +1056,11 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
             }
             memcpy(p, "\"ratio\":", 8);
             p = atd_write_double(p + 8, (double)v->ratio);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || !(v->name.len == 4 && memcmp(v->name.ptr, "anon", 4) == 0)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->name.len == 4 && memcmp(v->name.ptr, "anon", 4) == 0)) {
         if (first ? !atd_writer_raw(w, "\"name\":", 7) : !atd_writer_raw(w, ",\"name\":", 8)) {
             return false;
         }
@@ -1079,7 +1079,7 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
         }
     }
     first = false;
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->mags.len != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->mags.len != 0) {
         if (!atd_writer_raw(w, ",\"mags\":", 8)) {
             return false;
         }
@@ -1093,9 +1093,9 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
     if (!mapping_point_write(w, &v->origin)) {
         return atd_writer_push_field(w, "origin", 6);
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->flag) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->flag) {
         {
-            char *p = atd_buf_reserve(w->buf, 8 + 5);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 8 + 5);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "flag", 4);
@@ -1108,12 +1108,12 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
                 memcpy(p + 8, "false", 5);
                 p += 13;
             }
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
         {
-            char *p = atd_buf_reserve(w->buf, 11 + 4);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + 4);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "nothing", 7);
@@ -1122,7 +1122,7 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
             (void)v->nothing; /* unit: always null */
             memcpy(p + 11, "null", 4);
             p += 15;
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (v->has_note) {
@@ -1133,7 +1133,7 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
             return atd_writer_push_field(w, "note", 4);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->color.tag != MAPPING_COLOR_GREEN) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->color.tag != MAPPING_COLOR_GREEN) {
         if (!atd_writer_raw(w, ",\"color\":", 9)) {
             return false;
         }
@@ -1182,7 +1182,7 @@ bool mapping_patch_write(atd_writer *w, const mapping_patch *v)
     }
     if (v->has_y) {
         {
-            char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "y", 1);
@@ -1192,13 +1192,13 @@ bool mapping_patch_write(atd_writer *w, const mapping_patch *v)
             }
             memcpy(p, "\"y\":", 4);
             p = atd_write_int64(p + 4, (int64_t)v->y);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->z != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->z != 0) {
         {
-            char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "z", 1);
@@ -1208,7 +1208,7 @@ bool mapping_patch_write(atd_writer *w, const mapping_patch *v)
             }
             memcpy(p, "\"z\":", 4);
             p = atd_write_int64(p + 4, (int64_t)v->z);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
@@ -1233,20 +1233,20 @@ bool mapping_loose_write(atd_writer *w, const mapping_loose *v)
     }
     if (v->has_x) {
         {
-            char *p = atd_buf_reserve(w->buf, 4 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 4 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "x", 1);
             }
             memcpy(p, "\"x\":", 4);
             p = atd_write_int64(p + 4, (int64_t)v->x);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->z != (int64_t)(7)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->z != (int64_t)(7)) {
         {
-            char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "z", 1);
@@ -1256,7 +1256,7 @@ bool mapping_loose_write(atd_writer *w, const mapping_loose *v)
             }
             memcpy(p, "\"z\":", 4);
             p = atd_write_int64(p + 4, (int64_t)v->z);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
@@ -1302,7 +1302,7 @@ bool mapping_chain_write(atd_writer *w, const mapping_chain *v)
         first = false;
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
@@ -1312,7 +1312,7 @@ bool mapping_chain_write(atd_writer *w, const mapping_chain *v)
         }
         memcpy(p, "\"id\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     first = false;
     return atd_writer_raw(w, "}", 1);

@@ -34,7 +34,7 @@ static bool twitter_status_list_read(atd_reader *r, twitter_status_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             twitter_status *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(twitter_status)) {
-                n_ = (twitter_status *)atd_arena_grow(r->arena, items, cap * sizeof(twitter_status), ncap * sizeof(twitter_status), 8);
+                n_ = (twitter_status *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_status), ncap * sizeof(twitter_status), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -116,7 +116,7 @@ bool twitter_search_metadata_read(atd_reader *r, twitter_search_metadata *out)
     uint64_t seen[1] = {0};
     twitter_search_metadata_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -236,7 +236,7 @@ bool twitter_search_metadata_read(atd_reader *r, twitter_search_metadata *out)
             seen[0] |= (uint64_t)1 << 8;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "search_metadata");
             }
@@ -321,7 +321,7 @@ bool twitter_root_read(atd_reader *r, twitter_root *out)
     uint64_t seen[1] = {0};
     twitter_root_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -364,7 +364,7 @@ bool twitter_root_read(atd_reader *r, twitter_root *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root");
             }
@@ -428,7 +428,7 @@ bool twitter_metadata_read(atd_reader *r, twitter_metadata *out)
     uint64_t seen[1] = {0};
     twitter_metadata_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -471,7 +471,7 @@ bool twitter_metadata_read(atd_reader *r, twitter_metadata *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "metadata");
             }
@@ -542,7 +542,7 @@ static bool twitter_url_entity_list_read(atd_reader *r, twitter_url_entity_list 
             size_t ncap = cap != 0 ? 2 * cap : 8;
             twitter_url_entity *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(twitter_url_entity)) {
-                n_ = (twitter_url_entity *)atd_arena_grow(r->arena, items, cap * sizeof(twitter_url_entity), ncap * sizeof(twitter_url_entity), 8);
+                n_ = (twitter_url_entity *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_url_entity), ncap * sizeof(twitter_url_entity), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -590,7 +590,7 @@ bool twitter_url_entities_read(atd_reader *r, twitter_url_entities *out)
     uint64_t seen[1] = {0};
     twitter_url_entities_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -622,7 +622,7 @@ bool twitter_url_entities_read(atd_reader *r, twitter_url_entities *out)
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "url_entities");
             }
@@ -683,7 +683,7 @@ bool twitter_user_entities_read(atd_reader *r, twitter_user_entities *out)
     uint64_t seen[1] = {0};
     twitter_user_entities_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -732,7 +732,7 @@ bool twitter_user_entities_read(atd_reader *r, twitter_user_entities *out)
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user_entities");
             }
@@ -951,7 +951,7 @@ bool twitter_user_read(atd_reader *r, twitter_user *out)
     uint64_t seen[1] = {0};
     twitter_user_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -1418,7 +1418,7 @@ bool twitter_user_read(atd_reader *r, twitter_user *out)
             seen[0] |= (uint64_t)1 << 38;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user");
             }
@@ -1574,7 +1574,7 @@ static bool twitter_hashtag_list_read(atd_reader *r, twitter_hashtag_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             twitter_hashtag *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(twitter_hashtag)) {
-                n_ = (twitter_hashtag *)atd_arena_grow(r->arena, items, cap * sizeof(twitter_hashtag), ncap * sizeof(twitter_hashtag), 8);
+                n_ = (twitter_hashtag *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_hashtag), ncap * sizeof(twitter_hashtag), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -1608,7 +1608,7 @@ static bool twitter_user_mention_list_read(atd_reader *r, twitter_user_mention_l
             size_t ncap = cap != 0 ? 2 * cap : 8;
             twitter_user_mention *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(twitter_user_mention)) {
-                n_ = (twitter_user_mention *)atd_arena_grow(r->arena, items, cap * sizeof(twitter_user_mention), ncap * sizeof(twitter_user_mention), 8);
+                n_ = (twitter_user_mention *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_user_mention), ncap * sizeof(twitter_user_mention), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -1642,7 +1642,7 @@ static bool twitter_media_list_read(atd_reader *r, twitter_media_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             twitter_media *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(twitter_media)) {
-                n_ = (twitter_media *)atd_arena_grow(r->arena, items, cap * sizeof(twitter_media), ncap * sizeof(twitter_media), 8);
+                n_ = (twitter_media *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_media), ncap * sizeof(twitter_media), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -1710,7 +1710,7 @@ bool twitter_entities_read(atd_reader *r, twitter_entities *out)
     uint64_t seen[1] = {0};
     twitter_entities_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -1792,7 +1792,7 @@ bool twitter_entities_read(atd_reader *r, twitter_entities *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entities");
             }
@@ -1963,7 +1963,7 @@ bool twitter_status_read(atd_reader *r, twitter_status *out)
     uint64_t seen[1] = {0};
     twitter_status_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -2221,7 +2221,7 @@ bool twitter_status_read(atd_reader *r, twitter_status *out)
                 }
             } else {
                 {
-                    twitter_status *p_ = (twitter_status *)atd_arena_alloc(r->arena, sizeof(twitter_status), 8);
+                    twitter_status *p_ = (twitter_status *)atd_arena_alloc(atd_reader_arena(r), sizeof(twitter_status), 8);
                     if (p_ == NULL) {
                         atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
                         return atd_reader_push_field(r, "retweeted_status", 16);
@@ -2283,7 +2283,7 @@ bool twitter_status_read(atd_reader *r, twitter_status *out)
             seen[0] |= (uint64_t)1 << 22;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "status");
             }
@@ -2389,7 +2389,7 @@ bool twitter_indices_read(atd_reader *r, twitter_indices *out)
     size_t at, i;
     twitter_indices_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -2474,7 +2474,7 @@ bool twitter_url_entity_read(atd_reader *r, twitter_url_entity *out)
     uint64_t seen[1] = {0};
     twitter_url_entity_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -2539,7 +2539,7 @@ bool twitter_url_entity_read(atd_reader *r, twitter_url_entity *out)
             seen[0] |= (uint64_t)1 << 3;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "url_entity");
             }
@@ -2609,7 +2609,7 @@ bool twitter_hashtag_read(atd_reader *r, twitter_hashtag *out)
     uint64_t seen[1] = {0};
     twitter_hashtag_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -2652,7 +2652,7 @@ bool twitter_hashtag_read(atd_reader *r, twitter_hashtag *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "hashtag");
             }
@@ -2731,7 +2731,7 @@ bool twitter_user_mention_read(atd_reader *r, twitter_user_mention *out)
     uint64_t seen[1] = {0};
     twitter_user_mention_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -2807,7 +2807,7 @@ bool twitter_user_mention_read(atd_reader *r, twitter_user_mention *out)
             seen[0] |= (uint64_t)1 << 4;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user_mention");
             }
@@ -2883,7 +2883,7 @@ bool twitter_size_read(atd_reader *r, twitter_size *out)
     uint64_t seen[1] = {0};
     twitter_size_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -2937,7 +2937,7 @@ bool twitter_size_read(atd_reader *r, twitter_size *out)
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "size");
             }
@@ -3010,7 +3010,7 @@ bool twitter_sizes_read(atd_reader *r, twitter_sizes *out)
     uint64_t seen[1] = {0};
     twitter_sizes_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -3075,7 +3075,7 @@ bool twitter_sizes_read(atd_reader *r, twitter_sizes *out)
             seen[0] |= (uint64_t)1 << 3;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "sizes");
             }
@@ -3195,7 +3195,7 @@ bool twitter_media_read(atd_reader *r, twitter_media *out)
     uint64_t seen[1] = {0};
     twitter_media_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -3360,7 +3360,7 @@ bool twitter_media_read(atd_reader *r, twitter_media *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "media");
             }
@@ -3441,24 +3441,24 @@ bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata 
         return atd_writer_push_field(w, "completed_in", 12);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 16 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 16 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "completed_in", 12);
         }
         memcpy(p, "{\"completed_in\":", 16);
         p = atd_write_double(p + 16, (double)v->completed_in);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "max_id", 6);
         }
         memcpy(p, ",\"max_id\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->max_id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"max_id_str\":", 14)) {
         return false;
@@ -3485,24 +3485,24 @@ bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata 
         return atd_writer_push_field(w, "refresh_url", 11);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "count", 5);
         }
         memcpy(p, ",\"count\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->count);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "since_id", 8);
         }
         memcpy(p, ",\"since_id\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->since_id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"since_id_str\":", 16)) {
         return false;
@@ -3675,14 +3675,14 @@ int twitter_user_entities_to_json(const twitter_user_entities *value, atd_buf *o
 bool twitter_user_write(atd_writer *w, const twitter_user *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
         }
         memcpy(p, "{\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"id_str\":", 10)) {
         return false;
@@ -3727,7 +3727,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "entities", 8);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 13 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 13 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "protected", 9);
@@ -3740,37 +3740,37 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 13, "false", 5);
             p += 18;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 19 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 19 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "followers_count", 15);
         }
         memcpy(p, ",\"followers_count\":", 19);
         p = atd_write_int64(p + 19, (int64_t)v->followers_count);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 17 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "friends_count", 13);
         }
         memcpy(p, ",\"friends_count\":", 17);
         p = atd_write_int64(p + 17, (int64_t)v->friends_count);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 16 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 16 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "listed_count", 12);
         }
         memcpy(p, ",\"listed_count\":", 16);
         p = atd_write_int64(p + 16, (int64_t)v->listed_count);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"created_at\":", 14)) {
         return false;
@@ -3779,14 +3779,14 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "created_at", 10);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 20 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 20 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "favourites_count", 16);
         }
         memcpy(p, ",\"favourites_count\":", 20);
         p = atd_write_int64(p + 20, (int64_t)v->favourites_count);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"utc_offset\":", 14)) {
         return false;
@@ -3801,7 +3801,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "time_zone", 9);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 15 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 15 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "geo_enabled", 11);
@@ -3814,10 +3814,10 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 15, "false", 5);
             p += 20;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 12 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "verified", 8);
@@ -3830,17 +3830,17 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 12, "false", 5);
             p += 17;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 18 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 18 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "statuses_count", 14);
         }
         memcpy(p, ",\"statuses_count\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->statuses_count);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"lang\":", 8)) {
         return false;
@@ -3849,7 +3849,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "lang", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 24 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 24 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "contributors_enabled", 20);
@@ -3862,10 +3862,10 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 24, "false", 5);
             p += 29;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 17 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 17 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "is_translator", 13);
@@ -3878,10 +3878,10 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 17, "false", 5);
             p += 22;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 26 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 26 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "is_translation_enabled", 22);
@@ -3894,7 +3894,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 26, "false", 5);
             p += 31;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"profile_background_color\":", 28)) {
         return false;
@@ -3915,7 +3915,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "profile_background_image_url_https", 34);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 27 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 27 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "profile_background_tile", 23);
@@ -3928,7 +3928,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 27, "false", 5);
             p += 32;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"profile_image_url\":", 21)) {
         return false;
@@ -3975,7 +3975,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "profile_text_color", 18);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 32 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 32 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "profile_use_background_image", 28);
@@ -3988,10 +3988,10 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 32, "false", 5);
             p += 37;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 19 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 19 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "default_profile", 15);
@@ -4004,10 +4004,10 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 19, "false", 5);
             p += 24;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 25 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 25 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "default_profile_image", 21);
@@ -4020,10 +4020,10 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 25, "false", 5);
             p += 30;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 13 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 13 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "following", 9);
@@ -4036,10 +4036,10 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 13, "false", 5);
             p += 18;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 23 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 23 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "follow_request_sent", 19);
@@ -4052,10 +4052,10 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 23, "false", 5);
             p += 28;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 17 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 17 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "notifications", 13);
@@ -4068,7 +4068,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 17, "false", 5);
             p += 22;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return atd_writer_raw(w, "}", 1);
 }
@@ -4196,14 +4196,14 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         return atd_writer_push_field(w, "created_at", 10);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
         }
         memcpy(p, ",\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"id_str\":", 10)) {
         return false;
@@ -4224,7 +4224,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         return atd_writer_push_field(w, "source", 6);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 13 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 13 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "truncated", 9);
@@ -4237,7 +4237,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
             memcpy(p + 13, "false", 5);
             p += 18;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"in_reply_to_status_id\":", 25)) {
         return false;
@@ -4276,7 +4276,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         return atd_writer_push_field(w, "user", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 7 + 4);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + 4);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "geo", 3);
@@ -4285,10 +4285,10 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         (void)v->geo; /* unit: always null */
         memcpy(p + 7, "null", 4);
         p += 11;
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 15 + 4);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 15 + 4);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "coordinates", 11);
@@ -4297,10 +4297,10 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         (void)v->coordinates; /* unit: always null */
         memcpy(p + 15, "null", 4);
         p += 19;
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + 4);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + 4);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "place", 5);
@@ -4309,10 +4309,10 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         (void)v->place; /* unit: always null */
         memcpy(p + 9, "null", 4);
         p += 13;
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 16 + 4);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 16 + 4);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "contributors", 12);
@@ -4321,7 +4321,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         (void)v->contributors; /* unit: always null */
         memcpy(p + 16, "null", 4);
         p += 20;
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (v->has_retweeted_status) {
         if (!atd_writer_raw(w, ",\"retweeted_status\":", 20)) {
@@ -4336,24 +4336,24 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 17 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "retweet_count", 13);
         }
         memcpy(p, ",\"retweet_count\":", 17);
         p = atd_write_int64(p + 17, (int64_t)v->retweet_count);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 18 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 18 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "favorite_count", 14);
         }
         memcpy(p, ",\"favorite_count\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->favorite_count);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"entities\":", 12)) {
         return false;
@@ -4362,7 +4362,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         return atd_writer_push_field(w, "entities", 8);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 13 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 13 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "favorited", 9);
@@ -4375,10 +4375,10 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
             memcpy(p + 13, "false", 5);
             p += 18;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 13 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 13 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "retweeted", 9);
@@ -4391,11 +4391,11 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
             memcpy(p + 13, "false", 5);
             p += 18;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (v->has_possibly_sensitive) {
         {
-            char *p = atd_buf_reserve(w->buf, 22 + 5);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 22 + 5);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "possibly_sensitive", 18);
@@ -4408,7 +4408,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
                 memcpy(p + 22, "false", 5);
                 p += 27;
             }
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (!atd_writer_raw(w, ",\"lang\":", 8)) {
@@ -4433,17 +4433,17 @@ int twitter_status_to_json(const twitter_status *value, atd_buf *out, atd_error 
 bool twitter_indices_write(atd_writer *w, const twitter_indices *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 1);
@@ -4451,7 +4451,7 @@ bool twitter_indices_write(atd_writer *w, const twitter_indices *v)
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f1);
         *p++ = ']';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -4547,14 +4547,14 @@ bool twitter_user_mention_write(atd_writer *w, const twitter_user_mention *v)
         return atd_writer_push_field(w, "name", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
         }
         memcpy(p, ",\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"id_str\":", 10)) {
         return false;
@@ -4584,24 +4584,24 @@ int twitter_user_mention_to_json(const twitter_user_mention *value, atd_buf *out
 bool twitter_size_write(atd_writer *w, const twitter_size *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "w", 1);
         }
         memcpy(p, "{\"w\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->w);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "h", 1);
         }
         memcpy(p, ",\"h\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->h);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"resize\":", 10)) {
         return false;
@@ -4664,14 +4664,14 @@ int twitter_sizes_to_json(const twitter_sizes *value, atd_buf *out, atd_error *e
 bool twitter_media_write(atd_writer *w, const twitter_media *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
         }
         memcpy(p, "{\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"id_str\":", 10)) {
         return false;
@@ -4729,14 +4729,14 @@ bool twitter_media_write(atd_writer *w, const twitter_media *v)
     }
     if (v->has_source_status_id) {
         {
-            char *p = atd_buf_reserve(w->buf, 20 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 20 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "source_status_id", 16);
             }
             memcpy(p, ",\"source_status_id\":", 20);
             p = atd_write_int64(p + 20, (int64_t)v->source_status_id);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (v->has_source_status_id_str) {

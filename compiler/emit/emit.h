@@ -11,8 +11,6 @@
 #include "cw.h"
 #include "lower/ir.h"
 
-#define ATDC_VERSION_STRING "0.1.0"
-
 /* The whole header <base>.h of module m (emit_h.c). */
 void emit_header(cw *w, const ir_module *m);
 /* The whole source <base>.c (emit.c): readers, then writers. */

@@ -160,7 +160,7 @@ static void read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail)
     }
     const char *tn = s->type->name;
     cw_open(w, "{");
-    cw_line(w, "%s *p_ = (%s *)atd_arena_alloc(r->arena, sizeof(%s), 8);", tn, tn, tn);
+    cw_line(w, "%s *p_ = (%s *)atd_arena_alloc(atd_reader_arena(r), sizeof(%s), 8);", tn, tn, tn);
     cw_open(w, "if (p_ == NULL)");
     cw_line(w, "atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
     cw_line(w, "%s", fail);
@@ -340,7 +340,7 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_line(w, "%s_init(out);", fn);
     if (t->nrequired > 0) {
         cw_line(w, "atd_skip_ws(r);");
-        cw_line(w, "at = (size_t)(r->cur - r->start);");
+        cw_line(w, "at = atd_reader_offset(r);");
     }
     cw_open(w, "if (!atd_object_begin(r, &more))");
     cw_line(w, "return false;");
@@ -394,7 +394,7 @@ static void emit_record_read(cw *w, const ir_type *t)
         cw_line(w, "break;");
     }
     cw_mid(w, "default:");
-    cw_open(w, "if (r->flags & ATD_READ_STRICT_FIELDS)");
+    cw_open(w, "if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS))");
     cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
     cw_line(w,
             "return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, \"unknown field \\\"%%s\\\" "
@@ -507,7 +507,7 @@ static void emit_sum_read_array(cw *w, const ir_type *t)
             t->atd_name);
     cw_close(w, "}");
     cw_line(w, "atd_skip_ws(r);");
-    cw_line(w, "at = (size_t)(r->cur - r->start);");
+    cw_line(w, "at = atd_reader_offset(r);");
     cw_open(w, "if (!atd_read_name(r, &s))");
     cw_line(w, "return atd_reader_push_index(r, 0);");
     cw_close(w, "}");
@@ -571,7 +571,7 @@ static void emit_sum_read_object(cw *w, const ir_type *t)
             t->atd_name);
     cw_close(w, "}");
     cw_line(w, "atd_skip_ws(r);");
-    cw_line(w, "at = (size_t)(r->cur - r->start);");
+    cw_line(w, "at = atd_reader_offset(r);");
     cw_open(w, "if (!atd_object_key(r, &s))");
     cw_line(w, "return false;");
     cw_close(w, "}");
@@ -631,7 +631,7 @@ static void emit_sum_read(cw *w, const ir_type *t)
     if (any_arg)
         cw_line(w, "bool more;");
     if (need_at)
-        cw_line(w, "at = (size_t)(r->cur - r->start);");
+        cw_line(w, "at = atd_reader_offset(r);");
     cw_open(w, "if (c == '\"')");
     cw_open(w, "if (!atd_read_name(r, &s))");
     cw_line(w, "return false;");
@@ -653,13 +653,8 @@ static void emit_sum_read(cw *w, const ir_type *t)
     cw_close(w, "}");
     if (catch_all != NULL) {
         /* the name was borrowed (atd_read_name): the value must own it */
-        cw_open(w, "if (!(r->flags & ATD_READ_BORROW_STRINGS) && s.ptr >= r->start && "
-                   "s.ptr < r->end)");
-        cw_line(w, "char *k = atd_arena_strdup(r->arena, s.ptr, s.len);");
-        cw_open(w, "if (k == NULL)");
-        cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
-        cw_close(w, "}");
-        cw_line(w, "s.ptr = k;");
+        cw_open(w, "if (!atd_reader_own_string(r, &s))");
+        cw_line(w, "return false;");
         cw_close(w, "}");
         cw_line(w, "out->tag = %s;", catch_all->const_name);
         cw_line(w, "out->u.%s = s;", catch_all->member);
@@ -697,7 +692,7 @@ static void emit_tuple_read(cw *w, const ir_type *t)
     cw_line(w, "size_t at, i;");
     cw_line(w, "%s_init(out);", t->fn);
     cw_line(w, "atd_skip_ws(r);");
-    cw_line(w, "at = (size_t)(r->cur - r->start);");
+    cw_line(w, "at = atd_reader_offset(r);");
     cw_open(w, "if (!atd_array_begin(r, &more))");
     cw_line(w, "return false;");
     cw_close(w, "}");
@@ -750,7 +745,7 @@ static void emit_grow(cw *w, const char *tn, int align)
     cw_line(w, "%s *n_ = NULL;", tn);
     cw_open(w, "if (ncap <= SIZE_MAX / sizeof(%s))", tn);
     cw_line(w,
-            "n_ = (%s *)atd_arena_grow(r->arena, items, cap * sizeof(%s), ncap * sizeof(%s), "
+            "n_ = (%s *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(%s), ncap * sizeof(%s), "
             "%d);",
             tn, tn, tn, align);
     cw_close(w, "}");
@@ -822,13 +817,8 @@ static void emit_assoc_read(cw *w, const ir_type *t)
     cw_line(w, "return false;");
     cw_close(w, "}");
     cw_comment(w, "keys borrowed from the input are copied unless borrowing was asked for");
-    cw_open(w, "if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && "
-               "key.ptr < r->end)");
-    cw_line(w, "char *k = atd_arena_strdup(r->arena, key.ptr, key.len);");
-    cw_open(w, "if (k == NULL)");
-    cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
-    cw_close(w, "}");
-    cw_line(w, "key.ptr = k;");
+    cw_open(w, "if (!atd_reader_own_string(r, &key))");
+    cw_line(w, "return false;");
     cw_close(w, "}");
     emit_grow(w, itn, 8);
     cw_line(w, "items[len].key = key;");

@@ -210,7 +210,7 @@ static void write_fixed(cw *w, const ir_type *t, const char *rv, const piece *pc
     assert(t->fixed != IR_FIXED_NONE);
     fixed_precheck(w, t, rv, fail);
     cw_open(w, "{");
-    cw_line(w, "char *p = atd_buf_reserve(w->buf, %zu + %s);",
+    cw_line(w, "char *p = atd_buf_reserve(atd_writer_buf(w), %zu + %s);",
             k + (pc->comma_if != NULL) + (pc->close != NULL), t->fixed_max);
     cw_open(w, "if (p == NULL)");
     cw_line(w, "atd_writer_fail_buf(w);");
@@ -253,7 +253,7 @@ static void write_fixed(cw *w, const ir_type *t, const char *rv, const piece *pc
     }
     if (pc->close != NULL)
         cw_line(w, "*p++ = '%s';", pc->close);
-    cw_line(w, "atd_buf_commit(w->buf, p);");
+    cw_line(w, "atd_buf_commit(atd_writer_buf(w), p);");
     cw_close(w, "}");
 }
 
@@ -356,9 +356,9 @@ static void emit_record_write(cw *w, const ir_type *t)
             const char *dc = differs(w, f, rv);
             if (dc != NULL) {
                 if (strcmp(dc, "0") == 0)
-                    c = "(w->flags & ATD_WRITE_DEFAULTS) != 0";
+                    c = "atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)";
                 else
-                    c = cw_fmt(w, "(w->flags & ATD_WRITE_DEFAULTS) != 0 || %s", dc);
+                    c = cw_fmt(w, "atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || %s", dc);
             }
         }
         if (c != NULL) {

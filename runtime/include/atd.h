@@ -11,7 +11,6 @@
 #include "atd/reader.h"
 #include "atd/writer.h"
 #include "atd/json.h"
-#include "atd/writer_ctx.h"
 #include "atd/read_name.h"
 #include "atd/document.h"
 

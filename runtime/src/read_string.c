@@ -13,6 +13,7 @@
  * table 3-7): no overlongs, no encoded surrogates, nothing above U+10FFFF,
  * no truncated sequences or stray continuation bytes. */
 #include "atd/reader.h"
+#include "reader_internal.h"
 #include "scan.h"
 #include "utf8.h"
 

@@ -12,7 +12,7 @@
 #include "buf.h"
 #include "error.h"
 #include "reader.h"
-#include "writer_ctx.h"
+#include "writer.h"
 
 #ifdef __cplusplus
 extern "C" {

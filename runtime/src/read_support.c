@@ -1,8 +1,11 @@
-/* The framing of an option value on the wire, "None" or ["Some", v]
- * (atd-spec 10.7), read once here for every generated option reader: they
- * only read v in between. */
+/* What generated readers share beyond the lexing primitives: the framing of
+ * an option value on the wire, "None" or ["Some", v] (atd-spec 10.7), read
+ * once here for every option reader (they only read v in between), and the
+ * copying of borrowed names and keys. */
 #include "atd/read_name.h"
 #include "atd/reader.h"
+
+#include <string.h>
 
 static bool is_name(atd_string s, const char *name)
 {
@@ -56,5 +59,17 @@ bool atd_read_option_end(atd_reader *r)
     if (more)
         return atd_reader_fail(r, ATD_ERR_BAD_VARIANT,
                                "expected ']' after the argument of \"Some\"");
+    return true;
+}
+
+bool atd_reader_own_string(atd_reader *r, atd_string *s)
+{
+    /* only a string inside the input is borrowed; decoded ones are in the arena */
+    if ((r->flags & ATD_READ_BORROW_STRINGS) || s->ptr < r->start || s->ptr >= r->end)
+        return true;
+    char *k = atd_arena_strdup(r->arena, s->ptr, s->len);
+    if (k == NULL)
+        return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+    s->ptr = k;
     return true;
 }
