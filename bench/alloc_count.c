@@ -25,6 +25,7 @@
 #include <jansson.h>
 #include <malloc.h>
 #include <stdlib.h>
+#include <string.h>
 
 #if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) && !defined(BENCH_NO_INTERPOSE)
 #if defined(__has_feature)
@@ -96,17 +97,31 @@ alloc_stats alloc_count_end(void)
  * RAW_MALLOC is glibc's own entry point when malloc is interposed (so the
  * block is noted here only), plain malloc otherwise. */
 
-static void *counted_malloc(size_t n)
+void *counted_malloc(size_t n)
 {
     void *p = RAW_MALLOC(n);
     note_alloc(p);
     return p;
 }
 
-static void counted_free(void *p)
+void counted_free(void *p)
 {
     note_free(p);
     RAW_FREE(p);
+}
+
+/* Counted as a free of the old block and a new allocation. */
+void *counted_realloc(void *old, size_t n)
+{
+    if (old == NULL)
+        return counted_malloc(n);
+    void *p = counted_malloc(n);
+    if (p == NULL)
+        return NULL;
+    size_t keep = malloc_usable_size(old);
+    memcpy(p, old, keep < n ? keep : n);
+    counted_free(old);
+    return p;
 }
 
 static void *counting_alloc(void *ctx, size_t n)

@@ -315,6 +315,32 @@ static bool simd_alloc_measurable(const contender *c)
     return alloc_interposed();
 }
 
+/* Writing through simdjson: its DOM of the generated writer's text (parsed
+ * once, untimed), serialized by simdjson::minify. */
+static bool simd_minify_setup(contender *c)
+{
+    c->simd = simd_new(c->w->out.data, c->w->out.len);
+    if (c->simd == NULL || !simd_dom_parse(c->simd))
+        return fail(c, "cannot parse the text to print");
+    return true;
+}
+
+static bool simd_minify_run(contender *c)
+{
+    const char *text;
+    return simd_minify(c->simd, &text) != (size_t)-1;
+}
+
+static bool simd_minify_check(contender *c)
+{
+    const char *text = NULL;
+    size_t n = simd_minify(c->simd, &text);
+    return check_text_values(c, text, n);
+}
+
+static const contender_kind simd_minify_kind = {
+    true, simd_minify_setup, simd_minify_run,      simd_minify_check,
+    NULL, simd_teardown,     simd_alloc_measurable};
 static const contender_kind simd_dom = {
     false,          simd_setup,    simd_dom_run,         simd_dom_check,
     simd_dom_fresh, simd_teardown, simd_alloc_measurable};
@@ -459,10 +485,11 @@ typedef struct lib_entry {
 } lib_entry;
 
 static const lib_entry LIBS[] = {
-    {"atd_json", &lib_atd},
-    {"cjson", &lib_cjson},
-    {"jansson", &lib_jansson},
-    {"jsonc", &lib_jsonc},
+    {"atd_json", &lib_atd},    {"cjson", &lib_cjson},
+    {"jansson", &lib_jansson}, {"jsonc", &lib_jsonc},
+#ifdef BENCH_HAVE_YYJSON
+    {"yyjson", &lib_yyjson},
+#endif
 };
 
 typedef struct contender_row {
@@ -489,6 +516,9 @@ static const contender_row CONTENDERS[] = {
     {"gen.write.FILE", &gen_write_file, GROUP_SINK, false, false, false},
     {"atd_json.struct>dom>text", &struct_dom_text, GROUP_WRITE, false, true, false},
     {"print", &lib_print, GROUP_WRITE, true, false, false},
+#ifdef BENCH_HAVE_SIMDJSON
+    {"simdjson.minify", &simd_minify_kind, GROUP_WRITE, false, false, false},
+#endif
     {"memcpy", &memcpy_out, GROUP_WRITE, false, false, false},
 };
 

@@ -3,7 +3,8 @@
  * The bench compares, on the same input bytes, the readers and writers that
  * atdc generates with generic JSON parsers. Every generic parser is wrapped
  * behind one small interface (generic_lib) so that the driver treats our own
- * DOM (atd_json), cJSON, jansson and json-c alike: parse, walk (to count the
+ * DOM (atd_json), cJSON, jansson, json-c and yyjson (compiled from its source
+ * when the build found it) alike: parse, walk (to count the
  * values, for verification), print, free, and the hand-written conversions
  * into the generated structs that a user of a generic parser has to write
  * (event and donut only). simdjson is C++ and has its own small C interface
@@ -72,6 +73,10 @@ typedef struct generic_lib {
 } generic_lib;
 
 extern const generic_lib lib_atd, lib_cjson, lib_jansson, lib_jsonc;
+#ifdef BENCH_HAVE_YYJSON
+extern const generic_lib lib_yyjson;
+const char *bench_yyjson_version(void);
+#endif
 
 /* struct -> our DOM -> text: what writing through a generic value costs. */
 bool events_to_atd_json(const event_events *v, atd_arena *arena, atd_json *out);
@@ -86,6 +91,9 @@ bool simd_dom_parse(void *s);
 void simd_dom_count(void *s, dom_counts *c); /* of the last DOM parse */
 /* On-Demand: iterates the whole document, touching every value. */
 bool simd_ondemand_walk(void *s, dom_counts *c);
+/* simdjson::minify (the DOM serializer) of the last DOM parse; returns the
+ * length of the compact text, kept in the state until the next call. */
+size_t simd_minify(void *s, const char **out);
 /* A new parser (and padded copy) for one document, for allocation counts. */
 bool simd_fresh_dom_parse(const char *json, size_t len);
 bool simd_fresh_ondemand_walk(const char *json, size_t len);
@@ -104,10 +112,10 @@ bool gen_counts(atd_arena *a, size_t n, bench_counts *out);
 
 /* ---- allocation counting (alloc_count.c) -------------------------------- */
 typedef struct alloc_stats {
-    uint64_t calls;      /* malloc, calloc, realloc, aligned allocations */
-    uint64_t bytes;      /* usable bytes of those blocks */
-    int64_t live;        /* bytes currently held (since counting began) */
-    int64_t peak;        /* high-water mark of live */
+    uint64_t calls; /* malloc, calloc, realloc, aligned allocations */
+    uint64_t bytes; /* usable bytes of those blocks */
+    int64_t live;   /* bytes currently held (since counting began) */
+    int64_t peak;   /* high-water mark of live */
 } alloc_stats;
 
 /* Whether malloc interposition is compiled in (glibc, no sanitizer). */
@@ -117,6 +125,10 @@ void alloc_count_begin(void);
 alloc_stats alloc_count_end(void);
 /* Counting allocator for atd arenas and buffers. */
 extern const atd_allocator counting_allocator;
+/* The counted malloc, realloc and free behind the hooks (yyjson's allocator). */
+void *counted_malloc(size_t n);
+void *counted_realloc(void *p, size_t n);
+void counted_free(void *p);
 /* Installs the counting hooks into cJSON and jansson. */
 void alloc_install_library_hooks(void);
 

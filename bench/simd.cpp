@@ -6,7 +6,8 @@
  * simdjson recommends; the input is copied once into a padded_string outside
  * the timed loop) and On-Demand with a full traversal that touches every
  * value (strings unescaped, numbers converted), since On-Demand does no work
- * for values nobody asks for. Both walks fill the same dom_counts as the C
+ * for values nobody asks for. Writing is simdjson::minify of a DOM element
+ * (its serializer). Both walks fill the same dom_counts as the C
  * parsers, so the driver checks that simdjson read the same document.
  *
  * Only the error-code API is used: no exception crosses into C. */
@@ -15,6 +16,7 @@
 #include <simdjson.h>
 
 #include <new>
+#include <string>
 #include <utility>
 
 namespace {
@@ -24,6 +26,7 @@ struct simd_state {
     simdjson::dom::parser dom_parser;
     simdjson::dom::element dom_root;
     simdjson::ondemand::parser od_parser;
+    std::string printed; /* of the last simd_minify */
     simd_state(const char *json, size_t len) : input(json, len) {}
 };
 
@@ -190,6 +193,21 @@ bool simd_ondemand_walk(void *sp, dom_counts *c)
     /* simdjson 3.0 has no document::at_end; its stage 1 has already
      * checked the structure of the whole input. */
     return true;
+}
+
+/* simdjson::minify of a DOM element is its serializer (to_string): the DOM
+ * of the last simd_dom_parse written back as compact text, a new string each
+ * call as simdjson returns it. */
+size_t simd_minify(void *sp, const char **out)
+{
+    simd_state *s = static_cast<simd_state *>(sp);
+    try {
+        s->printed = simdjson::minify(s->dom_root);
+    } catch (const std::bad_alloc &) {
+        return (size_t)-1; /* no exception crosses into C */
+    }
+    *out = s->printed.data();
+    return s->printed.size();
 }
 
 /* One document from nothing (padded copy, new parser), for the allocation

@@ -157,6 +157,12 @@ static int driver_emit(const driver_options *o, diag_ctx *d, atd_arena *arena, c
     if (h.out.status != 0 || c.out.status != 0 || h.out.len == 0 || c.out.len == 0) {
         diag_error(d, DIAG_NO_LOC, "out of memory while generating code");
         rc = DRIVER_USAGE_ERROR;
+    } else if (o->gen_h != NULL && o->gen_c != NULL) {
+        atd_buf_append(o->gen_h, h.out.data, h.out.len);
+        atd_buf_append(o->gen_c, c.out.data, c.out.len);
+        rc = o->gen_h->status == 0 && o->gen_c->status == 0 ? DRIVER_OK : DRIVER_USAGE_ERROR;
+        if (rc != DRIVER_OK)
+            diag_error(d, DIAG_NO_LOC, "out of memory while generating code");
     } else {
         rc = driver_write_files(o, d, arena, ir, &h.out, &c.out);
     }
@@ -198,11 +204,21 @@ static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, co
         diag_error(d, DIAG_NO_LOC, "out of memory");
         return DRIVER_USAGE_ERROR;
     }
+    if (o->biniou) {
+        if (ir->bin_blocker != NULL) {
+            diag_error(d, ir->bin_blocker_loc,
+                       "%s has no biniou form (atdgen cannot write it either): generate this "
+                       "schema without --biniou",
+                       ir->bin_blocker);
+            return DRIVER_SCHEMA_ERROR;
+        }
+        ir->biniou = true;
+    }
     if (o->mode == DRIVER_CHECK)
         return DRIVER_OK;
 
     int rc = driver_emit(o, d, arena, ir);
-    if (rc != DRIVER_OK || o->depfile == NULL)
+    if (rc != DRIVER_OK || o->depfile == NULL || o->gen_h != NULL)
         return rc;
     rc = driver_touch_outputs(o, d, arena, name);
     return rc != DRIVER_OK ? rc : driver_write_rule(o, d, arena, &g, name);

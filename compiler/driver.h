@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "atd/arena.h"
+#include "atd/buf.h"
 #include "syntax/ast.h"
 #include "util/diag.h"
 
@@ -32,12 +33,17 @@ typedef struct driver_options {
     const char *prefix;  /* --prefix; NULL: the schema's base name */
     int max_errors;      /* --max-errors; 0: unlimited */
     bool ignore_adapters;
+    bool biniou; /* --biniou: biniou readers and writers too */
     const char *const *include_dirs; /* -I DIR...: where imports are searched (deps.h) */
     size_t ninclude_dirs;
     const char *depfile;    /* --depfile FILE: write the make rule there after generating */
     diag_sink_fn diag_sink; /* NULL: stderr */
     void *diag_sink_ctx;
     FILE *out; /* where --print/--dump-ast/-M write; NULL: stdout */
+    /* Generation into memory instead of files (the fuzzers, tests): when
+     * both are set, the header and the source are appended to them and
+     * nothing is written to disk (--depfile is then ignored). */
+    atd_buf *gen_h, *gen_c;
 } driver_options;
 
 /* Defaults: generate, 20 errors at most, diagnostics to stderr. */

@@ -21,10 +21,11 @@ static const char usage_text[] =
     "  -I DIR              also search imported schemas in DIR (repeatable, in order)\n"
     "  -M                  print a make rule: outputs, then every schema read; generate nothing\n"
     "  --depfile FILE      also write that make rule to FILE while generating\n"
-    "  --check             parse and check only; generate nothing\n"
+    "  --check             run every check of generation; write nothing\n"
     "  --print             print the schema as normalized ATD to stdout (no check)\n"
     "  --max-errors N      stop after N errors (default 20, 0 for no limit)\n"
     "  --ignore-adapters   accept <json adapter.*> annotations and ignore them\n"
+    "  --biniou            also generate biniou readers and writers (atdgen -b format)\n"
     "  --help              show this help and exit\n"
     "  --version           show the version and exit\n"
     "\n"
@@ -122,6 +123,8 @@ int main(int argc, char **argv)
             o.mode = DRIVER_DUMP_AST;
         } else if (strcmp(arg, "--ignore-adapters") == 0) {
             o.ignore_adapters = true;
+        } else if (strcmp(arg, "--biniou") == 0) {
+            o.biniou = true;
         } else if (strcmp(arg, "-M") == 0) {
             o.mode = DRIVER_DEPS;
         } else if (strncmp(arg, "-I", 2) == 0) {

@@ -891,34 +891,18 @@ static bool blockchain_output_list_write(atd_writer *w, const blockchain_output_
 bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v)
 {
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 13 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 28 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "lock_time", 9);
         }
         memcpy(p, "{\"lock_time\":", 13);
         p = atd_write_int64(p + 13, (int64_t)v->lock_time);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "ver", 3);
-        }
         memcpy(p, ",\"ver\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->ver);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "size", 4);
-        }
         memcpy(p, ",\"size\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->size);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"inputs\":", 10)) {
         return false;
@@ -927,7 +911,7 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
         return atd_writer_push_field(w, "inputs", 6);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 16 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 46 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "double_spend", 12);
@@ -940,42 +924,15 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
             memcpy(p + 16, "false", 5);
             p += 21;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "time", 4);
-        }
         memcpy(p, ",\"time\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->time);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "tx_index", 8);
-        }
         memcpy(p, ",\"tx_index\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->tx_index);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "vin_sz", 6);
-        }
         memcpy(p, ",\"vin_sz\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->vin_sz);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"hash\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->hash.ptr, v->hash.len)) {
+    if (!atd_writer_key_string(w, ",\"hash\":", 8, v->hash.ptr, v->hash.len)) {
         return atd_writer_push_field(w, "hash", 4);
     }
     {
@@ -986,12 +943,9 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
         }
         memcpy(p, ",\"vout_sz\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->vout_sz);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"relayed_by\":", 14)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->relayed_by.ptr, v->relayed_by.len)) {
+    if (!atd_writer_key_string(w, ",\"relayed_by\":", 14, v->relayed_by.ptr, v->relayed_by.len)) {
         return atd_writer_push_field(w, "relayed_by", 10);
     }
     if (!atd_writer_raw(w, ",\"out\":", 7)) {
@@ -1016,7 +970,7 @@ int blockchain_transaction_to_json(const blockchain_transaction *value, atd_buf 
 bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
 {
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 29 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "spent", 5);
@@ -1029,58 +983,28 @@ bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
             memcpy(p + 9, "false", 5);
             p += 14;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "tx_index", 8);
-        }
         memcpy(p, ",\"tx_index\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->tx_index);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "type", 4);
-        }
         memcpy(p, ",\"type\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->output_type);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"addr\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->addr.ptr, v->addr.len)) {
+    if (!atd_writer_key_string(w, ",\"addr\":", 8, v->addr.ptr, v->addr.len)) {
         return atd_writer_push_field(w, "addr", 4);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 14 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "value", 5);
         }
         memcpy(p, ",\"value\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->value);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "n", 1);
-        }
         memcpy(p, ",\"n\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->n);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"script\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->script.ptr, v->script.len)) {
+    if (!atd_writer_key_string(w, ",\"script\":", 10, v->script.ptr, v->script.len)) {
         return atd_writer_push_field(w, "script", 6);
     }
     return atd_writer_raw(w, "}", 1);
@@ -1106,7 +1030,7 @@ bool blockchain_input_write(atd_writer *w, const blockchain_input *v)
         }
         memcpy(p, "{\"sequence\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->sequence);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"prev_out\":", 12)) {
         return false;
@@ -1114,10 +1038,7 @@ bool blockchain_input_write(atd_writer *w, const blockchain_input *v)
     if (!blockchain_output_write(w, &v->prev_out)) {
         return atd_writer_push_field(w, "prev_out", 8);
     }
-    if (!atd_writer_raw(w, ",\"script\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->script.ptr, v->script.len)) {
+    if (!atd_writer_key_string(w, ",\"script\":", 10, v->script.ptr, v->script.len)) {
         return atd_writer_push_field(w, "script", 6);
     }
     return atd_writer_raw(w, "}", 1);
@@ -1131,5 +1052,87 @@ bool blockchain_input_write_any(atd_writer *w, const void *value)
 int blockchain_input_to_json(const blockchain_input *value, atd_buf *out, atd_error *err)
 {
     return atd_to_json(blockchain_input_write_any, value, out, err);
+}
+
+/* --- streams and layout --- */
+
+bool blockchain_root_next_line(atd_stream *s, atd_arena *arena, blockchain_root *out)
+{
+    return atd_stream_next_line(s, arena, blockchain_root_read_any, out);
+}
+
+bool blockchain_root_next_element(atd_stream *s, atd_arena *arena, blockchain_root *out)
+{
+    return atd_stream_next_element(s, arena, blockchain_root_read_any, out);
+}
+
+int blockchain_root_write_line(const blockchain_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, blockchain_root_write_any, value, 0, err);
+}
+
+int blockchain_root_to_json_pretty(const blockchain_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, blockchain_root_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool blockchain_transaction_next_line(atd_stream *s, atd_arena *arena, blockchain_transaction *out)
+{
+    return atd_stream_next_line(s, arena, blockchain_transaction_read_any, out);
+}
+
+bool blockchain_transaction_next_element(atd_stream *s, atd_arena *arena, blockchain_transaction *out)
+{
+    return atd_stream_next_element(s, arena, blockchain_transaction_read_any, out);
+}
+
+int blockchain_transaction_write_line(const blockchain_transaction *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, blockchain_transaction_write_any, value, 0, err);
+}
+
+int blockchain_transaction_to_json_pretty(const blockchain_transaction *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, blockchain_transaction_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool blockchain_output_next_line(atd_stream *s, atd_arena *arena, blockchain_output *out)
+{
+    return atd_stream_next_line(s, arena, blockchain_output_read_any, out);
+}
+
+bool blockchain_output_next_element(atd_stream *s, atd_arena *arena, blockchain_output *out)
+{
+    return atd_stream_next_element(s, arena, blockchain_output_read_any, out);
+}
+
+int blockchain_output_write_line(const blockchain_output *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, blockchain_output_write_any, value, 0, err);
+}
+
+int blockchain_output_to_json_pretty(const blockchain_output *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, blockchain_output_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool blockchain_input_next_line(atd_stream *s, atd_arena *arena, blockchain_input *out)
+{
+    return atd_stream_next_line(s, arena, blockchain_input_read_any, out);
+}
+
+bool blockchain_input_next_element(atd_stream *s, atd_arena *arena, blockchain_input *out)
+{
+    return atd_stream_next_element(s, arena, blockchain_input_read_any, out);
+}
+
+int blockchain_input_write_line(const blockchain_input *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, blockchain_input_write_any, value, 0, err);
+}
+
+int blockchain_input_to_json_pretty(const blockchain_input *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, blockchain_input_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -86,6 +86,10 @@ bool blockchain_root_read_any(atd_reader *r, void *out);
 bool blockchain_root_write_any(atd_writer *w, const void *value);
 int blockchain_root_from_json(const char *json, size_t len, atd_arena *arena, blockchain_root *out, atd_error *err);
 int blockchain_root_to_json(const blockchain_root *value, atd_buf *out, atd_error *err);
+bool blockchain_root_next_line(atd_stream *s, atd_arena *arena, blockchain_root *out);
+bool blockchain_root_next_element(atd_stream *s, atd_arena *arena, blockchain_root *out);
+int blockchain_root_write_line(const blockchain_root *value, atd_buf *out, atd_error *err);
+int blockchain_root_to_json_pretty(const blockchain_root *value, atd_buf *out, atd_error *err);
 
 void blockchain_transaction_init(blockchain_transaction *v);
 bool blockchain_transaction_read(atd_reader *r, blockchain_transaction *out);
@@ -94,6 +98,10 @@ bool blockchain_transaction_read_any(atd_reader *r, void *out);
 bool blockchain_transaction_write_any(atd_writer *w, const void *value);
 int blockchain_transaction_from_json(const char *json, size_t len, atd_arena *arena, blockchain_transaction *out, atd_error *err);
 int blockchain_transaction_to_json(const blockchain_transaction *value, atd_buf *out, atd_error *err);
+bool blockchain_transaction_next_line(atd_stream *s, atd_arena *arena, blockchain_transaction *out);
+bool blockchain_transaction_next_element(atd_stream *s, atd_arena *arena, blockchain_transaction *out);
+int blockchain_transaction_write_line(const blockchain_transaction *value, atd_buf *out, atd_error *err);
+int blockchain_transaction_to_json_pretty(const blockchain_transaction *value, atd_buf *out, atd_error *err);
 
 void blockchain_output_init(blockchain_output *v);
 bool blockchain_output_read(atd_reader *r, blockchain_output *out);
@@ -102,6 +110,10 @@ bool blockchain_output_read_any(atd_reader *r, void *out);
 bool blockchain_output_write_any(atd_writer *w, const void *value);
 int blockchain_output_from_json(const char *json, size_t len, atd_arena *arena, blockchain_output *out, atd_error *err);
 int blockchain_output_to_json(const blockchain_output *value, atd_buf *out, atd_error *err);
+bool blockchain_output_next_line(atd_stream *s, atd_arena *arena, blockchain_output *out);
+bool blockchain_output_next_element(atd_stream *s, atd_arena *arena, blockchain_output *out);
+int blockchain_output_write_line(const blockchain_output *value, atd_buf *out, atd_error *err);
+int blockchain_output_to_json_pretty(const blockchain_output *value, atd_buf *out, atd_error *err);
 
 void blockchain_input_init(blockchain_input *v);
 bool blockchain_input_read(atd_reader *r, blockchain_input *out);
@@ -110,6 +122,10 @@ bool blockchain_input_read_any(atd_reader *r, void *out);
 bool blockchain_input_write_any(atd_writer *w, const void *value);
 int blockchain_input_from_json(const char *json, size_t len, atd_arena *arena, blockchain_input *out, atd_error *err);
 int blockchain_input_to_json(const blockchain_input *value, atd_buf *out, atd_error *err);
+bool blockchain_input_next_line(atd_stream *s, atd_arena *arena, blockchain_input *out);
+bool blockchain_input_next_element(atd_stream *s, atd_arena *arena, blockchain_input *out);
+int blockchain_input_write_line(const blockchain_input *value, atd_buf *out, atd_error *err);
+int blockchain_input_to_json_pretty(const blockchain_input *value, atd_buf *out, atd_error *err);
 
 #ifdef __cplusplus
 }

@@ -631,10 +631,7 @@ static bool canada_feature_list_write(atd_writer *w, const canada_feature_list *
 
 bool canada_root_write(atd_writer *w, const canada_root *v)
 {
-    if (!atd_writer_raw(w, "{\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->collection_type.ptr, v->collection_type.len)) {
+    if (!atd_writer_key_string(w, "{\"type\":", 8, v->collection_type.ptr, v->collection_type.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
     if (!atd_writer_raw(w, ",\"features\":", 12)) {
@@ -658,10 +655,7 @@ int canada_root_to_json(const canada_root *value, atd_buf *out, atd_error *err)
 
 bool canada_properties_write(atd_writer *w, const canada_properties *v)
 {
-    if (!atd_writer_raw(w, "{\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, "{\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     return atd_writer_raw(w, "}", 1);
@@ -696,10 +690,7 @@ static bool canada_ring_list_write(atd_writer *w, const canada_ring_list *v)
 
 bool canada_geometry_write(atd_writer *w, const canada_geometry *v)
 {
-    if (!atd_writer_raw(w, "{\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->geometry_type.ptr, v->geometry_type.len)) {
+    if (!atd_writer_key_string(w, "{\"type\":", 8, v->geometry_type.ptr, v->geometry_type.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
     if (!atd_writer_raw(w, ",\"coordinates\":", 15)) {
@@ -723,10 +714,7 @@ int canada_geometry_to_json(const canada_geometry *value, atd_buf *out, atd_erro
 
 bool canada_feature_write(atd_writer *w, const canada_feature *v)
 {
-    if (!atd_writer_raw(w, "{\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->feature_type.ptr, v->feature_type.len)) {
+    if (!atd_writer_key_string(w, "{\"type\":", 8, v->feature_type.ptr, v->feature_type.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
     if (!atd_writer_raw(w, ",\"properties\":", 14)) {
@@ -759,29 +747,21 @@ bool canada_position_write(atd_writer *w, const canada_position *v)
     if (!atd_writer_finite(w, (double)v->f0)) {
         return atd_writer_push_index(w, 0);
     }
+    if (!atd_writer_finite(w, (double)v->f1)) {
+        return atd_writer_push_index(w, 1);
+    }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_double(p + 1, (double)v->f0);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_finite(w, (double)v->f1)) {
-        return atd_writer_push_index(w, 1);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     return true;
 }
@@ -821,5 +801,127 @@ bool canada_ring_write_any(atd_writer *w, const void *value)
 int canada_ring_to_json(const canada_ring *value, atd_buf *out, atd_error *err)
 {
     return atd_to_json(canada_ring_write_any, value, out, err);
+}
+
+/* --- streams and layout --- */
+
+bool canada_root_next_line(atd_stream *s, atd_arena *arena, canada_root *out)
+{
+    return atd_stream_next_line(s, arena, canada_root_read_any, out);
+}
+
+bool canada_root_next_element(atd_stream *s, atd_arena *arena, canada_root *out)
+{
+    return atd_stream_next_element(s, arena, canada_root_read_any, out);
+}
+
+int canada_root_write_line(const canada_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, canada_root_write_any, value, 0, err);
+}
+
+int canada_root_to_json_pretty(const canada_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, canada_root_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool canada_properties_next_line(atd_stream *s, atd_arena *arena, canada_properties *out)
+{
+    return atd_stream_next_line(s, arena, canada_properties_read_any, out);
+}
+
+bool canada_properties_next_element(atd_stream *s, atd_arena *arena, canada_properties *out)
+{
+    return atd_stream_next_element(s, arena, canada_properties_read_any, out);
+}
+
+int canada_properties_write_line(const canada_properties *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, canada_properties_write_any, value, 0, err);
+}
+
+int canada_properties_to_json_pretty(const canada_properties *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, canada_properties_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool canada_geometry_next_line(atd_stream *s, atd_arena *arena, canada_geometry *out)
+{
+    return atd_stream_next_line(s, arena, canada_geometry_read_any, out);
+}
+
+bool canada_geometry_next_element(atd_stream *s, atd_arena *arena, canada_geometry *out)
+{
+    return atd_stream_next_element(s, arena, canada_geometry_read_any, out);
+}
+
+int canada_geometry_write_line(const canada_geometry *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, canada_geometry_write_any, value, 0, err);
+}
+
+int canada_geometry_to_json_pretty(const canada_geometry *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, canada_geometry_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool canada_feature_next_line(atd_stream *s, atd_arena *arena, canada_feature *out)
+{
+    return atd_stream_next_line(s, arena, canada_feature_read_any, out);
+}
+
+bool canada_feature_next_element(atd_stream *s, atd_arena *arena, canada_feature *out)
+{
+    return atd_stream_next_element(s, arena, canada_feature_read_any, out);
+}
+
+int canada_feature_write_line(const canada_feature *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, canada_feature_write_any, value, 0, err);
+}
+
+int canada_feature_to_json_pretty(const canada_feature *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, canada_feature_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool canada_position_next_line(atd_stream *s, atd_arena *arena, canada_position *out)
+{
+    return atd_stream_next_line(s, arena, canada_position_read_any, out);
+}
+
+bool canada_position_next_element(atd_stream *s, atd_arena *arena, canada_position *out)
+{
+    return atd_stream_next_element(s, arena, canada_position_read_any, out);
+}
+
+int canada_position_write_line(const canada_position *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, canada_position_write_any, value, 0, err);
+}
+
+int canada_position_to_json_pretty(const canada_position *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, canada_position_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool canada_ring_next_line(atd_stream *s, atd_arena *arena, canada_ring *out)
+{
+    return atd_stream_next_line(s, arena, canada_ring_read_any, out);
+}
+
+bool canada_ring_next_element(atd_stream *s, atd_arena *arena, canada_ring *out)
+{
+    return atd_stream_next_element(s, arena, canada_ring_read_any, out);
+}
+
+int canada_ring_write_line(const canada_ring *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, canada_ring_write_any, value, 0, err);
+}
+
+int canada_ring_to_json_pretty(const canada_ring *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, canada_ring_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -77,6 +77,10 @@ bool canada_root_read_any(atd_reader *r, void *out);
 bool canada_root_write_any(atd_writer *w, const void *value);
 int canada_root_from_json(const char *json, size_t len, atd_arena *arena, canada_root *out, atd_error *err);
 int canada_root_to_json(const canada_root *value, atd_buf *out, atd_error *err);
+bool canada_root_next_line(atd_stream *s, atd_arena *arena, canada_root *out);
+bool canada_root_next_element(atd_stream *s, atd_arena *arena, canada_root *out);
+int canada_root_write_line(const canada_root *value, atd_buf *out, atd_error *err);
+int canada_root_to_json_pretty(const canada_root *value, atd_buf *out, atd_error *err);
 
 void canada_properties_init(canada_properties *v);
 bool canada_properties_read(atd_reader *r, canada_properties *out);
@@ -85,6 +89,10 @@ bool canada_properties_read_any(atd_reader *r, void *out);
 bool canada_properties_write_any(atd_writer *w, const void *value);
 int canada_properties_from_json(const char *json, size_t len, atd_arena *arena, canada_properties *out, atd_error *err);
 int canada_properties_to_json(const canada_properties *value, atd_buf *out, atd_error *err);
+bool canada_properties_next_line(atd_stream *s, atd_arena *arena, canada_properties *out);
+bool canada_properties_next_element(atd_stream *s, atd_arena *arena, canada_properties *out);
+int canada_properties_write_line(const canada_properties *value, atd_buf *out, atd_error *err);
+int canada_properties_to_json_pretty(const canada_properties *value, atd_buf *out, atd_error *err);
 
 void canada_geometry_init(canada_geometry *v);
 bool canada_geometry_read(atd_reader *r, canada_geometry *out);
@@ -93,6 +101,10 @@ bool canada_geometry_read_any(atd_reader *r, void *out);
 bool canada_geometry_write_any(atd_writer *w, const void *value);
 int canada_geometry_from_json(const char *json, size_t len, atd_arena *arena, canada_geometry *out, atd_error *err);
 int canada_geometry_to_json(const canada_geometry *value, atd_buf *out, atd_error *err);
+bool canada_geometry_next_line(atd_stream *s, atd_arena *arena, canada_geometry *out);
+bool canada_geometry_next_element(atd_stream *s, atd_arena *arena, canada_geometry *out);
+int canada_geometry_write_line(const canada_geometry *value, atd_buf *out, atd_error *err);
+int canada_geometry_to_json_pretty(const canada_geometry *value, atd_buf *out, atd_error *err);
 
 void canada_feature_init(canada_feature *v);
 bool canada_feature_read(atd_reader *r, canada_feature *out);
@@ -101,6 +113,10 @@ bool canada_feature_read_any(atd_reader *r, void *out);
 bool canada_feature_write_any(atd_writer *w, const void *value);
 int canada_feature_from_json(const char *json, size_t len, atd_arena *arena, canada_feature *out, atd_error *err);
 int canada_feature_to_json(const canada_feature *value, atd_buf *out, atd_error *err);
+bool canada_feature_next_line(atd_stream *s, atd_arena *arena, canada_feature *out);
+bool canada_feature_next_element(atd_stream *s, atd_arena *arena, canada_feature *out);
+int canada_feature_write_line(const canada_feature *value, atd_buf *out, atd_error *err);
+int canada_feature_to_json_pretty(const canada_feature *value, atd_buf *out, atd_error *err);
 
 void canada_position_init(canada_position *v);
 bool canada_position_read(atd_reader *r, canada_position *out);
@@ -109,6 +125,10 @@ bool canada_position_read_any(atd_reader *r, void *out);
 bool canada_position_write_any(atd_writer *w, const void *value);
 int canada_position_from_json(const char *json, size_t len, atd_arena *arena, canada_position *out, atd_error *err);
 int canada_position_to_json(const canada_position *value, atd_buf *out, atd_error *err);
+bool canada_position_next_line(atd_stream *s, atd_arena *arena, canada_position *out);
+bool canada_position_next_element(atd_stream *s, atd_arena *arena, canada_position *out);
+int canada_position_write_line(const canada_position *value, atd_buf *out, atd_error *err);
+int canada_position_to_json_pretty(const canada_position *value, atd_buf *out, atd_error *err);
 
 void canada_ring_init(canada_ring *v);
 bool canada_ring_read(atd_reader *r, canada_ring *out);
@@ -117,6 +137,10 @@ bool canada_ring_read_any(atd_reader *r, void *out);
 bool canada_ring_write_any(atd_writer *w, const void *value);
 int canada_ring_from_json(const char *json, size_t len, atd_arena *arena, canada_ring *out, atd_error *err);
 int canada_ring_to_json(const canada_ring *value, atd_buf *out, atd_error *err);
+bool canada_ring_next_line(atd_stream *s, atd_arena *arena, canada_ring *out);
+bool canada_ring_next_element(atd_stream *s, atd_arena *arena, canada_ring *out);
+int canada_ring_write_line(const canada_ring *value, atd_buf *out, atd_error *err);
+int canada_ring_to_json_pretty(const canada_ring *value, atd_buf *out, atd_error *err);
 
 #ifdef __cplusplus
 }

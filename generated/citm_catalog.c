@@ -1473,7 +1473,7 @@ static bool citm_catalog_int_list_write(atd_writer *w, const citm_catalog_int_li
                 *p++ = ',';
             }
             p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -1495,7 +1495,7 @@ bool citm_catalog_event_write(atd_writer *w, const citm_catalog_event *v)
         }
         memcpy(p, ",\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"logo\":", 8)) {
         return false;
@@ -1503,10 +1503,7 @@ bool citm_catalog_event_write(atd_writer *w, const citm_catalog_event *v)
     if (!citm_catalog_string_nullable_write(w, &v->logo)) {
         return atd_writer_push_field(w, "logo", 4);
     }
-    if (!atd_writer_raw(w, ",\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     if (!atd_writer_raw(w, ",\"subTopicIds\":", 15)) {
@@ -1721,24 +1718,16 @@ static bool citm_catalog_seat_category_list_write(atd_writer *w, const citm_cata
 bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performance *v)
 {
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 17 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "eventId", 7);
         }
         memcpy(p, "{\"eventId\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->event_id);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "id", 2);
-        }
         memcpy(p, ",\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"logo\":", 8)) {
         return false;
@@ -1778,12 +1767,9 @@ bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performanc
         }
         memcpy(p, ",\"start\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->start);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"venueCode\":", 13)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->venue_code.ptr, v->venue_code.len)) {
+    if (!atd_writer_key_string(w, ",\"venueCode\":", 13, v->venue_code.ptr, v->venue_code.len)) {
         return atd_writer_push_field(w, "venueCode", 9);
     }
     return atd_writer_raw(w, "}", 1);
@@ -1802,36 +1788,21 @@ int citm_catalog_performance_to_json(const citm_catalog_performance *value, atd_
 bool citm_catalog_price_write(atd_writer *w, const citm_catalog_price *v)
 {
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 54 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "amount", 6);
         }
         memcpy(p, "{\"amount\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->amount);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 25 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "audienceSubCategoryId", 21);
-        }
         memcpy(p, ",\"audienceSubCategoryId\":", 25);
         p = atd_write_int64(p + 25, (int64_t)v->audience_sub_category_id);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 18 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "seatCategoryId", 14);
-        }
         memcpy(p, ",\"seatCategoryId\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p++ = '}';
+        atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool citm_catalog_price_write_any(atd_writer *w, const void *value)
@@ -1870,16 +1841,17 @@ bool citm_catalog_seat_category_write(atd_writer *w, const citm_catalog_seat_cat
         return atd_writer_push_field(w, "areas", 5);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 18 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 19 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "seatCategoryId", 14);
         }
         memcpy(p, ",\"seatCategoryId\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p++ = '}';
+        atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool citm_catalog_seat_category_write_any(atd_writer *w, const void *value)
@@ -1902,7 +1874,7 @@ bool citm_catalog_area_write(atd_writer *w, const citm_catalog_area *v)
         }
         memcpy(p, "{\"areaId\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->area_id);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"blockIds\":", 12)) {
         return false;
@@ -1921,5 +1893,147 @@ bool citm_catalog_area_write_any(atd_writer *w, const void *value)
 int citm_catalog_area_to_json(const citm_catalog_area *value, atd_buf *out, atd_error *err)
 {
     return atd_to_json(citm_catalog_area_write_any, value, out, err);
+}
+
+/* --- streams and layout --- */
+
+bool citm_catalog_id_map_next_line(atd_stream *s, atd_arena *arena, citm_catalog_id_map *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_id_map_read_any, out);
+}
+
+bool citm_catalog_id_map_next_element(atd_stream *s, atd_arena *arena, citm_catalog_id_map *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_id_map_read_any, out);
+}
+
+int citm_catalog_id_map_write_line(const citm_catalog_id_map *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_id_map_write_any, value, 0, err);
+}
+
+int citm_catalog_id_map_to_json_pretty(const citm_catalog_id_map *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_id_map_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_event_next_line(atd_stream *s, atd_arena *arena, citm_catalog_event *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_event_read_any, out);
+}
+
+bool citm_catalog_event_next_element(atd_stream *s, atd_arena *arena, citm_catalog_event *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_event_read_any, out);
+}
+
+int citm_catalog_event_write_line(const citm_catalog_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_event_write_any, value, 0, err);
+}
+
+int citm_catalog_event_to_json_pretty(const citm_catalog_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_event_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_root_next_line(atd_stream *s, atd_arena *arena, citm_catalog_root *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_root_read_any, out);
+}
+
+bool citm_catalog_root_next_element(atd_stream *s, atd_arena *arena, citm_catalog_root *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_root_read_any, out);
+}
+
+int citm_catalog_root_write_line(const citm_catalog_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_root_write_any, value, 0, err);
+}
+
+int citm_catalog_root_to_json_pretty(const citm_catalog_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_root_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_performance_next_line(atd_stream *s, atd_arena *arena, citm_catalog_performance *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_performance_read_any, out);
+}
+
+bool citm_catalog_performance_next_element(atd_stream *s, atd_arena *arena, citm_catalog_performance *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_performance_read_any, out);
+}
+
+int citm_catalog_performance_write_line(const citm_catalog_performance *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_performance_write_any, value, 0, err);
+}
+
+int citm_catalog_performance_to_json_pretty(const citm_catalog_performance *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_performance_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_price_next_line(atd_stream *s, atd_arena *arena, citm_catalog_price *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_price_read_any, out);
+}
+
+bool citm_catalog_price_next_element(atd_stream *s, atd_arena *arena, citm_catalog_price *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_price_read_any, out);
+}
+
+int citm_catalog_price_write_line(const citm_catalog_price *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_price_write_any, value, 0, err);
+}
+
+int citm_catalog_price_to_json_pretty(const citm_catalog_price *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_price_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_seat_category_next_line(atd_stream *s, atd_arena *arena, citm_catalog_seat_category *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_seat_category_read_any, out);
+}
+
+bool citm_catalog_seat_category_next_element(atd_stream *s, atd_arena *arena, citm_catalog_seat_category *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_seat_category_read_any, out);
+}
+
+int citm_catalog_seat_category_write_line(const citm_catalog_seat_category *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_seat_category_write_any, value, 0, err);
+}
+
+int citm_catalog_seat_category_to_json_pretty(const citm_catalog_seat_category *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_seat_category_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool citm_catalog_area_next_line(atd_stream *s, atd_arena *arena, citm_catalog_area *out)
+{
+    return atd_stream_next_line(s, arena, citm_catalog_area_read_any, out);
+}
+
+bool citm_catalog_area_next_element(atd_stream *s, atd_arena *arena, citm_catalog_area *out)
+{
+    return atd_stream_next_element(s, arena, citm_catalog_area_read_any, out);
+}
+
+int citm_catalog_area_write_line(const citm_catalog_area *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, citm_catalog_area_write_any, value, 0, err);
+}
+
+int citm_catalog_area_to_json_pretty(const citm_catalog_area *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, citm_catalog_area_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -157,6 +157,10 @@ bool citm_catalog_id_map_read_any(atd_reader *r, void *out);
 bool citm_catalog_id_map_write_any(atd_writer *w, const void *value);
 int citm_catalog_id_map_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_id_map *out, atd_error *err);
 int citm_catalog_id_map_to_json(const citm_catalog_id_map *value, atd_buf *out, atd_error *err);
+bool citm_catalog_id_map_next_line(atd_stream *s, atd_arena *arena, citm_catalog_id_map *out);
+bool citm_catalog_id_map_next_element(atd_stream *s, atd_arena *arena, citm_catalog_id_map *out);
+int citm_catalog_id_map_write_line(const citm_catalog_id_map *value, atd_buf *out, atd_error *err);
+int citm_catalog_id_map_to_json_pretty(const citm_catalog_id_map *value, atd_buf *out, atd_error *err);
 
 void citm_catalog_event_init(citm_catalog_event *v);
 bool citm_catalog_event_read(atd_reader *r, citm_catalog_event *out);
@@ -165,6 +169,10 @@ bool citm_catalog_event_read_any(atd_reader *r, void *out);
 bool citm_catalog_event_write_any(atd_writer *w, const void *value);
 int citm_catalog_event_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_event *out, atd_error *err);
 int citm_catalog_event_to_json(const citm_catalog_event *value, atd_buf *out, atd_error *err);
+bool citm_catalog_event_next_line(atd_stream *s, atd_arena *arena, citm_catalog_event *out);
+bool citm_catalog_event_next_element(atd_stream *s, atd_arena *arena, citm_catalog_event *out);
+int citm_catalog_event_write_line(const citm_catalog_event *value, atd_buf *out, atd_error *err);
+int citm_catalog_event_to_json_pretty(const citm_catalog_event *value, atd_buf *out, atd_error *err);
 
 void citm_catalog_root_init(citm_catalog_root *v);
 bool citm_catalog_root_read(atd_reader *r, citm_catalog_root *out);
@@ -173,6 +181,10 @@ bool citm_catalog_root_read_any(atd_reader *r, void *out);
 bool citm_catalog_root_write_any(atd_writer *w, const void *value);
 int citm_catalog_root_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_root *out, atd_error *err);
 int citm_catalog_root_to_json(const citm_catalog_root *value, atd_buf *out, atd_error *err);
+bool citm_catalog_root_next_line(atd_stream *s, atd_arena *arena, citm_catalog_root *out);
+bool citm_catalog_root_next_element(atd_stream *s, atd_arena *arena, citm_catalog_root *out);
+int citm_catalog_root_write_line(const citm_catalog_root *value, atd_buf *out, atd_error *err);
+int citm_catalog_root_to_json_pretty(const citm_catalog_root *value, atd_buf *out, atd_error *err);
 
 void citm_catalog_performance_init(citm_catalog_performance *v);
 bool citm_catalog_performance_read(atd_reader *r, citm_catalog_performance *out);
@@ -181,6 +193,10 @@ bool citm_catalog_performance_read_any(atd_reader *r, void *out);
 bool citm_catalog_performance_write_any(atd_writer *w, const void *value);
 int citm_catalog_performance_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_performance *out, atd_error *err);
 int citm_catalog_performance_to_json(const citm_catalog_performance *value, atd_buf *out, atd_error *err);
+bool citm_catalog_performance_next_line(atd_stream *s, atd_arena *arena, citm_catalog_performance *out);
+bool citm_catalog_performance_next_element(atd_stream *s, atd_arena *arena, citm_catalog_performance *out);
+int citm_catalog_performance_write_line(const citm_catalog_performance *value, atd_buf *out, atd_error *err);
+int citm_catalog_performance_to_json_pretty(const citm_catalog_performance *value, atd_buf *out, atd_error *err);
 
 void citm_catalog_price_init(citm_catalog_price *v);
 bool citm_catalog_price_read(atd_reader *r, citm_catalog_price *out);
@@ -189,6 +205,10 @@ bool citm_catalog_price_read_any(atd_reader *r, void *out);
 bool citm_catalog_price_write_any(atd_writer *w, const void *value);
 int citm_catalog_price_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_price *out, atd_error *err);
 int citm_catalog_price_to_json(const citm_catalog_price *value, atd_buf *out, atd_error *err);
+bool citm_catalog_price_next_line(atd_stream *s, atd_arena *arena, citm_catalog_price *out);
+bool citm_catalog_price_next_element(atd_stream *s, atd_arena *arena, citm_catalog_price *out);
+int citm_catalog_price_write_line(const citm_catalog_price *value, atd_buf *out, atd_error *err);
+int citm_catalog_price_to_json_pretty(const citm_catalog_price *value, atd_buf *out, atd_error *err);
 
 void citm_catalog_seat_category_init(citm_catalog_seat_category *v);
 bool citm_catalog_seat_category_read(atd_reader *r, citm_catalog_seat_category *out);
@@ -197,6 +217,10 @@ bool citm_catalog_seat_category_read_any(atd_reader *r, void *out);
 bool citm_catalog_seat_category_write_any(atd_writer *w, const void *value);
 int citm_catalog_seat_category_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_seat_category *out, atd_error *err);
 int citm_catalog_seat_category_to_json(const citm_catalog_seat_category *value, atd_buf *out, atd_error *err);
+bool citm_catalog_seat_category_next_line(atd_stream *s, atd_arena *arena, citm_catalog_seat_category *out);
+bool citm_catalog_seat_category_next_element(atd_stream *s, atd_arena *arena, citm_catalog_seat_category *out);
+int citm_catalog_seat_category_write_line(const citm_catalog_seat_category *value, atd_buf *out, atd_error *err);
+int citm_catalog_seat_category_to_json_pretty(const citm_catalog_seat_category *value, atd_buf *out, atd_error *err);
 
 void citm_catalog_area_init(citm_catalog_area *v);
 bool citm_catalog_area_read(atd_reader *r, citm_catalog_area *out);
@@ -205,6 +229,10 @@ bool citm_catalog_area_read_any(atd_reader *r, void *out);
 bool citm_catalog_area_write_any(atd_writer *w, const void *value);
 int citm_catalog_area_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_area *out, atd_error *err);
 int citm_catalog_area_to_json(const citm_catalog_area *value, atd_buf *out, atd_error *err);
+bool citm_catalog_area_next_line(atd_stream *s, atd_arena *arena, citm_catalog_area *out);
+bool citm_catalog_area_next_element(atd_stream *s, atd_arena *arena, citm_catalog_area *out);
+int citm_catalog_area_write_line(const citm_catalog_area *value, atd_buf *out, atd_error *err);
+int citm_catalog_area_to_json_pretty(const citm_catalog_area *value, atd_buf *out, atd_error *err);
 
 #ifdef __cplusplus
 }

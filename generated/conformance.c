@@ -796,7 +796,7 @@ bool conformance_ints_write(atd_writer *w, const conformance_ints *v)
                 *p++ = ',';
             }
             p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -832,7 +832,7 @@ bool conformance_floats_write(atd_writer *w, const conformance_floats *v)
                 *p++ = ',';
             }
             p = atd_write_double(p + 0, (double)v->items[i]);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -855,10 +855,7 @@ bool conformance_strings_write(atd_writer *w, const conformance_strings *v)
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->items[i].ptr, v->items[i].len)) {
+        if (!atd_writer_key_string(w, ",", i > 0, v->items[i].ptr, v->items[i].len)) {
             return atd_writer_push_index(w, i);
         }
     }
@@ -898,7 +895,7 @@ bool conformance_bools_write(atd_writer *w, const conformance_bools *v)
                 memcpy(p + 0, "false", 5);
                 p += 5;
             }
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -933,7 +930,7 @@ bool conformance_nulls_write(atd_writer *w, const conformance_nulls *v)
             (void)v->items[i]; /* unit: always null */
             memcpy(p + 0, "null", 4);
             p += 4;
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -1265,5 +1262,367 @@ bool conformance_null_value_write_any(atd_writer *w, const void *value)
 int conformance_null_value_to_json(const conformance_null_value *value, atd_buf *out, atd_error *err)
 {
     return atd_to_json(conformance_null_value_write_any, value, out, err);
+}
+
+/* --- streams and layout --- */
+
+bool conformance_ints_next_line(atd_stream *s, atd_arena *arena, conformance_ints *out)
+{
+    return atd_stream_next_line(s, arena, conformance_ints_read_any, out);
+}
+
+bool conformance_ints_next_element(atd_stream *s, atd_arena *arena, conformance_ints *out)
+{
+    return atd_stream_next_element(s, arena, conformance_ints_read_any, out);
+}
+
+int conformance_ints_write_line(const conformance_ints *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_ints_write_any, value, 0, err);
+}
+
+int conformance_ints_to_json_pretty(const conformance_ints *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_ints_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_floats_next_line(atd_stream *s, atd_arena *arena, conformance_floats *out)
+{
+    return atd_stream_next_line(s, arena, conformance_floats_read_any, out);
+}
+
+bool conformance_floats_next_element(atd_stream *s, atd_arena *arena, conformance_floats *out)
+{
+    return atd_stream_next_element(s, arena, conformance_floats_read_any, out);
+}
+
+int conformance_floats_write_line(const conformance_floats *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_floats_write_any, value, 0, err);
+}
+
+int conformance_floats_to_json_pretty(const conformance_floats *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_floats_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_strings_next_line(atd_stream *s, atd_arena *arena, conformance_strings *out)
+{
+    return atd_stream_next_line(s, arena, conformance_strings_read_any, out);
+}
+
+bool conformance_strings_next_element(atd_stream *s, atd_arena *arena, conformance_strings *out)
+{
+    return atd_stream_next_element(s, arena, conformance_strings_read_any, out);
+}
+
+int conformance_strings_write_line(const conformance_strings *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_strings_write_any, value, 0, err);
+}
+
+int conformance_strings_to_json_pretty(const conformance_strings *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_strings_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_bools_next_line(atd_stream *s, atd_arena *arena, conformance_bools *out)
+{
+    return atd_stream_next_line(s, arena, conformance_bools_read_any, out);
+}
+
+bool conformance_bools_next_element(atd_stream *s, atd_arena *arena, conformance_bools *out)
+{
+    return atd_stream_next_element(s, arena, conformance_bools_read_any, out);
+}
+
+int conformance_bools_write_line(const conformance_bools *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_bools_write_any, value, 0, err);
+}
+
+int conformance_bools_to_json_pretty(const conformance_bools *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_bools_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_nulls_next_line(atd_stream *s, atd_arena *arena, conformance_nulls *out)
+{
+    return atd_stream_next_line(s, arena, conformance_nulls_read_any, out);
+}
+
+bool conformance_nulls_next_element(atd_stream *s, atd_arena *arena, conformance_nulls *out)
+{
+    return atd_stream_next_element(s, arena, conformance_nulls_read_any, out);
+}
+
+int conformance_nulls_write_line(const conformance_nulls *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_nulls_write_any, value, 0, err);
+}
+
+int conformance_nulls_to_json_pretty(const conformance_nulls *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_nulls_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_maybe_ints_next_line(atd_stream *s, atd_arena *arena, conformance_maybe_ints *out)
+{
+    return atd_stream_next_line(s, arena, conformance_maybe_ints_read_any, out);
+}
+
+bool conformance_maybe_ints_next_element(atd_stream *s, atd_arena *arena, conformance_maybe_ints *out)
+{
+    return atd_stream_next_element(s, arena, conformance_maybe_ints_read_any, out);
+}
+
+int conformance_maybe_ints_write_line(const conformance_maybe_ints *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_maybe_ints_write_any, value, 0, err);
+}
+
+int conformance_maybe_ints_to_json_pretty(const conformance_maybe_ints *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_maybe_ints_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_anys_next_line(atd_stream *s, atd_arena *arena, conformance_anys *out)
+{
+    return atd_stream_next_line(s, arena, conformance_anys_read_any, out);
+}
+
+bool conformance_anys_next_element(atd_stream *s, atd_arena *arena, conformance_anys *out)
+{
+    return atd_stream_next_element(s, arena, conformance_anys_read_any, out);
+}
+
+int conformance_anys_write_line(const conformance_anys *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_anys_write_any, value, 0, err);
+}
+
+int conformance_anys_to_json_pretty(const conformance_anys *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_anys_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_matrix_next_line(atd_stream *s, atd_arena *arena, conformance_matrix *out)
+{
+    return atd_stream_next_line(s, arena, conformance_matrix_read_any, out);
+}
+
+bool conformance_matrix_next_element(atd_stream *s, atd_arena *arena, conformance_matrix *out)
+{
+    return atd_stream_next_element(s, arena, conformance_matrix_read_any, out);
+}
+
+int conformance_matrix_write_line(const conformance_matrix *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_matrix_write_any, value, 0, err);
+}
+
+int conformance_matrix_to_json_pretty(const conformance_matrix *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_matrix_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_string_map_next_line(atd_stream *s, atd_arena *arena, conformance_string_map *out)
+{
+    return atd_stream_next_line(s, arena, conformance_string_map_read_any, out);
+}
+
+bool conformance_string_map_next_element(atd_stream *s, atd_arena *arena, conformance_string_map *out)
+{
+    return atd_stream_next_element(s, arena, conformance_string_map_read_any, out);
+}
+
+int conformance_string_map_write_line(const conformance_string_map *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_string_map_write_any, value, 0, err);
+}
+
+int conformance_string_map_to_json_pretty(const conformance_string_map *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_string_map_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_int_map_next_line(atd_stream *s, atd_arena *arena, conformance_int_map *out)
+{
+    return atd_stream_next_line(s, arena, conformance_int_map_read_any, out);
+}
+
+bool conformance_int_map_next_element(atd_stream *s, atd_arena *arena, conformance_int_map *out)
+{
+    return atd_stream_next_element(s, arena, conformance_int_map_read_any, out);
+}
+
+int conformance_int_map_write_line(const conformance_int_map *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_int_map_write_any, value, 0, err);
+}
+
+int conformance_int_map_to_json_pretty(const conformance_int_map *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_int_map_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_any_map_next_line(atd_stream *s, atd_arena *arena, conformance_any_map *out)
+{
+    return atd_stream_next_line(s, arena, conformance_any_map_read_any, out);
+}
+
+bool conformance_any_map_next_element(atd_stream *s, atd_arena *arena, conformance_any_map *out)
+{
+    return atd_stream_next_element(s, arena, conformance_any_map_read_any, out);
+}
+
+int conformance_any_map_write_line(const conformance_any_map *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_any_map_write_any, value, 0, err);
+}
+
+int conformance_any_map_to_json_pretty(const conformance_any_map *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_any_map_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_objects_next_line(atd_stream *s, atd_arena *arena, conformance_objects *out)
+{
+    return atd_stream_next_line(s, arena, conformance_objects_read_any, out);
+}
+
+bool conformance_objects_next_element(atd_stream *s, atd_arena *arena, conformance_objects *out)
+{
+    return atd_stream_next_element(s, arena, conformance_objects_read_any, out);
+}
+
+int conformance_objects_write_line(const conformance_objects *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_objects_write_any, value, 0, err);
+}
+
+int conformance_objects_to_json_pretty(const conformance_objects *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_objects_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_any_next_line(atd_stream *s, atd_arena *arena, conformance_any *out)
+{
+    return atd_stream_next_line(s, arena, conformance_any_read_any, out);
+}
+
+bool conformance_any_next_element(atd_stream *s, atd_arena *arena, conformance_any *out)
+{
+    return atd_stream_next_element(s, arena, conformance_any_read_any, out);
+}
+
+int conformance_any_write_line(const conformance_any *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_any_write_any, value, 0, err);
+}
+
+int conformance_any_to_json_pretty(const conformance_any *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_any_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_int_value_next_line(atd_stream *s, atd_arena *arena, conformance_int_value *out)
+{
+    return atd_stream_next_line(s, arena, conformance_int_value_read_any, out);
+}
+
+bool conformance_int_value_next_element(atd_stream *s, atd_arena *arena, conformance_int_value *out)
+{
+    return atd_stream_next_element(s, arena, conformance_int_value_read_any, out);
+}
+
+int conformance_int_value_write_line(const conformance_int_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_int_value_write_any, value, 0, err);
+}
+
+int conformance_int_value_to_json_pretty(const conformance_int_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_int_value_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_float_value_next_line(atd_stream *s, atd_arena *arena, conformance_float_value *out)
+{
+    return atd_stream_next_line(s, arena, conformance_float_value_read_any, out);
+}
+
+bool conformance_float_value_next_element(atd_stream *s, atd_arena *arena, conformance_float_value *out)
+{
+    return atd_stream_next_element(s, arena, conformance_float_value_read_any, out);
+}
+
+int conformance_float_value_write_line(const conformance_float_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_float_value_write_any, value, 0, err);
+}
+
+int conformance_float_value_to_json_pretty(const conformance_float_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_float_value_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_string_value_next_line(atd_stream *s, atd_arena *arena, conformance_string_value *out)
+{
+    return atd_stream_next_line(s, arena, conformance_string_value_read_any, out);
+}
+
+bool conformance_string_value_next_element(atd_stream *s, atd_arena *arena, conformance_string_value *out)
+{
+    return atd_stream_next_element(s, arena, conformance_string_value_read_any, out);
+}
+
+int conformance_string_value_write_line(const conformance_string_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_string_value_write_any, value, 0, err);
+}
+
+int conformance_string_value_to_json_pretty(const conformance_string_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_string_value_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_bool_value_next_line(atd_stream *s, atd_arena *arena, conformance_bool_value *out)
+{
+    return atd_stream_next_line(s, arena, conformance_bool_value_read_any, out);
+}
+
+bool conformance_bool_value_next_element(atd_stream *s, atd_arena *arena, conformance_bool_value *out)
+{
+    return atd_stream_next_element(s, arena, conformance_bool_value_read_any, out);
+}
+
+int conformance_bool_value_write_line(const conformance_bool_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_bool_value_write_any, value, 0, err);
+}
+
+int conformance_bool_value_to_json_pretty(const conformance_bool_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_bool_value_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool conformance_null_value_next_line(atd_stream *s, atd_arena *arena, conformance_null_value *out)
+{
+    return atd_stream_next_line(s, arena, conformance_null_value_read_any, out);
+}
+
+bool conformance_null_value_next_element(atd_stream *s, atd_arena *arena, conformance_null_value *out)
+{
+    return atd_stream_next_element(s, arena, conformance_null_value_read_any, out);
+}
+
+int conformance_null_value_write_line(const conformance_null_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, conformance_null_value_write_any, value, 0, err);
+}
+
+int conformance_null_value_to_json_pretty(const conformance_null_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, conformance_null_value_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -129,6 +129,10 @@ bool conformance_ints_read_any(atd_reader *r, void *out);
 bool conformance_ints_write_any(atd_writer *w, const void *value);
 int conformance_ints_from_json(const char *json, size_t len, atd_arena *arena, conformance_ints *out, atd_error *err);
 int conformance_ints_to_json(const conformance_ints *value, atd_buf *out, atd_error *err);
+bool conformance_ints_next_line(atd_stream *s, atd_arena *arena, conformance_ints *out);
+bool conformance_ints_next_element(atd_stream *s, atd_arena *arena, conformance_ints *out);
+int conformance_ints_write_line(const conformance_ints *value, atd_buf *out, atd_error *err);
+int conformance_ints_to_json_pretty(const conformance_ints *value, atd_buf *out, atd_error *err);
 
 void conformance_floats_init(conformance_floats *v);
 bool conformance_floats_read(atd_reader *r, conformance_floats *out);
@@ -137,6 +141,10 @@ bool conformance_floats_read_any(atd_reader *r, void *out);
 bool conformance_floats_write_any(atd_writer *w, const void *value);
 int conformance_floats_from_json(const char *json, size_t len, atd_arena *arena, conformance_floats *out, atd_error *err);
 int conformance_floats_to_json(const conformance_floats *value, atd_buf *out, atd_error *err);
+bool conformance_floats_next_line(atd_stream *s, atd_arena *arena, conformance_floats *out);
+bool conformance_floats_next_element(atd_stream *s, atd_arena *arena, conformance_floats *out);
+int conformance_floats_write_line(const conformance_floats *value, atd_buf *out, atd_error *err);
+int conformance_floats_to_json_pretty(const conformance_floats *value, atd_buf *out, atd_error *err);
 
 void conformance_strings_init(conformance_strings *v);
 bool conformance_strings_read(atd_reader *r, conformance_strings *out);
@@ -145,6 +153,10 @@ bool conformance_strings_read_any(atd_reader *r, void *out);
 bool conformance_strings_write_any(atd_writer *w, const void *value);
 int conformance_strings_from_json(const char *json, size_t len, atd_arena *arena, conformance_strings *out, atd_error *err);
 int conformance_strings_to_json(const conformance_strings *value, atd_buf *out, atd_error *err);
+bool conformance_strings_next_line(atd_stream *s, atd_arena *arena, conformance_strings *out);
+bool conformance_strings_next_element(atd_stream *s, atd_arena *arena, conformance_strings *out);
+int conformance_strings_write_line(const conformance_strings *value, atd_buf *out, atd_error *err);
+int conformance_strings_to_json_pretty(const conformance_strings *value, atd_buf *out, atd_error *err);
 
 void conformance_bools_init(conformance_bools *v);
 bool conformance_bools_read(atd_reader *r, conformance_bools *out);
@@ -153,6 +165,10 @@ bool conformance_bools_read_any(atd_reader *r, void *out);
 bool conformance_bools_write_any(atd_writer *w, const void *value);
 int conformance_bools_from_json(const char *json, size_t len, atd_arena *arena, conformance_bools *out, atd_error *err);
 int conformance_bools_to_json(const conformance_bools *value, atd_buf *out, atd_error *err);
+bool conformance_bools_next_line(atd_stream *s, atd_arena *arena, conformance_bools *out);
+bool conformance_bools_next_element(atd_stream *s, atd_arena *arena, conformance_bools *out);
+int conformance_bools_write_line(const conformance_bools *value, atd_buf *out, atd_error *err);
+int conformance_bools_to_json_pretty(const conformance_bools *value, atd_buf *out, atd_error *err);
 
 void conformance_nulls_init(conformance_nulls *v);
 bool conformance_nulls_read(atd_reader *r, conformance_nulls *out);
@@ -161,6 +177,10 @@ bool conformance_nulls_read_any(atd_reader *r, void *out);
 bool conformance_nulls_write_any(atd_writer *w, const void *value);
 int conformance_nulls_from_json(const char *json, size_t len, atd_arena *arena, conformance_nulls *out, atd_error *err);
 int conformance_nulls_to_json(const conformance_nulls *value, atd_buf *out, atd_error *err);
+bool conformance_nulls_next_line(atd_stream *s, atd_arena *arena, conformance_nulls *out);
+bool conformance_nulls_next_element(atd_stream *s, atd_arena *arena, conformance_nulls *out);
+int conformance_nulls_write_line(const conformance_nulls *value, atd_buf *out, atd_error *err);
+int conformance_nulls_to_json_pretty(const conformance_nulls *value, atd_buf *out, atd_error *err);
 
 void conformance_maybe_ints_init(conformance_maybe_ints *v);
 bool conformance_maybe_ints_read(atd_reader *r, conformance_maybe_ints *out);
@@ -169,6 +189,10 @@ bool conformance_maybe_ints_read_any(atd_reader *r, void *out);
 bool conformance_maybe_ints_write_any(atd_writer *w, const void *value);
 int conformance_maybe_ints_from_json(const char *json, size_t len, atd_arena *arena, conformance_maybe_ints *out, atd_error *err);
 int conformance_maybe_ints_to_json(const conformance_maybe_ints *value, atd_buf *out, atd_error *err);
+bool conformance_maybe_ints_next_line(atd_stream *s, atd_arena *arena, conformance_maybe_ints *out);
+bool conformance_maybe_ints_next_element(atd_stream *s, atd_arena *arena, conformance_maybe_ints *out);
+int conformance_maybe_ints_write_line(const conformance_maybe_ints *value, atd_buf *out, atd_error *err);
+int conformance_maybe_ints_to_json_pretty(const conformance_maybe_ints *value, atd_buf *out, atd_error *err);
 
 void conformance_anys_init(conformance_anys *v);
 bool conformance_anys_read(atd_reader *r, conformance_anys *out);
@@ -177,6 +201,10 @@ bool conformance_anys_read_any(atd_reader *r, void *out);
 bool conformance_anys_write_any(atd_writer *w, const void *value);
 int conformance_anys_from_json(const char *json, size_t len, atd_arena *arena, conformance_anys *out, atd_error *err);
 int conformance_anys_to_json(const conformance_anys *value, atd_buf *out, atd_error *err);
+bool conformance_anys_next_line(atd_stream *s, atd_arena *arena, conformance_anys *out);
+bool conformance_anys_next_element(atd_stream *s, atd_arena *arena, conformance_anys *out);
+int conformance_anys_write_line(const conformance_anys *value, atd_buf *out, atd_error *err);
+int conformance_anys_to_json_pretty(const conformance_anys *value, atd_buf *out, atd_error *err);
 
 void conformance_matrix_init(conformance_matrix *v);
 bool conformance_matrix_read(atd_reader *r, conformance_matrix *out);
@@ -185,6 +213,10 @@ bool conformance_matrix_read_any(atd_reader *r, void *out);
 bool conformance_matrix_write_any(atd_writer *w, const void *value);
 int conformance_matrix_from_json(const char *json, size_t len, atd_arena *arena, conformance_matrix *out, atd_error *err);
 int conformance_matrix_to_json(const conformance_matrix *value, atd_buf *out, atd_error *err);
+bool conformance_matrix_next_line(atd_stream *s, atd_arena *arena, conformance_matrix *out);
+bool conformance_matrix_next_element(atd_stream *s, atd_arena *arena, conformance_matrix *out);
+int conformance_matrix_write_line(const conformance_matrix *value, atd_buf *out, atd_error *err);
+int conformance_matrix_to_json_pretty(const conformance_matrix *value, atd_buf *out, atd_error *err);
 
 void conformance_string_map_init(conformance_string_map *v);
 bool conformance_string_map_read(atd_reader *r, conformance_string_map *out);
@@ -193,6 +225,10 @@ bool conformance_string_map_read_any(atd_reader *r, void *out);
 bool conformance_string_map_write_any(atd_writer *w, const void *value);
 int conformance_string_map_from_json(const char *json, size_t len, atd_arena *arena, conformance_string_map *out, atd_error *err);
 int conformance_string_map_to_json(const conformance_string_map *value, atd_buf *out, atd_error *err);
+bool conformance_string_map_next_line(atd_stream *s, atd_arena *arena, conformance_string_map *out);
+bool conformance_string_map_next_element(atd_stream *s, atd_arena *arena, conformance_string_map *out);
+int conformance_string_map_write_line(const conformance_string_map *value, atd_buf *out, atd_error *err);
+int conformance_string_map_to_json_pretty(const conformance_string_map *value, atd_buf *out, atd_error *err);
 
 void conformance_int_map_init(conformance_int_map *v);
 bool conformance_int_map_read(atd_reader *r, conformance_int_map *out);
@@ -201,6 +237,10 @@ bool conformance_int_map_read_any(atd_reader *r, void *out);
 bool conformance_int_map_write_any(atd_writer *w, const void *value);
 int conformance_int_map_from_json(const char *json, size_t len, atd_arena *arena, conformance_int_map *out, atd_error *err);
 int conformance_int_map_to_json(const conformance_int_map *value, atd_buf *out, atd_error *err);
+bool conformance_int_map_next_line(atd_stream *s, atd_arena *arena, conformance_int_map *out);
+bool conformance_int_map_next_element(atd_stream *s, atd_arena *arena, conformance_int_map *out);
+int conformance_int_map_write_line(const conformance_int_map *value, atd_buf *out, atd_error *err);
+int conformance_int_map_to_json_pretty(const conformance_int_map *value, atd_buf *out, atd_error *err);
 
 void conformance_any_map_init(conformance_any_map *v);
 bool conformance_any_map_read(atd_reader *r, conformance_any_map *out);
@@ -209,6 +249,10 @@ bool conformance_any_map_read_any(atd_reader *r, void *out);
 bool conformance_any_map_write_any(atd_writer *w, const void *value);
 int conformance_any_map_from_json(const char *json, size_t len, atd_arena *arena, conformance_any_map *out, atd_error *err);
 int conformance_any_map_to_json(const conformance_any_map *value, atd_buf *out, atd_error *err);
+bool conformance_any_map_next_line(atd_stream *s, atd_arena *arena, conformance_any_map *out);
+bool conformance_any_map_next_element(atd_stream *s, atd_arena *arena, conformance_any_map *out);
+int conformance_any_map_write_line(const conformance_any_map *value, atd_buf *out, atd_error *err);
+int conformance_any_map_to_json_pretty(const conformance_any_map *value, atd_buf *out, atd_error *err);
 
 void conformance_objects_init(conformance_objects *v);
 bool conformance_objects_read(atd_reader *r, conformance_objects *out);
@@ -217,6 +261,10 @@ bool conformance_objects_read_any(atd_reader *r, void *out);
 bool conformance_objects_write_any(atd_writer *w, const void *value);
 int conformance_objects_from_json(const char *json, size_t len, atd_arena *arena, conformance_objects *out, atd_error *err);
 int conformance_objects_to_json(const conformance_objects *value, atd_buf *out, atd_error *err);
+bool conformance_objects_next_line(atd_stream *s, atd_arena *arena, conformance_objects *out);
+bool conformance_objects_next_element(atd_stream *s, atd_arena *arena, conformance_objects *out);
+int conformance_objects_write_line(const conformance_objects *value, atd_buf *out, atd_error *err);
+int conformance_objects_to_json_pretty(const conformance_objects *value, atd_buf *out, atd_error *err);
 
 void conformance_any_init(conformance_any *v);
 bool conformance_any_read(atd_reader *r, conformance_any *out);
@@ -225,6 +273,10 @@ bool conformance_any_read_any(atd_reader *r, void *out);
 bool conformance_any_write_any(atd_writer *w, const void *value);
 int conformance_any_from_json(const char *json, size_t len, atd_arena *arena, conformance_any *out, atd_error *err);
 int conformance_any_to_json(const conformance_any *value, atd_buf *out, atd_error *err);
+bool conformance_any_next_line(atd_stream *s, atd_arena *arena, conformance_any *out);
+bool conformance_any_next_element(atd_stream *s, atd_arena *arena, conformance_any *out);
+int conformance_any_write_line(const conformance_any *value, atd_buf *out, atd_error *err);
+int conformance_any_to_json_pretty(const conformance_any *value, atd_buf *out, atd_error *err);
 
 void conformance_int_value_init(conformance_int_value *v);
 bool conformance_int_value_read(atd_reader *r, conformance_int_value *out);
@@ -233,6 +285,10 @@ bool conformance_int_value_read_any(atd_reader *r, void *out);
 bool conformance_int_value_write_any(atd_writer *w, const void *value);
 int conformance_int_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_int_value *out, atd_error *err);
 int conformance_int_value_to_json(const conformance_int_value *value, atd_buf *out, atd_error *err);
+bool conformance_int_value_next_line(atd_stream *s, atd_arena *arena, conformance_int_value *out);
+bool conformance_int_value_next_element(atd_stream *s, atd_arena *arena, conformance_int_value *out);
+int conformance_int_value_write_line(const conformance_int_value *value, atd_buf *out, atd_error *err);
+int conformance_int_value_to_json_pretty(const conformance_int_value *value, atd_buf *out, atd_error *err);
 
 void conformance_float_value_init(conformance_float_value *v);
 bool conformance_float_value_read(atd_reader *r, conformance_float_value *out);
@@ -241,6 +297,10 @@ bool conformance_float_value_read_any(atd_reader *r, void *out);
 bool conformance_float_value_write_any(atd_writer *w, const void *value);
 int conformance_float_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_float_value *out, atd_error *err);
 int conformance_float_value_to_json(const conformance_float_value *value, atd_buf *out, atd_error *err);
+bool conformance_float_value_next_line(atd_stream *s, atd_arena *arena, conformance_float_value *out);
+bool conformance_float_value_next_element(atd_stream *s, atd_arena *arena, conformance_float_value *out);
+int conformance_float_value_write_line(const conformance_float_value *value, atd_buf *out, atd_error *err);
+int conformance_float_value_to_json_pretty(const conformance_float_value *value, atd_buf *out, atd_error *err);
 
 void conformance_string_value_init(conformance_string_value *v);
 bool conformance_string_value_read(atd_reader *r, conformance_string_value *out);
@@ -249,6 +309,10 @@ bool conformance_string_value_read_any(atd_reader *r, void *out);
 bool conformance_string_value_write_any(atd_writer *w, const void *value);
 int conformance_string_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_string_value *out, atd_error *err);
 int conformance_string_value_to_json(const conformance_string_value *value, atd_buf *out, atd_error *err);
+bool conformance_string_value_next_line(atd_stream *s, atd_arena *arena, conformance_string_value *out);
+bool conformance_string_value_next_element(atd_stream *s, atd_arena *arena, conformance_string_value *out);
+int conformance_string_value_write_line(const conformance_string_value *value, atd_buf *out, atd_error *err);
+int conformance_string_value_to_json_pretty(const conformance_string_value *value, atd_buf *out, atd_error *err);
 
 void conformance_bool_value_init(conformance_bool_value *v);
 bool conformance_bool_value_read(atd_reader *r, conformance_bool_value *out);
@@ -257,6 +321,10 @@ bool conformance_bool_value_read_any(atd_reader *r, void *out);
 bool conformance_bool_value_write_any(atd_writer *w, const void *value);
 int conformance_bool_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_bool_value *out, atd_error *err);
 int conformance_bool_value_to_json(const conformance_bool_value *value, atd_buf *out, atd_error *err);
+bool conformance_bool_value_next_line(atd_stream *s, atd_arena *arena, conformance_bool_value *out);
+bool conformance_bool_value_next_element(atd_stream *s, atd_arena *arena, conformance_bool_value *out);
+int conformance_bool_value_write_line(const conformance_bool_value *value, atd_buf *out, atd_error *err);
+int conformance_bool_value_to_json_pretty(const conformance_bool_value *value, atd_buf *out, atd_error *err);
 
 void conformance_null_value_init(conformance_null_value *v);
 bool conformance_null_value_read(atd_reader *r, conformance_null_value *out);
@@ -265,6 +333,10 @@ bool conformance_null_value_read_any(atd_reader *r, void *out);
 bool conformance_null_value_write_any(atd_writer *w, const void *value);
 int conformance_null_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_null_value *out, atd_error *err);
 int conformance_null_value_to_json(const conformance_null_value *value, atd_buf *out, atd_error *err);
+bool conformance_null_value_next_line(atd_stream *s, atd_arena *arena, conformance_null_value *out);
+bool conformance_null_value_next_element(atd_stream *s, atd_arena *arena, conformance_null_value *out);
+int conformance_null_value_write_line(const conformance_null_value *value, atd_buf *out, atd_error *err);
+int conformance_null_value_to_json_pretty(const conformance_null_value *value, atd_buf *out, atd_error *err);
 
 #ifdef __cplusplus
 }

@@ -508,22 +508,13 @@ int donut_batters_to_json(const donut_batters *value, atd_buf *out, atd_error *e
 
 bool donut_item_write(atd_writer *w, const donut_item *v)
 {
-    if (!atd_writer_raw(w, "{\"id\":", 6)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->id.ptr, v->id.len)) {
+    if (!atd_writer_key_string(w, "{\"id\":", 6, v->id.ptr, v->id.len)) {
         return atd_writer_push_field(w, "id", 2);
     }
-    if (!atd_writer_raw(w, ",\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->item_type.ptr, v->item_type.len)) {
+    if (!atd_writer_key_string(w, ",\"type\":", 8, v->item_type.ptr, v->item_type.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
-    if (!atd_writer_raw(w, ",\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     if (!atd_writer_finite(w, (double)v->ppu)) {
@@ -537,7 +528,7 @@ bool donut_item_write(atd_writer *w, const donut_item *v)
         }
         memcpy(p, ",\"ppu\":", 7);
         p = atd_write_double(p + 7, (double)v->ppu);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"batters\":", 11)) {
         return false;
@@ -566,16 +557,10 @@ int donut_item_to_json(const donut_item *value, atd_buf *out, atd_error *err)
 
 bool donut_ingredient_write(atd_writer *w, const donut_ingredient *v)
 {
-    if (!atd_writer_raw(w, "{\"id\":", 6)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->id.ptr, v->id.len)) {
+    if (!atd_writer_key_string(w, "{\"id\":", 6, v->id.ptr, v->id.len)) {
         return atd_writer_push_field(w, "id", 2);
     }
-    if (!atd_writer_raw(w, ",\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->ingredient_type.ptr, v->ingredient_type.len)) {
+    if (!atd_writer_key_string(w, ",\"type\":", 8, v->ingredient_type.ptr, v->ingredient_type.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
     return atd_writer_raw(w, "}", 1);
@@ -616,5 +601,87 @@ bool donut_root_write_any(atd_writer *w, const void *value)
 int donut_root_to_json(const donut_root *value, atd_buf *out, atd_error *err)
 {
     return atd_to_json(donut_root_write_any, value, out, err);
+}
+
+/* --- streams and layout --- */
+
+bool donut_batters_next_line(atd_stream *s, atd_arena *arena, donut_batters *out)
+{
+    return atd_stream_next_line(s, arena, donut_batters_read_any, out);
+}
+
+bool donut_batters_next_element(atd_stream *s, atd_arena *arena, donut_batters *out)
+{
+    return atd_stream_next_element(s, arena, donut_batters_read_any, out);
+}
+
+int donut_batters_write_line(const donut_batters *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, donut_batters_write_any, value, 0, err);
+}
+
+int donut_batters_to_json_pretty(const donut_batters *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, donut_batters_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool donut_item_next_line(atd_stream *s, atd_arena *arena, donut_item *out)
+{
+    return atd_stream_next_line(s, arena, donut_item_read_any, out);
+}
+
+bool donut_item_next_element(atd_stream *s, atd_arena *arena, donut_item *out)
+{
+    return atd_stream_next_element(s, arena, donut_item_read_any, out);
+}
+
+int donut_item_write_line(const donut_item *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, donut_item_write_any, value, 0, err);
+}
+
+int donut_item_to_json_pretty(const donut_item *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, donut_item_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool donut_ingredient_next_line(atd_stream *s, atd_arena *arena, donut_ingredient *out)
+{
+    return atd_stream_next_line(s, arena, donut_ingredient_read_any, out);
+}
+
+bool donut_ingredient_next_element(atd_stream *s, atd_arena *arena, donut_ingredient *out)
+{
+    return atd_stream_next_element(s, arena, donut_ingredient_read_any, out);
+}
+
+int donut_ingredient_write_line(const donut_ingredient *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, donut_ingredient_write_any, value, 0, err);
+}
+
+int donut_ingredient_to_json_pretty(const donut_ingredient *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, donut_ingredient_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool donut_root_next_line(atd_stream *s, atd_arena *arena, donut_root *out)
+{
+    return atd_stream_next_line(s, arena, donut_root_read_any, out);
+}
+
+bool donut_root_next_element(atd_stream *s, atd_arena *arena, donut_root *out)
+{
+    return atd_stream_next_element(s, arena, donut_root_read_any, out);
+}
+
+int donut_root_write_line(const donut_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, donut_root_write_any, value, 0, err);
+}
+
+int donut_root_to_json_pretty(const donut_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, donut_root_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

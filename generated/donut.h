@@ -62,6 +62,10 @@ bool donut_batters_read_any(atd_reader *r, void *out);
 bool donut_batters_write_any(atd_writer *w, const void *value);
 int donut_batters_from_json(const char *json, size_t len, atd_arena *arena, donut_batters *out, atd_error *err);
 int donut_batters_to_json(const donut_batters *value, atd_buf *out, atd_error *err);
+bool donut_batters_next_line(atd_stream *s, atd_arena *arena, donut_batters *out);
+bool donut_batters_next_element(atd_stream *s, atd_arena *arena, donut_batters *out);
+int donut_batters_write_line(const donut_batters *value, atd_buf *out, atd_error *err);
+int donut_batters_to_json_pretty(const donut_batters *value, atd_buf *out, atd_error *err);
 
 void donut_item_init(donut_item *v);
 bool donut_item_read(atd_reader *r, donut_item *out);
@@ -70,6 +74,10 @@ bool donut_item_read_any(atd_reader *r, void *out);
 bool donut_item_write_any(atd_writer *w, const void *value);
 int donut_item_from_json(const char *json, size_t len, atd_arena *arena, donut_item *out, atd_error *err);
 int donut_item_to_json(const donut_item *value, atd_buf *out, atd_error *err);
+bool donut_item_next_line(atd_stream *s, atd_arena *arena, donut_item *out);
+bool donut_item_next_element(atd_stream *s, atd_arena *arena, donut_item *out);
+int donut_item_write_line(const donut_item *value, atd_buf *out, atd_error *err);
+int donut_item_to_json_pretty(const donut_item *value, atd_buf *out, atd_error *err);
 
 void donut_ingredient_init(donut_ingredient *v);
 bool donut_ingredient_read(atd_reader *r, donut_ingredient *out);
@@ -78,6 +86,10 @@ bool donut_ingredient_read_any(atd_reader *r, void *out);
 bool donut_ingredient_write_any(atd_writer *w, const void *value);
 int donut_ingredient_from_json(const char *json, size_t len, atd_arena *arena, donut_ingredient *out, atd_error *err);
 int donut_ingredient_to_json(const donut_ingredient *value, atd_buf *out, atd_error *err);
+bool donut_ingredient_next_line(atd_stream *s, atd_arena *arena, donut_ingredient *out);
+bool donut_ingredient_next_element(atd_stream *s, atd_arena *arena, donut_ingredient *out);
+int donut_ingredient_write_line(const donut_ingredient *value, atd_buf *out, atd_error *err);
+int donut_ingredient_to_json_pretty(const donut_ingredient *value, atd_buf *out, atd_error *err);
 
 void donut_root_init(donut_root *v);
 bool donut_root_read(atd_reader *r, donut_root *out);
@@ -86,6 +98,10 @@ bool donut_root_read_any(atd_reader *r, void *out);
 bool donut_root_write_any(atd_writer *w, const void *value);
 int donut_root_from_json(const char *json, size_t len, atd_arena *arena, donut_root *out, atd_error *err);
 int donut_root_to_json(const donut_root *value, atd_buf *out, atd_error *err);
+bool donut_root_next_line(atd_stream *s, atd_arena *arena, donut_root *out);
+bool donut_root_next_element(atd_stream *s, atd_arena *arena, donut_root *out);
+int donut_root_write_line(const donut_root *value, atd_buf *out, atd_error *err);
+int donut_root_to_json_pretty(const donut_root *value, atd_buf *out, atd_error *err);
 
 #ifdef __cplusplus
 }

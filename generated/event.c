@@ -309,41 +309,27 @@ int event_event_type_to_json(const event_event_type *value, atd_buf *out, atd_er
 
 bool event_event_write(atd_writer *w, const event_event *v)
 {
-    if (!atd_writer_raw(w, "{\"username\":", 12)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->username.ptr, v->username.len)) {
+    if (!atd_writer_key_string(w, "{\"username\":", 12, v->username.ptr, v->username.len)) {
         return atd_writer_push_field(w, "username", 8);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "date", 4);
-        }
-        memcpy(p, ",\"date\":", 8);
-        p = atd_write_int64(p + 8, (int64_t)v->date);
-        atd_buf_commit(atd_writer_buf(w), p);
     }
     if ((size_t)v->event_type >= 4) {
         atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'");
         return atd_writer_push_field(w, "event_type", 10);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 14 + 10);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 22 + ATD_INT64_CHARS + 10);
         if (p == NULL) {
             atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "event_type", 10);
+            return atd_writer_push_field(w, "date", 4);
         }
+        memcpy(p, ",\"date\":", 8);
+        p = atd_write_int64(p + 8, (int64_t)v->date);
         memcpy(p, ",\"event_type\":", 14);
         memcpy(p + 14, event_event_type__json[v->event_type], event_event_type__jlen[v->event_type]);
         p += 14 + event_event_type__jlen[v->event_type];
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"payload\":", 11)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->payload.ptr, v->payload.len)) {
+    if (!atd_writer_key_string(w, ",\"payload\":", 11, v->payload.ptr, v->payload.len)) {
         return atd_writer_push_field(w, "payload", 7);
     }
     return atd_writer_raw(w, "}", 1);
@@ -384,5 +370,67 @@ bool event_events_write_any(atd_writer *w, const void *value)
 int event_events_to_json(const event_events *value, atd_buf *out, atd_error *err)
 {
     return atd_to_json(event_events_write_any, value, out, err);
+}
+
+/* --- streams and layout --- */
+
+bool event_event_type_next_line(atd_stream *s, atd_arena *arena, event_event_type *out)
+{
+    return atd_stream_next_line(s, arena, event_event_type_read_any, out);
+}
+
+bool event_event_type_next_element(atd_stream *s, atd_arena *arena, event_event_type *out)
+{
+    return atd_stream_next_element(s, arena, event_event_type_read_any, out);
+}
+
+int event_event_type_write_line(const event_event_type *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, event_event_type_write_any, value, 0, err);
+}
+
+int event_event_type_to_json_pretty(const event_event_type *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, event_event_type_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool event_event_next_line(atd_stream *s, atd_arena *arena, event_event *out)
+{
+    return atd_stream_next_line(s, arena, event_event_read_any, out);
+}
+
+bool event_event_next_element(atd_stream *s, atd_arena *arena, event_event *out)
+{
+    return atd_stream_next_element(s, arena, event_event_read_any, out);
+}
+
+int event_event_write_line(const event_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, event_event_write_any, value, 0, err);
+}
+
+int event_event_to_json_pretty(const event_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, event_event_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool event_events_next_line(atd_stream *s, atd_arena *arena, event_events *out)
+{
+    return atd_stream_next_line(s, arena, event_events_read_any, out);
+}
+
+bool event_events_next_element(atd_stream *s, atd_arena *arena, event_events *out)
+{
+    return atd_stream_next_element(s, arena, event_events_read_any, out);
+}
+
+int event_events_write_line(const event_events *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, event_events_write_any, value, 0, err);
+}
+
+int event_events_to_json_pretty(const event_events *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, event_events_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -50,6 +50,10 @@ bool event_event_type_read_any(atd_reader *r, void *out);
 bool event_event_type_write_any(atd_writer *w, const void *value);
 int event_event_type_from_json(const char *json, size_t len, atd_arena *arena, event_event_type *out, atd_error *err);
 int event_event_type_to_json(const event_event_type *value, atd_buf *out, atd_error *err);
+bool event_event_type_next_line(atd_stream *s, atd_arena *arena, event_event_type *out);
+bool event_event_type_next_element(atd_stream *s, atd_arena *arena, event_event_type *out);
+int event_event_type_write_line(const event_event_type *value, atd_buf *out, atd_error *err);
+int event_event_type_to_json_pretty(const event_event_type *value, atd_buf *out, atd_error *err);
 
 void event_event_init(event_event *v);
 bool event_event_read(atd_reader *r, event_event *out);
@@ -58,6 +62,10 @@ bool event_event_read_any(atd_reader *r, void *out);
 bool event_event_write_any(atd_writer *w, const void *value);
 int event_event_from_json(const char *json, size_t len, atd_arena *arena, event_event *out, atd_error *err);
 int event_event_to_json(const event_event *value, atd_buf *out, atd_error *err);
+bool event_event_next_line(atd_stream *s, atd_arena *arena, event_event *out);
+bool event_event_next_element(atd_stream *s, atd_arena *arena, event_event *out);
+int event_event_write_line(const event_event *value, atd_buf *out, atd_error *err);
+int event_event_to_json_pretty(const event_event *value, atd_buf *out, atd_error *err);
 
 void event_events_init(event_events *v);
 bool event_events_read(atd_reader *r, event_events *out);
@@ -66,6 +74,10 @@ bool event_events_read_any(atd_reader *r, void *out);
 bool event_events_write_any(atd_writer *w, const void *value);
 int event_events_from_json(const char *json, size_t len, atd_arena *arena, event_events *out, atd_error *err);
 int event_events_to_json(const event_events *value, atd_buf *out, atd_error *err);
+bool event_events_next_line(atd_stream *s, atd_arena *arena, event_events *out);
+bool event_events_next_element(atd_stream *s, atd_arena *arena, event_events *out);
+int event_events_write_line(const event_events *value, atd_buf *out, atd_error *err);
+int event_events_to_json_pretty(const event_events *value, atd_buf *out, atd_error *err);
 
 #ifdef __cplusplus
 }

@@ -9473,12 +9473,9 @@ bool everything_struct__write(atd_writer *w, const everything_struct_ *v)
         }
         memcpy(p, "{\"union\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->union_);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"switch\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->switch_.ptr, v->switch_.len)) {
+    if (!atd_writer_key_string(w, ",\"switch\":", 10, v->switch_.ptr, v->switch_.len)) {
         return atd_writer_push_field(w, "switch", 6);
     }
     return atd_writer_raw(w, "}", 1);
@@ -9530,25 +9527,17 @@ int everything_union__to_json(const everything_union_ *value, atd_buf *out, atd_
 static bool everything_int_int_tuple_write(atd_writer *w, const everything_int_int_tuple *v)
 {
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f1);
         *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     return true;
 }
@@ -9558,30 +9547,23 @@ bool everything_rect_write(atd_writer *w, const everything_rect *v)
     if (!atd_writer_finite(w, (double)v->width)) {
         return atd_writer_push_field(w, "width", 5);
     }
+    if (!atd_writer_finite(w, (double)v->height)) {
+        return atd_writer_push_field(w, "height", 6);
+    }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 20 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "width", 5);
         }
         memcpy(p, "{\"width\":", 9);
         p = atd_write_double(p + 9, (double)v->width);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_finite(w, (double)v->height)) {
-        return atd_writer_push_field(w, "height", 6);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "height", 6);
-        }
         memcpy(p, ",\"height\":", 10);
         p = atd_write_double(p + 10, (double)v->height);
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p++ = '}';
+        atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_rect_write_any(atd_writer *w, const void *value)
@@ -9594,12 +9576,9 @@ int everything_rect_to_json(const everything_rect *value, atd_buf *out, atd_erro
     return atd_to_json(everything_rect_write_any, value, out, err);
 }
 
-static bool everything_shape_Label_write(atd_writer *w, const everything_shape_Label *v)
+bool everything_shape_Label_write(atd_writer *w, const everything_shape_Label *v)
 {
-    if (!atd_writer_raw(w, "{\"text\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->text.ptr, v->text.len)) {
+    if (!atd_writer_key_string(w, "{\"text\":", 8, v->text.ptr, v->text.len)) {
         return atd_writer_push_field(w, "text", 4);
     }
     if (v->has_size) {
@@ -9611,7 +9590,7 @@ static bool everything_shape_Label_write(atd_writer *w, const everything_shape_L
             }
             memcpy(p, ",\"size\":", 8);
             p = atd_write_int64(p + 8, (int64_t)v->size);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "}", 1);
@@ -9782,29 +9761,21 @@ static bool everything_float_float_tuple_write(atd_writer *w, const everything_f
     if (!atd_writer_finite(w, (double)v->f0)) {
         return atd_writer_push_index(w, 0);
     }
+    if (!atd_writer_finite(w, (double)v->f1)) {
+        return atd_writer_push_index(w, 1);
+    }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_double(p + 1, (double)v->f0);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_finite(w, (double)v->f1)) {
-        return atd_writer_push_index(w, 1);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     return true;
 }
@@ -9869,34 +9840,26 @@ int everything_color_to_json(const everything_color *value, atd_buf *out, atd_er
 
 static bool everything_int_float_tuple_write(atd_writer *w, const everything_int_float_tuple *v)
 {
+    if (!atd_writer_finite(w, (double)v->f1)) {
+        return atd_writer_push_index(w, 1);
+    }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_finite(w, (double)v->f1)) {
-        return atd_writer_push_index(w, 1);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     return true;
 }
 
-static bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Box *v)
+bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Box *v)
 {
     {
         char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
@@ -9906,7 +9869,7 @@ static bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_s
         }
         memcpy(p, "{\"w\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->w);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (v->has_h) {
         if (!atd_writer_finite(w, (double)v->h)) {
@@ -9920,7 +9883,7 @@ static bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_s
             }
             memcpy(p, ",\"h\":", 5);
             p = atd_write_double(p + 5, (double)v->h);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "}", 1);
@@ -10084,10 +10047,7 @@ static bool everything_string_list_write(atd_writer *w, const everything_string_
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->items[i].ptr, v->items[i].len)) {
+        if (!atd_writer_key_string(w, ",", i > 0, v->items[i].ptr, v->items[i].len)) {
             return atd_writer_push_index(w, i);
         }
     }
@@ -10111,7 +10071,7 @@ bool everything_int_list_write(atd_writer *w, const everything_int_list *v)
                 *p++ = ',';
             }
             p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -10147,7 +10107,7 @@ bool everything_float_list_write(atd_writer *w, const everything_float_list *v)
                 *p++ = ',';
             }
             p = atd_write_double(p + 0, (double)v->items[i]);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -10187,7 +10147,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
         }
         memcpy(p, "{\"req_int\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->req_int);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"req_nullable\":", 16)) {
         return false;
@@ -10205,7 +10165,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
         (void)v->req_unit; /* unit: always null */
         memcpy(p + 12, "null", 4);
         p += 16;
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (v->has_opt_option) {
         {
@@ -10216,14 +10176,11 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"opt_option\":", 14);
             p = atd_write_int64(p + 14, (int64_t)v->opt_option);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (v->has_opt_nullable) {
-        if (!atd_writer_raw(w, ",\"opt_nullable\":", 16)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->opt_nullable.ptr, v->opt_nullable.len)) {
+        if (!atd_writer_key_string(w, ",\"opt_nullable\":", 16, v->opt_nullable.ptr, v->opt_nullable.len)) {
             return atd_writer_push_field(w, "opt_nullable", 12);
         }
     }
@@ -10236,7 +10193,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"opt_alias\":", 13);
             p = atd_write_int64(p + 13, (int64_t)v->opt_alias);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_bool) {
@@ -10254,7 +10211,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
                 memcpy(p + 12, "false", 5);
                 p += 17;
             }
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_int != 0) {
@@ -10266,7 +10223,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"def_int\":", 11);
             p = atd_write_int64(p + 11, (int64_t)v->def_int);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_alias != 0) {
@@ -10278,7 +10235,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"def_alias\":", 13);
             p = atd_write_int64(p + 13, (int64_t)v->def_alias);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_float != 0.0) {
@@ -10293,14 +10250,11 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"def_float\":", 13);
             p = atd_write_double(p + 13, (double)v->def_float);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_string.len != 0) {
-        if (!atd_writer_raw(w, ",\"def_string\":", 14)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->def_string.ptr, v->def_string.len)) {
+        if (!atd_writer_key_string(w, ",\"def_string\":", 14, v->def_string.ptr, v->def_string.len)) {
             return atd_writer_push_field(w, "def_string", 10);
         }
     }
@@ -10339,7 +10293,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             (void)v->def_unit; /* unit: always null */
             memcpy(p + 12, "null", 4);
             p += 16;
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_int != (int64_t)(42)) {
@@ -10351,7 +10305,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"ex_int\":", 10);
             p = atd_write_int64(p + 10, (int64_t)v->ex_int);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_neg != (int64_t)(-3)) {
@@ -10363,7 +10317,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"ex_neg\":", 10);
             p = atd_write_int64(p + 10, (int64_t)v->ex_neg);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float != (double)(2.5)) {
@@ -10378,7 +10332,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"ex_float\":", 12);
             p = atd_write_double(p + 12, (double)v->ex_float);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_dot != (double)(2.0)) {
@@ -10393,7 +10347,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"ex_float_dot\":", 16);
             p = atd_write_double(p + 16, (double)v->ex_float_dot);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_exp != (double)(1000.0)) {
@@ -10408,7 +10362,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"ex_float_exp\":", 16);
             p = atd_write_double(p + 16, (double)v->ex_float_exp);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_neg != (double)(-1.5)) {
@@ -10423,7 +10377,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"ex_float_neg\":", 16);
             p = atd_write_double(p + 16, (double)v->ex_float_neg);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_true != (bool)(true)) {
@@ -10441,14 +10395,11 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
                 memcpy(p + 11, "false", 5);
                 p += 16;
             }
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->ex_string.len == 2 && memcmp(v->ex_string.ptr, "on", 2) == 0)) {
-        if (!atd_writer_raw(w, ",\"ex_string\":", 13)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->ex_string.ptr, v->ex_string.len)) {
+        if (!atd_writer_key_string(w, ",\"ex_string\":", 13, v->ex_string.ptr, v->ex_string.len)) {
             return atd_writer_push_field(w, "ex_string", 9);
         }
     }
@@ -10487,7 +10438,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             (void)v->ex_unit; /* unit: always null */
             memcpy(p + 11, "null", 4);
             p += 15;
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_ctor != (everything_mode)(EVERYTHING_MODE_AUTO)) {
@@ -10504,7 +10455,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             memcpy(p, ",\"ex_ctor\":", 11);
             memcpy(p + 11, everything_mode__json[v->ex_ctor], everything_mode__jlen[v->ex_ctor]);
             p += 11 + everything_mode__jlen[v->ex_ctor];
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_ctor_bq != (everything_level)(EVERYTHING_LEVEL_MEDIUM)) {
@@ -10521,7 +10472,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             memcpy(p, ",\"ex_ctor_bq\":", 14);
             memcpy(p + 14, everything_level__json[v->ex_ctor_bq], everything_level__jlen[v->ex_ctor_bq]);
             p += 14 + everything_level__jlen[v->ex_ctor_bq];
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_wrap != (int64_t)(7)) {
@@ -10533,7 +10484,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"ex_wrap\":", 11);
             p = atd_write_int64(p + 11, (int64_t)v->ex_wrap);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_c != (int64_t)(100)) {
@@ -10545,7 +10496,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"ex_c\":", 8);
             p = atd_write_int64(p + 8, (int64_t)v->ex_c);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "}", 1);
@@ -10563,28 +10514,17 @@ int everything_fields_to_json(const everything_fields *value, atd_buf *out, atd_
 
 bool everything_names_write(atd_writer *w, const everything_names *v)
 {
-    if (!atd_writer_raw(w, "{\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->kind.ptr, v->kind.len)) {
+    if (!atd_writer_key_string(w, "{\"type\":", 8, v->kind.ptr, v->kind.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 17 + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "of", 2);
         }
         memcpy(p, ",\"of\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->of_);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "inherit", 7);
-        }
         memcpy(p, ",\"inherit\":", 11);
         if (v->inherit_) {
             memcpy(p + 11, "true", 4);
@@ -10593,96 +10533,42 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             memcpy(p + 11, "false", 5);
             p += 16;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"content-type\":", 16)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->dashed.ptr, v->dashed.len)) {
+    if (!atd_writer_key_string(w, ",\"content-type\":", 16, v->dashed.ptr, v->dashed.len)) {
         return atd_writer_push_field(w, "content-type", 12);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 36 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "Upper", 5);
         }
         memcpy(p, ",\"Upper\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->upper);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "2nd", 3);
-        }
         memcpy(p, ",\"2nd\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->digits);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 4 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "", 0);
-        }
         memcpy(p, ",\"\":", 4);
         p = atd_write_int64(p + 4, (int64_t)v->empty);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 16 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "say \"hi\"\\", 9);
-        }
         memcpy(p, ",\"say \\\"hi\\\"\\\\\":", 16);
         p = atd_write_int64(p + 16, (int64_t)v->quoted);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"caf\303\251\":", 9)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->accented.ptr, v->accented.len)) {
+    if (!atd_writer_key_string(w, ",\"caf\303\251\":", 9, v->accented.ptr, v->accented.len)) {
         return atd_writer_push_field(w, "caf\303\251", 5);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 39 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "default", 7);
         }
         memcpy(p, ",\"default\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->default_);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "default_", 8);
-        }
         memcpy(p, ",\"default_\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->default_2);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "for", 3);
-        }
         memcpy(p, ",\"for\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->for_);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "while", 5);
-        }
         memcpy(p, ",\"while\":", 9);
         if (v->while_) {
             memcpy(p + 9, "true", 4);
@@ -10691,110 +10577,62 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             memcpy(p + 9, "false", 5);
             p += 14;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"struct\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->struct_.ptr, v->struct_.len)) {
+    if (!atd_writer_key_string(w, ",\"struct\":", 10, v->struct_.ptr, v->struct_.len)) {
         return atd_writer_push_field(w, "struct", 6);
     }
     if (!atd_writer_finite(w, (double)v->switch_)) {
         return atd_writer_push_field(w, "switch", 6);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 35 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "switch", 6);
         }
         memcpy(p, ",\"switch\":", 10);
         p = atd_write_double(p + 10, (double)v->switch_);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "int", 3);
-        }
         memcpy(p, ",\"int\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->int_);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "from", 4);
-        }
         memcpy(p, ",\"from\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->from);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "import", 6);
-        }
         memcpy(p, ",\"import\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->import);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"as\":", 6)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->as.ptr, v->as.len)) {
+    if (!atd_writer_key_string(w, ",\"as\":", 6, v->as.ptr, v->as.len)) {
         return atd_writer_push_field(w, "as", 2);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 31 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "_private", 8);
         }
         memcpy(p, ",\"_private\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->x_private);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "x'", 2);
-        }
         memcpy(p, ",\"x'\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->x_prime);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 13 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "camelCase", 9);
-        }
         memcpy(p, ",\"camelCase\":", 13);
         p = atd_write_int64(p + 13, (int64_t)v->camelCase);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"label\":", 9)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->label.ptr, v->label.len)) {
+    if (!atd_writer_key_string(w, ",\"label\":", 9, v->label.ptr, v->label.len)) {
         return atd_writer_push_field(w, "label", 5);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "user", 4);
         }
         memcpy(p, ",\"user\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->user);
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p++ = '}';
+        atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_names_write_any(atd_writer *w, const void *value)
@@ -10832,10 +10670,7 @@ bool everything_patch_write(atd_writer *w, const everything_patch *v)
         first = false;
     }
     if (v->has_note) {
-        if (first ? !atd_writer_raw(w, "\"note\":", 7) : !atd_writer_raw(w, ",\"note\":", 8)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->note.ptr, v->note.len)) {
+        if (first ? !atd_writer_key_string(w, "\"note\":", 7, v->note.ptr, v->note.len) : !atd_writer_key_string(w, ",\"note\":", 8, v->note.ptr, v->note.len)) {
             return atd_writer_push_field(w, "note", 4);
         }
         first = false;
@@ -10882,7 +10717,7 @@ bool everything_all_optional_write(atd_writer *w, const everything_all_optional 
             }
             memcpy(p, "\"a\":", 4);
             p = atd_write_int64(p + 4, (int64_t)v->a);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
         first = false;
     }
@@ -10904,7 +10739,7 @@ bool everything_all_optional_write(atd_writer *w, const everything_all_optional 
                 memcpy(p + 4, "false", 5);
                 p += 9;
             }
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
         first = false;
     }
@@ -10940,28 +10775,26 @@ bool everything_base_write(atd_writer *w, const everything_base *v)
         }
         memcpy(p, "{\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     if (!atd_writer_finite(w, (double)v->size)) {
         return atd_writer_push_field(w, "size", 4);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "size", 4);
         }
         memcpy(p, ",\"size\":", 8);
         p = atd_write_double(p + 8, (double)v->size);
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p++ = '}';
+        atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_base_write_any(atd_writer *w, const void *value)
@@ -10984,12 +10817,9 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
         }
         memcpy(p, "{\"kind_id\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->kind_id);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     if (!atd_writer_finite(w, (double)v->size)) {
@@ -11003,16 +10833,13 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
         }
         memcpy(p, ",\"size\":", 8);
         p = atd_write_double(p + 8, (double)v->size);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"id\":", 6)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->id.ptr, v->id.len)) {
+    if (!atd_writer_key_string(w, ",\"id\":", 6, v->id.ptr, v->id.len)) {
         return atd_writer_push_field(w, "id", 2);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "extra", 5);
@@ -11025,9 +10852,10 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
             memcpy(p + 9, "false", 5);
             p += 14;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p++ = '}';
+        atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_derived_write_any(atd_writer *w, const void *value)
@@ -11051,7 +10879,7 @@ bool everything_single_write(atd_writer *w, const everything_single *v)
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
         *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     return true;
 }
@@ -11086,7 +10914,7 @@ bool everything_pair_write(atd_writer *w, const everything_pair *v)
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     return true;
 }
@@ -11111,7 +10939,7 @@ bool everything_with_defaults_write(atd_writer *w, const everything_with_default
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",", 1)) {
         return false;
@@ -11119,29 +10947,21 @@ bool everything_with_defaults_write(atd_writer *w, const everything_with_default
     if (!atd_writer_string(w, v->f1.ptr, v->f1.len)) {
         return atd_writer_push_index(w, 1);
     }
+    if (!atd_writer_finite(w, (double)v->f3)) {
+        return atd_writer_push_index(w, 3);
+    }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 2);
         }
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f2);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_finite(w, (double)v->f3)) {
-        return atd_writer_push_index(w, 3);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 3);
-        }
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f3);
         *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     return true;
 }
@@ -11159,21 +10979,13 @@ int everything_with_defaults_to_json(const everything_with_defaults *value, atd_
 bool everything_bare_cell_write(atd_writer *w, const everything_bare_cell *v)
 {
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         if (v->f1) {
             memcpy(p + 1, "true", 4);
@@ -11183,7 +10995,7 @@ bool everything_bare_cell_write(atd_writer *w, const everything_bare_cell *v)
             p += 6;
         }
         *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     return true;
 }
@@ -11552,7 +11364,7 @@ static bool everything_int8_list_write(atd_writer *w, const everything_int8_list
                 *p++ = ',';
             }
             p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -11603,24 +11415,16 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
         return atd_writer_push_field(w, "float_prec", 10);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 22 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "c_int32", 7);
         }
         memcpy(p, ",\"c_int32\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->c_int32);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "c_uint8", 7);
-        }
         memcpy(p, ",\"c_uint8\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->c_uint8);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"c_int8_list\":", 15)) {
         return false;
@@ -11637,7 +11441,7 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
             }
             memcpy(p, ",\"c_int16\":", 11);
             p = atd_write_int64(p + 11, (int64_t)v->c_int16);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint16 != 0) {
@@ -11649,7 +11453,7 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
             }
             memcpy(p, ",\"c_uint16\":", 12);
             p = atd_write_int64(p + 12, (int64_t)v->c_uint16);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint32 != 0) {
@@ -11661,7 +11465,7 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
             }
             memcpy(p, ",\"c_uint32\":", 12);
             p = atd_write_int64(p + 12, (int64_t)v->c_uint32);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_int64 != 0) {
@@ -11673,7 +11477,7 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
             }
             memcpy(p, ",\"c_int64\":", 11);
             p = atd_write_int64(p + 11, (int64_t)v->c_int64);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (!atd_writer_finite(w, (double)v->c_float)) {
@@ -11687,7 +11491,7 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
         }
         memcpy(p, ",\"c_float\":", 11);
         p = atd_write_double(p + 11, (double)v->c_float);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"c_both\":", 10)) {
         return false;
@@ -11745,12 +11549,12 @@ static bool everything_string_int_tuple_write(atd_writer *w, const everything_st
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f1);
         *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     return true;
 }
 
-static bool everything_page_int_write(atd_writer *w, const everything_page_int *v)
+bool everything_page_int_write(atd_writer *w, const everything_page_int *v)
 {
     if (!atd_writer_raw(w, "{\"items\":", 9)) {
         return false;
@@ -11771,19 +11575,20 @@ static bool everything_page_int_write(atd_writer *w, const everything_page_int *
         }
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "total", 5);
         }
         memcpy(p, ",\"total\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->total);
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p++ = '}';
+        atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
-static bool everything_page_string_write(atd_writer *w, const everything_page_string *v)
+bool everything_page_string_write(atd_writer *w, const everything_page_string *v)
 {
     if (!atd_writer_raw(w, "{\"items\":", 9)) {
         return false;
@@ -11804,16 +11609,17 @@ static bool everything_page_string_write(atd_writer *w, const everything_page_st
         }
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "total", 5);
         }
         memcpy(p, ",\"total\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->total);
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p++ = '}';
+        atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_page_ext_write(atd_writer *w, const everything_page_ext *v)
@@ -11840,12 +11646,9 @@ bool everything_page_ext_write(atd_writer *w, const everything_page_ext *v)
         }
         memcpy(p, ",\"total\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->total);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"cursor\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->cursor.ptr, v->cursor.len)) {
+    if (!atd_writer_key_string(w, ",\"cursor\":", 10, v->cursor.ptr, v->cursor.len)) {
         return atd_writer_push_field(w, "cursor", 6);
     }
     return atd_writer_raw(w, "}", 1);
@@ -11895,7 +11698,7 @@ static bool everything_entry_string_float_list_list_write(atd_writer *w, const e
     return atd_writer_raw(w, "]", 1);
 }
 
-static bool everything_page_entry_string_float_list_write(atd_writer *w, const everything_page_entry_string_float_list *v)
+bool everything_page_entry_string_float_list_write(atd_writer *w, const everything_page_entry_string_float_list *v)
 {
     if (!atd_writer_raw(w, "{\"items\":", 9)) {
         return false;
@@ -11916,36 +11719,29 @@ static bool everything_page_entry_string_float_list_write(atd_writer *w, const e
         }
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "total", 5);
         }
         memcpy(p, ",\"total\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->total);
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p++ = '}';
+        atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_entry *v)
 {
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 17 + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "key", 3);
         }
         memcpy(p, "{\"key\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->key);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "value", 5);
-        }
         memcpy(p, ",\"value\":", 9);
         if (v->value) {
             memcpy(p + 9, "true", 4);
@@ -11954,9 +11750,10 @@ bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_en
             memcpy(p + 9, "false", 5);
             p += 14;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p++ = '}';
+        atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_int_bool_entry_write_any(atd_writer *w, const void *value)
@@ -12025,7 +11822,7 @@ static bool everything_int_string_tuple_write(atd_writer *w, const everything_in
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",", 1)) {
         return false;
@@ -12136,33 +11933,28 @@ int everything_generics_to_json(const everything_generics *value, atd_buf *out, 
     return atd_to_json(everything_generics_write_any, value, out, err);
 }
 
-static bool everything_entry_string_int_write(atd_writer *w, const everything_entry_string_int *v)
+bool everything_entry_string_int_write(atd_writer *w, const everything_entry_string_int *v)
 {
-    if (!atd_writer_raw(w, "{\"key\":", 7)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->key.ptr, v->key.len)) {
+    if (!atd_writer_key_string(w, "{\"key\":", 7, v->key.ptr, v->key.len)) {
         return atd_writer_push_field(w, "key", 3);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "value", 5);
         }
         memcpy(p, ",\"value\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->value);
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p++ = '}';
+        atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
-static bool everything_entry_string_float_list_write(atd_writer *w, const everything_entry_string_float_list *v)
+bool everything_entry_string_float_list_write(atd_writer *w, const everything_entry_string_float_list *v)
 {
-    if (!atd_writer_raw(w, "{\"key\":", 7)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->key.ptr, v->key.len)) {
+    if (!atd_writer_key_string(w, "{\"key\":", 7, v->key.ptr, v->key.len)) {
         return atd_writer_push_field(w, "key", 3);
     }
     if (!atd_writer_raw(w, ",\"value\":", 9)) {
@@ -12194,7 +11986,7 @@ static bool everything_tree_int_tree_tuple_write(atd_writer *w, const everything
         }
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f1);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",", 1)) {
         return false;
@@ -12263,7 +12055,7 @@ bool everything_rose_node_write(atd_writer *w, const everything_rose_node *v)
         }
         memcpy(p, "{\"value\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->value);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"children\":", 12)) {
         return false;
@@ -12389,10 +12181,7 @@ int everything_expr_to_json(const everything_expr *value, atd_buf *out, atd_erro
 
 bool everything_binding_write(atd_writer *w, const everything_binding *v)
 {
-    if (!atd_writer_raw(w, "{\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, "{\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     if (!atd_writer_raw(w, ",\"bound\":", 9)) {
@@ -12437,10 +12226,7 @@ bool everything_stmt_write(atd_writer *w, const everything_stmt *v)
         return false;
     }
     if (v->has_label) {
-        if (!atd_writer_raw(w, "\"label\":", 8)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->label.ptr, v->label.len)) {
+        if (!atd_writer_key_string(w, "\"label\":", 8, v->label.ptr, v->label.len)) {
             return atd_writer_push_field(w, "label", 5);
         }
         first = false;
@@ -12475,7 +12261,7 @@ bool everything_annotated_write(atd_writer *w, const everything_annotated *v)
         }
         memcpy(p, "{\"field\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->field);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"other\":", 9)) {
         return false;
@@ -12484,16 +12270,17 @@ bool everything_annotated_write(atd_writer *w, const everything_annotated *v)
         return atd_writer_push_field(w, "other", 5);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "num", 3);
         }
         memcpy(p, ",\"num\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->num);
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p++ = '}';
+        atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_annotated_write_any(atd_writer *w, const void *value)
@@ -12545,7 +12332,7 @@ static bool everything_mode_list_write(atd_writer *w, const everything_mode_list
             }
             memcpy(p + 0, everything_mode__json[v->items[i]], everything_mode__jlen[v->items[i]]);
             p += 0 + everything_mode__jlen[v->items[i]];
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -12573,7 +12360,7 @@ static bool everything_level_list_write(atd_writer *w, const everything_level_li
             }
             memcpy(p + 0, everything_level__json[v->items[i]], everything_level__jlen[v->items[i]]);
             p += 0 + everything_level__jlen[v->items[i]];
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -12752,7 +12539,7 @@ static bool everything_root_anon_sum_elt_list_write(atd_writer *w, const everyth
 bool everything_anon_z_write(atd_writer *w, const everything_anon_z *v)
 {
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 5 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "z", 1);
@@ -12765,9 +12552,10 @@ bool everything_anon_z_write(atd_writer *w, const everything_anon_z *v)
             memcpy(p + 5, "false", 5);
             p += 10;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p++ = '}';
+        atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool everything_anon_z_write_any(atd_writer *w, const void *value)
@@ -12800,14 +12588,11 @@ bool everything_root_write(atd_writer *w, const everything_root *v)
     if (!everything_abstract_list_write(w, &v->values)) {
         return atd_writer_push_field(w, "values", 6);
     }
-    if (!atd_writer_raw(w, ",\"label\":", 9)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->label.ptr, v->label.len)) {
+    if (!atd_writer_key_string(w, ",\"label\":", 9, v->label.ptr, v->label.len)) {
         return atd_writer_push_field(w, "label", 5);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + 4);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 25 + 4 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "nothing", 7);
@@ -12816,17 +12601,9 @@ bool everything_root_write(atd_writer *w, const everything_root *v)
         (void)v->nothing; /* unit: always null */
         memcpy(p + 11, "null", 4);
         p += 15;
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 14 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "from_value", 10);
-        }
         memcpy(p, ",\"from_value\":", 14);
         p = atd_write_int64(p + 14, (int64_t)v->from_value);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"struct\":", 10)) {
         return false;
@@ -13041,7 +12818,7 @@ int everything_root_to_json(const everything_root *value, atd_buf *out, atd_erro
     return atd_to_json(everything_root_write_any, value, out, err);
 }
 
-static bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_anon_record_elt *v)
+bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_anon_record_elt *v)
 {
     {
         char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
@@ -13051,7 +12828,7 @@ static bool everything_root_anon_record_elt_write(atd_writer *w, const everythin
         }
         memcpy(p, "{\"x\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->x);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (v->has_y) {
         if (!atd_writer_finite(w, (double)v->y)) {
@@ -13065,7 +12842,7 @@ static bool everything_root_anon_record_elt_write(atd_writer *w, const everythin
             }
             memcpy(p, ",\"y\":", 5);
             p = atd_write_double(p + 5, (double)v->y);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     return atd_writer_raw(w, "}", 1);
@@ -13213,5 +12990,947 @@ bool everything_int_page_write_any(atd_writer *w, const void *value)
 int everything_int_page_to_json(const everything_int_page *value, atd_buf *out, atd_error *err)
 {
     return atd_to_json(everything_int_page_write_any, value, out, err);
+}
+
+/* --- streams and layout --- */
+
+bool everything_mode_next_line(atd_stream *s, atd_arena *arena, everything_mode *out)
+{
+    return atd_stream_next_line(s, arena, everything_mode_read_any, out);
+}
+
+bool everything_mode_next_element(atd_stream *s, atd_arena *arena, everything_mode *out)
+{
+    return atd_stream_next_element(s, arena, everything_mode_read_any, out);
+}
+
+int everything_mode_write_line(const everything_mode *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_mode_write_any, value, 0, err);
+}
+
+int everything_mode_to_json_pretty(const everything_mode *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_mode_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_level_next_line(atd_stream *s, atd_arena *arena, everything_level *out)
+{
+    return atd_stream_next_line(s, arena, everything_level_read_any, out);
+}
+
+bool everything_level_next_element(atd_stream *s, atd_arena *arena, everything_level *out)
+{
+    return atd_stream_next_element(s, arena, everything_level_read_any, out);
+}
+
+int everything_level_write_line(const everything_level *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_level_write_any, value, 0, err);
+}
+
+int everything_level_to_json_pretty(const everything_level *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_level_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_maybe_int_next_line(atd_stream *s, atd_arena *arena, everything_maybe_int *out)
+{
+    return atd_stream_next_line(s, arena, everything_maybe_int_read_any, out);
+}
+
+bool everything_maybe_int_next_element(atd_stream *s, atd_arena *arena, everything_maybe_int *out)
+{
+    return atd_stream_next_element(s, arena, everything_maybe_int_read_any, out);
+}
+
+int everything_maybe_int_write_line(const everything_maybe_int *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_maybe_int_write_any, value, 0, err);
+}
+
+int everything_maybe_int_to_json_pretty(const everything_maybe_int *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_maybe_int_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_struct__next_line(atd_stream *s, atd_arena *arena, everything_struct_ *out)
+{
+    return atd_stream_next_line(s, arena, everything_struct__read_any, out);
+}
+
+bool everything_struct__next_element(atd_stream *s, atd_arena *arena, everything_struct_ *out)
+{
+    return atd_stream_next_element(s, arena, everything_struct__read_any, out);
+}
+
+int everything_struct__write_line(const everything_struct_ *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_struct__write_any, value, 0, err);
+}
+
+int everything_struct__to_json_pretty(const everything_struct_ *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_struct__write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_union__next_line(atd_stream *s, atd_arena *arena, everything_union_ *out)
+{
+    return atd_stream_next_line(s, arena, everything_union__read_any, out);
+}
+
+bool everything_union__next_element(atd_stream *s, atd_arena *arena, everything_union_ *out)
+{
+    return atd_stream_next_element(s, arena, everything_union__read_any, out);
+}
+
+int everything_union__write_line(const everything_union_ *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_union__write_any, value, 0, err);
+}
+
+int everything_union__to_json_pretty(const everything_union_ *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_union__write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_rect_next_line(atd_stream *s, atd_arena *arena, everything_rect *out)
+{
+    return atd_stream_next_line(s, arena, everything_rect_read_any, out);
+}
+
+bool everything_rect_next_element(atd_stream *s, atd_arena *arena, everything_rect *out)
+{
+    return atd_stream_next_element(s, arena, everything_rect_read_any, out);
+}
+
+int everything_rect_write_line(const everything_rect *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_rect_write_any, value, 0, err);
+}
+
+int everything_rect_to_json_pretty(const everything_rect *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_rect_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_shape_next_line(atd_stream *s, atd_arena *arena, everything_shape *out)
+{
+    return atd_stream_next_line(s, arena, everything_shape_read_any, out);
+}
+
+bool everything_shape_next_element(atd_stream *s, atd_arena *arena, everything_shape *out)
+{
+    return atd_stream_next_element(s, arena, everything_shape_read_any, out);
+}
+
+int everything_shape_write_line(const everything_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_shape_write_any, value, 0, err);
+}
+
+int everything_shape_to_json_pretty(const everything_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_shape_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_odd_names_next_line(atd_stream *s, atd_arena *arena, everything_odd_names *out)
+{
+    return atd_stream_next_line(s, arena, everything_odd_names_read_any, out);
+}
+
+bool everything_odd_names_next_element(atd_stream *s, atd_arena *arena, everything_odd_names *out)
+{
+    return atd_stream_next_element(s, arena, everything_odd_names_read_any, out);
+}
+
+int everything_odd_names_write_line(const everything_odd_names *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_odd_names_write_any, value, 0, err);
+}
+
+int everything_odd_names_to_json_pretty(const everything_odd_names *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_odd_names_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_color_next_line(atd_stream *s, atd_arena *arena, everything_color *out)
+{
+    return atd_stream_next_line(s, arena, everything_color_read_any, out);
+}
+
+bool everything_color_next_element(atd_stream *s, atd_arena *arena, everything_color *out)
+{
+    return atd_stream_next_element(s, arena, everything_color_read_any, out);
+}
+
+int everything_color_write_line(const everything_color *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_color_write_any, value, 0, err);
+}
+
+int everything_color_to_json_pretty(const everything_color *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_color_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_obj_shape_next_line(atd_stream *s, atd_arena *arena, everything_obj_shape *out)
+{
+    return atd_stream_next_line(s, arena, everything_obj_shape_read_any, out);
+}
+
+bool everything_obj_shape_next_element(atd_stream *s, atd_arena *arena, everything_obj_shape *out)
+{
+    return atd_stream_next_element(s, arena, everything_obj_shape_read_any, out);
+}
+
+int everything_obj_shape_write_line(const everything_obj_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_obj_shape_write_any, value, 0, err);
+}
+
+int everything_obj_shape_to_json_pretty(const everything_obj_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_obj_shape_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_base_event_next_line(atd_stream *s, atd_arena *arena, everything_base_event *out)
+{
+    return atd_stream_next_line(s, arena, everything_base_event_read_any, out);
+}
+
+bool everything_base_event_next_element(atd_stream *s, atd_arena *arena, everything_base_event *out)
+{
+    return atd_stream_next_element(s, arena, everything_base_event_read_any, out);
+}
+
+int everything_base_event_write_line(const everything_base_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_base_event_write_any, value, 0, err);
+}
+
+int everything_base_event_to_json_pretty(const everything_base_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_base_event_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_event_next_line(atd_stream *s, atd_arena *arena, everything_event *out)
+{
+    return atd_stream_next_line(s, arena, everything_event_read_any, out);
+}
+
+bool everything_event_next_element(atd_stream *s, atd_arena *arena, everything_event *out)
+{
+    return atd_stream_next_element(s, arena, everything_event_read_any, out);
+}
+
+int everything_event_write_line(const everything_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_event_write_any, value, 0, err);
+}
+
+int everything_event_to_json_pretty(const everything_event *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_event_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_int_list_next_line(atd_stream *s, atd_arena *arena, everything_int_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_int_list_read_any, out);
+}
+
+bool everything_int_list_next_element(atd_stream *s, atd_arena *arena, everything_int_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_int_list_read_any, out);
+}
+
+int everything_int_list_write_line(const everything_int_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_int_list_write_any, value, 0, err);
+}
+
+int everything_int_list_to_json_pretty(const everything_int_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_int_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_float_list_next_line(atd_stream *s, atd_arena *arena, everything_float_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_float_list_read_any, out);
+}
+
+bool everything_float_list_next_element(atd_stream *s, atd_arena *arena, everything_float_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_float_list_read_any, out);
+}
+
+int everything_float_list_write_line(const everything_float_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_float_list_write_any, value, 0, err);
+}
+
+int everything_float_list_to_json_pretty(const everything_float_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_float_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_fields_next_line(atd_stream *s, atd_arena *arena, everything_fields *out)
+{
+    return atd_stream_next_line(s, arena, everything_fields_read_any, out);
+}
+
+bool everything_fields_next_element(atd_stream *s, atd_arena *arena, everything_fields *out)
+{
+    return atd_stream_next_element(s, arena, everything_fields_read_any, out);
+}
+
+int everything_fields_write_line(const everything_fields *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_fields_write_any, value, 0, err);
+}
+
+int everything_fields_to_json_pretty(const everything_fields *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_fields_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_names_next_line(atd_stream *s, atd_arena *arena, everything_names *out)
+{
+    return atd_stream_next_line(s, arena, everything_names_read_any, out);
+}
+
+bool everything_names_next_element(atd_stream *s, atd_arena *arena, everything_names *out)
+{
+    return atd_stream_next_element(s, arena, everything_names_read_any, out);
+}
+
+int everything_names_write_line(const everything_names *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_names_write_any, value, 0, err);
+}
+
+int everything_names_to_json_pretty(const everything_names *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_names_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_patch_next_line(atd_stream *s, atd_arena *arena, everything_patch *out)
+{
+    return atd_stream_next_line(s, arena, everything_patch_read_any, out);
+}
+
+bool everything_patch_next_element(atd_stream *s, atd_arena *arena, everything_patch *out)
+{
+    return atd_stream_next_element(s, arena, everything_patch_read_any, out);
+}
+
+int everything_patch_write_line(const everything_patch *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_patch_write_any, value, 0, err);
+}
+
+int everything_patch_to_json_pretty(const everything_patch *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_patch_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_all_optional_next_line(atd_stream *s, atd_arena *arena, everything_all_optional *out)
+{
+    return atd_stream_next_line(s, arena, everything_all_optional_read_any, out);
+}
+
+bool everything_all_optional_next_element(atd_stream *s, atd_arena *arena, everything_all_optional *out)
+{
+    return atd_stream_next_element(s, arena, everything_all_optional_read_any, out);
+}
+
+int everything_all_optional_write_line(const everything_all_optional *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_all_optional_write_any, value, 0, err);
+}
+
+int everything_all_optional_to_json_pretty(const everything_all_optional *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_all_optional_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_base_next_line(atd_stream *s, atd_arena *arena, everything_base *out)
+{
+    return atd_stream_next_line(s, arena, everything_base_read_any, out);
+}
+
+bool everything_base_next_element(atd_stream *s, atd_arena *arena, everything_base *out)
+{
+    return atd_stream_next_element(s, arena, everything_base_read_any, out);
+}
+
+int everything_base_write_line(const everything_base *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_base_write_any, value, 0, err);
+}
+
+int everything_base_to_json_pretty(const everything_base *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_base_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_derived_next_line(atd_stream *s, atd_arena *arena, everything_derived *out)
+{
+    return atd_stream_next_line(s, arena, everything_derived_read_any, out);
+}
+
+bool everything_derived_next_element(atd_stream *s, atd_arena *arena, everything_derived *out)
+{
+    return atd_stream_next_element(s, arena, everything_derived_read_any, out);
+}
+
+int everything_derived_write_line(const everything_derived *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_derived_write_any, value, 0, err);
+}
+
+int everything_derived_to_json_pretty(const everything_derived *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_derived_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_single_next_line(atd_stream *s, atd_arena *arena, everything_single *out)
+{
+    return atd_stream_next_line(s, arena, everything_single_read_any, out);
+}
+
+bool everything_single_next_element(atd_stream *s, atd_arena *arena, everything_single *out)
+{
+    return atd_stream_next_element(s, arena, everything_single_read_any, out);
+}
+
+int everything_single_write_line(const everything_single *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_single_write_any, value, 0, err);
+}
+
+int everything_single_to_json_pretty(const everything_single *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_single_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_pair_next_line(atd_stream *s, atd_arena *arena, everything_pair *out)
+{
+    return atd_stream_next_line(s, arena, everything_pair_read_any, out);
+}
+
+bool everything_pair_next_element(atd_stream *s, atd_arena *arena, everything_pair *out)
+{
+    return atd_stream_next_element(s, arena, everything_pair_read_any, out);
+}
+
+int everything_pair_write_line(const everything_pair *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_pair_write_any, value, 0, err);
+}
+
+int everything_pair_to_json_pretty(const everything_pair *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_pair_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_with_defaults_next_line(atd_stream *s, atd_arena *arena, everything_with_defaults *out)
+{
+    return atd_stream_next_line(s, arena, everything_with_defaults_read_any, out);
+}
+
+bool everything_with_defaults_next_element(atd_stream *s, atd_arena *arena, everything_with_defaults *out)
+{
+    return atd_stream_next_element(s, arena, everything_with_defaults_read_any, out);
+}
+
+int everything_with_defaults_write_line(const everything_with_defaults *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_with_defaults_write_any, value, 0, err);
+}
+
+int everything_with_defaults_to_json_pretty(const everything_with_defaults *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_with_defaults_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_bare_cell_next_line(atd_stream *s, atd_arena *arena, everything_bare_cell *out)
+{
+    return atd_stream_next_line(s, arena, everything_bare_cell_read_any, out);
+}
+
+bool everything_bare_cell_next_element(atd_stream *s, atd_arena *arena, everything_bare_cell *out)
+{
+    return atd_stream_next_element(s, arena, everything_bare_cell_read_any, out);
+}
+
+int everything_bare_cell_write_line(const everything_bare_cell *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_bare_cell_write_any, value, 0, err);
+}
+
+int everything_bare_cell_to_json_pretty(const everything_bare_cell *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_bare_cell_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_matrix_next_line(atd_stream *s, atd_arena *arena, everything_matrix *out)
+{
+    return atd_stream_next_line(s, arena, everything_matrix_read_any, out);
+}
+
+bool everything_matrix_next_element(atd_stream *s, atd_arena *arena, everything_matrix *out)
+{
+    return atd_stream_next_element(s, arena, everything_matrix_read_any, out);
+}
+
+int everything_matrix_write_line(const everything_matrix *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_matrix_write_any, value, 0, err);
+}
+
+int everything_matrix_to_json_pretty(const everything_matrix *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_matrix_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_cube_next_line(atd_stream *s, atd_arena *arena, everything_cube *out)
+{
+    return atd_stream_next_line(s, arena, everything_cube_read_any, out);
+}
+
+bool everything_cube_next_element(atd_stream *s, atd_arena *arena, everything_cube *out)
+{
+    return atd_stream_next_element(s, arena, everything_cube_read_any, out);
+}
+
+int everything_cube_write_line(const everything_cube *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_cube_write_any, value, 0, err);
+}
+
+int everything_cube_to_json_pretty(const everything_cube *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_cube_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_abstract_list_next_line(atd_stream *s, atd_arena *arena, everything_abstract_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_abstract_list_read_any, out);
+}
+
+bool everything_abstract_list_next_element(atd_stream *s, atd_arena *arena, everything_abstract_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_abstract_list_read_any, out);
+}
+
+int everything_abstract_list_write_line(const everything_abstract_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_abstract_list_write_any, value, 0, err);
+}
+
+int everything_abstract_list_to_json_pretty(const everything_abstract_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_abstract_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_options_next_line(atd_stream *s, atd_arena *arena, everything_options *out)
+{
+    return atd_stream_next_line(s, arena, everything_options_read_any, out);
+}
+
+bool everything_options_next_element(atd_stream *s, atd_arena *arena, everything_options *out)
+{
+    return atd_stream_next_element(s, arena, everything_options_read_any, out);
+}
+
+int everything_options_write_line(const everything_options *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_options_write_any, value, 0, err);
+}
+
+int everything_options_to_json_pretty(const everything_options *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_options_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_reprs_next_line(atd_stream *s, atd_arena *arena, everything_reprs *out)
+{
+    return atd_stream_next_line(s, arena, everything_reprs_read_any, out);
+}
+
+bool everything_reprs_next_element(atd_stream *s, atd_arena *arena, everything_reprs *out)
+{
+    return atd_stream_next_element(s, arena, everything_reprs_read_any, out);
+}
+
+int everything_reprs_write_line(const everything_reprs *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_reprs_write_any, value, 0, err);
+}
+
+int everything_reprs_to_json_pretty(const everything_reprs *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_reprs_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_page_ext_next_line(atd_stream *s, atd_arena *arena, everything_page_ext *out)
+{
+    return atd_stream_next_line(s, arena, everything_page_ext_read_any, out);
+}
+
+bool everything_page_ext_next_element(atd_stream *s, atd_arena *arena, everything_page_ext *out)
+{
+    return atd_stream_next_element(s, arena, everything_page_ext_read_any, out);
+}
+
+int everything_page_ext_write_line(const everything_page_ext *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_page_ext_write_any, value, 0, err);
+}
+
+int everything_page_ext_to_json_pretty(const everything_page_ext *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_page_ext_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_int_bool_entry_next_line(atd_stream *s, atd_arena *arena, everything_int_bool_entry *out)
+{
+    return atd_stream_next_line(s, arena, everything_int_bool_entry_read_any, out);
+}
+
+bool everything_int_bool_entry_next_element(atd_stream *s, atd_arena *arena, everything_int_bool_entry *out)
+{
+    return atd_stream_next_element(s, arena, everything_int_bool_entry_read_any, out);
+}
+
+int everything_int_bool_entry_write_line(const everything_int_bool_entry *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_int_bool_entry_write_any, value, 0, err);
+}
+
+int everything_int_bool_entry_to_json_pretty(const everything_int_bool_entry *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_int_bool_entry_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_generics_next_line(atd_stream *s, atd_arena *arena, everything_generics *out)
+{
+    return atd_stream_next_line(s, arena, everything_generics_read_any, out);
+}
+
+bool everything_generics_next_element(atd_stream *s, atd_arena *arena, everything_generics *out)
+{
+    return atd_stream_next_element(s, arena, everything_generics_read_any, out);
+}
+
+int everything_generics_write_line(const everything_generics *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_generics_write_any, value, 0, err);
+}
+
+int everything_generics_to_json_pretty(const everything_generics *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_generics_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_tree_next_line(atd_stream *s, atd_arena *arena, everything_tree *out)
+{
+    return atd_stream_next_line(s, arena, everything_tree_read_any, out);
+}
+
+bool everything_tree_next_element(atd_stream *s, atd_arena *arena, everything_tree *out)
+{
+    return atd_stream_next_element(s, arena, everything_tree_read_any, out);
+}
+
+int everything_tree_write_line(const everything_tree *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_tree_write_any, value, 0, err);
+}
+
+int everything_tree_to_json_pretty(const everything_tree *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_tree_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_rose_node_next_line(atd_stream *s, atd_arena *arena, everything_rose_node *out)
+{
+    return atd_stream_next_line(s, arena, everything_rose_node_read_any, out);
+}
+
+bool everything_rose_node_next_element(atd_stream *s, atd_arena *arena, everything_rose_node *out)
+{
+    return atd_stream_next_element(s, arena, everything_rose_node_read_any, out);
+}
+
+int everything_rose_node_write_line(const everything_rose_node *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_rose_node_write_any, value, 0, err);
+}
+
+int everything_rose_node_to_json_pretty(const everything_rose_node *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_rose_node_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_expr_next_line(atd_stream *s, atd_arena *arena, everything_expr *out)
+{
+    return atd_stream_next_line(s, arena, everything_expr_read_any, out);
+}
+
+bool everything_expr_next_element(atd_stream *s, atd_arena *arena, everything_expr *out)
+{
+    return atd_stream_next_element(s, arena, everything_expr_read_any, out);
+}
+
+int everything_expr_write_line(const everything_expr *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_expr_write_any, value, 0, err);
+}
+
+int everything_expr_to_json_pretty(const everything_expr *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_expr_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_binding_next_line(atd_stream *s, atd_arena *arena, everything_binding *out)
+{
+    return atd_stream_next_line(s, arena, everything_binding_read_any, out);
+}
+
+bool everything_binding_next_element(atd_stream *s, atd_arena *arena, everything_binding *out)
+{
+    return atd_stream_next_element(s, arena, everything_binding_read_any, out);
+}
+
+int everything_binding_write_line(const everything_binding *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_binding_write_any, value, 0, err);
+}
+
+int everything_binding_to_json_pretty(const everything_binding *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_binding_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_stmt_next_line(atd_stream *s, atd_arena *arena, everything_stmt *out)
+{
+    return atd_stream_next_line(s, arena, everything_stmt_read_any, out);
+}
+
+bool everything_stmt_next_element(atd_stream *s, atd_arena *arena, everything_stmt *out)
+{
+    return atd_stream_next_element(s, arena, everything_stmt_read_any, out);
+}
+
+int everything_stmt_write_line(const everything_stmt *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_stmt_write_any, value, 0, err);
+}
+
+int everything_stmt_to_json_pretty(const everything_stmt *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_stmt_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_annotated_next_line(atd_stream *s, atd_arena *arena, everything_annotated *out)
+{
+    return atd_stream_next_line(s, arena, everything_annotated_read_any, out);
+}
+
+bool everything_annotated_next_element(atd_stream *s, atd_arena *arena, everything_annotated *out)
+{
+    return atd_stream_next_element(s, arena, everything_annotated_read_any, out);
+}
+
+int everything_annotated_write_line(const everything_annotated *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_annotated_write_any, value, 0, err);
+}
+
+int everything_annotated_to_json_pretty(const everything_annotated *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_annotated_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_anon_z_next_line(atd_stream *s, atd_arena *arena, everything_anon_z *out)
+{
+    return atd_stream_next_line(s, arena, everything_anon_z_read_any, out);
+}
+
+bool everything_anon_z_next_element(atd_stream *s, atd_arena *arena, everything_anon_z *out)
+{
+    return atd_stream_next_element(s, arena, everything_anon_z_read_any, out);
+}
+
+int everything_anon_z_write_line(const everything_anon_z *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_anon_z_write_any, value, 0, err);
+}
+
+int everything_anon_z_to_json_pretty(const everything_anon_z *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_anon_z_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_root_next_line(atd_stream *s, atd_arena *arena, everything_root *out)
+{
+    return atd_stream_next_line(s, arena, everything_root_read_any, out);
+}
+
+bool everything_root_next_element(atd_stream *s, atd_arena *arena, everything_root *out)
+{
+    return atd_stream_next_element(s, arena, everything_root_read_any, out);
+}
+
+int everything_root_write_line(const everything_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_root_write_any, value, 0, err);
+}
+
+int everything_root_to_json_pretty(const everything_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_root_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_count_next_line(atd_stream *s, atd_arena *arena, everything_count *out)
+{
+    return atd_stream_next_line(s, arena, everything_count_read_any, out);
+}
+
+bool everything_count_next_element(atd_stream *s, atd_arena *arena, everything_count *out)
+{
+    return atd_stream_next_element(s, arena, everything_count_read_any, out);
+}
+
+int everything_count_write_line(const everything_count *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_count_write_any, value, 0, err);
+}
+
+int everything_count_to_json_pretty(const everything_count *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_count_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_user_id_next_line(atd_stream *s, atd_arena *arena, everything_user_id *out)
+{
+    return atd_stream_next_line(s, arena, everything_user_id_read_any, out);
+}
+
+bool everything_user_id_next_element(atd_stream *s, atd_arena *arena, everything_user_id *out)
+{
+    return atd_stream_next_element(s, arena, everything_user_id_read_any, out);
+}
+
+int everything_user_id_write_line(const everything_user_id *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_user_id_write_any, value, 0, err);
+}
+
+int everything_user_id_to_json_pretty(const everything_user_id *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_user_id_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_json_value_next_line(atd_stream *s, atd_arena *arena, everything_json_value *out)
+{
+    return atd_stream_next_line(s, arena, everything_json_value_read_any, out);
+}
+
+bool everything_json_value_next_element(atd_stream *s, atd_arena *arena, everything_json_value *out)
+{
+    return atd_stream_next_element(s, arena, everything_json_value_read_any, out);
+}
+
+int everything_json_value_write_line(const everything_json_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_json_value_write_any, value, 0, err);
+}
+
+int everything_json_value_to_json_pretty(const everything_json_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_json_value_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_label_next_line(atd_stream *s, atd_arena *arena, everything_label *out)
+{
+    return atd_stream_next_line(s, arena, everything_label_read_any, out);
+}
+
+bool everything_label_next_element(atd_stream *s, atd_arena *arena, everything_label *out)
+{
+    return atd_stream_next_element(s, arena, everything_label_read_any, out);
+}
+
+int everything_label_write_line(const everything_label *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_label_write_any, value, 0, err);
+}
+
+int everything_label_to_json_pretty(const everything_label *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_label_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_nothing_next_line(atd_stream *s, atd_arena *arena, everything_nothing *out)
+{
+    return atd_stream_next_line(s, arena, everything_nothing_read_any, out);
+}
+
+bool everything_nothing_next_element(atd_stream *s, atd_arena *arena, everything_nothing *out)
+{
+    return atd_stream_next_element(s, arena, everything_nothing_read_any, out);
+}
+
+int everything_nothing_write_line(const everything_nothing *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_nothing_write_any, value, 0, err);
+}
+
+int everything_nothing_to_json_pretty(const everything_nothing *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_nothing_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_from_next_line(atd_stream *s, atd_arena *arena, everything_from *out)
+{
+    return atd_stream_next_line(s, arena, everything_from_read_any, out);
+}
+
+bool everything_from_next_element(atd_stream *s, atd_arena *arena, everything_from *out)
+{
+    return atd_stream_next_element(s, arena, everything_from_read_any, out);
+}
+
+int everything_from_write_line(const everything_from *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_from_write_any, value, 0, err);
+}
+
+int everything_from_to_json_pretty(const everything_from *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_from_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_int_page_next_line(atd_stream *s, atd_arena *arena, everything_int_page *out)
+{
+    return atd_stream_next_line(s, arena, everything_int_page_read_any, out);
+}
+
+bool everything_int_page_next_element(atd_stream *s, atd_arena *arena, everything_int_page *out)
+{
+    return atd_stream_next_element(s, arena, everything_int_page_read_any, out);
+}
+
+int everything_int_page_write_line(const everything_int_page *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_int_page_write_any, value, 0, err);
+}
+
+int everything_int_page_to_json_pretty(const everything_int_page *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_int_page_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

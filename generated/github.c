@@ -1067,16 +1067,10 @@ static bool github_string_nullable_write(atd_writer *w, const github_string_null
 
 bool github_gist_file_write(atd_writer *w, const github_gist_file *v)
 {
-    if (!atd_writer_raw(w, "{\"filename\":", 12)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->filename.ptr, v->filename.len)) {
+    if (!atd_writer_key_string(w, "{\"filename\":", 12, v->filename.ptr, v->filename.len)) {
         return atd_writer_push_field(w, "filename", 8);
     }
-    if (!atd_writer_raw(w, ",\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->file_type.ptr, v->file_type.len)) {
+    if (!atd_writer_key_string(w, ",\"type\":", 8, v->file_type.ptr, v->file_type.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
     if (!atd_writer_raw(w, ",\"language\":", 12)) {
@@ -1085,23 +1079,21 @@ bool github_gist_file_write(atd_writer *w, const github_gist_file *v)
     if (!github_string_nullable_write(w, &v->language)) {
         return atd_writer_push_field(w, "language", 8);
     }
-    if (!atd_writer_raw(w, ",\"raw_url\":", 11)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->raw_url.ptr, v->raw_url.len)) {
+    if (!atd_writer_key_string(w, ",\"raw_url\":", 11, v->raw_url.ptr, v->raw_url.len)) {
         return atd_writer_push_field(w, "raw_url", 7);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "size", 4);
         }
         memcpy(p, ",\"size\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->size);
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p++ = '}';
+        atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool github_gist_file_write_any(atd_writer *w, const void *value)
@@ -1136,10 +1128,7 @@ static bool github_gist_file_assoc_write(atd_writer *w, const github_gist_file_a
 
 bool github_user_write(atd_writer *w, const github_user *v)
 {
-    if (!atd_writer_raw(w, "{\"login\":", 9)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->login.ptr, v->login.len)) {
+    if (!atd_writer_key_string(w, "{\"login\":", 9, v->login.ptr, v->login.len)) {
         return atd_writer_push_field(w, "login", 5);
     }
     {
@@ -1150,94 +1139,52 @@ bool github_user_write(atd_writer *w, const github_user *v)
         }
         memcpy(p, ",\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"avatar_url\":", 14)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->avatar_url.ptr, v->avatar_url.len)) {
+    if (!atd_writer_key_string(w, ",\"avatar_url\":", 14, v->avatar_url.ptr, v->avatar_url.len)) {
         return atd_writer_push_field(w, "avatar_url", 10);
     }
-    if (!atd_writer_raw(w, ",\"gravatar_id\":", 15)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->gravatar_id.ptr, v->gravatar_id.len)) {
+    if (!atd_writer_key_string(w, ",\"gravatar_id\":", 15, v->gravatar_id.ptr, v->gravatar_id.len)) {
         return atd_writer_push_field(w, "gravatar_id", 11);
     }
-    if (!atd_writer_raw(w, ",\"url\":", 7)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->url.ptr, v->url.len)) {
+    if (!atd_writer_key_string(w, ",\"url\":", 7, v->url.ptr, v->url.len)) {
         return atd_writer_push_field(w, "url", 3);
     }
-    if (!atd_writer_raw(w, ",\"html_url\":", 12)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->html_url.ptr, v->html_url.len)) {
+    if (!atd_writer_key_string(w, ",\"html_url\":", 12, v->html_url.ptr, v->html_url.len)) {
         return atd_writer_push_field(w, "html_url", 8);
     }
-    if (!atd_writer_raw(w, ",\"followers_url\":", 17)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->followers_url.ptr, v->followers_url.len)) {
+    if (!atd_writer_key_string(w, ",\"followers_url\":", 17, v->followers_url.ptr, v->followers_url.len)) {
         return atd_writer_push_field(w, "followers_url", 13);
     }
-    if (!atd_writer_raw(w, ",\"following_url\":", 17)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->following_url.ptr, v->following_url.len)) {
+    if (!atd_writer_key_string(w, ",\"following_url\":", 17, v->following_url.ptr, v->following_url.len)) {
         return atd_writer_push_field(w, "following_url", 13);
     }
-    if (!atd_writer_raw(w, ",\"gists_url\":", 13)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->gists_url.ptr, v->gists_url.len)) {
+    if (!atd_writer_key_string(w, ",\"gists_url\":", 13, v->gists_url.ptr, v->gists_url.len)) {
         return atd_writer_push_field(w, "gists_url", 9);
     }
-    if (!atd_writer_raw(w, ",\"starred_url\":", 15)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->starred_url.ptr, v->starred_url.len)) {
+    if (!atd_writer_key_string(w, ",\"starred_url\":", 15, v->starred_url.ptr, v->starred_url.len)) {
         return atd_writer_push_field(w, "starred_url", 11);
     }
-    if (!atd_writer_raw(w, ",\"subscriptions_url\":", 21)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->subscriptions_url.ptr, v->subscriptions_url.len)) {
+    if (!atd_writer_key_string(w, ",\"subscriptions_url\":", 21, v->subscriptions_url.ptr, v->subscriptions_url.len)) {
         return atd_writer_push_field(w, "subscriptions_url", 17);
     }
-    if (!atd_writer_raw(w, ",\"organizations_url\":", 21)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->organizations_url.ptr, v->organizations_url.len)) {
+    if (!atd_writer_key_string(w, ",\"organizations_url\":", 21, v->organizations_url.ptr, v->organizations_url.len)) {
         return atd_writer_push_field(w, "organizations_url", 17);
     }
-    if (!atd_writer_raw(w, ",\"repos_url\":", 13)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->repos_url.ptr, v->repos_url.len)) {
+    if (!atd_writer_key_string(w, ",\"repos_url\":", 13, v->repos_url.ptr, v->repos_url.len)) {
         return atd_writer_push_field(w, "repos_url", 9);
     }
-    if (!atd_writer_raw(w, ",\"events_url\":", 14)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->events_url.ptr, v->events_url.len)) {
+    if (!atd_writer_key_string(w, ",\"events_url\":", 14, v->events_url.ptr, v->events_url.len)) {
         return atd_writer_push_field(w, "events_url", 10);
     }
-    if (!atd_writer_raw(w, ",\"received_events_url\":", 23)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->received_events_url.ptr, v->received_events_url.len)) {
+    if (!atd_writer_key_string(w, ",\"received_events_url\":", 23, v->received_events_url.ptr, v->received_events_url.len)) {
         return atd_writer_push_field(w, "received_events_url", 19);
     }
-    if (!atd_writer_raw(w, ",\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->user_type.ptr, v->user_type.len)) {
+    if (!atd_writer_key_string(w, ",\"type\":", 8, v->user_type.ptr, v->user_type.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 14 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 15 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "site_admin", 10);
@@ -1250,9 +1197,10 @@ bool github_user_write(atd_writer *w, const github_user *v)
             memcpy(p + 14, "false", 5);
             p += 19;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p++ = '}';
+        atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool github_user_write_any(atd_writer *w, const void *value)
@@ -1278,46 +1226,25 @@ static bool github_user_nullable_write(atd_writer *w, const github_user_nullable
 
 bool github_gist_write(atd_writer *w, const github_gist *v)
 {
-    if (!atd_writer_raw(w, "{\"url\":", 7)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->url.ptr, v->url.len)) {
+    if (!atd_writer_key_string(w, "{\"url\":", 7, v->url.ptr, v->url.len)) {
         return atd_writer_push_field(w, "url", 3);
     }
-    if (!atd_writer_raw(w, ",\"forks_url\":", 13)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->forks_url.ptr, v->forks_url.len)) {
+    if (!atd_writer_key_string(w, ",\"forks_url\":", 13, v->forks_url.ptr, v->forks_url.len)) {
         return atd_writer_push_field(w, "forks_url", 9);
     }
-    if (!atd_writer_raw(w, ",\"commits_url\":", 15)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->commits_url.ptr, v->commits_url.len)) {
+    if (!atd_writer_key_string(w, ",\"commits_url\":", 15, v->commits_url.ptr, v->commits_url.len)) {
         return atd_writer_push_field(w, "commits_url", 11);
     }
-    if (!atd_writer_raw(w, ",\"id\":", 6)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->id.ptr, v->id.len)) {
+    if (!atd_writer_key_string(w, ",\"id\":", 6, v->id.ptr, v->id.len)) {
         return atd_writer_push_field(w, "id", 2);
     }
-    if (!atd_writer_raw(w, ",\"git_pull_url\":", 16)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->git_pull_url.ptr, v->git_pull_url.len)) {
+    if (!atd_writer_key_string(w, ",\"git_pull_url\":", 16, v->git_pull_url.ptr, v->git_pull_url.len)) {
         return atd_writer_push_field(w, "git_pull_url", 12);
     }
-    if (!atd_writer_raw(w, ",\"git_push_url\":", 16)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->git_push_url.ptr, v->git_push_url.len)) {
+    if (!atd_writer_key_string(w, ",\"git_push_url\":", 16, v->git_push_url.ptr, v->git_push_url.len)) {
         return atd_writer_push_field(w, "git_push_url", 12);
     }
-    if (!atd_writer_raw(w, ",\"html_url\":", 12)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->html_url.ptr, v->html_url.len)) {
+    if (!atd_writer_key_string(w, ",\"html_url\":", 12, v->html_url.ptr, v->html_url.len)) {
         return atd_writer_push_field(w, "html_url", 8);
     }
     if (!atd_writer_raw(w, ",\"files\":", 9)) {
@@ -1340,18 +1267,12 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
             memcpy(p + 10, "false", 5);
             p += 15;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"created_at\":", 14)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->created_at.ptr, v->created_at.len)) {
+    if (!atd_writer_key_string(w, ",\"created_at\":", 14, v->created_at.ptr, v->created_at.len)) {
         return atd_writer_push_field(w, "created_at", 10);
     }
-    if (!atd_writer_raw(w, ",\"updated_at\":", 14)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->updated_at.ptr, v->updated_at.len)) {
+    if (!atd_writer_key_string(w, ",\"updated_at\":", 14, v->updated_at.ptr, v->updated_at.len)) {
         return atd_writer_push_field(w, "updated_at", 10);
     }
     if (!atd_writer_raw(w, ",\"description\":", 15)) {
@@ -1368,7 +1289,7 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
         }
         memcpy(p, ",\"comments\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->comments);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"user\":", 8)) {
         return false;
@@ -1376,10 +1297,7 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
     if (!github_user_nullable_write(w, &v->user)) {
         return atd_writer_push_field(w, "user", 4);
     }
-    if (!atd_writer_raw(w, ",\"comments_url\":", 16)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->comments_url.ptr, v->comments_url.len)) {
+    if (!atd_writer_key_string(w, ",\"comments_url\":", 16, v->comments_url.ptr, v->comments_url.len)) {
         return atd_writer_push_field(w, "comments_url", 12);
     }
     if (v->has_owner) {
@@ -1391,7 +1309,7 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
         }
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 13 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 14 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "truncated", 9);
@@ -1404,9 +1322,10 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
             memcpy(p + 13, "false", 5);
             p += 18;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p++ = '}';
+        atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool github_gist_write_any(atd_writer *w, const void *value)
@@ -1444,5 +1363,87 @@ bool github_root_write_any(atd_writer *w, const void *value)
 int github_root_to_json(const github_root *value, atd_buf *out, atd_error *err)
 {
     return atd_to_json(github_root_write_any, value, out, err);
+}
+
+/* --- streams and layout --- */
+
+bool github_gist_file_next_line(atd_stream *s, atd_arena *arena, github_gist_file *out)
+{
+    return atd_stream_next_line(s, arena, github_gist_file_read_any, out);
+}
+
+bool github_gist_file_next_element(atd_stream *s, atd_arena *arena, github_gist_file *out)
+{
+    return atd_stream_next_element(s, arena, github_gist_file_read_any, out);
+}
+
+int github_gist_file_write_line(const github_gist_file *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, github_gist_file_write_any, value, 0, err);
+}
+
+int github_gist_file_to_json_pretty(const github_gist_file *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, github_gist_file_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool github_user_next_line(atd_stream *s, atd_arena *arena, github_user *out)
+{
+    return atd_stream_next_line(s, arena, github_user_read_any, out);
+}
+
+bool github_user_next_element(atd_stream *s, atd_arena *arena, github_user *out)
+{
+    return atd_stream_next_element(s, arena, github_user_read_any, out);
+}
+
+int github_user_write_line(const github_user *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, github_user_write_any, value, 0, err);
+}
+
+int github_user_to_json_pretty(const github_user *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, github_user_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool github_gist_next_line(atd_stream *s, atd_arena *arena, github_gist *out)
+{
+    return atd_stream_next_line(s, arena, github_gist_read_any, out);
+}
+
+bool github_gist_next_element(atd_stream *s, atd_arena *arena, github_gist *out)
+{
+    return atd_stream_next_element(s, arena, github_gist_read_any, out);
+}
+
+int github_gist_write_line(const github_gist *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, github_gist_write_any, value, 0, err);
+}
+
+int github_gist_to_json_pretty(const github_gist *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, github_gist_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool github_root_next_line(atd_stream *s, atd_arena *arena, github_root *out)
+{
+    return atd_stream_next_line(s, arena, github_root_read_any, out);
+}
+
+bool github_root_next_element(atd_stream *s, atd_arena *arena, github_root *out)
+{
+    return atd_stream_next_element(s, arena, github_root_read_any, out);
+}
+
+int github_root_write_line(const github_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, github_root_write_any, value, 0, err);
+}
+
+int github_root_to_json_pretty(const github_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, github_root_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

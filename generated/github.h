@@ -116,6 +116,10 @@ bool github_gist_file_read_any(atd_reader *r, void *out);
 bool github_gist_file_write_any(atd_writer *w, const void *value);
 int github_gist_file_from_json(const char *json, size_t len, atd_arena *arena, github_gist_file *out, atd_error *err);
 int github_gist_file_to_json(const github_gist_file *value, atd_buf *out, atd_error *err);
+bool github_gist_file_next_line(atd_stream *s, atd_arena *arena, github_gist_file *out);
+bool github_gist_file_next_element(atd_stream *s, atd_arena *arena, github_gist_file *out);
+int github_gist_file_write_line(const github_gist_file *value, atd_buf *out, atd_error *err);
+int github_gist_file_to_json_pretty(const github_gist_file *value, atd_buf *out, atd_error *err);
 
 void github_user_init(github_user *v);
 bool github_user_read(atd_reader *r, github_user *out);
@@ -124,6 +128,10 @@ bool github_user_read_any(atd_reader *r, void *out);
 bool github_user_write_any(atd_writer *w, const void *value);
 int github_user_from_json(const char *json, size_t len, atd_arena *arena, github_user *out, atd_error *err);
 int github_user_to_json(const github_user *value, atd_buf *out, atd_error *err);
+bool github_user_next_line(atd_stream *s, atd_arena *arena, github_user *out);
+bool github_user_next_element(atd_stream *s, atd_arena *arena, github_user *out);
+int github_user_write_line(const github_user *value, atd_buf *out, atd_error *err);
+int github_user_to_json_pretty(const github_user *value, atd_buf *out, atd_error *err);
 
 void github_gist_init(github_gist *v);
 bool github_gist_read(atd_reader *r, github_gist *out);
@@ -132,6 +140,10 @@ bool github_gist_read_any(atd_reader *r, void *out);
 bool github_gist_write_any(atd_writer *w, const void *value);
 int github_gist_from_json(const char *json, size_t len, atd_arena *arena, github_gist *out, atd_error *err);
 int github_gist_to_json(const github_gist *value, atd_buf *out, atd_error *err);
+bool github_gist_next_line(atd_stream *s, atd_arena *arena, github_gist *out);
+bool github_gist_next_element(atd_stream *s, atd_arena *arena, github_gist *out);
+int github_gist_write_line(const github_gist *value, atd_buf *out, atd_error *err);
+int github_gist_to_json_pretty(const github_gist *value, atd_buf *out, atd_error *err);
 
 void github_root_init(github_root *v);
 bool github_root_read(atd_reader *r, github_root *out);
@@ -140,6 +152,10 @@ bool github_root_read_any(atd_reader *r, void *out);
 bool github_root_write_any(atd_writer *w, const void *value);
 int github_root_from_json(const char *json, size_t len, atd_arena *arena, github_root *out, atd_error *err);
 int github_root_to_json(const github_root *value, atd_buf *out, atd_error *err);
+bool github_root_next_line(atd_stream *s, atd_arena *arena, github_root *out);
+bool github_root_next_element(atd_stream *s, atd_arena *arena, github_root *out);
+int github_root_write_line(const github_root *value, atd_buf *out, atd_error *err);
+int github_root_to_json_pretty(const github_root *value, atd_buf *out, atd_error *err);
 
 #ifdef __cplusplus
 }

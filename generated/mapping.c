@@ -966,30 +966,23 @@ bool mapping_point_write(atd_writer *w, const mapping_point *v)
     if (!atd_writer_finite(w, (double)v->x)) {
         return atd_writer_push_field(w, "x", 1);
     }
+    if (!atd_writer_finite(w, (double)v->y)) {
+        return atd_writer_push_field(w, "y", 1);
+    }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "x", 1);
         }
         memcpy(p, "{\"x\":", 5);
         p = atd_write_double(p + 5, (double)v->x);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_finite(w, (double)v->y)) {
-        return atd_writer_push_field(w, "y", 1);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "y", 1);
-        }
         memcpy(p, ",\"y\":", 5);
         p = atd_write_double(p + 5, (double)v->y);
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p++ = '}';
+        atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool mapping_point_write_any(atd_writer *w, const void *value)
@@ -1037,7 +1030,7 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
             }
             memcpy(p, "\"level\":", 8);
             p = atd_write_int64(p + 8, (int64_t)v->level);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
         first = false;
     }
@@ -1056,15 +1049,12 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
             }
             memcpy(p, "\"ratio\":", 8);
             p = atd_write_double(p + 8, (double)v->ratio);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->name.len == 4 && memcmp(v->name.ptr, "anon", 4) == 0)) {
-        if (first ? !atd_writer_raw(w, "\"name\":", 7) : !atd_writer_raw(w, ",\"name\":", 8)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+        if (first ? !atd_writer_key_string(w, "\"name\":", 7, v->name.ptr, v->name.len) : !atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
             return atd_writer_push_field(w, "name", 4);
         }
         first = false;
@@ -1108,7 +1098,7 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
                 memcpy(p + 8, "false", 5);
                 p += 13;
             }
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
@@ -1122,14 +1112,11 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
             (void)v->nothing; /* unit: always null */
             memcpy(p + 11, "null", 4);
             p += 15;
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (v->has_note) {
-        if (!atd_writer_raw(w, ",\"note\":", 8)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->note.ptr, v->note.len)) {
+        if (!atd_writer_key_string(w, ",\"note\":", 8, v->note.ptr, v->note.len)) {
             return atd_writer_push_field(w, "note", 4);
         }
     }
@@ -1192,7 +1179,7 @@ bool mapping_patch_write(atd_writer *w, const mapping_patch *v)
             }
             memcpy(p, "\"y\":", 4);
             p = atd_write_int64(p + 4, (int64_t)v->y);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
         first = false;
     }
@@ -1208,7 +1195,7 @@ bool mapping_patch_write(atd_writer *w, const mapping_patch *v)
             }
             memcpy(p, "\"z\":", 4);
             p = atd_write_int64(p + 4, (int64_t)v->z);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
         first = false;
     }
@@ -1240,7 +1227,7 @@ bool mapping_loose_write(atd_writer *w, const mapping_loose *v)
             }
             memcpy(p, "\"x\":", 4);
             p = atd_write_int64(p + 4, (int64_t)v->x);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
         first = false;
     }
@@ -1256,7 +1243,7 @@ bool mapping_loose_write(atd_writer *w, const mapping_loose *v)
             }
             memcpy(p, "\"z\":", 4);
             p = atd_write_int64(p + 4, (int64_t)v->z);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
         first = false;
     }
@@ -1302,7 +1289,7 @@ bool mapping_chain_write(atd_writer *w, const mapping_chain *v)
         first = false;
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
@@ -1312,10 +1299,11 @@ bool mapping_chain_write(atd_writer *w, const mapping_chain *v)
         }
         memcpy(p, "\"id\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->id);
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p++ = '}';
+        atd_buf_commit(w->buf, p);
     }
     first = false;
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool mapping_chain_write_any(atd_writer *w, const void *value)
@@ -1347,5 +1335,147 @@ bool mapping_magnitude_write_any(atd_writer *w, const void *value)
 int mapping_magnitude_to_json(const mapping_magnitude *value, atd_buf *out, atd_error *err)
 {
     return atd_to_json(mapping_magnitude_write_any, value, out, err);
+}
+
+/* --- streams and layout --- */
+
+bool mapping_color_next_line(atd_stream *s, atd_arena *arena, mapping_color *out)
+{
+    return atd_stream_next_line(s, arena, mapping_color_read_any, out);
+}
+
+bool mapping_color_next_element(atd_stream *s, atd_arena *arena, mapping_color *out)
+{
+    return atd_stream_next_element(s, arena, mapping_color_read_any, out);
+}
+
+int mapping_color_write_line(const mapping_color *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_color_write_any, value, 0, err);
+}
+
+int mapping_color_to_json_pretty(const mapping_color *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_color_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_point_next_line(atd_stream *s, atd_arena *arena, mapping_point *out)
+{
+    return atd_stream_next_line(s, arena, mapping_point_read_any, out);
+}
+
+bool mapping_point_next_element(atd_stream *s, atd_arena *arena, mapping_point *out)
+{
+    return atd_stream_next_element(s, arena, mapping_point_read_any, out);
+}
+
+int mapping_point_write_line(const mapping_point *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_point_write_any, value, 0, err);
+}
+
+int mapping_point_to_json_pretty(const mapping_point *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_point_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_settings_next_line(atd_stream *s, atd_arena *arena, mapping_settings *out)
+{
+    return atd_stream_next_line(s, arena, mapping_settings_read_any, out);
+}
+
+bool mapping_settings_next_element(atd_stream *s, atd_arena *arena, mapping_settings *out)
+{
+    return atd_stream_next_element(s, arena, mapping_settings_read_any, out);
+}
+
+int mapping_settings_write_line(const mapping_settings *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_settings_write_any, value, 0, err);
+}
+
+int mapping_settings_to_json_pretty(const mapping_settings *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_settings_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_patch_next_line(atd_stream *s, atd_arena *arena, mapping_patch *out)
+{
+    return atd_stream_next_line(s, arena, mapping_patch_read_any, out);
+}
+
+bool mapping_patch_next_element(atd_stream *s, atd_arena *arena, mapping_patch *out)
+{
+    return atd_stream_next_element(s, arena, mapping_patch_read_any, out);
+}
+
+int mapping_patch_write_line(const mapping_patch *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_patch_write_any, value, 0, err);
+}
+
+int mapping_patch_to_json_pretty(const mapping_patch *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_patch_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_loose_next_line(atd_stream *s, atd_arena *arena, mapping_loose *out)
+{
+    return atd_stream_next_line(s, arena, mapping_loose_read_any, out);
+}
+
+bool mapping_loose_next_element(atd_stream *s, atd_arena *arena, mapping_loose *out)
+{
+    return atd_stream_next_element(s, arena, mapping_loose_read_any, out);
+}
+
+int mapping_loose_write_line(const mapping_loose *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_loose_write_any, value, 0, err);
+}
+
+int mapping_loose_to_json_pretty(const mapping_loose *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_loose_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_chain_next_line(atd_stream *s, atd_arena *arena, mapping_chain *out)
+{
+    return atd_stream_next_line(s, arena, mapping_chain_read_any, out);
+}
+
+bool mapping_chain_next_element(atd_stream *s, atd_arena *arena, mapping_chain *out)
+{
+    return atd_stream_next_element(s, arena, mapping_chain_read_any, out);
+}
+
+int mapping_chain_write_line(const mapping_chain *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_chain_write_any, value, 0, err);
+}
+
+int mapping_chain_to_json_pretty(const mapping_chain *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_chain_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool mapping_magnitude_next_line(atd_stream *s, atd_arena *arena, mapping_magnitude *out)
+{
+    return atd_stream_next_line(s, arena, mapping_magnitude_read_any, out);
+}
+
+bool mapping_magnitude_next_element(atd_stream *s, atd_arena *arena, mapping_magnitude *out)
+{
+    return atd_stream_next_element(s, arena, mapping_magnitude_read_any, out);
+}
+
+int mapping_magnitude_write_line(const mapping_magnitude *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, mapping_magnitude_write_any, value, 0, err);
+}
+
+int mapping_magnitude_to_json_pretty(const mapping_magnitude *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, mapping_magnitude_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -134,6 +134,10 @@ bool mapping_color_read_any(atd_reader *r, void *out);
 bool mapping_color_write_any(atd_writer *w, const void *value);
 int mapping_color_from_json(const char *json, size_t len, atd_arena *arena, mapping_color *out, atd_error *err);
 int mapping_color_to_json(const mapping_color *value, atd_buf *out, atd_error *err);
+bool mapping_color_next_line(atd_stream *s, atd_arena *arena, mapping_color *out);
+bool mapping_color_next_element(atd_stream *s, atd_arena *arena, mapping_color *out);
+int mapping_color_write_line(const mapping_color *value, atd_buf *out, atd_error *err);
+int mapping_color_to_json_pretty(const mapping_color *value, atd_buf *out, atd_error *err);
 
 void mapping_point_init(mapping_point *v);
 bool mapping_point_read(atd_reader *r, mapping_point *out);
@@ -142,6 +146,10 @@ bool mapping_point_read_any(atd_reader *r, void *out);
 bool mapping_point_write_any(atd_writer *w, const void *value);
 int mapping_point_from_json(const char *json, size_t len, atd_arena *arena, mapping_point *out, atd_error *err);
 int mapping_point_to_json(const mapping_point *value, atd_buf *out, atd_error *err);
+bool mapping_point_next_line(atd_stream *s, atd_arena *arena, mapping_point *out);
+bool mapping_point_next_element(atd_stream *s, atd_arena *arena, mapping_point *out);
+int mapping_point_write_line(const mapping_point *value, atd_buf *out, atd_error *err);
+int mapping_point_to_json_pretty(const mapping_point *value, atd_buf *out, atd_error *err);
 
 void mapping_settings_init(mapping_settings *v);
 bool mapping_settings_read(atd_reader *r, mapping_settings *out);
@@ -150,6 +158,10 @@ bool mapping_settings_read_any(atd_reader *r, void *out);
 bool mapping_settings_write_any(atd_writer *w, const void *value);
 int mapping_settings_from_json(const char *json, size_t len, atd_arena *arena, mapping_settings *out, atd_error *err);
 int mapping_settings_to_json(const mapping_settings *value, atd_buf *out, atd_error *err);
+bool mapping_settings_next_line(atd_stream *s, atd_arena *arena, mapping_settings *out);
+bool mapping_settings_next_element(atd_stream *s, atd_arena *arena, mapping_settings *out);
+int mapping_settings_write_line(const mapping_settings *value, atd_buf *out, atd_error *err);
+int mapping_settings_to_json_pretty(const mapping_settings *value, atd_buf *out, atd_error *err);
 
 void mapping_patch_init(mapping_patch *v);
 bool mapping_patch_read(atd_reader *r, mapping_patch *out);
@@ -158,6 +170,10 @@ bool mapping_patch_read_any(atd_reader *r, void *out);
 bool mapping_patch_write_any(atd_writer *w, const void *value);
 int mapping_patch_from_json(const char *json, size_t len, atd_arena *arena, mapping_patch *out, atd_error *err);
 int mapping_patch_to_json(const mapping_patch *value, atd_buf *out, atd_error *err);
+bool mapping_patch_next_line(atd_stream *s, atd_arena *arena, mapping_patch *out);
+bool mapping_patch_next_element(atd_stream *s, atd_arena *arena, mapping_patch *out);
+int mapping_patch_write_line(const mapping_patch *value, atd_buf *out, atd_error *err);
+int mapping_patch_to_json_pretty(const mapping_patch *value, atd_buf *out, atd_error *err);
 
 void mapping_loose_init(mapping_loose *v);
 bool mapping_loose_read(atd_reader *r, mapping_loose *out);
@@ -166,6 +182,10 @@ bool mapping_loose_read_any(atd_reader *r, void *out);
 bool mapping_loose_write_any(atd_writer *w, const void *value);
 int mapping_loose_from_json(const char *json, size_t len, atd_arena *arena, mapping_loose *out, atd_error *err);
 int mapping_loose_to_json(const mapping_loose *value, atd_buf *out, atd_error *err);
+bool mapping_loose_next_line(atd_stream *s, atd_arena *arena, mapping_loose *out);
+bool mapping_loose_next_element(atd_stream *s, atd_arena *arena, mapping_loose *out);
+int mapping_loose_write_line(const mapping_loose *value, atd_buf *out, atd_error *err);
+int mapping_loose_to_json_pretty(const mapping_loose *value, atd_buf *out, atd_error *err);
 
 void mapping_chain_init(mapping_chain *v);
 bool mapping_chain_read(atd_reader *r, mapping_chain *out);
@@ -174,6 +194,10 @@ bool mapping_chain_read_any(atd_reader *r, void *out);
 bool mapping_chain_write_any(atd_writer *w, const void *value);
 int mapping_chain_from_json(const char *json, size_t len, atd_arena *arena, mapping_chain *out, atd_error *err);
 int mapping_chain_to_json(const mapping_chain *value, atd_buf *out, atd_error *err);
+bool mapping_chain_next_line(atd_stream *s, atd_arena *arena, mapping_chain *out);
+bool mapping_chain_next_element(atd_stream *s, atd_arena *arena, mapping_chain *out);
+int mapping_chain_write_line(const mapping_chain *value, atd_buf *out, atd_error *err);
+int mapping_chain_to_json_pretty(const mapping_chain *value, atd_buf *out, atd_error *err);
 
 void mapping_magnitude_init(mapping_magnitude *v);
 bool mapping_magnitude_read(atd_reader *r, mapping_magnitude *out);
@@ -182,6 +206,10 @@ bool mapping_magnitude_read_any(atd_reader *r, void *out);
 bool mapping_magnitude_write_any(atd_writer *w, const void *value);
 int mapping_magnitude_from_json(const char *json, size_t len, atd_arena *arena, mapping_magnitude *out, atd_error *err);
 int mapping_magnitude_to_json(const mapping_magnitude *value, atd_buf *out, atd_error *err);
+bool mapping_magnitude_next_line(atd_stream *s, atd_arena *arena, mapping_magnitude *out);
+bool mapping_magnitude_next_element(atd_stream *s, atd_arena *arena, mapping_magnitude *out);
+int mapping_magnitude_write_line(const mapping_magnitude *value, atd_buf *out, atd_error *err);
+int mapping_magnitude_to_json_pretty(const mapping_magnitude *value, atd_buf *out, atd_error *err);
 
 #ifdef __cplusplus
 }

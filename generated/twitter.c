@@ -3441,73 +3441,42 @@ bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata 
         return atd_writer_push_field(w, "completed_in", 12);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 16 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 26 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "completed_in", 12);
         }
         memcpy(p, "{\"completed_in\":", 16);
         p = atd_write_double(p + 16, (double)v->completed_in);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "max_id", 6);
-        }
         memcpy(p, ",\"max_id\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->max_id);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"max_id_str\":", 14)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->max_id_str.ptr, v->max_id_str.len)) {
+    if (!atd_writer_key_string(w, ",\"max_id_str\":", 14, v->max_id_str.ptr, v->max_id_str.len)) {
         return atd_writer_push_field(w, "max_id_str", 10);
     }
-    if (!atd_writer_raw(w, ",\"next_results\":", 16)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->next_results.ptr, v->next_results.len)) {
+    if (!atd_writer_key_string(w, ",\"next_results\":", 16, v->next_results.ptr, v->next_results.len)) {
         return atd_writer_push_field(w, "next_results", 12);
     }
-    if (!atd_writer_raw(w, ",\"query\":", 9)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->query.ptr, v->query.len)) {
+    if (!atd_writer_key_string(w, ",\"query\":", 9, v->query.ptr, v->query.len)) {
         return atd_writer_push_field(w, "query", 5);
     }
-    if (!atd_writer_raw(w, ",\"refresh_url\":", 15)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->refresh_url.ptr, v->refresh_url.len)) {
+    if (!atd_writer_key_string(w, ",\"refresh_url\":", 15, v->refresh_url.ptr, v->refresh_url.len)) {
         return atd_writer_push_field(w, "refresh_url", 11);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 21 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "count", 5);
         }
         memcpy(p, ",\"count\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->count);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "since_id", 8);
-        }
         memcpy(p, ",\"since_id\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->since_id);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"since_id_str\":", 16)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->since_id_str.ptr, v->since_id_str.len)) {
+    if (!atd_writer_key_string(w, ",\"since_id_str\":", 16, v->since_id_str.ptr, v->since_id_str.len)) {
         return atd_writer_push_field(w, "since_id_str", 12);
     }
     return atd_writer_raw(w, "}", 1);
@@ -3552,16 +3521,10 @@ int twitter_root_to_json(const twitter_root *value, atd_buf *out, atd_error *err
 
 bool twitter_metadata_write(atd_writer *w, const twitter_metadata *v)
 {
-    if (!atd_writer_raw(w, "{\"result_type\":", 15)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->result_type.ptr, v->result_type.len)) {
+    if (!atd_writer_key_string(w, "{\"result_type\":", 15, v->result_type.ptr, v->result_type.len)) {
         return atd_writer_push_field(w, "result_type", 11);
     }
-    if (!atd_writer_raw(w, ",\"iso_language_code\":", 21)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->iso_language_code.ptr, v->iso_language_code.len)) {
+    if (!atd_writer_key_string(w, ",\"iso_language_code\":", 21, v->iso_language_code.ptr, v->iso_language_code.len)) {
         return atd_writer_push_field(w, "iso_language_code", 17);
     }
     return atd_writer_raw(w, "}", 1);
@@ -3682,36 +3645,21 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         }
         memcpy(p, "{\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"id_str\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->id_str.ptr, v->id_str.len)) {
+    if (!atd_writer_key_string(w, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len)) {
         return atd_writer_push_field(w, "id_str", 6);
     }
-    if (!atd_writer_raw(w, ",\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
-    if (!atd_writer_raw(w, ",\"screen_name\":", 15)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->screen_name.ptr, v->screen_name.len)) {
+    if (!atd_writer_key_string(w, ",\"screen_name\":", 15, v->screen_name.ptr, v->screen_name.len)) {
         return atd_writer_push_field(w, "screen_name", 11);
     }
-    if (!atd_writer_raw(w, ",\"location\":", 12)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->location.ptr, v->location.len)) {
+    if (!atd_writer_key_string(w, ",\"location\":", 12, v->location.ptr, v->location.len)) {
         return atd_writer_push_field(w, "location", 8);
     }
-    if (!atd_writer_raw(w, ",\"description\":", 15)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->description.ptr, v->description.len)) {
+    if (!atd_writer_key_string(w, ",\"description\":", 15, v->description.ptr, v->description.len)) {
         return atd_writer_push_field(w, "description", 11);
     }
     if (!atd_writer_raw(w, ",\"url\":", 7)) {
@@ -3727,7 +3675,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "entities", 8);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 13 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 65 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "protected", 9);
@@ -3740,42 +3688,15 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 13, "false", 5);
             p += 18;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 19 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "followers_count", 15);
-        }
         memcpy(p, ",\"followers_count\":", 19);
         p = atd_write_int64(p + 19, (int64_t)v->followers_count);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 17 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "friends_count", 13);
-        }
         memcpy(p, ",\"friends_count\":", 17);
         p = atd_write_int64(p + 17, (int64_t)v->friends_count);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 16 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "listed_count", 12);
-        }
         memcpy(p, ",\"listed_count\":", 16);
         p = atd_write_int64(p + 16, (int64_t)v->listed_count);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"created_at\":", 14)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->created_at.ptr, v->created_at.len)) {
+    if (!atd_writer_key_string(w, ",\"created_at\":", 14, v->created_at.ptr, v->created_at.len)) {
         return atd_writer_push_field(w, "created_at", 10);
     }
     {
@@ -3786,7 +3707,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         }
         memcpy(p, ",\"favourites_count\":", 20);
         p = atd_write_int64(p + 20, (int64_t)v->favourites_count);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"utc_offset\":", 14)) {
         return false;
@@ -3801,7 +3722,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "time_zone", 9);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 15 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 45 + 5 + 5 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "geo_enabled", 11);
@@ -3814,14 +3735,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 15, "false", 5);
             p += 20;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "verified", 8);
-        }
         memcpy(p, ",\"verified\":", 12);
         if (v->verified) {
             memcpy(p + 12, "true", 4);
@@ -3830,26 +3743,15 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 12, "false", 5);
             p += 17;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 18 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "statuses_count", 14);
-        }
         memcpy(p, ",\"statuses_count\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->statuses_count);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"lang\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->lang.ptr, v->lang.len)) {
+    if (!atd_writer_key_string(w, ",\"lang\":", 8, v->lang.ptr, v->lang.len)) {
         return atd_writer_push_field(w, "lang", 4);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 24 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 67 + 5 + 5 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "contributors_enabled", 20);
@@ -3862,14 +3764,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 24, "false", 5);
             p += 29;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 17 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "is_translator", 13);
-        }
         memcpy(p, ",\"is_translator\":", 17);
         if (v->is_translator) {
             memcpy(p + 17, "true", 4);
@@ -3877,14 +3771,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         } else {
             memcpy(p + 17, "false", 5);
             p += 22;
-        }
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 26 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "is_translation_enabled", 22);
         }
         memcpy(p, ",\"is_translation_enabled\":", 26);
         if (v->is_translation_enabled) {
@@ -3894,24 +3780,15 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 26, "false", 5);
             p += 31;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"profile_background_color\":", 28)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->profile_background_color.ptr, v->profile_background_color.len)) {
+    if (!atd_writer_key_string(w, ",\"profile_background_color\":", 28, v->profile_background_color.ptr, v->profile_background_color.len)) {
         return atd_writer_push_field(w, "profile_background_color", 24);
     }
-    if (!atd_writer_raw(w, ",\"profile_background_image_url\":", 32)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->profile_background_image_url.ptr, v->profile_background_image_url.len)) {
+    if (!atd_writer_key_string(w, ",\"profile_background_image_url\":", 32, v->profile_background_image_url.ptr, v->profile_background_image_url.len)) {
         return atd_writer_push_field(w, "profile_background_image_url", 28);
     }
-    if (!atd_writer_raw(w, ",\"profile_background_image_url_https\":", 38)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len)) {
+    if (!atd_writer_key_string(w, ",\"profile_background_image_url_https\":", 38, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len)) {
         return atd_writer_push_field(w, "profile_background_image_url_https", 34);
     }
     {
@@ -3928,54 +3805,33 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 27, "false", 5);
             p += 32;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"profile_image_url\":", 21)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->profile_image_url.ptr, v->profile_image_url.len)) {
+    if (!atd_writer_key_string(w, ",\"profile_image_url\":", 21, v->profile_image_url.ptr, v->profile_image_url.len)) {
         return atd_writer_push_field(w, "profile_image_url", 17);
     }
-    if (!atd_writer_raw(w, ",\"profile_image_url_https\":", 27)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->profile_image_url_https.ptr, v->profile_image_url_https.len)) {
+    if (!atd_writer_key_string(w, ",\"profile_image_url_https\":", 27, v->profile_image_url_https.ptr, v->profile_image_url_https.len)) {
         return atd_writer_push_field(w, "profile_image_url_https", 23);
     }
     if (v->has_profile_banner_url) {
-        if (!atd_writer_raw(w, ",\"profile_banner_url\":", 22)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->profile_banner_url.ptr, v->profile_banner_url.len)) {
+        if (!atd_writer_key_string(w, ",\"profile_banner_url\":", 22, v->profile_banner_url.ptr, v->profile_banner_url.len)) {
             return atd_writer_push_field(w, "profile_banner_url", 18);
         }
     }
-    if (!atd_writer_raw(w, ",\"profile_link_color\":", 22)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->profile_link_color.ptr, v->profile_link_color.len)) {
+    if (!atd_writer_key_string(w, ",\"profile_link_color\":", 22, v->profile_link_color.ptr, v->profile_link_color.len)) {
         return atd_writer_push_field(w, "profile_link_color", 18);
     }
-    if (!atd_writer_raw(w, ",\"profile_sidebar_border_color\":", 32)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->profile_sidebar_border_color.ptr, v->profile_sidebar_border_color.len)) {
+    if (!atd_writer_key_string(w, ",\"profile_sidebar_border_color\":", 32, v->profile_sidebar_border_color.ptr, v->profile_sidebar_border_color.len)) {
         return atd_writer_push_field(w, "profile_sidebar_border_color", 28);
     }
-    if (!atd_writer_raw(w, ",\"profile_sidebar_fill_color\":", 30)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len)) {
+    if (!atd_writer_key_string(w, ",\"profile_sidebar_fill_color\":", 30, v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len)) {
         return atd_writer_push_field(w, "profile_sidebar_fill_color", 26);
     }
-    if (!atd_writer_raw(w, ",\"profile_text_color\":", 22)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->profile_text_color.ptr, v->profile_text_color.len)) {
+    if (!atd_writer_key_string(w, ",\"profile_text_color\":", 22, v->profile_text_color.ptr, v->profile_text_color.len)) {
         return atd_writer_push_field(w, "profile_text_color", 18);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 32 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 130 + 5 + 5 + 5 + 5 + 5 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "profile_use_background_image", 28);
@@ -3988,14 +3844,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 32, "false", 5);
             p += 37;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 19 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "default_profile", 15);
-        }
         memcpy(p, ",\"default_profile\":", 19);
         if (v->default_profile) {
             memcpy(p + 19, "true", 4);
@@ -4003,14 +3851,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         } else {
             memcpy(p + 19, "false", 5);
             p += 24;
-        }
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 25 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "default_profile_image", 21);
         }
         memcpy(p, ",\"default_profile_image\":", 25);
         if (v->default_profile_image) {
@@ -4020,14 +3860,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 25, "false", 5);
             p += 30;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 13 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "following", 9);
-        }
         memcpy(p, ",\"following\":", 13);
         if (v->following) {
             memcpy(p + 13, "true", 4);
@@ -4035,14 +3867,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         } else {
             memcpy(p + 13, "false", 5);
             p += 18;
-        }
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 23 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "follow_request_sent", 19);
         }
         memcpy(p, ",\"follow_request_sent\":", 23);
         if (v->follow_request_sent) {
@@ -4052,14 +3876,6 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 23, "false", 5);
             p += 28;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 17 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "notifications", 13);
-        }
         memcpy(p, ",\"notifications\":", 17);
         if (v->notifications) {
             memcpy(p + 17, "true", 4);
@@ -4068,9 +3884,10 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 17, "false", 5);
             p += 22;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p++ = '}';
+        atd_buf_commit(w->buf, p);
     }
-    return atd_writer_raw(w, "}", 1);
+    return true;
 }
 
 bool twitter_user_write_any(atd_writer *w, const void *value)
@@ -4189,10 +4006,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
     if (!twitter_metadata_write(w, &v->metadata)) {
         return atd_writer_push_field(w, "metadata", 8);
     }
-    if (!atd_writer_raw(w, ",\"created_at\":", 14)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->created_at.ptr, v->created_at.len)) {
+    if (!atd_writer_key_string(w, ",\"created_at\":", 14, v->created_at.ptr, v->created_at.len)) {
         return atd_writer_push_field(w, "created_at", 10);
     }
     {
@@ -4203,24 +4017,15 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         }
         memcpy(p, ",\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"id_str\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->id_str.ptr, v->id_str.len)) {
+    if (!atd_writer_key_string(w, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len)) {
         return atd_writer_push_field(w, "id_str", 6);
     }
-    if (!atd_writer_raw(w, ",\"text\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->text.ptr, v->text.len)) {
+    if (!atd_writer_key_string(w, ",\"text\":", 8, v->text.ptr, v->text.len)) {
         return atd_writer_push_field(w, "text", 4);
     }
-    if (!atd_writer_raw(w, ",\"source\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->source.ptr, v->source.len)) {
+    if (!atd_writer_key_string(w, ",\"source\":", 10, v->source.ptr, v->source.len)) {
         return atd_writer_push_field(w, "source", 6);
     }
     {
@@ -4237,7 +4042,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
             memcpy(p + 13, "false", 5);
             p += 18;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"in_reply_to_status_id\":", 25)) {
         return false;
@@ -4276,7 +4081,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         return atd_writer_push_field(w, "user", 4);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + 4);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 47 + 4 + 4 + 4 + 4);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "geo", 3);
@@ -4285,43 +4090,19 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         (void)v->geo; /* unit: always null */
         memcpy(p + 7, "null", 4);
         p += 11;
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 15 + 4);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "coordinates", 11);
-        }
         memcpy(p, ",\"coordinates\":", 15);
         (void)v->coordinates; /* unit: always null */
         memcpy(p + 15, "null", 4);
         p += 19;
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + 4);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "place", 5);
-        }
         memcpy(p, ",\"place\":", 9);
         (void)v->place; /* unit: always null */
         memcpy(p + 9, "null", 4);
         p += 13;
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 16 + 4);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "contributors", 12);
-        }
         memcpy(p, ",\"contributors\":", 16);
         (void)v->contributors; /* unit: always null */
         memcpy(p + 16, "null", 4);
         p += 20;
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (v->has_retweeted_status) {
         if (!atd_writer_raw(w, ",\"retweeted_status\":", 20)) {
@@ -4336,24 +4117,16 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         }
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 17 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 35 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "retweet_count", 13);
         }
         memcpy(p, ",\"retweet_count\":", 17);
         p = atd_write_int64(p + 17, (int64_t)v->retweet_count);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 18 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "favorite_count", 14);
-        }
         memcpy(p, ",\"favorite_count\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->favorite_count);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (!atd_writer_raw(w, ",\"entities\":", 12)) {
         return false;
@@ -4362,7 +4135,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         return atd_writer_push_field(w, "entities", 8);
     }
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 13 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 26 + 5 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "favorited", 9);
@@ -4375,14 +4148,6 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
             memcpy(p + 13, "false", 5);
             p += 18;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 13 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "retweeted", 9);
-        }
         memcpy(p, ",\"retweeted\":", 13);
         if (v->retweeted) {
             memcpy(p + 13, "true", 4);
@@ -4391,7 +4156,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
             memcpy(p + 13, "false", 5);
             p += 18;
         }
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     if (v->has_possibly_sensitive) {
         {
@@ -4408,13 +4173,10 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
                 memcpy(p + 22, "false", 5);
                 p += 27;
             }
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
-    if (!atd_writer_raw(w, ",\"lang\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->lang.ptr, v->lang.len)) {
+    if (!atd_writer_key_string(w, ",\"lang\":", 8, v->lang.ptr, v->lang.len)) {
         return atd_writer_push_field(w, "lang", 4);
     }
     return atd_writer_raw(w, "}", 1);
@@ -4433,25 +4195,17 @@ int twitter_status_to_json(const twitter_status *value, atd_buf *out, atd_error 
 bool twitter_indices_write(atd_writer *w, const twitter_indices *v)
 {
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f1);
         *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
     return true;
 }
@@ -4468,22 +4222,13 @@ int twitter_indices_to_json(const twitter_indices *value, atd_buf *out, atd_erro
 
 bool twitter_url_entity_write(atd_writer *w, const twitter_url_entity *v)
 {
-    if (!atd_writer_raw(w, "{\"url\":", 7)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->url.ptr, v->url.len)) {
+    if (!atd_writer_key_string(w, "{\"url\":", 7, v->url.ptr, v->url.len)) {
         return atd_writer_push_field(w, "url", 3);
     }
-    if (!atd_writer_raw(w, ",\"expanded_url\":", 16)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->expanded_url.ptr, v->expanded_url.len)) {
+    if (!atd_writer_key_string(w, ",\"expanded_url\":", 16, v->expanded_url.ptr, v->expanded_url.len)) {
         return atd_writer_push_field(w, "expanded_url", 12);
     }
-    if (!atd_writer_raw(w, ",\"display_url\":", 15)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->display_url.ptr, v->display_url.len)) {
+    if (!atd_writer_key_string(w, ",\"display_url\":", 15, v->display_url.ptr, v->display_url.len)) {
         return atd_writer_push_field(w, "display_url", 11);
     }
     if (!atd_writer_raw(w, ",\"indices\":", 11)) {
@@ -4507,10 +4252,7 @@ int twitter_url_entity_to_json(const twitter_url_entity *value, atd_buf *out, at
 
 bool twitter_hashtag_write(atd_writer *w, const twitter_hashtag *v)
 {
-    if (!atd_writer_raw(w, "{\"text\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->text.ptr, v->text.len)) {
+    if (!atd_writer_key_string(w, "{\"text\":", 8, v->text.ptr, v->text.len)) {
         return atd_writer_push_field(w, "text", 4);
     }
     if (!atd_writer_raw(w, ",\"indices\":", 11)) {
@@ -4534,16 +4276,10 @@ int twitter_hashtag_to_json(const twitter_hashtag *value, atd_buf *out, atd_erro
 
 bool twitter_user_mention_write(atd_writer *w, const twitter_user_mention *v)
 {
-    if (!atd_writer_raw(w, "{\"screen_name\":", 15)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->screen_name.ptr, v->screen_name.len)) {
+    if (!atd_writer_key_string(w, "{\"screen_name\":", 15, v->screen_name.ptr, v->screen_name.len)) {
         return atd_writer_push_field(w, "screen_name", 11);
     }
-    if (!atd_writer_raw(w, ",\"name\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
     }
     {
@@ -4554,12 +4290,9 @@ bool twitter_user_mention_write(atd_writer *w, const twitter_user_mention *v)
         }
         memcpy(p, ",\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"id_str\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->id_str.ptr, v->id_str.len)) {
+    if (!atd_writer_key_string(w, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len)) {
         return atd_writer_push_field(w, "id_str", 6);
     }
     if (!atd_writer_raw(w, ",\"indices\":", 11)) {
@@ -4584,29 +4317,18 @@ int twitter_user_mention_to_json(const twitter_user_mention *value, atd_buf *out
 bool twitter_size_write(atd_writer *w, const twitter_size *v)
 {
     {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "w", 1);
         }
         memcpy(p, "{\"w\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->w);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "h", 1);
-        }
         memcpy(p, ",\"h\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->h);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"resize\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->resize.ptr, v->resize.len)) {
+    if (!atd_writer_key_string(w, ",\"resize\":", 10, v->resize.ptr, v->resize.len)) {
         return atd_writer_push_field(w, "resize", 6);
     }
     return atd_writer_raw(w, "}", 1);
@@ -4671,12 +4393,9 @@ bool twitter_media_write(atd_writer *w, const twitter_media *v)
         }
         memcpy(p, "{\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(atd_writer_buf(w), p);
+        atd_buf_commit(w->buf, p);
     }
-    if (!atd_writer_raw(w, ",\"id_str\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->id_str.ptr, v->id_str.len)) {
+    if (!atd_writer_key_string(w, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len)) {
         return atd_writer_push_field(w, "id_str", 6);
     }
     if (!atd_writer_raw(w, ",\"indices\":", 11)) {
@@ -4685,40 +4404,22 @@ bool twitter_media_write(atd_writer *w, const twitter_media *v)
     if (!twitter_indices_write(w, &v->indices)) {
         return atd_writer_push_field(w, "indices", 7);
     }
-    if (!atd_writer_raw(w, ",\"media_url\":", 13)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->media_url.ptr, v->media_url.len)) {
+    if (!atd_writer_key_string(w, ",\"media_url\":", 13, v->media_url.ptr, v->media_url.len)) {
         return atd_writer_push_field(w, "media_url", 9);
     }
-    if (!atd_writer_raw(w, ",\"media_url_https\":", 19)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->media_url_https.ptr, v->media_url_https.len)) {
+    if (!atd_writer_key_string(w, ",\"media_url_https\":", 19, v->media_url_https.ptr, v->media_url_https.len)) {
         return atd_writer_push_field(w, "media_url_https", 15);
     }
-    if (!atd_writer_raw(w, ",\"url\":", 7)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->url.ptr, v->url.len)) {
+    if (!atd_writer_key_string(w, ",\"url\":", 7, v->url.ptr, v->url.len)) {
         return atd_writer_push_field(w, "url", 3);
     }
-    if (!atd_writer_raw(w, ",\"display_url\":", 15)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->display_url.ptr, v->display_url.len)) {
+    if (!atd_writer_key_string(w, ",\"display_url\":", 15, v->display_url.ptr, v->display_url.len)) {
         return atd_writer_push_field(w, "display_url", 11);
     }
-    if (!atd_writer_raw(w, ",\"expanded_url\":", 16)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->expanded_url.ptr, v->expanded_url.len)) {
+    if (!atd_writer_key_string(w, ",\"expanded_url\":", 16, v->expanded_url.ptr, v->expanded_url.len)) {
         return atd_writer_push_field(w, "expanded_url", 12);
     }
-    if (!atd_writer_raw(w, ",\"type\":", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->media_type.ptr, v->media_type.len)) {
+    if (!atd_writer_key_string(w, ",\"type\":", 8, v->media_type.ptr, v->media_type.len)) {
         return atd_writer_push_field(w, "type", 4);
     }
     if (!atd_writer_raw(w, ",\"sizes\":", 9)) {
@@ -4736,14 +4437,11 @@ bool twitter_media_write(atd_writer *w, const twitter_media *v)
             }
             memcpy(p, ",\"source_status_id\":", 20);
             p = atd_write_int64(p + 20, (int64_t)v->source_status_id);
-            atd_buf_commit(atd_writer_buf(w), p);
+            atd_buf_commit(w->buf, p);
         }
     }
     if (v->has_source_status_id_str) {
-        if (!atd_writer_raw(w, ",\"source_status_id_str\":", 24)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->source_status_id_str.ptr, v->source_status_id_str.len)) {
+        if (!atd_writer_key_string(w, ",\"source_status_id_str\":", 24, v->source_status_id_str.ptr, v->source_status_id_str.len)) {
             return atd_writer_push_field(w, "source_status_id_str", 20);
         }
     }
@@ -4758,5 +4456,307 @@ bool twitter_media_write_any(atd_writer *w, const void *value)
 int twitter_media_to_json(const twitter_media *value, atd_buf *out, atd_error *err)
 {
     return atd_to_json(twitter_media_write_any, value, out, err);
+}
+
+/* --- streams and layout --- */
+
+bool twitter_search_metadata_next_line(atd_stream *s, atd_arena *arena, twitter_search_metadata *out)
+{
+    return atd_stream_next_line(s, arena, twitter_search_metadata_read_any, out);
+}
+
+bool twitter_search_metadata_next_element(atd_stream *s, atd_arena *arena, twitter_search_metadata *out)
+{
+    return atd_stream_next_element(s, arena, twitter_search_metadata_read_any, out);
+}
+
+int twitter_search_metadata_write_line(const twitter_search_metadata *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_search_metadata_write_any, value, 0, err);
+}
+
+int twitter_search_metadata_to_json_pretty(const twitter_search_metadata *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_search_metadata_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_root_next_line(atd_stream *s, atd_arena *arena, twitter_root *out)
+{
+    return atd_stream_next_line(s, arena, twitter_root_read_any, out);
+}
+
+bool twitter_root_next_element(atd_stream *s, atd_arena *arena, twitter_root *out)
+{
+    return atd_stream_next_element(s, arena, twitter_root_read_any, out);
+}
+
+int twitter_root_write_line(const twitter_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_root_write_any, value, 0, err);
+}
+
+int twitter_root_to_json_pretty(const twitter_root *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_root_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_metadata_next_line(atd_stream *s, atd_arena *arena, twitter_metadata *out)
+{
+    return atd_stream_next_line(s, arena, twitter_metadata_read_any, out);
+}
+
+bool twitter_metadata_next_element(atd_stream *s, atd_arena *arena, twitter_metadata *out)
+{
+    return atd_stream_next_element(s, arena, twitter_metadata_read_any, out);
+}
+
+int twitter_metadata_write_line(const twitter_metadata *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_metadata_write_any, value, 0, err);
+}
+
+int twitter_metadata_to_json_pretty(const twitter_metadata *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_metadata_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_url_entities_next_line(atd_stream *s, atd_arena *arena, twitter_url_entities *out)
+{
+    return atd_stream_next_line(s, arena, twitter_url_entities_read_any, out);
+}
+
+bool twitter_url_entities_next_element(atd_stream *s, atd_arena *arena, twitter_url_entities *out)
+{
+    return atd_stream_next_element(s, arena, twitter_url_entities_read_any, out);
+}
+
+int twitter_url_entities_write_line(const twitter_url_entities *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_url_entities_write_any, value, 0, err);
+}
+
+int twitter_url_entities_to_json_pretty(const twitter_url_entities *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_url_entities_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_user_entities_next_line(atd_stream *s, atd_arena *arena, twitter_user_entities *out)
+{
+    return atd_stream_next_line(s, arena, twitter_user_entities_read_any, out);
+}
+
+bool twitter_user_entities_next_element(atd_stream *s, atd_arena *arena, twitter_user_entities *out)
+{
+    return atd_stream_next_element(s, arena, twitter_user_entities_read_any, out);
+}
+
+int twitter_user_entities_write_line(const twitter_user_entities *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_user_entities_write_any, value, 0, err);
+}
+
+int twitter_user_entities_to_json_pretty(const twitter_user_entities *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_user_entities_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_user_next_line(atd_stream *s, atd_arena *arena, twitter_user *out)
+{
+    return atd_stream_next_line(s, arena, twitter_user_read_any, out);
+}
+
+bool twitter_user_next_element(atd_stream *s, atd_arena *arena, twitter_user *out)
+{
+    return atd_stream_next_element(s, arena, twitter_user_read_any, out);
+}
+
+int twitter_user_write_line(const twitter_user *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_user_write_any, value, 0, err);
+}
+
+int twitter_user_to_json_pretty(const twitter_user *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_user_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_entities_next_line(atd_stream *s, atd_arena *arena, twitter_entities *out)
+{
+    return atd_stream_next_line(s, arena, twitter_entities_read_any, out);
+}
+
+bool twitter_entities_next_element(atd_stream *s, atd_arena *arena, twitter_entities *out)
+{
+    return atd_stream_next_element(s, arena, twitter_entities_read_any, out);
+}
+
+int twitter_entities_write_line(const twitter_entities *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_entities_write_any, value, 0, err);
+}
+
+int twitter_entities_to_json_pretty(const twitter_entities *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_entities_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_status_next_line(atd_stream *s, atd_arena *arena, twitter_status *out)
+{
+    return atd_stream_next_line(s, arena, twitter_status_read_any, out);
+}
+
+bool twitter_status_next_element(atd_stream *s, atd_arena *arena, twitter_status *out)
+{
+    return atd_stream_next_element(s, arena, twitter_status_read_any, out);
+}
+
+int twitter_status_write_line(const twitter_status *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_status_write_any, value, 0, err);
+}
+
+int twitter_status_to_json_pretty(const twitter_status *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_status_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_indices_next_line(atd_stream *s, atd_arena *arena, twitter_indices *out)
+{
+    return atd_stream_next_line(s, arena, twitter_indices_read_any, out);
+}
+
+bool twitter_indices_next_element(atd_stream *s, atd_arena *arena, twitter_indices *out)
+{
+    return atd_stream_next_element(s, arena, twitter_indices_read_any, out);
+}
+
+int twitter_indices_write_line(const twitter_indices *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_indices_write_any, value, 0, err);
+}
+
+int twitter_indices_to_json_pretty(const twitter_indices *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_indices_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_url_entity_next_line(atd_stream *s, atd_arena *arena, twitter_url_entity *out)
+{
+    return atd_stream_next_line(s, arena, twitter_url_entity_read_any, out);
+}
+
+bool twitter_url_entity_next_element(atd_stream *s, atd_arena *arena, twitter_url_entity *out)
+{
+    return atd_stream_next_element(s, arena, twitter_url_entity_read_any, out);
+}
+
+int twitter_url_entity_write_line(const twitter_url_entity *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_url_entity_write_any, value, 0, err);
+}
+
+int twitter_url_entity_to_json_pretty(const twitter_url_entity *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_url_entity_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_hashtag_next_line(atd_stream *s, atd_arena *arena, twitter_hashtag *out)
+{
+    return atd_stream_next_line(s, arena, twitter_hashtag_read_any, out);
+}
+
+bool twitter_hashtag_next_element(atd_stream *s, atd_arena *arena, twitter_hashtag *out)
+{
+    return atd_stream_next_element(s, arena, twitter_hashtag_read_any, out);
+}
+
+int twitter_hashtag_write_line(const twitter_hashtag *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_hashtag_write_any, value, 0, err);
+}
+
+int twitter_hashtag_to_json_pretty(const twitter_hashtag *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_hashtag_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_user_mention_next_line(atd_stream *s, atd_arena *arena, twitter_user_mention *out)
+{
+    return atd_stream_next_line(s, arena, twitter_user_mention_read_any, out);
+}
+
+bool twitter_user_mention_next_element(atd_stream *s, atd_arena *arena, twitter_user_mention *out)
+{
+    return atd_stream_next_element(s, arena, twitter_user_mention_read_any, out);
+}
+
+int twitter_user_mention_write_line(const twitter_user_mention *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_user_mention_write_any, value, 0, err);
+}
+
+int twitter_user_mention_to_json_pretty(const twitter_user_mention *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_user_mention_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_size_next_line(atd_stream *s, atd_arena *arena, twitter_size *out)
+{
+    return atd_stream_next_line(s, arena, twitter_size_read_any, out);
+}
+
+bool twitter_size_next_element(atd_stream *s, atd_arena *arena, twitter_size *out)
+{
+    return atd_stream_next_element(s, arena, twitter_size_read_any, out);
+}
+
+int twitter_size_write_line(const twitter_size *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_size_write_any, value, 0, err);
+}
+
+int twitter_size_to_json_pretty(const twitter_size *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_size_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_sizes_next_line(atd_stream *s, atd_arena *arena, twitter_sizes *out)
+{
+    return atd_stream_next_line(s, arena, twitter_sizes_read_any, out);
+}
+
+bool twitter_sizes_next_element(atd_stream *s, atd_arena *arena, twitter_sizes *out)
+{
+    return atd_stream_next_element(s, arena, twitter_sizes_read_any, out);
+}
+
+int twitter_sizes_write_line(const twitter_sizes *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_sizes_write_any, value, 0, err);
+}
+
+int twitter_sizes_to_json_pretty(const twitter_sizes *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_sizes_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool twitter_media_next_line(atd_stream *s, atd_arena *arena, twitter_media *out)
+{
+    return atd_stream_next_line(s, arena, twitter_media_read_any, out);
+}
+
+bool twitter_media_next_element(atd_stream *s, atd_arena *arena, twitter_media *out)
+{
+    return atd_stream_next_element(s, arena, twitter_media_read_any, out);
+}
+
+int twitter_media_write_line(const twitter_media *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, twitter_media_write_any, value, 0, err);
+}
+
+int twitter_media_to_json_pretty(const twitter_media *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, twitter_media_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -292,6 +292,10 @@ bool twitter_search_metadata_read_any(atd_reader *r, void *out);
 bool twitter_search_metadata_write_any(atd_writer *w, const void *value);
 int twitter_search_metadata_from_json(const char *json, size_t len, atd_arena *arena, twitter_search_metadata *out, atd_error *err);
 int twitter_search_metadata_to_json(const twitter_search_metadata *value, atd_buf *out, atd_error *err);
+bool twitter_search_metadata_next_line(atd_stream *s, atd_arena *arena, twitter_search_metadata *out);
+bool twitter_search_metadata_next_element(atd_stream *s, atd_arena *arena, twitter_search_metadata *out);
+int twitter_search_metadata_write_line(const twitter_search_metadata *value, atd_buf *out, atd_error *err);
+int twitter_search_metadata_to_json_pretty(const twitter_search_metadata *value, atd_buf *out, atd_error *err);
 
 void twitter_root_init(twitter_root *v);
 bool twitter_root_read(atd_reader *r, twitter_root *out);
@@ -300,6 +304,10 @@ bool twitter_root_read_any(atd_reader *r, void *out);
 bool twitter_root_write_any(atd_writer *w, const void *value);
 int twitter_root_from_json(const char *json, size_t len, atd_arena *arena, twitter_root *out, atd_error *err);
 int twitter_root_to_json(const twitter_root *value, atd_buf *out, atd_error *err);
+bool twitter_root_next_line(atd_stream *s, atd_arena *arena, twitter_root *out);
+bool twitter_root_next_element(atd_stream *s, atd_arena *arena, twitter_root *out);
+int twitter_root_write_line(const twitter_root *value, atd_buf *out, atd_error *err);
+int twitter_root_to_json_pretty(const twitter_root *value, atd_buf *out, atd_error *err);
 
 void twitter_metadata_init(twitter_metadata *v);
 bool twitter_metadata_read(atd_reader *r, twitter_metadata *out);
@@ -308,6 +316,10 @@ bool twitter_metadata_read_any(atd_reader *r, void *out);
 bool twitter_metadata_write_any(atd_writer *w, const void *value);
 int twitter_metadata_from_json(const char *json, size_t len, atd_arena *arena, twitter_metadata *out, atd_error *err);
 int twitter_metadata_to_json(const twitter_metadata *value, atd_buf *out, atd_error *err);
+bool twitter_metadata_next_line(atd_stream *s, atd_arena *arena, twitter_metadata *out);
+bool twitter_metadata_next_element(atd_stream *s, atd_arena *arena, twitter_metadata *out);
+int twitter_metadata_write_line(const twitter_metadata *value, atd_buf *out, atd_error *err);
+int twitter_metadata_to_json_pretty(const twitter_metadata *value, atd_buf *out, atd_error *err);
 
 void twitter_url_entities_init(twitter_url_entities *v);
 bool twitter_url_entities_read(atd_reader *r, twitter_url_entities *out);
@@ -316,6 +328,10 @@ bool twitter_url_entities_read_any(atd_reader *r, void *out);
 bool twitter_url_entities_write_any(atd_writer *w, const void *value);
 int twitter_url_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entities *out, atd_error *err);
 int twitter_url_entities_to_json(const twitter_url_entities *value, atd_buf *out, atd_error *err);
+bool twitter_url_entities_next_line(atd_stream *s, atd_arena *arena, twitter_url_entities *out);
+bool twitter_url_entities_next_element(atd_stream *s, atd_arena *arena, twitter_url_entities *out);
+int twitter_url_entities_write_line(const twitter_url_entities *value, atd_buf *out, atd_error *err);
+int twitter_url_entities_to_json_pretty(const twitter_url_entities *value, atd_buf *out, atd_error *err);
 
 void twitter_user_entities_init(twitter_user_entities *v);
 bool twitter_user_entities_read(atd_reader *r, twitter_user_entities *out);
@@ -324,6 +340,10 @@ bool twitter_user_entities_read_any(atd_reader *r, void *out);
 bool twitter_user_entities_write_any(atd_writer *w, const void *value);
 int twitter_user_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_entities *out, atd_error *err);
 int twitter_user_entities_to_json(const twitter_user_entities *value, atd_buf *out, atd_error *err);
+bool twitter_user_entities_next_line(atd_stream *s, atd_arena *arena, twitter_user_entities *out);
+bool twitter_user_entities_next_element(atd_stream *s, atd_arena *arena, twitter_user_entities *out);
+int twitter_user_entities_write_line(const twitter_user_entities *value, atd_buf *out, atd_error *err);
+int twitter_user_entities_to_json_pretty(const twitter_user_entities *value, atd_buf *out, atd_error *err);
 
 void twitter_user_init(twitter_user *v);
 bool twitter_user_read(atd_reader *r, twitter_user *out);
@@ -332,6 +352,10 @@ bool twitter_user_read_any(atd_reader *r, void *out);
 bool twitter_user_write_any(atd_writer *w, const void *value);
 int twitter_user_from_json(const char *json, size_t len, atd_arena *arena, twitter_user *out, atd_error *err);
 int twitter_user_to_json(const twitter_user *value, atd_buf *out, atd_error *err);
+bool twitter_user_next_line(atd_stream *s, atd_arena *arena, twitter_user *out);
+bool twitter_user_next_element(atd_stream *s, atd_arena *arena, twitter_user *out);
+int twitter_user_write_line(const twitter_user *value, atd_buf *out, atd_error *err);
+int twitter_user_to_json_pretty(const twitter_user *value, atd_buf *out, atd_error *err);
 
 void twitter_entities_init(twitter_entities *v);
 bool twitter_entities_read(atd_reader *r, twitter_entities *out);
@@ -340,6 +364,10 @@ bool twitter_entities_read_any(atd_reader *r, void *out);
 bool twitter_entities_write_any(atd_writer *w, const void *value);
 int twitter_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_entities *out, atd_error *err);
 int twitter_entities_to_json(const twitter_entities *value, atd_buf *out, atd_error *err);
+bool twitter_entities_next_line(atd_stream *s, atd_arena *arena, twitter_entities *out);
+bool twitter_entities_next_element(atd_stream *s, atd_arena *arena, twitter_entities *out);
+int twitter_entities_write_line(const twitter_entities *value, atd_buf *out, atd_error *err);
+int twitter_entities_to_json_pretty(const twitter_entities *value, atd_buf *out, atd_error *err);
 
 void twitter_status_init(twitter_status *v);
 bool twitter_status_read(atd_reader *r, twitter_status *out);
@@ -348,6 +376,10 @@ bool twitter_status_read_any(atd_reader *r, void *out);
 bool twitter_status_write_any(atd_writer *w, const void *value);
 int twitter_status_from_json(const char *json, size_t len, atd_arena *arena, twitter_status *out, atd_error *err);
 int twitter_status_to_json(const twitter_status *value, atd_buf *out, atd_error *err);
+bool twitter_status_next_line(atd_stream *s, atd_arena *arena, twitter_status *out);
+bool twitter_status_next_element(atd_stream *s, atd_arena *arena, twitter_status *out);
+int twitter_status_write_line(const twitter_status *value, atd_buf *out, atd_error *err);
+int twitter_status_to_json_pretty(const twitter_status *value, atd_buf *out, atd_error *err);
 
 void twitter_indices_init(twitter_indices *v);
 bool twitter_indices_read(atd_reader *r, twitter_indices *out);
@@ -356,6 +388,10 @@ bool twitter_indices_read_any(atd_reader *r, void *out);
 bool twitter_indices_write_any(atd_writer *w, const void *value);
 int twitter_indices_from_json(const char *json, size_t len, atd_arena *arena, twitter_indices *out, atd_error *err);
 int twitter_indices_to_json(const twitter_indices *value, atd_buf *out, atd_error *err);
+bool twitter_indices_next_line(atd_stream *s, atd_arena *arena, twitter_indices *out);
+bool twitter_indices_next_element(atd_stream *s, atd_arena *arena, twitter_indices *out);
+int twitter_indices_write_line(const twitter_indices *value, atd_buf *out, atd_error *err);
+int twitter_indices_to_json_pretty(const twitter_indices *value, atd_buf *out, atd_error *err);
 
 void twitter_url_entity_init(twitter_url_entity *v);
 bool twitter_url_entity_read(atd_reader *r, twitter_url_entity *out);
@@ -364,6 +400,10 @@ bool twitter_url_entity_read_any(atd_reader *r, void *out);
 bool twitter_url_entity_write_any(atd_writer *w, const void *value);
 int twitter_url_entity_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entity *out, atd_error *err);
 int twitter_url_entity_to_json(const twitter_url_entity *value, atd_buf *out, atd_error *err);
+bool twitter_url_entity_next_line(atd_stream *s, atd_arena *arena, twitter_url_entity *out);
+bool twitter_url_entity_next_element(atd_stream *s, atd_arena *arena, twitter_url_entity *out);
+int twitter_url_entity_write_line(const twitter_url_entity *value, atd_buf *out, atd_error *err);
+int twitter_url_entity_to_json_pretty(const twitter_url_entity *value, atd_buf *out, atd_error *err);
 
 void twitter_hashtag_init(twitter_hashtag *v);
 bool twitter_hashtag_read(atd_reader *r, twitter_hashtag *out);
@@ -372,6 +412,10 @@ bool twitter_hashtag_read_any(atd_reader *r, void *out);
 bool twitter_hashtag_write_any(atd_writer *w, const void *value);
 int twitter_hashtag_from_json(const char *json, size_t len, atd_arena *arena, twitter_hashtag *out, atd_error *err);
 int twitter_hashtag_to_json(const twitter_hashtag *value, atd_buf *out, atd_error *err);
+bool twitter_hashtag_next_line(atd_stream *s, atd_arena *arena, twitter_hashtag *out);
+bool twitter_hashtag_next_element(atd_stream *s, atd_arena *arena, twitter_hashtag *out);
+int twitter_hashtag_write_line(const twitter_hashtag *value, atd_buf *out, atd_error *err);
+int twitter_hashtag_to_json_pretty(const twitter_hashtag *value, atd_buf *out, atd_error *err);
 
 void twitter_user_mention_init(twitter_user_mention *v);
 bool twitter_user_mention_read(atd_reader *r, twitter_user_mention *out);
@@ -380,6 +424,10 @@ bool twitter_user_mention_read_any(atd_reader *r, void *out);
 bool twitter_user_mention_write_any(atd_writer *w, const void *value);
 int twitter_user_mention_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_mention *out, atd_error *err);
 int twitter_user_mention_to_json(const twitter_user_mention *value, atd_buf *out, atd_error *err);
+bool twitter_user_mention_next_line(atd_stream *s, atd_arena *arena, twitter_user_mention *out);
+bool twitter_user_mention_next_element(atd_stream *s, atd_arena *arena, twitter_user_mention *out);
+int twitter_user_mention_write_line(const twitter_user_mention *value, atd_buf *out, atd_error *err);
+int twitter_user_mention_to_json_pretty(const twitter_user_mention *value, atd_buf *out, atd_error *err);
 
 void twitter_size_init(twitter_size *v);
 bool twitter_size_read(atd_reader *r, twitter_size *out);
@@ -388,6 +436,10 @@ bool twitter_size_read_any(atd_reader *r, void *out);
 bool twitter_size_write_any(atd_writer *w, const void *value);
 int twitter_size_from_json(const char *json, size_t len, atd_arena *arena, twitter_size *out, atd_error *err);
 int twitter_size_to_json(const twitter_size *value, atd_buf *out, atd_error *err);
+bool twitter_size_next_line(atd_stream *s, atd_arena *arena, twitter_size *out);
+bool twitter_size_next_element(atd_stream *s, atd_arena *arena, twitter_size *out);
+int twitter_size_write_line(const twitter_size *value, atd_buf *out, atd_error *err);
+int twitter_size_to_json_pretty(const twitter_size *value, atd_buf *out, atd_error *err);
 
 void twitter_sizes_init(twitter_sizes *v);
 bool twitter_sizes_read(atd_reader *r, twitter_sizes *out);
@@ -396,6 +448,10 @@ bool twitter_sizes_read_any(atd_reader *r, void *out);
 bool twitter_sizes_write_any(atd_writer *w, const void *value);
 int twitter_sizes_from_json(const char *json, size_t len, atd_arena *arena, twitter_sizes *out, atd_error *err);
 int twitter_sizes_to_json(const twitter_sizes *value, atd_buf *out, atd_error *err);
+bool twitter_sizes_next_line(atd_stream *s, atd_arena *arena, twitter_sizes *out);
+bool twitter_sizes_next_element(atd_stream *s, atd_arena *arena, twitter_sizes *out);
+int twitter_sizes_write_line(const twitter_sizes *value, atd_buf *out, atd_error *err);
+int twitter_sizes_to_json_pretty(const twitter_sizes *value, atd_buf *out, atd_error *err);
 
 void twitter_media_init(twitter_media *v);
 bool twitter_media_read(atd_reader *r, twitter_media *out);
@@ -404,6 +460,10 @@ bool twitter_media_read_any(atd_reader *r, void *out);
 bool twitter_media_write_any(atd_writer *w, const void *value);
 int twitter_media_from_json(const char *json, size_t len, atd_arena *arena, twitter_media *out, atd_error *err);
 int twitter_media_to_json(const twitter_media *value, atd_buf *out, atd_error *err);
+bool twitter_media_next_line(atd_stream *s, atd_arena *arena, twitter_media *out);
+bool twitter_media_next_element(atd_stream *s, atd_arena *arena, twitter_media *out);
+int twitter_media_write_line(const twitter_media *value, atd_buf *out, atd_error *err);
+int twitter_media_to_json_pretty(const twitter_media *value, atd_buf *out, atd_error *err);
 
 #ifdef __cplusplus
 }

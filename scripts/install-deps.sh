@@ -3,7 +3,8 @@
 # As root it runs apt-get; otherwise it prints the exact command to run.
 set -eu
 packages="build-essential cmake flex bison pkg-config check clang libclang-rt-14-dev g++ valgrind
-          libcjson-dev libjansson-dev libjson-c-dev libsimdjson-dev gnuplot-nox"
+          libcjson-dev libjansson-dev libjson-c-dev libsimdjson-dev gnuplot-nox parallel
+          ocaml-nox ocaml-findlib libatdgen-ocaml-dev"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

@@ -5,9 +5,11 @@
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/install-deps.sh
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DATDC_BUILD_BENCH=ON > /dev/null
+shared=${ATD_SHARED_DIR:-../shared}
+cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DATDC_BUILD_BENCH=ON \
+    -DATDC_SHARED_DIR="$shared" > /dev/null
 cmake --build build/release -j "$(nproc)"
 mkdir -p bench/results
-./build/release/bench/atdc_bench --data "${ATD_SHARED_DIR:-../shared}/data/bench" \
+./build/release/bench/atdc_bench --data "$shared/data/bench" \
     --csv bench/results/latest.csv | tee bench/results/latest.md
 sh bench/plot.sh bench/results/latest.csv bench/results/throughput.png

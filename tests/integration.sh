@@ -33,7 +33,7 @@ if ! cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1; then
     echo "FAIL: cmake --install"
     exit 1
 fi
-for f in bin/atdc include/atd.h lib/libatdrt.a lib/pkgconfig/atdrt.pc share/man/man1/atdc.1 \
+for f in bin/atdc bin/atdc-fmt include/atd.h lib/libatdrt.a lib/pkgconfig/atdrt.pc share/man/man1/atdc.1 share/man/man1/atdc-fmt.1 \
     lib/cmake/atdc/atdcConfig.cmake lib/cmake/atdc/atdcConfigVersion.cmake \
     lib/cmake/atdc/atdcTargets.cmake lib/cmake/atdc/AtdcGenerate.cmake; do
     ok

@@ -72,6 +72,8 @@ static bool *reachable_types(const ir_module *m)
  *     static prototypes of the types that are not exported
  *     / * --- readers --- * /  init, read (read_any, from_json) of every type
  *     / * --- writers --- * /  write (write_any, to_json) of every type
+ *     / * --- streams and layout --- * /  next_line, next_element, write_line,
+ *                                         to_json_pretty of every exported type
  */
 void emit_source(cw *w, const ir_module *m)
 {
@@ -104,5 +106,15 @@ void emit_source(cw *w, const ir_module *m)
     for (size_t i = 0; i < m->ndefs; i++)
         if (m->defs[i].is_typedef)
             emit_def_writers(w, m, &m->defs[i]);
+    if (m->biniou)
+        emit_biniou_source(w, m, used);
+    cw_comment(w, "--- streams and layout ---");
+    cw_blank(w);
+    for (size_t i = 0; i < m->ntypes; i++)
+        if (m->types[i]->exported)
+            emit_stream_functions(w, m->types[i]->name);
+    for (size_t i = 0; i < m->ndefs; i++)
+        if (m->defs[i].is_typedef)
+            emit_stream_functions(w, m->defs[i].c_name);
     free(used);
 }

@@ -64,10 +64,25 @@ void emit_def_writers(cw *w, const ir_module *m, const ir_def *d);
  * (of the enums with functions, used[i] as for emit_internal_prototypes). */
 void emit_writer_tables(cw *w, const ir_module *m, const bool *used);
 
+/* emit_biniou.c: the biniou functions of every type with functions (used[i]
+ * as for emit_internal_prototypes; after the JSON ones; entry points for the
+ * exported ones), and the four prototypes of a type. */
+void emit_biniou_source(cw *w, const ir_module *m, const bool *used);
+void emit_biniou_prototypes(cw *w, const char *name);
+
 /* emit_match.c: `static int NAME(const char *s, size_t len)` returning the
  * index i of names[i] (lens[i] bytes) equal to s[0..len), or -1. Only the
  * entries with use[i] set take part (use may be NULL). */
 void emit_match_function(cw *w, const char *name, const char *const *names, const size_t *lens,
                          const bool *use, size_t n);
+
+/* emit_stream.c: the untyped shims (read_any, write_any; the agreed
+ * interface with the runtime) and the stream wrappers (next_line,
+ * next_element, write_line, to_json_pretty) of a type named `name`. */
+void emit_any_prototypes(cw *w, const char *name);
+void emit_stream_prototypes(cw *w, const char *name);
+void emit_read_any(cw *w, const char *name);
+void emit_write_any(cw *w, const char *name);
+void emit_stream_functions(cw *w, const char *name);
 
 #endif

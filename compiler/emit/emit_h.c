@@ -152,12 +152,12 @@ static void emit_prototypes(cw *w, const char *name)
     cw_line(w, "void %s_init(%s *v);", name, name);
     cw_line(w, "bool %s_read(atd_reader *r, %s *out);", name, name);
     cw_line(w, "bool %s_write(atd_writer *w, const %s *v);", name, name);
-    cw_line(w, "bool %s_read_any(atd_reader *r, void *out);", name);
-    cw_line(w, "bool %s_write_any(atd_writer *w, const void *value);", name);
+    emit_any_prototypes(w, name);
     cw_line(w, "int %s_from_json(const char *json, size_t len, atd_arena *arena, %s *out, "
                "atd_error *err);",
             name, name);
     cw_line(w, "int %s_to_json(const %s *value, atd_buf *out, atd_error *err);", name, name);
+    emit_stream_prototypes(w, name);
 }
 
 void emit_internal_prototypes(cw *w, const ir_module *m, const bool *used)
@@ -266,12 +266,16 @@ void emit_header(cw *w, const ir_module *m)
         if (!m->types[i]->exported)
             continue;
         emit_prototypes(w, m->types[i]->name);
+        if (m->biniou)
+            emit_biniou_prototypes(w, m->types[i]->name);
         cw_blank(w);
     }
     for (size_t i = 0; i < m->ndefs; i++) {
         if (!m->defs[i].is_typedef)
             continue;
         emit_prototypes(w, m->defs[i].c_name);
+        if (m->biniou)
+            emit_biniou_prototypes(w, m->defs[i].c_name);
         cw_blank(w);
     }
     cw_label(w, "#ifdef __cplusplus");

@@ -888,11 +888,7 @@ static void emit_nullable_read(cw *w, const ir_type *t)
  */
 static void emit_read_entry_points(cw *w, const char *name)
 {
-    cw_line(w, "bool %s_read_any(atd_reader *r, void *out)", name);
-    cw_open(w, "{");
-    cw_line(w, "return %s_read(r, (%s *)out);", name, name);
-    cw_close(w, "}");
-    cw_blank(w);
+    emit_read_any(w, name);
     cw_line(w,
             "int %s_from_json(const char *json, size_t len, atd_arena *arena, %s *out, "
             "atd_error *err)",

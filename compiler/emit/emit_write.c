@@ -156,14 +156,21 @@ static const char *differs(cw *w, const ir_field *f, const char *rv)
 }
 
 /* One fixed-size piece (see ir_fixed): an optional comma decided at run
- * time, a literal (separator and key, may be empty), the value, and an
- * optional closing literal, all written after one reservation. */
+ * time, a literal (separator and key, may be empty), the value `rv` of type
+ * `type`, and an optional closing literal. Consecutive pieces are written
+ * after one reservation (write_fixed). */
 typedef struct piece {
+    const ir_type *type;
+    const char *rv;
     const char *comma_if; /* C condition for a leading ',', or NULL */
     const char *lit;      /* "\",\\\"date\\\":\", 8" (C literal, length), or NULL */
     size_t lit_len;
-    const char *close;    /* a one-character closing literal such as "]", or NULL */
+    const char *close; /* a one-character closing literal such as "]", or NULL */
+    const char *fail;  /* the statement run when this piece fails */
 } piece;
+
+/* Most pieces written after one reservation; longer runs are split. */
+#define RUN_MAX 16
 
 /* Emits the checks that must pass before a fixed value is written: its
  * finiteness (float) or the range of its tag (enum), e.g.
@@ -190,70 +197,83 @@ static void fixed_precheck(cw *w, const ir_type *t, const char *rv, const char *
     cw_close(w, "}");
 }
 
-/* Emits a fixed-size piece for the value `rv` of type t (t->fixed is not
- * NONE), e.g. for an int field after the first one:
+/* Emits the pieces pcs[0..n) (their types' fixed is not NONE) after one
+ * reservation, e.g. for two int fields after the first one:
  *     {
- *         char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+ *         char *p = atd_buf_reserve(w->buf, 16 + ATD_INT64_CHARS + ATD_INT64_CHARS);
  *         if (p == NULL) {
  *             atd_writer_fail_buf(w);
  *             return atd_writer_push_field(w, "date", 4);
  *         }
  *         memcpy(p, ",\"date\":", 8);
  *         p = atd_write_int64(p + 8, (int64_t)v->date);
+ *         memcpy(p, ",\"size\":", 8);
+ *         p = atd_write_int64(p + 8, (int64_t)v->size);
  *         atd_buf_commit(w->buf, p);
  *     }
- * A list element is `if (i > 0) *p++ = ',';` then the value; a float or an
- * enum is checked first (fixed_precheck). */
-static void write_fixed(cw *w, const ir_type *t, const char *rv, const piece *pc, const char *fail)
+ * A list element is `if (i > 0) *p++ = ',';` then the value; floats and
+ * enums are checked first (fixed_precheck), all before the reservation. */
+static void write_fixed(cw *w, const piece *pcs, size_t n)
 {
-    size_t k = pc->lit != NULL ? pc->lit_len : 0;
-    assert(t->fixed != IR_FIXED_NONE);
-    fixed_precheck(w, t, rv, fail);
+    size_t bytes = 0;
+    const char *sizes = "";
+    for (size_t i = 0; i < n; i++) {
+        const piece *pc = &pcs[i];
+        assert(pc->type->fixed != IR_FIXED_NONE);
+        fixed_precheck(w, pc->type, pc->rv, pc->fail);
+        bytes += (pc->lit != NULL ? pc->lit_len : 0) + (pc->comma_if != NULL) + (pc->close != NULL);
+        sizes = cw_fmt(w, "%s + %s", sizes, pc->type->fixed_max);
+    }
     cw_open(w, "{");
-    cw_line(w, "char *p = atd_buf_reserve(atd_writer_buf(w), %zu + %s);",
-            k + (pc->comma_if != NULL) + (pc->close != NULL), t->fixed_max);
+    cw_line(w, "char *p = atd_buf_reserve(atd_writer_buf(w), %zu%s);", bytes, sizes);
     cw_open(w, "if (p == NULL)");
     cw_line(w, "atd_writer_fail_buf(w);");
-    cw_line(w, "%s", fail);
+    cw_line(w, "%s", pcs[0].fail);
     cw_close(w, "}");
-    if (pc->comma_if != NULL) {
-        cw_open(w, "if (%s)", pc->comma_if);
-        cw_line(w, "*p++ = ',';");
-        cw_close(w, "}");
+    for (size_t i = 0; i < n; i++) {
+        const piece *pc = &pcs[i];
+        const char *rv = pc->rv;
+        size_t k = pc->lit != NULL ? pc->lit_len : 0;
+        if (pc->comma_if != NULL) {
+            cw_open(w, "if (%s)", pc->comma_if);
+            cw_line(w, "*p++ = ',';");
+            cw_close(w, "}");
+        }
+        if (pc->lit != NULL)
+            cw_line(w, "memcpy(p, %s);", pc->lit);
+        switch (pc->type->fixed) {
+        case IR_FIXED_NULL:
+            cw_line(w, "(void)%s; /* unit: always null */", rv);
+            cw_line(w, "memcpy(p + %zu, \"null\", 4);", k);
+            cw_line(w, "p += %zu;", k + 4);
+            break;
+        case IR_FIXED_BOOL:
+            cw_open(w, "if (%s)", rv);
+            cw_line(w, "memcpy(p + %zu, \"true\", 4);", k);
+            cw_line(w, "p += %zu;", k + 4);
+            cw_mid(w, "} else {");
+            cw_line(w, "memcpy(p + %zu, \"false\", 5);", k);
+            cw_line(w, "p += %zu;", k + 5);
+            cw_close(w, "}");
+            break;
+        case IR_FIXED_INT:
+            cw_line(w, "p = atd_write_int64(p + %zu, (int64_t)%s);", k, rv);
+            break;
+        case IR_FIXED_FLOAT:
+            cw_line(w, "p = atd_write_double(p + %zu, (double)%s);", k, rv);
+            break;
+        case IR_FIXED_ENUM:
+            cw_line(w, "memcpy(p + %zu, %s__json[%s], %s__jlen[%s]);", k, pc->type->fn, rv,
+                    pc->type->fn, rv);
+            cw_line(w, "p += %zu + %s__jlen[%s];", k, pc->type->fn, rv);
+            break;
+        case IR_FIXED_NONE:
+            break; /* excluded by the assertion above */
+        }
+        if (pc->close != NULL)
+            cw_line(w, "*p++ = '%s';", pc->close);
     }
-    if (pc->lit != NULL)
-        cw_line(w, "memcpy(p, %s);", pc->lit);
-    switch (t->fixed) {
-    case IR_FIXED_NULL:
-        cw_line(w, "(void)%s; /* unit: always null */", rv);
-        cw_line(w, "memcpy(p + %zu, \"null\", 4);", k);
-        cw_line(w, "p += %zu;", k + 4);
-        break;
-    case IR_FIXED_BOOL:
-        cw_open(w, "if (%s)", rv);
-        cw_line(w, "memcpy(p + %zu, \"true\", 4);", k);
-        cw_line(w, "p += %zu;", k + 4);
-        cw_mid(w, "} else {");
-        cw_line(w, "memcpy(p + %zu, \"false\", 5);", k);
-        cw_line(w, "p += %zu;", k + 5);
-        cw_close(w, "}");
-        break;
-    case IR_FIXED_INT:
-        cw_line(w, "p = atd_write_int64(p + %zu, (int64_t)%s);", k, rv);
-        break;
-    case IR_FIXED_FLOAT:
-        cw_line(w, "p = atd_write_double(p + %zu, (double)%s);", k, rv);
-        break;
-    case IR_FIXED_ENUM:
-        cw_line(w, "memcpy(p + %zu, %s__json[%s], %s__jlen[%s]);", k, t->fn, rv, t->fn, rv);
-        cw_line(w, "p += %zu + %s__jlen[%s];", k, t->fn, rv);
-        break;
-    case IR_FIXED_NONE:
-        break; /* excluded by the assertion above */
-    }
-    if (pc->close != NULL)
-        cw_line(w, "*p++ = '%s';", pc->close);
-    cw_line(w, "atd_buf_commit(atd_writer_buf(w), p);");
+    cw_line(w, "atd_buf_commit(w->buf, p);");
     cw_close(w, "}");
 }
 
@@ -295,6 +315,16 @@ static size_t key_literal(cw *w, const char **out, const char *pre, const ir_fie
     return total;
 }
 
+/* true for a field written unconditionally with a value of bounded size:
+ * such fields after a first one share its reservation (write_fixed). */
+static bool always_fixed(cw *w, const ir_field *f)
+{
+    if (f->slot.ptr || f->slot.type->fixed == IR_FIXED_NONE)
+        return false;
+    return f->kind == IR_FIELD_REQUIRED ||
+           (f->kind == IR_FIELD_DEFAULT && differs(w, f, "x") == NULL);
+}
+
 /* Emits the record writer, e.g. for { date : int; ?note : string option }:
  *     bool event_event_write(atd_writer *w, const event_event *v)
  *     {
@@ -316,8 +346,8 @@ static size_t key_literal(cw *w, const char **out, const char *pre, const ir_fie
 static void emit_record_write(cw *w, const ir_type *t)
 {
     enum { FIRST, NOT_FIRST, UNKNOWN } state = FIRST;
-    bool brace_written = false;
-    write_signature(w, t);
+    bool brace_written = false, closed = false;
+    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
     cw_open(w, "{");
     /* does any field get written in the UNKNOWN state? */
     bool need_first = false;
@@ -373,11 +403,43 @@ static void emit_record_write(cw *w, const ir_type *t)
         const char *pre = !brace_written ? "{" : state == NOT_FIRST ? "," : "";
         const char *lit;
         size_t klen = key_literal(w, &lit, pre, f);
-        /* a value of bounded size: one reservation for the key and the value */
+        /* a value of bounded size: one reservation for the key and the value
+         * (and the closing brace after the last field) */
         bool fixed = !f->slot.ptr && f->slot.type->fixed != IR_FIXED_NONE;
+        /* a string: one call for the key and the string */
+        bool string = !f->slot.ptr && f->slot.type->kind == IR_STRING;
         if (fixed) {
-            piece pc = {state == UNKNOWN ? "!first" : NULL, lit, klen, NULL};
-            write_fixed(w, f->slot.type, rv, &pc, fail);
+            /* the always-written fixed fields that follow join this piece */
+            piece pcs[RUN_MAX] = {
+                {f->slot.type, rv, state == UNKNOWN ? "!first" : NULL, lit, klen, NULL, fail}};
+            size_t n = 1;
+            while (c == NULL && n < RUN_MAX && i + 1 < t->nfields &&
+                   always_fixed(w, &t->fields[i + 1])) {
+                const ir_field *g = &t->fields[++i];
+                const char *glit;
+                size_t gk = key_literal(w, &glit, ",", g);
+                const char *gfail = cw_fmt(w, "return atd_writer_push_field(w, \"%s\", %zu);",
+                                           cw_c_string(w, g->json_name, g->json_len), g->json_len);
+                pcs[n++] = (piece){
+                    g->slot.type, cw_fmt(w, "v->%s", g->c_name), NULL, glit, gk, NULL, gfail};
+            }
+            closed = c == NULL && i + 1 == t->nfields;
+            if (closed)
+                pcs[n - 1].close = "}";
+            write_fixed(w, pcs, n);
+        } else if (string && state == UNKNOWN) {
+            const char *lit2;
+            key_literal(w, &lit2, ",", f);
+            cw_open(w,
+                    "if (first ? !atd_writer_key_string(w, %s, %s.ptr, %s.len) : "
+                    "!atd_writer_key_string(w, %s, %s.ptr, %s.len))",
+                    lit, rv, rv, lit2, rv, rv);
+            cw_line(w, "%s", fail);
+            cw_close(w, "}");
+        } else if (string) {
+            cw_open(w, "if (!atd_writer_key_string(w, %s, %s.ptr, %s.len))", lit, rv, rv);
+            cw_line(w, "%s", fail);
+            cw_close(w, "}");
         } else if (state == UNKNOWN) {
             const char *lit2;
             key_literal(w, &lit2, ",", f);
@@ -390,7 +452,7 @@ static void emit_record_write(cw *w, const ir_type *t)
             cw_close(w, "}");
         }
         brace_written = true;
-        if (!fixed)
+        if (!fixed && !string)
             write_slot(w, &f->slot, rv, fail);
         if (c != NULL) {
             if (need_first && state != NOT_FIRST)
@@ -406,6 +468,8 @@ static void emit_record_write(cw *w, const ir_type *t)
     }
     if (!brace_written)
         cw_line(w, "return atd_writer_raw(w, \"{}\", 2);");
+    else if (closed)
+        cw_line(w, "return true;");
     else
         cw_line(w, "return atd_writer_raw(w, \"}\", 1);");
     cw_close(w, "}");
@@ -507,9 +571,25 @@ static void emit_tuple_write(cw *w, const ir_type *t)
         const char *rv = cw_fmt(w, "v->f%zu", i);
         const char *fail = cw_fmt(w, "return atd_writer_push_index(w, %zu);", i);
         if (!s->ptr && s->type->fixed != IR_FIXED_NONE) {
+            /* the fixed cells that follow join this piece */
+            piece pcs[RUN_MAX] = {
+                {s->type, rv, NULL, i == 0 ? "\"[\", 1" : "\",\", 1", 1, NULL, fail}};
+            size_t n = 1;
+            while (n < RUN_MAX && i + 1 < t->ncells && !t->cells[i + 1].slot.ptr &&
+                   t->cells[i + 1].slot.type->fixed != IR_FIXED_NONE) {
+                i++;
+                pcs[n++] = (piece){t->cells[i].slot.type,
+                                   cw_fmt(w, "v->f%zu", i),
+                                   NULL,
+                                   "\",\", 1",
+                                   1,
+                                   NULL,
+                                   cw_fmt(w, "return atd_writer_push_index(w, %zu);", i)};
+            }
             closed = i + 1 == t->ncells;
-            piece pc = {NULL, i == 0 ? "\"[\", 1" : "\",\", 1", 1, closed ? "]" : NULL};
-            write_fixed(w, s->type, rv, &pc, fail);
+            if (closed)
+                pcs[n - 1].close = "]";
+            write_fixed(w, pcs, n);
             continue;
         }
         cw_open(w, "if (!atd_writer_raw(w, \"%s\", 1))", i == 0 ? "[" : ",");
@@ -542,8 +622,20 @@ static void emit_list_write(cw *w, const ir_type *t)
     cw_close(w, "}");
     cw_open(w, "for (i = 0; i < v->len; i++)");
     if (t->elem.type->fixed != IR_FIXED_NONE) {
-        piece pc = {"i > 0", NULL, 0, NULL};
-        write_fixed(w, t->elem.type, "v->items[i]", &pc, "return atd_writer_push_index(w, i);");
+        piece pc = {t->elem.type,
+                    "v->items[i]",
+                    "i > 0",
+                    NULL,
+                    0,
+                    NULL,
+                    "return atd_writer_push_index(w, i);"};
+        write_fixed(w, &pc, 1);
+    } else if (t->elem.type->kind == IR_STRING) {
+        /* the comma and the string in one call */
+        cw_open(w,
+                "if (!atd_writer_key_string(w, \",\", i > 0, v->items[i].ptr, v->items[i].len))");
+        cw_line(w, "return atd_writer_push_index(w, i);");
+        cw_close(w, "}");
     } else {
         cw_open(w, "if (i > 0 && !atd_writer_raw(w, \",\", 1))");
         cw_line(w, "return false;");
@@ -623,11 +715,7 @@ static void emit_nullable_write(cw *w, const ir_type *t)
  */
 static void emit_write_entry_points(cw *w, const char *name)
 {
-    cw_line(w, "bool %s_write_any(atd_writer *w, const void *value)", name);
-    cw_open(w, "{");
-    cw_line(w, "return %s_write(w, (const %s *)value);", name, name);
-    cw_close(w, "}");
-    cw_blank(w);
+    emit_write_any(w, name);
     cw_line(w, "int %s_to_json(const %s *value, atd_buf *out, atd_error *err)", name, name);
     cw_open(w, "{");
     cw_line(w, "return atd_to_json(%s_write_any, value, out, err);", name);

@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "syntax/ast.h"
 
@@ -106,6 +107,7 @@ typedef struct ir_field {
     ir_default dflt;       /* DEFAULT only */
     int required_index;    /* index among required fields, or -1 */
     const char *doc;       /* <doc text> of the field, or NULL */
+    uint32_t bin_hashtag;  /* biniou: hash of the ATD name | 0x80000000 */
 } ir_field;
 
 typedef struct ir_case {
@@ -118,6 +120,7 @@ typedef struct ir_case {
     bool catch_all;         /* the string constructor of an open_enum */
     const char *doc;        /* <doc text> of the constructor, or NULL */
     ast_loc loc;            /* the constructor's name (clash reports) */
+    uint32_t bin_hashtag;   /* biniou: hash of the ATD name, | 0x80000000 with an argument */
 } ir_case;
 
 typedef struct ir_cell {
@@ -139,10 +142,14 @@ struct ir_type {
     /* IR_INT */
     ir_int_repr int_repr;
     bool int_as_string;    /* <json repr="string"> */
+    unsigned bin_int;      /* biniou tag written: <biniou repr>, svint by default */
     /* IR_FLOAT */
     bool float32;          /* <c repr="float"> */
     int precision;         /* <json precision>, 0 when absent */
     bool float_as_int;     /* <json repr="int"> */
+    bool bin_float32;      /* <biniou repr="float32"> */
+    /* IR_LIST */
+    bool bin_table;        /* <biniou repr="table">: a list of records as a table */
     /* IR_RECORD */
     ir_field *fields;
     size_t nfields;
@@ -207,6 +214,11 @@ typedef struct ir_module {
     size_t nc_includes;
     const char **includes;   /* base names of the imported schemas: #include "b.h" */
     size_t nincludes;
+    /* Why there can be no biniou code, or NULL: the first `abstract`
+     * (atd-spec 15) or imported type, and where it is. */
+    const char *bin_blocker;
+    ast_loc bin_blocker_loc;
+    bool biniou;             /* emit biniou code too (atdc --biniou; set by emit_module) */
 } ir_module;
 
 /* Helpers shared by the emitters. */

@@ -43,13 +43,13 @@
  * else the implicit default of the type (0, false, "", [], None). */
 #include "lower.h"
 
-#include <setjmp.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "atd/biniou.h"
 #include "check/check_annot.h"
 #include "check/check_default.h"
 #include "check/check_inherit.h"
@@ -84,13 +84,28 @@ typedef struct lower_ctx {
     bool failed;
     bool aborted;    /* a limit was hit: unwind quickly, report nothing more */
     ast_loc loc;     /* the type expression being lowered: new types get it */
-    jmp_buf oom;     /* out of memory in the arena: back to lower_module */
+    bool oom;        /* the arena ran out: aborted too; reported once, at the end */
+    ir_type sink;    /* what new_type gives after running out of memory */
+    char none[1];    /* what fmt gives after running out of memory: "" */
     const deps_import *imports; /* per import of the module, or NULL (deps.h) */
+    const char *bin_blocker;    /* see ir_module */
+    ast_loc bin_blocker_loc;
 } lower_ctx;
 
 /* --- small helpers --- */
 
 static char *fmt(lower_ctx *L, const char *f, ...) ATD_PRINTF(2, 3);
+/* Out of memory (the one policy of the compiler): a sticky flag, checked
+ * where the stage ends. Lowering stops at once (aborted) and every
+ * allocation after it gives something harmless: "" for a string, the sink
+ * for a type, an empty array. */
+static void lower_oom(lower_ctx *L)
+{
+    L->oom = true;
+    L->failed = true;
+    L->aborted = true;
+}
+
 static char *fmt(lower_ctx *L, const char *f, ...)
 {
     va_list ap;
@@ -98,33 +113,60 @@ static char *fmt(lower_ctx *L, const char *f, ...)
     int n = vsnprintf(NULL, 0, f, ap);
     va_end(ap);
     char *s = n < 0 ? NULL : atd_arena_alloc(L->arena, (size_t)n + 1, 1);
-    if (s == NULL)
-        longjmp(L->oom, 1);
+    if (s == NULL) {
+        lower_oom(L);
+        L->none[0] = 0;
+        return L->none;
+    }
     va_start(ap, f);
     vsnprintf(s, (size_t)n + 1, f, ap);
     va_end(ap);
     return s;
 }
 
-static void *grow_array(lower_ctx *L, void *items, size_t *cap, size_t len, size_t size)
+/* Makes room for one more item; false when out of memory. */
+static bool grow_array(lower_ctx *L, void **items, size_t *cap, size_t len, size_t size)
 {
     if (len < *cap)
-        return items;
+        return true;
     size_t ncap = *cap ? *cap * 2 : 16;
-    void *n = atd_arena_grow(L->arena, items, *cap * size, ncap * size, 8);
-    if (n == NULL)
-        longjmp(L->oom, 1);
+    void *n = atd_arena_grow(L->arena, *items, *cap * size, ncap * size, 8);
+    if (n == NULL) {
+        lower_oom(L);
+        return false;
+    }
+    *items = n;
     *cap = ncap;
-    return n;
+    return true;
 }
 
+/* Zeroed memory; NULL when out of memory. */
 static void *zalloc(lower_ctx *L, size_t size)
 {
     void *p = atd_arena_alloc(L->arena, size ? size : 1, 8);
-    if (p == NULL)
-        longjmp(L->oom, 1);
+    if (p == NULL) {
+        lower_oom(L);
+        return NULL;
+    }
     memset(p, 0, size ? size : 1);
     return p;
+}
+
+/* Appends t to the type table. */
+static void add_type(lower_ctx *L, ir_type *t)
+{
+    if (t != &L->sink &&
+        grow_array(L, (void **)&L->types, &L->types_cap, L->ntypes, sizeof *L->types))
+        L->types[L->ntypes++] = t;
+}
+
+/* Records the first type that biniou cannot have (see ir_module). */
+static void note_bin_blocker(lower_ctx *L, const char *what, ast_loc loc)
+{
+    if (L->bin_blocker == NULL) {
+        L->bin_blocker = what;
+        L->bin_blocker_loc = loc;
+    }
 }
 
 /* The value of `<section field="value">` (check_annot.h), or NULL. */
@@ -138,8 +180,10 @@ static const char *annot_str(const ast_annots *a, const char *section, const cha
 static const char *c_name_of(lower_ctx *L, const char *atd_name, const char *override)
 {
     const char *c = names_c_name(L->arena, atd_name, override);
-    if (c == NULL)
-        longjmp(L->oom, 1);
+    if (c == NULL) {
+        lower_oom(L);
+        return "";
+    }
     return c;
 }
 
@@ -181,7 +225,8 @@ static void owner_scopes_walk(lower_ctx *L, const ast_type *t, const check_scope
     for (size_t i = 0; i < o->len; i++)
         if (o->items[i].node == t)
             return;
-    o->items = grow_array(L, o->items, &o->cap, o->len, sizeof *o->items);
+    if (!grow_array(L, (void **)&o->items, &o->cap, o->len, sizeof *o->items))
+        return;
     o->items[o->len].node = t;
     o->items[o->len].sc = sc;
     o->len++;
@@ -206,11 +251,16 @@ static void owner_scopes_walk(lower_ctx *L, const ast_type *t, const check_scope
 static const check_scope **lower_members(lower_ctx *L, const ast_type *t, const check_scope *sc,
                                          check_members *ms)
 {
-    if (!check_inherit_expand(L->cx, t, false, ms))
-        longjmp(L->oom, 1);
     owner_scopes o = {NULL, 0, 0};
-    owner_scopes_walk(L, t, sc, &o);
-    const check_scope **scopes = zalloc(L, ms->len * sizeof *scopes);
+    const check_scope **scopes = NULL;
+    if (check_inherit_expand(L->cx, t, false, ms)) {
+        owner_scopes_walk(L, t, sc, &o);
+        scopes = zalloc(L, ms->len * sizeof *scopes);
+    } else {
+        lower_oom(L);
+    }
+    if (scopes == NULL)
+        ms->len = 0;
     for (size_t i = 0; i < ms->len; i++)
         for (size_t k = 0; k < o.len; k++)
             if (o.items[k].node == ms->items[i].owner)
@@ -223,6 +273,10 @@ static const check_scope **lower_members(lower_ctx *L, const ast_type *t, const 
 static ir_type *new_type(lower_ctx *L, ir_kind kind)
 {
     ir_type *t = zalloc(L, sizeof *t);
+    if (t == NULL) {
+        memset(&L->sink, 0, sizeof L->sink);
+        t = &L->sink;
+    }
     t->kind = kind;
     t->id = L->next_id++;
     t->scc = -1;
@@ -238,8 +292,7 @@ static void add_composite(lower_ctx *L, ir_type *t, const char *short_name)
     t->fn = t->name;
     if (t->atd_name == NULL)
         t->atd_name = short_name;
-    L->types = grow_array(L, L->types, &L->types_cap, L->ntypes, sizeof *L->types);
-    L->types[L->ntypes++] = t;
+    add_type(L, t);
 }
 
 /* The structural twin of `key`, if one exists already. */
@@ -263,8 +316,7 @@ static ir_type *scalar(lower_ctx *L, ir_kind kind, const char *cname, const char
     t->name = cname;
     t->short_name = short_name;
     t->atd_name = short_name;
-    L->types = grow_array(L, L->types, &L->types_cap, L->ntypes, sizeof *L->types);
-    L->types[L->ntypes++] = t;
+    add_type(L, t);
     return t;
 }
 
@@ -306,9 +358,22 @@ static ir_type *lower_int(lower_ctx *L, const ast_type *t)
     const char *sn = k == 0 ? "int" : reprs[k].repr;
     if (as_string)
         sn = fmt(L, "%s_string", sn);
+    static const struct {
+        const char *repr;
+        unsigned tag;
+    } breprs[] = {{"uvint", ATD_BIN_UVINT}, {"int8", ATD_BIN_INT8},   {"int16", ATD_BIN_INT16},
+                  {"int32", ATD_BIN_INT32}, {"int64", ATD_BIN_INT64}};
+    unsigned btag = ATD_BIN_SVINT;
+    const char *brepr = annot_str(&t->annots, "biniou", "repr");
+    for (size_t b = 0; brepr != NULL && b < sizeof breprs / sizeof breprs[0]; b++)
+        if (strcmp(breprs[b].repr, brepr) == 0) {
+            btag = breprs[b].tag;
+            sn = fmt(L, "%s_b%s", sn, brepr);
+        }
     ir_type *s = scalar(L, IR_INT, reprs[k].ctype, sn, fmt(L, "int:%s", sn));
     s->int_repr = reprs[k].r;
     s->int_as_string = as_string;
+    s->bin_int = btag;
     return s;
 }
 
@@ -327,8 +392,13 @@ static ir_type *lower_float(lower_ctx *L, const ast_type *t)
         sn = fmt(L, "%s_int", sn);
     else if (p > 0)
         sn = fmt(L, "%s_p%d", sn, p);
+    const char *brepr = annot_str(&t->annots, "biniou", "repr");
+    bool b32 = brepr != NULL && strcmp(brepr, "float32") == 0;
+    if (b32)
+        sn = fmt(L, "%s_bfloat32", sn);
     ir_type *s = scalar(L, IR_FLOAT, f32 ? "float" : "double", sn, fmt(L, "float:%s", sn));
     s->float32 = f32;
+    s->bin_float32 = b32;
     s->float_as_int = as_int;
     s->precision = as_int ? 0 : p;
     return s;
@@ -558,6 +628,8 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const che
     size_t n = ms.len;
     rt->keep_nulls = check_annot_flag(&t->annots, "json", "keep_nulls");
     rt->fields = zalloc(L, n * sizeof *rt->fields);
+    if (rt->fields == NULL)
+        n = 0;
     rt->nfields = n;
     for (size_t i = 0; i < n; i++) {
         const ast_field *af = ms.items[i].field;
@@ -574,6 +646,7 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const che
             f->json_len = strlen(af->name);
         }
         f->required_index = -1;
+        f->bin_hashtag = atd_bin_hash(af->name, strlen(af->name)) | 0x80000000u;
         ir_type *ft = lower_type(L, af->type, scopes[i], fmt(L, "%s_%s", rt->short_name, af->name));
         switch (af->kind) {
         case AST_FIELD_REQUIRED:
@@ -611,6 +684,8 @@ static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const check_
     const char *repr = annot_str(&t->annots, "json", "repr");
     st->json_object = repr != NULL && strcmp(repr, "object") == 0;
     st->cases = zalloc(L, n * sizeof *st->cases);
+    if (st->cases == NULL)
+        n = 0;
     st->ncases = n;
     char *up = fmt(L, "%s", st->name);
     upper_into(up);
@@ -632,7 +707,9 @@ static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const check_
             c->json_name = v->name;
             c->json_len = strlen(v->name);
         }
+        c->bin_hashtag = atd_bin_hash(v->name, strlen(v->name));
         if (v->arg != NULL) {
+            c->bin_hashtag |= 0x80000000u;
             c->arg.type =
                 lower_type(L, v->arg, scopes[i], fmt(L, "%s_%s", st->short_name, v->name));
             if (st->open_enum && c->arg.type->kind == IR_STRING)
@@ -650,9 +727,9 @@ static ir_type *new_nominal(lower_ctx *L, const ast_type *t, const char *short_n
     if (t->kind == AST_SUM) {
         kind = IR_ENUM;
         /* A sum is an enum when every constructor, after inheritance, is nullary. */
-        check_members ms;
+        check_members ms = {NULL, 0};
         if (!check_inherit_expand(L->cx, t, false, &ms))
-            longjmp(L->oom, 1);
+            lower_oom(L);
         for (size_t i = 0; i < ms.len; i++)
             if (ms.items[i].variant->arg != NULL)
                 kind = IR_SUM;
@@ -676,6 +753,8 @@ static ir_type *lower_tuple(lower_ctx *L, const ast_type *t, const check_scope *
 {
     size_t n = t->u.tuple.len;
     ir_cell *cells = zalloc(L, n * sizeof *cells);
+    if (cells == NULL)
+        return placeholder(L);
     size_t keylen = 16, namelen = 8;
     for (size_t i = 0; i < n; i++) {
         const ast_cell *c = &t->u.tuple.cells[i];
@@ -690,6 +769,8 @@ static ir_type *lower_tuple(lower_ctx *L, const ast_type *t, const check_scope *
         namelen += strlen(cells[i].slot.type->short_name) + 1;
     }
     char *key = zalloc(L, keylen), *name = zalloc(L, namelen);
+    if (key == NULL || name == NULL)
+        return placeholder(L);
     size_t k = (size_t)sprintf(key, "tuple("), m = 0;
     for (size_t i = 0; i < n; i++) {
         k += (size_t)sprintf(key + k, "%d", cells[i].slot.type->id);
@@ -744,8 +825,10 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
     const char *short_name = c_name_of(L, d->name, NULL);
     if (d->nparams > 0) {
         denv = check_scope_enter(L->cx, app, env, (size_t)(d - L->module->defs));
-        if (denv == NULL)
-            longjmp(L->oom, 1);
+        if (denv == NULL) {
+            lower_oom(L);
+            return placeholder(L);
+        }
         /* Instance key and name from the lowered arguments. */
         char *k = fmt(L, "%s", "");
         char *nm = fmt(L, "%s", short_name);
@@ -794,7 +877,8 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
         L->aborted = true;
         return placeholder(L);
     }
-    L->memos = grow_array(L, L->memos, &L->memos_cap, L->nmemos, sizeof *L->memos);
+    if (!grow_array(L, (void **)&L->memos, &L->memos_cap, L->nmemos, sizeof *L->memos))
+        return placeholder(L);
     size_t mi = L->nmemos++;
     L->memos[mi].def = d;
     L->memos[mi].argkey = argkey;
@@ -852,6 +936,7 @@ static ir_type *lower_imported(lower_ctx *L, const ast_type *t)
             break;
         i++;
     }
+    note_bin_blocker(L, "an imported type", t->loc);
     if (i == am->nimports || L->imports == NULL || L->imports[i].module == NULL ||
         t->u.name.npath != 2) {
         diag_error(L->diag, t->loc, "imported type '%s.%s' needs its schema: compile a file, "
@@ -904,8 +989,7 @@ static ir_type *lower_imported(lower_ctx *L, const ast_type *t)
     r->short_name = fmt(L, "%s_%s", c_name_of(L, mod, NULL), c_t);
     r->atd_name = fmt(L, "%s.%s", mod, name);
     r->owner = r->atd_name;
-    L->types = grow_array(L, L->types, &L->types_cap, L->ntypes, sizeof *L->types);
-    L->types[L->ntypes++] = r;
+    add_type(L, r);
     return r;
 }
 
@@ -926,13 +1010,22 @@ static ir_type *lower_name(lower_ctx *L, const ast_type *t, const check_scope *e
         return lower_float(L, t);
     if (strcmp(n, "string") == 0)
         return scalar(L, IR_STRING, "atd_string", "string", "string");
-    if (strcmp(n, "abstract") == 0)
+    if (strcmp(n, "abstract") == 0) {
+        note_bin_blocker(L, "abstract", t->loc);
         return scalar(L, IR_ABSTRACT, "atd_json", "abstract", "abstract");
+    }
     if (nargs == 1 && strcmp(n, "list") == 0) {
         const char *repr = annot_str(&t->annots, "json", "repr");
         if (repr != NULL && strcmp(repr, "object") == 0)
             return lower_assoc(L, t, env, ctx_name);
         ir_type *e = lower_type(L, t->u.name.args[0], env, fmt(L, "%s_elt", ctx_name));
+        /* a table is its own C type: the flag must not reach plain lists */
+        const char *brepr = annot_str(&t->annots, "biniou", "repr");
+        if (brepr != NULL && strcmp(brepr, "table") == 0) {
+            ir_type *lt = wrapper(L, IR_LIST, e, "table");
+            lt->bin_table = true;
+            return lt;
+        }
         return wrapper(L, IR_LIST, e, "list");
     }
     if (nargs == 1 && strcmp(n, "option") == 0)
@@ -1019,7 +1112,6 @@ static const char *base_name(lower_ctx *L, const char *path, const char **file_o
     return b;
 }
 
-/* Lowers every definition; longjmps to lower_module_ex when out of memory. */
 /* The size of a JSON string literal of the bytes s[0..len), quotes
  * included, escaped as the writers escape it (atd-spec 10.4). */
 static size_t json_literal_size(const char *s, size_t len)
@@ -1090,6 +1182,8 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
 {
 #define L (*Lp)
     ir_module *m = zalloc(&L, sizeof *m);
+    if (m == NULL)
+        return NULL;
     m->base = base_name(&L, am->file ? am->file : "schema.atd", &m->source_name);
     if (prefix == NULL)
         prefix = annot_str(&am->annots, "c", "prefix");
@@ -1109,14 +1203,14 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
     for (size_t i = 0; i < am->annots.len; i++)
         ninc += am->annots.items[i].nfields;
     m->c_includes = zalloc(&L, (ninc + 1) * sizeof *m->c_includes);
-    for (size_t i = 0; i < am->annots.len; i++) {
+    for (size_t i = 0; i < am->annots.len && m->c_includes != NULL; i++) {
         const ast_annot *an = &am->annots.items[i];
         for (size_t j = 0; j < an->nfields && strcmp(an->section, "c") == 0; j++)
             if (strcmp(an->fields[j].name, "include") == 0 && an->fields[j].value != NULL)
                 m->c_includes[m->nc_includes++] = an->fields[j].value;
     }
     m->defs = zalloc(&L, am->ndefs * sizeof *m->defs);
-    for (size_t i = 0; i < am->ndefs; i++) {
+    for (size_t i = 0; i < am->ndefs && m->defs != NULL; i++) {
         const ast_typedef *td = &am->defs[i];
         if (td->nparams > 0)
             continue; /* only its instances are emitted */
@@ -1137,27 +1231,28 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
     }
     if (L.failed)
         return NULL;
+    m->bin_blocker = L.bin_blocker;
+    m->bin_blocker_loc = L.bin_blocker_loc;
     for (size_t i = 0; i < L.ntypes; i++)
         lower_fixed(&L, L.types[i]);
     /* Composite types go to the module; scalars stay behind. */
     m->types = zalloc(&L, L.ntypes * sizeof *m->types);
-    for (size_t i = 0; i < L.ntypes; i++)
+    for (size_t i = 0; i < L.ntypes && m->types != NULL; i++)
         if (ir_is_composite(L.types[i]) && !L.types[i]->imported)
             m->types[m->ntypes++] = L.types[i];
     /* Every imported schema's header, in import order. */
     m->includes = zalloc(&L, (am->nimports + 1) * sizeof *m->includes);
-    for (size_t i = 0; i < am->nimports && imports != NULL; i++)
+    for (size_t i = 0; i < am->nimports && imports != NULL && m->includes != NULL; i++)
         if (imports[i].base != NULL)
             m->includes[m->nincludes++] = imports[i].base;
-    return m;
+    return L.failed ? NULL : m;
 #undef L
 }
 
 ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm,
                         const char *prefix, const deps_import *imports)
 {
-    /* The context is on the heap: it is read again after longjmp. */
-    lower_ctx *volatile Lp = malloc(sizeof *Lp);
+    lower_ctx *Lp = malloc(sizeof *Lp);
     if (Lp == NULL) {
         diag_error(d, DIAG_NO_LOC, "out of memory");
         return NULL;
@@ -1168,10 +1263,8 @@ ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm,
     Lp->arena = arena;
     Lp->cx = (check_cx *)cm;
     Lp->module = checked_ast(cm);
-    ir_module *m = NULL;
-    if (setjmp(Lp->oom) == 0)
-        m = lower_all(Lp, checked_ast(cm), prefix, imports);
-    else
+    ir_module *m = lower_all(Lp, checked_ast(cm), prefix, imports);
+    if (Lp->oom)
         diag_error(d, DIAG_NO_LOC, "out of memory");
     free(Lp);
     return m;

@@ -146,7 +146,18 @@ typedef struct clash_pair {
     const void *a, *b;
 } clash_pair;
 
+static bool lower_clash_report(diag_ctx *d, atd_arena *arena, const ir_module *m);
+
+/* The clashes are found in name order and reported in source order. */
 bool lower_clash_check(diag_ctx *d, atd_arena *arena, const ir_module *m)
+{
+    diag_defer_begin(d);
+    bool ok = lower_clash_report(d, arena, m);
+    diag_defer_end(d);
+    return ok;
+}
+
+static bool lower_clash_report(diag_ctx *d, atd_arena *arena, const ir_module *m)
 {
     clash_list c = {arena, NULL, 0, 0, false};
     for (size_t i = 0; i < m->ntypes; i++)

@@ -13,5 +13,8 @@
 #include "atd/json.h"
 #include "atd/read_name.h"
 #include "atd/document.h"
+#include "atd/biniou.h"
+#include "atd/stream.h"
+#include "atd/pretty.h"
 
 #endif

@@ -419,8 +419,7 @@ char *atd_write_double(char *p, double v)
         memcpy(d + 25, &zeros, 8);
         memcpy(d + 32, &zeros, 8);
         int lead = h0 == 0; /* f >= 10^15, so wh != 0 then */
-        int tz = wl != 0 ? trailing_zero_digits(wl)
-                         : 8 + (wh != 0 ? trailing_zero_digits(wh) : 8);
+        int tz = wl != 0 ? trailing_zero_digits(wl) : 8 + (wh != 0 ? trailing_zero_digits(wh) : 8);
         int n = 17 - lead - tz;
         /* yojson prints with %.17g exactly when 16 digits do not read back */
         return layout_fixed(p, d + lead, n, e10 + 16 - lead, n == 17 ? 17 : 16);

@@ -22,11 +22,17 @@ typedef struct atd__u128 {
 
 extern const atd__u128 atd__pow10_table[ATD__POW10_MAX - ATD__POW10_MIN + 1];
 
-/* floor(x / 2^s) without relying on the implementation-defined shift of a
- * negative value. */
+/* floor(x / 2^s); elsewhere than GCC and Clang without relying on the
+ * implementation-defined shift of a negative value. */
 static inline int atd__floor_shift(int64_t x, int s)
 {
+#if defined(__GNUC__)
+    /* GCC and Clang define >> of a negative value as an arithmetic shift,
+     * which is the floor: no branch in the double printer's hot path. */
+    return (int)(x >> s);
+#else
     return (int)(x >= 0 ? x >> s : -((-x + ((int64_t)1 << s) - 1) >> s));
+#endif
 }
 
 /* floor(p * log2(10)), exact for |p| <= 1000 at least. */

@@ -11,7 +11,11 @@
  *
  * UTF-8 is checked against the table of well-formed sequences (Unicode 3.9,
  * table 3-7): no overlongs, no encoded surrogates, nothing above U+10FFFF,
- * no truncated sequences or stray continuation bytes. */
+ * no truncated sequences or stray continuation bytes. Non-ASCII text goes
+ * to the block validator (atd__scan_text, utf8.h: 32 bytes per step with
+ * AVX2), which only says yes or no; when it says no, the sequence-by-
+ * sequence check runs over the same text to name the offending byte, so
+ * the errors are the same whichever kernel ran. */
 #include "atd/reader.h"
 #include "reader_internal.h"
 #include "scan.h"
@@ -381,24 +385,22 @@ static bool decode(atd_reader *r, const char *open_quote, const char *b, const c
 }
 
 /* memcpy(dst, src, n), without a call for the short strings that most are:
- * up to 16 bytes move as two machine words (or half-words, or bytes) that
- * overlap in the middle, so every load stays inside [src, src + n). */
+ * up to 32 bytes move as two blocks of 16, 8, 4 or 1 bytes that overlap in
+ * the middle, so every load stays inside [src, src + n). A memcpy of a
+ * constant size compiles to plain loads and stores. */
 static inline void copy_short_or_memcpy(char *dst, const char *src, size_t n)
 {
-    if (n > 16) {
+    if (n > 32) {
         memcpy(dst, src, n);
+    } else if (n >= 16) {
+        memcpy(dst, src, 16);
+        memcpy(dst + n - 16, src + n - 16, 16);
     } else if (n >= 8) {
-        uint64_t a, z;
-        memcpy(&a, src, 8);
-        memcpy(&z, src + n - 8, 8);
-        memcpy(dst, &a, 8);
-        memcpy(dst + n - 8, &z, 8);
+        memcpy(dst, src, 8);
+        memcpy(dst + n - 8, src + n - 8, 8);
     } else if (n >= 4) {
-        uint32_t a, z;
-        memcpy(&a, src, 4);
-        memcpy(&z, src + n - 4, 4);
-        memcpy(dst, &a, 4);
-        memcpy(dst + n - 4, &z, 4);
+        memcpy(dst, src, 4);
+        memcpy(dst + n - 4, src + n - 4, 4);
     } else if (n > 0) {
         dst[0] = src[0];
         dst[n / 2] = src[n / 2];

@@ -22,7 +22,6 @@
 #include <stdio.h>
 #include <string.h>
 
-
 /* ------------------------------------------------------------------------ */
 /* Byte classes                                                              */
 /* ------------------------------------------------------------------------ */
@@ -631,7 +630,7 @@ static bool parse_quoted_int(const char *p, const char *end, int64_t *out, bool 
     return true;
 }
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&                       \
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&                        \
     (defined(__GNUC__) || defined(__clang__))
 #define SWAR_DIGITS 1
 /* Number of ASCII digits at the start of the little-endian word x (0..8).
@@ -658,8 +657,8 @@ static inline uint64_t swar_digits_value(uint64_t x, unsigned n)
     return (x * 10000 + (x >> 32)) & UINT64_C(0xffffffff);
 }
 
-static const uint64_t pow10_small[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
-                                        100000000};
+static const uint64_t pow10_small[9] = {1,      10,      100,      1000,     10000,
+                                        100000, 1000000, 10000000, 100000000};
 #else
 #define SWAR_DIGITS 0
 #endif
@@ -715,6 +714,41 @@ const char *atd__read_small_int(const char *p, const char *end, int64_t *out, bo
     return s;
 }
 
+#if SWAR_DIGITS
+/* The common bare integer, -?(0|[1-9][0-9]{0,14}) followed by a delimiter,
+ * when at least 16 bytes of input are left at s (the first digit): two word
+ * loads give the digit count and the value, with no branch per digit and
+ * no overflow possible (15 digits < 2^63). Returns the end of the token with
+ * *out set, or NULL for anything else (callers then take the general path,
+ * which also gives the exact error). */
+static inline const char *read_int_words(const char *s, bool neg, int64_t *out)
+{
+    uint64_t x0, x1;
+    memcpy(&x0, s, 8);
+    unsigned n = swar_leading_digits(x0);
+    if (n == 0 || (n > 1 && *s == '0'))
+        return NULL;
+    uint64_t v;
+    if (n < 8) {
+        v = swar_digits_value(x0, n);
+    } else {
+        memcpy(&x1, s + 8, 8);
+        unsigned n1 = swar_leading_digits(x1);
+        if (n1 == 8)
+            return NULL;
+        v = swar_digits_value(x0, 8);
+        if (n1 != 0)
+            v = v * pow10_small[n1] + swar_digits_value(x1, n1);
+        n += n1;
+    }
+    const char *q = s + n;
+    if (!(atd__char_class[(unsigned char)*q] & ATD__CC_DELIM))
+        return NULL;
+    *out = neg ? -(int64_t)v : (int64_t)v;
+    return q;
+}
+#endif
+
 /* The general path of atd_read_int64 for a bare number: long integers, and
  * the exact error for anything that is not an integer. */
 static bool read_int_token(atd_reader *r, const char *at, int64_t *out)
@@ -739,6 +773,16 @@ bool atd_read_int64(atd_reader *r, int64_t *out)
         return atd__fail_found(r, at, ATD_ERR_TYPE, "an integer");
     unsigned char c = (unsigned char)*at;
     if (c == '-' || (unsigned)(c - '0') < 10) {
+#if SWAR_DIGITS
+        const char *s = at + (c == '-');
+        if (ATD_LIKELY(r->end - s >= 16)) {
+            const char *q = read_int_words(s, c == '-', out);
+            if (ATD_LIKELY(q != NULL)) {
+                r->cur = q;
+                return true;
+            }
+        }
+#endif
         bool fraction;
         const char *q = atd__read_small_int(at, r->end, out, &fraction);
         if (ATD_LIKELY(q != NULL)) {

@@ -1,6 +1,6 @@
 /* Internals of the reader shared by reader.c, read_string.c, skip.c,
- * read_name.c and json_value.c (private to atdrt: not installed, not for
- * generated code, may change without notice). */
+ * read_name.c, json_value.c, stream.c and pretty.c (private to atdrt: not
+ * installed, not for generated code, may change without notice). */
 #ifndef ATD_READER_INTERNAL_H
 #define ATD_READER_INTERNAL_H
 

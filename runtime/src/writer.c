@@ -13,6 +13,7 @@
  * to the room left in the buffer, never by reserving the 6x worst case of the
  * whole string: a 1 GB string through a sink needs only the sink's chunk. */
 #include "atd/writer.h"
+#include "atd/writer.h"
 #include "atd/error.h"
 
 #include "utf8.h"
@@ -27,6 +28,16 @@
 #define BLOCK 16 /* bytes looked at per step: one SSE2 register */
 #else
 #define BLOCK 8 /* one 64-bit word (SWAR) */
+#endif
+
+/* For the per-string loop, instantiated once per call site with `check`
+ * known: a call would cost more than the loop on short strings. */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))
+#else
+#define ALWAYS_INLINE inline
+#define NOINLINE
 #endif
 
 #define ONES UINT64_C(0x0101010101010101)
@@ -45,6 +56,33 @@ static inline uint32_t load32(const char *s)
     uint32_t w;
     memcpy(&w, s, 4);
     return w;
+}
+
+/* memcpy for the short pieces of string writing (keys, runs of non-ASCII
+ * text): up to 32 bytes as two overlapping fixed-size loads and stores,
+ * without a call and without reading outside s[0..n). */
+static inline void copy_short(char *p, const char *s, size_t n)
+{
+    if (n >= 8 && n <= 16) {
+        uint64_t a = load64(s), b = load64(s + n - 8);
+        memcpy(p, &a, 8);
+        memcpy(p + n - 8, &b, 8);
+    } else if (n >= 4 && n < 8) {
+        uint32_t a = load32(s), b = load32(s + n - 4);
+        memcpy(p, &a, 4);
+        memcpy(p + n - 4, &b, 4);
+    } else if (n < 4) {
+        for (size_t i = 0; i < n; i++)
+            p[i] = s[i];
+    } else if (n <= 32) {
+        char a[16], b[16];
+        memcpy(a, s, 16);
+        memcpy(b, s + n - 16, 16);
+        memcpy(p, a, 16);
+        memcpy(p + n - 16, b, 16);
+    } else {
+        memcpy(p, s, n);
+    }
 }
 
 /* For each byte: 0 when copied raw, else the letter after the backslash
@@ -150,7 +188,7 @@ static inline unsigned stops128(__m128i v, bool high)
 /* Copies the BLOCK bytes at s to p and returns the index of the first
  * stopping byte, or BLOCK. The bytes copied after a stop are overwritten
  * next (output never falls behind input). */
-static inline unsigned copy_block(char *p, const char *s, bool high)
+static ALWAYS_INLINE unsigned copy_block(char *p, const char *s, bool high)
 {
 #if BLOCK == 16
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
@@ -166,9 +204,10 @@ static inline unsigned copy_block(char *p, const char *s, bool high)
 
 /* copy_block for the n < BLOCK bytes left at the end of a string, without
  * reading past them: two loads overlapping in the middle cover the n bytes
- * as one block, and two stores write them back. Returns the index of the
+ * as one block (padded with 'A', which never stops), and two stores write
+ * them back. Returns the index of the
  * first stopping byte, or n. */
-static inline unsigned copy_tail(char *p, const char *s, unsigned n, bool high)
+static ALWAYS_INLINE unsigned copy_tail(char *p, const char *s, unsigned n, bool high)
 {
 #if BLOCK == 16
     if (n >= 8) {
@@ -181,7 +220,17 @@ static inline unsigned copy_tail(char *p, const char *s, unsigned n, bool high)
         unsigned k = lowest_bit(m);
         return k < 8 ? k : n - 16 + k;
     }
-#endif
+    if (n >= 4) {
+        uint32_t a = load32(s), b = load32(s + n - 4);
+        memcpy(p, &a, 4);
+        memcpy(p + n - 4, &b, 4);
+        unsigned m = stops128(_mm_set_epi32(0x41414141, 0x41414141, (int)b, (int)a), high);
+        if (m == 0)
+            return n;
+        unsigned k = lowest_bit(m);
+        return k < 4 ? k : n - 8 + k;
+    }
+#else
     if (n >= 4) {
         uint32_t a = load32(s), b = load32(s + n - 4);
         memcpy(p, &a, 4);
@@ -195,6 +244,7 @@ static inline unsigned copy_tail(char *p, const char *s, unsigned n, bool high)
         unsigned k = first_stop64(w, high);
         return k == 8 ? n : k < 4 ? k : n - 8 + k;
     }
+#endif
     for (unsigned i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         if (escape_letter[c] != 0 || (high && c >= 0x80))
@@ -204,11 +254,14 @@ static inline unsigned copy_tail(char *p, const char *s, unsigned n, bool high)
     return n;
 }
 
+static char *escape_run(char *p, const char *s, size_t len);
+
 /* Escapes s[0..len) at p, without quotes; p has room for 6 * len bytes. With
- * `check` the UTF-8 is validated in the same pass: each non-ASCII run goes
- * to the shared validator (utf8.h) and is copied as it is, and the result is
- * NULL at the first ill-formed or truncated sequence. */
-static inline char *escape_body(char *p, const char *s, size_t len, bool check)
+ * `check` the UTF-8 is validated in the same pass: from the first non-ASCII
+ * byte on, the text goes to the shared validator (utf8.h) a stretch at a
+ * time, and the result is NULL at the first ill-formed or truncated
+ * sequence. */
+static ALWAYS_INLINE char *escape_body(char *p, const char *s, size_t len, bool check)
 {
     const char *end = s + len;
     for (;;) {
@@ -229,28 +282,29 @@ static inline char *escape_body(char *p, const char *s, size_t len, bool check)
         p += k;
         s += k;
         unsigned char c = (unsigned char)*s;
-        if (c < 0x80) {
+        if (!check || c < 0x80) {
             p = escape_byte(p, c);
             s++;
             continue;
         }
-        /* only when check: non-ASCII bytes stop the copy only then */
-        const char *q = (const char *)atd__utf8_skip((const unsigned char *)s,
-                                                     (const unsigned char *)end);
-        if (q == s || (q != end && (unsigned char)*q >= 0x80))
+        /* Non-ASCII text (bytes >= 0x80 stop the copy only when checking):
+         * the shared validator checks everything up to the next '"', '\\' or
+         * control byte at once, and that stretch, valid now, is escaped
+         * without checking (only DEL can still need an escape in it). */
+        const char *q = atd__scan_text(s, end);
+        if (q == NULL)
             return NULL;
-        memcpy(p, s, (size_t)(q - s));
-        p += q - s;
+        p = escape_run(p, s, (size_t)(q - s));
         s = q;
     }
 }
 
-static char *escape_run(char *p, const char *s, size_t len)
+static NOINLINE char *escape_run(char *p, const char *s, size_t len)
 {
     return escape_body(p, s, len, false);
 }
 
-static char *escape_run_validate(char *p, const char *s, size_t len)
+static NOINLINE char *escape_run_validate(char *p, const char *s, size_t len)
 {
     return escape_body(p, s, len, true);
 }
@@ -323,13 +377,19 @@ static int write_long_string(atd_buf *b, const char *s, size_t len)
     return b->status;
 }
 
-int atd_write_string(atd_buf *b, const char *s, size_t len, unsigned flags)
+/* The cases of write_string_after that are not a short string written in
+ * the room already there: out of room, long strings, sinks. */
+static NOINLINE int write_string_slow(atd_buf *b, const char *pre, size_t pre_len, const char *s,
+                                      size_t len, unsigned flags)
 {
     bool check = !(flags & ATD_WRITE_ALLOW_INVALID_UTF8);
-    if (len <= SMALL_STRING && (b->sink == NULL || ATD_ESCAPED_MAX(len) <= b->chunk_size)) {
-        char *p = atd_buf_reserve(b, ATD_ESCAPED_MAX(len));
+    size_t max = pre_len + ATD_ESCAPED_MAX(len);
+    if (len <= SMALL_STRING && (b->sink == NULL || max <= b->chunk_size)) {
+        char *p = atd_buf_reserve(b, max);
         if (p == NULL)
             return check && !atd_utf8_valid(s, len) ? ATD_ERR_UTF8 : b->status;
+        copy_short(p, pre, pre_len);
+        p += pre_len;
         *p++ = '"';
         p = check ? escape_run_validate(p, s, len) : escape_run(p, s, len);
         if (p == NULL)
@@ -341,7 +401,61 @@ int atd_write_string(atd_buf *b, const char *s, size_t len, unsigned flags)
     /* A long string may be flushed piece by piece, so validate it first. */
     if (check && !atd_utf8_valid(s, len))
         return ATD_ERR_UTF8;
+    if (pre_len != 0)
+        atd_buf_append(b, pre, pre_len);
     return write_long_string(b, s, len);
+}
+
+/* atd_write_string after the literal pre[0..pre_len) (a key such as
+ * ",\"name\":"), both in one reservation for short strings. The common case,
+ * a short string that fits in the buffer's free room, is handled here
+ * without a further call; atd_write_string, which has no literal, loses the
+ * copy altogether. */
+static ALWAYS_INLINE int write_string_after(atd_buf *b, const char *pre, size_t pre_len,
+                                            const char *s, size_t len, unsigned flags)
+{
+    if (ATD_LIKELY(len <= SMALL_STRING && b->cap - b->len >= pre_len + ATD_ESCAPED_MAX(len) &&
+                   b->status == 0)) {
+        char *p = b->data + b->len;
+        copy_short(p, pre, pre_len);
+        p += pre_len;
+        *p++ = '"';
+        p = !(flags & ATD_WRITE_ALLOW_INVALID_UTF8) ? escape_body(p, s, len, true)
+                                                    : escape_body(p, s, len, false);
+        if (p == NULL)
+            return ATD_ERR_UTF8; /* nothing committed */
+        *p++ = '"';
+        atd_buf_commit(b, p);
+        return 0;
+    }
+    return write_string_slow(b, pre, pre_len, s, len, flags);
+}
+
+int atd_write_string(atd_buf *b, const char *s, size_t len, unsigned flags)
+{
+    return write_string_after(b, NULL, 0, s, len, flags);
+}
+
+/* The atd_writer forms (writer.h) record the error; they live here so
+ * that the short-string path is inlined into them. */
+static NOINLINE bool string_failed(atd_writer *w, int rc)
+{
+    if (rc == ATD_ERR_UTF8)
+        return atd_writer_fail(w, ATD_ERR_UTF8, "invalid UTF-8 in a string");
+    return atd_writer_fail_buf(w);
+}
+
+bool atd_writer_string(atd_writer *w, const char *s, size_t len)
+{
+    int rc = write_string_after(w->buf, NULL, 0, s, len, w->flags);
+    return ATD_LIKELY(rc == 0) || string_failed(w, rc);
+}
+
+bool atd_writer_key_string(atd_writer *w, const char *key, size_t key_len, const char *s,
+                           size_t len)
+{
+    int rc = write_string_after(w->buf, key, key_len, s, len, w->flags);
+    return ATD_LIKELY(rc == 0) || string_failed(w, rc);
 }
 
 void atd_buf_write_int64(atd_buf *b, int64_t v)

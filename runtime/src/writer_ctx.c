@@ -2,7 +2,8 @@
  * error codes into a recorded error, and the JSON path built while unwinding
  * (segments stored innermost first, composed outermost first on report, in
  * the same notation as the reader: .name for identifiers, ["odd key"]
- * otherwise, [i] for indices). */
+ * otherwise, [i] for indices). The string writers are in writer.c, next to
+ * the escaper they inline. */
 #include "atd/writer.h"
 
 #include <stdio.h>
@@ -211,16 +212,6 @@ bool atd_writer_double_as_int(atd_writer *w, double v)
         return atd_writer_fail_buf(w);
     int n = snprintf(p, 330, "%.0f", v);
     atd_buf_commit(w->buf, p + (n > 0 ? n : 0));
-    return true;
-}
-
-bool atd_writer_string(atd_writer *w, const char *s, size_t len)
-{
-    int rc = atd_write_string(w->buf, s, len, w->flags);
-    if (rc == ATD_ERR_UTF8)
-        return atd_writer_fail(w, ATD_ERR_UTF8, "invalid UTF-8 in a string");
-    if (rc != 0)
-        return atd_writer_fail_buf(w);
     return true;
 }
 

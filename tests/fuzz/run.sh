@@ -3,9 +3,9 @@
 #
 #     tests/fuzz/run.sh TARGET SECONDS [BINARY]
 #
-# TARGET is fuzz_json, fuzz_everything, fuzz_number or fuzz_frontend. Without
-# BINARY, the clang fuzz build in build-fuzz/ (or $ATDC_FUZZ_BUILD) is
-# configured when missing and the target is (re)built. The corpus grows in
+# TARGET is fuzz_json, fuzz_everything, fuzz_biniou, fuzz_number, fuzz_stream,
+# fuzz_frontend or fuzz_generate. Without BINARY, the clang fuzz build in build-fuzz/ (or
+# $ATDC_FUZZ_BUILD) is configured when missing and the target is (re)built. The corpus grows in
 # $ATDC_FUZZ_WORK/TARGET (default: BUILD/fuzz-work/TARGET, outside the
 # sources); the committed seeds of tests/fuzz/corpus/TARGET and, for some
 # targets, files of the repository and of the shared data folder are read in
@@ -47,8 +47,16 @@ case $target in
         [ -d "$shared/data/jsontestsuite/test_transform" ] &&
             seeds="$seeds $shared/data/jsontestsuite/test_transform" ;;
     fuzz_everything) max_len=8192 ;;
+    fuzz_biniou) max_len=8192 ;;
     fuzz_number) max_len=512 ;;
+    fuzz_stream)
+        max_len=4096
+        [ -d "$shared/data/jsontestsuite/test_parsing" ] &&
+            seeds="$seeds $shared/data/jsontestsuite/test_parsing" ;;
     fuzz_frontend)
+        max_len=4096
+        seeds="$seeds $root/schemas $root/tests/valid" ;;
+    fuzz_generate)
         max_len=4096
         seeds="$seeds $root/schemas $root/tests/valid" ;;
     *) echo "run.sh: unknown target $target" >&2; exit 2 ;;

@@ -13,8 +13,9 @@
  * whitespace was cut. A damaged document that still reads must write, and
  * its output must read back and write identically.
  *
- * Writing (atd-spec 10.3, 10.4): NaN and infinities in any float position and
- * strings that are not UTF-8 make generated writers fail with an error that
+ * Writing (JSON has neither NaN nor infinity, and its text is UTF-8): NaN
+ * and infinities in any float position and strings that are not UTF-8 make
+ * generated writers fail with an error that
  * names the path of the value, e.g. "at $.matrix[0][1]: NaN and infinity
  * cannot be written as JSON", and leave an in-memory buffer as it was; they
  * never produce invalid JSON. The documented opt-out

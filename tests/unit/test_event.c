@@ -61,7 +61,7 @@ START_TEST(test_write_bytes)
          "\"payload\":\"\\u0001\\u007f\"}]",
          "[{\"username\":\"\",\"date\":9223372036854775807,\"event_type\":\"Purchase\","
          "\"payload\":\"\\u0001\\u007f\"}]");
-    /* a quoted int is accepted (atd-spec 10.2) */
+    /* a quoted int is accepted, as atdgen's readers accept it */
     echo("[{\"username\":\"u\",\"date\":\"42\",\"event_type\":\"Logout\",\"payload\":\"\"}]",
          "[{\"username\":\"u\",\"date\":42,\"event_type\":\"Logout\",\"payload\":\"\"}]");
 }

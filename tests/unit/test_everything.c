@@ -1,6 +1,6 @@
 /* Tests of the code generated for schemas/everything.atd (generated/
  * everything.c, included directly): for each construct of the JSON mapping,
- * input -> exact output bytes (atd-spec Part II), and the error paths that
+ * input -> exact output bytes (atdgen's JSON forms), and the error paths that
  * are specific to a construct (variants, options, tuples, narrow ints). */
 #include <check.h>
 #include <math.h>
@@ -187,7 +187,7 @@ START_TEST(test_generics_recursion)
 }
 END_TEST
 
-/* <json repr="object"> on a sum (atd-spec 10.8): {"Name":v} for a
+/* <json repr="object"> on a sum (newer ATD backends): {"Name":v} for a
  * constructor with an argument, "Name" for a nullary one, and nothing else. */
 START_TEST(test_sum_repr_object)
 {

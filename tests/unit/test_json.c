@@ -1,8 +1,9 @@
 /* Unit tests of the generic JSON value (runtime/src/json_value.c): the public
  * JSONTestSuite (every y_ file parses and writes, every n_ file fails, i_ files
  * do not crash), round trips of those and of the bench documents, the exact
- * outputs of atd-spec 10.10, error codes and paths on read and on write, deep
- * nesting, borrowed strings, and allocation failures at every step. */
+ * outputs of the compact form (atdgen's number and escape forms), error
+ * codes and paths on read and on write, deep nesting, borrowed strings, and
+ * allocation failures at every step. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "atd/json.h"

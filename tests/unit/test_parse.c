@@ -1,9 +1,9 @@
 /* Tests of the parser (lexer.l + parser.y) through driver_parse on memory
- * buffers: the AST shape of every construct of atd-spec 2 (imports, type
+ * buffers: the AST shape of every construct of the grammar (imports, type
  * parameters, postfix application, tuples and their cells, records and field
  * kinds, sums and inherit, annotations in each position), the locations
  * (line, column, end, offset) of representative nodes, annotation values
- * after unescaping, the lexical quirks of atd-spec 1, and that errors give
+ * after unescaping, the lexical quirks of ATD, and that errors give
  * NULL with a located message. */
 #include "test_main.h"
 

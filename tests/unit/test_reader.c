@@ -132,6 +132,81 @@ START_TEST(test_reader_int_rejects)
 }
 END_TEST
 
+/* Bare integers of every digit count, with every kind of byte after them,
+ * at the end of the input and with more input after it: the word-at-a-time
+ * paths (two 8-byte words, or one, or bytes near the end) give the value,
+ * the cursor and the error code that the digits call for. The expected
+ * value is computed here digit by digit, with an exact overflow check. */
+START_TEST(test_reader_int_every_length)
+{
+    static const char *const after[] = {"", ",", "]", "}", " ", "\n", ".5", "e3", "E", "x", "\""};
+    char json[64];
+    for (int neg = 0; neg <= 1; neg++) {
+        for (int lead_zero = 0; lead_zero <= 1; lead_zero++) {
+            for (size_t nd = 1; nd <= 21; nd++) {
+                for (size_t a = 0; a < sizeof after / sizeof after[0]; a++) {
+                    for (size_t pad = 0; pad <= 24; pad += 24) {
+                        size_t n = 0;
+                        if (neg)
+                            json[n++] = '-';
+                        size_t digits = n;
+                        uint64_t mag = 0;
+                        bool overflow = false;
+                        for (size_t i = 0; i < nd; i++) {
+                            char d = lead_zero && i == 0 ? '0' : (char)('1' + (i * 7 + nd) % 9);
+                            json[n++] = d;
+                            uint64_t limit = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+                            if (mag > (limit - (uint64_t)(d - '0')) / 10)
+                                overflow = true;
+                            else
+                                mag = mag * 10 + (uint64_t)(d - '0');
+                        }
+                        size_t token_end = n;
+                        memcpy(json + n, after[a], strlen(after[a]));
+                        n += strlen(after[a]);
+                        for (size_t i = 0; i < pad; i++)
+                            json[n++] = ' ';
+                        fixture f;
+                        fx_open_n(&f, json, n, 0);
+                        int64_t v = 12345;
+                        bool ok = atd_read_int64(&f.r, &v);
+                        atd_error err;
+                        atd_reader_get_error(&f.r, &err);
+                        bool delimited = a <= 5 || a == 10;
+                        bool fraction = a >= 6 && a <= 8;
+                        if (lead_zero && nd > 1) {
+                            ck_assert_msg(!ok && err.code == ATD_ERR_NUMBER, "%.*s: %s", (int)n,
+                                          json, err.message);
+                        } else if (fraction) {
+                            /* "1E" alone is no number; "1.5" and "1e3" are
+                             * numbers, just not integers */
+                            ck_assert_msg(!ok &&
+                                              err.code == (a == 8 ? ATD_ERR_NUMBER : ATD_ERR_TYPE),
+                                          "%.*s: %s", (int)n, json, err.message);
+                        } else if (!delimited) {
+                            ck_assert_msg(!ok && err.code == ATD_ERR_NUMBER, "%.*s: %s", (int)n,
+                                          json, err.message);
+                        } else if (overflow) {
+                            ck_assert_msg(!ok && err.code == ATD_ERR_RANGE, "%.*s: %s", (int)n,
+                                          json, err.message);
+                        } else {
+                            ck_assert_msg(ok, "%.*s: %s", (int)n, json, err.message);
+                            int64_t want =
+                                neg ? (mag == 0 ? 0 : -(int64_t)(mag - 1) - 1) : (int64_t)mag;
+                            ck_assert_msg(v == want, "%.*s: got %lld", (int)n, json, (long long)v);
+                            ck_assert_uint_eq((size_t)(f.r.cur - f.r.start), token_end);
+                        }
+                        if (!ok)
+                            ck_assert_uint_eq(err.offset, digits - (size_t)neg);
+                        fx_close(&f);
+                    }
+                }
+            }
+        }
+    }
+}
+END_TEST
+
 START_TEST(test_reader_int_strings)
 {
     INT_OK("\"42\"", 42);
@@ -849,6 +924,7 @@ Suite *reader_suite(void)
     TCase *tc = tcase_create("scalars");
     tcase_add_test(tc, test_reader_int_numbers);
     tcase_add_test(tc, test_reader_int_rejects);
+    tcase_add_test(tc, test_reader_int_every_length);
     tcase_add_test(tc, test_reader_int_strings);
     tcase_add_test(tc, test_reader_int_range);
     tcase_add_test(tc, test_reader_double);

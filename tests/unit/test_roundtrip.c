@@ -8,7 +8,7 @@
  *  2. the first output is value-equal to the input, compared as generic JSON
  *     values (atd_json_parse) with the differences the JSON mapping allows
  *     and nothing more: object members are matched by key (output order is
- *     the declaration order, atd-spec 10.9); a member present in the input but
+ *     the declaration order, as atdgen writes); a member present in the input but
  *     absent from the output must hold null or a default-like value (false, 0,
  *     "", [], {}) -- an omitted `?`/`~` field; numbers compare by value, so the
  *     input 1 equals the output 1.0 of a float field; everything else (arrays,

@@ -1,15 +1,16 @@
 /* Unit tests of the writer primitives (runtime/src/writer.c): the escape form
- * of every byte (atd-spec 10.4), the word-at-a-time escaper against a
+ * of every byte (atdgen's), the word-at-a-time escaper against a
  * byte-by-byte reference at every alignment, strict UTF-8 validation, long
  * strings streamed through a small sink, and the int/double helpers. */
 #include "atd/error.h"
+#include "atd/writer.h"
 #include "atd/writer.h"
 #include "test_main.h"
 
 #include <math.h>
 #include <string.h>
 
-/* Independent byte-at-a-time escaper, written from the table of atd-spec 10.4. */
+/* Independent byte-at-a-time escaper, written from atdgen's escape table. */
 static size_t reference_escape(char *out, const unsigned char *s, size_t len)
 {
     static const char hex[] = "0123456789abcdef";
@@ -185,6 +186,152 @@ START_TEST(test_writer_utf8)
 }
 END_TEST
 
+/* Independent byte-at-a-time UTF-8 check (Unicode 3.9, table 3-7). */
+static bool reference_utf8(const unsigned char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        unsigned char c = s[i];
+        size_t len;
+        unsigned char lo = 0x80, hi = 0xbf;
+        if (c < 0x80) {
+            i++;
+            continue;
+        } else if (c >= 0xc2 && c <= 0xdf) {
+            len = 2;
+        } else if (c >= 0xe0 && c <= 0xef) {
+            len = 3;
+            lo = c == 0xe0 ? 0xa0 : 0x80;
+            hi = c == 0xed ? 0x9f : 0xbf;
+        } else if (c >= 0xf0 && c <= 0xf4) {
+            len = 4;
+            lo = c == 0xf0 ? 0x90 : 0x80;
+            hi = c == 0xf4 ? 0x8f : 0xbf;
+        } else {
+            return false;
+        }
+        if (i + len > n || s[i + 1] < lo || s[i + 1] > hi)
+            return false;
+        for (size_t k = 2; k < len; k++)
+            if ((s[i + k] & 0xc0) != 0x80)
+                return false;
+        i += len;
+    }
+    return true;
+}
+
+/* Writes in[0..len) validating, and compares with the references: the
+ * escaped text when valid, else ATD_ERR_UTF8 with nothing written. */
+static void check_validated(const unsigned char *in, size_t len)
+{
+    char expected[6 * 80 + 2];
+    bool valid = reference_utf8(in, len);
+    size_t n = reference_escape(expected, in, len);
+    ck_assert_msg(atd_utf8_valid((const char *)in, len) == valid, "atd_utf8_valid, %zu bytes", len);
+    atd_buf b;
+    atd_buf_init(&b);
+    atd_buf_append(&b, "[", 1);
+    int rc = atd_write_string(&b, (const char *)in, len, 0);
+    if (valid) {
+        ck_assert_int_eq(rc, 0);
+        ck_assert_uint_eq(b.len, n + 1);
+        ck_assert_int_eq(memcmp(b.data + 1, expected, n), 0);
+    } else {
+        ck_assert_int_eq(rc, ATD_ERR_UTF8);
+        ck_assert_uint_eq(b.len, 1);
+    }
+    atd_buf_free(&b);
+}
+
+/* Non-ASCII sequences, valid and not, at every position of strings that
+ * span one to four blocks of the wide loop and end in its tail, followed by
+ * ASCII, by an escape, by more non-ASCII text, or by ASCII holding a DEL
+ * (escaped, yet not a stop of the validator), at every input alignment:
+ * the one-pass escaper and validator agree with the references. */
+START_TEST(test_writer_utf8_positions)
+{
+    static const char *const seqs[] = {
+        "\xc3\xa9",
+        "\xe2\x82\xac",
+        "\xf0\x9f\x98\x80",
+        "\xe6\x97\xa5\xe6\x9c\xac",
+        "\x80",
+        "\xc3",
+        "\xe2\x82",
+        "\xed\xa0\x80",
+        "\xc3\x28",
+        "\xe0\x9f\xbf",
+        "\xf4\x90\x80\x80",
+        "\xff",
+        "\xc3\xa9\xe2\x82",
+        "\xc2\x80\x0a",
+    };
+    unsigned char storage[96];
+    for (size_t len = 1; len <= 72; len++) {
+        unsigned char *in = storage + len % 16; /* every alignment */
+        for (size_t pos = 0; pos < len; pos++) {
+            for (size_t k = 0; k < sizeof seqs / sizeof seqs[0]; k++) {
+                for (int after = 0; after < 4; after++) {
+                    for (size_t i = 0; i < len; i++)
+                        in[i] = (unsigned char)('a' + i % 26);
+                    size_t sl = strlen(seqs[k]);
+                    for (size_t i = 0; i < sl && pos + i < len; i++)
+                        in[pos + i] = (unsigned char)seqs[k][i];
+                    size_t next = pos + sl;
+                    if (after == 1 && next < len)
+                        in[next] = '"';
+                    if (after == 3 && next + 2 < len)
+                        in[next + 2] = 0x7f; /* DEL after non-ASCII text */
+                    for (size_t i = next; after == 2 && i + 1 < len; i += 2) {
+                        in[i] = 0xd0; /* Cyrillic to the end */
+                        in[i + 1] = 0xb6;
+                    }
+                    check_validated(in, len);
+                }
+            }
+        }
+    }
+}
+END_TEST
+
+/* atd_writer_key_string: the key then the string, exactly as atd_writer_raw
+ * followed by atd_writer_string; on invalid UTF-8 neither, and the error. */
+START_TEST(test_writer_key_string)
+{
+    static const char key[] = ",\"a_rather_long_key_name\":";
+    static const char *const strs[] = {
+        "", "x", "abc\n", "caf\xc3\xa9", "0123456789abcdef\"x", "bad \xc3\x28 utf8"};
+    for (size_t kl = 0; kl < sizeof key; kl++) {
+        for (size_t j = 0; j < sizeof strs / sizeof strs[0]; j++) {
+            size_t sl = strlen(strs[j]);
+            atd_buf want, got;
+            atd_buf_init(&want);
+            atd_buf_init(&got);
+            atd_writer ww, wg;
+            atd_writer_init(&ww, &want, 0);
+            atd_writer_init(&wg, &got, 0);
+            bool ok_want =
+                (kl == 0 || atd_writer_raw(&ww, key, kl)) && atd_writer_string(&ww, strs[j], sl);
+            bool ok_got = atd_writer_key_string(&wg, key, kl, strs[j], sl);
+            ck_assert_int_eq(ok_got, ok_want);
+            if (ok_got) {
+                ck_assert_uint_eq(got.len, want.len);
+                ck_assert_int_eq(memcmp(got.data, want.data, got.len), 0);
+            } else {
+                ck_assert_int_eq(atd_writer_get_error(&wg, NULL), ATD_ERR_UTF8);
+                ck_assert_uint_eq(got.len, 0);
+            }
+            atd_writer_init(&wg, &got, ATD_WRITE_ALLOW_INVALID_UTF8);
+            atd_buf_clear(&got);
+            ck_assert(atd_writer_key_string(&wg, key, kl, strs[j], sl));
+            ck_assert_uint_eq(got.len, kl + sl + 2 + (j == 2) + (j == 4));
+            atd_buf_free(&want);
+            atd_buf_free(&got);
+        }
+    }
+}
+END_TEST
+
 typedef struct collector {
     char *data;
     size_t len;
@@ -357,6 +504,8 @@ Suite *writer_suite(void)
     tcase_add_test(str, test_writer_exact_outputs);
     tcase_add_test(str, test_writer_swar_positions);
     tcase_add_test(str, test_writer_utf8);
+    tcase_add_test(str, test_writer_utf8_positions);
+    tcase_add_test(str, test_writer_key_string);
     tcase_add_test(str, test_writer_long_string_sink);
     tcase_add_test(str, test_writer_string_tiny_sink);
     tcase_add_test(str, test_writer_long_string_memory);

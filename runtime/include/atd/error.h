@@ -34,7 +34,8 @@ extern "C" {
     X(TUPLE, "wrong number of tuple elements")                                                     \
     X(TRAILING, "unexpected data after the JSON value")                                            \
     X(NONFINITE, "NaN and infinity cannot be written as JSON")                                     \
-    X(INVALID, "invalid value")
+    X(INVALID, "invalid value")                                                                    \
+    X(TOO_LARGE, "record too large")
 
 typedef enum atd_error_code {
 #define ATD__ERROR_ENUM(name, text) ATD_ERR_##name,

@@ -27,7 +27,10 @@ typedef enum atd_write_flags {
     ATD_WRITE_ALLOW_INVALID_UTF8 = 1u << 0,
     /* Write every `~` field, even one equal to its default (atdgen's
      * -j-defaults; atd-spec 10.9). Absent `?` fields stay omitted. */
-    ATD_WRITE_DEFAULTS = 1u << 1
+    ATD_WRITE_DEFAULTS = 1u << 1,
+    /* Indented output (pretty.h: atd_write_value, P_t_to_json_pretty); the
+     * value writers themselves always write compact JSON. */
+    ATD_WRITE_PRETTY = 1u << 2
 } atd_write_flags;
 
 #ifdef __cplusplus

@@ -78,9 +78,8 @@ typedef struct atd_reader {
     bool err_path_truncated;
 } atd_reader;
 
-/* A type's reader behind a function pointer: reads one value into *out (a
- * P_t, for P_t_read_any). What the whole-document and stream entry points
- * take. */
+/* A type's reader behind an untyped pointer (the generated P_t_read_any),
+ * for the runtime functions that read any type (whole documents, streams). */
 typedef bool (*atd_read_fn)(atd_reader *r, void *out);
 
 /* Prepares a reader. `arena` may be NULL only if nothing will be allocated

@@ -117,6 +117,11 @@ bool atd_writer_double_precision(atd_writer *w, double v, int precision);
 bool atd_writer_double_as_int(atd_writer *w, double v);
 /* A JSON string; invalid UTF-8 is ATD_ERR_UTF8 unless ATD_WRITE_ALLOW_INVALID_UTF8. */
 bool atd_writer_string(atd_writer *w, const char *s, size_t len);
+/* The raw bytes key[0..key_len) (a key literal such as ",\"name\":", or a
+ * separator; key_len may be 0), then the string as atd_writer_string does,
+ * with one buffer reservation for both. On invalid UTF-8 neither is written. */
+bool atd_writer_key_string(atd_writer *w, const char *key, size_t key_len, const char *s,
+                           size_t len);
 bool atd_writer_bool(atd_writer *w, bool v);
 /* A generic value (abstract). */
 bool atd_writer_json(atd_writer *w, const atd_json *v);

@@ -1,0 +1,1042 @@
+/* Generated biniou readers and writers (atd-spec Part III), with atdc
+ * --biniou. Every composite type gets two static body functions (biniou
+ * writes bodies without their tag inside arrays and tables) and four public
+ * entry points:
+ *     static bool P_t__bin_wbody(atd_writer *w, const P_t *v);
+ *     static bool P_t__bin_rbody(atd_reader *r, uint8_t tag, P_t *out);
+ *     bool P_t_write_biniou(atd_writer *w, const P_t *v);   tag + body
+ *     bool P_t_read_biniou(atd_reader *r, P_t *out);        tag checked, body
+ *     int P_t_to_biniou(const P_t *value, atd_buf *out, atd_error *err);
+ *     int P_t_from_biniou(const char *data, size_t len, atd_arena *arena, P_t *out,
+ *                         atd_error *err);
+ * The bytes are atdgen's: fields in declaration order, counted; `?` fields
+ * omitted when absent and written unwrapped; `~` fields omitted when equal to
+ * their default only where atdgen's physical comparison sees equality
+ * (unit, bool, int, enum-like sums, empty lists, None), so float, string and
+ * structured defaults are always written. Hashes come from lowering. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "atd/biniou.h"
+#include "emit.h"
+
+/* The type whose bytes represent t (wraps are their wire type). */
+static const ir_type *wire(const ir_type *t)
+{
+    while (t->kind == IR_WRAP)
+        t = t->elem.type;
+    return t;
+}
+
+/* The tag written for a value of type t. */
+static unsigned bin_tag(const ir_type *t)
+{
+    t = wire(t);
+    switch (t->kind) {
+    case IR_UNIT:
+        return ATD_BIN_UNIT;
+    case IR_BOOL:
+        return ATD_BIN_BOOL;
+    case IR_INT:
+        return t->bin_int;
+    case IR_FLOAT:
+        return t->bin_float32 ? ATD_BIN_FLOAT32 : ATD_BIN_FLOAT64;
+    case IR_STRING:
+        return ATD_BIN_STRING;
+    case IR_RECORD:
+        return ATD_BIN_RECORD;
+    case IR_ENUM:
+    case IR_SUM:
+        return ATD_BIN_VARIANT;
+    case IR_TUPLE:
+        return ATD_BIN_TUPLE;
+    case IR_LIST:
+        return t->bin_table ? ATD_BIN_TABLE : ATD_BIN_ARRAY;
+    case IR_ASSOC:
+        return ATD_BIN_ARRAY;
+    case IR_OPTION:
+    case IR_NULLABLE:
+        return ATD_BIN_NUM_VARIANT;
+    case IR_ABSTRACT:
+    case IR_WRAP:
+        break;
+    }
+    return ATD_BIN_SHARED; /* unreachable: abstract stops generation */
+}
+
+/* The tags a reader of t accepts, as a C expression (a mask). */
+static const char *bin_accept(const ir_type *t, char *buf, size_t cap)
+{
+    t = wire(t);
+    if (t->kind == IR_INT && t->bin_int != ATD_BIN_INT32 && t->bin_int != ATD_BIN_INT64)
+        return "ATD_BIN_INT_MASK";
+    if (t->kind == IR_LIST && t->bin_table) {
+        snprintf(buf, cap, "(ATD_BIN_MASK(%d) | ATD_BIN_MASK(%d))", ATD_BIN_ARRAY, ATD_BIN_TABLE);
+        return buf;
+    }
+    snprintf(buf, cap, "ATD_BIN_MASK(%u)", bin_tag(t));
+    return buf;
+}
+
+/* --- writing --- */
+
+/* Emits `if (!CALL) { FAIL }`. */
+static void check_call(cw *w, const char *call, const char *fail)
+{
+    if (strstr(call, "&&") != NULL)
+        cw_open(w, "if (!(%s))", call);
+    else
+        cw_open(w, "if (!%s)", call);
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+}
+
+/* Emits the statements writing the body of the value rv of type t. */
+static void write_body(cw *w, const ir_type *t, const char *rv, const char *fail)
+{
+    char call[700];
+    switch (t->kind) {
+    case IR_UNIT:
+        cw_line(w, "(void)%s;", rv);
+        snprintf(call, sizeof call, "atd_bin_write_byte(w, 0)");
+        break;
+    case IR_BOOL:
+        snprintf(call, sizeof call, "atd_bin_write_byte(w, %s ? 1u : 0u)", rv);
+        break;
+    case IR_INT:
+        if (t->bin_int == ATD_BIN_SVINT)
+            snprintf(call, sizeof call, "atd_bin_write_svint(w, (int64_t)%s)", rv);
+        else
+            snprintf(call, sizeof call, "atd_bin_write_int(w, %u, (int64_t)%s)", t->bin_int, rv);
+        break;
+    case IR_FLOAT:
+        if (t->bin_float32)
+            snprintf(call, sizeof call, "atd_bin_write_float32(w, (float)%s)", rv);
+        else
+            snprintf(call, sizeof call, "atd_bin_write_float64(w, (double)%s)", rv);
+        break;
+    case IR_STRING:
+        snprintf(call, sizeof call, "atd_bin_write_string(w, %s.ptr, %s.len)", rv, rv);
+        break;
+    case IR_WRAP: {
+        char tmp[32];
+        snprintf(tmp, sizeof tmp, "w%d_", t->id);
+        cw_open(w, "{");
+        cw_line(w, "const %s %s = %s(%s);", t->elem.type->name, tmp, t->unwrap_fn, rv);
+        write_body(w, t->elem.type, tmp, fail);
+        cw_close(w, "}");
+        return;
+    }
+    case IR_ABSTRACT:
+        return; /* unreachable: abstract stops generation */
+    default:
+        snprintf(call, sizeof call, "%s__bin_wbody(w, &%s)", t->fn, rv);
+        break;
+    }
+    check_call(w, call, fail);
+}
+
+static void write_tag(cw *w, const ir_type *t, const char *fail)
+{
+    char call[64];
+    snprintf(call, sizeof call, "atd_bin_write_byte(w, %uu)", bin_tag(t));
+    check_call(w, call, fail);
+}
+
+/* Tag and body of a slot (a pointer slot is checked, then dereferenced). */
+static void write_slot_tagged(cw *w, const ir_slot *s, const char *rv, const char *fail)
+{
+    char deref[400];
+    if (s->ptr) {
+        cw_open(w, "if (%s == NULL)", rv);
+        cw_line(w, "atd_writer_fail(w, ATD_ERR_INVALID, \"NULL pointer for a present value\");");
+        cw_line(w, "%s", fail);
+        cw_close(w, "}");
+        snprintf(deref, sizeof deref, "(*%s)", rv);
+        rv = deref;
+    }
+    write_tag(w, s->type, fail);
+    write_body(w, s->type, rv, fail);
+}
+
+/* The condition under which atdgen writes a `~` field, or NULL when it
+ * always does: its writer compares with the default physically (`!=`), so
+ * only immediate OCaml values can be equal to it. */
+static const char *bin_differs(char *buf, size_t cap, const ir_field *f, const char *rv)
+{
+    const ir_type *t = f->slot.type;
+    const ir_default *d = &f->dflt;
+    if (f->slot.ptr)
+        return NULL;
+    if (d->kind == IR_DEFAULT_ZERO) {
+        switch (t->kind) {
+        case IR_UNIT:
+            return "0";
+        case IR_BOOL:
+            snprintf(buf, cap, "%s", rv);
+            return buf;
+        case IR_INT:
+        case IR_ENUM:
+            snprintf(buf, cap, "%s != 0", rv);
+            return buf;
+        case IR_LIST:
+        case IR_ASSOC:
+            snprintf(buf, cap, "%s.len != 0", rv);
+            return buf;
+        case IR_OPTION:
+        case IR_NULLABLE:
+            snprintf(buf, cap, "%s.has", rv);
+            return buf;
+        default:
+            return NULL; /* floats and strings are boxed in OCaml */
+        }
+    }
+    if (d->kind == IR_DEFAULT_EXPR) {
+        switch (t->kind) {
+        case IR_BOOL:
+        case IR_INT:
+        case IR_ENUM:
+            snprintf(buf, cap, "%s != (%s)(%s)", rv, t->name, d->c_expr);
+            return buf;
+        case IR_SUM:
+            snprintf(buf, cap, "%s.tag != %s", rv, d->c_expr);
+            return buf;
+        default:
+            return NULL;
+        }
+    }
+    return NULL;
+}
+
+/* The condition under which field f is written, or NULL for always. */
+static const char *field_cond(char *buf, size_t cap, const ir_field *f)
+{
+    char rv[300], dc[700];
+    if (f->kind == IR_FIELD_OPTIONAL) {
+        snprintf(buf, cap, "v->has_%s", f->c_name);
+        return buf;
+    }
+    if (f->kind != IR_FIELD_DEFAULT)
+        return NULL;
+    snprintf(rv, sizeof rv, "v->%s", f->c_name);
+    const char *d = bin_differs(dc, sizeof dc, f, rv);
+    if (d == NULL)
+        return NULL;
+    if (strcmp(d, "0") == 0)
+        snprintf(buf, cap, "(w->flags & ATD_WRITE_DEFAULTS) != 0");
+    else
+        snprintf(buf, cap, "(w->flags & ATD_WRITE_DEFAULTS) != 0 || %s", d);
+    return buf;
+}
+
+static void push_field_fail(char *buf, size_t cap, const char *fn, const char *name)
+{
+    snprintf(buf, cap, "return atd_%s_push_field(%s, \"%s\", %zu);", fn,
+             strcmp(fn, "writer") == 0 ? "w" : "r", name, strlen(name));
+}
+
+/* Record body: the count of written fields, then hashtag and tagged value. */
+static void emit_record_wbody(cw *w, const ir_type *t)
+{
+    char cond[900], rv[300], fail[400];
+    size_t always = 0;
+    for (size_t i = 0; i < t->nfields; i++)
+        if (field_cond(cond, sizeof cond, &t->fields[i]) == NULL)
+            always++;
+    cw_line(w, "size_t n_ = %zu;", always);
+    for (size_t i = 0; i < t->nfields; i++)
+        if (field_cond(cond, sizeof cond, &t->fields[i]) != NULL)
+            cw_line(w, "n_ += (%s) ? 1 : 0;", cond);
+    check_call(w, "atd_bin_write_uvint(w, n_)", "return false;");
+    for (size_t i = 0; i < t->nfields; i++) {
+        const ir_field *f = &t->fields[i];
+        const char *c = field_cond(cond, sizeof cond, f);
+        if (c != NULL)
+            cw_open(w, "if (%s)", c);
+        char call[64];
+        snprintf(call, sizeof call, "atd_bin_write_be(w, 0x%08xu, 4)", (unsigned)f->bin_hashtag);
+        check_call(w, call, "return false;");
+        snprintf(rv, sizeof rv, "v->%s", f->c_name);
+        push_field_fail(fail, sizeof fail, "writer", f->atd_name);
+        write_slot_tagged(w, &f->slot, rv, fail);
+        if (c != NULL)
+            cw_close(w, "}");
+    }
+    cw_line(w, "return true;");
+}
+
+static void emit_sum_wbody(cw *w, const ir_type *t)
+{
+    char call[64], rv[300], fail[400];
+    bool is_enum = t->kind == IR_ENUM;
+    cw_open(w, "switch (%s) {", is_enum ? "*v" : "v->tag");
+    for (size_t i = 0; i < t->ncases; i++) {
+        const ir_case *k = &t->cases[i];
+        cw_mid(w, "case %s:", k->const_name);
+        snprintf(call, sizeof call, "atd_bin_write_be(w, 0x%08xu, 4)", (unsigned)k->bin_hashtag);
+        check_call(w, call, "return false;");
+        if (k->arg.type != NULL) {
+            snprintf(rv, sizeof rv, "v->u.%s", k->member);
+            push_field_fail(fail, sizeof fail, "writer", k->atd_name);
+            write_slot_tagged(w, &k->arg, rv, fail);
+        }
+        cw_line(w, "return true;");
+    }
+    cw_mid(w, "default:");
+    cw_line(w, "break;");
+    cw_close(w, "}");
+    cw_line(w, "return atd_writer_fail(w, ATD_ERR_INVALID, \"invalid constructor tag for '%s'\");",
+            t->atd_name);
+}
+
+static void emit_tuple_wbody(cw *w, const ir_type *t)
+{
+    char call[64], rv[64], fail[128];
+    snprintf(call, sizeof call, "atd_bin_write_uvint(w, %zu)", t->ncells);
+    check_call(w, call, "return false;");
+    for (size_t i = 0; i < t->ncells; i++) {
+        snprintf(rv, sizeof rv, "v->f%zu", i);
+        snprintf(fail, sizeof fail, "return atd_writer_push_index(w, %zu);", i);
+        write_slot_tagged(w, &t->cells[i].slot, rv, fail);
+    }
+    cw_line(w, "return true;");
+}
+
+/* A table (atd-spec 15): rows, columns (every field, with the tag of its
+ * cells; `?` columns keep the full option form), then the cells row by row. */
+static void emit_table_wbody(cw *w, const ir_type *t)
+{
+    const ir_type *rec = t->elem.type;
+    char call[64], rv[400], fail[400];
+    cw_line(w, "size_t i;");
+    check_call(w, "atd_bin_write_uvint(w, v->len)", "return false;");
+    cw_open(w, "if (v->len == 0)");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+    snprintf(call, sizeof call, "atd_bin_write_uvint(w, %zu)", rec->nfields);
+    check_call(w, call, "return false;");
+    for (size_t j = 0; j < rec->nfields; j++) {
+        const ir_field *f = &rec->fields[j];
+        unsigned tag = f->kind == IR_FIELD_OPTIONAL ? ATD_BIN_NUM_VARIANT : bin_tag(f->slot.type);
+        snprintf(call, sizeof call, "atd_bin_write_be(w, 0x%08xu, 4)", (unsigned)f->bin_hashtag);
+        check_call(w, call, "return false;");
+        snprintf(call, sizeof call, "atd_bin_write_byte(w, %uu)", tag);
+        check_call(w, call, "return false;");
+    }
+    cw_open(w, "for (i = 0; i < v->len; i++)");
+    cw_line(w, "const %s *row = &v->items[i];", rec->name);
+    for (size_t j = 0; j < rec->nfields; j++) {
+        const ir_field *f = &rec->fields[j];
+        snprintf(fail, sizeof fail,
+                 "{ atd_writer_push_field(w, \"%s\", %zu); return atd_writer_push_index(w, i); }",
+                 f->atd_name, strlen(f->atd_name));
+        snprintf(rv, sizeof rv, "row->%s", f->c_name);
+        if (f->kind == IR_FIELD_OPTIONAL) {
+            cw_open(w, "if (!row->has_%s)", f->c_name);
+            check_call(w, "atd_bin_write_byte(w, 0)", fail);
+            cw_mid(w, "} else {");
+            check_call(w, "atd_bin_write_byte(w, 0x80)", fail);
+            write_slot_tagged(w, &f->slot, rv, fail);
+            cw_close(w, "}");
+        } else if (f->slot.ptr) {
+            char deref[420];
+            cw_open(w, "if (%s == NULL)", rv);
+            cw_line(w,
+                    "atd_writer_fail(w, ATD_ERR_INVALID, \"NULL pointer for a present value\");");
+            cw_line(w, "%s", fail);
+            cw_close(w, "}");
+            snprintf(deref, sizeof deref, "(*%s)", rv);
+            write_body(w, f->slot.type, deref, fail);
+        } else {
+            write_body(w, f->slot.type, rv, fail);
+        }
+    }
+    cw_close(w, "}");
+    cw_line(w, "return true;");
+}
+
+static void emit_list_wbody(cw *w, const ir_type *t)
+{
+    if (t->bin_table) {
+        emit_table_wbody(w, t);
+        return;
+    }
+    char call[64];
+    cw_line(w, "size_t i;");
+    check_call(w, "atd_bin_write_uvint(w, v->len)", "return false;");
+    cw_open(w, "if (v->len == 0)");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+    snprintf(call, sizeof call, "atd_bin_write_byte(w, %uu)", bin_tag(t->elem.type));
+    check_call(w, call, "return false;");
+    cw_open(w, "for (i = 0; i < v->len; i++)");
+    write_body(w, t->elem.type, "v->items[i]", "return atd_writer_push_index(w, i);");
+    cw_close(w, "}");
+    cw_line(w, "return true;");
+}
+
+/* (string * T) list <json repr="object">: in biniou, the array of pairs it is. */
+static void emit_assoc_wbody(cw *w, const ir_type *t)
+{
+    char call[64];
+    cw_line(w, "size_t i;");
+    check_call(w, "atd_bin_write_uvint(w, v->len)", "return false;");
+    cw_open(w, "if (v->len == 0)");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+    snprintf(call, sizeof call, "atd_bin_write_byte(w, %uu)", ATD_BIN_TUPLE);
+    check_call(w, call, "return false;");
+    cw_open(w, "for (i = 0; i < v->len; i++)");
+    cw_open(w,
+            "if (!atd_bin_write_uvint(w, 2) || !atd_bin_write_byte(w, %uu) || "
+            "!atd_bin_write_string(w, v->items[i].key.ptr, v->items[i].key.len))",
+            ATD_BIN_STRING);
+    cw_line(w, "return atd_writer_push_index(w, i);");
+    cw_close(w, "}");
+    write_slot_tagged(w, &t->elem, "v->items[i].value", "return atd_writer_push_index(w, i);");
+    cw_close(w, "}");
+    cw_line(w, "return true;");
+}
+
+static void emit_option_wbody(cw *w, const ir_type *t)
+{
+    cw_open(w, "if (!v->has)");
+    cw_line(w, "return atd_bin_write_byte(w, 0);");
+    cw_close(w, "}");
+    check_call(w, "atd_bin_write_byte(w, 0x80)", "return false;");
+    write_slot_tagged(w, &t->elem, "v->value", "return false;");
+    cw_line(w, "return true;");
+}
+
+/* --- reading --- */
+
+/* Emits the statements reading the body of a value of type t, whose tag
+ * (already checked) is in the variable `tag`, into the lvalue lv. */
+static void read_body(cw *w, const ir_type *t, const char *tag, const char *lv, const char *fail)
+{
+    static const char *const mins[] = {"INT64_MIN", "INT8_MIN", "INT16_MIN", "INT32_MIN",
+                                       "0",         "0",        "0"};
+    static const char *const maxs[] = {"INT64_MAX", "INT8_MAX",   "INT16_MAX", "INT32_MAX",
+                                       "UINT8_MAX", "UINT16_MAX", "UINT32_MAX"};
+    char call[700];
+    switch (t->kind) {
+    case IR_UNIT:
+        check_call(w, "atd_bin_read_unit(r)", fail);
+        cw_line(w, "%s = 0;", lv);
+        return;
+    case IR_BOOL:
+        snprintf(call, sizeof call, "atd_bin_read_bool(r, &%s)", lv);
+        break;
+    case IR_INT:
+        cw_open(w, "{");
+        cw_line(w, "int64_t iv_;");
+        if (t->int_repr != IR_INT64)
+            cw_line(w, "size_t at_ = (size_t)(r->cur - r->start);");
+        snprintf(call, sizeof call, "atd_bin_read_int(r, %s, &iv_)", tag);
+        check_call(w, call, fail);
+        if (t->int_repr != IR_INT64) {
+            snprintf(call, sizeof call, "atd_bin_int_range(r, at_, iv_, %s, %s)", mins[t->int_repr],
+                     maxs[t->int_repr]);
+            check_call(w, call, fail);
+        }
+        cw_line(w, "%s = (%s)iv_;", lv, t->name);
+        cw_close(w, "}");
+        return;
+    case IR_FLOAT:
+        cw_open(w, "{");
+        if (t->bin_float32) {
+            cw_line(w, "float d_;");
+            check_call(w, "atd_bin_read_float32(r, &d_)", fail);
+        } else {
+            cw_line(w, "double d_;");
+            check_call(w, "atd_bin_read_float64(r, &d_)", fail);
+        }
+        cw_line(w, "%s = (%s)d_;", lv, t->name);
+        cw_close(w, "}");
+        return;
+    case IR_STRING:
+        snprintf(call, sizeof call, "atd_bin_read_string(r, &%s)", lv);
+        break;
+    case IR_WRAP: {
+        char tmp[32], ptr[40];
+        snprintf(tmp, sizeof tmp, "w%d_", t->id);
+        snprintf(ptr, sizeof ptr, "&%s", tmp);
+        cw_open(w, "{");
+        cw_line(w, "%s %s;", t->elem.type->name, tmp);
+        if (ir_is_composite(t->elem.type))
+            emit_init_call(w, t->elem.type, ptr);
+        read_body(w, t->elem.type, tag, tmp, fail);
+        cw_line(w, "%s = %s(%s);", lv, t->wrap_fn, tmp);
+        cw_close(w, "}");
+        return;
+    }
+    case IR_ABSTRACT:
+        return; /* unreachable: abstract stops generation */
+    default:
+        snprintf(call, sizeof call, "%s__bin_rbody(r, %s, &%s)", t->fn, tag, lv);
+        break;
+    }
+    check_call(w, call, fail);
+}
+
+/* Reads a tagged value of a slot: tag, check, body (a pointer slot first
+ * gets its value from the arena). */
+static void read_slot_tagged(cw *w, const ir_slot *s, const char *lv, const char *fail)
+{
+    char mask[96], call[200];
+    cw_open(w, "{");
+    cw_line(w, "uint8_t tg_;");
+    snprintf(call, sizeof call, "atd_bin_read_tag(r, %s, &tg_)",
+             bin_accept(s->type, mask, sizeof mask));
+    check_call(w, call, fail);
+    if (s->ptr) {
+        const char *tn = s->type->name;
+        cw_line(w, "%s *p_ = (%s *)atd_arena_alloc(r->arena, sizeof(%s), 8);", tn, tn, tn);
+        cw_open(w, "if (p_ == NULL)");
+        cw_line(w, "atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
+        cw_line(w, "%s", fail);
+        cw_close(w, "}");
+        cw_line(w, "%s = p_;", lv);
+        read_body(w, s->type, "tg_", "*p_", fail);
+    } else {
+        read_body(w, s->type, "tg_", lv, fail);
+    }
+    cw_close(w, "}");
+}
+
+/* Emits the reading of field f's value (its tag in `tag`) for a record or a
+ * table row `dst` ("out" or "row"), marking a required field as seen. In a
+ * table, a `?` field's cells are full options: 0, or 0x80 and the value. */
+static void read_field(cw *w, const ir_field *f, const char *dst, bool in_table, const char *tag,
+                       const char *fail)
+{
+    char lv[300];
+    snprintf(lv, sizeof lv, "%s->%s", dst, f->c_name);
+    if (!in_table) {
+        read_slot_tagged(w, &f->slot, lv, fail);
+    } else if (f->kind == IR_FIELD_OPTIONAL) {
+        cw_open(w, "{");
+        cw_line(w, "uint8_t b_;");
+        check_call(w, "atd_bin_read_byte(r, &b_)", fail);
+        cw_open(w, "if (b_ == 0x80)");
+        read_slot_tagged(w, &f->slot, lv, fail);
+        cw_line(w, "%s->has_%s = true;", dst, f->c_name);
+        cw_mid(w, "} else if (b_ != 0) {");
+        cw_line(w, "atd_reader_fail_at(r, (size_t)(r->cur - r->start) - 1, ATD_ERR_TYPE, "
+                   "\"expected an option (0 or 0x80), found %%u\", b_);");
+        cw_line(w, "%s", fail);
+        cw_close(w, "}");
+        cw_close(w, "}");
+        return;
+    } else if (f->slot.ptr) {
+        const char *tn = f->slot.type->name;
+        cw_open(w, "{");
+        cw_line(w, "%s *p_ = (%s *)atd_arena_alloc(r->arena, sizeof(%s), 8);", tn, tn, tn);
+        cw_open(w, "if (p_ == NULL)");
+        cw_line(w, "atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
+        cw_line(w, "%s", fail);
+        cw_close(w, "}");
+        cw_line(w, "%s = p_;", lv);
+        read_body(w, f->slot.type, tag, "*p_", fail);
+        cw_close(w, "}");
+    } else {
+        read_body(w, f->slot.type, tag, lv, fail);
+    }
+    if (f->kind == IR_FIELD_OPTIONAL)
+        cw_line(w, "%s->has_%s = true;", dst, f->c_name);
+    if (f->kind == IR_FIELD_REQUIRED)
+        cw_line(w, "seen[%d] |= (uint64_t)1 << %d;", f->required_index / 64,
+                f->required_index % 64);
+}
+
+/* The missing-field checks after a record or a table row. */
+static void check_required(cw *w, const ir_type *t, const char *fail)
+{
+    for (size_t i = 0; i < t->nfields; i++) {
+        const ir_field *f = &t->fields[i];
+        if (f->kind != IR_FIELD_REQUIRED)
+            continue;
+        cw_open(w, "if (!(seen[%d] & ((uint64_t)1 << %d)))", f->required_index / 64,
+                f->required_index % 64);
+        cw_line(w,
+                "atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "
+                "\"missing field '%%s' in record '%%s'\", \"%s\", \"%s\");",
+                f->atd_name, t->atd_name);
+        cw_line(w, "%s", fail);
+        cw_close(w, "}");
+    }
+}
+
+static void unknown_field(cw *w, const ir_type *t)
+{
+    cw_open(w, "if (r->flags & ATD_READ_STRICT_FIELDS)");
+    cw_line(w,
+            "return atd_reader_fail_at(r, (size_t)(r->cur - r->start) - 4, ATD_ERR_UNKNOWN_FIELD, "
+            "\"unknown field hash 0x%%08x in record '%%s'\", (unsigned)h_, \"%s\");",
+            t->atd_name);
+    cw_close(w, "}");
+}
+
+static void emit_record_rbody(cw *w, const ir_type *t)
+{
+    char fail[400];
+    size_t nwords = (t->nrequired + 63) / 64;
+    cw_line(w, "size_t n_, i_;");
+    cw_line(w, "uint32_t h_;");
+    if (nwords > 0) {
+        cw_line(w, "uint64_t seen[%zu] = {0};", nwords);
+        cw_line(w, "size_t at = (size_t)(r->cur - r->start);");
+    }
+    cw_line(w, "(void)tag;");
+    cw_line(w, "%s_init(out);", t->fn);
+    check_call(w, "atd_bin_enter(r)", "return false;");
+    check_call(w, "atd_bin_read_count(r, &n_)", "return false;");
+    cw_open(w, "for (i_ = 0; i_ < n_; i_++)");
+    check_call(w, "atd_bin_read_field_hashtag(r, &h_)", "return false;");
+    cw_open(w, "switch (h_) {");
+    for (size_t i = 0; i < t->nfields; i++) {
+        const ir_field *f = &t->fields[i];
+        cw_mid(w, "case 0x%08xu:", (unsigned)f->bin_hashtag);
+        push_field_fail(fail, sizeof fail, "reader", f->atd_name);
+        read_field(w, f, "out", false, "tg_", fail);
+        cw_line(w, "break;");
+    }
+    cw_mid(w, "default:");
+    unknown_field(w, t);
+    check_call(w, "atd_bin_skip(r)", "return false;");
+    cw_line(w, "break;");
+    cw_close(w, "}");
+    cw_close(w, "}");
+    cw_line(w, "atd_bin_leave(r);");
+    check_required(w, t, "return false;");
+    cw_line(w, "return true;");
+}
+
+static void emit_sum_rbody(cw *w, const ir_type *t)
+{
+    char lv[300], fail[400];
+    bool is_enum = t->kind == IR_ENUM;
+    cw_line(w, "uint32_t h_;");
+    cw_line(w, "(void)tag;");
+    check_call(w, "atd_bin_read_hashtag(r, &h_)", "return false;");
+    cw_open(w, "switch (h_) {");
+    for (size_t i = 0; i < t->ncases; i++) {
+        const ir_case *k = &t->cases[i];
+        cw_mid(w, "case 0x%08xu:", (unsigned)k->bin_hashtag);
+        if (is_enum) {
+            cw_line(w, "*out = %s;", k->const_name);
+            cw_line(w, "return true;");
+            continue;
+        }
+        cw_line(w, "out->tag = %s;", k->const_name);
+        if (k->arg.type != NULL) {
+            check_call(w, "atd_bin_enter(r)", "return false;");
+            snprintf(lv, sizeof lv, "out->u.%s", k->member);
+            push_field_fail(fail, sizeof fail, "reader", k->atd_name);
+            read_slot_tagged(w, &k->arg, lv, fail);
+            cw_line(w, "atd_bin_leave(r);");
+        }
+        cw_line(w, "return true;");
+    }
+    cw_mid(w, "default:");
+    cw_line(w, "break;");
+    cw_close(w, "}");
+    cw_line(w,
+            "return atd_reader_fail_at(r, (size_t)(r->cur - r->start) - 4, ATD_ERR_BAD_VARIANT, "
+            "\"unsupported variant hashtag 0x%%08x in '%%s'\", (unsigned)h_, \"%s\");",
+            t->atd_name);
+}
+
+static void emit_tuple_rbody(cw *w, const ir_type *t)
+{
+    char lv[64], fail[128];
+    cw_line(w, "size_t n_, i_;");
+    cw_line(w, "size_t at = (size_t)(r->cur - r->start);");
+    cw_line(w, "(void)tag;");
+    cw_line(w, "%s_init(out);", t->fn);
+    check_call(w, "atd_bin_enter(r)", "return false;");
+    check_call(w, "atd_bin_read_count(r, &n_)", "return false;");
+    cw_open(w, "if (n_ < %zu)", t->nmin_cells);
+    cw_line(w,
+            "return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, \"expected at least %zu tuple "
+            "elements, found %%zu\", n_);",
+            t->nmin_cells);
+    cw_close(w, "}");
+    for (size_t i = 0; i < t->ncells; i++) {
+        if (i >= t->nmin_cells)
+            cw_open(w, "if (n_ > %zu)", i);
+        snprintf(lv, sizeof lv, "out->f%zu", i);
+        snprintf(fail, sizeof fail, "return atd_reader_push_index(r, %zu);", i);
+        read_slot_tagged(w, &t->cells[i].slot, lv, fail);
+        if (i >= t->nmin_cells)
+            cw_close(w, "}");
+    }
+    cw_open(w, "for (i_ = %zu; i_ < n_; i_++)", t->ncells);
+    check_call(w, "atd_bin_skip(r)", "return atd_reader_push_index(r, i_);");
+    cw_close(w, "}");
+    cw_line(w, "atd_bin_leave(r);");
+    cw_line(w, "return true;");
+}
+
+/* Allocates `count` items of type tn into `items` (count <= bytes left, so
+ * the size is bounded by the input). */
+static void alloc_items(cw *w, const char *tn, const char *count)
+{
+    cw_open(w, "if (%s > SIZE_MAX / sizeof(%s))", count, tn);
+    cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
+    cw_close(w, "}");
+    cw_line(w, "items = (%s *)atd_arena_alloc(r->arena, %s * sizeof(%s), 8);", tn, count, tn);
+    cw_open(w, "if (items == NULL)");
+    cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
+    cw_close(w, "}");
+}
+
+/* The table form of a list of records: the header maps each column to a
+ * field (unknown columns are skipped), then each row is read like a record. */
+static void emit_table_rbody(cw *w, const ir_type *t)
+{
+    const ir_type *rec = t->elem.type;
+    char fail[400], mask[96];
+    size_t nwords = (rec->nrequired + 63) / 64;
+    cw_line(w, "size_t rows, cols, i, c;");
+    cw_line(w, "int *colf;");
+    cw_line(w, "uint8_t *colt;");
+    cw_line(w, "%s *items;", rec->name);
+    cw_line(w, "size_t at = (size_t)(r->cur - r->start);");
+    check_call(w, "atd_bin_read_count(r, &rows)", "return false;");
+    cw_open(w, "if (rows == 0)");
+    cw_line(w, "atd_bin_leave(r);");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+    check_call(w, "atd_bin_read_count(r, &cols)", "return false;");
+    cw_line(w, "colf = (int *)atd_arena_alloc(r->arena, cols * sizeof(int) + 1, 8);");
+    cw_line(w, "colt = (uint8_t *)atd_arena_alloc(r->arena, cols + 1, 1);");
+    cw_open(w, "if (colf == NULL || colt == NULL)");
+    cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
+    cw_close(w, "}");
+    cw_open(w, "for (c = 0; c < cols; c++)");
+    cw_line(w, "uint32_t h_;");
+    cw_line(w, "uint32_t accept;");
+    check_call(w, "atd_bin_read_field_hashtag(r, &h_)", "return false;");
+    cw_open(w, "switch (h_) {");
+    for (size_t j = 0; j < rec->nfields; j++) {
+        const ir_field *f = &rec->fields[j];
+        cw_mid(w, "case 0x%08xu:", (unsigned)f->bin_hashtag);
+        cw_line(w, "colf[c] = %zu;", j);
+        if (f->kind == IR_FIELD_OPTIONAL)
+            cw_line(w, "accept = ATD_BIN_MASK(%d);", ATD_BIN_NUM_VARIANT);
+        else
+            cw_line(w, "accept = %s;", bin_accept(f->slot.type, mask, sizeof mask));
+        cw_line(w, "break;");
+    }
+    cw_mid(w, "default:");
+    unknown_field(w, rec);
+    cw_line(w, "colf[c] = -1;");
+    cw_line(w, "accept = ATD_BIN_ANY_MASK; /* the column is skipped */");
+    cw_line(w, "break;");
+    cw_close(w, "}");
+    check_call(w, "atd_bin_read_tag(r, accept, &colt[c])", "return false;");
+    cw_close(w, "}");
+    cw_open(w, "if (cols > 0 && rows > (size_t)(r->end - r->cur) / cols)");
+    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_EOF, \"table of %%zu rows and %%zu "
+               "columns exceeds the input\", rows, cols);");
+    cw_close(w, "}");
+    alloc_items(w, rec->name, "rows");
+    cw_open(w, "for (i = 0; i < rows; i++)");
+    cw_line(w, "%s *row = &items[i];", rec->name);
+    if (nwords > 0)
+        cw_line(w, "uint64_t seen[%zu] = {0};", nwords);
+    cw_line(w, "%s_init(row);", rec->fn);
+    cw_open(w, "for (c = 0; c < cols; c++)");
+    cw_line(w, "uint8_t ct = colt[c];");
+    cw_open(w, "switch (colf[c]) {");
+    for (size_t j = 0; j < rec->nfields; j++) {
+        const ir_field *f = &rec->fields[j];
+        cw_mid(w, "case %zu:", j);
+        snprintf(fail, sizeof fail,
+                 "{ atd_reader_push_field(r, \"%s\", %zu); return atd_reader_push_index(r, i); }",
+                 f->atd_name, strlen(f->atd_name));
+        read_field(w, f, "row", true, "ct", fail);
+        cw_line(w, "break;");
+    }
+    cw_mid(w, "default:");
+    check_call(w, "atd_bin_skip_body(r, ct)", "return atd_reader_push_index(r, i);");
+    cw_line(w, "break;");
+    cw_close(w, "}");
+    cw_close(w, "}");
+    check_required(w, rec, "return atd_reader_push_index(r, i);");
+    cw_close(w, "}");
+    cw_line(w, "out->items = items;");
+    cw_line(w, "out->len = rows;");
+    cw_line(w, "atd_bin_leave(r);");
+    cw_line(w, "return true;");
+}
+
+static void emit_list_rbody(cw *w, const ir_type *t)
+{
+    char mask[96], call[200];
+    const char *en = t->elem.type->name;
+    cw_line(w, "out->items = NULL;");
+    cw_line(w, "out->len = 0;");
+    check_call(w, "atd_bin_enter(r)", "return false;");
+    if (t->bin_table) {
+        cw_open(w, "if (tag == %d)", ATD_BIN_TABLE);
+        emit_table_rbody(w, t);
+        cw_close(w, "}");
+    } else {
+        cw_line(w, "(void)tag;");
+    }
+    cw_open(w, "{");
+    cw_line(w, "size_t n_, i;");
+    cw_line(w, "uint8_t et;");
+    cw_line(w, "%s *items;", en);
+    check_call(w, "atd_bin_read_count(r, &n_)", "return false;");
+    cw_open(w, "if (n_ == 0)");
+    cw_line(w, "atd_bin_leave(r);");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+    snprintf(call, sizeof call, "atd_bin_read_tag(r, %s, &et)",
+             bin_accept(t->elem.type, mask, sizeof mask));
+    check_call(w, call, "return false;");
+    alloc_items(w, en, "n_");
+    cw_open(w, "for (i = 0; i < n_; i++)");
+    read_body(w, t->elem.type, "et", "items[i]", "return atd_reader_push_index(r, i);");
+    cw_close(w, "}");
+    cw_line(w, "out->items = items;");
+    cw_line(w, "out->len = n_;");
+    cw_line(w, "atd_bin_leave(r);");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+}
+
+static void emit_assoc_rbody(cw *w, const ir_type *t)
+{
+    char itn[300], call[200];
+    snprintf(itn, sizeof itn, "%s_item", t->name);
+    cw_line(w, "size_t n_, i, k;");
+    cw_line(w, "uint8_t et;");
+    cw_line(w, "%s *items;", itn);
+    cw_line(w, "(void)tag;");
+    cw_line(w, "out->items = NULL;");
+    cw_line(w, "out->len = 0;");
+    check_call(w, "atd_bin_enter(r)", "return false;");
+    check_call(w, "atd_bin_read_count(r, &n_)", "return false;");
+    cw_open(w, "if (n_ == 0)");
+    cw_line(w, "atd_bin_leave(r);");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+    snprintf(call, sizeof call, "atd_bin_read_tag(r, ATD_BIN_MASK(%d), &et)", ATD_BIN_TUPLE);
+    check_call(w, call, "return false;");
+    alloc_items(w, itn, "n_");
+    cw_open(w, "for (i = 0; i < n_; i++)");
+    cw_line(w, "size_t cells, at = (size_t)(r->cur - r->start);");
+    check_call(w, "atd_bin_enter(r) && atd_bin_read_count(r, &cells)",
+               "return atd_reader_push_index(r, i);");
+    cw_open(w, "if (cells < 2)");
+    cw_line(w, "atd_reader_fail_at(r, at, ATD_ERR_TUPLE, \"expected at least 2 tuple elements, "
+               "found %%zu\", cells);");
+    cw_line(w, "return atd_reader_push_index(r, i);");
+    cw_close(w, "}");
+    snprintf(call, sizeof call,
+             "atd_bin_read_tag(r, ATD_BIN_MASK(%d), &et) && atd_bin_read_string(r, "
+             "&items[i].key)",
+             ATD_BIN_STRING);
+    check_call(w, call, "{ atd_reader_push_index(r, 0); return atd_reader_push_index(r, i); }");
+    read_slot_tagged(w, &t->elem, "items[i].value",
+                     "{ atd_reader_push_index(r, 1); return atd_reader_push_index(r, i); }");
+    cw_open(w, "for (k = 2; k < cells; k++)");
+    check_call(w, "atd_bin_skip(r)", "return atd_reader_push_index(r, i);");
+    cw_close(w, "}");
+    cw_line(w, "atd_bin_leave(r);");
+    cw_close(w, "}");
+    cw_line(w, "out->items = items;");
+    cw_line(w, "out->len = n_;");
+    cw_line(w, "atd_bin_leave(r);");
+    cw_line(w, "return true;");
+}
+
+static void emit_option_rbody(cw *w, const ir_type *t)
+{
+    cw_line(w, "uint8_t b_;");
+    cw_line(w, "(void)tag;");
+    cw_line(w, "out->has = false;");
+    check_call(w, "atd_bin_read_byte(r, &b_)", "return false;");
+    cw_open(w, "if (b_ == 0)");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+    cw_open(w, "if (b_ != 0x80)");
+    cw_line(w, "return atd_reader_fail_at(r, (size_t)(r->cur - r->start) - 1, ATD_ERR_TYPE, "
+               "\"expected an option (0 or 0x80), found %%u\", b_);");
+    cw_close(w, "}");
+    check_call(w, "atd_bin_enter(r)", "return false;");
+    read_slot_tagged(w, &t->elem, "out->value", "return false;");
+    cw_line(w, "atd_bin_leave(r);");
+    cw_line(w, "out->has = true;");
+    cw_line(w, "return true;");
+}
+
+/* --- entry points --- */
+
+static void emit_entry_points(cw *w, const char *name, const ir_type *t, bool composite)
+{
+    char mask[96];
+    /* write: tag, then body */
+    cw_line(w, "bool %s_write_biniou(atd_writer *w, const %s *v)", name, name);
+    cw_open(w, "{");
+    write_tag(w, t, "return false;");
+    if (composite) {
+        cw_line(w, "return %s__bin_wbody(w, v);", t->fn);
+    } else {
+        write_body(w, t, "(*v)", "return false;");
+        cw_line(w, "return true;");
+    }
+    cw_close(w, "}");
+    cw_blank(w);
+    /* read: tag checked, then body */
+    cw_line(w, "bool %s_read_biniou(atd_reader *r, %s *out)", name, name);
+    cw_open(w, "{");
+    cw_line(w, "uint8_t tag;");
+    cw_open(w, "if (!atd_bin_read_tag(r, %s, &tag))", bin_accept(t, mask, sizeof mask));
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    if (composite) {
+        cw_line(w, "return %s__bin_rbody(r, tag, out);", t->fn);
+    } else {
+        read_body(w, t, "tag", "(*out)", "return false;");
+        cw_line(w, "return true;");
+    }
+    cw_close(w, "}");
+    cw_blank(w);
+    cw_line(w, "int %s_to_biniou(const %s *value, atd_buf *out, atd_error *err)", name, name);
+    cw_open(w, "{");
+    cw_line(w, "atd_writer w;");
+    cw_line(w, "size_t start = out->len;");
+    cw_line(w, "atd_writer_init(&w, out, 0);");
+    cw_open(w, "if (%s_write_biniou(&w, value) && out->status == 0)", name);
+    cw_open(w, "if (err != NULL)");
+    cw_line(w, "atd_error_set(err, ATD_ERR_OK, NULL, NULL);");
+    cw_close(w, "}");
+    cw_line(w, "return 0;");
+    cw_close(w, "}");
+    cw_open(w, "if (w.err_code == ATD_ERR_OK)");
+    cw_line(w, "atd_writer_fail_buf(&w);");
+    cw_close(w, "}");
+    cw_comment(w, "no partial output is left in an in-memory buffer");
+    cw_open(w, "if (out->sink == NULL && out->len > start)");
+    cw_line(w, "out->len = start;");
+    cw_close(w, "}");
+    cw_line(w, "return atd_writer_get_error(&w, err);");
+    cw_close(w, "}");
+    cw_blank(w);
+    cw_line(w,
+            "int %s_from_biniou(const char *data, size_t len, atd_arena *arena, %s *out, "
+            "atd_error *err)",
+            name, name);
+    cw_open(w, "{");
+    cw_line(w, "atd_reader r;");
+    cw_line(w, "atd_reader_init(&r, data, len, arena, 0);");
+    cw_open(w, "if (!%s_read_biniou(&r, out) || !atd_bin_read_end(&r))", name);
+    cw_line(w, "int rc = atd_bin_get_error(&r, err);");
+    cw_line(w, "return rc != 0 ? rc : (int)ATD_ERR_INVALID;");
+    cw_close(w, "}");
+    cw_open(w, "if (err != NULL)");
+    cw_line(w, "atd_error_set(err, ATD_ERR_OK, NULL, NULL);");
+    cw_close(w, "}");
+    cw_line(w, "return 0;");
+    cw_close(w, "}");
+    cw_blank(w);
+}
+
+static void emit_type_biniou(cw *w, const ir_type *t)
+{
+    cw_line(w, "static bool %s__bin_wbody(atd_writer *w, const %s *v)", t->fn, t->name);
+    cw_open(w, "{");
+    switch (t->kind) {
+    case IR_RECORD:
+        emit_record_wbody(w, t);
+        break;
+    case IR_ENUM:
+    case IR_SUM:
+        emit_sum_wbody(w, t);
+        break;
+    case IR_TUPLE:
+        emit_tuple_wbody(w, t);
+        break;
+    case IR_LIST:
+        emit_list_wbody(w, t);
+        break;
+    case IR_ASSOC:
+        emit_assoc_wbody(w, t);
+        break;
+    default:
+        emit_option_wbody(w, t);
+        break;
+    }
+    cw_close(w, "}");
+    cw_blank(w);
+    cw_line(w, "static bool %s__bin_rbody(atd_reader *r, uint8_t tag, %s *out)", t->fn, t->name);
+    cw_open(w, "{");
+    switch (t->kind) {
+    case IR_RECORD:
+        emit_record_rbody(w, t);
+        break;
+    case IR_ENUM:
+    case IR_SUM:
+        emit_sum_rbody(w, t);
+        break;
+    case IR_TUPLE:
+        emit_tuple_rbody(w, t);
+        break;
+    case IR_LIST:
+        emit_list_rbody(w, t);
+        break;
+    case IR_ASSOC:
+        emit_assoc_rbody(w, t);
+        break;
+    default:
+        emit_option_rbody(w, t);
+        break;
+    }
+    cw_close(w, "}");
+    cw_blank(w);
+    if (t->exported) /* the others are only read and written inside others */
+        emit_entry_points(w, t->name, t, true);
+    cw_end_item(w);
+}
+
+void emit_biniou_source(cw *w, const ir_module *m, const bool *used)
+{
+    cw_comment(w, "--- biniou ---");
+    cw_blank(w);
+    for (size_t i = 0; i < m->ntypes; i++) {
+        const ir_type *t = m->types[i];
+        if (!used[i])
+            continue;
+        cw_line(w, "static bool %s__bin_wbody(atd_writer *w, const %s *v);", t->fn, t->name);
+        cw_line(w, "static bool %s__bin_rbody(atd_reader *r, uint8_t tag, %s *out);", t->fn,
+                t->name);
+    }
+    cw_blank(w);
+    for (size_t i = 0; i < m->ntypes; i++)
+        if (used[i])
+            emit_type_biniou(w, m->types[i]);
+    for (size_t i = 0; i < m->ndefs; i++) {
+        const ir_def *d = &m->defs[i];
+        if (!d->is_typedef)
+            continue;
+        emit_entry_points(w, d->c_name, d->type, false);
+        cw_end_item(w);
+    }
+}
+
+void emit_biniou_prototypes(cw *w, const char *name)
+{
+    cw_line(w, "bool %s_read_biniou(atd_reader *r, %s *out);", name, name);
+    cw_line(w, "bool %s_write_biniou(atd_writer *w, const %s *v);", name, name);
+    cw_line(w,
+            "int %s_from_biniou(const char *data, size_t len, atd_arena *arena, %s *out, "
+            "atd_error *err);",
+            name, name);
+    cw_line(w, "int %s_to_biniou(const %s *value, atd_buf *out, atd_error *err);", name, name);
+}

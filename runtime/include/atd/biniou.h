@@ -1,0 +1,249 @@
+/* Biniou, atdgen's binary format (atd-spec Part III): the primitives that
+ * generated biniou readers and writers are made of.
+ *
+ * A value is a one-byte tag and a body; inside arrays and tables the bodies
+ * appear without their tag (the tag is given once). Generated code reads
+ * the tag, checks it against the tags its type accepts (atd_bin_read_tag),
+ * then reads the body with the functions below.
+ *
+ * The reader is the JSON reader's atd_reader over the bytes (atd_reader_init),
+ * so errors, the path pushed while unwinding ($.events[3].date), the depth
+ * limit, the arena and the flags (ATD_READ_BORROW_STRINGS,
+ * ATD_READ_STRICT_FIELDS) are one implementation for both formats; only the
+ * report differs: atd_bin_get_error says "byte N" instead of line and column.
+ * The writer is the JSON atd_writer on an atd_buf (memory or sink), for the
+ * same reasons.
+ *
+ * Limits, as OCaml's reader has them: a vint has at most 9 bytes (63 bits);
+ * counts (array length, fields, cells, rows) must fit in the bytes left,
+ * since every body takes at least one byte, which also bounds every
+ * allocation by the input size. */
+#ifndef ATD_BINIOU_H
+#define ATD_BINIOU_H
+
+#include <string.h>
+
+#include "common.h"
+#include "reader.h"
+#include "writer.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Tags (atd-spec 13). */
+enum {
+    ATD_BIN_BOOL = 0,
+    ATD_BIN_INT8 = 1,
+    ATD_BIN_INT16 = 2,
+    ATD_BIN_INT32 = 3,
+    ATD_BIN_INT64 = 4,
+    ATD_BIN_FLOAT32 = 11,
+    ATD_BIN_FLOAT64 = 12,
+    ATD_BIN_UVINT = 16,
+    ATD_BIN_SVINT = 17,
+    ATD_BIN_STRING = 18,
+    ATD_BIN_ARRAY = 19,
+    ATD_BIN_TUPLE = 20,
+    ATD_BIN_RECORD = 21,
+    ATD_BIN_NUM_VARIANT = 22,
+    ATD_BIN_VARIANT = 23,
+    ATD_BIN_UNIT = 24,
+    ATD_BIN_TABLE = 25,
+    ATD_BIN_SHARED = 26
+};
+
+/* A set of tags, as bits (1u << tag). */
+#define ATD_BIN_MASK(tag) ((uint32_t)1 << (tag))
+/* What a plain `int` accepts: int8, int16, uvint, svint. */
+#define ATD_BIN_INT_MASK                                                                           \
+    (ATD_BIN_MASK(ATD_BIN_INT8) | ATD_BIN_MASK(ATD_BIN_INT16) | ATD_BIN_MASK(ATD_BIN_UVINT) |      \
+     ATD_BIN_MASK(ATD_BIN_SVINT))
+
+/* Every tag a value may have (all that atdgen writes). */
+#define ATD_BIN_ANY_MASK                                                                           \
+    (ATD_BIN_MASK(0) | ATD_BIN_MASK(1) | ATD_BIN_MASK(2) | ATD_BIN_MASK(3) | ATD_BIN_MASK(4) |     \
+     ATD_BIN_MASK(11) | ATD_BIN_MASK(12) | ATD_BIN_MASK(16) | ATD_BIN_MASK(17) |                   \
+     ATD_BIN_MASK(18) | ATD_BIN_MASK(19) | ATD_BIN_MASK(20) | ATD_BIN_MASK(21) |                   \
+     ATD_BIN_MASK(22) | ATD_BIN_MASK(23) | ATD_BIN_MASK(24) | ATD_BIN_MASK(25))
+
+/* Worst-case size of a vint. */
+#define ATD_BIN_VINT_MAX 10
+
+/* "svint", "record"... or NULL for a byte that is no tag. */
+const char *atd_bin_tag_name(unsigned tag);
+
+/* atdgen's hash of a name: h = 223 h + c (mod 2^32) over the bytes, then
+ * the low 31 bits. Field hashtags set bit 31; so do variants with an argument. */
+uint32_t atd_bin_hash(const char *name, size_t len);
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                             */
+/* ------------------------------------------------------------------ */
+
+/* Writes the vint forms at p (ATD_BIN_VINT_MAX bytes reserved); returns the end. */
+static inline char *atd_bin_put_uvint(char *p, uint64_t u)
+{
+    while (u >= 0x80) {
+        *p++ = (char)(unsigned char)(u | 0x80);
+        u >>= 7;
+    }
+    *p++ = (char)(unsigned char)u;
+    return p;
+}
+
+static inline char *atd_bin_put_svint(char *p, int64_t v)
+{
+    /* zigzag: 0, -1, 1, -2... -> 0, 1, 2, 3... without signed overflow */
+    uint64_t u = v >= 0 ? (uint64_t)v << 1 : (((uint64_t)(-(v + 1))) << 1) | 1;
+    return atd_bin_put_uvint(p, u);
+}
+
+/* n bytes of u, big-endian. */
+static inline char *atd_bin_put_be(char *p, uint64_t u, unsigned n)
+{
+    for (unsigned i = n; i > 0; i--)
+        *p++ = (char)(unsigned char)(u >> (8 * (i - 1)));
+    return p;
+}
+
+/* One byte (a tag, a bool, a num_variant byte...). */
+static inline bool atd_bin_write_byte(atd_writer *w, unsigned byte)
+{
+    char *p = atd_buf_reserve(w->buf, 1);
+    if (ATD_UNLIKELY(p == NULL))
+        return atd_writer_fail_buf(w);
+    *p = (char)(unsigned char)byte;
+    atd_buf_commit(w->buf, p + 1);
+    return true;
+}
+
+/* Bodies of numbers. */
+static inline bool atd_bin_write_uvint(atd_writer *w, uint64_t u)
+{
+    char *p = atd_buf_reserve(w->buf, ATD_BIN_VINT_MAX);
+    if (ATD_UNLIKELY(p == NULL))
+        return atd_writer_fail_buf(w);
+    atd_buf_commit(w->buf, atd_bin_put_uvint(p, u));
+    return true;
+}
+
+static inline bool atd_bin_write_svint(atd_writer *w, int64_t v)
+{
+    char *p = atd_buf_reserve(w->buf, ATD_BIN_VINT_MAX);
+    if (ATD_UNLIKELY(p == NULL))
+        return atd_writer_fail_buf(w);
+    atd_buf_commit(w->buf, atd_bin_put_svint(p, v));
+    return true;
+}
+
+/* A fixed-width big-endian body of n bytes (int16, int32, int64, hashtags). */
+static inline bool atd_bin_write_be(atd_writer *w, uint64_t u, unsigned n)
+{
+    char *p = atd_buf_reserve(w->buf, n);
+    if (ATD_UNLIKELY(p == NULL))
+        return atd_writer_fail_buf(w);
+    atd_buf_commit(w->buf, atd_bin_put_be(p, u, n));
+    return true;
+}
+
+/* The int body of `repr` (a tag: INT8, INT16, INT32, INT64, UVINT, SVINT).
+ * Values the repr cannot hold are ATD_ERR_RANGE: negative numbers as uvint
+ * (OCaml would read back another number), int8 outside 0..255, int16 outside
+ * 0..65535, int32 outside its range. */
+bool atd_bin_write_int(atd_writer *w, unsigned repr, int64_t v);
+
+static inline bool atd_bin_write_float64(atd_writer *w, double v)
+{
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    return atd_bin_write_be(w, bits, 8);
+}
+
+static inline bool atd_bin_write_float32(atd_writer *w, float v)
+{
+    uint32_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    return atd_bin_write_be(w, bits, 4);
+}
+
+/* A string body: uvint length, then the bytes (any bytes: biniou does not
+ * require UTF-8). */
+bool atd_bin_write_string(atd_writer *w, const char *s, size_t len);
+
+/* ------------------------------------------------------------------ */
+/* Reading                                                             */
+/* ------------------------------------------------------------------ */
+
+/* Reads a tag and checks that it is in `accept` (a mask of ATD_BIN_MASK
+ * bits). Errors: end of input; "expected tag svint (17), found string (18)";
+ * tag 26 and bytes that are no tag are "corrupted data". */
+bool atd_bin_read_tag(atd_reader *r, uint32_t accept, uint8_t *tag);
+/* Checks a tag read elsewhere (the element tag of an array, a table column);
+ * `at` is the byte offset of that tag. */
+bool atd_bin_check_tag(atd_reader *r, size_t at, uint32_t accept, uint8_t tag);
+
+/* Bodies. */
+bool atd_bin_read_byte(atd_reader *r, uint8_t *out);
+bool atd_bin_read_uvint(atd_reader *r, uint64_t *out);
+/* A count (array length, fields, cells): a uvint no larger than the bytes
+ * left, each counted item taking at least one. */
+bool atd_bin_read_count(atd_reader *r, size_t *out);
+/* 4 bytes, big-endian (field and variant hashtags). */
+bool atd_bin_read_hashtag(atd_reader *r, uint32_t *out);
+/* A field hashtag: bit 31 must be set (else "corrupted data", as OCaml says). */
+bool atd_bin_read_field_hashtag(atd_reader *r, uint32_t *out);
+/* The body of an int written with tag `tag` (INT8, INT16, INT32, INT64,
+ * UVINT, SVINT; the caller checked the tag). Then, for C types narrower than
+ * int64, atd_bin_int_range. */
+bool atd_bin_read_int(atd_reader *r, uint8_t tag, int64_t *out);
+/* ATD_ERR_RANGE unless min <= v <= max; `at` is where the value started. */
+bool atd_bin_int_range(atd_reader *r, size_t at, int64_t v, int64_t min, int64_t max);
+bool atd_bin_read_bool(atd_reader *r, bool *out);
+bool atd_bin_read_unit(atd_reader *r);
+bool atd_bin_read_float64(atd_reader *r, double *out);
+bool atd_bin_read_float32(atd_reader *r, float *out);
+/* A string body, copied into the arena (NUL-terminated) unless
+ * ATD_READ_BORROW_STRINGS. */
+bool atd_bin_read_string(atd_reader *r, atd_string *out);
+
+/* Nesting (records, tuples, arrays, tables, variants, options): enter checks
+ * and increments the depth (ATD_ERR_DEPTH beyond max_depth), leave decrements. */
+bool atd_bin_enter(atd_reader *r);
+static inline void atd_bin_leave(atd_reader *r)
+{
+    r->depth--;
+}
+
+/* Skipping a value of unknown type (atd-spec 16): a tagged value, or the
+ * body of a value of tag `tag`. */
+bool atd_bin_skip(atd_reader *r);
+bool atd_bin_skip_body(atd_reader *r, uint8_t tag);
+
+/* After the top-level value: nothing may follow (ATD_ERR_TRAILING). */
+bool atd_bin_read_end(atd_reader *r);
+
+/* Fills err from the reader's error: code, offset, path, and the message
+ *   "byte N, at PATH: DETAIL"
+ * (line and column are 0: they mean nothing in binary data). Returns the code. */
+int atd_bin_get_error(const atd_reader *r, atd_error *err);
+
+/* Fixed-size reads for generated code, after checking the bytes left. */
+static inline bool atd_bin_has(const atd_reader *r, size_t n)
+{
+    return (size_t)(r->end - r->cur) >= n;
+}
+
+static inline uint64_t atd_bin_get_be(const char *p, unsigned n)
+{
+    uint64_t u = 0;
+    for (unsigned i = 0; i < n; i++)
+        u = (u << 8) | (unsigned char)p[i];
+    return u;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

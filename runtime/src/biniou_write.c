@@ -1,0 +1,68 @@
+/* Biniou writing primitives that are not small enough to inline: ints
+ * whose repr limits their range, strings, and the tag names and name hash
+ * shared with the reader. */
+#include "atd/biniou.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+static const char *const tag_names[27] = {
+    "bool",   "int8",  "int16",   "int32",   "int64",       NULL,      NULL,   NULL,    NULL,
+    NULL,     NULL,    "float32", "float64", NULL,          NULL,      NULL,   "uvint", "svint",
+    "string", "array", "tuple",   "record",  "num_variant", "variant", "unit", "table", "shared"};
+
+const char *atd_bin_tag_name(unsigned tag)
+{
+    return tag < sizeof tag_names / sizeof tag_names[0] ? tag_names[tag] : NULL;
+}
+
+uint32_t atd_bin_hash(const char *name, size_t len)
+{
+    uint32_t h = 0;
+    for (size_t i = 0; i < len; i++)
+        h = 223 * h + (unsigned char)name[i];
+    return h & 0x7fffffffu;
+}
+
+static bool fail_range(atd_writer *w, int64_t v, const char *repr)
+{
+    char detail[96];
+    snprintf(detail, sizeof detail, "%" PRId64 " cannot be written as biniou %s", v, repr);
+    return atd_writer_fail(w, ATD_ERR_RANGE, detail);
+}
+
+bool atd_bin_write_int(atd_writer *w, unsigned repr, int64_t v)
+{
+    switch (repr) {
+    case ATD_BIN_UVINT:
+        if (v < 0)
+            return fail_range(w, v, "uvint");
+        return atd_bin_write_uvint(w, (uint64_t)v);
+    case ATD_BIN_INT8:
+        if (v < 0 || v > 255)
+            return fail_range(w, v, "int8");
+        return atd_bin_write_byte(w, (unsigned)v);
+    case ATD_BIN_INT16:
+        if (v < 0 || v > 65535)
+            return fail_range(w, v, "int16");
+        return atd_bin_write_be(w, (uint64_t)v, 2);
+    case ATD_BIN_INT32:
+        if (v < INT32_MIN || v > INT32_MAX)
+            return fail_range(w, v, "int32");
+        return atd_bin_write_be(w, (uint64_t)v, 4);
+    case ATD_BIN_INT64:
+        return atd_bin_write_be(w, (uint64_t)v, 8);
+    default:
+        return atd_bin_write_svint(w, v);
+    }
+}
+
+bool atd_bin_write_string(atd_writer *w, const char *s, size_t len)
+{
+    if (!atd_bin_write_uvint(w, len))
+        return false;
+    atd_buf_append(w->buf, s, len);
+    if (ATD_UNLIKELY(w->buf->status != 0))
+        return atd_writer_fail_buf(w);
+    return true;
+}
