@@ -3,6 +3,16 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool adapters_shape_list_read(atd_reader *r, adapters_shape_list *out);
+static bool adapters_shape_list_write(atd_writer *w, const adapters_shape_list *v);
+static bool adapters_event_list_read(atd_reader *r, adapters_event_list *out);
+static bool adapters_event_list_write(atd_writer *w, const adapters_event_list *v);
+static bool adapters_one_list_read(atd_reader *r, adapters_one_list *out);
+static bool adapters_one_list_write(atd_writer *w, const adapters_one_list *v);
+static bool adapters_codec_shape_list_read(atd_reader *r, adapters_codec_shape_list *out);
+static bool adapters_codec_shape_list_write(atd_writer *w, const adapters_codec_shape_list *v);
+
 /* --- readers --- */
 
 void adapters_circle_init(adapters_circle *v)
@@ -32,7 +42,7 @@ bool adapters_circle_read(atd_reader *r, adapters_circle *out)
     uint64_t seen[1] = {0};
     adapters_circle_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -64,7 +74,7 @@ bool adapters_circle_read(atd_reader *r, adapters_circle *out)
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "circle");
             }
@@ -90,16 +100,7 @@ bool adapters_circle_read_any(atd_reader *r, void *out)
 
 int adapters_circle_from_json(const char *json, size_t len, atd_arena *arena, adapters_circle *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!adapters_circle_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, adapters_circle_read_any, out, err);
 }
 
 void adapters_rect_init(adapters_rect *v)
@@ -137,7 +138,7 @@ bool adapters_rect_read(atd_reader *r, adapters_rect *out)
     uint64_t seen[1] = {0};
     adapters_rect_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -197,7 +198,7 @@ bool adapters_rect_read(atd_reader *r, adapters_rect *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "rect");
             }
@@ -226,96 +227,7 @@ bool adapters_rect_read_any(atd_reader *r, void *out)
 
 int adapters_rect_from_json(const char *json, size_t len, atd_arena *arena, adapters_rect *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!adapters_rect_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void adapters_string_option_init(adapters_string_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool adapters_string_option_read(atd_reader *r, adapters_string_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!atd_read_string(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool adapters_string_option_read_any(atd_reader *r, void *out)
-{
-    return adapters_string_option_read(r, (adapters_string_option *)out);
-}
-
-int adapters_string_option_from_json(const char *json, size_t len, atd_arena *arena, adapters_string_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!adapters_string_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, adapters_rect_read_any, out, err);
 }
 
 void adapters_start_init(adapters_start *v)
@@ -345,7 +257,7 @@ bool adapters_start_read(atd_reader *r, adapters_start *out)
     uint64_t seen[1] = {0};
     adapters_start_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -377,7 +289,7 @@ bool adapters_start_read(atd_reader *r, adapters_start *out)
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "start");
             }
@@ -403,16 +315,7 @@ bool adapters_start_read_any(atd_reader *r, void *out)
 
 int adapters_start_from_json(const char *json, size_t len, atd_arena *arena, adapters_start *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!adapters_start_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, adapters_start_read_any, out, err);
 }
 
 void adapters_tagged_init(adapters_tagged *v)
@@ -447,7 +350,7 @@ bool adapters_tagged_read(atd_reader *r, adapters_tagged *out)
     uint64_t seen[1] = {0};
     adapters_tagged_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -490,7 +393,7 @@ bool adapters_tagged_read(atd_reader *r, adapters_tagged *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "tagged");
             }
@@ -519,16 +422,7 @@ bool adapters_tagged_read_any(atd_reader *r, void *out)
 
 int adapters_tagged_from_json(const char *json, size_t len, atd_arena *arena, adapters_tagged *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!adapters_tagged_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, adapters_tagged_read_any, out, err);
 }
 
 void adapters_shape_init(adapters_shape *v)
@@ -571,7 +465,7 @@ bool adapters_shape_read(atd_reader *r, adapters_shape *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -635,7 +529,7 @@ bool adapters_shape_read(atd_reader *r, adapters_shape *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -712,16 +606,7 @@ bool adapters_shape_read_any(atd_reader *r, void *out)
 
 int adapters_shape_from_json(const char *json, size_t len, atd_arena *arena, adapters_shape *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!adapters_shape_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, adapters_shape_read_any, out, err);
 }
 
 void adapters_event_init(adapters_event *v)
@@ -759,7 +644,7 @@ bool adapters_event_read(atd_reader *r, adapters_event *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -815,7 +700,7 @@ bool adapters_event_read(atd_reader *r, adapters_event *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "event");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -874,16 +759,7 @@ bool adapters_event_read_any(atd_reader *r, void *out)
 
 int adapters_event_from_json(const char *json, size_t len, atd_arena *arena, adapters_event *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!adapters_event_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, adapters_event_read_any, out, err);
 }
 
 void adapters_one_init(adapters_one *v)
@@ -921,7 +797,7 @@ bool adapters_one_read(atd_reader *r, adapters_one *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -944,7 +820,7 @@ bool adapters_one_read(atd_reader *r, adapters_one *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty object instead of a variant of '%s'", "one");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_object_key(r, &s)) {
             return false;
         }
@@ -989,7 +865,7 @@ bool adapters_one_read(atd_reader *r, adapters_one *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "one");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -1048,16 +924,7 @@ bool adapters_one_read_any(atd_reader *r, void *out)
 
 int adapters_one_from_json(const char *json, size_t len, atd_arena *arena, adapters_one *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!adapters_one_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, adapters_one_read_any, out, err);
 }
 
 void adapters_codec_shape_init(adapters_codec_shape *v)
@@ -1090,7 +957,7 @@ bool adapters_codec_shape_read(atd_reader *r, adapters_codec_shape *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -1138,7 +1005,7 @@ bool adapters_codec_shape_read(atd_reader *r, adapters_codec_shape *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "codec_shape");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -1179,24 +1046,10 @@ bool adapters_codec_shape_read_any(atd_reader *r, void *out)
 
 int adapters_codec_shape_from_json(const char *json, size_t len, atd_arena *arena, adapters_codec_shape *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!adapters_codec_shape_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, adapters_codec_shape_read_any, out, err);
 }
 
-void adapters_shape_list_init(adapters_shape_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool adapters_shape_list_read(atd_reader *r, adapters_shape_list *out)
+static bool adapters_shape_list_read(atd_reader *r, adapters_shape_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -1209,7 +1062,7 @@ bool adapters_shape_list_read(atd_reader *r, adapters_shape_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             adapters_shape *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(adapters_shape)) {
-                n_ = (adapters_shape *)atd_arena_grow(r->arena, items, cap * sizeof(adapters_shape), ncap * sizeof(adapters_shape), 8);
+                n_ = (adapters_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_shape), ncap * sizeof(adapters_shape), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -1230,31 +1083,7 @@ bool adapters_shape_list_read(atd_reader *r, adapters_shape_list *out)
     return true;
 }
 
-bool adapters_shape_list_read_any(atd_reader *r, void *out)
-{
-    return adapters_shape_list_read(r, (adapters_shape_list *)out);
-}
-
-int adapters_shape_list_from_json(const char *json, size_t len, atd_arena *arena, adapters_shape_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!adapters_shape_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void adapters_event_list_init(adapters_event_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool adapters_event_list_read(atd_reader *r, adapters_event_list *out)
+static bool adapters_event_list_read(atd_reader *r, adapters_event_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -1267,7 +1096,7 @@ bool adapters_event_list_read(atd_reader *r, adapters_event_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             adapters_event *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(adapters_event)) {
-                n_ = (adapters_event *)atd_arena_grow(r->arena, items, cap * sizeof(adapters_event), ncap * sizeof(adapters_event), 8);
+                n_ = (adapters_event *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_event), ncap * sizeof(adapters_event), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -1288,31 +1117,7 @@ bool adapters_event_list_read(atd_reader *r, adapters_event_list *out)
     return true;
 }
 
-bool adapters_event_list_read_any(atd_reader *r, void *out)
-{
-    return adapters_event_list_read(r, (adapters_event_list *)out);
-}
-
-int adapters_event_list_from_json(const char *json, size_t len, atd_arena *arena, adapters_event_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!adapters_event_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void adapters_one_list_init(adapters_one_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool adapters_one_list_read(atd_reader *r, adapters_one_list *out)
+static bool adapters_one_list_read(atd_reader *r, adapters_one_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -1325,7 +1130,7 @@ bool adapters_one_list_read(atd_reader *r, adapters_one_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             adapters_one *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(adapters_one)) {
-                n_ = (adapters_one *)atd_arena_grow(r->arena, items, cap * sizeof(adapters_one), ncap * sizeof(adapters_one), 8);
+                n_ = (adapters_one *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_one), ncap * sizeof(adapters_one), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -1346,31 +1151,7 @@ bool adapters_one_list_read(atd_reader *r, adapters_one_list *out)
     return true;
 }
 
-bool adapters_one_list_read_any(atd_reader *r, void *out)
-{
-    return adapters_one_list_read(r, (adapters_one_list *)out);
-}
-
-int adapters_one_list_from_json(const char *json, size_t len, atd_arena *arena, adapters_one_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!adapters_one_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void adapters_codec_shape_list_init(adapters_codec_shape_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool adapters_codec_shape_list_read(atd_reader *r, adapters_codec_shape_list *out)
+static bool adapters_codec_shape_list_read(atd_reader *r, adapters_codec_shape_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -1383,7 +1164,7 @@ bool adapters_codec_shape_list_read(atd_reader *r, adapters_codec_shape_list *ou
             size_t ncap = cap != 0 ? 2 * cap : 8;
             adapters_codec_shape *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(adapters_codec_shape)) {
-                n_ = (adapters_codec_shape *)atd_arena_grow(r->arena, items, cap * sizeof(adapters_codec_shape), ncap * sizeof(adapters_codec_shape), 8);
+                n_ = (adapters_codec_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_codec_shape), ncap * sizeof(adapters_codec_shape), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -1402,25 +1183,6 @@ bool adapters_codec_shape_list_read(atd_reader *r, adapters_codec_shape_list *ou
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool adapters_codec_shape_list_read_any(atd_reader *r, void *out)
-{
-    return adapters_codec_shape_list_read(r, (adapters_codec_shape_list *)out);
-}
-
-int adapters_codec_shape_list_from_json(const char *json, size_t len, atd_arena *arena, adapters_codec_shape_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!adapters_codec_shape_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void adapters_doc_init(adapters_doc *v)
@@ -1463,7 +1225,7 @@ bool adapters_doc_read(atd_reader *r, adapters_doc *out)
     uint64_t seen[1] = {0};
     adapters_doc_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -1528,7 +1290,7 @@ bool adapters_doc_read(atd_reader *r, adapters_doc *out)
             seen[0] |= (uint64_t)1 << 3;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "doc");
             }
@@ -1563,16 +1325,7 @@ bool adapters_doc_read_any(atd_reader *r, void *out)
 
 int adapters_doc_from_json(const char *json, size_t len, atd_arena *arena, adapters_doc *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!adapters_doc_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, adapters_doc_read_any, out, err);
 }
 
 /* --- writers --- */
@@ -1591,7 +1344,7 @@ static bool adapters_circle__write_tagged(atd_writer *w, const adapters_circle *
         return atd_writer_push_field(w, "radius", 6);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "radius", 6);
@@ -1610,7 +1363,7 @@ bool adapters_circle_write(atd_writer *w, const adapters_circle *v)
         return atd_writer_push_field(w, "radius", 6);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "radius", 6);
@@ -1630,23 +1383,7 @@ bool adapters_circle_write_any(atd_writer *w, const void *value)
 
 int adapters_circle_to_json(const adapters_circle *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (adapters_circle_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(adapters_circle_write_any, value, out, err);
 }
 
 static bool adapters_rect__write_tagged(atd_writer *w, const adapters_rect *v, const char *tag, size_t tag_len)
@@ -1655,7 +1392,7 @@ static bool adapters_rect__write_tagged(atd_writer *w, const adapters_rect *v, c
         return false;
     }
     {
-        char *p = atd_buf_reserve(w->buf, 19 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 19 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "width", 5);
@@ -1677,7 +1414,7 @@ static bool adapters_rect__write_tagged(atd_writer *w, const adapters_rect *v, c
 bool adapters_rect_write(atd_writer *w, const adapters_rect *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 19 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 19 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "width", 5);
@@ -1703,63 +1440,7 @@ bool adapters_rect_write_any(atd_writer *w, const void *value)
 
 int adapters_rect_to_json(const adapters_rect *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (adapters_rect_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool adapters_string_option_write(atd_writer *w, const adapters_string_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->value.ptr, v->value.len)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool adapters_string_option_write_any(atd_writer *w, const void *value)
-{
-    return adapters_string_option_write(w, (const adapters_string_option *)value);
-}
-
-int adapters_string_option_to_json(const adapters_string_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (adapters_string_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(adapters_rect_write_any, value, out, err);
 }
 
 static bool adapters_start__write_tagged(atd_writer *w, const adapters_start *v, const char *tag, size_t tag_len)
@@ -1768,7 +1449,7 @@ static bool adapters_start__write_tagged(atd_writer *w, const adapters_start *v,
         return false;
     }
     {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "at", 2);
@@ -1784,7 +1465,7 @@ static bool adapters_start__write_tagged(atd_writer *w, const adapters_start *v,
 bool adapters_start_write(atd_writer *w, const adapters_start *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "at", 2);
@@ -1804,23 +1485,7 @@ bool adapters_start_write_any(atd_writer *w, const void *value)
 
 int adapters_start_to_json(const adapters_start *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (adapters_start_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(adapters_start_write_any, value, out, err);
 }
 
 static bool adapters_tagged__write_tagged(atd_writer *w, const adapters_tagged *v, const char *tag, size_t tag_len)
@@ -1829,7 +1494,7 @@ static bool adapters_tagged__write_tagged(atd_writer *w, const adapters_tagged *
         return false;
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "n", 1);
@@ -1848,7 +1513,7 @@ bool adapters_tagged_write(atd_writer *w, const adapters_tagged *v)
         return atd_writer_push_field(w, "kind", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "n", 1);
@@ -1868,23 +1533,7 @@ bool adapters_tagged_write_any(atd_writer *w, const void *value)
 
 int adapters_tagged_to_json(const adapters_tagged *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (adapters_tagged_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(adapters_tagged_write_any, value, out, err);
 }
 
 bool adapters_shape_write(atd_writer *w, const adapters_shape *v)
@@ -1915,23 +1564,7 @@ bool adapters_shape_write_any(atd_writer *w, const void *value)
 
 int adapters_shape_to_json(const adapters_shape *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (adapters_shape_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(adapters_shape_write_any, value, out, err);
 }
 
 bool adapters_event_write(atd_writer *w, const adapters_event *v)
@@ -1954,23 +1587,7 @@ bool adapters_event_write_any(atd_writer *w, const void *value)
 
 int adapters_event_to_json(const adapters_event *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (adapters_event_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(adapters_event_write_any, value, out, err);
 }
 
 bool adapters_one_write(atd_writer *w, const adapters_one *v)
@@ -2005,23 +1622,7 @@ bool adapters_one_write_any(atd_writer *w, const void *value)
 
 int adapters_one_to_json(const adapters_one *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (adapters_one_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(adapters_one_write_any, value, out, err);
 }
 
 bool adapters_codec_shape_write(atd_writer *w, const adapters_codec_shape *v)
@@ -2042,26 +1643,10 @@ bool adapters_codec_shape_write_any(atd_writer *w, const void *value)
 
 int adapters_codec_shape_to_json(const adapters_codec_shape *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (adapters_codec_shape_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(adapters_codec_shape_write_any, value, out, err);
 }
 
-bool adapters_shape_list_write(atd_writer *w, const adapters_shape_list *v)
+static bool adapters_shape_list_write(atd_writer *w, const adapters_shape_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -2078,33 +1663,7 @@ bool adapters_shape_list_write(atd_writer *w, const adapters_shape_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-bool adapters_shape_list_write_any(atd_writer *w, const void *value)
-{
-    return adapters_shape_list_write(w, (const adapters_shape_list *)value);
-}
-
-int adapters_shape_list_to_json(const adapters_shape_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (adapters_shape_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool adapters_event_list_write(atd_writer *w, const adapters_event_list *v)
+static bool adapters_event_list_write(atd_writer *w, const adapters_event_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -2121,33 +1680,7 @@ bool adapters_event_list_write(atd_writer *w, const adapters_event_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-bool adapters_event_list_write_any(atd_writer *w, const void *value)
-{
-    return adapters_event_list_write(w, (const adapters_event_list *)value);
-}
-
-int adapters_event_list_to_json(const adapters_event_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (adapters_event_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool adapters_one_list_write(atd_writer *w, const adapters_one_list *v)
+static bool adapters_one_list_write(atd_writer *w, const adapters_one_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -2164,33 +1697,7 @@ bool adapters_one_list_write(atd_writer *w, const adapters_one_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-bool adapters_one_list_write_any(atd_writer *w, const void *value)
-{
-    return adapters_one_list_write(w, (const adapters_one_list *)value);
-}
-
-int adapters_one_list_to_json(const adapters_one_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (adapters_one_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool adapters_codec_shape_list_write(atd_writer *w, const adapters_codec_shape_list *v)
+static bool adapters_codec_shape_list_write(atd_writer *w, const adapters_codec_shape_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -2205,32 +1712,6 @@ bool adapters_codec_shape_list_write(atd_writer *w, const adapters_codec_shape_l
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-bool adapters_codec_shape_list_write_any(atd_writer *w, const void *value)
-{
-    return adapters_codec_shape_list_write(w, (const adapters_codec_shape_list *)value);
-}
-
-int adapters_codec_shape_list_to_json(const adapters_codec_shape_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (adapters_codec_shape_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool adapters_doc_write(atd_writer *w, const adapters_doc *v)
@@ -2269,23 +1750,7 @@ bool adapters_doc_write_any(atd_writer *w, const void *value)
 
 int adapters_doc_to_json(const adapters_doc *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (adapters_doc_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(adapters_doc_write_any, value, out, err);
 }
 
 /* --- streams and layout --- */
@@ -2328,26 +1793,6 @@ int adapters_rect_write_line(const adapters_rect *value, atd_buf *out, atd_error
 int adapters_rect_to_json_pretty(const adapters_rect *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, adapters_rect_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool adapters_string_option_next_line(atd_stream *s, atd_arena *arena, adapters_string_option *out)
-{
-    return atd_stream_next_line(s, arena, adapters_string_option_read_any, out);
-}
-
-bool adapters_string_option_next_element(atd_stream *s, atd_arena *arena, adapters_string_option *out)
-{
-    return atd_stream_next_element(s, arena, adapters_string_option_read_any, out);
-}
-
-int adapters_string_option_write_line(const adapters_string_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_string_option_write_any, value, 0, err);
-}
-
-int adapters_string_option_to_json_pretty(const adapters_string_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_string_option_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool adapters_start_next_line(atd_stream *s, atd_arena *arena, adapters_start *out)
@@ -2468,86 +1913,6 @@ int adapters_codec_shape_write_line(const adapters_codec_shape *value, atd_buf *
 int adapters_codec_shape_to_json_pretty(const adapters_codec_shape *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, adapters_codec_shape_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool adapters_shape_list_next_line(atd_stream *s, atd_arena *arena, adapters_shape_list *out)
-{
-    return atd_stream_next_line(s, arena, adapters_shape_list_read_any, out);
-}
-
-bool adapters_shape_list_next_element(atd_stream *s, atd_arena *arena, adapters_shape_list *out)
-{
-    return atd_stream_next_element(s, arena, adapters_shape_list_read_any, out);
-}
-
-int adapters_shape_list_write_line(const adapters_shape_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_shape_list_write_any, value, 0, err);
-}
-
-int adapters_shape_list_to_json_pretty(const adapters_shape_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_shape_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool adapters_event_list_next_line(atd_stream *s, atd_arena *arena, adapters_event_list *out)
-{
-    return atd_stream_next_line(s, arena, adapters_event_list_read_any, out);
-}
-
-bool adapters_event_list_next_element(atd_stream *s, atd_arena *arena, adapters_event_list *out)
-{
-    return atd_stream_next_element(s, arena, adapters_event_list_read_any, out);
-}
-
-int adapters_event_list_write_line(const adapters_event_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_event_list_write_any, value, 0, err);
-}
-
-int adapters_event_list_to_json_pretty(const adapters_event_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_event_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool adapters_one_list_next_line(atd_stream *s, atd_arena *arena, adapters_one_list *out)
-{
-    return atd_stream_next_line(s, arena, adapters_one_list_read_any, out);
-}
-
-bool adapters_one_list_next_element(atd_stream *s, atd_arena *arena, adapters_one_list *out)
-{
-    return atd_stream_next_element(s, arena, adapters_one_list_read_any, out);
-}
-
-int adapters_one_list_write_line(const adapters_one_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_one_list_write_any, value, 0, err);
-}
-
-int adapters_one_list_to_json_pretty(const adapters_one_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_one_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool adapters_codec_shape_list_next_line(atd_stream *s, atd_arena *arena, adapters_codec_shape_list *out)
-{
-    return atd_stream_next_line(s, arena, adapters_codec_shape_list_read_any, out);
-}
-
-bool adapters_codec_shape_list_next_element(atd_stream *s, atd_arena *arena, adapters_codec_shape_list *out)
-{
-    return atd_stream_next_element(s, arena, adapters_codec_shape_list_read_any, out);
-}
-
-int adapters_codec_shape_list_write_line(const adapters_codec_shape_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_codec_shape_list_write_any, value, 0, err);
-}
-
-int adapters_codec_shape_list_to_json_pretty(const adapters_codec_shape_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_codec_shape_list_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool adapters_doc_next_line(atd_stream *s, atd_arena *arena, adapters_doc *out)

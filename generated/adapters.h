@@ -146,7 +146,7 @@ struct adapters_doc {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT). */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
 
 void adapters_circle_init(adapters_circle *v);
 bool adapters_circle_read(atd_reader *r, adapters_circle *out);
@@ -171,18 +171,6 @@ bool adapters_rect_next_line(atd_stream *s, atd_arena *arena, adapters_rect *out
 bool adapters_rect_next_element(atd_stream *s, atd_arena *arena, adapters_rect *out);
 int adapters_rect_write_line(const adapters_rect *value, atd_buf *out, atd_error *err);
 int adapters_rect_to_json_pretty(const adapters_rect *value, atd_buf *out, atd_error *err);
-
-void adapters_string_option_init(adapters_string_option *v);
-bool adapters_string_option_read(atd_reader *r, adapters_string_option *out);
-bool adapters_string_option_write(atd_writer *w, const adapters_string_option *v);
-bool adapters_string_option_read_any(atd_reader *r, void *out);
-bool adapters_string_option_write_any(atd_writer *w, const void *value);
-int adapters_string_option_from_json(const char *json, size_t len, atd_arena *arena, adapters_string_option *out, atd_error *err);
-int adapters_string_option_to_json(const adapters_string_option *value, atd_buf *out, atd_error *err);
-bool adapters_string_option_next_line(atd_stream *s, atd_arena *arena, adapters_string_option *out);
-bool adapters_string_option_next_element(atd_stream *s, atd_arena *arena, adapters_string_option *out);
-int adapters_string_option_write_line(const adapters_string_option *value, atd_buf *out, atd_error *err);
-int adapters_string_option_to_json_pretty(const adapters_string_option *value, atd_buf *out, atd_error *err);
 
 void adapters_start_init(adapters_start *v);
 bool adapters_start_read(atd_reader *r, adapters_start *out);
@@ -255,54 +243,6 @@ bool adapters_codec_shape_next_line(atd_stream *s, atd_arena *arena, adapters_co
 bool adapters_codec_shape_next_element(atd_stream *s, atd_arena *arena, adapters_codec_shape *out);
 int adapters_codec_shape_write_line(const adapters_codec_shape *value, atd_buf *out, atd_error *err);
 int adapters_codec_shape_to_json_pretty(const adapters_codec_shape *value, atd_buf *out, atd_error *err);
-
-void adapters_shape_list_init(adapters_shape_list *v);
-bool adapters_shape_list_read(atd_reader *r, adapters_shape_list *out);
-bool adapters_shape_list_write(atd_writer *w, const adapters_shape_list *v);
-bool adapters_shape_list_read_any(atd_reader *r, void *out);
-bool adapters_shape_list_write_any(atd_writer *w, const void *value);
-int adapters_shape_list_from_json(const char *json, size_t len, atd_arena *arena, adapters_shape_list *out, atd_error *err);
-int adapters_shape_list_to_json(const adapters_shape_list *value, atd_buf *out, atd_error *err);
-bool adapters_shape_list_next_line(atd_stream *s, atd_arena *arena, adapters_shape_list *out);
-bool adapters_shape_list_next_element(atd_stream *s, atd_arena *arena, adapters_shape_list *out);
-int adapters_shape_list_write_line(const adapters_shape_list *value, atd_buf *out, atd_error *err);
-int adapters_shape_list_to_json_pretty(const adapters_shape_list *value, atd_buf *out, atd_error *err);
-
-void adapters_event_list_init(adapters_event_list *v);
-bool adapters_event_list_read(atd_reader *r, adapters_event_list *out);
-bool adapters_event_list_write(atd_writer *w, const adapters_event_list *v);
-bool adapters_event_list_read_any(atd_reader *r, void *out);
-bool adapters_event_list_write_any(atd_writer *w, const void *value);
-int adapters_event_list_from_json(const char *json, size_t len, atd_arena *arena, adapters_event_list *out, atd_error *err);
-int adapters_event_list_to_json(const adapters_event_list *value, atd_buf *out, atd_error *err);
-bool adapters_event_list_next_line(atd_stream *s, atd_arena *arena, adapters_event_list *out);
-bool adapters_event_list_next_element(atd_stream *s, atd_arena *arena, adapters_event_list *out);
-int adapters_event_list_write_line(const adapters_event_list *value, atd_buf *out, atd_error *err);
-int adapters_event_list_to_json_pretty(const adapters_event_list *value, atd_buf *out, atd_error *err);
-
-void adapters_one_list_init(adapters_one_list *v);
-bool adapters_one_list_read(atd_reader *r, adapters_one_list *out);
-bool adapters_one_list_write(atd_writer *w, const adapters_one_list *v);
-bool adapters_one_list_read_any(atd_reader *r, void *out);
-bool adapters_one_list_write_any(atd_writer *w, const void *value);
-int adapters_one_list_from_json(const char *json, size_t len, atd_arena *arena, adapters_one_list *out, atd_error *err);
-int adapters_one_list_to_json(const adapters_one_list *value, atd_buf *out, atd_error *err);
-bool adapters_one_list_next_line(atd_stream *s, atd_arena *arena, adapters_one_list *out);
-bool adapters_one_list_next_element(atd_stream *s, atd_arena *arena, adapters_one_list *out);
-int adapters_one_list_write_line(const adapters_one_list *value, atd_buf *out, atd_error *err);
-int adapters_one_list_to_json_pretty(const adapters_one_list *value, atd_buf *out, atd_error *err);
-
-void adapters_codec_shape_list_init(adapters_codec_shape_list *v);
-bool adapters_codec_shape_list_read(atd_reader *r, adapters_codec_shape_list *out);
-bool adapters_codec_shape_list_write(atd_writer *w, const adapters_codec_shape_list *v);
-bool adapters_codec_shape_list_read_any(atd_reader *r, void *out);
-bool adapters_codec_shape_list_write_any(atd_writer *w, const void *value);
-int adapters_codec_shape_list_from_json(const char *json, size_t len, atd_arena *arena, adapters_codec_shape_list *out, atd_error *err);
-int adapters_codec_shape_list_to_json(const adapters_codec_shape_list *value, atd_buf *out, atd_error *err);
-bool adapters_codec_shape_list_next_line(atd_stream *s, atd_arena *arena, adapters_codec_shape_list *out);
-bool adapters_codec_shape_list_next_element(atd_stream *s, atd_arena *arena, adapters_codec_shape_list *out);
-int adapters_codec_shape_list_write_line(const adapters_codec_shape_list *value, atd_buf *out, atd_error *err);
-int adapters_codec_shape_list_to_json_pretty(const adapters_codec_shape_list *value, atd_buf *out, atd_error *err);
 
 void adapters_doc_init(adapters_doc *v);
 bool adapters_doc_read(atd_reader *r, adapters_doc *out);

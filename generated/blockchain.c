@@ -3,14 +3,17 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool blockchain_transaction_list_read(atd_reader *r, blockchain_transaction_list *out);
+static bool blockchain_transaction_list_write(atd_writer *w, const blockchain_transaction_list *v);
+static bool blockchain_input_list_read(atd_reader *r, blockchain_input_list *out);
+static bool blockchain_input_list_write(atd_writer *w, const blockchain_input_list *v);
+static bool blockchain_output_list_read(atd_reader *r, blockchain_output_list *out);
+static bool blockchain_output_list_write(atd_writer *w, const blockchain_output_list *v);
+
 /* --- readers --- */
 
-void blockchain_transaction_list_init(blockchain_transaction_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool blockchain_transaction_list_read(atd_reader *r, blockchain_transaction_list *out)
+static bool blockchain_transaction_list_read(atd_reader *r, blockchain_transaction_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -23,7 +26,7 @@ bool blockchain_transaction_list_read(atd_reader *r, blockchain_transaction_list
             size_t ncap = cap != 0 ? 2 * cap : 8;
             blockchain_transaction *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(blockchain_transaction)) {
-                n_ = (blockchain_transaction *)atd_arena_grow(r->arena, items, cap * sizeof(blockchain_transaction), ncap * sizeof(blockchain_transaction), 8);
+                n_ = (blockchain_transaction *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(blockchain_transaction), ncap * sizeof(blockchain_transaction), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -42,25 +45,6 @@ bool blockchain_transaction_list_read(atd_reader *r, blockchain_transaction_list
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool blockchain_transaction_list_read_any(atd_reader *r, void *out)
-{
-    return blockchain_transaction_list_read(r, (blockchain_transaction_list *)out);
-}
-
-int blockchain_transaction_list_from_json(const char *json, size_t len, atd_arena *arena, blockchain_transaction_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!blockchain_transaction_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void blockchain_root_init(blockchain_root *v)
@@ -90,7 +74,7 @@ bool blockchain_root_read(atd_reader *r, blockchain_root *out)
     uint64_t seen[1] = {0};
     blockchain_root_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -122,7 +106,7 @@ bool blockchain_root_read(atd_reader *r, blockchain_root *out)
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root");
             }
@@ -148,24 +132,10 @@ bool blockchain_root_read_any(atd_reader *r, void *out)
 
 int blockchain_root_from_json(const char *json, size_t len, atd_arena *arena, blockchain_root *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!blockchain_root_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, blockchain_root_read_any, out, err);
 }
 
-void blockchain_input_list_init(blockchain_input_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool blockchain_input_list_read(atd_reader *r, blockchain_input_list *out)
+static bool blockchain_input_list_read(atd_reader *r, blockchain_input_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -178,7 +148,7 @@ bool blockchain_input_list_read(atd_reader *r, blockchain_input_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             blockchain_input *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(blockchain_input)) {
-                n_ = (blockchain_input *)atd_arena_grow(r->arena, items, cap * sizeof(blockchain_input), ncap * sizeof(blockchain_input), 8);
+                n_ = (blockchain_input *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(blockchain_input), ncap * sizeof(blockchain_input), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -199,31 +169,7 @@ bool blockchain_input_list_read(atd_reader *r, blockchain_input_list *out)
     return true;
 }
 
-bool blockchain_input_list_read_any(atd_reader *r, void *out)
-{
-    return blockchain_input_list_read(r, (blockchain_input_list *)out);
-}
-
-int blockchain_input_list_from_json(const char *json, size_t len, atd_arena *arena, blockchain_input_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!blockchain_input_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void blockchain_output_list_init(blockchain_output_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool blockchain_output_list_read(atd_reader *r, blockchain_output_list *out)
+static bool blockchain_output_list_read(atd_reader *r, blockchain_output_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -236,7 +182,7 @@ bool blockchain_output_list_read(atd_reader *r, blockchain_output_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             blockchain_output *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(blockchain_output)) {
-                n_ = (blockchain_output *)atd_arena_grow(r->arena, items, cap * sizeof(blockchain_output), ncap * sizeof(blockchain_output), 8);
+                n_ = (blockchain_output *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(blockchain_output), ncap * sizeof(blockchain_output), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -255,25 +201,6 @@ bool blockchain_output_list_read(atd_reader *r, blockchain_output_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool blockchain_output_list_read_any(atd_reader *r, void *out)
-{
-    return blockchain_output_list_read(r, (blockchain_output_list *)out);
-}
-
-int blockchain_output_list_from_json(const char *json, size_t len, atd_arena *arena, blockchain_output_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!blockchain_output_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void blockchain_transaction_init(blockchain_transaction *v)
@@ -350,7 +277,7 @@ bool blockchain_transaction_read(atd_reader *r, blockchain_transaction *out)
     uint64_t seen[1] = {0};
     blockchain_transaction_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -503,7 +430,7 @@ bool blockchain_transaction_read(atd_reader *r, blockchain_transaction *out)
             seen[0] |= (uint64_t)1 << 11;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "transaction");
             }
@@ -562,16 +489,7 @@ bool blockchain_transaction_read_any(atd_reader *r, void *out)
 
 int blockchain_transaction_from_json(const char *json, size_t len, atd_arena *arena, blockchain_transaction *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!blockchain_transaction_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, blockchain_transaction_read_any, out, err);
 }
 
 void blockchain_output_init(blockchain_output *v)
@@ -627,7 +545,7 @@ bool blockchain_output_read(atd_reader *r, blockchain_output *out)
     uint64_t seen[1] = {0};
     blockchain_output_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -725,7 +643,7 @@ bool blockchain_output_read(atd_reader *r, blockchain_output *out)
             seen[0] |= (uint64_t)1 << 6;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "output");
             }
@@ -769,16 +687,7 @@ bool blockchain_output_read_any(atd_reader *r, void *out)
 
 int blockchain_output_from_json(const char *json, size_t len, atd_arena *arena, blockchain_output *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!blockchain_output_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, blockchain_output_read_any, out, err);
 }
 
 void blockchain_input_init(blockchain_input *v)
@@ -816,7 +725,7 @@ bool blockchain_input_read(atd_reader *r, blockchain_input *out)
     uint64_t seen[1] = {0};
     blockchain_input_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -870,7 +779,7 @@ bool blockchain_input_read(atd_reader *r, blockchain_input *out)
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "input");
             }
@@ -902,21 +811,12 @@ bool blockchain_input_read_any(atd_reader *r, void *out)
 
 int blockchain_input_from_json(const char *json, size_t len, atd_arena *arena, blockchain_input *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!blockchain_input_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, blockchain_input_read_any, out, err);
 }
 
 /* --- writers --- */
 
-bool blockchain_transaction_list_write(atd_writer *w, const blockchain_transaction_list *v)
+static bool blockchain_transaction_list_write(atd_writer *w, const blockchain_transaction_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -931,32 +831,6 @@ bool blockchain_transaction_list_write(atd_writer *w, const blockchain_transacti
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-bool blockchain_transaction_list_write_any(atd_writer *w, const void *value)
-{
-    return blockchain_transaction_list_write(w, (const blockchain_transaction_list *)value);
-}
-
-int blockchain_transaction_list_to_json(const blockchain_transaction_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (blockchain_transaction_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool blockchain_root_write(atd_writer *w, const blockchain_root *v)
@@ -977,26 +851,10 @@ bool blockchain_root_write_any(atd_writer *w, const void *value)
 
 int blockchain_root_to_json(const blockchain_root *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (blockchain_root_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(blockchain_root_write_any, value, out, err);
 }
 
-bool blockchain_input_list_write(atd_writer *w, const blockchain_input_list *v)
+static bool blockchain_input_list_write(atd_writer *w, const blockchain_input_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -1013,33 +871,7 @@ bool blockchain_input_list_write(atd_writer *w, const blockchain_input_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-bool blockchain_input_list_write_any(atd_writer *w, const void *value)
-{
-    return blockchain_input_list_write(w, (const blockchain_input_list *)value);
-}
-
-int blockchain_input_list_to_json(const blockchain_input_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (blockchain_input_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool blockchain_output_list_write(atd_writer *w, const blockchain_output_list *v)
+static bool blockchain_output_list_write(atd_writer *w, const blockchain_output_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -1056,36 +888,10 @@ bool blockchain_output_list_write(atd_writer *w, const blockchain_output_list *v
     return atd_writer_raw(w, "]", 1);
 }
 
-bool blockchain_output_list_write_any(atd_writer *w, const void *value)
-{
-    return blockchain_output_list_write(w, (const blockchain_output_list *)value);
-}
-
-int blockchain_output_list_to_json(const blockchain_output_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (blockchain_output_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 28 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 28 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "lock_time", 9);
@@ -1105,7 +911,7 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
         return atd_writer_push_field(w, "inputs", 6);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 46 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 46 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "double_spend", 12);
@@ -1130,7 +936,7 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
         return atd_writer_push_field(w, "hash", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "vout_sz", 7);
@@ -1158,29 +964,13 @@ bool blockchain_transaction_write_any(atd_writer *w, const void *value)
 
 int blockchain_transaction_to_json(const blockchain_transaction *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (blockchain_transaction_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(blockchain_transaction_write_any, value, out, err);
 }
 
 bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 29 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 29 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "spent", 5);
@@ -1203,7 +993,7 @@ bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
         return atd_writer_push_field(w, "addr", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 14 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 14 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "value", 5);
@@ -1227,29 +1017,13 @@ bool blockchain_output_write_any(atd_writer *w, const void *value)
 
 int blockchain_output_to_json(const blockchain_output *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (blockchain_output_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(blockchain_output_write_any, value, out, err);
 }
 
 bool blockchain_input_write(atd_writer *w, const blockchain_input *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "sequence", 8);
@@ -1277,46 +1051,10 @@ bool blockchain_input_write_any(atd_writer *w, const void *value)
 
 int blockchain_input_to_json(const blockchain_input *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (blockchain_input_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(blockchain_input_write_any, value, out, err);
 }
 
 /* --- streams and layout --- */
-
-bool blockchain_transaction_list_next_line(atd_stream *s, atd_arena *arena, blockchain_transaction_list *out)
-{
-    return atd_stream_next_line(s, arena, blockchain_transaction_list_read_any, out);
-}
-
-bool blockchain_transaction_list_next_element(atd_stream *s, atd_arena *arena, blockchain_transaction_list *out)
-{
-    return atd_stream_next_element(s, arena, blockchain_transaction_list_read_any, out);
-}
-
-int blockchain_transaction_list_write_line(const blockchain_transaction_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, blockchain_transaction_list_write_any, value, 0, err);
-}
-
-int blockchain_transaction_list_to_json_pretty(const blockchain_transaction_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, blockchain_transaction_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
 
 bool blockchain_root_next_line(atd_stream *s, atd_arena *arena, blockchain_root *out)
 {
@@ -1336,46 +1074,6 @@ int blockchain_root_write_line(const blockchain_root *value, atd_buf *out, atd_e
 int blockchain_root_to_json_pretty(const blockchain_root *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, blockchain_root_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool blockchain_input_list_next_line(atd_stream *s, atd_arena *arena, blockchain_input_list *out)
-{
-    return atd_stream_next_line(s, arena, blockchain_input_list_read_any, out);
-}
-
-bool blockchain_input_list_next_element(atd_stream *s, atd_arena *arena, blockchain_input_list *out)
-{
-    return atd_stream_next_element(s, arena, blockchain_input_list_read_any, out);
-}
-
-int blockchain_input_list_write_line(const blockchain_input_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, blockchain_input_list_write_any, value, 0, err);
-}
-
-int blockchain_input_list_to_json_pretty(const blockchain_input_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, blockchain_input_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool blockchain_output_list_next_line(atd_stream *s, atd_arena *arena, blockchain_output_list *out)
-{
-    return atd_stream_next_line(s, arena, blockchain_output_list_read_any, out);
-}
-
-bool blockchain_output_list_next_element(atd_stream *s, atd_arena *arena, blockchain_output_list *out)
-{
-    return atd_stream_next_element(s, arena, blockchain_output_list_read_any, out);
-}
-
-int blockchain_output_list_write_line(const blockchain_output_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, blockchain_output_list_write_any, value, 0, err);
-}
-
-int blockchain_output_list_to_json_pretty(const blockchain_output_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, blockchain_output_list_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool blockchain_transaction_next_line(atd_stream *s, atd_arena *arena, blockchain_transaction *out)

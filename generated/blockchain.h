@@ -77,19 +77,7 @@ struct blockchain_input {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT). */
-
-void blockchain_transaction_list_init(blockchain_transaction_list *v);
-bool blockchain_transaction_list_read(atd_reader *r, blockchain_transaction_list *out);
-bool blockchain_transaction_list_write(atd_writer *w, const blockchain_transaction_list *v);
-bool blockchain_transaction_list_read_any(atd_reader *r, void *out);
-bool blockchain_transaction_list_write_any(atd_writer *w, const void *value);
-int blockchain_transaction_list_from_json(const char *json, size_t len, atd_arena *arena, blockchain_transaction_list *out, atd_error *err);
-int blockchain_transaction_list_to_json(const blockchain_transaction_list *value, atd_buf *out, atd_error *err);
-bool blockchain_transaction_list_next_line(atd_stream *s, atd_arena *arena, blockchain_transaction_list *out);
-bool blockchain_transaction_list_next_element(atd_stream *s, atd_arena *arena, blockchain_transaction_list *out);
-int blockchain_transaction_list_write_line(const blockchain_transaction_list *value, atd_buf *out, atd_error *err);
-int blockchain_transaction_list_to_json_pretty(const blockchain_transaction_list *value, atd_buf *out, atd_error *err);
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
 
 void blockchain_root_init(blockchain_root *v);
 bool blockchain_root_read(atd_reader *r, blockchain_root *out);
@@ -102,30 +90,6 @@ bool blockchain_root_next_line(atd_stream *s, atd_arena *arena, blockchain_root 
 bool blockchain_root_next_element(atd_stream *s, atd_arena *arena, blockchain_root *out);
 int blockchain_root_write_line(const blockchain_root *value, atd_buf *out, atd_error *err);
 int blockchain_root_to_json_pretty(const blockchain_root *value, atd_buf *out, atd_error *err);
-
-void blockchain_input_list_init(blockchain_input_list *v);
-bool blockchain_input_list_read(atd_reader *r, blockchain_input_list *out);
-bool blockchain_input_list_write(atd_writer *w, const blockchain_input_list *v);
-bool blockchain_input_list_read_any(atd_reader *r, void *out);
-bool blockchain_input_list_write_any(atd_writer *w, const void *value);
-int blockchain_input_list_from_json(const char *json, size_t len, atd_arena *arena, blockchain_input_list *out, atd_error *err);
-int blockchain_input_list_to_json(const blockchain_input_list *value, atd_buf *out, atd_error *err);
-bool blockchain_input_list_next_line(atd_stream *s, atd_arena *arena, blockchain_input_list *out);
-bool blockchain_input_list_next_element(atd_stream *s, atd_arena *arena, blockchain_input_list *out);
-int blockchain_input_list_write_line(const blockchain_input_list *value, atd_buf *out, atd_error *err);
-int blockchain_input_list_to_json_pretty(const blockchain_input_list *value, atd_buf *out, atd_error *err);
-
-void blockchain_output_list_init(blockchain_output_list *v);
-bool blockchain_output_list_read(atd_reader *r, blockchain_output_list *out);
-bool blockchain_output_list_write(atd_writer *w, const blockchain_output_list *v);
-bool blockchain_output_list_read_any(atd_reader *r, void *out);
-bool blockchain_output_list_write_any(atd_writer *w, const void *value);
-int blockchain_output_list_from_json(const char *json, size_t len, atd_arena *arena, blockchain_output_list *out, atd_error *err);
-int blockchain_output_list_to_json(const blockchain_output_list *value, atd_buf *out, atd_error *err);
-bool blockchain_output_list_next_line(atd_stream *s, atd_arena *arena, blockchain_output_list *out);
-bool blockchain_output_list_next_element(atd_stream *s, atd_arena *arena, blockchain_output_list *out);
-int blockchain_output_list_write_line(const blockchain_output_list *value, atd_buf *out, atd_error *err);
-int blockchain_output_list_to_json_pretty(const blockchain_output_list *value, atd_buf *out, atd_error *err);
 
 void blockchain_transaction_init(blockchain_transaction *v);
 bool blockchain_transaction_read(atd_reader *r, blockchain_transaction *out);

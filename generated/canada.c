@@ -3,14 +3,15 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool canada_feature_list_read(atd_reader *r, canada_feature_list *out);
+static bool canada_feature_list_write(atd_writer *w, const canada_feature_list *v);
+static bool canada_ring_list_read(atd_reader *r, canada_ring_list *out);
+static bool canada_ring_list_write(atd_writer *w, const canada_ring_list *v);
+
 /* --- readers --- */
 
-void canada_feature_list_init(canada_feature_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool canada_feature_list_read(atd_reader *r, canada_feature_list *out)
+static bool canada_feature_list_read(atd_reader *r, canada_feature_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -23,7 +24,7 @@ bool canada_feature_list_read(atd_reader *r, canada_feature_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             canada_feature *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(canada_feature)) {
-                n_ = (canada_feature *)atd_arena_grow(r->arena, items, cap * sizeof(canada_feature), ncap * sizeof(canada_feature), 8);
+                n_ = (canada_feature *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(canada_feature), ncap * sizeof(canada_feature), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -42,25 +43,6 @@ bool canada_feature_list_read(atd_reader *r, canada_feature_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool canada_feature_list_read_any(atd_reader *r, void *out)
-{
-    return canada_feature_list_read(r, (canada_feature_list *)out);
-}
-
-int canada_feature_list_from_json(const char *json, size_t len, atd_arena *arena, canada_feature_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!canada_feature_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void canada_root_init(canada_root *v)
@@ -95,7 +77,7 @@ bool canada_root_read(atd_reader *r, canada_root *out)
     uint64_t seen[1] = {0};
     canada_root_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -138,7 +120,7 @@ bool canada_root_read(atd_reader *r, canada_root *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root");
             }
@@ -167,16 +149,7 @@ bool canada_root_read_any(atd_reader *r, void *out)
 
 int canada_root_from_json(const char *json, size_t len, atd_arena *arena, canada_root *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!canada_root_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, canada_root_read_any, out, err);
 }
 
 void canada_properties_init(canada_properties *v)
@@ -206,7 +179,7 @@ bool canada_properties_read(atd_reader *r, canada_properties *out)
     uint64_t seen[1] = {0};
     canada_properties_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -238,7 +211,7 @@ bool canada_properties_read(atd_reader *r, canada_properties *out)
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "properties");
             }
@@ -264,24 +237,10 @@ bool canada_properties_read_any(atd_reader *r, void *out)
 
 int canada_properties_from_json(const char *json, size_t len, atd_arena *arena, canada_properties *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!canada_properties_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, canada_properties_read_any, out, err);
 }
 
-void canada_ring_list_init(canada_ring_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool canada_ring_list_read(atd_reader *r, canada_ring_list *out)
+static bool canada_ring_list_read(atd_reader *r, canada_ring_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -294,7 +253,7 @@ bool canada_ring_list_read(atd_reader *r, canada_ring_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             canada_ring *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(canada_ring)) {
-                n_ = (canada_ring *)atd_arena_grow(r->arena, items, cap * sizeof(canada_ring), ncap * sizeof(canada_ring), 8);
+                n_ = (canada_ring *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(canada_ring), ncap * sizeof(canada_ring), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -313,25 +272,6 @@ bool canada_ring_list_read(atd_reader *r, canada_ring_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool canada_ring_list_read_any(atd_reader *r, void *out)
-{
-    return canada_ring_list_read(r, (canada_ring_list *)out);
-}
-
-int canada_ring_list_from_json(const char *json, size_t len, atd_arena *arena, canada_ring_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!canada_ring_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void canada_geometry_init(canada_geometry *v)
@@ -366,7 +306,7 @@ bool canada_geometry_read(atd_reader *r, canada_geometry *out)
     uint64_t seen[1] = {0};
     canada_geometry_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -409,7 +349,7 @@ bool canada_geometry_read(atd_reader *r, canada_geometry *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "geometry");
             }
@@ -438,16 +378,7 @@ bool canada_geometry_read_any(atd_reader *r, void *out)
 
 int canada_geometry_from_json(const char *json, size_t len, atd_arena *arena, canada_geometry *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!canada_geometry_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, canada_geometry_read_any, out, err);
 }
 
 void canada_feature_init(canada_feature *v)
@@ -487,7 +418,7 @@ bool canada_feature_read(atd_reader *r, canada_feature *out)
     uint64_t seen[1] = {0};
     canada_feature_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -541,7 +472,7 @@ bool canada_feature_read(atd_reader *r, canada_feature *out)
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "feature");
             }
@@ -573,16 +504,7 @@ bool canada_feature_read_any(atd_reader *r, void *out)
 
 int canada_feature_from_json(const char *json, size_t len, atd_arena *arena, canada_feature *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!canada_feature_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, canada_feature_read_any, out, err);
 }
 
 void canada_position_init(canada_position *v)
@@ -596,7 +518,7 @@ bool canada_position_read(atd_reader *r, canada_position *out)
     size_t at, i;
     canada_position_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -636,16 +558,7 @@ bool canada_position_read_any(atd_reader *r, void *out)
 
 int canada_position_from_json(const char *json, size_t len, atd_arena *arena, canada_position *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!canada_position_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, canada_position_read_any, out, err);
 }
 
 void canada_ring_init(canada_ring *v)
@@ -666,7 +579,7 @@ bool canada_ring_read(atd_reader *r, canada_ring *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             canada_position *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(canada_position)) {
-                n_ = (canada_position *)atd_arena_grow(r->arena, items, cap * sizeof(canada_position), ncap * sizeof(canada_position), 8);
+                n_ = (canada_position *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(canada_position), ncap * sizeof(canada_position), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -694,21 +607,12 @@ bool canada_ring_read_any(atd_reader *r, void *out)
 
 int canada_ring_from_json(const char *json, size_t len, atd_arena *arena, canada_ring *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!canada_ring_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, canada_ring_read_any, out, err);
 }
 
 /* --- writers --- */
 
-bool canada_feature_list_write(atd_writer *w, const canada_feature_list *v)
+static bool canada_feature_list_write(atd_writer *w, const canada_feature_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -723,32 +627,6 @@ bool canada_feature_list_write(atd_writer *w, const canada_feature_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-bool canada_feature_list_write_any(atd_writer *w, const void *value)
-{
-    return canada_feature_list_write(w, (const canada_feature_list *)value);
-}
-
-int canada_feature_list_to_json(const canada_feature_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (canada_feature_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool canada_root_write(atd_writer *w, const canada_root *v)
@@ -772,23 +650,7 @@ bool canada_root_write_any(atd_writer *w, const void *value)
 
 int canada_root_to_json(const canada_root *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (canada_root_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(canada_root_write_any, value, out, err);
 }
 
 bool canada_properties_write(atd_writer *w, const canada_properties *v)
@@ -806,26 +668,10 @@ bool canada_properties_write_any(atd_writer *w, const void *value)
 
 int canada_properties_to_json(const canada_properties *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (canada_properties_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(canada_properties_write_any, value, out, err);
 }
 
-bool canada_ring_list_write(atd_writer *w, const canada_ring_list *v)
+static bool canada_ring_list_write(atd_writer *w, const canada_ring_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -840,32 +686,6 @@ bool canada_ring_list_write(atd_writer *w, const canada_ring_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-bool canada_ring_list_write_any(atd_writer *w, const void *value)
-{
-    return canada_ring_list_write(w, (const canada_ring_list *)value);
-}
-
-int canada_ring_list_to_json(const canada_ring_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (canada_ring_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool canada_geometry_write(atd_writer *w, const canada_geometry *v)
@@ -889,23 +709,7 @@ bool canada_geometry_write_any(atd_writer *w, const void *value)
 
 int canada_geometry_to_json(const canada_geometry *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (canada_geometry_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(canada_geometry_write_any, value, out, err);
 }
 
 bool canada_feature_write(atd_writer *w, const canada_feature *v)
@@ -935,23 +739,7 @@ bool canada_feature_write_any(atd_writer *w, const void *value)
 
 int canada_feature_to_json(const canada_feature *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (canada_feature_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(canada_feature_write_any, value, out, err);
 }
 
 bool canada_position_write(atd_writer *w, const canada_position *v)
@@ -963,7 +751,7 @@ bool canada_position_write(atd_writer *w, const canada_position *v)
         return atd_writer_push_index(w, 1);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
@@ -985,23 +773,7 @@ bool canada_position_write_any(atd_writer *w, const void *value)
 
 int canada_position_to_json(const canada_position *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (canada_position_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(canada_position_write_any, value, out, err);
 }
 
 bool canada_ring_write(atd_writer *w, const canada_ring *v)
@@ -1028,46 +800,10 @@ bool canada_ring_write_any(atd_writer *w, const void *value)
 
 int canada_ring_to_json(const canada_ring *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (canada_ring_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(canada_ring_write_any, value, out, err);
 }
 
 /* --- streams and layout --- */
-
-bool canada_feature_list_next_line(atd_stream *s, atd_arena *arena, canada_feature_list *out)
-{
-    return atd_stream_next_line(s, arena, canada_feature_list_read_any, out);
-}
-
-bool canada_feature_list_next_element(atd_stream *s, atd_arena *arena, canada_feature_list *out)
-{
-    return atd_stream_next_element(s, arena, canada_feature_list_read_any, out);
-}
-
-int canada_feature_list_write_line(const canada_feature_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, canada_feature_list_write_any, value, 0, err);
-}
-
-int canada_feature_list_to_json_pretty(const canada_feature_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, canada_feature_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
 
 bool canada_root_next_line(atd_stream *s, atd_arena *arena, canada_root *out)
 {
@@ -1107,26 +843,6 @@ int canada_properties_write_line(const canada_properties *value, atd_buf *out, a
 int canada_properties_to_json_pretty(const canada_properties *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, canada_properties_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool canada_ring_list_next_line(atd_stream *s, atd_arena *arena, canada_ring_list *out)
-{
-    return atd_stream_next_line(s, arena, canada_ring_list_read_any, out);
-}
-
-bool canada_ring_list_next_element(atd_stream *s, atd_arena *arena, canada_ring_list *out)
-{
-    return atd_stream_next_element(s, arena, canada_ring_list_read_any, out);
-}
-
-int canada_ring_list_write_line(const canada_ring_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, canada_ring_list_write_any, value, 0, err);
-}
-
-int canada_ring_list_to_json_pretty(const canada_ring_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, canada_ring_list_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool canada_geometry_next_line(atd_stream *s, atd_arena *arena, canada_geometry *out)

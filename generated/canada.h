@@ -68,19 +68,7 @@ struct canada_ring {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT). */
-
-void canada_feature_list_init(canada_feature_list *v);
-bool canada_feature_list_read(atd_reader *r, canada_feature_list *out);
-bool canada_feature_list_write(atd_writer *w, const canada_feature_list *v);
-bool canada_feature_list_read_any(atd_reader *r, void *out);
-bool canada_feature_list_write_any(atd_writer *w, const void *value);
-int canada_feature_list_from_json(const char *json, size_t len, atd_arena *arena, canada_feature_list *out, atd_error *err);
-int canada_feature_list_to_json(const canada_feature_list *value, atd_buf *out, atd_error *err);
-bool canada_feature_list_next_line(atd_stream *s, atd_arena *arena, canada_feature_list *out);
-bool canada_feature_list_next_element(atd_stream *s, atd_arena *arena, canada_feature_list *out);
-int canada_feature_list_write_line(const canada_feature_list *value, atd_buf *out, atd_error *err);
-int canada_feature_list_to_json_pretty(const canada_feature_list *value, atd_buf *out, atd_error *err);
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
 
 void canada_root_init(canada_root *v);
 bool canada_root_read(atd_reader *r, canada_root *out);
@@ -105,18 +93,6 @@ bool canada_properties_next_line(atd_stream *s, atd_arena *arena, canada_propert
 bool canada_properties_next_element(atd_stream *s, atd_arena *arena, canada_properties *out);
 int canada_properties_write_line(const canada_properties *value, atd_buf *out, atd_error *err);
 int canada_properties_to_json_pretty(const canada_properties *value, atd_buf *out, atd_error *err);
-
-void canada_ring_list_init(canada_ring_list *v);
-bool canada_ring_list_read(atd_reader *r, canada_ring_list *out);
-bool canada_ring_list_write(atd_writer *w, const canada_ring_list *v);
-bool canada_ring_list_read_any(atd_reader *r, void *out);
-bool canada_ring_list_write_any(atd_writer *w, const void *value);
-int canada_ring_list_from_json(const char *json, size_t len, atd_arena *arena, canada_ring_list *out, atd_error *err);
-int canada_ring_list_to_json(const canada_ring_list *value, atd_buf *out, atd_error *err);
-bool canada_ring_list_next_line(atd_stream *s, atd_arena *arena, canada_ring_list *out);
-bool canada_ring_list_next_element(atd_stream *s, atd_arena *arena, canada_ring_list *out);
-int canada_ring_list_write_line(const canada_ring_list *value, atd_buf *out, atd_error *err);
-int canada_ring_list_to_json_pretty(const canada_ring_list *value, atd_buf *out, atd_error *err);
 
 void canada_geometry_init(canada_geometry *v);
 bool canada_geometry_read(atd_reader *r, canada_geometry *out);

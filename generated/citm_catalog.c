@@ -3,6 +3,24 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool citm_catalog_string_nullable_read(atd_reader *r, citm_catalog_string_nullable *out);
+static bool citm_catalog_string_nullable_write(atd_writer *w, const citm_catalog_string_nullable *v);
+static bool citm_catalog_int_list_read(atd_reader *r, citm_catalog_int_list *out);
+static bool citm_catalog_int_list_write(atd_writer *w, const citm_catalog_int_list *v);
+static bool citm_catalog_event_assoc_read(atd_reader *r, citm_catalog_event_assoc *out);
+static bool citm_catalog_event_assoc_write(atd_writer *w, const citm_catalog_event_assoc *v);
+static bool citm_catalog_performance_list_read(atd_reader *r, citm_catalog_performance_list *out);
+static bool citm_catalog_performance_list_write(atd_writer *w, const citm_catalog_performance_list *v);
+static bool citm_catalog_int_list_assoc_read(atd_reader *r, citm_catalog_int_list_assoc *out);
+static bool citm_catalog_int_list_assoc_write(atd_writer *w, const citm_catalog_int_list_assoc *v);
+static bool citm_catalog_price_list_read(atd_reader *r, citm_catalog_price_list *out);
+static bool citm_catalog_price_list_write(atd_writer *w, const citm_catalog_price_list *v);
+static bool citm_catalog_seat_category_list_read(atd_reader *r, citm_catalog_seat_category_list *out);
+static bool citm_catalog_seat_category_list_write(atd_writer *w, const citm_catalog_seat_category_list *v);
+static bool citm_catalog_area_list_read(atd_reader *r, citm_catalog_area_list *out);
+static bool citm_catalog_area_list_write(atd_writer *w, const citm_catalog_area_list *v);
+
 /* --- readers --- */
 
 void citm_catalog_id_map_init(citm_catalog_id_map *v)
@@ -24,18 +42,14 @@ bool citm_catalog_id_map_read(atd_reader *r, citm_catalog_id_map *out)
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_id_map_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(citm_catalog_id_map_item)) {
-                n_ = (citm_catalog_id_map_item *)atd_arena_grow(r->arena, items, cap * sizeof(citm_catalog_id_map_item), ncap * sizeof(citm_catalog_id_map_item), 8);
+                n_ = (citm_catalog_id_map_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_id_map_item), ncap * sizeof(citm_catalog_id_map_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -64,24 +78,10 @@ bool citm_catalog_id_map_read_any(atd_reader *r, void *out)
 
 int citm_catalog_id_map_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_id_map *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_id_map_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, citm_catalog_id_map_read_any, out, err);
 }
 
-void citm_catalog_string_nullable_init(citm_catalog_string_nullable *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool citm_catalog_string_nullable_read(atd_reader *r, citm_catalog_string_nullable *out)
+static bool citm_catalog_string_nullable_read(atd_reader *r, citm_catalog_string_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -94,31 +94,7 @@ bool citm_catalog_string_nullable_read(atd_reader *r, citm_catalog_string_nullab
     return true;
 }
 
-bool citm_catalog_string_nullable_read_any(atd_reader *r, void *out)
-{
-    return citm_catalog_string_nullable_read(r, (citm_catalog_string_nullable *)out);
-}
-
-int citm_catalog_string_nullable_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_string_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_string_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void citm_catalog_int_list_init(citm_catalog_int_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool citm_catalog_int_list_read(atd_reader *r, citm_catalog_int_list *out)
+static bool citm_catalog_int_list_read(atd_reader *r, citm_catalog_int_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -131,7 +107,7 @@ bool citm_catalog_int_list_read(atd_reader *r, citm_catalog_int_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             int64_t *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(int64_t)) {
-                n_ = (int64_t *)atd_arena_grow(r->arena, items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
+                n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -150,25 +126,6 @@ bool citm_catalog_int_list_read(atd_reader *r, citm_catalog_int_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool citm_catalog_int_list_read_any(atd_reader *r, void *out)
-{
-    return citm_catalog_int_list_read(r, (citm_catalog_int_list *)out);
-}
-
-int citm_catalog_int_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_int_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_int_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void citm_catalog_event_init(citm_catalog_event *v)
@@ -225,7 +182,7 @@ bool citm_catalog_event_read(atd_reader *r, citm_catalog_event *out)
     uint64_t seen[1] = {0};
     citm_catalog_event_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -334,7 +291,7 @@ bool citm_catalog_event_read(atd_reader *r, citm_catalog_event *out)
             seen[0] |= (uint64_t)1 << 7;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "event");
             }
@@ -381,24 +338,10 @@ bool citm_catalog_event_read_any(atd_reader *r, void *out)
 
 int citm_catalog_event_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_event *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_event_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, citm_catalog_event_read_any, out, err);
 }
 
-void citm_catalog_event_assoc_init(citm_catalog_event_assoc *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool citm_catalog_event_assoc_read(atd_reader *r, citm_catalog_event_assoc *out)
+static bool citm_catalog_event_assoc_read(atd_reader *r, citm_catalog_event_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -412,18 +355,14 @@ bool citm_catalog_event_assoc_read(atd_reader *r, citm_catalog_event_assoc *out)
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_event_assoc_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(citm_catalog_event_assoc_item)) {
-                n_ = (citm_catalog_event_assoc_item *)atd_arena_grow(r->arena, items, cap * sizeof(citm_catalog_event_assoc_item), ncap * sizeof(citm_catalog_event_assoc_item), 8);
+                n_ = (citm_catalog_event_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_event_assoc_item), ncap * sizeof(citm_catalog_event_assoc_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -445,31 +384,7 @@ bool citm_catalog_event_assoc_read(atd_reader *r, citm_catalog_event_assoc *out)
     return true;
 }
 
-bool citm_catalog_event_assoc_read_any(atd_reader *r, void *out)
-{
-    return citm_catalog_event_assoc_read(r, (citm_catalog_event_assoc *)out);
-}
-
-int citm_catalog_event_assoc_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_event_assoc *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_event_assoc_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void citm_catalog_performance_list_init(citm_catalog_performance_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool citm_catalog_performance_list_read(atd_reader *r, citm_catalog_performance_list *out)
+static bool citm_catalog_performance_list_read(atd_reader *r, citm_catalog_performance_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -482,7 +397,7 @@ bool citm_catalog_performance_list_read(atd_reader *r, citm_catalog_performance_
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_performance *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(citm_catalog_performance)) {
-                n_ = (citm_catalog_performance *)atd_arena_grow(r->arena, items, cap * sizeof(citm_catalog_performance), ncap * sizeof(citm_catalog_performance), 8);
+                n_ = (citm_catalog_performance *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_performance), ncap * sizeof(citm_catalog_performance), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -503,31 +418,7 @@ bool citm_catalog_performance_list_read(atd_reader *r, citm_catalog_performance_
     return true;
 }
 
-bool citm_catalog_performance_list_read_any(atd_reader *r, void *out)
-{
-    return citm_catalog_performance_list_read(r, (citm_catalog_performance_list *)out);
-}
-
-int citm_catalog_performance_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_performance_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_performance_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void citm_catalog_int_list_assoc_init(citm_catalog_int_list_assoc *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool citm_catalog_int_list_assoc_read(atd_reader *r, citm_catalog_int_list_assoc *out)
+static bool citm_catalog_int_list_assoc_read(atd_reader *r, citm_catalog_int_list_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -541,18 +432,14 @@ bool citm_catalog_int_list_assoc_read(atd_reader *r, citm_catalog_int_list_assoc
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_int_list_assoc_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(citm_catalog_int_list_assoc_item)) {
-                n_ = (citm_catalog_int_list_assoc_item *)atd_arena_grow(r->arena, items, cap * sizeof(citm_catalog_int_list_assoc_item), ncap * sizeof(citm_catalog_int_list_assoc_item), 8);
+                n_ = (citm_catalog_int_list_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_int_list_assoc_item), ncap * sizeof(citm_catalog_int_list_assoc_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -572,25 +459,6 @@ bool citm_catalog_int_list_assoc_read(atd_reader *r, citm_catalog_int_list_assoc
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool citm_catalog_int_list_assoc_read_any(atd_reader *r, void *out)
-{
-    return citm_catalog_int_list_assoc_read(r, (citm_catalog_int_list_assoc *)out);
-}
-
-int citm_catalog_int_list_assoc_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_int_list_assoc *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_int_list_assoc_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void citm_catalog_root_init(citm_catalog_root *v)
@@ -664,7 +532,7 @@ bool citm_catalog_root_read(atd_reader *r, citm_catalog_root *out)
     uint64_t seen[1] = {0};
     citm_catalog_root_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -806,7 +674,7 @@ bool citm_catalog_root_read(atd_reader *r, citm_catalog_root *out)
             seen[0] |= (uint64_t)1 << 10;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root");
             }
@@ -862,24 +730,10 @@ bool citm_catalog_root_read_any(atd_reader *r, void *out)
 
 int citm_catalog_root_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_root *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_root_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, citm_catalog_root_read_any, out, err);
 }
 
-void citm_catalog_price_list_init(citm_catalog_price_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool citm_catalog_price_list_read(atd_reader *r, citm_catalog_price_list *out)
+static bool citm_catalog_price_list_read(atd_reader *r, citm_catalog_price_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -892,7 +746,7 @@ bool citm_catalog_price_list_read(atd_reader *r, citm_catalog_price_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_price *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(citm_catalog_price)) {
-                n_ = (citm_catalog_price *)atd_arena_grow(r->arena, items, cap * sizeof(citm_catalog_price), ncap * sizeof(citm_catalog_price), 8);
+                n_ = (citm_catalog_price *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_price), ncap * sizeof(citm_catalog_price), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -913,31 +767,7 @@ bool citm_catalog_price_list_read(atd_reader *r, citm_catalog_price_list *out)
     return true;
 }
 
-bool citm_catalog_price_list_read_any(atd_reader *r, void *out)
-{
-    return citm_catalog_price_list_read(r, (citm_catalog_price_list *)out);
-}
-
-int citm_catalog_price_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_price_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_price_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void citm_catalog_seat_category_list_init(citm_catalog_seat_category_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool citm_catalog_seat_category_list_read(atd_reader *r, citm_catalog_seat_category_list *out)
+static bool citm_catalog_seat_category_list_read(atd_reader *r, citm_catalog_seat_category_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -950,7 +780,7 @@ bool citm_catalog_seat_category_list_read(atd_reader *r, citm_catalog_seat_categ
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_seat_category *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(citm_catalog_seat_category)) {
-                n_ = (citm_catalog_seat_category *)atd_arena_grow(r->arena, items, cap * sizeof(citm_catalog_seat_category), ncap * sizeof(citm_catalog_seat_category), 8);
+                n_ = (citm_catalog_seat_category *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_seat_category), ncap * sizeof(citm_catalog_seat_category), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -969,25 +799,6 @@ bool citm_catalog_seat_category_list_read(atd_reader *r, citm_catalog_seat_categ
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool citm_catalog_seat_category_list_read_any(atd_reader *r, void *out)
-{
-    return citm_catalog_seat_category_list_read(r, (citm_catalog_seat_category_list *)out);
-}
-
-int citm_catalog_seat_category_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_seat_category_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_seat_category_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void citm_catalog_performance_init(citm_catalog_performance *v)
@@ -1055,7 +866,7 @@ bool citm_catalog_performance_read(atd_reader *r, citm_catalog_performance *out)
     uint64_t seen[1] = {0};
     citm_catalog_performance_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -1175,7 +986,7 @@ bool citm_catalog_performance_read(atd_reader *r, citm_catalog_performance *out)
             seen[0] |= (uint64_t)1 << 8;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "performance");
             }
@@ -1225,16 +1036,7 @@ bool citm_catalog_performance_read_any(atd_reader *r, void *out)
 
 int citm_catalog_performance_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_performance *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_performance_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, citm_catalog_performance_read_any, out, err);
 }
 
 void citm_catalog_price_init(citm_catalog_price *v)
@@ -1274,7 +1076,7 @@ bool citm_catalog_price_read(atd_reader *r, citm_catalog_price *out)
     uint64_t seen[1] = {0};
     citm_catalog_price_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -1328,7 +1130,7 @@ bool citm_catalog_price_read(atd_reader *r, citm_catalog_price *out)
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "price");
             }
@@ -1360,24 +1162,10 @@ bool citm_catalog_price_read_any(atd_reader *r, void *out)
 
 int citm_catalog_price_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_price *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_price_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, citm_catalog_price_read_any, out, err);
 }
 
-void citm_catalog_area_list_init(citm_catalog_area_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool citm_catalog_area_list_read(atd_reader *r, citm_catalog_area_list *out)
+static bool citm_catalog_area_list_read(atd_reader *r, citm_catalog_area_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -1390,7 +1178,7 @@ bool citm_catalog_area_list_read(atd_reader *r, citm_catalog_area_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_area *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(citm_catalog_area)) {
-                n_ = (citm_catalog_area *)atd_arena_grow(r->arena, items, cap * sizeof(citm_catalog_area), ncap * sizeof(citm_catalog_area), 8);
+                n_ = (citm_catalog_area *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_area), ncap * sizeof(citm_catalog_area), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -1409,25 +1197,6 @@ bool citm_catalog_area_list_read(atd_reader *r, citm_catalog_area_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool citm_catalog_area_list_read_any(atd_reader *r, void *out)
-{
-    return citm_catalog_area_list_read(r, (citm_catalog_area_list *)out);
-}
-
-int citm_catalog_area_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_area_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_area_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void citm_catalog_seat_category_init(citm_catalog_seat_category *v)
@@ -1462,7 +1231,7 @@ bool citm_catalog_seat_category_read(atd_reader *r, citm_catalog_seat_category *
     uint64_t seen[1] = {0};
     citm_catalog_seat_category_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -1505,7 +1274,7 @@ bool citm_catalog_seat_category_read(atd_reader *r, citm_catalog_seat_category *
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "seat_category");
             }
@@ -1534,16 +1303,7 @@ bool citm_catalog_seat_category_read_any(atd_reader *r, void *out)
 
 int citm_catalog_seat_category_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_seat_category *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_seat_category_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, citm_catalog_seat_category_read_any, out, err);
 }
 
 void citm_catalog_area_init(citm_catalog_area *v)
@@ -1578,7 +1338,7 @@ bool citm_catalog_area_read(atd_reader *r, citm_catalog_area *out)
     uint64_t seen[1] = {0};
     citm_catalog_area_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -1621,7 +1381,7 @@ bool citm_catalog_area_read(atd_reader *r, citm_catalog_area *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "area");
             }
@@ -1650,16 +1410,7 @@ bool citm_catalog_area_read_any(atd_reader *r, void *out)
 
 int citm_catalog_area_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_area *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!citm_catalog_area_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, citm_catalog_area_read_any, out, err);
 }
 
 /* --- writers --- */
@@ -1691,26 +1442,10 @@ bool citm_catalog_id_map_write_any(atd_writer *w, const void *value)
 
 int citm_catalog_id_map_to_json(const citm_catalog_id_map *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_id_map_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(citm_catalog_id_map_write_any, value, out, err);
 }
 
-bool citm_catalog_string_nullable_write(atd_writer *w, const citm_catalog_string_nullable *v)
+static bool citm_catalog_string_nullable_write(atd_writer *w, const citm_catalog_string_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -1721,33 +1456,7 @@ bool citm_catalog_string_nullable_write(atd_writer *w, const citm_catalog_string
     return true;
 }
 
-bool citm_catalog_string_nullable_write_any(atd_writer *w, const void *value)
-{
-    return citm_catalog_string_nullable_write(w, (const citm_catalog_string_nullable *)value);
-}
-
-int citm_catalog_string_nullable_to_json(const citm_catalog_string_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_string_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool citm_catalog_int_list_write(atd_writer *w, const citm_catalog_int_list *v)
+static bool citm_catalog_int_list_write(atd_writer *w, const citm_catalog_int_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -1755,7 +1464,7 @@ bool citm_catalog_int_list_write(atd_writer *w, const citm_catalog_int_list *v)
     }
     for (i = 0; i < v->len; i++) {
         {
-            char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -1770,32 +1479,6 @@ bool citm_catalog_int_list_write(atd_writer *w, const citm_catalog_int_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-bool citm_catalog_int_list_write_any(atd_writer *w, const void *value)
-{
-    return citm_catalog_int_list_write(w, (const citm_catalog_int_list *)value);
-}
-
-int citm_catalog_int_list_to_json(const citm_catalog_int_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_int_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool citm_catalog_event_write(atd_writer *w, const citm_catalog_event *v)
 {
     if (!atd_writer_raw(w, "{\"description\":", 15)) {
@@ -1805,7 +1488,7 @@ bool citm_catalog_event_write(atd_writer *w, const citm_catalog_event *v)
         return atd_writer_push_field(w, "description", 11);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
@@ -1857,26 +1540,10 @@ bool citm_catalog_event_write_any(atd_writer *w, const void *value)
 
 int citm_catalog_event_to_json(const citm_catalog_event *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_event_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(citm_catalog_event_write_any, value, out, err);
 }
 
-bool citm_catalog_event_assoc_write(atd_writer *w, const citm_catalog_event_assoc *v)
+static bool citm_catalog_event_assoc_write(atd_writer *w, const citm_catalog_event_assoc *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "{", 1)) {
@@ -1896,33 +1563,7 @@ bool citm_catalog_event_assoc_write(atd_writer *w, const citm_catalog_event_asso
     return atd_writer_raw(w, "}", 1);
 }
 
-bool citm_catalog_event_assoc_write_any(atd_writer *w, const void *value)
-{
-    return citm_catalog_event_assoc_write(w, (const citm_catalog_event_assoc *)value);
-}
-
-int citm_catalog_event_assoc_to_json(const citm_catalog_event_assoc *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_event_assoc_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool citm_catalog_performance_list_write(atd_writer *w, const citm_catalog_performance_list *v)
+static bool citm_catalog_performance_list_write(atd_writer *w, const citm_catalog_performance_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -1939,33 +1580,7 @@ bool citm_catalog_performance_list_write(atd_writer *w, const citm_catalog_perfo
     return atd_writer_raw(w, "]", 1);
 }
 
-bool citm_catalog_performance_list_write_any(atd_writer *w, const void *value)
-{
-    return citm_catalog_performance_list_write(w, (const citm_catalog_performance_list *)value);
-}
-
-int citm_catalog_performance_list_to_json(const citm_catalog_performance_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_performance_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool citm_catalog_int_list_assoc_write(atd_writer *w, const citm_catalog_int_list_assoc *v)
+static bool citm_catalog_int_list_assoc_write(atd_writer *w, const citm_catalog_int_list_assoc *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "{", 1)) {
@@ -1983,32 +1598,6 @@ bool citm_catalog_int_list_assoc_write(atd_writer *w, const citm_catalog_int_lis
         }
     }
     return atd_writer_raw(w, "}", 1);
-}
-
-bool citm_catalog_int_list_assoc_write_any(atd_writer *w, const void *value)
-{
-    return citm_catalog_int_list_assoc_write(w, (const citm_catalog_int_list_assoc *)value);
-}
-
-int citm_catalog_int_list_assoc_to_json(const citm_catalog_int_list_assoc *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_int_list_assoc_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool citm_catalog_root_write(atd_writer *w, const citm_catalog_root *v)
@@ -2089,26 +1678,10 @@ bool citm_catalog_root_write_any(atd_writer *w, const void *value)
 
 int citm_catalog_root_to_json(const citm_catalog_root *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_root_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(citm_catalog_root_write_any, value, out, err);
 }
 
-bool citm_catalog_price_list_write(atd_writer *w, const citm_catalog_price_list *v)
+static bool citm_catalog_price_list_write(atd_writer *w, const citm_catalog_price_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -2125,33 +1698,7 @@ bool citm_catalog_price_list_write(atd_writer *w, const citm_catalog_price_list 
     return atd_writer_raw(w, "]", 1);
 }
 
-bool citm_catalog_price_list_write_any(atd_writer *w, const void *value)
-{
-    return citm_catalog_price_list_write(w, (const citm_catalog_price_list *)value);
-}
-
-int citm_catalog_price_list_to_json(const citm_catalog_price_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_price_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool citm_catalog_seat_category_list_write(atd_writer *w, const citm_catalog_seat_category_list *v)
+static bool citm_catalog_seat_category_list_write(atd_writer *w, const citm_catalog_seat_category_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -2168,36 +1715,10 @@ bool citm_catalog_seat_category_list_write(atd_writer *w, const citm_catalog_sea
     return atd_writer_raw(w, "]", 1);
 }
 
-bool citm_catalog_seat_category_list_write_any(atd_writer *w, const void *value)
-{
-    return citm_catalog_seat_category_list_write(w, (const citm_catalog_seat_category_list *)value);
-}
-
-int citm_catalog_seat_category_list_to_json(const citm_catalog_seat_category_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_seat_category_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performance *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 17 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "eventId", 7);
@@ -2239,7 +1760,7 @@ bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performanc
         return atd_writer_push_field(w, "seatMapImage", 12);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "start", 5);
@@ -2261,29 +1782,13 @@ bool citm_catalog_performance_write_any(atd_writer *w, const void *value)
 
 int citm_catalog_performance_to_json(const citm_catalog_performance *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_performance_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(citm_catalog_performance_write_any, value, out, err);
 }
 
 bool citm_catalog_price_write(atd_writer *w, const citm_catalog_price *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 54 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 54 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "amount", 6);
@@ -2307,26 +1812,10 @@ bool citm_catalog_price_write_any(atd_writer *w, const void *value)
 
 int citm_catalog_price_to_json(const citm_catalog_price *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_price_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(citm_catalog_price_write_any, value, out, err);
 }
 
-bool citm_catalog_area_list_write(atd_writer *w, const citm_catalog_area_list *v)
+static bool citm_catalog_area_list_write(atd_writer *w, const citm_catalog_area_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -2343,32 +1832,6 @@ bool citm_catalog_area_list_write(atd_writer *w, const citm_catalog_area_list *v
     return atd_writer_raw(w, "]", 1);
 }
 
-bool citm_catalog_area_list_write_any(atd_writer *w, const void *value)
-{
-    return citm_catalog_area_list_write(w, (const citm_catalog_area_list *)value);
-}
-
-int citm_catalog_area_list_to_json(const citm_catalog_area_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_area_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool citm_catalog_seat_category_write(atd_writer *w, const citm_catalog_seat_category *v)
 {
     if (!atd_writer_raw(w, "{\"areas\":", 9)) {
@@ -2378,7 +1841,7 @@ bool citm_catalog_seat_category_write(atd_writer *w, const citm_catalog_seat_cat
         return atd_writer_push_field(w, "areas", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 19 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 19 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "seatCategoryId", 14);
@@ -2398,29 +1861,13 @@ bool citm_catalog_seat_category_write_any(atd_writer *w, const void *value)
 
 int citm_catalog_seat_category_to_json(const citm_catalog_seat_category *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_seat_category_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(citm_catalog_seat_category_write_any, value, out, err);
 }
 
 bool citm_catalog_area_write(atd_writer *w, const citm_catalog_area *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "areaId", 6);
@@ -2445,23 +1892,7 @@ bool citm_catalog_area_write_any(atd_writer *w, const void *value)
 
 int citm_catalog_area_to_json(const citm_catalog_area *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (citm_catalog_area_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(citm_catalog_area_write_any, value, out, err);
 }
 
 /* --- streams and layout --- */
@@ -2486,46 +1917,6 @@ int citm_catalog_id_map_to_json_pretty(const citm_catalog_id_map *value, atd_buf
     return atd_write_value(out, citm_catalog_id_map_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
-bool citm_catalog_string_nullable_next_line(atd_stream *s, atd_arena *arena, citm_catalog_string_nullable *out)
-{
-    return atd_stream_next_line(s, arena, citm_catalog_string_nullable_read_any, out);
-}
-
-bool citm_catalog_string_nullable_next_element(atd_stream *s, atd_arena *arena, citm_catalog_string_nullable *out)
-{
-    return atd_stream_next_element(s, arena, citm_catalog_string_nullable_read_any, out);
-}
-
-int citm_catalog_string_nullable_write_line(const citm_catalog_string_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, citm_catalog_string_nullable_write_any, value, 0, err);
-}
-
-int citm_catalog_string_nullable_to_json_pretty(const citm_catalog_string_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, citm_catalog_string_nullable_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool citm_catalog_int_list_next_line(atd_stream *s, atd_arena *arena, citm_catalog_int_list *out)
-{
-    return atd_stream_next_line(s, arena, citm_catalog_int_list_read_any, out);
-}
-
-bool citm_catalog_int_list_next_element(atd_stream *s, atd_arena *arena, citm_catalog_int_list *out)
-{
-    return atd_stream_next_element(s, arena, citm_catalog_int_list_read_any, out);
-}
-
-int citm_catalog_int_list_write_line(const citm_catalog_int_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, citm_catalog_int_list_write_any, value, 0, err);
-}
-
-int citm_catalog_int_list_to_json_pretty(const citm_catalog_int_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, citm_catalog_int_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
 bool citm_catalog_event_next_line(atd_stream *s, atd_arena *arena, citm_catalog_event *out)
 {
     return atd_stream_next_line(s, arena, citm_catalog_event_read_any, out);
@@ -2546,66 +1937,6 @@ int citm_catalog_event_to_json_pretty(const citm_catalog_event *value, atd_buf *
     return atd_write_value(out, citm_catalog_event_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
-bool citm_catalog_event_assoc_next_line(atd_stream *s, atd_arena *arena, citm_catalog_event_assoc *out)
-{
-    return atd_stream_next_line(s, arena, citm_catalog_event_assoc_read_any, out);
-}
-
-bool citm_catalog_event_assoc_next_element(atd_stream *s, atd_arena *arena, citm_catalog_event_assoc *out)
-{
-    return atd_stream_next_element(s, arena, citm_catalog_event_assoc_read_any, out);
-}
-
-int citm_catalog_event_assoc_write_line(const citm_catalog_event_assoc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, citm_catalog_event_assoc_write_any, value, 0, err);
-}
-
-int citm_catalog_event_assoc_to_json_pretty(const citm_catalog_event_assoc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, citm_catalog_event_assoc_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool citm_catalog_performance_list_next_line(atd_stream *s, atd_arena *arena, citm_catalog_performance_list *out)
-{
-    return atd_stream_next_line(s, arena, citm_catalog_performance_list_read_any, out);
-}
-
-bool citm_catalog_performance_list_next_element(atd_stream *s, atd_arena *arena, citm_catalog_performance_list *out)
-{
-    return atd_stream_next_element(s, arena, citm_catalog_performance_list_read_any, out);
-}
-
-int citm_catalog_performance_list_write_line(const citm_catalog_performance_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, citm_catalog_performance_list_write_any, value, 0, err);
-}
-
-int citm_catalog_performance_list_to_json_pretty(const citm_catalog_performance_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, citm_catalog_performance_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool citm_catalog_int_list_assoc_next_line(atd_stream *s, atd_arena *arena, citm_catalog_int_list_assoc *out)
-{
-    return atd_stream_next_line(s, arena, citm_catalog_int_list_assoc_read_any, out);
-}
-
-bool citm_catalog_int_list_assoc_next_element(atd_stream *s, atd_arena *arena, citm_catalog_int_list_assoc *out)
-{
-    return atd_stream_next_element(s, arena, citm_catalog_int_list_assoc_read_any, out);
-}
-
-int citm_catalog_int_list_assoc_write_line(const citm_catalog_int_list_assoc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, citm_catalog_int_list_assoc_write_any, value, 0, err);
-}
-
-int citm_catalog_int_list_assoc_to_json_pretty(const citm_catalog_int_list_assoc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, citm_catalog_int_list_assoc_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
 bool citm_catalog_root_next_line(atd_stream *s, atd_arena *arena, citm_catalog_root *out)
 {
     return atd_stream_next_line(s, arena, citm_catalog_root_read_any, out);
@@ -2624,46 +1955,6 @@ int citm_catalog_root_write_line(const citm_catalog_root *value, atd_buf *out, a
 int citm_catalog_root_to_json_pretty(const citm_catalog_root *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, citm_catalog_root_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool citm_catalog_price_list_next_line(atd_stream *s, atd_arena *arena, citm_catalog_price_list *out)
-{
-    return atd_stream_next_line(s, arena, citm_catalog_price_list_read_any, out);
-}
-
-bool citm_catalog_price_list_next_element(atd_stream *s, atd_arena *arena, citm_catalog_price_list *out)
-{
-    return atd_stream_next_element(s, arena, citm_catalog_price_list_read_any, out);
-}
-
-int citm_catalog_price_list_write_line(const citm_catalog_price_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, citm_catalog_price_list_write_any, value, 0, err);
-}
-
-int citm_catalog_price_list_to_json_pretty(const citm_catalog_price_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, citm_catalog_price_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool citm_catalog_seat_category_list_next_line(atd_stream *s, atd_arena *arena, citm_catalog_seat_category_list *out)
-{
-    return atd_stream_next_line(s, arena, citm_catalog_seat_category_list_read_any, out);
-}
-
-bool citm_catalog_seat_category_list_next_element(atd_stream *s, atd_arena *arena, citm_catalog_seat_category_list *out)
-{
-    return atd_stream_next_element(s, arena, citm_catalog_seat_category_list_read_any, out);
-}
-
-int citm_catalog_seat_category_list_write_line(const citm_catalog_seat_category_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, citm_catalog_seat_category_list_write_any, value, 0, err);
-}
-
-int citm_catalog_seat_category_list_to_json_pretty(const citm_catalog_seat_category_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, citm_catalog_seat_category_list_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool citm_catalog_performance_next_line(atd_stream *s, atd_arena *arena, citm_catalog_performance *out)
@@ -2704,26 +1995,6 @@ int citm_catalog_price_write_line(const citm_catalog_price *value, atd_buf *out,
 int citm_catalog_price_to_json_pretty(const citm_catalog_price *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, citm_catalog_price_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool citm_catalog_area_list_next_line(atd_stream *s, atd_arena *arena, citm_catalog_area_list *out)
-{
-    return atd_stream_next_line(s, arena, citm_catalog_area_list_read_any, out);
-}
-
-bool citm_catalog_area_list_next_element(atd_stream *s, atd_arena *arena, citm_catalog_area_list *out)
-{
-    return atd_stream_next_element(s, arena, citm_catalog_area_list_read_any, out);
-}
-
-int citm_catalog_area_list_write_line(const citm_catalog_area_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, citm_catalog_area_list_write_any, value, 0, err);
-}
-
-int citm_catalog_area_list_to_json_pretty(const citm_catalog_area_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, citm_catalog_area_list_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool citm_catalog_seat_category_next_line(atd_stream *s, atd_arena *arena, citm_catalog_seat_category *out)

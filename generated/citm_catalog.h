@@ -148,7 +148,7 @@ struct citm_catalog_area {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT). */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
 
 void citm_catalog_id_map_init(citm_catalog_id_map *v);
 bool citm_catalog_id_map_read(atd_reader *r, citm_catalog_id_map *out);
@@ -162,30 +162,6 @@ bool citm_catalog_id_map_next_element(atd_stream *s, atd_arena *arena, citm_cata
 int citm_catalog_id_map_write_line(const citm_catalog_id_map *value, atd_buf *out, atd_error *err);
 int citm_catalog_id_map_to_json_pretty(const citm_catalog_id_map *value, atd_buf *out, atd_error *err);
 
-void citm_catalog_string_nullable_init(citm_catalog_string_nullable *v);
-bool citm_catalog_string_nullable_read(atd_reader *r, citm_catalog_string_nullable *out);
-bool citm_catalog_string_nullable_write(atd_writer *w, const citm_catalog_string_nullable *v);
-bool citm_catalog_string_nullable_read_any(atd_reader *r, void *out);
-bool citm_catalog_string_nullable_write_any(atd_writer *w, const void *value);
-int citm_catalog_string_nullable_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_string_nullable *out, atd_error *err);
-int citm_catalog_string_nullable_to_json(const citm_catalog_string_nullable *value, atd_buf *out, atd_error *err);
-bool citm_catalog_string_nullable_next_line(atd_stream *s, atd_arena *arena, citm_catalog_string_nullable *out);
-bool citm_catalog_string_nullable_next_element(atd_stream *s, atd_arena *arena, citm_catalog_string_nullable *out);
-int citm_catalog_string_nullable_write_line(const citm_catalog_string_nullable *value, atd_buf *out, atd_error *err);
-int citm_catalog_string_nullable_to_json_pretty(const citm_catalog_string_nullable *value, atd_buf *out, atd_error *err);
-
-void citm_catalog_int_list_init(citm_catalog_int_list *v);
-bool citm_catalog_int_list_read(atd_reader *r, citm_catalog_int_list *out);
-bool citm_catalog_int_list_write(atd_writer *w, const citm_catalog_int_list *v);
-bool citm_catalog_int_list_read_any(atd_reader *r, void *out);
-bool citm_catalog_int_list_write_any(atd_writer *w, const void *value);
-int citm_catalog_int_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_int_list *out, atd_error *err);
-int citm_catalog_int_list_to_json(const citm_catalog_int_list *value, atd_buf *out, atd_error *err);
-bool citm_catalog_int_list_next_line(atd_stream *s, atd_arena *arena, citm_catalog_int_list *out);
-bool citm_catalog_int_list_next_element(atd_stream *s, atd_arena *arena, citm_catalog_int_list *out);
-int citm_catalog_int_list_write_line(const citm_catalog_int_list *value, atd_buf *out, atd_error *err);
-int citm_catalog_int_list_to_json_pretty(const citm_catalog_int_list *value, atd_buf *out, atd_error *err);
-
 void citm_catalog_event_init(citm_catalog_event *v);
 bool citm_catalog_event_read(atd_reader *r, citm_catalog_event *out);
 bool citm_catalog_event_write(atd_writer *w, const citm_catalog_event *v);
@@ -198,42 +174,6 @@ bool citm_catalog_event_next_element(atd_stream *s, atd_arena *arena, citm_catal
 int citm_catalog_event_write_line(const citm_catalog_event *value, atd_buf *out, atd_error *err);
 int citm_catalog_event_to_json_pretty(const citm_catalog_event *value, atd_buf *out, atd_error *err);
 
-void citm_catalog_event_assoc_init(citm_catalog_event_assoc *v);
-bool citm_catalog_event_assoc_read(atd_reader *r, citm_catalog_event_assoc *out);
-bool citm_catalog_event_assoc_write(atd_writer *w, const citm_catalog_event_assoc *v);
-bool citm_catalog_event_assoc_read_any(atd_reader *r, void *out);
-bool citm_catalog_event_assoc_write_any(atd_writer *w, const void *value);
-int citm_catalog_event_assoc_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_event_assoc *out, atd_error *err);
-int citm_catalog_event_assoc_to_json(const citm_catalog_event_assoc *value, atd_buf *out, atd_error *err);
-bool citm_catalog_event_assoc_next_line(atd_stream *s, atd_arena *arena, citm_catalog_event_assoc *out);
-bool citm_catalog_event_assoc_next_element(atd_stream *s, atd_arena *arena, citm_catalog_event_assoc *out);
-int citm_catalog_event_assoc_write_line(const citm_catalog_event_assoc *value, atd_buf *out, atd_error *err);
-int citm_catalog_event_assoc_to_json_pretty(const citm_catalog_event_assoc *value, atd_buf *out, atd_error *err);
-
-void citm_catalog_performance_list_init(citm_catalog_performance_list *v);
-bool citm_catalog_performance_list_read(atd_reader *r, citm_catalog_performance_list *out);
-bool citm_catalog_performance_list_write(atd_writer *w, const citm_catalog_performance_list *v);
-bool citm_catalog_performance_list_read_any(atd_reader *r, void *out);
-bool citm_catalog_performance_list_write_any(atd_writer *w, const void *value);
-int citm_catalog_performance_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_performance_list *out, atd_error *err);
-int citm_catalog_performance_list_to_json(const citm_catalog_performance_list *value, atd_buf *out, atd_error *err);
-bool citm_catalog_performance_list_next_line(atd_stream *s, atd_arena *arena, citm_catalog_performance_list *out);
-bool citm_catalog_performance_list_next_element(atd_stream *s, atd_arena *arena, citm_catalog_performance_list *out);
-int citm_catalog_performance_list_write_line(const citm_catalog_performance_list *value, atd_buf *out, atd_error *err);
-int citm_catalog_performance_list_to_json_pretty(const citm_catalog_performance_list *value, atd_buf *out, atd_error *err);
-
-void citm_catalog_int_list_assoc_init(citm_catalog_int_list_assoc *v);
-bool citm_catalog_int_list_assoc_read(atd_reader *r, citm_catalog_int_list_assoc *out);
-bool citm_catalog_int_list_assoc_write(atd_writer *w, const citm_catalog_int_list_assoc *v);
-bool citm_catalog_int_list_assoc_read_any(atd_reader *r, void *out);
-bool citm_catalog_int_list_assoc_write_any(atd_writer *w, const void *value);
-int citm_catalog_int_list_assoc_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_int_list_assoc *out, atd_error *err);
-int citm_catalog_int_list_assoc_to_json(const citm_catalog_int_list_assoc *value, atd_buf *out, atd_error *err);
-bool citm_catalog_int_list_assoc_next_line(atd_stream *s, atd_arena *arena, citm_catalog_int_list_assoc *out);
-bool citm_catalog_int_list_assoc_next_element(atd_stream *s, atd_arena *arena, citm_catalog_int_list_assoc *out);
-int citm_catalog_int_list_assoc_write_line(const citm_catalog_int_list_assoc *value, atd_buf *out, atd_error *err);
-int citm_catalog_int_list_assoc_to_json_pretty(const citm_catalog_int_list_assoc *value, atd_buf *out, atd_error *err);
-
 void citm_catalog_root_init(citm_catalog_root *v);
 bool citm_catalog_root_read(atd_reader *r, citm_catalog_root *out);
 bool citm_catalog_root_write(atd_writer *w, const citm_catalog_root *v);
@@ -245,30 +185,6 @@ bool citm_catalog_root_next_line(atd_stream *s, atd_arena *arena, citm_catalog_r
 bool citm_catalog_root_next_element(atd_stream *s, atd_arena *arena, citm_catalog_root *out);
 int citm_catalog_root_write_line(const citm_catalog_root *value, atd_buf *out, atd_error *err);
 int citm_catalog_root_to_json_pretty(const citm_catalog_root *value, atd_buf *out, atd_error *err);
-
-void citm_catalog_price_list_init(citm_catalog_price_list *v);
-bool citm_catalog_price_list_read(atd_reader *r, citm_catalog_price_list *out);
-bool citm_catalog_price_list_write(atd_writer *w, const citm_catalog_price_list *v);
-bool citm_catalog_price_list_read_any(atd_reader *r, void *out);
-bool citm_catalog_price_list_write_any(atd_writer *w, const void *value);
-int citm_catalog_price_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_price_list *out, atd_error *err);
-int citm_catalog_price_list_to_json(const citm_catalog_price_list *value, atd_buf *out, atd_error *err);
-bool citm_catalog_price_list_next_line(atd_stream *s, atd_arena *arena, citm_catalog_price_list *out);
-bool citm_catalog_price_list_next_element(atd_stream *s, atd_arena *arena, citm_catalog_price_list *out);
-int citm_catalog_price_list_write_line(const citm_catalog_price_list *value, atd_buf *out, atd_error *err);
-int citm_catalog_price_list_to_json_pretty(const citm_catalog_price_list *value, atd_buf *out, atd_error *err);
-
-void citm_catalog_seat_category_list_init(citm_catalog_seat_category_list *v);
-bool citm_catalog_seat_category_list_read(atd_reader *r, citm_catalog_seat_category_list *out);
-bool citm_catalog_seat_category_list_write(atd_writer *w, const citm_catalog_seat_category_list *v);
-bool citm_catalog_seat_category_list_read_any(atd_reader *r, void *out);
-bool citm_catalog_seat_category_list_write_any(atd_writer *w, const void *value);
-int citm_catalog_seat_category_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_seat_category_list *out, atd_error *err);
-int citm_catalog_seat_category_list_to_json(const citm_catalog_seat_category_list *value, atd_buf *out, atd_error *err);
-bool citm_catalog_seat_category_list_next_line(atd_stream *s, atd_arena *arena, citm_catalog_seat_category_list *out);
-bool citm_catalog_seat_category_list_next_element(atd_stream *s, atd_arena *arena, citm_catalog_seat_category_list *out);
-int citm_catalog_seat_category_list_write_line(const citm_catalog_seat_category_list *value, atd_buf *out, atd_error *err);
-int citm_catalog_seat_category_list_to_json_pretty(const citm_catalog_seat_category_list *value, atd_buf *out, atd_error *err);
 
 void citm_catalog_performance_init(citm_catalog_performance *v);
 bool citm_catalog_performance_read(atd_reader *r, citm_catalog_performance *out);
@@ -293,18 +209,6 @@ bool citm_catalog_price_next_line(atd_stream *s, atd_arena *arena, citm_catalog_
 bool citm_catalog_price_next_element(atd_stream *s, atd_arena *arena, citm_catalog_price *out);
 int citm_catalog_price_write_line(const citm_catalog_price *value, atd_buf *out, atd_error *err);
 int citm_catalog_price_to_json_pretty(const citm_catalog_price *value, atd_buf *out, atd_error *err);
-
-void citm_catalog_area_list_init(citm_catalog_area_list *v);
-bool citm_catalog_area_list_read(atd_reader *r, citm_catalog_area_list *out);
-bool citm_catalog_area_list_write(atd_writer *w, const citm_catalog_area_list *v);
-bool citm_catalog_area_list_read_any(atd_reader *r, void *out);
-bool citm_catalog_area_list_write_any(atd_writer *w, const void *value);
-int citm_catalog_area_list_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_area_list *out, atd_error *err);
-int citm_catalog_area_list_to_json(const citm_catalog_area_list *value, atd_buf *out, atd_error *err);
-bool citm_catalog_area_list_next_line(atd_stream *s, atd_arena *arena, citm_catalog_area_list *out);
-bool citm_catalog_area_list_next_element(atd_stream *s, atd_arena *arena, citm_catalog_area_list *out);
-int citm_catalog_area_list_write_line(const citm_catalog_area_list *value, atd_buf *out, atd_error *err);
-int citm_catalog_area_list_to_json_pretty(const citm_catalog_area_list *value, atd_buf *out, atd_error *err);
 
 void citm_catalog_seat_category_init(citm_catalog_seat_category *v);
 bool citm_catalog_seat_category_read(atd_reader *r, citm_catalog_seat_category *out);

@@ -3,6 +3,10 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool conformance_int_nullable_read(atd_reader *r, conformance_int_nullable *out);
+static bool conformance_int_nullable_write(atd_writer *w, const conformance_int_nullable *v);
+
 /* --- readers --- */
 
 void conformance_ints_init(conformance_ints *v)
@@ -23,7 +27,7 @@ bool conformance_ints_read(atd_reader *r, conformance_ints *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             int64_t *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(int64_t)) {
-                n_ = (int64_t *)atd_arena_grow(r->arena, items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
+                n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -51,16 +55,7 @@ bool conformance_ints_read_any(atd_reader *r, void *out)
 
 int conformance_ints_from_json(const char *json, size_t len, atd_arena *arena, conformance_ints *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_ints_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_ints_read_any, out, err);
 }
 
 void conformance_floats_init(conformance_floats *v)
@@ -81,7 +76,7 @@ bool conformance_floats_read(atd_reader *r, conformance_floats *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             double *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(double)) {
-                n_ = (double *)atd_arena_grow(r->arena, items, cap * sizeof(double), ncap * sizeof(double), 8);
+                n_ = (double *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(double), ncap * sizeof(double), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -109,16 +104,7 @@ bool conformance_floats_read_any(atd_reader *r, void *out)
 
 int conformance_floats_from_json(const char *json, size_t len, atd_arena *arena, conformance_floats *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_floats_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_floats_read_any, out, err);
 }
 
 void conformance_strings_init(conformance_strings *v)
@@ -139,7 +125,7 @@ bool conformance_strings_read(atd_reader *r, conformance_strings *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             atd_string *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(atd_string)) {
-                n_ = (atd_string *)atd_arena_grow(r->arena, items, cap * sizeof(atd_string), ncap * sizeof(atd_string), 8);
+                n_ = (atd_string *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(atd_string), ncap * sizeof(atd_string), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -167,16 +153,7 @@ bool conformance_strings_read_any(atd_reader *r, void *out)
 
 int conformance_strings_from_json(const char *json, size_t len, atd_arena *arena, conformance_strings *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_strings_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_strings_read_any, out, err);
 }
 
 void conformance_bools_init(conformance_bools *v)
@@ -197,7 +174,7 @@ bool conformance_bools_read(atd_reader *r, conformance_bools *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             bool *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(bool)) {
-                n_ = (bool *)atd_arena_grow(r->arena, items, cap * sizeof(bool), ncap * sizeof(bool), 1);
+                n_ = (bool *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(bool), ncap * sizeof(bool), 1);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -225,16 +202,7 @@ bool conformance_bools_read_any(atd_reader *r, void *out)
 
 int conformance_bools_from_json(const char *json, size_t len, atd_arena *arena, conformance_bools *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_bools_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_bools_read_any, out, err);
 }
 
 void conformance_nulls_init(conformance_nulls *v)
@@ -255,7 +223,7 @@ bool conformance_nulls_read(atd_reader *r, conformance_nulls *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             uint8_t *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(uint8_t)) {
-                n_ = (uint8_t *)atd_arena_grow(r->arena, items, cap * sizeof(uint8_t), ncap * sizeof(uint8_t), 1);
+                n_ = (uint8_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(uint8_t), ncap * sizeof(uint8_t), 1);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -284,24 +252,10 @@ bool conformance_nulls_read_any(atd_reader *r, void *out)
 
 int conformance_nulls_from_json(const char *json, size_t len, atd_arena *arena, conformance_nulls *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_nulls_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_nulls_read_any, out, err);
 }
 
-void conformance_int_nullable_init(conformance_int_nullable *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool conformance_int_nullable_read(atd_reader *r, conformance_int_nullable *out)
+static bool conformance_int_nullable_read(atd_reader *r, conformance_int_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -312,25 +266,6 @@ bool conformance_int_nullable_read(atd_reader *r, conformance_int_nullable *out)
     }
     out->has = true;
     return true;
-}
-
-bool conformance_int_nullable_read_any(atd_reader *r, void *out)
-{
-    return conformance_int_nullable_read(r, (conformance_int_nullable *)out);
-}
-
-int conformance_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, conformance_int_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_int_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void conformance_maybe_ints_init(conformance_maybe_ints *v)
@@ -351,7 +286,7 @@ bool conformance_maybe_ints_read(atd_reader *r, conformance_maybe_ints *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             conformance_int_nullable *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(conformance_int_nullable)) {
-                n_ = (conformance_int_nullable *)atd_arena_grow(r->arena, items, cap * sizeof(conformance_int_nullable), ncap * sizeof(conformance_int_nullable), 8);
+                n_ = (conformance_int_nullable *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_int_nullable), ncap * sizeof(conformance_int_nullable), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -379,16 +314,7 @@ bool conformance_maybe_ints_read_any(atd_reader *r, void *out)
 
 int conformance_maybe_ints_from_json(const char *json, size_t len, atd_arena *arena, conformance_maybe_ints *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_maybe_ints_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_maybe_ints_read_any, out, err);
 }
 
 void conformance_anys_init(conformance_anys *v)
@@ -409,7 +335,7 @@ bool conformance_anys_read(atd_reader *r, conformance_anys *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             atd_json *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(atd_json)) {
-                n_ = (atd_json *)atd_arena_grow(r->arena, items, cap * sizeof(atd_json), ncap * sizeof(atd_json), 8);
+                n_ = (atd_json *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(atd_json), ncap * sizeof(atd_json), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -437,16 +363,7 @@ bool conformance_anys_read_any(atd_reader *r, void *out)
 
 int conformance_anys_from_json(const char *json, size_t len, atd_arena *arena, conformance_anys *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_anys_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_anys_read_any, out, err);
 }
 
 void conformance_matrix_init(conformance_matrix *v)
@@ -467,7 +384,7 @@ bool conformance_matrix_read(atd_reader *r, conformance_matrix *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             conformance_anys *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(conformance_anys)) {
-                n_ = (conformance_anys *)atd_arena_grow(r->arena, items, cap * sizeof(conformance_anys), ncap * sizeof(conformance_anys), 8);
+                n_ = (conformance_anys *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_anys), ncap * sizeof(conformance_anys), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -495,16 +412,7 @@ bool conformance_matrix_read_any(atd_reader *r, void *out)
 
 int conformance_matrix_from_json(const char *json, size_t len, atd_arena *arena, conformance_matrix *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_matrix_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_matrix_read_any, out, err);
 }
 
 void conformance_string_map_init(conformance_string_map *v)
@@ -526,18 +434,14 @@ bool conformance_string_map_read(atd_reader *r, conformance_string_map *out)
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             conformance_string_map_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(conformance_string_map_item)) {
-                n_ = (conformance_string_map_item *)atd_arena_grow(r->arena, items, cap * sizeof(conformance_string_map_item), ncap * sizeof(conformance_string_map_item), 8);
+                n_ = (conformance_string_map_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_string_map_item), ncap * sizeof(conformance_string_map_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -566,16 +470,7 @@ bool conformance_string_map_read_any(atd_reader *r, void *out)
 
 int conformance_string_map_from_json(const char *json, size_t len, atd_arena *arena, conformance_string_map *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_string_map_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_string_map_read_any, out, err);
 }
 
 void conformance_int_map_init(conformance_int_map *v)
@@ -597,18 +492,14 @@ bool conformance_int_map_read(atd_reader *r, conformance_int_map *out)
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             conformance_int_map_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(conformance_int_map_item)) {
-                n_ = (conformance_int_map_item *)atd_arena_grow(r->arena, items, cap * sizeof(conformance_int_map_item), ncap * sizeof(conformance_int_map_item), 8);
+                n_ = (conformance_int_map_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_int_map_item), ncap * sizeof(conformance_int_map_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -637,16 +528,7 @@ bool conformance_int_map_read_any(atd_reader *r, void *out)
 
 int conformance_int_map_from_json(const char *json, size_t len, atd_arena *arena, conformance_int_map *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_int_map_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_int_map_read_any, out, err);
 }
 
 void conformance_any_map_init(conformance_any_map *v)
@@ -668,18 +550,14 @@ bool conformance_any_map_read(atd_reader *r, conformance_any_map *out)
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             conformance_any_map_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(conformance_any_map_item)) {
-                n_ = (conformance_any_map_item *)atd_arena_grow(r->arena, items, cap * sizeof(conformance_any_map_item), ncap * sizeof(conformance_any_map_item), 8);
+                n_ = (conformance_any_map_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_any_map_item), ncap * sizeof(conformance_any_map_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -708,16 +586,7 @@ bool conformance_any_map_read_any(atd_reader *r, void *out)
 
 int conformance_any_map_from_json(const char *json, size_t len, atd_arena *arena, conformance_any_map *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_any_map_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_any_map_read_any, out, err);
 }
 
 void conformance_objects_init(conformance_objects *v)
@@ -738,7 +607,7 @@ bool conformance_objects_read(atd_reader *r, conformance_objects *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             conformance_any_map *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(conformance_any_map)) {
-                n_ = (conformance_any_map *)atd_arena_grow(r->arena, items, cap * sizeof(conformance_any_map), ncap * sizeof(conformance_any_map), 8);
+                n_ = (conformance_any_map *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_any_map), ncap * sizeof(conformance_any_map), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -766,16 +635,7 @@ bool conformance_objects_read_any(atd_reader *r, void *out)
 
 int conformance_objects_from_json(const char *json, size_t len, atd_arena *arena, conformance_objects *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_objects_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_objects_read_any, out, err);
 }
 
 void conformance_any_init(conformance_any *v)
@@ -798,16 +658,7 @@ bool conformance_any_read_any(atd_reader *r, void *out)
 
 int conformance_any_from_json(const char *json, size_t len, atd_arena *arena, conformance_any *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_any_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_any_read_any, out, err);
 }
 
 void conformance_int_value_init(conformance_int_value *v)
@@ -830,16 +681,7 @@ bool conformance_int_value_read_any(atd_reader *r, void *out)
 
 int conformance_int_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_int_value *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_int_value_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_int_value_read_any, out, err);
 }
 
 void conformance_float_value_init(conformance_float_value *v)
@@ -862,16 +704,7 @@ bool conformance_float_value_read_any(atd_reader *r, void *out)
 
 int conformance_float_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_float_value *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_float_value_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_float_value_read_any, out, err);
 }
 
 void conformance_string_value_init(conformance_string_value *v)
@@ -894,16 +727,7 @@ bool conformance_string_value_read_any(atd_reader *r, void *out)
 
 int conformance_string_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_string_value *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_string_value_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_string_value_read_any, out, err);
 }
 
 void conformance_bool_value_init(conformance_bool_value *v)
@@ -926,16 +750,7 @@ bool conformance_bool_value_read_any(atd_reader *r, void *out)
 
 int conformance_bool_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_bool_value *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_bool_value_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_bool_value_read_any, out, err);
 }
 
 void conformance_null_value_init(conformance_null_value *v)
@@ -959,16 +774,7 @@ bool conformance_null_value_read_any(atd_reader *r, void *out)
 
 int conformance_null_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_null_value *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!conformance_null_value_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, conformance_null_value_read_any, out, err);
 }
 
 /* --- writers --- */
@@ -981,7 +787,7 @@ bool conformance_ints_write(atd_writer *w, const conformance_ints *v)
     }
     for (i = 0; i < v->len; i++) {
         {
-            char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -1003,23 +809,7 @@ bool conformance_ints_write_any(atd_writer *w, const void *value)
 
 int conformance_ints_to_json(const conformance_ints *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_ints_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_ints_write_any, value, out, err);
 }
 
 bool conformance_floats_write(atd_writer *w, const conformance_floats *v)
@@ -1033,7 +823,7 @@ bool conformance_floats_write(atd_writer *w, const conformance_floats *v)
             return atd_writer_push_index(w, i);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 1 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -1055,23 +845,7 @@ bool conformance_floats_write_any(atd_writer *w, const void *value)
 
 int conformance_floats_to_json(const conformance_floats *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_floats_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_floats_write_any, value, out, err);
 }
 
 bool conformance_strings_write(atd_writer *w, const conformance_strings *v)
@@ -1095,23 +869,7 @@ bool conformance_strings_write_any(atd_writer *w, const void *value)
 
 int conformance_strings_to_json(const conformance_strings *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_strings_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_strings_write_any, value, out, err);
 }
 
 bool conformance_bools_write(atd_writer *w, const conformance_bools *v)
@@ -1122,7 +880,7 @@ bool conformance_bools_write(atd_writer *w, const conformance_bools *v)
     }
     for (i = 0; i < v->len; i++) {
         {
-            char *p = atd_buf_reserve(w->buf, 1 + 5);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + 5);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -1150,23 +908,7 @@ bool conformance_bools_write_any(atd_writer *w, const void *value)
 
 int conformance_bools_to_json(const conformance_bools *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_bools_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_bools_write_any, value, out, err);
 }
 
 bool conformance_nulls_write(atd_writer *w, const conformance_nulls *v)
@@ -1177,7 +919,7 @@ bool conformance_nulls_write(atd_writer *w, const conformance_nulls *v)
     }
     for (i = 0; i < v->len; i++) {
         {
-            char *p = atd_buf_reserve(w->buf, 1 + 4);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + 4);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -1201,26 +943,10 @@ bool conformance_nulls_write_any(atd_writer *w, const void *value)
 
 int conformance_nulls_to_json(const conformance_nulls *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_nulls_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_nulls_write_any, value, out, err);
 }
 
-bool conformance_int_nullable_write(atd_writer *w, const conformance_int_nullable *v)
+static bool conformance_int_nullable_write(atd_writer *w, const conformance_int_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -1229,32 +955,6 @@ bool conformance_int_nullable_write(atd_writer *w, const conformance_int_nullabl
         return false;
     }
     return true;
-}
-
-bool conformance_int_nullable_write_any(atd_writer *w, const void *value)
-{
-    return conformance_int_nullable_write(w, (const conformance_int_nullable *)value);
-}
-
-int conformance_int_nullable_to_json(const conformance_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_int_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool conformance_maybe_ints_write(atd_writer *w, const conformance_maybe_ints *v)
@@ -1281,23 +981,7 @@ bool conformance_maybe_ints_write_any(atd_writer *w, const void *value)
 
 int conformance_maybe_ints_to_json(const conformance_maybe_ints *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_maybe_ints_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_maybe_ints_write_any, value, out, err);
 }
 
 bool conformance_anys_write(atd_writer *w, const conformance_anys *v)
@@ -1324,23 +1008,7 @@ bool conformance_anys_write_any(atd_writer *w, const void *value)
 
 int conformance_anys_to_json(const conformance_anys *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_anys_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_anys_write_any, value, out, err);
 }
 
 bool conformance_matrix_write(atd_writer *w, const conformance_matrix *v)
@@ -1367,23 +1035,7 @@ bool conformance_matrix_write_any(atd_writer *w, const void *value)
 
 int conformance_matrix_to_json(const conformance_matrix *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_matrix_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_matrix_write_any, value, out, err);
 }
 
 bool conformance_string_map_write(atd_writer *w, const conformance_string_map *v)
@@ -1413,23 +1065,7 @@ bool conformance_string_map_write_any(atd_writer *w, const void *value)
 
 int conformance_string_map_to_json(const conformance_string_map *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_string_map_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_string_map_write_any, value, out, err);
 }
 
 bool conformance_int_map_write(atd_writer *w, const conformance_int_map *v)
@@ -1459,23 +1095,7 @@ bool conformance_int_map_write_any(atd_writer *w, const void *value)
 
 int conformance_int_map_to_json(const conformance_int_map *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_int_map_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_int_map_write_any, value, out, err);
 }
 
 bool conformance_any_map_write(atd_writer *w, const conformance_any_map *v)
@@ -1505,23 +1125,7 @@ bool conformance_any_map_write_any(atd_writer *w, const void *value)
 
 int conformance_any_map_to_json(const conformance_any_map *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_any_map_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_any_map_write_any, value, out, err);
 }
 
 bool conformance_objects_write(atd_writer *w, const conformance_objects *v)
@@ -1548,23 +1152,7 @@ bool conformance_objects_write_any(atd_writer *w, const void *value)
 
 int conformance_objects_to_json(const conformance_objects *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_objects_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_objects_write_any, value, out, err);
 }
 
 bool conformance_any_write(atd_writer *w, const conformance_any *v)
@@ -1582,23 +1170,7 @@ bool conformance_any_write_any(atd_writer *w, const void *value)
 
 int conformance_any_to_json(const conformance_any *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_any_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_any_write_any, value, out, err);
 }
 
 bool conformance_int_value_write(atd_writer *w, const conformance_int_value *v)
@@ -1616,23 +1188,7 @@ bool conformance_int_value_write_any(atd_writer *w, const void *value)
 
 int conformance_int_value_to_json(const conformance_int_value *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_int_value_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_int_value_write_any, value, out, err);
 }
 
 bool conformance_float_value_write(atd_writer *w, const conformance_float_value *v)
@@ -1650,23 +1206,7 @@ bool conformance_float_value_write_any(atd_writer *w, const void *value)
 
 int conformance_float_value_to_json(const conformance_float_value *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_float_value_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_float_value_write_any, value, out, err);
 }
 
 bool conformance_string_value_write(atd_writer *w, const conformance_string_value *v)
@@ -1684,23 +1224,7 @@ bool conformance_string_value_write_any(atd_writer *w, const void *value)
 
 int conformance_string_value_to_json(const conformance_string_value *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_string_value_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_string_value_write_any, value, out, err);
 }
 
 bool conformance_bool_value_write(atd_writer *w, const conformance_bool_value *v)
@@ -1718,23 +1242,7 @@ bool conformance_bool_value_write_any(atd_writer *w, const void *value)
 
 int conformance_bool_value_to_json(const conformance_bool_value *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_bool_value_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_bool_value_write_any, value, out, err);
 }
 
 bool conformance_null_value_write(atd_writer *w, const conformance_null_value *v)
@@ -1753,23 +1261,7 @@ bool conformance_null_value_write_any(atd_writer *w, const void *value)
 
 int conformance_null_value_to_json(const conformance_null_value *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (conformance_null_value_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(conformance_null_value_write_any, value, out, err);
 }
 
 /* --- streams and layout --- */
@@ -1872,26 +1364,6 @@ int conformance_nulls_write_line(const conformance_nulls *value, atd_buf *out, a
 int conformance_nulls_to_json_pretty(const conformance_nulls *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, conformance_nulls_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool conformance_int_nullable_next_line(atd_stream *s, atd_arena *arena, conformance_int_nullable *out)
-{
-    return atd_stream_next_line(s, arena, conformance_int_nullable_read_any, out);
-}
-
-bool conformance_int_nullable_next_element(atd_stream *s, atd_arena *arena, conformance_int_nullable *out)
-{
-    return atd_stream_next_element(s, arena, conformance_int_nullable_read_any, out);
-}
-
-int conformance_int_nullable_write_line(const conformance_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, conformance_int_nullable_write_any, value, 0, err);
-}
-
-int conformance_int_nullable_to_json_pretty(const conformance_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, conformance_int_nullable_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool conformance_maybe_ints_next_line(atd_stream *s, atd_arena *arena, conformance_maybe_ints *out)

@@ -120,7 +120,7 @@ typedef bool conformance_bool_value;
 typedef uint8_t conformance_null_value;
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT). */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
 
 void conformance_ints_init(conformance_ints *v);
 bool conformance_ints_read(atd_reader *r, conformance_ints *out);
@@ -181,18 +181,6 @@ bool conformance_nulls_next_line(atd_stream *s, atd_arena *arena, conformance_nu
 bool conformance_nulls_next_element(atd_stream *s, atd_arena *arena, conformance_nulls *out);
 int conformance_nulls_write_line(const conformance_nulls *value, atd_buf *out, atd_error *err);
 int conformance_nulls_to_json_pretty(const conformance_nulls *value, atd_buf *out, atd_error *err);
-
-void conformance_int_nullable_init(conformance_int_nullable *v);
-bool conformance_int_nullable_read(atd_reader *r, conformance_int_nullable *out);
-bool conformance_int_nullable_write(atd_writer *w, const conformance_int_nullable *v);
-bool conformance_int_nullable_read_any(atd_reader *r, void *out);
-bool conformance_int_nullable_write_any(atd_writer *w, const void *value);
-int conformance_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, conformance_int_nullable *out, atd_error *err);
-int conformance_int_nullable_to_json(const conformance_int_nullable *value, atd_buf *out, atd_error *err);
-bool conformance_int_nullable_next_line(atd_stream *s, atd_arena *arena, conformance_int_nullable *out);
-bool conformance_int_nullable_next_element(atd_stream *s, atd_arena *arena, conformance_int_nullable *out);
-int conformance_int_nullable_write_line(const conformance_int_nullable *value, atd_buf *out, atd_error *err);
-int conformance_int_nullable_to_json_pretty(const conformance_int_nullable *value, atd_buf *out, atd_error *err);
 
 void conformance_maybe_ints_init(conformance_maybe_ints *v);
 bool conformance_maybe_ints_read(atd_reader *r, conformance_maybe_ints *out);

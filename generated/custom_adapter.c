@@ -3,6 +3,10 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool custom_adapter_shape_list_read(atd_reader *r, custom_adapter_shape_list *out);
+static bool custom_adapter_shape_list_write(atd_writer *w, const custom_adapter_shape_list *v);
+
 /* --- readers --- */
 
 void custom_adapter_circle_init(custom_adapter_circle *v)
@@ -32,7 +36,7 @@ bool custom_adapter_circle_read(atd_reader *r, custom_adapter_circle *out)
     uint64_t seen[1] = {0};
     custom_adapter_circle_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -64,7 +68,7 @@ bool custom_adapter_circle_read(atd_reader *r, custom_adapter_circle *out)
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "circle");
             }
@@ -90,16 +94,7 @@ bool custom_adapter_circle_read_any(atd_reader *r, void *out)
 
 int custom_adapter_circle_from_json(const char *json, size_t len, atd_arena *arena, custom_adapter_circle *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!custom_adapter_circle_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, custom_adapter_circle_read_any, out, err);
 }
 
 void custom_adapter_shape_init(custom_adapter_shape *v)
@@ -127,13 +122,13 @@ static int custom_adapter_shape__plain__case(const char *s, size_t len)
     return -1;
 }
 
-bool custom_adapter_shape__plain_read(atd_reader *r, custom_adapter_shape *out)
+static bool custom_adapter_shape__plain_read(atd_reader *r, custom_adapter_shape *out)
 {
     atd_string s;
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -156,7 +151,7 @@ bool custom_adapter_shape__plain_read(atd_reader *r, custom_adapter_shape *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -210,24 +205,10 @@ bool custom_adapter_shape_read_any(atd_reader *r, void *out)
 
 int custom_adapter_shape_from_json(const char *json, size_t len, atd_arena *arena, custom_adapter_shape *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!custom_adapter_shape_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, custom_adapter_shape_read_any, out, err);
 }
 
-void custom_adapter_shape_list_init(custom_adapter_shape_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool custom_adapter_shape_list_read(atd_reader *r, custom_adapter_shape_list *out)
+static bool custom_adapter_shape_list_read(atd_reader *r, custom_adapter_shape_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -240,7 +221,7 @@ bool custom_adapter_shape_list_read(atd_reader *r, custom_adapter_shape_list *ou
             size_t ncap = cap != 0 ? 2 * cap : 8;
             custom_adapter_shape *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(custom_adapter_shape)) {
-                n_ = (custom_adapter_shape *)atd_arena_grow(r->arena, items, cap * sizeof(custom_adapter_shape), ncap * sizeof(custom_adapter_shape), 8);
+                n_ = (custom_adapter_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(custom_adapter_shape), ncap * sizeof(custom_adapter_shape), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -259,25 +240,6 @@ bool custom_adapter_shape_list_read(atd_reader *r, custom_adapter_shape_list *ou
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool custom_adapter_shape_list_read_any(atd_reader *r, void *out)
-{
-    return custom_adapter_shape_list_read(r, (custom_adapter_shape_list *)out);
-}
-
-int custom_adapter_shape_list_from_json(const char *json, size_t len, atd_arena *arena, custom_adapter_shape_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!custom_adapter_shape_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void custom_adapter_doc_init(custom_adapter_doc *v)
@@ -312,7 +274,7 @@ bool custom_adapter_doc_read(atd_reader *r, custom_adapter_doc *out)
     uint64_t seen[1] = {0};
     custom_adapter_doc_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -355,7 +317,7 @@ bool custom_adapter_doc_read(atd_reader *r, custom_adapter_doc *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "doc");
             }
@@ -384,16 +346,7 @@ bool custom_adapter_doc_read_any(atd_reader *r, void *out)
 
 int custom_adapter_doc_from_json(const char *json, size_t len, atd_arena *arena, custom_adapter_doc *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!custom_adapter_doc_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, custom_adapter_doc_read_any, out, err);
 }
 
 /* --- writers --- */
@@ -404,7 +357,7 @@ bool custom_adapter_circle_write(atd_writer *w, const custom_adapter_circle *v)
         return atd_writer_push_field(w, "r", 1);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "r", 1);
@@ -424,27 +377,11 @@ bool custom_adapter_circle_write_any(atd_writer *w, const void *value)
 
 int custom_adapter_circle_to_json(const custom_adapter_circle *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (custom_adapter_circle_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(custom_adapter_circle_write_any, value, out, err);
 }
 
 static bool custom_adapter_shape__plain_write(atd_writer *w, const custom_adapter_shape *v);
-bool custom_adapter_shape__plain_write(atd_writer *w, const custom_adapter_shape *v)
+static bool custom_adapter_shape__plain_write(atd_writer *w, const custom_adapter_shape *v)
 {
     switch (v->tag) {
     case CUSTOM_ADAPTER_SHAPE_DOT:
@@ -478,26 +415,10 @@ bool custom_adapter_shape_write_any(atd_writer *w, const void *value)
 
 int custom_adapter_shape_to_json(const custom_adapter_shape *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (custom_adapter_shape_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(custom_adapter_shape_write_any, value, out, err);
 }
 
-bool custom_adapter_shape_list_write(atd_writer *w, const custom_adapter_shape_list *v)
+static bool custom_adapter_shape_list_write(atd_writer *w, const custom_adapter_shape_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -512,32 +433,6 @@ bool custom_adapter_shape_list_write(atd_writer *w, const custom_adapter_shape_l
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-bool custom_adapter_shape_list_write_any(atd_writer *w, const void *value)
-{
-    return custom_adapter_shape_list_write(w, (const custom_adapter_shape_list *)value);
-}
-
-int custom_adapter_shape_list_to_json(const custom_adapter_shape_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (custom_adapter_shape_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool custom_adapter_doc_write(atd_writer *w, const custom_adapter_doc *v)
@@ -561,23 +456,7 @@ bool custom_adapter_doc_write_any(atd_writer *w, const void *value)
 
 int custom_adapter_doc_to_json(const custom_adapter_doc *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (custom_adapter_doc_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(custom_adapter_doc_write_any, value, out, err);
 }
 
 /* --- streams and layout --- */
@@ -620,26 +499,6 @@ int custom_adapter_shape_write_line(const custom_adapter_shape *value, atd_buf *
 int custom_adapter_shape_to_json_pretty(const custom_adapter_shape *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, custom_adapter_shape_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool custom_adapter_shape_list_next_line(atd_stream *s, atd_arena *arena, custom_adapter_shape_list *out)
-{
-    return atd_stream_next_line(s, arena, custom_adapter_shape_list_read_any, out);
-}
-
-bool custom_adapter_shape_list_next_element(atd_stream *s, atd_arena *arena, custom_adapter_shape_list *out)
-{
-    return atd_stream_next_element(s, arena, custom_adapter_shape_list_read_any, out);
-}
-
-int custom_adapter_shape_list_write_line(const custom_adapter_shape_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, custom_adapter_shape_list_write_any, value, 0, err);
-}
-
-int custom_adapter_shape_list_to_json_pretty(const custom_adapter_shape_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, custom_adapter_shape_list_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool custom_adapter_doc_next_line(atd_stream *s, atd_arena *arena, custom_adapter_doc *out)

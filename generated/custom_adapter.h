@@ -50,7 +50,7 @@ struct custom_adapter_doc {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT). */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
 
 /* <json adapter.c="shape_adapter">: written by the user (atd/adapter.h) */
 bool shape_adapter_normalize(atd_json *v, atd_arena *arena, const char **why);
@@ -79,18 +79,6 @@ bool custom_adapter_shape_next_line(atd_stream *s, atd_arena *arena, custom_adap
 bool custom_adapter_shape_next_element(atd_stream *s, atd_arena *arena, custom_adapter_shape *out);
 int custom_adapter_shape_write_line(const custom_adapter_shape *value, atd_buf *out, atd_error *err);
 int custom_adapter_shape_to_json_pretty(const custom_adapter_shape *value, atd_buf *out, atd_error *err);
-
-void custom_adapter_shape_list_init(custom_adapter_shape_list *v);
-bool custom_adapter_shape_list_read(atd_reader *r, custom_adapter_shape_list *out);
-bool custom_adapter_shape_list_write(atd_writer *w, const custom_adapter_shape_list *v);
-bool custom_adapter_shape_list_read_any(atd_reader *r, void *out);
-bool custom_adapter_shape_list_write_any(atd_writer *w, const void *value);
-int custom_adapter_shape_list_from_json(const char *json, size_t len, atd_arena *arena, custom_adapter_shape_list *out, atd_error *err);
-int custom_adapter_shape_list_to_json(const custom_adapter_shape_list *value, atd_buf *out, atd_error *err);
-bool custom_adapter_shape_list_next_line(atd_stream *s, atd_arena *arena, custom_adapter_shape_list *out);
-bool custom_adapter_shape_list_next_element(atd_stream *s, atd_arena *arena, custom_adapter_shape_list *out);
-int custom_adapter_shape_list_write_line(const custom_adapter_shape_list *value, atd_buf *out, atd_error *err);
-int custom_adapter_shape_list_to_json_pretty(const custom_adapter_shape_list *value, atd_buf *out, atd_error *err);
 
 void custom_adapter_doc_init(custom_adapter_doc *v);
 bool custom_adapter_doc_read(atd_reader *r, custom_adapter_doc *out);

@@ -3,6 +3,19 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool defaults_int_option_read(atd_reader *r, defaults_int_option *out);
+static bool defaults_int_option_write(atd_writer *w, const defaults_int_option *v);
+static bool defaults_float_nullable_read(atd_reader *r, defaults_float_nullable *out);
+static bool defaults_float_nullable_write(atd_writer *w, const defaults_float_nullable *v);
+static bool defaults_int_list_read(atd_reader *r, defaults_int_list *out);
+static bool defaults_int_list_write(atd_writer *w, const defaults_int_list *v);
+static bool defaults_string_list_read(atd_reader *r, defaults_string_list *out);
+static bool defaults_string_list_write(atd_writer *w, const defaults_string_list *v);
+static void defaults_int_string_tuple_init(defaults_int_string_tuple *v);
+static bool defaults_int_string_tuple_read(atd_reader *r, defaults_int_string_tuple *out);
+static bool defaults_int_string_tuple_write(atd_writer *w, const defaults_int_string_tuple *v);
+
 /* --- readers --- */
 
 void defaults_color_init(defaults_color *v)
@@ -40,7 +53,7 @@ bool defaults_color_read(atd_reader *r, defaults_color *out)
     atd_string s;
     size_t at;
     int c = atd_peek(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -71,16 +84,7 @@ bool defaults_color_read_any(atd_reader *r, void *out)
 
 int defaults_color_from_json(const char *json, size_t len, atd_arena *arena, defaults_color *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!defaults_color_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, defaults_color_read_any, out, err);
 }
 
 void defaults_shape_init(defaults_shape *v)
@@ -113,7 +117,7 @@ bool defaults_shape_read(atd_reader *r, defaults_shape *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -136,7 +140,7 @@ bool defaults_shape_read(atd_reader *r, defaults_shape *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -177,16 +181,7 @@ bool defaults_shape_read_any(atd_reader *r, void *out)
 
 int defaults_shape_from_json(const char *json, size_t len, atd_arena *arena, defaults_shape *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!defaults_shape_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, defaults_shape_read_any, out, err);
 }
 
 void defaults_point_init(defaults_point *v)
@@ -219,7 +214,7 @@ bool defaults_point_read(atd_reader *r, defaults_point *out)
     uint64_t seen[1] = {0};
     defaults_point_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -262,7 +257,7 @@ bool defaults_point_read(atd_reader *r, defaults_point *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "point");
             }
@@ -291,104 +286,24 @@ bool defaults_point_read_any(atd_reader *r, void *out)
 
 int defaults_point_from_json(const char *json, size_t len, atd_arena *arena, defaults_point *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!defaults_point_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, defaults_point_read_any, out, err);
 }
 
-void defaults_int_option_init(defaults_int_option *v)
+static bool defaults_int_option_read(atd_reader *r, defaults_int_option *out)
 {
-    memset(v, 0, sizeof *v);
-}
-
-bool defaults_int_option_read(atd_reader *r, defaults_int_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
+    if (!atd_read_option_begin(r, &out->has)) {
         return false;
     }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
+    if (!out->has) {
+        return true;
     }
     if (!atd_read_int64(r, &out->value)) {
         return atd_reader_push_index(r, 1);
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
+    return atd_read_option_end(r);
 }
 
-bool defaults_int_option_read_any(atd_reader *r, void *out)
-{
-    return defaults_int_option_read(r, (defaults_int_option *)out);
-}
-
-int defaults_int_option_from_json(const char *json, size_t len, atd_arena *arena, defaults_int_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!defaults_int_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void defaults_float_nullable_init(defaults_float_nullable *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool defaults_float_nullable_read(atd_reader *r, defaults_float_nullable *out)
+static bool defaults_float_nullable_read(atd_reader *r, defaults_float_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -401,31 +316,7 @@ bool defaults_float_nullable_read(atd_reader *r, defaults_float_nullable *out)
     return true;
 }
 
-bool defaults_float_nullable_read_any(atd_reader *r, void *out)
-{
-    return defaults_float_nullable_read(r, (defaults_float_nullable *)out);
-}
-
-int defaults_float_nullable_from_json(const char *json, size_t len, atd_arena *arena, defaults_float_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!defaults_float_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void defaults_int_list_init(defaults_int_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool defaults_int_list_read(atd_reader *r, defaults_int_list *out)
+static bool defaults_int_list_read(atd_reader *r, defaults_int_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -438,7 +329,7 @@ bool defaults_int_list_read(atd_reader *r, defaults_int_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             int64_t *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(int64_t)) {
-                n_ = (int64_t *)atd_arena_grow(r->arena, items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
+                n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -459,31 +350,7 @@ bool defaults_int_list_read(atd_reader *r, defaults_int_list *out)
     return true;
 }
 
-bool defaults_int_list_read_any(atd_reader *r, void *out)
-{
-    return defaults_int_list_read(r, (defaults_int_list *)out);
-}
-
-int defaults_int_list_from_json(const char *json, size_t len, atd_arena *arena, defaults_int_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!defaults_int_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void defaults_string_list_init(defaults_string_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool defaults_string_list_read(atd_reader *r, defaults_string_list *out)
+static bool defaults_string_list_read(atd_reader *r, defaults_string_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -496,7 +363,7 @@ bool defaults_string_list_read(atd_reader *r, defaults_string_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             atd_string *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(atd_string)) {
-                n_ = (atd_string *)atd_arena_grow(r->arena, items, cap * sizeof(atd_string), ncap * sizeof(atd_string), 8);
+                n_ = (atd_string *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(atd_string), ncap * sizeof(atd_string), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -517,37 +384,18 @@ bool defaults_string_list_read(atd_reader *r, defaults_string_list *out)
     return true;
 }
 
-bool defaults_string_list_read_any(atd_reader *r, void *out)
-{
-    return defaults_string_list_read(r, (defaults_string_list *)out);
-}
-
-int defaults_string_list_from_json(const char *json, size_t len, atd_arena *arena, defaults_string_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!defaults_string_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void defaults_int_string_tuple_init(defaults_int_string_tuple *v)
+static void defaults_int_string_tuple_init(defaults_int_string_tuple *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-bool defaults_int_string_tuple_read(atd_reader *r, defaults_int_string_tuple *out)
+static bool defaults_int_string_tuple_read(atd_reader *r, defaults_int_string_tuple *out)
 {
     bool more;
     size_t at, i;
     defaults_int_string_tuple_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -578,25 +426,6 @@ bool defaults_int_string_tuple_read(atd_reader *r, defaults_int_string_tuple *ou
         }
     }
     return true;
-}
-
-bool defaults_int_string_tuple_read_any(atd_reader *r, void *out)
-{
-    return defaults_int_string_tuple_read(r, (defaults_int_string_tuple *)out);
-}
-
-int defaults_int_string_tuple_from_json(const char *json, size_t len, atd_arena *arena, defaults_int_string_tuple *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!defaults_int_string_tuple_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 static const defaults_shape defaults_all__default_circle = {DEFAULTS_SHAPE_CIRCLE, {2.5}};
@@ -1069,7 +898,7 @@ bool defaults_all_read(atd_reader *r, defaults_all *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "all");
             }
@@ -1092,16 +921,7 @@ bool defaults_all_read_any(atd_reader *r, void *out)
 
 int defaults_all_from_json(const char *json, size_t len, atd_arena *arena, defaults_all *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!defaults_all_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, defaults_all_read_any, out, err);
 }
 
 /* --- writers --- */
@@ -1132,23 +952,7 @@ bool defaults_color_write_any(atd_writer *w, const void *value)
 
 int defaults_color_to_json(const defaults_color *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (defaults_color_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(defaults_color_write_any, value, out, err);
 }
 
 bool defaults_shape_write(atd_writer *w, const defaults_shape *v)
@@ -1175,23 +979,7 @@ bool defaults_shape_write_any(atd_writer *w, const void *value)
 
 int defaults_shape_to_json(const defaults_shape *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (defaults_shape_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(defaults_shape_write_any, value, out, err);
 }
 
 bool defaults_point_write(atd_writer *w, const defaults_point *v)
@@ -1203,7 +991,7 @@ bool defaults_point_write(atd_writer *w, const defaults_point *v)
         return atd_writer_push_field(w, "y", 1);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "x", 1);
@@ -1225,26 +1013,10 @@ bool defaults_point_write_any(atd_writer *w, const void *value)
 
 int defaults_point_to_json(const defaults_point *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (defaults_point_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(defaults_point_write_any, value, out, err);
 }
 
-bool defaults_int_option_write(atd_writer *w, const defaults_int_option *v)
+static bool defaults_int_option_write(atd_writer *w, const defaults_int_option *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "\"None\"", 6);
@@ -1258,33 +1030,7 @@ bool defaults_int_option_write(atd_writer *w, const defaults_int_option *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-bool defaults_int_option_write_any(atd_writer *w, const void *value)
-{
-    return defaults_int_option_write(w, (const defaults_int_option *)value);
-}
-
-int defaults_int_option_to_json(const defaults_int_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (defaults_int_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool defaults_float_nullable_write(atd_writer *w, const defaults_float_nullable *v)
+static bool defaults_float_nullable_write(atd_writer *w, const defaults_float_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -1295,33 +1041,7 @@ bool defaults_float_nullable_write(atd_writer *w, const defaults_float_nullable 
     return true;
 }
 
-bool defaults_float_nullable_write_any(atd_writer *w, const void *value)
-{
-    return defaults_float_nullable_write(w, (const defaults_float_nullable *)value);
-}
-
-int defaults_float_nullable_to_json(const defaults_float_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (defaults_float_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool defaults_int_list_write(atd_writer *w, const defaults_int_list *v)
+static bool defaults_int_list_write(atd_writer *w, const defaults_int_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -1329,7 +1049,7 @@ bool defaults_int_list_write(atd_writer *w, const defaults_int_list *v)
     }
     for (i = 0; i < v->len; i++) {
         {
-            char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -1344,33 +1064,7 @@ bool defaults_int_list_write(atd_writer *w, const defaults_int_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-bool defaults_int_list_write_any(atd_writer *w, const void *value)
-{
-    return defaults_int_list_write(w, (const defaults_int_list *)value);
-}
-
-int defaults_int_list_to_json(const defaults_int_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (defaults_int_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool defaults_string_list_write(atd_writer *w, const defaults_string_list *v)
+static bool defaults_string_list_write(atd_writer *w, const defaults_string_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -1384,36 +1078,10 @@ bool defaults_string_list_write(atd_writer *w, const defaults_string_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-bool defaults_string_list_write_any(atd_writer *w, const void *value)
-{
-    return defaults_string_list_write(w, (const defaults_string_list *)value);
-}
-
-int defaults_string_list_to_json(const defaults_string_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (defaults_string_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool defaults_int_string_tuple_write(atd_writer *w, const defaults_int_string_tuple *v)
+static bool defaults_int_string_tuple_write(atd_writer *w, const defaults_int_string_tuple *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
@@ -1431,59 +1099,33 @@ bool defaults_int_string_tuple_write(atd_writer *w, const defaults_int_string_tu
     return atd_writer_raw(w, "]", 1);
 }
 
-bool defaults_int_string_tuple_write_any(atd_writer *w, const void *value)
-{
-    return defaults_int_string_tuple_write(w, (const defaults_int_string_tuple *)value);
-}
-
-int defaults_int_string_tuple_to_json(const defaults_int_string_tuple *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (defaults_int_string_tuple_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool defaults_all_write(atd_writer *w, const defaults_all *v)
 {
     bool first = true;
     if (!atd_writer_raw(w, "{", 1)) {
         return false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || !(v->nickname.len == 4 && memcmp(v->nickname.ptr, "none", 4) == 0)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->nickname.len == 4 && memcmp(v->nickname.ptr, "none", 4) == 0)) {
         if (!atd_writer_key_string(w, "\"nickname\":", 11, v->nickname.ptr, v->nickname.len)) {
             return atd_writer_push_field(w, "nickname", 8);
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || !(v->greeting.len == 13 && memcmp(v->greeting.ptr, "h\303\251llo world\012", 13) == 0)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->greeting.len == 13 && memcmp(v->greeting.ptr, "h\303\251llo world\012", 13) == 0)) {
         if (first ? !atd_writer_key_string(w, "\"greeting\":", 11, v->greeting.ptr, v->greeting.len) : !atd_writer_key_string(w, ",\"greeting\":", 12, v->greeting.ptr, v->greeting.len)) {
             return atd_writer_push_field(w, "greeting", 8);
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->empty.len != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->empty.len != 0) {
         if (first ? !atd_writer_key_string(w, "\"empty\":", 8, v->empty.ptr, v->empty.len) : !atd_writer_key_string(w, ",\"empty\":", 9, v->empty.ptr, v->empty.len)) {
             return atd_writer_push_field(w, "empty", 5);
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->count != (int64_t)(42)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->count != (int64_t)(42)) {
         {
-            char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "count", 5);
@@ -1497,9 +1139,9 @@ bool defaults_all_write(atd_writer *w, const defaults_all *v)
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->small != (int8_t)(-7)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->small != (int8_t)(-7)) {
         {
-            char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "small", 5);
@@ -1513,9 +1155,9 @@ bool defaults_all_write(atd_writer *w, const defaults_all *v)
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->mask != (int64_t)((1 << 4) | 1)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->mask != (int64_t)((1 << 4) | 1)) {
         {
-            char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "mask", 4);
@@ -1529,9 +1171,9 @@ bool defaults_all_write(atd_writer *w, const defaults_all *v)
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->big != (int64_t)(INT64_MAX)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->big != (int64_t)(INT64_MAX)) {
         {
-            char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "big", 3);
@@ -1545,12 +1187,12 @@ bool defaults_all_write(atd_writer *w, const defaults_all *v)
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ratio != (double)(0.25)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ratio != (double)(0.25)) {
         if (!atd_writer_finite(w, (double)v->ratio)) {
             return atd_writer_push_field(w, "ratio", 5);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 9 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ratio", 5);
@@ -1564,12 +1206,12 @@ bool defaults_all_write(atd_writer *w, const defaults_all *v)
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->single != (float)(1.5f)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->single != (float)(1.5f)) {
         if (!atd_writer_finite(w, (double)v->single)) {
             return atd_writer_push_field(w, "single", 6);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 10 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "single", 6);
@@ -1583,9 +1225,9 @@ bool defaults_all_write(atd_writer *w, const defaults_all *v)
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->on != (bool)(true)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->on != (bool)(true)) {
         {
-            char *p = atd_buf_reserve(w->buf, 6 + 5);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 6 + 5);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "on", 2);
@@ -1605,13 +1247,13 @@ bool defaults_all_write(atd_writer *w, const defaults_all *v)
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->color != (defaults_color)(DEFAULTS_COLOR_BLUE)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->color != (defaults_color)(DEFAULTS_COLOR_BLUE)) {
         if ((size_t)v->color >= 3) {
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'");
             return atd_writer_push_field(w, "color", 5);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 9 + 7);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 9 + 7);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "color", 5);
@@ -1626,7 +1268,7 @@ bool defaults_all_write(atd_writer *w, const defaults_all *v)
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->shape.tag != DEFAULTS_SHAPE_DOT) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->shape.tag != DEFAULTS_SHAPE_DOT) {
         if (first ? !atd_writer_raw(w, "\"shape\":", 8) : !atd_writer_raw(w, ",\"shape\":", 9)) {
             return false;
         }
@@ -1694,23 +1336,7 @@ bool defaults_all_write_any(atd_writer *w, const void *value)
 
 int defaults_all_to_json(const defaults_all *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (defaults_all_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(defaults_all_write_any, value, out, err);
 }
 
 /* --- streams and layout --- */
@@ -1773,106 +1399,6 @@ int defaults_point_write_line(const defaults_point *value, atd_buf *out, atd_err
 int defaults_point_to_json_pretty(const defaults_point *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, defaults_point_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool defaults_int_option_next_line(atd_stream *s, atd_arena *arena, defaults_int_option *out)
-{
-    return atd_stream_next_line(s, arena, defaults_int_option_read_any, out);
-}
-
-bool defaults_int_option_next_element(atd_stream *s, atd_arena *arena, defaults_int_option *out)
-{
-    return atd_stream_next_element(s, arena, defaults_int_option_read_any, out);
-}
-
-int defaults_int_option_write_line(const defaults_int_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, defaults_int_option_write_any, value, 0, err);
-}
-
-int defaults_int_option_to_json_pretty(const defaults_int_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, defaults_int_option_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool defaults_float_nullable_next_line(atd_stream *s, atd_arena *arena, defaults_float_nullable *out)
-{
-    return atd_stream_next_line(s, arena, defaults_float_nullable_read_any, out);
-}
-
-bool defaults_float_nullable_next_element(atd_stream *s, atd_arena *arena, defaults_float_nullable *out)
-{
-    return atd_stream_next_element(s, arena, defaults_float_nullable_read_any, out);
-}
-
-int defaults_float_nullable_write_line(const defaults_float_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, defaults_float_nullable_write_any, value, 0, err);
-}
-
-int defaults_float_nullable_to_json_pretty(const defaults_float_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, defaults_float_nullable_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool defaults_int_list_next_line(atd_stream *s, atd_arena *arena, defaults_int_list *out)
-{
-    return atd_stream_next_line(s, arena, defaults_int_list_read_any, out);
-}
-
-bool defaults_int_list_next_element(atd_stream *s, atd_arena *arena, defaults_int_list *out)
-{
-    return atd_stream_next_element(s, arena, defaults_int_list_read_any, out);
-}
-
-int defaults_int_list_write_line(const defaults_int_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, defaults_int_list_write_any, value, 0, err);
-}
-
-int defaults_int_list_to_json_pretty(const defaults_int_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, defaults_int_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool defaults_string_list_next_line(atd_stream *s, atd_arena *arena, defaults_string_list *out)
-{
-    return atd_stream_next_line(s, arena, defaults_string_list_read_any, out);
-}
-
-bool defaults_string_list_next_element(atd_stream *s, atd_arena *arena, defaults_string_list *out)
-{
-    return atd_stream_next_element(s, arena, defaults_string_list_read_any, out);
-}
-
-int defaults_string_list_write_line(const defaults_string_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, defaults_string_list_write_any, value, 0, err);
-}
-
-int defaults_string_list_to_json_pretty(const defaults_string_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, defaults_string_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool defaults_int_string_tuple_next_line(atd_stream *s, atd_arena *arena, defaults_int_string_tuple *out)
-{
-    return atd_stream_next_line(s, arena, defaults_int_string_tuple_read_any, out);
-}
-
-bool defaults_int_string_tuple_next_element(atd_stream *s, atd_arena *arena, defaults_int_string_tuple *out)
-{
-    return atd_stream_next_element(s, arena, defaults_int_string_tuple_read_any, out);
-}
-
-int defaults_int_string_tuple_write_line(const defaults_int_string_tuple *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, defaults_int_string_tuple_write_any, value, 0, err);
-}
-
-int defaults_int_string_tuple_to_json_pretty(const defaults_int_string_tuple *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, defaults_int_string_tuple_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool defaults_all_next_line(atd_stream *s, atd_arena *arena, defaults_all *out)

@@ -99,7 +99,7 @@ struct defaults_all {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT). */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
 
 void defaults_color_init(defaults_color *v);
 bool defaults_color_read(atd_reader *r, defaults_color *out);
@@ -136,66 +136,6 @@ bool defaults_point_next_line(atd_stream *s, atd_arena *arena, defaults_point *o
 bool defaults_point_next_element(atd_stream *s, atd_arena *arena, defaults_point *out);
 int defaults_point_write_line(const defaults_point *value, atd_buf *out, atd_error *err);
 int defaults_point_to_json_pretty(const defaults_point *value, atd_buf *out, atd_error *err);
-
-void defaults_int_option_init(defaults_int_option *v);
-bool defaults_int_option_read(atd_reader *r, defaults_int_option *out);
-bool defaults_int_option_write(atd_writer *w, const defaults_int_option *v);
-bool defaults_int_option_read_any(atd_reader *r, void *out);
-bool defaults_int_option_write_any(atd_writer *w, const void *value);
-int defaults_int_option_from_json(const char *json, size_t len, atd_arena *arena, defaults_int_option *out, atd_error *err);
-int defaults_int_option_to_json(const defaults_int_option *value, atd_buf *out, atd_error *err);
-bool defaults_int_option_next_line(atd_stream *s, atd_arena *arena, defaults_int_option *out);
-bool defaults_int_option_next_element(atd_stream *s, atd_arena *arena, defaults_int_option *out);
-int defaults_int_option_write_line(const defaults_int_option *value, atd_buf *out, atd_error *err);
-int defaults_int_option_to_json_pretty(const defaults_int_option *value, atd_buf *out, atd_error *err);
-
-void defaults_float_nullable_init(defaults_float_nullable *v);
-bool defaults_float_nullable_read(atd_reader *r, defaults_float_nullable *out);
-bool defaults_float_nullable_write(atd_writer *w, const defaults_float_nullable *v);
-bool defaults_float_nullable_read_any(atd_reader *r, void *out);
-bool defaults_float_nullable_write_any(atd_writer *w, const void *value);
-int defaults_float_nullable_from_json(const char *json, size_t len, atd_arena *arena, defaults_float_nullable *out, atd_error *err);
-int defaults_float_nullable_to_json(const defaults_float_nullable *value, atd_buf *out, atd_error *err);
-bool defaults_float_nullable_next_line(atd_stream *s, atd_arena *arena, defaults_float_nullable *out);
-bool defaults_float_nullable_next_element(atd_stream *s, atd_arena *arena, defaults_float_nullable *out);
-int defaults_float_nullable_write_line(const defaults_float_nullable *value, atd_buf *out, atd_error *err);
-int defaults_float_nullable_to_json_pretty(const defaults_float_nullable *value, atd_buf *out, atd_error *err);
-
-void defaults_int_list_init(defaults_int_list *v);
-bool defaults_int_list_read(atd_reader *r, defaults_int_list *out);
-bool defaults_int_list_write(atd_writer *w, const defaults_int_list *v);
-bool defaults_int_list_read_any(atd_reader *r, void *out);
-bool defaults_int_list_write_any(atd_writer *w, const void *value);
-int defaults_int_list_from_json(const char *json, size_t len, atd_arena *arena, defaults_int_list *out, atd_error *err);
-int defaults_int_list_to_json(const defaults_int_list *value, atd_buf *out, atd_error *err);
-bool defaults_int_list_next_line(atd_stream *s, atd_arena *arena, defaults_int_list *out);
-bool defaults_int_list_next_element(atd_stream *s, atd_arena *arena, defaults_int_list *out);
-int defaults_int_list_write_line(const defaults_int_list *value, atd_buf *out, atd_error *err);
-int defaults_int_list_to_json_pretty(const defaults_int_list *value, atd_buf *out, atd_error *err);
-
-void defaults_string_list_init(defaults_string_list *v);
-bool defaults_string_list_read(atd_reader *r, defaults_string_list *out);
-bool defaults_string_list_write(atd_writer *w, const defaults_string_list *v);
-bool defaults_string_list_read_any(atd_reader *r, void *out);
-bool defaults_string_list_write_any(atd_writer *w, const void *value);
-int defaults_string_list_from_json(const char *json, size_t len, atd_arena *arena, defaults_string_list *out, atd_error *err);
-int defaults_string_list_to_json(const defaults_string_list *value, atd_buf *out, atd_error *err);
-bool defaults_string_list_next_line(atd_stream *s, atd_arena *arena, defaults_string_list *out);
-bool defaults_string_list_next_element(atd_stream *s, atd_arena *arena, defaults_string_list *out);
-int defaults_string_list_write_line(const defaults_string_list *value, atd_buf *out, atd_error *err);
-int defaults_string_list_to_json_pretty(const defaults_string_list *value, atd_buf *out, atd_error *err);
-
-void defaults_int_string_tuple_init(defaults_int_string_tuple *v);
-bool defaults_int_string_tuple_read(atd_reader *r, defaults_int_string_tuple *out);
-bool defaults_int_string_tuple_write(atd_writer *w, const defaults_int_string_tuple *v);
-bool defaults_int_string_tuple_read_any(atd_reader *r, void *out);
-bool defaults_int_string_tuple_write_any(atd_writer *w, const void *value);
-int defaults_int_string_tuple_from_json(const char *json, size_t len, atd_arena *arena, defaults_int_string_tuple *out, atd_error *err);
-int defaults_int_string_tuple_to_json(const defaults_int_string_tuple *value, atd_buf *out, atd_error *err);
-bool defaults_int_string_tuple_next_line(atd_stream *s, atd_arena *arena, defaults_int_string_tuple *out);
-bool defaults_int_string_tuple_next_element(atd_stream *s, atd_arena *arena, defaults_int_string_tuple *out);
-int defaults_int_string_tuple_write_line(const defaults_int_string_tuple *value, atd_buf *out, atd_error *err);
-int defaults_int_string_tuple_to_json_pretty(const defaults_int_string_tuple *value, atd_buf *out, atd_error *err);
 
 void defaults_all_init(defaults_all *v);
 bool defaults_all_read(atd_reader *r, defaults_all *out);

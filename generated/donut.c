@@ -3,14 +3,13 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool donut_ingredient_list_read(atd_reader *r, donut_ingredient_list *out);
+static bool donut_ingredient_list_write(atd_writer *w, const donut_ingredient_list *v);
+
 /* --- readers --- */
 
-void donut_ingredient_list_init(donut_ingredient_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool donut_ingredient_list_read(atd_reader *r, donut_ingredient_list *out)
+static bool donut_ingredient_list_read(atd_reader *r, donut_ingredient_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -23,7 +22,7 @@ bool donut_ingredient_list_read(atd_reader *r, donut_ingredient_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             donut_ingredient *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(donut_ingredient)) {
-                n_ = (donut_ingredient *)atd_arena_grow(r->arena, items, cap * sizeof(donut_ingredient), ncap * sizeof(donut_ingredient), 8);
+                n_ = (donut_ingredient *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(donut_ingredient), ncap * sizeof(donut_ingredient), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -42,25 +41,6 @@ bool donut_ingredient_list_read(atd_reader *r, donut_ingredient_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool donut_ingredient_list_read_any(atd_reader *r, void *out)
-{
-    return donut_ingredient_list_read(r, (donut_ingredient_list *)out);
-}
-
-int donut_ingredient_list_from_json(const char *json, size_t len, atd_arena *arena, donut_ingredient_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!donut_ingredient_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void donut_batters_init(donut_batters *v)
@@ -90,7 +70,7 @@ bool donut_batters_read(atd_reader *r, donut_batters *out)
     uint64_t seen[1] = {0};
     donut_batters_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -122,7 +102,7 @@ bool donut_batters_read(atd_reader *r, donut_batters *out)
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "batters");
             }
@@ -148,16 +128,7 @@ bool donut_batters_read_any(atd_reader *r, void *out)
 
 int donut_batters_from_json(const char *json, size_t len, atd_arena *arena, donut_batters *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!donut_batters_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, donut_batters_read_any, out, err);
 }
 
 void donut_item_init(donut_item *v)
@@ -208,7 +179,7 @@ bool donut_item_read(atd_reader *r, donut_item *out)
     uint64_t seen[1] = {0};
     donut_item_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -295,7 +266,7 @@ bool donut_item_read(atd_reader *r, donut_item *out)
             seen[0] |= (uint64_t)1 << 5;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "item");
             }
@@ -336,16 +307,7 @@ bool donut_item_read_any(atd_reader *r, void *out)
 
 int donut_item_from_json(const char *json, size_t len, atd_arena *arena, donut_item *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!donut_item_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, donut_item_read_any, out, err);
 }
 
 void donut_ingredient_init(donut_ingredient *v)
@@ -380,7 +342,7 @@ bool donut_ingredient_read(atd_reader *r, donut_ingredient *out)
     uint64_t seen[1] = {0};
     donut_ingredient_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -423,7 +385,7 @@ bool donut_ingredient_read(atd_reader *r, donut_ingredient *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "ingredient");
             }
@@ -452,16 +414,7 @@ bool donut_ingredient_read_any(atd_reader *r, void *out)
 
 int donut_ingredient_from_json(const char *json, size_t len, atd_arena *arena, donut_ingredient *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!donut_ingredient_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, donut_ingredient_read_any, out, err);
 }
 
 void donut_root_init(donut_root *v)
@@ -482,7 +435,7 @@ bool donut_root_read(atd_reader *r, donut_root *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             donut_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(donut_item)) {
-                n_ = (donut_item *)atd_arena_grow(r->arena, items, cap * sizeof(donut_item), ncap * sizeof(donut_item), 8);
+                n_ = (donut_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(donut_item), ncap * sizeof(donut_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -510,21 +463,12 @@ bool donut_root_read_any(atd_reader *r, void *out)
 
 int donut_root_from_json(const char *json, size_t len, atd_arena *arena, donut_root *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!donut_root_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, donut_root_read_any, out, err);
 }
 
 /* --- writers --- */
 
-bool donut_ingredient_list_write(atd_writer *w, const donut_ingredient_list *v)
+static bool donut_ingredient_list_write(atd_writer *w, const donut_ingredient_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -539,32 +483,6 @@ bool donut_ingredient_list_write(atd_writer *w, const donut_ingredient_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-bool donut_ingredient_list_write_any(atd_writer *w, const void *value)
-{
-    return donut_ingredient_list_write(w, (const donut_ingredient_list *)value);
-}
-
-int donut_ingredient_list_to_json(const donut_ingredient_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (donut_ingredient_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool donut_batters_write(atd_writer *w, const donut_batters *v)
@@ -585,23 +503,7 @@ bool donut_batters_write_any(atd_writer *w, const void *value)
 
 int donut_batters_to_json(const donut_batters *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (donut_batters_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(donut_batters_write_any, value, out, err);
 }
 
 bool donut_item_write(atd_writer *w, const donut_item *v)
@@ -619,7 +521,7 @@ bool donut_item_write(atd_writer *w, const donut_item *v)
         return atd_writer_push_field(w, "ppu", 3);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "ppu", 3);
@@ -650,23 +552,7 @@ bool donut_item_write_any(atd_writer *w, const void *value)
 
 int donut_item_to_json(const donut_item *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (donut_item_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(donut_item_write_any, value, out, err);
 }
 
 bool donut_ingredient_write(atd_writer *w, const donut_ingredient *v)
@@ -687,23 +573,7 @@ bool donut_ingredient_write_any(atd_writer *w, const void *value)
 
 int donut_ingredient_to_json(const donut_ingredient *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (donut_ingredient_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(donut_ingredient_write_any, value, out, err);
 }
 
 bool donut_root_write(atd_writer *w, const donut_root *v)
@@ -730,46 +600,10 @@ bool donut_root_write_any(atd_writer *w, const void *value)
 
 int donut_root_to_json(const donut_root *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (donut_root_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(donut_root_write_any, value, out, err);
 }
 
 /* --- streams and layout --- */
-
-bool donut_ingredient_list_next_line(atd_stream *s, atd_arena *arena, donut_ingredient_list *out)
-{
-    return atd_stream_next_line(s, arena, donut_ingredient_list_read_any, out);
-}
-
-bool donut_ingredient_list_next_element(atd_stream *s, atd_arena *arena, donut_ingredient_list *out)
-{
-    return atd_stream_next_element(s, arena, donut_ingredient_list_read_any, out);
-}
-
-int donut_ingredient_list_write_line(const donut_ingredient_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, donut_ingredient_list_write_any, value, 0, err);
-}
-
-int donut_ingredient_list_to_json_pretty(const donut_ingredient_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, donut_ingredient_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
 
 bool donut_batters_next_line(atd_stream *s, atd_arena *arena, donut_batters *out)
 {

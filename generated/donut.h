@@ -53,19 +53,7 @@ struct donut_root {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT). */
-
-void donut_ingredient_list_init(donut_ingredient_list *v);
-bool donut_ingredient_list_read(atd_reader *r, donut_ingredient_list *out);
-bool donut_ingredient_list_write(atd_writer *w, const donut_ingredient_list *v);
-bool donut_ingredient_list_read_any(atd_reader *r, void *out);
-bool donut_ingredient_list_write_any(atd_writer *w, const void *value);
-int donut_ingredient_list_from_json(const char *json, size_t len, atd_arena *arena, donut_ingredient_list *out, atd_error *err);
-int donut_ingredient_list_to_json(const donut_ingredient_list *value, atd_buf *out, atd_error *err);
-bool donut_ingredient_list_next_line(atd_stream *s, atd_arena *arena, donut_ingredient_list *out);
-bool donut_ingredient_list_next_element(atd_stream *s, atd_arena *arena, donut_ingredient_list *out);
-int donut_ingredient_list_write_line(const donut_ingredient_list *value, atd_buf *out, atd_error *err);
-int donut_ingredient_list_to_json_pretty(const donut_ingredient_list *value, atd_buf *out, atd_error *err);
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
 
 void donut_batters_init(donut_batters *v);
 bool donut_batters_read(atd_reader *r, donut_batters *out);

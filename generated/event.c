@@ -43,7 +43,7 @@ bool event_event_type_read(atd_reader *r, event_event_type *out)
     atd_string s;
     size_t at;
     int c = atd_peek(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -77,16 +77,7 @@ bool event_event_type_read_any(atd_reader *r, void *out)
 
 int event_event_type_from_json(const char *json, size_t len, atd_arena *arena, event_event_type *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!event_event_type_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, event_event_type_read_any, out, err);
 }
 
 void event_event_init(event_event *v)
@@ -131,7 +122,7 @@ bool event_event_read(atd_reader *r, event_event *out)
     uint64_t seen[1] = {0};
     event_event_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -196,7 +187,7 @@ bool event_event_read(atd_reader *r, event_event *out)
             seen[0] |= (uint64_t)1 << 3;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "event");
             }
@@ -231,16 +222,7 @@ bool event_event_read_any(atd_reader *r, void *out)
 
 int event_event_from_json(const char *json, size_t len, atd_arena *arena, event_event *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!event_event_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, event_event_read_any, out, err);
 }
 
 void event_events_init(event_events *v)
@@ -261,7 +243,7 @@ bool event_events_read(atd_reader *r, event_events *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             event_event *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(event_event)) {
-                n_ = (event_event *)atd_arena_grow(r->arena, items, cap * sizeof(event_event), ncap * sizeof(event_event), 8);
+                n_ = (event_event *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(event_event), ncap * sizeof(event_event), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -289,16 +271,7 @@ bool event_events_read_any(atd_reader *r, void *out)
 
 int event_events_from_json(const char *json, size_t len, atd_arena *arena, event_events *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!event_events_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, event_events_read_any, out, err);
 }
 
 /* --- writers --- */
@@ -331,23 +304,7 @@ bool event_event_type_write_any(atd_writer *w, const void *value)
 
 int event_event_type_to_json(const event_event_type *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (event_event_type_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(event_event_type_write_any, value, out, err);
 }
 
 bool event_event_write(atd_writer *w, const event_event *v)
@@ -360,7 +317,7 @@ bool event_event_write(atd_writer *w, const event_event *v)
         return atd_writer_push_field(w, "event_type", 10);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 22 + ATD_INT64_CHARS + 10);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 22 + ATD_INT64_CHARS + 10);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "date", 4);
@@ -385,23 +342,7 @@ bool event_event_write_any(atd_writer *w, const void *value)
 
 int event_event_to_json(const event_event *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (event_event_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(event_event_write_any, value, out, err);
 }
 
 bool event_events_write(atd_writer *w, const event_events *v)
@@ -428,23 +369,7 @@ bool event_events_write_any(atd_writer *w, const void *value)
 
 int event_events_to_json(const event_events *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (event_events_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(event_events_write_any, value, out, err);
 }
 
 /* --- streams and layout --- */

@@ -41,7 +41,7 @@ struct event_events {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT). */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
 
 void event_event_type_init(event_event_type *v);
 bool event_event_type_read(atd_reader *r, event_event_type *out);

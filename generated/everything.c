@@ -3,6 +3,135 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static void everything_int_int_tuple_init(everything_int_int_tuple *v);
+static bool everything_int_int_tuple_read(atd_reader *r, everything_int_int_tuple *out);
+static bool everything_int_int_tuple_write(atd_writer *w, const everything_int_int_tuple *v);
+static void everything_shape_Label_init(everything_shape_Label *v);
+static bool everything_shape_Label_read(atd_reader *r, everything_shape_Label *out);
+static bool everything_shape_Label_write(atd_writer *w, const everything_shape_Label *v);
+static bool everything_float_float_tuple_list_read(atd_reader *r, everything_float_float_tuple_list *out);
+static bool everything_float_float_tuple_list_write(atd_writer *w, const everything_float_float_tuple_list *v);
+static bool everything_shape_list_read(atd_reader *r, everything_shape_list *out);
+static bool everything_shape_list_write(atd_writer *w, const everything_shape_list *v);
+static bool everything_int_nullable_read(atd_reader *r, everything_int_nullable *out);
+static bool everything_int_nullable_write(atd_writer *w, const everything_int_nullable *v);
+static void everything_float_float_tuple_init(everything_float_float_tuple *v);
+static bool everything_float_float_tuple_read(atd_reader *r, everything_float_float_tuple *out);
+static bool everything_float_float_tuple_write(atd_writer *w, const everything_float_float_tuple *v);
+static void everything_int_float_tuple_init(everything_int_float_tuple *v);
+static bool everything_int_float_tuple_read(atd_reader *r, everything_int_float_tuple *out);
+static bool everything_int_float_tuple_write(atd_writer *w, const everything_int_float_tuple *v);
+static void everything_obj_shape_Box_init(everything_obj_shape_Box *v);
+static bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Box *out);
+static bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Box *v);
+static bool everything_obj_shape_list_read(atd_reader *r, everything_obj_shape_list *out);
+static bool everything_obj_shape_list_write(atd_writer *w, const everything_obj_shape_list *v);
+static bool everything_string_nullable_read(atd_reader *r, everything_string_nullable *out);
+static bool everything_string_nullable_write(atd_writer *w, const everything_string_nullable *v);
+static bool everything_string_list_read(atd_reader *r, everything_string_list *out);
+static bool everything_string_list_write(atd_writer *w, const everything_string_list *v);
+static bool everything_string_option_read(atd_reader *r, everything_string_option *out);
+static bool everything_string_option_write(atd_writer *w, const everything_string_option *v);
+static bool everything_int_nullable_option_read(atd_reader *r, everything_int_nullable_option *out);
+static bool everything_int_nullable_option_write(atd_writer *w, const everything_int_nullable_option *v);
+static bool everything_int_list_list_read(atd_reader *r, everything_int_list_list *out);
+static bool everything_int_list_list_write(atd_writer *w, const everything_int_list_list *v);
+static bool everything_maybe_int_nullable_read(atd_reader *r, everything_maybe_int_nullable *out);
+static bool everything_maybe_int_nullable_write(atd_writer *w, const everything_maybe_int_nullable *v);
+static bool everything_maybe_int_option_read(atd_reader *r, everything_maybe_int_option *out);
+static bool everything_maybe_int_option_write(atd_writer *w, const everything_maybe_int_option *v);
+static bool everything_maybe_int_list_read(atd_reader *r, everything_maybe_int_list *out);
+static bool everything_maybe_int_list_write(atd_writer *w, const everything_maybe_int_list *v);
+static bool everything_int_list_option_read(atd_reader *r, everything_int_list_option *out);
+static bool everything_int_list_option_write(atd_writer *w, const everything_int_list_option *v);
+static bool everything_string_nullable_list_read(atd_reader *r, everything_string_nullable_list *out);
+static bool everything_string_nullable_list_write(atd_writer *w, const everything_string_nullable_list *v);
+static bool everything_int_assoc_read(atd_reader *r, everything_int_assoc *out);
+static bool everything_int_assoc_write(atd_writer *w, const everything_int_assoc *v);
+static bool everything_string_int_tuple_list_read(atd_reader *r, everything_string_int_tuple_list *out);
+static bool everything_string_int_tuple_list_write(atd_writer *w, const everything_string_int_tuple_list *v);
+static bool everything_float_assoc_read(atd_reader *r, everything_float_assoc *out);
+static bool everything_float_assoc_write(atd_writer *w, const everything_float_assoc *v);
+static bool everything_bool_assoc_read(atd_reader *r, everything_bool_assoc *out);
+static bool everything_bool_assoc_write(atd_writer *w, const everything_bool_assoc *v);
+static bool everything_bool_assoc_assoc_read(atd_reader *r, everything_bool_assoc_assoc *out);
+static bool everything_bool_assoc_assoc_write(atd_writer *w, const everything_bool_assoc_assoc *v);
+static bool everything_int8_list_read(atd_reader *r, everything_int8_list *out);
+static bool everything_int8_list_write(atd_writer *w, const everything_int8_list *v);
+static void everything_string_int_tuple_init(everything_string_int_tuple *v);
+static bool everything_string_int_tuple_read(atd_reader *r, everything_string_int_tuple *out);
+static bool everything_string_int_tuple_write(atd_writer *w, const everything_string_int_tuple *v);
+static void everything_page_int_init(everything_page_int *v);
+static bool everything_page_int_read(atd_reader *r, everything_page_int *out);
+static bool everything_page_int_write(atd_writer *w, const everything_page_int *v);
+static void everything_page_string_init(everything_page_string *v);
+static bool everything_page_string_read(atd_reader *r, everything_page_string *out);
+static bool everything_page_string_write(atd_writer *w, const everything_page_string *v);
+static bool everything_entry_string_int_list_read(atd_reader *r, everything_entry_string_int_list *out);
+static bool everything_entry_string_int_list_write(atd_writer *w, const everything_entry_string_int_list *v);
+static bool everything_entry_string_float_list_list_read(atd_reader *r, everything_entry_string_float_list_list *out);
+static bool everything_entry_string_float_list_list_write(atd_writer *w, const everything_entry_string_float_list_list *v);
+static void everything_page_entry_string_float_list_init(everything_page_entry_string_float_list *v);
+static bool everything_page_entry_string_float_list_read(atd_reader *r, everything_page_entry_string_float_list *out);
+static bool everything_page_entry_string_float_list_write(atd_writer *w, const everything_page_entry_string_float_list *v);
+static bool everything_result_int_read(atd_reader *r, everything_result_int *out);
+static bool everything_result_int_write(atd_writer *w, const everything_result_int *v);
+static bool everything_result_string_list_read(atd_reader *r, everything_result_string_list *out);
+static bool everything_result_string_list_write(atd_writer *w, const everything_result_string_list *v);
+static void everything_int_string_tuple_init(everything_int_string_tuple *v);
+static bool everything_int_string_tuple_read(atd_reader *r, everything_int_string_tuple *out);
+static bool everything_int_string_tuple_write(atd_writer *w, const everything_int_string_tuple *v);
+static bool everything_either_int_string_read(atd_reader *r, everything_either_int_string *out);
+static bool everything_either_int_string_write(atd_writer *w, const everything_either_int_string *v);
+static void everything_entry_string_int_init(everything_entry_string_int *v);
+static bool everything_entry_string_int_read(atd_reader *r, everything_entry_string_int *out);
+static bool everything_entry_string_int_write(atd_writer *w, const everything_entry_string_int *v);
+static void everything_entry_string_float_list_init(everything_entry_string_float_list *v);
+static bool everything_entry_string_float_list_read(atd_reader *r, everything_entry_string_float_list *out);
+static bool everything_entry_string_float_list_write(atd_writer *w, const everything_entry_string_float_list *v);
+static void everything_tree_int_tree_tuple_init(everything_tree_int_tree_tuple *v);
+static bool everything_tree_int_tree_tuple_read(atd_reader *r, everything_tree_int_tree_tuple *out);
+static bool everything_tree_int_tree_tuple_write(atd_writer *w, const everything_tree_int_tree_tuple *v);
+static bool everything_rose_node_list_read(atd_reader *r, everything_rose_node_list *out);
+static bool everything_rose_node_list_write(atd_writer *w, const everything_rose_node_list *v);
+static void everything_expr_expr_tuple_init(everything_expr_expr_tuple *v);
+static bool everything_expr_expr_tuple_read(atd_reader *r, everything_expr_expr_tuple *out);
+static bool everything_expr_expr_tuple_write(atd_writer *w, const everything_expr_expr_tuple *v);
+static bool everything_stmt_list_read(atd_reader *r, everything_stmt_list *out);
+static bool everything_stmt_list_write(atd_writer *w, const everything_stmt_list *v);
+static bool everything_union__list_read(atd_reader *r, everything_union__list *out);
+static bool everything_union__list_write(atd_writer *w, const everything_union__list *v);
+static bool everything_mode_list_read(atd_reader *r, everything_mode_list *out);
+static bool everything_mode_list_write(atd_writer *w, const everything_mode_list *v);
+static bool everything_level_list_read(atd_reader *r, everything_level_list *out);
+static bool everything_level_list_write(atd_writer *w, const everything_level_list *v);
+static bool everything_odd_names_list_read(atd_reader *r, everything_odd_names_list *out);
+static bool everything_odd_names_list_write(atd_writer *w, const everything_odd_names_list *v);
+static bool everything_color_list_read(atd_reader *r, everything_color_list *out);
+static bool everything_color_list_write(atd_writer *w, const everything_color_list *v);
+static bool everything_event_list_read(atd_reader *r, everything_event_list *out);
+static bool everything_event_list_write(atd_writer *w, const everything_event_list *v);
+static bool everything_base_event_list_read(atd_reader *r, everything_base_event_list *out);
+static bool everything_base_event_list_write(atd_writer *w, const everything_base_event_list *v);
+static bool everything_patch_list_read(atd_reader *r, everything_patch_list *out);
+static bool everything_patch_list_write(atd_writer *w, const everything_patch_list *v);
+static bool everything_all_optional_list_read(atd_reader *r, everything_all_optional_list *out);
+static bool everything_all_optional_list_write(atd_writer *w, const everything_all_optional_list *v);
+static bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_list *out);
+static bool everything_with_defaults_list_write(atd_writer *w, const everything_with_defaults_list *v);
+static bool everything_options_list_read(atd_reader *r, everything_options_list *out);
+static bool everything_options_list_write(atd_writer *w, const everything_options_list *v);
+static bool everything_root_anon_record_elt_list_read(atd_reader *r, everything_root_anon_record_elt_list *out);
+static bool everything_root_anon_record_elt_list_write(atd_writer *w, const everything_root_anon_record_elt_list *v);
+static bool everything_root_anon_sum_elt_list_read(atd_reader *r, everything_root_anon_sum_elt_list *out);
+static bool everything_root_anon_sum_elt_list_write(atd_writer *w, const everything_root_anon_sum_elt_list *v);
+static void everything_root_anon_record_elt_init(everything_root_anon_record_elt *v);
+static bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_anon_record_elt *out);
+static bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_anon_record_elt *v);
+static bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_elt *out);
+static bool everything_root_anon_sum_elt_write(atd_writer *w, const everything_root_anon_sum_elt *v);
+
 /* --- readers --- */
 
 void everything_mode_init(everything_mode *v)
@@ -40,7 +169,7 @@ bool everything_mode_read(atd_reader *r, everything_mode *out)
     atd_string s;
     size_t at;
     int c = atd_peek(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -71,16 +200,7 @@ bool everything_mode_read_any(atd_reader *r, void *out)
 
 int everything_mode_from_json(const char *json, size_t len, atd_arena *arena, everything_mode *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_mode_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_mode_read_any, out, err);
 }
 
 void everything_level_init(everything_level *v)
@@ -118,7 +238,7 @@ bool everything_level_read(atd_reader *r, everything_level *out)
     atd_string s;
     size_t at;
     int c = atd_peek(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -149,16 +269,7 @@ bool everything_level_read_any(atd_reader *r, void *out)
 
 int everything_level_from_json(const char *json, size_t len, atd_arena *arena, everything_level *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_level_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_level_read_any, out, err);
 }
 
 void everything_maybe_int_init(everything_maybe_int *v)
@@ -168,58 +279,16 @@ void everything_maybe_int_init(everything_maybe_int *v)
 
 bool everything_maybe_int_read(atd_reader *r, everything_maybe_int *out)
 {
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
+    if (!atd_read_option_begin(r, &out->has)) {
         return false;
     }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
+    if (!out->has) {
+        return true;
     }
     if (!atd_read_int64(r, &out->value)) {
         return atd_reader_push_index(r, 1);
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
+    return atd_read_option_end(r);
 }
 
 bool everything_maybe_int_read_any(atd_reader *r, void *out)
@@ -229,16 +298,7 @@ bool everything_maybe_int_read_any(atd_reader *r, void *out)
 
 int everything_maybe_int_from_json(const char *json, size_t len, atd_arena *arena, everything_maybe_int *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_maybe_int_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_maybe_int_read_any, out, err);
 }
 
 void everything_struct__init(everything_struct_ *v)
@@ -273,7 +333,7 @@ bool everything_struct__read(atd_reader *r, everything_struct_ *out)
     uint64_t seen[1] = {0};
     everything_struct__init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -316,7 +376,7 @@ bool everything_struct__read(atd_reader *r, everything_struct_ *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "struct_");
             }
@@ -345,16 +405,7 @@ bool everything_struct__read_any(atd_reader *r, void *out)
 
 int everything_struct__from_json(const char *json, size_t len, atd_arena *arena, everything_struct_ *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_struct__read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_struct__read_any, out, err);
 }
 
 void everything_union__init(everything_union_ *v)
@@ -387,7 +438,7 @@ bool everything_union__read(atd_reader *r, everything_union_ *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -407,7 +458,7 @@ bool everything_union__read(atd_reader *r, everything_union_ *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "union_");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -466,30 +517,21 @@ bool everything_union__read_any(atd_reader *r, void *out)
 
 int everything_union__from_json(const char *json, size_t len, atd_arena *arena, everything_union_ *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_union__read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_union__read_any, out, err);
 }
 
-void everything_int_int_tuple_init(everything_int_int_tuple *v)
+static void everything_int_int_tuple_init(everything_int_int_tuple *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-bool everything_int_int_tuple_read(atd_reader *r, everything_int_int_tuple *out)
+static bool everything_int_int_tuple_read(atd_reader *r, everything_int_int_tuple *out)
 {
     bool more;
     size_t at, i;
     everything_int_int_tuple_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -520,25 +562,6 @@ bool everything_int_int_tuple_read(atd_reader *r, everything_int_int_tuple *out)
         }
     }
     return true;
-}
-
-bool everything_int_int_tuple_read_any(atd_reader *r, void *out)
-{
-    return everything_int_int_tuple_read(r, (everything_int_int_tuple *)out);
-}
-
-int everything_int_int_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_int_int_tuple *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_int_tuple_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_rect_init(everything_rect *v)
@@ -573,7 +596,7 @@ bool everything_rect_read(atd_reader *r, everything_rect *out)
     uint64_t seen[1] = {0};
     everything_rect_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -616,7 +639,7 @@ bool everything_rect_read(atd_reader *r, everything_rect *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "rect");
             }
@@ -645,19 +668,10 @@ bool everything_rect_read_any(atd_reader *r, void *out)
 
 int everything_rect_from_json(const char *json, size_t len, atd_arena *arena, everything_rect *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_rect_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_rect_read_any, out, err);
 }
 
-void everything_shape_Label_init(everything_shape_Label *v)
+static void everything_shape_Label_init(everything_shape_Label *v)
 {
     memset(v, 0, sizeof *v);
 }
@@ -679,7 +693,7 @@ static int everything_shape_Label__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_shape_Label_read(atd_reader *r, everything_shape_Label *out)
+static bool everything_shape_Label_read(atd_reader *r, everything_shape_Label *out)
 {
     bool more;
     size_t at;
@@ -687,7 +701,7 @@ bool everything_shape_Label_read(atd_reader *r, everything_shape_Label *out)
     uint64_t seen[1] = {0};
     everything_shape_Label_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -736,7 +750,7 @@ bool everything_shape_Label_read(atd_reader *r, everything_shape_Label *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "shape_Label");
             }
@@ -755,31 +769,7 @@ bool everything_shape_Label_read(atd_reader *r, everything_shape_Label *out)
     return true;
 }
 
-bool everything_shape_Label_read_any(atd_reader *r, void *out)
-{
-    return everything_shape_Label_read(r, (everything_shape_Label *)out);
-}
-
-int everything_shape_Label_from_json(const char *json, size_t len, atd_arena *arena, everything_shape_Label *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_shape_Label_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_float_float_tuple_list_init(everything_float_float_tuple_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_float_float_tuple_list_read(atd_reader *r, everything_float_float_tuple_list *out)
+static bool everything_float_float_tuple_list_read(atd_reader *r, everything_float_float_tuple_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -792,7 +782,7 @@ bool everything_float_float_tuple_list_read(atd_reader *r, everything_float_floa
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_float_float_tuple *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_float_float_tuple)) {
-                n_ = (everything_float_float_tuple *)atd_arena_grow(r->arena, items, cap * sizeof(everything_float_float_tuple), ncap * sizeof(everything_float_float_tuple), 8);
+                n_ = (everything_float_float_tuple *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_float_float_tuple), ncap * sizeof(everything_float_float_tuple), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -813,31 +803,7 @@ bool everything_float_float_tuple_list_read(atd_reader *r, everything_float_floa
     return true;
 }
 
-bool everything_float_float_tuple_list_read_any(atd_reader *r, void *out)
-{
-    return everything_float_float_tuple_list_read(r, (everything_float_float_tuple_list *)out);
-}
-
-int everything_float_float_tuple_list_from_json(const char *json, size_t len, atd_arena *arena, everything_float_float_tuple_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_float_float_tuple_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_shape_list_init(everything_shape_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_shape_list_read(atd_reader *r, everything_shape_list *out)
+static bool everything_shape_list_read(atd_reader *r, everything_shape_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -850,7 +816,7 @@ bool everything_shape_list_read(atd_reader *r, everything_shape_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_shape *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_shape)) {
-                n_ = (everything_shape *)atd_arena_grow(r->arena, items, cap * sizeof(everything_shape), ncap * sizeof(everything_shape), 8);
+                n_ = (everything_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_shape), ncap * sizeof(everything_shape), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -871,31 +837,7 @@ bool everything_shape_list_read(atd_reader *r, everything_shape_list *out)
     return true;
 }
 
-bool everything_shape_list_read_any(atd_reader *r, void *out)
-{
-    return everything_shape_list_read(r, (everything_shape_list *)out);
-}
-
-int everything_shape_list_from_json(const char *json, size_t len, atd_arena *arena, everything_shape_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_shape_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_int_nullable_init(everything_int_nullable *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_int_nullable_read(atd_reader *r, everything_int_nullable *out)
+static bool everything_int_nullable_read(atd_reader *r, everything_int_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -906,25 +848,6 @@ bool everything_int_nullable_read(atd_reader *r, everything_int_nullable *out)
     }
     out->has = true;
     return true;
-}
-
-bool everything_int_nullable_read_any(atd_reader *r, void *out)
-{
-    return everything_int_nullable_read(r, (everything_int_nullable *)out);
-}
-
-int everything_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, everything_int_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_shape_init(everything_shape *v)
@@ -996,7 +919,7 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -1019,7 +942,7 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -1258,30 +1181,21 @@ bool everything_shape_read_any(atd_reader *r, void *out)
 
 int everything_shape_from_json(const char *json, size_t len, atd_arena *arena, everything_shape *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_shape_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_shape_read_any, out, err);
 }
 
-void everything_float_float_tuple_init(everything_float_float_tuple *v)
+static void everything_float_float_tuple_init(everything_float_float_tuple *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-bool everything_float_float_tuple_read(atd_reader *r, everything_float_float_tuple *out)
+static bool everything_float_float_tuple_read(atd_reader *r, everything_float_float_tuple *out)
 {
     bool more;
     size_t at, i;
     everything_float_float_tuple_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -1312,25 +1226,6 @@ bool everything_float_float_tuple_read(atd_reader *r, everything_float_float_tup
         }
     }
     return true;
-}
-
-bool everything_float_float_tuple_read_any(atd_reader *r, void *out)
-{
-    return everything_float_float_tuple_read(r, (everything_float_float_tuple *)out);
-}
-
-int everything_float_float_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_float_float_tuple *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_float_float_tuple_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_odd_names_init(everything_odd_names *v)
@@ -1374,7 +1269,7 @@ bool everything_odd_names_read(atd_reader *r, everything_odd_names *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -1406,7 +1301,7 @@ bool everything_odd_names_read(atd_reader *r, everything_odd_names *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "odd_names");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -1447,16 +1342,7 @@ bool everything_odd_names_read_any(atd_reader *r, void *out)
 
 int everything_odd_names_from_json(const char *json, size_t len, atd_arena *arena, everything_odd_names *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_odd_names_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_odd_names_read_any, out, err);
 }
 
 void everything_color_init(everything_color *v)
@@ -1512,12 +1398,8 @@ bool everything_color_read(atd_reader *r, everything_color *out)
         default:
             break;
         }
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && s.ptr >= r->start && s.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, s.ptr, s.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            s.ptr = k;
+        if (!atd_reader_own_string(r, &s)) {
+            return false;
         }
         out->tag = EVERYTHING_COLOR_OTHER;
         out->u.Other = s;
@@ -1533,30 +1415,21 @@ bool everything_color_read_any(atd_reader *r, void *out)
 
 int everything_color_from_json(const char *json, size_t len, atd_arena *arena, everything_color *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_color_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_color_read_any, out, err);
 }
 
-void everything_int_float_tuple_init(everything_int_float_tuple *v)
+static void everything_int_float_tuple_init(everything_int_float_tuple *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-bool everything_int_float_tuple_read(atd_reader *r, everything_int_float_tuple *out)
+static bool everything_int_float_tuple_read(atd_reader *r, everything_int_float_tuple *out)
 {
     bool more;
     size_t at, i;
     everything_int_float_tuple_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -1589,26 +1462,7 @@ bool everything_int_float_tuple_read(atd_reader *r, everything_int_float_tuple *
     return true;
 }
 
-bool everything_int_float_tuple_read_any(atd_reader *r, void *out)
-{
-    return everything_int_float_tuple_read(r, (everything_int_float_tuple *)out);
-}
-
-int everything_int_float_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_int_float_tuple *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_float_tuple_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_obj_shape_Box_init(everything_obj_shape_Box *v)
+static void everything_obj_shape_Box_init(everything_obj_shape_Box *v)
 {
     memset(v, 0, sizeof *v);
 }
@@ -1630,7 +1484,7 @@ static int everything_obj_shape_Box__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Box *out)
+static bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Box *out)
 {
     bool more;
     size_t at;
@@ -1638,7 +1492,7 @@ bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Box *out)
     uint64_t seen[1] = {0};
     everything_obj_shape_Box_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -1687,7 +1541,7 @@ bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Box *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "obj_shape_Box");
             }
@@ -1706,31 +1560,7 @@ bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Box *out)
     return true;
 }
 
-bool everything_obj_shape_Box_read_any(atd_reader *r, void *out)
-{
-    return everything_obj_shape_Box_read(r, (everything_obj_shape_Box *)out);
-}
-
-int everything_obj_shape_Box_from_json(const char *json, size_t len, atd_arena *arena, everything_obj_shape_Box *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_obj_shape_Box_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_obj_shape_list_init(everything_obj_shape_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_obj_shape_list_read(atd_reader *r, everything_obj_shape_list *out)
+static bool everything_obj_shape_list_read(atd_reader *r, everything_obj_shape_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -1743,7 +1573,7 @@ bool everything_obj_shape_list_read(atd_reader *r, everything_obj_shape_list *ou
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_obj_shape *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_obj_shape)) {
-                n_ = (everything_obj_shape *)atd_arena_grow(r->arena, items, cap * sizeof(everything_obj_shape), ncap * sizeof(everything_obj_shape), 8);
+                n_ = (everything_obj_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_obj_shape), ncap * sizeof(everything_obj_shape), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -1762,25 +1592,6 @@ bool everything_obj_shape_list_read(atd_reader *r, everything_obj_shape_list *ou
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool everything_obj_shape_list_read_any(atd_reader *r, void *out)
-{
-    return everything_obj_shape_list_read(r, (everything_obj_shape_list *)out);
-}
-
-int everything_obj_shape_list_from_json(const char *json, size_t len, atd_arena *arena, everything_obj_shape_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_obj_shape_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_obj_shape_init(everything_obj_shape *v)
@@ -1829,7 +1640,7 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -1852,7 +1663,7 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty object instead of a variant of '%s'", "obj_shape");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_object_key(r, &s)) {
             return false;
         }
@@ -1935,96 +1746,7 @@ bool everything_obj_shape_read_any(atd_reader *r, void *out)
 
 int everything_obj_shape_from_json(const char *json, size_t len, atd_arena *arena, everything_obj_shape *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_obj_shape_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_float_option_init(everything_float_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_float_option_read(atd_reader *r, everything_float_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!atd_read_double(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool everything_float_option_read_any(atd_reader *r, void *out)
-{
-    return everything_float_option_read(r, (everything_float_option *)out);
-}
-
-int everything_float_option_from_json(const char *json, size_t len, atd_arena *arena, everything_float_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_float_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_obj_shape_read_any, out, err);
 }
 
 void everything_base_event_init(everything_base_event *v)
@@ -2057,7 +1779,7 @@ bool everything_base_event_read(atd_reader *r, everything_base_event *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -2080,7 +1802,7 @@ bool everything_base_event_read(atd_reader *r, everything_base_event *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "base_event");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -2121,16 +1843,7 @@ bool everything_base_event_read_any(atd_reader *r, void *out)
 
 int everything_base_event_from_json(const char *json, size_t len, atd_arena *arena, everything_base_event *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_base_event_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_base_event_read_any, out, err);
 }
 
 void everything_event_init(everything_event *v)
@@ -2171,7 +1884,7 @@ bool everything_event_read(atd_reader *r, everything_event *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -2197,7 +1910,7 @@ bool everything_event_read(atd_reader *r, everything_event *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "event");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -2256,24 +1969,10 @@ bool everything_event_read_any(atd_reader *r, void *out)
 
 int everything_event_from_json(const char *json, size_t len, atd_arena *arena, everything_event *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_event_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_event_read_any, out, err);
 }
 
-void everything_string_nullable_init(everything_string_nullable *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_string_nullable_read(atd_reader *r, everything_string_nullable *out)
+static bool everything_string_nullable_read(atd_reader *r, everything_string_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -2286,31 +1985,7 @@ bool everything_string_nullable_read(atd_reader *r, everything_string_nullable *
     return true;
 }
 
-bool everything_string_nullable_read_any(atd_reader *r, void *out)
-{
-    return everything_string_nullable_read(r, (everything_string_nullable *)out);
-}
-
-int everything_string_nullable_from_json(const char *json, size_t len, atd_arena *arena, everything_string_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_string_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_string_list_init(everything_string_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_string_list_read(atd_reader *r, everything_string_list *out)
+static bool everything_string_list_read(atd_reader *r, everything_string_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -2323,7 +1998,7 @@ bool everything_string_list_read(atd_reader *r, everything_string_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             atd_string *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(atd_string)) {
-                n_ = (atd_string *)atd_arena_grow(r->arena, items, cap * sizeof(atd_string), ncap * sizeof(atd_string), 8);
+                n_ = (atd_string *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(atd_string), ncap * sizeof(atd_string), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -2344,25 +2019,6 @@ bool everything_string_list_read(atd_reader *r, everything_string_list *out)
     return true;
 }
 
-bool everything_string_list_read_any(atd_reader *r, void *out)
-{
-    return everything_string_list_read(r, (everything_string_list *)out);
-}
-
-int everything_string_list_from_json(const char *json, size_t len, atd_arena *arena, everything_string_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_string_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
 void everything_int_list_init(everything_int_list *v)
 {
     memset(v, 0, sizeof *v);
@@ -2381,7 +2037,7 @@ bool everything_int_list_read(atd_reader *r, everything_int_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             int64_t *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(int64_t)) {
-                n_ = (int64_t *)atd_arena_grow(r->arena, items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
+                n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -2409,16 +2065,7 @@ bool everything_int_list_read_any(atd_reader *r, void *out)
 
 int everything_int_list_from_json(const char *json, size_t len, atd_arena *arena, everything_int_list *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_int_list_read_any, out, err);
 }
 
 void everything_float_list_init(everything_float_list *v)
@@ -2439,7 +2086,7 @@ bool everything_float_list_read(atd_reader *r, everything_float_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             double *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(double)) {
-                n_ = (double *)atd_arena_grow(r->arena, items, cap * sizeof(double), ncap * sizeof(double), 8);
+                n_ = (double *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(double), ncap * sizeof(double), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -2467,96 +2114,21 @@ bool everything_float_list_read_any(atd_reader *r, void *out)
 
 int everything_float_list_from_json(const char *json, size_t len, atd_arena *arena, everything_float_list *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_float_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_float_list_read_any, out, err);
 }
 
-void everything_string_option_init(everything_string_option *v)
+static bool everything_string_option_read(atd_reader *r, everything_string_option *out)
 {
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_string_option_read(atd_reader *r, everything_string_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
+    if (!atd_read_option_begin(r, &out->has)) {
         return false;
     }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
+    if (!out->has) {
+        return true;
     }
     if (!atd_read_string(r, &out->value)) {
         return atd_reader_push_index(r, 1);
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool everything_string_option_read_any(atd_reader *r, void *out)
-{
-    return everything_string_option_read(r, (everything_string_option *)out);
-}
-
-int everything_string_option_from_json(const char *json, size_t len, atd_arena *arena, everything_string_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_string_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_read_option_end(r);
 }
 
 void everything_fields_init(everything_fields *v)
@@ -2701,7 +2273,7 @@ bool everything_fields_read(atd_reader *r, everything_fields *out)
     uint64_t seen[1] = {0};
     everything_fields_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -3209,7 +2781,7 @@ bool everything_fields_read(atd_reader *r, everything_fields *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "fields");
             }
@@ -3241,16 +2813,7 @@ bool everything_fields_read_any(atd_reader *r, void *out)
 
 int everything_fields_from_json(const char *json, size_t len, atd_arena *arena, everything_fields *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_fields_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_fields_read_any, out, err);
 }
 
 void everything_names_init(everything_names *v)
@@ -3365,7 +2928,7 @@ bool everything_names_read(atd_reader *r, everything_names *out)
     uint64_t seen[1] = {0};
     everything_names_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -3640,7 +3203,7 @@ bool everything_names_read(atd_reader *r, everything_names *out)
             seen[0] |= (uint64_t)1 << 23;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "names");
             }
@@ -3735,16 +3298,7 @@ bool everything_names_read_any(atd_reader *r, void *out)
 
 int everything_names_from_json(const char *json, size_t len, atd_arena *arena, everything_names *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_names_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_names_read_any, out, err);
 }
 
 void everything_patch_init(everything_patch *v)
@@ -3832,7 +3386,7 @@ bool everything_patch_read(atd_reader *r, everything_patch *out)
             out->has_note = true;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "patch");
             }
@@ -3855,176 +3409,21 @@ bool everything_patch_read_any(atd_reader *r, void *out)
 
 int everything_patch_from_json(const char *json, size_t len, atd_arena *arena, everything_patch *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_patch_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_patch_read_any, out, err);
 }
 
-void everything_string_nullable_option_init(everything_string_nullable_option *v)
+static bool everything_int_nullable_option_read(atd_reader *r, everything_int_nullable_option *out)
 {
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_string_nullable_option_read(atd_reader *r, everything_string_nullable_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
+    if (!atd_read_option_begin(r, &out->has)) {
         return false;
     }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!everything_string_nullable_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool everything_string_nullable_option_read_any(atd_reader *r, void *out)
-{
-    return everything_string_nullable_option_read(r, (everything_string_nullable_option *)out);
-}
-
-int everything_string_nullable_option_from_json(const char *json, size_t len, atd_arena *arena, everything_string_nullable_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_string_nullable_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_int_nullable_option_init(everything_int_nullable_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_int_nullable_option_read(atd_reader *r, everything_int_nullable_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
+    if (!out->has) {
+        return true;
     }
     if (!everything_int_nullable_read(r, &out->value)) {
         return atd_reader_push_index(r, 1);
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool everything_int_nullable_option_read_any(atd_reader *r, void *out)
-{
-    return everything_int_nullable_option_read(r, (everything_int_nullable_option *)out);
-}
-
-int everything_int_nullable_option_from_json(const char *json, size_t len, atd_arena *arena, everything_int_nullable_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_nullable_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_read_option_end(r);
 }
 
 void everything_all_optional_init(everything_all_optional *v)
@@ -4126,7 +3525,7 @@ bool everything_all_optional_read(atd_reader *r, everything_all_optional *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "all_optional");
             }
@@ -4149,16 +3548,7 @@ bool everything_all_optional_read_any(atd_reader *r, void *out)
 
 int everything_all_optional_from_json(const char *json, size_t len, atd_arena *arena, everything_all_optional *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_all_optional_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_all_optional_read_any, out, err);
 }
 
 void everything_base_init(everything_base *v)
@@ -4196,7 +3586,7 @@ bool everything_base_read(atd_reader *r, everything_base *out)
     uint64_t seen[1] = {0};
     everything_base_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -4250,7 +3640,7 @@ bool everything_base_read(atd_reader *r, everything_base *out)
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "base");
             }
@@ -4282,16 +3672,7 @@ bool everything_base_read_any(atd_reader *r, void *out)
 
 int everything_base_from_json(const char *json, size_t len, atd_arena *arena, everything_base *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_base_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_base_read_any, out, err);
 }
 
 void everything_derived_init(everything_derived *v)
@@ -4339,7 +3720,7 @@ bool everything_derived_read(atd_reader *r, everything_derived *out)
     uint64_t seen[1] = {0};
     everything_derived_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -4415,7 +3796,7 @@ bool everything_derived_read(atd_reader *r, everything_derived *out)
             seen[0] |= (uint64_t)1 << 4;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "derived");
             }
@@ -4453,16 +3834,7 @@ bool everything_derived_read_any(atd_reader *r, void *out)
 
 int everything_derived_from_json(const char *json, size_t len, atd_arena *arena, everything_derived *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_derived_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_derived_read_any, out, err);
 }
 
 void everything_single_init(everything_single *v)
@@ -4476,7 +3848,7 @@ bool everything_single_read(atd_reader *r, everything_single *out)
     size_t at, i;
     everything_single_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -4507,16 +3879,7 @@ bool everything_single_read_any(atd_reader *r, void *out)
 
 int everything_single_from_json(const char *json, size_t len, atd_arena *arena, everything_single *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_single_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_single_read_any, out, err);
 }
 
 void everything_pair_init(everything_pair *v)
@@ -4530,7 +3893,7 @@ bool everything_pair_read(atd_reader *r, everything_pair *out)
     size_t at, i;
     everything_pair_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -4570,16 +3933,7 @@ bool everything_pair_read_any(atd_reader *r, void *out)
 
 int everything_pair_from_json(const char *json, size_t len, atd_arena *arena, everything_pair *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_pair_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_pair_read_any, out, err);
 }
 
 void everything_with_defaults_init(everything_with_defaults *v)
@@ -4595,7 +3949,7 @@ bool everything_with_defaults_read(atd_reader *r, everything_with_defaults *out)
     size_t at, i;
     everything_with_defaults_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -4651,16 +4005,7 @@ bool everything_with_defaults_read_any(atd_reader *r, void *out)
 
 int everything_with_defaults_from_json(const char *json, size_t len, atd_arena *arena, everything_with_defaults *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_with_defaults_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_with_defaults_read_any, out, err);
 }
 
 void everything_bare_cell_init(everything_bare_cell *v)
@@ -4674,7 +4019,7 @@ bool everything_bare_cell_read(atd_reader *r, everything_bare_cell *out)
     size_t at, i;
     everything_bare_cell_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -4714,16 +4059,7 @@ bool everything_bare_cell_read_any(atd_reader *r, void *out)
 
 int everything_bare_cell_from_json(const char *json, size_t len, atd_arena *arena, everything_bare_cell *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_bare_cell_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_bare_cell_read_any, out, err);
 }
 
 void everything_matrix_init(everything_matrix *v)
@@ -4744,7 +4080,7 @@ bool everything_matrix_read(atd_reader *r, everything_matrix *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_float_list *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_float_list)) {
-                n_ = (everything_float_list *)atd_arena_grow(r->arena, items, cap * sizeof(everything_float_list), ncap * sizeof(everything_float_list), 8);
+                n_ = (everything_float_list *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_float_list), ncap * sizeof(everything_float_list), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -4772,24 +4108,10 @@ bool everything_matrix_read_any(atd_reader *r, void *out)
 
 int everything_matrix_from_json(const char *json, size_t len, atd_arena *arena, everything_matrix *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_matrix_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_matrix_read_any, out, err);
 }
 
-void everything_int_list_list_init(everything_int_list_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_int_list_list_read(atd_reader *r, everything_int_list_list *out)
+static bool everything_int_list_list_read(atd_reader *r, everything_int_list_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -4802,7 +4124,7 @@ bool everything_int_list_list_read(atd_reader *r, everything_int_list_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_int_list *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_int_list)) {
-                n_ = (everything_int_list *)atd_arena_grow(r->arena, items, cap * sizeof(everything_int_list), ncap * sizeof(everything_int_list), 8);
+                n_ = (everything_int_list *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_int_list), ncap * sizeof(everything_int_list), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -4823,25 +4145,6 @@ bool everything_int_list_list_read(atd_reader *r, everything_int_list_list *out)
     return true;
 }
 
-bool everything_int_list_list_read_any(atd_reader *r, void *out)
-{
-    return everything_int_list_list_read(r, (everything_int_list_list *)out);
-}
-
-int everything_int_list_list_from_json(const char *json, size_t len, atd_arena *arena, everything_int_list_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_list_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
 void everything_cube_init(everything_cube *v)
 {
     memset(v, 0, sizeof *v);
@@ -4860,7 +4163,7 @@ bool everything_cube_read(atd_reader *r, everything_cube *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_int_list_list *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_int_list_list)) {
-                n_ = (everything_int_list_list *)atd_arena_grow(r->arena, items, cap * sizeof(everything_int_list_list), ncap * sizeof(everything_int_list_list), 8);
+                n_ = (everything_int_list_list *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_int_list_list), ncap * sizeof(everything_int_list_list), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -4888,24 +4191,59 @@ bool everything_cube_read_any(atd_reader *r, void *out)
 
 int everything_cube_from_json(const char *json, size_t len, atd_arena *arena, everything_cube *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_cube_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_cube_read_any, out, err);
 }
 
-void everything_maybe_int_nullable_init(everything_maybe_int_nullable *v)
+void everything_abstract_list_init(everything_abstract_list *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-bool everything_maybe_int_nullable_read(atd_reader *r, everything_maybe_int_nullable *out)
+bool everything_abstract_list_read(atd_reader *r, everything_abstract_list *out)
+{
+    bool more;
+    size_t len = 0, cap = 0;
+    atd_json *items = NULL;
+    if (!atd_array_begin(r, &more)) {
+        return false;
+    }
+    while (more) {
+        if (len == cap) {
+            size_t ncap = cap != 0 ? 2 * cap : 8;
+            atd_json *n_ = NULL;
+            if (ncap <= SIZE_MAX / sizeof(atd_json)) {
+                n_ = (atd_json *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(atd_json), ncap * sizeof(atd_json), 8);
+            }
+            if (n_ == NULL) {
+                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+            }
+            items = n_;
+            cap = ncap;
+        }
+        if (!atd_json_read(r, &items[len])) {
+            return atd_reader_push_index(r, len);
+        }
+        len++;
+        if (!atd_array_next(r, &more)) {
+            return false;
+        }
+    }
+    out->items = items;
+    out->len = len;
+    return true;
+}
+
+bool everything_abstract_list_read_any(atd_reader *r, void *out)
+{
+    return everything_abstract_list_read(r, (everything_abstract_list *)out);
+}
+
+int everything_abstract_list_from_json(const char *json, size_t len, atd_arena *arena, everything_abstract_list *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, everything_abstract_list_read_any, out, err);
+}
+
+static bool everything_maybe_int_nullable_read(atd_reader *r, everything_maybe_int_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -4918,111 +4256,21 @@ bool everything_maybe_int_nullable_read(atd_reader *r, everything_maybe_int_null
     return true;
 }
 
-bool everything_maybe_int_nullable_read_any(atd_reader *r, void *out)
+static bool everything_maybe_int_option_read(atd_reader *r, everything_maybe_int_option *out)
 {
-    return everything_maybe_int_nullable_read(r, (everything_maybe_int_nullable *)out);
-}
-
-int everything_maybe_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, everything_maybe_int_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_maybe_int_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_maybe_int_option_init(everything_maybe_int_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_maybe_int_option_read(atd_reader *r, everything_maybe_int_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
+    if (!atd_read_option_begin(r, &out->has)) {
         return false;
     }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
+    if (!out->has) {
+        return true;
     }
     if (!everything_maybe_int_read(r, &out->value)) {
         return atd_reader_push_index(r, 1);
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
+    return atd_read_option_end(r);
 }
 
-bool everything_maybe_int_option_read_any(atd_reader *r, void *out)
-{
-    return everything_maybe_int_option_read(r, (everything_maybe_int_option *)out);
-}
-
-int everything_maybe_int_option_from_json(const char *json, size_t len, atd_arena *arena, everything_maybe_int_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_maybe_int_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_maybe_int_list_init(everything_maybe_int_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_maybe_int_list_read(atd_reader *r, everything_maybe_int_list *out)
+static bool everything_maybe_int_list_read(atd_reader *r, everything_maybe_int_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -5035,7 +4283,7 @@ bool everything_maybe_int_list_read(atd_reader *r, everything_maybe_int_list *ou
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_maybe_int *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_maybe_int)) {
-                n_ = (everything_maybe_int *)atd_arena_grow(r->arena, items, cap * sizeof(everything_maybe_int), ncap * sizeof(everything_maybe_int), 8);
+                n_ = (everything_maybe_int *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_maybe_int), ncap * sizeof(everything_maybe_int), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -5056,111 +4304,21 @@ bool everything_maybe_int_list_read(atd_reader *r, everything_maybe_int_list *ou
     return true;
 }
 
-bool everything_maybe_int_list_read_any(atd_reader *r, void *out)
+static bool everything_int_list_option_read(atd_reader *r, everything_int_list_option *out)
 {
-    return everything_maybe_int_list_read(r, (everything_maybe_int_list *)out);
-}
-
-int everything_maybe_int_list_from_json(const char *json, size_t len, atd_arena *arena, everything_maybe_int_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_maybe_int_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_int_list_option_init(everything_int_list_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_int_list_option_read(atd_reader *r, everything_int_list_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
+    if (!atd_read_option_begin(r, &out->has)) {
         return false;
     }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
+    if (!out->has) {
+        return true;
     }
     if (!everything_int_list_read(r, &out->value)) {
         return atd_reader_push_index(r, 1);
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
+    return atd_read_option_end(r);
 }
 
-bool everything_int_list_option_read_any(atd_reader *r, void *out)
-{
-    return everything_int_list_option_read(r, (everything_int_list_option *)out);
-}
-
-int everything_int_list_option_from_json(const char *json, size_t len, atd_arena *arena, everything_int_list_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_list_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_string_nullable_list_init(everything_string_nullable_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_string_nullable_list_read(atd_reader *r, everything_string_nullable_list *out)
+static bool everything_string_nullable_list_read(atd_reader *r, everything_string_nullable_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -5173,7 +4331,7 @@ bool everything_string_nullable_list_read(atd_reader *r, everything_string_nulla
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_string_nullable *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_string_nullable)) {
-                n_ = (everything_string_nullable *)atd_arena_grow(r->arena, items, cap * sizeof(everything_string_nullable), ncap * sizeof(everything_string_nullable), 8);
+                n_ = (everything_string_nullable *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_string_nullable), ncap * sizeof(everything_string_nullable), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -5192,25 +4350,6 @@ bool everything_string_nullable_list_read(atd_reader *r, everything_string_nulla
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool everything_string_nullable_list_read_any(atd_reader *r, void *out)
-{
-    return everything_string_nullable_list_read(r, (everything_string_nullable_list *)out);
-}
-
-int everything_string_nullable_list_from_json(const char *json, size_t len, atd_arena *arena, everything_string_nullable_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_string_nullable_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_options_init(everything_options *v)
@@ -5268,7 +4407,7 @@ bool everything_options_read(atd_reader *r, everything_options *out)
     uint64_t seen[1] = {0};
     everything_options_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -5388,7 +4527,7 @@ bool everything_options_read(atd_reader *r, everything_options *out)
             seen[0] |= (uint64_t)1 << 8;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "options");
             }
@@ -5438,24 +4577,10 @@ bool everything_options_read_any(atd_reader *r, void *out)
 
 int everything_options_from_json(const char *json, size_t len, atd_arena *arena, everything_options *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_options_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_options_read_any, out, err);
 }
 
-void everything_int_assoc_init(everything_int_assoc *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_int_assoc_read(atd_reader *r, everything_int_assoc *out)
+static bool everything_int_assoc_read(atd_reader *r, everything_int_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -5469,18 +4594,14 @@ bool everything_int_assoc_read(atd_reader *r, everything_int_assoc *out)
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_int_assoc_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_int_assoc_item)) {
-                n_ = (everything_int_assoc_item *)atd_arena_grow(r->arena, items, cap * sizeof(everything_int_assoc_item), ncap * sizeof(everything_int_assoc_item), 8);
+                n_ = (everything_int_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_int_assoc_item), ncap * sizeof(everything_int_assoc_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -5502,31 +4623,7 @@ bool everything_int_assoc_read(atd_reader *r, everything_int_assoc *out)
     return true;
 }
 
-bool everything_int_assoc_read_any(atd_reader *r, void *out)
-{
-    return everything_int_assoc_read(r, (everything_int_assoc *)out);
-}
-
-int everything_int_assoc_from_json(const char *json, size_t len, atd_arena *arena, everything_int_assoc *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_assoc_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_string_int_tuple_list_init(everything_string_int_tuple_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_string_int_tuple_list_read(atd_reader *r, everything_string_int_tuple_list *out)
+static bool everything_string_int_tuple_list_read(atd_reader *r, everything_string_int_tuple_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -5539,7 +4636,7 @@ bool everything_string_int_tuple_list_read(atd_reader *r, everything_string_int_
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_string_int_tuple *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_string_int_tuple)) {
-                n_ = (everything_string_int_tuple *)atd_arena_grow(r->arena, items, cap * sizeof(everything_string_int_tuple), ncap * sizeof(everything_string_int_tuple), 8);
+                n_ = (everything_string_int_tuple *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_string_int_tuple), ncap * sizeof(everything_string_int_tuple), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -5560,31 +4657,7 @@ bool everything_string_int_tuple_list_read(atd_reader *r, everything_string_int_
     return true;
 }
 
-bool everything_string_int_tuple_list_read_any(atd_reader *r, void *out)
-{
-    return everything_string_int_tuple_list_read(r, (everything_string_int_tuple_list *)out);
-}
-
-int everything_string_int_tuple_list_from_json(const char *json, size_t len, atd_arena *arena, everything_string_int_tuple_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_string_int_tuple_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_float_assoc_init(everything_float_assoc *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_float_assoc_read(atd_reader *r, everything_float_assoc *out)
+static bool everything_float_assoc_read(atd_reader *r, everything_float_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -5598,18 +4671,14 @@ bool everything_float_assoc_read(atd_reader *r, everything_float_assoc *out)
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_float_assoc_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_float_assoc_item)) {
-                n_ = (everything_float_assoc_item *)atd_arena_grow(r->arena, items, cap * sizeof(everything_float_assoc_item), ncap * sizeof(everything_float_assoc_item), 8);
+                n_ = (everything_float_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_float_assoc_item), ncap * sizeof(everything_float_assoc_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -5631,31 +4700,7 @@ bool everything_float_assoc_read(atd_reader *r, everything_float_assoc *out)
     return true;
 }
 
-bool everything_float_assoc_read_any(atd_reader *r, void *out)
-{
-    return everything_float_assoc_read(r, (everything_float_assoc *)out);
-}
-
-int everything_float_assoc_from_json(const char *json, size_t len, atd_arena *arena, everything_float_assoc *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_float_assoc_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_bool_assoc_init(everything_bool_assoc *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_bool_assoc_read(atd_reader *r, everything_bool_assoc *out)
+static bool everything_bool_assoc_read(atd_reader *r, everything_bool_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -5669,18 +4714,14 @@ bool everything_bool_assoc_read(atd_reader *r, everything_bool_assoc *out)
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_bool_assoc_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_bool_assoc_item)) {
-                n_ = (everything_bool_assoc_item *)atd_arena_grow(r->arena, items, cap * sizeof(everything_bool_assoc_item), ncap * sizeof(everything_bool_assoc_item), 8);
+                n_ = (everything_bool_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_bool_assoc_item), ncap * sizeof(everything_bool_assoc_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -5702,31 +4743,7 @@ bool everything_bool_assoc_read(atd_reader *r, everything_bool_assoc *out)
     return true;
 }
 
-bool everything_bool_assoc_read_any(atd_reader *r, void *out)
-{
-    return everything_bool_assoc_read(r, (everything_bool_assoc *)out);
-}
-
-int everything_bool_assoc_from_json(const char *json, size_t len, atd_arena *arena, everything_bool_assoc *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_bool_assoc_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_bool_assoc_assoc_init(everything_bool_assoc_assoc *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_bool_assoc_assoc_read(atd_reader *r, everything_bool_assoc_assoc *out)
+static bool everything_bool_assoc_assoc_read(atd_reader *r, everything_bool_assoc_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -5740,18 +4757,14 @@ bool everything_bool_assoc_assoc_read(atd_reader *r, everything_bool_assoc_assoc
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_bool_assoc_assoc_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_bool_assoc_assoc_item)) {
-                n_ = (everything_bool_assoc_assoc_item *)atd_arena_grow(r->arena, items, cap * sizeof(everything_bool_assoc_assoc_item), ncap * sizeof(everything_bool_assoc_assoc_item), 8);
+                n_ = (everything_bool_assoc_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_bool_assoc_assoc_item), ncap * sizeof(everything_bool_assoc_assoc_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -5773,31 +4786,7 @@ bool everything_bool_assoc_assoc_read(atd_reader *r, everything_bool_assoc_assoc
     return true;
 }
 
-bool everything_bool_assoc_assoc_read_any(atd_reader *r, void *out)
-{
-    return everything_bool_assoc_assoc_read(r, (everything_bool_assoc_assoc *)out);
-}
-
-int everything_bool_assoc_assoc_from_json(const char *json, size_t len, atd_arena *arena, everything_bool_assoc_assoc *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_bool_assoc_assoc_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_int8_list_init(everything_int8_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_int8_list_read(atd_reader *r, everything_int8_list *out)
+static bool everything_int8_list_read(atd_reader *r, everything_int8_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -5810,7 +4799,7 @@ bool everything_int8_list_read(atd_reader *r, everything_int8_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             int8_t *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(int8_t)) {
-                n_ = (int8_t *)atd_arena_grow(r->arena, items, cap * sizeof(int8_t), ncap * sizeof(int8_t), 1);
+                n_ = (int8_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int8_t), ncap * sizeof(int8_t), 1);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -5833,83 +4822,6 @@ bool everything_int8_list_read(atd_reader *r, everything_int8_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool everything_int8_list_read_any(atd_reader *r, void *out)
-{
-    return everything_int8_list_read(r, (everything_int8_list *)out);
-}
-
-int everything_int8_list_from_json(const char *json, size_t len, atd_arena *arena, everything_int8_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int8_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_abstract_list_init(everything_abstract_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_abstract_list_read(atd_reader *r, everything_abstract_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    atd_json *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    while (more) {
-        if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            atd_json *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(atd_json)) {
-                n_ = (atd_json *)atd_arena_grow(r->arena, items, cap * sizeof(atd_json), ncap * sizeof(atd_json), 8);
-            }
-            if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            items = n_;
-            cap = ncap;
-        }
-        if (!atd_json_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
-        }
-        len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
-        }
-    }
-    out->items = items;
-    out->len = len;
-    return true;
-}
-
-bool everything_abstract_list_read_any(atd_reader *r, void *out)
-{
-    return everything_abstract_list_read(r, (everything_abstract_list *)out);
-}
-
-int everything_abstract_list_from_json(const char *json, size_t len, atd_arena *arena, everything_abstract_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_abstract_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_reprs_init(everything_reprs *v)
@@ -6007,7 +4919,7 @@ bool everything_reprs_read(atd_reader *r, everything_reprs *out)
     uint64_t seen[1] = {0};
     everything_reprs_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -6291,7 +5203,7 @@ bool everything_reprs_read(atd_reader *r, everything_reprs *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "reprs");
             }
@@ -6356,30 +5268,21 @@ bool everything_reprs_read_any(atd_reader *r, void *out)
 
 int everything_reprs_from_json(const char *json, size_t len, atd_arena *arena, everything_reprs *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_reprs_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_reprs_read_any, out, err);
 }
 
-void everything_string_int_tuple_init(everything_string_int_tuple *v)
+static void everything_string_int_tuple_init(everything_string_int_tuple *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-bool everything_string_int_tuple_read(atd_reader *r, everything_string_int_tuple *out)
+static bool everything_string_int_tuple_read(atd_reader *r, everything_string_int_tuple *out)
 {
     bool more;
     size_t at, i;
     everything_string_int_tuple_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -6412,106 +5315,7 @@ bool everything_string_int_tuple_read(atd_reader *r, everything_string_int_tuple
     return true;
 }
 
-bool everything_string_int_tuple_read_any(atd_reader *r, void *out)
-{
-    return everything_string_int_tuple_read(r, (everything_string_int_tuple *)out);
-}
-
-int everything_string_int_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_string_int_tuple *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_string_int_tuple_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_abstract_option_init(everything_abstract_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_abstract_option_read(atd_reader *r, everything_abstract_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!atd_json_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool everything_abstract_option_read_any(atd_reader *r, void *out)
-{
-    return everything_abstract_option_read(r, (everything_abstract_option *)out);
-}
-
-int everything_abstract_option_from_json(const char *json, size_t len, atd_arena *arena, everything_abstract_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_abstract_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_page_int_init(everything_page_int *v)
+static void everything_page_int_init(everything_page_int *v)
 {
     memset(v, 0, sizeof *v);
 }
@@ -6538,7 +5342,7 @@ static int everything_page_int__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_page_int_read(atd_reader *r, everything_page_int *out)
+static bool everything_page_int_read(atd_reader *r, everything_page_int *out)
 {
     bool more;
     size_t at;
@@ -6546,7 +5350,7 @@ bool everything_page_int_read(atd_reader *r, everything_page_int *out)
     uint64_t seen[1] = {0};
     everything_page_int_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -6594,7 +5398,7 @@ bool everything_page_int_read(atd_reader *r, everything_page_int *out)
                 }
             } else {
                 {
-                    everything_page_int *p_ = (everything_page_int *)atd_arena_alloc(r->arena, sizeof(everything_page_int), 8);
+                    everything_page_int *p_ = (everything_page_int *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_int), 8);
                     if (p_ == NULL) {
                         atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
                         return atd_reader_push_field(r, "next", 4);
@@ -6614,7 +5418,7 @@ bool everything_page_int_read(atd_reader *r, everything_page_int *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_int");
             }
@@ -6636,106 +5440,7 @@ bool everything_page_int_read(atd_reader *r, everything_page_int *out)
     return true;
 }
 
-bool everything_page_int_read_any(atd_reader *r, void *out)
-{
-    return everything_page_int_read(r, (everything_page_int *)out);
-}
-
-int everything_page_int_from_json(const char *json, size_t len, atd_arena *arena, everything_page_int *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_page_int_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_page_int_option_init(everything_page_int_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_page_int_option_read(atd_reader *r, everything_page_int_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!everything_page_int_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool everything_page_int_option_read_any(atd_reader *r, void *out)
-{
-    return everything_page_int_option_read(r, (everything_page_int_option *)out);
-}
-
-int everything_page_int_option_from_json(const char *json, size_t len, atd_arena *arena, everything_page_int_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_page_int_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_page_string_init(everything_page_string *v)
+static void everything_page_string_init(everything_page_string *v)
 {
     memset(v, 0, sizeof *v);
 }
@@ -6762,7 +5467,7 @@ static int everything_page_string__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_page_string_read(atd_reader *r, everything_page_string *out)
+static bool everything_page_string_read(atd_reader *r, everything_page_string *out)
 {
     bool more;
     size_t at;
@@ -6770,7 +5475,7 @@ bool everything_page_string_read(atd_reader *r, everything_page_string *out)
     uint64_t seen[1] = {0};
     everything_page_string_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -6818,7 +5523,7 @@ bool everything_page_string_read(atd_reader *r, everything_page_string *out)
                 }
             } else {
                 {
-                    everything_page_string *p_ = (everything_page_string *)atd_arena_alloc(r->arena, sizeof(everything_page_string), 8);
+                    everything_page_string *p_ = (everything_page_string *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_string), 8);
                     if (p_ == NULL) {
                         atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
                         return atd_reader_push_field(r, "next", 4);
@@ -6838,7 +5543,7 @@ bool everything_page_string_read(atd_reader *r, everything_page_string *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_string");
             }
@@ -6858,25 +5563,6 @@ bool everything_page_string_read(atd_reader *r, everything_page_string *out)
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_string");
     }
     return true;
-}
-
-bool everything_page_string_read_any(atd_reader *r, void *out)
-{
-    return everything_page_string_read(r, (everything_page_string *)out);
-}
-
-int everything_page_string_from_json(const char *json, size_t len, atd_arena *arena, everything_page_string *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_page_string_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_page_ext_init(everything_page_ext *v)
@@ -6919,7 +5605,7 @@ bool everything_page_ext_read(atd_reader *r, everything_page_ext *out)
     uint64_t seen[1] = {0};
     everything_page_ext_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -6990,7 +5676,7 @@ bool everything_page_ext_read(atd_reader *r, everything_page_ext *out)
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_ext");
             }
@@ -7022,104 +5708,10 @@ bool everything_page_ext_read_any(atd_reader *r, void *out)
 
 int everything_page_ext_from_json(const char *json, size_t len, atd_arena *arena, everything_page_ext *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_page_ext_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_page_ext_read_any, out, err);
 }
 
-void everything_page_string_option_init(everything_page_string_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_page_string_option_read(atd_reader *r, everything_page_string_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!everything_page_string_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool everything_page_string_option_read_any(atd_reader *r, void *out)
-{
-    return everything_page_string_option_read(r, (everything_page_string_option *)out);
-}
-
-int everything_page_string_option_from_json(const char *json, size_t len, atd_arena *arena, everything_page_string_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_page_string_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_entry_string_int_list_init(everything_entry_string_int_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_entry_string_int_list_read(atd_reader *r, everything_entry_string_int_list *out)
+static bool everything_entry_string_int_list_read(atd_reader *r, everything_entry_string_int_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -7132,7 +5724,7 @@ bool everything_entry_string_int_list_read(atd_reader *r, everything_entry_strin
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_entry_string_int *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_entry_string_int)) {
-                n_ = (everything_entry_string_int *)atd_arena_grow(r->arena, items, cap * sizeof(everything_entry_string_int), ncap * sizeof(everything_entry_string_int), 8);
+                n_ = (everything_entry_string_int *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_entry_string_int), ncap * sizeof(everything_entry_string_int), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -7153,31 +5745,7 @@ bool everything_entry_string_int_list_read(atd_reader *r, everything_entry_strin
     return true;
 }
 
-bool everything_entry_string_int_list_read_any(atd_reader *r, void *out)
-{
-    return everything_entry_string_int_list_read(r, (everything_entry_string_int_list *)out);
-}
-
-int everything_entry_string_int_list_from_json(const char *json, size_t len, atd_arena *arena, everything_entry_string_int_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_entry_string_int_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_entry_string_float_list_list_init(everything_entry_string_float_list_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_entry_string_float_list_list_read(atd_reader *r, everything_entry_string_float_list_list *out)
+static bool everything_entry_string_float_list_list_read(atd_reader *r, everything_entry_string_float_list_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -7190,7 +5758,7 @@ bool everything_entry_string_float_list_list_read(atd_reader *r, everything_entr
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_entry_string_float_list *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_entry_string_float_list)) {
-                n_ = (everything_entry_string_float_list *)atd_arena_grow(r->arena, items, cap * sizeof(everything_entry_string_float_list), ncap * sizeof(everything_entry_string_float_list), 8);
+                n_ = (everything_entry_string_float_list *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_entry_string_float_list), ncap * sizeof(everything_entry_string_float_list), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -7211,26 +5779,7 @@ bool everything_entry_string_float_list_list_read(atd_reader *r, everything_entr
     return true;
 }
 
-bool everything_entry_string_float_list_list_read_any(atd_reader *r, void *out)
-{
-    return everything_entry_string_float_list_list_read(r, (everything_entry_string_float_list_list *)out);
-}
-
-int everything_entry_string_float_list_list_from_json(const char *json, size_t len, atd_arena *arena, everything_entry_string_float_list_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_entry_string_float_list_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_page_entry_string_float_list_init(everything_page_entry_string_float_list *v)
+static void everything_page_entry_string_float_list_init(everything_page_entry_string_float_list *v)
 {
     memset(v, 0, sizeof *v);
 }
@@ -7257,7 +5806,7 @@ static int everything_page_entry_string_float_list__field(const char *s, size_t 
     return -1;
 }
 
-bool everything_page_entry_string_float_list_read(atd_reader *r, everything_page_entry_string_float_list *out)
+static bool everything_page_entry_string_float_list_read(atd_reader *r, everything_page_entry_string_float_list *out)
 {
     bool more;
     size_t at;
@@ -7265,7 +5814,7 @@ bool everything_page_entry_string_float_list_read(atd_reader *r, everything_page
     uint64_t seen[1] = {0};
     everything_page_entry_string_float_list_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -7313,7 +5862,7 @@ bool everything_page_entry_string_float_list_read(atd_reader *r, everything_page
                 }
             } else {
                 {
-                    everything_page_entry_string_float_list *p_ = (everything_page_entry_string_float_list *)atd_arena_alloc(r->arena, sizeof(everything_page_entry_string_float_list), 8);
+                    everything_page_entry_string_float_list *p_ = (everything_page_entry_string_float_list *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_entry_string_float_list), 8);
                     if (p_ == NULL) {
                         atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
                         return atd_reader_push_field(r, "next", 4);
@@ -7333,7 +5882,7 @@ bool everything_page_entry_string_float_list_read(atd_reader *r, everything_page
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_entry_string_float_list");
             }
@@ -7353,25 +5902,6 @@ bool everything_page_entry_string_float_list_read(atd_reader *r, everything_page
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_entry_string_float_list");
     }
     return true;
-}
-
-bool everything_page_entry_string_float_list_read_any(atd_reader *r, void *out)
-{
-    return everything_page_entry_string_float_list_read(r, (everything_page_entry_string_float_list *)out);
-}
-
-int everything_page_entry_string_float_list_from_json(const char *json, size_t len, atd_arena *arena, everything_page_entry_string_float_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_page_entry_string_float_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_int_bool_entry_init(everything_int_bool_entry *v)
@@ -7406,7 +5936,7 @@ bool everything_int_bool_entry_read(atd_reader *r, everything_int_bool_entry *ou
     uint64_t seen[1] = {0};
     everything_int_bool_entry_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -7449,7 +5979,7 @@ bool everything_int_bool_entry_read(atd_reader *r, everything_int_bool_entry *ou
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "int_bool_entry");
             }
@@ -7478,21 +6008,7 @@ bool everything_int_bool_entry_read_any(atd_reader *r, void *out)
 
 int everything_int_bool_entry_from_json(const char *json, size_t len, atd_arena *arena, everything_int_bool_entry *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_bool_entry_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_result_int_init(everything_result_int *v)
-{
-    memset(v, 0, sizeof *v);
+    return atd_from_json(json, len, arena, everything_int_bool_entry_read_any, out, err);
 }
 
 static int everything_result_int__case(const char *s, size_t len)
@@ -7514,13 +6030,13 @@ static int everything_result_int__case(const char *s, size_t len)
     return -1;
 }
 
-bool everything_result_int_read(atd_reader *r, everything_result_int *out)
+static bool everything_result_int_read(atd_reader *r, everything_result_int *out)
 {
     atd_string s;
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -7540,7 +6056,7 @@ bool everything_result_int_read(atd_reader *r, everything_result_int *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "result_int");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -7592,30 +6108,6 @@ bool everything_result_int_read(atd_reader *r, everything_result_int *out)
     return atd_reader_fail_expected(r, "a variant of 'result_int'");
 }
 
-bool everything_result_int_read_any(atd_reader *r, void *out)
-{
-    return everything_result_int_read(r, (everything_result_int *)out);
-}
-
-int everything_result_int_from_json(const char *json, size_t len, atd_arena *arena, everything_result_int *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_result_int_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_result_string_list_init(everything_result_string_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
 static int everything_result_string_list__case(const char *s, size_t len)
 {
     switch (len) {
@@ -7635,13 +6127,13 @@ static int everything_result_string_list__case(const char *s, size_t len)
     return -1;
 }
 
-bool everything_result_string_list_read(atd_reader *r, everything_result_string_list *out)
+static bool everything_result_string_list_read(atd_reader *r, everything_result_string_list *out)
 {
     atd_string s;
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -7661,7 +6153,7 @@ bool everything_result_string_list_read(atd_reader *r, everything_result_string_
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "result_string_list");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -7713,37 +6205,18 @@ bool everything_result_string_list_read(atd_reader *r, everything_result_string_
     return atd_reader_fail_expected(r, "a variant of 'result_string_list'");
 }
 
-bool everything_result_string_list_read_any(atd_reader *r, void *out)
-{
-    return everything_result_string_list_read(r, (everything_result_string_list *)out);
-}
-
-int everything_result_string_list_from_json(const char *json, size_t len, atd_arena *arena, everything_result_string_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_result_string_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_int_string_tuple_init(everything_int_string_tuple *v)
+static void everything_int_string_tuple_init(everything_int_string_tuple *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-bool everything_int_string_tuple_read(atd_reader *r, everything_int_string_tuple *out)
+static bool everything_int_string_tuple_read(atd_reader *r, everything_int_string_tuple *out)
 {
     bool more;
     size_t at, i;
     everything_int_string_tuple_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -7776,30 +6249,6 @@ bool everything_int_string_tuple_read(atd_reader *r, everything_int_string_tuple
     return true;
 }
 
-bool everything_int_string_tuple_read_any(atd_reader *r, void *out)
-{
-    return everything_int_string_tuple_read(r, (everything_int_string_tuple *)out);
-}
-
-int everything_int_string_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_int_string_tuple *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_string_tuple_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_either_int_string_init(everything_either_int_string *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
 static int everything_either_int_string__case(const char *s, size_t len)
 {
     switch (len) {
@@ -7820,13 +6269,13 @@ static int everything_either_int_string__case(const char *s, size_t len)
     return -1;
 }
 
-bool everything_either_int_string_read(atd_reader *r, everything_either_int_string *out)
+static bool everything_either_int_string_read(atd_reader *r, everything_either_int_string *out)
 {
     atd_string s;
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -7846,7 +6295,7 @@ bool everything_either_int_string_read(atd_reader *r, everything_either_int_stri
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "either_int_string");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -7916,25 +6365,6 @@ bool everything_either_int_string_read(atd_reader *r, everything_either_int_stri
     return atd_reader_fail_expected(r, "a variant of 'either_int_string'");
 }
 
-bool everything_either_int_string_read_any(atd_reader *r, void *out)
-{
-    return everything_either_int_string_read(r, (everything_either_int_string *)out);
-}
-
-int everything_either_int_string_from_json(const char *json, size_t len, atd_arena *arena, everything_either_int_string *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_either_int_string_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
 void everything_generics_init(everything_generics *v)
 {
     memset(v, 0, sizeof *v);
@@ -7996,7 +6426,7 @@ bool everything_generics_read(atd_reader *r, everything_generics *out)
     uint64_t seen[1] = {0};
     everything_generics_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -8116,7 +6546,7 @@ bool everything_generics_read(atd_reader *r, everything_generics *out)
             seen[0] |= (uint64_t)1 << 8;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "generics");
             }
@@ -8166,19 +6596,10 @@ bool everything_generics_read_any(atd_reader *r, void *out)
 
 int everything_generics_from_json(const char *json, size_t len, atd_arena *arena, everything_generics *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_generics_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_generics_read_any, out, err);
 }
 
-void everything_entry_string_int_init(everything_entry_string_int *v)
+static void everything_entry_string_int_init(everything_entry_string_int *v)
 {
     memset(v, 0, sizeof *v);
 }
@@ -8202,7 +6623,7 @@ static int everything_entry_string_int__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_entry_string_int_read(atd_reader *r, everything_entry_string_int *out)
+static bool everything_entry_string_int_read(atd_reader *r, everything_entry_string_int *out)
 {
     bool more;
     size_t at;
@@ -8210,7 +6631,7 @@ bool everything_entry_string_int_read(atd_reader *r, everything_entry_string_int
     uint64_t seen[1] = {0};
     everything_entry_string_int_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -8253,7 +6674,7 @@ bool everything_entry_string_int_read(atd_reader *r, everything_entry_string_int
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entry_string_int");
             }
@@ -8275,26 +6696,7 @@ bool everything_entry_string_int_read(atd_reader *r, everything_entry_string_int
     return true;
 }
 
-bool everything_entry_string_int_read_any(atd_reader *r, void *out)
-{
-    return everything_entry_string_int_read(r, (everything_entry_string_int *)out);
-}
-
-int everything_entry_string_int_from_json(const char *json, size_t len, atd_arena *arena, everything_entry_string_int *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_entry_string_int_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_entry_string_float_list_init(everything_entry_string_float_list *v)
+static void everything_entry_string_float_list_init(everything_entry_string_float_list *v)
 {
     memset(v, 0, sizeof *v);
 }
@@ -8318,7 +6720,7 @@ static int everything_entry_string_float_list__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_entry_string_float_list_read(atd_reader *r, everything_entry_string_float_list *out)
+static bool everything_entry_string_float_list_read(atd_reader *r, everything_entry_string_float_list *out)
 {
     bool more;
     size_t at;
@@ -8326,7 +6728,7 @@ bool everything_entry_string_float_list_read(atd_reader *r, everything_entry_str
     uint64_t seen[1] = {0};
     everything_entry_string_float_list_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -8369,7 +6771,7 @@ bool everything_entry_string_float_list_read(atd_reader *r, everything_entry_str
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entry_string_float_list");
             }
@@ -8391,117 +6793,18 @@ bool everything_entry_string_float_list_read(atd_reader *r, everything_entry_str
     return true;
 }
 
-bool everything_entry_string_float_list_read_any(atd_reader *r, void *out)
-{
-    return everything_entry_string_float_list_read(r, (everything_entry_string_float_list *)out);
-}
-
-int everything_entry_string_float_list_from_json(const char *json, size_t len, atd_arena *arena, everything_entry_string_float_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_entry_string_float_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_page_entry_string_float_list_option_init(everything_page_entry_string_float_list_option *v)
+static void everything_tree_int_tree_tuple_init(everything_tree_int_tree_tuple *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-bool everything_page_entry_string_float_list_option_read(atd_reader *r, everything_page_entry_string_float_list_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!everything_page_entry_string_float_list_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool everything_page_entry_string_float_list_option_read_any(atd_reader *r, void *out)
-{
-    return everything_page_entry_string_float_list_option_read(r, (everything_page_entry_string_float_list_option *)out);
-}
-
-int everything_page_entry_string_float_list_option_from_json(const char *json, size_t len, atd_arena *arena, everything_page_entry_string_float_list_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_page_entry_string_float_list_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_tree_int_tree_tuple_init(everything_tree_int_tree_tuple *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_tree_int_tree_tuple_read(atd_reader *r, everything_tree_int_tree_tuple *out)
+static bool everything_tree_int_tree_tuple_read(atd_reader *r, everything_tree_int_tree_tuple *out)
 {
     bool more;
     size_t at, i;
     everything_tree_int_tree_tuple_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -8509,7 +6812,7 @@ bool everything_tree_int_tree_tuple_read(atd_reader *r, everything_tree_int_tree
         return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 3 tuple elements, found 0");
     }
     {
-        everything_tree *p_ = (everything_tree *)atd_arena_alloc(r->arena, sizeof(everything_tree), 8);
+        everything_tree *p_ = (everything_tree *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_tree), 8);
         if (p_ == NULL) {
             atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
             return atd_reader_push_index(r, 0);
@@ -8535,7 +6838,7 @@ bool everything_tree_int_tree_tuple_read(atd_reader *r, everything_tree_int_tree
         return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 3 tuple elements, found 2");
     }
     {
-        everything_tree *p_ = (everything_tree *)atd_arena_alloc(r->arena, sizeof(everything_tree), 8);
+        everything_tree *p_ = (everything_tree *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_tree), 8);
         if (p_ == NULL) {
             atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
             return atd_reader_push_index(r, 2);
@@ -8557,25 +6860,6 @@ bool everything_tree_int_tree_tuple_read(atd_reader *r, everything_tree_int_tree
         }
     }
     return true;
-}
-
-bool everything_tree_int_tree_tuple_read_any(atd_reader *r, void *out)
-{
-    return everything_tree_int_tree_tuple_read(r, (everything_tree_int_tree_tuple *)out);
-}
-
-int everything_tree_int_tree_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_tree_int_tree_tuple *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_tree_int_tree_tuple_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_tree_init(everything_tree *v)
@@ -8606,7 +6890,7 @@ bool everything_tree_read(atd_reader *r, everything_tree *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -8629,7 +6913,7 @@ bool everything_tree_read(atd_reader *r, everything_tree *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "tree");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -8670,24 +6954,10 @@ bool everything_tree_read_any(atd_reader *r, void *out)
 
 int everything_tree_from_json(const char *json, size_t len, atd_arena *arena, everything_tree *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_tree_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_tree_read_any, out, err);
 }
 
-void everything_rose_node_list_init(everything_rose_node_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_rose_node_list_read(atd_reader *r, everything_rose_node_list *out)
+static bool everything_rose_node_list_read(atd_reader *r, everything_rose_node_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -8700,7 +6970,7 @@ bool everything_rose_node_list_read(atd_reader *r, everything_rose_node_list *ou
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_rose_node *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_rose_node)) {
-                n_ = (everything_rose_node *)atd_arena_grow(r->arena, items, cap * sizeof(everything_rose_node), ncap * sizeof(everything_rose_node), 8);
+                n_ = (everything_rose_node *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_rose_node), ncap * sizeof(everything_rose_node), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -8719,25 +6989,6 @@ bool everything_rose_node_list_read(atd_reader *r, everything_rose_node_list *ou
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool everything_rose_node_list_read_any(atd_reader *r, void *out)
-{
-    return everything_rose_node_list_read(r, (everything_rose_node_list *)out);
-}
-
-int everything_rose_node_list_from_json(const char *json, size_t len, atd_arena *arena, everything_rose_node_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_rose_node_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_rose_node_init(everything_rose_node *v)
@@ -8772,7 +7023,7 @@ bool everything_rose_node_read(atd_reader *r, everything_rose_node *out)
     uint64_t seen[1] = {0};
     everything_rose_node_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -8815,7 +7066,7 @@ bool everything_rose_node_read(atd_reader *r, everything_rose_node *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "rose_node");
             }
@@ -8844,30 +7095,21 @@ bool everything_rose_node_read_any(atd_reader *r, void *out)
 
 int everything_rose_node_from_json(const char *json, size_t len, atd_arena *arena, everything_rose_node *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_rose_node_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_rose_node_read_any, out, err);
 }
 
-void everything_expr_expr_tuple_init(everything_expr_expr_tuple *v)
+static void everything_expr_expr_tuple_init(everything_expr_expr_tuple *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-bool everything_expr_expr_tuple_read(atd_reader *r, everything_expr_expr_tuple *out)
+static bool everything_expr_expr_tuple_read(atd_reader *r, everything_expr_expr_tuple *out)
 {
     bool more;
     size_t at, i;
     everything_expr_expr_tuple_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -8875,7 +7117,7 @@ bool everything_expr_expr_tuple_read(atd_reader *r, everything_expr_expr_tuple *
         return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0");
     }
     {
-        everything_expr *p_ = (everything_expr *)atd_arena_alloc(r->arena, sizeof(everything_expr), 8);
+        everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
         if (p_ == NULL) {
             atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
             return atd_reader_push_index(r, 0);
@@ -8892,7 +7134,7 @@ bool everything_expr_expr_tuple_read(atd_reader *r, everything_expr_expr_tuple *
         return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1");
     }
     {
-        everything_expr *p_ = (everything_expr *)atd_arena_alloc(r->arena, sizeof(everything_expr), 8);
+        everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
         if (p_ == NULL) {
             atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
             return atd_reader_push_index(r, 1);
@@ -8916,31 +7158,7 @@ bool everything_expr_expr_tuple_read(atd_reader *r, everything_expr_expr_tuple *
     return true;
 }
 
-bool everything_expr_expr_tuple_read_any(atd_reader *r, void *out)
-{
-    return everything_expr_expr_tuple_read(r, (everything_expr_expr_tuple *)out);
-}
-
-int everything_expr_expr_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_expr_expr_tuple *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_expr_expr_tuple_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_stmt_list_init(everything_stmt_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_stmt_list_read(atd_reader *r, everything_stmt_list *out)
+static bool everything_stmt_list_read(atd_reader *r, everything_stmt_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -8953,7 +7171,7 @@ bool everything_stmt_list_read(atd_reader *r, everything_stmt_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_stmt *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_stmt)) {
-                n_ = (everything_stmt *)atd_arena_grow(r->arena, items, cap * sizeof(everything_stmt), ncap * sizeof(everything_stmt), 8);
+                n_ = (everything_stmt *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_stmt), ncap * sizeof(everything_stmt), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -8972,25 +7190,6 @@ bool everything_stmt_list_read(atd_reader *r, everything_stmt_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool everything_stmt_list_read_any(atd_reader *r, void *out)
-{
-    return everything_stmt_list_read(r, (everything_stmt_list *)out);
-}
-
-int everything_stmt_list_from_json(const char *json, size_t len, atd_arena *arena, everything_stmt_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_stmt_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_expr_init(everything_expr *v)
@@ -9032,7 +7231,7 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -9052,7 +7251,7 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "expr");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -9120,7 +7319,7 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
             }
             out->tag = EVERYTHING_EXPR_LET;
             {
-                everything_binding *p_ = (everything_binding *)atd_arena_alloc(r->arena, sizeof(everything_binding), 8);
+                everything_binding *p_ = (everything_binding *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_binding), 8);
                 if (p_ == NULL) {
                     atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
                     return atd_reader_push_index(r, 1);
@@ -9173,16 +7372,7 @@ bool everything_expr_read_any(atd_reader *r, void *out)
 
 int everything_expr_from_json(const char *json, size_t len, atd_arena *arena, everything_expr *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_expr_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_expr_read_any, out, err);
 }
 
 void everything_binding_init(everything_binding *v)
@@ -9220,7 +7410,7 @@ bool everything_binding_read(atd_reader *r, everything_binding *out)
     uint64_t seen[1] = {0};
     everything_binding_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -9263,7 +7453,7 @@ bool everything_binding_read(atd_reader *r, everything_binding *out)
             break;
         case 1:
             {
-                everything_expr *p_ = (everything_expr *)atd_arena_alloc(r->arena, sizeof(everything_expr), 8);
+                everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
                 if (p_ == NULL) {
                     atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
                     return atd_reader_push_field(r, "bound", 5);
@@ -9282,7 +7472,7 @@ bool everything_binding_read(atd_reader *r, everything_binding *out)
                 }
             } else {
                 {
-                    everything_expr *p_ = (everything_expr *)atd_arena_alloc(r->arena, sizeof(everything_expr), 8);
+                    everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
                     if (p_ == NULL) {
                         atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
                         return atd_reader_push_field(r, "body", 4);
@@ -9296,7 +7486,7 @@ bool everything_binding_read(atd_reader *r, everything_binding *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "binding");
             }
@@ -9325,96 +7515,7 @@ bool everything_binding_read_any(atd_reader *r, void *out)
 
 int everything_binding_from_json(const char *json, size_t len, atd_arena *arena, everything_binding *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_binding_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_expr_option_init(everything_expr_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_expr_option_read(atd_reader *r, everything_expr_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!everything_expr_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool everything_expr_option_read_any(atd_reader *r, void *out)
-{
-    return everything_expr_option_read(r, (everything_expr_option *)out);
-}
-
-int everything_expr_option_from_json(const char *json, size_t len, atd_arena *arena, everything_expr_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_expr_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_binding_read_any, out, err);
 }
 
 void everything_stmt_init(everything_stmt *v)
@@ -9449,7 +7550,7 @@ bool everything_stmt_read(atd_reader *r, everything_stmt *out)
     uint64_t seen[1] = {0};
     everything_stmt_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -9498,7 +7599,7 @@ bool everything_stmt_read(atd_reader *r, everything_stmt *out)
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "stmt");
             }
@@ -9524,16 +7625,7 @@ bool everything_stmt_read_any(atd_reader *r, void *out)
 
 int everything_stmt_from_json(const char *json, size_t len, atd_arena *arena, everything_stmt *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_stmt_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_stmt_read_any, out, err);
 }
 
 void everything_annotated_init(everything_annotated *v)
@@ -9571,7 +7663,7 @@ bool everything_annotated_read(atd_reader *r, everything_annotated *out)
     uint64_t seen[1] = {0};
     everything_annotated_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -9625,7 +7717,7 @@ bool everything_annotated_read(atd_reader *r, everything_annotated *out)
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "annotated");
             }
@@ -9657,24 +7749,10 @@ bool everything_annotated_read_any(atd_reader *r, void *out)
 
 int everything_annotated_from_json(const char *json, size_t len, atd_arena *arena, everything_annotated *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_annotated_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_annotated_read_any, out, err);
 }
 
-void everything_union__list_init(everything_union__list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_union__list_read(atd_reader *r, everything_union__list *out)
+static bool everything_union__list_read(atd_reader *r, everything_union__list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -9687,7 +7765,7 @@ bool everything_union__list_read(atd_reader *r, everything_union__list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_union_ *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_union_)) {
-                n_ = (everything_union_ *)atd_arena_grow(r->arena, items, cap * sizeof(everything_union_), ncap * sizeof(everything_union_), 8);
+                n_ = (everything_union_ *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_union_), ncap * sizeof(everything_union_), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -9708,31 +7786,7 @@ bool everything_union__list_read(atd_reader *r, everything_union__list *out)
     return true;
 }
 
-bool everything_union__list_read_any(atd_reader *r, void *out)
-{
-    return everything_union__list_read(r, (everything_union__list *)out);
-}
-
-int everything_union__list_from_json(const char *json, size_t len, atd_arena *arena, everything_union__list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_union__list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_mode_list_init(everything_mode_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_mode_list_read(atd_reader *r, everything_mode_list *out)
+static bool everything_mode_list_read(atd_reader *r, everything_mode_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -9745,7 +7799,7 @@ bool everything_mode_list_read(atd_reader *r, everything_mode_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_mode *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_mode)) {
-                n_ = (everything_mode *)atd_arena_grow(r->arena, items, cap * sizeof(everything_mode), ncap * sizeof(everything_mode), 8);
+                n_ = (everything_mode *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_mode), ncap * sizeof(everything_mode), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -9766,31 +7820,7 @@ bool everything_mode_list_read(atd_reader *r, everything_mode_list *out)
     return true;
 }
 
-bool everything_mode_list_read_any(atd_reader *r, void *out)
-{
-    return everything_mode_list_read(r, (everything_mode_list *)out);
-}
-
-int everything_mode_list_from_json(const char *json, size_t len, atd_arena *arena, everything_mode_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_mode_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_level_list_init(everything_level_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_level_list_read(atd_reader *r, everything_level_list *out)
+static bool everything_level_list_read(atd_reader *r, everything_level_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -9803,7 +7833,7 @@ bool everything_level_list_read(atd_reader *r, everything_level_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_level *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_level)) {
-                n_ = (everything_level *)atd_arena_grow(r->arena, items, cap * sizeof(everything_level), ncap * sizeof(everything_level), 8);
+                n_ = (everything_level *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_level), ncap * sizeof(everything_level), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -9824,31 +7854,7 @@ bool everything_level_list_read(atd_reader *r, everything_level_list *out)
     return true;
 }
 
-bool everything_level_list_read_any(atd_reader *r, void *out)
-{
-    return everything_level_list_read(r, (everything_level_list *)out);
-}
-
-int everything_level_list_from_json(const char *json, size_t len, atd_arena *arena, everything_level_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_level_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_odd_names_list_init(everything_odd_names_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_odd_names_list_read(atd_reader *r, everything_odd_names_list *out)
+static bool everything_odd_names_list_read(atd_reader *r, everything_odd_names_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -9861,7 +7867,7 @@ bool everything_odd_names_list_read(atd_reader *r, everything_odd_names_list *ou
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_odd_names *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_odd_names)) {
-                n_ = (everything_odd_names *)atd_arena_grow(r->arena, items, cap * sizeof(everything_odd_names), ncap * sizeof(everything_odd_names), 8);
+                n_ = (everything_odd_names *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_odd_names), ncap * sizeof(everything_odd_names), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -9882,31 +7888,7 @@ bool everything_odd_names_list_read(atd_reader *r, everything_odd_names_list *ou
     return true;
 }
 
-bool everything_odd_names_list_read_any(atd_reader *r, void *out)
-{
-    return everything_odd_names_list_read(r, (everything_odd_names_list *)out);
-}
-
-int everything_odd_names_list_from_json(const char *json, size_t len, atd_arena *arena, everything_odd_names_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_odd_names_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_color_list_init(everything_color_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_color_list_read(atd_reader *r, everything_color_list *out)
+static bool everything_color_list_read(atd_reader *r, everything_color_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -9919,7 +7901,7 @@ bool everything_color_list_read(atd_reader *r, everything_color_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_color *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_color)) {
-                n_ = (everything_color *)atd_arena_grow(r->arena, items, cap * sizeof(everything_color), ncap * sizeof(everything_color), 8);
+                n_ = (everything_color *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_color), ncap * sizeof(everything_color), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -9940,31 +7922,7 @@ bool everything_color_list_read(atd_reader *r, everything_color_list *out)
     return true;
 }
 
-bool everything_color_list_read_any(atd_reader *r, void *out)
-{
-    return everything_color_list_read(r, (everything_color_list *)out);
-}
-
-int everything_color_list_from_json(const char *json, size_t len, atd_arena *arena, everything_color_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_color_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_event_list_init(everything_event_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_event_list_read(atd_reader *r, everything_event_list *out)
+static bool everything_event_list_read(atd_reader *r, everything_event_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -9977,7 +7935,7 @@ bool everything_event_list_read(atd_reader *r, everything_event_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_event *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_event)) {
-                n_ = (everything_event *)atd_arena_grow(r->arena, items, cap * sizeof(everything_event), ncap * sizeof(everything_event), 8);
+                n_ = (everything_event *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_event), ncap * sizeof(everything_event), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -9998,31 +7956,7 @@ bool everything_event_list_read(atd_reader *r, everything_event_list *out)
     return true;
 }
 
-bool everything_event_list_read_any(atd_reader *r, void *out)
-{
-    return everything_event_list_read(r, (everything_event_list *)out);
-}
-
-int everything_event_list_from_json(const char *json, size_t len, atd_arena *arena, everything_event_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_event_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_base_event_list_init(everything_base_event_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_base_event_list_read(atd_reader *r, everything_base_event_list *out)
+static bool everything_base_event_list_read(atd_reader *r, everything_base_event_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -10035,7 +7969,7 @@ bool everything_base_event_list_read(atd_reader *r, everything_base_event_list *
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_base_event *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_base_event)) {
-                n_ = (everything_base_event *)atd_arena_grow(r->arena, items, cap * sizeof(everything_base_event), ncap * sizeof(everything_base_event), 8);
+                n_ = (everything_base_event *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_base_event), ncap * sizeof(everything_base_event), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -10056,31 +7990,7 @@ bool everything_base_event_list_read(atd_reader *r, everything_base_event_list *
     return true;
 }
 
-bool everything_base_event_list_read_any(atd_reader *r, void *out)
-{
-    return everything_base_event_list_read(r, (everything_base_event_list *)out);
-}
-
-int everything_base_event_list_from_json(const char *json, size_t len, atd_arena *arena, everything_base_event_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_base_event_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_patch_list_init(everything_patch_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_patch_list_read(atd_reader *r, everything_patch_list *out)
+static bool everything_patch_list_read(atd_reader *r, everything_patch_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -10093,7 +8003,7 @@ bool everything_patch_list_read(atd_reader *r, everything_patch_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_patch *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_patch)) {
-                n_ = (everything_patch *)atd_arena_grow(r->arena, items, cap * sizeof(everything_patch), ncap * sizeof(everything_patch), 8);
+                n_ = (everything_patch *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_patch), ncap * sizeof(everything_patch), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -10114,31 +8024,7 @@ bool everything_patch_list_read(atd_reader *r, everything_patch_list *out)
     return true;
 }
 
-bool everything_patch_list_read_any(atd_reader *r, void *out)
-{
-    return everything_patch_list_read(r, (everything_patch_list *)out);
-}
-
-int everything_patch_list_from_json(const char *json, size_t len, atd_arena *arena, everything_patch_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_patch_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_all_optional_list_init(everything_all_optional_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_all_optional_list_read(atd_reader *r, everything_all_optional_list *out)
+static bool everything_all_optional_list_read(atd_reader *r, everything_all_optional_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -10151,7 +8037,7 @@ bool everything_all_optional_list_read(atd_reader *r, everything_all_optional_li
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_all_optional *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_all_optional)) {
-                n_ = (everything_all_optional *)atd_arena_grow(r->arena, items, cap * sizeof(everything_all_optional), ncap * sizeof(everything_all_optional), 8);
+                n_ = (everything_all_optional *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_all_optional), ncap * sizeof(everything_all_optional), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -10172,31 +8058,7 @@ bool everything_all_optional_list_read(atd_reader *r, everything_all_optional_li
     return true;
 }
 
-bool everything_all_optional_list_read_any(atd_reader *r, void *out)
-{
-    return everything_all_optional_list_read(r, (everything_all_optional_list *)out);
-}
-
-int everything_all_optional_list_from_json(const char *json, size_t len, atd_arena *arena, everything_all_optional_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_all_optional_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_with_defaults_list_init(everything_with_defaults_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_list *out)
+static bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -10209,7 +8071,7 @@ bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_with_defaults *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_with_defaults)) {
-                n_ = (everything_with_defaults *)atd_arena_grow(r->arena, items, cap * sizeof(everything_with_defaults), ncap * sizeof(everything_with_defaults), 8);
+                n_ = (everything_with_defaults *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_with_defaults), ncap * sizeof(everything_with_defaults), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -10230,31 +8092,7 @@ bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_
     return true;
 }
 
-bool everything_with_defaults_list_read_any(atd_reader *r, void *out)
-{
-    return everything_with_defaults_list_read(r, (everything_with_defaults_list *)out);
-}
-
-int everything_with_defaults_list_from_json(const char *json, size_t len, atd_arena *arena, everything_with_defaults_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_with_defaults_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_options_list_init(everything_options_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_options_list_read(atd_reader *r, everything_options_list *out)
+static bool everything_options_list_read(atd_reader *r, everything_options_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -10267,7 +8105,7 @@ bool everything_options_list_read(atd_reader *r, everything_options_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_options *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_options)) {
-                n_ = (everything_options *)atd_arena_grow(r->arena, items, cap * sizeof(everything_options), ncap * sizeof(everything_options), 8);
+                n_ = (everything_options *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_options), ncap * sizeof(everything_options), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -10288,31 +8126,7 @@ bool everything_options_list_read(atd_reader *r, everything_options_list *out)
     return true;
 }
 
-bool everything_options_list_read_any(atd_reader *r, void *out)
-{
-    return everything_options_list_read(r, (everything_options_list *)out);
-}
-
-int everything_options_list_from_json(const char *json, size_t len, atd_arena *arena, everything_options_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_options_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_root_anon_record_elt_list_init(everything_root_anon_record_elt_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_root_anon_record_elt_list_read(atd_reader *r, everything_root_anon_record_elt_list *out)
+static bool everything_root_anon_record_elt_list_read(atd_reader *r, everything_root_anon_record_elt_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -10325,7 +8139,7 @@ bool everything_root_anon_record_elt_list_read(atd_reader *r, everything_root_an
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_root_anon_record_elt *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_root_anon_record_elt)) {
-                n_ = (everything_root_anon_record_elt *)atd_arena_grow(r->arena, items, cap * sizeof(everything_root_anon_record_elt), ncap * sizeof(everything_root_anon_record_elt), 8);
+                n_ = (everything_root_anon_record_elt *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_root_anon_record_elt), ncap * sizeof(everything_root_anon_record_elt), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -10346,31 +8160,7 @@ bool everything_root_anon_record_elt_list_read(atd_reader *r, everything_root_an
     return true;
 }
 
-bool everything_root_anon_record_elt_list_read_any(atd_reader *r, void *out)
-{
-    return everything_root_anon_record_elt_list_read(r, (everything_root_anon_record_elt_list *)out);
-}
-
-int everything_root_anon_record_elt_list_from_json(const char *json, size_t len, atd_arena *arena, everything_root_anon_record_elt_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_root_anon_record_elt_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_root_anon_sum_elt_list_init(everything_root_anon_sum_elt_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool everything_root_anon_sum_elt_list_read(atd_reader *r, everything_root_anon_sum_elt_list *out)
+static bool everything_root_anon_sum_elt_list_read(atd_reader *r, everything_root_anon_sum_elt_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -10383,7 +8173,7 @@ bool everything_root_anon_sum_elt_list_read(atd_reader *r, everything_root_anon_
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_root_anon_sum_elt *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(everything_root_anon_sum_elt)) {
-                n_ = (everything_root_anon_sum_elt *)atd_arena_grow(r->arena, items, cap * sizeof(everything_root_anon_sum_elt), ncap * sizeof(everything_root_anon_sum_elt), 8);
+                n_ = (everything_root_anon_sum_elt *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_root_anon_sum_elt), ncap * sizeof(everything_root_anon_sum_elt), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -10402,25 +8192,6 @@ bool everything_root_anon_sum_elt_list_read(atd_reader *r, everything_root_anon_
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool everything_root_anon_sum_elt_list_read_any(atd_reader *r, void *out)
-{
-    return everything_root_anon_sum_elt_list_read(r, (everything_root_anon_sum_elt_list *)out);
-}
-
-int everything_root_anon_sum_elt_list_from_json(const char *json, size_t len, atd_arena *arena, everything_root_anon_sum_elt_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_root_anon_sum_elt_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void everything_anon_z_init(everything_anon_z *v)
@@ -10450,7 +8221,7 @@ bool everything_anon_z_read(atd_reader *r, everything_anon_z *out)
     uint64_t seen[1] = {0};
     everything_anon_z_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -10482,7 +8253,7 @@ bool everything_anon_z_read(atd_reader *r, everything_anon_z *out)
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "anon_z");
             }
@@ -10508,16 +8279,7 @@ bool everything_anon_z_read_any(atd_reader *r, void *out)
 
 int everything_anon_z_from_json(const char *json, size_t len, atd_arena *arena, everything_anon_z *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_anon_z_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_anon_z_read_any, out, err);
 }
 
 void everything_root_init(everything_root *v)
@@ -10681,7 +8443,7 @@ bool everything_root_read(atd_reader *r, everything_root *out)
     uint64_t seen[1] = {0};
     everything_root_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -11137,7 +8899,7 @@ bool everything_root_read(atd_reader *r, everything_root *out)
             seen[0] |= (uint64_t)1 << 37;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root");
             }
@@ -11274,19 +9036,10 @@ bool everything_root_read_any(atd_reader *r, void *out)
 
 int everything_root_from_json(const char *json, size_t len, atd_arena *arena, everything_root *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_root_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_root_read_any, out, err);
 }
 
-void everything_root_anon_record_elt_init(everything_root_anon_record_elt *v)
+static void everything_root_anon_record_elt_init(everything_root_anon_record_elt *v)
 {
     memset(v, 0, sizeof *v);
 }
@@ -11308,7 +9061,7 @@ static int everything_root_anon_record_elt__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_anon_record_elt *out)
+static bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_anon_record_elt *out)
 {
     bool more;
     size_t at;
@@ -11316,7 +9069,7 @@ bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_anon_re
     uint64_t seen[1] = {0};
     everything_root_anon_record_elt_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -11365,7 +9118,7 @@ bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_anon_re
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root_anon_record_elt");
             }
@@ -11382,30 +9135,6 @@ bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_anon_re
         return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x", "root_anon_record_elt");
     }
     return true;
-}
-
-bool everything_root_anon_record_elt_read_any(atd_reader *r, void *out)
-{
-    return everything_root_anon_record_elt_read(r, (everything_root_anon_record_elt *)out);
-}
-
-int everything_root_anon_record_elt_from_json(const char *json, size_t len, atd_arena *arena, everything_root_anon_record_elt *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_root_anon_record_elt_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void everything_root_anon_sum_elt_init(everything_root_anon_sum_elt *v)
-{
-    memset(v, 0, sizeof *v);
 }
 
 static int everything_root_anon_sum_elt__case(const char *s, size_t len)
@@ -11425,13 +9154,13 @@ static int everything_root_anon_sum_elt__case(const char *s, size_t len)
     return -1;
 }
 
-bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_elt *out)
+static bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_elt *out)
 {
     atd_string s;
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -11454,7 +9183,7 @@ bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_e
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "root_anon_sum_elt");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -11488,25 +9217,6 @@ bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_e
     return atd_reader_fail_expected(r, "a variant of 'root_anon_sum_elt'");
 }
 
-bool everything_root_anon_sum_elt_read_any(atd_reader *r, void *out)
-{
-    return everything_root_anon_sum_elt_read(r, (everything_root_anon_sum_elt *)out);
-}
-
-int everything_root_anon_sum_elt_from_json(const char *json, size_t len, atd_arena *arena, everything_root_anon_sum_elt *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_root_anon_sum_elt_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
 void everything_count_init(everything_count *v)
 {
     memset(v, 0, sizeof *v);
@@ -11527,16 +9237,7 @@ bool everything_count_read_any(atd_reader *r, void *out)
 
 int everything_count_from_json(const char *json, size_t len, atd_arena *arena, everything_count *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_count_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_count_read_any, out, err);
 }
 
 void everything_user_id_init(everything_user_id *v)
@@ -11559,16 +9260,7 @@ bool everything_user_id_read_any(atd_reader *r, void *out)
 
 int everything_user_id_from_json(const char *json, size_t len, atd_arena *arena, everything_user_id *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_user_id_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_user_id_read_any, out, err);
 }
 
 void everything_json_value_init(everything_json_value *v)
@@ -11591,16 +9283,7 @@ bool everything_json_value_read_any(atd_reader *r, void *out)
 
 int everything_json_value_from_json(const char *json, size_t len, atd_arena *arena, everything_json_value *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_json_value_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_json_value_read_any, out, err);
 }
 
 void everything_label_init(everything_label *v)
@@ -11623,16 +9306,7 @@ bool everything_label_read_any(atd_reader *r, void *out)
 
 int everything_label_from_json(const char *json, size_t len, atd_arena *arena, everything_label *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_label_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_label_read_any, out, err);
 }
 
 void everything_nothing_init(everything_nothing *v)
@@ -11656,16 +9330,7 @@ bool everything_nothing_read_any(atd_reader *r, void *out)
 
 int everything_nothing_from_json(const char *json, size_t len, atd_arena *arena, everything_nothing *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_nothing_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_nothing_read_any, out, err);
 }
 
 void everything_from_init(everything_from *v)
@@ -11688,16 +9353,7 @@ bool everything_from_read_any(atd_reader *r, void *out)
 
 int everything_from_from_json(const char *json, size_t len, atd_arena *arena, everything_from *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_from_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_from_read_any, out, err);
 }
 
 void everything_int_page_init(everything_int_page *v)
@@ -11720,16 +9376,7 @@ bool everything_int_page_read_any(atd_reader *r, void *out)
 
 int everything_int_page_from_json(const char *json, size_t len, atd_arena *arena, everything_int_page *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!everything_int_page_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, everything_int_page_read_any, out, err);
 }
 
 /* --- writers --- */
@@ -11771,23 +9418,7 @@ bool everything_mode_write_any(atd_writer *w, const void *value)
 
 int everything_mode_to_json(const everything_mode *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_mode_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_mode_write_any, value, out, err);
 }
 
 bool everything_level_write(atd_writer *w, const everything_level *v)
@@ -11805,23 +9436,7 @@ bool everything_level_write_any(atd_writer *w, const void *value)
 
 int everything_level_to_json(const everything_level *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_level_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_level_write_any, value, out, err);
 }
 
 bool everything_maybe_int_write(atd_writer *w, const everything_maybe_int *v)
@@ -11845,29 +9460,13 @@ bool everything_maybe_int_write_any(atd_writer *w, const void *value)
 
 int everything_maybe_int_to_json(const everything_maybe_int *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_maybe_int_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_maybe_int_write_any, value, out, err);
 }
 
 bool everything_struct__write(atd_writer *w, const everything_struct_ *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "union", 5);
@@ -11889,23 +9488,7 @@ bool everything_struct__write_any(atd_writer *w, const void *value)
 
 int everything_struct__to_json(const everything_struct_ *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_struct__write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_struct__write_any, value, out, err);
 }
 
 bool everything_union__write(atd_writer *w, const everything_union_ *v)
@@ -11938,29 +9521,13 @@ bool everything_union__write_any(atd_writer *w, const void *value)
 
 int everything_union__to_json(const everything_union_ *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_union__write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_union__write_any, value, out, err);
 }
 
-bool everything_int_int_tuple_write(atd_writer *w, const everything_int_int_tuple *v)
+static bool everything_int_int_tuple_write(atd_writer *w, const everything_int_int_tuple *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
@@ -11975,32 +9542,6 @@ bool everything_int_int_tuple_write(atd_writer *w, const everything_int_int_tupl
     return true;
 }
 
-bool everything_int_int_tuple_write_any(atd_writer *w, const void *value)
-{
-    return everything_int_int_tuple_write(w, (const everything_int_int_tuple *)value);
-}
-
-int everything_int_int_tuple_to_json(const everything_int_int_tuple *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_int_tuple_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool everything_rect_write(atd_writer *w, const everything_rect *v)
 {
     if (!atd_writer_finite(w, (double)v->width)) {
@@ -12010,7 +9551,7 @@ bool everything_rect_write(atd_writer *w, const everything_rect *v)
         return atd_writer_push_field(w, "height", 6);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 20 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 20 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "width", 5);
@@ -12032,23 +9573,7 @@ bool everything_rect_write_any(atd_writer *w, const void *value)
 
 int everything_rect_to_json(const everything_rect *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_rect_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_rect_write_any, value, out, err);
 }
 
 bool everything_shape_Label_write(atd_writer *w, const everything_shape_Label *v)
@@ -12058,7 +9583,7 @@ bool everything_shape_Label_write(atd_writer *w, const everything_shape_Label *v
     }
     if (v->has_size) {
         {
-            char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "size", 4);
@@ -12071,33 +9596,7 @@ bool everything_shape_Label_write(atd_writer *w, const everything_shape_Label *v
     return atd_writer_raw(w, "}", 1);
 }
 
-bool everything_shape_Label_write_any(atd_writer *w, const void *value)
-{
-    return everything_shape_Label_write(w, (const everything_shape_Label *)value);
-}
-
-int everything_shape_Label_to_json(const everything_shape_Label *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_shape_Label_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_float_float_tuple_list_write(atd_writer *w, const everything_float_float_tuple_list *v)
+static bool everything_float_float_tuple_list_write(atd_writer *w, const everything_float_float_tuple_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -12114,33 +9613,7 @@ bool everything_float_float_tuple_list_write(atd_writer *w, const everything_flo
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_float_float_tuple_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_float_float_tuple_list_write(w, (const everything_float_float_tuple_list *)value);
-}
-
-int everything_float_float_tuple_list_to_json(const everything_float_float_tuple_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_float_float_tuple_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_shape_list_write(atd_writer *w, const everything_shape_list *v)
+static bool everything_shape_list_write(atd_writer *w, const everything_shape_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -12157,33 +9630,7 @@ bool everything_shape_list_write(atd_writer *w, const everything_shape_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_shape_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_shape_list_write(w, (const everything_shape_list *)value);
-}
-
-int everything_shape_list_to_json(const everything_shape_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_shape_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_int_nullable_write(atd_writer *w, const everything_int_nullable *v)
+static bool everything_int_nullable_write(atd_writer *w, const everything_int_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -12192,32 +9639,6 @@ bool everything_int_nullable_write(atd_writer *w, const everything_int_nullable 
         return false;
     }
     return true;
-}
-
-bool everything_int_nullable_write_any(atd_writer *w, const void *value)
-{
-    return everything_int_nullable_write(w, (const everything_int_nullable *)value);
-}
-
-int everything_int_nullable_to_json(const everything_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_shape_write(atd_writer *w, const everything_shape *v)
@@ -12332,26 +9753,10 @@ bool everything_shape_write_any(atd_writer *w, const void *value)
 
 int everything_shape_to_json(const everything_shape *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_shape_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_shape_write_any, value, out, err);
 }
 
-bool everything_float_float_tuple_write(atd_writer *w, const everything_float_float_tuple *v)
+static bool everything_float_float_tuple_write(atd_writer *w, const everything_float_float_tuple *v)
 {
     if (!atd_writer_finite(w, (double)v->f0)) {
         return atd_writer_push_index(w, 0);
@@ -12360,7 +9765,7 @@ bool everything_float_float_tuple_write(atd_writer *w, const everything_float_fl
         return atd_writer_push_index(w, 1);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
@@ -12373,32 +9778,6 @@ bool everything_float_float_tuple_write(atd_writer *w, const everything_float_fl
         atd_buf_commit(w->buf, p);
     }
     return true;
-}
-
-bool everything_float_float_tuple_write_any(atd_writer *w, const void *value)
-{
-    return everything_float_float_tuple_write(w, (const everything_float_float_tuple *)value);
-}
-
-int everything_float_float_tuple_to_json(const everything_float_float_tuple *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_float_float_tuple_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_odd_names_write(atd_writer *w, const everything_odd_names *v)
@@ -12431,23 +9810,7 @@ bool everything_odd_names_write_any(atd_writer *w, const void *value)
 
 int everything_odd_names_to_json(const everything_odd_names *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_odd_names_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_odd_names_write_any, value, out, err);
 }
 
 bool everything_color_write(atd_writer *w, const everything_color *v)
@@ -12472,32 +9835,16 @@ bool everything_color_write_any(atd_writer *w, const void *value)
 
 int everything_color_to_json(const everything_color *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_color_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_color_write_any, value, out, err);
 }
 
-bool everything_int_float_tuple_write(atd_writer *w, const everything_int_float_tuple *v)
+static bool everything_int_float_tuple_write(atd_writer *w, const everything_int_float_tuple *v)
 {
     if (!atd_writer_finite(w, (double)v->f1)) {
         return atd_writer_push_index(w, 1);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
@@ -12512,36 +9859,10 @@ bool everything_int_float_tuple_write(atd_writer *w, const everything_int_float_
     return true;
 }
 
-bool everything_int_float_tuple_write_any(atd_writer *w, const void *value)
-{
-    return everything_int_float_tuple_write(w, (const everything_int_float_tuple *)value);
-}
-
-int everything_int_float_tuple_to_json(const everything_int_float_tuple *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_float_tuple_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Box *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "w", 1);
@@ -12555,7 +9876,7 @@ bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Bo
             return atd_writer_push_field(w, "h", 1);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "h", 1);
@@ -12568,33 +9889,7 @@ bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Bo
     return atd_writer_raw(w, "}", 1);
 }
 
-bool everything_obj_shape_Box_write_any(atd_writer *w, const void *value)
-{
-    return everything_obj_shape_Box_write(w, (const everything_obj_shape_Box *)value);
-}
-
-int everything_obj_shape_Box_to_json(const everything_obj_shape_Box *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_obj_shape_Box_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_obj_shape_list_write(atd_writer *w, const everything_obj_shape_list *v)
+static bool everything_obj_shape_list_write(atd_writer *w, const everything_obj_shape_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -12609,32 +9904,6 @@ bool everything_obj_shape_list_write(atd_writer *w, const everything_obj_shape_l
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-bool everything_obj_shape_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_obj_shape_list_write(w, (const everything_obj_shape_list *)value);
-}
-
-int everything_obj_shape_list_to_json(const everything_obj_shape_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_obj_shape_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_obj_shape_write(atd_writer *w, const everything_obj_shape *v)
@@ -12693,63 +9962,7 @@ bool everything_obj_shape_write_any(atd_writer *w, const void *value)
 
 int everything_obj_shape_to_json(const everything_obj_shape *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_obj_shape_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_float_option_write(atd_writer *w, const everything_float_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!atd_writer_double(w, (double)v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool everything_float_option_write_any(atd_writer *w, const void *value)
-{
-    return everything_float_option_write(w, (const everything_float_option *)value);
-}
-
-int everything_float_option_to_json(const everything_float_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_float_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_obj_shape_write_any, value, out, err);
 }
 
 bool everything_base_event_write(atd_writer *w, const everything_base_event *v)
@@ -12776,23 +9989,7 @@ bool everything_base_event_write_any(atd_writer *w, const void *value)
 
 int everything_base_event_to_json(const everything_base_event *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_base_event_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_base_event_write_any, value, out, err);
 }
 
 bool everything_event_write(atd_writer *w, const everything_event *v)
@@ -12829,26 +10026,10 @@ bool everything_event_write_any(atd_writer *w, const void *value)
 
 int everything_event_to_json(const everything_event *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_event_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_event_write_any, value, out, err);
 }
 
-bool everything_string_nullable_write(atd_writer *w, const everything_string_nullable *v)
+static bool everything_string_nullable_write(atd_writer *w, const everything_string_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -12859,33 +10040,7 @@ bool everything_string_nullable_write(atd_writer *w, const everything_string_nul
     return true;
 }
 
-bool everything_string_nullable_write_any(atd_writer *w, const void *value)
-{
-    return everything_string_nullable_write(w, (const everything_string_nullable *)value);
-}
-
-int everything_string_nullable_to_json(const everything_string_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_string_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_string_list_write(atd_writer *w, const everything_string_list *v)
+static bool everything_string_list_write(atd_writer *w, const everything_string_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -12899,32 +10054,6 @@ bool everything_string_list_write(atd_writer *w, const everything_string_list *v
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_string_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_string_list_write(w, (const everything_string_list *)value);
-}
-
-int everything_string_list_to_json(const everything_string_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_string_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool everything_int_list_write(atd_writer *w, const everything_int_list *v)
 {
     size_t i;
@@ -12933,7 +10062,7 @@ bool everything_int_list_write(atd_writer *w, const everything_int_list *v)
     }
     for (i = 0; i < v->len; i++) {
         {
-            char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -12955,23 +10084,7 @@ bool everything_int_list_write_any(atd_writer *w, const void *value)
 
 int everything_int_list_to_json(const everything_int_list *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_int_list_write_any, value, out, err);
 }
 
 bool everything_float_list_write(atd_writer *w, const everything_float_list *v)
@@ -12985,7 +10098,7 @@ bool everything_float_list_write(atd_writer *w, const everything_float_list *v)
             return atd_writer_push_index(w, i);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 1 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -13007,26 +10120,10 @@ bool everything_float_list_write_any(atd_writer *w, const void *value)
 
 int everything_float_list_to_json(const everything_float_list *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_float_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_float_list_write_any, value, out, err);
 }
 
-bool everything_string_option_write(atd_writer *w, const everything_string_option *v)
+static bool everything_string_option_write(atd_writer *w, const everything_string_option *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "\"None\"", 6);
@@ -13040,36 +10137,10 @@ bool everything_string_option_write(atd_writer *w, const everything_string_optio
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_string_option_write_any(atd_writer *w, const void *value)
-{
-    return everything_string_option_write(w, (const everything_string_option *)value);
-}
-
-int everything_string_option_to_json(const everything_string_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_string_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool everything_fields_write(atd_writer *w, const everything_fields *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "req_int", 7);
@@ -13085,7 +10156,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
         return atd_writer_push_field(w, "req_nullable", 12);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 12 + 4);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + 4);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "req_unit", 8);
@@ -13098,7 +10169,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
     }
     if (v->has_opt_option) {
         {
-            char *p = atd_buf_reserve(w->buf, 14 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 14 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "opt_option", 10);
@@ -13115,7 +10186,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
     }
     if (v->has_opt_alias) {
         {
-            char *p = atd_buf_reserve(w->buf, 13 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 13 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "opt_alias", 9);
@@ -13125,9 +10196,9 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_bool) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_bool) {
         {
-            char *p = atd_buf_reserve(w->buf, 12 + 5);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 12 + 5);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "def_bool", 8);
@@ -13143,9 +10214,9 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_int != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_int != 0) {
         {
-            char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "def_int", 7);
@@ -13155,9 +10226,9 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_alias != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_alias != 0) {
         {
-            char *p = atd_buf_reserve(w->buf, 13 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 13 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "def_alias", 9);
@@ -13167,12 +10238,12 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_float != 0.0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_float != 0.0) {
         if (!atd_writer_finite(w, (double)v->def_float)) {
             return atd_writer_push_field(w, "def_float", 9);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 13 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 13 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "def_float", 9);
@@ -13182,12 +10253,12 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_string.len != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_string.len != 0) {
         if (!atd_writer_key_string(w, ",\"def_string\":", 14, v->def_string.ptr, v->def_string.len)) {
             return atd_writer_push_field(w, "def_string", 10);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_list.len != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_list.len != 0) {
         if (!atd_writer_raw(w, ",\"def_list\":", 12)) {
             return false;
         }
@@ -13195,7 +10266,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "def_list", 8);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_option.has) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_option.has) {
         if (!atd_writer_raw(w, ",\"def_option\":", 14)) {
             return false;
         }
@@ -13203,7 +10274,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "def_option", 10);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->def_nullable.has) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_nullable.has) {
         if (!atd_writer_raw(w, ",\"def_nullable\":", 16)) {
             return false;
         }
@@ -13211,9 +10282,9 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "def_nullable", 12);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
         {
-            char *p = atd_buf_reserve(w->buf, 12 + 4);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 12 + 4);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "def_unit", 8);
@@ -13225,9 +10296,9 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_int != (int64_t)(42)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_int != (int64_t)(42)) {
         {
-            char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_int", 6);
@@ -13237,9 +10308,9 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_neg != (int64_t)(-3)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_neg != (int64_t)(-3)) {
         {
-            char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_neg", 6);
@@ -13249,12 +10320,12 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_float != (double)(2.5)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float != (double)(2.5)) {
         if (!atd_writer_finite(w, (double)v->ex_float)) {
             return atd_writer_push_field(w, "ex_float", 8);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 12 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_float", 8);
@@ -13264,12 +10335,12 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_float_dot != (double)(2.0)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_dot != (double)(2.0)) {
         if (!atd_writer_finite(w, (double)v->ex_float_dot)) {
             return atd_writer_push_field(w, "ex_float_dot", 12);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 16 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 16 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_float_dot", 12);
@@ -13279,12 +10350,12 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_float_exp != (double)(1000.0)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_exp != (double)(1000.0)) {
         if (!atd_writer_finite(w, (double)v->ex_float_exp)) {
             return atd_writer_push_field(w, "ex_float_exp", 12);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 16 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 16 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_float_exp", 12);
@@ -13294,12 +10365,12 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_float_neg != (double)(-1.5)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_neg != (double)(-1.5)) {
         if (!atd_writer_finite(w, (double)v->ex_float_neg)) {
             return atd_writer_push_field(w, "ex_float_neg", 12);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 16 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 16 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_float_neg", 12);
@@ -13309,9 +10380,9 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_true != (bool)(true)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_true != (bool)(true)) {
         {
-            char *p = atd_buf_reserve(w->buf, 11 + 5);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + 5);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_true", 7);
@@ -13327,12 +10398,12 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || !(v->ex_string.len == 2 && memcmp(v->ex_string.ptr, "on", 2) == 0)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->ex_string.len == 2 && memcmp(v->ex_string.ptr, "on", 2) == 0)) {
         if (!atd_writer_key_string(w, ",\"ex_string\":", 13, v->ex_string.ptr, v->ex_string.len)) {
             return atd_writer_push_field(w, "ex_string", 9);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_list.len != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_list.len != 0) {
         if (!atd_writer_raw(w, ",\"ex_list\":", 11)) {
             return false;
         }
@@ -13340,7 +10411,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "ex_list", 7);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_array.len != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_array.len != 0) {
         if (!atd_writer_raw(w, ",\"ex_array\":", 12)) {
             return false;
         }
@@ -13348,7 +10419,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "ex_array", 8);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_none.has) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_none.has) {
         if (!atd_writer_raw(w, ",\"ex_none\":", 11)) {
             return false;
         }
@@ -13356,9 +10427,9 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             return atd_writer_push_field(w, "ex_none", 7);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
         {
-            char *p = atd_buf_reserve(w->buf, 11 + 4);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + 4);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_unit", 7);
@@ -13370,13 +10441,13 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_ctor != (everything_mode)(EVERYTHING_MODE_AUTO)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_ctor != (everything_mode)(EVERYTHING_MODE_AUTO)) {
         if ((size_t)v->ex_ctor >= 3) {
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'");
             return atd_writer_push_field(w, "ex_ctor", 7);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 11 + 6);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + 6);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_ctor", 7);
@@ -13387,13 +10458,13 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_ctor_bq != (everything_level)(EVERYTHING_LEVEL_MEDIUM)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_ctor_bq != (everything_level)(EVERYTHING_LEVEL_MEDIUM)) {
         if ((size_t)v->ex_ctor_bq >= 3) {
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'");
             return atd_writer_push_field(w, "ex_ctor_bq", 10);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 14 + 12);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 14 + 12);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_ctor_bq", 10);
@@ -13404,9 +10475,9 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_wrap != (int64_t)(7)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_wrap != (int64_t)(7)) {
         {
-            char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_wrap", 7);
@@ -13416,9 +10487,9 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ex_c != (int64_t)(100)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_c != (int64_t)(100)) {
         {
-            char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ex_c", 4);
@@ -13438,23 +10509,7 @@ bool everything_fields_write_any(atd_writer *w, const void *value)
 
 int everything_fields_to_json(const everything_fields *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_fields_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_fields_write_any, value, out, err);
 }
 
 bool everything_names_write(atd_writer *w, const everything_names *v)
@@ -13463,7 +10518,7 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         return atd_writer_push_field(w, "type", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 17 + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "of", 2);
@@ -13484,7 +10539,7 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         return atd_writer_push_field(w, "content-type", 12);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 36 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 36 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "Upper", 5);
@@ -13503,7 +10558,7 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         return atd_writer_push_field(w, "caf\303\251", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 39 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 39 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "default", 7);
@@ -13531,7 +10586,7 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         return atd_writer_push_field(w, "switch", 6);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 35 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 35 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "switch", 6);
@@ -13550,7 +10605,7 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         return atd_writer_push_field(w, "as", 2);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 31 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 31 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "_private", 8);
@@ -13567,7 +10622,7 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         return atd_writer_push_field(w, "label", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "user", 4);
@@ -13587,23 +10642,7 @@ bool everything_names_write_any(atd_writer *w, const void *value)
 
 int everything_names_to_json(const everything_names *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_names_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_names_write_any, value, out, err);
 }
 
 bool everything_patch_write(atd_writer *w, const everything_patch *v)
@@ -13646,66 +10685,10 @@ bool everything_patch_write_any(atd_writer *w, const void *value)
 
 int everything_patch_to_json(const everything_patch *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_patch_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_patch_write_any, value, out, err);
 }
 
-bool everything_string_nullable_option_write(atd_writer *w, const everything_string_nullable_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!everything_string_nullable_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool everything_string_nullable_option_write_any(atd_writer *w, const void *value)
-{
-    return everything_string_nullable_option_write(w, (const everything_string_nullable_option *)value);
-}
-
-int everything_string_nullable_option_to_json(const everything_string_nullable_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_string_nullable_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_int_nullable_option_write(atd_writer *w, const everything_int_nullable_option *v)
+static bool everything_int_nullable_option_write(atd_writer *w, const everything_int_nullable_option *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "\"None\"", 6);
@@ -13719,32 +10702,6 @@ bool everything_int_nullable_option_write(atd_writer *w, const everything_int_nu
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_int_nullable_option_write_any(atd_writer *w, const void *value)
-{
-    return everything_int_nullable_option_write(w, (const everything_int_nullable_option *)value);
-}
-
-int everything_int_nullable_option_to_json(const everything_int_nullable_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_nullable_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool everything_all_optional_write(atd_writer *w, const everything_all_optional *v)
 {
     bool first = true;
@@ -13753,7 +10710,7 @@ bool everything_all_optional_write(atd_writer *w, const everything_all_optional 
     }
     if (v->has_a) {
         {
-            char *p = atd_buf_reserve(w->buf, 4 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 4 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "a", 1);
@@ -13764,9 +10721,9 @@ bool everything_all_optional_write(atd_writer *w, const everything_all_optional 
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->b) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->b) {
         {
-            char *p = atd_buf_reserve(w->buf, 5 + 5);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 5 + 5);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "b", 1);
@@ -13786,7 +10743,7 @@ bool everything_all_optional_write(atd_writer *w, const everything_all_optional 
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->c.len != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c.len != 0) {
         if (first ? !atd_writer_raw(w, "\"c\":", 4) : !atd_writer_raw(w, ",\"c\":", 5)) {
             return false;
         }
@@ -13805,29 +10762,13 @@ bool everything_all_optional_write_any(atd_writer *w, const void *value)
 
 int everything_all_optional_to_json(const everything_all_optional *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_all_optional_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_all_optional_write_any, value, out, err);
 }
 
 bool everything_base_write(atd_writer *w, const everything_base *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
@@ -13843,7 +10784,7 @@ bool everything_base_write(atd_writer *w, const everything_base *v)
         return atd_writer_push_field(w, "size", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "size", 4);
@@ -13863,29 +10804,13 @@ bool everything_base_write_any(atd_writer *w, const void *value)
 
 int everything_base_to_json(const everything_base *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_base_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_base_write_any, value, out, err);
 }
 
 bool everything_derived_write(atd_writer *w, const everything_derived *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "kind_id", 7);
@@ -13901,7 +10826,7 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
         return atd_writer_push_field(w, "size", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "size", 4);
@@ -13914,7 +10839,7 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
         return atd_writer_push_field(w, "id", 2);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 10 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "extra", 5);
@@ -13940,29 +10865,13 @@ bool everything_derived_write_any(atd_writer *w, const void *value)
 
 int everything_derived_to_json(const everything_derived *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_derived_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_derived_write_any, value, out, err);
 }
 
 bool everything_single_write(atd_writer *w, const everything_single *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
@@ -13982,23 +10891,7 @@ bool everything_single_write_any(atd_writer *w, const void *value)
 
 int everything_single_to_json(const everything_single *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_single_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_single_write_any, value, out, err);
 }
 
 bool everything_pair_write(atd_writer *w, const everything_pair *v)
@@ -14013,7 +10906,7 @@ bool everything_pair_write(atd_writer *w, const everything_pair *v)
         return atd_writer_push_index(w, 1);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 1);
@@ -14033,29 +10926,13 @@ bool everything_pair_write_any(atd_writer *w, const void *value)
 
 int everything_pair_to_json(const everything_pair *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_pair_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_pair_write_any, value, out, err);
 }
 
 bool everything_with_defaults_write(atd_writer *w, const everything_with_defaults *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
@@ -14074,7 +10951,7 @@ bool everything_with_defaults_write(atd_writer *w, const everything_with_default
         return atd_writer_push_index(w, 3);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 2);
@@ -14096,29 +10973,13 @@ bool everything_with_defaults_write_any(atd_writer *w, const void *value)
 
 int everything_with_defaults_to_json(const everything_with_defaults *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_with_defaults_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_with_defaults_write_any, value, out, err);
 }
 
 bool everything_bare_cell_write(atd_writer *w, const everything_bare_cell *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 3 + ATD_INT64_CHARS + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
@@ -14146,23 +11007,7 @@ bool everything_bare_cell_write_any(atd_writer *w, const void *value)
 
 int everything_bare_cell_to_json(const everything_bare_cell *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_bare_cell_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_bare_cell_write_any, value, out, err);
 }
 
 bool everything_matrix_write(atd_writer *w, const everything_matrix *v)
@@ -14189,26 +11034,10 @@ bool everything_matrix_write_any(atd_writer *w, const void *value)
 
 int everything_matrix_to_json(const everything_matrix *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_matrix_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_matrix_write_any, value, out, err);
 }
 
-bool everything_int_list_list_write(atd_writer *w, const everything_int_list_list *v)
+static bool everything_int_list_list_write(atd_writer *w, const everything_int_list_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -14223,32 +11052,6 @@ bool everything_int_list_list_write(atd_writer *w, const everything_int_list_lis
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-bool everything_int_list_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_int_list_list_write(w, (const everything_int_list_list *)value);
-}
-
-int everything_int_list_list_to_json(const everything_int_list_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_list_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_cube_write(atd_writer *w, const everything_cube *v)
@@ -14275,26 +11078,37 @@ bool everything_cube_write_any(atd_writer *w, const void *value)
 
 int everything_cube_to_json(const everything_cube *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_cube_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_cube_write_any, value, out, err);
 }
 
-bool everything_maybe_int_nullable_write(atd_writer *w, const everything_maybe_int_nullable *v)
+bool everything_abstract_list_write(atd_writer *w, const everything_abstract_list *v)
+{
+    size_t i;
+    if (!atd_writer_raw(w, "[", 1)) {
+        return false;
+    }
+    for (i = 0; i < v->len; i++) {
+        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
+            return false;
+        }
+        if (!atd_writer_json(w, &v->items[i])) {
+            return atd_writer_push_index(w, i);
+        }
+    }
+    return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_abstract_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_abstract_list_write(w, (const everything_abstract_list *)value);
+}
+
+int everything_abstract_list_to_json(const everything_abstract_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(everything_abstract_list_write_any, value, out, err);
+}
+
+static bool everything_maybe_int_nullable_write(atd_writer *w, const everything_maybe_int_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -14305,33 +11119,7 @@ bool everything_maybe_int_nullable_write(atd_writer *w, const everything_maybe_i
     return true;
 }
 
-bool everything_maybe_int_nullable_write_any(atd_writer *w, const void *value)
-{
-    return everything_maybe_int_nullable_write(w, (const everything_maybe_int_nullable *)value);
-}
-
-int everything_maybe_int_nullable_to_json(const everything_maybe_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_maybe_int_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_maybe_int_option_write(atd_writer *w, const everything_maybe_int_option *v)
+static bool everything_maybe_int_option_write(atd_writer *w, const everything_maybe_int_option *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "\"None\"", 6);
@@ -14345,33 +11133,7 @@ bool everything_maybe_int_option_write(atd_writer *w, const everything_maybe_int
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_maybe_int_option_write_any(atd_writer *w, const void *value)
-{
-    return everything_maybe_int_option_write(w, (const everything_maybe_int_option *)value);
-}
-
-int everything_maybe_int_option_to_json(const everything_maybe_int_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_maybe_int_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_maybe_int_list_write(atd_writer *w, const everything_maybe_int_list *v)
+static bool everything_maybe_int_list_write(atd_writer *w, const everything_maybe_int_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -14388,33 +11150,7 @@ bool everything_maybe_int_list_write(atd_writer *w, const everything_maybe_int_l
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_maybe_int_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_maybe_int_list_write(w, (const everything_maybe_int_list *)value);
-}
-
-int everything_maybe_int_list_to_json(const everything_maybe_int_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_maybe_int_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_int_list_option_write(atd_writer *w, const everything_int_list_option *v)
+static bool everything_int_list_option_write(atd_writer *w, const everything_int_list_option *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "\"None\"", 6);
@@ -14428,33 +11164,7 @@ bool everything_int_list_option_write(atd_writer *w, const everything_int_list_o
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_int_list_option_write_any(atd_writer *w, const void *value)
-{
-    return everything_int_list_option_write(w, (const everything_int_list_option *)value);
-}
-
-int everything_int_list_option_to_json(const everything_int_list_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_list_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_string_nullable_list_write(atd_writer *w, const everything_string_nullable_list *v)
+static bool everything_string_nullable_list_write(atd_writer *w, const everything_string_nullable_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -14469,32 +11179,6 @@ bool everything_string_nullable_list_write(atd_writer *w, const everything_strin
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-bool everything_string_nullable_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_string_nullable_list_write(w, (const everything_string_nullable_list *)value);
-}
-
-int everything_string_nullable_list_to_json(const everything_string_nullable_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_string_nullable_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_options_write(atd_writer *w, const everything_options *v)
@@ -14563,26 +11247,10 @@ bool everything_options_write_any(atd_writer *w, const void *value)
 
 int everything_options_to_json(const everything_options *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_options_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_options_write_any, value, out, err);
 }
 
-bool everything_int_assoc_write(atd_writer *w, const everything_int_assoc *v)
+static bool everything_int_assoc_write(atd_writer *w, const everything_int_assoc *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "{", 1)) {
@@ -14602,33 +11270,7 @@ bool everything_int_assoc_write(atd_writer *w, const everything_int_assoc *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-bool everything_int_assoc_write_any(atd_writer *w, const void *value)
-{
-    return everything_int_assoc_write(w, (const everything_int_assoc *)value);
-}
-
-int everything_int_assoc_to_json(const everything_int_assoc *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_assoc_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_string_int_tuple_list_write(atd_writer *w, const everything_string_int_tuple_list *v)
+static bool everything_string_int_tuple_list_write(atd_writer *w, const everything_string_int_tuple_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -14645,33 +11287,7 @@ bool everything_string_int_tuple_list_write(atd_writer *w, const everything_stri
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_string_int_tuple_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_string_int_tuple_list_write(w, (const everything_string_int_tuple_list *)value);
-}
-
-int everything_string_int_tuple_list_to_json(const everything_string_int_tuple_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_string_int_tuple_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_float_assoc_write(atd_writer *w, const everything_float_assoc *v)
+static bool everything_float_assoc_write(atd_writer *w, const everything_float_assoc *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "{", 1)) {
@@ -14691,33 +11307,7 @@ bool everything_float_assoc_write(atd_writer *w, const everything_float_assoc *v
     return atd_writer_raw(w, "}", 1);
 }
 
-bool everything_float_assoc_write_any(atd_writer *w, const void *value)
-{
-    return everything_float_assoc_write(w, (const everything_float_assoc *)value);
-}
-
-int everything_float_assoc_to_json(const everything_float_assoc *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_float_assoc_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_bool_assoc_write(atd_writer *w, const everything_bool_assoc *v)
+static bool everything_bool_assoc_write(atd_writer *w, const everything_bool_assoc *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "{", 1)) {
@@ -14737,33 +11327,7 @@ bool everything_bool_assoc_write(atd_writer *w, const everything_bool_assoc *v)
     return atd_writer_raw(w, "}", 1);
 }
 
-bool everything_bool_assoc_write_any(atd_writer *w, const void *value)
-{
-    return everything_bool_assoc_write(w, (const everything_bool_assoc *)value);
-}
-
-int everything_bool_assoc_to_json(const everything_bool_assoc *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_bool_assoc_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_bool_assoc_assoc_write(atd_writer *w, const everything_bool_assoc_assoc *v)
+static bool everything_bool_assoc_assoc_write(atd_writer *w, const everything_bool_assoc_assoc *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "{", 1)) {
@@ -14783,33 +11347,7 @@ bool everything_bool_assoc_assoc_write(atd_writer *w, const everything_bool_asso
     return atd_writer_raw(w, "}", 1);
 }
 
-bool everything_bool_assoc_assoc_write_any(atd_writer *w, const void *value)
-{
-    return everything_bool_assoc_assoc_write(w, (const everything_bool_assoc_assoc *)value);
-}
-
-int everything_bool_assoc_assoc_to_json(const everything_bool_assoc_assoc *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_bool_assoc_assoc_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_int8_list_write(atd_writer *w, const everything_int8_list *v)
+static bool everything_int8_list_write(atd_writer *w, const everything_int8_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -14817,7 +11355,7 @@ bool everything_int8_list_write(atd_writer *w, const everything_int8_list *v)
     }
     for (i = 0; i < v->len; i++) {
         {
-            char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -14830,75 +11368,6 @@ bool everything_int8_list_write(atd_writer *w, const everything_int8_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-bool everything_int8_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_int8_list_write(w, (const everything_int8_list *)value);
-}
-
-int everything_int8_list_to_json(const everything_int8_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int8_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_abstract_list_write(atd_writer *w, const everything_abstract_list *v)
-{
-    size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
-    }
-    for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!atd_writer_json(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
-        }
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool everything_abstract_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_abstract_list_write(w, (const everything_abstract_list *)value);
-}
-
-int everything_abstract_list_to_json(const everything_abstract_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_abstract_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
@@ -14946,7 +11415,7 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
         return atd_writer_push_field(w, "float_prec", 10);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 22 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 22 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "c_int32", 7);
@@ -14963,9 +11432,9 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
     if (!everything_int8_list_write(w, &v->c_int8_list)) {
         return atd_writer_push_field(w, "c_int8_list", 11);
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->c_int16 != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_int16 != 0) {
         {
-            char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "c_int16", 7);
@@ -14975,9 +11444,9 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->c_uint16 != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint16 != 0) {
         {
-            char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "c_uint16", 8);
@@ -14987,9 +11456,9 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->c_uint32 != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint32 != 0) {
         {
-            char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "c_uint32", 8);
@@ -14999,9 +11468,9 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->c_int64 != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_int64 != 0) {
         {
-            char *p = atd_buf_reserve(w->buf, 11 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "c_int64", 7);
@@ -15015,7 +11484,7 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
         return atd_writer_push_field(w, "c_float", 7);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "c_float", 7);
@@ -15060,26 +11529,10 @@ bool everything_reprs_write_any(atd_writer *w, const void *value)
 
 int everything_reprs_to_json(const everything_reprs *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_reprs_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_reprs_write_any, value, out, err);
 }
 
-bool everything_string_int_tuple_write(atd_writer *w, const everything_string_int_tuple *v)
+static bool everything_string_int_tuple_write(atd_writer *w, const everything_string_int_tuple *v)
 {
     if (!atd_writer_raw(w, "[", 1)) {
         return false;
@@ -15088,7 +11541,7 @@ bool everything_string_int_tuple_write(atd_writer *w, const everything_string_in
         return atd_writer_push_index(w, 0);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 2 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 1);
@@ -15099,72 +11552,6 @@ bool everything_string_int_tuple_write(atd_writer *w, const everything_string_in
         atd_buf_commit(w->buf, p);
     }
     return true;
-}
-
-bool everything_string_int_tuple_write_any(atd_writer *w, const void *value)
-{
-    return everything_string_int_tuple_write(w, (const everything_string_int_tuple *)value);
-}
-
-int everything_string_int_tuple_to_json(const everything_string_int_tuple *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_string_int_tuple_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_abstract_option_write(atd_writer *w, const everything_abstract_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!atd_writer_json(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool everything_abstract_option_write_any(atd_writer *w, const void *value)
-{
-    return everything_abstract_option_write(w, (const everything_abstract_option *)value);
-}
-
-int everything_abstract_option_to_json(const everything_abstract_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_abstract_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_page_int_write(atd_writer *w, const everything_page_int *v)
@@ -15188,7 +11575,7 @@ bool everything_page_int_write(atd_writer *w, const everything_page_int *v)
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "total", 5);
@@ -15199,72 +11586,6 @@ bool everything_page_int_write(atd_writer *w, const everything_page_int *v)
         atd_buf_commit(w->buf, p);
     }
     return true;
-}
-
-bool everything_page_int_write_any(atd_writer *w, const void *value)
-{
-    return everything_page_int_write(w, (const everything_page_int *)value);
-}
-
-int everything_page_int_to_json(const everything_page_int *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_page_int_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_page_int_option_write(atd_writer *w, const everything_page_int_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!everything_page_int_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool everything_page_int_option_write_any(atd_writer *w, const void *value)
-{
-    return everything_page_int_option_write(w, (const everything_page_int_option *)value);
-}
-
-int everything_page_int_option_to_json(const everything_page_int_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_page_int_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_page_string_write(atd_writer *w, const everything_page_string *v)
@@ -15288,7 +11609,7 @@ bool everything_page_string_write(atd_writer *w, const everything_page_string *v
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "total", 5);
@@ -15299,32 +11620,6 @@ bool everything_page_string_write(atd_writer *w, const everything_page_string *v
         atd_buf_commit(w->buf, p);
     }
     return true;
-}
-
-bool everything_page_string_write_any(atd_writer *w, const void *value)
-{
-    return everything_page_string_write(w, (const everything_page_string *)value);
-}
-
-int everything_page_string_to_json(const everything_page_string *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_page_string_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_page_ext_write(atd_writer *w, const everything_page_ext *v)
@@ -15344,7 +11639,7 @@ bool everything_page_ext_write(atd_writer *w, const everything_page_ext *v)
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "total", 5);
@@ -15366,66 +11661,10 @@ bool everything_page_ext_write_any(atd_writer *w, const void *value)
 
 int everything_page_ext_to_json(const everything_page_ext *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_page_ext_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_page_ext_write_any, value, out, err);
 }
 
-bool everything_page_string_option_write(atd_writer *w, const everything_page_string_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!everything_page_string_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool everything_page_string_option_write_any(atd_writer *w, const void *value)
-{
-    return everything_page_string_option_write(w, (const everything_page_string_option *)value);
-}
-
-int everything_page_string_option_to_json(const everything_page_string_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_page_string_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_entry_string_int_list_write(atd_writer *w, const everything_entry_string_int_list *v)
+static bool everything_entry_string_int_list_write(atd_writer *w, const everything_entry_string_int_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -15442,33 +11681,7 @@ bool everything_entry_string_int_list_write(atd_writer *w, const everything_entr
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_entry_string_int_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_entry_string_int_list_write(w, (const everything_entry_string_int_list *)value);
-}
-
-int everything_entry_string_int_list_to_json(const everything_entry_string_int_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_entry_string_int_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_entry_string_float_list_list_write(atd_writer *w, const everything_entry_string_float_list_list *v)
+static bool everything_entry_string_float_list_list_write(atd_writer *w, const everything_entry_string_float_list_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -15483,32 +11696,6 @@ bool everything_entry_string_float_list_list_write(atd_writer *w, const everythi
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-bool everything_entry_string_float_list_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_entry_string_float_list_list_write(w, (const everything_entry_string_float_list_list *)value);
-}
-
-int everything_entry_string_float_list_list_to_json(const everything_entry_string_float_list_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_entry_string_float_list_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_page_entry_string_float_list_write(atd_writer *w, const everything_page_entry_string_float_list *v)
@@ -15532,7 +11719,7 @@ bool everything_page_entry_string_float_list_write(atd_writer *w, const everythi
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "total", 5);
@@ -15545,36 +11732,10 @@ bool everything_page_entry_string_float_list_write(atd_writer *w, const everythi
     return true;
 }
 
-bool everything_page_entry_string_float_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_page_entry_string_float_list_write(w, (const everything_page_entry_string_float_list *)value);
-}
-
-int everything_page_entry_string_float_list_to_json(const everything_page_entry_string_float_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_page_entry_string_float_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_entry *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 17 + ATD_INT64_CHARS + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 17 + ATD_INT64_CHARS + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "key", 3);
@@ -15602,26 +11763,10 @@ bool everything_int_bool_entry_write_any(atd_writer *w, const void *value)
 
 int everything_int_bool_entry_to_json(const everything_int_bool_entry *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_bool_entry_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_int_bool_entry_write_any, value, out, err);
 }
 
-bool everything_result_int_write(atd_writer *w, const everything_result_int *v)
+static bool everything_result_int_write(atd_writer *w, const everything_result_int *v)
 {
     switch (v->tag) {
     case EVERYTHING_RESULT_INT_OK:
@@ -15644,33 +11789,7 @@ bool everything_result_int_write(atd_writer *w, const everything_result_int *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'result_int'");
 }
 
-bool everything_result_int_write_any(atd_writer *w, const void *value)
-{
-    return everything_result_int_write(w, (const everything_result_int *)value);
-}
-
-int everything_result_int_to_json(const everything_result_int *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_result_int_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_result_string_list_write(atd_writer *w, const everything_result_string_list *v)
+static bool everything_result_string_list_write(atd_writer *w, const everything_result_string_list *v)
 {
     switch (v->tag) {
     case EVERYTHING_RESULT_STRING_LIST_OK:
@@ -15693,36 +11812,10 @@ bool everything_result_string_list_write(atd_writer *w, const everything_result_
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'result_string_list'");
 }
 
-bool everything_result_string_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_result_string_list_write(w, (const everything_result_string_list *)value);
-}
-
-int everything_result_string_list_to_json(const everything_result_string_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_result_string_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_int_string_tuple_write(atd_writer *w, const everything_int_string_tuple *v)
+static bool everything_int_string_tuple_write(atd_writer *w, const everything_int_string_tuple *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
@@ -15740,33 +11833,7 @@ bool everything_int_string_tuple_write(atd_writer *w, const everything_int_strin
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_int_string_tuple_write_any(atd_writer *w, const void *value)
-{
-    return everything_int_string_tuple_write(w, (const everything_int_string_tuple *)value);
-}
-
-int everything_int_string_tuple_to_json(const everything_int_string_tuple *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_string_tuple_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_either_int_string_write(atd_writer *w, const everything_either_int_string *v)
+static bool everything_either_int_string_write(atd_writer *w, const everything_either_int_string *v)
 {
     switch (v->tag) {
     case EVERYTHING_EITHER_INT_STRING_THIS:
@@ -15795,32 +11862,6 @@ bool everything_either_int_string_write(atd_writer *w, const everything_either_i
         return atd_writer_raw(w, "]", 1);
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'either_int_string'");
-}
-
-bool everything_either_int_string_write_any(atd_writer *w, const void *value)
-{
-    return everything_either_int_string_write(w, (const everything_either_int_string *)value);
-}
-
-int everything_either_int_string_to_json(const everything_either_int_string *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_either_int_string_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_generics_write(atd_writer *w, const everything_generics *v)
@@ -15889,23 +11930,7 @@ bool everything_generics_write_any(atd_writer *w, const void *value)
 
 int everything_generics_to_json(const everything_generics *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_generics_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_generics_write_any, value, out, err);
 }
 
 bool everything_entry_string_int_write(atd_writer *w, const everything_entry_string_int *v)
@@ -15914,7 +11939,7 @@ bool everything_entry_string_int_write(atd_writer *w, const everything_entry_str
         return atd_writer_push_field(w, "key", 3);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "value", 5);
@@ -15925,32 +11950,6 @@ bool everything_entry_string_int_write(atd_writer *w, const everything_entry_str
         atd_buf_commit(w->buf, p);
     }
     return true;
-}
-
-bool everything_entry_string_int_write_any(atd_writer *w, const void *value)
-{
-    return everything_entry_string_int_write(w, (const everything_entry_string_int *)value);
-}
-
-int everything_entry_string_int_to_json(const everything_entry_string_int *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_entry_string_int_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_entry_string_float_list_write(atd_writer *w, const everything_entry_string_float_list *v)
@@ -15967,73 +11966,7 @@ bool everything_entry_string_float_list_write(atd_writer *w, const everything_en
     return atd_writer_raw(w, "}", 1);
 }
 
-bool everything_entry_string_float_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_entry_string_float_list_write(w, (const everything_entry_string_float_list *)value);
-}
-
-int everything_entry_string_float_list_to_json(const everything_entry_string_float_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_entry_string_float_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_page_entry_string_float_list_option_write(atd_writer *w, const everything_page_entry_string_float_list_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!everything_page_entry_string_float_list_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool everything_page_entry_string_float_list_option_write_any(atd_writer *w, const void *value)
-{
-    return everything_page_entry_string_float_list_option_write(w, (const everything_page_entry_string_float_list_option *)value);
-}
-
-int everything_page_entry_string_float_list_option_to_json(const everything_page_entry_string_float_list_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_page_entry_string_float_list_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_tree_int_tree_tuple_write(atd_writer *w, const everything_tree_int_tree_tuple *v)
+static bool everything_tree_int_tree_tuple_write(atd_writer *w, const everything_tree_int_tree_tuple *v)
 {
     if (!atd_writer_raw(w, "[", 1)) {
         return false;
@@ -16046,7 +11979,7 @@ bool everything_tree_int_tree_tuple_write(atd_writer *w, const everything_tree_i
         return atd_writer_push_index(w, 0);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 1 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 1);
@@ -16066,32 +11999,6 @@ bool everything_tree_int_tree_tuple_write(atd_writer *w, const everything_tree_i
         return atd_writer_push_index(w, 2);
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-bool everything_tree_int_tree_tuple_write_any(atd_writer *w, const void *value)
-{
-    return everything_tree_int_tree_tuple_write(w, (const everything_tree_int_tree_tuple *)value);
-}
-
-int everything_tree_int_tree_tuple_to_json(const everything_tree_int_tree_tuple *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_tree_int_tree_tuple_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_tree_write(atd_writer *w, const everything_tree *v)
@@ -16118,26 +12025,10 @@ bool everything_tree_write_any(atd_writer *w, const void *value)
 
 int everything_tree_to_json(const everything_tree *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_tree_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_tree_write_any, value, out, err);
 }
 
-bool everything_rose_node_list_write(atd_writer *w, const everything_rose_node_list *v)
+static bool everything_rose_node_list_write(atd_writer *w, const everything_rose_node_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16154,36 +12045,10 @@ bool everything_rose_node_list_write(atd_writer *w, const everything_rose_node_l
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_rose_node_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_rose_node_list_write(w, (const everything_rose_node_list *)value);
-}
-
-int everything_rose_node_list_to_json(const everything_rose_node_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_rose_node_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool everything_rose_node_write(atd_writer *w, const everything_rose_node *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "value", 5);
@@ -16208,26 +12073,10 @@ bool everything_rose_node_write_any(atd_writer *w, const void *value)
 
 int everything_rose_node_to_json(const everything_rose_node *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_rose_node_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_rose_node_write_any, value, out, err);
 }
 
-bool everything_expr_expr_tuple_write(atd_writer *w, const everything_expr_expr_tuple *v)
+static bool everything_expr_expr_tuple_write(atd_writer *w, const everything_expr_expr_tuple *v)
 {
     if (!atd_writer_raw(w, "[", 1)) {
         return false;
@@ -16252,33 +12101,7 @@ bool everything_expr_expr_tuple_write(atd_writer *w, const everything_expr_expr_
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_expr_expr_tuple_write_any(atd_writer *w, const void *value)
-{
-    return everything_expr_expr_tuple_write(w, (const everything_expr_expr_tuple *)value);
-}
-
-int everything_expr_expr_tuple_to_json(const everything_expr_expr_tuple *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_expr_expr_tuple_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_stmt_list_write(atd_writer *w, const everything_stmt_list *v)
+static bool everything_stmt_list_write(atd_writer *w, const everything_stmt_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16293,32 +12116,6 @@ bool everything_stmt_list_write(atd_writer *w, const everything_stmt_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-bool everything_stmt_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_stmt_list_write(w, (const everything_stmt_list *)value);
-}
-
-int everything_stmt_list_to_json(const everything_stmt_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_stmt_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_expr_write(atd_writer *w, const everything_expr *v)
@@ -16379,23 +12176,7 @@ bool everything_expr_write_any(atd_writer *w, const void *value)
 
 int everything_expr_to_json(const everything_expr *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_expr_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_expr_write_any, value, out, err);
 }
 
 bool everything_binding_write(atd_writer *w, const everything_binding *v)
@@ -16435,63 +12216,7 @@ bool everything_binding_write_any(atd_writer *w, const void *value)
 
 int everything_binding_to_json(const everything_binding *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_binding_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_expr_option_write(atd_writer *w, const everything_expr_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!everything_expr_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool everything_expr_option_write_any(atd_writer *w, const void *value)
-{
-    return everything_expr_option_write(w, (const everything_expr_option *)value);
-}
-
-int everything_expr_option_to_json(const everything_expr_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_expr_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_binding_write_any, value, out, err);
 }
 
 bool everything_stmt_write(atd_writer *w, const everything_stmt *v)
@@ -16523,29 +12248,13 @@ bool everything_stmt_write_any(atd_writer *w, const void *value)
 
 int everything_stmt_to_json(const everything_stmt *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_stmt_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_stmt_write_any, value, out, err);
 }
 
 bool everything_annotated_write(atd_writer *w, const everything_annotated *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "field", 5);
@@ -16561,7 +12270,7 @@ bool everything_annotated_write(atd_writer *w, const everything_annotated *v)
         return atd_writer_push_field(w, "other", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "num", 3);
@@ -16581,26 +12290,10 @@ bool everything_annotated_write_any(atd_writer *w, const void *value)
 
 int everything_annotated_to_json(const everything_annotated *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_annotated_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_annotated_write_any, value, out, err);
 }
 
-bool everything_union__list_write(atd_writer *w, const everything_union__list *v)
+static bool everything_union__list_write(atd_writer *w, const everything_union__list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16617,33 +12310,7 @@ bool everything_union__list_write(atd_writer *w, const everything_union__list *v
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_union__list_write_any(atd_writer *w, const void *value)
-{
-    return everything_union__list_write(w, (const everything_union__list *)value);
-}
-
-int everything_union__list_to_json(const everything_union__list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_union__list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_mode_list_write(atd_writer *w, const everything_mode_list *v)
+static bool everything_mode_list_write(atd_writer *w, const everything_mode_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16655,7 +12322,7 @@ bool everything_mode_list_write(atd_writer *w, const everything_mode_list *v)
             return atd_writer_push_index(w, i);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 1 + 6);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + 6);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -16671,33 +12338,7 @@ bool everything_mode_list_write(atd_writer *w, const everything_mode_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_mode_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_mode_list_write(w, (const everything_mode_list *)value);
-}
-
-int everything_mode_list_to_json(const everything_mode_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_mode_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_level_list_write(atd_writer *w, const everything_level_list *v)
+static bool everything_level_list_write(atd_writer *w, const everything_level_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16709,7 +12350,7 @@ bool everything_level_list_write(atd_writer *w, const everything_level_list *v)
             return atd_writer_push_index(w, i);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 1 + 12);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + 12);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_index(w, i);
@@ -16725,33 +12366,7 @@ bool everything_level_list_write(atd_writer *w, const everything_level_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_level_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_level_list_write(w, (const everything_level_list *)value);
-}
-
-int everything_level_list_to_json(const everything_level_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_level_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_odd_names_list_write(atd_writer *w, const everything_odd_names_list *v)
+static bool everything_odd_names_list_write(atd_writer *w, const everything_odd_names_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16768,33 +12383,7 @@ bool everything_odd_names_list_write(atd_writer *w, const everything_odd_names_l
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_odd_names_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_odd_names_list_write(w, (const everything_odd_names_list *)value);
-}
-
-int everything_odd_names_list_to_json(const everything_odd_names_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_odd_names_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_color_list_write(atd_writer *w, const everything_color_list *v)
+static bool everything_color_list_write(atd_writer *w, const everything_color_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16811,33 +12400,7 @@ bool everything_color_list_write(atd_writer *w, const everything_color_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_color_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_color_list_write(w, (const everything_color_list *)value);
-}
-
-int everything_color_list_to_json(const everything_color_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_color_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_event_list_write(atd_writer *w, const everything_event_list *v)
+static bool everything_event_list_write(atd_writer *w, const everything_event_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16854,33 +12417,7 @@ bool everything_event_list_write(atd_writer *w, const everything_event_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_event_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_event_list_write(w, (const everything_event_list *)value);
-}
-
-int everything_event_list_to_json(const everything_event_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_event_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_base_event_list_write(atd_writer *w, const everything_base_event_list *v)
+static bool everything_base_event_list_write(atd_writer *w, const everything_base_event_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16897,33 +12434,7 @@ bool everything_base_event_list_write(atd_writer *w, const everything_base_event
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_base_event_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_base_event_list_write(w, (const everything_base_event_list *)value);
-}
-
-int everything_base_event_list_to_json(const everything_base_event_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_base_event_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_patch_list_write(atd_writer *w, const everything_patch_list *v)
+static bool everything_patch_list_write(atd_writer *w, const everything_patch_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16940,33 +12451,7 @@ bool everything_patch_list_write(atd_writer *w, const everything_patch_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_patch_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_patch_list_write(w, (const everything_patch_list *)value);
-}
-
-int everything_patch_list_to_json(const everything_patch_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_patch_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_all_optional_list_write(atd_writer *w, const everything_all_optional_list *v)
+static bool everything_all_optional_list_write(atd_writer *w, const everything_all_optional_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -16983,33 +12468,7 @@ bool everything_all_optional_list_write(atd_writer *w, const everything_all_opti
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_all_optional_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_all_optional_list_write(w, (const everything_all_optional_list *)value);
-}
-
-int everything_all_optional_list_to_json(const everything_all_optional_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_all_optional_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_with_defaults_list_write(atd_writer *w, const everything_with_defaults_list *v)
+static bool everything_with_defaults_list_write(atd_writer *w, const everything_with_defaults_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -17026,33 +12485,7 @@ bool everything_with_defaults_list_write(atd_writer *w, const everything_with_de
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_with_defaults_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_with_defaults_list_write(w, (const everything_with_defaults_list *)value);
-}
-
-int everything_with_defaults_list_to_json(const everything_with_defaults_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_with_defaults_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_options_list_write(atd_writer *w, const everything_options_list *v)
+static bool everything_options_list_write(atd_writer *w, const everything_options_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -17069,33 +12502,7 @@ bool everything_options_list_write(atd_writer *w, const everything_options_list 
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_options_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_options_list_write(w, (const everything_options_list *)value);
-}
-
-int everything_options_list_to_json(const everything_options_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_options_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_root_anon_record_elt_list_write(atd_writer *w, const everything_root_anon_record_elt_list *v)
+static bool everything_root_anon_record_elt_list_write(atd_writer *w, const everything_root_anon_record_elt_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -17112,33 +12519,7 @@ bool everything_root_anon_record_elt_list_write(atd_writer *w, const everything_
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_root_anon_record_elt_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_root_anon_record_elt_list_write(w, (const everything_root_anon_record_elt_list *)value);
-}
-
-int everything_root_anon_record_elt_list_to_json(const everything_root_anon_record_elt_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_root_anon_record_elt_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_root_anon_sum_elt_list_write(atd_writer *w, const everything_root_anon_sum_elt_list *v)
+static bool everything_root_anon_sum_elt_list_write(atd_writer *w, const everything_root_anon_sum_elt_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -17155,36 +12536,10 @@ bool everything_root_anon_sum_elt_list_write(atd_writer *w, const everything_roo
     return atd_writer_raw(w, "]", 1);
 }
 
-bool everything_root_anon_sum_elt_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_root_anon_sum_elt_list_write(w, (const everything_root_anon_sum_elt_list *)value);
-}
-
-int everything_root_anon_sum_elt_list_to_json(const everything_root_anon_sum_elt_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_root_anon_sum_elt_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool everything_anon_z_write(atd_writer *w, const everything_anon_z *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 6 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "z", 1);
@@ -17210,23 +12565,7 @@ bool everything_anon_z_write_any(atd_writer *w, const void *value)
 
 int everything_anon_z_to_json(const everything_anon_z *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_anon_z_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_anon_z_write_any, value, out, err);
 }
 
 bool everything_root_write(atd_writer *w, const everything_root *v)
@@ -17253,7 +12592,7 @@ bool everything_root_write(atd_writer *w, const everything_root *v)
         return atd_writer_push_field(w, "label", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 25 + 4 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 25 + 4 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "nothing", 7);
@@ -17320,7 +12659,7 @@ bool everything_root_write(atd_writer *w, const everything_root *v)
     if (!everything_base_event_list_write(w, &v->base_events)) {
         return atd_writer_push_field(w, "base_events", 11);
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->obj_shapes.len != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->obj_shapes.len != 0) {
         if (!atd_writer_raw(w, ",\"obj_shapes\":", 14)) {
             return false;
         }
@@ -17476,29 +12815,13 @@ bool everything_root_write_any(atd_writer *w, const void *value)
 
 int everything_root_to_json(const everything_root *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_root_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_root_write_any, value, out, err);
 }
 
 bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_anon_record_elt *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "x", 1);
@@ -17512,7 +12835,7 @@ bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_
             return atd_writer_push_field(w, "y", 1);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 5 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "y", 1);
@@ -17525,33 +12848,7 @@ bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_
     return atd_writer_raw(w, "}", 1);
 }
 
-bool everything_root_anon_record_elt_write_any(atd_writer *w, const void *value)
-{
-    return everything_root_anon_record_elt_write(w, (const everything_root_anon_record_elt *)value);
-}
-
-int everything_root_anon_record_elt_to_json(const everything_root_anon_record_elt *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_root_anon_record_elt_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool everything_root_anon_sum_elt_write(atd_writer *w, const everything_root_anon_sum_elt *v)
+static bool everything_root_anon_sum_elt_write(atd_writer *w, const everything_root_anon_sum_elt *v)
 {
     switch (v->tag) {
     case EVERYTHING_ROOT_ANON_SUM_ELT_A:
@@ -17566,32 +12863,6 @@ bool everything_root_anon_sum_elt_write(atd_writer *w, const everything_root_ano
         return atd_writer_raw(w, "]", 1);
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'root_anon_sum_elt'");
-}
-
-bool everything_root_anon_sum_elt_write_any(atd_writer *w, const void *value)
-{
-    return everything_root_anon_sum_elt_write(w, (const everything_root_anon_sum_elt *)value);
-}
-
-int everything_root_anon_sum_elt_to_json(const everything_root_anon_sum_elt *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_root_anon_sum_elt_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool everything_count_write(atd_writer *w, const everything_count *v)
@@ -17609,23 +12880,7 @@ bool everything_count_write_any(atd_writer *w, const void *value)
 
 int everything_count_to_json(const everything_count *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_count_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_count_write_any, value, out, err);
 }
 
 bool everything_user_id_write(atd_writer *w, const everything_user_id *v)
@@ -17643,23 +12898,7 @@ bool everything_user_id_write_any(atd_writer *w, const void *value)
 
 int everything_user_id_to_json(const everything_user_id *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_user_id_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_user_id_write_any, value, out, err);
 }
 
 bool everything_json_value_write(atd_writer *w, const everything_json_value *v)
@@ -17677,23 +12916,7 @@ bool everything_json_value_write_any(atd_writer *w, const void *value)
 
 int everything_json_value_to_json(const everything_json_value *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_json_value_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_json_value_write_any, value, out, err);
 }
 
 bool everything_label_write(atd_writer *w, const everything_label *v)
@@ -17711,23 +12934,7 @@ bool everything_label_write_any(atd_writer *w, const void *value)
 
 int everything_label_to_json(const everything_label *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_label_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_label_write_any, value, out, err);
 }
 
 bool everything_nothing_write(atd_writer *w, const everything_nothing *v)
@@ -17746,23 +12953,7 @@ bool everything_nothing_write_any(atd_writer *w, const void *value)
 
 int everything_nothing_to_json(const everything_nothing *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_nothing_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_nothing_write_any, value, out, err);
 }
 
 bool everything_from_write(atd_writer *w, const everything_from *v)
@@ -17780,23 +12971,7 @@ bool everything_from_write_any(atd_writer *w, const void *value)
 
 int everything_from_to_json(const everything_from *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_from_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_from_write_any, value, out, err);
 }
 
 bool everything_int_page_write(atd_writer *w, const everything_int_page *v)
@@ -17814,23 +12989,7 @@ bool everything_int_page_write_any(atd_writer *w, const void *value)
 
 int everything_int_page_to_json(const everything_int_page *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (everything_int_page_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(everything_int_page_write_any, value, out, err);
 }
 
 /* --- streams and layout --- */
@@ -17935,26 +13094,6 @@ int everything_union__to_json_pretty(const everything_union_ *value, atd_buf *ou
     return atd_write_value(out, everything_union__write_any, value, ATD_WRITE_PRETTY, err);
 }
 
-bool everything_int_int_tuple_next_line(atd_stream *s, atd_arena *arena, everything_int_int_tuple *out)
-{
-    return atd_stream_next_line(s, arena, everything_int_int_tuple_read_any, out);
-}
-
-bool everything_int_int_tuple_next_element(atd_stream *s, atd_arena *arena, everything_int_int_tuple *out)
-{
-    return atd_stream_next_element(s, arena, everything_int_int_tuple_read_any, out);
-}
-
-int everything_int_int_tuple_write_line(const everything_int_int_tuple *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_int_int_tuple_write_any, value, 0, err);
-}
-
-int everything_int_int_tuple_to_json_pretty(const everything_int_int_tuple *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_int_int_tuple_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
 bool everything_rect_next_line(atd_stream *s, atd_arena *arena, everything_rect *out)
 {
     return atd_stream_next_line(s, arena, everything_rect_read_any, out);
@@ -17975,86 +13114,6 @@ int everything_rect_to_json_pretty(const everything_rect *value, atd_buf *out, a
     return atd_write_value(out, everything_rect_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
-bool everything_shape_Label_next_line(atd_stream *s, atd_arena *arena, everything_shape_Label *out)
-{
-    return atd_stream_next_line(s, arena, everything_shape_Label_read_any, out);
-}
-
-bool everything_shape_Label_next_element(atd_stream *s, atd_arena *arena, everything_shape_Label *out)
-{
-    return atd_stream_next_element(s, arena, everything_shape_Label_read_any, out);
-}
-
-int everything_shape_Label_write_line(const everything_shape_Label *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_shape_Label_write_any, value, 0, err);
-}
-
-int everything_shape_Label_to_json_pretty(const everything_shape_Label *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_shape_Label_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_float_float_tuple_list_next_line(atd_stream *s, atd_arena *arena, everything_float_float_tuple_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_float_float_tuple_list_read_any, out);
-}
-
-bool everything_float_float_tuple_list_next_element(atd_stream *s, atd_arena *arena, everything_float_float_tuple_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_float_float_tuple_list_read_any, out);
-}
-
-int everything_float_float_tuple_list_write_line(const everything_float_float_tuple_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_float_float_tuple_list_write_any, value, 0, err);
-}
-
-int everything_float_float_tuple_list_to_json_pretty(const everything_float_float_tuple_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_float_float_tuple_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_shape_list_next_line(atd_stream *s, atd_arena *arena, everything_shape_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_shape_list_read_any, out);
-}
-
-bool everything_shape_list_next_element(atd_stream *s, atd_arena *arena, everything_shape_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_shape_list_read_any, out);
-}
-
-int everything_shape_list_write_line(const everything_shape_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_shape_list_write_any, value, 0, err);
-}
-
-int everything_shape_list_to_json_pretty(const everything_shape_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_shape_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_int_nullable_next_line(atd_stream *s, atd_arena *arena, everything_int_nullable *out)
-{
-    return atd_stream_next_line(s, arena, everything_int_nullable_read_any, out);
-}
-
-bool everything_int_nullable_next_element(atd_stream *s, atd_arena *arena, everything_int_nullable *out)
-{
-    return atd_stream_next_element(s, arena, everything_int_nullable_read_any, out);
-}
-
-int everything_int_nullable_write_line(const everything_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_int_nullable_write_any, value, 0, err);
-}
-
-int everything_int_nullable_to_json_pretty(const everything_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_int_nullable_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
 bool everything_shape_next_line(atd_stream *s, atd_arena *arena, everything_shape *out)
 {
     return atd_stream_next_line(s, arena, everything_shape_read_any, out);
@@ -18073,26 +13132,6 @@ int everything_shape_write_line(const everything_shape *value, atd_buf *out, atd
 int everything_shape_to_json_pretty(const everything_shape *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, everything_shape_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_float_float_tuple_next_line(atd_stream *s, atd_arena *arena, everything_float_float_tuple *out)
-{
-    return atd_stream_next_line(s, arena, everything_float_float_tuple_read_any, out);
-}
-
-bool everything_float_float_tuple_next_element(atd_stream *s, atd_arena *arena, everything_float_float_tuple *out)
-{
-    return atd_stream_next_element(s, arena, everything_float_float_tuple_read_any, out);
-}
-
-int everything_float_float_tuple_write_line(const everything_float_float_tuple *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_float_float_tuple_write_any, value, 0, err);
-}
-
-int everything_float_float_tuple_to_json_pretty(const everything_float_float_tuple *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_float_float_tuple_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool everything_odd_names_next_line(atd_stream *s, atd_arena *arena, everything_odd_names *out)
@@ -18135,66 +13174,6 @@ int everything_color_to_json_pretty(const everything_color *value, atd_buf *out,
     return atd_write_value(out, everything_color_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
-bool everything_int_float_tuple_next_line(atd_stream *s, atd_arena *arena, everything_int_float_tuple *out)
-{
-    return atd_stream_next_line(s, arena, everything_int_float_tuple_read_any, out);
-}
-
-bool everything_int_float_tuple_next_element(atd_stream *s, atd_arena *arena, everything_int_float_tuple *out)
-{
-    return atd_stream_next_element(s, arena, everything_int_float_tuple_read_any, out);
-}
-
-int everything_int_float_tuple_write_line(const everything_int_float_tuple *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_int_float_tuple_write_any, value, 0, err);
-}
-
-int everything_int_float_tuple_to_json_pretty(const everything_int_float_tuple *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_int_float_tuple_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_obj_shape_Box_next_line(atd_stream *s, atd_arena *arena, everything_obj_shape_Box *out)
-{
-    return atd_stream_next_line(s, arena, everything_obj_shape_Box_read_any, out);
-}
-
-bool everything_obj_shape_Box_next_element(atd_stream *s, atd_arena *arena, everything_obj_shape_Box *out)
-{
-    return atd_stream_next_element(s, arena, everything_obj_shape_Box_read_any, out);
-}
-
-int everything_obj_shape_Box_write_line(const everything_obj_shape_Box *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_obj_shape_Box_write_any, value, 0, err);
-}
-
-int everything_obj_shape_Box_to_json_pretty(const everything_obj_shape_Box *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_obj_shape_Box_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_obj_shape_list_next_line(atd_stream *s, atd_arena *arena, everything_obj_shape_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_obj_shape_list_read_any, out);
-}
-
-bool everything_obj_shape_list_next_element(atd_stream *s, atd_arena *arena, everything_obj_shape_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_obj_shape_list_read_any, out);
-}
-
-int everything_obj_shape_list_write_line(const everything_obj_shape_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_obj_shape_list_write_any, value, 0, err);
-}
-
-int everything_obj_shape_list_to_json_pretty(const everything_obj_shape_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_obj_shape_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
 bool everything_obj_shape_next_line(atd_stream *s, atd_arena *arena, everything_obj_shape *out)
 {
     return atd_stream_next_line(s, arena, everything_obj_shape_read_any, out);
@@ -18213,26 +13192,6 @@ int everything_obj_shape_write_line(const everything_obj_shape *value, atd_buf *
 int everything_obj_shape_to_json_pretty(const everything_obj_shape *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, everything_obj_shape_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_float_option_next_line(atd_stream *s, atd_arena *arena, everything_float_option *out)
-{
-    return atd_stream_next_line(s, arena, everything_float_option_read_any, out);
-}
-
-bool everything_float_option_next_element(atd_stream *s, atd_arena *arena, everything_float_option *out)
-{
-    return atd_stream_next_element(s, arena, everything_float_option_read_any, out);
-}
-
-int everything_float_option_write_line(const everything_float_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_float_option_write_any, value, 0, err);
-}
-
-int everything_float_option_to_json_pretty(const everything_float_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_float_option_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool everything_base_event_next_line(atd_stream *s, atd_arena *arena, everything_base_event *out)
@@ -18275,46 +13234,6 @@ int everything_event_to_json_pretty(const everything_event *value, atd_buf *out,
     return atd_write_value(out, everything_event_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
-bool everything_string_nullable_next_line(atd_stream *s, atd_arena *arena, everything_string_nullable *out)
-{
-    return atd_stream_next_line(s, arena, everything_string_nullable_read_any, out);
-}
-
-bool everything_string_nullable_next_element(atd_stream *s, atd_arena *arena, everything_string_nullable *out)
-{
-    return atd_stream_next_element(s, arena, everything_string_nullable_read_any, out);
-}
-
-int everything_string_nullable_write_line(const everything_string_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_string_nullable_write_any, value, 0, err);
-}
-
-int everything_string_nullable_to_json_pretty(const everything_string_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_string_nullable_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_string_list_next_line(atd_stream *s, atd_arena *arena, everything_string_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_string_list_read_any, out);
-}
-
-bool everything_string_list_next_element(atd_stream *s, atd_arena *arena, everything_string_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_string_list_read_any, out);
-}
-
-int everything_string_list_write_line(const everything_string_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_string_list_write_any, value, 0, err);
-}
-
-int everything_string_list_to_json_pretty(const everything_string_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_string_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
 bool everything_int_list_next_line(atd_stream *s, atd_arena *arena, everything_int_list *out)
 {
     return atd_stream_next_line(s, arena, everything_int_list_read_any, out);
@@ -18353,26 +13272,6 @@ int everything_float_list_write_line(const everything_float_list *value, atd_buf
 int everything_float_list_to_json_pretty(const everything_float_list *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, everything_float_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_string_option_next_line(atd_stream *s, atd_arena *arena, everything_string_option *out)
-{
-    return atd_stream_next_line(s, arena, everything_string_option_read_any, out);
-}
-
-bool everything_string_option_next_element(atd_stream *s, atd_arena *arena, everything_string_option *out)
-{
-    return atd_stream_next_element(s, arena, everything_string_option_read_any, out);
-}
-
-int everything_string_option_write_line(const everything_string_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_string_option_write_any, value, 0, err);
-}
-
-int everything_string_option_to_json_pretty(const everything_string_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_string_option_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool everything_fields_next_line(atd_stream *s, atd_arena *arena, everything_fields *out)
@@ -18433,46 +13332,6 @@ int everything_patch_write_line(const everything_patch *value, atd_buf *out, atd
 int everything_patch_to_json_pretty(const everything_patch *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, everything_patch_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_string_nullable_option_next_line(atd_stream *s, atd_arena *arena, everything_string_nullable_option *out)
-{
-    return atd_stream_next_line(s, arena, everything_string_nullable_option_read_any, out);
-}
-
-bool everything_string_nullable_option_next_element(atd_stream *s, atd_arena *arena, everything_string_nullable_option *out)
-{
-    return atd_stream_next_element(s, arena, everything_string_nullable_option_read_any, out);
-}
-
-int everything_string_nullable_option_write_line(const everything_string_nullable_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_string_nullable_option_write_any, value, 0, err);
-}
-
-int everything_string_nullable_option_to_json_pretty(const everything_string_nullable_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_string_nullable_option_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_int_nullable_option_next_line(atd_stream *s, atd_arena *arena, everything_int_nullable_option *out)
-{
-    return atd_stream_next_line(s, arena, everything_int_nullable_option_read_any, out);
-}
-
-bool everything_int_nullable_option_next_element(atd_stream *s, atd_arena *arena, everything_int_nullable_option *out)
-{
-    return atd_stream_next_element(s, arena, everything_int_nullable_option_read_any, out);
-}
-
-int everything_int_nullable_option_write_line(const everything_int_nullable_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_int_nullable_option_write_any, value, 0, err);
-}
-
-int everything_int_nullable_option_to_json_pretty(const everything_int_nullable_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_int_nullable_option_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool everything_all_optional_next_line(atd_stream *s, atd_arena *arena, everything_all_optional *out)
@@ -18635,26 +13494,6 @@ int everything_matrix_to_json_pretty(const everything_matrix *value, atd_buf *ou
     return atd_write_value(out, everything_matrix_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
-bool everything_int_list_list_next_line(atd_stream *s, atd_arena *arena, everything_int_list_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_int_list_list_read_any, out);
-}
-
-bool everything_int_list_list_next_element(atd_stream *s, atd_arena *arena, everything_int_list_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_int_list_list_read_any, out);
-}
-
-int everything_int_list_list_write_line(const everything_int_list_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_int_list_list_write_any, value, 0, err);
-}
-
-int everything_int_list_list_to_json_pretty(const everything_int_list_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_int_list_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
 bool everything_cube_next_line(atd_stream *s, atd_arena *arena, everything_cube *out)
 {
     return atd_stream_next_line(s, arena, everything_cube_read_any, out);
@@ -18673,246 +13512,6 @@ int everything_cube_write_line(const everything_cube *value, atd_buf *out, atd_e
 int everything_cube_to_json_pretty(const everything_cube *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, everything_cube_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_maybe_int_nullable_next_line(atd_stream *s, atd_arena *arena, everything_maybe_int_nullable *out)
-{
-    return atd_stream_next_line(s, arena, everything_maybe_int_nullable_read_any, out);
-}
-
-bool everything_maybe_int_nullable_next_element(atd_stream *s, atd_arena *arena, everything_maybe_int_nullable *out)
-{
-    return atd_stream_next_element(s, arena, everything_maybe_int_nullable_read_any, out);
-}
-
-int everything_maybe_int_nullable_write_line(const everything_maybe_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_maybe_int_nullable_write_any, value, 0, err);
-}
-
-int everything_maybe_int_nullable_to_json_pretty(const everything_maybe_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_maybe_int_nullable_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_maybe_int_option_next_line(atd_stream *s, atd_arena *arena, everything_maybe_int_option *out)
-{
-    return atd_stream_next_line(s, arena, everything_maybe_int_option_read_any, out);
-}
-
-bool everything_maybe_int_option_next_element(atd_stream *s, atd_arena *arena, everything_maybe_int_option *out)
-{
-    return atd_stream_next_element(s, arena, everything_maybe_int_option_read_any, out);
-}
-
-int everything_maybe_int_option_write_line(const everything_maybe_int_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_maybe_int_option_write_any, value, 0, err);
-}
-
-int everything_maybe_int_option_to_json_pretty(const everything_maybe_int_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_maybe_int_option_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_maybe_int_list_next_line(atd_stream *s, atd_arena *arena, everything_maybe_int_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_maybe_int_list_read_any, out);
-}
-
-bool everything_maybe_int_list_next_element(atd_stream *s, atd_arena *arena, everything_maybe_int_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_maybe_int_list_read_any, out);
-}
-
-int everything_maybe_int_list_write_line(const everything_maybe_int_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_maybe_int_list_write_any, value, 0, err);
-}
-
-int everything_maybe_int_list_to_json_pretty(const everything_maybe_int_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_maybe_int_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_int_list_option_next_line(atd_stream *s, atd_arena *arena, everything_int_list_option *out)
-{
-    return atd_stream_next_line(s, arena, everything_int_list_option_read_any, out);
-}
-
-bool everything_int_list_option_next_element(atd_stream *s, atd_arena *arena, everything_int_list_option *out)
-{
-    return atd_stream_next_element(s, arena, everything_int_list_option_read_any, out);
-}
-
-int everything_int_list_option_write_line(const everything_int_list_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_int_list_option_write_any, value, 0, err);
-}
-
-int everything_int_list_option_to_json_pretty(const everything_int_list_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_int_list_option_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_string_nullable_list_next_line(atd_stream *s, atd_arena *arena, everything_string_nullable_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_string_nullable_list_read_any, out);
-}
-
-bool everything_string_nullable_list_next_element(atd_stream *s, atd_arena *arena, everything_string_nullable_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_string_nullable_list_read_any, out);
-}
-
-int everything_string_nullable_list_write_line(const everything_string_nullable_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_string_nullable_list_write_any, value, 0, err);
-}
-
-int everything_string_nullable_list_to_json_pretty(const everything_string_nullable_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_string_nullable_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_options_next_line(atd_stream *s, atd_arena *arena, everything_options *out)
-{
-    return atd_stream_next_line(s, arena, everything_options_read_any, out);
-}
-
-bool everything_options_next_element(atd_stream *s, atd_arena *arena, everything_options *out)
-{
-    return atd_stream_next_element(s, arena, everything_options_read_any, out);
-}
-
-int everything_options_write_line(const everything_options *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_options_write_any, value, 0, err);
-}
-
-int everything_options_to_json_pretty(const everything_options *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_options_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_int_assoc_next_line(atd_stream *s, atd_arena *arena, everything_int_assoc *out)
-{
-    return atd_stream_next_line(s, arena, everything_int_assoc_read_any, out);
-}
-
-bool everything_int_assoc_next_element(atd_stream *s, atd_arena *arena, everything_int_assoc *out)
-{
-    return atd_stream_next_element(s, arena, everything_int_assoc_read_any, out);
-}
-
-int everything_int_assoc_write_line(const everything_int_assoc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_int_assoc_write_any, value, 0, err);
-}
-
-int everything_int_assoc_to_json_pretty(const everything_int_assoc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_int_assoc_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_string_int_tuple_list_next_line(atd_stream *s, atd_arena *arena, everything_string_int_tuple_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_string_int_tuple_list_read_any, out);
-}
-
-bool everything_string_int_tuple_list_next_element(atd_stream *s, atd_arena *arena, everything_string_int_tuple_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_string_int_tuple_list_read_any, out);
-}
-
-int everything_string_int_tuple_list_write_line(const everything_string_int_tuple_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_string_int_tuple_list_write_any, value, 0, err);
-}
-
-int everything_string_int_tuple_list_to_json_pretty(const everything_string_int_tuple_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_string_int_tuple_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_float_assoc_next_line(atd_stream *s, atd_arena *arena, everything_float_assoc *out)
-{
-    return atd_stream_next_line(s, arena, everything_float_assoc_read_any, out);
-}
-
-bool everything_float_assoc_next_element(atd_stream *s, atd_arena *arena, everything_float_assoc *out)
-{
-    return atd_stream_next_element(s, arena, everything_float_assoc_read_any, out);
-}
-
-int everything_float_assoc_write_line(const everything_float_assoc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_float_assoc_write_any, value, 0, err);
-}
-
-int everything_float_assoc_to_json_pretty(const everything_float_assoc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_float_assoc_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_bool_assoc_next_line(atd_stream *s, atd_arena *arena, everything_bool_assoc *out)
-{
-    return atd_stream_next_line(s, arena, everything_bool_assoc_read_any, out);
-}
-
-bool everything_bool_assoc_next_element(atd_stream *s, atd_arena *arena, everything_bool_assoc *out)
-{
-    return atd_stream_next_element(s, arena, everything_bool_assoc_read_any, out);
-}
-
-int everything_bool_assoc_write_line(const everything_bool_assoc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_bool_assoc_write_any, value, 0, err);
-}
-
-int everything_bool_assoc_to_json_pretty(const everything_bool_assoc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_bool_assoc_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_bool_assoc_assoc_next_line(atd_stream *s, atd_arena *arena, everything_bool_assoc_assoc *out)
-{
-    return atd_stream_next_line(s, arena, everything_bool_assoc_assoc_read_any, out);
-}
-
-bool everything_bool_assoc_assoc_next_element(atd_stream *s, atd_arena *arena, everything_bool_assoc_assoc *out)
-{
-    return atd_stream_next_element(s, arena, everything_bool_assoc_assoc_read_any, out);
-}
-
-int everything_bool_assoc_assoc_write_line(const everything_bool_assoc_assoc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_bool_assoc_assoc_write_any, value, 0, err);
-}
-
-int everything_bool_assoc_assoc_to_json_pretty(const everything_bool_assoc_assoc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_bool_assoc_assoc_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_int8_list_next_line(atd_stream *s, atd_arena *arena, everything_int8_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_int8_list_read_any, out);
-}
-
-bool everything_int8_list_next_element(atd_stream *s, atd_arena *arena, everything_int8_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_int8_list_read_any, out);
-}
-
-int everything_int8_list_write_line(const everything_int8_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_int8_list_write_any, value, 0, err);
-}
-
-int everything_int8_list_to_json_pretty(const everything_int8_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_int8_list_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool everything_abstract_list_next_line(atd_stream *s, atd_arena *arena, everything_abstract_list *out)
@@ -18935,6 +13534,26 @@ int everything_abstract_list_to_json_pretty(const everything_abstract_list *valu
     return atd_write_value(out, everything_abstract_list_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
+bool everything_options_next_line(atd_stream *s, atd_arena *arena, everything_options *out)
+{
+    return atd_stream_next_line(s, arena, everything_options_read_any, out);
+}
+
+bool everything_options_next_element(atd_stream *s, atd_arena *arena, everything_options *out)
+{
+    return atd_stream_next_element(s, arena, everything_options_read_any, out);
+}
+
+int everything_options_write_line(const everything_options *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_options_write_any, value, 0, err);
+}
+
+int everything_options_to_json_pretty(const everything_options *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_options_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
 bool everything_reprs_next_line(atd_stream *s, atd_arena *arena, everything_reprs *out)
 {
     return atd_stream_next_line(s, arena, everything_reprs_read_any, out);
@@ -18953,106 +13572,6 @@ int everything_reprs_write_line(const everything_reprs *value, atd_buf *out, atd
 int everything_reprs_to_json_pretty(const everything_reprs *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, everything_reprs_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_string_int_tuple_next_line(atd_stream *s, atd_arena *arena, everything_string_int_tuple *out)
-{
-    return atd_stream_next_line(s, arena, everything_string_int_tuple_read_any, out);
-}
-
-bool everything_string_int_tuple_next_element(atd_stream *s, atd_arena *arena, everything_string_int_tuple *out)
-{
-    return atd_stream_next_element(s, arena, everything_string_int_tuple_read_any, out);
-}
-
-int everything_string_int_tuple_write_line(const everything_string_int_tuple *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_string_int_tuple_write_any, value, 0, err);
-}
-
-int everything_string_int_tuple_to_json_pretty(const everything_string_int_tuple *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_string_int_tuple_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_abstract_option_next_line(atd_stream *s, atd_arena *arena, everything_abstract_option *out)
-{
-    return atd_stream_next_line(s, arena, everything_abstract_option_read_any, out);
-}
-
-bool everything_abstract_option_next_element(atd_stream *s, atd_arena *arena, everything_abstract_option *out)
-{
-    return atd_stream_next_element(s, arena, everything_abstract_option_read_any, out);
-}
-
-int everything_abstract_option_write_line(const everything_abstract_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_abstract_option_write_any, value, 0, err);
-}
-
-int everything_abstract_option_to_json_pretty(const everything_abstract_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_abstract_option_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_page_int_next_line(atd_stream *s, atd_arena *arena, everything_page_int *out)
-{
-    return atd_stream_next_line(s, arena, everything_page_int_read_any, out);
-}
-
-bool everything_page_int_next_element(atd_stream *s, atd_arena *arena, everything_page_int *out)
-{
-    return atd_stream_next_element(s, arena, everything_page_int_read_any, out);
-}
-
-int everything_page_int_write_line(const everything_page_int *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_page_int_write_any, value, 0, err);
-}
-
-int everything_page_int_to_json_pretty(const everything_page_int *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_page_int_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_page_int_option_next_line(atd_stream *s, atd_arena *arena, everything_page_int_option *out)
-{
-    return atd_stream_next_line(s, arena, everything_page_int_option_read_any, out);
-}
-
-bool everything_page_int_option_next_element(atd_stream *s, atd_arena *arena, everything_page_int_option *out)
-{
-    return atd_stream_next_element(s, arena, everything_page_int_option_read_any, out);
-}
-
-int everything_page_int_option_write_line(const everything_page_int_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_page_int_option_write_any, value, 0, err);
-}
-
-int everything_page_int_option_to_json_pretty(const everything_page_int_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_page_int_option_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_page_string_next_line(atd_stream *s, atd_arena *arena, everything_page_string *out)
-{
-    return atd_stream_next_line(s, arena, everything_page_string_read_any, out);
-}
-
-bool everything_page_string_next_element(atd_stream *s, atd_arena *arena, everything_page_string *out)
-{
-    return atd_stream_next_element(s, arena, everything_page_string_read_any, out);
-}
-
-int everything_page_string_write_line(const everything_page_string *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_page_string_write_any, value, 0, err);
-}
-
-int everything_page_string_to_json_pretty(const everything_page_string *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_page_string_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool everything_page_ext_next_line(atd_stream *s, atd_arena *arena, everything_page_ext *out)
@@ -19075,86 +13594,6 @@ int everything_page_ext_to_json_pretty(const everything_page_ext *value, atd_buf
     return atd_write_value(out, everything_page_ext_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
-bool everything_page_string_option_next_line(atd_stream *s, atd_arena *arena, everything_page_string_option *out)
-{
-    return atd_stream_next_line(s, arena, everything_page_string_option_read_any, out);
-}
-
-bool everything_page_string_option_next_element(atd_stream *s, atd_arena *arena, everything_page_string_option *out)
-{
-    return atd_stream_next_element(s, arena, everything_page_string_option_read_any, out);
-}
-
-int everything_page_string_option_write_line(const everything_page_string_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_page_string_option_write_any, value, 0, err);
-}
-
-int everything_page_string_option_to_json_pretty(const everything_page_string_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_page_string_option_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_entry_string_int_list_next_line(atd_stream *s, atd_arena *arena, everything_entry_string_int_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_entry_string_int_list_read_any, out);
-}
-
-bool everything_entry_string_int_list_next_element(atd_stream *s, atd_arena *arena, everything_entry_string_int_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_entry_string_int_list_read_any, out);
-}
-
-int everything_entry_string_int_list_write_line(const everything_entry_string_int_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_entry_string_int_list_write_any, value, 0, err);
-}
-
-int everything_entry_string_int_list_to_json_pretty(const everything_entry_string_int_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_entry_string_int_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_entry_string_float_list_list_next_line(atd_stream *s, atd_arena *arena, everything_entry_string_float_list_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_entry_string_float_list_list_read_any, out);
-}
-
-bool everything_entry_string_float_list_list_next_element(atd_stream *s, atd_arena *arena, everything_entry_string_float_list_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_entry_string_float_list_list_read_any, out);
-}
-
-int everything_entry_string_float_list_list_write_line(const everything_entry_string_float_list_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_entry_string_float_list_list_write_any, value, 0, err);
-}
-
-int everything_entry_string_float_list_list_to_json_pretty(const everything_entry_string_float_list_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_entry_string_float_list_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_page_entry_string_float_list_next_line(atd_stream *s, atd_arena *arena, everything_page_entry_string_float_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_page_entry_string_float_list_read_any, out);
-}
-
-bool everything_page_entry_string_float_list_next_element(atd_stream *s, atd_arena *arena, everything_page_entry_string_float_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_page_entry_string_float_list_read_any, out);
-}
-
-int everything_page_entry_string_float_list_write_line(const everything_page_entry_string_float_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_page_entry_string_float_list_write_any, value, 0, err);
-}
-
-int everything_page_entry_string_float_list_to_json_pretty(const everything_page_entry_string_float_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_page_entry_string_float_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
 bool everything_int_bool_entry_next_line(atd_stream *s, atd_arena *arena, everything_int_bool_entry *out)
 {
     return atd_stream_next_line(s, arena, everything_int_bool_entry_read_any, out);
@@ -19173,86 +13612,6 @@ int everything_int_bool_entry_write_line(const everything_int_bool_entry *value,
 int everything_int_bool_entry_to_json_pretty(const everything_int_bool_entry *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, everything_int_bool_entry_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_result_int_next_line(atd_stream *s, atd_arena *arena, everything_result_int *out)
-{
-    return atd_stream_next_line(s, arena, everything_result_int_read_any, out);
-}
-
-bool everything_result_int_next_element(atd_stream *s, atd_arena *arena, everything_result_int *out)
-{
-    return atd_stream_next_element(s, arena, everything_result_int_read_any, out);
-}
-
-int everything_result_int_write_line(const everything_result_int *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_result_int_write_any, value, 0, err);
-}
-
-int everything_result_int_to_json_pretty(const everything_result_int *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_result_int_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_result_string_list_next_line(atd_stream *s, atd_arena *arena, everything_result_string_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_result_string_list_read_any, out);
-}
-
-bool everything_result_string_list_next_element(atd_stream *s, atd_arena *arena, everything_result_string_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_result_string_list_read_any, out);
-}
-
-int everything_result_string_list_write_line(const everything_result_string_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_result_string_list_write_any, value, 0, err);
-}
-
-int everything_result_string_list_to_json_pretty(const everything_result_string_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_result_string_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_int_string_tuple_next_line(atd_stream *s, atd_arena *arena, everything_int_string_tuple *out)
-{
-    return atd_stream_next_line(s, arena, everything_int_string_tuple_read_any, out);
-}
-
-bool everything_int_string_tuple_next_element(atd_stream *s, atd_arena *arena, everything_int_string_tuple *out)
-{
-    return atd_stream_next_element(s, arena, everything_int_string_tuple_read_any, out);
-}
-
-int everything_int_string_tuple_write_line(const everything_int_string_tuple *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_int_string_tuple_write_any, value, 0, err);
-}
-
-int everything_int_string_tuple_to_json_pretty(const everything_int_string_tuple *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_int_string_tuple_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_either_int_string_next_line(atd_stream *s, atd_arena *arena, everything_either_int_string *out)
-{
-    return atd_stream_next_line(s, arena, everything_either_int_string_read_any, out);
-}
-
-bool everything_either_int_string_next_element(atd_stream *s, atd_arena *arena, everything_either_int_string *out)
-{
-    return atd_stream_next_element(s, arena, everything_either_int_string_read_any, out);
-}
-
-int everything_either_int_string_write_line(const everything_either_int_string *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_either_int_string_write_any, value, 0, err);
-}
-
-int everything_either_int_string_to_json_pretty(const everything_either_int_string *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_either_int_string_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool everything_generics_next_line(atd_stream *s, atd_arena *arena, everything_generics *out)
@@ -19275,86 +13634,6 @@ int everything_generics_to_json_pretty(const everything_generics *value, atd_buf
     return atd_write_value(out, everything_generics_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
-bool everything_entry_string_int_next_line(atd_stream *s, atd_arena *arena, everything_entry_string_int *out)
-{
-    return atd_stream_next_line(s, arena, everything_entry_string_int_read_any, out);
-}
-
-bool everything_entry_string_int_next_element(atd_stream *s, atd_arena *arena, everything_entry_string_int *out)
-{
-    return atd_stream_next_element(s, arena, everything_entry_string_int_read_any, out);
-}
-
-int everything_entry_string_int_write_line(const everything_entry_string_int *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_entry_string_int_write_any, value, 0, err);
-}
-
-int everything_entry_string_int_to_json_pretty(const everything_entry_string_int *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_entry_string_int_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_entry_string_float_list_next_line(atd_stream *s, atd_arena *arena, everything_entry_string_float_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_entry_string_float_list_read_any, out);
-}
-
-bool everything_entry_string_float_list_next_element(atd_stream *s, atd_arena *arena, everything_entry_string_float_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_entry_string_float_list_read_any, out);
-}
-
-int everything_entry_string_float_list_write_line(const everything_entry_string_float_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_entry_string_float_list_write_any, value, 0, err);
-}
-
-int everything_entry_string_float_list_to_json_pretty(const everything_entry_string_float_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_entry_string_float_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_page_entry_string_float_list_option_next_line(atd_stream *s, atd_arena *arena, everything_page_entry_string_float_list_option *out)
-{
-    return atd_stream_next_line(s, arena, everything_page_entry_string_float_list_option_read_any, out);
-}
-
-bool everything_page_entry_string_float_list_option_next_element(atd_stream *s, atd_arena *arena, everything_page_entry_string_float_list_option *out)
-{
-    return atd_stream_next_element(s, arena, everything_page_entry_string_float_list_option_read_any, out);
-}
-
-int everything_page_entry_string_float_list_option_write_line(const everything_page_entry_string_float_list_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_page_entry_string_float_list_option_write_any, value, 0, err);
-}
-
-int everything_page_entry_string_float_list_option_to_json_pretty(const everything_page_entry_string_float_list_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_page_entry_string_float_list_option_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_tree_int_tree_tuple_next_line(atd_stream *s, atd_arena *arena, everything_tree_int_tree_tuple *out)
-{
-    return atd_stream_next_line(s, arena, everything_tree_int_tree_tuple_read_any, out);
-}
-
-bool everything_tree_int_tree_tuple_next_element(atd_stream *s, atd_arena *arena, everything_tree_int_tree_tuple *out)
-{
-    return atd_stream_next_element(s, arena, everything_tree_int_tree_tuple_read_any, out);
-}
-
-int everything_tree_int_tree_tuple_write_line(const everything_tree_int_tree_tuple *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_tree_int_tree_tuple_write_any, value, 0, err);
-}
-
-int everything_tree_int_tree_tuple_to_json_pretty(const everything_tree_int_tree_tuple *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_tree_int_tree_tuple_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
 bool everything_tree_next_line(atd_stream *s, atd_arena *arena, everything_tree *out)
 {
     return atd_stream_next_line(s, arena, everything_tree_read_any, out);
@@ -19375,26 +13654,6 @@ int everything_tree_to_json_pretty(const everything_tree *value, atd_buf *out, a
     return atd_write_value(out, everything_tree_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
-bool everything_rose_node_list_next_line(atd_stream *s, atd_arena *arena, everything_rose_node_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_rose_node_list_read_any, out);
-}
-
-bool everything_rose_node_list_next_element(atd_stream *s, atd_arena *arena, everything_rose_node_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_rose_node_list_read_any, out);
-}
-
-int everything_rose_node_list_write_line(const everything_rose_node_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_rose_node_list_write_any, value, 0, err);
-}
-
-int everything_rose_node_list_to_json_pretty(const everything_rose_node_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_rose_node_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
 bool everything_rose_node_next_line(atd_stream *s, atd_arena *arena, everything_rose_node *out)
 {
     return atd_stream_next_line(s, arena, everything_rose_node_read_any, out);
@@ -19413,46 +13672,6 @@ int everything_rose_node_write_line(const everything_rose_node *value, atd_buf *
 int everything_rose_node_to_json_pretty(const everything_rose_node *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, everything_rose_node_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_expr_expr_tuple_next_line(atd_stream *s, atd_arena *arena, everything_expr_expr_tuple *out)
-{
-    return atd_stream_next_line(s, arena, everything_expr_expr_tuple_read_any, out);
-}
-
-bool everything_expr_expr_tuple_next_element(atd_stream *s, atd_arena *arena, everything_expr_expr_tuple *out)
-{
-    return atd_stream_next_element(s, arena, everything_expr_expr_tuple_read_any, out);
-}
-
-int everything_expr_expr_tuple_write_line(const everything_expr_expr_tuple *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_expr_expr_tuple_write_any, value, 0, err);
-}
-
-int everything_expr_expr_tuple_to_json_pretty(const everything_expr_expr_tuple *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_expr_expr_tuple_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_stmt_list_next_line(atd_stream *s, atd_arena *arena, everything_stmt_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_stmt_list_read_any, out);
-}
-
-bool everything_stmt_list_next_element(atd_stream *s, atd_arena *arena, everything_stmt_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_stmt_list_read_any, out);
-}
-
-int everything_stmt_list_write_line(const everything_stmt_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_stmt_list_write_any, value, 0, err);
-}
-
-int everything_stmt_list_to_json_pretty(const everything_stmt_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_stmt_list_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool everything_expr_next_line(atd_stream *s, atd_arena *arena, everything_expr *out)
@@ -19495,26 +13714,6 @@ int everything_binding_to_json_pretty(const everything_binding *value, atd_buf *
     return atd_write_value(out, everything_binding_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
-bool everything_expr_option_next_line(atd_stream *s, atd_arena *arena, everything_expr_option *out)
-{
-    return atd_stream_next_line(s, arena, everything_expr_option_read_any, out);
-}
-
-bool everything_expr_option_next_element(atd_stream *s, atd_arena *arena, everything_expr_option *out)
-{
-    return atd_stream_next_element(s, arena, everything_expr_option_read_any, out);
-}
-
-int everything_expr_option_write_line(const everything_expr_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_expr_option_write_any, value, 0, err);
-}
-
-int everything_expr_option_to_json_pretty(const everything_expr_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_expr_option_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
 bool everything_stmt_next_line(atd_stream *s, atd_arena *arena, everything_stmt *out)
 {
     return atd_stream_next_line(s, arena, everything_stmt_read_any, out);
@@ -19555,266 +13754,6 @@ int everything_annotated_to_json_pretty(const everything_annotated *value, atd_b
     return atd_write_value(out, everything_annotated_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
-bool everything_union__list_next_line(atd_stream *s, atd_arena *arena, everything_union__list *out)
-{
-    return atd_stream_next_line(s, arena, everything_union__list_read_any, out);
-}
-
-bool everything_union__list_next_element(atd_stream *s, atd_arena *arena, everything_union__list *out)
-{
-    return atd_stream_next_element(s, arena, everything_union__list_read_any, out);
-}
-
-int everything_union__list_write_line(const everything_union__list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_union__list_write_any, value, 0, err);
-}
-
-int everything_union__list_to_json_pretty(const everything_union__list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_union__list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_mode_list_next_line(atd_stream *s, atd_arena *arena, everything_mode_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_mode_list_read_any, out);
-}
-
-bool everything_mode_list_next_element(atd_stream *s, atd_arena *arena, everything_mode_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_mode_list_read_any, out);
-}
-
-int everything_mode_list_write_line(const everything_mode_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_mode_list_write_any, value, 0, err);
-}
-
-int everything_mode_list_to_json_pretty(const everything_mode_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_mode_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_level_list_next_line(atd_stream *s, atd_arena *arena, everything_level_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_level_list_read_any, out);
-}
-
-bool everything_level_list_next_element(atd_stream *s, atd_arena *arena, everything_level_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_level_list_read_any, out);
-}
-
-int everything_level_list_write_line(const everything_level_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_level_list_write_any, value, 0, err);
-}
-
-int everything_level_list_to_json_pretty(const everything_level_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_level_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_odd_names_list_next_line(atd_stream *s, atd_arena *arena, everything_odd_names_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_odd_names_list_read_any, out);
-}
-
-bool everything_odd_names_list_next_element(atd_stream *s, atd_arena *arena, everything_odd_names_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_odd_names_list_read_any, out);
-}
-
-int everything_odd_names_list_write_line(const everything_odd_names_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_odd_names_list_write_any, value, 0, err);
-}
-
-int everything_odd_names_list_to_json_pretty(const everything_odd_names_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_odd_names_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_color_list_next_line(atd_stream *s, atd_arena *arena, everything_color_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_color_list_read_any, out);
-}
-
-bool everything_color_list_next_element(atd_stream *s, atd_arena *arena, everything_color_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_color_list_read_any, out);
-}
-
-int everything_color_list_write_line(const everything_color_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_color_list_write_any, value, 0, err);
-}
-
-int everything_color_list_to_json_pretty(const everything_color_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_color_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_event_list_next_line(atd_stream *s, atd_arena *arena, everything_event_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_event_list_read_any, out);
-}
-
-bool everything_event_list_next_element(atd_stream *s, atd_arena *arena, everything_event_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_event_list_read_any, out);
-}
-
-int everything_event_list_write_line(const everything_event_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_event_list_write_any, value, 0, err);
-}
-
-int everything_event_list_to_json_pretty(const everything_event_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_event_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_base_event_list_next_line(atd_stream *s, atd_arena *arena, everything_base_event_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_base_event_list_read_any, out);
-}
-
-bool everything_base_event_list_next_element(atd_stream *s, atd_arena *arena, everything_base_event_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_base_event_list_read_any, out);
-}
-
-int everything_base_event_list_write_line(const everything_base_event_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_base_event_list_write_any, value, 0, err);
-}
-
-int everything_base_event_list_to_json_pretty(const everything_base_event_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_base_event_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_patch_list_next_line(atd_stream *s, atd_arena *arena, everything_patch_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_patch_list_read_any, out);
-}
-
-bool everything_patch_list_next_element(atd_stream *s, atd_arena *arena, everything_patch_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_patch_list_read_any, out);
-}
-
-int everything_patch_list_write_line(const everything_patch_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_patch_list_write_any, value, 0, err);
-}
-
-int everything_patch_list_to_json_pretty(const everything_patch_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_patch_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_all_optional_list_next_line(atd_stream *s, atd_arena *arena, everything_all_optional_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_all_optional_list_read_any, out);
-}
-
-bool everything_all_optional_list_next_element(atd_stream *s, atd_arena *arena, everything_all_optional_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_all_optional_list_read_any, out);
-}
-
-int everything_all_optional_list_write_line(const everything_all_optional_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_all_optional_list_write_any, value, 0, err);
-}
-
-int everything_all_optional_list_to_json_pretty(const everything_all_optional_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_all_optional_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_with_defaults_list_next_line(atd_stream *s, atd_arena *arena, everything_with_defaults_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_with_defaults_list_read_any, out);
-}
-
-bool everything_with_defaults_list_next_element(atd_stream *s, atd_arena *arena, everything_with_defaults_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_with_defaults_list_read_any, out);
-}
-
-int everything_with_defaults_list_write_line(const everything_with_defaults_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_with_defaults_list_write_any, value, 0, err);
-}
-
-int everything_with_defaults_list_to_json_pretty(const everything_with_defaults_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_with_defaults_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_options_list_next_line(atd_stream *s, atd_arena *arena, everything_options_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_options_list_read_any, out);
-}
-
-bool everything_options_list_next_element(atd_stream *s, atd_arena *arena, everything_options_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_options_list_read_any, out);
-}
-
-int everything_options_list_write_line(const everything_options_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_options_list_write_any, value, 0, err);
-}
-
-int everything_options_list_to_json_pretty(const everything_options_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_options_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_root_anon_record_elt_list_next_line(atd_stream *s, atd_arena *arena, everything_root_anon_record_elt_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_root_anon_record_elt_list_read_any, out);
-}
-
-bool everything_root_anon_record_elt_list_next_element(atd_stream *s, atd_arena *arena, everything_root_anon_record_elt_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_root_anon_record_elt_list_read_any, out);
-}
-
-int everything_root_anon_record_elt_list_write_line(const everything_root_anon_record_elt_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_root_anon_record_elt_list_write_any, value, 0, err);
-}
-
-int everything_root_anon_record_elt_list_to_json_pretty(const everything_root_anon_record_elt_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_root_anon_record_elt_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_root_anon_sum_elt_list_next_line(atd_stream *s, atd_arena *arena, everything_root_anon_sum_elt_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_root_anon_sum_elt_list_read_any, out);
-}
-
-bool everything_root_anon_sum_elt_list_next_element(atd_stream *s, atd_arena *arena, everything_root_anon_sum_elt_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_root_anon_sum_elt_list_read_any, out);
-}
-
-int everything_root_anon_sum_elt_list_write_line(const everything_root_anon_sum_elt_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_root_anon_sum_elt_list_write_any, value, 0, err);
-}
-
-int everything_root_anon_sum_elt_list_to_json_pretty(const everything_root_anon_sum_elt_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_root_anon_sum_elt_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
 bool everything_anon_z_next_line(atd_stream *s, atd_arena *arena, everything_anon_z *out)
 {
     return atd_stream_next_line(s, arena, everything_anon_z_read_any, out);
@@ -19853,46 +13792,6 @@ int everything_root_write_line(const everything_root *value, atd_buf *out, atd_e
 int everything_root_to_json_pretty(const everything_root *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, everything_root_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_root_anon_record_elt_next_line(atd_stream *s, atd_arena *arena, everything_root_anon_record_elt *out)
-{
-    return atd_stream_next_line(s, arena, everything_root_anon_record_elt_read_any, out);
-}
-
-bool everything_root_anon_record_elt_next_element(atd_stream *s, atd_arena *arena, everything_root_anon_record_elt *out)
-{
-    return atd_stream_next_element(s, arena, everything_root_anon_record_elt_read_any, out);
-}
-
-int everything_root_anon_record_elt_write_line(const everything_root_anon_record_elt *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_root_anon_record_elt_write_any, value, 0, err);
-}
-
-int everything_root_anon_record_elt_to_json_pretty(const everything_root_anon_record_elt *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_root_anon_record_elt_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_root_anon_sum_elt_next_line(atd_stream *s, atd_arena *arena, everything_root_anon_sum_elt *out)
-{
-    return atd_stream_next_line(s, arena, everything_root_anon_sum_elt_read_any, out);
-}
-
-bool everything_root_anon_sum_elt_next_element(atd_stream *s, atd_arena *arena, everything_root_anon_sum_elt *out)
-{
-    return atd_stream_next_element(s, arena, everything_root_anon_sum_elt_read_any, out);
-}
-
-int everything_root_anon_sum_elt_write_line(const everything_root_anon_sum_elt *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_root_anon_sum_elt_write_any, value, 0, err);
-}
-
-int everything_root_anon_sum_elt_to_json_pretty(const everything_root_anon_sum_elt *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_root_anon_sum_elt_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool everything_count_next_line(atd_stream *s, atd_arena *arena, everything_count *out)

@@ -162,6 +162,7 @@ typedef struct everything_bare_cell everything_bare_cell;
 typedef struct everything_matrix everything_matrix;
 typedef struct everything_int_list_list everything_int_list_list;
 typedef struct everything_cube everything_cube;
+typedef struct everything_abstract_list everything_abstract_list;
 typedef struct everything_maybe_int_nullable everything_maybe_int_nullable;
 typedef struct everything_maybe_int_option everything_maybe_int_option;
 typedef struct everything_maybe_int_list everything_maybe_int_list;
@@ -178,7 +179,6 @@ typedef struct everything_bool_assoc everything_bool_assoc;
 typedef struct everything_bool_assoc_assoc_item everything_bool_assoc_assoc_item;
 typedef struct everything_bool_assoc_assoc everything_bool_assoc_assoc;
 typedef struct everything_int8_list everything_int8_list;
-typedef struct everything_abstract_list everything_abstract_list;
 typedef struct everything_reprs everything_reprs;
 typedef struct everything_string_int_tuple everything_string_int_tuple;
 typedef struct everything_abstract_option everything_abstract_option;
@@ -527,6 +527,11 @@ struct everything_cube {
     size_t len;
 };
 
+struct everything_abstract_list {
+    atd_json *items;
+    size_t len;
+};
+
 struct everything_maybe_int_nullable {
     bool has;
     everything_maybe_int value;
@@ -607,11 +612,6 @@ struct everything_bool_assoc_assoc {
 
 struct everything_int8_list {
     int8_t *items;
-    size_t len;
-};
-
-struct everything_abstract_list {
-    atd_json *items;
     size_t len;
 };
 
@@ -962,7 +962,7 @@ typedef int64_t everything_from;
 typedef everything_page_int everything_int_page;
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT). */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
 
 void everything_mode_init(everything_mode *v);
 bool everything_mode_read(atd_reader *r, everything_mode *out);
@@ -1024,18 +1024,6 @@ bool everything_union__next_element(atd_stream *s, atd_arena *arena, everything_
 int everything_union__write_line(const everything_union_ *value, atd_buf *out, atd_error *err);
 int everything_union__to_json_pretty(const everything_union_ *value, atd_buf *out, atd_error *err);
 
-void everything_int_int_tuple_init(everything_int_int_tuple *v);
-bool everything_int_int_tuple_read(atd_reader *r, everything_int_int_tuple *out);
-bool everything_int_int_tuple_write(atd_writer *w, const everything_int_int_tuple *v);
-bool everything_int_int_tuple_read_any(atd_reader *r, void *out);
-bool everything_int_int_tuple_write_any(atd_writer *w, const void *value);
-int everything_int_int_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_int_int_tuple *out, atd_error *err);
-int everything_int_int_tuple_to_json(const everything_int_int_tuple *value, atd_buf *out, atd_error *err);
-bool everything_int_int_tuple_next_line(atd_stream *s, atd_arena *arena, everything_int_int_tuple *out);
-bool everything_int_int_tuple_next_element(atd_stream *s, atd_arena *arena, everything_int_int_tuple *out);
-int everything_int_int_tuple_write_line(const everything_int_int_tuple *value, atd_buf *out, atd_error *err);
-int everything_int_int_tuple_to_json_pretty(const everything_int_int_tuple *value, atd_buf *out, atd_error *err);
-
 void everything_rect_init(everything_rect *v);
 bool everything_rect_read(atd_reader *r, everything_rect *out);
 bool everything_rect_write(atd_writer *w, const everything_rect *v);
@@ -1048,54 +1036,6 @@ bool everything_rect_next_element(atd_stream *s, atd_arena *arena, everything_re
 int everything_rect_write_line(const everything_rect *value, atd_buf *out, atd_error *err);
 int everything_rect_to_json_pretty(const everything_rect *value, atd_buf *out, atd_error *err);
 
-void everything_shape_Label_init(everything_shape_Label *v);
-bool everything_shape_Label_read(atd_reader *r, everything_shape_Label *out);
-bool everything_shape_Label_write(atd_writer *w, const everything_shape_Label *v);
-bool everything_shape_Label_read_any(atd_reader *r, void *out);
-bool everything_shape_Label_write_any(atd_writer *w, const void *value);
-int everything_shape_Label_from_json(const char *json, size_t len, atd_arena *arena, everything_shape_Label *out, atd_error *err);
-int everything_shape_Label_to_json(const everything_shape_Label *value, atd_buf *out, atd_error *err);
-bool everything_shape_Label_next_line(atd_stream *s, atd_arena *arena, everything_shape_Label *out);
-bool everything_shape_Label_next_element(atd_stream *s, atd_arena *arena, everything_shape_Label *out);
-int everything_shape_Label_write_line(const everything_shape_Label *value, atd_buf *out, atd_error *err);
-int everything_shape_Label_to_json_pretty(const everything_shape_Label *value, atd_buf *out, atd_error *err);
-
-void everything_float_float_tuple_list_init(everything_float_float_tuple_list *v);
-bool everything_float_float_tuple_list_read(atd_reader *r, everything_float_float_tuple_list *out);
-bool everything_float_float_tuple_list_write(atd_writer *w, const everything_float_float_tuple_list *v);
-bool everything_float_float_tuple_list_read_any(atd_reader *r, void *out);
-bool everything_float_float_tuple_list_write_any(atd_writer *w, const void *value);
-int everything_float_float_tuple_list_from_json(const char *json, size_t len, atd_arena *arena, everything_float_float_tuple_list *out, atd_error *err);
-int everything_float_float_tuple_list_to_json(const everything_float_float_tuple_list *value, atd_buf *out, atd_error *err);
-bool everything_float_float_tuple_list_next_line(atd_stream *s, atd_arena *arena, everything_float_float_tuple_list *out);
-bool everything_float_float_tuple_list_next_element(atd_stream *s, atd_arena *arena, everything_float_float_tuple_list *out);
-int everything_float_float_tuple_list_write_line(const everything_float_float_tuple_list *value, atd_buf *out, atd_error *err);
-int everything_float_float_tuple_list_to_json_pretty(const everything_float_float_tuple_list *value, atd_buf *out, atd_error *err);
-
-void everything_shape_list_init(everything_shape_list *v);
-bool everything_shape_list_read(atd_reader *r, everything_shape_list *out);
-bool everything_shape_list_write(atd_writer *w, const everything_shape_list *v);
-bool everything_shape_list_read_any(atd_reader *r, void *out);
-bool everything_shape_list_write_any(atd_writer *w, const void *value);
-int everything_shape_list_from_json(const char *json, size_t len, atd_arena *arena, everything_shape_list *out, atd_error *err);
-int everything_shape_list_to_json(const everything_shape_list *value, atd_buf *out, atd_error *err);
-bool everything_shape_list_next_line(atd_stream *s, atd_arena *arena, everything_shape_list *out);
-bool everything_shape_list_next_element(atd_stream *s, atd_arena *arena, everything_shape_list *out);
-int everything_shape_list_write_line(const everything_shape_list *value, atd_buf *out, atd_error *err);
-int everything_shape_list_to_json_pretty(const everything_shape_list *value, atd_buf *out, atd_error *err);
-
-void everything_int_nullable_init(everything_int_nullable *v);
-bool everything_int_nullable_read(atd_reader *r, everything_int_nullable *out);
-bool everything_int_nullable_write(atd_writer *w, const everything_int_nullable *v);
-bool everything_int_nullable_read_any(atd_reader *r, void *out);
-bool everything_int_nullable_write_any(atd_writer *w, const void *value);
-int everything_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, everything_int_nullable *out, atd_error *err);
-int everything_int_nullable_to_json(const everything_int_nullable *value, atd_buf *out, atd_error *err);
-bool everything_int_nullable_next_line(atd_stream *s, atd_arena *arena, everything_int_nullable *out);
-bool everything_int_nullable_next_element(atd_stream *s, atd_arena *arena, everything_int_nullable *out);
-int everything_int_nullable_write_line(const everything_int_nullable *value, atd_buf *out, atd_error *err);
-int everything_int_nullable_to_json_pretty(const everything_int_nullable *value, atd_buf *out, atd_error *err);
-
 void everything_shape_init(everything_shape *v);
 bool everything_shape_read(atd_reader *r, everything_shape *out);
 bool everything_shape_write(atd_writer *w, const everything_shape *v);
@@ -1107,18 +1047,6 @@ bool everything_shape_next_line(atd_stream *s, atd_arena *arena, everything_shap
 bool everything_shape_next_element(atd_stream *s, atd_arena *arena, everything_shape *out);
 int everything_shape_write_line(const everything_shape *value, atd_buf *out, atd_error *err);
 int everything_shape_to_json_pretty(const everything_shape *value, atd_buf *out, atd_error *err);
-
-void everything_float_float_tuple_init(everything_float_float_tuple *v);
-bool everything_float_float_tuple_read(atd_reader *r, everything_float_float_tuple *out);
-bool everything_float_float_tuple_write(atd_writer *w, const everything_float_float_tuple *v);
-bool everything_float_float_tuple_read_any(atd_reader *r, void *out);
-bool everything_float_float_tuple_write_any(atd_writer *w, const void *value);
-int everything_float_float_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_float_float_tuple *out, atd_error *err);
-int everything_float_float_tuple_to_json(const everything_float_float_tuple *value, atd_buf *out, atd_error *err);
-bool everything_float_float_tuple_next_line(atd_stream *s, atd_arena *arena, everything_float_float_tuple *out);
-bool everything_float_float_tuple_next_element(atd_stream *s, atd_arena *arena, everything_float_float_tuple *out);
-int everything_float_float_tuple_write_line(const everything_float_float_tuple *value, atd_buf *out, atd_error *err);
-int everything_float_float_tuple_to_json_pretty(const everything_float_float_tuple *value, atd_buf *out, atd_error *err);
 
 void everything_odd_names_init(everything_odd_names *v);
 bool everything_odd_names_read(atd_reader *r, everything_odd_names *out);
@@ -1144,42 +1072,6 @@ bool everything_color_next_element(atd_stream *s, atd_arena *arena, everything_c
 int everything_color_write_line(const everything_color *value, atd_buf *out, atd_error *err);
 int everything_color_to_json_pretty(const everything_color *value, atd_buf *out, atd_error *err);
 
-void everything_int_float_tuple_init(everything_int_float_tuple *v);
-bool everything_int_float_tuple_read(atd_reader *r, everything_int_float_tuple *out);
-bool everything_int_float_tuple_write(atd_writer *w, const everything_int_float_tuple *v);
-bool everything_int_float_tuple_read_any(atd_reader *r, void *out);
-bool everything_int_float_tuple_write_any(atd_writer *w, const void *value);
-int everything_int_float_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_int_float_tuple *out, atd_error *err);
-int everything_int_float_tuple_to_json(const everything_int_float_tuple *value, atd_buf *out, atd_error *err);
-bool everything_int_float_tuple_next_line(atd_stream *s, atd_arena *arena, everything_int_float_tuple *out);
-bool everything_int_float_tuple_next_element(atd_stream *s, atd_arena *arena, everything_int_float_tuple *out);
-int everything_int_float_tuple_write_line(const everything_int_float_tuple *value, atd_buf *out, atd_error *err);
-int everything_int_float_tuple_to_json_pretty(const everything_int_float_tuple *value, atd_buf *out, atd_error *err);
-
-void everything_obj_shape_Box_init(everything_obj_shape_Box *v);
-bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Box *out);
-bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Box *v);
-bool everything_obj_shape_Box_read_any(atd_reader *r, void *out);
-bool everything_obj_shape_Box_write_any(atd_writer *w, const void *value);
-int everything_obj_shape_Box_from_json(const char *json, size_t len, atd_arena *arena, everything_obj_shape_Box *out, atd_error *err);
-int everything_obj_shape_Box_to_json(const everything_obj_shape_Box *value, atd_buf *out, atd_error *err);
-bool everything_obj_shape_Box_next_line(atd_stream *s, atd_arena *arena, everything_obj_shape_Box *out);
-bool everything_obj_shape_Box_next_element(atd_stream *s, atd_arena *arena, everything_obj_shape_Box *out);
-int everything_obj_shape_Box_write_line(const everything_obj_shape_Box *value, atd_buf *out, atd_error *err);
-int everything_obj_shape_Box_to_json_pretty(const everything_obj_shape_Box *value, atd_buf *out, atd_error *err);
-
-void everything_obj_shape_list_init(everything_obj_shape_list *v);
-bool everything_obj_shape_list_read(atd_reader *r, everything_obj_shape_list *out);
-bool everything_obj_shape_list_write(atd_writer *w, const everything_obj_shape_list *v);
-bool everything_obj_shape_list_read_any(atd_reader *r, void *out);
-bool everything_obj_shape_list_write_any(atd_writer *w, const void *value);
-int everything_obj_shape_list_from_json(const char *json, size_t len, atd_arena *arena, everything_obj_shape_list *out, atd_error *err);
-int everything_obj_shape_list_to_json(const everything_obj_shape_list *value, atd_buf *out, atd_error *err);
-bool everything_obj_shape_list_next_line(atd_stream *s, atd_arena *arena, everything_obj_shape_list *out);
-bool everything_obj_shape_list_next_element(atd_stream *s, atd_arena *arena, everything_obj_shape_list *out);
-int everything_obj_shape_list_write_line(const everything_obj_shape_list *value, atd_buf *out, atd_error *err);
-int everything_obj_shape_list_to_json_pretty(const everything_obj_shape_list *value, atd_buf *out, atd_error *err);
-
 void everything_obj_shape_init(everything_obj_shape *v);
 bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out);
 bool everything_obj_shape_write(atd_writer *w, const everything_obj_shape *v);
@@ -1191,18 +1083,6 @@ bool everything_obj_shape_next_line(atd_stream *s, atd_arena *arena, everything_
 bool everything_obj_shape_next_element(atd_stream *s, atd_arena *arena, everything_obj_shape *out);
 int everything_obj_shape_write_line(const everything_obj_shape *value, atd_buf *out, atd_error *err);
 int everything_obj_shape_to_json_pretty(const everything_obj_shape *value, atd_buf *out, atd_error *err);
-
-void everything_float_option_init(everything_float_option *v);
-bool everything_float_option_read(atd_reader *r, everything_float_option *out);
-bool everything_float_option_write(atd_writer *w, const everything_float_option *v);
-bool everything_float_option_read_any(atd_reader *r, void *out);
-bool everything_float_option_write_any(atd_writer *w, const void *value);
-int everything_float_option_from_json(const char *json, size_t len, atd_arena *arena, everything_float_option *out, atd_error *err);
-int everything_float_option_to_json(const everything_float_option *value, atd_buf *out, atd_error *err);
-bool everything_float_option_next_line(atd_stream *s, atd_arena *arena, everything_float_option *out);
-bool everything_float_option_next_element(atd_stream *s, atd_arena *arena, everything_float_option *out);
-int everything_float_option_write_line(const everything_float_option *value, atd_buf *out, atd_error *err);
-int everything_float_option_to_json_pretty(const everything_float_option *value, atd_buf *out, atd_error *err);
 
 void everything_base_event_init(everything_base_event *v);
 bool everything_base_event_read(atd_reader *r, everything_base_event *out);
@@ -1228,30 +1108,6 @@ bool everything_event_next_element(atd_stream *s, atd_arena *arena, everything_e
 int everything_event_write_line(const everything_event *value, atd_buf *out, atd_error *err);
 int everything_event_to_json_pretty(const everything_event *value, atd_buf *out, atd_error *err);
 
-void everything_string_nullable_init(everything_string_nullable *v);
-bool everything_string_nullable_read(atd_reader *r, everything_string_nullable *out);
-bool everything_string_nullable_write(atd_writer *w, const everything_string_nullable *v);
-bool everything_string_nullable_read_any(atd_reader *r, void *out);
-bool everything_string_nullable_write_any(atd_writer *w, const void *value);
-int everything_string_nullable_from_json(const char *json, size_t len, atd_arena *arena, everything_string_nullable *out, atd_error *err);
-int everything_string_nullable_to_json(const everything_string_nullable *value, atd_buf *out, atd_error *err);
-bool everything_string_nullable_next_line(atd_stream *s, atd_arena *arena, everything_string_nullable *out);
-bool everything_string_nullable_next_element(atd_stream *s, atd_arena *arena, everything_string_nullable *out);
-int everything_string_nullable_write_line(const everything_string_nullable *value, atd_buf *out, atd_error *err);
-int everything_string_nullable_to_json_pretty(const everything_string_nullable *value, atd_buf *out, atd_error *err);
-
-void everything_string_list_init(everything_string_list *v);
-bool everything_string_list_read(atd_reader *r, everything_string_list *out);
-bool everything_string_list_write(atd_writer *w, const everything_string_list *v);
-bool everything_string_list_read_any(atd_reader *r, void *out);
-bool everything_string_list_write_any(atd_writer *w, const void *value);
-int everything_string_list_from_json(const char *json, size_t len, atd_arena *arena, everything_string_list *out, atd_error *err);
-int everything_string_list_to_json(const everything_string_list *value, atd_buf *out, atd_error *err);
-bool everything_string_list_next_line(atd_stream *s, atd_arena *arena, everything_string_list *out);
-bool everything_string_list_next_element(atd_stream *s, atd_arena *arena, everything_string_list *out);
-int everything_string_list_write_line(const everything_string_list *value, atd_buf *out, atd_error *err);
-int everything_string_list_to_json_pretty(const everything_string_list *value, atd_buf *out, atd_error *err);
-
 void everything_int_list_init(everything_int_list *v);
 bool everything_int_list_read(atd_reader *r, everything_int_list *out);
 bool everything_int_list_write(atd_writer *w, const everything_int_list *v);
@@ -1275,18 +1131,6 @@ bool everything_float_list_next_line(atd_stream *s, atd_arena *arena, everything
 bool everything_float_list_next_element(atd_stream *s, atd_arena *arena, everything_float_list *out);
 int everything_float_list_write_line(const everything_float_list *value, atd_buf *out, atd_error *err);
 int everything_float_list_to_json_pretty(const everything_float_list *value, atd_buf *out, atd_error *err);
-
-void everything_string_option_init(everything_string_option *v);
-bool everything_string_option_read(atd_reader *r, everything_string_option *out);
-bool everything_string_option_write(atd_writer *w, const everything_string_option *v);
-bool everything_string_option_read_any(atd_reader *r, void *out);
-bool everything_string_option_write_any(atd_writer *w, const void *value);
-int everything_string_option_from_json(const char *json, size_t len, atd_arena *arena, everything_string_option *out, atd_error *err);
-int everything_string_option_to_json(const everything_string_option *value, atd_buf *out, atd_error *err);
-bool everything_string_option_next_line(atd_stream *s, atd_arena *arena, everything_string_option *out);
-bool everything_string_option_next_element(atd_stream *s, atd_arena *arena, everything_string_option *out);
-int everything_string_option_write_line(const everything_string_option *value, atd_buf *out, atd_error *err);
-int everything_string_option_to_json_pretty(const everything_string_option *value, atd_buf *out, atd_error *err);
 
 void everything_fields_init(everything_fields *v);
 bool everything_fields_read(atd_reader *r, everything_fields *out);
@@ -1323,30 +1167,6 @@ bool everything_patch_next_line(atd_stream *s, atd_arena *arena, everything_patc
 bool everything_patch_next_element(atd_stream *s, atd_arena *arena, everything_patch *out);
 int everything_patch_write_line(const everything_patch *value, atd_buf *out, atd_error *err);
 int everything_patch_to_json_pretty(const everything_patch *value, atd_buf *out, atd_error *err);
-
-void everything_string_nullable_option_init(everything_string_nullable_option *v);
-bool everything_string_nullable_option_read(atd_reader *r, everything_string_nullable_option *out);
-bool everything_string_nullable_option_write(atd_writer *w, const everything_string_nullable_option *v);
-bool everything_string_nullable_option_read_any(atd_reader *r, void *out);
-bool everything_string_nullable_option_write_any(atd_writer *w, const void *value);
-int everything_string_nullable_option_from_json(const char *json, size_t len, atd_arena *arena, everything_string_nullable_option *out, atd_error *err);
-int everything_string_nullable_option_to_json(const everything_string_nullable_option *value, atd_buf *out, atd_error *err);
-bool everything_string_nullable_option_next_line(atd_stream *s, atd_arena *arena, everything_string_nullable_option *out);
-bool everything_string_nullable_option_next_element(atd_stream *s, atd_arena *arena, everything_string_nullable_option *out);
-int everything_string_nullable_option_write_line(const everything_string_nullable_option *value, atd_buf *out, atd_error *err);
-int everything_string_nullable_option_to_json_pretty(const everything_string_nullable_option *value, atd_buf *out, atd_error *err);
-
-void everything_int_nullable_option_init(everything_int_nullable_option *v);
-bool everything_int_nullable_option_read(atd_reader *r, everything_int_nullable_option *out);
-bool everything_int_nullable_option_write(atd_writer *w, const everything_int_nullable_option *v);
-bool everything_int_nullable_option_read_any(atd_reader *r, void *out);
-bool everything_int_nullable_option_write_any(atd_writer *w, const void *value);
-int everything_int_nullable_option_from_json(const char *json, size_t len, atd_arena *arena, everything_int_nullable_option *out, atd_error *err);
-int everything_int_nullable_option_to_json(const everything_int_nullable_option *value, atd_buf *out, atd_error *err);
-bool everything_int_nullable_option_next_line(atd_stream *s, atd_arena *arena, everything_int_nullable_option *out);
-bool everything_int_nullable_option_next_element(atd_stream *s, atd_arena *arena, everything_int_nullable_option *out);
-int everything_int_nullable_option_write_line(const everything_int_nullable_option *value, atd_buf *out, atd_error *err);
-int everything_int_nullable_option_to_json_pretty(const everything_int_nullable_option *value, atd_buf *out, atd_error *err);
 
 void everything_all_optional_init(everything_all_optional *v);
 bool everything_all_optional_read(atd_reader *r, everything_all_optional *out);
@@ -1444,18 +1264,6 @@ bool everything_matrix_next_element(atd_stream *s, atd_arena *arena, everything_
 int everything_matrix_write_line(const everything_matrix *value, atd_buf *out, atd_error *err);
 int everything_matrix_to_json_pretty(const everything_matrix *value, atd_buf *out, atd_error *err);
 
-void everything_int_list_list_init(everything_int_list_list *v);
-bool everything_int_list_list_read(atd_reader *r, everything_int_list_list *out);
-bool everything_int_list_list_write(atd_writer *w, const everything_int_list_list *v);
-bool everything_int_list_list_read_any(atd_reader *r, void *out);
-bool everything_int_list_list_write_any(atd_writer *w, const void *value);
-int everything_int_list_list_from_json(const char *json, size_t len, atd_arena *arena, everything_int_list_list *out, atd_error *err);
-int everything_int_list_list_to_json(const everything_int_list_list *value, atd_buf *out, atd_error *err);
-bool everything_int_list_list_next_line(atd_stream *s, atd_arena *arena, everything_int_list_list *out);
-bool everything_int_list_list_next_element(atd_stream *s, atd_arena *arena, everything_int_list_list *out);
-int everything_int_list_list_write_line(const everything_int_list_list *value, atd_buf *out, atd_error *err);
-int everything_int_list_list_to_json_pretty(const everything_int_list_list *value, atd_buf *out, atd_error *err);
-
 void everything_cube_init(everything_cube *v);
 bool everything_cube_read(atd_reader *r, everything_cube *out);
 bool everything_cube_write(atd_writer *w, const everything_cube *v);
@@ -1467,150 +1275,6 @@ bool everything_cube_next_line(atd_stream *s, atd_arena *arena, everything_cube 
 bool everything_cube_next_element(atd_stream *s, atd_arena *arena, everything_cube *out);
 int everything_cube_write_line(const everything_cube *value, atd_buf *out, atd_error *err);
 int everything_cube_to_json_pretty(const everything_cube *value, atd_buf *out, atd_error *err);
-
-void everything_maybe_int_nullable_init(everything_maybe_int_nullable *v);
-bool everything_maybe_int_nullable_read(atd_reader *r, everything_maybe_int_nullable *out);
-bool everything_maybe_int_nullable_write(atd_writer *w, const everything_maybe_int_nullable *v);
-bool everything_maybe_int_nullable_read_any(atd_reader *r, void *out);
-bool everything_maybe_int_nullable_write_any(atd_writer *w, const void *value);
-int everything_maybe_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, everything_maybe_int_nullable *out, atd_error *err);
-int everything_maybe_int_nullable_to_json(const everything_maybe_int_nullable *value, atd_buf *out, atd_error *err);
-bool everything_maybe_int_nullable_next_line(atd_stream *s, atd_arena *arena, everything_maybe_int_nullable *out);
-bool everything_maybe_int_nullable_next_element(atd_stream *s, atd_arena *arena, everything_maybe_int_nullable *out);
-int everything_maybe_int_nullable_write_line(const everything_maybe_int_nullable *value, atd_buf *out, atd_error *err);
-int everything_maybe_int_nullable_to_json_pretty(const everything_maybe_int_nullable *value, atd_buf *out, atd_error *err);
-
-void everything_maybe_int_option_init(everything_maybe_int_option *v);
-bool everything_maybe_int_option_read(atd_reader *r, everything_maybe_int_option *out);
-bool everything_maybe_int_option_write(atd_writer *w, const everything_maybe_int_option *v);
-bool everything_maybe_int_option_read_any(atd_reader *r, void *out);
-bool everything_maybe_int_option_write_any(atd_writer *w, const void *value);
-int everything_maybe_int_option_from_json(const char *json, size_t len, atd_arena *arena, everything_maybe_int_option *out, atd_error *err);
-int everything_maybe_int_option_to_json(const everything_maybe_int_option *value, atd_buf *out, atd_error *err);
-bool everything_maybe_int_option_next_line(atd_stream *s, atd_arena *arena, everything_maybe_int_option *out);
-bool everything_maybe_int_option_next_element(atd_stream *s, atd_arena *arena, everything_maybe_int_option *out);
-int everything_maybe_int_option_write_line(const everything_maybe_int_option *value, atd_buf *out, atd_error *err);
-int everything_maybe_int_option_to_json_pretty(const everything_maybe_int_option *value, atd_buf *out, atd_error *err);
-
-void everything_maybe_int_list_init(everything_maybe_int_list *v);
-bool everything_maybe_int_list_read(atd_reader *r, everything_maybe_int_list *out);
-bool everything_maybe_int_list_write(atd_writer *w, const everything_maybe_int_list *v);
-bool everything_maybe_int_list_read_any(atd_reader *r, void *out);
-bool everything_maybe_int_list_write_any(atd_writer *w, const void *value);
-int everything_maybe_int_list_from_json(const char *json, size_t len, atd_arena *arena, everything_maybe_int_list *out, atd_error *err);
-int everything_maybe_int_list_to_json(const everything_maybe_int_list *value, atd_buf *out, atd_error *err);
-bool everything_maybe_int_list_next_line(atd_stream *s, atd_arena *arena, everything_maybe_int_list *out);
-bool everything_maybe_int_list_next_element(atd_stream *s, atd_arena *arena, everything_maybe_int_list *out);
-int everything_maybe_int_list_write_line(const everything_maybe_int_list *value, atd_buf *out, atd_error *err);
-int everything_maybe_int_list_to_json_pretty(const everything_maybe_int_list *value, atd_buf *out, atd_error *err);
-
-void everything_int_list_option_init(everything_int_list_option *v);
-bool everything_int_list_option_read(atd_reader *r, everything_int_list_option *out);
-bool everything_int_list_option_write(atd_writer *w, const everything_int_list_option *v);
-bool everything_int_list_option_read_any(atd_reader *r, void *out);
-bool everything_int_list_option_write_any(atd_writer *w, const void *value);
-int everything_int_list_option_from_json(const char *json, size_t len, atd_arena *arena, everything_int_list_option *out, atd_error *err);
-int everything_int_list_option_to_json(const everything_int_list_option *value, atd_buf *out, atd_error *err);
-bool everything_int_list_option_next_line(atd_stream *s, atd_arena *arena, everything_int_list_option *out);
-bool everything_int_list_option_next_element(atd_stream *s, atd_arena *arena, everything_int_list_option *out);
-int everything_int_list_option_write_line(const everything_int_list_option *value, atd_buf *out, atd_error *err);
-int everything_int_list_option_to_json_pretty(const everything_int_list_option *value, atd_buf *out, atd_error *err);
-
-void everything_string_nullable_list_init(everything_string_nullable_list *v);
-bool everything_string_nullable_list_read(atd_reader *r, everything_string_nullable_list *out);
-bool everything_string_nullable_list_write(atd_writer *w, const everything_string_nullable_list *v);
-bool everything_string_nullable_list_read_any(atd_reader *r, void *out);
-bool everything_string_nullable_list_write_any(atd_writer *w, const void *value);
-int everything_string_nullable_list_from_json(const char *json, size_t len, atd_arena *arena, everything_string_nullable_list *out, atd_error *err);
-int everything_string_nullable_list_to_json(const everything_string_nullable_list *value, atd_buf *out, atd_error *err);
-bool everything_string_nullable_list_next_line(atd_stream *s, atd_arena *arena, everything_string_nullable_list *out);
-bool everything_string_nullable_list_next_element(atd_stream *s, atd_arena *arena, everything_string_nullable_list *out);
-int everything_string_nullable_list_write_line(const everything_string_nullable_list *value, atd_buf *out, atd_error *err);
-int everything_string_nullable_list_to_json_pretty(const everything_string_nullable_list *value, atd_buf *out, atd_error *err);
-
-void everything_options_init(everything_options *v);
-bool everything_options_read(atd_reader *r, everything_options *out);
-bool everything_options_write(atd_writer *w, const everything_options *v);
-bool everything_options_read_any(atd_reader *r, void *out);
-bool everything_options_write_any(atd_writer *w, const void *value);
-int everything_options_from_json(const char *json, size_t len, atd_arena *arena, everything_options *out, atd_error *err);
-int everything_options_to_json(const everything_options *value, atd_buf *out, atd_error *err);
-bool everything_options_next_line(atd_stream *s, atd_arena *arena, everything_options *out);
-bool everything_options_next_element(atd_stream *s, atd_arena *arena, everything_options *out);
-int everything_options_write_line(const everything_options *value, atd_buf *out, atd_error *err);
-int everything_options_to_json_pretty(const everything_options *value, atd_buf *out, atd_error *err);
-
-void everything_int_assoc_init(everything_int_assoc *v);
-bool everything_int_assoc_read(atd_reader *r, everything_int_assoc *out);
-bool everything_int_assoc_write(atd_writer *w, const everything_int_assoc *v);
-bool everything_int_assoc_read_any(atd_reader *r, void *out);
-bool everything_int_assoc_write_any(atd_writer *w, const void *value);
-int everything_int_assoc_from_json(const char *json, size_t len, atd_arena *arena, everything_int_assoc *out, atd_error *err);
-int everything_int_assoc_to_json(const everything_int_assoc *value, atd_buf *out, atd_error *err);
-bool everything_int_assoc_next_line(atd_stream *s, atd_arena *arena, everything_int_assoc *out);
-bool everything_int_assoc_next_element(atd_stream *s, atd_arena *arena, everything_int_assoc *out);
-int everything_int_assoc_write_line(const everything_int_assoc *value, atd_buf *out, atd_error *err);
-int everything_int_assoc_to_json_pretty(const everything_int_assoc *value, atd_buf *out, atd_error *err);
-
-void everything_string_int_tuple_list_init(everything_string_int_tuple_list *v);
-bool everything_string_int_tuple_list_read(atd_reader *r, everything_string_int_tuple_list *out);
-bool everything_string_int_tuple_list_write(atd_writer *w, const everything_string_int_tuple_list *v);
-bool everything_string_int_tuple_list_read_any(atd_reader *r, void *out);
-bool everything_string_int_tuple_list_write_any(atd_writer *w, const void *value);
-int everything_string_int_tuple_list_from_json(const char *json, size_t len, atd_arena *arena, everything_string_int_tuple_list *out, atd_error *err);
-int everything_string_int_tuple_list_to_json(const everything_string_int_tuple_list *value, atd_buf *out, atd_error *err);
-bool everything_string_int_tuple_list_next_line(atd_stream *s, atd_arena *arena, everything_string_int_tuple_list *out);
-bool everything_string_int_tuple_list_next_element(atd_stream *s, atd_arena *arena, everything_string_int_tuple_list *out);
-int everything_string_int_tuple_list_write_line(const everything_string_int_tuple_list *value, atd_buf *out, atd_error *err);
-int everything_string_int_tuple_list_to_json_pretty(const everything_string_int_tuple_list *value, atd_buf *out, atd_error *err);
-
-void everything_float_assoc_init(everything_float_assoc *v);
-bool everything_float_assoc_read(atd_reader *r, everything_float_assoc *out);
-bool everything_float_assoc_write(atd_writer *w, const everything_float_assoc *v);
-bool everything_float_assoc_read_any(atd_reader *r, void *out);
-bool everything_float_assoc_write_any(atd_writer *w, const void *value);
-int everything_float_assoc_from_json(const char *json, size_t len, atd_arena *arena, everything_float_assoc *out, atd_error *err);
-int everything_float_assoc_to_json(const everything_float_assoc *value, atd_buf *out, atd_error *err);
-bool everything_float_assoc_next_line(atd_stream *s, atd_arena *arena, everything_float_assoc *out);
-bool everything_float_assoc_next_element(atd_stream *s, atd_arena *arena, everything_float_assoc *out);
-int everything_float_assoc_write_line(const everything_float_assoc *value, atd_buf *out, atd_error *err);
-int everything_float_assoc_to_json_pretty(const everything_float_assoc *value, atd_buf *out, atd_error *err);
-
-void everything_bool_assoc_init(everything_bool_assoc *v);
-bool everything_bool_assoc_read(atd_reader *r, everything_bool_assoc *out);
-bool everything_bool_assoc_write(atd_writer *w, const everything_bool_assoc *v);
-bool everything_bool_assoc_read_any(atd_reader *r, void *out);
-bool everything_bool_assoc_write_any(atd_writer *w, const void *value);
-int everything_bool_assoc_from_json(const char *json, size_t len, atd_arena *arena, everything_bool_assoc *out, atd_error *err);
-int everything_bool_assoc_to_json(const everything_bool_assoc *value, atd_buf *out, atd_error *err);
-bool everything_bool_assoc_next_line(atd_stream *s, atd_arena *arena, everything_bool_assoc *out);
-bool everything_bool_assoc_next_element(atd_stream *s, atd_arena *arena, everything_bool_assoc *out);
-int everything_bool_assoc_write_line(const everything_bool_assoc *value, atd_buf *out, atd_error *err);
-int everything_bool_assoc_to_json_pretty(const everything_bool_assoc *value, atd_buf *out, atd_error *err);
-
-void everything_bool_assoc_assoc_init(everything_bool_assoc_assoc *v);
-bool everything_bool_assoc_assoc_read(atd_reader *r, everything_bool_assoc_assoc *out);
-bool everything_bool_assoc_assoc_write(atd_writer *w, const everything_bool_assoc_assoc *v);
-bool everything_bool_assoc_assoc_read_any(atd_reader *r, void *out);
-bool everything_bool_assoc_assoc_write_any(atd_writer *w, const void *value);
-int everything_bool_assoc_assoc_from_json(const char *json, size_t len, atd_arena *arena, everything_bool_assoc_assoc *out, atd_error *err);
-int everything_bool_assoc_assoc_to_json(const everything_bool_assoc_assoc *value, atd_buf *out, atd_error *err);
-bool everything_bool_assoc_assoc_next_line(atd_stream *s, atd_arena *arena, everything_bool_assoc_assoc *out);
-bool everything_bool_assoc_assoc_next_element(atd_stream *s, atd_arena *arena, everything_bool_assoc_assoc *out);
-int everything_bool_assoc_assoc_write_line(const everything_bool_assoc_assoc *value, atd_buf *out, atd_error *err);
-int everything_bool_assoc_assoc_to_json_pretty(const everything_bool_assoc_assoc *value, atd_buf *out, atd_error *err);
-
-void everything_int8_list_init(everything_int8_list *v);
-bool everything_int8_list_read(atd_reader *r, everything_int8_list *out);
-bool everything_int8_list_write(atd_writer *w, const everything_int8_list *v);
-bool everything_int8_list_read_any(atd_reader *r, void *out);
-bool everything_int8_list_write_any(atd_writer *w, const void *value);
-int everything_int8_list_from_json(const char *json, size_t len, atd_arena *arena, everything_int8_list *out, atd_error *err);
-int everything_int8_list_to_json(const everything_int8_list *value, atd_buf *out, atd_error *err);
-bool everything_int8_list_next_line(atd_stream *s, atd_arena *arena, everything_int8_list *out);
-bool everything_int8_list_next_element(atd_stream *s, atd_arena *arena, everything_int8_list *out);
-int everything_int8_list_write_line(const everything_int8_list *value, atd_buf *out, atd_error *err);
-int everything_int8_list_to_json_pretty(const everything_int8_list *value, atd_buf *out, atd_error *err);
 
 void everything_abstract_list_init(everything_abstract_list *v);
 bool everything_abstract_list_read(atd_reader *r, everything_abstract_list *out);
@@ -1624,6 +1288,18 @@ bool everything_abstract_list_next_element(atd_stream *s, atd_arena *arena, ever
 int everything_abstract_list_write_line(const everything_abstract_list *value, atd_buf *out, atd_error *err);
 int everything_abstract_list_to_json_pretty(const everything_abstract_list *value, atd_buf *out, atd_error *err);
 
+void everything_options_init(everything_options *v);
+bool everything_options_read(atd_reader *r, everything_options *out);
+bool everything_options_write(atd_writer *w, const everything_options *v);
+bool everything_options_read_any(atd_reader *r, void *out);
+bool everything_options_write_any(atd_writer *w, const void *value);
+int everything_options_from_json(const char *json, size_t len, atd_arena *arena, everything_options *out, atd_error *err);
+int everything_options_to_json(const everything_options *value, atd_buf *out, atd_error *err);
+bool everything_options_next_line(atd_stream *s, atd_arena *arena, everything_options *out);
+bool everything_options_next_element(atd_stream *s, atd_arena *arena, everything_options *out);
+int everything_options_write_line(const everything_options *value, atd_buf *out, atd_error *err);
+int everything_options_to_json_pretty(const everything_options *value, atd_buf *out, atd_error *err);
+
 void everything_reprs_init(everything_reprs *v);
 bool everything_reprs_read(atd_reader *r, everything_reprs *out);
 bool everything_reprs_write(atd_writer *w, const everything_reprs *v);
@@ -1635,66 +1311,6 @@ bool everything_reprs_next_line(atd_stream *s, atd_arena *arena, everything_repr
 bool everything_reprs_next_element(atd_stream *s, atd_arena *arena, everything_reprs *out);
 int everything_reprs_write_line(const everything_reprs *value, atd_buf *out, atd_error *err);
 int everything_reprs_to_json_pretty(const everything_reprs *value, atd_buf *out, atd_error *err);
-
-void everything_string_int_tuple_init(everything_string_int_tuple *v);
-bool everything_string_int_tuple_read(atd_reader *r, everything_string_int_tuple *out);
-bool everything_string_int_tuple_write(atd_writer *w, const everything_string_int_tuple *v);
-bool everything_string_int_tuple_read_any(atd_reader *r, void *out);
-bool everything_string_int_tuple_write_any(atd_writer *w, const void *value);
-int everything_string_int_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_string_int_tuple *out, atd_error *err);
-int everything_string_int_tuple_to_json(const everything_string_int_tuple *value, atd_buf *out, atd_error *err);
-bool everything_string_int_tuple_next_line(atd_stream *s, atd_arena *arena, everything_string_int_tuple *out);
-bool everything_string_int_tuple_next_element(atd_stream *s, atd_arena *arena, everything_string_int_tuple *out);
-int everything_string_int_tuple_write_line(const everything_string_int_tuple *value, atd_buf *out, atd_error *err);
-int everything_string_int_tuple_to_json_pretty(const everything_string_int_tuple *value, atd_buf *out, atd_error *err);
-
-void everything_abstract_option_init(everything_abstract_option *v);
-bool everything_abstract_option_read(atd_reader *r, everything_abstract_option *out);
-bool everything_abstract_option_write(atd_writer *w, const everything_abstract_option *v);
-bool everything_abstract_option_read_any(atd_reader *r, void *out);
-bool everything_abstract_option_write_any(atd_writer *w, const void *value);
-int everything_abstract_option_from_json(const char *json, size_t len, atd_arena *arena, everything_abstract_option *out, atd_error *err);
-int everything_abstract_option_to_json(const everything_abstract_option *value, atd_buf *out, atd_error *err);
-bool everything_abstract_option_next_line(atd_stream *s, atd_arena *arena, everything_abstract_option *out);
-bool everything_abstract_option_next_element(atd_stream *s, atd_arena *arena, everything_abstract_option *out);
-int everything_abstract_option_write_line(const everything_abstract_option *value, atd_buf *out, atd_error *err);
-int everything_abstract_option_to_json_pretty(const everything_abstract_option *value, atd_buf *out, atd_error *err);
-
-void everything_page_int_init(everything_page_int *v);
-bool everything_page_int_read(atd_reader *r, everything_page_int *out);
-bool everything_page_int_write(atd_writer *w, const everything_page_int *v);
-bool everything_page_int_read_any(atd_reader *r, void *out);
-bool everything_page_int_write_any(atd_writer *w, const void *value);
-int everything_page_int_from_json(const char *json, size_t len, atd_arena *arena, everything_page_int *out, atd_error *err);
-int everything_page_int_to_json(const everything_page_int *value, atd_buf *out, atd_error *err);
-bool everything_page_int_next_line(atd_stream *s, atd_arena *arena, everything_page_int *out);
-bool everything_page_int_next_element(atd_stream *s, atd_arena *arena, everything_page_int *out);
-int everything_page_int_write_line(const everything_page_int *value, atd_buf *out, atd_error *err);
-int everything_page_int_to_json_pretty(const everything_page_int *value, atd_buf *out, atd_error *err);
-
-void everything_page_int_option_init(everything_page_int_option *v);
-bool everything_page_int_option_read(atd_reader *r, everything_page_int_option *out);
-bool everything_page_int_option_write(atd_writer *w, const everything_page_int_option *v);
-bool everything_page_int_option_read_any(atd_reader *r, void *out);
-bool everything_page_int_option_write_any(atd_writer *w, const void *value);
-int everything_page_int_option_from_json(const char *json, size_t len, atd_arena *arena, everything_page_int_option *out, atd_error *err);
-int everything_page_int_option_to_json(const everything_page_int_option *value, atd_buf *out, atd_error *err);
-bool everything_page_int_option_next_line(atd_stream *s, atd_arena *arena, everything_page_int_option *out);
-bool everything_page_int_option_next_element(atd_stream *s, atd_arena *arena, everything_page_int_option *out);
-int everything_page_int_option_write_line(const everything_page_int_option *value, atd_buf *out, atd_error *err);
-int everything_page_int_option_to_json_pretty(const everything_page_int_option *value, atd_buf *out, atd_error *err);
-
-void everything_page_string_init(everything_page_string *v);
-bool everything_page_string_read(atd_reader *r, everything_page_string *out);
-bool everything_page_string_write(atd_writer *w, const everything_page_string *v);
-bool everything_page_string_read_any(atd_reader *r, void *out);
-bool everything_page_string_write_any(atd_writer *w, const void *value);
-int everything_page_string_from_json(const char *json, size_t len, atd_arena *arena, everything_page_string *out, atd_error *err);
-int everything_page_string_to_json(const everything_page_string *value, atd_buf *out, atd_error *err);
-bool everything_page_string_next_line(atd_stream *s, atd_arena *arena, everything_page_string *out);
-bool everything_page_string_next_element(atd_stream *s, atd_arena *arena, everything_page_string *out);
-int everything_page_string_write_line(const everything_page_string *value, atd_buf *out, atd_error *err);
-int everything_page_string_to_json_pretty(const everything_page_string *value, atd_buf *out, atd_error *err);
 
 void everything_page_ext_init(everything_page_ext *v);
 bool everything_page_ext_read(atd_reader *r, everything_page_ext *out);
@@ -1708,54 +1324,6 @@ bool everything_page_ext_next_element(atd_stream *s, atd_arena *arena, everythin
 int everything_page_ext_write_line(const everything_page_ext *value, atd_buf *out, atd_error *err);
 int everything_page_ext_to_json_pretty(const everything_page_ext *value, atd_buf *out, atd_error *err);
 
-void everything_page_string_option_init(everything_page_string_option *v);
-bool everything_page_string_option_read(atd_reader *r, everything_page_string_option *out);
-bool everything_page_string_option_write(atd_writer *w, const everything_page_string_option *v);
-bool everything_page_string_option_read_any(atd_reader *r, void *out);
-bool everything_page_string_option_write_any(atd_writer *w, const void *value);
-int everything_page_string_option_from_json(const char *json, size_t len, atd_arena *arena, everything_page_string_option *out, atd_error *err);
-int everything_page_string_option_to_json(const everything_page_string_option *value, atd_buf *out, atd_error *err);
-bool everything_page_string_option_next_line(atd_stream *s, atd_arena *arena, everything_page_string_option *out);
-bool everything_page_string_option_next_element(atd_stream *s, atd_arena *arena, everything_page_string_option *out);
-int everything_page_string_option_write_line(const everything_page_string_option *value, atd_buf *out, atd_error *err);
-int everything_page_string_option_to_json_pretty(const everything_page_string_option *value, atd_buf *out, atd_error *err);
-
-void everything_entry_string_int_list_init(everything_entry_string_int_list *v);
-bool everything_entry_string_int_list_read(atd_reader *r, everything_entry_string_int_list *out);
-bool everything_entry_string_int_list_write(atd_writer *w, const everything_entry_string_int_list *v);
-bool everything_entry_string_int_list_read_any(atd_reader *r, void *out);
-bool everything_entry_string_int_list_write_any(atd_writer *w, const void *value);
-int everything_entry_string_int_list_from_json(const char *json, size_t len, atd_arena *arena, everything_entry_string_int_list *out, atd_error *err);
-int everything_entry_string_int_list_to_json(const everything_entry_string_int_list *value, atd_buf *out, atd_error *err);
-bool everything_entry_string_int_list_next_line(atd_stream *s, atd_arena *arena, everything_entry_string_int_list *out);
-bool everything_entry_string_int_list_next_element(atd_stream *s, atd_arena *arena, everything_entry_string_int_list *out);
-int everything_entry_string_int_list_write_line(const everything_entry_string_int_list *value, atd_buf *out, atd_error *err);
-int everything_entry_string_int_list_to_json_pretty(const everything_entry_string_int_list *value, atd_buf *out, atd_error *err);
-
-void everything_entry_string_float_list_list_init(everything_entry_string_float_list_list *v);
-bool everything_entry_string_float_list_list_read(atd_reader *r, everything_entry_string_float_list_list *out);
-bool everything_entry_string_float_list_list_write(atd_writer *w, const everything_entry_string_float_list_list *v);
-bool everything_entry_string_float_list_list_read_any(atd_reader *r, void *out);
-bool everything_entry_string_float_list_list_write_any(atd_writer *w, const void *value);
-int everything_entry_string_float_list_list_from_json(const char *json, size_t len, atd_arena *arena, everything_entry_string_float_list_list *out, atd_error *err);
-int everything_entry_string_float_list_list_to_json(const everything_entry_string_float_list_list *value, atd_buf *out, atd_error *err);
-bool everything_entry_string_float_list_list_next_line(atd_stream *s, atd_arena *arena, everything_entry_string_float_list_list *out);
-bool everything_entry_string_float_list_list_next_element(atd_stream *s, atd_arena *arena, everything_entry_string_float_list_list *out);
-int everything_entry_string_float_list_list_write_line(const everything_entry_string_float_list_list *value, atd_buf *out, atd_error *err);
-int everything_entry_string_float_list_list_to_json_pretty(const everything_entry_string_float_list_list *value, atd_buf *out, atd_error *err);
-
-void everything_page_entry_string_float_list_init(everything_page_entry_string_float_list *v);
-bool everything_page_entry_string_float_list_read(atd_reader *r, everything_page_entry_string_float_list *out);
-bool everything_page_entry_string_float_list_write(atd_writer *w, const everything_page_entry_string_float_list *v);
-bool everything_page_entry_string_float_list_read_any(atd_reader *r, void *out);
-bool everything_page_entry_string_float_list_write_any(atd_writer *w, const void *value);
-int everything_page_entry_string_float_list_from_json(const char *json, size_t len, atd_arena *arena, everything_page_entry_string_float_list *out, atd_error *err);
-int everything_page_entry_string_float_list_to_json(const everything_page_entry_string_float_list *value, atd_buf *out, atd_error *err);
-bool everything_page_entry_string_float_list_next_line(atd_stream *s, atd_arena *arena, everything_page_entry_string_float_list *out);
-bool everything_page_entry_string_float_list_next_element(atd_stream *s, atd_arena *arena, everything_page_entry_string_float_list *out);
-int everything_page_entry_string_float_list_write_line(const everything_page_entry_string_float_list *value, atd_buf *out, atd_error *err);
-int everything_page_entry_string_float_list_to_json_pretty(const everything_page_entry_string_float_list *value, atd_buf *out, atd_error *err);
-
 void everything_int_bool_entry_init(everything_int_bool_entry *v);
 bool everything_int_bool_entry_read(atd_reader *r, everything_int_bool_entry *out);
 bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_entry *v);
@@ -1767,54 +1335,6 @@ bool everything_int_bool_entry_next_line(atd_stream *s, atd_arena *arena, everyt
 bool everything_int_bool_entry_next_element(atd_stream *s, atd_arena *arena, everything_int_bool_entry *out);
 int everything_int_bool_entry_write_line(const everything_int_bool_entry *value, atd_buf *out, atd_error *err);
 int everything_int_bool_entry_to_json_pretty(const everything_int_bool_entry *value, atd_buf *out, atd_error *err);
-
-void everything_result_int_init(everything_result_int *v);
-bool everything_result_int_read(atd_reader *r, everything_result_int *out);
-bool everything_result_int_write(atd_writer *w, const everything_result_int *v);
-bool everything_result_int_read_any(atd_reader *r, void *out);
-bool everything_result_int_write_any(atd_writer *w, const void *value);
-int everything_result_int_from_json(const char *json, size_t len, atd_arena *arena, everything_result_int *out, atd_error *err);
-int everything_result_int_to_json(const everything_result_int *value, atd_buf *out, atd_error *err);
-bool everything_result_int_next_line(atd_stream *s, atd_arena *arena, everything_result_int *out);
-bool everything_result_int_next_element(atd_stream *s, atd_arena *arena, everything_result_int *out);
-int everything_result_int_write_line(const everything_result_int *value, atd_buf *out, atd_error *err);
-int everything_result_int_to_json_pretty(const everything_result_int *value, atd_buf *out, atd_error *err);
-
-void everything_result_string_list_init(everything_result_string_list *v);
-bool everything_result_string_list_read(atd_reader *r, everything_result_string_list *out);
-bool everything_result_string_list_write(atd_writer *w, const everything_result_string_list *v);
-bool everything_result_string_list_read_any(atd_reader *r, void *out);
-bool everything_result_string_list_write_any(atd_writer *w, const void *value);
-int everything_result_string_list_from_json(const char *json, size_t len, atd_arena *arena, everything_result_string_list *out, atd_error *err);
-int everything_result_string_list_to_json(const everything_result_string_list *value, atd_buf *out, atd_error *err);
-bool everything_result_string_list_next_line(atd_stream *s, atd_arena *arena, everything_result_string_list *out);
-bool everything_result_string_list_next_element(atd_stream *s, atd_arena *arena, everything_result_string_list *out);
-int everything_result_string_list_write_line(const everything_result_string_list *value, atd_buf *out, atd_error *err);
-int everything_result_string_list_to_json_pretty(const everything_result_string_list *value, atd_buf *out, atd_error *err);
-
-void everything_int_string_tuple_init(everything_int_string_tuple *v);
-bool everything_int_string_tuple_read(atd_reader *r, everything_int_string_tuple *out);
-bool everything_int_string_tuple_write(atd_writer *w, const everything_int_string_tuple *v);
-bool everything_int_string_tuple_read_any(atd_reader *r, void *out);
-bool everything_int_string_tuple_write_any(atd_writer *w, const void *value);
-int everything_int_string_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_int_string_tuple *out, atd_error *err);
-int everything_int_string_tuple_to_json(const everything_int_string_tuple *value, atd_buf *out, atd_error *err);
-bool everything_int_string_tuple_next_line(atd_stream *s, atd_arena *arena, everything_int_string_tuple *out);
-bool everything_int_string_tuple_next_element(atd_stream *s, atd_arena *arena, everything_int_string_tuple *out);
-int everything_int_string_tuple_write_line(const everything_int_string_tuple *value, atd_buf *out, atd_error *err);
-int everything_int_string_tuple_to_json_pretty(const everything_int_string_tuple *value, atd_buf *out, atd_error *err);
-
-void everything_either_int_string_init(everything_either_int_string *v);
-bool everything_either_int_string_read(atd_reader *r, everything_either_int_string *out);
-bool everything_either_int_string_write(atd_writer *w, const everything_either_int_string *v);
-bool everything_either_int_string_read_any(atd_reader *r, void *out);
-bool everything_either_int_string_write_any(atd_writer *w, const void *value);
-int everything_either_int_string_from_json(const char *json, size_t len, atd_arena *arena, everything_either_int_string *out, atd_error *err);
-int everything_either_int_string_to_json(const everything_either_int_string *value, atd_buf *out, atd_error *err);
-bool everything_either_int_string_next_line(atd_stream *s, atd_arena *arena, everything_either_int_string *out);
-bool everything_either_int_string_next_element(atd_stream *s, atd_arena *arena, everything_either_int_string *out);
-int everything_either_int_string_write_line(const everything_either_int_string *value, atd_buf *out, atd_error *err);
-int everything_either_int_string_to_json_pretty(const everything_either_int_string *value, atd_buf *out, atd_error *err);
 
 void everything_generics_init(everything_generics *v);
 bool everything_generics_read(atd_reader *r, everything_generics *out);
@@ -1828,54 +1348,6 @@ bool everything_generics_next_element(atd_stream *s, atd_arena *arena, everythin
 int everything_generics_write_line(const everything_generics *value, atd_buf *out, atd_error *err);
 int everything_generics_to_json_pretty(const everything_generics *value, atd_buf *out, atd_error *err);
 
-void everything_entry_string_int_init(everything_entry_string_int *v);
-bool everything_entry_string_int_read(atd_reader *r, everything_entry_string_int *out);
-bool everything_entry_string_int_write(atd_writer *w, const everything_entry_string_int *v);
-bool everything_entry_string_int_read_any(atd_reader *r, void *out);
-bool everything_entry_string_int_write_any(atd_writer *w, const void *value);
-int everything_entry_string_int_from_json(const char *json, size_t len, atd_arena *arena, everything_entry_string_int *out, atd_error *err);
-int everything_entry_string_int_to_json(const everything_entry_string_int *value, atd_buf *out, atd_error *err);
-bool everything_entry_string_int_next_line(atd_stream *s, atd_arena *arena, everything_entry_string_int *out);
-bool everything_entry_string_int_next_element(atd_stream *s, atd_arena *arena, everything_entry_string_int *out);
-int everything_entry_string_int_write_line(const everything_entry_string_int *value, atd_buf *out, atd_error *err);
-int everything_entry_string_int_to_json_pretty(const everything_entry_string_int *value, atd_buf *out, atd_error *err);
-
-void everything_entry_string_float_list_init(everything_entry_string_float_list *v);
-bool everything_entry_string_float_list_read(atd_reader *r, everything_entry_string_float_list *out);
-bool everything_entry_string_float_list_write(atd_writer *w, const everything_entry_string_float_list *v);
-bool everything_entry_string_float_list_read_any(atd_reader *r, void *out);
-bool everything_entry_string_float_list_write_any(atd_writer *w, const void *value);
-int everything_entry_string_float_list_from_json(const char *json, size_t len, atd_arena *arena, everything_entry_string_float_list *out, atd_error *err);
-int everything_entry_string_float_list_to_json(const everything_entry_string_float_list *value, atd_buf *out, atd_error *err);
-bool everything_entry_string_float_list_next_line(atd_stream *s, atd_arena *arena, everything_entry_string_float_list *out);
-bool everything_entry_string_float_list_next_element(atd_stream *s, atd_arena *arena, everything_entry_string_float_list *out);
-int everything_entry_string_float_list_write_line(const everything_entry_string_float_list *value, atd_buf *out, atd_error *err);
-int everything_entry_string_float_list_to_json_pretty(const everything_entry_string_float_list *value, atd_buf *out, atd_error *err);
-
-void everything_page_entry_string_float_list_option_init(everything_page_entry_string_float_list_option *v);
-bool everything_page_entry_string_float_list_option_read(atd_reader *r, everything_page_entry_string_float_list_option *out);
-bool everything_page_entry_string_float_list_option_write(atd_writer *w, const everything_page_entry_string_float_list_option *v);
-bool everything_page_entry_string_float_list_option_read_any(atd_reader *r, void *out);
-bool everything_page_entry_string_float_list_option_write_any(atd_writer *w, const void *value);
-int everything_page_entry_string_float_list_option_from_json(const char *json, size_t len, atd_arena *arena, everything_page_entry_string_float_list_option *out, atd_error *err);
-int everything_page_entry_string_float_list_option_to_json(const everything_page_entry_string_float_list_option *value, atd_buf *out, atd_error *err);
-bool everything_page_entry_string_float_list_option_next_line(atd_stream *s, atd_arena *arena, everything_page_entry_string_float_list_option *out);
-bool everything_page_entry_string_float_list_option_next_element(atd_stream *s, atd_arena *arena, everything_page_entry_string_float_list_option *out);
-int everything_page_entry_string_float_list_option_write_line(const everything_page_entry_string_float_list_option *value, atd_buf *out, atd_error *err);
-int everything_page_entry_string_float_list_option_to_json_pretty(const everything_page_entry_string_float_list_option *value, atd_buf *out, atd_error *err);
-
-void everything_tree_int_tree_tuple_init(everything_tree_int_tree_tuple *v);
-bool everything_tree_int_tree_tuple_read(atd_reader *r, everything_tree_int_tree_tuple *out);
-bool everything_tree_int_tree_tuple_write(atd_writer *w, const everything_tree_int_tree_tuple *v);
-bool everything_tree_int_tree_tuple_read_any(atd_reader *r, void *out);
-bool everything_tree_int_tree_tuple_write_any(atd_writer *w, const void *value);
-int everything_tree_int_tree_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_tree_int_tree_tuple *out, atd_error *err);
-int everything_tree_int_tree_tuple_to_json(const everything_tree_int_tree_tuple *value, atd_buf *out, atd_error *err);
-bool everything_tree_int_tree_tuple_next_line(atd_stream *s, atd_arena *arena, everything_tree_int_tree_tuple *out);
-bool everything_tree_int_tree_tuple_next_element(atd_stream *s, atd_arena *arena, everything_tree_int_tree_tuple *out);
-int everything_tree_int_tree_tuple_write_line(const everything_tree_int_tree_tuple *value, atd_buf *out, atd_error *err);
-int everything_tree_int_tree_tuple_to_json_pretty(const everything_tree_int_tree_tuple *value, atd_buf *out, atd_error *err);
-
 void everything_tree_init(everything_tree *v);
 bool everything_tree_read(atd_reader *r, everything_tree *out);
 bool everything_tree_write(atd_writer *w, const everything_tree *v);
@@ -1888,18 +1360,6 @@ bool everything_tree_next_element(atd_stream *s, atd_arena *arena, everything_tr
 int everything_tree_write_line(const everything_tree *value, atd_buf *out, atd_error *err);
 int everything_tree_to_json_pretty(const everything_tree *value, atd_buf *out, atd_error *err);
 
-void everything_rose_node_list_init(everything_rose_node_list *v);
-bool everything_rose_node_list_read(atd_reader *r, everything_rose_node_list *out);
-bool everything_rose_node_list_write(atd_writer *w, const everything_rose_node_list *v);
-bool everything_rose_node_list_read_any(atd_reader *r, void *out);
-bool everything_rose_node_list_write_any(atd_writer *w, const void *value);
-int everything_rose_node_list_from_json(const char *json, size_t len, atd_arena *arena, everything_rose_node_list *out, atd_error *err);
-int everything_rose_node_list_to_json(const everything_rose_node_list *value, atd_buf *out, atd_error *err);
-bool everything_rose_node_list_next_line(atd_stream *s, atd_arena *arena, everything_rose_node_list *out);
-bool everything_rose_node_list_next_element(atd_stream *s, atd_arena *arena, everything_rose_node_list *out);
-int everything_rose_node_list_write_line(const everything_rose_node_list *value, atd_buf *out, atd_error *err);
-int everything_rose_node_list_to_json_pretty(const everything_rose_node_list *value, atd_buf *out, atd_error *err);
-
 void everything_rose_node_init(everything_rose_node *v);
 bool everything_rose_node_read(atd_reader *r, everything_rose_node *out);
 bool everything_rose_node_write(atd_writer *w, const everything_rose_node *v);
@@ -1911,30 +1371,6 @@ bool everything_rose_node_next_line(atd_stream *s, atd_arena *arena, everything_
 bool everything_rose_node_next_element(atd_stream *s, atd_arena *arena, everything_rose_node *out);
 int everything_rose_node_write_line(const everything_rose_node *value, atd_buf *out, atd_error *err);
 int everything_rose_node_to_json_pretty(const everything_rose_node *value, atd_buf *out, atd_error *err);
-
-void everything_expr_expr_tuple_init(everything_expr_expr_tuple *v);
-bool everything_expr_expr_tuple_read(atd_reader *r, everything_expr_expr_tuple *out);
-bool everything_expr_expr_tuple_write(atd_writer *w, const everything_expr_expr_tuple *v);
-bool everything_expr_expr_tuple_read_any(atd_reader *r, void *out);
-bool everything_expr_expr_tuple_write_any(atd_writer *w, const void *value);
-int everything_expr_expr_tuple_from_json(const char *json, size_t len, atd_arena *arena, everything_expr_expr_tuple *out, atd_error *err);
-int everything_expr_expr_tuple_to_json(const everything_expr_expr_tuple *value, atd_buf *out, atd_error *err);
-bool everything_expr_expr_tuple_next_line(atd_stream *s, atd_arena *arena, everything_expr_expr_tuple *out);
-bool everything_expr_expr_tuple_next_element(atd_stream *s, atd_arena *arena, everything_expr_expr_tuple *out);
-int everything_expr_expr_tuple_write_line(const everything_expr_expr_tuple *value, atd_buf *out, atd_error *err);
-int everything_expr_expr_tuple_to_json_pretty(const everything_expr_expr_tuple *value, atd_buf *out, atd_error *err);
-
-void everything_stmt_list_init(everything_stmt_list *v);
-bool everything_stmt_list_read(atd_reader *r, everything_stmt_list *out);
-bool everything_stmt_list_write(atd_writer *w, const everything_stmt_list *v);
-bool everything_stmt_list_read_any(atd_reader *r, void *out);
-bool everything_stmt_list_write_any(atd_writer *w, const void *value);
-int everything_stmt_list_from_json(const char *json, size_t len, atd_arena *arena, everything_stmt_list *out, atd_error *err);
-int everything_stmt_list_to_json(const everything_stmt_list *value, atd_buf *out, atd_error *err);
-bool everything_stmt_list_next_line(atd_stream *s, atd_arena *arena, everything_stmt_list *out);
-bool everything_stmt_list_next_element(atd_stream *s, atd_arena *arena, everything_stmt_list *out);
-int everything_stmt_list_write_line(const everything_stmt_list *value, atd_buf *out, atd_error *err);
-int everything_stmt_list_to_json_pretty(const everything_stmt_list *value, atd_buf *out, atd_error *err);
 
 void everything_expr_init(everything_expr *v);
 bool everything_expr_read(atd_reader *r, everything_expr *out);
@@ -1960,18 +1396,6 @@ bool everything_binding_next_element(atd_stream *s, atd_arena *arena, everything
 int everything_binding_write_line(const everything_binding *value, atd_buf *out, atd_error *err);
 int everything_binding_to_json_pretty(const everything_binding *value, atd_buf *out, atd_error *err);
 
-void everything_expr_option_init(everything_expr_option *v);
-bool everything_expr_option_read(atd_reader *r, everything_expr_option *out);
-bool everything_expr_option_write(atd_writer *w, const everything_expr_option *v);
-bool everything_expr_option_read_any(atd_reader *r, void *out);
-bool everything_expr_option_write_any(atd_writer *w, const void *value);
-int everything_expr_option_from_json(const char *json, size_t len, atd_arena *arena, everything_expr_option *out, atd_error *err);
-int everything_expr_option_to_json(const everything_expr_option *value, atd_buf *out, atd_error *err);
-bool everything_expr_option_next_line(atd_stream *s, atd_arena *arena, everything_expr_option *out);
-bool everything_expr_option_next_element(atd_stream *s, atd_arena *arena, everything_expr_option *out);
-int everything_expr_option_write_line(const everything_expr_option *value, atd_buf *out, atd_error *err);
-int everything_expr_option_to_json_pretty(const everything_expr_option *value, atd_buf *out, atd_error *err);
-
 void everything_stmt_init(everything_stmt *v);
 bool everything_stmt_read(atd_reader *r, everything_stmt *out);
 bool everything_stmt_write(atd_writer *w, const everything_stmt *v);
@@ -1996,162 +1420,6 @@ bool everything_annotated_next_element(atd_stream *s, atd_arena *arena, everythi
 int everything_annotated_write_line(const everything_annotated *value, atd_buf *out, atd_error *err);
 int everything_annotated_to_json_pretty(const everything_annotated *value, atd_buf *out, atd_error *err);
 
-void everything_union__list_init(everything_union__list *v);
-bool everything_union__list_read(atd_reader *r, everything_union__list *out);
-bool everything_union__list_write(atd_writer *w, const everything_union__list *v);
-bool everything_union__list_read_any(atd_reader *r, void *out);
-bool everything_union__list_write_any(atd_writer *w, const void *value);
-int everything_union__list_from_json(const char *json, size_t len, atd_arena *arena, everything_union__list *out, atd_error *err);
-int everything_union__list_to_json(const everything_union__list *value, atd_buf *out, atd_error *err);
-bool everything_union__list_next_line(atd_stream *s, atd_arena *arena, everything_union__list *out);
-bool everything_union__list_next_element(atd_stream *s, atd_arena *arena, everything_union__list *out);
-int everything_union__list_write_line(const everything_union__list *value, atd_buf *out, atd_error *err);
-int everything_union__list_to_json_pretty(const everything_union__list *value, atd_buf *out, atd_error *err);
-
-void everything_mode_list_init(everything_mode_list *v);
-bool everything_mode_list_read(atd_reader *r, everything_mode_list *out);
-bool everything_mode_list_write(atd_writer *w, const everything_mode_list *v);
-bool everything_mode_list_read_any(atd_reader *r, void *out);
-bool everything_mode_list_write_any(atd_writer *w, const void *value);
-int everything_mode_list_from_json(const char *json, size_t len, atd_arena *arena, everything_mode_list *out, atd_error *err);
-int everything_mode_list_to_json(const everything_mode_list *value, atd_buf *out, atd_error *err);
-bool everything_mode_list_next_line(atd_stream *s, atd_arena *arena, everything_mode_list *out);
-bool everything_mode_list_next_element(atd_stream *s, atd_arena *arena, everything_mode_list *out);
-int everything_mode_list_write_line(const everything_mode_list *value, atd_buf *out, atd_error *err);
-int everything_mode_list_to_json_pretty(const everything_mode_list *value, atd_buf *out, atd_error *err);
-
-void everything_level_list_init(everything_level_list *v);
-bool everything_level_list_read(atd_reader *r, everything_level_list *out);
-bool everything_level_list_write(atd_writer *w, const everything_level_list *v);
-bool everything_level_list_read_any(atd_reader *r, void *out);
-bool everything_level_list_write_any(atd_writer *w, const void *value);
-int everything_level_list_from_json(const char *json, size_t len, atd_arena *arena, everything_level_list *out, atd_error *err);
-int everything_level_list_to_json(const everything_level_list *value, atd_buf *out, atd_error *err);
-bool everything_level_list_next_line(atd_stream *s, atd_arena *arena, everything_level_list *out);
-bool everything_level_list_next_element(atd_stream *s, atd_arena *arena, everything_level_list *out);
-int everything_level_list_write_line(const everything_level_list *value, atd_buf *out, atd_error *err);
-int everything_level_list_to_json_pretty(const everything_level_list *value, atd_buf *out, atd_error *err);
-
-void everything_odd_names_list_init(everything_odd_names_list *v);
-bool everything_odd_names_list_read(atd_reader *r, everything_odd_names_list *out);
-bool everything_odd_names_list_write(atd_writer *w, const everything_odd_names_list *v);
-bool everything_odd_names_list_read_any(atd_reader *r, void *out);
-bool everything_odd_names_list_write_any(atd_writer *w, const void *value);
-int everything_odd_names_list_from_json(const char *json, size_t len, atd_arena *arena, everything_odd_names_list *out, atd_error *err);
-int everything_odd_names_list_to_json(const everything_odd_names_list *value, atd_buf *out, atd_error *err);
-bool everything_odd_names_list_next_line(atd_stream *s, atd_arena *arena, everything_odd_names_list *out);
-bool everything_odd_names_list_next_element(atd_stream *s, atd_arena *arena, everything_odd_names_list *out);
-int everything_odd_names_list_write_line(const everything_odd_names_list *value, atd_buf *out, atd_error *err);
-int everything_odd_names_list_to_json_pretty(const everything_odd_names_list *value, atd_buf *out, atd_error *err);
-
-void everything_color_list_init(everything_color_list *v);
-bool everything_color_list_read(atd_reader *r, everything_color_list *out);
-bool everything_color_list_write(atd_writer *w, const everything_color_list *v);
-bool everything_color_list_read_any(atd_reader *r, void *out);
-bool everything_color_list_write_any(atd_writer *w, const void *value);
-int everything_color_list_from_json(const char *json, size_t len, atd_arena *arena, everything_color_list *out, atd_error *err);
-int everything_color_list_to_json(const everything_color_list *value, atd_buf *out, atd_error *err);
-bool everything_color_list_next_line(atd_stream *s, atd_arena *arena, everything_color_list *out);
-bool everything_color_list_next_element(atd_stream *s, atd_arena *arena, everything_color_list *out);
-int everything_color_list_write_line(const everything_color_list *value, atd_buf *out, atd_error *err);
-int everything_color_list_to_json_pretty(const everything_color_list *value, atd_buf *out, atd_error *err);
-
-void everything_event_list_init(everything_event_list *v);
-bool everything_event_list_read(atd_reader *r, everything_event_list *out);
-bool everything_event_list_write(atd_writer *w, const everything_event_list *v);
-bool everything_event_list_read_any(atd_reader *r, void *out);
-bool everything_event_list_write_any(atd_writer *w, const void *value);
-int everything_event_list_from_json(const char *json, size_t len, atd_arena *arena, everything_event_list *out, atd_error *err);
-int everything_event_list_to_json(const everything_event_list *value, atd_buf *out, atd_error *err);
-bool everything_event_list_next_line(atd_stream *s, atd_arena *arena, everything_event_list *out);
-bool everything_event_list_next_element(atd_stream *s, atd_arena *arena, everything_event_list *out);
-int everything_event_list_write_line(const everything_event_list *value, atd_buf *out, atd_error *err);
-int everything_event_list_to_json_pretty(const everything_event_list *value, atd_buf *out, atd_error *err);
-
-void everything_base_event_list_init(everything_base_event_list *v);
-bool everything_base_event_list_read(atd_reader *r, everything_base_event_list *out);
-bool everything_base_event_list_write(atd_writer *w, const everything_base_event_list *v);
-bool everything_base_event_list_read_any(atd_reader *r, void *out);
-bool everything_base_event_list_write_any(atd_writer *w, const void *value);
-int everything_base_event_list_from_json(const char *json, size_t len, atd_arena *arena, everything_base_event_list *out, atd_error *err);
-int everything_base_event_list_to_json(const everything_base_event_list *value, atd_buf *out, atd_error *err);
-bool everything_base_event_list_next_line(atd_stream *s, atd_arena *arena, everything_base_event_list *out);
-bool everything_base_event_list_next_element(atd_stream *s, atd_arena *arena, everything_base_event_list *out);
-int everything_base_event_list_write_line(const everything_base_event_list *value, atd_buf *out, atd_error *err);
-int everything_base_event_list_to_json_pretty(const everything_base_event_list *value, atd_buf *out, atd_error *err);
-
-void everything_patch_list_init(everything_patch_list *v);
-bool everything_patch_list_read(atd_reader *r, everything_patch_list *out);
-bool everything_patch_list_write(atd_writer *w, const everything_patch_list *v);
-bool everything_patch_list_read_any(atd_reader *r, void *out);
-bool everything_patch_list_write_any(atd_writer *w, const void *value);
-int everything_patch_list_from_json(const char *json, size_t len, atd_arena *arena, everything_patch_list *out, atd_error *err);
-int everything_patch_list_to_json(const everything_patch_list *value, atd_buf *out, atd_error *err);
-bool everything_patch_list_next_line(atd_stream *s, atd_arena *arena, everything_patch_list *out);
-bool everything_patch_list_next_element(atd_stream *s, atd_arena *arena, everything_patch_list *out);
-int everything_patch_list_write_line(const everything_patch_list *value, atd_buf *out, atd_error *err);
-int everything_patch_list_to_json_pretty(const everything_patch_list *value, atd_buf *out, atd_error *err);
-
-void everything_all_optional_list_init(everything_all_optional_list *v);
-bool everything_all_optional_list_read(atd_reader *r, everything_all_optional_list *out);
-bool everything_all_optional_list_write(atd_writer *w, const everything_all_optional_list *v);
-bool everything_all_optional_list_read_any(atd_reader *r, void *out);
-bool everything_all_optional_list_write_any(atd_writer *w, const void *value);
-int everything_all_optional_list_from_json(const char *json, size_t len, atd_arena *arena, everything_all_optional_list *out, atd_error *err);
-int everything_all_optional_list_to_json(const everything_all_optional_list *value, atd_buf *out, atd_error *err);
-bool everything_all_optional_list_next_line(atd_stream *s, atd_arena *arena, everything_all_optional_list *out);
-bool everything_all_optional_list_next_element(atd_stream *s, atd_arena *arena, everything_all_optional_list *out);
-int everything_all_optional_list_write_line(const everything_all_optional_list *value, atd_buf *out, atd_error *err);
-int everything_all_optional_list_to_json_pretty(const everything_all_optional_list *value, atd_buf *out, atd_error *err);
-
-void everything_with_defaults_list_init(everything_with_defaults_list *v);
-bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_list *out);
-bool everything_with_defaults_list_write(atd_writer *w, const everything_with_defaults_list *v);
-bool everything_with_defaults_list_read_any(atd_reader *r, void *out);
-bool everything_with_defaults_list_write_any(atd_writer *w, const void *value);
-int everything_with_defaults_list_from_json(const char *json, size_t len, atd_arena *arena, everything_with_defaults_list *out, atd_error *err);
-int everything_with_defaults_list_to_json(const everything_with_defaults_list *value, atd_buf *out, atd_error *err);
-bool everything_with_defaults_list_next_line(atd_stream *s, atd_arena *arena, everything_with_defaults_list *out);
-bool everything_with_defaults_list_next_element(atd_stream *s, atd_arena *arena, everything_with_defaults_list *out);
-int everything_with_defaults_list_write_line(const everything_with_defaults_list *value, atd_buf *out, atd_error *err);
-int everything_with_defaults_list_to_json_pretty(const everything_with_defaults_list *value, atd_buf *out, atd_error *err);
-
-void everything_options_list_init(everything_options_list *v);
-bool everything_options_list_read(atd_reader *r, everything_options_list *out);
-bool everything_options_list_write(atd_writer *w, const everything_options_list *v);
-bool everything_options_list_read_any(atd_reader *r, void *out);
-bool everything_options_list_write_any(atd_writer *w, const void *value);
-int everything_options_list_from_json(const char *json, size_t len, atd_arena *arena, everything_options_list *out, atd_error *err);
-int everything_options_list_to_json(const everything_options_list *value, atd_buf *out, atd_error *err);
-bool everything_options_list_next_line(atd_stream *s, atd_arena *arena, everything_options_list *out);
-bool everything_options_list_next_element(atd_stream *s, atd_arena *arena, everything_options_list *out);
-int everything_options_list_write_line(const everything_options_list *value, atd_buf *out, atd_error *err);
-int everything_options_list_to_json_pretty(const everything_options_list *value, atd_buf *out, atd_error *err);
-
-void everything_root_anon_record_elt_list_init(everything_root_anon_record_elt_list *v);
-bool everything_root_anon_record_elt_list_read(atd_reader *r, everything_root_anon_record_elt_list *out);
-bool everything_root_anon_record_elt_list_write(atd_writer *w, const everything_root_anon_record_elt_list *v);
-bool everything_root_anon_record_elt_list_read_any(atd_reader *r, void *out);
-bool everything_root_anon_record_elt_list_write_any(atd_writer *w, const void *value);
-int everything_root_anon_record_elt_list_from_json(const char *json, size_t len, atd_arena *arena, everything_root_anon_record_elt_list *out, atd_error *err);
-int everything_root_anon_record_elt_list_to_json(const everything_root_anon_record_elt_list *value, atd_buf *out, atd_error *err);
-bool everything_root_anon_record_elt_list_next_line(atd_stream *s, atd_arena *arena, everything_root_anon_record_elt_list *out);
-bool everything_root_anon_record_elt_list_next_element(atd_stream *s, atd_arena *arena, everything_root_anon_record_elt_list *out);
-int everything_root_anon_record_elt_list_write_line(const everything_root_anon_record_elt_list *value, atd_buf *out, atd_error *err);
-int everything_root_anon_record_elt_list_to_json_pretty(const everything_root_anon_record_elt_list *value, atd_buf *out, atd_error *err);
-
-void everything_root_anon_sum_elt_list_init(everything_root_anon_sum_elt_list *v);
-bool everything_root_anon_sum_elt_list_read(atd_reader *r, everything_root_anon_sum_elt_list *out);
-bool everything_root_anon_sum_elt_list_write(atd_writer *w, const everything_root_anon_sum_elt_list *v);
-bool everything_root_anon_sum_elt_list_read_any(atd_reader *r, void *out);
-bool everything_root_anon_sum_elt_list_write_any(atd_writer *w, const void *value);
-int everything_root_anon_sum_elt_list_from_json(const char *json, size_t len, atd_arena *arena, everything_root_anon_sum_elt_list *out, atd_error *err);
-int everything_root_anon_sum_elt_list_to_json(const everything_root_anon_sum_elt_list *value, atd_buf *out, atd_error *err);
-bool everything_root_anon_sum_elt_list_next_line(atd_stream *s, atd_arena *arena, everything_root_anon_sum_elt_list *out);
-bool everything_root_anon_sum_elt_list_next_element(atd_stream *s, atd_arena *arena, everything_root_anon_sum_elt_list *out);
-int everything_root_anon_sum_elt_list_write_line(const everything_root_anon_sum_elt_list *value, atd_buf *out, atd_error *err);
-int everything_root_anon_sum_elt_list_to_json_pretty(const everything_root_anon_sum_elt_list *value, atd_buf *out, atd_error *err);
-
 void everything_anon_z_init(everything_anon_z *v);
 bool everything_anon_z_read(atd_reader *r, everything_anon_z *out);
 bool everything_anon_z_write(atd_writer *w, const everything_anon_z *v);
@@ -2175,30 +1443,6 @@ bool everything_root_next_line(atd_stream *s, atd_arena *arena, everything_root 
 bool everything_root_next_element(atd_stream *s, atd_arena *arena, everything_root *out);
 int everything_root_write_line(const everything_root *value, atd_buf *out, atd_error *err);
 int everything_root_to_json_pretty(const everything_root *value, atd_buf *out, atd_error *err);
-
-void everything_root_anon_record_elt_init(everything_root_anon_record_elt *v);
-bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_anon_record_elt *out);
-bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_anon_record_elt *v);
-bool everything_root_anon_record_elt_read_any(atd_reader *r, void *out);
-bool everything_root_anon_record_elt_write_any(atd_writer *w, const void *value);
-int everything_root_anon_record_elt_from_json(const char *json, size_t len, atd_arena *arena, everything_root_anon_record_elt *out, atd_error *err);
-int everything_root_anon_record_elt_to_json(const everything_root_anon_record_elt *value, atd_buf *out, atd_error *err);
-bool everything_root_anon_record_elt_next_line(atd_stream *s, atd_arena *arena, everything_root_anon_record_elt *out);
-bool everything_root_anon_record_elt_next_element(atd_stream *s, atd_arena *arena, everything_root_anon_record_elt *out);
-int everything_root_anon_record_elt_write_line(const everything_root_anon_record_elt *value, atd_buf *out, atd_error *err);
-int everything_root_anon_record_elt_to_json_pretty(const everything_root_anon_record_elt *value, atd_buf *out, atd_error *err);
-
-void everything_root_anon_sum_elt_init(everything_root_anon_sum_elt *v);
-bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_elt *out);
-bool everything_root_anon_sum_elt_write(atd_writer *w, const everything_root_anon_sum_elt *v);
-bool everything_root_anon_sum_elt_read_any(atd_reader *r, void *out);
-bool everything_root_anon_sum_elt_write_any(atd_writer *w, const void *value);
-int everything_root_anon_sum_elt_from_json(const char *json, size_t len, atd_arena *arena, everything_root_anon_sum_elt *out, atd_error *err);
-int everything_root_anon_sum_elt_to_json(const everything_root_anon_sum_elt *value, atd_buf *out, atd_error *err);
-bool everything_root_anon_sum_elt_next_line(atd_stream *s, atd_arena *arena, everything_root_anon_sum_elt *out);
-bool everything_root_anon_sum_elt_next_element(atd_stream *s, atd_arena *arena, everything_root_anon_sum_elt *out);
-int everything_root_anon_sum_elt_write_line(const everything_root_anon_sum_elt *value, atd_buf *out, atd_error *err);
-int everything_root_anon_sum_elt_to_json_pretty(const everything_root_anon_sum_elt *value, atd_buf *out, atd_error *err);
 
 void everything_count_init(everything_count *v);
 bool everything_count_read(atd_reader *r, everything_count *out);

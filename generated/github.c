@@ -3,14 +3,17 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool github_string_nullable_read(atd_reader *r, github_string_nullable *out);
+static bool github_string_nullable_write(atd_writer *w, const github_string_nullable *v);
+static bool github_gist_file_assoc_read(atd_reader *r, github_gist_file_assoc *out);
+static bool github_gist_file_assoc_write(atd_writer *w, const github_gist_file_assoc *v);
+static bool github_user_nullable_read(atd_reader *r, github_user_nullable *out);
+static bool github_user_nullable_write(atd_writer *w, const github_user_nullable *v);
+
 /* --- readers --- */
 
-void github_string_nullable_init(github_string_nullable *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool github_string_nullable_read(atd_reader *r, github_string_nullable *out)
+static bool github_string_nullable_read(atd_reader *r, github_string_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -21,25 +24,6 @@ bool github_string_nullable_read(atd_reader *r, github_string_nullable *out)
     }
     out->has = true;
     return true;
-}
-
-bool github_string_nullable_read_any(atd_reader *r, void *out)
-{
-    return github_string_nullable_read(r, (github_string_nullable *)out);
-}
-
-int github_string_nullable_from_json(const char *json, size_t len, atd_arena *arena, github_string_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!github_string_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void github_gist_file_init(github_gist_file *v)
@@ -85,7 +69,7 @@ bool github_gist_file_read(atd_reader *r, github_gist_file *out)
     uint64_t seen[1] = {0};
     github_gist_file_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -161,7 +145,7 @@ bool github_gist_file_read(atd_reader *r, github_gist_file *out)
             seen[0] |= (uint64_t)1 << 4;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "gist_file");
             }
@@ -199,24 +183,10 @@ bool github_gist_file_read_any(atd_reader *r, void *out)
 
 int github_gist_file_from_json(const char *json, size_t len, atd_arena *arena, github_gist_file *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!github_gist_file_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, github_gist_file_read_any, out, err);
 }
 
-void github_gist_file_assoc_init(github_gist_file_assoc *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool github_gist_file_assoc_read(atd_reader *r, github_gist_file_assoc *out)
+static bool github_gist_file_assoc_read(atd_reader *r, github_gist_file_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -230,18 +200,14 @@ bool github_gist_file_assoc_read(atd_reader *r, github_gist_file_assoc *out)
             return false;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && key.ptr < r->end) {
-            char *k = atd_arena_strdup(r->arena, key.ptr, key.len);
-            if (k == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            key.ptr = k;
+        if (!atd_reader_own_string(r, &key)) {
+            return false;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             github_gist_file_assoc_item *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(github_gist_file_assoc_item)) {
-                n_ = (github_gist_file_assoc_item *)atd_arena_grow(r->arena, items, cap * sizeof(github_gist_file_assoc_item), ncap * sizeof(github_gist_file_assoc_item), 8);
+                n_ = (github_gist_file_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(github_gist_file_assoc_item), ncap * sizeof(github_gist_file_assoc_item), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -261,25 +227,6 @@ bool github_gist_file_assoc_read(atd_reader *r, github_gist_file_assoc *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool github_gist_file_assoc_read_any(atd_reader *r, void *out)
-{
-    return github_gist_file_assoc_read(r, (github_gist_file_assoc *)out);
-}
-
-int github_gist_file_assoc_from_json(const char *json, size_t len, atd_arena *arena, github_gist_file_assoc *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!github_gist_file_assoc_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void github_user_init(github_user *v)
@@ -377,7 +324,7 @@ bool github_user_read(atd_reader *r, github_user *out)
     uint64_t seen[1] = {0};
     github_user_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -585,7 +532,7 @@ bool github_user_read(atd_reader *r, github_user *out)
             seen[0] |= (uint64_t)1 << 16;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user");
             }
@@ -659,24 +606,10 @@ bool github_user_read_any(atd_reader *r, void *out)
 
 int github_user_from_json(const char *json, size_t len, atd_arena *arena, github_user *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!github_user_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, github_user_read_any, out, err);
 }
 
-void github_user_nullable_init(github_user_nullable *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool github_user_nullable_read(atd_reader *r, github_user_nullable *out)
+static bool github_user_nullable_read(atd_reader *r, github_user_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -687,25 +620,6 @@ bool github_user_nullable_read(atd_reader *r, github_user_nullable *out)
     }
     out->has = true;
     return true;
-}
-
-bool github_user_nullable_read_any(atd_reader *r, void *out)
-{
-    return github_user_nullable_read(r, (github_user_nullable *)out);
-}
-
-int github_user_nullable_from_json(const char *json, size_t len, atd_arena *arena, github_user_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!github_user_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void github_gist_init(github_gist *v)
@@ -801,7 +715,7 @@ bool github_gist_read(atd_reader *r, github_gist *out)
     uint64_t seen[1] = {0};
     github_gist_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -1015,7 +929,7 @@ bool github_gist_read(atd_reader *r, github_gist *out)
             seen[0] |= (uint64_t)1 << 15;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "gist");
             }
@@ -1086,96 +1000,7 @@ bool github_gist_read_any(atd_reader *r, void *out)
 
 int github_gist_from_json(const char *json, size_t len, atd_arena *arena, github_gist *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!github_gist_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void github_user_option_init(github_user_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool github_user_option_read(atd_reader *r, github_user_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!github_user_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool github_user_option_read_any(atd_reader *r, void *out)
-{
-    return github_user_option_read(r, (github_user_option *)out);
-}
-
-int github_user_option_from_json(const char *json, size_t len, atd_arena *arena, github_user_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!github_user_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, github_gist_read_any, out, err);
 }
 
 void github_root_init(github_root *v)
@@ -1196,7 +1021,7 @@ bool github_root_read(atd_reader *r, github_root *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             github_gist *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(github_gist)) {
-                n_ = (github_gist *)atd_arena_grow(r->arena, items, cap * sizeof(github_gist), ncap * sizeof(github_gist), 8);
+                n_ = (github_gist *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(github_gist), ncap * sizeof(github_gist), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -1224,21 +1049,12 @@ bool github_root_read_any(atd_reader *r, void *out)
 
 int github_root_from_json(const char *json, size_t len, atd_arena *arena, github_root *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!github_root_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, github_root_read_any, out, err);
 }
 
 /* --- writers --- */
 
-bool github_string_nullable_write(atd_writer *w, const github_string_nullable *v)
+static bool github_string_nullable_write(atd_writer *w, const github_string_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -1247,32 +1063,6 @@ bool github_string_nullable_write(atd_writer *w, const github_string_nullable *v
         return false;
     }
     return true;
-}
-
-bool github_string_nullable_write_any(atd_writer *w, const void *value)
-{
-    return github_string_nullable_write(w, (const github_string_nullable *)value);
-}
-
-int github_string_nullable_to_json(const github_string_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (github_string_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool github_gist_file_write(atd_writer *w, const github_gist_file *v)
@@ -1293,7 +1083,7 @@ bool github_gist_file_write(atd_writer *w, const github_gist_file *v)
         return atd_writer_push_field(w, "raw_url", 7);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 9 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "size", 4);
@@ -1313,26 +1103,10 @@ bool github_gist_file_write_any(atd_writer *w, const void *value)
 
 int github_gist_file_to_json(const github_gist_file *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (github_gist_file_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(github_gist_file_write_any, value, out, err);
 }
 
-bool github_gist_file_assoc_write(atd_writer *w, const github_gist_file_assoc *v)
+static bool github_gist_file_assoc_write(atd_writer *w, const github_gist_file_assoc *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "{", 1)) {
@@ -1352,39 +1126,13 @@ bool github_gist_file_assoc_write(atd_writer *w, const github_gist_file_assoc *v
     return atd_writer_raw(w, "}", 1);
 }
 
-bool github_gist_file_assoc_write_any(atd_writer *w, const void *value)
-{
-    return github_gist_file_assoc_write(w, (const github_gist_file_assoc *)value);
-}
-
-int github_gist_file_assoc_to_json(const github_gist_file_assoc *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (github_gist_file_assoc_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool github_user_write(atd_writer *w, const github_user *v)
 {
     if (!atd_writer_key_string(w, "{\"login\":", 9, v->login.ptr, v->login.len)) {
         return atd_writer_push_field(w, "login", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
@@ -1436,7 +1184,7 @@ bool github_user_write(atd_writer *w, const github_user *v)
         return atd_writer_push_field(w, "type", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 15 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 15 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "site_admin", 10);
@@ -1462,26 +1210,10 @@ bool github_user_write_any(atd_writer *w, const void *value)
 
 int github_user_to_json(const github_user *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (github_user_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(github_user_write_any, value, out, err);
 }
 
-bool github_user_nullable_write(atd_writer *w, const github_user_nullable *v)
+static bool github_user_nullable_write(atd_writer *w, const github_user_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -1490,32 +1222,6 @@ bool github_user_nullable_write(atd_writer *w, const github_user_nullable *v)
         return false;
     }
     return true;
-}
-
-bool github_user_nullable_write_any(atd_writer *w, const void *value)
-{
-    return github_user_nullable_write(w, (const github_user_nullable *)value);
-}
-
-int github_user_nullable_to_json(const github_user_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (github_user_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool github_gist_write(atd_writer *w, const github_gist *v)
@@ -1548,7 +1254,7 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
         return atd_writer_push_field(w, "files", 5);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 10 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "public", 6);
@@ -1576,7 +1282,7 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
         return atd_writer_push_field(w, "description", 11);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 12 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "comments", 8);
@@ -1603,7 +1309,7 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 14 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 14 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "truncated", 9);
@@ -1629,63 +1335,7 @@ bool github_gist_write_any(atd_writer *w, const void *value)
 
 int github_gist_to_json(const github_gist *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (github_gist_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool github_user_option_write(atd_writer *w, const github_user_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!github_user_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool github_user_option_write_any(atd_writer *w, const void *value)
-{
-    return github_user_option_write(w, (const github_user_option *)value);
-}
-
-int github_user_option_to_json(const github_user_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (github_user_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(github_gist_write_any, value, out, err);
 }
 
 bool github_root_write(atd_writer *w, const github_root *v)
@@ -1712,46 +1362,10 @@ bool github_root_write_any(atd_writer *w, const void *value)
 
 int github_root_to_json(const github_root *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (github_root_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(github_root_write_any, value, out, err);
 }
 
 /* --- streams and layout --- */
-
-bool github_string_nullable_next_line(atd_stream *s, atd_arena *arena, github_string_nullable *out)
-{
-    return atd_stream_next_line(s, arena, github_string_nullable_read_any, out);
-}
-
-bool github_string_nullable_next_element(atd_stream *s, atd_arena *arena, github_string_nullable *out)
-{
-    return atd_stream_next_element(s, arena, github_string_nullable_read_any, out);
-}
-
-int github_string_nullable_write_line(const github_string_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, github_string_nullable_write_any, value, 0, err);
-}
-
-int github_string_nullable_to_json_pretty(const github_string_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, github_string_nullable_write_any, value, ATD_WRITE_PRETTY, err);
-}
 
 bool github_gist_file_next_line(atd_stream *s, atd_arena *arena, github_gist_file *out)
 {
@@ -1771,26 +1385,6 @@ int github_gist_file_write_line(const github_gist_file *value, atd_buf *out, atd
 int github_gist_file_to_json_pretty(const github_gist_file *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, github_gist_file_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool github_gist_file_assoc_next_line(atd_stream *s, atd_arena *arena, github_gist_file_assoc *out)
-{
-    return atd_stream_next_line(s, arena, github_gist_file_assoc_read_any, out);
-}
-
-bool github_gist_file_assoc_next_element(atd_stream *s, atd_arena *arena, github_gist_file_assoc *out)
-{
-    return atd_stream_next_element(s, arena, github_gist_file_assoc_read_any, out);
-}
-
-int github_gist_file_assoc_write_line(const github_gist_file_assoc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, github_gist_file_assoc_write_any, value, 0, err);
-}
-
-int github_gist_file_assoc_to_json_pretty(const github_gist_file_assoc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, github_gist_file_assoc_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool github_user_next_line(atd_stream *s, atd_arena *arena, github_user *out)
@@ -1813,26 +1407,6 @@ int github_user_to_json_pretty(const github_user *value, atd_buf *out, atd_error
     return atd_write_value(out, github_user_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
-bool github_user_nullable_next_line(atd_stream *s, atd_arena *arena, github_user_nullable *out)
-{
-    return atd_stream_next_line(s, arena, github_user_nullable_read_any, out);
-}
-
-bool github_user_nullable_next_element(atd_stream *s, atd_arena *arena, github_user_nullable *out)
-{
-    return atd_stream_next_element(s, arena, github_user_nullable_read_any, out);
-}
-
-int github_user_nullable_write_line(const github_user_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, github_user_nullable_write_any, value, 0, err);
-}
-
-int github_user_nullable_to_json_pretty(const github_user_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, github_user_nullable_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
 bool github_gist_next_line(atd_stream *s, atd_arena *arena, github_gist *out)
 {
     return atd_stream_next_line(s, arena, github_gist_read_any, out);
@@ -1851,26 +1425,6 @@ int github_gist_write_line(const github_gist *value, atd_buf *out, atd_error *er
 int github_gist_to_json_pretty(const github_gist *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, github_gist_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool github_user_option_next_line(atd_stream *s, atd_arena *arena, github_user_option *out)
-{
-    return atd_stream_next_line(s, arena, github_user_option_read_any, out);
-}
-
-bool github_user_option_next_element(atd_stream *s, atd_arena *arena, github_user_option *out)
-{
-    return atd_stream_next_element(s, arena, github_user_option_read_any, out);
-}
-
-int github_user_option_write_line(const github_user_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, github_user_option_write_any, value, 0, err);
-}
-
-int github_user_option_to_json_pretty(const github_user_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, github_user_option_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool github_root_next_line(atd_stream *s, atd_arena *arena, github_root *out)

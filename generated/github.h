@@ -107,19 +107,7 @@ struct github_root {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT). */
-
-void github_string_nullable_init(github_string_nullable *v);
-bool github_string_nullable_read(atd_reader *r, github_string_nullable *out);
-bool github_string_nullable_write(atd_writer *w, const github_string_nullable *v);
-bool github_string_nullable_read_any(atd_reader *r, void *out);
-bool github_string_nullable_write_any(atd_writer *w, const void *value);
-int github_string_nullable_from_json(const char *json, size_t len, atd_arena *arena, github_string_nullable *out, atd_error *err);
-int github_string_nullable_to_json(const github_string_nullable *value, atd_buf *out, atd_error *err);
-bool github_string_nullable_next_line(atd_stream *s, atd_arena *arena, github_string_nullable *out);
-bool github_string_nullable_next_element(atd_stream *s, atd_arena *arena, github_string_nullable *out);
-int github_string_nullable_write_line(const github_string_nullable *value, atd_buf *out, atd_error *err);
-int github_string_nullable_to_json_pretty(const github_string_nullable *value, atd_buf *out, atd_error *err);
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
 
 void github_gist_file_init(github_gist_file *v);
 bool github_gist_file_read(atd_reader *r, github_gist_file *out);
@@ -133,18 +121,6 @@ bool github_gist_file_next_element(atd_stream *s, atd_arena *arena, github_gist_
 int github_gist_file_write_line(const github_gist_file *value, atd_buf *out, atd_error *err);
 int github_gist_file_to_json_pretty(const github_gist_file *value, atd_buf *out, atd_error *err);
 
-void github_gist_file_assoc_init(github_gist_file_assoc *v);
-bool github_gist_file_assoc_read(atd_reader *r, github_gist_file_assoc *out);
-bool github_gist_file_assoc_write(atd_writer *w, const github_gist_file_assoc *v);
-bool github_gist_file_assoc_read_any(atd_reader *r, void *out);
-bool github_gist_file_assoc_write_any(atd_writer *w, const void *value);
-int github_gist_file_assoc_from_json(const char *json, size_t len, atd_arena *arena, github_gist_file_assoc *out, atd_error *err);
-int github_gist_file_assoc_to_json(const github_gist_file_assoc *value, atd_buf *out, atd_error *err);
-bool github_gist_file_assoc_next_line(atd_stream *s, atd_arena *arena, github_gist_file_assoc *out);
-bool github_gist_file_assoc_next_element(atd_stream *s, atd_arena *arena, github_gist_file_assoc *out);
-int github_gist_file_assoc_write_line(const github_gist_file_assoc *value, atd_buf *out, atd_error *err);
-int github_gist_file_assoc_to_json_pretty(const github_gist_file_assoc *value, atd_buf *out, atd_error *err);
-
 void github_user_init(github_user *v);
 bool github_user_read(atd_reader *r, github_user *out);
 bool github_user_write(atd_writer *w, const github_user *v);
@@ -157,18 +133,6 @@ bool github_user_next_element(atd_stream *s, atd_arena *arena, github_user *out)
 int github_user_write_line(const github_user *value, atd_buf *out, atd_error *err);
 int github_user_to_json_pretty(const github_user *value, atd_buf *out, atd_error *err);
 
-void github_user_nullable_init(github_user_nullable *v);
-bool github_user_nullable_read(atd_reader *r, github_user_nullable *out);
-bool github_user_nullable_write(atd_writer *w, const github_user_nullable *v);
-bool github_user_nullable_read_any(atd_reader *r, void *out);
-bool github_user_nullable_write_any(atd_writer *w, const void *value);
-int github_user_nullable_from_json(const char *json, size_t len, atd_arena *arena, github_user_nullable *out, atd_error *err);
-int github_user_nullable_to_json(const github_user_nullable *value, atd_buf *out, atd_error *err);
-bool github_user_nullable_next_line(atd_stream *s, atd_arena *arena, github_user_nullable *out);
-bool github_user_nullable_next_element(atd_stream *s, atd_arena *arena, github_user_nullable *out);
-int github_user_nullable_write_line(const github_user_nullable *value, atd_buf *out, atd_error *err);
-int github_user_nullable_to_json_pretty(const github_user_nullable *value, atd_buf *out, atd_error *err);
-
 void github_gist_init(github_gist *v);
 bool github_gist_read(atd_reader *r, github_gist *out);
 bool github_gist_write(atd_writer *w, const github_gist *v);
@@ -180,18 +144,6 @@ bool github_gist_next_line(atd_stream *s, atd_arena *arena, github_gist *out);
 bool github_gist_next_element(atd_stream *s, atd_arena *arena, github_gist *out);
 int github_gist_write_line(const github_gist *value, atd_buf *out, atd_error *err);
 int github_gist_to_json_pretty(const github_gist *value, atd_buf *out, atd_error *err);
-
-void github_user_option_init(github_user_option *v);
-bool github_user_option_read(atd_reader *r, github_user_option *out);
-bool github_user_option_write(atd_writer *w, const github_user_option *v);
-bool github_user_option_read_any(atd_reader *r, void *out);
-bool github_user_option_write_any(atd_writer *w, const void *value);
-int github_user_option_from_json(const char *json, size_t len, atd_arena *arena, github_user_option *out, atd_error *err);
-int github_user_option_to_json(const github_user_option *value, atd_buf *out, atd_error *err);
-bool github_user_option_next_line(atd_stream *s, atd_arena *arena, github_user_option *out);
-bool github_user_option_next_element(atd_stream *s, atd_arena *arena, github_user_option *out);
-int github_user_option_write_line(const github_user_option *value, atd_buf *out, atd_error *err);
-int github_user_option_to_json_pretty(const github_user_option *value, atd_buf *out, atd_error *err);
 
 void github_root_init(github_root *v);
 bool github_root_read(atd_reader *r, github_root *out);

@@ -3,6 +3,12 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool mapping_long_long_list_read(atd_reader *r, mapping_long_long_list *out);
+static bool mapping_long_long_list_write(atd_writer *w, const mapping_long_long_list *v);
+static bool mapping_int_nullable_read(atd_reader *r, mapping_int_nullable *out);
+static bool mapping_int_nullable_write(atd_writer *w, const mapping_int_nullable *v);
+
 /* --- readers --- */
 
 void mapping_color_init(mapping_color *v)
@@ -40,7 +46,7 @@ bool mapping_color_read(atd_reader *r, mapping_color *out)
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -66,7 +72,7 @@ bool mapping_color_read(atd_reader *r, mapping_color *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "color");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -107,16 +113,7 @@ bool mapping_color_read_any(atd_reader *r, void *out)
 
 int mapping_color_from_json(const char *json, size_t len, atd_arena *arena, mapping_color *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_color_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, mapping_color_read_any, out, err);
 }
 
 void mapping_point_init(mapping_point *v)
@@ -149,7 +146,7 @@ bool mapping_point_read(atd_reader *r, mapping_point *out)
     uint64_t seen[1] = {0};
     mapping_point_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -192,7 +189,7 @@ bool mapping_point_read(atd_reader *r, mapping_point *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "point");
             }
@@ -221,24 +218,10 @@ bool mapping_point_read_any(atd_reader *r, void *out)
 
 int mapping_point_from_json(const char *json, size_t len, atd_arena *arena, mapping_point *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_point_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, mapping_point_read_any, out, err);
 }
 
-void mapping_long_long_list_init(mapping_long_long_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool mapping_long_long_list_read(atd_reader *r, mapping_long_long_list *out)
+static bool mapping_long_long_list_read(atd_reader *r, mapping_long_long_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -251,7 +234,7 @@ bool mapping_long_long_list_read(atd_reader *r, mapping_long_long_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             long long *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(long long)) {
-                n_ = (long long *)atd_arena_grow(r->arena, items, cap * sizeof(long long), ncap * sizeof(long long), 8);
+                n_ = (long long *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(long long), ncap * sizeof(long long), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -274,25 +257,6 @@ bool mapping_long_long_list_read(atd_reader *r, mapping_long_long_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool mapping_long_long_list_read_any(atd_reader *r, void *out)
-{
-    return mapping_long_long_list_read(r, (mapping_long_long_list *)out);
-}
-
-int mapping_long_long_list_from_json(const char *json, size_t len, atd_arena *arena, mapping_long_long_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_long_long_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 static const long long mapping_settings__default_mag = 5;
@@ -549,7 +513,7 @@ bool mapping_settings_read(atd_reader *r, mapping_settings *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "settings");
             }
@@ -572,104 +536,10 @@ bool mapping_settings_read_any(atd_reader *r, void *out)
 
 int mapping_settings_from_json(const char *json, size_t len, atd_arena *arena, mapping_settings *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_settings_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, mapping_settings_read_any, out, err);
 }
 
-void mapping_string_option_init(mapping_string_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool mapping_string_option_read(atd_reader *r, mapping_string_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!atd_read_string(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool mapping_string_option_read_any(atd_reader *r, void *out)
-{
-    return mapping_string_option_read(r, (mapping_string_option *)out);
-}
-
-int mapping_string_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_string_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_string_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void mapping_int_nullable_init(mapping_int_nullable *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool mapping_int_nullable_read(atd_reader *r, mapping_int_nullable *out)
+static bool mapping_int_nullable_read(atd_reader *r, mapping_int_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -680,25 +550,6 @@ bool mapping_int_nullable_read(atd_reader *r, mapping_int_nullable *out)
     }
     out->has = true;
     return true;
-}
-
-bool mapping_int_nullable_read_any(atd_reader *r, void *out)
-{
-    return mapping_int_nullable_read(r, (mapping_int_nullable *)out);
-}
-
-int mapping_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, mapping_int_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_int_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void mapping_patch_init(mapping_patch *v)
@@ -783,7 +634,7 @@ bool mapping_patch_read(atd_reader *r, mapping_patch *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "patch");
             }
@@ -806,176 +657,7 @@ bool mapping_patch_read_any(atd_reader *r, void *out)
 
 int mapping_patch_from_json(const char *json, size_t len, atd_arena *arena, mapping_patch *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_patch_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void mapping_int_nullable_option_init(mapping_int_nullable_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool mapping_int_nullable_option_read(atd_reader *r, mapping_int_nullable_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!mapping_int_nullable_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool mapping_int_nullable_option_read_any(atd_reader *r, void *out)
-{
-    return mapping_int_nullable_option_read(r, (mapping_int_nullable_option *)out);
-}
-
-int mapping_int_nullable_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_int_nullable_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_int_nullable_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void mapping_int_option_init(mapping_int_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool mapping_int_option_read(atd_reader *r, mapping_int_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!atd_read_int64(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool mapping_int_option_read_any(atd_reader *r, void *out)
-{
-    return mapping_int_option_read(r, (mapping_int_option *)out);
-}
-
-int mapping_int_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_int_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_int_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, mapping_patch_read_any, out, err);
 }
 
 void mapping_loose_init(mapping_loose *v)
@@ -1079,7 +761,7 @@ bool mapping_loose_read(atd_reader *r, mapping_loose *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "loose");
             }
@@ -1102,16 +784,7 @@ bool mapping_loose_read_any(atd_reader *r, void *out)
 
 int mapping_loose_from_json(const char *json, size_t len, atd_arena *arena, mapping_loose *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_loose_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, mapping_loose_read_any, out, err);
 }
 
 void mapping_chain_init(mapping_chain *v)
@@ -1146,7 +819,7 @@ bool mapping_chain_read(atd_reader *r, mapping_chain *out)
     uint64_t seen[1] = {0};
     mapping_chain_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -1183,7 +856,7 @@ bool mapping_chain_read(atd_reader *r, mapping_chain *out)
                 }
             } else {
                 {
-                    mapping_chain *p_ = (mapping_chain *)atd_arena_alloc(r->arena, sizeof(mapping_chain), 8);
+                    mapping_chain *p_ = (mapping_chain *)atd_arena_alloc(atd_reader_arena(r), sizeof(mapping_chain), 8);
                     if (p_ == NULL) {
                         atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
                         return atd_reader_push_field(r, "next", 4);
@@ -1203,7 +876,7 @@ bool mapping_chain_read(atd_reader *r, mapping_chain *out)
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "chain");
             }
@@ -1229,96 +902,7 @@ bool mapping_chain_read_any(atd_reader *r, void *out)
 
 int mapping_chain_from_json(const char *json, size_t len, atd_arena *arena, mapping_chain *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_chain_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void mapping_chain_option_init(mapping_chain_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool mapping_chain_option_read(atd_reader *r, mapping_chain_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!mapping_chain_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool mapping_chain_option_read_any(atd_reader *r, void *out)
-{
-    return mapping_chain_option_read(r, (mapping_chain_option *)out);
-}
-
-int mapping_chain_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_chain_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_chain_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, mapping_chain_read_any, out, err);
 }
 
 void mapping_magnitude_init(mapping_magnitude *v)
@@ -1345,16 +929,7 @@ bool mapping_magnitude_read_any(atd_reader *r, void *out)
 
 int mapping_magnitude_from_json(const char *json, size_t len, atd_arena *arena, mapping_magnitude *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!mapping_magnitude_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, mapping_magnitude_read_any, out, err);
 }
 
 /* --- writers --- */
@@ -1385,23 +960,7 @@ bool mapping_color_write_any(atd_writer *w, const void *value)
 
 int mapping_color_to_json(const mapping_color *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_color_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(mapping_color_write_any, value, out, err);
 }
 
 bool mapping_point_write(atd_writer *w, const mapping_point *v)
@@ -1413,7 +972,7 @@ bool mapping_point_write(atd_writer *w, const mapping_point *v)
         return atd_writer_push_field(w, "y", 1);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "x", 1);
@@ -1435,26 +994,10 @@ bool mapping_point_write_any(atd_writer *w, const void *value)
 
 int mapping_point_to_json(const mapping_point *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_point_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(mapping_point_write_any, value, out, err);
 }
 
-bool mapping_long_long_list_write(atd_writer *w, const mapping_long_long_list *v)
+static bool mapping_long_long_list_write(atd_writer *w, const mapping_long_long_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -1474,41 +1017,15 @@ bool mapping_long_long_list_write(atd_writer *w, const mapping_long_long_list *v
     return atd_writer_raw(w, "]", 1);
 }
 
-bool mapping_long_long_list_write_any(atd_writer *w, const void *value)
-{
-    return mapping_long_long_list_write(w, (const mapping_long_long_list *)value);
-}
-
-int mapping_long_long_list_to_json(const mapping_long_long_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_long_long_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
 {
     bool first = true;
     if (!atd_writer_raw(w, "{", 1)) {
         return false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->level != (int64_t)(3)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->level != (int64_t)(3)) {
         {
-            char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "level", 5);
@@ -1519,12 +1036,12 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->ratio != (double)(1000.0)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ratio != (double)(1000.0)) {
         if (!atd_writer_finite(w, (double)v->ratio)) {
             return atd_writer_push_field(w, "ratio", 5);
         }
         {
-            char *p = atd_buf_reserve(w->buf, 9 + ATD_DOUBLE_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_DOUBLE_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "ratio", 5);
@@ -1538,7 +1055,7 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || !(v->name.len == 4 && memcmp(v->name.ptr, "anon", 4) == 0)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->name.len == 4 && memcmp(v->name.ptr, "anon", 4) == 0)) {
         if (first ? !atd_writer_key_string(w, "\"name\":", 7, v->name.ptr, v->name.len) : !atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
             return atd_writer_push_field(w, "name", 4);
         }
@@ -1554,7 +1071,7 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
         }
     }
     first = false;
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->mags.len != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->mags.len != 0) {
         if (!atd_writer_raw(w, ",\"mags\":", 8)) {
             return false;
         }
@@ -1568,9 +1085,9 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
     if (!mapping_point_write(w, &v->origin)) {
         return atd_writer_push_field(w, "origin", 6);
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->flag) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->flag) {
         {
-            char *p = atd_buf_reserve(w->buf, 8 + 5);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 8 + 5);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "flag", 4);
@@ -1586,9 +1103,9 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
             atd_buf_commit(w->buf, p);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
         {
-            char *p = atd_buf_reserve(w->buf, 11 + 4);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + 4);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "nothing", 7);
@@ -1605,7 +1122,7 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
             return atd_writer_push_field(w, "note", 4);
         }
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->color.tag != MAPPING_COLOR_GREEN) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->color.tag != MAPPING_COLOR_GREEN) {
         if (!atd_writer_raw(w, ",\"color\":", 9)) {
             return false;
         }
@@ -1623,66 +1140,10 @@ bool mapping_settings_write_any(atd_writer *w, const void *value)
 
 int mapping_settings_to_json(const mapping_settings *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_settings_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(mapping_settings_write_any, value, out, err);
 }
 
-bool mapping_string_option_write(atd_writer *w, const mapping_string_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->value.ptr, v->value.len)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool mapping_string_option_write_any(atd_writer *w, const void *value)
-{
-    return mapping_string_option_write(w, (const mapping_string_option *)value);
-}
-
-int mapping_string_option_to_json(const mapping_string_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_string_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool mapping_int_nullable_write(atd_writer *w, const mapping_int_nullable *v)
+static bool mapping_int_nullable_write(atd_writer *w, const mapping_int_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -1691,32 +1152,6 @@ bool mapping_int_nullable_write(atd_writer *w, const mapping_int_nullable *v)
         return false;
     }
     return true;
-}
-
-bool mapping_int_nullable_write_any(atd_writer *w, const void *value)
-{
-    return mapping_int_nullable_write(w, (const mapping_int_nullable *)value);
-}
-
-int mapping_int_nullable_to_json(const mapping_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_int_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool mapping_patch_write(atd_writer *w, const mapping_patch *v)
@@ -1736,7 +1171,7 @@ bool mapping_patch_write(atd_writer *w, const mapping_patch *v)
     }
     if (v->has_y) {
         {
-            char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "y", 1);
@@ -1750,9 +1185,9 @@ bool mapping_patch_write(atd_writer *w, const mapping_patch *v)
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->z != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->z != 0) {
         {
-            char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "z", 1);
@@ -1776,103 +1211,7 @@ bool mapping_patch_write_any(atd_writer *w, const void *value)
 
 int mapping_patch_to_json(const mapping_patch *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_patch_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool mapping_int_nullable_option_write(atd_writer *w, const mapping_int_nullable_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!mapping_int_nullable_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool mapping_int_nullable_option_write_any(atd_writer *w, const void *value)
-{
-    return mapping_int_nullable_option_write(w, (const mapping_int_nullable_option *)value);
-}
-
-int mapping_int_nullable_option_to_json(const mapping_int_nullable_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_int_nullable_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool mapping_int_option_write(atd_writer *w, const mapping_int_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!atd_writer_int64(w, (int64_t)v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool mapping_int_option_write_any(atd_writer *w, const void *value)
-{
-    return mapping_int_option_write(w, (const mapping_int_option *)value);
-}
-
-int mapping_int_option_to_json(const mapping_int_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_int_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(mapping_patch_write_any, value, out, err);
 }
 
 bool mapping_loose_write(atd_writer *w, const mapping_loose *v)
@@ -1883,7 +1222,7 @@ bool mapping_loose_write(atd_writer *w, const mapping_loose *v)
     }
     if (v->has_x) {
         {
-            char *p = atd_buf_reserve(w->buf, 4 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 4 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "x", 1);
@@ -1894,9 +1233,9 @@ bool mapping_loose_write(atd_writer *w, const mapping_loose *v)
         }
         first = false;
     }
-    if ((w->flags & ATD_WRITE_DEFAULTS) != 0 || v->z != (int64_t)(7)) {
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->z != (int64_t)(7)) {
         {
-            char *p = atd_buf_reserve(w->buf, 5 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "z", 1);
@@ -1929,23 +1268,7 @@ bool mapping_loose_write_any(atd_writer *w, const void *value)
 
 int mapping_loose_to_json(const mapping_loose *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_loose_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(mapping_loose_write_any, value, out, err);
 }
 
 bool mapping_chain_write(atd_writer *w, const mapping_chain *v)
@@ -1968,7 +1291,7 @@ bool mapping_chain_write(atd_writer *w, const mapping_chain *v)
         first = false;
     }
     {
-        char *p = atd_buf_reserve(w->buf, 7 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
@@ -1992,63 +1315,7 @@ bool mapping_chain_write_any(atd_writer *w, const void *value)
 
 int mapping_chain_to_json(const mapping_chain *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_chain_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool mapping_chain_option_write(atd_writer *w, const mapping_chain_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!mapping_chain_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool mapping_chain_option_write_any(atd_writer *w, const void *value)
-{
-    return mapping_chain_option_write(w, (const mapping_chain_option *)value);
-}
-
-int mapping_chain_option_to_json(const mapping_chain_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_chain_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(mapping_chain_write_any, value, out, err);
 }
 
 bool mapping_magnitude_write(atd_writer *w, const mapping_magnitude *v)
@@ -2069,23 +1336,7 @@ bool mapping_magnitude_write_any(atd_writer *w, const void *value)
 
 int mapping_magnitude_to_json(const mapping_magnitude *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (mapping_magnitude_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(mapping_magnitude_write_any, value, out, err);
 }
 
 /* --- streams and layout --- */
@@ -2130,26 +1381,6 @@ int mapping_point_to_json_pretty(const mapping_point *value, atd_buf *out, atd_e
     return atd_write_value(out, mapping_point_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
-bool mapping_long_long_list_next_line(atd_stream *s, atd_arena *arena, mapping_long_long_list *out)
-{
-    return atd_stream_next_line(s, arena, mapping_long_long_list_read_any, out);
-}
-
-bool mapping_long_long_list_next_element(atd_stream *s, atd_arena *arena, mapping_long_long_list *out)
-{
-    return atd_stream_next_element(s, arena, mapping_long_long_list_read_any, out);
-}
-
-int mapping_long_long_list_write_line(const mapping_long_long_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, mapping_long_long_list_write_any, value, 0, err);
-}
-
-int mapping_long_long_list_to_json_pretty(const mapping_long_long_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, mapping_long_long_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
 bool mapping_settings_next_line(atd_stream *s, atd_arena *arena, mapping_settings *out)
 {
     return atd_stream_next_line(s, arena, mapping_settings_read_any, out);
@@ -2170,46 +1401,6 @@ int mapping_settings_to_json_pretty(const mapping_settings *value, atd_buf *out,
     return atd_write_value(out, mapping_settings_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
-bool mapping_string_option_next_line(atd_stream *s, atd_arena *arena, mapping_string_option *out)
-{
-    return atd_stream_next_line(s, arena, mapping_string_option_read_any, out);
-}
-
-bool mapping_string_option_next_element(atd_stream *s, atd_arena *arena, mapping_string_option *out)
-{
-    return atd_stream_next_element(s, arena, mapping_string_option_read_any, out);
-}
-
-int mapping_string_option_write_line(const mapping_string_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, mapping_string_option_write_any, value, 0, err);
-}
-
-int mapping_string_option_to_json_pretty(const mapping_string_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, mapping_string_option_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool mapping_int_nullable_next_line(atd_stream *s, atd_arena *arena, mapping_int_nullable *out)
-{
-    return atd_stream_next_line(s, arena, mapping_int_nullable_read_any, out);
-}
-
-bool mapping_int_nullable_next_element(atd_stream *s, atd_arena *arena, mapping_int_nullable *out)
-{
-    return atd_stream_next_element(s, arena, mapping_int_nullable_read_any, out);
-}
-
-int mapping_int_nullable_write_line(const mapping_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, mapping_int_nullable_write_any, value, 0, err);
-}
-
-int mapping_int_nullable_to_json_pretty(const mapping_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, mapping_int_nullable_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
 bool mapping_patch_next_line(atd_stream *s, atd_arena *arena, mapping_patch *out)
 {
     return atd_stream_next_line(s, arena, mapping_patch_read_any, out);
@@ -2228,46 +1419,6 @@ int mapping_patch_write_line(const mapping_patch *value, atd_buf *out, atd_error
 int mapping_patch_to_json_pretty(const mapping_patch *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, mapping_patch_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool mapping_int_nullable_option_next_line(atd_stream *s, atd_arena *arena, mapping_int_nullable_option *out)
-{
-    return atd_stream_next_line(s, arena, mapping_int_nullable_option_read_any, out);
-}
-
-bool mapping_int_nullable_option_next_element(atd_stream *s, atd_arena *arena, mapping_int_nullable_option *out)
-{
-    return atd_stream_next_element(s, arena, mapping_int_nullable_option_read_any, out);
-}
-
-int mapping_int_nullable_option_write_line(const mapping_int_nullable_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, mapping_int_nullable_option_write_any, value, 0, err);
-}
-
-int mapping_int_nullable_option_to_json_pretty(const mapping_int_nullable_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, mapping_int_nullable_option_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool mapping_int_option_next_line(atd_stream *s, atd_arena *arena, mapping_int_option *out)
-{
-    return atd_stream_next_line(s, arena, mapping_int_option_read_any, out);
-}
-
-bool mapping_int_option_next_element(atd_stream *s, atd_arena *arena, mapping_int_option *out)
-{
-    return atd_stream_next_element(s, arena, mapping_int_option_read_any, out);
-}
-
-int mapping_int_option_write_line(const mapping_int_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, mapping_int_option_write_any, value, 0, err);
-}
-
-int mapping_int_option_to_json_pretty(const mapping_int_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, mapping_int_option_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool mapping_loose_next_line(atd_stream *s, atd_arena *arena, mapping_loose *out)
@@ -2308,26 +1459,6 @@ int mapping_chain_write_line(const mapping_chain *value, atd_buf *out, atd_error
 int mapping_chain_to_json_pretty(const mapping_chain *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, mapping_chain_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool mapping_chain_option_next_line(atd_stream *s, atd_arena *arena, mapping_chain_option *out)
-{
-    return atd_stream_next_line(s, arena, mapping_chain_option_read_any, out);
-}
-
-bool mapping_chain_option_next_element(atd_stream *s, atd_arena *arena, mapping_chain_option *out)
-{
-    return atd_stream_next_element(s, arena, mapping_chain_option_read_any, out);
-}
-
-int mapping_chain_option_write_line(const mapping_chain_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, mapping_chain_option_write_any, value, 0, err);
-}
-
-int mapping_chain_option_to_json_pretty(const mapping_chain_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, mapping_chain_option_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool mapping_magnitude_next_line(atd_stream *s, atd_arena *arena, mapping_magnitude *out)

@@ -125,7 +125,7 @@ struct mapping_chain_option {
 typedef long long mapping_magnitude;
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT). */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
 
 void mapping_color_init(mapping_color *v);
 bool mapping_color_read(atd_reader *r, mapping_color *out);
@@ -151,18 +151,6 @@ bool mapping_point_next_element(atd_stream *s, atd_arena *arena, mapping_point *
 int mapping_point_write_line(const mapping_point *value, atd_buf *out, atd_error *err);
 int mapping_point_to_json_pretty(const mapping_point *value, atd_buf *out, atd_error *err);
 
-void mapping_long_long_list_init(mapping_long_long_list *v);
-bool mapping_long_long_list_read(atd_reader *r, mapping_long_long_list *out);
-bool mapping_long_long_list_write(atd_writer *w, const mapping_long_long_list *v);
-bool mapping_long_long_list_read_any(atd_reader *r, void *out);
-bool mapping_long_long_list_write_any(atd_writer *w, const void *value);
-int mapping_long_long_list_from_json(const char *json, size_t len, atd_arena *arena, mapping_long_long_list *out, atd_error *err);
-int mapping_long_long_list_to_json(const mapping_long_long_list *value, atd_buf *out, atd_error *err);
-bool mapping_long_long_list_next_line(atd_stream *s, atd_arena *arena, mapping_long_long_list *out);
-bool mapping_long_long_list_next_element(atd_stream *s, atd_arena *arena, mapping_long_long_list *out);
-int mapping_long_long_list_write_line(const mapping_long_long_list *value, atd_buf *out, atd_error *err);
-int mapping_long_long_list_to_json_pretty(const mapping_long_long_list *value, atd_buf *out, atd_error *err);
-
 void mapping_settings_init(mapping_settings *v);
 bool mapping_settings_read(atd_reader *r, mapping_settings *out);
 bool mapping_settings_write(atd_writer *w, const mapping_settings *v);
@@ -175,30 +163,6 @@ bool mapping_settings_next_element(atd_stream *s, atd_arena *arena, mapping_sett
 int mapping_settings_write_line(const mapping_settings *value, atd_buf *out, atd_error *err);
 int mapping_settings_to_json_pretty(const mapping_settings *value, atd_buf *out, atd_error *err);
 
-void mapping_string_option_init(mapping_string_option *v);
-bool mapping_string_option_read(atd_reader *r, mapping_string_option *out);
-bool mapping_string_option_write(atd_writer *w, const mapping_string_option *v);
-bool mapping_string_option_read_any(atd_reader *r, void *out);
-bool mapping_string_option_write_any(atd_writer *w, const void *value);
-int mapping_string_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_string_option *out, atd_error *err);
-int mapping_string_option_to_json(const mapping_string_option *value, atd_buf *out, atd_error *err);
-bool mapping_string_option_next_line(atd_stream *s, atd_arena *arena, mapping_string_option *out);
-bool mapping_string_option_next_element(atd_stream *s, atd_arena *arena, mapping_string_option *out);
-int mapping_string_option_write_line(const mapping_string_option *value, atd_buf *out, atd_error *err);
-int mapping_string_option_to_json_pretty(const mapping_string_option *value, atd_buf *out, atd_error *err);
-
-void mapping_int_nullable_init(mapping_int_nullable *v);
-bool mapping_int_nullable_read(atd_reader *r, mapping_int_nullable *out);
-bool mapping_int_nullable_write(atd_writer *w, const mapping_int_nullable *v);
-bool mapping_int_nullable_read_any(atd_reader *r, void *out);
-bool mapping_int_nullable_write_any(atd_writer *w, const void *value);
-int mapping_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, mapping_int_nullable *out, atd_error *err);
-int mapping_int_nullable_to_json(const mapping_int_nullable *value, atd_buf *out, atd_error *err);
-bool mapping_int_nullable_next_line(atd_stream *s, atd_arena *arena, mapping_int_nullable *out);
-bool mapping_int_nullable_next_element(atd_stream *s, atd_arena *arena, mapping_int_nullable *out);
-int mapping_int_nullable_write_line(const mapping_int_nullable *value, atd_buf *out, atd_error *err);
-int mapping_int_nullable_to_json_pretty(const mapping_int_nullable *value, atd_buf *out, atd_error *err);
-
 void mapping_patch_init(mapping_patch *v);
 bool mapping_patch_read(atd_reader *r, mapping_patch *out);
 bool mapping_patch_write(atd_writer *w, const mapping_patch *v);
@@ -210,30 +174,6 @@ bool mapping_patch_next_line(atd_stream *s, atd_arena *arena, mapping_patch *out
 bool mapping_patch_next_element(atd_stream *s, atd_arena *arena, mapping_patch *out);
 int mapping_patch_write_line(const mapping_patch *value, atd_buf *out, atd_error *err);
 int mapping_patch_to_json_pretty(const mapping_patch *value, atd_buf *out, atd_error *err);
-
-void mapping_int_nullable_option_init(mapping_int_nullable_option *v);
-bool mapping_int_nullable_option_read(atd_reader *r, mapping_int_nullable_option *out);
-bool mapping_int_nullable_option_write(atd_writer *w, const mapping_int_nullable_option *v);
-bool mapping_int_nullable_option_read_any(atd_reader *r, void *out);
-bool mapping_int_nullable_option_write_any(atd_writer *w, const void *value);
-int mapping_int_nullable_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_int_nullable_option *out, atd_error *err);
-int mapping_int_nullable_option_to_json(const mapping_int_nullable_option *value, atd_buf *out, atd_error *err);
-bool mapping_int_nullable_option_next_line(atd_stream *s, atd_arena *arena, mapping_int_nullable_option *out);
-bool mapping_int_nullable_option_next_element(atd_stream *s, atd_arena *arena, mapping_int_nullable_option *out);
-int mapping_int_nullable_option_write_line(const mapping_int_nullable_option *value, atd_buf *out, atd_error *err);
-int mapping_int_nullable_option_to_json_pretty(const mapping_int_nullable_option *value, atd_buf *out, atd_error *err);
-
-void mapping_int_option_init(mapping_int_option *v);
-bool mapping_int_option_read(atd_reader *r, mapping_int_option *out);
-bool mapping_int_option_write(atd_writer *w, const mapping_int_option *v);
-bool mapping_int_option_read_any(atd_reader *r, void *out);
-bool mapping_int_option_write_any(atd_writer *w, const void *value);
-int mapping_int_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_int_option *out, atd_error *err);
-int mapping_int_option_to_json(const mapping_int_option *value, atd_buf *out, atd_error *err);
-bool mapping_int_option_next_line(atd_stream *s, atd_arena *arena, mapping_int_option *out);
-bool mapping_int_option_next_element(atd_stream *s, atd_arena *arena, mapping_int_option *out);
-int mapping_int_option_write_line(const mapping_int_option *value, atd_buf *out, atd_error *err);
-int mapping_int_option_to_json_pretty(const mapping_int_option *value, atd_buf *out, atd_error *err);
 
 void mapping_loose_init(mapping_loose *v);
 bool mapping_loose_read(atd_reader *r, mapping_loose *out);
@@ -258,18 +198,6 @@ bool mapping_chain_next_line(atd_stream *s, atd_arena *arena, mapping_chain *out
 bool mapping_chain_next_element(atd_stream *s, atd_arena *arena, mapping_chain *out);
 int mapping_chain_write_line(const mapping_chain *value, atd_buf *out, atd_error *err);
 int mapping_chain_to_json_pretty(const mapping_chain *value, atd_buf *out, atd_error *err);
-
-void mapping_chain_option_init(mapping_chain_option *v);
-bool mapping_chain_option_read(atd_reader *r, mapping_chain_option *out);
-bool mapping_chain_option_write(atd_writer *w, const mapping_chain_option *v);
-bool mapping_chain_option_read_any(atd_reader *r, void *out);
-bool mapping_chain_option_write_any(atd_writer *w, const void *value);
-int mapping_chain_option_from_json(const char *json, size_t len, atd_arena *arena, mapping_chain_option *out, atd_error *err);
-int mapping_chain_option_to_json(const mapping_chain_option *value, atd_buf *out, atd_error *err);
-bool mapping_chain_option_next_line(atd_stream *s, atd_arena *arena, mapping_chain_option *out);
-bool mapping_chain_option_next_element(atd_stream *s, atd_arena *arena, mapping_chain_option *out);
-int mapping_chain_option_write_line(const mapping_chain_option *value, atd_buf *out, atd_error *err);
-int mapping_chain_option_to_json_pretty(const mapping_chain_option *value, atd_buf *out, atd_error *err);
 
 void mapping_magnitude_init(mapping_magnitude *v);
 bool mapping_magnitude_read(atd_reader *r, mapping_magnitude *out);

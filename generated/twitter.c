@@ -3,14 +3,25 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool twitter_status_list_read(atd_reader *r, twitter_status_list *out);
+static bool twitter_status_list_write(atd_writer *w, const twitter_status_list *v);
+static bool twitter_int_nullable_read(atd_reader *r, twitter_int_nullable *out);
+static bool twitter_int_nullable_write(atd_writer *w, const twitter_int_nullable *v);
+static bool twitter_string_nullable_read(atd_reader *r, twitter_string_nullable *out);
+static bool twitter_string_nullable_write(atd_writer *w, const twitter_string_nullable *v);
+static bool twitter_url_entity_list_read(atd_reader *r, twitter_url_entity_list *out);
+static bool twitter_url_entity_list_write(atd_writer *w, const twitter_url_entity_list *v);
+static bool twitter_hashtag_list_read(atd_reader *r, twitter_hashtag_list *out);
+static bool twitter_hashtag_list_write(atd_writer *w, const twitter_hashtag_list *v);
+static bool twitter_user_mention_list_read(atd_reader *r, twitter_user_mention_list *out);
+static bool twitter_user_mention_list_write(atd_writer *w, const twitter_user_mention_list *v);
+static bool twitter_media_list_read(atd_reader *r, twitter_media_list *out);
+static bool twitter_media_list_write(atd_writer *w, const twitter_media_list *v);
+
 /* --- readers --- */
 
-void twitter_status_list_init(twitter_status_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_status_list_read(atd_reader *r, twitter_status_list *out)
+static bool twitter_status_list_read(atd_reader *r, twitter_status_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -23,7 +34,7 @@ bool twitter_status_list_read(atd_reader *r, twitter_status_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             twitter_status *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(twitter_status)) {
-                n_ = (twitter_status *)atd_arena_grow(r->arena, items, cap * sizeof(twitter_status), ncap * sizeof(twitter_status), 8);
+                n_ = (twitter_status *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_status), ncap * sizeof(twitter_status), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -42,25 +53,6 @@ bool twitter_status_list_read(atd_reader *r, twitter_status_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool twitter_status_list_read_any(atd_reader *r, void *out)
-{
-    return twitter_status_list_read(r, (twitter_status_list *)out);
-}
-
-int twitter_status_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_status_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_status_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void twitter_search_metadata_init(twitter_search_metadata *v)
@@ -124,7 +116,7 @@ bool twitter_search_metadata_read(atd_reader *r, twitter_search_metadata *out)
     uint64_t seen[1] = {0};
     twitter_search_metadata_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -244,7 +236,7 @@ bool twitter_search_metadata_read(atd_reader *r, twitter_search_metadata *out)
             seen[0] |= (uint64_t)1 << 8;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "search_metadata");
             }
@@ -294,16 +286,7 @@ bool twitter_search_metadata_read_any(atd_reader *r, void *out)
 
 int twitter_search_metadata_from_json(const char *json, size_t len, atd_arena *arena, twitter_search_metadata *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_search_metadata_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_search_metadata_read_any, out, err);
 }
 
 void twitter_root_init(twitter_root *v)
@@ -338,7 +321,7 @@ bool twitter_root_read(atd_reader *r, twitter_root *out)
     uint64_t seen[1] = {0};
     twitter_root_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -381,7 +364,7 @@ bool twitter_root_read(atd_reader *r, twitter_root *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root");
             }
@@ -410,16 +393,7 @@ bool twitter_root_read_any(atd_reader *r, void *out)
 
 int twitter_root_from_json(const char *json, size_t len, atd_arena *arena, twitter_root *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_root_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_root_read_any, out, err);
 }
 
 void twitter_metadata_init(twitter_metadata *v)
@@ -454,7 +428,7 @@ bool twitter_metadata_read(atd_reader *r, twitter_metadata *out)
     uint64_t seen[1] = {0};
     twitter_metadata_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -497,7 +471,7 @@ bool twitter_metadata_read(atd_reader *r, twitter_metadata *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "metadata");
             }
@@ -526,24 +500,10 @@ bool twitter_metadata_read_any(atd_reader *r, void *out)
 
 int twitter_metadata_from_json(const char *json, size_t len, atd_arena *arena, twitter_metadata *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_metadata_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_metadata_read_any, out, err);
 }
 
-void twitter_int_nullable_init(twitter_int_nullable *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_int_nullable_read(atd_reader *r, twitter_int_nullable *out)
+static bool twitter_int_nullable_read(atd_reader *r, twitter_int_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -556,31 +516,7 @@ bool twitter_int_nullable_read(atd_reader *r, twitter_int_nullable *out)
     return true;
 }
 
-bool twitter_int_nullable_read_any(atd_reader *r, void *out)
-{
-    return twitter_int_nullable_read(r, (twitter_int_nullable *)out);
-}
-
-int twitter_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, twitter_int_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_int_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_string_nullable_init(twitter_string_nullable *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_string_nullable_read(atd_reader *r, twitter_string_nullable *out)
+static bool twitter_string_nullable_read(atd_reader *r, twitter_string_nullable *out)
 {
     if (atd_peek(r) == 'n') {
         out->has = false;
@@ -593,31 +529,7 @@ bool twitter_string_nullable_read(atd_reader *r, twitter_string_nullable *out)
     return true;
 }
 
-bool twitter_string_nullable_read_any(atd_reader *r, void *out)
-{
-    return twitter_string_nullable_read(r, (twitter_string_nullable *)out);
-}
-
-int twitter_string_nullable_from_json(const char *json, size_t len, atd_arena *arena, twitter_string_nullable *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_string_nullable_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_url_entity_list_init(twitter_url_entity_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_url_entity_list_read(atd_reader *r, twitter_url_entity_list *out)
+static bool twitter_url_entity_list_read(atd_reader *r, twitter_url_entity_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -630,7 +542,7 @@ bool twitter_url_entity_list_read(atd_reader *r, twitter_url_entity_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             twitter_url_entity *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(twitter_url_entity)) {
-                n_ = (twitter_url_entity *)atd_arena_grow(r->arena, items, cap * sizeof(twitter_url_entity), ncap * sizeof(twitter_url_entity), 8);
+                n_ = (twitter_url_entity *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_url_entity), ncap * sizeof(twitter_url_entity), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -649,25 +561,6 @@ bool twitter_url_entity_list_read(atd_reader *r, twitter_url_entity_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool twitter_url_entity_list_read_any(atd_reader *r, void *out)
-{
-    return twitter_url_entity_list_read(r, (twitter_url_entity_list *)out);
-}
-
-int twitter_url_entity_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entity_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_url_entity_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void twitter_url_entities_init(twitter_url_entities *v)
@@ -697,7 +590,7 @@ bool twitter_url_entities_read(atd_reader *r, twitter_url_entities *out)
     uint64_t seen[1] = {0};
     twitter_url_entities_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -729,7 +622,7 @@ bool twitter_url_entities_read(atd_reader *r, twitter_url_entities *out)
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "url_entities");
             }
@@ -755,16 +648,7 @@ bool twitter_url_entities_read_any(atd_reader *r, void *out)
 
 int twitter_url_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entities *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_url_entities_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_url_entities_read_any, out, err);
 }
 
 void twitter_user_entities_init(twitter_user_entities *v)
@@ -799,7 +683,7 @@ bool twitter_user_entities_read(atd_reader *r, twitter_user_entities *out)
     uint64_t seen[1] = {0};
     twitter_user_entities_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -848,7 +732,7 @@ bool twitter_user_entities_read(atd_reader *r, twitter_user_entities *out)
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user_entities");
             }
@@ -874,16 +758,7 @@ bool twitter_user_entities_read_any(atd_reader *r, void *out)
 
 int twitter_user_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_entities *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_user_entities_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_user_entities_read_any, out, err);
 }
 
 void twitter_user_init(twitter_user *v)
@@ -1076,7 +951,7 @@ bool twitter_user_read(atd_reader *r, twitter_user *out)
     uint64_t seen[1] = {0};
     twitter_user_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -1543,7 +1418,7 @@ bool twitter_user_read(atd_reader *r, twitter_user *out)
             seen[0] |= (uint64_t)1 << 38;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user");
             }
@@ -1683,24 +1558,10 @@ bool twitter_user_read_any(atd_reader *r, void *out)
 
 int twitter_user_from_json(const char *json, size_t len, atd_arena *arena, twitter_user *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_user_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_user_read_any, out, err);
 }
 
-void twitter_hashtag_list_init(twitter_hashtag_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_hashtag_list_read(atd_reader *r, twitter_hashtag_list *out)
+static bool twitter_hashtag_list_read(atd_reader *r, twitter_hashtag_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -1713,7 +1574,7 @@ bool twitter_hashtag_list_read(atd_reader *r, twitter_hashtag_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             twitter_hashtag *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(twitter_hashtag)) {
-                n_ = (twitter_hashtag *)atd_arena_grow(r->arena, items, cap * sizeof(twitter_hashtag), ncap * sizeof(twitter_hashtag), 8);
+                n_ = (twitter_hashtag *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_hashtag), ncap * sizeof(twitter_hashtag), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -1734,31 +1595,7 @@ bool twitter_hashtag_list_read(atd_reader *r, twitter_hashtag_list *out)
     return true;
 }
 
-bool twitter_hashtag_list_read_any(atd_reader *r, void *out)
-{
-    return twitter_hashtag_list_read(r, (twitter_hashtag_list *)out);
-}
-
-int twitter_hashtag_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_hashtag_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_hashtag_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_user_mention_list_init(twitter_user_mention_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_user_mention_list_read(atd_reader *r, twitter_user_mention_list *out)
+static bool twitter_user_mention_list_read(atd_reader *r, twitter_user_mention_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -1771,7 +1608,7 @@ bool twitter_user_mention_list_read(atd_reader *r, twitter_user_mention_list *ou
             size_t ncap = cap != 0 ? 2 * cap : 8;
             twitter_user_mention *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(twitter_user_mention)) {
-                n_ = (twitter_user_mention *)atd_arena_grow(r->arena, items, cap * sizeof(twitter_user_mention), ncap * sizeof(twitter_user_mention), 8);
+                n_ = (twitter_user_mention *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_user_mention), ncap * sizeof(twitter_user_mention), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -1792,31 +1629,7 @@ bool twitter_user_mention_list_read(atd_reader *r, twitter_user_mention_list *ou
     return true;
 }
 
-bool twitter_user_mention_list_read_any(atd_reader *r, void *out)
-{
-    return twitter_user_mention_list_read(r, (twitter_user_mention_list *)out);
-}
-
-int twitter_user_mention_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_mention_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_user_mention_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_media_list_init(twitter_media_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_media_list_read(atd_reader *r, twitter_media_list *out)
+static bool twitter_media_list_read(atd_reader *r, twitter_media_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -1829,7 +1642,7 @@ bool twitter_media_list_read(atd_reader *r, twitter_media_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             twitter_media *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(twitter_media)) {
-                n_ = (twitter_media *)atd_arena_grow(r->arena, items, cap * sizeof(twitter_media), ncap * sizeof(twitter_media), 8);
+                n_ = (twitter_media *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_media), ncap * sizeof(twitter_media), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -1848,25 +1661,6 @@ bool twitter_media_list_read(atd_reader *r, twitter_media_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool twitter_media_list_read_any(atd_reader *r, void *out)
-{
-    return twitter_media_list_read(r, (twitter_media_list *)out);
-}
-
-int twitter_media_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_media_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_media_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void twitter_entities_init(twitter_entities *v)
@@ -1916,7 +1710,7 @@ bool twitter_entities_read(atd_reader *r, twitter_entities *out)
     uint64_t seen[1] = {0};
     twitter_entities_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -1998,7 +1792,7 @@ bool twitter_entities_read(atd_reader *r, twitter_entities *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entities");
             }
@@ -2033,16 +1827,7 @@ bool twitter_entities_read_any(atd_reader *r, void *out)
 
 int twitter_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_entities *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_entities_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_entities_read_any, out, err);
 }
 
 void twitter_status_init(twitter_status *v)
@@ -2178,7 +1963,7 @@ bool twitter_status_read(atd_reader *r, twitter_status *out)
     uint64_t seen[1] = {0};
     twitter_status_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -2436,7 +2221,7 @@ bool twitter_status_read(atd_reader *r, twitter_status *out)
                 }
             } else {
                 {
-                    twitter_status *p_ = (twitter_status *)atd_arena_alloc(r->arena, sizeof(twitter_status), 8);
+                    twitter_status *p_ = (twitter_status *)atd_arena_alloc(atd_reader_arena(r), sizeof(twitter_status), 8);
                     if (p_ == NULL) {
                         atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
                         return atd_reader_push_field(r, "retweeted_status", 16);
@@ -2498,7 +2283,7 @@ bool twitter_status_read(atd_reader *r, twitter_status *out)
             seen[0] |= (uint64_t)1 << 22;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "status");
             }
@@ -2590,16 +2375,7 @@ bool twitter_status_read_any(atd_reader *r, void *out)
 
 int twitter_status_from_json(const char *json, size_t len, atd_arena *arena, twitter_status *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_status_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_status_read_any, out, err);
 }
 
 void twitter_indices_init(twitter_indices *v)
@@ -2613,7 +2389,7 @@ bool twitter_indices_read(atd_reader *r, twitter_indices *out)
     size_t at, i;
     twitter_indices_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_array_begin(r, &more)) {
         return false;
     }
@@ -2653,16 +2429,7 @@ bool twitter_indices_read_any(atd_reader *r, void *out)
 
 int twitter_indices_from_json(const char *json, size_t len, atd_arena *arena, twitter_indices *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_indices_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_indices_read_any, out, err);
 }
 
 void twitter_url_entity_init(twitter_url_entity *v)
@@ -2707,7 +2474,7 @@ bool twitter_url_entity_read(atd_reader *r, twitter_url_entity *out)
     uint64_t seen[1] = {0};
     twitter_url_entity_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -2772,7 +2539,7 @@ bool twitter_url_entity_read(atd_reader *r, twitter_url_entity *out)
             seen[0] |= (uint64_t)1 << 3;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "url_entity");
             }
@@ -2807,256 +2574,7 @@ bool twitter_url_entity_read_any(atd_reader *r, void *out)
 
 int twitter_url_entity_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entity *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_url_entity_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_url_entities_option_init(twitter_url_entities_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_url_entities_option_read(atd_reader *r, twitter_url_entities_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!twitter_url_entities_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool twitter_url_entities_option_read_any(atd_reader *r, void *out)
-{
-    return twitter_url_entities_option_read(r, (twitter_url_entities_option *)out);
-}
-
-int twitter_url_entities_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entities_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_url_entities_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_string_option_init(twitter_string_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_string_option_read(atd_reader *r, twitter_string_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!atd_read_string(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool twitter_string_option_read_any(atd_reader *r, void *out)
-{
-    return twitter_string_option_read(r, (twitter_string_option *)out);
-}
-
-int twitter_string_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_string_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_string_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_status_option_init(twitter_status_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_status_option_read(atd_reader *r, twitter_status_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!twitter_status_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool twitter_status_option_read_any(atd_reader *r, void *out)
-{
-    return twitter_status_option_read(r, (twitter_status_option *)out);
-}
-
-int twitter_status_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_status_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_status_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_url_entity_read_any, out, err);
 }
 
 void twitter_hashtag_init(twitter_hashtag *v)
@@ -3091,7 +2609,7 @@ bool twitter_hashtag_read(atd_reader *r, twitter_hashtag *out)
     uint64_t seen[1] = {0};
     twitter_hashtag_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -3134,7 +2652,7 @@ bool twitter_hashtag_read(atd_reader *r, twitter_hashtag *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "hashtag");
             }
@@ -3163,16 +2681,7 @@ bool twitter_hashtag_read_any(atd_reader *r, void *out)
 
 int twitter_hashtag_from_json(const char *json, size_t len, atd_arena *arena, twitter_hashtag *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_hashtag_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_hashtag_read_any, out, err);
 }
 
 void twitter_user_mention_init(twitter_user_mention *v)
@@ -3222,7 +2731,7 @@ bool twitter_user_mention_read(atd_reader *r, twitter_user_mention *out)
     uint64_t seen[1] = {0};
     twitter_user_mention_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -3298,7 +2807,7 @@ bool twitter_user_mention_read(atd_reader *r, twitter_user_mention *out)
             seen[0] |= (uint64_t)1 << 4;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user_mention");
             }
@@ -3336,16 +2845,7 @@ bool twitter_user_mention_read_any(atd_reader *r, void *out)
 
 int twitter_user_mention_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_mention *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_user_mention_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_user_mention_read_any, out, err);
 }
 
 void twitter_size_init(twitter_size *v)
@@ -3383,7 +2883,7 @@ bool twitter_size_read(atd_reader *r, twitter_size *out)
     uint64_t seen[1] = {0};
     twitter_size_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -3437,7 +2937,7 @@ bool twitter_size_read(atd_reader *r, twitter_size *out)
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "size");
             }
@@ -3469,16 +2969,7 @@ bool twitter_size_read_any(atd_reader *r, void *out)
 
 int twitter_size_from_json(const char *json, size_t len, atd_arena *arena, twitter_size *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_size_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_size_read_any, out, err);
 }
 
 void twitter_sizes_init(twitter_sizes *v)
@@ -3519,7 +3010,7 @@ bool twitter_sizes_read(atd_reader *r, twitter_sizes *out)
     uint64_t seen[1] = {0};
     twitter_sizes_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -3584,7 +3075,7 @@ bool twitter_sizes_read(atd_reader *r, twitter_sizes *out)
             seen[0] |= (uint64_t)1 << 3;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "sizes");
             }
@@ -3619,16 +3110,7 @@ bool twitter_sizes_read_any(atd_reader *r, void *out)
 
 int twitter_sizes_from_json(const char *json, size_t len, atd_arena *arena, twitter_sizes *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_sizes_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_sizes_read_any, out, err);
 }
 
 void twitter_media_init(twitter_media *v)
@@ -3713,7 +3195,7 @@ bool twitter_media_read(atd_reader *r, twitter_media *out)
     uint64_t seen[1] = {0};
     twitter_media_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -3878,7 +3360,7 @@ bool twitter_media_read(atd_reader *r, twitter_media *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "media");
             }
@@ -3931,261 +3413,12 @@ bool twitter_media_read_any(atd_reader *r, void *out)
 
 int twitter_media_from_json(const char *json, size_t len, atd_arena *arena, twitter_media *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_media_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_int_option_init(twitter_int_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_int_option_read(atd_reader *r, twitter_int_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!atd_read_int64(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool twitter_int_option_read_any(atd_reader *r, void *out)
-{
-    return twitter_int_option_read(r, (twitter_int_option *)out);
-}
-
-int twitter_int_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_int_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_int_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_media_list_option_init(twitter_media_list_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_media_list_option_read(atd_reader *r, twitter_media_list_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!twitter_media_list_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool twitter_media_list_option_read_any(atd_reader *r, void *out)
-{
-    return twitter_media_list_option_read(r, (twitter_media_list_option *)out);
-}
-
-int twitter_media_list_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_media_list_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_media_list_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void twitter_bool_option_init(twitter_bool_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool twitter_bool_option_read(atd_reader *r, twitter_bool_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!atd_read_bool(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool twitter_bool_option_read_any(atd_reader *r, void *out)
-{
-    return twitter_bool_option_read(r, (twitter_bool_option *)out);
-}
-
-int twitter_bool_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_bool_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!twitter_bool_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, twitter_media_read_any, out, err);
 }
 
 /* --- writers --- */
 
-bool twitter_status_list_write(atd_writer *w, const twitter_status_list *v)
+static bool twitter_status_list_write(atd_writer *w, const twitter_status_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -4202,39 +3435,13 @@ bool twitter_status_list_write(atd_writer *w, const twitter_status_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-bool twitter_status_list_write_any(atd_writer *w, const void *value)
-{
-    return twitter_status_list_write(w, (const twitter_status_list *)value);
-}
-
-int twitter_status_list_to_json(const twitter_status_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_status_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
 bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata *v)
 {
     if (!atd_writer_finite(w, (double)v->completed_in)) {
         return atd_writer_push_field(w, "completed_in", 12);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 26 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 26 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "completed_in", 12);
@@ -4258,7 +3465,7 @@ bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata 
         return atd_writer_push_field(w, "refresh_url", 11);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 21 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 21 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "count", 5);
@@ -4282,23 +3489,7 @@ bool twitter_search_metadata_write_any(atd_writer *w, const void *value)
 
 int twitter_search_metadata_to_json(const twitter_search_metadata *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_search_metadata_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_search_metadata_write_any, value, out, err);
 }
 
 bool twitter_root_write(atd_writer *w, const twitter_root *v)
@@ -4325,23 +3516,7 @@ bool twitter_root_write_any(atd_writer *w, const void *value)
 
 int twitter_root_to_json(const twitter_root *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_root_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_root_write_any, value, out, err);
 }
 
 bool twitter_metadata_write(atd_writer *w, const twitter_metadata *v)
@@ -4362,26 +3537,10 @@ bool twitter_metadata_write_any(atd_writer *w, const void *value)
 
 int twitter_metadata_to_json(const twitter_metadata *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_metadata_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_metadata_write_any, value, out, err);
 }
 
-bool twitter_int_nullable_write(atd_writer *w, const twitter_int_nullable *v)
+static bool twitter_int_nullable_write(atd_writer *w, const twitter_int_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -4392,33 +3551,7 @@ bool twitter_int_nullable_write(atd_writer *w, const twitter_int_nullable *v)
     return true;
 }
 
-bool twitter_int_nullable_write_any(atd_writer *w, const void *value)
-{
-    return twitter_int_nullable_write(w, (const twitter_int_nullable *)value);
-}
-
-int twitter_int_nullable_to_json(const twitter_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_int_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_string_nullable_write(atd_writer *w, const twitter_string_nullable *v)
+static bool twitter_string_nullable_write(atd_writer *w, const twitter_string_nullable *v)
 {
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
@@ -4429,33 +3562,7 @@ bool twitter_string_nullable_write(atd_writer *w, const twitter_string_nullable 
     return true;
 }
 
-bool twitter_string_nullable_write_any(atd_writer *w, const void *value)
-{
-    return twitter_string_nullable_write(w, (const twitter_string_nullable *)value);
-}
-
-int twitter_string_nullable_to_json(const twitter_string_nullable *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_string_nullable_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_url_entity_list_write(atd_writer *w, const twitter_url_entity_list *v)
+static bool twitter_url_entity_list_write(atd_writer *w, const twitter_url_entity_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -4470,32 +3577,6 @@ bool twitter_url_entity_list_write(atd_writer *w, const twitter_url_entity_list 
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-bool twitter_url_entity_list_write_any(atd_writer *w, const void *value)
-{
-    return twitter_url_entity_list_write(w, (const twitter_url_entity_list *)value);
-}
-
-int twitter_url_entity_list_to_json(const twitter_url_entity_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_url_entity_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool twitter_url_entities_write(atd_writer *w, const twitter_url_entities *v)
@@ -4516,23 +3597,7 @@ bool twitter_url_entities_write_any(atd_writer *w, const void *value)
 
 int twitter_url_entities_to_json(const twitter_url_entities *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_url_entities_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_url_entities_write_any, value, out, err);
 }
 
 bool twitter_user_entities_write(atd_writer *w, const twitter_user_entities *v)
@@ -4567,29 +3632,13 @@ bool twitter_user_entities_write_any(atd_writer *w, const void *value)
 
 int twitter_user_entities_to_json(const twitter_user_entities *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_user_entities_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_user_entities_write_any, value, out, err);
 }
 
 bool twitter_user_write(atd_writer *w, const twitter_user *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
@@ -4626,7 +3675,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "entities", 8);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 65 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 65 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "protected", 9);
@@ -4651,7 +3700,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "created_at", 10);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 20 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 20 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "favourites_count", 16);
@@ -4673,7 +3722,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "time_zone", 9);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 45 + 5 + 5 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 45 + 5 + 5 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "geo_enabled", 11);
@@ -4702,7 +3751,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "lang", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 67 + 5 + 5 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 67 + 5 + 5 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "contributors_enabled", 20);
@@ -4743,7 +3792,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "profile_background_image_url_https", 34);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 27 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 27 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "profile_background_tile", 23);
@@ -4782,7 +3831,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         return atd_writer_push_field(w, "profile_text_color", 18);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 130 + 5 + 5 + 5 + 5 + 5 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 130 + 5 + 5 + 5 + 5 + 5 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "profile_use_background_image", 28);
@@ -4848,26 +3897,10 @@ bool twitter_user_write_any(atd_writer *w, const void *value)
 
 int twitter_user_to_json(const twitter_user *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_user_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_user_write_any, value, out, err);
 }
 
-bool twitter_hashtag_list_write(atd_writer *w, const twitter_hashtag_list *v)
+static bool twitter_hashtag_list_write(atd_writer *w, const twitter_hashtag_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -4884,33 +3917,7 @@ bool twitter_hashtag_list_write(atd_writer *w, const twitter_hashtag_list *v)
     return atd_writer_raw(w, "]", 1);
 }
 
-bool twitter_hashtag_list_write_any(atd_writer *w, const void *value)
-{
-    return twitter_hashtag_list_write(w, (const twitter_hashtag_list *)value);
-}
-
-int twitter_hashtag_list_to_json(const twitter_hashtag_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_hashtag_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_user_mention_list_write(atd_writer *w, const twitter_user_mention_list *v)
+static bool twitter_user_mention_list_write(atd_writer *w, const twitter_user_mention_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -4927,33 +3934,7 @@ bool twitter_user_mention_list_write(atd_writer *w, const twitter_user_mention_l
     return atd_writer_raw(w, "]", 1);
 }
 
-bool twitter_user_mention_list_write_any(atd_writer *w, const void *value)
-{
-    return twitter_user_mention_list_write(w, (const twitter_user_mention_list *)value);
-}
-
-int twitter_user_mention_list_to_json(const twitter_user_mention_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_user_mention_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_media_list_write(atd_writer *w, const twitter_media_list *v)
+static bool twitter_media_list_write(atd_writer *w, const twitter_media_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -4968,32 +3949,6 @@ bool twitter_media_list_write(atd_writer *w, const twitter_media_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-bool twitter_media_list_write_any(atd_writer *w, const void *value)
-{
-    return twitter_media_list_write(w, (const twitter_media_list *)value);
-}
-
-int twitter_media_list_to_json(const twitter_media_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_media_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool twitter_entities_write(atd_writer *w, const twitter_entities *v)
@@ -5040,23 +3995,7 @@ bool twitter_entities_write_any(atd_writer *w, const void *value)
 
 int twitter_entities_to_json(const twitter_entities *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_entities_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_entities_write_any, value, out, err);
 }
 
 bool twitter_status_write(atd_writer *w, const twitter_status *v)
@@ -5071,7 +4010,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         return atd_writer_push_field(w, "created_at", 10);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
@@ -5090,7 +4029,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         return atd_writer_push_field(w, "source", 6);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 13 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 13 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "truncated", 9);
@@ -5142,7 +4081,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         return atd_writer_push_field(w, "user", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 47 + 4 + 4 + 4 + 4);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 47 + 4 + 4 + 4 + 4);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "geo", 3);
@@ -5178,7 +4117,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         }
     }
     {
-        char *p = atd_buf_reserve(w->buf, 35 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 35 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "retweet_count", 13);
@@ -5196,7 +4135,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         return atd_writer_push_field(w, "entities", 8);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 26 + 5 + 5);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 26 + 5 + 5);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "favorited", 9);
@@ -5221,7 +4160,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
     }
     if (v->has_possibly_sensitive) {
         {
-            char *p = atd_buf_reserve(w->buf, 22 + 5);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 22 + 5);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "possibly_sensitive", 18);
@@ -5250,29 +4189,13 @@ bool twitter_status_write_any(atd_writer *w, const void *value)
 
 int twitter_status_to_json(const twitter_status *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_status_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_status_write_any, value, out, err);
 }
 
 bool twitter_indices_write(atd_writer *w, const twitter_indices *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_index(w, 0);
@@ -5294,23 +4217,7 @@ bool twitter_indices_write_any(atd_writer *w, const void *value)
 
 int twitter_indices_to_json(const twitter_indices *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_indices_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_indices_write_any, value, out, err);
 }
 
 bool twitter_url_entity_write(atd_writer *w, const twitter_url_entity *v)
@@ -5340,143 +4247,7 @@ bool twitter_url_entity_write_any(atd_writer *w, const void *value)
 
 int twitter_url_entity_to_json(const twitter_url_entity *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_url_entity_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_url_entities_option_write(atd_writer *w, const twitter_url_entities_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!twitter_url_entities_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool twitter_url_entities_option_write_any(atd_writer *w, const void *value)
-{
-    return twitter_url_entities_option_write(w, (const twitter_url_entities_option *)value);
-}
-
-int twitter_url_entities_option_to_json(const twitter_url_entities_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_url_entities_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_string_option_write(atd_writer *w, const twitter_string_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->value.ptr, v->value.len)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool twitter_string_option_write_any(atd_writer *w, const void *value)
-{
-    return twitter_string_option_write(w, (const twitter_string_option *)value);
-}
-
-int twitter_string_option_to_json(const twitter_string_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_string_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_status_option_write(atd_writer *w, const twitter_status_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!twitter_status_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool twitter_status_option_write_any(atd_writer *w, const void *value)
-{
-    return twitter_status_option_write(w, (const twitter_status_option *)value);
-}
-
-int twitter_status_option_to_json(const twitter_status_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_status_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_url_entity_write_any, value, out, err);
 }
 
 bool twitter_hashtag_write(atd_writer *w, const twitter_hashtag *v)
@@ -5500,23 +4271,7 @@ bool twitter_hashtag_write_any(atd_writer *w, const void *value)
 
 int twitter_hashtag_to_json(const twitter_hashtag *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_hashtag_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_hashtag_write_any, value, out, err);
 }
 
 bool twitter_user_mention_write(atd_writer *w, const twitter_user_mention *v)
@@ -5528,7 +4283,7 @@ bool twitter_user_mention_write(atd_writer *w, const twitter_user_mention *v)
         return atd_writer_push_field(w, "name", 4);
     }
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
@@ -5556,29 +4311,13 @@ bool twitter_user_mention_write_any(atd_writer *w, const void *value)
 
 int twitter_user_mention_to_json(const twitter_user_mention *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_user_mention_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_user_mention_write_any, value, out, err);
 }
 
 bool twitter_size_write(atd_writer *w, const twitter_size *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 10 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "w", 1);
@@ -5602,23 +4341,7 @@ bool twitter_size_write_any(atd_writer *w, const void *value)
 
 int twitter_size_to_json(const twitter_size *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_size_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_size_write_any, value, out, err);
 }
 
 bool twitter_sizes_write(atd_writer *w, const twitter_sizes *v)
@@ -5657,29 +4380,13 @@ bool twitter_sizes_write_any(atd_writer *w, const void *value)
 
 int twitter_sizes_to_json(const twitter_sizes *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_sizes_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_sizes_write_any, value, out, err);
 }
 
 bool twitter_media_write(atd_writer *w, const twitter_media *v)
 {
     {
-        char *p = atd_buf_reserve(w->buf, 6 + ATD_INT64_CHARS);
+        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
         if (p == NULL) {
             atd_writer_fail_buf(w);
             return atd_writer_push_field(w, "id", 2);
@@ -5723,7 +4430,7 @@ bool twitter_media_write(atd_writer *w, const twitter_media *v)
     }
     if (v->has_source_status_id) {
         {
-            char *p = atd_buf_reserve(w->buf, 20 + ATD_INT64_CHARS);
+            char *p = atd_buf_reserve(atd_writer_buf(w), 20 + ATD_INT64_CHARS);
             if (p == NULL) {
                 atd_writer_fail_buf(w);
                 return atd_writer_push_field(w, "source_status_id", 16);
@@ -5748,166 +4455,10 @@ bool twitter_media_write_any(atd_writer *w, const void *value)
 
 int twitter_media_to_json(const twitter_media *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_media_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_int_option_write(atd_writer *w, const twitter_int_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!atd_writer_int64(w, (int64_t)v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool twitter_int_option_write_any(atd_writer *w, const void *value)
-{
-    return twitter_int_option_write(w, (const twitter_int_option *)value);
-}
-
-int twitter_int_option_to_json(const twitter_int_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_int_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_media_list_option_write(atd_writer *w, const twitter_media_list_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!twitter_media_list_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool twitter_media_list_option_write_any(atd_writer *w, const void *value)
-{
-    return twitter_media_list_option_write(w, (const twitter_media_list_option *)value);
-}
-
-int twitter_media_list_option_to_json(const twitter_media_list_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_media_list_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool twitter_bool_option_write(atd_writer *w, const twitter_bool_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!atd_writer_bool(w, v->value)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool twitter_bool_option_write_any(atd_writer *w, const void *value)
-{
-    return twitter_bool_option_write(w, (const twitter_bool_option *)value);
-}
-
-int twitter_bool_option_to_json(const twitter_bool_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (twitter_bool_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(twitter_media_write_any, value, out, err);
 }
 
 /* --- streams and layout --- */
-
-bool twitter_status_list_next_line(atd_stream *s, atd_arena *arena, twitter_status_list *out)
-{
-    return atd_stream_next_line(s, arena, twitter_status_list_read_any, out);
-}
-
-bool twitter_status_list_next_element(atd_stream *s, atd_arena *arena, twitter_status_list *out)
-{
-    return atd_stream_next_element(s, arena, twitter_status_list_read_any, out);
-}
-
-int twitter_status_list_write_line(const twitter_status_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_status_list_write_any, value, 0, err);
-}
-
-int twitter_status_list_to_json_pretty(const twitter_status_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_status_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
 
 bool twitter_search_metadata_next_line(atd_stream *s, atd_arena *arena, twitter_search_metadata *out)
 {
@@ -5969,66 +4520,6 @@ int twitter_metadata_to_json_pretty(const twitter_metadata *value, atd_buf *out,
     return atd_write_value(out, twitter_metadata_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
-bool twitter_int_nullable_next_line(atd_stream *s, atd_arena *arena, twitter_int_nullable *out)
-{
-    return atd_stream_next_line(s, arena, twitter_int_nullable_read_any, out);
-}
-
-bool twitter_int_nullable_next_element(atd_stream *s, atd_arena *arena, twitter_int_nullable *out)
-{
-    return atd_stream_next_element(s, arena, twitter_int_nullable_read_any, out);
-}
-
-int twitter_int_nullable_write_line(const twitter_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_int_nullable_write_any, value, 0, err);
-}
-
-int twitter_int_nullable_to_json_pretty(const twitter_int_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_int_nullable_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool twitter_string_nullable_next_line(atd_stream *s, atd_arena *arena, twitter_string_nullable *out)
-{
-    return atd_stream_next_line(s, arena, twitter_string_nullable_read_any, out);
-}
-
-bool twitter_string_nullable_next_element(atd_stream *s, atd_arena *arena, twitter_string_nullable *out)
-{
-    return atd_stream_next_element(s, arena, twitter_string_nullable_read_any, out);
-}
-
-int twitter_string_nullable_write_line(const twitter_string_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_string_nullable_write_any, value, 0, err);
-}
-
-int twitter_string_nullable_to_json_pretty(const twitter_string_nullable *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_string_nullable_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool twitter_url_entity_list_next_line(atd_stream *s, atd_arena *arena, twitter_url_entity_list *out)
-{
-    return atd_stream_next_line(s, arena, twitter_url_entity_list_read_any, out);
-}
-
-bool twitter_url_entity_list_next_element(atd_stream *s, atd_arena *arena, twitter_url_entity_list *out)
-{
-    return atd_stream_next_element(s, arena, twitter_url_entity_list_read_any, out);
-}
-
-int twitter_url_entity_list_write_line(const twitter_url_entity_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_url_entity_list_write_any, value, 0, err);
-}
-
-int twitter_url_entity_list_to_json_pretty(const twitter_url_entity_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_url_entity_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
 bool twitter_url_entities_next_line(atd_stream *s, atd_arena *arena, twitter_url_entities *out)
 {
     return atd_stream_next_line(s, arena, twitter_url_entities_read_any, out);
@@ -6087,66 +4578,6 @@ int twitter_user_write_line(const twitter_user *value, atd_buf *out, atd_error *
 int twitter_user_to_json_pretty(const twitter_user *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, twitter_user_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool twitter_hashtag_list_next_line(atd_stream *s, atd_arena *arena, twitter_hashtag_list *out)
-{
-    return atd_stream_next_line(s, arena, twitter_hashtag_list_read_any, out);
-}
-
-bool twitter_hashtag_list_next_element(atd_stream *s, atd_arena *arena, twitter_hashtag_list *out)
-{
-    return atd_stream_next_element(s, arena, twitter_hashtag_list_read_any, out);
-}
-
-int twitter_hashtag_list_write_line(const twitter_hashtag_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_hashtag_list_write_any, value, 0, err);
-}
-
-int twitter_hashtag_list_to_json_pretty(const twitter_hashtag_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_hashtag_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool twitter_user_mention_list_next_line(atd_stream *s, atd_arena *arena, twitter_user_mention_list *out)
-{
-    return atd_stream_next_line(s, arena, twitter_user_mention_list_read_any, out);
-}
-
-bool twitter_user_mention_list_next_element(atd_stream *s, atd_arena *arena, twitter_user_mention_list *out)
-{
-    return atd_stream_next_element(s, arena, twitter_user_mention_list_read_any, out);
-}
-
-int twitter_user_mention_list_write_line(const twitter_user_mention_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_user_mention_list_write_any, value, 0, err);
-}
-
-int twitter_user_mention_list_to_json_pretty(const twitter_user_mention_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_user_mention_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool twitter_media_list_next_line(atd_stream *s, atd_arena *arena, twitter_media_list *out)
-{
-    return atd_stream_next_line(s, arena, twitter_media_list_read_any, out);
-}
-
-bool twitter_media_list_next_element(atd_stream *s, atd_arena *arena, twitter_media_list *out)
-{
-    return atd_stream_next_element(s, arena, twitter_media_list_read_any, out);
-}
-
-int twitter_media_list_write_line(const twitter_media_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_media_list_write_any, value, 0, err);
-}
-
-int twitter_media_list_to_json_pretty(const twitter_media_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_media_list_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool twitter_entities_next_line(atd_stream *s, atd_arena *arena, twitter_entities *out)
@@ -6227,66 +4658,6 @@ int twitter_url_entity_write_line(const twitter_url_entity *value, atd_buf *out,
 int twitter_url_entity_to_json_pretty(const twitter_url_entity *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, twitter_url_entity_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool twitter_url_entities_option_next_line(atd_stream *s, atd_arena *arena, twitter_url_entities_option *out)
-{
-    return atd_stream_next_line(s, arena, twitter_url_entities_option_read_any, out);
-}
-
-bool twitter_url_entities_option_next_element(atd_stream *s, atd_arena *arena, twitter_url_entities_option *out)
-{
-    return atd_stream_next_element(s, arena, twitter_url_entities_option_read_any, out);
-}
-
-int twitter_url_entities_option_write_line(const twitter_url_entities_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_url_entities_option_write_any, value, 0, err);
-}
-
-int twitter_url_entities_option_to_json_pretty(const twitter_url_entities_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_url_entities_option_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool twitter_string_option_next_line(atd_stream *s, atd_arena *arena, twitter_string_option *out)
-{
-    return atd_stream_next_line(s, arena, twitter_string_option_read_any, out);
-}
-
-bool twitter_string_option_next_element(atd_stream *s, atd_arena *arena, twitter_string_option *out)
-{
-    return atd_stream_next_element(s, arena, twitter_string_option_read_any, out);
-}
-
-int twitter_string_option_write_line(const twitter_string_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_string_option_write_any, value, 0, err);
-}
-
-int twitter_string_option_to_json_pretty(const twitter_string_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_string_option_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool twitter_status_option_next_line(atd_stream *s, atd_arena *arena, twitter_status_option *out)
-{
-    return atd_stream_next_line(s, arena, twitter_status_option_read_any, out);
-}
-
-bool twitter_status_option_next_element(atd_stream *s, atd_arena *arena, twitter_status_option *out)
-{
-    return atd_stream_next_element(s, arena, twitter_status_option_read_any, out);
-}
-
-int twitter_status_option_write_line(const twitter_status_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_status_option_write_any, value, 0, err);
-}
-
-int twitter_status_option_to_json_pretty(const twitter_status_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_status_option_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool twitter_hashtag_next_line(atd_stream *s, atd_arena *arena, twitter_hashtag *out)
@@ -6387,65 +4758,5 @@ int twitter_media_write_line(const twitter_media *value, atd_buf *out, atd_error
 int twitter_media_to_json_pretty(const twitter_media *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, twitter_media_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool twitter_int_option_next_line(atd_stream *s, atd_arena *arena, twitter_int_option *out)
-{
-    return atd_stream_next_line(s, arena, twitter_int_option_read_any, out);
-}
-
-bool twitter_int_option_next_element(atd_stream *s, atd_arena *arena, twitter_int_option *out)
-{
-    return atd_stream_next_element(s, arena, twitter_int_option_read_any, out);
-}
-
-int twitter_int_option_write_line(const twitter_int_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_int_option_write_any, value, 0, err);
-}
-
-int twitter_int_option_to_json_pretty(const twitter_int_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_int_option_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool twitter_media_list_option_next_line(atd_stream *s, atd_arena *arena, twitter_media_list_option *out)
-{
-    return atd_stream_next_line(s, arena, twitter_media_list_option_read_any, out);
-}
-
-bool twitter_media_list_option_next_element(atd_stream *s, atd_arena *arena, twitter_media_list_option *out)
-{
-    return atd_stream_next_element(s, arena, twitter_media_list_option_read_any, out);
-}
-
-int twitter_media_list_option_write_line(const twitter_media_list_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_media_list_option_write_any, value, 0, err);
-}
-
-int twitter_media_list_option_to_json_pretty(const twitter_media_list_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_media_list_option_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool twitter_bool_option_next_line(atd_stream *s, atd_arena *arena, twitter_bool_option *out)
-{
-    return atd_stream_next_line(s, arena, twitter_bool_option_read_any, out);
-}
-
-bool twitter_bool_option_next_element(atd_stream *s, atd_arena *arena, twitter_bool_option *out)
-{
-    return atd_stream_next_element(s, arena, twitter_bool_option_read_any, out);
-}
-
-int twitter_bool_option_write_line(const twitter_bool_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_bool_option_write_any, value, 0, err);
-}
-
-int twitter_bool_option_to_json_pretty(const twitter_bool_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_bool_option_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

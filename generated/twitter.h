@@ -283,19 +283,7 @@ struct twitter_bool_option {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT). */
-
-void twitter_status_list_init(twitter_status_list *v);
-bool twitter_status_list_read(atd_reader *r, twitter_status_list *out);
-bool twitter_status_list_write(atd_writer *w, const twitter_status_list *v);
-bool twitter_status_list_read_any(atd_reader *r, void *out);
-bool twitter_status_list_write_any(atd_writer *w, const void *value);
-int twitter_status_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_status_list *out, atd_error *err);
-int twitter_status_list_to_json(const twitter_status_list *value, atd_buf *out, atd_error *err);
-bool twitter_status_list_next_line(atd_stream *s, atd_arena *arena, twitter_status_list *out);
-bool twitter_status_list_next_element(atd_stream *s, atd_arena *arena, twitter_status_list *out);
-int twitter_status_list_write_line(const twitter_status_list *value, atd_buf *out, atd_error *err);
-int twitter_status_list_to_json_pretty(const twitter_status_list *value, atd_buf *out, atd_error *err);
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
 
 void twitter_search_metadata_init(twitter_search_metadata *v);
 bool twitter_search_metadata_read(atd_reader *r, twitter_search_metadata *out);
@@ -333,42 +321,6 @@ bool twitter_metadata_next_element(atd_stream *s, atd_arena *arena, twitter_meta
 int twitter_metadata_write_line(const twitter_metadata *value, atd_buf *out, atd_error *err);
 int twitter_metadata_to_json_pretty(const twitter_metadata *value, atd_buf *out, atd_error *err);
 
-void twitter_int_nullable_init(twitter_int_nullable *v);
-bool twitter_int_nullable_read(atd_reader *r, twitter_int_nullable *out);
-bool twitter_int_nullable_write(atd_writer *w, const twitter_int_nullable *v);
-bool twitter_int_nullable_read_any(atd_reader *r, void *out);
-bool twitter_int_nullable_write_any(atd_writer *w, const void *value);
-int twitter_int_nullable_from_json(const char *json, size_t len, atd_arena *arena, twitter_int_nullable *out, atd_error *err);
-int twitter_int_nullable_to_json(const twitter_int_nullable *value, atd_buf *out, atd_error *err);
-bool twitter_int_nullable_next_line(atd_stream *s, atd_arena *arena, twitter_int_nullable *out);
-bool twitter_int_nullable_next_element(atd_stream *s, atd_arena *arena, twitter_int_nullable *out);
-int twitter_int_nullable_write_line(const twitter_int_nullable *value, atd_buf *out, atd_error *err);
-int twitter_int_nullable_to_json_pretty(const twitter_int_nullable *value, atd_buf *out, atd_error *err);
-
-void twitter_string_nullable_init(twitter_string_nullable *v);
-bool twitter_string_nullable_read(atd_reader *r, twitter_string_nullable *out);
-bool twitter_string_nullable_write(atd_writer *w, const twitter_string_nullable *v);
-bool twitter_string_nullable_read_any(atd_reader *r, void *out);
-bool twitter_string_nullable_write_any(atd_writer *w, const void *value);
-int twitter_string_nullable_from_json(const char *json, size_t len, atd_arena *arena, twitter_string_nullable *out, atd_error *err);
-int twitter_string_nullable_to_json(const twitter_string_nullable *value, atd_buf *out, atd_error *err);
-bool twitter_string_nullable_next_line(atd_stream *s, atd_arena *arena, twitter_string_nullable *out);
-bool twitter_string_nullable_next_element(atd_stream *s, atd_arena *arena, twitter_string_nullable *out);
-int twitter_string_nullable_write_line(const twitter_string_nullable *value, atd_buf *out, atd_error *err);
-int twitter_string_nullable_to_json_pretty(const twitter_string_nullable *value, atd_buf *out, atd_error *err);
-
-void twitter_url_entity_list_init(twitter_url_entity_list *v);
-bool twitter_url_entity_list_read(atd_reader *r, twitter_url_entity_list *out);
-bool twitter_url_entity_list_write(atd_writer *w, const twitter_url_entity_list *v);
-bool twitter_url_entity_list_read_any(atd_reader *r, void *out);
-bool twitter_url_entity_list_write_any(atd_writer *w, const void *value);
-int twitter_url_entity_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entity_list *out, atd_error *err);
-int twitter_url_entity_list_to_json(const twitter_url_entity_list *value, atd_buf *out, atd_error *err);
-bool twitter_url_entity_list_next_line(atd_stream *s, atd_arena *arena, twitter_url_entity_list *out);
-bool twitter_url_entity_list_next_element(atd_stream *s, atd_arena *arena, twitter_url_entity_list *out);
-int twitter_url_entity_list_write_line(const twitter_url_entity_list *value, atd_buf *out, atd_error *err);
-int twitter_url_entity_list_to_json_pretty(const twitter_url_entity_list *value, atd_buf *out, atd_error *err);
-
 void twitter_url_entities_init(twitter_url_entities *v);
 bool twitter_url_entities_read(atd_reader *r, twitter_url_entities *out);
 bool twitter_url_entities_write(atd_writer *w, const twitter_url_entities *v);
@@ -404,42 +356,6 @@ bool twitter_user_next_line(atd_stream *s, atd_arena *arena, twitter_user *out);
 bool twitter_user_next_element(atd_stream *s, atd_arena *arena, twitter_user *out);
 int twitter_user_write_line(const twitter_user *value, atd_buf *out, atd_error *err);
 int twitter_user_to_json_pretty(const twitter_user *value, atd_buf *out, atd_error *err);
-
-void twitter_hashtag_list_init(twitter_hashtag_list *v);
-bool twitter_hashtag_list_read(atd_reader *r, twitter_hashtag_list *out);
-bool twitter_hashtag_list_write(atd_writer *w, const twitter_hashtag_list *v);
-bool twitter_hashtag_list_read_any(atd_reader *r, void *out);
-bool twitter_hashtag_list_write_any(atd_writer *w, const void *value);
-int twitter_hashtag_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_hashtag_list *out, atd_error *err);
-int twitter_hashtag_list_to_json(const twitter_hashtag_list *value, atd_buf *out, atd_error *err);
-bool twitter_hashtag_list_next_line(atd_stream *s, atd_arena *arena, twitter_hashtag_list *out);
-bool twitter_hashtag_list_next_element(atd_stream *s, atd_arena *arena, twitter_hashtag_list *out);
-int twitter_hashtag_list_write_line(const twitter_hashtag_list *value, atd_buf *out, atd_error *err);
-int twitter_hashtag_list_to_json_pretty(const twitter_hashtag_list *value, atd_buf *out, atd_error *err);
-
-void twitter_user_mention_list_init(twitter_user_mention_list *v);
-bool twitter_user_mention_list_read(atd_reader *r, twitter_user_mention_list *out);
-bool twitter_user_mention_list_write(atd_writer *w, const twitter_user_mention_list *v);
-bool twitter_user_mention_list_read_any(atd_reader *r, void *out);
-bool twitter_user_mention_list_write_any(atd_writer *w, const void *value);
-int twitter_user_mention_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_mention_list *out, atd_error *err);
-int twitter_user_mention_list_to_json(const twitter_user_mention_list *value, atd_buf *out, atd_error *err);
-bool twitter_user_mention_list_next_line(atd_stream *s, atd_arena *arena, twitter_user_mention_list *out);
-bool twitter_user_mention_list_next_element(atd_stream *s, atd_arena *arena, twitter_user_mention_list *out);
-int twitter_user_mention_list_write_line(const twitter_user_mention_list *value, atd_buf *out, atd_error *err);
-int twitter_user_mention_list_to_json_pretty(const twitter_user_mention_list *value, atd_buf *out, atd_error *err);
-
-void twitter_media_list_init(twitter_media_list *v);
-bool twitter_media_list_read(atd_reader *r, twitter_media_list *out);
-bool twitter_media_list_write(atd_writer *w, const twitter_media_list *v);
-bool twitter_media_list_read_any(atd_reader *r, void *out);
-bool twitter_media_list_write_any(atd_writer *w, const void *value);
-int twitter_media_list_from_json(const char *json, size_t len, atd_arena *arena, twitter_media_list *out, atd_error *err);
-int twitter_media_list_to_json(const twitter_media_list *value, atd_buf *out, atd_error *err);
-bool twitter_media_list_next_line(atd_stream *s, atd_arena *arena, twitter_media_list *out);
-bool twitter_media_list_next_element(atd_stream *s, atd_arena *arena, twitter_media_list *out);
-int twitter_media_list_write_line(const twitter_media_list *value, atd_buf *out, atd_error *err);
-int twitter_media_list_to_json_pretty(const twitter_media_list *value, atd_buf *out, atd_error *err);
 
 void twitter_entities_init(twitter_entities *v);
 bool twitter_entities_read(atd_reader *r, twitter_entities *out);
@@ -488,42 +404,6 @@ bool twitter_url_entity_next_line(atd_stream *s, atd_arena *arena, twitter_url_e
 bool twitter_url_entity_next_element(atd_stream *s, atd_arena *arena, twitter_url_entity *out);
 int twitter_url_entity_write_line(const twitter_url_entity *value, atd_buf *out, atd_error *err);
 int twitter_url_entity_to_json_pretty(const twitter_url_entity *value, atd_buf *out, atd_error *err);
-
-void twitter_url_entities_option_init(twitter_url_entities_option *v);
-bool twitter_url_entities_option_read(atd_reader *r, twitter_url_entities_option *out);
-bool twitter_url_entities_option_write(atd_writer *w, const twitter_url_entities_option *v);
-bool twitter_url_entities_option_read_any(atd_reader *r, void *out);
-bool twitter_url_entities_option_write_any(atd_writer *w, const void *value);
-int twitter_url_entities_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entities_option *out, atd_error *err);
-int twitter_url_entities_option_to_json(const twitter_url_entities_option *value, atd_buf *out, atd_error *err);
-bool twitter_url_entities_option_next_line(atd_stream *s, atd_arena *arena, twitter_url_entities_option *out);
-bool twitter_url_entities_option_next_element(atd_stream *s, atd_arena *arena, twitter_url_entities_option *out);
-int twitter_url_entities_option_write_line(const twitter_url_entities_option *value, atd_buf *out, atd_error *err);
-int twitter_url_entities_option_to_json_pretty(const twitter_url_entities_option *value, atd_buf *out, atd_error *err);
-
-void twitter_string_option_init(twitter_string_option *v);
-bool twitter_string_option_read(atd_reader *r, twitter_string_option *out);
-bool twitter_string_option_write(atd_writer *w, const twitter_string_option *v);
-bool twitter_string_option_read_any(atd_reader *r, void *out);
-bool twitter_string_option_write_any(atd_writer *w, const void *value);
-int twitter_string_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_string_option *out, atd_error *err);
-int twitter_string_option_to_json(const twitter_string_option *value, atd_buf *out, atd_error *err);
-bool twitter_string_option_next_line(atd_stream *s, atd_arena *arena, twitter_string_option *out);
-bool twitter_string_option_next_element(atd_stream *s, atd_arena *arena, twitter_string_option *out);
-int twitter_string_option_write_line(const twitter_string_option *value, atd_buf *out, atd_error *err);
-int twitter_string_option_to_json_pretty(const twitter_string_option *value, atd_buf *out, atd_error *err);
-
-void twitter_status_option_init(twitter_status_option *v);
-bool twitter_status_option_read(atd_reader *r, twitter_status_option *out);
-bool twitter_status_option_write(atd_writer *w, const twitter_status_option *v);
-bool twitter_status_option_read_any(atd_reader *r, void *out);
-bool twitter_status_option_write_any(atd_writer *w, const void *value);
-int twitter_status_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_status_option *out, atd_error *err);
-int twitter_status_option_to_json(const twitter_status_option *value, atd_buf *out, atd_error *err);
-bool twitter_status_option_next_line(atd_stream *s, atd_arena *arena, twitter_status_option *out);
-bool twitter_status_option_next_element(atd_stream *s, atd_arena *arena, twitter_status_option *out);
-int twitter_status_option_write_line(const twitter_status_option *value, atd_buf *out, atd_error *err);
-int twitter_status_option_to_json_pretty(const twitter_status_option *value, atd_buf *out, atd_error *err);
 
 void twitter_hashtag_init(twitter_hashtag *v);
 bool twitter_hashtag_read(atd_reader *r, twitter_hashtag *out);
@@ -584,42 +464,6 @@ bool twitter_media_next_line(atd_stream *s, atd_arena *arena, twitter_media *out
 bool twitter_media_next_element(atd_stream *s, atd_arena *arena, twitter_media *out);
 int twitter_media_write_line(const twitter_media *value, atd_buf *out, atd_error *err);
 int twitter_media_to_json_pretty(const twitter_media *value, atd_buf *out, atd_error *err);
-
-void twitter_int_option_init(twitter_int_option *v);
-bool twitter_int_option_read(atd_reader *r, twitter_int_option *out);
-bool twitter_int_option_write(atd_writer *w, const twitter_int_option *v);
-bool twitter_int_option_read_any(atd_reader *r, void *out);
-bool twitter_int_option_write_any(atd_writer *w, const void *value);
-int twitter_int_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_int_option *out, atd_error *err);
-int twitter_int_option_to_json(const twitter_int_option *value, atd_buf *out, atd_error *err);
-bool twitter_int_option_next_line(atd_stream *s, atd_arena *arena, twitter_int_option *out);
-bool twitter_int_option_next_element(atd_stream *s, atd_arena *arena, twitter_int_option *out);
-int twitter_int_option_write_line(const twitter_int_option *value, atd_buf *out, atd_error *err);
-int twitter_int_option_to_json_pretty(const twitter_int_option *value, atd_buf *out, atd_error *err);
-
-void twitter_media_list_option_init(twitter_media_list_option *v);
-bool twitter_media_list_option_read(atd_reader *r, twitter_media_list_option *out);
-bool twitter_media_list_option_write(atd_writer *w, const twitter_media_list_option *v);
-bool twitter_media_list_option_read_any(atd_reader *r, void *out);
-bool twitter_media_list_option_write_any(atd_writer *w, const void *value);
-int twitter_media_list_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_media_list_option *out, atd_error *err);
-int twitter_media_list_option_to_json(const twitter_media_list_option *value, atd_buf *out, atd_error *err);
-bool twitter_media_list_option_next_line(atd_stream *s, atd_arena *arena, twitter_media_list_option *out);
-bool twitter_media_list_option_next_element(atd_stream *s, atd_arena *arena, twitter_media_list_option *out);
-int twitter_media_list_option_write_line(const twitter_media_list_option *value, atd_buf *out, atd_error *err);
-int twitter_media_list_option_to_json_pretty(const twitter_media_list_option *value, atd_buf *out, atd_error *err);
-
-void twitter_bool_option_init(twitter_bool_option *v);
-bool twitter_bool_option_read(atd_reader *r, twitter_bool_option *out);
-bool twitter_bool_option_write(atd_writer *w, const twitter_bool_option *v);
-bool twitter_bool_option_read_any(atd_reader *r, void *out);
-bool twitter_bool_option_write_any(atd_writer *w, const void *value);
-int twitter_bool_option_from_json(const char *json, size_t len, atd_arena *arena, twitter_bool_option *out, atd_error *err);
-int twitter_bool_option_to_json(const twitter_bool_option *value, atd_buf *out, atd_error *err);
-bool twitter_bool_option_next_line(atd_stream *s, atd_arena *arena, twitter_bool_option *out);
-bool twitter_bool_option_next_element(atd_stream *s, atd_arena *arena, twitter_bool_option *out);
-int twitter_bool_option_write_line(const twitter_bool_option *value, atd_buf *out, atd_error *err);
-int twitter_bool_option_to_json_pretty(const twitter_bool_option *value, atd_buf *out, atd_error *err);
 
 #ifdef __cplusplus
 }

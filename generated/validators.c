@@ -3,6 +3,12 @@
 
 #include <string.h>
 
+/* --- functions of the types that are not exported --- */
+static bool validators_person_list_read(atd_reader *r, validators_person_list *out);
+static bool validators_person_list_write(atd_writer *w, const validators_person_list *v);
+static bool validators_shape_list_read(atd_reader *r, validators_shape_list *out);
+static bool validators_shape_list_write(atd_writer *w, const validators_shape_list *v);
+
 /* --- readers --- */
 
 void validators_person_init(validators_person *v)
@@ -40,7 +46,7 @@ static int validators_person__plain__field(const char *s, size_t len)
     return -1;
 }
 
-bool validators_person__plain_read(atd_reader *r, validators_person *out)
+static bool validators_person__plain_read(atd_reader *r, validators_person *out)
 {
     bool more;
     size_t at;
@@ -48,7 +54,7 @@ bool validators_person__plain_read(atd_reader *r, validators_person *out)
     uint64_t seen[1] = {0};
     validators_person__plain_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -135,7 +141,7 @@ bool validators_person__plain_read(atd_reader *r, validators_person *out)
             }
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "person");
             }
@@ -178,96 +184,7 @@ bool validators_person_read_any(atd_reader *r, void *out)
 
 int validators_person_from_json(const char *json, size_t len, atd_arena *arena, validators_person *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!validators_person_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void validators_string_option_init(validators_string_option *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool validators_string_option_read(atd_reader *r, validators_string_option *out)
-{
-    atd_string s;
-    bool more;
-    int c = atd_peek(r);
-    size_t at = (size_t)(r->cur - r->start);
-    out->has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
-        if (s.len == 4 && memcmp(s.ptr, "None", 4) == 0) {
-            return true;
-        }
-        {
-            char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-        }
-    }
-    if (c != '[') {
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    }
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected [\"Some\", ...], found an empty array");
-    }
-    atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
-    if (!atd_read_name(r, &s)) {
-        return atd_reader_push_index(r, 0);
-    }
-    if (!(s.len == 4 && memcmp(s.ptr, "Some", 4) == 0)) {
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"", atd_quote_name(s.ptr, s.len, q_, sizeof q_));
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
-    }
-    if (!atd_read_string(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of \"Some\"");
-    }
-    out->has = true;
-    return true;
-}
-
-bool validators_string_option_read_any(atd_reader *r, void *out)
-{
-    return validators_string_option_read(r, (validators_string_option *)out);
-}
-
-int validators_string_option_from_json(const char *json, size_t len, atd_arena *arena, validators_string_option *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!validators_string_option_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, validators_person_read_any, out, err);
 }
 
 void validators_shape_init(validators_shape *v)
@@ -295,13 +212,13 @@ static int validators_shape__plain__case(const char *s, size_t len)
     return -1;
 }
 
-bool validators_shape__plain_read(atd_reader *r, validators_shape *out)
+static bool validators_shape__plain_read(atd_reader *r, validators_shape *out)
 {
     atd_string s;
     size_t at;
     int c = atd_peek(r);
     bool more;
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (c == '"') {
         if (!atd_read_name(r, &s)) {
             return false;
@@ -324,7 +241,7 @@ bool validators_shape__plain_read(atd_reader *r, validators_shape *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape");
         }
         atd_skip_ws(r);
-        at = (size_t)(r->cur - r->start);
+        at = atd_reader_offset(r);
         if (!atd_read_name(r, &s)) {
             return atd_reader_push_index(r, 0);
         }
@@ -388,24 +305,10 @@ bool validators_shape_read_any(atd_reader *r, void *out)
 
 int validators_shape_from_json(const char *json, size_t len, atd_arena *arena, validators_shape *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!validators_shape_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, validators_shape_read_any, out, err);
 }
 
-void validators_person_list_init(validators_person_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool validators_person_list_read(atd_reader *r, validators_person_list *out)
+static bool validators_person_list_read(atd_reader *r, validators_person_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -418,7 +321,7 @@ bool validators_person_list_read(atd_reader *r, validators_person_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             validators_person *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(validators_person)) {
-                n_ = (validators_person *)atd_arena_grow(r->arena, items, cap * sizeof(validators_person), ncap * sizeof(validators_person), 8);
+                n_ = (validators_person *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(validators_person), ncap * sizeof(validators_person), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -439,31 +342,7 @@ bool validators_person_list_read(atd_reader *r, validators_person_list *out)
     return true;
 }
 
-bool validators_person_list_read_any(atd_reader *r, void *out)
-{
-    return validators_person_list_read(r, (validators_person_list *)out);
-}
-
-int validators_person_list_from_json(const char *json, size_t len, atd_arena *arena, validators_person_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!validators_person_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
-}
-
-void validators_shape_list_init(validators_shape_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-bool validators_shape_list_read(atd_reader *r, validators_shape_list *out)
+static bool validators_shape_list_read(atd_reader *r, validators_shape_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -476,7 +355,7 @@ bool validators_shape_list_read(atd_reader *r, validators_shape_list *out)
             size_t ncap = cap != 0 ? 2 * cap : 8;
             validators_shape *n_ = NULL;
             if (ncap <= SIZE_MAX / sizeof(validators_shape)) {
-                n_ = (validators_shape *)atd_arena_grow(r->arena, items, cap * sizeof(validators_shape), ncap * sizeof(validators_shape), 8);
+                n_ = (validators_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(validators_shape), ncap * sizeof(validators_shape), 8);
             }
             if (n_ == NULL) {
                 return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
@@ -495,25 +374,6 @@ bool validators_shape_list_read(atd_reader *r, validators_shape_list *out)
     out->items = items;
     out->len = len;
     return true;
-}
-
-bool validators_shape_list_read_any(atd_reader *r, void *out)
-{
-    return validators_shape_list_read(r, (validators_shape_list *)out);
-}
-
-int validators_shape_list_from_json(const char *json, size_t len, atd_arena *arena, validators_shape_list *out, atd_error *err)
-{
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!validators_shape_list_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
 }
 
 void validators_doc_init(validators_doc *v)
@@ -546,7 +406,7 @@ bool validators_doc_read(atd_reader *r, validators_doc *out)
     uint64_t seen[1] = {0};
     validators_doc_init(out);
     atd_skip_ws(r);
-    at = (size_t)(r->cur - r->start);
+    at = atd_reader_offset(r);
     if (!atd_object_begin(r, &more)) {
         return false;
     }
@@ -589,7 +449,7 @@ bool validators_doc_read(atd_reader *r, validators_doc *out)
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
-            if (r->flags & ATD_READ_STRICT_FIELDS) {
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
                 return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "doc");
             }
@@ -618,16 +478,7 @@ bool validators_doc_read_any(atd_reader *r, void *out)
 
 int validators_doc_from_json(const char *json, size_t len, atd_arena *arena, validators_doc *out, atd_error *err)
 {
-    atd_reader r;
-    atd_reader_init(&r, json, len, arena, 0);
-    if (!validators_doc_read(&r, out) || !atd_read_end(&r)) {
-        int rc = atd_reader_get_error(&r, err);
-        return rc != 0 ? rc : (int)ATD_ERR_INVALID;
-    }
-    if (err != NULL) {
-        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-    }
-    return 0;
+    return atd_from_json(json, len, arena, validators_doc_read_any, out, err);
 }
 
 /* --- writers --- */
@@ -698,67 +549,11 @@ bool validators_person_write_any(atd_writer *w, const void *value)
 
 int validators_person_to_json(const validators_person *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (validators_person_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool validators_string_option_write(atd_writer *w, const validators_string_option *v)
-{
-    if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
-    }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->value.ptr, v->value.len)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-bool validators_string_option_write_any(atd_writer *w, const void *value)
-{
-    return validators_string_option_write(w, (const validators_string_option *)value);
-}
-
-int validators_string_option_to_json(const validators_string_option *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (validators_string_option_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(validators_person_write_any, value, out, err);
 }
 
 static bool validators_shape__plain_write(atd_writer *w, const validators_shape *v);
-bool validators_shape__plain_write(atd_writer *w, const validators_shape *v)
+static bool validators_shape__plain_write(atd_writer *w, const validators_shape *v)
 {
     switch (v->tag) {
     case VALIDATORS_SHAPE_DOT:
@@ -801,26 +596,10 @@ bool validators_shape_write_any(atd_writer *w, const void *value)
 
 int validators_shape_to_json(const validators_shape *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (validators_shape_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(validators_shape_write_any, value, out, err);
 }
 
-bool validators_person_list_write(atd_writer *w, const validators_person_list *v)
+static bool validators_person_list_write(atd_writer *w, const validators_person_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -837,33 +616,7 @@ bool validators_person_list_write(atd_writer *w, const validators_person_list *v
     return atd_writer_raw(w, "]", 1);
 }
 
-bool validators_person_list_write_any(atd_writer *w, const void *value)
-{
-    return validators_person_list_write(w, (const validators_person_list *)value);
-}
-
-int validators_person_list_to_json(const validators_person_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (validators_person_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
-}
-
-bool validators_shape_list_write(atd_writer *w, const validators_shape_list *v)
+static bool validators_shape_list_write(atd_writer *w, const validators_shape_list *v)
 {
     size_t i;
     if (!atd_writer_raw(w, "[", 1)) {
@@ -878,32 +631,6 @@ bool validators_shape_list_write(atd_writer *w, const validators_shape_list *v)
         }
     }
     return atd_writer_raw(w, "]", 1);
-}
-
-bool validators_shape_list_write_any(atd_writer *w, const void *value)
-{
-    return validators_shape_list_write(w, (const validators_shape_list *)value);
-}
-
-int validators_shape_list_to_json(const validators_shape_list *value, atd_buf *out, atd_error *err)
-{
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (validators_shape_list_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
 }
 
 bool validators_doc_write(atd_writer *w, const validators_doc *v)
@@ -930,23 +657,7 @@ bool validators_doc_write_any(atd_writer *w, const void *value)
 
 int validators_doc_to_json(const validators_doc *value, atd_buf *out, atd_error *err)
 {
-    atd_writer w;
-    size_t start = out->len;
-    atd_writer_init(&w, out, 0);
-    if (validators_doc_write(&w, value) && out->status == 0) {
-        if (err != NULL) {
-            atd_error_set(err, ATD_ERR_OK, NULL, NULL);
-        }
-        return 0;
-    }
-    if (w.err_code == ATD_ERR_OK) {
-        atd_writer_fail_buf(&w);
-    }
-    /* no partial output is left in an in-memory buffer */
-    if (out->sink == NULL && out->len > start) {
-        out->len = start;
-    }
-    return atd_writer_get_error(&w, err);
+    return atd_to_json(validators_doc_write_any, value, out, err);
 }
 
 /* --- streams and layout --- */
@@ -971,26 +682,6 @@ int validators_person_to_json_pretty(const validators_person *value, atd_buf *ou
     return atd_write_value(out, validators_person_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
-bool validators_string_option_next_line(atd_stream *s, atd_arena *arena, validators_string_option *out)
-{
-    return atd_stream_next_line(s, arena, validators_string_option_read_any, out);
-}
-
-bool validators_string_option_next_element(atd_stream *s, atd_arena *arena, validators_string_option *out)
-{
-    return atd_stream_next_element(s, arena, validators_string_option_read_any, out);
-}
-
-int validators_string_option_write_line(const validators_string_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, validators_string_option_write_any, value, 0, err);
-}
-
-int validators_string_option_to_json_pretty(const validators_string_option *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, validators_string_option_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
 bool validators_shape_next_line(atd_stream *s, atd_arena *arena, validators_shape *out)
 {
     return atd_stream_next_line(s, arena, validators_shape_read_any, out);
@@ -1009,46 +700,6 @@ int validators_shape_write_line(const validators_shape *value, atd_buf *out, atd
 int validators_shape_to_json_pretty(const validators_shape *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, validators_shape_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool validators_person_list_next_line(atd_stream *s, atd_arena *arena, validators_person_list *out)
-{
-    return atd_stream_next_line(s, arena, validators_person_list_read_any, out);
-}
-
-bool validators_person_list_next_element(atd_stream *s, atd_arena *arena, validators_person_list *out)
-{
-    return atd_stream_next_element(s, arena, validators_person_list_read_any, out);
-}
-
-int validators_person_list_write_line(const validators_person_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, validators_person_list_write_any, value, 0, err);
-}
-
-int validators_person_list_to_json_pretty(const validators_person_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, validators_person_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool validators_shape_list_next_line(atd_stream *s, atd_arena *arena, validators_shape_list *out)
-{
-    return atd_stream_next_line(s, arena, validators_shape_list_read_any, out);
-}
-
-bool validators_shape_list_next_element(atd_stream *s, atd_arena *arena, validators_shape_list *out)
-{
-    return atd_stream_next_element(s, arena, validators_shape_list_read_any, out);
-}
-
-int validators_shape_list_write_line(const validators_shape_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, validators_shape_list_write_any, value, 0, err);
-}
-
-int validators_shape_list_to_json_pretty(const validators_shape_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, validators_shape_list_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool validators_doc_next_line(atd_stream *s, atd_arena *arena, validators_doc *out)

@@ -65,7 +65,7 @@ struct validators_doc {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT). */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
 
 /* <c validator>s: written by the user (atd/validate.h) */
 bool valid_name(const atd_string *v, const char **why);
@@ -87,18 +87,6 @@ bool validators_person_next_element(atd_stream *s, atd_arena *arena, validators_
 int validators_person_write_line(const validators_person *value, atd_buf *out, atd_error *err);
 int validators_person_to_json_pretty(const validators_person *value, atd_buf *out, atd_error *err);
 
-void validators_string_option_init(validators_string_option *v);
-bool validators_string_option_read(atd_reader *r, validators_string_option *out);
-bool validators_string_option_write(atd_writer *w, const validators_string_option *v);
-bool validators_string_option_read_any(atd_reader *r, void *out);
-bool validators_string_option_write_any(atd_writer *w, const void *value);
-int validators_string_option_from_json(const char *json, size_t len, atd_arena *arena, validators_string_option *out, atd_error *err);
-int validators_string_option_to_json(const validators_string_option *value, atd_buf *out, atd_error *err);
-bool validators_string_option_next_line(atd_stream *s, atd_arena *arena, validators_string_option *out);
-bool validators_string_option_next_element(atd_stream *s, atd_arena *arena, validators_string_option *out);
-int validators_string_option_write_line(const validators_string_option *value, atd_buf *out, atd_error *err);
-int validators_string_option_to_json_pretty(const validators_string_option *value, atd_buf *out, atd_error *err);
-
 void validators_shape_init(validators_shape *v);
 bool validators_shape_read(atd_reader *r, validators_shape *out);
 bool validators_shape_write(atd_writer *w, const validators_shape *v);
@@ -110,30 +98,6 @@ bool validators_shape_next_line(atd_stream *s, atd_arena *arena, validators_shap
 bool validators_shape_next_element(atd_stream *s, atd_arena *arena, validators_shape *out);
 int validators_shape_write_line(const validators_shape *value, atd_buf *out, atd_error *err);
 int validators_shape_to_json_pretty(const validators_shape *value, atd_buf *out, atd_error *err);
-
-void validators_person_list_init(validators_person_list *v);
-bool validators_person_list_read(atd_reader *r, validators_person_list *out);
-bool validators_person_list_write(atd_writer *w, const validators_person_list *v);
-bool validators_person_list_read_any(atd_reader *r, void *out);
-bool validators_person_list_write_any(atd_writer *w, const void *value);
-int validators_person_list_from_json(const char *json, size_t len, atd_arena *arena, validators_person_list *out, atd_error *err);
-int validators_person_list_to_json(const validators_person_list *value, atd_buf *out, atd_error *err);
-bool validators_person_list_next_line(atd_stream *s, atd_arena *arena, validators_person_list *out);
-bool validators_person_list_next_element(atd_stream *s, atd_arena *arena, validators_person_list *out);
-int validators_person_list_write_line(const validators_person_list *value, atd_buf *out, atd_error *err);
-int validators_person_list_to_json_pretty(const validators_person_list *value, atd_buf *out, atd_error *err);
-
-void validators_shape_list_init(validators_shape_list *v);
-bool validators_shape_list_read(atd_reader *r, validators_shape_list *out);
-bool validators_shape_list_write(atd_writer *w, const validators_shape_list *v);
-bool validators_shape_list_read_any(atd_reader *r, void *out);
-bool validators_shape_list_write_any(atd_writer *w, const void *value);
-int validators_shape_list_from_json(const char *json, size_t len, atd_arena *arena, validators_shape_list *out, atd_error *err);
-int validators_shape_list_to_json(const validators_shape_list *value, atd_buf *out, atd_error *err);
-bool validators_shape_list_next_line(atd_stream *s, atd_arena *arena, validators_shape_list *out);
-bool validators_shape_list_next_element(atd_stream *s, atd_arena *arena, validators_shape_list *out);
-int validators_shape_list_write_line(const validators_shape_list *value, atd_buf *out, atd_error *err);
-int validators_shape_list_to_json_pretty(const validators_shape_list *value, atd_buf *out, atd_error *err);
 
 void validators_doc_init(validators_doc *v);
 bool validators_doc_read(atd_reader *r, validators_doc *out);

@@ -11,8 +11,6 @@
 #include "cw.h"
 #include "lower/ir.h"
 
-#define ATDC_VERSION_STRING "0.1.0"
-
 /* The whole header <base>.h of module m (emit_h.c). */
 void emit_header(cw *w, const ir_module *m);
 /* The whole source <base>.c (emit.c): readers, then writers. */
@@ -20,15 +18,51 @@ void emit_source(cw *w, const ir_module *m);
 
 /* --- between the emitter files --- */
 
-/* emit_read.c: init, read and from_json of a composite type / a typedef. */
+/* emit_h.c: the static prototypes at the top of the source, of the types
+ * that are not exported and have functions (used[i] for m->types[i]:
+ * reachable from the exported ones). */
+void emit_internal_prototypes(cw *w, const ir_module *m, const bool *used);
+
+/* The functions of a schema's API, for every exported type (ir_type.exported)
+ * and typedef P_t, declared in the header:
+ *     void P_t_init(P_t *v);
+ *     bool P_t_read(atd_reader *r, P_t *out);
+ *     bool P_t_write(atd_writer *w, const P_t *v);
+ *     bool P_t_read_any(atd_reader *r, void *out);          (an atd_read_fn)
+ *     bool P_t_write_any(atd_writer *w, const void *value); (an atd_write_fn)
+ *     int P_t_from_json(const char *json, size_t len, atd_arena *arena, P_t *out,
+ *                       atd_error *err);
+ *     int P_t_to_json(const P_t *value, atd_buf *out, atd_error *err);
+ * from_json and to_json are calls of the runtime's atd_from_json and
+ * atd_to_json (document.h) with read_any and write_any. Every other
+ * composite type has only static read and write functions in the source
+ * (and init where its reader needs one, emit_has_init), declared before
+ * all of them (emit_internal_prototypes). */
+
+/* "static " for the functions of a type that is not exported, else "". */
+static inline const char *emit_linkage(const ir_type *t)
+{
+    return t->exported ? "" : "static ";
+}
+
+/* emit_read.c: init, read and the read entry points of a composite type /
+ * a typedef. */
 void emit_type_readers(cw *w, const ir_module *m, const ir_type *t);
 void emit_def_readers(cw *w, const ir_module *m, const ir_def *d);
+/* Whether composite t has an init function (exported, imported, or a record
+ * or tuple, whose reader starts with it). */
+bool emit_has_init(const ir_type *t);
+/* Emits the initialization of *ptr, a value of composite type t: its init
+ * function, or what that would do (the first constant of an enum, else all
+ * zero bytes). */
+void emit_init_call(cw *w, const ir_type *t, const char *ptr);
 
-/* emit_write.c: write and to_json. */
+/* emit_write.c: write and the write entry points. */
 void emit_type_writers(cw *w, const ir_module *m, const ir_type *t);
 void emit_def_writers(cw *w, const ir_module *m, const ir_def *d);
-/* The tables of enum literals that the writers share; before the writers. */
-void emit_writer_tables(cw *w, const ir_module *m);
+/* The tables of enum literals that the writers share; before the writers
+ * (of the enums with functions, used[i] as for emit_internal_prototypes). */
+void emit_writer_tables(cw *w, const ir_module *m, const bool *used);
 
 /* emit_read.c: the statements that read a slot into the lvalue lv,
  * running `fail` on error. */
@@ -52,9 +86,10 @@ const char *emit_tagged_writer_name(const ir_type *t, char *buf, size_t cap);
  * runs fail when it refuses. */
 void emit_validator_write_check(cw *w, const char *validator, bool ptr, const char *rv,
                                 const char *fail);
-/* emit_biniou.c: the biniou functions of every type (after the JSON ones),
- * and the four prototypes of a type. */
-void emit_biniou_source(cw *w, const ir_module *m);
+/* emit_biniou.c: the biniou functions of every type with functions (used[i]
+ * as for emit_internal_prototypes; after the JSON ones; entry points for the
+ * exported ones), and the four prototypes of a type. */
+void emit_biniou_source(cw *w, const ir_module *m, const bool *used);
 void emit_biniou_prototypes(cw *w, const char *name);
 
 /* emit_match.c: `static int NAME(const char *s, size_t len)` returning the

@@ -474,12 +474,13 @@ static void read_body(cw *w, const ir_type *t, const char *tag, const char *lv, 
         snprintf(call, sizeof call, "atd_bin_read_string(r, &%s)", lv);
         break;
     case IR_WRAP: {
-        char tmp[32];
+        char tmp[32], ptr[40];
         snprintf(tmp, sizeof tmp, "w%d_", t->id);
+        snprintf(ptr, sizeof ptr, "&%s", tmp);
         cw_open(w, "{");
         cw_line(w, "%s %s;", t->elem.type->name, tmp);
         if (ir_is_composite(t->elem.type))
-            cw_line(w, "%s_init(&%s);", t->elem.type->fn, tmp);
+            emit_init_call(w, t->elem.type, ptr);
         read_body(w, t->elem.type, tag, tmp, fail);
         cw_line(w, "%s = %s(%s);", lv, t->wrap_fn, tmp);
         cw_close(w, "}");
@@ -1014,23 +1015,27 @@ static void emit_type_biniou(cw *w, const ir_type *t)
     }
     cw_close(w, "}");
     cw_blank(w);
-    emit_entry_points(w, t->name, t, true);
+    if (t->exported) /* the others are only read and written inside others */
+        emit_entry_points(w, t->name, t, true);
     cw_end_item(w);
 }
 
-void emit_biniou_source(cw *w, const ir_module *m)
+void emit_biniou_source(cw *w, const ir_module *m, const bool *used)
 {
     cw_comment(w, "--- biniou ---");
     cw_blank(w);
     for (size_t i = 0; i < m->ntypes; i++) {
         const ir_type *t = m->types[i];
+        if (!used[i])
+            continue;
         cw_line(w, "static bool %s__bin_wbody(atd_writer *w, const %s *v);", t->fn, t->name);
         cw_line(w, "static bool %s__bin_rbody(atd_reader *r, uint8_t tag, %s *out);", t->fn,
                 t->name);
     }
     cw_blank(w);
     for (size_t i = 0; i < m->ntypes; i++)
-        emit_type_biniou(w, m->types[i]);
+        if (used[i])
+            emit_type_biniou(w, m->types[i]);
     for (size_t i = 0; i < m->ndefs; i++) {
         const ir_def *d = &m->defs[i];
         if (!d->is_typedef)

@@ -36,6 +36,29 @@ static int align_of(const ir_type *t)
     }
 }
 
+/* Emits the signature of t's reader, static unless t is exported:
+ *     bool event_event_read(atd_reader *r, event_event *out)
+ */
+static void read_signature(cw *w, const ir_type *t)
+{
+    cw_line(w, "%sbool %s_read(atd_reader *r, %s *out)", emit_linkage(t), t->fn, t->name);
+}
+
+bool emit_has_init(const ir_type *t)
+{
+    return t->exported || t->imported || t->kind == IR_RECORD || t->kind == IR_TUPLE;
+}
+
+void emit_init_call(cw *w, const ir_type *t, const char *ptr)
+{
+    if (emit_has_init(t))
+        cw_line(w, "%s_init(%s);", t->fn, ptr);
+    else if (t->kind == IR_ENUM)
+        cw_line(w, "*%s = %s;", ptr, t->cases[0].const_name);
+    else
+        cw_line(w, "memset(%s, 0, sizeof *%s);", ptr, ptr);
+}
+
 /* Emits the statements that read a value of type t into the lvalue `lv`,
  * running the statement `fail` when reading fails, e.g.
  *     if (!atd_read_int64(r, &out->date)) {
@@ -95,10 +118,11 @@ static void read_value(cw *w, const ir_type *t, const char *lv, const char *fail
         /* the wire value first, then the user's conversion:
          *     { int64_t w7_; ...read w7_...; out->id = id_of_int(w7_); } */
         const char *tmp = cw_fmt(w, "w%d_", t->id);
+        const char *ptr = cw_fmt(w, "&%s", tmp);
         cw_open(w, "{");
         cw_line(w, "%s %s;", t->elem.type->name, tmp);
         if (ir_is_composite(t->elem.type))
-            cw_line(w, "%s_init(&%s);", t->elem.type->fn, tmp);
+            emit_init_call(w, t->elem.type, ptr);
         read_value(w, t->elem.type, tmp, fail);
         cw_line(w, "%s = %s(%s);", lv, t->wrap_fn, tmp);
         cw_close(w, "}");
@@ -158,7 +182,7 @@ static void read_slot_value(cw *w, const ir_slot *s, const char *lv, const char 
     }
     const char *tn = s->type->name;
     cw_open(w, "{");
-    cw_line(w, "%s *p_ = (%s *)atd_arena_alloc(r->arena, sizeof(%s), 8);", tn, tn, tn);
+    cw_line(w, "%s *p_ = (%s *)atd_arena_alloc(atd_reader_arena(r), sizeof(%s), 8);", tn, tn, tn);
     cw_open(w, "if (p_ == NULL)");
     cw_line(w, "atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
     cw_line(w, "%s", fail);
@@ -234,7 +258,7 @@ static void emit_init(cw *w, const ir_type *t, const char *name)
                                     cw_fmt(w, "%s__default_f%zu", name, i));
         }
     }
-    cw_line(w, "void %s_init(%s *v)", name, name);
+    cw_line(w, "%svoid %s_init(%s *v)", emit_linkage(t), name, name);
     cw_open(w, "{");
     cw_line(w, "memset(v, 0, sizeof *v);");
     if (t->kind == IR_RECORD) {
@@ -356,7 +380,7 @@ static void emit_record_read(cw *w, const ir_type *t)
         emit_match_function(w, cw_fmt(w, "%s__field", fn), names, lens, NULL, n);
         cw_blank(w);
     }
-    cw_line(w, "bool %s_read(atd_reader *r, %s *out)", fn, t->name);
+    read_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "bool more;");
     if (t->nrequired > 0)
@@ -369,7 +393,7 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_line(w, "%s_init(out);", fn);
     if (t->nrequired > 0) {
         cw_line(w, "atd_skip_ws(r);");
-        cw_line(w, "at = (size_t)(r->cur - r->start);");
+        cw_line(w, "at = atd_reader_offset(r);");
     }
     cw_open(w, "if (!atd_object_begin(r, &more))");
     cw_line(w, "return false;");
@@ -423,7 +447,7 @@ static void emit_record_read(cw *w, const ir_type *t)
         cw_line(w, "break;");
     }
     cw_mid(w, "default:");
-    cw_open(w, "if (r->flags & ATD_READ_STRICT_FIELDS)");
+    cw_open(w, "if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS))");
     cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
     cw_line(w,
             "return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, \"unknown field \\\"%%s\\\" "
@@ -536,7 +560,7 @@ static void emit_sum_read_array(cw *w, const ir_type *t)
             t->atd_name);
     cw_close(w, "}");
     cw_line(w, "atd_skip_ws(r);");
-    cw_line(w, "at = (size_t)(r->cur - r->start);");
+    cw_line(w, "at = atd_reader_offset(r);");
     cw_open(w, "if (!atd_read_name(r, &s))");
     cw_line(w, "return atd_reader_push_index(r, 0);");
     cw_close(w, "}");
@@ -600,7 +624,7 @@ static void emit_sum_read_object(cw *w, const ir_type *t)
             t->atd_name);
     cw_close(w, "}");
     cw_line(w, "atd_skip_ws(r);");
-    cw_line(w, "at = (size_t)(r->cur - r->start);");
+    cw_line(w, "at = atd_reader_offset(r);");
     cw_open(w, "if (!atd_object_key(r, &s))");
     cw_line(w, "return false;");
     cw_close(w, "}");
@@ -649,7 +673,7 @@ static void emit_sum_read(cw *w, const ir_type *t)
             any_arg = true;
     }
     emit_case_match(w, t);
-    cw_line(w, "bool %s_read(atd_reader *r, %s *out)", t->fn, t->name);
+    read_signature(w, t);
     cw_open(w, "{");
     /* `at`: where the name starts, for messages (an open_enum has none) */
     bool need_at = any_arg || catch_all == NULL;
@@ -660,7 +684,7 @@ static void emit_sum_read(cw *w, const ir_type *t)
     if (any_arg)
         cw_line(w, "bool more;");
     if (need_at)
-        cw_line(w, "at = (size_t)(r->cur - r->start);");
+        cw_line(w, "at = atd_reader_offset(r);");
     cw_open(w, "if (c == '\"')");
     cw_open(w, "if (!atd_read_name(r, &s))");
     cw_line(w, "return false;");
@@ -682,13 +706,8 @@ static void emit_sum_read(cw *w, const ir_type *t)
     cw_close(w, "}");
     if (catch_all != NULL) {
         /* the name was borrowed (atd_read_name): the value must own it */
-        cw_open(w, "if (!(r->flags & ATD_READ_BORROW_STRINGS) && s.ptr >= r->start && "
-                   "s.ptr < r->end)");
-        cw_line(w, "char *k = atd_arena_strdup(r->arena, s.ptr, s.len);");
-        cw_open(w, "if (k == NULL)");
-        cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
-        cw_close(w, "}");
-        cw_line(w, "s.ptr = k;");
+        cw_open(w, "if (!atd_reader_own_string(r, &s))");
+        cw_line(w, "return false;");
         cw_close(w, "}");
         cw_line(w, "out->tag = %s;", catch_all->const_name);
         cw_line(w, "out->u.%s = s;", catch_all->member);
@@ -724,13 +743,13 @@ static void emit_sum_read(cw *w, const ir_type *t)
  */
 static void emit_tuple_read(cw *w, const ir_type *t)
 {
-    cw_line(w, "bool %s_read(atd_reader *r, %s *out)", t->fn, t->name);
+    read_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "bool more;");
     cw_line(w, "size_t at, i;");
     cw_line(w, "%s_init(out);", t->fn);
     cw_line(w, "atd_skip_ws(r);");
-    cw_line(w, "at = (size_t)(r->cur - r->start);");
+    cw_line(w, "at = atd_reader_offset(r);");
     cw_open(w, "if (!atd_array_begin(r, &more))");
     cw_line(w, "return false;");
     cw_close(w, "}");
@@ -783,7 +802,7 @@ static void emit_grow(cw *w, const char *tn, int align)
     cw_line(w, "%s *n_ = NULL;", tn);
     cw_open(w, "if (ncap <= SIZE_MAX / sizeof(%s))", tn);
     cw_line(w,
-            "n_ = (%s *)atd_arena_grow(r->arena, items, cap * sizeof(%s), ncap * sizeof(%s), "
+            "n_ = (%s *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(%s), ncap * sizeof(%s), "
             "%d);",
             tn, tn, tn, align);
     cw_close(w, "}");
@@ -813,7 +832,7 @@ static void emit_grow(cw *w, const char *tn, int align)
 static void emit_list_read(cw *w, const ir_type *t)
 {
     const char *en = t->elem.type->name;
-    cw_line(w, "bool %s_read(atd_reader *r, %s *out)", t->fn, t->name);
+    read_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "bool more;");
     cw_line(w, "size_t len = 0, cap = 0;");
@@ -841,7 +860,7 @@ static void emit_list_read(cw *w, const ir_type *t)
 static void emit_assoc_read(cw *w, const ir_type *t)
 {
     const char *itn = cw_fmt(w, "%s_item", t->name);
-    cw_line(w, "bool %s_read(atd_reader *r, %s *out)", t->fn, t->name);
+    read_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "bool more;");
     cw_line(w, "size_t len = 0, cap = 0;");
@@ -855,13 +874,8 @@ static void emit_assoc_read(cw *w, const ir_type *t)
     cw_line(w, "return false;");
     cw_close(w, "}");
     cw_comment(w, "keys borrowed from the input are copied unless borrowing was asked for");
-    cw_open(w, "if (!(r->flags & ATD_READ_BORROW_STRINGS) && key.ptr >= r->start && "
-               "key.ptr < r->end)");
-    cw_line(w, "char *k = atd_arena_strdup(r->arena, key.ptr, key.len);");
-    cw_open(w, "if (k == NULL)");
-    cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
-    cw_close(w, "}");
-    cw_line(w, "key.ptr = k;");
+    cw_open(w, "if (!atd_reader_own_string(r, &key))");
+    cw_line(w, "return false;");
     cw_close(w, "}");
     emit_grow(w, itn, 8);
     cw_line(w, "items[len].key = key;");
@@ -878,75 +892,32 @@ static void emit_assoc_read(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
-/* Emits the option reader: "None" or ["Some", v] (atdgen's form). */
+/* Emits the option reader, "None" or ["Some", v] (atd-spec 10.7), around
+ * the runtime's reading of that framing:
+ *     if (!atd_read_option_begin(r, &out->has)) return false;
+ *     if (!out->has) return true;
+ *     ...read out->value, pushing index 1 on failure...
+ *     return atd_read_option_end(r);
+ */
 static void emit_option_read(cw *w, const ir_type *t)
 {
-    cw_line(w, "bool %s_read(atd_reader *r, %s *out)", t->fn, t->name);
+    read_signature(w, t);
     cw_open(w, "{");
-    cw_line(w, "atd_string s;");
-    cw_line(w, "bool more;");
-    cw_line(w, "int c = atd_peek(r);");
-    cw_line(w, "size_t at = (size_t)(r->cur - r->start);");
-    cw_line(w, "out->has = false;");
-    cw_open(w, "if (c == '\"')");
-    cw_open(w, "if (!atd_read_name(r, &s))");
+    cw_open(w, "if (!atd_read_option_begin(r, &out->has))");
     cw_line(w, "return false;");
     cw_close(w, "}");
-    cw_open(w, "if (s.len == 4 && memcmp(s.ptr, \"None\", 4) == 0)");
+    cw_open(w, "if (!out->has)");
     cw_line(w, "return true;");
-    cw_close(w, "}");
-    cw_open(w, "{");
-    cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
-    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"expected \\\"None\\\" or "
-               "[\\\"Some\\\", ...], found \\\"%%s\\\"\", "
-               "atd_quote_name(s.ptr, s.len, q_, sizeof q_));");
-    cw_close(w, "}");
-    cw_close(w, "}");
-    cw_open(w, "if (c != '[')");
-    cw_line(w, "return atd_reader_fail_expected(r, \"an option (\\\"None\\\" or "
-               "[\\\"Some\\\", ...])\");");
-    cw_close(w, "}");
-    cw_open(w, "if (!atd_array_begin(r, &more))");
-    cw_line(w, "return false;");
-    cw_close(w, "}");
-    cw_open(w, "if (!more)");
-    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"expected "
-               "[\\\"Some\\\", ...], found an empty array\");");
-    cw_close(w, "}");
-    cw_line(w, "atd_skip_ws(r);");
-    cw_line(w, "at = (size_t)(r->cur - r->start);");
-    cw_open(w, "if (!atd_read_name(r, &s))");
-    cw_line(w, "return atd_reader_push_index(r, 0);");
-    cw_close(w, "}");
-    cw_open(w, "if (!(s.len == 4 && memcmp(s.ptr, \"Some\", 4) == 0))");
-    cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
-    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"expected \\\"Some\\\", "
-               "found \\\"%%s\\\"\", atd_quote_name(s.ptr, s.len, q_, sizeof q_));");
-    cw_close(w, "}");
-    cw_open(w, "if (!atd_array_next(r, &more))");
-    cw_line(w, "return false;");
-    cw_close(w, "}");
-    cw_open(w, "if (!more)");
-    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"\\\"Some\\\" needs an "
-               "argument\");");
     cw_close(w, "}");
     read_slot(w, &t->elem, "out->value", "return atd_reader_push_index(r, 1);");
-    cw_open(w, "if (!atd_array_next(r, &more))");
-    cw_line(w, "return false;");
-    cw_close(w, "}");
-    cw_open(w, "if (more)");
-    cw_line(w, "return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, \"expected ']' after the "
-               "argument of \\\"Some\\\"\");");
-    cw_close(w, "}");
-    cw_line(w, "out->has = true;");
-    cw_line(w, "return true;");
+    cw_line(w, "return atd_read_option_end(r);");
     cw_close(w, "}");
 }
 
 /* Emits the nullable reader: null or the plain value. */
 static void emit_nullable_read(cw *w, const ir_type *t)
 {
-    cw_line(w, "bool %s_read(atd_reader *r, %s *out)", t->fn, t->name);
+    read_signature(w, t);
     cw_open(w, "{");
     cw_open(w, "if (atd_peek(r) == 'n')");
     cw_line(w, "out->has = false;");
@@ -958,17 +929,21 @@ static void emit_nullable_read(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
-/* Emits from_json, the document-level entry point:
+/* Emits the entry points of an exported type or typedef (emit.h): its
+ * reader behind the runtime's atd_read_fn type, and from_json, the
+ * document-level read through the runtime:
+ *     bool event_event_read_any(atd_reader *r, void *out)
+ *     {
+ *         return event_event_read(r, (event_event *)out);
+ *     }
+ *
  *     int event_event_from_json(const char *json, size_t len, atd_arena *arena,
  *                               event_event *out, atd_error *err)
  *     {
- *         atd_reader r;
- *         atd_reader_init(&r, json, len, arena, 0);
- *         if (!event_event_read(&r, out) || !atd_read_end(&r)) { ...error... }
- *         return 0;
+ *         return atd_from_json(json, len, arena, event_event_read_any, out, err);
  *     }
  */
-static void emit_from_json(cw *w, const char *name)
+static void emit_read_entry_points(cw *w, const char *name)
 {
     emit_read_any(w, name);
     cw_line(w,
@@ -976,16 +951,7 @@ static void emit_from_json(cw *w, const char *name)
             "atd_error *err)",
             name, name);
     cw_open(w, "{");
-    cw_line(w, "atd_reader r;");
-    cw_line(w, "atd_reader_init(&r, json, len, arena, 0);");
-    cw_open(w, "if (!%s_read(&r, out) || !atd_read_end(&r))", name);
-    cw_line(w, "int rc = atd_reader_get_error(&r, err);");
-    cw_line(w, "return rc != 0 ? rc : (int)ATD_ERR_INVALID;");
-    cw_close(w, "}");
-    cw_open(w, "if (err != NULL)");
-    cw_line(w, "atd_error_set(err, ATD_ERR_OK, NULL, NULL);");
-    cw_close(w, "}");
-    cw_line(w, "return 0;");
+    cw_line(w, "return atd_from_json(json, len, arena, %s_read_any, out, err);", name);
     cw_close(w, "}");
     cw_blank(w);
 }
@@ -993,16 +959,17 @@ static void emit_from_json(cw *w, const char *name)
 void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
 {
     (void)m;
-    emit_init(w, t, t->name);
+    if (emit_has_init(t))
+        emit_init(w, t, t->name);
     /* A type with a custom adapter or a validator: the plain reader under
      * another name, and P t_read around it (emit_adapter.c). */
-    char plain_fn[300];
     ir_type plain;
     if ((t->c_adapter != NULL || t->validator != NULL) &&
         (t->kind == IR_RECORD || t->kind == IR_SUM || t->kind == IR_ENUM)) {
-        snprintf(plain_fn, sizeof plain_fn, "%s__plain", t->fn);
+        const char *plain_fn = cw_fmt(w, "%s__plain", t->fn);
         plain = *t;
         plain.fn = plain_fn;
+        plain.exported = false;
         cw_line(w, "static bool %s_read(atd_reader *r, %s *out);", plain_fn, t->name);
         if (t->kind == IR_RECORD) {
             /* the plain reader starts with the record's init */
@@ -1018,7 +985,8 @@ void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
         cw_blank(w);
         emit_adapted_read(w, t);
         cw_blank(w);
-        emit_from_json(w, t->name);
+        if (t->exported)
+            emit_read_entry_points(w, t->name);
         cw_end_item(w);
         return;
     }
@@ -1055,7 +1023,8 @@ void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
         break;
     }
     cw_blank(w);
-    emit_from_json(w, t->name);
+    if (t->exported)
+        emit_read_entry_points(w, t->name);
     cw_end_item(w);
 }
 
@@ -1074,7 +1043,7 @@ void emit_def_readers(cw *w, const ir_module *m, const ir_def *d)
     cw_line(w, "void %s_init(%s *v)", d->c_name, d->c_name);
     cw_open(w, "{");
     if (ir_is_composite(t))
-        cw_line(w, "%s_init(v);", t->fn);
+        emit_init_call(w, t, "v");
     else
         cw_line(w, "memset(v, 0, sizeof *v);");
     cw_close(w, "}");
@@ -1085,6 +1054,6 @@ void emit_def_readers(cw *w, const ir_module *m, const ir_def *d)
     cw_line(w, "return true;");
     cw_close(w, "}");
     cw_blank(w);
-    emit_from_json(w, d->c_name);
+    emit_read_entry_points(w, d->c_name);
     cw_end_item(w);
 }

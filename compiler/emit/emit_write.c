@@ -22,6 +22,14 @@
 
 #include "emit.h"
 
+/* Emits the signature of t's writer, static unless t is exported:
+ *     bool event_event_write(atd_writer *w, const event_event *v)
+ */
+static void write_signature(cw *w, const ir_type *t)
+{
+    cw_line(w, "%sbool %s_write(atd_writer *w, const %s *v)", emit_linkage(t), t->fn, t->name);
+}
+
 /* Emits the statements that write the value `rv` (an lvalue expression of
  * type t), running `fail` on error, e.g.
  *     if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
@@ -229,7 +237,7 @@ static void write_fixed(cw *w, const piece *pcs, size_t n)
         sizes = cw_fmt(w, "%s + %s", sizes, pc->type->fixed_max);
     }
     cw_open(w, "{");
-    cw_line(w, "char *p = atd_buf_reserve(w->buf, %zu%s);", bytes, sizes);
+    cw_line(w, "char *p = atd_buf_reserve(atd_writer_buf(w), %zu%s);", bytes, sizes);
     cw_open(w, "if (p == NULL)");
     cw_line(w, "atd_writer_fail_buf(w);");
     cw_line(w, "%s", pcs[0].fail);
@@ -414,9 +422,9 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
             const char *dc = differs(w, f, rv);
             if (dc != NULL) {
                 if (strcmp(dc, "0") == 0)
-                    c = "(w->flags & ATD_WRITE_DEFAULTS) != 0";
+                    c = "atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)";
                 else
-                    c = cw_fmt(w, "(w->flags & ATD_WRITE_DEFAULTS) != 0 || %s", dc);
+                    c = cw_fmt(w, "atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || %s", dc);
             }
         }
         if (c != NULL) {
@@ -546,7 +554,7 @@ static const char *case_literal(cw *w, const char *pre, const ir_case *k, const 
  */
 static void emit_enum_write(cw *w, const ir_type *t)
 {
-    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    write_signature(w, t);
     cw_open(w, "{");
     cw_open(w, "if ((size_t)*v < %zu)", t->ncases);
     cw_line(w, "return atd_writer_raw(w, %s__json[*v], %s__jlen[*v]);", t->fn, t->fn);
@@ -559,7 +567,7 @@ static void emit_enum_write(cw *w, const ir_type *t)
 static void emit_sum_write(cw *w, const ir_type *t)
 {
     bool is_enum = t->kind == IR_ENUM;
-    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    write_signature(w, t);
     cw_open(w, "{");
     cw_open(w, "switch (%s) {", is_enum ? "*v" : "v->tag");
     for (size_t i = 0; i < t->ncases; i++) {
@@ -605,7 +613,7 @@ static void emit_sum_write(cw *w, const ir_type *t)
 static void emit_tuple_write(cw *w, const ir_type *t)
 {
     bool closed = false;
-    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    write_signature(w, t);
     cw_open(w, "{");
     for (size_t i = 0; i < t->ncells; i++) {
         const ir_slot *s = &t->cells[i].slot;
@@ -655,7 +663,7 @@ static void emit_tuple_write(cw *w, const ir_type *t)
  * An element of bounded size is one piece with its comma (write_fixed). */
 static void emit_list_write(cw *w, const ir_type *t)
 {
-    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    write_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "size_t i;");
     cw_open(w, "if (!atd_writer_raw(w, \"[\", 1))");
@@ -691,7 +699,7 @@ static void emit_list_write(cw *w, const ir_type *t)
 /* Emits the writer of an association list as a JSON object {"k":v,...}. */
 static void emit_assoc_write(cw *w, const ir_type *t)
 {
-    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    write_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "size_t i;");
     cw_open(w, "if (!atd_writer_raw(w, \"{\", 1))");
@@ -715,7 +723,7 @@ static void emit_assoc_write(cw *w, const ir_type *t)
 /* Emits the option writer: "None" or ["Some",v]. */
 static void emit_option_write(cw *w, const ir_type *t)
 {
-    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    write_signature(w, t);
     cw_open(w, "{");
     cw_open(w, "if (!v->has)");
     cw_line(w, "return atd_writer_raw(w, \"\\\"None\\\"\", 6);");
@@ -731,7 +739,7 @@ static void emit_option_write(cw *w, const ir_type *t)
 /* Emits the nullable writer: null or the plain value. */
 static void emit_nullable_write(cw *w, const ir_type *t)
 {
-    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    write_signature(w, t);
     cw_open(w, "{");
     cw_open(w, "if (!v->has)");
     cw_line(w, "return atd_writer_raw(w, \"null\", 4);");
@@ -741,38 +749,25 @@ static void emit_nullable_write(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
-/* Emits to_json:
+/* Emits the entry points of an exported type or typedef (emit.h): its
+ * writer behind the runtime's atd_write_fn type, and to_json, the
+ * document-level write through the runtime:
+ *     bool event_event_write_any(atd_writer *w, const void *value)
+ *     {
+ *         return event_event_write(w, (const event_event *)value);
+ *     }
+ *
  *     int event_event_to_json(const event_event *value, atd_buf *out, atd_error *err)
  *     {
- *         atd_writer w;
- *         size_t start = out->len;
- *         atd_writer_init(&w, out, 0);
- *         if (event_event_write(&w, value) && out->status == 0) return 0;
- *         ...the error; an in-memory buffer gets back its previous length...
+ *         return atd_to_json(event_event_write_any, value, out, err);
  *     }
  */
-static void emit_to_json(cw *w, const char *name)
+static void emit_write_entry_points(cw *w, const char *name)
 {
     emit_write_any(w, name);
     cw_line(w, "int %s_to_json(const %s *value, atd_buf *out, atd_error *err)", name, name);
     cw_open(w, "{");
-    cw_line(w, "atd_writer w;");
-    cw_line(w, "size_t start = out->len;");
-    cw_line(w, "atd_writer_init(&w, out, 0);");
-    cw_open(w, "if (%s_write(&w, value) && out->status == 0)", name);
-    cw_open(w, "if (err != NULL)");
-    cw_line(w, "atd_error_set(err, ATD_ERR_OK, NULL, NULL);");
-    cw_close(w, "}");
-    cw_line(w, "return 0;");
-    cw_close(w, "}");
-    cw_open(w, "if (w.err_code == ATD_ERR_OK)");
-    cw_line(w, "atd_writer_fail_buf(&w);");
-    cw_close(w, "}");
-    cw_comment(w, "no partial output is left in an in-memory buffer");
-    cw_open(w, "if (out->sink == NULL && out->len > start)");
-    cw_line(w, "out->len = start;");
-    cw_close(w, "}");
-    cw_line(w, "return atd_writer_get_error(&w, err);");
+    cw_line(w, "return atd_to_json(%s_write_any, value, out, err);", name);
     cw_close(w, "}");
     cw_blank(w);
 }
@@ -784,10 +779,10 @@ void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
      * another name, and P t_write around it (emit_adapter.c). */
     if ((t->c_adapter != NULL || t->validator != NULL) &&
         (t->kind == IR_RECORD || t->kind == IR_SUM || t->kind == IR_ENUM)) {
-        char plain_fn[300];
-        snprintf(plain_fn, sizeof plain_fn, "%s__plain", t->fn);
+        const char *plain_fn = cw_fmt(w, "%s__plain", t->fn);
         ir_type plain = *t;
         plain.fn = plain_fn;
+        plain.exported = false;
         cw_line(w, "static bool %s_write(atd_writer *w, const %s *v);", plain_fn, t->name);
         if (t->kind == IR_RECORD)
             emit_record_write(w, &plain);
@@ -798,7 +793,8 @@ void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
         cw_blank(w);
         emit_adapted_write(w, t);
         cw_blank(w);
-        emit_to_json(w, t->name);
+        if (t->exported)
+            emit_write_entry_points(w, t->name);
         cw_end_item(w);
         return;
     }
@@ -837,7 +833,8 @@ void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
         break;
     }
     cw_blank(w);
-    emit_to_json(w, t->name);
+    if (t->exported)
+        emit_write_entry_points(w, t->name);
     cw_end_item(w);
 }
 
@@ -852,11 +849,11 @@ void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
  *         4,
  *     };
  */
-void emit_writer_tables(cw *w, const ir_module *m)
+void emit_writer_tables(cw *w, const ir_module *m, const bool *used)
 {
     for (size_t i = 0; i < m->ntypes; i++) {
         const ir_type *t = m->types[i];
-        if (t->kind != IR_ENUM)
+        if (t->kind != IR_ENUM || !used[i])
             continue;
         cw_open(w, "static const char *const %s__json[%zu] = {", t->fn, t->ncases);
         for (size_t j = 0; j < t->ncases; j++) {
@@ -884,7 +881,7 @@ void emit_writer_tables(cw *w, const ir_module *m)
  *         if (!atd_writer_int64(w, (int64_t)*v)) return false;
  *         return true;
  *     }
- * and its to_json. */
+ * and its entry points. */
 void emit_def_writers(cw *w, const ir_module *m, const ir_def *d)
 {
     (void)m;
@@ -894,6 +891,6 @@ void emit_def_writers(cw *w, const ir_module *m, const ir_def *d)
     cw_line(w, "return true;");
     cw_close(w, "}");
     cw_blank(w);
-    emit_to_json(w, d->c_name);
+    emit_write_entry_points(w, d->c_name);
     cw_end_item(w);
 }

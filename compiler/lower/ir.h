@@ -197,6 +197,12 @@ struct ir_type {
      * JSON form as a C constant expression ("ATD_INT64_CHARS", "5"...). */
     ir_fixed fixed;
     const char *fixed_max;
+    /* Named by the schema, by a definition of its own (not a typedef of
+     * it) or by a <c name> on the type expression: its functions are the
+     * schema's API. Every other composite (an anonymous `int list`, an
+     * instance of a parametrized type, an inline record) has static
+     * functions in the generated source only. */
+    bool exported;
     /* filled by sort.c */
     int scc;               /* strongly connected component of by-value edges */
     int mark;              /* scratch for graph walks */

@@ -920,6 +920,9 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
         }
         L->memos[mi].result = r;
     }
+    /* An instance named in C by the schema (<c name>) is part of its API. */
+    if (app != NULL && annot_str(&app->annots, "c", "name") != NULL && ir_is_composite(r))
+        r->exported = true;
     L->memos[mi].in_progress = false;
     return r;
 }
@@ -1093,6 +1096,7 @@ static ir_type *lower_type(lower_ctx *L, const ast_type *t, const check_scope *e
         const char *cn = annot_str(&t->annots, "c", "name");
         const char *sn = c_name_of(L, cn ? cn : ctx_name, NULL);
         r = new_nominal(L, t, sn, sn);
+        r->exported = cn != NULL; /* named in C by the schema */
         fill_nominal(L, r, t, env);
         break;
     }
@@ -1228,6 +1232,8 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
                           c_name_of(&L, td->name, cname));
         def->type = t;
         def->is_typedef = strcmp(def->c_name, t->name) != 0;
+        if (!def->is_typedef)
+            t->exported = true;
         def->doc = annot_str(&td->annots, "doc", "text");
         def->loc = td->name_loc;
         if (L.aborted)

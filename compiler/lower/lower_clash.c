@@ -73,7 +73,8 @@ static void clash_add(clash_list *c, const char *name, const void *owner, const 
 static void clash_add_functions(clash_list *c, const char *base, const void *owner,
                                 const char *what, ast_loc loc)
 {
-    static const char *const suffixes[] = {"%s_init", "%s_read", "%s_write", "%s_from_json",
+    static const char *const suffixes[] = {"%s_init",     "%s_read",      "%s_write",
+                                           "%s_read_any", "%s_write_any", "%s_from_json",
                                            "%s_to_json"};
     for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++)
         clash_add(c, clash_fmt(c, suffixes[i], base, ""), owner, what, loc);

@@ -14,6 +14,7 @@
 #include "atd/json.h"
 #include "atd/number.h"
 #include "atd/writer.h"
+#include "reader_internal.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -5,7 +5,8 @@
 #include "atd/pretty.h"
 
 #include "atd/reader.h"
-#include "atd/writer_ctx.h"
+#include "atd/writer.h"
+#include "reader_internal.h"
 
 #include <string.h>
 

@@ -1,6 +1,8 @@
 /* Borrowed reads of names and their safe quoting (read_name.h). */
 #include "atd/read_name.h"
 
+#include "reader_internal.h"
+
 bool atd_read_name(atd_reader *r, atd_string *out)
 {
     atd_skip_ws(r);

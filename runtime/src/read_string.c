@@ -17,6 +17,7 @@
  * sequence check runs over the same text to name the offending byte, so
  * the errors are the same whichever kernel ran. */
 #include "atd/reader.h"
+#include "reader_internal.h"
 #include "scan.h"
 #include "utf8.h"
 

@@ -13,6 +13,7 @@
  * input spends most of its bytes on indentation. */
 #include "atd/reader.h"
 #include "atd/number.h"
+#include "reader_internal.h"
 #include "scan.h"
 
 #include <inttypes.h>

@@ -7,6 +7,7 @@
 #define ATD_SCAN_H
 
 #include "atd/reader.h"
+#include "reader_internal.h"
 
 #include <string.h>
 

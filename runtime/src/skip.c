@@ -14,6 +14,7 @@
  * decoded or allocated. */
 #include "atd/reader.h"
 #include "atd/number.h"
+#include "reader_internal.h"
 #include "scan.h"
 
 #include <string.h>

@@ -12,6 +12,8 @@
 
 #include "atd/stream.h"
 
+#include "reader_internal.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>

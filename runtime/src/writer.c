@@ -13,7 +13,7 @@
  * to the room left in the buffer, never by reserving the 6x worst case of the
  * whole string: a 1 GB string through a sink needs only the sink's chunk. */
 #include "atd/writer.h"
-#include "atd/writer_ctx.h"
+#include "atd/writer.h"
 #include "atd/error.h"
 
 #include "utf8.h"
@@ -436,7 +436,7 @@ int atd_write_string(atd_buf *b, const char *s, size_t len, unsigned flags)
     return write_string_after(b, NULL, 0, s, len, flags);
 }
 
-/* The atd_writer forms (writer_ctx.h) record the error; they live here so
+/* The atd_writer forms (writer.h) record the error; they live here so
  * that the short-string path is inlined into them. */
 static NOINLINE bool string_failed(atd_writer *w, int rc)
 {

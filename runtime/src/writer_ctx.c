@@ -1,10 +1,10 @@
-/* The writer context of writer_ctx.h: value writers that turn the runtime's
+/* The writer context of writer.h (atd_writer): value writers that turn the runtime's
  * error codes into a recorded error, and the JSON path built while unwinding
  * (segments stored innermost first, composed outermost first on report, in
  * the same notation as the reader: .name for identifiers, ["odd key"]
  * otherwise, [i] for indices). The string writers are in writer.c, next to
  * the escaper they inline. */
-#include "atd/writer_ctx.h"
+#include "atd/writer.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -293,6 +293,14 @@ START_TEST(test_error_matrix)
              "line 2, column 10, at $.opt: expected \"None\" or [\"Some\", ...], found \"Some\"");
     FAILS_AT(options, "{\n  \"opt\": [\"None\"]\n}", ATD_ERR_BAD_VARIANT, 2, 11, "$.opt",
              "line 2, column 11, at $.opt: expected \"Some\", found \"None\"");
+    FAILS_AT(options, "{\n  \"opt\": []\n}", ATD_ERR_BAD_VARIANT, 2, 10, "$.opt",
+             "line 2, column 10, at $.opt: expected [\"Some\", ...], found an empty array");
+    FAILS_AT(options, "{\n  \"opt\": [ \"Some\"]\n}", ATD_ERR_BAD_VARIANT, 2, 12, "$.opt",
+             "line 2, column 12, at $.opt: \"Some\" needs an argument");
+    FAILS_AT(options, "{\n  \"opt\": [\"Some\", 1, 2]\n}", ATD_ERR_BAD_VARIANT, 2, 21, "$.opt",
+             "line 2, column 21, at $.opt: expected ']' after the argument of \"Some\"");
+    FAILS_AT(options, "{\n  \"opt\": [1]\n}", ATD_ERR_TYPE, 2, 11, "$.opt[0]",
+             "line 2, column 11, at $.opt[0]: expected a string, found 1");
     FAILS_AT(options, "{\n  \"opt\": null\n}", ATD_ERR_TYPE, 2, 10, "$.opt",
              "line 2, column 10, at $.opt: expected an option (\"None\" or [\"Some\", ...]), "
              "found null");
@@ -404,6 +412,33 @@ START_TEST(test_write_errors)
 }
 END_TEST
 
+/* The runtime's document entry points with a type's read_any/write_any and
+ * flags: what the typed from_json/to_json cannot pass. */
+START_TEST(test_entry_points)
+{
+    static const char in[] = "{\"width\":1,\"height\":2,\"depth\":3}";
+    everything_rect r;
+    everything_all_optional o = {false, 0, false, {NULL, 0}};
+    atd_error e;
+    atd_buf b;
+    atd_buf_init(&b);
+    ck_assert_int_eq(atd_from_json(in, sizeof in - 1, arena, everything_rect_read_any, &r, &e), 0);
+    ck_assert(r.width == 1.0 && r.height == 2.0);
+    ck_assert_int_eq(atd_from_json_flags(in, sizeof in - 1, arena, ATD_READ_STRICT_FIELDS,
+                                         everything_rect_read_any, &r, &e),
+                     ATD_ERR_UNKNOWN_FIELD);
+    ck_assert_str_eq(e.message, "line 1, column 31, at $: unknown field \"depth\" in record 'rect'");
+    /* ~ fields equal to their default: omitted, or written with ATD_WRITE_DEFAULTS */
+    ck_assert_int_eq(atd_to_json(everything_all_optional_write_any, &o, &b, &e), 0);
+    ck_assert_int_eq(atd_to_json_flags(everything_all_optional_write_any, &o, ATD_WRITE_DEFAULTS,
+                                       &b, &e),
+                     0);
+    ck_assert_uint_eq(b.len, 2 + 18);
+    ck_assert_int_eq(memcmp(b.data, "{}{\"b\":false,\"c\":[]}", b.len), 0);
+    atd_buf_free(&b);
+}
+END_TEST
+
 Suite *everything_suite(void);
 Suite *everything_suite(void)
 {
@@ -420,6 +455,7 @@ Suite *everything_suite(void)
     tcase_add_test(tc, test_sum_repr_object);
     tcase_add_test(tc, test_error_matrix);
     tcase_add_test(tc, test_fixed_pieces);
+    tcase_add_test(tc, test_entry_points);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -479,6 +479,42 @@ START_TEST(test_reader_tokens)
 }
 END_TEST
 
+/* The accessors generated readers use instead of the reader's fields. */
+START_TEST(test_reader_accessors)
+{
+    fixture f;
+    atd_string k;
+    fx_open(&f, "  {\"ab\": 1}", ATD_READ_STRICT_FIELDS);
+    ck_assert_ptr_eq(atd_reader_arena(&f.r), f.arena);
+    ck_assert(atd_reader_has_flag(&f.r, ATD_READ_STRICT_FIELDS));
+    ck_assert(!atd_reader_has_flag(&f.r, ATD_READ_BORROW_STRINGS));
+    ck_assert_uint_eq(atd_reader_offset(&f.r), 0);
+    atd_skip_ws(&f.r);
+    ck_assert_uint_eq(atd_reader_offset(&f.r), 2);
+    bool more;
+    ck_assert(atd_object_begin(&f.r, &more) && more);
+    ck_assert(atd_object_key(&f.r, &k));
+    /* a key without escape is borrowed: owning it copies it into the arena */
+    ck_assert(k.ptr == f.input + 4);
+    ck_assert(atd_reader_own_string(&f.r, &k));
+    ck_assert(k.ptr != f.input + 4);
+    ck_assert_uint_eq(k.len, 2);
+    ck_assert_int_eq(memcmp(k.ptr, "ab", 3), 0);
+    /* a string outside the input is left alone */
+    const char *copy = k.ptr;
+    ck_assert(atd_reader_own_string(&f.r, &k));
+    ck_assert_ptr_eq(k.ptr, copy);
+    fx_close(&f);
+    /* with ATD_READ_BORROW_STRINGS the borrowed bytes stay borrowed */
+    fx_open(&f, "{\"ab\": 1}", ATD_READ_BORROW_STRINGS);
+    ck_assert(atd_object_begin(&f.r, &more) && more);
+    ck_assert(atd_object_key(&f.r, &k));
+    ck_assert(atd_reader_own_string(&f.r, &k));
+    ck_assert(k.ptr == f.input + 2);
+    fx_close(&f);
+}
+END_TEST
+
 /* A list of int lists, read with the container primitives. */
 START_TEST(test_reader_containers)
 {
@@ -898,6 +934,7 @@ Suite *reader_suite(void)
     tc = tcase_create("structure");
     tcase_add_test(tc, test_reader_whitespace);
     tcase_add_test(tc, test_reader_tokens);
+    tcase_add_test(tc, test_reader_accessors);
     tcase_add_test(tc, test_reader_containers);
     tcase_add_test(tc, test_reader_depth_limit);
     tcase_add_test(tc, test_reader_lenient);

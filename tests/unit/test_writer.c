@@ -4,7 +4,7 @@
  * strings streamed through a small sink, and the int/double helpers. */
 #include "atd/error.h"
 #include "atd/writer.h"
-#include "atd/writer_ctx.h"
+#include "atd/writer.h"
 #include "test_main.h"
 
 #include <math.h>

@@ -27,7 +27,7 @@
 #include "common.h"
 #include "json.h"
 #include "reader.h"
-#include "writer_ctx.h"
+#include "writer.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -25,7 +25,7 @@
 
 #include "common.h"
 #include "reader.h"
-#include "writer_ctx.h"
+#include "writer.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -8,6 +8,8 @@
 #include <stdint.h>
 
 #define ATD_RUNTIME_VERSION 1
+/* The one version string of atdc and its runtime (the root CMakeLists.txt
+ * checks it against the project version). */
 #define ATD_VERSION_STRING "0.1.0"
 
 #if defined(__GNUC__) || defined(__clang__)

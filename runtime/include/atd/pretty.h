@@ -24,6 +24,7 @@
 #include "common.h"
 #include "buf.h"
 #include "error.h"
+#include "flags.h"
 #include "json.h"
 #include "writer.h"
 
@@ -31,9 +32,8 @@
 extern "C" {
 #endif
 
-/* Writer flag (atd_writer.flags range, beside ATD_WRITE_DEFAULTS): indented
- * output, for atd_write_value and the generated P_t_to_json_pretty. */
-enum { ATD_WRITE_PRETTY = 1u << 9 };
+/* ATD_WRITE_PRETTY (flags.h): indented output, for atd_write_value and the
+ * generated P_t_to_json_pretty. */
 
 /* The re-indenting pass: feed it valid JSON text in pieces (any whitespace;
  * pieces may split tokens anywhere); it writes the text laid out to `out`.

@@ -40,31 +40,23 @@
  *   ["key"] otherwise (quote, backslash escaped, other unprintable bytes as
  *   \xNN; long keys shortened with "..."), "[3]" for indexes. When the path
  *   does not fit, the outermost segments are dropped and shown as "$...". */
+/* Names with a double underscore (atd__skip_ws_slow, ATD__KEY_INLINE...)
+ * are not API: the out-of-line halves of the inline functions here, which
+ * may change without notice. The reader's other internals are private to
+ * the library (runtime/src/reader_internal.h). */
 #ifndef ATD_READER_H
 #define ATD_READER_H
 
 #include "common.h"
 #include "arena.h"
 #include "error.h"
+#include "flags.h"
 
 #include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* Reader options (flags). */
-enum {
-    /* Strings without escapes point into the input instead of being copied.
-     * The input must then outlive the values read. */
-    ATD_READ_BORROW_STRINGS = 1u << 0,
-    /* Unknown record fields are an error (atdgen's -j-strict-fields). */
-    ATD_READ_STRICT_FIELDS = 1u << 1,
-    /* atdgen's syntactic leniencies (what Yojson tolerates): comments,
-     * raw control bytes and invalid UTF-8 in strings, bare NaN/Infinity for
-     * floats, text after the top-level value. */
-    ATD_READ_LENIENT = 1u << 2
-};
 
 #define ATD_DEFAULT_MAX_DEPTH 1024
 
@@ -73,8 +65,8 @@ typedef struct atd_reader {
     const char *cur;   /* next byte to read */
     const char *end;   /* one past the last byte */
     atd_arena *arena;  /* where decoded values go */
-    unsigned flags;
-    unsigned depth; /* current nesting of arrays/objects */
+    unsigned flags;    /* atd_read_flags */
+    unsigned depth;    /* current nesting of arrays/objects */
     unsigned max_depth;
     /* First error; err_code == ATD_ERR_OK while none. */
     atd_error_code err_code;
@@ -87,7 +79,7 @@ typedef struct atd_reader {
 } atd_reader;
 
 /* A type's reader behind an untyped pointer (the generated P_t_read_any),
- * for the runtime functions that read any type (streams). */
+ * for the runtime functions that read any type (whole documents, streams). */
 typedef bool (*atd_read_fn)(atd_reader *r, void *out);
 
 /* Prepares a reader. `arena` may be NULL only if nothing will be allocated
@@ -125,6 +117,33 @@ static inline bool atd_reader_failed(const atd_reader *r)
 {
     return r->err_code != ATD_ERR_OK;
 }
+
+/* Accessors for generated readers, which do not reach into the fields. */
+
+/* The byte offset of the cursor in the input (where the next token starts,
+ * after atd_skip_ws), for error positions (atd_reader_fail_at). */
+static inline size_t atd_reader_offset(const atd_reader *r)
+{
+    return (size_t)(r->cur - r->start);
+}
+
+/* Whether the reader was initialized with `flag` (one of atd_read_flags). */
+static inline bool atd_reader_has_flag(const atd_reader *r, atd_read_flags flag)
+{
+    return (r->flags & (unsigned)flag) != 0;
+}
+
+/* Where decoded values go. */
+static inline atd_arena *atd_reader_arena(const atd_reader *r)
+{
+    return r->arena;
+}
+
+/* Makes *s own its bytes: a string that points into the input (a name from
+ * atd_read_name, a key from atd_object_key) is copied into the arena, NUL-
+ * terminated, unless ATD_READ_BORROW_STRINGS. Returns false after recording
+ * ATD_ERR_NOMEM. */
+bool atd_reader_own_string(atd_reader *r, atd_string *s);
 
 /* --- tokens --- */
 
@@ -291,6 +310,17 @@ static ATD__KEY_INLINE bool atd_object_key_is(atd_reader *r, const char *lit, si
     return true;
 }
 
+/* --- options ---
+ * An option is "None" or ["Some", v] (atd-spec 10.7):
+ *     if (!atd_read_option_begin(r, &out->has)) return false;
+ *     if (!out->has) return true;                 // "None"
+ *     if (!read_value(r, &out->value)) return atd_reader_push_index(r, 1);
+ *     return atd_read_option_end(r);
+ * begin reads "None" (*has = false) or `["Some",` (*has = true); end reads
+ * the closing ']'. */
+bool atd_read_option_begin(atd_reader *r, bool *has);
+bool atd_read_option_end(atd_reader *r);
+
 /* --- scalars --- */
 
 bool atd_read_null(atd_reader *r);
@@ -319,42 +349,6 @@ bool atd_read_string_copy(atd_reader *r, atd_string *out);
  * max_depth is larger. Allocates nothing (the arena may be NULL). */
 #define ATD_SKIP_MAX_NESTING 16384
 bool atd_skip_value(atd_reader *r);
-
-/* --- internals shared by reader.c, read_string.c and skip.c ---
- * Not for generated code; may change without notice. */
-
-/* Scans the string whose opening quote is at r->cur, validating it (escapes,
- * UTF-8 and control bytes in strict mode). On success sets [*body, *body_end)
- * to the raw bytes between the quotes, *has_escape when a backslash occurs,
- * moves r->cur past the closing quote and returns true. */
-bool atd__scan_string(atd_reader *r, const char **body, const char **body_end, bool *has_escape);
-
-/* Records "expected WHAT, found <token at `at`>" with `code` (ATD_ERR_EOF and
- * "unexpected end of input" when `at` is the end of the input; ATD_ERR_SYNTAX
- * instead of ATD_ERR_TYPE when the token cannot start a JSON value). */
-bool atd__fail_found(atd_reader *r, const char *at, atd_error_code code, const char *what);
-
-/* Renders a short, printable quote of the token at `at` into buf (always
- * NUL-terminated): strings with their quotes, punctuation in single quotes,
- * other tokens up to the next delimiter; long tokens end with "...". */
-void atd__quote_token(const atd_reader *r, const char *at, char *buf, size_t cap);
-
-/* Byte classes (see reader.c): ATD__CC_WS for JSON whitespace, ATD__CC_DELIM
- * for bytes that end a bare token (whitespace, , : [ ] { } " /). */
-enum { ATD__CC_WS = 1, ATD__CC_DELIM = 2 };
-extern const unsigned char atd__char_class[256];
-
-/* Whether [p, end) starts with the n bytes of lit followed by a delimiter or
- * the end: returns 1 if so, -1 when the input ends inside a prefix of lit,
- * 0 otherwise. */
-int atd__match_literal(const char *p, const char *end, const char *lit, size_t n);
-
-/* Fast path for a short JSON integer at p: -?(0|[1-9][0-9]{0,17}) followed
- * by a delimiter or the end. Returns the end of the token with *out set, or
- * NULL for anything else (more digits, a fraction, an exponent, not a
- * number), setting *fraction when the integer part is followed by '.', 'e'
- * or 'E'. Callers take their general path on NULL. */
-const char *atd__read_small_int(const char *p, const char *end, int64_t *out, bool *fraction);
 
 #ifdef __cplusplus
 }

@@ -13,15 +13,11 @@
 
 #include "common.h"
 #include "reader.h"
-#include "writer_ctx.h"
+#include "writer.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* Writer flag: call the validators before writing (off by default: a value
- * built by the program is usually trusted). */
-enum { ATD_WRITE_VALIDATE = 1u << 12 };
 
 /* The failures, for generated code. Both return false. */
 bool atd_reader_fail_validator(atd_reader *r, size_t at, const char *fn, const char *why);

@@ -1,32 +1,132 @@
-/* JSON writing primitives on top of atd_buf, used by generated writers and by
- * the generic value writer. Output is compact and follows atdgen exactly
- * (its float and string forms).
+/* JSON writer: the atd_writer context that generated writers take, its value
+ * writers, and the buffer-level primitives under them. Output is compact and
+ * follows atdgen exactly (its float and string forms).
  *
- * Functions that can fail on the value (NaN, invalid UTF-8) return an
- * atd_error_code (0 on success) and write nothing in that case; buffer errors
- * (allocation, sink) are sticky in the buffer's status. */
+ * Return conventions: atd_writer_* functions return bool (false after
+ * recording the error in the writer, as readers do); the buffer-level
+ * atd_write_* / atd_buf_write_* functions that can fail on the value (NaN,
+ * invalid UTF-8) return an atd_error_code (0 on success) and write nothing
+ * in that case; buffer errors (allocation, sink) are sticky in the buffer's
+ * status; the unchecked atd_write_* functions that print into reserved
+ * memory return the end of what they wrote. */
 #ifndef ATD_WRITER_H
 #define ATD_WRITER_H
 
+#include <string.h>
+
 #include "common.h"
 #include "buf.h"
+#include "error.h"
+#include "flags.h"
+#include "json.h"
 #include "number.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* A type's writer behind an untyped pointer (the generated P_t_write_any),
- * for the runtime functions that write any type (JSON Lines, pretty). The
- * struct is atd_writer (writer_ctx.h). */
-struct atd_writer;
-typedef bool (*atd_write_fn)(struct atd_writer *w, const void *value);
+/* --- atd_writer ---
+ * atd_writer: the small context object that generated JSON writers take. It
+ * wraps the output atd_buf with the writer flags and records the first error
+ * (NaN, invalid UTF-8, out of memory) together with the JSON path of the value
+ * being written, pushed while the failing writers unwind, exactly like the
+ * reader does:
+ *
+ *     if (!event_event_write(w, &v->events.items[i]))
+ *         return atd_writer_push_index(w, i);
+ *
+ * so that the final message reads "at $.events[3].name: invalid UTF-8".
+ * Successful writes pay nothing for the path. */
+typedef struct atd_writer {
+    atd_buf *buf;
+    unsigned flags; /* atd_write_flags */
+    atd_error_code err_code;
+    char err_detail[160];
+    /* Path segments pushed while unwinding, innermost first; each segment is
+     * followed by its length byte. */
+    char err_path_rev[ATD_ERROR_PATH_MAX];
+    size_t err_path_len;
+    bool err_path_truncated;
+} atd_writer;
 
-/* Writer options. */
-enum {
-    /* Write strings that are not valid UTF-8 as they are instead of failing. */
-    ATD_WRITE_ALLOW_INVALID_UTF8 = 1u << 0
-};
+/* A type's writer behind a function pointer: writes *value (a const P_t *,
+ * for P_t_write_any). What the whole-document and stream entry points take. */
+typedef bool (*atd_write_fn)(atd_writer *w, const void *value);
+
+void atd_writer_init(atd_writer *w, atd_buf *b, unsigned flags);
+
+/* Accessors for generated writers, which do not reach into the fields: the
+ * output buffer (for atd_buf_reserve / atd_buf_commit of fixed-size pieces)
+ * and the flags (one of atd_write_flags). */
+static inline atd_buf *atd_writer_buf(const atd_writer *w)
+{
+    return w->buf;
+}
+
+static inline bool atd_writer_has_flag(const atd_writer *w, atd_write_flags flag)
+{
+    return (w->flags & (unsigned)flag) != 0;
+}
+
+/* Records an error (the first one wins). Always returns false. */
+bool atd_writer_fail(atd_writer *w, atd_error_code code, const char *detail);
+/* Records the buffer's own failure (status) or NOMEM. Returns false. */
+bool atd_writer_fail_buf(atd_writer *w);
+
+/* Path segments, added by failing writers on the way out. Return false. */
+bool atd_writer_push_field(atd_writer *w, const char *name, size_t len);
+bool atd_writer_push_index(atd_writer *w, size_t index);
+
+/* Fills err (when not NULL) with code, path and "at PATH: DETAIL"; returns the
+ * code (0 when none). */
+int atd_writer_get_error(const atd_writer *w, atd_error *err);
+
+/* Appends n raw bytes (a precomputed literal such as "\"date\":"). */
+static inline bool atd_writer_raw(atd_writer *w, const char *s, size_t n)
+{
+    char *p = atd_buf_reserve(w->buf, n);
+    if (ATD_UNLIKELY(p == NULL))
+        return atd_writer_fail_buf(w);
+    memcpy(p, s, n);
+    atd_buf_commit(w->buf, p + n);
+    return true;
+}
+
+/* Records ATD_ERR_NONFINITE for NaN or an infinity. Returns false. */
+bool atd_writer_fail_nonfinite(atd_writer *w, double v);
+
+/* The check atd_writer_double makes, for generated writers that print a
+ * double themselves (atd_write_double) after one reservation for the key and
+ * the number: true when v is finite, else false after recording the error. */
+static inline bool atd_writer_finite(atd_writer *w, double v)
+{
+    if (ATD_LIKELY(v - v == 0.0)) /* NaN - NaN and inf - inf are NaN */
+        return true;
+    return atd_writer_fail_nonfinite(w, v);
+}
+
+/* Values. Each returns false after recording an error. */
+bool atd_writer_int64(atd_writer *w, int64_t v);
+/* The int as a quoted decimal ("-12"), for <json repr="string">. */
+bool atd_writer_int64_string(atd_writer *w, int64_t v);
+/* atdgen's float format (atd-spec 10.3). NaN/inf: ATD_ERR_NONFINITE. */
+bool atd_writer_double(atd_writer *w, double v);
+/* <json precision="N">: %.Ng significant digits, then the ".0" rule. */
+bool atd_writer_double_precision(atd_writer *w, double v, int precision);
+/* <json repr="int">: rounded half away from zero, printed as an integer. */
+bool atd_writer_double_as_int(atd_writer *w, double v);
+/* A JSON string; invalid UTF-8 is ATD_ERR_UTF8 unless ATD_WRITE_ALLOW_INVALID_UTF8. */
+bool atd_writer_string(atd_writer *w, const char *s, size_t len);
+/* The raw bytes key[0..key_len) (a key literal such as ",\"name\":", or a
+ * separator; key_len may be 0), then the string as atd_writer_string does,
+ * with one buffer reservation for both. On invalid UTF-8 neither is written. */
+bool atd_writer_key_string(atd_writer *w, const char *key, size_t key_len, const char *s,
+                           size_t len);
+bool atd_writer_bool(atd_writer *w, bool v);
+/* A generic value (abstract). */
+bool atd_writer_json(atd_writer *w, const atd_json *v);
+
+/* --- the buffer-level primitives under atd_writer --- */
 
 /* Escapes `len` bytes as a JSON string, with the quotes. Escapes only '"', '\\'
  * and control bytes including DEL (\b \f \n \r \t, else \u00xx lowercase);

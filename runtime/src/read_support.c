@@ -1,0 +1,75 @@
+/* What generated readers share beyond the lexing primitives: the framing of
+ * an option value on the wire, "None" or ["Some", v] (atd-spec 10.7), read
+ * once here for every option reader (they only read v in between), and the
+ * copying of borrowed names and keys. */
+#include "atd/read_name.h"
+#include "atd/reader.h"
+
+#include <string.h>
+
+static bool is_name(atd_string s, const char *name)
+{
+    return s.len == 4 && memcmp(s.ptr, name, 4) == 0;
+}
+
+bool atd_read_option_begin(atd_reader *r, bool *has)
+{
+    atd_string s;
+    bool more;
+    char q[ATD_QUOTE_NAME_CAP];
+    int c = atd_peek(r);
+    size_t at = atd_reader_offset(r);
+    *has = false;
+    if (c == '"') {
+        if (!atd_read_name(r, &s))
+            return false;
+        if (is_name(s, "None"))
+            return true;
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT,
+                                  "expected \"None\" or [\"Some\", ...], found \"%s\"",
+                                  atd_quote_name(s.ptr, s.len, q, sizeof q));
+    }
+    if (c != '[')
+        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
+    if (!atd_array_begin(r, &more))
+        return false;
+    if (!more)
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT,
+                                  "expected [\"Some\", ...], found an empty array");
+    atd_skip_ws(r);
+    at = atd_reader_offset(r);
+    if (!atd_read_name(r, &s))
+        return atd_reader_push_index(r, 0);
+    if (!is_name(s, "Some"))
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"",
+                                  atd_quote_name(s.ptr, s.len, q, sizeof q));
+    if (!atd_array_next(r, &more))
+        return false;
+    if (!more)
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
+    *has = true;
+    return true;
+}
+
+bool atd_read_option_end(atd_reader *r)
+{
+    bool more;
+    if (!atd_array_next(r, &more))
+        return false;
+    if (more)
+        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT,
+                               "expected ']' after the argument of \"Some\"");
+    return true;
+}
+
+bool atd_reader_own_string(atd_reader *r, atd_string *s)
+{
+    /* only a string inside the input is borrowed; decoded ones are in the arena */
+    if ((r->flags & ATD_READ_BORROW_STRINGS) || s->ptr < r->start || s->ptr >= r->end)
+        return true;
+    char *k = atd_arena_strdup(r->arena, s->ptr, s->len);
+    if (k == NULL)
+        return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+    s->ptr = k;
+    return true;
+}

@@ -1,0 +1,42 @@
+/* Internals of the reader shared by reader.c, read_string.c, skip.c,
+ * read_name.c, json_value.c, stream.c and pretty.c (private to atdrt: not
+ * installed, not for generated code, may change without notice). */
+#ifndef ATD_READER_INTERNAL_H
+#define ATD_READER_INTERNAL_H
+
+#include "atd/reader.h"
+
+/* Scans the string whose opening quote is at r->cur, validating it (escapes,
+ * UTF-8 and control bytes in strict mode). On success sets [*body, *body_end)
+ * to the raw bytes between the quotes, *has_escape when a backslash occurs,
+ * moves r->cur past the closing quote and returns true. */
+bool atd__scan_string(atd_reader *r, const char **body, const char **body_end, bool *has_escape);
+
+/* Records "expected WHAT, found <token at `at`>" with `code` (ATD_ERR_EOF and
+ * "unexpected end of input" when `at` is the end of the input; ATD_ERR_SYNTAX
+ * instead of ATD_ERR_TYPE when the token cannot start a JSON value). */
+bool atd__fail_found(atd_reader *r, const char *at, atd_error_code code, const char *what);
+
+/* Renders a short, printable quote of the token at `at` into buf (always
+ * NUL-terminated): strings with their quotes, punctuation in single quotes,
+ * other tokens up to the next delimiter; long tokens end with "...". */
+void atd__quote_token(const atd_reader *r, const char *at, char *buf, size_t cap);
+
+/* Byte classes (see reader.c): ATD__CC_WS for JSON whitespace, ATD__CC_DELIM
+ * for bytes that end a bare token (whitespace, , : [ ] { } " /). */
+enum { ATD__CC_WS = 1, ATD__CC_DELIM = 2 };
+extern const unsigned char atd__char_class[256];
+
+/* Whether [p, end) starts with the n bytes of lit followed by a delimiter or
+ * the end: returns 1 if so, -1 when the input ends inside a prefix of lit,
+ * 0 otherwise. */
+int atd__match_literal(const char *p, const char *end, const char *lit, size_t n);
+
+/* Fast path for a short JSON integer at p: -?(0|[1-9][0-9]{0,17}) followed
+ * by a delimiter or the end. Returns the end of the token with *out set, or
+ * NULL for anything else (more digits, a fraction, an exponent, not a
+ * number), setting *fraction when the integer part is followed by '.', 'e'
+ * or 'E'. Callers take their general path on NULL. */
+const char *atd__read_small_int(const char *p, const char *end, int64_t *out, bool *fraction);
+
+#endif
