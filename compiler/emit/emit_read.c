@@ -892,7 +892,7 @@ static void emit_assoc_read(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
-/* Emits the option reader, "None" or ["Some", v] (atd-spec 10.7), around
+/* Emits the option reader, "None" or ["Some", v] (atdgen's option form), around
  * the runtime's reading of that framing:
  *     if (!atd_read_option_begin(r, &out->has)) return false;
  *     if (!out->has) return true;

@@ -1,5 +1,5 @@
 /* What generated readers share beyond the lexing primitives: the framing of
- * an option value on the wire, "None" or ["Some", v] (atd-spec 10.7), read
+ * an option value on the wire, "None" or ["Some", v] (atdgen's option form), read
  * once here for every option reader (they only read v in between), and the
  * copying of borrowed names and keys. */
 #include "atd/read_name.h"

@@ -311,7 +311,7 @@ static ATD__KEY_INLINE bool atd_object_key_is(atd_reader *r, const char *lit, si
 }
 
 /* --- options ---
- * An option is "None" or ["Some", v] (atd-spec 10.7):
+ * An option is "None" or ["Some", v], as atdgen writes it:
  *     if (!atd_read_option_begin(r, &out->has)) return false;
  *     if (!out->has) return true;                 // "None"
  *     if (!read_value(r, &out->value)) return atd_reader_push_index(r, 1);

@@ -109,7 +109,7 @@ static inline bool atd_writer_finite(atd_writer *w, double v)
 bool atd_writer_int64(atd_writer *w, int64_t v);
 /* The int as a quoted decimal ("-12"), for <json repr="string">. */
 bool atd_writer_int64_string(atd_writer *w, int64_t v);
-/* atdgen's float format (atd-spec 10.3). NaN/inf: ATD_ERR_NONFINITE. */
+/* atdgen's float format. NaN/inf: ATD_ERR_NONFINITE. */
 bool atd_writer_double(atd_writer *w, double v);
 /* <json precision="N">: %.Ng significant digits, then the ".0" rule. */
 bool atd_writer_double_precision(atd_writer *w, double v, int precision);
