@@ -3,6 +3,7 @@
  * nothing more: anything else in an OCaml default is an OCaml expression
  * whose C meaning we cannot know, so the user must give <c default>. */
 #include "check_default.h"
+#include "util/utf8.h"
 
 #include <errno.h>
 #include <math.h>
@@ -127,31 +128,6 @@ static bool check_default_float(check_default_text t, double *out)
     return true;
 }
 
-/* Appends the UTF-8 encoding of a Unicode scalar value. */
-static size_t check_default_utf8(char *out, unsigned long cp)
-{
-    if (cp < 0x80) {
-        out[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        out[0] = (char)(0xC0 | (cp >> 6));
-        out[1] = (char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        out[0] = (char)(0xE0 | (cp >> 12));
-        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        out[2] = (char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    out[0] = (char)(0xF0 | (cp >> 18));
-    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    out[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
-}
-
 /* One escape after the backslash at p[*i]; appends its bytes to out. */
 static bool check_default_escape(const char *p, size_t end, size_t *i, char *out, size_t *n)
 {
@@ -216,7 +192,7 @@ static bool check_default_escape(const char *p, size_t end, size_t *i, char *out
         }
         if (k >= end || digits == 0 || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
             return false;
-        *n += check_default_utf8(out + *n, v);
+        *n += utf8_encode(out + *n, v);
         *i = k + 1;
         return true;
     }

@@ -7,6 +7,7 @@
  * constant expression (macros, enum constants, arithmetic) to the C
  * compiler. */
 #include "lower_cdefault.h"
+#include "util/utf8.h"
 
 #include <stdbool.h>
 #include <string.h>
@@ -81,30 +82,6 @@ static int c_hex(char c)
                                   : -1;
 }
 
-static size_t c_utf8(char *out, unsigned long cp)
-{
-    if (cp < 0x80) {
-        out[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        out[0] = (char)(0xC0 | (cp >> 6));
-        out[1] = (char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        out[0] = (char)(0xE0 | (cp >> 12));
-        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        out[2] = (char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    out[0] = (char)(0xF0 | (cp >> 18));
-    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    out[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
-}
-
 /* Decodes the adjacent C string literals of text (C_SHAPE_STRING) into
  * out, which has room for len bytes (decoding never lengthens). False on
  * an escape that C rejects or that does not give one byte. */
@@ -161,7 +138,7 @@ static bool c_decode_strings(const char *text, size_t len, char *out, size_t *n)
             }
             if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
                 return false;
-            *n += c_utf8(out + *n, v);
+            *n += utf8_encode(out + *n, v);
         } else {
             return false;
         }
