@@ -118,8 +118,6 @@ static bool everything_patch_list_read(atd_reader *r, everything_patch_list *out
 static bool everything_patch_list_write(atd_writer *w, const everything_patch_list *v);
 static bool everything_all_optional_list_read(atd_reader *r, everything_all_optional_list *out);
 static bool everything_all_optional_list_write(atd_writer *w, const everything_all_optional_list *v);
-static bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_list *out);
-static bool everything_with_defaults_list_write(atd_writer *w, const everything_with_defaults_list *v);
 static bool everything_options_list_read(atd_reader *r, everything_options_list *out);
 static bool everything_options_list_write(atd_writer *w, const everything_options_list *v);
 static bool everything_root_anon_record_elt_list_read(atd_reader *r, everything_root_anon_record_elt_list *out);
@@ -4243,6 +4241,55 @@ int everything_abstract_list_from_json(const char *json, size_t len, atd_arena *
     return atd_from_json(json, len, arena, everything_abstract_list_read_any, out, err);
 }
 
+void everything_with_defaults_list_init(everything_with_defaults_list *v)
+{
+    memset(v, 0, sizeof *v);
+}
+
+bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_list *out)
+{
+    bool more;
+    size_t len = 0, cap = 0;
+    everything_with_defaults *items = NULL;
+    if (!atd_array_begin(r, &more)) {
+        return false;
+    }
+    while (more) {
+        if (len == cap) {
+            size_t ncap = cap != 0 ? 2 * cap : 8;
+            everything_with_defaults *n_ = NULL;
+            if (ncap <= SIZE_MAX / sizeof(everything_with_defaults)) {
+                n_ = (everything_with_defaults *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_with_defaults), ncap * sizeof(everything_with_defaults), 8);
+            }
+            if (n_ == NULL) {
+                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+            }
+            items = n_;
+            cap = ncap;
+        }
+        if (!everything_with_defaults_read(r, &items[len])) {
+            return atd_reader_push_index(r, len);
+        }
+        len++;
+        if (!atd_array_next(r, &more)) {
+            return false;
+        }
+    }
+    out->items = items;
+    out->len = len;
+    return true;
+}
+
+bool everything_with_defaults_list_read_any(atd_reader *r, void *out)
+{
+    return everything_with_defaults_list_read(r, (everything_with_defaults_list *)out);
+}
+
+int everything_with_defaults_list_from_json(const char *json, size_t len, atd_arena *arena, everything_with_defaults_list *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, everything_with_defaults_list_read_any, out, err);
+}
+
 static bool everything_maybe_int_nullable_read(atd_reader *r, everything_maybe_int_nullable *out)
 {
     if (atd_peek(r) == 'n') {
@@ -8058,40 +8105,6 @@ static bool everything_all_optional_list_read(atd_reader *r, everything_all_opti
     return true;
 }
 
-static bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_with_defaults *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
-    }
-    while (more) {
-        if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_with_defaults *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_with_defaults)) {
-                n_ = (everything_with_defaults *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_with_defaults), ncap * sizeof(everything_with_defaults), 8);
-            }
-            if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            }
-            items = n_;
-            cap = ncap;
-        }
-        if (!everything_with_defaults_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
-        }
-        len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
-        }
-    }
-    out->items = items;
-    out->len = len;
-    return true;
-}
-
 static bool everything_options_list_read(atd_reader *r, everything_options_list *out)
 {
     bool more;
@@ -11108,6 +11121,33 @@ int everything_abstract_list_to_json(const everything_abstract_list *value, atd_
     return atd_to_json(everything_abstract_list_write_any, value, out, err);
 }
 
+bool everything_with_defaults_list_write(atd_writer *w, const everything_with_defaults_list *v)
+{
+    size_t i;
+    if (!atd_writer_raw(w, "[", 1)) {
+        return false;
+    }
+    for (i = 0; i < v->len; i++) {
+        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
+            return false;
+        }
+        if (!everything_with_defaults_write(w, &v->items[i])) {
+            return atd_writer_push_index(w, i);
+        }
+    }
+    return atd_writer_raw(w, "]", 1);
+}
+
+bool everything_with_defaults_list_write_any(atd_writer *w, const void *value)
+{
+    return everything_with_defaults_list_write(w, (const everything_with_defaults_list *)value);
+}
+
+int everything_with_defaults_list_to_json(const everything_with_defaults_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(everything_with_defaults_list_write_any, value, out, err);
+}
+
 static bool everything_maybe_int_nullable_write(atd_writer *w, const everything_maybe_int_nullable *v)
 {
     if (!v->has) {
@@ -12468,23 +12508,6 @@ static bool everything_all_optional_list_write(atd_writer *w, const everything_a
     return atd_writer_raw(w, "]", 1);
 }
 
-static bool everything_with_defaults_list_write(atd_writer *w, const everything_with_defaults_list *v)
-{
-    size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
-    }
-    for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!everything_with_defaults_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
-        }
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
 static bool everything_options_list_write(atd_writer *w, const everything_options_list *v)
 {
     size_t i;
@@ -13532,6 +13555,26 @@ int everything_abstract_list_write_line(const everything_abstract_list *value, a
 int everything_abstract_list_to_json_pretty(const everything_abstract_list *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, everything_abstract_list_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool everything_with_defaults_list_next_line(atd_stream *s, atd_arena *arena, everything_with_defaults_list *out)
+{
+    return atd_stream_next_line(s, arena, everything_with_defaults_list_read_any, out);
+}
+
+bool everything_with_defaults_list_next_element(atd_stream *s, atd_arena *arena, everything_with_defaults_list *out)
+{
+    return atd_stream_next_element(s, arena, everything_with_defaults_list_read_any, out);
+}
+
+int everything_with_defaults_list_write_line(const everything_with_defaults_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, everything_with_defaults_list_write_any, value, 0, err);
+}
+
+int everything_with_defaults_list_to_json_pretty(const everything_with_defaults_list *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, everything_with_defaults_list_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool everything_options_next_line(atd_stream *s, atd_arena *arena, everything_options *out)

@@ -163,6 +163,7 @@ typedef struct everything_matrix everything_matrix;
 typedef struct everything_int_list_list everything_int_list_list;
 typedef struct everything_cube everything_cube;
 typedef struct everything_abstract_list everything_abstract_list;
+typedef struct everything_with_defaults_list everything_with_defaults_list;
 typedef struct everything_maybe_int_nullable everything_maybe_int_nullable;
 typedef struct everything_maybe_int_option everything_maybe_int_option;
 typedef struct everything_maybe_int_list everything_maybe_int_list;
@@ -219,7 +220,6 @@ typedef struct everything_event_list everything_event_list;
 typedef struct everything_base_event_list everything_base_event_list;
 typedef struct everything_patch_list everything_patch_list;
 typedef struct everything_all_optional_list everything_all_optional_list;
-typedef struct everything_with_defaults_list everything_with_defaults_list;
 typedef struct everything_options_list everything_options_list;
 typedef struct everything_root_anon_record_elt_list everything_root_anon_record_elt_list;
 typedef struct everything_root_anon_sum_elt_list everything_root_anon_sum_elt_list;
@@ -529,6 +529,11 @@ struct everything_cube {
 
 struct everything_abstract_list {
     atd_json *items;
+    size_t len;
+};
+
+struct everything_with_defaults_list {
+    everything_with_defaults *items;
     size_t len;
 };
 
@@ -871,11 +876,6 @@ struct everything_patch_list {
 
 struct everything_all_optional_list {
     everything_all_optional *items;
-    size_t len;
-};
-
-struct everything_with_defaults_list {
-    everything_with_defaults *items;
     size_t len;
 };
 
@@ -1287,6 +1287,18 @@ bool everything_abstract_list_next_line(atd_stream *s, atd_arena *arena, everyth
 bool everything_abstract_list_next_element(atd_stream *s, atd_arena *arena, everything_abstract_list *out);
 int everything_abstract_list_write_line(const everything_abstract_list *value, atd_buf *out, atd_error *err);
 int everything_abstract_list_to_json_pretty(const everything_abstract_list *value, atd_buf *out, atd_error *err);
+
+void everything_with_defaults_list_init(everything_with_defaults_list *v);
+bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_list *out);
+bool everything_with_defaults_list_write(atd_writer *w, const everything_with_defaults_list *v);
+bool everything_with_defaults_list_read_any(atd_reader *r, void *out);
+bool everything_with_defaults_list_write_any(atd_writer *w, const void *value);
+int everything_with_defaults_list_from_json(const char *json, size_t len, atd_arena *arena, everything_with_defaults_list *out, atd_error *err);
+int everything_with_defaults_list_to_json(const everything_with_defaults_list *value, atd_buf *out, atd_error *err);
+bool everything_with_defaults_list_next_line(atd_stream *s, atd_arena *arena, everything_with_defaults_list *out);
+bool everything_with_defaults_list_next_element(atd_stream *s, atd_arena *arena, everything_with_defaults_list *out);
+int everything_with_defaults_list_write_line(const everything_with_defaults_list *value, atd_buf *out, atd_error *err);
+int everything_with_defaults_list_to_json_pretty(const everything_with_defaults_list *value, atd_buf *out, atd_error *err);
 
 void everything_options_init(everything_options *v);
 bool everything_options_read(atd_reader *r, everything_options *out);

@@ -119,6 +119,22 @@ static char *escape_byte(char *p, unsigned char c)
  * it must be escaped ('"', '\\', < 0x20, 0x7f) or, when `high`, when it is
  * not ASCII (it then goes to the UTF-8 validator). */
 
+/* Index of the lowest set bit (mask != 0). */
+static inline unsigned lowest_bit(uint64_t mask)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(mask);
+#else
+    unsigned i = 0;
+    while (!(mask & 1)) {
+        mask >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+#if BLOCK == 8
 /* High bit set in each byte of w equal to zero; exact per byte (no borrow
  * between bytes, unlike the shorter (w - ONES) & ~w form). */
 static inline uint64_t zero_bytes(uint64_t w)
@@ -134,21 +150,6 @@ static inline uint64_t stops64(uint64_t w, bool high)
     uint64_t m = below_space | zero_bytes(w ^ (ONES * '"')) | zero_bytes(w ^ (ONES * '\\')) |
                  zero_bytes(w ^ (ONES * 0x7f));
     return high ? m | (w & HIGHS) : m;
-}
-
-/* Index of the lowest set bit (mask != 0). */
-static inline unsigned lowest_bit(uint64_t mask)
-{
-#if defined(__GNUC__)
-    return (unsigned)__builtin_ctzll(mask);
-#else
-    unsigned i = 0;
-    while (!(mask & 1)) {
-        mask >>= 1;
-        i++;
-    }
-    return i;
-#endif
 }
 
 /* Index of the first stopping byte of the 8 in w (memory order), or 8. */
@@ -168,6 +169,7 @@ static inline unsigned first_stop64(uint64_t w, bool high)
     return lowest_bit(m) >> 3;
 #endif
 }
+#endif
 
 #if BLOCK == 16
 /* Bit i set when byte i of v stops the copy. Signed, every byte >= 0x80 is

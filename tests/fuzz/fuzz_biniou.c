@@ -48,16 +48,11 @@ FUZZ_TYPE(cell)
 FUZZ_TYPE(row)
 FUZZ_TYPE(row_table)
 FUZZ_TYPE(tree)
-FUZZ_TYPE(int_assoc)
-FUZZ_TYPE(int_option_list)
-FUZZ_TYPE(string_color_tuple_option)
 
 typedef void (*fuzz_fn)(const char *, size_t, atd_arena *);
 static const fuzz_fn fuzzers[] = {
-    fuzz_everything, fuzz_everythings,     fuzz_shape,
-    fuzz_ints,       fuzz_floats,          fuzz_cell,
-    fuzz_row,        fuzz_row_table,       fuzz_tree,
-    fuzz_int_assoc,  fuzz_int_option_list, fuzz_string_color_tuple_option,
+    fuzz_everything, fuzz_everythings, fuzz_shape,     fuzz_ints, fuzz_floats,
+    fuzz_cell,       fuzz_row,         fuzz_row_table, fuzz_tree,
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
