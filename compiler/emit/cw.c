@@ -4,6 +4,8 @@
  * line is longer than the first guess. */
 #include "cw.h"
 
+#include "util/alloc.h"
+
 #include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,7 +14,7 @@
 
 void cw_init(cw *w)
 {
-    atd_buf_init(&w->out);
+    atd_buf_init_with(&w->out, util_allocator());
     w->depth = 0;
     w->scratch = NULL;
 }
@@ -29,7 +31,7 @@ void cw_free(cw *w)
 static void *cw_scratch(cw *w, size_t size, size_t align)
 {
     if (w->scratch == NULL)
-        w->scratch = atd_arena_new(0, NULL);
+        w->scratch = atd_arena_new(0, util_allocator());
     void *p = w->scratch != NULL ? atd_arena_alloc(w->scratch, size, align) : NULL;
     if (p == NULL)
         w->out.status = ATD_ERR_NOMEM;
