@@ -89,14 +89,20 @@ static void cw_indent(cw *w)
         atd_buf_append(&w->out, "    ", 4);
 }
 
+/* One formatted line at the current indentation. */
+static void cw_vline(cw *w, const char *fmt, va_list ap)
+{
+    cw_indent(w);
+    cw_vappend(w, fmt, ap);
+    atd_buf_putc(&w->out, '\n');
+}
+
 void cw_line(cw *w, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    cw_indent(w);
-    cw_vappend(w, fmt, ap);
+    cw_vline(w, fmt, ap);
     va_end(ap);
-    atd_buf_putc(&w->out, '\n');
 }
 
 void cw_open(cw *w, const char *fmt, ...)
@@ -119,10 +125,8 @@ void cw_close(cw *w, const char *fmt, ...)
     assert(w->depth > 0);
     w->depth--;
     va_start(ap, fmt);
-    cw_indent(w);
-    cw_vappend(w, fmt, ap);
+    cw_vline(w, fmt, ap);
     va_end(ap);
-    atd_buf_putc(&w->out, '\n');
 }
 
 void cw_mid(cw *w, const char *fmt, ...)
@@ -131,10 +135,8 @@ void cw_mid(cw *w, const char *fmt, ...)
     assert(w->depth > 0);
     w->depth--;
     va_start(ap, fmt);
-    cw_indent(w);
-    cw_vappend(w, fmt, ap);
+    cw_vline(w, fmt, ap);
     va_end(ap);
-    atd_buf_putc(&w->out, '\n');
     w->depth++;
 }
 
