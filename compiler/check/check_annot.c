@@ -70,6 +70,10 @@ static const check_annot_rule check_annot_rules[] = {
     {"c", "unwrap", CHECK_POS_TYPE, CHECK_VK_CIDENT, false},
     {"c", "module", CHECK_POS_TYPEDEF, CHECK_VK_CIDENT, false},
     {"c", "validator", CHECK_POS_TYPE, CHECK_VK_CIDENT, false},
+    {"c", "min", CHECK_POS_TYPE, CHECK_VK_NONEMPTY, false},
+    {"c", "max", CHECK_POS_TYPE, CHECK_VK_NONEMPTY, false},
+    {"c", "min_len", CHECK_POS_TYPE, CHECK_VK_NONEMPTY, false},
+    {"c", "max_len", CHECK_POS_TYPE, CHECK_VK_NONEMPTY, false},
     {"doc", "text", CHECK_POS_MODULE | CHECK_POS_TYPEDEF | CHECK_POS_FIELD | CHECK_POS_VARIANT,
      CHECK_VK_STRING, false},
     {"ocaml", "default", CHECK_POS_FIELD | CHECK_POS_CELL, CHECK_VK_STRING, false},
@@ -297,34 +301,37 @@ static void check_annot_typedef(check_cx *cx, const ast_typedef *td)
                    "an external C type needs both '<c t>' and '<c module>'");
 }
 
-/* <c validator> is applied to a record or sum, to the type of a record
- * field (for `?x : T option`, on T) and to a constructor's argument; the
- * caller says whether t is such a place. */
-static void check_annot_validator(check_cx *cx, const ast_type *t, bool field_or_arg)
+/* The checks of `?x : T option` (<c validator>, <c min>...) are written on
+ * T: the option itself is no value in C (has_x and x). The value shapes and
+ * types are checked when lowering (lower_check.h). */
+static void check_annot_option_checks(check_cx *cx, const ast_type *t)
 {
-    const ast_annot_field *f = check_annot_find(&t->annots, "c", "validator");
-    if (f != NULL && !field_or_arg && t->kind != AST_RECORD && t->kind != AST_SUM)
-        diag_error(cx->d, f->loc,
-                   "'<c validator>' is applied on a record or sum, on the type of a record "
-                   "field and on a constructor's argument, not here");
+    static const char *const fields[] = {"validator", "min", "max", "min_len", "max_len"};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        const ast_annot_field *f = check_annot_find(&t->annots, "c", fields[i]);
+        if (f != NULL)
+            diag_error(cx->d, f->loc,
+                       "'<c %s>' on the option of an optional field '?x : T option' goes on T, "
+                       "the type of x",
+                       fields[i]);
+    }
 }
 
-static void check_annot_walk(check_cx *cx, const ast_type *t, bool field_or_arg)
+static void check_annot_walk(check_cx *cx, const ast_type *t)
 {
     check_annot_node(cx, &t->annots, CHECK_POS_TYPE);
     check_annot_type(cx, t);
-    check_annot_validator(cx, t, field_or_arg);
     switch (t->kind) {
     case AST_TVAR:
         return;
     case AST_NAME:
         for (size_t i = 0; i < t->u.name.nargs; i++)
-            check_annot_walk(cx, t->u.name.args[i], false);
+            check_annot_walk(cx, t->u.name.args[i]);
         return;
     case AST_TUPLE:
         for (size_t i = 0; i < t->u.tuple.len; i++) {
             check_annot_node(cx, &t->u.tuple.cells[i].annots, CHECK_POS_CELL);
-            check_annot_walk(cx, t->u.tuple.cells[i].type, false);
+            check_annot_walk(cx, t->u.tuple.cells[i].type);
         }
         return;
     case AST_RECORD:
@@ -338,10 +345,10 @@ static void check_annot_walk(check_cx *cx, const ast_type *t, bool field_or_arg)
                 /* `?x : T option`: the validator is on T, the type of x */
                 check_annot_node(cx, &f->type->annots, CHECK_POS_TYPE);
                 check_annot_type(cx, f->type);
-                check_annot_validator(cx, f->type, false);
-                check_annot_walk(cx, f->type->u.name.args[0], true);
+                check_annot_option_checks(cx, f->type);
+                check_annot_walk(cx, f->type->u.name.args[0]);
             } else {
-                check_annot_walk(cx, f->type, !optional);
+                check_annot_walk(cx, f->type);
             }
         }
         return;
@@ -349,7 +356,7 @@ static void check_annot_walk(check_cx *cx, const ast_type *t, bool field_or_arg)
         for (size_t i = 0; i < t->u.sum.len; i++) {
             check_annot_node(cx, &t->u.sum.variants[i].annots, CHECK_POS_VARIANT);
             if (t->u.sum.variants[i].arg != NULL)
-                check_annot_walk(cx, t->u.sum.variants[i].arg, true);
+                check_annot_walk(cx, t->u.sum.variants[i].arg);
         }
         return;
     }
@@ -367,6 +374,6 @@ void check_annot_module(check_cx *cx)
     for (size_t i = 0; i < m->ndefs && !cx->oom; i++) {
         check_annot_node(cx, &m->defs[i].annots, CHECK_POS_TYPEDEF);
         check_annot_typedef(cx, &m->defs[i]);
-        check_annot_walk(cx, m->defs[i].rhs, false);
+        check_annot_walk(cx, m->defs[i].rhs);
     }
 }

@@ -86,6 +86,17 @@ const char *emit_tagged_writer_name(const ir_type *t, char *buf, size_t cap);
  * runs fail when it refuses. */
 void emit_validator_write_check(cw *w, const char *validator, bool ptr, const char *rv,
                                 const char *fail);
+
+/* emit_check.c: the checks c of a value of type t (ir_check), lv / rv
+ * being the value, or a pointer to it when ptr. In a reader, after reading
+ * it, `at` naming the variable that holds its offset; in a writer, before
+ * writing it, under ATD_WRITE_VALIDATE. `fail` runs on a refusal. Then the
+ * prototypes of every validator the module names. */
+void emit_check_read(cw *w, const ir_check *c, const ir_type *t, bool ptr, const char *lv,
+                     const char *at, const char *fail);
+void emit_check_write(cw *w, const ir_check *c, const ir_type *t, bool ptr, const char *rv,
+                      const char *fail);
+void emit_check_declarations(cw *w, const ir_module *m);
 /* emit_biniou.c: the biniou functions of every type with functions (used[i]
  * as for emit_internal_prototypes; after the JSON ones; entry points for the
  * exported ones), and the four prototypes of a type. */

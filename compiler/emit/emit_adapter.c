@@ -116,10 +116,8 @@ void emit_type_field_case_write(cw *w, const ir_type *t, const ir_case *k)
     n = json_quoted(json, sizeof json, n, k->json_name, k->json_len);
     const char *lit = cw_c_string(w, json, n);
     char name[320], rv[300];
-    if (k->arg.validator != NULL) {
-        snprintf(rv, sizeof rv, "v->u.%s", k->member);
-        emit_validator_write_check(w, k->arg.validator, k->arg.ptr, rv, "return false;");
-    }
+    snprintf(rv, sizeof rv, "v->u.%s", k->member);
+    emit_check_write(w, k->arg.check, k->arg.type, k->arg.ptr, rv, "return false;");
     cw_line(w, "return %s(w, %sv->u.%s, \"%s\", %zu);",
             emit_tagged_writer_name(k->arg.type, name, sizeof name), k->arg.ptr ? "" : "&",
             k->member, lit, n);
@@ -231,84 +229,13 @@ void emit_adapted_write(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
-/* The validator of slot k (a field or a constructor's argument) of t. */
-static const char *slot_validator(const ir_type *t, size_t k)
-{
-    if (t->kind == IR_RECORD)
-        return k < t->nfields ? t->fields[k].slot.validator : NULL;
-    if (t->kind == IR_SUM)
-        return k < t->ncases ? t->cases[k].arg.validator : NULL;
-    return NULL;
-}
-
-static const ir_type *slot_type(const ir_type *t, size_t k)
-{
-    return t->kind == IR_RECORD ? t->fields[k].slot.type : t->cases[k].arg.type;
-}
-
-static size_t slot_count(const ir_type *t)
-{
-    return t->kind == IR_RECORD ? t->nfields : t->kind == IR_SUM ? t->ncases : 0;
-}
-
-/* Whether `fn` was declared already: by a type before index upto_type, or
- * by one of the slots before (upto_type, upto_slot). */
-static bool validator_seen(const ir_module *m, size_t upto_type, size_t upto_slot, const char *fn)
-{
-    for (size_t i = 0; i <= upto_type && i < m->ntypes; i++) {
-        const ir_type *t = m->types[i];
-        if (t->imported)
-            continue;
-        if (i < upto_type && t->validator != NULL && strcmp(t->validator, fn) == 0)
-            return true;
-        size_t n = i < upto_type ? slot_count(t) : upto_slot;
-        for (size_t k = 0; k < n; k++) {
-            const char *v = slot_validator(t, k);
-            if (v != NULL && strcmp(v, fn) == 0)
-                return true;
-        }
-    }
-    return false;
-}
-
-/* The validators' prototypes (atd/validate.h), once per name:
- *     bool valid_age(const int64_t *v, const char **why);
- */
-static void emit_validator_declarations(cw *w, const ir_module *m)
-{
-    bool any = false;
-    for (size_t i = 0; i < m->ntypes; i++) {
-        const ir_type *t = m->types[i];
-        if (t->imported)
-            continue;
-        size_t n = slot_count(t);
-        for (size_t k = 0; k < n; k++) {
-            const char *fn = slot_validator(t, k);
-            if (fn == NULL || validator_seen(m, i, k, fn))
-                continue;
-            if (!any)
-                cw_comment(w, "<c validator>s: written by the user (atd/validate.h)");
-            any = true;
-            cw_line(w, "bool %s(const %s *v, const char **why);", fn, slot_type(t, k)->name);
-        }
-        if (t->validator != NULL && !validator_seen(m, i, n, t->validator)) {
-            if (!any)
-                cw_comment(w, "<c validator>s: written by the user (atd/validate.h)");
-            any = true;
-            cw_line(w, "bool %s(const %s *v, const char **why);", t->validator, t->name);
-        }
-    }
-    if (any)
-        cw_blank(w);
-}
-
 /*     / * <json adapter.c="shape_adapter">: written by the user (atd/adapter.h) * /
  *     bool shape_adapter_normalize(atd_json *v, atd_arena *arena, const char **why);
  *     bool shape_adapter_restore(atd_json *v, atd_arena *arena, const char **why);
  * (once per name). */
 void emit_adapter_declarations(cw *w, const ir_module *m)
 {
-    emit_validator_declarations(w, m);
+    emit_check_declarations(w, m);
     for (size_t i = 0; i < m->ntypes; i++) {
         const char *name = m->types[i]->c_adapter;
         if (name == NULL || m->types[i]->imported)

@@ -65,6 +65,8 @@ void emit_init_call(cw *w, const ir_type *t, const char *ptr)
  *         return atd_reader_push_field(r, "date", 4);
  *     }
  */
+static void read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail);
+
 static void read_value(cw *w, const ir_type *t, const char *lv, const char *fail)
 {
     static const char *const mins[] = {"INT64_MIN", "INT8_MIN", "INT16_MIN", "INT32_MIN",
@@ -123,7 +125,7 @@ static void read_value(cw *w, const ir_type *t, const char *lv, const char *fail
         cw_line(w, "%s %s;", t->elem.type->name, tmp);
         if (ir_is_composite(t->elem.type))
             emit_init_call(w, t->elem.type, ptr);
-        read_value(w, t->elem.type, tmp, fail);
+        read_slot(w, &t->elem, tmp, fail);
         cw_line(w, "%s = %s(%s);", lv, t->wrap_fn, tmp);
         cw_close(w, "}");
         return;
@@ -154,23 +156,20 @@ static void read_value(cw *w, const ir_type *t, const char *lv, const char *fail
  */
 static void read_slot_value(cw *w, const ir_slot *s, const char *lv, const char *fail);
 
-/* A slot with <c validator="fn">: fn runs on the value once read; its
- * failure is reported at the value's first byte (atd/validate.h). */
+/* A slot with checks (<c validator="fn">, <c min>...): they run on the
+ * value once read; a refusal is reported at the value's first byte
+ * (emit_check.c). */
 static void read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail)
 {
-    if (s->validator == NULL) {
+    if (s->check == NULL) {
         read_slot_value(w, s, lv, fail);
         return;
     }
     cw_open(w, "{");
     cw_line(w, "atd_skip_ws(r);");
-    cw_line(w, "size_t at_v_ = (size_t)(r->cur - r->start);");
-    cw_line(w, "const char *why_ = NULL;");
+    cw_line(w, "size_t at_v_ = atd_reader_offset(r);");
     read_slot_value(w, s, lv, fail);
-    cw_open(w, "if (!%s(%s%s, &why_))", s->validator, s->ptr ? "" : "&", lv);
-    cw_line(w, "atd_reader_fail_validator(r, at_v_, \"%s\", why_);", s->validator);
-    cw_line(w, "%s", fail);
-    cw_close(w, "}");
+    emit_check_read(w, s->check, s->type, s->ptr, lv, "at_v_", fail);
     cw_close(w, "}");
 }
 
@@ -842,7 +841,7 @@ static void emit_list_read(cw *w, const ir_type *t)
     cw_close(w, "}");
     cw_open(w, "while (more) {");
     emit_grow(w, en, align_of(t->elem.type));
-    read_value(w, t->elem.type, "items[len]", "return atd_reader_push_index(r, len);");
+    read_slot(w, &t->elem, "items[len]", "return atd_reader_push_index(r, len);");
     cw_line(w, "len++;");
     cw_open(w, "if (!atd_array_next(r, &more))");
     cw_line(w, "return false;");
@@ -1050,7 +1049,8 @@ void emit_def_readers(cw *w, const ir_module *m, const ir_def *d)
     cw_blank(w);
     cw_line(w, "bool %s_read(atd_reader *r, %s *out)", d->c_name, d->c_name);
     cw_open(w, "{");
-    read_value(w, t, "*out", "return false;");
+    ir_slot slot = {d->type, false, d->check};
+    read_slot(w, &slot, "*out", "return false;");
     cw_line(w, "return true;");
     cw_close(w, "}");
     cw_blank(w);

@@ -72,6 +72,7 @@ static void write_value(cw *w, const ir_type *t, const char *rv, const char *fai
         const char *tmp = cw_fmt(w, "w%d_", t->id);
         cw_open(w, "{");
         cw_line(w, "const %s %s = %s(%s);", t->elem.type->name, tmp, t->unwrap_fn, rv);
+        emit_check_write(w, t->elem.check, t->elem.type, false, tmp, fail);
         write_value(w, t->elem.type, tmp, fail);
         cw_close(w, "}");
         return;
@@ -97,11 +98,17 @@ static void write_value(cw *w, const ir_type *t, const char *rv, const char *fai
  */
 static void write_slot_value(cw *w, const ir_slot *s, const char *rv, const char *fail);
 
-/* A slot with <c validator="fn">: with ATD_WRITE_VALIDATE, fn runs first. */
+/* A slot with checks: with ATD_WRITE_VALIDATE, they run first (emit_check.c). */
 static void write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail)
 {
-    if (s->validator != NULL)
-        emit_validator_write_check(w, s->validator, s->ptr, rv, fail);
+    if (s->ptr && s->check != NULL) {
+        /* NULL is reported by write_slot_value */
+        cw_open(w, "if (%s != NULL)", rv);
+        emit_check_write(w, s->check, s->type, true, rv, fail);
+        cw_close(w, "}");
+    } else {
+        emit_check_write(w, s->check, s->type, s->ptr, rv, fail);
+    }
     write_slot_value(w, s, rv, fail);
 }
 
@@ -331,7 +338,7 @@ static size_t key_literal(cw *w, const char **out, const char *pre, const ir_fie
  * such fields after a first one share its reservation (write_fixed). */
 static bool always_fixed(cw *w, const ir_field *f)
 {
-    if (f->slot.ptr || f->slot.type->fixed == IR_FIXED_NONE)
+    if (f->slot.ptr || f->slot.type->fixed == IR_FIXED_NONE || f->slot.check != NULL)
         return false;
     return f->kind == IR_FIELD_REQUIRED ||
            (f->kind == IR_FIELD_DEFAULT && differs(w, f, "x") == NULL);
@@ -442,10 +449,10 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         /* a value of bounded size: one reservation for the key and the value
          * (and the closing brace after the last field) */
         bool fixed = !f->slot.ptr && f->slot.type->fixed != IR_FIXED_NONE &&
-                     f->slot.validator == NULL;
+                     f->slot.check == NULL;
         /* a string: one call for the key and the string */
         bool string = !f->slot.ptr && f->slot.type->kind == IR_STRING &&
-                      f->slot.validator == NULL;
+                      f->slot.check == NULL;
         if (fixed) {
             /* the always-written fixed fields that follow join this piece */
             piece pcs[RUN_MAX] = {
@@ -619,13 +626,14 @@ static void emit_tuple_write(cw *w, const ir_type *t)
         const ir_slot *s = &t->cells[i].slot;
         const char *rv = cw_fmt(w, "v->f%zu", i);
         const char *fail = cw_fmt(w, "return atd_writer_push_index(w, %zu);", i);
-        if (!s->ptr && s->type->fixed != IR_FIXED_NONE) {
+        if (!s->ptr && s->type->fixed != IR_FIXED_NONE && s->check == NULL) {
             /* the fixed cells that follow join this piece */
             piece pcs[RUN_MAX] = {
                 {s->type, rv, NULL, i == 0 ? "\"[\", 1" : "\",\", 1", 1, NULL, fail}};
             size_t n = 1;
             while (n < RUN_MAX && i + 1 < t->ncells && !t->cells[i + 1].slot.ptr &&
-                   t->cells[i + 1].slot.type->fixed != IR_FIXED_NONE) {
+                   t->cells[i + 1].slot.type->fixed != IR_FIXED_NONE &&
+                   t->cells[i + 1].slot.check == NULL) {
                 i++;
                 pcs[n++] = (piece){t->cells[i].slot.type,
                                    cw_fmt(w, "v->f%zu", i),
@@ -670,6 +678,8 @@ static void emit_list_write(cw *w, const ir_type *t)
     cw_line(w, "return false;");
     cw_close(w, "}");
     cw_open(w, "for (i = 0; i < v->len; i++)");
+    emit_check_write(w, t->elem.check, t->elem.type, false, "v->items[i]",
+                     "return atd_writer_push_index(w, i);");
     if (t->elem.type->fixed != IR_FIXED_NONE) {
         piece pc = {t->elem.type,
                     "v->items[i]",
@@ -887,6 +897,7 @@ void emit_def_writers(cw *w, const ir_module *m, const ir_def *d)
     (void)m;
     cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", d->c_name, d->c_name);
     cw_open(w, "{");
+    emit_check_write(w, d->check, d->type, true, "v", "return false;");
     write_value(w, d->type, "(*v)", "return false;");
     cw_line(w, "return true;");
     cw_close(w, "}");

@@ -69,13 +69,27 @@ typedef enum ir_fixed {
     IR_FIXED_ENUM   /* the constructor's literal, after a range check of the tag */
 } ir_fixed;
 
+/* The checks of one annotated type expression: <c validator="fn"> and the
+ * declarative <c min max> (int, float) and <c min_len max_len> (string,
+ * length in bytes), run on a value once read and, with ATD_WRITE_VALIDATE,
+ * before it is written. A slot's checks are a chain through the aliases it
+ * names, the innermost alias's first: with `type port = int <c min="1">`,
+ * `p : port <c validator="v">` checks min, then v. */
+typedef struct ir_check {
+    const char *validator;         /* or NULL */
+    const char *min, *max;         /* C constants (int64 or double), or NULL */
+    const char *min_len, *max_len; /* decimal byte counts, or NULL */
+    const char *expected;          /* what min..max_len accept, for messages */
+    const struct ir_check *next;
+} ir_check;
+
 /* A place that holds a value: a member of a struct, a list element... When
  * `ptr` is set the member is a pointer to the value (arena-allocated), which
  * is how recursive types get their indirection. */
 typedef struct ir_slot {
     ir_type *type;
     bool ptr;
-    const char *validator; /* <c validator="fn"> on a field's type or a constructor's argument */
+    const ir_check *check; /* the value's checks, or NULL */
 } ir_slot;
 
 /* atdgen's built-in JSON adapters on a sum (check_adapter.h). */
@@ -214,6 +228,7 @@ typedef struct ir_def {
     const char *c_name; /* public type name and function prefix: event_event */
     ir_type *type;      /* what it denotes */
     bool is_typedef;    /* type->name != c_name: emitted as typedef + wrappers */
+    const ir_check *check; /* of its right-hand side (an alias of a scalar...), or NULL */
     const char *doc;    /* <doc text>, or NULL */
     ast_loc loc;        /* the definition's name (clash reports) */
 } ir_def;
