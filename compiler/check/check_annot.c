@@ -55,6 +55,10 @@ static const check_annot_rule check_annot_rules[] = {
     {"json", "adapter.to_ocaml", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
     {"json", "adapter.from_ocaml", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
     {"json", "adapter.c", CHECK_POS_TYPE, CHECK_VK_CIDENT, false},
+    {"c", "adapter.type_field", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
+    {"c", "adapter.value_field", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
+    {"c", "adapter.known_tags", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
+    {"c", "adapter.catch_all", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
     {"json", "tag_field", CHECK_POS_ANY, CHECK_VK_SPECIAL, true},
     {"json", "untyped", CHECK_POS_ANY, CHECK_VK_SPECIAL, true},
     {"biniou", "repr", CHECK_POS_TYPE, CHECK_VK_ENUM, false},
@@ -207,7 +211,30 @@ static void check_annot_special(check_cx *cx, const ast_annots *a, const char *s
         return;
     }
     check_adapter ad = check_adapter_of(cx->arena, a);
-    if (ad.kind == CHECK_ADAPTER_TYPE_FIELD || ad.kind == CHECK_ADAPTER_ONE_FIELD) {
+    if (strncmp(f->name, "adapter.", 8) == 0 && strcmp(f->name, "adapter.ocaml") != 0 &&
+        strcmp(f->name, "adapter.to_ocaml") != 0 && strcmp(f->name, "adapter.from_ocaml") != 0) {
+        /* the parameters of Type_field / Type_and_value_fields (check_adapter.h) */
+        if (!(pos & CHECK_POS_TYPE))
+            diag_error(cx->d, f->loc, "invalid or misplaced annotation '<%s %s>'", section,
+                       f->name);
+        else if (f->value == NULL || f->value_len == 0)
+            diag_error(cx->d, f->loc, "'<c %s>' needs a non-empty value", f->name);
+        else if (ad.conflict == f && ad.conflict_why == 1)
+            diag_error(cx->d, f->loc,
+                       "'<c %s>' is a parameter of a module made with atdgen's Type_field.Make "
+                       "or Type_and_value_fields.Make, not of the built-in adapter named here",
+                       f->name);
+        else if (ad.conflict == f && ad.conflict_why == 2)
+            diag_error(cx->d, f->loc, "'<c %s>' needs '<c adapter.type_field>'", f->name);
+        else if (ad.conflict == f)
+            diag_error(cx->d, f->loc,
+                       "'<c %s>' goes with '<c adapter.value_field>', and "
+                       "'<c adapter.known_tags>' with '<c adapter.catch_all>'",
+                       f->name);
+        return;
+    }
+    if (ad.kind == CHECK_ADAPTER_TYPE_FIELD || ad.kind == CHECK_ADAPTER_ONE_FIELD ||
+        ad.kind == CHECK_ADAPTER_TYPE_AND_VALUE_FIELDS) {
         if (!(pos & CHECK_POS_TYPE))
             diag_error(cx->d, f->loc, "invalid or misplaced annotation '<%s %s>'", section,
                        f->name);
@@ -218,9 +245,12 @@ static void check_annot_special(check_cx *cx, const ast_annots *a, const char *s
             diag_error(cx->d, f->loc,
                        "'<json %s>' changes the JSON through OCaml code, which atdc cannot run "
                        "(it implements atdgen's built-in Json_adapter.Type_field, One_field and "
-                       "normalize_type_field/restore_type_field only): add <json "
+                       "normalize_type_field/restore_type_field): add <json "
                        "adapter.c=\"NAME\"> and write NAME_normalize and NAME_restore in C "
-                       "(see atd/adapter.h), or use --ignore-adapters to ignore it",
+                       "(see atd/adapter.h); for a module made with Type_field.Make or "
+                       "Type_and_value_fields.Make, give its parameters instead (<c "
+                       "adapter.type_field=\"...\" adapter.value_field=\"...\">); or use "
+                       "--ignore-adapters to ignore it",
                        f->name);
     } else if (!(pos & CHECK_POS_TYPE)) {
         diag_error(cx->d, f->loc, "invalid or misplaced annotation '<%s %s>'", section, f->name);

@@ -269,6 +269,10 @@ static void check_annot_adapter(check_cx *cx, const ast_type *t, check_node k)
     if ((ad.kind == CHECK_ADAPTER_TYPE_FIELD || ad.kind == CHECK_ADAPTER_ONE_FIELD) &&
         k != CHECK_NODE_SUM)
         check_annot_misplaced_error(cx, t, ad.where);
+    if (ad.kind == CHECK_ADAPTER_TYPE_AND_VALUE_FIELDS && k != CHECK_NODE_RECORD)
+        diag_error(cx->d, ad.value_field->loc,
+                   "'<c adapter.value_field>' (Type_and_value_fields) applies to a record "
+                   "type written here, whose field of that name holds a sum");
     const ast_annot_field *c = check_annot_find(&t->annots, "json", "adapter.c");
     if (c != NULL && k != CHECK_NODE_SUM && k != CHECK_NODE_RECORD)
         diag_error(cx->d, c->loc,

@@ -87,6 +87,23 @@ const char *emit_tagged_writer_name(const ir_type *t, char *buf, size_t cap);
 void emit_validator_write_check(cw *w, const char *validator, bool ptr, const char *rv,
                                 const char *fail);
 
+/* emit_adapter.c: Type_and_value_fields (ir_tv) on a record t: the
+ * function that reads the value field given the tag (before the record
+ * reader), the record reader's start (finds the tag), the read of the value
+ * field (present, or missing at the end), the condition that lets the type
+ * field through ATD_READ_STRICT_FIELDS (" && ..."); whether field i is the
+ * value field; the writer's helpers (before the tagged writer) and t's
+ * writer. */
+void emit_tv_read_function(cw *w, const ir_type *t);
+void emit_tv_read_begin(cw *w, const ir_type *t);
+void emit_tv_field_read(cw *w, const ir_type *t, bool present, const char *fail);
+const char *emit_tv_not_type_key(cw *w, const ir_type *t);
+bool emit_tv_is_value(const ir_type *t, size_t i);
+void emit_tv_write_functions(cw *w, const ir_type *t);
+void emit_tv_record_write(cw *w, const ir_type *t);
+/* emit_write.c: the statements that write a slot rv, running `fail` on error. */
+void emit_write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail);
+
 /* emit_check.c: the checks c of a value of type t (ir_check), lv / rv
  * being the value, or a pointer to it when ptr. In a reader, after reading
  * it, `at` naming the variable that holds its offset; in a writer, before

@@ -390,6 +390,8 @@ static void emit_record_read(cw *w, const ir_type *t)
     if (nwords > 0)
         cw_line(w, "uint64_t seen[%zu] = {0};", nwords);
     cw_line(w, "%s_init(out);", fn);
+    if (t->tv != NULL)
+        emit_tv_read_begin(w, t); /* Type_and_value_fields (emit_adapter.c) */
     if (t->nrequired > 0) {
         cw_line(w, "atd_skip_ws(r);");
         cw_line(w, "at = atd_reader_offset(r);");
@@ -424,7 +426,11 @@ static void emit_record_read(cw *w, const ir_type *t)
         cw_mid(w, "case %zu:", i);
         const char *fail = push_field_stmt(w, f->json_name, f->json_len);
         const char *lv = cw_fmt(w, "out->%s", f->c_name);
-        if (f->kind == IR_FIELD_REQUIRED) {
+        if (emit_tv_is_value(t, i)) {
+            emit_tv_field_read(w, t, true, fail);
+            cw_line(w, "seen[%d] |= (uint64_t)1 << %d;", f->required_index / 64,
+                    f->required_index % 64);
+        } else if (f->kind == IR_FIELD_REQUIRED) {
             read_slot(w, &f->slot, lv, fail);
             cw_line(w, "seen[%d] |= (uint64_t)1 << %d;", f->required_index / 64,
                     f->required_index % 64);
@@ -446,7 +452,7 @@ static void emit_record_read(cw *w, const ir_type *t)
         cw_line(w, "break;");
     }
     cw_mid(w, "default:");
-    cw_open(w, "if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS))");
+    cw_open(w, "if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)%s)", emit_tv_not_type_key(w, t));
     cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
     cw_line(w,
             "return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, \"unknown field \\\"%%s\\\" "
@@ -469,6 +475,11 @@ static void emit_record_read(cw *w, const ir_type *t)
         const char *lit = cw_c_string(w, f->json_name, f->json_len);
         cw_open(w, "if (!(seen[%d] & ((uint64_t)1 << %d)))", f->required_index / 64,
                 f->required_index % 64);
+        if (emit_tv_is_value(t, i)) {
+            emit_tv_field_read(w, t, false, push_field_stmt(w, f->json_name, f->json_len));
+            cw_close(w, "}");
+            continue;
+        }
         cw_line(w,
                 "return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "
                 "\"missing field '%%s' in record '%%s'\", \"%s\", \"%s\");",
@@ -991,6 +1002,8 @@ void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
     }
     switch (t->kind) {
     case IR_RECORD:
+        if (t->tv != NULL)
+            emit_tv_read_function(w, t);
         emit_record_read(w, t);
         break;
     case IR_ENUM:

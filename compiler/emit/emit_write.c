@@ -112,6 +112,11 @@ static void write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail
     write_slot_value(w, s, rv, fail);
 }
 
+void emit_write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail)
+{
+    write_slot(w, s, rv, fail);
+}
+
 static void write_slot_value(cw *w, const ir_slot *s, const char *rv, const char *fail)
 {
     if (!s->ptr) {
@@ -396,7 +401,7 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
             const ir_field *f = &t->fields[i];
             if (tagged && is_type_field(t, f))
                 continue;
-            bool cond_field = f->kind != IR_FIELD_REQUIRED;
+            bool cond_field = f->kind != IR_FIELD_REQUIRED || emit_tv_is_value(t, i);
             if (f->kind == IR_FIELD_DEFAULT) {
                 const char *c = differs(w, f, "x");
                 if (c == NULL)
@@ -420,7 +425,10 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         const char *fail = cw_fmt(w, "return atd_writer_push_field(w, \"%s\", %zu);",
                                   cw_c_string(w, f->json_name, f->json_len), f->json_len);
         const char *c = NULL;
-        if (f->kind == IR_FIELD_OPTIONAL) {
+        bool tv_value = emit_tv_is_value(t, i);
+        if (tv_value) {
+            c = cw_fmt(w, "%s__tv_has_value(&%s)", t->fn, rv);
+        } else if (f->kind == IR_FIELD_OPTIONAL) {
             c = cw_fmt(w, "v->has_%s", f->c_name);
         } else if (f->kind == IR_FIELD_DEFAULT) {
             /* Written when it differs from its default, or always with
@@ -449,7 +457,7 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         /* a value of bounded size: one reservation for the key and the value
          * (and the closing brace after the last field) */
         bool fixed = !f->slot.ptr && f->slot.type->fixed != IR_FIXED_NONE &&
-                     f->slot.check == NULL;
+                     f->slot.check == NULL && !tv_value;
         /* a string: one call for the key and the string */
         bool string = !f->slot.ptr && f->slot.type->kind == IR_STRING &&
                       f->slot.check == NULL;
@@ -497,8 +505,14 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
             cw_close(w, "}");
         }
         brace_written = true;
-        if (!fixed && !string)
+        if (tv_value) {
+            emit_check_write(w, f->slot.check, f->slot.type, false, rv, fail);
+            cw_open(w, "if (!%s__tv_write_value(w, &%s))", t->fn, rv);
+            cw_line(w, "%s", fail);
+            cw_close(w, "}");
+        } else if (!fixed && !string) {
             write_slot(w, &f->slot, rv, fail);
+        }
         if (c != NULL) {
             if (need_first && state != NOT_FIRST)
                 cw_line(w, "first = false;");
@@ -522,6 +536,14 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
 
 static void emit_record_write(cw *w, const ir_type *t)
 {
+    if (t->tv != NULL) {
+        /* Type_and_value_fields (emit_adapter.c) */
+        emit_tv_write_functions(w, t);
+        emit_record_write_ex(w, t, true);
+        cw_blank(w);
+        emit_tv_record_write(w, t);
+        return;
+    }
     if (t->tagged_by != NULL) {
         emit_record_write_ex(w, t, true);
         cw_blank(w);

@@ -99,6 +99,23 @@ typedef enum ir_adapter {
     IR_ADAPTER_ONE_FIELD   /* {"Circle":{...}}; also "Dot" and ["Circle",{...}] */
 } ir_adapter;
 
+/* atdgen's Type_and_value_fields on a record (check_adapter.h): the record's
+ * field `value`, of a sum type, is read from the JSON field of that name as
+ * the argument of the constructor that the type field names, or is that
+ * nullary constructor when the field is missing; with known tags, any other
+ * tag is the catch-all constructor `catch_all`, of argument (string * T):
+ * the tag and the value. Written back the same way (emit_adapter.c). */
+typedef struct ir_tv {
+    const char *type_field;
+    size_t type_field_len;
+    size_t value;             /* index of the value field */
+    const char **known;       /* the known tags, when has_known */
+    size_t *known_lens;
+    size_t nknown;
+    bool has_known;
+    int catch_all;            /* index of the catch-all case, or -1 */
+} ir_tv;
+
 typedef enum ir_default_kind {
     IR_DEFAULT_ZERO,   /* all-zero bytes: 0, false, "", [], None, tag 0... */
     IR_DEFAULT_EXPR,   /* a scalar C constant expression (c_expr) */
@@ -186,6 +203,7 @@ struct ir_type {
     ir_adapter adapter;    /* IR_SUM: atdgen's built-in JSON adapter, if any */
     const char *c_adapter; /* IR_RECORD, IR_SUM, IR_ENUM: <json adapter.c="NAME">, or NULL */
     const char *validator; /* IR_RECORD, IR_SUM, IR_ENUM: <c validator="fn">, or NULL */
+    const ir_tv *tv;       /* IR_RECORD: Type_and_value_fields, or NULL */
     const char *type_field; /* IR_ADAPTER_TYPE_FIELD: the key naming the constructor */
     size_t type_field_len;
     /* IR_RECORD, the argument of a Type_field sum: it also has a writer

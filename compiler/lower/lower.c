@@ -761,7 +761,8 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const che
         else
             f->slot.check = lower_checks(L, af->type, scopes[i], ft, 0);
     }
-    lower_record_adapter(&t->annots, rt);
+    if (!lower_record_adapter(L->diag, L->arena, &t->annots, rt))
+        L->failed = true;
 }
 
 static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const check_scope *env)
