@@ -21,6 +21,8 @@ static bool adapters_tagged_value_list_read(atd_reader *r, adapters_tagged_value
 static bool adapters_tagged_value_list_write(atd_writer *w, const adapters_tagged_value_list *v);
 static bool adapters_tagged_value2_list_read(atd_reader *r, adapters_tagged_value2_list *out);
 static bool adapters_tagged_value2_list_write(atd_writer *w, const adapters_tagged_value2_list *v);
+static bool adapters_kind_shape_list_read(atd_reader *r, adapters_kind_shape_list *out);
+static bool adapters_kind_shape_list_write(atd_writer *w, const adapters_kind_shape_list *v);
 
 /* --- readers --- */
 
@@ -1732,6 +1734,126 @@ int adapters_tagged_value2_from_json(const char *json, size_t len, atd_arena *ar
     return atd_from_json(json, len, arena, adapters_tagged_value2_read_any, out, err);
 }
 
+void adapters_kind_shape_init(adapters_kind_shape *v)
+{
+    memset(v, 0, sizeof *v);
+}
+
+static int adapters_kind_shape__case(const char *s, size_t len)
+{
+    switch (len) {
+    case 5:
+        if (atd_bytes_eq(s, "Begin", 5)) {
+            return 0;
+        }
+        if (atd_bytes_eq(s, "Blank", 5)) {
+            return 1;
+        }
+        break;
+    default:
+        break;
+    }
+    return -1;
+}
+
+bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out)
+{
+    atd_string s;
+    size_t at;
+    int c = atd_peek(r);
+    bool more;
+    at = atd_reader_offset(r);
+    if (c == '"') {
+        if (!atd_read_name(r, &s)) {
+            return false;
+        }
+        switch (adapters_kind_shape__case(s.ptr, s.len)) {
+        case 1:
+            out->tag = ADAPTERS_KIND_SHAPE_BLANK;
+            return true;
+        default:
+            break;
+        }
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "kind_shape");
+    }
+    if (c == '{') {
+        unsigned flags_ = r->flags;
+        if (!atd_read_type_field(r, "kind", 4, "kind_shape", &s, &at)) {
+            return false;
+        }
+        (void)flags_;
+        switch (adapters_kind_shape__case(s.ptr, s.len)) {
+        case 0:
+            out->tag = ADAPTERS_KIND_SHAPE_BEGIN;
+            r->flags &= ~(unsigned)ATD_READ_STRICT_FIELDS;
+            if (!adapters_start_read(r, &out->u.Begin)) {
+                return (r->flags = flags_, false);
+            }
+            r->flags = flags_;
+            return true;
+        case 1:
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' takes no argument: it is the string \"%s\", not an object", "Blank", "Blank");
+        default:
+            break;
+        }
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "kind_shape");
+        }
+    }
+    if (c == '[') {
+        if (!atd_array_begin(r, &more)) {
+            return false;
+        }
+        if (!more) {
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "kind_shape");
+        }
+        atd_skip_ws(r);
+        at = atd_reader_offset(r);
+        if (!atd_read_name(r, &s)) {
+            return atd_reader_push_index(r, 0);
+        }
+        switch (adapters_kind_shape__case(s.ptr, s.len)) {
+        case 0:
+            if (!atd_array_next(r, &more)) {
+                return false;
+            }
+            if (!more) {
+                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Begin");
+            }
+            out->tag = ADAPTERS_KIND_SHAPE_BEGIN;
+            if (!adapters_start_read(r, &out->u.Begin)) {
+                return atd_reader_push_index(r, 1);
+            }
+            if (!atd_array_next(r, &more)) {
+                return false;
+            }
+            if (more) {
+                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Begin");
+            }
+            return true;
+        default:
+            break;
+        }
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "kind_shape");
+        }
+    }
+    return atd_reader_fail_expected(r, "a variant of 'kind_shape'");
+}
+
+bool adapters_kind_shape_read_any(atd_reader *r, void *out)
+{
+    return adapters_kind_shape_read(r, (adapters_kind_shape *)out);
+}
+
+int adapters_kind_shape_from_json(const char *json, size_t len, atd_arena *arena, adapters_kind_shape *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, adapters_kind_shape_read_any, out, err);
+}
+
 static bool adapters_shape_list_read(atd_reader *r, adapters_shape_list *out)
 {
     bool more;
@@ -1936,6 +2058,40 @@ static bool adapters_tagged_value2_list_read(atd_reader *r, adapters_tagged_valu
     return true;
 }
 
+static bool adapters_kind_shape_list_read(atd_reader *r, adapters_kind_shape_list *out)
+{
+    bool more;
+    size_t len = 0, cap = 0;
+    adapters_kind_shape *items = NULL;
+    if (!atd_array_begin(r, &more)) {
+        return false;
+    }
+    while (more) {
+        if (len == cap) {
+            size_t ncap = cap != 0 ? 2 * cap : 8;
+            adapters_kind_shape *n_ = NULL;
+            if (ncap <= SIZE_MAX / sizeof(adapters_kind_shape)) {
+                n_ = (adapters_kind_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_kind_shape), ncap * sizeof(adapters_kind_shape), 8);
+            }
+            if (n_ == NULL) {
+                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+            }
+            items = n_;
+            cap = ncap;
+        }
+        if (!adapters_kind_shape_read(r, &items[len])) {
+            return atd_reader_push_index(r, len);
+        }
+        len++;
+        if (!atd_array_next(r, &more)) {
+            return false;
+        }
+    }
+    out->items = items;
+    out->len = len;
+    return true;
+}
+
 void adapters_doc_init(adapters_doc *v)
 {
     memset(v, 0, sizeof *v);
@@ -1960,6 +2116,9 @@ static int adapters_doc__field(const char *s, size_t len)
     case 5:
         if (atd_bytes_eq(s, "codec", 5)) {
             return 3;
+        }
+        if (atd_bytes_eq(s, "kinds", 5)) {
+            return 6;
         }
         break;
     case 2:
@@ -2025,6 +2184,11 @@ bool adapters_doc_read(atd_reader *r, adapters_doc *out)
                 f = 5;
             }
             break;
+        case 6:
+            if (atd_object_key_is(r, "\"kinds\":", 8)) {
+                f = 6;
+            }
+            break;
         default:
             break;
         }
@@ -2079,6 +2243,17 @@ bool adapters_doc_read(atd_reader *r, adapters_doc *out)
             } else {
                 if (!adapters_tagged_value2_list_read(r, &out->tv2)) {
                     return atd_reader_push_field(r, "tv2", 3);
+                }
+            }
+            break;
+        case 6:
+            if (atd_peek(r) == 'n') {
+                if (!atd_read_null(r)) {
+                    return atd_reader_push_field(r, "kinds", 5);
+                }
+            } else {
+                if (!adapters_kind_shape_list_read(r, &out->kinds)) {
+                    return atd_reader_push_field(r, "kinds", 5);
                 }
             }
             break;
@@ -2737,6 +2912,27 @@ int adapters_tagged_value2_to_json(const adapters_tagged_value2 *value, atd_buf 
     return atd_to_json(adapters_tagged_value2_write_any, value, out, err);
 }
 
+bool adapters_kind_shape_write(atd_writer *w, const adapters_kind_shape *v)
+{
+    switch (v->tag) {
+    case ADAPTERS_KIND_SHAPE_BEGIN:
+        return adapters_start__write_tagged(w, &v->u.Begin, "{\"kind\":\"Begin\"", 15);
+    case ADAPTERS_KIND_SHAPE_BLANK:
+        return atd_writer_raw(w, "\"Blank\"", 7);
+    }
+    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'kind_shape'");
+}
+
+bool adapters_kind_shape_write_any(atd_writer *w, const void *value)
+{
+    return adapters_kind_shape_write(w, (const adapters_kind_shape *)value);
+}
+
+int adapters_kind_shape_to_json(const adapters_kind_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(adapters_kind_shape_write_any, value, out, err);
+}
+
 static bool adapters_shape_list_write(atd_writer *w, const adapters_shape_list *v)
 {
     size_t i;
@@ -2839,6 +3035,23 @@ static bool adapters_tagged_value2_list_write(atd_writer *w, const adapters_tagg
     return atd_writer_raw(w, "]", 1);
 }
 
+static bool adapters_kind_shape_list_write(atd_writer *w, const adapters_kind_shape_list *v)
+{
+    size_t i;
+    if (!atd_writer_raw(w, "[", 1)) {
+        return false;
+    }
+    for (i = 0; i < v->len; i++) {
+        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
+            return false;
+        }
+        if (!adapters_kind_shape_write(w, &v->items[i])) {
+            return atd_writer_push_index(w, i);
+        }
+    }
+    return atd_writer_raw(w, "]", 1);
+}
+
 bool adapters_doc_write(atd_writer *w, const adapters_doc *v)
 {
     if (!atd_writer_raw(w, "{\"shapes\":", 10)) {
@@ -2879,6 +3092,14 @@ bool adapters_doc_write(atd_writer *w, const adapters_doc *v)
         }
         if (!adapters_tagged_value2_list_write(w, &v->tv2)) {
             return atd_writer_push_field(w, "tv2", 3);
+        }
+    }
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->kinds.len != 0) {
+        if (!atd_writer_raw(w, ",\"kinds\":", 9)) {
+            return false;
+        }
+        if (!adapters_kind_shape_list_write(w, &v->kinds)) {
+            return atd_writer_push_field(w, "kinds", 5);
         }
     }
     return atd_writer_raw(w, "}", 1);
@@ -3152,6 +3373,26 @@ int adapters_tagged_value2_write_line(const adapters_tagged_value2 *value, atd_b
 int adapters_tagged_value2_to_json_pretty(const adapters_tagged_value2 *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, adapters_tagged_value2_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool adapters_kind_shape_next_line(atd_stream *s, atd_arena *arena, adapters_kind_shape *out)
+{
+    return atd_stream_next_line(s, arena, adapters_kind_shape_read_any, out);
+}
+
+bool adapters_kind_shape_next_element(atd_stream *s, atd_arena *arena, adapters_kind_shape *out)
+{
+    return atd_stream_next_element(s, arena, adapters_kind_shape_read_any, out);
+}
+
+int adapters_kind_shape_write_line(const adapters_kind_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_kind_shape_write_any, value, 0, err);
+}
+
+int adapters_kind_shape_to_json_pretty(const adapters_kind_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_kind_shape_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
 bool adapters_doc_next_line(atd_stream *s, atd_arena *arena, adapters_doc *out)

@@ -54,6 +54,11 @@ typedef enum adapters_payload2_tag {
     ADAPTERS_PAYLOAD2_UNKNOWN
 } adapters_payload2_tag;
 
+typedef enum adapters_kind_shape_tag {
+    ADAPTERS_KIND_SHAPE_BEGIN,
+    ADAPTERS_KIND_SHAPE_BLANK
+} adapters_kind_shape_tag;
+
 typedef struct adapters_circle adapters_circle;
 typedef struct adapters_rect adapters_rect;
 typedef struct adapters_string_option adapters_string_option;
@@ -69,12 +74,14 @@ typedef struct adapters_abstract_nullable adapters_abstract_nullable;
 typedef struct adapters_string_abstract_nullable_tuple adapters_string_abstract_nullable_tuple;
 typedef struct adapters_payload2 adapters_payload2;
 typedef struct adapters_tagged_value2 adapters_tagged_value2;
+typedef struct adapters_kind_shape adapters_kind_shape;
 typedef struct adapters_shape_list adapters_shape_list;
 typedef struct adapters_event_list adapters_event_list;
 typedef struct adapters_one_list adapters_one_list;
 typedef struct adapters_codec_shape_list adapters_codec_shape_list;
 typedef struct adapters_tagged_value_list adapters_tagged_value_list;
 typedef struct adapters_tagged_value2_list adapters_tagged_value2_list;
+typedef struct adapters_kind_shape_list adapters_kind_shape_list;
 typedef struct adapters_doc adapters_doc;
 
 struct adapters_circle {
@@ -175,6 +182,14 @@ struct adapters_tagged_value2 {
     adapters_payload2 payload2;
 };
 
+/* atdgen's Type_field adapter: a constructor with a record argument is {"kind": "Name", ...fields} on the wire; ["Name", value] is read too. */
+struct adapters_kind_shape {
+    adapters_kind_shape_tag tag;
+    union {
+        adapters_start Begin;
+    } u;
+};
+
 struct adapters_shape_list {
     adapters_shape *items;
     size_t len;
@@ -205,6 +220,11 @@ struct adapters_tagged_value2_list {
     size_t len;
 };
 
+struct adapters_kind_shape_list {
+    adapters_kind_shape *items;
+    size_t len;
+};
+
 struct adapters_doc {
     adapters_shape_list shapes;
     adapters_event_list events;
@@ -212,6 +232,7 @@ struct adapters_doc {
     adapters_codec_shape_list codec;
     adapters_tagged_value_list tv;
     adapters_tagged_value2_list tv2;
+    adapters_kind_shape_list kinds;
 };
 
 typedef atd_json adapters_json;
@@ -362,6 +383,18 @@ bool adapters_tagged_value2_next_line(atd_stream *s, atd_arena *arena, adapters_
 bool adapters_tagged_value2_next_element(atd_stream *s, atd_arena *arena, adapters_tagged_value2 *out);
 int adapters_tagged_value2_write_line(const adapters_tagged_value2 *value, atd_buf *out, atd_error *err);
 int adapters_tagged_value2_to_json_pretty(const adapters_tagged_value2 *value, atd_buf *out, atd_error *err);
+
+void adapters_kind_shape_init(adapters_kind_shape *v);
+bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out);
+bool adapters_kind_shape_write(atd_writer *w, const adapters_kind_shape *v);
+bool adapters_kind_shape_read_any(atd_reader *r, void *out);
+bool adapters_kind_shape_write_any(atd_writer *w, const void *value);
+int adapters_kind_shape_from_json(const char *json, size_t len, atd_arena *arena, adapters_kind_shape *out, atd_error *err);
+int adapters_kind_shape_to_json(const adapters_kind_shape *value, atd_buf *out, atd_error *err);
+bool adapters_kind_shape_next_line(atd_stream *s, atd_arena *arena, adapters_kind_shape *out);
+bool adapters_kind_shape_next_element(atd_stream *s, atd_arena *arena, adapters_kind_shape *out);
+int adapters_kind_shape_write_line(const adapters_kind_shape *value, atd_buf *out, atd_error *err);
+int adapters_kind_shape_to_json_pretty(const adapters_kind_shape *value, atd_buf *out, atd_error *err);
 
 void adapters_doc_init(adapters_doc *v);
 bool adapters_doc_read(atd_reader *r, adapters_doc *out);

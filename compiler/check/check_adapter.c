@@ -101,7 +101,7 @@ static check_adapter adapter_params(const ast_annots *a, check_adapter ad)
     }
     if (ad.where == NULL)
         ad.where = first;
-    if (tf == NULL || tf->value == NULL) {
+    if (tf == NULL || tf->value == NULL || tf->value_len == 0) {
         ad.conflict = first;
         ad.conflict_why = 2;
         return ad;

@@ -266,8 +266,13 @@ static void check_annot_ocaml(check_cx *cx, const ast_type *t, check_node k)
 static void check_annot_adapter(check_cx *cx, const ast_type *t, check_node k)
 {
     check_adapter ad = check_adapter_of(cx->arena, &t->annots);
-    if ((ad.kind == CHECK_ADAPTER_TYPE_FIELD || ad.kind == CHECK_ADAPTER_ONE_FIELD) &&
-        k != CHECK_NODE_SUM)
+    bool param = ad.where != NULL && strcmp(ad.where->name, "adapter.type_field") == 0;
+    if (ad.kind == CHECK_ADAPTER_TYPE_FIELD && param && k != CHECK_NODE_SUM)
+        diag_error(cx->d, ad.where->loc,
+                   "'<c adapter.type_field>' without adapter.value_field is the parameter of a "
+                   "Type_field.Make module, which applies to a sum type written here");
+    else if ((ad.kind == CHECK_ADAPTER_TYPE_FIELD || ad.kind == CHECK_ADAPTER_ONE_FIELD) &&
+             k != CHECK_NODE_SUM)
         check_annot_misplaced_error(cx, t, ad.where);
     if (ad.kind == CHECK_ADAPTER_TYPE_AND_VALUE_FIELDS && k != CHECK_NODE_RECORD)
         diag_error(cx->d, ad.value_field->loc,
