@@ -81,6 +81,12 @@ static const char *adapter_call(atd_arena *arena, const ast_annot_field *f, cons
 static check_adapter check_adapter_builtin(atd_arena *arena, const ast_annots *a,
                                            check_adapter ad);
 
+const ast_annot_field *check_adapter_c(const ast_annots *a)
+{
+    const ast_annot_field *f = adapter_section_field(a, "c", "adapter");
+    return f != NULL ? f : adapter_field(a, "adapter.c");
+}
+
 /* The <c adapter.type_field adapter.value_field ...> parameters
  * (check_adapter.h), on top of what adapter.ocaml names. They are in the c
  * section, which atdgen ignores: its -j mode rejects json fields it does

@@ -58,4 +58,8 @@ typedef struct check_adapter {
 /* The adapter that the <json adapter.*> annotations of `a` name. */
 check_adapter check_adapter_of(atd_arena *arena, const ast_annots *a);
 
+/* The user's C adapter: <c adapter="NAME">, or <json adapter.c="NAME">
+ * (atdgen -j rejects the latter, a json field it does not know), or NULL. */
+const ast_annot_field *check_adapter_c(const ast_annots *a);
+
 #endif

@@ -55,6 +55,7 @@ static const check_annot_rule check_annot_rules[] = {
     {"json", "adapter.to_ocaml", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
     {"json", "adapter.from_ocaml", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
     {"json", "adapter.c", CHECK_POS_TYPE, CHECK_VK_CIDENT, false},
+    {"c", "adapter", CHECK_POS_TYPE, CHECK_VK_CIDENT, false},
     {"c", "adapter.type_field", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
     {"c", "adapter.value_field", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
     {"c", "adapter.known_tags", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
@@ -238,15 +239,15 @@ static void check_annot_special(check_cx *cx, const ast_annots *a, const char *s
         if (!(pos & CHECK_POS_TYPE))
             diag_error(cx->d, f->loc, "invalid or misplaced annotation '<%s %s>'", section,
                        f->name);
-    } else if (check_annot_find(a, "json", "adapter.c") != NULL) {
+    } else if (check_adapter_c(a) != NULL) {
         /* served by the user's C functions (atd/adapter.h) */
     } else if (!cx->opts->ignore_adapters) {
         if (f == ad.where)
             diag_error(cx->d, f->loc,
                        "'<json %s>' changes the JSON through OCaml code, which atdc cannot run "
                        "(it implements atdgen's built-in Json_adapter.Type_field, One_field and "
-                       "normalize_type_field/restore_type_field): add <json "
-                       "adapter.c=\"NAME\"> and write NAME_normalize and NAME_restore in C "
+                       "normalize_type_field/restore_type_field): add <c "
+                       "adapter=\"NAME\"> and write NAME_normalize and NAME_restore in C "
                        "(see atd/adapter.h); for a module made with Type_field.Make or "
                        "Type_and_value_fields.Make, give its parameters instead (<c "
                        "adapter.type_field=\"...\" adapter.value_field=\"...\">); or use "

@@ -122,7 +122,8 @@ static bool lower_tv(diag_ctx *diag, atd_arena *arena, const check_adapter *ad, 
 bool lower_record_adapter(diag_ctx *diag, atd_arena *arena, const ast_annots *annots,
                           ir_type *rt)
 {
-    rt->c_adapter = annot_value(annots, "json", "adapter.c");
+    const ast_annot_field *ca = check_adapter_c(annots);
+    rt->c_adapter = ca != NULL ? ca->value : NULL;
     rt->validator = annot_value(annots, "c", "validator");
     check_adapter ad = check_adapter_of(arena, annots);
     if (ad.kind != CHECK_ADAPTER_TYPE_AND_VALUE_FIELDS)
@@ -132,7 +133,8 @@ bool lower_record_adapter(diag_ctx *diag, atd_arena *arena, const ast_annots *an
 
 bool lower_sum_adapter(diag_ctx *diag, atd_arena *arena, const ast_annots *annots, ir_type *st)
 {
-    st->c_adapter = annot_value(annots, "json", "adapter.c");
+    const ast_annot_field *ca = check_adapter_c(annots);
+    st->c_adapter = ca != NULL ? ca->value : NULL;
     st->validator = annot_value(annots, "c", "validator");
     if (st->c_adapter != NULL)
         return true;
