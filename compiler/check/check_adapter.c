@@ -78,8 +78,7 @@ static const char *adapter_call(atd_arena *arena, const ast_annot_field *f, cons
     return v.s;
 }
 
-static check_adapter check_adapter_builtin(atd_arena *arena, const ast_annots *a,
-                                           check_adapter ad);
+static check_adapter check_adapter_builtin(atd_arena *arena, const ast_annots *a, check_adapter ad);
 
 const ast_annot_field *check_adapter_c(const ast_annots *a)
 {

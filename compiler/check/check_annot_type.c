@@ -280,8 +280,7 @@ static void check_annot_adapter(check_cx *cx, const ast_type *t, check_node k)
                    "type written here, whose field of that name holds a sum");
     const ast_annot_field *c = check_adapter_c(&t->annots);
     if (c != NULL && k != CHECK_NODE_SUM && k != CHECK_NODE_RECORD)
-        diag_error(cx->d, c->loc,
-                   "'<%s>' applies to a record or sum type written here, not to %s",
+        diag_error(cx->d, c->loc, "'<%s>' applies to a record or sum type written here, not to %s",
                    strcmp(c->name, "adapter") == 0 ? "c adapter" : "json adapter.c",
                    t->kind == AST_NAME ? "a type name" : "this type");
 }

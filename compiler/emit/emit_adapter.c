@@ -394,8 +394,9 @@ void emit_tv_read_begin(cw *w, const ir_type *t)
     cw_line(w, "size_t tv_at_ = 0;");
     cw_line(w, "atd_skip_ws(r);");
     /* anything but an object is left to the record reader's error */
-    cw_open(w, "if (atd_peek(r) == '{' && !atd_read_type_field(r, \"%s\", %zu, \"%s\", &tv_tag_, "
-               "&tv_at_))",
+    cw_open(w,
+            "if (atd_peek(r) == '{' && !atd_read_type_field(r, \"%s\", %zu, \"%s\", &tv_tag_, "
+            "&tv_at_))",
             cw_c_string(w, tv->type_field, tv->type_field_len), tv->type_field_len,
             tv_field(t)->slot.type->atd_name);
     cw_line(w, "return false;");
@@ -511,8 +512,8 @@ void emit_tv_record_write(cw *w, const ir_type *t)
     cw_open(w, "if (!atd_writer_raw(w, \"%s:\", %zu))", lit, n + 1);
     cw_line(w, "return false;");
     cw_close(w, "}");
-    const char *tag = st->kind == IR_ENUM ? cw_fmt(w, "v->%s", f->c_name)
-                                          : cw_fmt(w, "v->%s.tag", f->c_name);
+    const char *tag =
+        st->kind == IR_ENUM ? cw_fmt(w, "v->%s", f->c_name) : cw_fmt(w, "v->%s.tag", f->c_name);
     cw_open(w, "switch (%s) {", tag);
     for (size_t i = 0; i < st->ncases; i++) {
         const ir_case *k = &st->cases[i];

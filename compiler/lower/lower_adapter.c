@@ -65,8 +65,10 @@ static bool lower_tv(diag_ctx *diag, atd_arena *arena, const check_adapter *ad, 
             value = i;
         }
     if (f == NULL) {
-        diag_error(diag, loc, "record '%s' has no field \"%s\" to hold the value of "
-                              "'<c adapter.value_field>'", rt->atd_name, vf->value);
+        diag_error(diag, loc,
+                   "record '%s' has no field \"%s\" to hold the value of "
+                   "'<c adapter.value_field>'",
+                   rt->atd_name, vf->value);
         return false;
     }
     const ir_type *st = f->slot.type;
@@ -119,8 +121,7 @@ static bool lower_tv(diag_ctx *diag, atd_arena *arena, const check_adapter *ad, 
     return true;
 }
 
-bool lower_record_adapter(diag_ctx *diag, atd_arena *arena, const ast_annots *annots,
-                          ir_type *rt)
+bool lower_record_adapter(diag_ctx *diag, atd_arena *arena, const ast_annots *annots, ir_type *rt)
 {
     const ast_annot_field *ca = check_adapter_c(annots);
     rt->c_adapter = ca != NULL ? ca->value : NULL;

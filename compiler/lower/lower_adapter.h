@@ -19,7 +19,6 @@ bool lower_sum_adapter(diag_ctx *diag, atd_arena *arena, const ast_annots *annot
 /* <json adapter.c="NAME">, <c validator="fn"> and Type_and_value_fields
  * on a record (on a sum: lower_sum_adapter). False after reporting an
  * error through diag. */
-bool lower_record_adapter(diag_ctx *diag, atd_arena *arena, const ast_annots *annots,
-                          ir_type *rt);
+bool lower_record_adapter(diag_ctx *diag, atd_arena *arena, const ast_annots *annots, ir_type *rt);
 
 #endif

@@ -139,18 +139,17 @@ static bool read_bound(diag_ctx *diag, atd_arena *arena, const ast_annots *a, co
     bool len = strncmp(name, "min_len", 7) == 0 || strncmp(name, "max_len", 7) == 0;
     if (len ? t->kind != IR_STRING : t->kind != IR_INT && t->kind != IR_FLOAT) {
         report(diag, b->f->loc, "'<c %s>' applies to %s values, not to this %s", name,
-                   len ? "string" : "int and float", kind_name(t));
+               len ? "string" : "int and float", kind_name(t));
         return false;
     }
     char buf[64];
     if (len || t->kind == IR_INT) {
         int64_t n;
         if (strlen(v) != b->f->value_len || !parse_int64(v, &n) || (len && n < 0)) {
-            report(diag, b->f->value_loc,
-                       "invalid value \"%s\" for '<c %s>': expected %s", v, name,
-                       len ? "a number of bytes (a non-negative decimal integer)"
-                           : "a decimal integer between -9223372036854775808 and "
-                             "9223372036854775807");
+            report(diag, b->f->value_loc, "invalid value \"%s\" for '<c %s>': expected %s", v, name,
+                   len ? "a number of bytes (a non-negative decimal integer)"
+                       : "a decimal integer between -9223372036854775808 and "
+                         "9223372036854775807");
             return false;
         }
         b->num = (double)n;
@@ -164,7 +163,7 @@ static bool read_bound(diag_ctx *diag, atd_arena *arena, const ast_annots *a, co
     double d;
     if (strlen(v) != b->f->value_len || !parse_number(v, &d)) {
         report(diag, b->f->value_loc,
-                   "invalid value \"%s\" for '<c %s>': expected a finite JSON number", v, name);
+               "invalid value \"%s\" for '<c %s>': expected a finite JSON number", v, name);
         return false;
     }
     b->num = d;
@@ -212,14 +211,14 @@ const ir_check *lower_check_node(diag_ctx *diag, atd_arena *arena, const ast_ann
         return next;
     }
     if (lo.c_const != NULL && hi.c_const != NULL && hi.num < lo.num) {
-        report(diag, hi.f->value_loc, "'<c max>' (%s) is less than '<c min>' (%s)",
-                   hi.f->value, lo.f->value);
+        report(diag, hi.f->value_loc, "'<c max>' (%s) is less than '<c min>' (%s)", hi.f->value,
+               lo.f->value);
         *failed = true;
         return next;
     }
     if (llo.c_const != NULL && lhi.c_const != NULL && lhi.num < llo.num) {
         report(diag, lhi.f->value_loc, "'<c max_len>' (%s) is less than '<c min_len>' (%s)",
-                   lhi.f->value, llo.f->value);
+               lhi.f->value, llo.f->value);
         *failed = true;
         return next;
     }
@@ -240,8 +239,8 @@ const ir_check *lower_check_node(diag_ctx *diag, atd_arena *arena, const ast_ann
      * would warn that the comparison is always false) */
     if (t->kind == IR_INT) {
         static const double mins[] = {-9223372036854775808.0, -128, -32768, -2147483648.0, 0, 0, 0};
-        static const double maxs[] = {9223372036854775807.0, 127, 32767, 2147483647.0,
-                                      255, 65535, 4294967295.0};
+        static const double maxs[] = {9223372036854775807.0, 127, 32767, 2147483647.0, 255, 65535,
+                                      4294967295.0};
         if (lo.c_const != NULL && lo.num <= mins[t->int_repr])
             c->min = NULL;
         if (hi.c_const != NULL && hi.num >= maxs[t->int_repr])

@@ -146,13 +146,16 @@ START_TEST(test_read_checks)
     config_fails(CFG("{\"host\":\"\",\"port\":1}", REST),
                  "line 1, column 53, at $.config.hosts[0].host: invalid string of 0 bytes: "
                  "expected a string of 1 to 16 bytes");
-    config_fails(CFG("{\"host\":\"\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\",\"port\":1}", REST),
-                 "line 1, column 53, at $.config.hosts[0].host: invalid string of 18 bytes: "
-                 "expected a string of 1 to 16 bytes");
+    config_fails(
+        CFG("{\"host\":\"\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\",\"port\":1}",
+            REST),
+        "line 1, column 53, at $.config.hosts[0].host: invalid string of 18 bytes: "
+        "expected a string of 1 to 16 bytes");
     /* a float with bounds, a default field; the option of a ? field */
-    config_fails(CFG("{\"host\":\"a\",\"port\":1,\"weight\":100.6}", REST),
-                 "line 1, column 75, at $.config.hosts[0].weight: invalid value 100.59999999999999: "
-                 "expected a float >= 0 and <= 100.5");
+    config_fails(
+        CFG("{\"host\":\"a\",\"port\":1,\"weight\":100.6}", REST),
+        "line 1, column 75, at $.config.hosts[0].weight: invalid value 100.59999999999999: "
+        "expected a float >= 0 and <= 100.5");
     config_fails(CFG("{\"host\":\"a\",\"port\":1,\"backup\":80}", REST),
                  "line 1, column 75, at $.config.hosts[0].backup: invalid value (validator "
                  "valid_port): port 80 is reserved");
@@ -263,8 +266,7 @@ START_TEST(test_write_checks)
     ports[1] = 2;
     evens[0] = 1;
     e = write_config(&c, buf, sizeof buf);
-    ck_assert_msg(e != NULL && strstr(e, "$.evens[0]: ") == e && strstr(e, "odd") != NULL, "%s",
-                  e);
+    ck_assert_msg(e != NULL && strstr(e, "$.evens[0]: ") == e && strstr(e, "odd") != NULL, "%s", e);
     evens[0] = 2;
     c.range.f1 = 10;
     e = write_config(&c, buf, sizeof buf);
