@@ -158,7 +158,7 @@ void emit_check_declarations(cw *w, const ir_module *m)
             declare(w, &s, t->validator, t->name);
     }
     for (size_t i = 0; i < m->ndefs; i++) {
-        ir_slot d = {m->defs[i].type, false, m->defs[i].check};
+        ir_slot d = {m->defs[i].type, false, m->defs[i].check, false, false, {0}};
         declare_slot(w, &s, &d);
     }
     if (s.any)

@@ -1062,7 +1062,7 @@ void emit_def_readers(cw *w, const ir_module *m, const ir_def *d)
     cw_blank(w);
     cw_line(w, "bool %s_read(atd_reader *r, %s *out)", d->c_name, d->c_name);
     cw_open(w, "{");
-    ir_slot slot = {d->type, false, d->check};
+    ir_slot slot = {d->type, false, d->check, false, false, {0}};
     read_slot(w, &slot, "*out", "return false;");
     cw_line(w, "return true;");
     cw_close(w, "}");
