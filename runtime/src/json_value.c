@@ -531,8 +531,7 @@ static int write_start(atd_buf *out, const atd_json *v)
         return 0;
     }
     case ATD_JSON_INT:
-        atd_buf_write_int64(out, v->u.integer);
-        return 0;
+        return atd_buf_write_int64(out, v->u.integer);
     case ATD_JSON_BIGINT:
         if (!number_text_ok(&v->u.string))
             return ATD_ERR_INVALID;
@@ -541,7 +540,7 @@ static int write_start(atd_buf *out, const atd_json *v)
     case ATD_JSON_FLOAT:
         return atd_buf_write_double(out, v->u.number);
     case ATD_JSON_STRING:
-        return atd_write_string(out, v->u.string.ptr, v->u.string.len, 0);
+        return atd_buf_write_string(out, v->u.string.ptr, v->u.string.len, 0);
     case ATD_JSON_ARRAY:
         put1(out, '[');
         return 0;
@@ -568,7 +567,7 @@ static const char *write_detail(int code)
 static int write_key(atd_buf *out, const atd_json *node, size_t i)
 {
     const atd_string *k = &node->u.object.members[i].key;
-    int rc = atd_write_string(out, k->ptr, k->len, 0);
+    int rc = atd_buf_write_string(out, k->ptr, k->len, 0);
     if (rc == 0)
         put1(out, ':');
     return rc;
