@@ -734,11 +734,17 @@ static void emit_table_rbody(cw *w, const ir_type *t)
     }
     cw_mid(w, "default:");
     unknown_field(w, rec);
+    cw_comment(w, "as atdgen: the column's tag is not looked at, and its cells are "
+                  "skipped as tagged values");
     cw_line(w, "colf[c] = -1;");
-    cw_line(w, "accept = ATD_BIN_ANY_MASK; /* the column is skipped */");
+    cw_line(w, "accept = 0;");
     cw_line(w, "break;");
     cw_close(w, "}");
+    cw_open(w, "if (colf[c] < 0)");
+    check_call(w, "atd_bin_read_byte(r, &colt[c])", "return false;");
+    cw_mid(w, "} else {");
     check_call(w, "atd_bin_read_tag(r, accept, &colt[c])", "return false;");
+    cw_close(w, "}");
     cw_close(w, "}");
     cw_open(w, "if (cols > 0 && rows > atd_bin_bytes_left(r) / cols)");
     cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_EOF, \"table of %%zu rows and %%zu "
@@ -763,7 +769,8 @@ static void emit_table_rbody(cw *w, const ir_type *t)
         cw_line(w, "break;");
     }
     cw_mid(w, "default:");
-    check_call(w, "atd_bin_skip_body(r, ct)", "return atd_reader_push_index(r, i);");
+    cw_line(w, "(void)ct;");
+    check_call(w, "atd_bin_skip(r)", "return atd_reader_push_index(r, i);");
     cw_line(w, "break;");
     cw_close(w, "}");
     cw_close(w, "}");
@@ -936,7 +943,9 @@ static void emit_entry_points(cw *w, const char *name, const ir_type *t, bool co
     cw_open(w, "{");
     cw_line(w, "atd_reader r;");
     cw_line(w, "atd_reader_init(&r, data, len, arena, 0);");
-    cw_open(w, "if (!%s_read_biniou(&r, out) || !atd_bin_read_end(&r))", name);
+    cw_comment(w, "bytes after the value are ignored, as atdgen does (atd_bin_read_end "
+                  "after P_t_read_biniou rejects them)");
+    cw_open(w, "if (!%s_read_biniou(&r, out))", name);
     cw_line(w, "int rc = atd_bin_get_error(&r, err);");
     cw_line(w, "return rc != 0 ? rc : (int)ATD_ERR_INVALID;");
     cw_close(w, "}");

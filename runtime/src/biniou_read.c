@@ -127,8 +127,15 @@ bool atd__bin_read_int_slow(atd_reader *r, uint8_t tag, int64_t *out)
         uint64_t u;
         if (!atd_bin_read_uvint(r, &u))
             return false;
-        /* 9 bytes hold 63 bits: both results fit in int64_t */
-        *out = tag == ATD_BIN_UVINT ? (int64_t)u : (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+        /* 9 bytes hold 63 bits: both results fit in int64_t. A uvint from
+         * 2^62 on is read as OCaml reads it, as the 63-bit two's complement
+         * int it is for atdgen: u - 2^63. */
+        if (tag == ATD_BIN_SVINT)
+            *out = (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+        else if (u >= (uint64_t)1 << 62)
+            *out = -(int64_t)(((uint64_t)1 << 63) - u);
+        else
+            *out = (int64_t)u;
         return true;
     }
     if (tag < ATD_BIN_INT8 || tag > ATD_BIN_INT64)

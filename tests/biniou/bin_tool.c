@@ -66,29 +66,42 @@ static uint64_t rng(void)
 
 /* One mutation of s[0..n) into out (capacity n + 1): truncation, a flipped
  * byte, a deleted byte, or (JSON) a byte replaced by one that matters to the
- * grammar. Returns the new length. */
+ * grammar. JSON is mutated by whole UTF-8 characters, so that it stays
+ * valid UTF-8: atdc's refusal to write invalid UTF-8 is a choice of its
+ * own (docs/behaviour.md), tested elsewhere. Returns the new length. */
 static size_t mutate(const char *s, size_t n, char *out, int json)
 {
     static const char grammar[] = "{}[],:\"0-.e tn\\";
     memcpy(out, s, n);
     if (n == 0)
         return 0;
-    size_t at = (size_t)(rng() % n);
+    size_t at = (size_t)(rng() % n), width = 1;
+    if (json) {
+        while (at > 0 && ((unsigned char)s[at] & 0xc0) == 0x80)
+            at--;
+        while (at + width < n && ((unsigned char)s[at + width] & 0xc0) == 0x80)
+            width++;
+    }
     switch (rng() % 4) {
     case 0:
         return at; /* truncated */
-    case 1:
-        if (json)
-            out[at] = grammar[rng() % (sizeof grammar - 1)];
-        else
-            out[at] = (char)(out[at] ^ (char)(1 + rng() % 255));
-        return n;
     case 2:
-        memmove(out + at, out + at + 1, n - at - 1);
-        return n - 1;
+        memmove(out + at, out + at + width, n - at - width);
+        return n - width;
+    case 1:
+        if (!json) {
+            out[at] = (char)(out[at] ^ (char)(1 + rng() % 255));
+            return n;
+        }
+        /* fall through */
     default:
-        out[at] = json ? grammar[rng() % (sizeof grammar - 1)] : (char)(rng() % 27);
-        return n;
+        if (!json) {
+            out[at] = (char)(rng() % 27);
+            return n;
+        }
+        out[at] = grammar[rng() % (sizeof grammar - 1)];
+        memmove(out + at + 1, out + at + width, n - at - width);
+        return n - width + 1;
     }
 }
 
@@ -181,7 +194,7 @@ static int fail(atd_error *err, const char *why)
 
 /* One conversion of a payload of type P (the input is decoded in place). */
 #define CONVERTER(atd, P)                                                                          \
-    static int conv_##atd(int mode, char *in, size_t n, atd_arena *a, atd_buf *out,               \
+    static int conv_##atd(int mode, char *in, size_t n, atd_arena *a, atd_buf *out,                \
                           atd_error *err)                                                          \
     {                                                                                              \
         P v;                                                                                       \
@@ -191,7 +204,7 @@ static int fail(atd_error *err, const char *why)
         } else {                                                                                   \
             long len = unhex(in, n);                                                               \
             if (len < 0)                                                                           \
-                return fail(err, "bad hex");                        \
+                return fail(err, "bad hex");                                                       \
             FROM_BIN(P, in, (size_t)len, a, &v, err);                                              \
         }                                                                                          \
         if (rc != 0)                                                                               \

@@ -69,6 +69,22 @@ compare() {
 unquote() { # keys file
     if [ -z "$1" ]; then cat "$2"; else sed -E "s/\"($1)\":\"(-?[0-9]+)\"/\"\\1\":\\2/g" "$2"; fi
 }
+# excuse INPUT: INPUT without the documents of the documented difference
+# below, whose count goes to excused.count.
+# A top-level number followed by other text ("1--300"): atdgen reads the
+# longest number prefix and ignores the rest (its X_of_string never checks
+# the end of the input); atdc's lenient mode reads the number token whole
+# (docs/behaviour.md).
+excuse() {
+    ./ml_tool json2json < "$1" > excuse.ml
+    ./c_tool json2json < "$1" > excuse.c
+    paste -d'\t' "$1" excuse.ml excuse.c | awk -F'\t' '
+        { split($1, a, " "); d = substr($1, length(a[1]) + 2) }
+        $3 ~ / ERR$/ && $2 !~ / ERR$/ && d ~ /^-?[0-9]/ { n++; next }
+        { print $1 }
+        END { print n + 0 > "excused.count" }' > "$1.kept"
+    mv "$1.kept" "$1"
+}
 # Numbers masked: what stays must be byte-identical.
 mask_numbers() { sed -E 's/-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/N/g' "$1"; }
 errs() { grep -c ' ERR$' "$1" || true; }
@@ -83,14 +99,32 @@ run_schema() { # schema-file int64-keys real-document-or-empty
     mod=$(echo "$schema" | sed 's/^./\U&/')
     mkdir "$schema"
     cd "$schema"
-    cp "$file" .
+    # what atdgen needs that atdc does not: <ocaml default> next to <c default>
+    case $schema in
+    mapping)
+        # magnitude is llabs-wrapped in C only: atdc reads -7 as 7; and atdc
+        # always writes `~` fields with a <c default> on a wrap or a record
+        # (docs/behaviour.md), which atdgen omits when equal
+        echo "mapping: types magnitude and settings left out: their <c wrap> and <c default>"
+        GEN_DOCS_SKIP=magnitude,settings
+        export GEN_DOCS_SKIP
+        sed -e 's/~mag <c default="5">/& <ocaml default="5">/' \
+            -e 's/~origin <c default="{1.0, 2.0}">/& <ocaml default="{x = 1.0; y = 2.0}">/' \
+            -e 's/<ocaml default="Green">/<ocaml default="`Green">/' \
+            "$file" > "$schema.atd"
+        ;;
+    *)
+        unset GEN_DOCS_SKIP
+        cp "$file" .
+        ;;
+    esac
     bin=1
     atdc_opt=--biniou
-    if ! "$atdc" --biniou -o . "$schema.atd" 2> atdc.err; then
+    if ! "$atdc" --biniou -o . "$file" 2> atdc.err; then
         grep -q "no biniou form" atdc.err || { cat atdc.err; fail=1; cd ..; return; }
         bin=0
         atdc_opt=
-        "$atdc" -o . "$schema.atd"
+        "$atdc" -o . "$file"
     fi
     b_ml=
     b_c=
@@ -102,8 +136,8 @@ run_schema() { # schema-file int64-keys real-document-or-empty
     # shellcheck disable=SC2086
     if ! { atdgen -t "$schema.atd" && { [ $bin = 0 ] || atdgen -b "$schema.atd"; } &&
         atdgen -j -j-std "$schema.atd" &&
-        "$gen_docs" ml "$schema.atd" "$mod" $bin > diff_types.ml &&
-        "$gen_docs" c "$schema.atd" > diff_types.h &&
+        "$gen_docs" ml "$file" "$mod" $bin > diff_types.ml &&
+        "$gen_docs" c "$file" > diff_types.h &&
         ocamlfind ocamlopt -package $packages -linkpkg "${schema}_t.mli" "${schema}_t.ml" $b_ml \
             "${schema}_j.mli" "${schema}_j.ml" diff_lib.ml diff_types.ml diff_main.ml -o ml_tool &&
         cc -std=c11 -O1 -Wall -Wextra -Werror $cflags $b_c -I"$src/runtime/include" -I. \
@@ -115,11 +149,11 @@ run_schema() { # schema-file int64-keys real-document-or-empty
         cd ..
         return
     fi
-    grep '^gen_docs' build.log || true
+    grep '^gen_docs' build.log | sort -u || true
     ntypes=$(grep -c '^  ("' diff_types.ml || true)
     n=$docs
     [ $n -lt $((20 * ntypes)) ] && n=$((20 * ntypes))
-    "$gen_docs" docs "$schema.atd" $n "$seed" > docs.json 2> /dev/null
+    "$gen_docs" docs "$file" $n "$seed" > docs.json 2> /dev/null
     if [ -n "$real" ]; then
         ./ml_tool json2json < "$real" > real.json
         grep -q ' ERR$' real.json && { echo "FAIL: $schema: atdgen rejects $real"; fail=1; }
@@ -127,6 +161,8 @@ run_schema() { # schema-file int64-keys real-document-or-empty
     fi
     ./c_tool mutate-json $((seed + 1)) 3 < docs.json > mut.json
     cat docs.json mut.json > all.json
+    excuse all.json
+    excused=$(cat excused.count)
 
     # JSON: acceptance, values, bytes up to numbers
     ./ml_tool json2json < all.json > ml.jj.raw
@@ -142,20 +178,27 @@ run_schema() { # schema-file int64-keys real-document-or-empty
     valid=$(wc -l < docs.json)
     mutated=$(wc -l < mut.json)
     total_docs=$((total_docs + valid + mutated))
-    summary="$valid documents ($ntypes types) + $mutated mutated: JSON $(errs c.jj) rejected by both, $differ written with other float digits"
+    summary="$valid documents ($ntypes types) + $mutated mutated: JSON $(errs ml.jj) rejected by both ($excused top-level numbers followed by text left out, see excuse), $differ written with other float digits"
 
     if [ $bin = 1 ]; then
         ./ml_tool json2bin < all.json > ml.bin
         ./c_tool json2bin < all.json > c.bin
         compare "biniou bytes written from the same JSON" ml.bin c.bin
-        # each side reads the other's bytes to the same values
+        # both sides read each side's bytes to the same values (the bytes
+        # are the same, but a float32 field read from JSON is a double that
+        # biniou rounds, so reading is compared with reading)
         ./c_tool bin2json < ml.bin > c.bj
         ./c_tool json2json < c.bj > c.bj.n
-        compare "atdc reads atdgen's biniou" c.jj.n c.bj.n
-        ./ml_tool bin2json < c.bin > ml.bj.raw
+        ./ml_tool bin2json < ml.bin > ml.bj.raw
         unquote "$keys" ml.bj.raw > ml.bj
         ./c_tool json2json < ml.bj > ml.bj.n
-        compare "atdgen reads atdc's biniou" ml.jj.n ml.bj.n
+        compare "atdc and atdgen read atdgen's biniou" ml.bj.n c.bj.n
+        ./c_tool bin2json < c.bin > c.cbj
+        ./c_tool json2json < c.cbj > c.cbj.n
+        ./ml_tool bin2json < c.bin > ml.cbj.raw
+        unquote "$keys" ml.cbj.raw > ml.cbj
+        ./c_tool json2json < ml.cbj > ml.cbj.n
+        compare "atdc and atdgen read atdc's biniou" ml.cbj.n c.cbj.n
         # and its own bytes back to the same bytes
         ./c_tool bin2bin < c.bin > c.bb
         compare "atdc biniou -> biniou" c.bin c.bb
@@ -188,7 +231,15 @@ for file in "$src"/schemas/*.atd; do
         echo "$name: left out: its JSON adapter is C code of the program (and OCaml code on the atdgen side)"
         continue
         ;;
-    everything) keys=num ;;
+    defaults)
+        echo "$name: left out: its defaults are <c default> C text, which atdgen cannot have"
+        continue
+        ;;
+    everything)
+        echo "$name: left out: atdgen refuses it (OCaml keywords as type names, inline records" \
+            "in polymorphic variants: it tests atdc's name mangling)"
+        continue
+        ;;
     *) keys= ;;
     esac
     if [ -n "$real" ]; then # one line: "root DOCUMENT"

@@ -8,13 +8,14 @@
  *                                 atdgen's standard JSON; the named types
  *                                 of the schema take turns
  *   gen_docs c SCHEMA             the X-macro list of those types for
- *                                 bin_tool.c: X(atd_name, c_name)
+ *                                 bin_tool.c: X(atd_name, c_name), and
+ *                                 validators that accept everything
  *   gen_docs ml SCHEMA MODULE B   the OCaml table of those types for
  *                                 diff_main.ml (MODULE: "Event"; B = 1
  *                                 with the biniou functions)
  * Types whose JSON form is not atdgen's are left out, with the reason on
- * stderr: sums with <json repr="object"> (a form of newer backends),
- * <json adapter.c> (C code of the program), imported types.
+ * stderr (and those named in GEN_DOCS_SKIP, a comma-separated list): sums with <json repr="object">
+ * (a form of newer backends), <json adapter.c> (C code of the program), imported types.
  *
  * Values stay within what both sides can represent: ints within the range
  * of their C repr, their biniou repr and 63-bit OCaml ints (|v| < 2^62),
@@ -100,7 +101,7 @@ static void gen_string(void)
 static void int_range(const ir_type *t, bool nonneg, int64_t *lo, int64_t *hi)
 {
     static const int64_t c_lo[] = {INT64_MIN, INT8_MIN, INT16_MIN, INT32_MIN, 0, 0, 0};
-    static const int64_t c_hi[] = {INT64_MAX, INT8_MAX, INT16_MAX, INT32_MAX,
+    static const int64_t c_hi[] = {INT64_MAX, INT8_MAX,   INT16_MAX, INT32_MAX,
                                    UINT8_MAX, UINT16_MAX, UINT32_MAX};
     int64_t l = -((int64_t)1 << 62), h = ((int64_t)1 << 62) - 1;
     switch (t->bin_int) {
@@ -123,6 +124,8 @@ static void int_range(const ir_type *t, bool nonneg, int64_t *lo, int64_t *hi)
         l = c_lo[t->int_repr];
     if (c_hi[t->int_repr] < h)
         h = c_hi[t->int_repr];
+    if (l < 0 && -h > l) /* symmetric: a mutation that drops the '-' stays in range */
+        l = -h;
     if (nonneg && l < 0)
         l = 0;
     *lo = l;
@@ -372,6 +375,38 @@ static void gen(const ir_type *t, int depth, bool nonneg)
     }
 }
 
+/* Prints a validator that accepts everything, once per name: atdgen reads
+ * JSON without validating (its -v validators are functions of their own). */
+static void stub(const char *fn, const char *type_name, const char ***done, size_t *ndone)
+{
+    for (size_t i = 0; i < *ndone; i++)
+        if (strcmp((*done)[i], fn) == 0)
+            return;
+    *done = realloc(*done, (*ndone + 1) * sizeof **done);
+    (*done)[(*ndone)++] = fn;
+    printf("bool %s(const %s *v, const char **why)\n{\n    (void)v;\n    (void)why;\n"
+           "    return true;\n}\n",
+           fn, type_name);
+}
+
+static void stub_validators(const ir_module *m)
+{
+    const char **done = NULL;
+    size_t ndone = 0;
+    for (size_t i = 0; i < m->ntypes; i++) {
+        const ir_type *t = m->types[i];
+        if (t->validator != NULL)
+            stub(t->validator, t->name, &done, &ndone);
+        for (size_t j = 0; t->kind == IR_RECORD && j < t->nfields; j++)
+            if (t->fields[j].slot.validator != NULL)
+                stub(t->fields[j].slot.validator, t->fields[j].slot.type->name, &done, &ndone);
+        for (size_t j = 0; (t->kind == IR_SUM || t->kind == IR_ENUM) && j < t->ncases; j++)
+            if (t->cases[j].arg.validator != NULL)
+                stub(t->cases[j].arg.validator, t->cases[j].arg.type->name, &done, &ndone);
+    }
+    free(done);
+}
+
 /* Why values of t have no atdgen JSON form, or NULL (a walk of everything t
  * reaches; `mark` avoids cycles). */
 static const char *not_atdgen(ir_type *t, int pass)
@@ -457,7 +492,17 @@ int main(int argc, char **argv)
     const ir_def **defs = calloc(m->ndefs + 1, sizeof *defs);
     size_t n = 0;
     for (size_t i = 0; i < m->ndefs; i++) {
-        const char *why = not_atdgen(m->defs[i].type, (int)i + 1000);
+        const char *skip = getenv("GEN_DOCS_SKIP"), *name = m->defs[i].atd_name;
+        size_t len = strlen(name);
+        bool skipped = false;
+        for (const char *p = skip; p != NULL && *p != '\0';
+             p += strcspn(p, ",") + (p[strcspn(p, ",")] != 0))
+            if (strncmp(p, name, len) == 0 && (p[len] == ',' || p[len] == '\0'))
+                skipped = true;
+        const char *why = skipped ? "in GEN_DOCS_SKIP"
+                          : m->defs[i].type->kind == IR_ABSTRACT
+                              ? "abstract (atdgen has no functions for it)"
+                              : not_atdgen(m->defs[i].type, (int)i + 1000);
         if (why != NULL)
             fprintf(stderr, "gen_docs: %s: type %s left out: %s\n", argv[2], m->defs[i].atd_name,
                     why);
@@ -478,6 +523,7 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < n; i++)
             printf(" \\\n    X(%s, %s)", defs[i]->atd_name, defs[i]->c_name);
         printf("\n");
+        stub_validators(m);
     } else if (strcmp(mode, "ml") == 0 && argc == 5) {
         const char *mod = argv[3];
         bool bin = strcmp(argv[4], "1") == 0;
