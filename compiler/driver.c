@@ -207,15 +207,20 @@ static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, co
         diag_error(d, DIAG_NO_LOC, "out of memory");
         return DRIVER_USAGE_ERROR;
     }
-    if (o->biniou) {
+    if (o->biniou || o->lazy) {
         if (ir->bin_blocker != NULL) {
             diag_error(d, ir->bin_blocker_loc,
                        "%s has no biniou form (atdgen cannot write it either): generate this "
-                       "schema without --biniou",
-                       ir->bin_blocker);
+                       "schema without %s",
+                       ir->bin_blocker, o->lazy ? "--lazy" : "--biniou");
             return DRIVER_SCHEMA_ERROR;
         }
         ir->biniou = true;
+    }
+    if (o->lazy) {
+        if (!emit_lazy_check(d, ir))
+            return DRIVER_SCHEMA_ERROR;
+        ir->lazy = true;
     }
     if (o->mode == DRIVER_CHECK)
         return DRIVER_OK;

@@ -149,6 +149,8 @@ const checked_module *check_module(diag_ctx *d, atd_arena *arena, const ast_modu
         check_records_module(cx);
     if (!cx->oom)
         check_annot_module(cx);
+    if (!cx->oom)
+        check_lazy_module(cx);
     if (cx->oom)
         diag_error(d, DIAG_NO_LOC, "out of memory while checking '%s'", m->file ? m->file : "?");
     diag_defer_end(d);

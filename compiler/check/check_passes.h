@@ -12,6 +12,7 @@ void check_imports_unused(check_cx *cx);
 void check_types_module(check_cx *cx);
 void check_recursion_module(check_cx *cx);
 void check_records_module(check_cx *cx);
+void check_lazy_module(check_cx *cx);
 
 void check_fields_record(check_cx *cx, const ast_type *record);
 void check_fields_tuple(check_cx *cx, const ast_type *tuple);

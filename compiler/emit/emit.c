@@ -109,6 +109,8 @@ void emit_source(cw *w, const ir_module *m)
             emit_def_writers(w, m, &m->defs[i]);
     if (m->biniou)
         emit_biniou_source(w, m, used);
+    if (m->lazy)
+        emit_lazy_source(w, m, used);
     cw_comment(w, "--- streams and layout ---");
     cw_blank(w);
     for (size_t i = 0; i < m->ntypes; i++)

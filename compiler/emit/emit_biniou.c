@@ -1204,3 +1204,20 @@ void emit_biniou_prototypes(cw *w, const char *name)
             name, name);
     cw_line(w, "int %s_to_biniou(const %s *value, atd_buf *out, atd_error *err);", name, name);
 }
+
+/* For emit_lazy.c, whose values are biniou wherever the schema does not
+ * mark them otherwise. */
+unsigned emit_biniou_tag(const ir_type *t)
+{
+    return bin_tag(t);
+}
+
+void emit_biniou_write_tagged(cw *w, const ir_slot *s, const char *rv, const char *fail)
+{
+    write_slot_tagged(w, s, rv, fail);
+}
+
+void emit_biniou_read_tagged(cw *w, const ir_slot *s, const char *lv, const char *fail)
+{
+    read_slot_tagged(w, s, lv, fail);
+}

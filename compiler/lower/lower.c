@@ -172,6 +172,17 @@ static void note_bin_blocker(lower_ctx *L, const char *what, ast_loc loc)
     }
 }
 
+/* <c lazy> and <c shared> on the type of a slot (the lazy format's). */
+static void lower_lazy_slot(const ast_annots *a, ir_slot *s)
+{
+    const ast_annot_field *lz = check_annot_find(a, "c", "lazy");
+    const ast_annot_field *sh = check_annot_find(a, "c", "shared");
+    s->lz_lazy = check_annot_flag(a, "c", "lazy");
+    s->lz_shared = check_annot_flag(a, "c", "shared");
+    if (lz != NULL || sh != NULL)
+        s->lz_loc = (lz != NULL ? lz : sh)->loc;
+}
+
 /* The value of `<section field="value">` (check_annot.h), or NULL. */
 static const char *annot_str(const ast_annots *a, const char *section, const char *field)
 {
@@ -469,7 +480,25 @@ static ir_type *lower_assoc(lower_ctx *L, const ast_type *list, const check_scop
         L->failed = true;
     }
     ir_type *v = lower_type(L, tup->u.tuple.cells[1].type, e2, fmt(L, "%s_elt", ctx_name));
-    return wrapper(L, IR_ASSOC, v, "assoc");
+    ir_slot lz = {v, false, NULL, false, false, {0}};
+    lower_lazy_slot(&tup->u.tuple.cells[1].type->annots, &lz);
+    bool index = check_annot_flag(&list->annots, "c", "index");
+    if (!lz.lz_lazy && !lz.lz_shared && !index)
+        return wrapper(L, IR_ASSOC, v, "assoc");
+    /* the lazy format's annotations make another wire form: another type
+     * to the dedup, with the same C layout */
+    const char *key = fmt(L, "assoc(%d)lz%d%d%d", v->id, lz.lz_lazy, lz.lz_shared, index);
+    ir_type *t = find_key(L, key);
+    if (t != NULL)
+        return t;
+    t = new_type(L, IR_ASSOC);
+    t->key = key;
+    t->elem = lz;
+    t->lz_index = index;
+    const ast_annot_field *ia = check_annot_find(&list->annots, "c", "index");
+    t->loc = ia != NULL ? ia->loc : list->loc;
+    add_composite(L, t, fmt(L, "%s_assoc", v->short_name));
+    return t;
 }
 
 /* --- defaults --- */
@@ -678,6 +707,8 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const che
             vt = vt->kind == AST_NAME && vt->u.name.nargs == 1 ? vt->u.name.args[0] : NULL;
         if (vt != NULL)
             f->slot.validator = annot_str(&vt->annots, "c", "validator");
+        if (af->type != NULL)
+            lower_lazy_slot(&af->type->annots, &f->slot);
     }
     lower_record_adapter(&t->annots, rt);
 }

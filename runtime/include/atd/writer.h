@@ -46,11 +46,7 @@ typedef struct atd_writer {
     unsigned flags; /* atd_write_flags */
     atd_error_code err_code;
     char err_detail[160];
-    /* Path segments pushed while unwinding, innermost first; each segment is
-     * followed by its length byte. */
-    char err_path_rev[ATD_ERROR_PATH_MAX];
-    size_t err_path_len;
-    bool err_path_truncated;
+    atd_error_path err_path; /* pushed while unwinding */
 } atd_writer;
 
 /* A type's writer behind a function pointer: writes *value (a const P_t *,
