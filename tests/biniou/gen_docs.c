@@ -389,6 +389,20 @@ static void stub(const char *fn, const char *type_name, const char ***done, size
            fn, type_name);
 }
 
+/* Stubs every validator of a chain of checks on values of C type `type_name`. */
+static void stub_checks(const ir_check *c, const char *type_name, const char ***done, size_t *ndone)
+{
+    for (; c != NULL; c = c->next)
+        if (c->validator != NULL)
+            stub(c->validator, type_name, done, ndone);
+}
+
+static void stub_slot(const ir_slot *s, const char ***done, size_t *ndone)
+{
+    if (s->type != NULL)
+        stub_checks(s->check, s->type->name, done, ndone);
+}
+
 static void stub_validators(const ir_module *m)
 {
     const char **done = NULL;
@@ -398,12 +412,17 @@ static void stub_validators(const ir_module *m)
         if (t->validator != NULL)
             stub(t->validator, t->name, &done, &ndone);
         for (size_t j = 0; t->kind == IR_RECORD && j < t->nfields; j++)
-            if (t->fields[j].slot.validator != NULL)
-                stub(t->fields[j].slot.validator, t->fields[j].slot.type->name, &done, &ndone);
+            stub_slot(&t->fields[j].slot, &done, &ndone);
         for (size_t j = 0; (t->kind == IR_SUM || t->kind == IR_ENUM) && j < t->ncases; j++)
-            if (t->cases[j].arg.validator != NULL)
-                stub(t->cases[j].arg.validator, t->cases[j].arg.type->name, &done, &ndone);
+            stub_slot(&t->cases[j].arg, &done, &ndone);
+        for (size_t j = 0; t->kind == IR_TUPLE && j < t->ncells; j++)
+            stub_slot(&t->cells[j].slot, &done, &ndone);
+        if (t->kind == IR_LIST || t->kind == IR_ASSOC || t->kind == IR_OPTION ||
+            t->kind == IR_NULLABLE || t->kind == IR_WRAP)
+            stub_slot(&t->elem, &done, &ndone);
     }
+    for (size_t i = 0; i < m->ndefs; i++)
+        stub_checks(m->defs[i].check, m->defs[i].type->name, &done, &ndone);
     free(done);
 }
 
