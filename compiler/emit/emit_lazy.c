@@ -40,6 +40,7 @@
 
 #include "atd/lazy.h"
 #include "emit.h"
+#include "util/alloc.h"
 
 /* --- analysis --- */
 
@@ -50,6 +51,7 @@ typedef struct lz_info {
     bool *view;   /* by type id: view */
     bool *fetch;  /* by type id: behind a lazy slot of an encoded type */
     bool *tagged; /* by type id: T__lz_wtagged/rtagged are emitted */
+    bool oom;     /* an allocation failed: the analysis is incomplete */
 } lz_info;
 
 /* The slots of a composite, into out (at most n): a list's or option's
@@ -93,19 +95,22 @@ static size_t nslots(const ir_type *t)
                                  : 1;
 }
 
-/* Calls f on every slot of t (a bounded loop over slots_of). */
+/* Calls f on every slot of t (a bounded loop over slots_of); out of
+ * memory sets z->oom (z: the lz_info in scope). */
 #define FOR_SLOTS(t, s, body)                                                                      \
     do {                                                                                           \
         size_t ns_ = nslots(t);                                                                    \
-        const ir_slot **sl_ = (const ir_slot **)malloc((ns_ + 1) * sizeof *sl_);                   \
-        if (sl_ == NULL)                                                                           \
+        const ir_slot **sl_ = (const ir_slot **)util_malloc((ns_ + 1) * sizeof *sl_);              \
+        if (sl_ == NULL) {                                                                         \
+            z->oom = true;                                                                         \
             break;                                                                                 \
+        }                                                                                          \
         ns_ = slots_of(t, sl_, ns_);                                                               \
         for (size_t k_ = 0; k_ < ns_; k_++) {                                                      \
             const ir_slot *s = sl_[k_];                                                            \
             body                                                                                   \
         }                                                                                          \
-        free(sl_);                                                                                 \
+        util_free(sl_);                                                                            \
     } while (0)
 
 static bool lz_analyze(lz_info *z, const ir_module *m)
@@ -120,10 +125,10 @@ static bool lz_analyze(lz_info *z, const ir_module *m)
         if ((size_t)m->scalars[i]->id + 1 > n)
             n = (size_t)m->scalars[i]->id + 1;
     z->n = n;
-    z->enc = (bool *)calloc(n, 1);
-    z->view = (bool *)calloc(n, 1);
-    z->fetch = (bool *)calloc(n, 1);
-    z->tagged = (bool *)calloc(n, 1);
+    z->enc = (bool *)util_calloc(n, 1);
+    z->view = (bool *)util_calloc(n, 1);
+    z->fetch = (bool *)util_calloc(n, 1);
+    z->tagged = (bool *)util_calloc(n, 1);
     if (!z->enc || !z->view || !z->fetch || !z->tagged)
         return false;
     /* least fixed points: recursive types start as neither */
@@ -163,15 +168,15 @@ static bool lz_analyze(lz_info *z, const ir_module *m)
                 z->tagged[s->type->id] = true;
         });
     }
-    return true;
+    return !z->oom;
 }
 
 static void lz_free(lz_info *z)
 {
-    free(z->enc);
-    free(z->view);
-    free(z->fetch);
-    free(z->tagged);
+    util_free(z->enc);
+    util_free(z->view);
+    util_free(z->fetch);
+    util_free(z->tagged);
 }
 
 static bool is_enc(const lz_info *z, const ir_type *t)
@@ -206,16 +211,17 @@ static unsigned lz_tag(const ir_type *t)
 
 bool emit_lazy_check(diag_ctx *d, const ir_module *m)
 {
-    lz_info z;
-    if (!lz_analyze(&z, m)) {
-        lz_free(&z);
-        diag_error(d, DIAG_NO_LOC, "out of memory");
+    lz_info zs;
+    lz_info *z = &zs;
+    if (!lz_analyze(z, m)) {
+        lz_free(z);
+        diag_oom(d);
         return false;
     }
     bool ok = true;
     for (size_t i = 0; i < m->ntypes; i++) {
         const ir_type *t = m->types[i];
-        if (!is_enc(&z, t))
+        if (!is_enc(z, t))
             continue;
         bool shape = t->kind == IR_RECORD || (t->kind == IR_LIST && !t->bin_table) ||
                      t->kind == IR_ASSOC || t->kind == IR_OPTION;
@@ -246,43 +252,38 @@ bool emit_lazy_check(diag_ctx *d, const ir_module *m)
             }
         });
     }
-    lz_free(&z);
+    if (z->oom) {
+        diag_oom(d);
+        ok = false;
+    }
+    lz_free(z);
     return ok;
 }
 
 /* --- fingerprint --- */
 
 typedef struct fp_buf {
-    char *s;
-    size_t len, cap;
-    bool oom;
-    int *seen; /* by type id: 0, or 1 + visit number */
+    atd_buf text; /* growable: no piece of the text is ever cut short */
+    int *seen;    /* by type id: 0, or 1 + visit number */
     int nseen;
 } fp_buf;
 
 static void fp_add(fp_buf *b, const char *fmt, ...) ATD_PRINTF(2, 3);
 static void fp_add(fp_buf *b, const char *fmt, ...)
 {
-    char tmp[512];
-    va_list ap;
+    va_list ap, ap2;
     va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (n < 0 || b->oom)
-        return;
-    size_t k = (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1;
-    if (b->len + k + 1 > b->cap) {
-        size_t cap = (b->cap + k + 1) * 2;
-        char *s = (char *)realloc(b->s, cap);
-        if (s == NULL) {
-            b->oom = true;
-            return;
-        }
-        b->s = s;
-        b->cap = cap;
+    va_copy(ap2, ap);
+    char *p = atd_buf_reserve(&b->text, 256);
+    int n = p != NULL ? vsnprintf(p, 256, fmt, ap) : -1;
+    if (n >= 256) {
+        p = atd_buf_reserve(&b->text, (size_t)n + 1);
+        n = p != NULL ? vsnprintf(p, (size_t)n + 1, fmt, ap2) : -1;
     }
-    memcpy(b->s + b->len, tmp, k);
-    b->len += k;
+    va_end(ap2);
+    va_end(ap);
+    if (p != NULL && n >= 0)
+        atd_buf_commit(&b->text, p + n);
 }
 
 static void fp_type(fp_buf *b, const lz_info *z, const ir_type *t);
@@ -373,17 +374,22 @@ static void fp_type(fp_buf *b, const lz_info *z, const ir_type *t)
     fp_add(b, ")");
 }
 
-static uint64_t fingerprint(const lz_info *z, const ir_type *root)
+/* Out of memory is recorded in w's status (the driver reports it). */
+static uint64_t fingerprint(cw *w, const lz_info *z, const ir_type *root)
 {
     fp_buf b;
     memset(&b, 0, sizeof b);
-    b.seen = (int *)calloc(z->n, sizeof *b.seen);
+    atd_buf_init_with(&b.text, util_allocator());
+    b.seen = (int *)util_calloc(z->n, sizeof *b.seen);
     fp_add(&b, "atd-lazy-%u:", ATD_LAZY_VERSION);
     if (b.seen != NULL)
         fp_type(&b, z, root);
-    uint64_t h = b.oom || b.seen == NULL ? 0 : atd_lazy_hash(b.s, b.len);
-    free(b.s);
-    free(b.seen);
+    bool ok = b.seen != NULL && b.text.status == 0;
+    uint64_t h = ok ? atd_lazy_hash(b.text.data, b.text.len) : 0;
+    if (!ok)
+        w->out.status = ATD_ERR_NOMEM;
+    atd_buf_free(&b.text);
+    util_free(b.seen);
     return h;
 }
 
@@ -908,7 +914,7 @@ static void emit_read_return(cw *w, const char *cond)
 static void emit_root_api(cw *w, const lz_info *z, const ir_type *t)
 {
     const char *lz = lz_name(w, z, t);
-    uint64_t fp = fingerprint(z, t);
+    uint64_t fp = fingerprint(w, z, t);
     cw_open(w, "int %s_lazy_write(const %s *value, atd_buf *out, atd_error *err)", t->name,
             t->name);
     cw_line(w, "atd_lazy_writer lw_;");

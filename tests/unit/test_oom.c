@@ -33,6 +33,9 @@ static void capture_sink(void *ctx, const char *text, size_t len)
     c->text[c->len] = '\0';
 }
 
+/* What is generated: JSON only, with --biniou, with --lazy. */
+enum { PLAIN, BINIOU, LAZY };
+
 typedef struct run {
     int rc;
     atd_buf h, c;
@@ -41,7 +44,7 @@ typedef struct run {
 
 /* Compiles `path` into memory with the fail_at-th allocation failing
  * (0: none). */
-static void compile(run *out, const char *path, bool biniou, const char *out_dir,
+static void compile(run *out, const char *path, int mode, const char *out_dir,
                     unsigned long fail_at)
 {
     memset(&out->diag, 0, sizeof out->diag);
@@ -49,7 +52,8 @@ static void compile(run *out, const char *path, bool biniou, const char *out_dir
     atd_buf_init(&out->c);
     driver_options o;
     driver_options_init(&o);
-    o.biniou = biniou;
+    o.biniou = mode != PLAIN;
+    o.lazy = mode == LAZY;
     o.diag_sink = capture_sink;
     o.diag_sink_ctx = &out->diag;
     if (out_dir != NULL) {
@@ -75,24 +79,24 @@ static bool same(const atd_buf *a, const atd_buf *b)
 
 /* Sweeps n over every allocation of compiling `schema` (relative to the
  * source root); returns how many runs ran out of memory. */
-static unsigned long sweep(const char *schema, bool biniou, const char *out_dir)
+static unsigned long sweep(const char *schema, int mode, const char *out_dir)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", ATD_SOURCE_DIR, schema);
     run ref;
     if (out_dir != NULL) {
         /* the files exist from then on: every run leaves them alone */
-        compile(&ref, path, biniou, out_dir, 0);
+        compile(&ref, path, mode, out_dir, 0);
         run_free(&ref);
     }
-    compile(&ref, path, biniou, out_dir, 0);
+    compile(&ref, path, mode, out_dir, 0);
     unsigned long total = util_alloc_count();
     ck_assert_msg(ref.rc == DRIVER_OK, "%s: %s", schema, ref.diag.text);
     ck_assert_uint_gt(total, 10);
     unsigned long oom_runs = 0;
     for (unsigned long n = 1; n <= total; n++) {
         run r;
-        compile(&r, path, biniou, out_dir, n);
+        compile(&r, path, mode, out_dir, n);
         ck_assert_uint_ge(util_alloc_count(), n); /* the same allocations up to n */
         if (r.rc == DRIVER_OK) {
             ck_assert_msg(r.diag.len == 0, "%s, allocation %lu: %s", schema, n, r.diag.text);
@@ -115,21 +119,23 @@ static unsigned long sweep(const char *schema, bool biniou, const char *out_dir)
 START_TEST(test_oom_everything)
 {
     /* most allocations are needed: only a few may fail without an error */
-    unsigned long ran_out = sweep("schemas/everything.atd", false, NULL);
+    unsigned long ran_out = sweep("schemas/everything.atd", PLAIN, NULL);
     ck_assert_uint_gt(ran_out, 10);
 }
 END_TEST
 
 START_TEST(test_oom_adapters)
 {
-    ck_assert_uint_gt(sweep("schemas/adapters.atd", false, NULL), 10);
-    ck_assert_uint_gt(sweep("schemas/validators.atd", false, NULL), 10);
+    ck_assert_uint_gt(sweep("schemas/adapters.atd", PLAIN, NULL), 10);
+    ck_assert_uint_gt(sweep("schemas/validators.atd", PLAIN, NULL), 10);
 }
 END_TEST
 
+/* biniou and the lazy format's analysis and fingerprints */
 START_TEST(test_oom_biniou)
 {
-    ck_assert_uint_gt(sweep("tests/biniou/all.atd", true, NULL), 10);
+    ck_assert_uint_gt(sweep("tests/biniou/all.atd", BINIOU, NULL), 10);
+    ck_assert_uint_gt(sweep("schemas/revindex.atd", LAZY, NULL), 10);
 }
 END_TEST
 
@@ -138,7 +144,7 @@ START_TEST(test_oom_files)
 {
     char dir[] = "/tmp/atdc_oom.XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
-    ck_assert_uint_gt(sweep("schemas/event.atd", false, dir), 10);
+    ck_assert_uint_gt(sweep("schemas/event.atd", PLAIN, dir), 10);
     char path[64];
     snprintf(path, sizeof path, "%s/event.h", dir);
     ck_assert_int_eq(unlink(path), 0);
