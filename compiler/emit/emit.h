@@ -82,7 +82,7 @@ void emit_adapter_prototypes(cw *w, const ir_module *m);
 void emit_adapted_read(cw *w, const ir_type *t);
 void emit_adapted_write(cw *w, const ir_type *t);
 void emit_adapter_declarations(cw *w, const ir_module *m);
-const char *emit_tagged_writer_name(const ir_type *t, char *buf, size_t cap);
+const char *emit_tagged_writer_name(cw *w, const ir_type *t);
 /* With ATD_WRITE_VALIDATE, calls validator on rv (a pointer when ptr) and
  * runs fail when it refuses. */
 void emit_validator_write_check(cw *w, const char *validator, bool ptr, const char *rv,
