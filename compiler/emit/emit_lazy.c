@@ -698,7 +698,7 @@ static void emit_record_rbody(cw *w, const lz_info *z, const ir_type *t)
     }
     cw_mid(w, "default:");
     cw_line(w,
-            "return atd_reader_fail_at(r, (size_t)(r->cur - r->start) - 4, ATD_ERR_UNKNOWN_FIELD, "
+            "return atd_reader_fail_at(r, atd_reader_offset(r) - 4, ATD_ERR_UNKNOWN_FIELD, "
             "\"field hashtag 0x%%08x is not in record '%s'\", (unsigned)h_);",
             t->atd_name);
     cw_close(w, "}");
@@ -723,7 +723,7 @@ static void alloc_items(cw *w, const char *tn)
     cw_open(w, "if (n_ > SIZE_MAX / sizeof(%s))", tn);
     cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
     cw_close(w, "}");
-    cw_line(w, "items_ = (%s *)atd_arena_alloc(r->arena, n_ * sizeof(%s), 8);", tn, tn);
+    cw_line(w, "items_ = (%s *)atd_arena_alloc(atd_reader_arena(r), n_ * sizeof(%s), 8);", tn, tn);
     cw_open(w, "if (items_ == NULL)");
     cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
     cw_close(w, "}");
@@ -805,7 +805,7 @@ static void emit_option_rbody(cw *w, const lz_info *z, const ir_type *t)
     cw_line(w, "return true;");
     cw_close(w, "}");
     cw_open(w, "if (b_ != 0x80)");
-    cw_line(w, "return atd_reader_fail_at(r, (size_t)(r->cur - r->start) - 1, ATD_ERR_TYPE, "
+    cw_line(w, "return atd_reader_fail_at(r, atd_reader_offset(r) - 1, ATD_ERR_TYPE, "
                "\"expected an option (0 or 0x80), found %%u\", b_);");
     cw_close(w, "}");
     check_call(w, "atd_bin_enter(r)", "return false;");

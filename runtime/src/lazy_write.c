@@ -92,9 +92,7 @@ static bool move_error(atd_writer *outer, const atd_writer *inner)
     }
     outer->err_code = inner->err_code;
     memcpy(outer->err_detail, inner->err_detail, sizeof outer->err_detail);
-    memcpy(outer->err_path_rev, inner->err_path_rev, sizeof outer->err_path_rev);
-    outer->err_path_len = inner->err_path_len;
-    outer->err_path_truncated = inner->err_path_truncated;
+    outer->err_path = inner->err_path;
     return false;
 }
 
