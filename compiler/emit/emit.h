@@ -79,6 +79,9 @@ void emit_adapter_prototypes(cw *w, const ir_module *m);
 /* Custom adapters (<json adapter.c="NAME">, atd/adapter.h): P t_read and
  * P t_write around the plain P t__plain_read / _write; the user's
  * functions' prototypes in the header; the name of a tagged writer. */
+/* Whether t is such a type; then *plain is t under the plain name
+ * (P t__plain), not exported, for the plain reader and writer. */
+bool emit_plain_type(cw *w, const ir_type *t, ir_type *plain);
 void emit_adapted_read(cw *w, const ir_type *t);
 void emit_adapted_write(cw *w, const ir_type *t);
 void emit_adapter_declarations(cw *w, const ir_module *m);

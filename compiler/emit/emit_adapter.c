@@ -150,6 +150,17 @@ const char *emit_tagged_writer_name(cw *w, const ir_type *t)
     return cw_fmt(w, "%s%s__write_tagged", t->fn, t->c_adapter != NULL ? "__plain" : "");
 }
 
+bool emit_plain_type(cw *w, const ir_type *t, ir_type *plain)
+{
+    if ((t->c_adapter == NULL && t->validator == NULL) ||
+        (t->kind != IR_RECORD && t->kind != IR_SUM && t->kind != IR_ENUM))
+        return false;
+    *plain = *t;
+    plain->fn = cw_fmt(w, "%s__plain", t->fn);
+    plain->exported = false;
+    return true;
+}
+
 /* P t_read of a type with a custom adapter and/or a validator, around the
  * plain reader P t__plain_read:
  *     static bool event_t__plain_read_any(atd_reader *r, void *out)

@@ -140,18 +140,22 @@ static void write_tag(cw *w, const ir_type *t, const char *fail)
     check_call(w, call, fail);
 }
 
+/* The value behind the pointer rv of a present slot, after the check that
+ * it is not NULL. */
+static const char *write_deref(cw *w, const char *rv, const char *fail)
+{
+    cw_open(w, "if (%s == NULL)", rv);
+    cw_line(w, "atd_writer_fail(w, ATD_ERR_INVALID, \"NULL pointer for a present value\");");
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+    return cw_fmt(w, "(*%s)", rv);
+}
+
 /* Tag and body of a slot (a pointer slot is checked, then dereferenced). */
 static void write_slot_tagged(cw *w, const ir_slot *s, const char *rv, const char *fail)
 {
-    const char *deref;
-    if (s->ptr) {
-        cw_open(w, "if (%s == NULL)", rv);
-        cw_line(w, "atd_writer_fail(w, ATD_ERR_INVALID, \"NULL pointer for a present value\");");
-        cw_line(w, "%s", fail);
-        cw_close(w, "}");
-        deref = cw_fmt(w, "(*%s)", rv);
-        rv = deref;
-    }
+    if (s->ptr)
+        rv = write_deref(w, rv, fail);
     write_tag(w, s->type, fail);
     write_body(w, s->type, rv, fail);
 }
@@ -159,17 +163,10 @@ static void write_slot_tagged(cw *w, const ir_slot *s, const char *rv, const cha
 /* A record field: hashtag and tag in one reservation, then the body. */
 static void write_field(cw *w, const ir_field *f, const char *rv, const char *fail)
 {
-    const char *deref, *call;
-    if (f->slot.ptr) {
-        cw_open(w, "if (%s == NULL)", rv);
-        cw_line(w, "atd_writer_fail(w, ATD_ERR_INVALID, \"NULL pointer for a present value\");");
-        cw_line(w, "%s", fail);
-        cw_close(w, "}");
-        deref = cw_fmt(w, "(*%s)", rv);
-        rv = deref;
-    }
-    call = cw_fmt(w, "atd_bin_write_head(w, 0x%08xu, %uu)", (unsigned)f->bin_hashtag,
-                  bin_tag(f->slot.type));
+    if (f->slot.ptr)
+        rv = write_deref(w, rv, fail);
+    const char *call = cw_fmt(w, "atd_bin_write_head(w, 0x%08xu, %uu)", (unsigned)f->bin_hashtag,
+                              bin_tag(f->slot.type));
     check_call(w, call, "return false;");
     write_body(w, f->slot.type, rv, fail);
 }
@@ -341,14 +338,7 @@ static void emit_table_wbody(cw *w, const ir_type *t)
             write_slot_tagged(w, &f->slot, rv, fail);
             cw_close(w, "}");
         } else if (f->slot.ptr) {
-            const char *deref;
-            cw_open(w, "if (%s == NULL)", rv);
-            cw_line(w,
-                    "atd_writer_fail(w, ATD_ERR_INVALID, \"NULL pointer for a present value\");");
-            cw_line(w, "%s", fail);
-            cw_close(w, "}");
-            deref = cw_fmt(w, "(*%s)", rv);
-            write_body(w, f->slot.type, deref, fail);
+            write_body(w, f->slot.type, write_deref(w, rv, fail), fail);
         } else {
             write_body(w, f->slot.type, rv, fail);
         }
@@ -481,6 +471,20 @@ static void read_body(cw *w, const ir_type *t, const char *tag, const char *lv, 
     check_call(w, call, fail);
 }
 
+/* Reads the body of a pointer slot lv into a new value from the arena. */
+static void read_body_new(cw *w, const ir_type *t, const char *tag, const char *lv,
+                          const char *fail)
+{
+    const char *tn = t->name;
+    cw_line(w, "%s *p_ = (%s *)atd_arena_alloc(atd_reader_arena(r), sizeof(%s), 8);", tn, tn, tn);
+    cw_open(w, "if (p_ == NULL)");
+    cw_line(w, "atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+    cw_line(w, "%s = p_;", lv);
+    read_body(w, t, tag, "*p_", fail);
+}
+
 /* Reads a tagged value of a slot: tag, check, body (a pointer slot first
  * gets its value from the arena). */
 static void read_slot_tagged(cw *w, const ir_slot *s, const char *lv, const char *fail)
@@ -491,15 +495,7 @@ static void read_slot_tagged(cw *w, const ir_slot *s, const char *lv, const char
     call = cw_fmt(w, "atd_bin_read_tag(r, %s, &tg_)", bin_accept(w, s->type));
     check_call(w, call, fail);
     if (s->ptr) {
-        const char *tn = s->type->name;
-        cw_line(w, "%s *p_ = (%s *)atd_arena_alloc(atd_reader_arena(r), sizeof(%s), 8);", tn, tn,
-                tn);
-        cw_open(w, "if (p_ == NULL)");
-        cw_line(w, "atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
-        cw_line(w, "%s", fail);
-        cw_close(w, "}");
-        cw_line(w, "%s = p_;", lv);
-        read_body(w, s->type, "tg_", "*p_", fail);
+        read_body_new(w, s->type, "tg_", lv, fail);
     } else {
         read_body(w, s->type, "tg_", lv, fail);
     }
@@ -530,16 +526,8 @@ static void read_field(cw *w, const ir_field *f, const char *dst, bool in_table,
         cw_close(w, "}");
         return;
     } else if (f->slot.ptr) {
-        const char *tn = f->slot.type->name;
         cw_open(w, "{");
-        cw_line(w, "%s *p_ = (%s *)atd_arena_alloc(atd_reader_arena(r), sizeof(%s), 8);", tn, tn,
-                tn);
-        cw_open(w, "if (p_ == NULL)");
-        cw_line(w, "atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
-        cw_line(w, "%s", fail);
-        cw_close(w, "}");
-        cw_line(w, "%s = p_;", lv);
-        read_body(w, f->slot.type, tag, "*p_", fail);
+        read_body_new(w, f->slot.type, tag, lv, fail);
         cw_close(w, "}");
     } else {
         read_body(w, f->slot.type, tag, lv, fail);
@@ -948,56 +936,54 @@ static void emit_entry_points(cw *w, const char *name, const ir_type *t, bool co
     cw_blank(w);
 }
 
-static void emit_type_biniou(cw *w, const ir_type *t)
+/* The body emitters of a composite kind: writer and reader. */
+typedef struct bin_body {
+    void (*write)(cw *w, const ir_type *t);
+    void (*read)(cw *w, const ir_type *t);
+} bin_body;
+
+static bin_body bin_body_of(const ir_type *t)
 {
-    cw_line(w, "static bool %s__bin_wbody(atd_writer *w, const %s *v)", t->fn, t->name);
-    cw_open(w, "{");
+    bin_body b = {emit_option_wbody, emit_option_rbody};
     switch (t->kind) {
     case IR_RECORD:
-        emit_record_wbody(w, t);
+        b.write = emit_record_wbody;
+        b.read = emit_record_rbody;
         break;
     case IR_ENUM:
     case IR_SUM:
-        emit_sum_wbody(w, t);
+        b.write = emit_sum_wbody;
+        b.read = emit_sum_rbody;
         break;
     case IR_TUPLE:
-        emit_tuple_wbody(w, t);
+        b.write = emit_tuple_wbody;
+        b.read = emit_tuple_rbody;
         break;
     case IR_LIST:
-        emit_list_wbody(w, t);
+        b.write = emit_list_wbody;
+        b.read = emit_list_rbody;
         break;
     case IR_ASSOC:
-        emit_assoc_wbody(w, t);
+        b.write = emit_assoc_wbody;
+        b.read = emit_assoc_rbody;
         break;
     default:
-        emit_option_wbody(w, t);
         break;
     }
+    return b;
+}
+
+static void emit_type_biniou(cw *w, const ir_type *t)
+{
+    bin_body body = bin_body_of(t);
+    cw_line(w, "static bool %s__bin_wbody(atd_writer *w, const %s *v)", t->fn, t->name);
+    cw_open(w, "{");
+    body.write(w, t);
     cw_close(w, "}");
     cw_blank(w);
     cw_line(w, "static bool %s__bin_rbody(atd_reader *r, uint8_t tag, %s *out)", t->fn, t->name);
     cw_open(w, "{");
-    switch (t->kind) {
-    case IR_RECORD:
-        emit_record_rbody(w, t);
-        break;
-    case IR_ENUM:
-    case IR_SUM:
-        emit_sum_rbody(w, t);
-        break;
-    case IR_TUPLE:
-        emit_tuple_rbody(w, t);
-        break;
-    case IR_LIST:
-        emit_list_rbody(w, t);
-        break;
-    case IR_ASSOC:
-        emit_assoc_rbody(w, t);
-        break;
-    default:
-        emit_option_rbody(w, t);
-        break;
-    }
+    body.read(w, t);
     cw_close(w, "}");
     cw_blank(w);
     if (t->exported) /* the others are only read and written inside others */

@@ -55,6 +55,7 @@
 #include "check/check_default.h"
 #include "check/check_inherit.h"
 #include "check/check_lookup.h"
+#include "util/alloc.h"
 #include "util/names.h"
 #include "lower_adapter.h"
 #include "lower_cdefault.h"
@@ -85,11 +86,11 @@ typedef struct lower_ctx {
     int next_id;
     int nest;
     bool failed;
-    bool aborted;    /* a limit was hit: unwind quickly, report nothing more */
-    ast_loc loc;     /* the type expression being lowered: new types get it */
-    bool oom;        /* the arena ran out: aborted too; reported once, at the end */
-    ir_type sink;    /* what new_type gives after running out of memory */
-    char none[1];    /* what fmt gives after running out of memory: "" */
+    bool aborted;               /* a limit was hit: unwind quickly, report nothing more */
+    ast_loc loc;                /* the type expression being lowered: new types get it */
+    bool oom;                   /* the arena ran out: aborted too; reported once, at the end */
+    ir_type sink;               /* what new_type gives after running out of memory */
+    char none[1];               /* what fmt gives after running out of memory: "" */
     const deps_import *imports; /* per import of the module, or NULL (deps.h) */
     const char *bin_blocker;    /* see ir_module */
     ast_loc bin_blocker_loc;
@@ -351,9 +352,9 @@ static ir_type *lower_int(lower_ctx *L, const ast_type *t)
     static const struct {
         const char *repr, *ctype;
         ir_int_repr r;
-    } reprs[] = {{"int64", "int64_t", IR_INT64}, {"int8", "int8_t", IR_INT8},
-                 {"int16", "int16_t", IR_INT16}, {"int32", "int32_t", IR_INT32},
-                 {"uint8", "uint8_t", IR_UINT8}, {"uint16", "uint16_t", IR_UINT16},
+    } reprs[] = {{"int64", "int64_t", IR_INT64},   {"int8", "int8_t", IR_INT8},
+                 {"int16", "int16_t", IR_INT16},   {"int32", "int32_t", IR_INT32},
+                 {"uint8", "uint8_t", IR_UINT8},   {"uint16", "uint16_t", IR_UINT16},
                  {"uint32", "uint32_t", IR_UINT32}};
     size_t k = 0;
     const char *repr = annot_str(&t->annots, "c", "repr");
@@ -375,8 +376,11 @@ static ir_type *lower_int(lower_ctx *L, const ast_type *t)
     static const struct {
         const char *repr;
         unsigned tag;
-    } breprs[] = {{"uvint", ATD_BIN_UVINT}, {"int8", ATD_BIN_INT8},   {"int16", ATD_BIN_INT16},
-                  {"int32", ATD_BIN_INT32}, {"int64", ATD_BIN_INT64}};
+    } breprs[] = {{"uvint", ATD_BIN_UVINT},
+                  {"int8", ATD_BIN_INT8},
+                  {"int16", ATD_BIN_INT16},
+                  {"int32", ATD_BIN_INT32},
+                  {"int64", ATD_BIN_INT64}};
     unsigned btag = ATD_BIN_SVINT;
     const char *brepr = annot_str(&t->annots, "biniou", "repr");
     for (size_t b = 0; brepr != NULL && b < sizeof breprs / sizeof breprs[0]; b++)
@@ -805,8 +809,9 @@ static ir_type *lower_tuple(lower_ctx *L, const ast_type *t, const check_scope *
             cells[i].has_default = true;
             lower_default(L, &c->annots, cells[i].slot.type, c->loc, &cells[i].dflt);
         }
-        keylen += 24 + (cells[i].has_default && cells[i].dflt.c_expr ? strlen(cells[i].dflt.c_expr) : 0) +
-                  cells[i].dflt.len * 4;
+        keylen +=
+            24 + (cells[i].has_default && cells[i].dflt.c_expr ? strlen(cells[i].dflt.c_expr) : 0) +
+            cells[i].dflt.len * 4;
         namelen += strlen(cells[i].slot.type->short_name) + 1;
     }
     char *key = zalloc(L, keylen), *name = zalloc(L, namelen);
@@ -851,7 +856,8 @@ static const ast_typedef *alias_arg(lower_ctx *L, const ast_type *t, const check
         env = b->sc;
     }
     const ast_typedef *d = t->kind == AST_NAME ? def_of(L, t) : NULL;
-    if (d == NULL || t->u.name.nargs != 0 || d->nparams != 0 || d->rhs->kind == AST_RECORD || d->rhs->kind == AST_SUM)
+    if (d == NULL || t->u.name.nargs != 0 || d->nparams != 0 || d->rhs->kind == AST_RECORD ||
+        d->rhs->kind == AST_SUM)
         return NULL;
     return d;
 }
@@ -884,7 +890,8 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
                          c_name_of(L, ad->name, annot_str(&ad->annots, "c", "name")));
                 continue;
             }
-            ir_type *a = lower_type(L, app->u.name.args[i], env, fmt(L, "%s_arg%zu", short_name, i));
+            ir_type *a =
+                lower_type(L, app->u.name.args[i], env, fmt(L, "%s_arg%zu", short_name, i));
             k = fmt(L, "%s%d,", k, a->id);
             nm = fmt(L, "%s_%s", nm, a->short_name);
         }
@@ -913,7 +920,8 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
     if (L->nmemos >= INSTANCES_MAX) {
         diag_error(L->diag, app != NULL ? app->loc : d->name_loc,
                    "too many instantiations of parametrized types (more than %d; non-regular "
-                   "recursion?)", INSTANCES_MAX);
+                   "recursion?)",
+                   INSTANCES_MAX);
         L->failed = true;
         L->aborted = true;
         return placeholder(L);
@@ -939,8 +947,8 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
     } else {
         r = lower_type(L, d->rhs, denv, short_name);
         /* The first definition naming a structural type gives it its name. */
-        if (ir_is_composite(r) && r->owner == NULL && r->kind != IR_RECORD &&
-            r->kind != IR_SUM && r->kind != IR_ENUM) {
+        if (ir_is_composite(r) && r->owner == NULL && r->kind != IR_RECORD && r->kind != IR_SUM &&
+            r->kind != IR_ENUM) {
             r->owner = d->name;
             r->short_name = short_name;
             r->name = fmt(L, "%s%s", L->prefix, short_name);
@@ -980,8 +988,10 @@ static ir_type *lower_imported(lower_ctx *L, const ast_type *t)
     note_bin_blocker(L, "an imported type", t->loc);
     if (i == am->nimports || L->imports == NULL || L->imports[i].module == NULL ||
         t->u.name.npath != 2) {
-        diag_error(L->diag, t->loc, "imported type '%s.%s' needs its schema: compile a file, "
-                   "not a buffer", mod, name);
+        diag_error(L->diag, t->loc,
+                   "imported type '%s.%s' needs its schema: compile a file, "
+                   "not a buffer",
+                   mod, name);
         L->failed = true;
         return placeholder(L);
     }
@@ -1001,7 +1011,8 @@ static ir_type *lower_imported(lower_ctx *L, const ast_type *t)
         return placeholder(L);
     }
     if (t->u.name.nargs > 0 || d->nparams > 0 || (it != NULL && it->nparams > 0)) {
-        diag_error(L->diag, t->loc, "parametrized imported type '%s.%s' is not supported by the "
+        diag_error(L->diag, t->loc,
+                   "parametrized imported type '%s.%s' is not supported by the "
                    "C emitter: define a non-parametrized alias of it in '%s' and import that",
                    mod, name, di->path);
         L->failed = true;
@@ -1094,8 +1105,10 @@ static ir_type *lower_type(lower_ctx *L, const ast_type *t, const check_scope *e
     if (L->aborted)
         return placeholder(L);
     if (L->nest >= NEST_MAX) {
-        diag_error(L->diag, t->loc, "type is nested too deeply for the C emitter (more than %d "
-                                    "levels, counting aliases)", NEST_MAX);
+        diag_error(L->diag, t->loc,
+                   "type is nested too deeply for the C emitter (more than %d "
+                   "levels, counting aliases)",
+                   NEST_MAX);
         L->failed = true;
         L->aborted = true;
         return placeholder(L);
@@ -1259,8 +1272,7 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
         ir_def *def = &m->defs[m->ndefs++];
         def->atd_name = td->name;
         const char *cname = annot_str(&td->annots, "c", "name");
-        def->c_name = fmt(&L, "%s%s", L.prefix,
-                          c_name_of(&L, td->name, cname));
+        def->c_name = fmt(&L, "%s%s", L.prefix, c_name_of(&L, td->name, cname));
         def->type = t;
         def->is_typedef = strcmp(def->c_name, t->name) != 0;
         if (!def->is_typedef)
@@ -1290,12 +1302,12 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
 #undef L
 }
 
-ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm,
-                        const char *prefix, const deps_import *imports)
+ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm, const char *prefix,
+                        const deps_import *imports)
 {
-    lower_ctx *Lp = malloc(sizeof *Lp);
+    lower_ctx *Lp = util_malloc(sizeof *Lp);
     if (Lp == NULL) {
-        diag_error(d, DIAG_NO_LOC, "out of memory");
+        diag_oom(d);
         return NULL;
     }
     memset(Lp, 0, sizeof *Lp);
@@ -1306,7 +1318,7 @@ ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm,
     Lp->module = checked_ast(cm);
     ir_module *m = lower_all(Lp, checked_ast(cm), prefix, imports);
     if (Lp->oom)
-        diag_error(d, DIAG_NO_LOC, "out of memory");
-    free(Lp);
+        diag_oom(d);
+    util_free(Lp);
     return m;
 }

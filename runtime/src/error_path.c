@@ -46,12 +46,10 @@ static bool is_identifier(const char *s, size_t n)
     return true;
 }
 
-/* Renders byte c at out (at most 4 bytes) so that the key reads as a string
- * literal: \" and \\, \xNN for unprintable bytes. */
-static size_t render_key_byte(char *out, unsigned char c)
+size_t atd__render_byte(char *out, unsigned char c, bool key)
 {
     static const char hex[] = "0123456789abcdef";
-    if (c == '"' || c == '\\') {
+    if (key && (c == '"' || c == '\\')) {
         out[0] = '\\';
         out[1] = (char)c;
         return 2;
@@ -82,7 +80,7 @@ void atd__path_push_field(atd_error_path *p, const char *name, size_t len)
         seg[n++] = '"';
         for (size_t i = 0; i < len; i++) {
             char tmp[4];
-            size_t k = render_key_byte(tmp, (unsigned char)name[i]);
+            size_t k = atd__render_byte(tmp, (unsigned char)name[i], true);
             if (n + k + 1 > KEY_SHOWN_MAX + 2) {
                 memcpy(seg + n, "...", 3);
                 n += 3;

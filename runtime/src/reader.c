@@ -93,21 +93,6 @@ bool atd_reader_fail(atd_reader *r, atd_error_code code, const char *fmt, ...)
     return false;
 }
 
-/* Appends a printable rendering of byte c to out (at most 4 bytes). */
-static size_t render_byte(char *out, unsigned char c)
-{
-    static const char hex[] = "0123456789abcdef";
-    if (c >= 0x20 && c < 0x7f) {
-        out[0] = (char)c;
-        return 1;
-    }
-    out[0] = '\\';
-    out[1] = 'x';
-    out[2] = hex[c >> 4];
-    out[3] = hex[c & 15];
-    return 4;
-}
-
 /* Renders [p, pend) into buf at *len, keeping room for `reserve` more bytes
  * and the NUL; returns true if everything fit. */
 static bool render_bytes(char *buf, size_t cap, size_t *len, const char *p, const char *pend,
@@ -115,7 +100,7 @@ static bool render_bytes(char *buf, size_t cap, size_t *len, const char *p, cons
 {
     char tmp[4];
     for (; p < pend; p++) {
-        size_t n = render_byte(tmp, (unsigned char)*p);
+        size_t n = atd__render_byte(tmp, (unsigned char)*p, false);
         if (*len + n + reserve + 1 > cap)
             return false;
         memcpy(buf + *len, tmp, n);
