@@ -40,6 +40,7 @@
 
 #include "atd/lazy.h"
 #include "emit.h"
+#include "util/alloc.h"
 
 /* --- analysis --- */
 
@@ -52,61 +53,51 @@ typedef struct lz_info {
     bool *tagged; /* by type id: T__lz_wtagged/rtagged are emitted */
 } lz_info;
 
-/* The slots of a composite, into out (at most n): a list's or option's
- * element, a record's fields, an association list's value. */
-static size_t slots_of(const ir_type *t, const ir_slot **out, size_t cap)
+/* Slot i of composite t (i < nslots(t)), or NULL (a constructor without
+ * argument): a record's fields, a sum's arguments, a tuple's cells, the
+ * element of a list, option or nullable, an association list's value, a
+ * wrap's wire type. */
+static size_t nslots(const ir_type *t)
 {
-    size_t n = 0;
     switch (t->kind) {
     case IR_RECORD:
-        for (size_t i = 0; i < t->nfields && n < cap; i++)
-            out[n++] = &t->fields[i].slot;
-        break;
+        return t->nfields;
     case IR_SUM:
-        for (size_t i = 0; i < t->ncases && n < cap; i++)
-            if (t->cases[i].arg.type != NULL)
-                out[n++] = &t->cases[i].arg;
-        break;
+        return t->ncases;
     case IR_TUPLE:
-        for (size_t i = 0; i < t->ncells && n < cap; i++)
-            out[n++] = &t->cells[i].slot;
-        break;
+        return t->ncells;
     case IR_LIST:
     case IR_ASSOC:
     case IR_OPTION:
     case IR_NULLABLE:
     case IR_WRAP:
-        if (cap > 0)
-            out[n++] = &t->elem;
-        break;
+        return 1;
     default:
-        break;
+        return 0;
     }
-    return n;
 }
 
-static size_t nslots(const ir_type *t)
+static const ir_slot *slot_at(const ir_type *t, size_t i)
 {
-    return t->kind == IR_RECORD  ? t->nfields
-           : t->kind == IR_SUM   ? t->ncases
-           : t->kind == IR_TUPLE ? t->ncells
-                                 : 1;
+    switch (t->kind) {
+    case IR_RECORD:
+        return &t->fields[i].slot;
+    case IR_SUM:
+        return t->cases[i].arg.type != NULL ? &t->cases[i].arg : NULL;
+    case IR_TUPLE:
+        return &t->cells[i].slot;
+    default:
+        return &t->elem;
+    }
 }
 
-/* Calls f on every slot of t (a bounded loop over slots_of). */
+/* Runs body with s bound to each slot of t. */
 #define FOR_SLOTS(t, s, body)                                                                      \
-    do {                                                                                           \
-        size_t ns_ = nslots(t);                                                                    \
-        const ir_slot **sl_ = (const ir_slot **)malloc((ns_ + 1) * sizeof *sl_);                   \
-        if (sl_ == NULL)                                                                           \
-            break;                                                                                 \
-        ns_ = slots_of(t, sl_, ns_);                                                               \
-        for (size_t k_ = 0; k_ < ns_; k_++) {                                                      \
-            const ir_slot *s = sl_[k_];                                                            \
+    for (size_t k_ = 0; k_ < nslots(t); k_++) {                                                    \
+        const ir_slot *s = slot_at(t, k_);                                                         \
+        if (s != NULL)                                                                             \
             body                                                                                   \
-        }                                                                                          \
-        free(sl_);                                                                                 \
-    } while (0)
+    }
 
 static bool lz_analyze(lz_info *z, const ir_module *m)
 {
@@ -120,10 +111,10 @@ static bool lz_analyze(lz_info *z, const ir_module *m)
         if ((size_t)m->scalars[i]->id + 1 > n)
             n = (size_t)m->scalars[i]->id + 1;
     z->n = n;
-    z->enc = (bool *)calloc(n, 1);
-    z->view = (bool *)calloc(n, 1);
-    z->fetch = (bool *)calloc(n, 1);
-    z->tagged = (bool *)calloc(n, 1);
+    z->enc = (bool *)util_calloc(n, 1);
+    z->view = (bool *)util_calloc(n, 1);
+    z->fetch = (bool *)util_calloc(n, 1);
+    z->tagged = (bool *)util_calloc(n, 1);
     if (!z->enc || !z->view || !z->fetch || !z->tagged)
         return false;
     /* least fixed points: recursive types start as neither */
@@ -168,10 +159,10 @@ static bool lz_analyze(lz_info *z, const ir_module *m)
 
 static void lz_free(lz_info *z)
 {
-    free(z->enc);
-    free(z->view);
-    free(z->fetch);
-    free(z->tagged);
+    util_free(z->enc);
+    util_free(z->view);
+    util_free(z->fetch);
+    util_free(z->tagged);
 }
 
 static bool is_enc(const lz_info *z, const ir_type *t)
@@ -209,7 +200,7 @@ bool emit_lazy_check(diag_ctx *d, const ir_module *m)
     lz_info z;
     if (!lz_analyze(&z, m)) {
         lz_free(&z);
-        diag_error(d, DIAG_NO_LOC, "out of memory");
+        diag_oom(d);
         return false;
     }
     bool ok = true;
@@ -273,7 +264,7 @@ static void fp_add(fp_buf *b, const char *fmt, ...)
     size_t k = (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1;
     if (b->len + k + 1 > b->cap) {
         size_t cap = (b->cap + k + 1) * 2;
-        char *s = (char *)realloc(b->s, cap);
+        char *s = (char *)util_realloc(b->s, cap);
         if (s == NULL) {
             b->oom = true;
             return;
@@ -377,13 +368,14 @@ static uint64_t fingerprint(const lz_info *z, const ir_type *root)
 {
     fp_buf b;
     memset(&b, 0, sizeof b);
-    b.seen = (int *)calloc(z->n, sizeof *b.seen);
+    b.seen = (int *)util_calloc(z->n, sizeof *b.seen);
     fp_add(&b, "atd-lazy-%u:", ATD_LAZY_VERSION);
     if (b.seen != NULL)
         fp_type(&b, z, root);
+    /* 0 means out of memory (a real hash of 0 is as likely as a collision) */
     uint64_t h = b.oom || b.seen == NULL ? 0 : atd_lazy_hash(b.s, b.len);
-    free(b.s);
-    free(b.seen);
+    util_free(b.s);
+    util_free(b.seen);
     return h;
 }
 
@@ -909,6 +901,8 @@ static void emit_root_api(cw *w, const lz_info *z, const ir_type *t)
 {
     const char *lz = lz_name(w, z, t);
     uint64_t fp = fingerprint(z, t);
+    if (fp == 0)
+        w->out.status = ATD_ERR_NOMEM; /* the driver reports it */
     cw_open(w, "int %s_lazy_write(const %s *value, atd_buf *out, atd_error *err)", t->name,
             t->name);
     cw_line(w, "atd_lazy_writer lw_;");
