@@ -4,6 +4,11 @@
 #include <string.h>
 
 /* --- functions of the types that are not exported --- */
+static bool adapters_abstract_nullable_read(atd_reader *r, adapters_abstract_nullable *out);
+static bool adapters_abstract_nullable_write(atd_writer *w, const adapters_abstract_nullable *v);
+static void adapters_string_abstract_nullable_tuple_init(adapters_string_abstract_nullable_tuple *v);
+static bool adapters_string_abstract_nullable_tuple_read(atd_reader *r, adapters_string_abstract_nullable_tuple *out);
+static bool adapters_string_abstract_nullable_tuple_write(atd_writer *w, const adapters_string_abstract_nullable_tuple *v);
 static bool adapters_shape_list_read(atd_reader *r, adapters_shape_list *out);
 static bool adapters_shape_list_write(atd_writer *w, const adapters_shape_list *v);
 static bool adapters_event_list_read(atd_reader *r, adapters_event_list *out);
@@ -12,6 +17,12 @@ static bool adapters_one_list_read(atd_reader *r, adapters_one_list *out);
 static bool adapters_one_list_write(atd_writer *w, const adapters_one_list *v);
 static bool adapters_codec_shape_list_read(atd_reader *r, adapters_codec_shape_list *out);
 static bool adapters_codec_shape_list_write(atd_writer *w, const adapters_codec_shape_list *v);
+static bool adapters_tagged_value_list_read(atd_reader *r, adapters_tagged_value_list *out);
+static bool adapters_tagged_value_list_write(atd_writer *w, const adapters_tagged_value_list *v);
+static bool adapters_tagged_value2_list_read(atd_reader *r, adapters_tagged_value2_list *out);
+static bool adapters_tagged_value2_list_write(atd_writer *w, const adapters_tagged_value2_list *v);
+static bool adapters_kind_shape_list_read(atd_reader *r, adapters_kind_shape_list *out);
+static bool adapters_kind_shape_list_write(atd_writer *w, const adapters_kind_shape_list *v);
 
 /* --- readers --- */
 
@@ -1049,6 +1060,800 @@ int adapters_codec_shape_from_json(const char *json, size_t len, atd_arena *aren
     return atd_from_json(json, len, arena, adapters_codec_shape_read_any, out, err);
 }
 
+void adapters_payload_init(adapters_payload *v)
+{
+    memset(v, 0, sizeof *v);
+}
+
+static int adapters_payload__case(const char *s, size_t len)
+{
+    switch (len) {
+    case 1:
+        if (atd_bytes_eq(s, "a", 1)) {
+            return 0;
+        }
+        if (atd_bytes_eq(s, "b", 1)) {
+            return 1;
+        }
+        if (atd_bytes_eq(s, "n", 1)) {
+            return 2;
+        }
+        break;
+    default:
+        break;
+    }
+    return -1;
+}
+
+bool adapters_payload_read(atd_reader *r, adapters_payload *out)
+{
+    atd_string s;
+    size_t at;
+    int c = atd_peek(r);
+    bool more;
+    at = atd_reader_offset(r);
+    if (c == '"') {
+        if (!atd_read_name(r, &s)) {
+            return false;
+        }
+        switch (adapters_payload__case(s.ptr, s.len)) {
+        case 2:
+            out->tag = ADAPTERS_PAYLOAD_NOTHING;
+            return true;
+        default:
+            break;
+        }
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "payload");
+    }
+    if (c == '[') {
+        if (!atd_array_begin(r, &more)) {
+            return false;
+        }
+        if (!more) {
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "payload");
+        }
+        atd_skip_ws(r);
+        at = atd_reader_offset(r);
+        if (!atd_read_name(r, &s)) {
+            return atd_reader_push_index(r, 0);
+        }
+        switch (adapters_payload__case(s.ptr, s.len)) {
+        case 0:
+            if (!atd_array_next(r, &more)) {
+                return false;
+            }
+            if (!more) {
+                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "A");
+            }
+            out->tag = ADAPTERS_PAYLOAD_A;
+            if (!atd_read_int64(r, &out->u.A)) {
+                return atd_reader_push_index(r, 1);
+            }
+            if (!atd_array_next(r, &more)) {
+                return false;
+            }
+            if (more) {
+                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "A");
+            }
+            return true;
+        case 1:
+            if (!atd_array_next(r, &more)) {
+                return false;
+            }
+            if (!more) {
+                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "B");
+            }
+            out->tag = ADAPTERS_PAYLOAD_B;
+            if (!adapters_rect_read(r, &out->u.B)) {
+                return atd_reader_push_index(r, 1);
+            }
+            if (!atd_array_next(r, &more)) {
+                return false;
+            }
+            if (more) {
+                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "B");
+            }
+            return true;
+        default:
+            break;
+        }
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "payload");
+        }
+    }
+    return atd_reader_fail_expected(r, "a variant of 'payload'");
+}
+
+bool adapters_payload_read_any(atd_reader *r, void *out)
+{
+    return adapters_payload_read(r, (adapters_payload *)out);
+}
+
+int adapters_payload_from_json(const char *json, size_t len, atd_arena *arena, adapters_payload *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, adapters_payload_read_any, out, err);
+}
+
+void adapters_tagged_value_init(adapters_tagged_value *v)
+{
+    memset(v, 0, sizeof *v);
+}
+
+static int adapters_tagged_value__tv_case(const char *s, size_t len)
+{
+    switch (len) {
+    case 1:
+        if (atd_bytes_eq(s, "a", 1)) {
+            return 0;
+        }
+        if (atd_bytes_eq(s, "b", 1)) {
+            return 1;
+        }
+        if (atd_bytes_eq(s, "n", 1)) {
+            return 2;
+        }
+        break;
+    default:
+        break;
+    }
+    return -1;
+}
+
+static bool adapters_tagged_value__tv_read(atd_reader *r, atd_string tag, size_t tag_at, bool present, adapters_payload *out)
+{
+    char q_[ATD_QUOTE_NAME_CAP];
+    switch (adapters_tagged_value__tv_case(tag.ptr, tag.len)) {
+    case 0:
+        if (!present) {
+            return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "variant 'A' needs an argument: field 'payload' is missing");
+        }
+        out->tag = ADAPTERS_PAYLOAD_A;
+        if (!atd_read_int64(r, &out->u.A)) {
+            return false;
+        }
+        return true;
+    case 1:
+        if (!present) {
+            return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "variant 'B' needs an argument: field 'payload' is missing");
+        }
+        out->tag = ADAPTERS_PAYLOAD_B;
+        if (!adapters_rect_read(r, &out->u.B)) {
+            return false;
+        }
+        return true;
+    case 2:
+        if (present) {
+            return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "variant 'Nothing' takes no argument: field 'payload' must be absent");
+        }
+        out->tag = ADAPTERS_PAYLOAD_NOTHING;
+        return true;
+    default:
+        break;
+    }
+    return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(tag.ptr, tag.len, q_, sizeof q_), "payload");
+}
+
+static int adapters_tagged_value__field(const char *s, size_t len)
+{
+    switch (len) {
+    case 7:
+        if (atd_bytes_eq(s, "payload", 7)) {
+            return 0;
+        }
+        break;
+    case 2:
+        if (atd_bytes_eq(s, "id", 2)) {
+            return 1;
+        }
+        break;
+    default:
+        break;
+    }
+    return -1;
+}
+
+bool adapters_tagged_value_read(atd_reader *r, adapters_tagged_value *out)
+{
+    bool more;
+    size_t at;
+    size_t next = 0;
+    uint64_t seen[1] = {0};
+    adapters_tagged_value_init(out);
+    atd_string tv_tag_ = {NULL, 0};
+    size_t tv_at_ = 0;
+    atd_skip_ws(r);
+    if (atd_peek(r) == '{' && !atd_read_type_field(r, "kind", 4, "payload", &tv_tag_, &tv_at_)) {
+        return false;
+    }
+    atd_skip_ws(r);
+    at = atd_reader_offset(r);
+    if (!atd_object_begin(r, &more)) {
+        return false;
+    }
+    while (more) {
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"payload\":", 10)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"id\":", 5)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
+        }
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
+            f = adapters_tagged_value__field(key.ptr, key.len);
+        }
+        next = (size_t)(f + 1);
+        switch (f) {
+        case 0:
+            if (!adapters_tagged_value__tv_read(r, tv_tag_, tv_at_, true, &out->payload)) {
+                return atd_reader_push_field(r, "payload", 7);
+            }
+            seen[0] |= (uint64_t)1 << 0;
+            break;
+        case 1:
+            if (!atd_read_string(r, &out->id)) {
+                return atd_reader_push_field(r, "id", 2);
+            }
+            seen[0] |= (uint64_t)1 << 1;
+            break;
+        default:
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == 4 && memcmp(key.ptr, "kind", 4) == 0)) {
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "tagged_value");
+            }
+            if (!atd_skip_value(r)) {
+                return atd_reader_push_field(r, key.ptr, key.len);
+            }
+            break;
+        }
+        if (!atd_object_next(r, &more)) {
+            return false;
+        }
+    }
+    if (!(seen[0] & ((uint64_t)1 << 0))) {
+        (void)at; /* a missing value field is no error here */
+        if (!adapters_tagged_value__tv_read(r, tv_tag_, tv_at_, false, &out->payload)) {
+            return atd_reader_push_field(r, "payload", 7);
+        }
+    }
+    if (!(seen[0] & ((uint64_t)1 << 1))) {
+        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "tagged_value");
+    }
+    return true;
+}
+
+bool adapters_tagged_value_read_any(atd_reader *r, void *out)
+{
+    return adapters_tagged_value_read(r, (adapters_tagged_value *)out);
+}
+
+int adapters_tagged_value_from_json(const char *json, size_t len, atd_arena *arena, adapters_tagged_value *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, adapters_tagged_value_read_any, out, err);
+}
+
+static bool adapters_abstract_nullable_read(atd_reader *r, adapters_abstract_nullable *out)
+{
+    if (atd_peek(r) == 'n') {
+        out->has = false;
+        return atd_read_null(r);
+    }
+    if (!atd_json_read(r, &out->value)) {
+        return false;
+    }
+    out->has = true;
+    return true;
+}
+
+static void adapters_string_abstract_nullable_tuple_init(adapters_string_abstract_nullable_tuple *v)
+{
+    memset(v, 0, sizeof *v);
+}
+
+static bool adapters_string_abstract_nullable_tuple_read(atd_reader *r, adapters_string_abstract_nullable_tuple *out)
+{
+    bool more;
+    size_t at, i;
+    adapters_string_abstract_nullable_tuple_init(out);
+    atd_skip_ws(r);
+    at = atd_reader_offset(r);
+    if (!atd_array_begin(r, &more)) {
+        return false;
+    }
+    if (!more) {
+        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0");
+    }
+    if (!atd_read_string(r, &out->f0)) {
+        return atd_reader_push_index(r, 0);
+    }
+    if (!atd_array_next(r, &more)) {
+        return false;
+    }
+    if (!more) {
+        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1");
+    }
+    if (!adapters_abstract_nullable_read(r, &out->f1)) {
+        return atd_reader_push_index(r, 1);
+    }
+    if (!atd_array_next(r, &more)) {
+        return false;
+    }
+    for (i = 2; more; i++) {
+        if (!atd_skip_value(r)) {
+            return atd_reader_push_index(r, i);
+        }
+        if (!atd_array_next(r, &more)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+void adapters_payload2_init(adapters_payload2 *v)
+{
+    memset(v, 0, sizeof *v);
+}
+
+static int adapters_payload2__case(const char *s, size_t len)
+{
+    switch (len) {
+    case 1:
+        if (atd_bytes_eq(s, "a", 1)) {
+            return 0;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(s, "Event", 5)) {
+            return 1;
+        }
+        break;
+    case 7:
+        if (atd_bytes_eq(s, "Unknown", 7)) {
+            return 2;
+        }
+        break;
+    default:
+        break;
+    }
+    return -1;
+}
+
+bool adapters_payload2_read(atd_reader *r, adapters_payload2 *out)
+{
+    atd_string s;
+    size_t at;
+    int c = atd_peek(r);
+    bool more;
+    at = atd_reader_offset(r);
+    if (c == '"') {
+        if (!atd_read_name(r, &s)) {
+            return false;
+        }
+        switch (adapters_payload2__case(s.ptr, s.len)) {
+        case 1:
+            out->tag = ADAPTERS_PAYLOAD2_EVENT;
+            return true;
+        default:
+            break;
+        }
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "payload2");
+    }
+    if (c == '[') {
+        if (!atd_array_begin(r, &more)) {
+            return false;
+        }
+        if (!more) {
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "payload2");
+        }
+        atd_skip_ws(r);
+        at = atd_reader_offset(r);
+        if (!atd_read_name(r, &s)) {
+            return atd_reader_push_index(r, 0);
+        }
+        switch (adapters_payload2__case(s.ptr, s.len)) {
+        case 0:
+            if (!atd_array_next(r, &more)) {
+                return false;
+            }
+            if (!more) {
+                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "A");
+            }
+            out->tag = ADAPTERS_PAYLOAD2_A;
+            if (!atd_read_int64(r, &out->u.A)) {
+                return atd_reader_push_index(r, 1);
+            }
+            if (!atd_array_next(r, &more)) {
+                return false;
+            }
+            if (more) {
+                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "A");
+            }
+            return true;
+        case 2:
+            if (!atd_array_next(r, &more)) {
+                return false;
+            }
+            if (!more) {
+                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Unknown");
+            }
+            out->tag = ADAPTERS_PAYLOAD2_UNKNOWN;
+            if (!adapters_string_abstract_nullable_tuple_read(r, &out->u.Unknown)) {
+                return atd_reader_push_index(r, 1);
+            }
+            if (!atd_array_next(r, &more)) {
+                return false;
+            }
+            if (more) {
+                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Unknown");
+            }
+            return true;
+        default:
+            break;
+        }
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "payload2");
+        }
+    }
+    return atd_reader_fail_expected(r, "a variant of 'payload2'");
+}
+
+bool adapters_payload2_read_any(atd_reader *r, void *out)
+{
+    return adapters_payload2_read(r, (adapters_payload2 *)out);
+}
+
+int adapters_payload2_from_json(const char *json, size_t len, atd_arena *arena, adapters_payload2 *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, adapters_payload2_read_any, out, err);
+}
+
+void adapters_tagged_value2_init(adapters_tagged_value2 *v)
+{
+    memset(v, 0, sizeof *v);
+}
+
+static int adapters_tagged_value2__tv_case(const char *s, size_t len)
+{
+    switch (len) {
+    case 1:
+        if (atd_bytes_eq(s, "a", 1)) {
+            return 0;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(s, "Event", 5)) {
+            return 1;
+        }
+        break;
+    case 7:
+        if (atd_bytes_eq(s, "Unknown", 7)) {
+            return 2;
+        }
+        break;
+    default:
+        break;
+    }
+    return -1;
+}
+
+static int adapters_tagged_value2__tv_known(const char *s, size_t len)
+{
+    switch (len) {
+    case 1:
+        if (atd_bytes_eq(s, "a", 1)) {
+            return 0;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(s, "Event", 5)) {
+            return 1;
+        }
+        break;
+    default:
+        break;
+    }
+    return -1;
+}
+
+static bool adapters_tagged_value2__tv_read(atd_reader *r, atd_string tag, size_t tag_at, bool present, adapters_payload2 *out)
+{
+    char q_[ATD_QUOTE_NAME_CAP];
+    if (adapters_tagged_value2__tv_known(tag.ptr, tag.len) < 0) {
+        if (!present) {
+            return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "unknown tag \"%s\" without a field 'payload2': the catch-all 'Unknown' needs a value", atd_quote_name(tag.ptr, tag.len, q_, sizeof q_));
+        }
+        out->tag = ADAPTERS_PAYLOAD2_UNKNOWN;
+        adapters_string_abstract_nullable_tuple_init(&out->u.Unknown);
+        if (!atd_reader_own_string(r, &tag)) {
+            return false;
+        }
+        out->u.Unknown.f0 = tag;
+        if (!adapters_abstract_nullable_read(r, &out->u.Unknown.f1)) {
+            return false;
+        }
+        return true;
+    }
+    switch (adapters_tagged_value2__tv_case(tag.ptr, tag.len)) {
+    case 0:
+        if (!present) {
+            return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "variant 'A' needs an argument: field 'payload2' is missing");
+        }
+        out->tag = ADAPTERS_PAYLOAD2_A;
+        if (!atd_read_int64(r, &out->u.A)) {
+            return false;
+        }
+        return true;
+    case 1:
+        if (present) {
+            return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "variant 'Event' takes no argument: field 'payload2' must be absent");
+        }
+        out->tag = ADAPTERS_PAYLOAD2_EVENT;
+        return true;
+    case 2:
+        if (!present) {
+            return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "variant 'Unknown' needs an argument: field 'payload2' is missing");
+        }
+        out->tag = ADAPTERS_PAYLOAD2_UNKNOWN;
+        if (!adapters_string_abstract_nullable_tuple_read(r, &out->u.Unknown)) {
+            return false;
+        }
+        return true;
+    default:
+        break;
+    }
+    return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(tag.ptr, tag.len, q_, sizeof q_), "payload2");
+}
+
+static int adapters_tagged_value2__field(const char *s, size_t len)
+{
+    switch (len) {
+    case 4:
+        if (atd_bytes_eq(s, "kind", 4)) {
+            return 0;
+        }
+        break;
+    case 8:
+        if (atd_bytes_eq(s, "payload2", 8)) {
+            return 1;
+        }
+        break;
+    default:
+        break;
+    }
+    return -1;
+}
+
+bool adapters_tagged_value2_read(atd_reader *r, adapters_tagged_value2 *out)
+{
+    bool more;
+    size_t at;
+    size_t next = 0;
+    uint64_t seen[1] = {0};
+    adapters_tagged_value2_init(out);
+    atd_string tv_tag_ = {NULL, 0};
+    size_t tv_at_ = 0;
+    atd_skip_ws(r);
+    if (atd_peek(r) == '{' && !atd_read_type_field(r, "kind", 4, "payload2", &tv_tag_, &tv_at_)) {
+        return false;
+    }
+    atd_skip_ws(r);
+    at = atd_reader_offset(r);
+    if (!atd_object_begin(r, &more)) {
+        return false;
+    }
+    while (more) {
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"kind\":", 7)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"payload2\":", 11)) {
+                f = 1;
+            }
+            break;
+        default:
+            break;
+        }
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
+            f = adapters_tagged_value2__field(key.ptr, key.len);
+        }
+        next = (size_t)(f + 1);
+        switch (f) {
+        case 0:
+            if (atd_peek(r) == 'n') {
+                if (!atd_read_null(r)) {
+                    return atd_reader_push_field(r, "kind", 4);
+                }
+            } else {
+                if (!atd_read_string(r, &out->kind)) {
+                    return atd_reader_push_field(r, "kind", 4);
+                }
+                out->has_kind = true;
+            }
+            break;
+        case 1:
+            if (!adapters_tagged_value2__tv_read(r, tv_tag_, tv_at_, true, &out->payload2)) {
+                return atd_reader_push_field(r, "payload2", 8);
+            }
+            seen[0] |= (uint64_t)1 << 0;
+            break;
+        default:
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == 4 && memcmp(key.ptr, "kind", 4) == 0)) {
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "tagged_value2");
+            }
+            if (!atd_skip_value(r)) {
+                return atd_reader_push_field(r, key.ptr, key.len);
+            }
+            break;
+        }
+        if (!atd_object_next(r, &more)) {
+            return false;
+        }
+    }
+    if (!(seen[0] & ((uint64_t)1 << 0))) {
+        (void)at; /* a missing value field is no error here */
+        if (!adapters_tagged_value2__tv_read(r, tv_tag_, tv_at_, false, &out->payload2)) {
+            return atd_reader_push_field(r, "payload2", 8);
+        }
+    }
+    return true;
+}
+
+bool adapters_tagged_value2_read_any(atd_reader *r, void *out)
+{
+    return adapters_tagged_value2_read(r, (adapters_tagged_value2 *)out);
+}
+
+int adapters_tagged_value2_from_json(const char *json, size_t len, atd_arena *arena, adapters_tagged_value2 *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, adapters_tagged_value2_read_any, out, err);
+}
+
+void adapters_kind_shape_init(adapters_kind_shape *v)
+{
+    memset(v, 0, sizeof *v);
+}
+
+static int adapters_kind_shape__case(const char *s, size_t len)
+{
+    switch (len) {
+    case 5:
+        if (atd_bytes_eq(s, "Begin", 5)) {
+            return 0;
+        }
+        if (atd_bytes_eq(s, "Blank", 5)) {
+            return 1;
+        }
+        break;
+    default:
+        break;
+    }
+    return -1;
+}
+
+bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out)
+{
+    atd_string s;
+    size_t at;
+    int c = atd_peek(r);
+    bool more;
+    at = atd_reader_offset(r);
+    if (c == '"') {
+        if (!atd_read_name(r, &s)) {
+            return false;
+        }
+        switch (adapters_kind_shape__case(s.ptr, s.len)) {
+        case 1:
+            out->tag = ADAPTERS_KIND_SHAPE_BLANK;
+            return true;
+        default:
+            break;
+        }
+        char q_[ATD_QUOTE_NAME_CAP];
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "kind_shape");
+    }
+    if (c == '{') {
+        unsigned flags_ = r->flags;
+        if (!atd_read_type_field(r, "kind", 4, "kind_shape", &s, &at)) {
+            return false;
+        }
+        (void)flags_;
+        switch (adapters_kind_shape__case(s.ptr, s.len)) {
+        case 0:
+            out->tag = ADAPTERS_KIND_SHAPE_BEGIN;
+            r->flags &= ~(unsigned)ATD_READ_STRICT_FIELDS;
+            if (!adapters_start_read(r, &out->u.Begin)) {
+                return (r->flags = flags_, false);
+            }
+            r->flags = flags_;
+            return true;
+        case 1:
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' takes no argument: it is the string \"%s\", not an object", "Blank", "Blank");
+        default:
+            break;
+        }
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "kind_shape");
+        }
+    }
+    if (c == '[') {
+        if (!atd_array_begin(r, &more)) {
+            return false;
+        }
+        if (!more) {
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "kind_shape");
+        }
+        atd_skip_ws(r);
+        at = atd_reader_offset(r);
+        if (!atd_read_name(r, &s)) {
+            return atd_reader_push_index(r, 0);
+        }
+        switch (adapters_kind_shape__case(s.ptr, s.len)) {
+        case 0:
+            if (!atd_array_next(r, &more)) {
+                return false;
+            }
+            if (!more) {
+                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Begin");
+            }
+            out->tag = ADAPTERS_KIND_SHAPE_BEGIN;
+            if (!adapters_start_read(r, &out->u.Begin)) {
+                return atd_reader_push_index(r, 1);
+            }
+            if (!atd_array_next(r, &more)) {
+                return false;
+            }
+            if (more) {
+                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Begin");
+            }
+            return true;
+        default:
+            break;
+        }
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "kind_shape");
+        }
+    }
+    return atd_reader_fail_expected(r, "a variant of 'kind_shape'");
+}
+
+bool adapters_kind_shape_read_any(atd_reader *r, void *out)
+{
+    return adapters_kind_shape_read(r, (adapters_kind_shape *)out);
+}
+
+int adapters_kind_shape_from_json(const char *json, size_t len, atd_arena *arena, adapters_kind_shape *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, adapters_kind_shape_read_any, out, err);
+}
+
 static bool adapters_shape_list_read(atd_reader *r, adapters_shape_list *out)
 {
     bool more;
@@ -1185,6 +1990,108 @@ static bool adapters_codec_shape_list_read(atd_reader *r, adapters_codec_shape_l
     return true;
 }
 
+static bool adapters_tagged_value_list_read(atd_reader *r, adapters_tagged_value_list *out)
+{
+    bool more;
+    size_t len = 0, cap = 0;
+    adapters_tagged_value *items = NULL;
+    if (!atd_array_begin(r, &more)) {
+        return false;
+    }
+    while (more) {
+        if (len == cap) {
+            size_t ncap = cap != 0 ? 2 * cap : 8;
+            adapters_tagged_value *n_ = NULL;
+            if (ncap <= SIZE_MAX / sizeof(adapters_tagged_value)) {
+                n_ = (adapters_tagged_value *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_tagged_value), ncap * sizeof(adapters_tagged_value), 8);
+            }
+            if (n_ == NULL) {
+                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+            }
+            items = n_;
+            cap = ncap;
+        }
+        if (!adapters_tagged_value_read(r, &items[len])) {
+            return atd_reader_push_index(r, len);
+        }
+        len++;
+        if (!atd_array_next(r, &more)) {
+            return false;
+        }
+    }
+    out->items = items;
+    out->len = len;
+    return true;
+}
+
+static bool adapters_tagged_value2_list_read(atd_reader *r, adapters_tagged_value2_list *out)
+{
+    bool more;
+    size_t len = 0, cap = 0;
+    adapters_tagged_value2 *items = NULL;
+    if (!atd_array_begin(r, &more)) {
+        return false;
+    }
+    while (more) {
+        if (len == cap) {
+            size_t ncap = cap != 0 ? 2 * cap : 8;
+            adapters_tagged_value2 *n_ = NULL;
+            if (ncap <= SIZE_MAX / sizeof(adapters_tagged_value2)) {
+                n_ = (adapters_tagged_value2 *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_tagged_value2), ncap * sizeof(adapters_tagged_value2), 8);
+            }
+            if (n_ == NULL) {
+                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+            }
+            items = n_;
+            cap = ncap;
+        }
+        if (!adapters_tagged_value2_read(r, &items[len])) {
+            return atd_reader_push_index(r, len);
+        }
+        len++;
+        if (!atd_array_next(r, &more)) {
+            return false;
+        }
+    }
+    out->items = items;
+    out->len = len;
+    return true;
+}
+
+static bool adapters_kind_shape_list_read(atd_reader *r, adapters_kind_shape_list *out)
+{
+    bool more;
+    size_t len = 0, cap = 0;
+    adapters_kind_shape *items = NULL;
+    if (!atd_array_begin(r, &more)) {
+        return false;
+    }
+    while (more) {
+        if (len == cap) {
+            size_t ncap = cap != 0 ? 2 * cap : 8;
+            adapters_kind_shape *n_ = NULL;
+            if (ncap <= SIZE_MAX / sizeof(adapters_kind_shape)) {
+                n_ = (adapters_kind_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_kind_shape), ncap * sizeof(adapters_kind_shape), 8);
+            }
+            if (n_ == NULL) {
+                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+            }
+            items = n_;
+            cap = ncap;
+        }
+        if (!adapters_kind_shape_read(r, &items[len])) {
+            return atd_reader_push_index(r, len);
+        }
+        len++;
+        if (!atd_array_next(r, &more)) {
+            return false;
+        }
+    }
+    out->items = items;
+    out->len = len;
+    return true;
+}
+
 void adapters_doc_init(adapters_doc *v)
 {
     memset(v, 0, sizeof *v);
@@ -1209,6 +2116,19 @@ static int adapters_doc__field(const char *s, size_t len)
     case 5:
         if (atd_bytes_eq(s, "codec", 5)) {
             return 3;
+        }
+        if (atd_bytes_eq(s, "kinds", 5)) {
+            return 6;
+        }
+        break;
+    case 2:
+        if (atd_bytes_eq(s, "tv", 2)) {
+            return 4;
+        }
+        break;
+    case 3:
+        if (atd_bytes_eq(s, "tv2", 3)) {
+            return 5;
         }
         break;
     default:
@@ -1254,6 +2174,21 @@ bool adapters_doc_read(atd_reader *r, adapters_doc *out)
                 f = 3;
             }
             break;
+        case 4:
+            if (atd_object_key_is(r, "\"tv\":", 5)) {
+                f = 4;
+            }
+            break;
+        case 5:
+            if (atd_object_key_is(r, "\"tv2\":", 6)) {
+                f = 5;
+            }
+            break;
+        case 6:
+            if (atd_object_key_is(r, "\"kinds\":", 8)) {
+                f = 6;
+            }
+            break;
         default:
             break;
         }
@@ -1288,6 +2223,39 @@ bool adapters_doc_read(atd_reader *r, adapters_doc *out)
                 return atd_reader_push_field(r, "codec", 5);
             }
             seen[0] |= (uint64_t)1 << 3;
+            break;
+        case 4:
+            if (atd_peek(r) == 'n') {
+                if (!atd_read_null(r)) {
+                    return atd_reader_push_field(r, "tv", 2);
+                }
+            } else {
+                if (!adapters_tagged_value_list_read(r, &out->tv)) {
+                    return atd_reader_push_field(r, "tv", 2);
+                }
+            }
+            break;
+        case 5:
+            if (atd_peek(r) == 'n') {
+                if (!atd_read_null(r)) {
+                    return atd_reader_push_field(r, "tv2", 3);
+                }
+            } else {
+                if (!adapters_tagged_value2_list_read(r, &out->tv2)) {
+                    return atd_reader_push_field(r, "tv2", 3);
+                }
+            }
+            break;
+        case 6:
+            if (atd_peek(r) == 'n') {
+                if (!atd_read_null(r)) {
+                    return atd_reader_push_field(r, "kinds", 5);
+                }
+            } else {
+                if (!adapters_kind_shape_list_read(r, &out->kinds)) {
+                    return atd_reader_push_field(r, "kinds", 5);
+                }
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -1328,12 +2296,37 @@ int adapters_doc_from_json(const char *json, size_t len, atd_arena *arena, adapt
     return atd_from_json(json, len, arena, adapters_doc_read_any, out, err);
 }
 
+void adapters_json_init(adapters_json *v)
+{
+    memset(v, 0, sizeof *v);
+}
+
+bool adapters_json_read(atd_reader *r, adapters_json *out)
+{
+    if (!atd_json_read(r, &*out)) {
+        return false;
+    }
+    return true;
+}
+
+bool adapters_json_read_any(atd_reader *r, void *out)
+{
+    return adapters_json_read(r, (adapters_json *)out);
+}
+
+int adapters_json_from_json(const char *json, size_t len, atd_arena *arena, adapters_json *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, adapters_json_read_any, out, err);
+}
+
 /* --- writers --- */
 
 static bool adapters_circle__write_tagged(atd_writer *w, const adapters_circle *v, const char *tag, size_t tag_len);
 static bool adapters_rect__write_tagged(atd_writer *w, const adapters_rect *v, const char *tag, size_t tag_len);
 static bool adapters_start__write_tagged(atd_writer *w, const adapters_start *v, const char *tag, size_t tag_len);
 static bool adapters_tagged__write_tagged(atd_writer *w, const adapters_tagged *v, const char *tag, size_t tag_len);
+static bool adapters_tagged_value__write_tagged(atd_writer *w, const adapters_tagged_value *v, const char *tag, size_t tag_len);
+static bool adapters_tagged_value2__write_tagged(atd_writer *w, const adapters_tagged_value2 *v, const char *tag, size_t tag_len);
 
 static bool adapters_circle__write_tagged(atd_writer *w, const adapters_circle *v, const char *tag, size_t tag_len)
 {
@@ -1646,6 +2639,300 @@ int adapters_codec_shape_to_json(const adapters_codec_shape *value, atd_buf *out
     return atd_to_json(adapters_codec_shape_write_any, value, out, err);
 }
 
+bool adapters_payload_write(atd_writer *w, const adapters_payload *v)
+{
+    switch (v->tag) {
+    case ADAPTERS_PAYLOAD_A:
+        if (!atd_writer_raw(w, "[\"a\",", 5)) {
+            return false;
+        }
+        if (!atd_writer_int64(w, (int64_t)v->u.A)) {
+            return atd_writer_push_index(w, 1);
+        }
+        return atd_writer_raw(w, "]", 1);
+    case ADAPTERS_PAYLOAD_B:
+        if (!atd_writer_raw(w, "[\"b\",", 5)) {
+            return false;
+        }
+        if (!adapters_rect_write(w, &v->u.B)) {
+            return atd_writer_push_index(w, 1);
+        }
+        return atd_writer_raw(w, "]", 1);
+    case ADAPTERS_PAYLOAD_NOTHING:
+        return atd_writer_raw(w, "\"n\"", 3);
+    }
+    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'payload'");
+}
+
+bool adapters_payload_write_any(atd_writer *w, const void *value)
+{
+    return adapters_payload_write(w, (const adapters_payload *)value);
+}
+
+int adapters_payload_to_json(const adapters_payload *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(adapters_payload_write_any, value, out, err);
+}
+
+static bool adapters_tagged_value__tv_has_value(const adapters_payload *v)
+{
+    switch (v->tag) {
+    case ADAPTERS_PAYLOAD_A:
+        return true;
+    case ADAPTERS_PAYLOAD_B:
+        return true;
+    case ADAPTERS_PAYLOAD_NOTHING:
+        return false;
+    }
+    return false;
+}
+
+static bool adapters_tagged_value__tv_write_value(atd_writer *w, const adapters_payload *v)
+{
+    switch (v->tag) {
+    case ADAPTERS_PAYLOAD_A:
+        if (!atd_writer_int64(w, (int64_t)v->u.A)) {
+            return false;
+        }
+        return true;
+    case ADAPTERS_PAYLOAD_B:
+        if (!adapters_rect_write(w, &v->u.B)) {
+            return false;
+        }
+        return true;
+    default:
+        break;
+    }
+    return true;
+}
+
+static bool adapters_tagged_value__write_tagged(atd_writer *w, const adapters_tagged_value *v, const char *tag, size_t tag_len)
+{
+    if (!atd_writer_raw(w, tag, tag_len)) {
+        return false;
+    }
+    if (adapters_tagged_value__tv_has_value(&v->payload)) {
+        if (!atd_writer_raw(w, ",\"payload\":", 11)) {
+            return false;
+        }
+        if (!adapters_tagged_value__tv_write_value(w, &v->payload)) {
+            return atd_writer_push_field(w, "payload", 7);
+        }
+    }
+    if (!atd_writer_key_string(w, ",\"id\":", 6, v->id.ptr, v->id.len)) {
+        return atd_writer_push_field(w, "id", 2);
+    }
+    return atd_writer_raw(w, "}", 1);
+}
+
+bool adapters_tagged_value_write(atd_writer *w, const adapters_tagged_value *v)
+{
+    if (!atd_writer_raw(w, "{\"kind\":", 8)) {
+        return false;
+    }
+    switch (v->payload.tag) {
+    case ADAPTERS_PAYLOAD_A:
+        if (!atd_writer_raw(w, "\"a\"", 3)) {
+            return false;
+        }
+        break;
+    case ADAPTERS_PAYLOAD_B:
+        if (!atd_writer_raw(w, "\"b\"", 3)) {
+            return false;
+        }
+        break;
+    case ADAPTERS_PAYLOAD_NOTHING:
+        if (!atd_writer_raw(w, "\"n\"", 3)) {
+            return false;
+        }
+        break;
+    default:
+        atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'payload'");
+        return atd_writer_push_field(w, "payload", 7);
+    }
+    return adapters_tagged_value__write_tagged(w, v, "", 0);
+}
+
+bool adapters_tagged_value_write_any(atd_writer *w, const void *value)
+{
+    return adapters_tagged_value_write(w, (const adapters_tagged_value *)value);
+}
+
+int adapters_tagged_value_to_json(const adapters_tagged_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(adapters_tagged_value_write_any, value, out, err);
+}
+
+static bool adapters_abstract_nullable_write(atd_writer *w, const adapters_abstract_nullable *v)
+{
+    if (!v->has) {
+        return atd_writer_raw(w, "null", 4);
+    }
+    if (!atd_writer_json(w, &v->value)) {
+        return false;
+    }
+    return true;
+}
+
+static bool adapters_string_abstract_nullable_tuple_write(atd_writer *w, const adapters_string_abstract_nullable_tuple *v)
+{
+    if (!atd_writer_raw(w, "[", 1)) {
+        return false;
+    }
+    if (!atd_writer_string(w, v->f0.ptr, v->f0.len)) {
+        return atd_writer_push_index(w, 0);
+    }
+    if (!atd_writer_raw(w, ",", 1)) {
+        return false;
+    }
+    if (!adapters_abstract_nullable_write(w, &v->f1)) {
+        return atd_writer_push_index(w, 1);
+    }
+    return atd_writer_raw(w, "]", 1);
+}
+
+bool adapters_payload2_write(atd_writer *w, const adapters_payload2 *v)
+{
+    switch (v->tag) {
+    case ADAPTERS_PAYLOAD2_A:
+        if (!atd_writer_raw(w, "[\"a\",", 5)) {
+            return false;
+        }
+        if (!atd_writer_int64(w, (int64_t)v->u.A)) {
+            return atd_writer_push_index(w, 1);
+        }
+        return atd_writer_raw(w, "]", 1);
+    case ADAPTERS_PAYLOAD2_EVENT:
+        return atd_writer_raw(w, "\"Event\"", 7);
+    case ADAPTERS_PAYLOAD2_UNKNOWN:
+        if (!atd_writer_raw(w, "[\"Unknown\",", 11)) {
+            return false;
+        }
+        if (!adapters_string_abstract_nullable_tuple_write(w, &v->u.Unknown)) {
+            return atd_writer_push_index(w, 1);
+        }
+        return atd_writer_raw(w, "]", 1);
+    }
+    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'payload2'");
+}
+
+bool adapters_payload2_write_any(atd_writer *w, const void *value)
+{
+    return adapters_payload2_write(w, (const adapters_payload2 *)value);
+}
+
+int adapters_payload2_to_json(const adapters_payload2 *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(adapters_payload2_write_any, value, out, err);
+}
+
+static bool adapters_tagged_value2__tv_has_value(const adapters_payload2 *v)
+{
+    switch (v->tag) {
+    case ADAPTERS_PAYLOAD2_A:
+        return true;
+    case ADAPTERS_PAYLOAD2_EVENT:
+        return false;
+    case ADAPTERS_PAYLOAD2_UNKNOWN:
+        return !(!v->u.Unknown.f1.has);
+    }
+    return false;
+}
+
+static bool adapters_tagged_value2__tv_write_value(atd_writer *w, const adapters_payload2 *v)
+{
+    switch (v->tag) {
+    case ADAPTERS_PAYLOAD2_A:
+        if (!atd_writer_int64(w, (int64_t)v->u.A)) {
+            return false;
+        }
+        return true;
+    case ADAPTERS_PAYLOAD2_UNKNOWN:
+        if (!adapters_abstract_nullable_write(w, &v->u.Unknown.f1)) {
+            return false;
+        }
+        return true;
+    default:
+        break;
+    }
+    return true;
+}
+
+static bool adapters_tagged_value2__write_tagged(atd_writer *w, const adapters_tagged_value2 *v, const char *tag, size_t tag_len)
+{
+    if (!atd_writer_raw(w, tag, tag_len)) {
+        return false;
+    }
+    if (adapters_tagged_value2__tv_has_value(&v->payload2)) {
+        if (!atd_writer_raw(w, ",\"payload2\":", 12)) {
+            return false;
+        }
+        if (!adapters_tagged_value2__tv_write_value(w, &v->payload2)) {
+            return atd_writer_push_field(w, "payload2", 8);
+        }
+    }
+    return atd_writer_raw(w, "}", 1);
+}
+
+bool adapters_tagged_value2_write(atd_writer *w, const adapters_tagged_value2 *v)
+{
+    if (!atd_writer_raw(w, "{\"kind\":", 8)) {
+        return false;
+    }
+    switch (v->payload2.tag) {
+    case ADAPTERS_PAYLOAD2_A:
+        if (!atd_writer_raw(w, "\"a\"", 3)) {
+            return false;
+        }
+        break;
+    case ADAPTERS_PAYLOAD2_EVENT:
+        if (!atd_writer_raw(w, "\"Event\"", 7)) {
+            return false;
+        }
+        break;
+    case ADAPTERS_PAYLOAD2_UNKNOWN:
+        if (!atd_writer_string(w, v->payload2.u.Unknown.f0.ptr, v->payload2.u.Unknown.f0.len)) {
+            return atd_writer_push_field(w, "payload2", 8);
+        }
+        break;
+    default:
+        atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'payload2'");
+        return atd_writer_push_field(w, "payload2", 8);
+    }
+    return adapters_tagged_value2__write_tagged(w, v, "", 0);
+}
+
+bool adapters_tagged_value2_write_any(atd_writer *w, const void *value)
+{
+    return adapters_tagged_value2_write(w, (const adapters_tagged_value2 *)value);
+}
+
+int adapters_tagged_value2_to_json(const adapters_tagged_value2 *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(adapters_tagged_value2_write_any, value, out, err);
+}
+
+bool adapters_kind_shape_write(atd_writer *w, const adapters_kind_shape *v)
+{
+    switch (v->tag) {
+    case ADAPTERS_KIND_SHAPE_BEGIN:
+        return adapters_start__write_tagged(w, &v->u.Begin, "{\"kind\":\"Begin\"", 15);
+    case ADAPTERS_KIND_SHAPE_BLANK:
+        return atd_writer_raw(w, "\"Blank\"", 7);
+    }
+    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'kind_shape'");
+}
+
+bool adapters_kind_shape_write_any(atd_writer *w, const void *value)
+{
+    return adapters_kind_shape_write(w, (const adapters_kind_shape *)value);
+}
+
+int adapters_kind_shape_to_json(const adapters_kind_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(adapters_kind_shape_write_any, value, out, err);
+}
+
 static bool adapters_shape_list_write(atd_writer *w, const adapters_shape_list *v)
 {
     size_t i;
@@ -1714,6 +3001,57 @@ static bool adapters_codec_shape_list_write(atd_writer *w, const adapters_codec_
     return atd_writer_raw(w, "]", 1);
 }
 
+static bool adapters_tagged_value_list_write(atd_writer *w, const adapters_tagged_value_list *v)
+{
+    size_t i;
+    if (!atd_writer_raw(w, "[", 1)) {
+        return false;
+    }
+    for (i = 0; i < v->len; i++) {
+        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
+            return false;
+        }
+        if (!adapters_tagged_value_write(w, &v->items[i])) {
+            return atd_writer_push_index(w, i);
+        }
+    }
+    return atd_writer_raw(w, "]", 1);
+}
+
+static bool adapters_tagged_value2_list_write(atd_writer *w, const adapters_tagged_value2_list *v)
+{
+    size_t i;
+    if (!atd_writer_raw(w, "[", 1)) {
+        return false;
+    }
+    for (i = 0; i < v->len; i++) {
+        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
+            return false;
+        }
+        if (!adapters_tagged_value2_write(w, &v->items[i])) {
+            return atd_writer_push_index(w, i);
+        }
+    }
+    return atd_writer_raw(w, "]", 1);
+}
+
+static bool adapters_kind_shape_list_write(atd_writer *w, const adapters_kind_shape_list *v)
+{
+    size_t i;
+    if (!atd_writer_raw(w, "[", 1)) {
+        return false;
+    }
+    for (i = 0; i < v->len; i++) {
+        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
+            return false;
+        }
+        if (!adapters_kind_shape_write(w, &v->items[i])) {
+            return atd_writer_push_index(w, i);
+        }
+    }
+    return atd_writer_raw(w, "]", 1);
+}
+
 bool adapters_doc_write(atd_writer *w, const adapters_doc *v)
 {
     if (!atd_writer_raw(w, "{\"shapes\":", 10)) {
@@ -1740,6 +3078,30 @@ bool adapters_doc_write(atd_writer *w, const adapters_doc *v)
     if (!adapters_codec_shape_list_write(w, &v->codec)) {
         return atd_writer_push_field(w, "codec", 5);
     }
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->tv.len != 0) {
+        if (!atd_writer_raw(w, ",\"tv\":", 6)) {
+            return false;
+        }
+        if (!adapters_tagged_value_list_write(w, &v->tv)) {
+            return atd_writer_push_field(w, "tv", 2);
+        }
+    }
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->tv2.len != 0) {
+        if (!atd_writer_raw(w, ",\"tv2\":", 7)) {
+            return false;
+        }
+        if (!adapters_tagged_value2_list_write(w, &v->tv2)) {
+            return atd_writer_push_field(w, "tv2", 3);
+        }
+    }
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->kinds.len != 0) {
+        if (!atd_writer_raw(w, ",\"kinds\":", 9)) {
+            return false;
+        }
+        if (!adapters_kind_shape_list_write(w, &v->kinds)) {
+            return atd_writer_push_field(w, "kinds", 5);
+        }
+    }
     return atd_writer_raw(w, "}", 1);
 }
 
@@ -1751,6 +3113,24 @@ bool adapters_doc_write_any(atd_writer *w, const void *value)
 int adapters_doc_to_json(const adapters_doc *value, atd_buf *out, atd_error *err)
 {
     return atd_to_json(adapters_doc_write_any, value, out, err);
+}
+
+bool adapters_json_write(atd_writer *w, const adapters_json *v)
+{
+    if (!atd_writer_json(w, &(*v))) {
+        return false;
+    }
+    return true;
+}
+
+bool adapters_json_write_any(atd_writer *w, const void *value)
+{
+    return adapters_json_write(w, (const adapters_json *)value);
+}
+
+int adapters_json_to_json(const adapters_json *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(adapters_json_write_any, value, out, err);
 }
 
 /* --- streams and layout --- */
@@ -1915,6 +3295,106 @@ int adapters_codec_shape_to_json_pretty(const adapters_codec_shape *value, atd_b
     return atd_write_value(out, adapters_codec_shape_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
+bool adapters_payload_next_line(atd_stream *s, atd_arena *arena, adapters_payload *out)
+{
+    return atd_stream_next_line(s, arena, adapters_payload_read_any, out);
+}
+
+bool adapters_payload_next_element(atd_stream *s, atd_arena *arena, adapters_payload *out)
+{
+    return atd_stream_next_element(s, arena, adapters_payload_read_any, out);
+}
+
+int adapters_payload_write_line(const adapters_payload *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_payload_write_any, value, 0, err);
+}
+
+int adapters_payload_to_json_pretty(const adapters_payload *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_payload_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool adapters_tagged_value_next_line(atd_stream *s, atd_arena *arena, adapters_tagged_value *out)
+{
+    return atd_stream_next_line(s, arena, adapters_tagged_value_read_any, out);
+}
+
+bool adapters_tagged_value_next_element(atd_stream *s, atd_arena *arena, adapters_tagged_value *out)
+{
+    return atd_stream_next_element(s, arena, adapters_tagged_value_read_any, out);
+}
+
+int adapters_tagged_value_write_line(const adapters_tagged_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_tagged_value_write_any, value, 0, err);
+}
+
+int adapters_tagged_value_to_json_pretty(const adapters_tagged_value *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_tagged_value_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool adapters_payload2_next_line(atd_stream *s, atd_arena *arena, adapters_payload2 *out)
+{
+    return atd_stream_next_line(s, arena, adapters_payload2_read_any, out);
+}
+
+bool adapters_payload2_next_element(atd_stream *s, atd_arena *arena, adapters_payload2 *out)
+{
+    return atd_stream_next_element(s, arena, adapters_payload2_read_any, out);
+}
+
+int adapters_payload2_write_line(const adapters_payload2 *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_payload2_write_any, value, 0, err);
+}
+
+int adapters_payload2_to_json_pretty(const adapters_payload2 *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_payload2_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool adapters_tagged_value2_next_line(atd_stream *s, atd_arena *arena, adapters_tagged_value2 *out)
+{
+    return atd_stream_next_line(s, arena, adapters_tagged_value2_read_any, out);
+}
+
+bool adapters_tagged_value2_next_element(atd_stream *s, atd_arena *arena, adapters_tagged_value2 *out)
+{
+    return atd_stream_next_element(s, arena, adapters_tagged_value2_read_any, out);
+}
+
+int adapters_tagged_value2_write_line(const adapters_tagged_value2 *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_tagged_value2_write_any, value, 0, err);
+}
+
+int adapters_tagged_value2_to_json_pretty(const adapters_tagged_value2 *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_tagged_value2_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool adapters_kind_shape_next_line(atd_stream *s, atd_arena *arena, adapters_kind_shape *out)
+{
+    return atd_stream_next_line(s, arena, adapters_kind_shape_read_any, out);
+}
+
+bool adapters_kind_shape_next_element(atd_stream *s, atd_arena *arena, adapters_kind_shape *out)
+{
+    return atd_stream_next_element(s, arena, adapters_kind_shape_read_any, out);
+}
+
+int adapters_kind_shape_write_line(const adapters_kind_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_kind_shape_write_any, value, 0, err);
+}
+
+int adapters_kind_shape_to_json_pretty(const adapters_kind_shape *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_kind_shape_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
 bool adapters_doc_next_line(atd_stream *s, atd_arena *arena, adapters_doc *out)
 {
     return atd_stream_next_line(s, arena, adapters_doc_read_any, out);
@@ -1933,5 +3413,25 @@ int adapters_doc_write_line(const adapters_doc *value, atd_buf *out, atd_error *
 int adapters_doc_to_json_pretty(const adapters_doc *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, adapters_doc_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool adapters_json_next_line(atd_stream *s, atd_arena *arena, adapters_json *out)
+{
+    return atd_stream_next_line(s, arena, adapters_json_read_any, out);
+}
+
+bool adapters_json_next_element(atd_stream *s, atd_arena *arena, adapters_json *out)
+{
+    return atd_stream_next_element(s, arena, adapters_json_read_any, out);
+}
+
+int adapters_json_write_line(const adapters_json *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, adapters_json_write_any, value, 0, err);
+}
+
+int adapters_json_to_json_pretty(const adapters_json *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, adapters_json_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -42,6 +42,23 @@ typedef enum adapters_codec_shape_tag {
     ADAPTERS_CODEC_SHAPE_DISC
 } adapters_codec_shape_tag;
 
+typedef enum adapters_payload_tag {
+    ADAPTERS_PAYLOAD_A,
+    ADAPTERS_PAYLOAD_B,
+    ADAPTERS_PAYLOAD_NOTHING
+} adapters_payload_tag;
+
+typedef enum adapters_payload2_tag {
+    ADAPTERS_PAYLOAD2_A,
+    ADAPTERS_PAYLOAD2_EVENT,
+    ADAPTERS_PAYLOAD2_UNKNOWN
+} adapters_payload2_tag;
+
+typedef enum adapters_kind_shape_tag {
+    ADAPTERS_KIND_SHAPE_BEGIN,
+    ADAPTERS_KIND_SHAPE_BLANK
+} adapters_kind_shape_tag;
+
 typedef struct adapters_circle adapters_circle;
 typedef struct adapters_rect adapters_rect;
 typedef struct adapters_string_option adapters_string_option;
@@ -51,10 +68,20 @@ typedef struct adapters_shape adapters_shape;
 typedef struct adapters_event adapters_event;
 typedef struct adapters_one adapters_one;
 typedef struct adapters_codec_shape adapters_codec_shape;
+typedef struct adapters_payload adapters_payload;
+typedef struct adapters_tagged_value adapters_tagged_value;
+typedef struct adapters_abstract_nullable adapters_abstract_nullable;
+typedef struct adapters_string_abstract_nullable_tuple adapters_string_abstract_nullable_tuple;
+typedef struct adapters_payload2 adapters_payload2;
+typedef struct adapters_tagged_value2 adapters_tagged_value2;
+typedef struct adapters_kind_shape adapters_kind_shape;
 typedef struct adapters_shape_list adapters_shape_list;
 typedef struct adapters_event_list adapters_event_list;
 typedef struct adapters_one_list adapters_one_list;
 typedef struct adapters_codec_shape_list adapters_codec_shape_list;
+typedef struct adapters_tagged_value_list adapters_tagged_value_list;
+typedef struct adapters_tagged_value2_list adapters_tagged_value2_list;
+typedef struct adapters_kind_shape_list adapters_kind_shape_list;
 typedef struct adapters_doc adapters_doc;
 
 struct adapters_circle {
@@ -118,6 +145,51 @@ struct adapters_codec_shape {
     } u;
 };
 
+struct adapters_payload {
+    adapters_payload_tag tag;
+    union {
+        int64_t A;
+        adapters_rect B;
+    } u;
+};
+
+struct adapters_tagged_value {
+    adapters_payload payload;
+    atd_string id;
+};
+
+struct adapters_abstract_nullable {
+    bool has;
+    atd_json value;
+};
+
+struct adapters_string_abstract_nullable_tuple {
+    atd_string f0;
+    adapters_abstract_nullable f1;
+};
+
+struct adapters_payload2 {
+    adapters_payload2_tag tag;
+    union {
+        int64_t A;
+        adapters_string_abstract_nullable_tuple Unknown;
+    } u;
+};
+
+struct adapters_tagged_value2 {
+    bool has_kind;
+    atd_string kind;
+    adapters_payload2 payload2;
+};
+
+/* atdgen's Type_field adapter: a constructor with a record argument is {"kind": "Name", ...fields} on the wire; ["Name", value] is read too. */
+struct adapters_kind_shape {
+    adapters_kind_shape_tag tag;
+    union {
+        adapters_start Begin;
+    } u;
+};
+
 struct adapters_shape_list {
     adapters_shape *items;
     size_t len;
@@ -138,12 +210,32 @@ struct adapters_codec_shape_list {
     size_t len;
 };
 
+struct adapters_tagged_value_list {
+    adapters_tagged_value *items;
+    size_t len;
+};
+
+struct adapters_tagged_value2_list {
+    adapters_tagged_value2 *items;
+    size_t len;
+};
+
+struct adapters_kind_shape_list {
+    adapters_kind_shape *items;
+    size_t len;
+};
+
 struct adapters_doc {
     adapters_shape_list shapes;
     adapters_event_list events;
     adapters_one_list ones;
     adapters_codec_shape_list codec;
+    adapters_tagged_value_list tv;
+    adapters_tagged_value2_list tv2;
+    adapters_kind_shape_list kinds;
 };
+
+typedef atd_json adapters_json;
 
 /* --- functions --- */
 /* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
@@ -244,6 +336,66 @@ bool adapters_codec_shape_next_element(atd_stream *s, atd_arena *arena, adapters
 int adapters_codec_shape_write_line(const adapters_codec_shape *value, atd_buf *out, atd_error *err);
 int adapters_codec_shape_to_json_pretty(const adapters_codec_shape *value, atd_buf *out, atd_error *err);
 
+void adapters_payload_init(adapters_payload *v);
+bool adapters_payload_read(atd_reader *r, adapters_payload *out);
+bool adapters_payload_write(atd_writer *w, const adapters_payload *v);
+bool adapters_payload_read_any(atd_reader *r, void *out);
+bool adapters_payload_write_any(atd_writer *w, const void *value);
+int adapters_payload_from_json(const char *json, size_t len, atd_arena *arena, adapters_payload *out, atd_error *err);
+int adapters_payload_to_json(const adapters_payload *value, atd_buf *out, atd_error *err);
+bool adapters_payload_next_line(atd_stream *s, atd_arena *arena, adapters_payload *out);
+bool adapters_payload_next_element(atd_stream *s, atd_arena *arena, adapters_payload *out);
+int adapters_payload_write_line(const adapters_payload *value, atd_buf *out, atd_error *err);
+int adapters_payload_to_json_pretty(const adapters_payload *value, atd_buf *out, atd_error *err);
+
+void adapters_tagged_value_init(adapters_tagged_value *v);
+bool adapters_tagged_value_read(atd_reader *r, adapters_tagged_value *out);
+bool adapters_tagged_value_write(atd_writer *w, const adapters_tagged_value *v);
+bool adapters_tagged_value_read_any(atd_reader *r, void *out);
+bool adapters_tagged_value_write_any(atd_writer *w, const void *value);
+int adapters_tagged_value_from_json(const char *json, size_t len, atd_arena *arena, adapters_tagged_value *out, atd_error *err);
+int adapters_tagged_value_to_json(const adapters_tagged_value *value, atd_buf *out, atd_error *err);
+bool adapters_tagged_value_next_line(atd_stream *s, atd_arena *arena, adapters_tagged_value *out);
+bool adapters_tagged_value_next_element(atd_stream *s, atd_arena *arena, adapters_tagged_value *out);
+int adapters_tagged_value_write_line(const adapters_tagged_value *value, atd_buf *out, atd_error *err);
+int adapters_tagged_value_to_json_pretty(const adapters_tagged_value *value, atd_buf *out, atd_error *err);
+
+void adapters_payload2_init(adapters_payload2 *v);
+bool adapters_payload2_read(atd_reader *r, adapters_payload2 *out);
+bool adapters_payload2_write(atd_writer *w, const adapters_payload2 *v);
+bool adapters_payload2_read_any(atd_reader *r, void *out);
+bool adapters_payload2_write_any(atd_writer *w, const void *value);
+int adapters_payload2_from_json(const char *json, size_t len, atd_arena *arena, adapters_payload2 *out, atd_error *err);
+int adapters_payload2_to_json(const adapters_payload2 *value, atd_buf *out, atd_error *err);
+bool adapters_payload2_next_line(atd_stream *s, atd_arena *arena, adapters_payload2 *out);
+bool adapters_payload2_next_element(atd_stream *s, atd_arena *arena, adapters_payload2 *out);
+int adapters_payload2_write_line(const adapters_payload2 *value, atd_buf *out, atd_error *err);
+int adapters_payload2_to_json_pretty(const adapters_payload2 *value, atd_buf *out, atd_error *err);
+
+void adapters_tagged_value2_init(adapters_tagged_value2 *v);
+bool adapters_tagged_value2_read(atd_reader *r, adapters_tagged_value2 *out);
+bool adapters_tagged_value2_write(atd_writer *w, const adapters_tagged_value2 *v);
+bool adapters_tagged_value2_read_any(atd_reader *r, void *out);
+bool adapters_tagged_value2_write_any(atd_writer *w, const void *value);
+int adapters_tagged_value2_from_json(const char *json, size_t len, atd_arena *arena, adapters_tagged_value2 *out, atd_error *err);
+int adapters_tagged_value2_to_json(const adapters_tagged_value2 *value, atd_buf *out, atd_error *err);
+bool adapters_tagged_value2_next_line(atd_stream *s, atd_arena *arena, adapters_tagged_value2 *out);
+bool adapters_tagged_value2_next_element(atd_stream *s, atd_arena *arena, adapters_tagged_value2 *out);
+int adapters_tagged_value2_write_line(const adapters_tagged_value2 *value, atd_buf *out, atd_error *err);
+int adapters_tagged_value2_to_json_pretty(const adapters_tagged_value2 *value, atd_buf *out, atd_error *err);
+
+void adapters_kind_shape_init(adapters_kind_shape *v);
+bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out);
+bool adapters_kind_shape_write(atd_writer *w, const adapters_kind_shape *v);
+bool adapters_kind_shape_read_any(atd_reader *r, void *out);
+bool adapters_kind_shape_write_any(atd_writer *w, const void *value);
+int adapters_kind_shape_from_json(const char *json, size_t len, atd_arena *arena, adapters_kind_shape *out, atd_error *err);
+int adapters_kind_shape_to_json(const adapters_kind_shape *value, atd_buf *out, atd_error *err);
+bool adapters_kind_shape_next_line(atd_stream *s, atd_arena *arena, adapters_kind_shape *out);
+bool adapters_kind_shape_next_element(atd_stream *s, atd_arena *arena, adapters_kind_shape *out);
+int adapters_kind_shape_write_line(const adapters_kind_shape *value, atd_buf *out, atd_error *err);
+int adapters_kind_shape_to_json_pretty(const adapters_kind_shape *value, atd_buf *out, atd_error *err);
+
 void adapters_doc_init(adapters_doc *v);
 bool adapters_doc_read(atd_reader *r, adapters_doc *out);
 bool adapters_doc_write(atd_writer *w, const adapters_doc *v);
@@ -255,6 +407,18 @@ bool adapters_doc_next_line(atd_stream *s, atd_arena *arena, adapters_doc *out);
 bool adapters_doc_next_element(atd_stream *s, atd_arena *arena, adapters_doc *out);
 int adapters_doc_write_line(const adapters_doc *value, atd_buf *out, atd_error *err);
 int adapters_doc_to_json_pretty(const adapters_doc *value, atd_buf *out, atd_error *err);
+
+void adapters_json_init(adapters_json *v);
+bool adapters_json_read(atd_reader *r, adapters_json *out);
+bool adapters_json_write(atd_writer *w, const adapters_json *v);
+bool adapters_json_read_any(atd_reader *r, void *out);
+bool adapters_json_write_any(atd_writer *w, const void *value);
+int adapters_json_from_json(const char *json, size_t len, atd_arena *arena, adapters_json *out, atd_error *err);
+int adapters_json_to_json(const adapters_json *value, atd_buf *out, atd_error *err);
+bool adapters_json_next_line(atd_stream *s, atd_arena *arena, adapters_json *out);
+bool adapters_json_next_element(atd_stream *s, atd_arena *arena, adapters_json *out);
+int adapters_json_write_line(const adapters_json *value, atd_buf *out, atd_error *err);
+int adapters_json_to_json_pretty(const adapters_json *value, atd_buf *out, atd_error *err);
 
 #ifdef __cplusplus
 }

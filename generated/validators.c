@@ -4,6 +4,17 @@
 #include <string.h>
 
 /* --- functions of the types that are not exported --- */
+static bool validators_host_list_read(atd_reader *r, validators_host_list *out);
+static bool validators_host_list_write(atd_writer *w, const validators_host_list *v);
+static bool validators_port_list_read(atd_reader *r, validators_port_list *out);
+static bool validators_port_list_write(atd_writer *w, const validators_port_list *v);
+static bool validators_int_checked_list_read(atd_reader *r, validators_int_checked_list *out);
+static bool validators_int_checked_list_write(atd_writer *w, const validators_int_checked_list *v);
+static void validators_int_int_checked_tuple_init(validators_int_int_checked_tuple *v);
+static bool validators_int_int_checked_tuple_read(atd_reader *r, validators_int_int_checked_tuple *out);
+static bool validators_int_int_checked_tuple_write(atd_writer *w, const validators_int_int_checked_tuple *v);
+static bool validators_uint8_checked_nullable_read(atd_reader *r, validators_uint8_checked_nullable *out);
+static bool validators_uint8_checked_nullable_write(atd_writer *w, const validators_uint8_checked_nullable *v);
 static bool validators_person_list_read(atd_reader *r, validators_person_list *out);
 static bool validators_person_list_write(atd_writer *w, const validators_person_list *v);
 static bool validators_shape_list_read(atd_reader *r, validators_shape_list *out);
@@ -92,14 +103,16 @@ static bool validators_person__plain_read(atd_reader *r, validators_person *out)
         case 0:
             {
                 atd_skip_ws(r);
-                size_t at_v_ = (size_t)(r->cur - r->start);
-                const char *why_ = NULL;
+                size_t at_v_ = atd_reader_offset(r);
                 if (!atd_read_string(r, &out->name)) {
                     return atd_reader_push_field(r, "name", 4);
                 }
-                if (!valid_name(&out->name, &why_)) {
-                    atd_reader_fail_validator(r, at_v_, "valid_name", why_);
-                    return atd_reader_push_field(r, "name", 4);
+                {
+                    const char *why_ = NULL;
+                    if (!valid_name(&out->name, &why_)) {
+                        atd_reader_fail_validator(r, at_v_, "valid_name", why_);
+                        return atd_reader_push_field(r, "name", 4);
+                    }
                 }
             }
             seen[0] |= (uint64_t)1 << 0;
@@ -107,14 +120,16 @@ static bool validators_person__plain_read(atd_reader *r, validators_person *out)
         case 1:
             {
                 atd_skip_ws(r);
-                size_t at_v_ = (size_t)(r->cur - r->start);
-                const char *why_ = NULL;
+                size_t at_v_ = atd_reader_offset(r);
                 if (!atd_read_int64(r, &out->age)) {
                     return atd_reader_push_field(r, "age", 3);
                 }
-                if (!valid_age(&out->age, &why_)) {
-                    atd_reader_fail_validator(r, at_v_, "valid_age", why_);
-                    return atd_reader_push_field(r, "age", 3);
+                {
+                    const char *why_ = NULL;
+                    if (!valid_age(&out->age, &why_)) {
+                        atd_reader_fail_validator(r, at_v_, "valid_age", why_);
+                        return atd_reader_push_field(r, "age", 3);
+                    }
                 }
             }
             seen[0] |= (uint64_t)1 << 1;
@@ -127,14 +142,16 @@ static bool validators_person__plain_read(atd_reader *r, validators_person *out)
             } else {
                 {
                     atd_skip_ws(r);
-                    size_t at_v_ = (size_t)(r->cur - r->start);
-                    const char *why_ = NULL;
+                    size_t at_v_ = atd_reader_offset(r);
                     if (!atd_read_string(r, &out->email)) {
                         return atd_reader_push_field(r, "email", 5);
                     }
-                    if (!valid_email(&out->email, &why_)) {
-                        atd_reader_fail_validator(r, at_v_, "valid_email", why_);
-                        return atd_reader_push_field(r, "email", 5);
+                    {
+                        const char *why_ = NULL;
+                        if (!valid_email(&out->email, &why_)) {
+                            atd_reader_fail_validator(r, at_v_, "valid_email", why_);
+                            return atd_reader_push_field(r, "email", 5);
+                        }
                     }
                 }
                 out->has_email = true;
@@ -256,14 +273,16 @@ static bool validators_shape__plain_read(atd_reader *r, validators_shape *out)
             out->tag = VALIDATORS_SHAPE_CIRCLE;
             {
                 atd_skip_ws(r);
-                size_t at_v_ = (size_t)(r->cur - r->start);
-                const char *why_ = NULL;
+                size_t at_v_ = atd_reader_offset(r);
                 if (!atd_read_double(r, &out->u.Circle)) {
                     return atd_reader_push_index(r, 1);
                 }
-                if (!valid_radius(&out->u.Circle, &why_)) {
-                    atd_reader_fail_validator(r, at_v_, "valid_radius", why_);
-                    return atd_reader_push_index(r, 1);
+                {
+                    const char *why_ = NULL;
+                    if (!valid_radius(&out->u.Circle, &why_)) {
+                        atd_reader_fail_validator(r, at_v_, "valid_radius", why_);
+                        return atd_reader_push_index(r, 1);
+                    }
                 }
             }
             if (!atd_array_next(r, &more)) {
@@ -306,6 +325,568 @@ bool validators_shape_read_any(atd_reader *r, void *out)
 int validators_shape_from_json(const char *json, size_t len, atd_arena *arena, validators_shape *out, atd_error *err)
 {
     return atd_from_json(json, len, arena, validators_shape_read_any, out, err);
+}
+
+void validators_host_init(validators_host *v)
+{
+    memset(v, 0, sizeof *v);
+    v->weight = (double)(1.0);
+}
+
+static int validators_host__field(const char *s, size_t len)
+{
+    switch (len) {
+    case 4:
+        if (atd_bytes_eq(s, "host", 4)) {
+            return 0;
+        }
+        if (atd_bytes_eq(s, "port", 4)) {
+            return 1;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(s, "weight", 6)) {
+            return 2;
+        }
+        if (atd_bytes_eq(s, "backup", 6)) {
+            return 3;
+        }
+        break;
+    default:
+        break;
+    }
+    return -1;
+}
+
+bool validators_host_read(atd_reader *r, validators_host *out)
+{
+    bool more;
+    size_t at;
+    size_t next = 0;
+    uint64_t seen[1] = {0};
+    validators_host_init(out);
+    atd_skip_ws(r);
+    at = atd_reader_offset(r);
+    if (!atd_object_begin(r, &more)) {
+        return false;
+    }
+    while (more) {
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"host\":", 7)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"port\":", 7)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"weight\":", 9)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"backup\":", 9)) {
+                f = 3;
+            }
+            break;
+        default:
+            break;
+        }
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
+            f = validators_host__field(key.ptr, key.len);
+        }
+        next = (size_t)(f + 1);
+        switch (f) {
+        case 0:
+            {
+                atd_skip_ws(r);
+                size_t at_v_ = atd_reader_offset(r);
+                if (!atd_read_string(r, &out->host)) {
+                    return atd_reader_push_field(r, "host", 4);
+                }
+                if ((out->host).len < (size_t)1 || (out->host).len > (size_t)16) {
+                    atd_reader_fail_check_len(r, at_v_, (out->host).len, "a string of 1 to 16 bytes");
+                    return atd_reader_push_field(r, "host", 4);
+                }
+            }
+            seen[0] |= (uint64_t)1 << 0;
+            break;
+        case 1:
+            {
+                atd_skip_ws(r);
+                size_t at_v_ = atd_reader_offset(r);
+                if (!atd_read_int64(r, &out->port)) {
+                    return atd_reader_push_field(r, "port", 4);
+                }
+                if ((int64_t)(out->port) < INT64_C(1) || (int64_t)(out->port) > INT64_C(65535)) {
+                    atd_reader_fail_check_int(r, at_v_, (int64_t)(out->port), "an int >= 1 and <= 65535");
+                    return atd_reader_push_field(r, "port", 4);
+                }
+                {
+                    const char *why_ = NULL;
+                    if (!valid_port(&out->port, &why_)) {
+                        atd_reader_fail_validator(r, at_v_, "valid_port", why_);
+                        return atd_reader_push_field(r, "port", 4);
+                    }
+                }
+            }
+            seen[0] |= (uint64_t)1 << 1;
+            break;
+        case 2:
+            if (atd_peek(r) == 'n') {
+                if (!atd_read_null(r)) {
+                    return atd_reader_push_field(r, "weight", 6);
+                }
+            } else {
+                {
+                    atd_skip_ws(r);
+                    size_t at_v_ = atd_reader_offset(r);
+                    if (!atd_read_double(r, &out->weight)) {
+                        return atd_reader_push_field(r, "weight", 6);
+                    }
+                    if ((double)(out->weight) < 0 || (double)(out->weight) > 100.5) {
+                        atd_reader_fail_check_float(r, at_v_, (double)(out->weight), "a float >= 0 and <= 100.5");
+                        return atd_reader_push_field(r, "weight", 6);
+                    }
+                }
+            }
+            break;
+        case 3:
+            if (atd_peek(r) == 'n') {
+                if (!atd_read_null(r)) {
+                    return atd_reader_push_field(r, "backup", 6);
+                }
+            } else {
+                {
+                    atd_skip_ws(r);
+                    size_t at_v_ = atd_reader_offset(r);
+                    if (!atd_read_int64(r, &out->backup)) {
+                        return atd_reader_push_field(r, "backup", 6);
+                    }
+                    if ((int64_t)(out->backup) < INT64_C(1) || (int64_t)(out->backup) > INT64_C(65535)) {
+                        atd_reader_fail_check_int(r, at_v_, (int64_t)(out->backup), "an int >= 1 and <= 65535");
+                        return atd_reader_push_field(r, "backup", 6);
+                    }
+                    {
+                        const char *why_ = NULL;
+                        if (!valid_port(&out->backup, &why_)) {
+                            atd_reader_fail_validator(r, at_v_, "valid_port", why_);
+                            return atd_reader_push_field(r, "backup", 6);
+                        }
+                    }
+                }
+                out->has_backup = true;
+            }
+            break;
+        default:
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "host");
+            }
+            if (!atd_skip_value(r)) {
+                return atd_reader_push_field(r, key.ptr, key.len);
+            }
+            break;
+        }
+        if (!atd_object_next(r, &more)) {
+            return false;
+        }
+    }
+    if (!(seen[0] & ((uint64_t)1 << 0))) {
+        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "host", "host");
+    }
+    if (!(seen[0] & ((uint64_t)1 << 1))) {
+        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "port", "host");
+    }
+    return true;
+}
+
+bool validators_host_read_any(atd_reader *r, void *out)
+{
+    return validators_host_read(r, (validators_host *)out);
+}
+
+int validators_host_from_json(const char *json, size_t len, atd_arena *arena, validators_host *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, validators_host_read_any, out, err);
+}
+
+static bool validators_host_list_read(atd_reader *r, validators_host_list *out)
+{
+    bool more;
+    size_t len = 0, cap = 0;
+    validators_host *items = NULL;
+    if (!atd_array_begin(r, &more)) {
+        return false;
+    }
+    while (more) {
+        if (len == cap) {
+            size_t ncap = cap != 0 ? 2 * cap : 8;
+            validators_host *n_ = NULL;
+            if (ncap <= SIZE_MAX / sizeof(validators_host)) {
+                n_ = (validators_host *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(validators_host), ncap * sizeof(validators_host), 8);
+            }
+            if (n_ == NULL) {
+                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+            }
+            items = n_;
+            cap = ncap;
+        }
+        if (!validators_host_read(r, &items[len])) {
+            return atd_reader_push_index(r, len);
+        }
+        len++;
+        if (!atd_array_next(r, &more)) {
+            return false;
+        }
+    }
+    out->items = items;
+    out->len = len;
+    return true;
+}
+
+static bool validators_port_list_read(atd_reader *r, validators_port_list *out)
+{
+    bool more;
+    size_t len = 0, cap = 0;
+    int64_t *items = NULL;
+    if (!atd_array_begin(r, &more)) {
+        return false;
+    }
+    while (more) {
+        if (len == cap) {
+            size_t ncap = cap != 0 ? 2 * cap : 8;
+            int64_t *n_ = NULL;
+            if (ncap <= SIZE_MAX / sizeof(int64_t)) {
+                n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
+            }
+            if (n_ == NULL) {
+                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+            }
+            items = n_;
+            cap = ncap;
+        }
+        {
+            atd_skip_ws(r);
+            size_t at_v_ = atd_reader_offset(r);
+            if (!atd_read_int64(r, &items[len])) {
+                return atd_reader_push_index(r, len);
+            }
+            if ((int64_t)(items[len]) < INT64_C(1) || (int64_t)(items[len]) > INT64_C(65535)) {
+                atd_reader_fail_check_int(r, at_v_, (int64_t)(items[len]), "an int >= 1 and <= 65535");
+                return atd_reader_push_index(r, len);
+            }
+            {
+                const char *why_ = NULL;
+                if (!valid_port(&items[len], &why_)) {
+                    atd_reader_fail_validator(r, at_v_, "valid_port", why_);
+                    return atd_reader_push_index(r, len);
+                }
+            }
+        }
+        len++;
+        if (!atd_array_next(r, &more)) {
+            return false;
+        }
+    }
+    out->items = items;
+    out->len = len;
+    return true;
+}
+
+static bool validators_int_checked_list_read(atd_reader *r, validators_int_checked_list *out)
+{
+    bool more;
+    size_t len = 0, cap = 0;
+    int64_t *items = NULL;
+    if (!atd_array_begin(r, &more)) {
+        return false;
+    }
+    while (more) {
+        if (len == cap) {
+            size_t ncap = cap != 0 ? 2 * cap : 8;
+            int64_t *n_ = NULL;
+            if (ncap <= SIZE_MAX / sizeof(int64_t)) {
+                n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
+            }
+            if (n_ == NULL) {
+                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+            }
+            items = n_;
+            cap = ncap;
+        }
+        {
+            atd_skip_ws(r);
+            size_t at_v_ = atd_reader_offset(r);
+            if (!atd_read_int64(r, &items[len])) {
+                return atd_reader_push_index(r, len);
+            }
+            {
+                const char *why_ = NULL;
+                if (!valid_even(&items[len], &why_)) {
+                    atd_reader_fail_validator(r, at_v_, "valid_even", why_);
+                    return atd_reader_push_index(r, len);
+                }
+            }
+        }
+        len++;
+        if (!atd_array_next(r, &more)) {
+            return false;
+        }
+    }
+    out->items = items;
+    out->len = len;
+    return true;
+}
+
+static void validators_int_int_checked_tuple_init(validators_int_int_checked_tuple *v)
+{
+    memset(v, 0, sizeof *v);
+}
+
+static bool validators_int_int_checked_tuple_read(atd_reader *r, validators_int_int_checked_tuple *out)
+{
+    bool more;
+    size_t at, i;
+    validators_int_int_checked_tuple_init(out);
+    atd_skip_ws(r);
+    at = atd_reader_offset(r);
+    if (!atd_array_begin(r, &more)) {
+        return false;
+    }
+    if (!more) {
+        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0");
+    }
+    {
+        atd_skip_ws(r);
+        size_t at_v_ = atd_reader_offset(r);
+        if (!atd_read_int64(r, &out->f0)) {
+            return atd_reader_push_index(r, 0);
+        }
+        if ((int64_t)(out->f0) < INT64_C(0)) {
+            atd_reader_fail_check_int(r, at_v_, (int64_t)(out->f0), "an int >= 0");
+            return atd_reader_push_index(r, 0);
+        }
+    }
+    if (!atd_array_next(r, &more)) {
+        return false;
+    }
+    if (!more) {
+        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1");
+    }
+    {
+        atd_skip_ws(r);
+        size_t at_v_ = atd_reader_offset(r);
+        if (!atd_read_int64(r, &out->f1)) {
+            return atd_reader_push_index(r, 1);
+        }
+        if ((int64_t)(out->f1) > INT64_C(9)) {
+            atd_reader_fail_check_int(r, at_v_, (int64_t)(out->f1), "an int <= 9");
+            return atd_reader_push_index(r, 1);
+        }
+    }
+    if (!atd_array_next(r, &more)) {
+        return false;
+    }
+    for (i = 2; more; i++) {
+        if (!atd_skip_value(r)) {
+            return atd_reader_push_index(r, i);
+        }
+        if (!atd_array_next(r, &more)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool validators_uint8_checked_nullable_read(atd_reader *r, validators_uint8_checked_nullable *out)
+{
+    if (atd_peek(r) == 'n') {
+        out->has = false;
+        return atd_read_null(r);
+    }
+    {
+        atd_skip_ws(r);
+        size_t at_v_ = atd_reader_offset(r);
+        {
+            int64_t i_;
+            if (!atd_read_int_range(r, 0, UINT8_MAX, &i_)) {
+                return false;
+            }
+            out->value = (uint8_t)i_;
+        }
+        if ((int64_t)(out->value) > INT64_C(10)) {
+            atd_reader_fail_check_int(r, at_v_, (int64_t)(out->value), "an int <= 10");
+            return false;
+        }
+    }
+    out->has = true;
+    return true;
+}
+
+void validators_config_init(validators_config *v)
+{
+    memset(v, 0, sizeof *v);
+}
+
+static int validators_config__field(const char *s, size_t len)
+{
+    switch (len) {
+    case 5:
+        if (atd_bytes_eq(s, "hosts", 5)) {
+            return 0;
+        }
+        if (atd_bytes_eq(s, "ports", 5)) {
+            return 1;
+        }
+        if (atd_bytes_eq(s, "evens", 5)) {
+            return 2;
+        }
+        if (atd_bytes_eq(s, "range", 5)) {
+            return 3;
+        }
+        if (atd_bytes_eq(s, "level", 5)) {
+            return 4;
+        }
+        break;
+    default:
+        break;
+    }
+    return -1;
+}
+
+bool validators_config_read(atd_reader *r, validators_config *out)
+{
+    bool more;
+    size_t at;
+    size_t next = 0;
+    uint64_t seen[1] = {0};
+    validators_config_init(out);
+    atd_skip_ws(r);
+    at = atd_reader_offset(r);
+    if (!atd_object_begin(r, &more)) {
+        return false;
+    }
+    while (more) {
+        atd_string key = {NULL, 0};
+        int f = -1;
+        atd_skip_ws(r);
+        switch (next) {
+        case 0:
+            if (atd_object_key_is(r, "\"hosts\":", 8)) {
+                f = 0;
+            }
+            break;
+        case 1:
+            if (atd_object_key_is(r, "\"ports\":", 8)) {
+                f = 1;
+            }
+            break;
+        case 2:
+            if (atd_object_key_is(r, "\"evens\":", 8)) {
+                f = 2;
+            }
+            break;
+        case 3:
+            if (atd_object_key_is(r, "\"range\":", 8)) {
+                f = 3;
+            }
+            break;
+        case 4:
+            if (atd_object_key_is(r, "\"level\":", 8)) {
+                f = 4;
+            }
+            break;
+        default:
+            break;
+        }
+        if (f < 0) {
+            if (!atd_object_key(r, &key)) {
+                return false;
+            }
+            f = validators_config__field(key.ptr, key.len);
+        }
+        next = (size_t)(f + 1);
+        switch (f) {
+        case 0:
+            if (!validators_host_list_read(r, &out->hosts)) {
+                return atd_reader_push_field(r, "hosts", 5);
+            }
+            seen[0] |= (uint64_t)1 << 0;
+            break;
+        case 1:
+            if (!validators_port_list_read(r, &out->ports)) {
+                return atd_reader_push_field(r, "ports", 5);
+            }
+            seen[0] |= (uint64_t)1 << 1;
+            break;
+        case 2:
+            if (!validators_int_checked_list_read(r, &out->evens)) {
+                return atd_reader_push_field(r, "evens", 5);
+            }
+            seen[0] |= (uint64_t)1 << 2;
+            break;
+        case 3:
+            if (!validators_int_int_checked_tuple_read(r, &out->range)) {
+                return atd_reader_push_field(r, "range", 5);
+            }
+            seen[0] |= (uint64_t)1 << 3;
+            break;
+        case 4:
+            if (!validators_uint8_checked_nullable_read(r, &out->level)) {
+                return atd_reader_push_field(r, "level", 5);
+            }
+            seen[0] |= (uint64_t)1 << 4;
+            break;
+        default:
+            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+                char q_[ATD_QUOTE_NAME_CAP];
+                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "config");
+            }
+            if (!atd_skip_value(r)) {
+                return atd_reader_push_field(r, key.ptr, key.len);
+            }
+            break;
+        }
+        if (!atd_object_next(r, &more)) {
+            return false;
+        }
+    }
+    if (!(seen[0] & ((uint64_t)1 << 0))) {
+        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "hosts", "config");
+    }
+    if (!(seen[0] & ((uint64_t)1 << 1))) {
+        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ports", "config");
+    }
+    if (!(seen[0] & ((uint64_t)1 << 2))) {
+        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "evens", "config");
+    }
+    if (!(seen[0] & ((uint64_t)1 << 3))) {
+        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "range", "config");
+    }
+    if (!(seen[0] & ((uint64_t)1 << 4))) {
+        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "level", "config");
+    }
+    return true;
+}
+
+bool validators_config_read_any(atd_reader *r, void *out)
+{
+    return validators_config_read(r, (validators_config *)out);
+}
+
+int validators_config_from_json(const char *json, size_t len, atd_arena *arena, validators_config *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, validators_config_read_any, out, err);
 }
 
 static bool validators_person_list_read(atd_reader *r, validators_person_list *out)
@@ -391,6 +972,9 @@ static int validators_doc__field(const char *s, size_t len)
         if (atd_bytes_eq(s, "shapes", 6)) {
             return 1;
         }
+        if (atd_bytes_eq(s, "config", 6)) {
+            return 2;
+        }
         break;
     default:
         break;
@@ -425,6 +1009,11 @@ bool validators_doc_read(atd_reader *r, validators_doc *out)
                 f = 1;
             }
             break;
+        case 2:
+            if (atd_object_key_is(r, "\"config\":", 9)) {
+                f = 2;
+            }
+            break;
         default:
             break;
         }
@@ -447,6 +1036,18 @@ bool validators_doc_read(atd_reader *r, validators_doc *out)
                 return atd_reader_push_field(r, "shapes", 6);
             }
             seen[0] |= (uint64_t)1 << 1;
+            break;
+        case 2:
+            if (atd_peek(r) == 'n') {
+                if (!atd_read_null(r)) {
+                    return atd_reader_push_field(r, "config", 6);
+                }
+            } else {
+                if (!validators_config_read(r, &out->config)) {
+                    return atd_reader_push_field(r, "config", 6);
+                }
+                out->has_config = true;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -481,6 +1082,75 @@ int validators_doc_from_json(const char *json, size_t len, atd_arena *arena, val
     return atd_from_json(json, len, arena, validators_doc_read_any, out, err);
 }
 
+void validators_port_init(validators_port *v)
+{
+    memset(v, 0, sizeof *v);
+}
+
+bool validators_port_read(atd_reader *r, validators_port *out)
+{
+    {
+        atd_skip_ws(r);
+        size_t at_v_ = atd_reader_offset(r);
+        if (!atd_read_int64(r, &*out)) {
+            return false;
+        }
+        if ((int64_t)(*out) < INT64_C(1) || (int64_t)(*out) > INT64_C(65535)) {
+            atd_reader_fail_check_int(r, at_v_, (int64_t)(*out), "an int >= 1 and <= 65535");
+            return false;
+        }
+        {
+            const char *why_ = NULL;
+            if (!valid_port(&*out, &why_)) {
+                atd_reader_fail_validator(r, at_v_, "valid_port", why_);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+bool validators_port_read_any(atd_reader *r, void *out)
+{
+    return validators_port_read(r, (validators_port *)out);
+}
+
+int validators_port_from_json(const char *json, size_t len, atd_arena *arena, validators_port *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, validators_port_read_any, out, err);
+}
+
+void validators_hostname_init(validators_hostname *v)
+{
+    memset(v, 0, sizeof *v);
+}
+
+bool validators_hostname_read(atd_reader *r, validators_hostname *out)
+{
+    {
+        atd_skip_ws(r);
+        size_t at_v_ = atd_reader_offset(r);
+        if (!atd_read_string(r, &*out)) {
+            return false;
+        }
+        if ((*out).len < (size_t)1 || (*out).len > (size_t)16) {
+            atd_reader_fail_check_len(r, at_v_, (*out).len, "a string of 1 to 16 bytes");
+            return false;
+        }
+    }
+    return true;
+}
+
+bool validators_hostname_read_any(atd_reader *r, void *out)
+{
+    return validators_hostname_read(r, (validators_hostname *)out);
+}
+
+int validators_hostname_from_json(const char *json, size_t len, atd_arena *arena, validators_hostname *out, atd_error *err)
+{
+    return atd_from_json(json, len, arena, validators_hostname_read_any, out, err);
+}
+
 /* --- writers --- */
 
 static bool validators_person__plain_write(atd_writer *w, const validators_person *v);
@@ -490,10 +1160,12 @@ bool validators_person__plain_write(atd_writer *w, const validators_person *v)
         return false;
     }
     if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
-        const char *why_ = NULL;
-        if (!valid_name(&v->name, &why_)) {
-            atd_writer_fail_validator(w, "valid_name", why_);
-            return atd_writer_push_field(w, "name", 4);
+        {
+            const char *why_ = NULL;
+            if (!valid_name(&v->name, &why_)) {
+                atd_writer_fail_validator(w, "valid_name", why_);
+                return atd_writer_push_field(w, "name", 4);
+            }
         }
     }
     if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
@@ -503,10 +1175,12 @@ bool validators_person__plain_write(atd_writer *w, const validators_person *v)
         return false;
     }
     if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
-        const char *why_ = NULL;
-        if (!valid_age(&v->age, &why_)) {
-            atd_writer_fail_validator(w, "valid_age", why_);
-            return atd_writer_push_field(w, "age", 3);
+        {
+            const char *why_ = NULL;
+            if (!valid_age(&v->age, &why_)) {
+                atd_writer_fail_validator(w, "valid_age", why_);
+                return atd_writer_push_field(w, "age", 3);
+            }
         }
     }
     if (!atd_writer_int64(w, (int64_t)v->age)) {
@@ -517,10 +1191,12 @@ bool validators_person__plain_write(atd_writer *w, const validators_person *v)
             return false;
         }
         if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
-            const char *why_ = NULL;
-            if (!valid_email(&v->email, &why_)) {
-                atd_writer_fail_validator(w, "valid_email", why_);
-                return atd_writer_push_field(w, "email", 5);
+            {
+                const char *why_ = NULL;
+                if (!valid_email(&v->email, &why_)) {
+                    atd_writer_fail_validator(w, "valid_email", why_);
+                    return atd_writer_push_field(w, "email", 5);
+                }
             }
         }
         if (!atd_writer_string(w, v->email.ptr, v->email.len)) {
@@ -563,10 +1239,12 @@ static bool validators_shape__plain_write(atd_writer *w, const validators_shape 
             return false;
         }
         if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
-            const char *why_ = NULL;
-            if (!valid_radius(&v->u.Circle, &why_)) {
-                atd_writer_fail_validator(w, "valid_radius", why_);
-                return atd_writer_push_index(w, 1);
+            {
+                const char *why_ = NULL;
+                if (!valid_radius(&v->u.Circle, &why_)) {
+                    atd_writer_fail_validator(w, "valid_radius", why_);
+                    return atd_writer_push_index(w, 1);
+                }
             }
         }
         if (!atd_writer_double(w, (double)v->u.Circle)) {
@@ -597,6 +1275,263 @@ bool validators_shape_write_any(atd_writer *w, const void *value)
 int validators_shape_to_json(const validators_shape *value, atd_buf *out, atd_error *err)
 {
     return atd_to_json(validators_shape_write_any, value, out, err);
+}
+
+bool validators_host_write(atd_writer *w, const validators_host *v)
+{
+    if (!atd_writer_raw(w, "{\"host\":", 8)) {
+        return false;
+    }
+    if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+        if ((v->host).len < (size_t)1 || (v->host).len > (size_t)16) {
+            atd_writer_fail_check_len(w, (v->host).len, "a string of 1 to 16 bytes");
+            return atd_writer_push_field(w, "host", 4);
+        }
+    }
+    if (!atd_writer_string(w, v->host.ptr, v->host.len)) {
+        return atd_writer_push_field(w, "host", 4);
+    }
+    if (!atd_writer_raw(w, ",\"port\":", 8)) {
+        return false;
+    }
+    if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+        if ((int64_t)(v->port) < INT64_C(1) || (int64_t)(v->port) > INT64_C(65535)) {
+            atd_writer_fail_check_int(w, (int64_t)(v->port), "an int >= 1 and <= 65535");
+            return atd_writer_push_field(w, "port", 4);
+        }
+        {
+            const char *why_ = NULL;
+            if (!valid_port(&v->port, &why_)) {
+                atd_writer_fail_validator(w, "valid_port", why_);
+                return atd_writer_push_field(w, "port", 4);
+            }
+        }
+    }
+    if (!atd_writer_int64(w, (int64_t)v->port)) {
+        return atd_writer_push_field(w, "port", 4);
+    }
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->weight != (double)(1.0)) {
+        if (!atd_writer_raw(w, ",\"weight\":", 10)) {
+            return false;
+        }
+        if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+            if ((double)(v->weight) < 0 || (double)(v->weight) > 100.5) {
+                atd_writer_fail_check_float(w, (double)(v->weight), "a float >= 0 and <= 100.5");
+                return atd_writer_push_field(w, "weight", 6);
+            }
+        }
+        if (!atd_writer_double(w, (double)v->weight)) {
+            return atd_writer_push_field(w, "weight", 6);
+        }
+    }
+    if (v->has_backup) {
+        if (!atd_writer_raw(w, ",\"backup\":", 10)) {
+            return false;
+        }
+        if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+            if ((int64_t)(v->backup) < INT64_C(1) || (int64_t)(v->backup) > INT64_C(65535)) {
+                atd_writer_fail_check_int(w, (int64_t)(v->backup), "an int >= 1 and <= 65535");
+                return atd_writer_push_field(w, "backup", 6);
+            }
+            {
+                const char *why_ = NULL;
+                if (!valid_port(&v->backup, &why_)) {
+                    atd_writer_fail_validator(w, "valid_port", why_);
+                    return atd_writer_push_field(w, "backup", 6);
+                }
+            }
+        }
+        if (!atd_writer_int64(w, (int64_t)v->backup)) {
+            return atd_writer_push_field(w, "backup", 6);
+        }
+    }
+    return atd_writer_raw(w, "}", 1);
+}
+
+bool validators_host_write_any(atd_writer *w, const void *value)
+{
+    return validators_host_write(w, (const validators_host *)value);
+}
+
+int validators_host_to_json(const validators_host *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(validators_host_write_any, value, out, err);
+}
+
+static bool validators_host_list_write(atd_writer *w, const validators_host_list *v)
+{
+    size_t i;
+    if (!atd_writer_raw(w, "[", 1)) {
+        return false;
+    }
+    for (i = 0; i < v->len; i++) {
+        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
+            return false;
+        }
+        if (!validators_host_write(w, &v->items[i])) {
+            return atd_writer_push_index(w, i);
+        }
+    }
+    return atd_writer_raw(w, "]", 1);
+}
+
+static bool validators_port_list_write(atd_writer *w, const validators_port_list *v)
+{
+    size_t i;
+    if (!atd_writer_raw(w, "[", 1)) {
+        return false;
+    }
+    for (i = 0; i < v->len; i++) {
+        if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+            if ((int64_t)(v->items[i]) < INT64_C(1) || (int64_t)(v->items[i]) > INT64_C(65535)) {
+                atd_writer_fail_check_int(w, (int64_t)(v->items[i]), "an int >= 1 and <= 65535");
+                return atd_writer_push_index(w, i);
+            }
+            {
+                const char *why_ = NULL;
+                if (!valid_port(&v->items[i], &why_)) {
+                    atd_writer_fail_validator(w, "valid_port", why_);
+                    return atd_writer_push_index(w, i);
+                }
+            }
+        }
+        {
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_index(w, i);
+            }
+            if (i > 0) {
+                *p++ = ',';
+            }
+            p = atd_write_int64(p + 0, (int64_t)v->items[i]);
+            atd_buf_commit(w->buf, p);
+        }
+    }
+    return atd_writer_raw(w, "]", 1);
+}
+
+static bool validators_int_checked_list_write(atd_writer *w, const validators_int_checked_list *v)
+{
+    size_t i;
+    if (!atd_writer_raw(w, "[", 1)) {
+        return false;
+    }
+    for (i = 0; i < v->len; i++) {
+        if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+            {
+                const char *why_ = NULL;
+                if (!valid_even(&v->items[i], &why_)) {
+                    atd_writer_fail_validator(w, "valid_even", why_);
+                    return atd_writer_push_index(w, i);
+                }
+            }
+        }
+        {
+            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return atd_writer_push_index(w, i);
+            }
+            if (i > 0) {
+                *p++ = ',';
+            }
+            p = atd_write_int64(p + 0, (int64_t)v->items[i]);
+            atd_buf_commit(w->buf, p);
+        }
+    }
+    return atd_writer_raw(w, "]", 1);
+}
+
+static bool validators_int_int_checked_tuple_write(atd_writer *w, const validators_int_int_checked_tuple *v)
+{
+    if (!atd_writer_raw(w, "[", 1)) {
+        return false;
+    }
+    if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+        if ((int64_t)(v->f0) < INT64_C(0)) {
+            atd_writer_fail_check_int(w, (int64_t)(v->f0), "an int >= 0");
+            return atd_writer_push_index(w, 0);
+        }
+    }
+    if (!atd_writer_int64(w, (int64_t)v->f0)) {
+        return atd_writer_push_index(w, 0);
+    }
+    if (!atd_writer_raw(w, ",", 1)) {
+        return false;
+    }
+    if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+        if ((int64_t)(v->f1) > INT64_C(9)) {
+            atd_writer_fail_check_int(w, (int64_t)(v->f1), "an int <= 9");
+            return atd_writer_push_index(w, 1);
+        }
+    }
+    if (!atd_writer_int64(w, (int64_t)v->f1)) {
+        return atd_writer_push_index(w, 1);
+    }
+    return atd_writer_raw(w, "]", 1);
+}
+
+static bool validators_uint8_checked_nullable_write(atd_writer *w, const validators_uint8_checked_nullable *v)
+{
+    if (!v->has) {
+        return atd_writer_raw(w, "null", 4);
+    }
+    if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+        if ((int64_t)(v->value) > INT64_C(10)) {
+            atd_writer_fail_check_int(w, (int64_t)(v->value), "an int <= 10");
+            return false;
+        }
+    }
+    if (!atd_writer_int64(w, (int64_t)v->value)) {
+        return false;
+    }
+    return true;
+}
+
+bool validators_config_write(atd_writer *w, const validators_config *v)
+{
+    if (!atd_writer_raw(w, "{\"hosts\":", 9)) {
+        return false;
+    }
+    if (!validators_host_list_write(w, &v->hosts)) {
+        return atd_writer_push_field(w, "hosts", 5);
+    }
+    if (!atd_writer_raw(w, ",\"ports\":", 9)) {
+        return false;
+    }
+    if (!validators_port_list_write(w, &v->ports)) {
+        return atd_writer_push_field(w, "ports", 5);
+    }
+    if (!atd_writer_raw(w, ",\"evens\":", 9)) {
+        return false;
+    }
+    if (!validators_int_checked_list_write(w, &v->evens)) {
+        return atd_writer_push_field(w, "evens", 5);
+    }
+    if (!atd_writer_raw(w, ",\"range\":", 9)) {
+        return false;
+    }
+    if (!validators_int_int_checked_tuple_write(w, &v->range)) {
+        return atd_writer_push_field(w, "range", 5);
+    }
+    if (!atd_writer_raw(w, ",\"level\":", 9)) {
+        return false;
+    }
+    if (!validators_uint8_checked_nullable_write(w, &v->level)) {
+        return atd_writer_push_field(w, "level", 5);
+    }
+    return atd_writer_raw(w, "}", 1);
+}
+
+bool validators_config_write_any(atd_writer *w, const void *value)
+{
+    return validators_config_write(w, (const validators_config *)value);
+}
+
+int validators_config_to_json(const validators_config *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(validators_config_write_any, value, out, err);
 }
 
 static bool validators_person_list_write(atd_writer *w, const validators_person_list *v)
@@ -647,6 +1582,14 @@ bool validators_doc_write(atd_writer *w, const validators_doc *v)
     if (!validators_shape_list_write(w, &v->shapes)) {
         return atd_writer_push_field(w, "shapes", 6);
     }
+    if (v->has_config) {
+        if (!atd_writer_raw(w, ",\"config\":", 10)) {
+            return false;
+        }
+        if (!validators_config_write(w, &v->config)) {
+            return atd_writer_push_field(w, "config", 6);
+        }
+    }
     return atd_writer_raw(w, "}", 1);
 }
 
@@ -658,6 +1601,61 @@ bool validators_doc_write_any(atd_writer *w, const void *value)
 int validators_doc_to_json(const validators_doc *value, atd_buf *out, atd_error *err)
 {
     return atd_to_json(validators_doc_write_any, value, out, err);
+}
+
+bool validators_port_write(atd_writer *w, const validators_port *v)
+{
+    if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+        if ((int64_t)((*v)) < INT64_C(1) || (int64_t)((*v)) > INT64_C(65535)) {
+            atd_writer_fail_check_int(w, (int64_t)((*v)), "an int >= 1 and <= 65535");
+            return false;
+        }
+        {
+            const char *why_ = NULL;
+            if (!valid_port(v, &why_)) {
+                atd_writer_fail_validator(w, "valid_port", why_);
+                return false;
+            }
+        }
+    }
+    if (!atd_writer_int64(w, (int64_t)(*v))) {
+        return false;
+    }
+    return true;
+}
+
+bool validators_port_write_any(atd_writer *w, const void *value)
+{
+    return validators_port_write(w, (const validators_port *)value);
+}
+
+int validators_port_to_json(const validators_port *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(validators_port_write_any, value, out, err);
+}
+
+bool validators_hostname_write(atd_writer *w, const validators_hostname *v)
+{
+    if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+        if (((*v)).len < (size_t)1 || ((*v)).len > (size_t)16) {
+            atd_writer_fail_check_len(w, ((*v)).len, "a string of 1 to 16 bytes");
+            return false;
+        }
+    }
+    if (!atd_writer_string(w, (*v).ptr, (*v).len)) {
+        return false;
+    }
+    return true;
+}
+
+bool validators_hostname_write_any(atd_writer *w, const void *value)
+{
+    return validators_hostname_write(w, (const validators_hostname *)value);
+}
+
+int validators_hostname_to_json(const validators_hostname *value, atd_buf *out, atd_error *err)
+{
+    return atd_to_json(validators_hostname_write_any, value, out, err);
 }
 
 /* --- streams and layout --- */
@@ -702,6 +1700,46 @@ int validators_shape_to_json_pretty(const validators_shape *value, atd_buf *out,
     return atd_write_value(out, validators_shape_write_any, value, ATD_WRITE_PRETTY, err);
 }
 
+bool validators_host_next_line(atd_stream *s, atd_arena *arena, validators_host *out)
+{
+    return atd_stream_next_line(s, arena, validators_host_read_any, out);
+}
+
+bool validators_host_next_element(atd_stream *s, atd_arena *arena, validators_host *out)
+{
+    return atd_stream_next_element(s, arena, validators_host_read_any, out);
+}
+
+int validators_host_write_line(const validators_host *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, validators_host_write_any, value, 0, err);
+}
+
+int validators_host_to_json_pretty(const validators_host *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, validators_host_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool validators_config_next_line(atd_stream *s, atd_arena *arena, validators_config *out)
+{
+    return atd_stream_next_line(s, arena, validators_config_read_any, out);
+}
+
+bool validators_config_next_element(atd_stream *s, atd_arena *arena, validators_config *out)
+{
+    return atd_stream_next_element(s, arena, validators_config_read_any, out);
+}
+
+int validators_config_write_line(const validators_config *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, validators_config_write_any, value, 0, err);
+}
+
+int validators_config_to_json_pretty(const validators_config *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, validators_config_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
 bool validators_doc_next_line(atd_stream *s, atd_arena *arena, validators_doc *out)
 {
     return atd_stream_next_line(s, arena, validators_doc_read_any, out);
@@ -720,5 +1758,45 @@ int validators_doc_write_line(const validators_doc *value, atd_buf *out, atd_err
 int validators_doc_to_json_pretty(const validators_doc *value, atd_buf *out, atd_error *err)
 {
     return atd_write_value(out, validators_doc_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool validators_port_next_line(atd_stream *s, atd_arena *arena, validators_port *out)
+{
+    return atd_stream_next_line(s, arena, validators_port_read_any, out);
+}
+
+bool validators_port_next_element(atd_stream *s, atd_arena *arena, validators_port *out)
+{
+    return atd_stream_next_element(s, arena, validators_port_read_any, out);
+}
+
+int validators_port_write_line(const validators_port *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, validators_port_write_any, value, 0, err);
+}
+
+int validators_port_to_json_pretty(const validators_port *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, validators_port_write_any, value, ATD_WRITE_PRETTY, err);
+}
+
+bool validators_hostname_next_line(atd_stream *s, atd_arena *arena, validators_hostname *out)
+{
+    return atd_stream_next_line(s, arena, validators_hostname_read_any, out);
+}
+
+bool validators_hostname_next_element(atd_stream *s, atd_arena *arena, validators_hostname *out)
+{
+    return atd_stream_next_element(s, arena, validators_hostname_read_any, out);
+}
+
+int validators_hostname_write_line(const validators_hostname *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_line(out, validators_hostname_write_any, value, 0, err);
+}
+
+int validators_hostname_to_json_pretty(const validators_hostname *value, atd_buf *out, atd_error *err)
+{
+    return atd_write_value(out, validators_hostname_write_any, value, ATD_WRITE_PRETTY, err);
 }
 

@@ -24,11 +24,20 @@ typedef enum validators_shape_tag {
 } validators_shape_tag;
 
 typedef struct validators_person validators_person;
-typedef struct validators_string_option validators_string_option;
+typedef struct validators_string_checked_option validators_string_checked_option;
 typedef struct validators_shape validators_shape;
+typedef struct validators_host validators_host;
+typedef struct validators_port_option validators_port_option;
+typedef struct validators_host_list validators_host_list;
+typedef struct validators_port_list validators_port_list;
+typedef struct validators_int_checked_list validators_int_checked_list;
+typedef struct validators_int_int_checked_tuple validators_int_int_checked_tuple;
+typedef struct validators_uint8_checked_nullable validators_uint8_checked_nullable;
+typedef struct validators_config validators_config;
 typedef struct validators_person_list validators_person_list;
 typedef struct validators_shape_list validators_shape_list;
 typedef struct validators_doc validators_doc;
+typedef struct validators_config_option validators_config_option;
 
 struct validators_person {
     atd_string name;
@@ -37,7 +46,7 @@ struct validators_person {
     atd_string email;
 };
 
-struct validators_string_option {
+struct validators_string_checked_option {
     bool has;
     atd_string value;
 };
@@ -47,6 +56,52 @@ struct validators_shape {
     union {
         double Circle;
     } u;
+};
+
+struct validators_host {
+    atd_string host;
+    int64_t port;
+    double weight;
+    bool has_backup;
+    int64_t backup;
+};
+
+struct validators_port_option {
+    bool has;
+    int64_t value;
+};
+
+struct validators_host_list {
+    validators_host *items;
+    size_t len;
+};
+
+struct validators_port_list {
+    int64_t *items;
+    size_t len;
+};
+
+struct validators_int_checked_list {
+    int64_t *items;
+    size_t len;
+};
+
+struct validators_int_int_checked_tuple {
+    int64_t f0;
+    int64_t f1;
+};
+
+struct validators_uint8_checked_nullable {
+    bool has;
+    uint8_t value;
+};
+
+struct validators_config {
+    validators_host_list hosts;
+    validators_port_list ports;
+    validators_int_checked_list evens;
+    validators_int_int_checked_tuple range;
+    validators_uint8_checked_nullable level;
 };
 
 struct validators_person_list {
@@ -62,7 +117,17 @@ struct validators_shape_list {
 struct validators_doc {
     validators_person_list people;
     validators_shape_list shapes;
+    bool has_config;
+    validators_config config;
 };
+
+struct validators_config_option {
+    bool has;
+    validators_config value;
+};
+
+typedef int64_t validators_port;
+typedef atd_string validators_hostname;
 
 /* --- functions --- */
 /* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
@@ -74,6 +139,8 @@ bool valid_email(const atd_string *v, const char **why);
 bool valid_person(const validators_person *v, const char **why);
 bool valid_radius(const double *v, const char **why);
 bool valid_shape(const validators_shape *v, const char **why);
+bool valid_port(const int64_t *v, const char **why);
+bool valid_even(const int64_t *v, const char **why);
 
 void validators_person_init(validators_person *v);
 bool validators_person_read(atd_reader *r, validators_person *out);
@@ -99,6 +166,30 @@ bool validators_shape_next_element(atd_stream *s, atd_arena *arena, validators_s
 int validators_shape_write_line(const validators_shape *value, atd_buf *out, atd_error *err);
 int validators_shape_to_json_pretty(const validators_shape *value, atd_buf *out, atd_error *err);
 
+void validators_host_init(validators_host *v);
+bool validators_host_read(atd_reader *r, validators_host *out);
+bool validators_host_write(atd_writer *w, const validators_host *v);
+bool validators_host_read_any(atd_reader *r, void *out);
+bool validators_host_write_any(atd_writer *w, const void *value);
+int validators_host_from_json(const char *json, size_t len, atd_arena *arena, validators_host *out, atd_error *err);
+int validators_host_to_json(const validators_host *value, atd_buf *out, atd_error *err);
+bool validators_host_next_line(atd_stream *s, atd_arena *arena, validators_host *out);
+bool validators_host_next_element(atd_stream *s, atd_arena *arena, validators_host *out);
+int validators_host_write_line(const validators_host *value, atd_buf *out, atd_error *err);
+int validators_host_to_json_pretty(const validators_host *value, atd_buf *out, atd_error *err);
+
+void validators_config_init(validators_config *v);
+bool validators_config_read(atd_reader *r, validators_config *out);
+bool validators_config_write(atd_writer *w, const validators_config *v);
+bool validators_config_read_any(atd_reader *r, void *out);
+bool validators_config_write_any(atd_writer *w, const void *value);
+int validators_config_from_json(const char *json, size_t len, atd_arena *arena, validators_config *out, atd_error *err);
+int validators_config_to_json(const validators_config *value, atd_buf *out, atd_error *err);
+bool validators_config_next_line(atd_stream *s, atd_arena *arena, validators_config *out);
+bool validators_config_next_element(atd_stream *s, atd_arena *arena, validators_config *out);
+int validators_config_write_line(const validators_config *value, atd_buf *out, atd_error *err);
+int validators_config_to_json_pretty(const validators_config *value, atd_buf *out, atd_error *err);
+
 void validators_doc_init(validators_doc *v);
 bool validators_doc_read(atd_reader *r, validators_doc *out);
 bool validators_doc_write(atd_writer *w, const validators_doc *v);
@@ -110,6 +201,30 @@ bool validators_doc_next_line(atd_stream *s, atd_arena *arena, validators_doc *o
 bool validators_doc_next_element(atd_stream *s, atd_arena *arena, validators_doc *out);
 int validators_doc_write_line(const validators_doc *value, atd_buf *out, atd_error *err);
 int validators_doc_to_json_pretty(const validators_doc *value, atd_buf *out, atd_error *err);
+
+void validators_port_init(validators_port *v);
+bool validators_port_read(atd_reader *r, validators_port *out);
+bool validators_port_write(atd_writer *w, const validators_port *v);
+bool validators_port_read_any(atd_reader *r, void *out);
+bool validators_port_write_any(atd_writer *w, const void *value);
+int validators_port_from_json(const char *json, size_t len, atd_arena *arena, validators_port *out, atd_error *err);
+int validators_port_to_json(const validators_port *value, atd_buf *out, atd_error *err);
+bool validators_port_next_line(atd_stream *s, atd_arena *arena, validators_port *out);
+bool validators_port_next_element(atd_stream *s, atd_arena *arena, validators_port *out);
+int validators_port_write_line(const validators_port *value, atd_buf *out, atd_error *err);
+int validators_port_to_json_pretty(const validators_port *value, atd_buf *out, atd_error *err);
+
+void validators_hostname_init(validators_hostname *v);
+bool validators_hostname_read(atd_reader *r, validators_hostname *out);
+bool validators_hostname_write(atd_writer *w, const validators_hostname *v);
+bool validators_hostname_read_any(atd_reader *r, void *out);
+bool validators_hostname_write_any(atd_writer *w, const void *value);
+int validators_hostname_from_json(const char *json, size_t len, atd_arena *arena, validators_hostname *out, atd_error *err);
+int validators_hostname_to_json(const validators_hostname *value, atd_buf *out, atd_error *err);
+bool validators_hostname_next_line(atd_stream *s, atd_arena *arena, validators_hostname *out);
+bool validators_hostname_next_element(atd_stream *s, atd_arena *arena, validators_hostname *out);
+int validators_hostname_write_line(const validators_hostname *value, atd_buf *out, atd_error *err);
+int validators_hostname_to_json_pretty(const validators_hostname *value, atd_buf *out, atd_error *err);
 
 #ifdef __cplusplus
 }

@@ -10,10 +10,11 @@
 static const char *const adapter_modules[] = {"Atdgen_runtime.Json_adapter.",
                                               "Atdgen_codec_runtime.Json_adapter."};
 
-static const ast_annot_field *adapter_field(const ast_annots *a, const char *name)
+static const ast_annot_field *adapter_section_field(const ast_annots *a, const char *section,
+                                                    const char *name)
 {
     for (size_t i = 0; i < a->len; i++) {
-        if (strcmp(a->items[i].section, "json") != 0)
+        if (strcmp(a->items[i].section, section) != 0)
             continue;
         for (size_t k = 0; k < a->items[i].nfields; k++)
             if (strcmp(a->items[i].fields[k].name, name) == 0)
@@ -25,6 +26,11 @@ static const ast_annot_field *adapter_field(const ast_annots *a, const char *nam
 static bool adapter_blank(char c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static const ast_annot_field *adapter_field(const ast_annots *a, const char *name)
+{
+    return adapter_section_field(a, "json", name);
 }
 
 /* Strips blanks around [*p, *p + *len). */
@@ -72,9 +78,63 @@ static const char *adapter_call(atd_arena *arena, const ast_annot_field *f, cons
     return v.s;
 }
 
+static check_adapter check_adapter_builtin(atd_arena *arena, const ast_annots *a, check_adapter ad);
+
+const ast_annot_field *check_adapter_c(const ast_annots *a)
+{
+    const ast_annot_field *f = adapter_section_field(a, "c", "adapter");
+    return f != NULL ? f : adapter_field(a, "adapter.c");
+}
+
+/* The <c adapter.type_field adapter.value_field ...> parameters
+ * (check_adapter.h), on top of what adapter.ocaml names. They are in the c
+ * section, which atdgen ignores: its -j mode rejects json fields it does
+ * not know. */
+static check_adapter adapter_params(const ast_annots *a, check_adapter ad)
+{
+    const ast_annot_field *tf = adapter_section_field(a, "c", "adapter.type_field");
+    const ast_annot_field *vf = adapter_section_field(a, "c", "adapter.value_field");
+    const ast_annot_field *kt = adapter_section_field(a, "c", "adapter.known_tags");
+    const ast_annot_field *ca = adapter_section_field(a, "c", "adapter.catch_all");
+    const ast_annot_field *first = tf != NULL ? tf : vf != NULL ? vf : kt != NULL ? kt : ca;
+    if (first == NULL)
+        return ad;
+    if (ad.kind == CHECK_ADAPTER_TYPE_FIELD || ad.kind == CHECK_ADAPTER_ONE_FIELD) {
+        ad.conflict = first;
+        ad.conflict_why = 1;
+        return ad;
+    }
+    if (ad.where == NULL)
+        ad.where = first;
+    if (tf == NULL || tf->value == NULL || tf->value_len == 0) {
+        ad.conflict = first;
+        ad.conflict_why = 2;
+        return ad;
+    }
+    ad.field = tf->value;
+    ad.field_len = tf->value_len;
+    ad.value_field = vf;
+    ad.known_tags = kt;
+    ad.catch_all = ca;
+    ad.kind = vf != NULL ? CHECK_ADAPTER_TYPE_AND_VALUE_FIELDS : CHECK_ADAPTER_TYPE_FIELD;
+    if ((vf == NULL && (kt != NULL || ca != NULL)) || (kt == NULL) != (ca == NULL)) {
+        ad.conflict = kt != NULL ? kt : ca;
+        ad.conflict_why = 3;
+    }
+    return ad;
+}
+
 check_adapter check_adapter_of(atd_arena *arena, const ast_annots *a)
 {
-    check_adapter ad = {CHECK_ADAPTER_NONE, NULL, 0, NULL};
+    check_adapter ad;
+    memset(&ad, 0, sizeof ad);
+    ad.kind = CHECK_ADAPTER_NONE;
+    ad = check_adapter_builtin(arena, a, ad);
+    return adapter_params(a, ad);
+}
+
+static check_adapter check_adapter_builtin(atd_arena *arena, const ast_annots *a, check_adapter ad)
+{
     const ast_annot_field *whole = adapter_field(a, "adapter.ocaml");
     const ast_annot_field *to = adapter_field(a, "adapter.to_ocaml");
     const ast_annot_field *from = adapter_field(a, "adapter.from_ocaml");

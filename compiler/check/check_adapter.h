@@ -10,6 +10,17 @@
  *                the field is "type", or "k" in the second form.
  *   One_field    adapter.ocaml="Atdgen_runtime.Json_adapter.One_field"
  *                (or Atdgen_codec_runtime): {"Circle": arg}.
+ *   Type_and_value_fields
+ *                a functor of atdgen's runtime, so the schema names the
+ *                user's OCaml module made with it (adapter.ocaml="My.Tv"),
+ *                and atdc reads its parameters from annotations of its own
+ *                beside it, on the record, in the c section (atdgen -j
+ *                rejects json fields it does not know):
+ *                  <c adapter.type_field="type" adapter.value_field="payload"
+ *                     [adapter.known_tags="A B" adapter.catch_all="Unknown"]>
+ *                {"type":"A","payload":1,"id":2} is {payload = A 1; id = 2}.
+ *   <c adapter.type_field="kind"> alone, on a sum, is Type_field with that
+ *   field (the user's Type_field.Make module).
  *
  * Any other adapter is OCaml code (CHECK_ADAPTER_CUSTOM). The checker and
  * the lowering stage both call check_adapter_of. */
@@ -26,17 +37,29 @@ typedef enum check_adapter_kind {
     CHECK_ADAPTER_NONE,
     CHECK_ADAPTER_TYPE_FIELD,
     CHECK_ADAPTER_ONE_FIELD,
+    CHECK_ADAPTER_TYPE_AND_VALUE_FIELDS,
     CHECK_ADAPTER_CUSTOM
 } check_adapter_kind;
 
 typedef struct check_adapter {
     check_adapter_kind kind;
-    const char *field; /* TYPE_FIELD: the key naming the constructor (arena or static) */
+    const char *field; /* the key naming the constructor (arena or static) */
     size_t field_len;
+    const ast_annot_field *value_field; /* TYPE_AND_VALUE_FIELDS: its parameters */
+    const ast_annot_field *known_tags, *catch_all;
+    /* a parameter that cannot be: beside a built-in named by adapter.ocaml
+     * (why 1), without adapter.type_field (2), known_tags without catch_all
+     * or either without value_field (3) */
+    const ast_annot_field *conflict;
+    int conflict_why;
     const ast_annot_field *where; /* the first adapter annotation, for messages */
 } check_adapter;
 
 /* The adapter that the <json adapter.*> annotations of `a` name. */
 check_adapter check_adapter_of(atd_arena *arena, const ast_annots *a);
+
+/* The user's C adapter: <c adapter="NAME">, or <json adapter.c="NAME">
+ * (atdgen -j rejects the latter, a json field it does not know), or NULL. */
+const ast_annot_field *check_adapter_c(const ast_annots *a);
 
 #endif

@@ -55,6 +55,11 @@ static const check_annot_rule check_annot_rules[] = {
     {"json", "adapter.to_ocaml", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
     {"json", "adapter.from_ocaml", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
     {"json", "adapter.c", CHECK_POS_TYPE, CHECK_VK_CIDENT, false},
+    {"c", "adapter", CHECK_POS_TYPE, CHECK_VK_CIDENT, false},
+    {"c", "adapter.type_field", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
+    {"c", "adapter.value_field", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
+    {"c", "adapter.known_tags", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
+    {"c", "adapter.catch_all", CHECK_POS_TYPE, CHECK_VK_SPECIAL, false},
     {"json", "tag_field", CHECK_POS_ANY, CHECK_VK_SPECIAL, true},
     {"json", "untyped", CHECK_POS_ANY, CHECK_VK_SPECIAL, true},
     {"biniou", "repr", CHECK_POS_TYPE, CHECK_VK_ENUM, false},
@@ -70,6 +75,10 @@ static const check_annot_rule check_annot_rules[] = {
     {"c", "unwrap", CHECK_POS_TYPE, CHECK_VK_CIDENT, false},
     {"c", "module", CHECK_POS_TYPEDEF, CHECK_VK_CIDENT, false},
     {"c", "validator", CHECK_POS_TYPE, CHECK_VK_CIDENT, false},
+    {"c", "min", CHECK_POS_TYPE, CHECK_VK_NONEMPTY, false},
+    {"c", "max", CHECK_POS_TYPE, CHECK_VK_NONEMPTY, false},
+    {"c", "min_len", CHECK_POS_TYPE, CHECK_VK_NONEMPTY, false},
+    {"c", "max_len", CHECK_POS_TYPE, CHECK_VK_NONEMPTY, false},
     /* the lazy format's (check_lazy.c checks where they may be) */
     {"c", "lazy", CHECK_POS_TYPE, CHECK_VK_FLAG, false},
     {"c", "shared", CHECK_POS_TYPE, CHECK_VK_FLAG, false},
@@ -207,20 +216,46 @@ static void check_annot_special(check_cx *cx, const ast_annots *a, const char *s
         return;
     }
     check_adapter ad = check_adapter_of(cx->arena, a);
-    if (ad.kind == CHECK_ADAPTER_TYPE_FIELD || ad.kind == CHECK_ADAPTER_ONE_FIELD) {
+    if (strncmp(f->name, "adapter.", 8) == 0 && strcmp(f->name, "adapter.ocaml") != 0 &&
+        strcmp(f->name, "adapter.to_ocaml") != 0 && strcmp(f->name, "adapter.from_ocaml") != 0) {
+        /* the parameters of Type_field / Type_and_value_fields (check_adapter.h) */
         if (!(pos & CHECK_POS_TYPE))
             diag_error(cx->d, f->loc, "invalid or misplaced annotation '<%s %s>'", section,
                        f->name);
-    } else if (check_annot_find(a, "json", "adapter.c") != NULL) {
+        else if (f->value == NULL || f->value_len == 0)
+            diag_error(cx->d, f->loc, "'<c %s>' needs a non-empty value", f->name);
+        else if (ad.conflict == f && ad.conflict_why == 1)
+            diag_error(cx->d, f->loc,
+                       "'<c %s>' is a parameter of a module made with atdgen's Type_field.Make "
+                       "or Type_and_value_fields.Make, not of the built-in adapter named here",
+                       f->name);
+        else if (ad.conflict == f && ad.conflict_why == 2)
+            diag_error(cx->d, f->loc, "'<c %s>' needs '<c adapter.type_field>'", f->name);
+        else if (ad.conflict == f)
+            diag_error(cx->d, f->loc,
+                       "'<c %s>' goes with '<c adapter.value_field>', and "
+                       "'<c adapter.known_tags>' with '<c adapter.catch_all>'",
+                       f->name);
+        return;
+    }
+    if (ad.kind == CHECK_ADAPTER_TYPE_FIELD || ad.kind == CHECK_ADAPTER_ONE_FIELD ||
+        ad.kind == CHECK_ADAPTER_TYPE_AND_VALUE_FIELDS) {
+        if (!(pos & CHECK_POS_TYPE))
+            diag_error(cx->d, f->loc, "invalid or misplaced annotation '<%s %s>'", section,
+                       f->name);
+    } else if (check_adapter_c(a) != NULL) {
         /* served by the user's C functions (atd/adapter.h) */
     } else if (!cx->opts->ignore_adapters) {
         if (f == ad.where)
             diag_error(cx->d, f->loc,
                        "'<json %s>' changes the JSON through OCaml code, which atdc cannot run "
                        "(it implements atdgen's built-in Json_adapter.Type_field, One_field and "
-                       "normalize_type_field/restore_type_field only): add <json "
-                       "adapter.c=\"NAME\"> and write NAME_normalize and NAME_restore in C "
-                       "(see atd/adapter.h), or use --ignore-adapters to ignore it",
+                       "normalize_type_field/restore_type_field): add <c "
+                       "adapter=\"NAME\"> and write NAME_normalize and NAME_restore in C "
+                       "(see atd/adapter.h); for a module made with Type_field.Make or "
+                       "Type_and_value_fields.Make, give its parameters instead (<c "
+                       "adapter.type_field=\"...\" adapter.value_field=\"...\">); or use "
+                       "--ignore-adapters to ignore it",
                        f->name);
     } else if (!(pos & CHECK_POS_TYPE)) {
         diag_error(cx->d, f->loc, "invalid or misplaced annotation '<%s %s>'", section, f->name);
@@ -301,34 +336,37 @@ static void check_annot_typedef(check_cx *cx, const ast_typedef *td)
                    "an external C type needs both '<c t>' and '<c module>'");
 }
 
-/* <c validator> is applied to a record or sum, to the type of a record
- * field (for `?x : T option`, on T) and to a constructor's argument; the
- * caller says whether t is such a place. */
-static void check_annot_validator(check_cx *cx, const ast_type *t, bool field_or_arg)
+/* The checks of `?x : T option` (<c validator>, <c min>...) are written on
+ * T: the option itself is no value in C (has_x and x). The value shapes and
+ * types are checked when lowering (lower_check.h). */
+static void check_annot_option_checks(check_cx *cx, const ast_type *t)
 {
-    const ast_annot_field *f = check_annot_find(&t->annots, "c", "validator");
-    if (f != NULL && !field_or_arg && t->kind != AST_RECORD && t->kind != AST_SUM)
-        diag_error(cx->d, f->loc,
-                   "'<c validator>' is applied on a record or sum, on the type of a record "
-                   "field and on a constructor's argument, not here");
+    static const char *const fields[] = {"validator", "min", "max", "min_len", "max_len"};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        const ast_annot_field *f = check_annot_find(&t->annots, "c", fields[i]);
+        if (f != NULL)
+            diag_error(cx->d, f->loc,
+                       "'<c %s>' on the option of an optional field '?x : T option' goes on T, "
+                       "the type of x",
+                       fields[i]);
+    }
 }
 
-static void check_annot_walk(check_cx *cx, const ast_type *t, bool field_or_arg)
+static void check_annot_walk(check_cx *cx, const ast_type *t)
 {
     check_annot_node(cx, &t->annots, CHECK_POS_TYPE);
     check_annot_type(cx, t);
-    check_annot_validator(cx, t, field_or_arg);
     switch (t->kind) {
     case AST_TVAR:
         return;
     case AST_NAME:
         for (size_t i = 0; i < t->u.name.nargs; i++)
-            check_annot_walk(cx, t->u.name.args[i], false);
+            check_annot_walk(cx, t->u.name.args[i]);
         return;
     case AST_TUPLE:
         for (size_t i = 0; i < t->u.tuple.len; i++) {
             check_annot_node(cx, &t->u.tuple.cells[i].annots, CHECK_POS_CELL);
-            check_annot_walk(cx, t->u.tuple.cells[i].type, false);
+            check_annot_walk(cx, t->u.tuple.cells[i].type);
         }
         return;
     case AST_RECORD:
@@ -342,10 +380,10 @@ static void check_annot_walk(check_cx *cx, const ast_type *t, bool field_or_arg)
                 /* `?x : T option`: the validator is on T, the type of x */
                 check_annot_node(cx, &f->type->annots, CHECK_POS_TYPE);
                 check_annot_type(cx, f->type);
-                check_annot_validator(cx, f->type, false);
-                check_annot_walk(cx, f->type->u.name.args[0], true);
+                check_annot_option_checks(cx, f->type);
+                check_annot_walk(cx, f->type->u.name.args[0]);
             } else {
-                check_annot_walk(cx, f->type, !optional);
+                check_annot_walk(cx, f->type);
             }
         }
         return;
@@ -353,7 +391,7 @@ static void check_annot_walk(check_cx *cx, const ast_type *t, bool field_or_arg)
         for (size_t i = 0; i < t->u.sum.len; i++) {
             check_annot_node(cx, &t->u.sum.variants[i].annots, CHECK_POS_VARIANT);
             if (t->u.sum.variants[i].arg != NULL)
-                check_annot_walk(cx, t->u.sum.variants[i].arg, true);
+                check_annot_walk(cx, t->u.sum.variants[i].arg);
         }
         return;
     }
@@ -371,6 +409,6 @@ void check_annot_module(check_cx *cx)
     for (size_t i = 0; i < m->ndefs && !cx->oom; i++) {
         check_annot_node(cx, &m->defs[i].annots, CHECK_POS_TYPEDEF);
         check_annot_typedef(cx, &m->defs[i]);
-        check_annot_walk(cx, m->defs[i].rhs, false);
+        check_annot_walk(cx, m->defs[i].rhs);
     }
 }

@@ -266,13 +266,22 @@ static void check_annot_ocaml(check_cx *cx, const ast_type *t, check_node k)
 static void check_annot_adapter(check_cx *cx, const ast_type *t, check_node k)
 {
     check_adapter ad = check_adapter_of(cx->arena, &t->annots);
-    if ((ad.kind == CHECK_ADAPTER_TYPE_FIELD || ad.kind == CHECK_ADAPTER_ONE_FIELD) &&
-        k != CHECK_NODE_SUM)
+    bool param = ad.where != NULL && strcmp(ad.where->name, "adapter.type_field") == 0;
+    if (ad.kind == CHECK_ADAPTER_TYPE_FIELD && param && k != CHECK_NODE_SUM)
+        diag_error(cx->d, ad.where->loc,
+                   "'<c adapter.type_field>' without adapter.value_field is the parameter of a "
+                   "Type_field.Make module, which applies to a sum type written here");
+    else if ((ad.kind == CHECK_ADAPTER_TYPE_FIELD || ad.kind == CHECK_ADAPTER_ONE_FIELD) &&
+             k != CHECK_NODE_SUM)
         check_annot_misplaced_error(cx, t, ad.where);
-    const ast_annot_field *c = check_annot_find(&t->annots, "json", "adapter.c");
+    if (ad.kind == CHECK_ADAPTER_TYPE_AND_VALUE_FIELDS && k != CHECK_NODE_RECORD)
+        diag_error(cx->d, ad.value_field->loc,
+                   "'<c adapter.value_field>' (Type_and_value_fields) applies to a record "
+                   "type written here, whose field of that name holds a sum");
+    const ast_annot_field *c = check_adapter_c(&t->annots);
     if (c != NULL && k != CHECK_NODE_SUM && k != CHECK_NODE_RECORD)
-        diag_error(cx->d, c->loc,
-                   "'<json adapter.c>' applies to a record or sum type written here, not to %s",
+        diag_error(cx->d, c->loc, "'<%s>' applies to a record or sum type written here, not to %s",
+                   strcmp(c->name, "adapter") == 0 ? "c adapter" : "json adapter.c",
                    t->kind == AST_NAME ? "a type name" : "this type");
 }
 

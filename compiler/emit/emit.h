@@ -90,6 +90,34 @@ const char *emit_tagged_writer_name(cw *w, const ir_type *t);
  * runs fail when it refuses. */
 void emit_validator_write_check(cw *w, const char *validator, bool ptr, const char *rv,
                                 const char *fail);
+
+/* emit_adapter.c: Type_and_value_fields (ir_tv) on a record t: the
+ * function that reads the value field given the tag (before the record
+ * reader), the record reader's start (finds the tag), the read of the value
+ * field (present, or missing at the end), the condition that lets the type
+ * field through ATD_READ_STRICT_FIELDS (" && ..."); whether field i is the
+ * value field; the writer's helpers (before the tagged writer) and t's
+ * writer. */
+void emit_tv_read_function(cw *w, const ir_type *t);
+void emit_tv_read_begin(cw *w, const ir_type *t);
+void emit_tv_field_read(cw *w, const ir_type *t, bool present, const char *fail);
+const char *emit_tv_not_type_key(cw *w, const ir_type *t);
+bool emit_tv_is_value(const ir_type *t, size_t i);
+void emit_tv_write_functions(cw *w, const ir_type *t);
+void emit_tv_record_write(cw *w, const ir_type *t);
+/* emit_write.c: the statements that write a slot rv, running `fail` on error. */
+void emit_write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail);
+
+/* emit_check.c: the checks c of a value of type t (ir_check), lv / rv
+ * being the value, or a pointer to it when ptr. In a reader, after reading
+ * it, `at` naming the variable that holds its offset; in a writer, before
+ * writing it, under ATD_WRITE_VALIDATE. `fail` runs on a refusal. Then the
+ * prototypes of every validator the module names. */
+void emit_check_read(cw *w, const ir_check *c, const ir_type *t, bool ptr, const char *lv,
+                     const char *at, const char *fail);
+void emit_check_write(cw *w, const ir_check *c, const ir_type *t, bool ptr, const char *rv,
+                      const char *fail);
+void emit_check_declarations(cw *w, const ir_module *m);
 /* emit_biniou.c: the biniou functions of every type with functions (used[i]
  * as for emit_internal_prototypes; after the JSON ones; entry points for the
  * exported ones), and the four prototypes of a type. */

@@ -121,9 +121,8 @@ void emit_type_field_case_write(cw *w, const ir_type *t, const ir_case *k)
     *p++ = ':';
     p = json_quoted(p, k->json_name, k->json_len);
     size_t n = (size_t)(p - json);
-    if (k->arg.validator != NULL)
-        emit_validator_write_check(w, k->arg.validator, k->arg.ptr, cw_fmt(w, "v->u.%s", k->member),
-                                   "return false;");
+    emit_check_write(w, k->arg.check, k->arg.type, k->arg.ptr, cw_fmt(w, "v->u.%s", k->member),
+                     "return false;");
     cw_line(w, "return %s(w, %sv->u.%s, \"%s\", %zu);", emit_tagged_writer_name(w, k->arg.type),
             k->arg.ptr ? "" : "&", k->member, cw_c_string(w, json, n), n);
 }
@@ -243,84 +242,13 @@ void emit_adapted_write(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
-/* The validator of slot k (a field or a constructor's argument) of t. */
-static const char *slot_validator(const ir_type *t, size_t k)
-{
-    if (t->kind == IR_RECORD)
-        return k < t->nfields ? t->fields[k].slot.validator : NULL;
-    if (t->kind == IR_SUM)
-        return k < t->ncases ? t->cases[k].arg.validator : NULL;
-    return NULL;
-}
-
-static const ir_type *slot_type(const ir_type *t, size_t k)
-{
-    return t->kind == IR_RECORD ? t->fields[k].slot.type : t->cases[k].arg.type;
-}
-
-static size_t slot_count(const ir_type *t)
-{
-    return t->kind == IR_RECORD ? t->nfields : t->kind == IR_SUM ? t->ncases : 0;
-}
-
-/* Whether `fn` was declared already: by a type before index upto_type, or
- * by one of the slots before (upto_type, upto_slot). */
-static bool validator_seen(const ir_module *m, size_t upto_type, size_t upto_slot, const char *fn)
-{
-    for (size_t i = 0; i <= upto_type && i < m->ntypes; i++) {
-        const ir_type *t = m->types[i];
-        if (t->imported)
-            continue;
-        if (i < upto_type && t->validator != NULL && strcmp(t->validator, fn) == 0)
-            return true;
-        size_t n = i < upto_type ? slot_count(t) : upto_slot;
-        for (size_t k = 0; k < n; k++) {
-            const char *v = slot_validator(t, k);
-            if (v != NULL && strcmp(v, fn) == 0)
-                return true;
-        }
-    }
-    return false;
-}
-
-/* The validators' prototypes (atd/validate.h), once per name:
- *     bool valid_age(const int64_t *v, const char **why);
- */
-static void emit_validator_declarations(cw *w, const ir_module *m)
-{
-    bool any = false;
-    for (size_t i = 0; i < m->ntypes; i++) {
-        const ir_type *t = m->types[i];
-        if (t->imported)
-            continue;
-        size_t n = slot_count(t);
-        for (size_t k = 0; k < n; k++) {
-            const char *fn = slot_validator(t, k);
-            if (fn == NULL || validator_seen(m, i, k, fn))
-                continue;
-            if (!any)
-                cw_comment(w, "<c validator>s: written by the user (atd/validate.h)");
-            any = true;
-            cw_line(w, "bool %s(const %s *v, const char **why);", fn, slot_type(t, k)->name);
-        }
-        if (t->validator != NULL && !validator_seen(m, i, n, t->validator)) {
-            if (!any)
-                cw_comment(w, "<c validator>s: written by the user (atd/validate.h)");
-            any = true;
-            cw_line(w, "bool %s(const %s *v, const char **why);", t->validator, t->name);
-        }
-    }
-    if (any)
-        cw_blank(w);
-}
-
 /*     / * <json adapter.c="shape_adapter">: written by the user (atd/adapter.h) * /
  *     bool shape_adapter_normalize(atd_json *v, atd_arena *arena, const char **why);
  *     bool shape_adapter_restore(atd_json *v, atd_arena *arena, const char **why);
  * (once per name). */
 void emit_adapter_declarations(cw *w, const ir_module *m)
 {
-    emit_validator_declarations(w, m);
+    emit_check_declarations(w, m);
     for (size_t i = 0; i < m->ntypes; i++) {
         const char *name = m->types[i]->c_adapter;
         if (name == NULL || m->types[i]->imported)
@@ -335,4 +263,294 @@ void emit_adapter_declarations(cw *w, const ir_module *m)
         cw_line(w, "bool %s_restore(atd_json *v, atd_arena *arena, const char **why);", name);
         cw_blank(w);
     }
+}
+
+/* --- Type_and_value_fields (ir_tv) ---
+ * {"type":"A","payload":1,"id":2} for { payload : [A of int | B]; id : int }:
+ * the record reader finds the tag first (atd_read_type_field), then reads
+ * its fields; the value field goes through P r__tv_read with the tag, which
+ * reads the constructor's argument where the field is, or sets a nullary
+ * constructor when the field is missing. The writer writes {"type":"A",
+ * then the record's fields through its tagged writer, the value field as
+ * the argument alone (P r__tv_has_value, P r__tv_write_value). */
+
+static const ir_field *tv_field(const ir_type *t)
+{
+    return &t->fields[t->tv->value];
+}
+
+/* The JSON string literal of s[0..len) after `pre`, as C string contents,
+ * and its size. */
+static const char *tv_json_literal(cw *w, const char *pre, const char *s, size_t len, size_t *n)
+{
+    size_t pl = strlen(pre);
+    char *buf = cw_alloc(w, pl + ATD_ESCAPED_MAX(len));
+    if (buf == NULL) {
+        *n = 0;
+        return ""; /* recorded in the output's status */
+    }
+    memcpy(buf, pre, pl);
+    *n = (size_t)(json_quoted(buf + pl, s, len) - buf);
+    return cw_c_string(w, buf, *n);
+}
+
+void emit_tv_read_function(cw *w, const ir_type *t)
+{
+    const ir_tv *tv = t->tv;
+    const ir_field *f = tv_field(t);
+    const ir_type *st = f->slot.type;
+    bool is_enum = st->kind == IR_ENUM;
+    const char *vf = cw_c_string(w, f->json_name, f->json_len);
+    const char *tf = cw_c_string(w, tv->type_field, tv->type_field_len);
+    const char **names = cw_alloc(w, (st->ncases + 1) * sizeof *names);
+    size_t *lens = cw_alloc(w, (st->ncases + 1) * sizeof *lens);
+    if (names == NULL || lens == NULL)
+        return; /* recorded in w's status */
+    for (size_t i = 0; i < st->ncases; i++) {
+        names[i] = st->cases[i].json_name;
+        lens[i] = st->cases[i].json_len;
+    }
+    emit_match_function(w, cw_fmt(w, "%s__tv_case", t->fn), names, lens, NULL, st->ncases);
+    cw_blank(w);
+    if (tv->has_known) {
+        emit_match_function(w, cw_fmt(w, "%s__tv_known", t->fn), tv->known, tv->known_lens, NULL,
+                            tv->nknown);
+        cw_blank(w);
+    }
+    cw_line(w,
+            "static bool %s__tv_read(atd_reader *r, atd_string tag, size_t tag_at, bool present, "
+            "%s *out)",
+            t->fn, st->name);
+    cw_open(w, "{");
+    cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
+    if (tv->has_known) {
+        const ir_case *k = &st->cases[tv->catch_all];
+        const ir_type *tup = k->arg.type;
+        cw_open(w, "if (%s__tv_known(tag.ptr, tag.len) < 0)", t->fn);
+        cw_open(w, "if (!present)");
+        cw_line(w,
+                "return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, \"unknown tag "
+                "\\\"%%s\\\" without a field '%s': the catch-all '%s' needs a value\", "
+                "atd_quote_name(tag.ptr, tag.len, q_, sizeof q_));",
+                vf, k->atd_name);
+        cw_close(w, "}");
+        cw_line(w, "out->tag = %s;", k->const_name);
+        cw_line(w, "%s_init(&out->u.%s);", tup->fn, k->member);
+        cw_open(w, "if (!atd_reader_own_string(r, &tag))");
+        cw_line(w, "return false;");
+        cw_close(w, "}");
+        cw_line(w, "out->u.%s.f0 = tag;", k->member);
+        emit_read_slot(w, &tup->cells[1].slot, cw_fmt(w, "out->u.%s.f1", k->member),
+                       "return false;");
+        cw_line(w, "return true;");
+        cw_close(w, "}");
+    }
+    cw_open(w, "switch (%s__tv_case(tag.ptr, tag.len)) {", t->fn);
+    for (size_t i = 0; i < st->ncases; i++) {
+        const ir_case *k = &st->cases[i];
+        if (k->catch_all)
+            continue;
+        cw_mid(w, "case %zu:", i);
+        if (k->arg.type == NULL) {
+            cw_open(w, "if (present)");
+            cw_line(w,
+                    "return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, \"variant '%s' takes no "
+                    "argument: field '%s' must be absent\");",
+                    k->atd_name, vf);
+            cw_close(w, "}");
+            if (is_enum)
+                cw_line(w, "*out = %s;", k->const_name);
+            else
+                cw_line(w, "out->tag = %s;", k->const_name);
+            cw_line(w, "return true;");
+            continue;
+        }
+        cw_open(w, "if (!present)");
+        cw_line(w,
+                "return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, \"variant '%s' "
+                "needs an argument: field '%s' is missing\");",
+                k->atd_name, vf);
+        cw_close(w, "}");
+        cw_line(w, "out->tag = %s;", k->const_name);
+        emit_read_slot(w, &k->arg, cw_fmt(w, "out->u.%s", k->member), "return false;");
+        cw_line(w, "return true;");
+    }
+    cw_mid(w, "default:");
+    cw_line(w, "break;");
+    cw_close(w, "}");
+    for (size_t i = 0; i < st->ncases; i++) {
+        const ir_case *k = &st->cases[i];
+        if (!k->catch_all)
+            continue;
+        /* an open_enum's catch-all: the tag alone, as a string */
+        cw_open(w, "if (!present)");
+        cw_open(w, "if (!atd_reader_own_string(r, &tag))");
+        cw_line(w, "return false;");
+        cw_close(w, "}");
+        cw_line(w, "out->tag = %s;", k->const_name);
+        cw_line(w, "out->u.%s = tag;", k->member);
+        cw_line(w, "return true;");
+        cw_close(w, "}");
+    }
+    cw_line(w,
+            "return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, \"unsupported variant "
+            "\\\"%%s\\\" in field '%s' of '%%s'\", atd_quote_name(tag.ptr, tag.len, q_, sizeof "
+            "q_), \"%s\");",
+            tf, st->atd_name);
+    cw_close(w, "}");
+    cw_blank(w);
+}
+
+void emit_tv_read_begin(cw *w, const ir_type *t)
+{
+    const ir_tv *tv = t->tv;
+    cw_line(w, "atd_string tv_tag_ = {NULL, 0};");
+    cw_line(w, "size_t tv_at_ = 0;");
+    cw_line(w, "atd_skip_ws(r);");
+    /* anything but an object is left to the record reader's error */
+    cw_open(w,
+            "if (atd_peek(r) == '{' && !atd_read_type_field(r, \"%s\", %zu, \"%s\", &tv_tag_, "
+            "&tv_at_))",
+            cw_c_string(w, tv->type_field, tv->type_field_len), tv->type_field_len,
+            tv_field(t)->slot.type->atd_name);
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+}
+
+void emit_tv_field_read(cw *w, const ir_type *t, bool present, const char *fail)
+{
+    if (!present)
+        cw_line(w, "(void)at; /* a missing value field is no error here */");
+    cw_open(w, "if (!%s__tv_read(r, tv_tag_, tv_at_, %s, &out->%s))", t->fn,
+            present ? "true" : "false", tv_field(t)->c_name);
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+}
+
+const char *emit_tv_not_type_key(cw *w, const ir_type *t)
+{
+    if (t->tv == NULL)
+        return "";
+    return cw_fmt(w, " && !(key.len == %zu && memcmp(key.ptr, \"%s\", %zu) == 0)",
+                  t->tv->type_field_len, cw_c_string(w, t->tv->type_field, t->tv->type_field_len),
+                  t->tv->type_field_len);
+}
+
+bool emit_tv_is_value(const ir_type *t, size_t i)
+{
+    return t->tv != NULL && t->tv->value == i;
+}
+
+/* Whether JSON null is all the catch-all's value can be written as (then
+ * the value field is left out, as atdgen's restore does). */
+static const char *tv_null_test(cw *w, const ir_type *x, const char *rv)
+{
+    if (x->kind == IR_NULLABLE)
+        return cw_fmt(w, "!%s.has", rv);
+    if (x->kind == IR_UNIT)
+        return "true";
+    if (x->kind == IR_ABSTRACT)
+        return cw_fmt(w, "%s.kind == ATD_JSON_NULL", rv);
+    return "false";
+}
+
+void emit_tv_write_functions(cw *w, const ir_type *t)
+{
+    const ir_tv *tv = t->tv;
+    const ir_field *f = tv_field(t);
+    const ir_type *st = f->slot.type;
+    cw_line(w, "static bool %s__tv_has_value(const %s *v)", t->fn, st->name);
+    cw_open(w, "{");
+    if (st->kind == IR_ENUM) {
+        cw_line(w, "(void)v;");
+        cw_line(w, "return false;");
+    } else {
+        cw_open(w, "switch (v->tag) {");
+        for (size_t i = 0; i < st->ncases; i++) {
+            const ir_case *k = &st->cases[i];
+            cw_mid(w, "case %s:", k->const_name);
+            if (k->arg.type == NULL || k->catch_all)
+                cw_line(w, "return false;");
+            else if ((int)i == tv->catch_all)
+                cw_line(w, "return !(%s);",
+                        tv_null_test(w, k->arg.type->cells[1].slot.type,
+                                     cw_fmt(w, "v->u.%s.f1", k->member)));
+            else
+                cw_line(w, "return true;");
+        }
+        cw_close(w, "}");
+        cw_line(w, "return false;");
+    }
+    cw_close(w, "}");
+    cw_blank(w);
+    cw_line(w, "static bool %s__tv_write_value(atd_writer *w, const %s *v)", t->fn, st->name);
+    cw_open(w, "{");
+    if (st->kind == IR_ENUM) {
+        cw_line(w, "(void)w;");
+        cw_line(w, "(void)v;");
+    } else {
+        cw_open(w, "switch (v->tag) {");
+        for (size_t i = 0; i < st->ncases; i++) {
+            const ir_case *k = &st->cases[i];
+            if (k->arg.type == NULL || k->catch_all)
+                continue;
+            cw_mid(w, "case %s:", k->const_name);
+            if ((int)i == tv->catch_all)
+                emit_write_slot(w, &k->arg.type->cells[1].slot, cw_fmt(w, "v->u.%s.f1", k->member),
+                                "return false;");
+            else
+                emit_write_slot(w, &k->arg, cw_fmt(w, "v->u.%s", k->member), "return false;");
+            cw_line(w, "return true;");
+        }
+        cw_mid(w, "default:");
+        cw_line(w, "break;");
+        cw_close(w, "}");
+    }
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+    cw_blank(w);
+}
+
+void emit_tv_record_write(cw *w, const ir_type *t)
+{
+    const ir_tv *tv = t->tv;
+    const ir_field *f = tv_field(t);
+    const ir_type *st = f->slot.type;
+    size_t n;
+    const char *lit = tv_json_literal(w, "{", tv->type_field, tv->type_field_len, &n);
+    cw_line(w, "%sbool %s_write(atd_writer *w, const %s *v)", emit_linkage(t), t->fn, t->name);
+    cw_open(w, "{");
+    const char *fail = cw_fmt(w, "return atd_writer_push_field(w, \"%s\", %zu);",
+                              cw_c_string(w, f->json_name, f->json_len), f->json_len);
+    cw_open(w, "if (!atd_writer_raw(w, \"%s:\", %zu))", lit, n + 1);
+    cw_line(w, "return false;");
+    cw_close(w, "}");
+    const char *tag =
+        st->kind == IR_ENUM ? cw_fmt(w, "v->%s", f->c_name) : cw_fmt(w, "v->%s.tag", f->c_name);
+    cw_open(w, "switch (%s) {", tag);
+    for (size_t i = 0; i < st->ncases; i++) {
+        const ir_case *k = &st->cases[i];
+        cw_mid(w, "case %s:", k->const_name);
+        if (k->catch_all || (int)i == tv->catch_all) {
+            const char *s = k->catch_all ? cw_fmt(w, "v->%s.u.%s", f->c_name, k->member)
+                                         : cw_fmt(w, "v->%s.u.%s.f0", f->c_name, k->member);
+            cw_open(w, "if (!atd_writer_string(w, %s.ptr, %s.len))", s, s);
+            cw_line(w, "%s", fail);
+            cw_close(w, "}");
+        } else {
+            size_t kn;
+            const char *kl = tv_json_literal(w, "", k->json_name, k->json_len, &kn);
+            cw_open(w, "if (!atd_writer_raw(w, \"%s\", %zu))", kl, kn);
+            cw_line(w, "return false;");
+            cw_close(w, "}");
+        }
+        cw_line(w, "break;");
+    }
+    cw_mid(w, "default:");
+    cw_line(w, "atd_writer_fail(w, ATD_ERR_INVALID, \"invalid constructor tag for '%s'\");",
+            st->atd_name);
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+    cw_line(w, "return %s(w, v, \"\", 0);", emit_tagged_writer_name(w, t));
+    cw_close(w, "}");
 }

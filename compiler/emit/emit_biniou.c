@@ -235,10 +235,153 @@ static const char *push_field_fail(cw *w, const char *fn, const char *name)
                   strcmp(fn, "writer") == 0 ? "w" : "r", name, strlen(name));
 }
 
-/* Record body: the count of written fields, then hashtag and tagged value. */
+/* --- the bounded fast path of record writers --- */
+
+/* The most bytes put_body writes for a value of t, not counting a string's
+ * bytes; 0 when its size has no bound (composites but enums, wraps). */
+static size_t put_bound(const ir_type *t)
+{
+    switch (t->kind) {
+    case IR_UNIT:
+    case IR_BOOL:
+        return 1;
+    case IR_INT:
+        switch (t->bin_int) {
+        case ATD_BIN_INT8:
+            return 1;
+        case ATD_BIN_INT16:
+            return 2;
+        case ATD_BIN_INT32:
+            return 4;
+        case ATD_BIN_INT64:
+            return 8;
+        default:
+            return ATD_BIN_VINT_MAX;
+        }
+    case IR_FLOAT:
+        return t->bin_float32 ? 4 : 8;
+    case IR_STRING:
+        return ATD_BIN_VINT_MAX;
+    case IR_ENUM:
+        return 4;
+    default:
+        return 0;
+    }
+}
+
+static bool field_bounded(const ir_field *f)
+{
+    return !f->slot.ptr && put_bound(f->slot.type) > 0;
+}
+
+/* Emits the unchecked writing at p_ of the body of rv (of a type with a
+ * put_bound): range checks first, nothing committed on failure. */
+static void put_body(cw *w, const ir_type *t, const char *rv, const char *fail)
+{
+    switch (t->kind) {
+    case IR_UNIT:
+        cw_line(w, "(void)%s;", rv);
+        cw_line(w, "*p_++ = 0;");
+        break;
+    case IR_BOOL:
+        cw_line(w, "*p_++ = (char)(%s ? 1 : 0);", rv);
+        break;
+    case IR_INT:
+        cw_open(w, "if (ATD_UNLIKELY(!atd_bin_int_fits(%uu, (int64_t)%s)))", t->bin_int, rv);
+        cw_line(w, "atd_bin_fail_int(w, %uu, (int64_t)%s);", t->bin_int, rv);
+        cw_line(w, "%s", fail);
+        cw_close(w, "}");
+        cw_line(w, "p_ = atd_bin_put_int(p_, %uu, (int64_t)%s);", t->bin_int, rv);
+        break;
+    case IR_FLOAT:
+        if (t->bin_float32)
+            cw_line(w, "p_ = atd_bin_put_float32(p_, (float)%s);", rv);
+        else
+            cw_line(w, "p_ = atd_bin_put_float64(p_, (double)%s);", rv);
+        break;
+    case IR_STRING:
+        cw_line(w, "p_ = atd_bin_put_string(p_, %s.ptr, %s.len);", rv, rv);
+        break;
+    default: /* IR_ENUM: the constructor's hashtag, from the table of its type */
+        cw_open(w, "if (ATD_UNLIKELY((unsigned)%s >= %zuu))", rv, t->ncases);
+        cw_line(w, "atd_writer_fail(w, ATD_ERR_INVALID, \"invalid constructor tag for '%s'\");",
+                t->atd_name);
+        cw_line(w, "%s", fail);
+        cw_close(w, "}");
+        cw_line(w, "memcpy(p_, %s__bin_ctor[%s], 4);", t->fn, rv);
+        cw_line(w, "p_ += 4;");
+        break;
+    }
+}
+
+/* The 5 bytes of a field's head (hashtag and tag) as a C string literal. */
+static const char *head_literal(cw *w, const ir_field *f)
+{
+    uint32_t h = f->bin_hashtag;
+    return cw_fmt(w, "\"\\x%02x\\x%02x\\x%02x\\x%02x\\x%02x\"", (unsigned)(h >> 24),
+                  (unsigned)(h >> 16) & 0xffu, (unsigned)(h >> 8) & 0xffu, (unsigned)h & 0xffu,
+                  bin_tag(f->slot.type));
+}
+
+/* The checked writing of field i (its condition, head and body). */
+static void write_record_field(cw *w, const ir_field *f)
+{
+    const char *c = field_cond(w, f);
+    if (c != NULL)
+        cw_open(w, "if (%s)", c);
+    write_field(w, f, cw_fmt(w, "v->%s", f->c_name), push_field_fail(w, "writer", f->atd_name));
+    if (c != NULL)
+        cw_close(w, "}");
+}
+
+/* Fields [from, to) (bounded, and the count first when with_count): one
+ * reservation of their largest size, then unchecked writes; the checked
+ * path when that size is over ATD_BIN_RUN_MAX (long strings). */
+static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, bool with_count)
+{
+    size_t fixed = with_count ? ATD_BIN_VINT_MAX : 0;
+    for (size_t i = from; i < to; i++)
+        fixed += 5 + put_bound(t->fields[i].slot.type);
+    cw_open(w, "{");
+    cw_line(w, "size_t need_ = %zu;", fixed);
+    for (size_t i = from; i < to; i++) {
+        const ir_field *f = &t->fields[i];
+        if (f->slot.type->kind == IR_STRING)
+            cw_line(w, "need_ += v->%s.len;", f->c_name);
+    }
+    cw_open(w, "if (ATD_LIKELY(need_ <= ATD_BIN_RUN_MAX))");
+    cw_line(w, "char *p_ = atd_buf_reserve(w->buf, need_);");
+    cw_open(w, "if (ATD_UNLIKELY(p_ == NULL))");
+    cw_line(w, "return atd_writer_fail_buf(w);");
+    cw_close(w, "}");
+    if (with_count)
+        cw_line(w, "p_ = atd_bin_put_uvint(p_, n_);");
+    for (size_t i = from; i < to; i++) {
+        const ir_field *f = &t->fields[i];
+        const char *c = field_cond(w, f);
+        if (c != NULL)
+            cw_open(w, "if (%s)", c);
+        cw_line(w, "memcpy(p_, %s, 5);", head_literal(w, f));
+        cw_line(w, "p_ += 5;");
+        put_body(w, f->slot.type, cw_fmt(w, "v->%s", f->c_name),
+                 push_field_fail(w, "writer", f->atd_name));
+        if (c != NULL)
+            cw_close(w, "}");
+    }
+    cw_line(w, "atd_buf_commit(w->buf, p_);");
+    cw_mid(w, "} else {");
+    if (with_count)
+        check_call(w, "atd_bin_write_uvint(w, n_)", "return false;");
+    for (size_t i = from; i < to; i++)
+        write_record_field(w, &t->fields[i]);
+    cw_close(w, "}");
+    cw_close(w, "}");
+}
+
+/* Record body: the count of written fields, then hashtag and tagged value
+ * of each; runs of bounded fields go through emit_record_run. */
 static void emit_record_wbody(cw *w, const ir_type *t)
 {
-    const char *rv, *fail;
     size_t always = 0;
     for (size_t i = 0; i < t->nfields; i++)
         if (field_cond(w, &t->fields[i]) == NULL)
@@ -249,17 +392,19 @@ static void emit_record_wbody(cw *w, const ir_type *t)
         if (cond != NULL)
             cw_line(w, "n_ += (%s) ? 1 : 0;", cond);
     }
-    check_call(w, "atd_bin_write_uvint(w, n_)", "return false;");
-    for (size_t i = 0; i < t->nfields; i++) {
-        const ir_field *f = &t->fields[i];
-        const char *c = field_cond(w, f);
-        if (c != NULL)
-            cw_open(w, "if (%s)", c);
-        rv = cw_fmt(w, "v->%s", f->c_name);
-        fail = push_field_fail(w, "writer", f->atd_name);
-        write_field(w, f, rv, fail);
-        if (c != NULL)
-            cw_close(w, "}");
+    if (t->nfields == 0 || !field_bounded(&t->fields[0]))
+        check_call(w, "atd_bin_write_uvint(w, n_)", "return false;");
+    for (size_t i = 0; i < t->nfields;) {
+        if (!field_bounded(&t->fields[i])) {
+            write_record_field(w, &t->fields[i]);
+            i++;
+            continue;
+        }
+        size_t j = i;
+        while (j < t->nfields && field_bounded(&t->fields[j]))
+            j++;
+        emit_record_run(w, t, i, j, i == 0);
+        i = j;
     }
     cw_line(w, "return true;");
 }
@@ -722,11 +867,17 @@ static void emit_table_rbody(cw *w, const ir_type *t)
     }
     cw_mid(w, "default:");
     unknown_field(w, rec);
+    cw_comment(w, "as atdgen: the column's tag is not looked at, and its cells are "
+                  "skipped as tagged values");
     cw_line(w, "colf[c] = -1;");
-    cw_line(w, "accept = ATD_BIN_ANY_MASK; /* the column is skipped */");
+    cw_line(w, "accept = 0;");
     cw_line(w, "break;");
     cw_close(w, "}");
+    cw_open(w, "if (colf[c] < 0)");
+    check_call(w, "atd_bin_read_byte(r, &colt[c])", "return false;");
+    cw_mid(w, "} else {");
     check_call(w, "atd_bin_read_tag(r, accept, &colt[c])", "return false;");
+    cw_close(w, "}");
     cw_close(w, "}");
     cw_open(w, "if (cols > 0 && rows > atd_bin_bytes_left(r) / cols)");
     cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_EOF, \"table of %%zu rows and %%zu "
@@ -751,7 +902,8 @@ static void emit_table_rbody(cw *w, const ir_type *t)
         cw_line(w, "break;");
     }
     cw_mid(w, "default:");
-    check_call(w, "atd_bin_skip_body(r, ct)", "return atd_reader_push_index(r, i);");
+    cw_line(w, "(void)ct;");
+    check_call(w, "atd_bin_skip(r)", "return atd_reader_push_index(r, i);");
     cw_line(w, "break;");
     cw_close(w, "}");
     cw_close(w, "}");
@@ -924,7 +1076,9 @@ static void emit_entry_points(cw *w, const char *name, const ir_type *t, bool co
     cw_open(w, "{");
     cw_line(w, "atd_reader r;");
     cw_line(w, "atd_reader_init(&r, data, len, arena, 0);");
-    cw_open(w, "if (!%s_read_biniou(&r, out) || !atd_bin_read_end(&r))", name);
+    cw_comment(w, "bytes after the value are ignored, as atdgen does (atd_bin_read_end "
+                  "after P_t_read_biniou rejects them)");
+    cw_open(w, "if (!%s_read_biniou(&r, out))", name);
     cw_line(w, "int rc = atd_bin_get_error(&r, err);");
     cw_line(w, "return rc != 0 ? rc : (int)ATD_ERR_INVALID;");
     cw_close(w, "}");
@@ -1002,6 +1156,16 @@ void emit_biniou_source(cw *w, const ir_module *m, const bool *used)
         cw_line(w, "static bool %s__bin_wbody(atd_writer *w, const %s *v);", t->fn, t->name);
         cw_line(w, "static bool %s__bin_rbody(atd_reader *r, uint8_t tag, %s *out);", t->fn,
                 t->name);
+        if (t->kind == IR_ENUM) { /* the constructors' hashtags, for record writers */
+            cw_open(w, "static const char %s__bin_ctor[%zu][5] = {", t->fn, t->ncases);
+            for (size_t k = 0; k < t->ncases; k++) {
+                uint32_t h = t->cases[k].bin_hashtag;
+                cw_line(w, "\"\\x%02x\\x%02x\\x%02x\\x%02x\",", (unsigned)(h >> 24),
+                        (unsigned)(h >> 16) & 0xffu, (unsigned)(h >> 8) & 0xffu,
+                        (unsigned)h & 0xffu);
+            }
+            cw_close(w, "};");
+        }
     }
     cw_blank(w);
     for (size_t i = 0; i < m->ntypes; i++)

@@ -65,6 +65,8 @@ void emit_init_call(cw *w, const ir_type *t, const char *ptr)
  *         return atd_reader_push_field(r, "date", 4);
  *     }
  */
+static void read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail);
+
 static void read_value(cw *w, const ir_type *t, const char *lv, const char *fail)
 {
     static const char *const mins[] = {"INT64_MIN", "INT8_MIN", "INT16_MIN", "INT32_MIN",
@@ -123,7 +125,7 @@ static void read_value(cw *w, const ir_type *t, const char *lv, const char *fail
         cw_line(w, "%s %s;", t->elem.type->name, tmp);
         if (ir_is_composite(t->elem.type))
             emit_init_call(w, t->elem.type, ptr);
-        read_value(w, t->elem.type, tmp, fail);
+        read_slot(w, &t->elem, tmp, fail);
         cw_line(w, "%s = %s(%s);", lv, t->wrap_fn, tmp);
         cw_close(w, "}");
         return;
@@ -154,23 +156,20 @@ static void read_value(cw *w, const ir_type *t, const char *lv, const char *fail
  */
 static void read_slot_value(cw *w, const ir_slot *s, const char *lv, const char *fail);
 
-/* A slot with <c validator="fn">: fn runs on the value once read; its
- * failure is reported at the value's first byte (atd/validate.h). */
+/* A slot with checks (<c validator="fn">, <c min>...): they run on the
+ * value once read; a refusal is reported at the value's first byte
+ * (emit_check.c). */
 static void read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail)
 {
-    if (s->validator == NULL) {
+    if (s->check == NULL) {
         read_slot_value(w, s, lv, fail);
         return;
     }
     cw_open(w, "{");
     cw_line(w, "atd_skip_ws(r);");
-    cw_line(w, "size_t at_v_ = (size_t)(r->cur - r->start);");
-    cw_line(w, "const char *why_ = NULL;");
+    cw_line(w, "size_t at_v_ = atd_reader_offset(r);");
     read_slot_value(w, s, lv, fail);
-    cw_open(w, "if (!%s(%s%s, &why_))", s->validator, s->ptr ? "" : "&", lv);
-    cw_line(w, "atd_reader_fail_validator(r, at_v_, \"%s\", why_);", s->validator);
-    cw_line(w, "%s", fail);
-    cw_close(w, "}");
+    emit_check_read(w, s->check, s->type, s->ptr, lv, "at_v_", fail);
     cw_close(w, "}");
 }
 
@@ -391,6 +390,8 @@ static void emit_record_read(cw *w, const ir_type *t)
     if (nwords > 0)
         cw_line(w, "uint64_t seen[%zu] = {0};", nwords);
     cw_line(w, "%s_init(out);", fn);
+    if (t->tv != NULL)
+        emit_tv_read_begin(w, t); /* Type_and_value_fields (emit_adapter.c) */
     if (t->nrequired > 0) {
         cw_line(w, "atd_skip_ws(r);");
         cw_line(w, "at = atd_reader_offset(r);");
@@ -425,7 +426,11 @@ static void emit_record_read(cw *w, const ir_type *t)
         cw_mid(w, "case %zu:", i);
         const char *fail = push_field_stmt(w, f->json_name, f->json_len);
         const char *lv = cw_fmt(w, "out->%s", f->c_name);
-        if (f->kind == IR_FIELD_REQUIRED) {
+        if (emit_tv_is_value(t, i)) {
+            emit_tv_field_read(w, t, true, fail);
+            cw_line(w, "seen[%d] |= (uint64_t)1 << %d;", f->required_index / 64,
+                    f->required_index % 64);
+        } else if (f->kind == IR_FIELD_REQUIRED) {
             read_slot(w, &f->slot, lv, fail);
             cw_line(w, "seen[%d] |= (uint64_t)1 << %d;", f->required_index / 64,
                     f->required_index % 64);
@@ -447,7 +452,7 @@ static void emit_record_read(cw *w, const ir_type *t)
         cw_line(w, "break;");
     }
     cw_mid(w, "default:");
-    cw_open(w, "if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS))");
+    cw_open(w, "if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)%s)", emit_tv_not_type_key(w, t));
     cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
     cw_line(w,
             "return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, \"unknown field \\\"%%s\\\" "
@@ -470,6 +475,11 @@ static void emit_record_read(cw *w, const ir_type *t)
         const char *lit = cw_c_string(w, f->json_name, f->json_len);
         cw_open(w, "if (!(seen[%d] & ((uint64_t)1 << %d)))", f->required_index / 64,
                 f->required_index % 64);
+        if (emit_tv_is_value(t, i)) {
+            emit_tv_field_read(w, t, false, push_field_stmt(w, f->json_name, f->json_len));
+            cw_close(w, "}");
+            continue;
+        }
         cw_line(w,
                 "return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "
                 "\"missing field '%%s' in record '%%s'\", \"%s\", \"%s\");",
@@ -842,7 +852,7 @@ static void emit_list_read(cw *w, const ir_type *t)
     cw_close(w, "}");
     cw_open(w, "while (more) {");
     emit_grow(w, en, align_of(t->elem.type));
-    read_value(w, t->elem.type, "items[len]", "return atd_reader_push_index(r, len);");
+    read_slot(w, &t->elem, "items[len]", "return atd_reader_push_index(r, len);");
     cw_line(w, "len++;");
     cw_open(w, "if (!atd_array_next(r, &more))");
     cw_line(w, "return false;");
@@ -988,6 +998,8 @@ void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
     }
     switch (t->kind) {
     case IR_RECORD:
+        if (t->tv != NULL)
+            emit_tv_read_function(w, t);
         emit_record_read(w, t);
         break;
     case IR_ENUM:
@@ -1046,7 +1058,8 @@ void emit_def_readers(cw *w, const ir_module *m, const ir_def *d)
     cw_blank(w);
     cw_line(w, "bool %s_read(atd_reader *r, %s *out)", d->c_name, d->c_name);
     cw_open(w, "{");
-    read_value(w, t, "*out", "return false;");
+    ir_slot slot = {d->type, false, d->check, false, false, {0}};
+    read_slot(w, &slot, "*out", "return false;");
     cw_line(w, "return true;");
     cw_close(w, "}");
     cw_blank(w);

@@ -72,6 +72,7 @@ static void write_value(cw *w, const ir_type *t, const char *rv, const char *fai
         const char *tmp = cw_fmt(w, "w%d_", t->id);
         cw_open(w, "{");
         cw_line(w, "const %s %s = %s(%s);", t->elem.type->name, tmp, t->unwrap_fn, rv);
+        emit_check_write(w, t->elem.check, t->elem.type, false, tmp, fail);
         write_value(w, t->elem.type, tmp, fail);
         cw_close(w, "}");
         return;
@@ -97,12 +98,23 @@ static void write_value(cw *w, const ir_type *t, const char *rv, const char *fai
  */
 static void write_slot_value(cw *w, const ir_slot *s, const char *rv, const char *fail);
 
-/* A slot with <c validator="fn">: with ATD_WRITE_VALIDATE, fn runs first. */
+/* A slot with checks: with ATD_WRITE_VALIDATE, they run first (emit_check.c). */
 static void write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail)
 {
-    if (s->validator != NULL)
-        emit_validator_write_check(w, s->validator, s->ptr, rv, fail);
+    if (s->ptr && s->check != NULL) {
+        /* NULL is reported by write_slot_value */
+        cw_open(w, "if (%s != NULL)", rv);
+        emit_check_write(w, s->check, s->type, true, rv, fail);
+        cw_close(w, "}");
+    } else {
+        emit_check_write(w, s->check, s->type, s->ptr, rv, fail);
+    }
     write_slot_value(w, s, rv, fail);
+}
+
+void emit_write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail)
+{
+    write_slot(w, s, rv, fail);
 }
 
 static void write_slot_value(cw *w, const ir_slot *s, const char *rv, const char *fail)
@@ -331,7 +343,7 @@ static size_t key_literal(cw *w, const char **out, const char *pre, const ir_fie
  * such fields after a first one share its reservation (write_fixed). */
 static bool always_fixed(cw *w, const ir_field *f)
 {
-    if (f->slot.ptr || f->slot.type->fixed == IR_FIXED_NONE)
+    if (f->slot.ptr || f->slot.type->fixed == IR_FIXED_NONE || f->slot.check != NULL)
         return false;
     return f->kind == IR_FIELD_REQUIRED ||
            (f->kind == IR_FIELD_DEFAULT && differs(w, f, "x") == NULL);
@@ -389,7 +401,7 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
             const ir_field *f = &t->fields[i];
             if (tagged && is_type_field(t, f))
                 continue;
-            bool cond_field = f->kind != IR_FIELD_REQUIRED;
+            bool cond_field = f->kind != IR_FIELD_REQUIRED || emit_tv_is_value(t, i);
             if (f->kind == IR_FIELD_DEFAULT) {
                 const char *c = differs(w, f, "x");
                 if (c == NULL)
@@ -413,7 +425,10 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         const char *fail = cw_fmt(w, "return atd_writer_push_field(w, \"%s\", %zu);",
                                   cw_c_string(w, f->json_name, f->json_len), f->json_len);
         const char *c = NULL;
-        if (f->kind == IR_FIELD_OPTIONAL) {
+        bool tv_value = emit_tv_is_value(t, i);
+        if (tv_value) {
+            c = cw_fmt(w, "%s__tv_has_value(&%s)", t->fn, rv);
+        } else if (f->kind == IR_FIELD_OPTIONAL) {
             c = cw_fmt(w, "v->has_%s", f->c_name);
         } else if (f->kind == IR_FIELD_DEFAULT) {
             /* Written when it differs from its default, or always with
@@ -442,10 +457,10 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         /* a value of bounded size: one reservation for the key and the value
          * (and the closing brace after the last field) */
         bool fixed = !f->slot.ptr && f->slot.type->fixed != IR_FIXED_NONE &&
-                     f->slot.validator == NULL;
+                     f->slot.check == NULL && !tv_value;
         /* a string: one call for the key and the string */
         bool string = !f->slot.ptr && f->slot.type->kind == IR_STRING &&
-                      f->slot.validator == NULL;
+                      f->slot.check == NULL;
         if (fixed) {
             /* the always-written fixed fields that follow join this piece */
             piece pcs[RUN_MAX] = {
@@ -490,8 +505,14 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
             cw_close(w, "}");
         }
         brace_written = true;
-        if (!fixed && !string)
+        if (tv_value) {
+            emit_check_write(w, f->slot.check, f->slot.type, false, rv, fail);
+            cw_open(w, "if (!%s__tv_write_value(w, &%s))", t->fn, rv);
+            cw_line(w, "%s", fail);
+            cw_close(w, "}");
+        } else if (!fixed && !string) {
             write_slot(w, &f->slot, rv, fail);
+        }
         if (c != NULL) {
             if (need_first && state != NOT_FIRST)
                 cw_line(w, "first = false;");
@@ -515,6 +536,14 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
 
 static void emit_record_write(cw *w, const ir_type *t)
 {
+    if (t->tv != NULL) {
+        /* Type_and_value_fields (emit_adapter.c) */
+        emit_tv_write_functions(w, t);
+        emit_record_write_ex(w, t, true);
+        cw_blank(w);
+        emit_tv_record_write(w, t);
+        return;
+    }
     if (t->tagged_by != NULL) {
         emit_record_write_ex(w, t, true);
         cw_blank(w);
@@ -619,13 +648,14 @@ static void emit_tuple_write(cw *w, const ir_type *t)
         const ir_slot *s = &t->cells[i].slot;
         const char *rv = cw_fmt(w, "v->f%zu", i);
         const char *fail = cw_fmt(w, "return atd_writer_push_index(w, %zu);", i);
-        if (!s->ptr && s->type->fixed != IR_FIXED_NONE) {
+        if (!s->ptr && s->type->fixed != IR_FIXED_NONE && s->check == NULL) {
             /* the fixed cells that follow join this piece */
             piece pcs[RUN_MAX] = {
                 {s->type, rv, NULL, i == 0 ? "\"[\", 1" : "\",\", 1", 1, NULL, fail}};
             size_t n = 1;
             while (n < RUN_MAX && i + 1 < t->ncells && !t->cells[i + 1].slot.ptr &&
-                   t->cells[i + 1].slot.type->fixed != IR_FIXED_NONE) {
+                   t->cells[i + 1].slot.type->fixed != IR_FIXED_NONE &&
+                   t->cells[i + 1].slot.check == NULL) {
                 i++;
                 pcs[n++] = (piece){t->cells[i].slot.type,
                                    cw_fmt(w, "v->f%zu", i),
@@ -670,6 +700,8 @@ static void emit_list_write(cw *w, const ir_type *t)
     cw_line(w, "return false;");
     cw_close(w, "}");
     cw_open(w, "for (i = 0; i < v->len; i++)");
+    emit_check_write(w, t->elem.check, t->elem.type, false, "v->items[i]",
+                     "return atd_writer_push_index(w, i);");
     if (t->elem.type->fixed != IR_FIXED_NONE) {
         piece pc = {t->elem.type,
                     "v->items[i]",
@@ -883,6 +915,7 @@ void emit_def_writers(cw *w, const ir_module *m, const ir_def *d)
     (void)m;
     cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", d->c_name, d->c_name);
     cw_open(w, "{");
+    emit_check_write(w, d->check, d->type, true, "v", "return false;");
     write_value(w, d->type, "(*v)", "return false;");
     cw_line(w, "return true;");
     cw_close(w, "}");

@@ -69,13 +69,27 @@ typedef enum ir_fixed {
     IR_FIXED_ENUM   /* the constructor's literal, after a range check of the tag */
 } ir_fixed;
 
+/* The checks of one annotated type expression: <c validator="fn"> and the
+ * declarative <c min max> (int, float) and <c min_len max_len> (string,
+ * length in bytes), run on a value once read and, with ATD_WRITE_VALIDATE,
+ * before it is written. A slot's checks are a chain through the aliases it
+ * names, the innermost alias's first: with `type port = int <c min="1">`,
+ * `p : port <c validator="v">` checks min, then v. */
+typedef struct ir_check {
+    const char *validator;         /* or NULL */
+    const char *min, *max;         /* C constants (int64 or double), or NULL */
+    const char *min_len, *max_len; /* decimal byte counts, or NULL */
+    const char *expected;          /* what min..max_len accept, for messages */
+    const struct ir_check *next;
+} ir_check;
+
 /* A place that holds a value: a member of a struct, a list element... When
  * `ptr` is set the member is a pointer to the value (arena-allocated), which
  * is how recursive types get their indirection. */
 typedef struct ir_slot {
     ir_type *type;
     bool ptr;
-    const char *validator; /* <c validator="fn"> on a field's type or a constructor's argument */
+    const ir_check *check; /* the value's checks, or NULL */
     /* The lazy format only (emit_lazy.c; JSON and biniou ignore them): a
      * record field's or an association list value's type written with
      * <c lazy> (stored out of line) or, on a string, <c shared>. */
@@ -90,6 +104,23 @@ typedef enum ir_adapter {
     IR_ADAPTER_TYPE_FIELD, /* {"type":"Circle","radius":2}; also "Dot" and ["Circle",{...}] */
     IR_ADAPTER_ONE_FIELD   /* {"Circle":{...}}; also "Dot" and ["Circle",{...}] */
 } ir_adapter;
+
+/* atdgen's Type_and_value_fields on a record (check_adapter.h): the record's
+ * field `value`, of a sum type, is read from the JSON field of that name as
+ * the argument of the constructor that the type field names, or is that
+ * nullary constructor when the field is missing; with known tags, any other
+ * tag is the catch-all constructor `catch_all`, of argument (string * T):
+ * the tag and the value. Written back the same way (emit_adapter.c). */
+typedef struct ir_tv {
+    const char *type_field;
+    size_t type_field_len;
+    size_t value;             /* index of the value field */
+    const char **known;       /* the known tags, when has_known */
+    size_t *known_lens;
+    size_t nknown;
+    bool has_known;
+    int catch_all;            /* index of the catch-all case, or -1 */
+} ir_tv;
 
 typedef enum ir_default_kind {
     IR_DEFAULT_ZERO,   /* all-zero bytes: 0, false, "", [], None, tag 0... */
@@ -180,6 +211,7 @@ struct ir_type {
     ir_adapter adapter;    /* IR_SUM: atdgen's built-in JSON adapter, if any */
     const char *c_adapter; /* IR_RECORD, IR_SUM, IR_ENUM: <json adapter.c="NAME">, or NULL */
     const char *validator; /* IR_RECORD, IR_SUM, IR_ENUM: <c validator="fn">, or NULL */
+    const ir_tv *tv;       /* IR_RECORD: Type_and_value_fields, or NULL */
     const char *type_field; /* IR_ADAPTER_TYPE_FIELD: the key naming the constructor */
     size_t type_field_len;
     /* IR_RECORD, the argument of a Type_field sum: it also has a writer
@@ -222,6 +254,7 @@ typedef struct ir_def {
     const char *c_name; /* public type name and function prefix: event_event */
     ir_type *type;      /* what it denotes */
     bool is_typedef;    /* type->name != c_name: emitted as typedef + wrappers */
+    const ir_check *check; /* of its right-hand side (an alias of a scalar...), or NULL */
     const char *doc;    /* <doc text>, or NULL */
     ast_loc loc;        /* the definition's name (clash reports) */
 } ir_def;

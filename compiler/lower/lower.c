@@ -59,6 +59,7 @@
 #include "util/names.h"
 #include "lower_adapter.h"
 #include "lower_cdefault.h"
+#include "lower_check.h"
 
 /* Guards for input the checker let through but that lowering cannot finish:
  * both are reported as errors at the offending type expression, never by
@@ -92,6 +93,8 @@ typedef struct lower_ctx {
     ir_type sink;               /* what new_type gives after running out of memory */
     char none[1];               /* what fmt gives after running out of memory: "" */
     const deps_import *imports; /* per import of the module, or NULL (deps.h) */
+    const ast_annots **checked; /* nodes whose checks were looked at (lower_checks) */
+    size_t nchecked, checked_cap;
     const char *bin_blocker;    /* see ir_module */
     ast_loc bin_blocker_loc;
 } lower_ctx;
@@ -422,17 +425,93 @@ static ir_type *lower_float(lower_ctx *L, const ast_type *t)
     return s;
 }
 
-/* list, option, nullable: structural, named <elem>_<suffix>. */
-static ir_type *wrapper(lower_ctx *L, ir_kind kind, ir_type *elem, const char *suffix)
+/* The checks of a value of type ty written as t (read in env): those of t's
+ * annotations, after those of the alias t names (ir_check). A record or sum
+ * node ends the chain: its validator is its type's. */
+static const ir_check *lower_checks(lower_ctx *L, const ast_type *t, const check_scope *env,
+                                    const ir_type *ty, int depth)
 {
-    const char *key = fmt(L, "%s(%d)", suffix, elem->id);
+    const ir_check *inner = NULL;
+    if (depth < NEST_MAX && t->kind == AST_TVAR && env != NULL) {
+        const check_clo *b = check_bind(env, t->u.tvar.name);
+        if (b != NULL)
+            inner = lower_checks(L, b->t, b->sc, ty, depth + 1);
+    } else if (depth < NEST_MAX && t->kind == AST_NAME && t->u.name.npath == 1) {
+        const ast_typedef *d = def_of(L, t);
+        if (d != NULL && d->rhs->kind != AST_RECORD && d->rhs->kind != AST_SUM) {
+            const check_scope *denv = NULL;
+            if (d->nparams > 0)
+                denv = check_scope_enter(L->cx, t, env, (size_t)(d - L->module->defs));
+            if (d->nparams == 0 || denv != NULL)
+                inner = lower_checks(L, d->rhs, denv, ty, depth + 1);
+        }
+    }
+    static const char *const fields[] = {"validator", "min", "max", "min_len", "max_len"};
+    bool any = false;
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0] && !any; i++)
+        any = check_annot_find(&t->annots, "c", fields[i]) != NULL;
+    if (!any)
+        return inner;
+    /* A node is met once per use of its alias: reported the first time. */
+    bool seen = false;
+    for (size_t i = 0; i < L->nchecked && !seen; i++)
+        seen = L->checked[i] == &t->annots;
+    if (!seen && grow_array(L, (void **)&L->checked, &L->checked_cap, L->nchecked,
+                            sizeof *L->checked))
+        L->checked[L->nchecked++] = &t->annots;
+    bool own = t->kind != AST_RECORD && t->kind != AST_SUM;
+    const ir_check *c = lower_check_node(seen ? NULL : L->diag, L->arena, &t->annots, ty, inner,
+                                         own, &L->failed, &L->oom);
+    if (L->oom)
+        lower_oom(L);
+    return c;
+}
+
+static const char *unique_short_name(lower_ctx *L, const char *stem, const char *suffix);
+
+/* A short name for a type holding checked values of short name `base`:
+ * the alias the check comes from ("port"), else base_checked; numbered
+ * when taken by a type with another key. */
+static const char *checked_short_name(lower_ctx *L, const ast_type *t, const char *base,
+                                      const char *suffix)
+{
+    const ast_typedef *d = t->kind == AST_NAME && t->u.name.npath == 1 ? def_of(L, t) : NULL;
+    const char *stem = d != NULL && d->nparams == 0 ? c_name_of(L, d->name, NULL)
+                                                    : fmt(L, "%s_checked", base);
+    return unique_short_name(L, stem, suffix);
+}
+
+/* stem_suffix, or stem2_suffix, stem3_suffix... when a type has it already. */
+static const char *unique_short_name(lower_ctx *L, const char *stem, const char *suffix)
+{
+    const char *sn = fmt(L, "%s_%s", stem, suffix);
+    for (int n = 2;; n++) {
+        bool taken = false;
+        for (size_t i = 0; i < L->ntypes && !taken; i++)
+            taken = L->types[i]->short_name != NULL && strcmp(L->types[i]->short_name, sn) == 0;
+        if (!taken || n > 1000)
+            return sn;
+        sn = fmt(L, "%s%d_%s", stem, n, suffix);
+    }
+}
+
+/* list, option, nullable: structural, named <elem>_<suffix>; elements with
+ * checks (written as `et`) make a type of their own. */
+static ir_type *wrapper(lower_ctx *L, ir_kind kind, ir_type *elem, const char *suffix,
+                        const ast_type *et, const ir_check *check)
+{
+    const char *key =
+        fmt(L, "%s(%d%s)", suffix, elem->id, lower_check_key(L->arena, check, &L->oom));
     ir_type *t = find_key(L, key);
     if (t != NULL)
         return t;
+    const char *sn = check != NULL ? checked_short_name(L, et, elem->short_name, suffix)
+                                   : fmt(L, "%s_%s", elem->short_name, suffix);
     t = new_type(L, kind);
     t->key = key;
     t->elem.type = elem;
-    add_composite(L, t, fmt(L, "%s_%s", elem->short_name, suffix));
+    t->elem.check = check;
+    add_composite(L, t, sn);
     return t;
 }
 
@@ -450,7 +529,9 @@ static ir_type *lower_wrap(lower_ctx *L, const ast_type *t, const check_scope *e
     const char *uf = annot_str(&t->annots, "c", "unwrap");
     if (ct == NULL || wf == NULL || uf == NULL)
         return u;
-    const char *key = fmt(L, "wrap(%d,%s,%s,%s)", u->id, ct, wf, uf);
+    const ir_check *uc = lower_checks(L, t->u.name.args[0], env, u, 0);
+    const char *key = fmt(L, "wrap(%d,%s,%s,%s%s)", u->id, ct, wf, uf,
+                          lower_check_key(L->arena, uc, &L->oom));
     ir_type *w = find_key(L, key);
     if (w != NULL)
         return w;
@@ -460,6 +541,7 @@ static ir_type *lower_wrap(lower_ctx *L, const ast_type *t, const check_scope *e
             *p = '_';
     w = scalar(L, IR_WRAP, ct, sn, key);
     w->elem.type = u;
+    w->elem.check = uc;
     w->wrap_fn = wf;
     w->unwrap_fn = uf;
     return w;
@@ -483,15 +565,18 @@ static ir_type *lower_assoc(lower_ctx *L, const ast_type *list, const check_scop
         diag_error(L->diag, list->loc, "<json repr=\"object\">: keys must be strings");
         L->failed = true;
     }
-    ir_type *v = lower_type(L, tup->u.tuple.cells[1].type, e2, fmt(L, "%s_elt", ctx_name));
-    ir_slot lz = {v, false, NULL, false, false, {0}};
-    lower_lazy_slot(&tup->u.tuple.cells[1].type->annots, &lz);
+    const ast_type *vt = tup->u.tuple.cells[1].type;
+    ir_type *v = lower_type(L, vt, e2, fmt(L, "%s_elt", ctx_name));
+    const ir_check *vc = lower_checks(L, vt, e2, v, 0);
+    ir_slot lz = {v, false, vc, false, false, {0}};
+    lower_lazy_slot(&vt->annots, &lz);
     bool index = check_annot_flag(&list->annots, "c", "index");
     if (!lz.lz_lazy && !lz.lz_shared && !index)
-        return wrapper(L, IR_ASSOC, v, "assoc");
+        return wrapper(L, IR_ASSOC, v, "assoc", vt, vc);
     /* the lazy format's annotations make another wire form: another type
      * to the dedup, with the same C layout */
-    const char *key = fmt(L, "assoc(%d)lz%d%d%d", v->id, lz.lz_lazy, lz.lz_shared, index);
+    const char *key = fmt(L, "assoc(%d%s)lz%d%d%d", v->id, lower_check_key(L->arena, vc, &L->oom),
+                          lz.lz_lazy, lz.lz_shared, index);
     ir_type *t = find_key(L, key);
     if (t != NULL)
         return t;
@@ -705,16 +790,16 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const che
             lower_default(L, &af->annots, ft, af->loc, &f->dflt);
             break;
         }
-        /* <c validator> on the field's type; for `?x : T option`, on T */
-        const ast_type *vt = af->type;
-        if (af->kind == AST_FIELD_OPTIONAL && vt != NULL)
-            vt = vt->kind == AST_NAME && vt->u.name.nargs == 1 ? vt->u.name.args[0] : NULL;
-        if (vt != NULL)
-            f->slot.validator = annot_str(&vt->annots, "c", "validator");
+        /* the checks of the field's type; for `?x : T option`, of T */
+        if (af->kind == AST_FIELD_OPTIONAL)
+            f->slot.check = ft->elem.check;
+        else
+            f->slot.check = lower_checks(L, af->type, scopes[i], ft, 0);
         if (af->type != NULL)
             lower_lazy_slot(&af->type->annots, &f->slot);
     }
-    lower_record_adapter(&t->annots, rt);
+    if (!lower_record_adapter(L->diag, L->arena, &t->annots, rt))
+        L->failed = true;
 }
 
 static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const check_scope *env)
@@ -754,7 +839,7 @@ static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const check_
             c->bin_hashtag |= 0x80000000u;
             c->arg.type =
                 lower_type(L, v->arg, scopes[i], fmt(L, "%s_%s", st->short_name, v->name));
-            c->arg.validator = annot_str(&v->arg->annots, "c", "validator");
+            c->arg.check = lower_checks(L, v->arg, scopes[i], c->arg.type, 0);
             if (st->open_enum && c->arg.type->kind == IR_STRING)
                 c->catch_all = true;
         }
@@ -804,14 +889,15 @@ static ir_type *lower_tuple(lower_ctx *L, const ast_type *t, const check_scope *
     for (size_t i = 0; i < n; i++) {
         const ast_cell *c = &t->u.tuple.cells[i];
         cells[i].slot.type = lower_type(L, c->type, env, fmt(L, "%s_%zu", ctx_name, i));
+        cells[i].slot.check = lower_checks(L, c->type, env, cells[i].slot.type, 0);
         if (check_annot_find(&c->annots, "c", "default") != NULL ||
             check_annot_find(&c->annots, "ocaml", "default") != NULL) {
             cells[i].has_default = true;
             lower_default(L, &c->annots, cells[i].slot.type, c->loc, &cells[i].dflt);
         }
-        keylen +=
-            24 + (cells[i].has_default && cells[i].dflt.c_expr ? strlen(cells[i].dflt.c_expr) : 0) +
-            cells[i].dflt.len * 4;
+        keylen += 24 + strlen(lower_check_key(L->arena, cells[i].slot.check, &L->oom)) +
+                  (cells[i].has_default && cells[i].dflt.c_expr ? strlen(cells[i].dflt.c_expr) : 0) +
+                  cells[i].dflt.len * 4;
         namelen += strlen(cells[i].slot.type->short_name) + 1;
     }
     char *key = zalloc(L, keylen), *name = zalloc(L, namelen);
@@ -819,7 +905,8 @@ static ir_type *lower_tuple(lower_ctx *L, const ast_type *t, const check_scope *
         return placeholder(L);
     size_t k = (size_t)sprintf(key, "tuple("), m = 0;
     for (size_t i = 0; i < n; i++) {
-        k += (size_t)sprintf(key + k, "%d", cells[i].slot.type->id);
+        k += (size_t)sprintf(key + k, "%d%s", cells[i].slot.type->id,
+                             lower_check_key(L->arena, cells[i].slot.check, &L->oom));
         if (cells[i].has_default) {
             k += (size_t)sprintf(key + k, "=%d:%s:", (int)cells[i].dflt.kind,
                                  cells[i].dflt.c_expr ? cells[i].dflt.c_expr : "");
@@ -840,7 +927,16 @@ static ir_type *lower_tuple(lower_ctx *L, const ast_type *t, const check_scope *
     for (size_t i = 0; i < n; i++)
         if (!cells[i].has_default)
             tt->nmin_cells = i + 1;
-    add_composite(L, tt, fmt(L, "%stuple", name));
+    bool checked = false;
+    for (size_t i = 0; i < n; i++)
+        checked = checked || cells[i].slot.check != NULL;
+    /* cells with checks make a tuple type of its own, named apart */
+    if (checked) {
+        name[m > 0 ? m - 1 : 0] = 0;
+        add_composite(L, tt, unique_short_name(L, fmt(L, "%s_checked", name), "tuple"));
+    } else {
+        add_composite(L, tt, fmt(L, "%stuple", name));
+    }
     return tt;
 }
 
@@ -946,9 +1042,12 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
         fill_nominal(L, r, d->rhs, denv);
     } else {
         r = lower_type(L, d->rhs, denv, short_name);
-        /* The first definition naming a structural type gives it its name. */
-        if (ir_is_composite(r) && r->owner == NULL && r->kind != IR_RECORD && r->kind != IR_SUM &&
-            r->kind != IR_ENUM) {
+        /* The first definition naming a structural type gives it its name;
+         * one with checks of its own stays a typedef, whose reader and
+         * writer run them (emit_def_readers). */
+        if (ir_is_composite(r) && r->owner == NULL && r->kind != IR_RECORD &&
+            lower_checks(L, d->rhs, denv, r, 0) == NULL &&
+            r->kind != IR_SUM && r->kind != IR_ENUM) {
             r->owner = d->name;
             r->short_name = short_name;
             r->name = fmt(L, "%s%s", L->prefix, short_name);
@@ -1070,23 +1169,29 @@ static ir_type *lower_name(lower_ctx *L, const ast_type *t, const check_scope *e
         const char *repr = annot_str(&t->annots, "json", "repr");
         if (repr != NULL && strcmp(repr, "object") == 0)
             return lower_assoc(L, t, env, ctx_name);
-        ir_type *e = lower_type(L, t->u.name.args[0], env, fmt(L, "%s_elt", ctx_name));
+        const ast_type *et = t->u.name.args[0];
+        ir_type *e = lower_type(L, et, env, fmt(L, "%s_elt", ctx_name));
+        const ir_check *ec = lower_checks(L, et, env, e, 0);
         /* a table is its own C type: the flag must not reach plain lists */
         const char *brepr = annot_str(&t->annots, "biniou", "repr");
         if (brepr != NULL && strcmp(brepr, "table") == 0) {
-            ir_type *lt = wrapper(L, IR_LIST, e, "table");
+            ir_type *lt = wrapper(L, IR_LIST, e, "table", et, ec);
             lt->bin_table = true;
             return lt;
         }
-        return wrapper(L, IR_LIST, e, "list");
+        return wrapper(L, IR_LIST, e, "list", et, ec);
     }
-    if (nargs == 1 && strcmp(n, "option") == 0)
-        return wrapper(L, IR_OPTION, lower_type(L, t->u.name.args[0], env, ctx_name), "option");
+    if (nargs == 1 && strcmp(n, "option") == 0) {
+        const ast_type *et = t->u.name.args[0];
+        ir_type *e = lower_type(L, et, env, ctx_name);
+        return wrapper(L, IR_OPTION, e, "option", et, lower_checks(L, et, env, e, 0));
+    }
     if (nargs == 1 && strcmp(n, "nullable") == 0) {
-        ir_type *e = lower_type(L, t->u.name.args[0], env, ctx_name);
+        const ast_type *et = t->u.name.args[0];
+        ir_type *e = lower_type(L, et, env, ctx_name);
         if (e->kind == IR_NULLABLE)
             return e; /* T nullable nullable == T nullable: JSON has one null */
-        return wrapper(L, IR_NULLABLE, e, "nullable");
+        return wrapper(L, IR_NULLABLE, e, "nullable", et, lower_checks(L, et, env, e, 0));
     }
     if (nargs == 1 && strcmp(n, "wrap") == 0)
         return lower_wrap(L, t, env, ctx_name);
@@ -1275,6 +1380,7 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
         def->c_name = fmt(&L, "%s%s", L.prefix, c_name_of(&L, td->name, cname));
         def->type = t;
         def->is_typedef = strcmp(def->c_name, t->name) != 0;
+        def->check = lower_checks(&L, td->rhs, NULL, t, 0);
         if (!def->is_typedef)
             t->exported = true;
         def->doc = annot_str(&td->annots, "doc", "text");

@@ -16,8 +16,9 @@
  * cases. False after reporting an error through diag. */
 bool lower_sum_adapter(diag_ctx *diag, atd_arena *arena, const ast_annots *annots, ir_type *st);
 
-/* <json adapter.c="NAME"> and <c validator="fn"> on a record (on a sum:
- * lower_sum_adapter). */
-void lower_record_adapter(const ast_annots *annots, ir_type *rt);
+/* <json adapter.c="NAME">, <c validator="fn"> and Type_and_value_fields
+ * on a record (on a sum: lower_sum_adapter). False after reporting an
+ * error through diag. */
+bool lower_record_adapter(diag_ctx *diag, atd_arena *arena, const ast_annots *annots, ir_type *rt);
 
 #endif

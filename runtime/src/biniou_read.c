@@ -80,6 +80,19 @@ bool atd__bin_read_uvint_slow(atd_reader *r, uint64_t *out)
 {
     const char *p = r->cur;
     uint64_t u = 0;
+    if (ATD_LIKELY(r->end - p >= 9)) { /* no end check per byte */
+        for (unsigned shift = 0; shift < 63; shift += 7) {
+            unsigned char c = (unsigned char)*p++;
+            u |= (uint64_t)(c & 0x7f) << shift;
+            if (c < 0x80) {
+                r->cur = p;
+                *out = u;
+                return true;
+            }
+        }
+        return atd_reader_fail_at(r, offset_of(r, r->cur), ATD_ERR_RANGE,
+                                  "vint longer than 9 bytes");
+    }
     for (unsigned shift = 0; shift < 63; shift += 7) {
         if (ATD_UNLIKELY(p >= r->end))
             return atd__bin_fail_eof(r);
@@ -109,15 +122,11 @@ bool atd__bin_read_count_slow(atd_reader *r, size_t *out)
     return true;
 }
 
-bool atd_bin_read_field_hashtag(atd_reader *r, uint32_t *out)
+bool atd__bin_fail_field_hashtag(atd_reader *r, uint32_t h)
 {
-    if (!atd_bin_read_hashtag(r, out))
-        return false;
-    if (ATD_UNLIKELY(!(*out & 0x80000000u)))
-        return atd_reader_fail_at(r, offset_of(r, r->cur - 4), ATD_ERR_SYNTAX,
-                                  "corrupted data: field hashtag 0x%08x lacks its high bit",
-                                  (unsigned)*out);
-    return true;
+    return atd_reader_fail_at(r, offset_of(r, r->cur - 4), ATD_ERR_SYNTAX,
+                              "corrupted data: field hashtag 0x%08x lacks its high bit",
+                              (unsigned)h);
 }
 
 bool atd__bin_read_int_slow(atd_reader *r, uint8_t tag, int64_t *out)
@@ -127,8 +136,15 @@ bool atd__bin_read_int_slow(atd_reader *r, uint8_t tag, int64_t *out)
         uint64_t u;
         if (!atd_bin_read_uvint(r, &u))
             return false;
-        /* 9 bytes hold 63 bits: both results fit in int64_t */
-        *out = tag == ATD_BIN_UVINT ? (int64_t)u : (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+        /* 9 bytes hold 63 bits: both results fit in int64_t. A uvint from
+         * 2^62 on is read as OCaml reads it, as the 63-bit two's complement
+         * int it is for atdgen: u - 2^63. */
+        if (tag == ATD_BIN_SVINT)
+            *out = (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+        else if (u >= (uint64_t)1 << 62)
+            *out = -(int64_t)(((uint64_t)1 << 63) - u);
+        else
+            *out = (int64_t)u;
         return true;
     }
     if (tag < ATD_BIN_INT8 || tag > ATD_BIN_INT64)
@@ -235,7 +251,7 @@ static bool skip_nested(atd_reader *r, uint8_t tag)
 {
     size_t n;
     uint8_t b;
-    uint32_t h;
+    uint32_t h = 0;
     switch (tag) {
     case ATD_BIN_ARRAY:
         if (!atd_bin_read_count(r, &n))

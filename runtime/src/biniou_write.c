@@ -31,6 +31,12 @@ bool atd__bin_fail_range(atd_writer *w, int64_t v, const char *repr)
     return atd_writer_fail(w, ATD_ERR_RANGE, detail);
 }
 
+bool atd_bin_fail_int(atd_writer *w, unsigned repr, int64_t v)
+{
+    const char *name = atd_bin_tag_name(repr);
+    return atd__bin_fail_range(w, v, name != NULL ? name : "int");
+}
+
 bool atd_bin_write_int(atd_writer *w, unsigned repr, int64_t v)
 {
     switch (repr) {

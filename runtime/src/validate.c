@@ -16,3 +16,42 @@ bool atd_writer_fail_validator(atd_writer *w, const char *fn, const char *why)
              why != NULL ? why : "rejected");
     return atd_writer_fail(w, ATD_ERR_INVALID, detail);
 }
+
+bool atd_reader_fail_check_int(atd_reader *r, size_t at, int64_t v, const char *expected)
+{
+    return atd_reader_fail_at(r, at, ATD_ERR_INVALID, "invalid value %lld: expected %s",
+                              (long long)v, expected);
+}
+
+bool atd_reader_fail_check_float(atd_reader *r, size_t at, double v, const char *expected)
+{
+    return atd_reader_fail_at(r, at, ATD_ERR_INVALID, "invalid value %.17g: expected %s", v,
+                              expected);
+}
+
+bool atd_reader_fail_check_len(atd_reader *r, size_t at, size_t len, const char *expected)
+{
+    return atd_reader_fail_at(r, at, ATD_ERR_INVALID, "invalid string of %zu bytes: expected %s",
+                              len, expected);
+}
+
+bool atd_writer_fail_check_int(atd_writer *w, int64_t v, const char *expected)
+{
+    char detail[ATD_ERROR_MESSAGE_MAX];
+    snprintf(detail, sizeof detail, "invalid value %lld: expected %s", (long long)v, expected);
+    return atd_writer_fail(w, ATD_ERR_INVALID, detail);
+}
+
+bool atd_writer_fail_check_float(atd_writer *w, double v, const char *expected)
+{
+    char detail[ATD_ERROR_MESSAGE_MAX];
+    snprintf(detail, sizeof detail, "invalid value %.17g: expected %s", v, expected);
+    return atd_writer_fail(w, ATD_ERR_INVALID, detail);
+}
+
+bool atd_writer_fail_check_len(atd_writer *w, size_t len, const char *expected)
+{
+    char detail[ATD_ERROR_MESSAGE_MAX];
+    snprintf(detail, sizeof detail, "invalid string of %zu bytes: expected %s", len, expected);
+    return atd_writer_fail(w, ATD_ERR_INVALID, detail);
+}

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Differential test of atdgen's built-in JSON adapters (schemas/adapters.atd:
 # Type_field, normalize/restore_type_field, One_field, the codec runtime's
-# Type_field): every line of cases.jsonl is read and written back by the
-# code atdc generates and by an OCaml program built with atdgen -j -j-std,
+# Type_field, Type_and_value_fields through adapters_lib.ml): every line of
+# cases.jsonl is read and written back by the code atdc generates and by an OCaml program built with atdgen -j -j-std,
 # and both must print the same JSON, or both fail ("ERROR"). Without atdgen
 # and ocamlfind (Debian: libatdgen-ocaml-dev, ocaml-findlib) the OCaml half
 # is skipped with a message (exit 77), after the C half is built and run.
@@ -31,7 +31,7 @@ if ! command -v atdgen >/dev/null 2>&1 || ! command -v ocamlfind >/dev/null 2>&1
     echo "SKIP: atdgen or ocamlfind not installed (scripts/install-deps.sh installs them)"
     exit 77
 fi
-cp "$ROOT/schemas/adapters.atd" "$TMP/ml/"
+cp "$ROOT/schemas/adapters.atd" "$HERE/adapters_lib.ml" "$TMP/ml/"
 cat >"$TMP/ml/rt.ml" <<'ML'
 let () =
   try
@@ -44,7 +44,7 @@ let () =
 ML
 (cd "$TMP/ml" && atdgen -t adapters.atd && atdgen -j -j-std adapters.atd &&
     ocamlfind ocamlopt -package atdgen-runtime,atdgen-codec-runtime -linkpkg \
-        adapters_t.mli adapters_t.ml adapters_j.mli adapters_j.ml rt.ml -o rt) >"$TMP/ml.log" 2>&1 ||
+        adapters_lib.ml adapters_t.mli adapters_t.ml adapters_j.mli adapters_j.ml rt.ml -o rt) >"$TMP/ml.log" 2>&1 ||
     { echo "FAIL: building the atdgen program"; cat "$TMP/ml.log"; exit 1; }
 "$TMP/ml/rt" <"$CASES" >"$TMP/ml.out"
 

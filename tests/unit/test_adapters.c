@@ -1,7 +1,8 @@
 /* Tests of atdgen's built-in JSON adapters in the code generated for
  * schemas/adapters.atd, beyond the outputs that tests/atdgen_adapters
  * compares with atdgen: error positions and paths, strict fields, borrowed
- * strings, and writing a record field named like the type field. */
+ * strings, and writing a record field named like the type field; the same
+ * for Type_and_value_fields. */
 #include <check.h>
 #include <string.h>
 
@@ -125,6 +126,78 @@ START_TEST(test_one_field_errors)
 }
 END_TEST
 
+/* Type_and_value_fields (tagged_value: "kind" and "payload"; tagged_value2
+ * with known tags and a catch-all). */
+static void tv_fails(const char *json, unsigned flags, const char *message)
+{
+    atd_reader r;
+    adapters_tagged_value v;
+    atd_error err;
+    atd_reader_init(&r, json, strlen(json), arena, flags);
+    ck_assert(!adapters_tagged_value_read(&r, &v) || !atd_read_end(&r));
+    ck_assert_int_ne(atd_reader_get_error(&r, &err), 0);
+    ck_assert_msg(strcmp(err.message, message) == 0, "%s", err.message);
+}
+
+static void tv2_is(const char *json, unsigned flags, const char *written)
+{
+    atd_reader r;
+    adapters_tagged_value2 v;
+    atd_reader_init(&r, json, strlen(json), arena, flags);
+    ck_assert_msg(adapters_tagged_value2_read(&r, &v) && atd_read_end(&r), "%s", json);
+    atd_buf b;
+    atd_error err;
+    atd_buf_init(&b);
+    ck_assert_int_eq(adapters_tagged_value2_to_json(&v, &b, &err), 0);
+    ck_assert_msg(b.len == strlen(written) && memcmp(b.data, written, b.len) == 0, "%.*s",
+                  (int)b.len, b.data);
+    atd_buf_free(&b);
+}
+
+START_TEST(test_type_and_value_fields)
+{
+    tv_fails("{\"payload\":1,\"id\":\"x\"}", 0,
+             "line 1, column 1, at $: missing field 'kind' naming the constructor of 'payload'");
+    tv_fails("{\"kind\":\"a\",\"id\":\"x\"}", 0,
+             "line 1, column 9, at $.payload: variant 'A' needs an argument: field 'payload' is "
+             "missing");
+    tv_fails("{\"kind\":\"n\",\"payload\":null,\"id\":\"x\"}", 0,
+             "line 1, column 23, at $.payload: variant 'Nothing' takes no argument: field "
+             "'payload' must be absent");
+    tv_fails("{\"kind\":\"c\",\"payload\":1,\"id\":\"x\"}", 0,
+             "line 1, column 9, at $.payload: unsupported variant \"c\" in field 'kind' of "
+             "'payload'");
+    tv_fails("{\"kind\":\"b\",\"payload\":{\"width\":true},\"id\":\"x\"}", 0,
+             "line 1, column 32, at $.payload.width: expected an integer, found true");
+    /* the type field is no unknown field with ATD_READ_STRICT_FIELDS; others are */
+    tv_fails("{\"kind\":\"a\",\"payload\":1,\"id\":\"x\",\"z\":0}", ATD_READ_STRICT_FIELDS,
+             "line 1, column 38, at $: unknown field \"z\" in record 'tagged_value'");
+    adapters_tagged_value v;
+    atd_error err;
+    const char *ok = "{\"kind\":\"a\",\"payload\":1,\"id\":\"x\"}";
+    ck_assert_int_eq(adapters_tagged_value_from_json(ok, strlen(ok), arena, &v, &err), 0);
+    ck_assert_int_eq(v.payload.tag, ADAPTERS_PAYLOAD_A);
+    ck_assert_int_eq(v.payload.u.A, 1);
+    /* the catch-all's tag is copied (unless borrowing was asked for) */
+    char in[] = "{\"kind\":\"Group\",\"payload2\":[1]}";
+    adapters_tagged_value2 w;
+    atd_reader r;
+    atd_reader_init(&r, in, strlen(in), arena, 0);
+    ck_assert(adapters_tagged_value2_read(&r, &w));
+    memset(in, 'x', strlen(in));
+    ck_assert_int_eq(w.payload2.tag, ADAPTERS_PAYLOAD2_UNKNOWN);
+    ck_assert(w.payload2.u.Unknown.f0.len == 5 &&
+              memcmp(w.payload2.u.Unknown.f0.ptr, "Group", 5) == 0);
+    /* the record's own field named "kind" gets the tag, and is replaced by
+     * it on writing */
+    tv2_is("{\"payload2\":1,\"kind\":\"a\"}", 0, "{\"kind\":\"a\",\"payload2\":1}");
+    tv2_is("{\"kind\":\"Event\"}", 0, "{\"kind\":\"Event\"}");
+    tv2_is("{\"kind\":\"X\",\"payload2\":null}", 0, "{\"kind\":\"X\"}");
+    tv2_is("{\"kind\":\"X\",\"payload2\":{\"a\":[]}}", 0,
+           "{\"kind\":\"X\",\"payload2\":{\"a\":[]}}");
+}
+END_TEST
+
 static Suite *adapters_suite(void)
 {
     Suite *s = suite_create("adapters");
@@ -134,6 +207,7 @@ static Suite *adapters_suite(void)
     tcase_add_test(tc, test_type_field_errors);
     tcase_add_test(tc, test_record_field_named_like_type_field);
     tcase_add_test(tc, test_one_field_errors);
+    tcase_add_test(tc, test_type_and_value_fields);
     suite_add_tcase(s, tc);
     return s;
 }

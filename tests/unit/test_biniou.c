@@ -211,8 +211,19 @@ START_TEST(test_biniou_record_rules)
     ck_assert_str_eq(err.path, "$.state");
     /* truncated, trailing bytes, shared, a byte that is no tag */
     ck_assert_int_eq(read_reading("15 02 80005bdb 11", &v, &err), ATD_ERR_EOF);
-    ck_assert_int_eq(read_reading("15 02 80005bdb 11 0a 84 0b 76 11 17 003c4b4f 00", &v, &err),
-                     ATD_ERR_TRAILING);
+    /* bytes after the value: ignored, as atdgen ignores them, unless the
+     * caller asks atd_bin_read_end */
+    ck_assert_int_eq(read_reading("15 02 80005bdb 11 0a 84 0b 76 11 17 003c4b4f 00", &v, &err), 0);
+    {
+        char in[64];
+        size_t n = unhex("15 02 80005bdb 11 0a 84 0b 76 11 17 003c4b4f 00", in);
+        atd_reader r;
+        atd_reader_init(&r, in, n, arena, 0);
+        ck_assert(spec_reading_read_biniou(&r, &v));
+        ck_assert(!atd_bin_read_end(&r));
+        ck_assert_int_eq(atd_bin_get_error(&r, &err), ATD_ERR_TRAILING);
+        ck_assert_uint_eq(err.offset, n - 1);
+    }
     ck_assert_int_eq(read_reading("1a 00", &v, &err), ATD_ERR_SYNTAX);
     ck_assert_int_eq(read_reading("15 01 80000001 07", &v, &err), ATD_ERR_SYNTAX);
     /* a field hashtag lacks bit 31 */
@@ -340,7 +351,7 @@ START_TEST(test_biniou_tuples)
 END_TEST
 
 /* A table is written for <biniou repr="table"> and read as a table or an
- * array; `?` columns are full options; unknown columns are skipped. */
+ * array; `?` columns are full options; unknown columns are skipped as atdgen skips them. */
 START_TEST(test_biniou_tables)
 {
     static const char json[] = "{\"unit_v\":null,\"bool_v\":true,\"ints\":{\"plain\":0,\"u\":0,"
@@ -374,15 +385,22 @@ START_TEST(test_biniou_tables)
     all_row_table t;
     char in[128];
     size_t n = unhex("19 01 03  80005bdb 11  80000001 18  c90a17f2 16"
-                     "  0a  00  80 12 01 79",
+                     "  0a  18 00  80 12 01 79",
                      in);
     ck_assert_int_eq(all_row_table_from_biniou(in, n, arena, &t, &err), ATD_ERR_MISSING_FIELD);
     ck_assert_str_eq(err.path, "$[0]");
-    n = unhex("19 01 03  80005bdb 11  80000001 18  c8ff724b 12"
-              "  0a  00  01 79",
+    /* an unknown column: as atdgen, its tag is not looked at and its cells
+     * are skipped as tagged values (here a tagged unit, 18 00) */
+    n = unhex("19 01 03  80005bdb 11  80000001 ee  c8ff724b 12"
+              "  0a  18 00  01 79",
               in);
     ck_assert_int_eq(all_row_table_from_biniou(in, n, arena, &t, &err), 0);
     ck_assert(t.len == 1 && t.items[0].id == 5 && t.items[0].name.len == 1);
+    /* so an untagged cell there is misread, and refused, by both */
+    n = unhex("19 01 03  80005bdb 11  80000001 18  c8ff724b 12"
+              "  0a  00  01 79",
+              in);
+    ck_assert_int_ne(all_row_table_from_biniou(in, n, arena, &t, &err), 0);
     n = unhex("13 01 15 02 80005bdb 11 0a c8ff724b 12 01 79", in);
     ck_assert_int_eq(all_row_table_from_biniou(in, n, arena, &t, &err), 0);
     ck_assert(t.len == 1 && t.items[0].id == 5);

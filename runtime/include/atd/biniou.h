@@ -107,6 +107,77 @@ static inline char *atd_bin_put_be(char *p, uint64_t u, unsigned n)
     return p;
 }
 
+/* Unchecked writers for generated code, after one reservation for a run
+ * of fields whose size is bounded (a record's fields of scalar, string and
+ * enum types): they write at p and return the end. The range checks of
+ * atd_bin_write_int come first, with atd_bin_int_fits. */
+#define ATD_BIN_RUN_MAX 4096 /* largest such reservation; beyond, the checked path */
+
+static inline char *atd_bin_put_string(char *p, const char *s, size_t len)
+{
+    p = atd_bin_put_uvint(p, len);
+    if (len > 0)
+        memcpy(p, s, len);
+    return p + len;
+}
+
+static inline char *atd_bin_put_float64(char *p, double v)
+{
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    return atd_bin_put_be(p, bits, 8);
+}
+
+static inline char *atd_bin_put_float32(char *p, float v)
+{
+    uint32_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    return atd_bin_put_be(p, bits, 4);
+}
+
+/* Whether v can be written with `repr` (a constant in generated code, so
+ * the switch folds away); see atd_bin_write_int. */
+static inline bool atd_bin_int_fits(unsigned repr, int64_t v)
+{
+    switch (repr) {
+    case 1: /* int8 */
+        return v >= 0 && v <= 255;
+    case 2: /* int16 */
+        return v >= 0 && v <= 65535;
+    case 3: /* int32 */
+        return v >= INT32_MIN && v <= INT32_MAX;
+    case 4: /* int64 */
+        return true;
+    case 16: /* uvint */
+        return v >= 0 && v <= (((int64_t)1 << 62) - 1);
+    default: /* svint */
+        return v >= -((int64_t)1 << 62) && v <= (((int64_t)1 << 62) - 1);
+    }
+}
+
+/* The int body of `repr`, for a v that atd_bin_int_fits. */
+static inline char *atd_bin_put_int(char *p, unsigned repr, int64_t v)
+{
+    switch (repr) {
+    case 1:
+        *p = (char)(unsigned char)v;
+        return p + 1;
+    case 2:
+        return atd_bin_put_be(p, (uint64_t)v, 2);
+    case 3:
+        return atd_bin_put_be(p, (uint64_t)v, 4);
+    case 4:
+        return atd_bin_put_be(p, (uint64_t)v, 8);
+    case 16:
+        return atd_bin_put_uvint(p, (uint64_t)v);
+    default:
+        return atd_bin_put_svint(p, v);
+    }
+}
+
+/* ATD_ERR_RANGE for v with `repr`; returns false. */
+bool atd_bin_fail_int(atd_writer *w, unsigned repr, int64_t v);
+
 /* One byte (a tag, a bool, a num_variant byte...). */
 static inline bool atd_bin_write_byte(atd_writer *w, unsigned byte)
 {
@@ -252,7 +323,15 @@ static inline bool atd_bin_read_hashtag(atd_reader *r, uint32_t *out)
     return true;
 }
 /* A field hashtag: bit 31 must be set (else "corrupted data", as OCaml says). */
-bool atd_bin_read_field_hashtag(atd_reader *r, uint32_t *out);
+bool atd__bin_fail_field_hashtag(atd_reader *r, uint32_t h);
+static inline bool atd_bin_read_field_hashtag(atd_reader *r, uint32_t *out)
+{
+    if (ATD_UNLIKELY(!atd_bin_read_hashtag(r, out)))
+        return false;
+    if (ATD_UNLIKELY(!(*out & 0x80000000u)))
+        return atd__bin_fail_field_hashtag(r, *out);
+    return true;
+}
 /* The body of an int written with tag `tag` (INT8, INT16, INT32, INT64,
  * UVINT, SVINT; the caller checked the tag). Then, for C types narrower than
  * int64, atd_bin_int_range. */

@@ -1,6 +1,6 @@
-/* Validators (<c validator="fn"> in a schema): user functions that generated
- * code calls on a value after reading it and, when the writer has
- * ATD_WRITE_VALIDATE, before writing it:
+/* Validators (<c validator="fn"> on any type expression of a schema): user
+ * functions that generated code calls on a value after reading it and, when
+ * the writer has ATD_WRITE_VALIDATE, before writing it:
  *
  *     bool fn(const T *v, const char **why);
  *
@@ -19,9 +19,19 @@
 extern "C" {
 #endif
 
-/* The failures, for generated code. Both return false. */
+/* The failures, for generated code. All return false. */
 bool atd_reader_fail_validator(atd_reader *r, size_t at, const char *fn, const char *why);
 bool atd_writer_fail_validator(atd_writer *w, const char *fn, const char *why);
+
+/* The declarative checks, <c min max> on an int or float and <c min_len
+ * max_len> on a string (its length in bytes): the value found and what was
+ * expected ("an int >= 1 and <= 65535"), as ATD_ERR_INVALID at the value. */
+bool atd_reader_fail_check_int(atd_reader *r, size_t at, int64_t v, const char *expected);
+bool atd_reader_fail_check_float(atd_reader *r, size_t at, double v, const char *expected);
+bool atd_reader_fail_check_len(atd_reader *r, size_t at, size_t len, const char *expected);
+bool atd_writer_fail_check_int(atd_writer *w, int64_t v, const char *expected);
+bool atd_writer_fail_check_float(atd_writer *w, double v, const char *expected);
+bool atd_writer_fail_check_len(atd_writer *w, size_t len, const char *expected);
 
 #ifdef __cplusplus
 }
