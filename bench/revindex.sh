@@ -8,6 +8,7 @@
 # when gnuplot is there, OUTDIR/revindex.png.
 #
 # Usage: sh bench/revindex.sh ATDC_REVINDEX OUTDIR [NWORDS [NFILES [NQUERIES]]]
+# (REPORT_ONLY=1 redraws OUTDIR's table and chart from its CSV.)
 # Full size (the default): 1,000,000 words among 100,000 files, 1,000
 # queries; it needs about 10 GB of disk in TMPDIR and several GB of memory.
 set -eu
@@ -22,6 +23,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/revindex.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$outdir"
 csv="$outdir/revindex.csv"
+# REPORT_ONLY=1: redraw the table and chart from an existing CSV
+if [ "${REPORT_ONLY:-0}" != 1 ]; then
 echo "variant,write_s,open_s,queries_s,peak_kb,size_bytes,checksum" > "$csv"
 
 field() { # field NAME LINE
@@ -53,6 +56,7 @@ for v in $variants; do
     rm -f "$f"
     echo "$v,$w,$o,$q,$p,$size,$sum" >> "$csv"
 done
+fi
 
 # every variant answered the same queries with the same occurrences
 if [ "$(cut -d, -f7 "$csv" | sed 1d | sort -u | wc -l)" -ne 1 ]; then
@@ -106,9 +110,11 @@ set style fill solid 0.8 border -1
 set logscale y
 set ylabel "seconds (log)"
 set xtics rotate by -20
-set key top right
+set format y "%g"
+set key outside bottom center horizontal
 plot "$tmp/data" using 2:xtic(1) title "write", "" using 3 title "open", "" using 4 title "queries"
 unset logscale y
+set yrange [0:*]
 set ylabel "file size (MB)"
 plot "$tmp/data" using 5:xtic(1) title "file size" linecolor rgb "#4060a0"
 unset multiplot

@@ -86,6 +86,8 @@ static inline void revindex_sort(void *items, size_t n, size_t stride)
             it->value.len = n;                                                                     \
             if (it->key.ptr == NULL || it->value.items == NULL)                                    \
                 return false;                                                                      \
+            /* fields a schema variant adds keep their zero default */                             \
+            memset(it->value.items, 0, n * sizeof *it->value.items);                               \
             for (size_t k = 0; k < n; k++) {                                                       \
                 uint64_t r = revindex_rand(&s);                                                    \
                 it->value.items[k].filename = files[(r >> 16) % nfiles];                           \

@@ -51,67 +51,53 @@ typedef struct lz_info {
     bool *view;   /* by type id: view */
     bool *fetch;  /* by type id: behind a lazy slot of an encoded type */
     bool *tagged; /* by type id: T__lz_wtagged/rtagged are emitted */
-    bool oom;     /* an allocation failed: the analysis is incomplete */
 } lz_info;
 
-/* The slots of a composite, into out (at most n): a list's or option's
- * element, a record's fields, an association list's value. */
-static size_t slots_of(const ir_type *t, const ir_slot **out, size_t cap)
+/* Slot i of composite t (i < nslots(t)), or NULL (a constructor without
+ * argument): a record's fields, a sum's arguments, a tuple's cells, the
+ * element of a list, option or nullable, an association list's value, a
+ * wrap's wire type. */
+static size_t nslots(const ir_type *t)
 {
-    size_t n = 0;
     switch (t->kind) {
     case IR_RECORD:
-        for (size_t i = 0; i < t->nfields && n < cap; i++)
-            out[n++] = &t->fields[i].slot;
-        break;
+        return t->nfields;
     case IR_SUM:
-        for (size_t i = 0; i < t->ncases && n < cap; i++)
-            if (t->cases[i].arg.type != NULL)
-                out[n++] = &t->cases[i].arg;
-        break;
+        return t->ncases;
     case IR_TUPLE:
-        for (size_t i = 0; i < t->ncells && n < cap; i++)
-            out[n++] = &t->cells[i].slot;
-        break;
+        return t->ncells;
     case IR_LIST:
     case IR_ASSOC:
     case IR_OPTION:
     case IR_NULLABLE:
     case IR_WRAP:
-        if (cap > 0)
-            out[n++] = &t->elem;
-        break;
+        return 1;
     default:
-        break;
+        return 0;
     }
-    return n;
 }
 
-static size_t nslots(const ir_type *t)
+static const ir_slot *slot_at(const ir_type *t, size_t i)
 {
-    return t->kind == IR_RECORD  ? t->nfields
-           : t->kind == IR_SUM   ? t->ncases
-           : t->kind == IR_TUPLE ? t->ncells
-                                 : 1;
+    switch (t->kind) {
+    case IR_RECORD:
+        return &t->fields[i].slot;
+    case IR_SUM:
+        return t->cases[i].arg.type != NULL ? &t->cases[i].arg : NULL;
+    case IR_TUPLE:
+        return &t->cells[i].slot;
+    default:
+        return &t->elem;
+    }
 }
 
-/* Calls f on every slot of t (a bounded loop over slots_of); out of
- * memory sets z->oom (z: the lz_info in scope). */
+/* Runs body with s bound to each slot of t. */
 #define FOR_SLOTS(t, s, body)                                                                      \
-    do {                                                                                           \
-        size_t ns_ = nslots(t);                                                                    \
-        const ir_slot **sl_ = (const ir_slot **)util_malloc((ns_ + 1) * sizeof *sl_);              \
-        if (sl_ == NULL) {                                                                         \
-            z->oom = true;                                                                         \
-            break;                                                                                 \
-        }                                                                                          \
-        ns_ = slots_of(t, sl_, ns_);                                                               \
-        for (size_t k_ = 0; k_ < ns_; k_++) {                                                      \
-            const ir_slot *s = sl_[k_];                                                            \
+    for (size_t k_ = 0; k_ < nslots(t); k_++) {                                                    \
+        const ir_slot *s = slot_at(t, k_);                                                         \
+        if (s != NULL)                                                                             \
             body                                                                                   \
-        }                                                                                          \
-        util_free(sl_);                                                                            \
-    } while (0)
+    }
 
 static bool lz_analyze(lz_info *z, const ir_module *m)
 {
@@ -168,7 +154,7 @@ static bool lz_analyze(lz_info *z, const ir_module *m)
                 z->tagged[s->type->id] = true;
         });
     }
-    return !z->oom;
+    return true;
 }
 
 static void lz_free(lz_info *z)
@@ -211,17 +197,16 @@ static unsigned lz_tag(const ir_type *t)
 
 bool emit_lazy_check(diag_ctx *d, const ir_module *m)
 {
-    lz_info zs;
-    lz_info *z = &zs;
-    if (!lz_analyze(z, m)) {
-        lz_free(z);
+    lz_info z;
+    if (!lz_analyze(&z, m)) {
+        lz_free(&z);
         diag_oom(d);
         return false;
     }
     bool ok = true;
     for (size_t i = 0; i < m->ntypes; i++) {
         const ir_type *t = m->types[i];
-        if (!is_enc(z, t))
+        if (!is_enc(&z, t))
             continue;
         bool shape = t->kind == IR_RECORD || (t->kind == IR_LIST && !t->bin_table) ||
                      t->kind == IR_ASSOC || t->kind == IR_OPTION;
@@ -252,38 +237,45 @@ bool emit_lazy_check(diag_ctx *d, const ir_module *m)
             }
         });
     }
-    if (z->oom) {
-        diag_oom(d);
-        ok = false;
-    }
-    lz_free(z);
+    lz_free(&z);
     return ok;
 }
 
 /* --- fingerprint --- */
 
 typedef struct fp_buf {
-    atd_buf text; /* growable: no piece of the text is ever cut short */
-    int *seen;    /* by type id: 0, or 1 + visit number */
+    char *s;
+    size_t len, cap;
+    bool oom;
+    int *seen; /* by type id: 0, or 1 + visit number */
     int nseen;
 } fp_buf;
 
 static void fp_add(fp_buf *b, const char *fmt, ...) ATD_PRINTF(2, 3);
 static void fp_add(fp_buf *b, const char *fmt, ...)
 {
+    /* Measured first, so a long name (a type name has no length limit) is
+     * never cut: the fingerprint must change with every byte of it. */
     va_list ap, ap2;
     va_start(ap, fmt);
     va_copy(ap2, ap);
-    char *p = atd_buf_reserve(&b->text, 256);
-    int n = p != NULL ? vsnprintf(p, 256, fmt, ap) : -1;
-    if (n >= 256) {
-        p = atd_buf_reserve(&b->text, (size_t)n + 1);
-        n = p != NULL ? vsnprintf(p, (size_t)n + 1, fmt, ap2) : -1;
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n >= 0 && !b->oom && b->len + (size_t)n + 1 > b->cap) {
+        size_t cap = (b->cap + (size_t)n + 1) * 2;
+        char *s = (char *)util_realloc(b->s, cap);
+        if (s == NULL)
+            b->oom = true;
+        else {
+            b->s = s;
+            b->cap = cap;
+        }
+    }
+    if (n >= 0 && !b->oom) {
+        vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap2);
+        b->len += (size_t)n;
     }
     va_end(ap2);
-    va_end(ap);
-    if (p != NULL && n >= 0)
-        atd_buf_commit(&b->text, p + n);
 }
 
 static void fp_type(fp_buf *b, const lz_info *z, const ir_type *t);
@@ -374,21 +366,17 @@ static void fp_type(fp_buf *b, const lz_info *z, const ir_type *t)
     fp_add(b, ")");
 }
 
-/* Out of memory is recorded in w's status (the driver reports it). */
-static uint64_t fingerprint(cw *w, const lz_info *z, const ir_type *root)
+static uint64_t fingerprint(const lz_info *z, const ir_type *root)
 {
     fp_buf b;
     memset(&b, 0, sizeof b);
-    atd_buf_init_with(&b.text, util_allocator());
     b.seen = (int *)util_calloc(z->n, sizeof *b.seen);
     fp_add(&b, "atd-lazy-%u:", ATD_LAZY_VERSION);
     if (b.seen != NULL)
         fp_type(&b, z, root);
-    bool ok = b.seen != NULL && b.text.status == 0;
-    uint64_t h = ok ? atd_lazy_hash(b.text.data, b.text.len) : 0;
-    if (!ok)
-        w->out.status = ATD_ERR_NOMEM;
-    atd_buf_free(&b.text);
+    /* 0 means out of memory (a real hash of 0 is as likely as a collision) */
+    uint64_t h = b.oom || b.seen == NULL ? 0 : atd_lazy_hash(b.s, b.len);
+    util_free(b.s);
     util_free(b.seen);
     return h;
 }
@@ -704,7 +692,7 @@ static void emit_record_rbody(cw *w, const lz_info *z, const ir_type *t)
     }
     cw_mid(w, "default:");
     cw_line(w,
-            "return atd_reader_fail_at(r, (size_t)(r->cur - r->start) - 4, ATD_ERR_UNKNOWN_FIELD, "
+            "return atd_reader_fail_at(r, atd_reader_offset(r) - 4, ATD_ERR_UNKNOWN_FIELD, "
             "\"field hashtag 0x%%08x is not in record '%s'\", (unsigned)h_);",
             t->atd_name);
     cw_close(w, "}");
@@ -729,7 +717,7 @@ static void alloc_items(cw *w, const char *tn)
     cw_open(w, "if (n_ > SIZE_MAX / sizeof(%s))", tn);
     cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
     cw_close(w, "}");
-    cw_line(w, "items_ = (%s *)atd_arena_alloc(r->arena, n_ * sizeof(%s), 8);", tn, tn);
+    cw_line(w, "items_ = (%s *)atd_arena_alloc(atd_reader_arena(r), n_ * sizeof(%s), 8);", tn, tn);
     cw_open(w, "if (items_ == NULL)");
     cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
     cw_close(w, "}");
@@ -811,7 +799,7 @@ static void emit_option_rbody(cw *w, const lz_info *z, const ir_type *t)
     cw_line(w, "return true;");
     cw_close(w, "}");
     cw_open(w, "if (b_ != 0x80)");
-    cw_line(w, "return atd_reader_fail_at(r, (size_t)(r->cur - r->start) - 1, ATD_ERR_TYPE, "
+    cw_line(w, "return atd_reader_fail_at(r, atd_reader_offset(r) - 1, ATD_ERR_TYPE, "
                "\"expected an option (0 or 0x80), found %%u\", b_);");
     cw_close(w, "}");
     check_call(w, "atd_bin_enter(r)", "return false;");
@@ -914,7 +902,9 @@ static void emit_read_return(cw *w, const char *cond)
 static void emit_root_api(cw *w, const lz_info *z, const ir_type *t)
 {
     const char *lz = lz_name(w, z, t);
-    uint64_t fp = fingerprint(w, z, t);
+    uint64_t fp = fingerprint(z, t);
+    if (fp == 0)
+        w->out.status = ATD_ERR_NOMEM; /* the driver reports it */
     cw_open(w, "int %s_lazy_write(const %s *value, atd_buf *out, atd_error *err)", t->name,
             t->name);
     cw_line(w, "atd_lazy_writer lw_;");
