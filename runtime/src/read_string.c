@@ -23,6 +23,12 @@
 
 #include <string.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define ATD_NOINLINE_KEY __attribute__((noinline))
+#else
+#define ATD_NOINLINE_KEY
+#endif
+
 /* ------------------------------------------------------------------------ */
 /* Finding the next byte that needs attention                                */
 /* ------------------------------------------------------------------------ */
@@ -264,15 +270,15 @@ static const char *strict_other(atd_reader *r, const char *p, const char *open_q
 /* The general scan (scan.h), from p (inside the string opened at
  * open_quote) to the closing quote: escapes, UTF-8, control bytes, lenient
  * mode. */
-bool atd__scan_string_rest(atd_reader *r, const char *open_quote, const char *p, const char **body,
-                           const char **body_end, bool *has_escape)
+const char *atd__scan_string_rest(atd_reader *r, const char *open_quote, const char *p,
+                                  const char **body, const char **body_end, bool *has_escape)
 {
     const char *end = r->end;
     bool strict = !(r->flags & ATD_READ_LENIENT);
     bool esc = false;
     for (;;) {
         if (p >= end)
-            return fail_unterminated(r, open_quote);
+            return atd_fail_cursor(fail_unterminated(r, open_quote));
         if (*p == '"')
             break;
         if (*p == '\\') {
@@ -294,22 +300,20 @@ bool atd__scan_string_rest(atd_reader *r, const char *open_quote, const char *p,
             p = strict_other(r, p, open_quote);
         }
         if (!p)
-            return false;
+            return NULL;
         p = strict ? atd__find_special_strict(p, end) : find_special_lenient(p, end);
     }
     *body = open_quote + 1;
     *body_end = p;
     *has_escape = esc;
-    r->cur = p + 1;
-    return true;
+    return p + 1;
 }
 
-/* atd__scan_string, inline for read_string: the out-parameters then stay in
+/* atd__scan_string_p, inline for read_string: the out-parameters then stay in
  * registers and the common string costs no call. */
-static inline bool scan_string(atd_reader *r, const char **body, const char **body_end,
-                               bool *has_escape)
+static inline const char *scan_string(atd_reader *r, const char *open_quote, const char **body,
+                                      const char **body_end, bool *has_escape)
 {
-    const char *open_quote = r->cur;
     const char *p = open_quote + 1;
     const char *end = r->end;
     /* Most strings are plain ASCII up to the closing quote: one wide scan
@@ -321,8 +325,7 @@ static inline bool scan_string(atd_reader *r, const char **body, const char **bo
             *body = open_quote + 1;
             *body_end = p;
             *has_escape = false;
-            r->cur = p + 1;
-            return true;
+            return p + 1;
         }
     } else {
         p = find_special_lenient(p, end);
@@ -330,9 +333,10 @@ static inline bool scan_string(atd_reader *r, const char **body, const char **bo
     return atd__scan_string_rest(r, open_quote, p, body, body_end, has_escape);
 }
 
-bool atd__scan_string(atd_reader *r, const char **body, const char **body_end, bool *has_escape)
+const char *atd__scan_string_p(atd_reader *r, const char *p, const char **body,
+                               const char **body_end, bool *has_escape)
 {
-    return scan_string(r, body, body_end, has_escape);
+    return scan_string(r, p, body, body_end, has_escape);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -425,75 +429,95 @@ static bool copy_plain(atd_reader *r, const char *open_quote, const char *b, con
     return true;
 }
 
-/* Reads a string at the cursor; borrow says whether an escape-free string
- * may point into the input. */
-static bool read_string(atd_reader *r, atd_string *out, bool borrow, const char *what)
+/* Reads a string at p; borrow says whether an escape-free string may point
+ * into the input. */
+static inline const char *read_string(atd_reader *r, const char *p, atd_string *out, bool borrow,
+                                      const char *what)
 {
-    atd_skip_ws(r);
-    const char *open_quote = r->cur;
+    const char *open_quote = atd_skip_ws_p(r, p);
     if (open_quote >= r->end || *open_quote != '"')
-        return atd__fail_found(r, open_quote, ATD_ERR_TYPE, what);
+        return atd_fail_cursor(atd__fail_found(r, open_quote, ATD_ERR_TYPE, what));
     const char *b, *e;
     bool esc;
-    if (!scan_string(r, &b, &e, &esc))
-        return false;
+    const char *q = scan_string(r, open_quote, &b, &e, &esc);
+    if (q == NULL)
+        return NULL;
     if (esc)
-        return decode(r, open_quote, b, e, out);
+        return decode(r, open_quote, b, e, out) ? q : NULL;
     if (borrow) {
         out->ptr = b;
         out->len = (size_t)(e - b);
-        return true;
+        return q;
     }
-    return copy_plain(r, open_quote, b, e, out);
+    return copy_plain(r, open_quote, b, e, out) ? q : NULL;
+}
+
+const char *atd_read_string_p(atd_reader *r, const char *p, atd_string *out)
+{
+    return read_string(r, p, out, (r->flags & ATD_READ_BORROW_STRINGS) != 0, "a string");
 }
 
 bool atd_read_string(atd_reader *r, atd_string *out)
 {
-    return read_string(r, out, (r->flags & ATD_READ_BORROW_STRINGS) != 0, "a string");
+    return atd__sync(r, atd_read_string_p(r, r->cur, out));
+}
+
+const char *atd_read_string_copy_p(atd_reader *r, const char *p, atd_string *out)
+{
+    return read_string(r, p, out, false, "a string");
 }
 
 bool atd_read_string_copy(atd_reader *r, atd_string *out)
 {
-    return read_string(r, out, false, "a string");
+    return atd__sync(r, atd_read_string_copy_p(r, r->cur, out));
+}
+
+/* The key at p when it is not the plain one the fast path of
+ * atd_object_key_p settles: whitespace or a comment first, escapes, non-
+ * ASCII bytes, lenient mode, space before the colon, errors. */
+static ATD_NOINLINE_KEY const char *object_key_slow(atd_reader *r, const char *p, atd_string *key)
+{
+    const char *end = r->end;
+    if (!(p < end && *p == '"')) {
+        p = atd_skip_ws_p(r, p);
+        if (p >= end || *p != '"')
+            return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "an object key"));
+    }
+    if (!(r->flags & ATD_READ_LENIENT)) {
+        const char *q = atd__find_special_strict(p + 1, end);
+        if (q < end && *q == '"') {
+            key->ptr = p + 1;
+            key->len = (size_t)(q - p - 1);
+            return atd__expect_p(r, q + 1, ':');
+        }
+    }
+    p = read_string(r, p, key, true, "an object key");
+    if (p == NULL)
+        return NULL;
+    return atd__expect_p(r, p, ':');
+}
+
+const char *atd_object_key_p(atd_reader *r, const char *p, atd_string *key)
+{
+    /* Keys are short plain ASCII followed by ':': one wide scan for the
+     * closing quote, then the colon, with no intermediate bookkeeping. The
+     * scan stops at any byte below 0x20 or above 0x7f, so a key it settles
+     * needs no UTF-8 check. Everything else (whitespace before the key, as
+     * in pretty-printed input for callers that do not skip it first) takes
+     * the slow path. */
+    const char *end = r->end;
+    if (ATD_LIKELY(p < end && *p == '"' && !(r->flags & ATD_READ_LENIENT))) {
+        const char *q = atd__find_special_strict(p + 1, end);
+        if (ATD_LIKELY(end - q >= 2 && q[0] == '"' && q[1] == ':')) {
+            key->ptr = p + 1;
+            key->len = (size_t)(q - p - 1);
+            return q + 2;
+        }
+    }
+    return object_key_slow(r, p, key);
 }
 
 bool atd_object_key(atd_reader *r, atd_string *key)
 {
-    const char *p = r->cur;
-    const char *end = r->end;
-    /* Generated readers skip the whitespace before calling; other callers
-     * (the DOM) usually stand on a newline and an indentation, skipped here
-     * without a call. Only a '/' (a comment, lenient mode) needs the general
-     * skip; in strict mode it leaves the cursor on the '/', as before. */
-    if (ATD_UNLIKELY(!(p < end && *p == '"'))) {
-        p = atd__skip_ws_run(p, end);
-        r->cur = p;
-        if (p < end && *p == '/') {
-            atd__skip_ws_slow(r);
-            p = r->cur;
-        }
-        if (p >= end || *p != '"')
-            return atd__fail_found(r, p, ATD_ERR_SYNTAX, "an object key");
-    }
-    /* Keys are short plain ASCII followed by ':' (or ' :', or whitespace in
-     * pretty-printed input): one wide scan for the closing quote, then the
-     * colon, with no intermediate bookkeeping. The scan stops at any byte
-     * below 0x20 or above 0x7f, so a key it settles needs no UTF-8 check. */
-    if (ATD_LIKELY(!(r->flags & ATD_READ_LENIENT))) {
-        const char *q = atd__find_special_strict(p + 1, end);
-        if (ATD_LIKELY(q < end && *q == '"')) {
-            key->ptr = p + 1;
-            key->len = (size_t)(q - p - 1);
-            if (ATD_LIKELY(end - q >= 2 && q[1] == ':')) {
-                r->cur = q + 2;
-                return true;
-            }
-            r->cur = q + 1;
-            return atd_expect(r, ':');
-        }
-    }
-    r->cur = p;
-    if (!read_string(r, key, true, "an object key"))
-        return false;
-    return atd_expect(r, ':');
+    return atd__sync(r, atd_object_key_p(r, r->cur, key));
 }
