@@ -4,10 +4,12 @@
 #include <string.h>
 
 /* --- functions of the types that are not exported --- */
-static bool validators_person_list_read(atd_reader *r, validators_person_list *out);
+static const char *validators_person_list_read_p(atd_reader *r, const char *p, validators_person_list *out);
 static bool validators_person_list_write(atd_writer *w, const validators_person_list *v);
-static bool validators_shape_list_read(atd_reader *r, validators_shape_list *out);
+static const char *validators_shape_list_read_p(atd_reader *r, const char *p, validators_shape_list *out);
 static bool validators_shape_list_write(atd_writer *w, const validators_shape_list *v);
+
+static const char *validators_doc_read_p(atd_reader *r, const char *p, validators_doc *out);
 
 /* --- readers --- */
 
@@ -46,95 +48,165 @@ static int validators_person__plain__field(const char *s, size_t len)
     return -1;
 }
 
-static bool validators_person__plain_read(atd_reader *r, validators_person *out)
+static const char *validators_person__plain_read_p(atd_reader *r, const char *p, validators_person *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     validators_person__plain_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto keys_0;
+    }
+    p += 7;
+    {
+        p = atd_skip_ws_p(r, p);
+        size_t at_v_ = atd_reader_offset_of(r, p);
+        const char *why_ = NULL;
+        p = atd_read_string_p(r, p, &out->name);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+        }
+        if (!valid_name(&out->name, &why_)) {
+            atd_reader_fail_validator(r, at_v_, "valid_name", why_);
+            return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"age\":", 6)) {
+        goto keys_1;
+    }
+    p += 6;
+    {
+        p = atd_skip_ws_p(r, p);
+        size_t at_v_ = atd_reader_offset_of(r, p);
+        const char *why_ = NULL;
+        p = atd_read_int64_p(r, p, &out->age);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
+        }
+        if (!valid_age(&out->age, &why_)) {
+            atd_reader_fail_validator(r, at_v_, "valid_age", why_);
+            return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"email\":", 8)) {
+        goto keys_2;
+    }
+    p += 8;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
+        }
+    } else {
+        {
+            p = atd_skip_ws_p(r, p);
+            size_t at_v_ = atd_reader_offset_of(r, p);
+            const char *why_ = NULL;
+            p = atd_read_string_p(r, p, &out->email);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
+            }
+            if (!valid_email(&out->email, &why_)) {
+                atd_reader_fail_validator(r, at_v_, "valid_email", why_);
+                return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
+            }
+        }
+        out->has_email = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"name\":", 7)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"age\":", 6)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"email\":", 8)) {
-                f = 2;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = validators_person__plain__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (validators_person__plain__field(key.ptr, key.len)) {
         case 0:
             {
-                atd_skip_ws(r);
-                size_t at_v_ = (size_t)(r->cur - r->start);
+                p = atd_skip_ws_p(r, p);
+                size_t at_v_ = atd_reader_offset_of(r, p);
                 const char *why_ = NULL;
-                if (!atd_read_string(r, &out->name)) {
-                    return atd_reader_push_field(r, "name", 4);
+                p = atd_read_string_p(r, p, &out->name);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
                 }
                 if (!valid_name(&out->name, &why_)) {
                     atd_reader_fail_validator(r, at_v_, "valid_name", why_);
-                    return atd_reader_push_field(r, "name", 4);
+                    return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
                 }
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
             {
-                atd_skip_ws(r);
-                size_t at_v_ = (size_t)(r->cur - r->start);
+                p = atd_skip_ws_p(r, p);
+                size_t at_v_ = atd_reader_offset_of(r, p);
                 const char *why_ = NULL;
-                if (!atd_read_int64(r, &out->age)) {
-                    return atd_reader_push_field(r, "age", 3);
+                p = atd_read_int64_p(r, p, &out->age);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
                 }
                 if (!valid_age(&out->age, &why_)) {
                     atd_reader_fail_validator(r, at_v_, "valid_age", why_);
-                    return atd_reader_push_field(r, "age", 3);
+                    return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
                 }
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "email", 5);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
                 }
             } else {
                 {
-                    atd_skip_ws(r);
-                    size_t at_v_ = (size_t)(r->cur - r->start);
+                    p = atd_skip_ws_p(r, p);
+                    size_t at_v_ = atd_reader_offset_of(r, p);
                     const char *why_ = NULL;
-                    if (!atd_read_string(r, &out->email)) {
-                        return atd_reader_push_field(r, "email", 5);
+                    p = atd_read_string_p(r, p, &out->email);
+                    if (p == NULL) {
+                        return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
                     }
                     if (!valid_email(&out->email, &why_)) {
                         atd_reader_fail_validator(r, at_v_, "valid_email", why_);
-                        return atd_reader_push_field(r, "email", 5);
+                        return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
                     }
                 }
                 out->has_email = true;
@@ -143,24 +215,31 @@ static bool validators_person__plain_read(atd_reader *r, validators_person *out)
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "person");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "person"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "person");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "person"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "age", "person");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "age", "person"));
     }
-    return true;
+    return p;
+}
+
+static bool validators_person__plain_read(atd_reader *r, validators_person *out)
+{
+    return atd_reader_advance(r, validators_person__plain_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool validators_person_read(atd_reader *r, validators_person *out)
@@ -256,7 +335,7 @@ static bool validators_shape__plain_read(atd_reader *r, validators_shape *out)
             out->tag = VALIDATORS_SHAPE_CIRCLE;
             {
                 atd_skip_ws(r);
-                size_t at_v_ = (size_t)(r->cur - r->start);
+                size_t at_v_ = atd_reader_offset(r);
                 const char *why_ = NULL;
                 if (!atd_read_double(r, &out->u.Circle)) {
                     return atd_reader_push_index(r, 1);
@@ -308,13 +387,14 @@ int validators_shape_from_json(const char *json, size_t len, atd_arena *arena, v
     return atd_from_json(json, len, arena, validators_shape_read_any, out, err);
 }
 
-static bool validators_person_list_read(atd_reader *r, validators_person_list *out)
+static const char *validators_person_list_read_p(atd_reader *r, const char *p, validators_person_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     validators_person *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -324,31 +404,35 @@ static bool validators_person_list_read(atd_reader *r, validators_person_list *o
                 n_ = (validators_person *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(validators_person), ncap * sizeof(validators_person), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!validators_person_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool validators_shape_list_read(atd_reader *r, validators_shape_list *out)
+static const char *validators_shape_list_read_p(atd_reader *r, const char *p, validators_shape_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     validators_shape *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -358,22 +442,25 @@ static bool validators_shape_list_read(atd_reader *r, validators_shape_list *out
                 n_ = (validators_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(validators_shape), ncap * sizeof(validators_shape), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!validators_shape_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void validators_doc_init(validators_doc *v)
@@ -398,77 +485,103 @@ static int validators_doc__field(const char *s, size_t len)
     return -1;
 }
 
-bool validators_doc_read(atd_reader *r, validators_doc *out)
+static const char *validators_doc_read_p(atd_reader *r, const char *p, validators_doc *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     validators_doc_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"people\":", 9)) {
+        goto keys_0;
+    }
+    p += 9;
+    p = validators_person_list_read_p(r, p, &out->people);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "people", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"shapes\":", 9)) {
+        goto keys_1;
+    }
+    p += 9;
+    p = validators_shape_list_read_p(r, p, &out->shapes);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"people\":", 9)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"shapes\":", 9)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = validators_doc__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (validators_doc__field(key.ptr, key.len)) {
         case 0:
-            if (!validators_person_list_read(r, &out->people)) {
-                return atd_reader_push_field(r, "people", 6);
+            p = validators_person_list_read_p(r, p, &out->people);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "people", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!validators_shape_list_read(r, &out->shapes)) {
-                return atd_reader_push_field(r, "shapes", 6);
+            p = validators_shape_list_read_p(r, p, &out->shapes);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "doc");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "doc"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "people", "doc");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "people", "doc"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "doc");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "doc"));
     }
-    return true;
+    return p;
+}
+
+bool validators_doc_read(atd_reader *r, validators_doc *out)
+{
+    return atd_reader_advance(r, validators_doc_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool validators_doc_read_any(atd_reader *r, void *out)

@@ -25,7 +25,7 @@ const char *atd_read_name_p(atd_reader *r, const char *p, atd_string *out)
 
 bool atd_read_name(atd_reader *r, atd_string *out)
 {
-    return atd__sync(r, atd_read_name_p(r, r->cur, out));
+    return atd_reader_advance(r, atd_read_name_p(r, r->cur, out));
 }
 
 const char *atd_quote_name(const char *s, size_t len, char *buf, size_t cap)

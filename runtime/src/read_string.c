@@ -459,7 +459,7 @@ const char *atd_read_string_p(atd_reader *r, const char *p, atd_string *out)
 
 bool atd_read_string(atd_reader *r, atd_string *out)
 {
-    return atd__sync(r, atd_read_string_p(r, r->cur, out));
+    return atd_reader_advance(r, atd_read_string_p(r, r->cur, out));
 }
 
 const char *atd_read_string_copy_p(atd_reader *r, const char *p, atd_string *out)
@@ -469,7 +469,7 @@ const char *atd_read_string_copy_p(atd_reader *r, const char *p, atd_string *out
 
 bool atd_read_string_copy(atd_reader *r, atd_string *out)
 {
-    return atd__sync(r, atd_read_string_copy_p(r, r->cur, out));
+    return atd_reader_advance(r, atd_read_string_copy_p(r, r->cur, out));
 }
 
 /* The key at p when it is not the plain one the fast path of
@@ -519,5 +519,5 @@ const char *atd_object_key_p(atd_reader *r, const char *p, atd_string *key)
 
 bool atd_object_key(atd_reader *r, atd_string *key)
 {
-    return atd__sync(r, atd_object_key_p(r, r->cur, key));
+    return atd_reader_advance(r, atd_object_key_p(r, r->cur, key));
 }

@@ -400,7 +400,7 @@ const char *atd__expect_p(atd_reader *r, const char *p, char c)
 
 bool atd_expect(atd_reader *r, char c)
 {
-    return atd__sync(r, atd__expect_p(r, r->cur, c));
+    return atd_reader_advance(r, atd__expect_p(r, r->cur, c));
 }
 
 bool atd_read_end(atd_reader *r)
@@ -472,7 +472,7 @@ const char *atd_array_begin_p(atd_reader *r, const char *p, bool *nonempty)
 
 bool atd_array_begin(atd_reader *r, bool *nonempty)
 {
-    return atd__sync(r, atd_array_begin_p(r, r->cur, nonempty));
+    return atd_reader_advance(r, atd_array_begin_p(r, r->cur, nonempty));
 }
 
 const char *atd__array_next_slow_p(atd_reader *r, const char *p, bool *more)
@@ -487,7 +487,7 @@ const char *atd_object_begin_p(atd_reader *r, const char *p, bool *nonempty)
 
 bool atd_object_begin(atd_reader *r, bool *nonempty)
 {
-    return atd__sync(r, atd_object_begin_p(r, r->cur, nonempty));
+    return atd_reader_advance(r, atd_object_begin_p(r, r->cur, nonempty));
 }
 
 const char *atd__object_next_slow_p(atd_reader *r, const char *p, bool *more)
@@ -547,7 +547,7 @@ const char *atd_read_null_p(atd_reader *r, const char *p)
 
 bool atd_read_null(atd_reader *r)
 {
-    return atd__sync(r, atd_read_null_p(r, r->cur));
+    return atd_reader_advance(r, atd_read_null_p(r, r->cur));
 }
 
 const char *atd_read_bool_p(atd_reader *r, const char *p, bool *out)
@@ -591,7 +591,7 @@ const char *atd_read_bool_p(atd_reader *r, const char *p, bool *out)
 
 bool atd_read_bool(atd_reader *r, bool *out)
 {
-    return atd__sync(r, atd_read_bool_p(r, r->cur, out));
+    return atd_reader_advance(r, atd_read_bool_p(r, r->cur, out));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -828,7 +828,7 @@ const char *atd_read_int64_p(atd_reader *r, const char *p, int64_t *out)
 
 bool atd_read_int64(atd_reader *r, int64_t *out)
 {
-    return atd__sync(r, atd_read_int64_p(r, r->cur, out));
+    return atd_reader_advance(r, atd_read_int64_p(r, r->cur, out));
 }
 
 const char *atd_read_int_range_p(atd_reader *r, const char *p, int64_t min, int64_t max,
@@ -852,7 +852,7 @@ const char *atd_read_int_range_p(atd_reader *r, const char *p, int64_t min, int6
 
 bool atd_read_int_range(atd_reader *r, int64_t min, int64_t max, int64_t *out)
 {
-    return atd__sync(r, atd_read_int_range_p(r, r->cur, min, max, out));
+    return atd_reader_advance(r, atd_read_int_range_p(r, r->cur, min, max, out));
 }
 
 /* Lenient names for non-finite doubles, bare or quoted: [p, end) must be
@@ -938,5 +938,5 @@ const char *atd_read_double_p(atd_reader *r, const char *p, double *out)
 
 bool atd_read_double(atd_reader *r, double *out)
 {
-    return atd__sync(r, atd_read_double_p(r, r->cur, out));
+    return atd_reader_advance(r, atd_read_double_p(r, r->cur, out));
 }

@@ -16,16 +16,6 @@ const char *atd__scan_string_p(atd_reader *r, const char *p, const char **body,
 /* Skips whitespace and the byte c, or records "expected 'c', found ...". */
 const char *atd__expect_p(atd_reader *r, const char *p, char c);
 
-/* The bool form of a p-form primitive: moves r->cur to p unless p is NULL
- * (an error: r->cur is then already at the end). */
-static inline bool atd__sync(atd_reader *r, const char *p)
-{
-    if (p == NULL)
-        return false;
-    r->cur = p;
-    return true;
-}
-
 /* Records "expected WHAT, found <token at `at`>" with `code` (ATD_ERR_EOF and
  * "unexpected end of input" when `at` is the end of the input; ATD_ERR_SYNTAX
  * instead of ATD_ERR_TYPE when the token cannot start a JSON value). */

@@ -213,5 +213,5 @@ fail_value:
 
 bool atd_skip_value(atd_reader *r)
 {
-    return atd__sync(r, atd_skip_value_p(r, r->cur));
+    return atd_reader_advance(r, atd_skip_value_p(r, r->cur));
 }

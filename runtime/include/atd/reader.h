@@ -169,6 +169,29 @@ static inline const char *atd_fail_cursor(bool ignored)
     return NULL;
 }
 
+/* Where the bool forms read: generated readers hand the cursor to a bool-
+ * form reader (atd_reader_seek, then the call) and take it back after
+ * (atd_reader_cursor). */
+static inline const char *atd_reader_cursor(const atd_reader *r)
+{
+    return r->cur;
+}
+static inline void atd_reader_seek(atd_reader *r, const char *p)
+{
+    r->cur = p;
+}
+
+/* The bool form of a p-form call: moves r->cur to p and returns true, or
+ * returns false when p is NULL (an error is recorded and r->cur is at the
+ * end of the input). */
+static inline bool atd_reader_advance(atd_reader *r, const char *p)
+{
+    if (p == NULL)
+        return false;
+    r->cur = p;
+    return true;
+}
+
 /* The byte at p, or -1 at the end of the input. */
 static inline int atd_byte_at(const atd_reader *r, const char *p)
 {
@@ -272,19 +295,11 @@ static inline const char *atd_object_next_p(atd_reader *r, const char *p, bool *
 }
 static inline bool atd_array_next(atd_reader *r, bool *more)
 {
-    const char *p = atd_array_next_p(r, r->cur, more);
-    if (p == NULL)
-        return false;
-    r->cur = p;
-    return true;
+    return atd_reader_advance(r, atd_array_next_p(r, r->cur, more));
 }
 static inline bool atd_object_next(atd_reader *r, bool *more)
 {
-    const char *p = atd_object_next_p(r, r->cur, more);
-    if (p == NULL)
-        return false;
-    r->cur = p;
-    return true;
+    return atd_reader_advance(r, atd_object_next_p(r, r->cur, more));
 }
 
 /* Reads an object key and the ':' after it. The key is borrowed from the input
