@@ -388,14 +388,21 @@ static bool decode(atd_reader *r, const char *open_quote, const char *b, const c
     return true;
 }
 
-/* memcpy(dst, src, n), without a call for the short strings that most are:
- * up to 32 bytes move as two blocks of 16, 8, 4 or 1 bytes that overlap in
- * the middle, so every load stays inside [src, src + n). A memcpy of a
- * constant size compiles to plain loads and stores. */
-static inline void copy_short_or_memcpy(char *dst, const char *src, size_t n)
+/* memcpy(dst, src, n), without a call, for the strings of at most
+ * SHORT_COPY_MAX bytes that most are: up to 32 bytes move as two blocks of
+ * 16, 8, 4 or 1 bytes that overlap in the middle, longer ones as blocks of
+ * 16, so every load stays inside [src, src + n). A memcpy of a constant size
+ * compiles to plain loads and stores. */
+#define SHORT_COPY_MAX 256
+
+static inline void copy_short(char *dst, const char *src, size_t n)
 {
     if (n > 32) {
-        memcpy(dst, src, n);
+        /* blocks of 16, the last one overlapping the one before */
+        size_t i = 0;
+        for (; i + 16 < n; i += 16)
+            memcpy(dst + i, src + i, 16);
+        memcpy(dst + n - 16, src + n - 16, 16);
     } else if (n >= 16) {
         memcpy(dst, src, 16);
         memcpy(dst + n - 16, src + n - 16, 16);
@@ -410,6 +417,14 @@ static inline void copy_short_or_memcpy(char *dst, const char *src, size_t n)
         dst[n / 2] = src[n / 2];
         dst[n - 1] = src[n - 1];
     }
+}
+
+static inline void copy_short_or_memcpy(char *dst, const char *src, size_t n)
+{
+    if (n > SHORT_COPY_MAX)
+        memcpy(dst, src, n);
+    else
+        copy_short(dst, src, n);
 }
 
 static bool copy_plain(atd_reader *r, const char *open_quote, const char *b, const char *e,
@@ -429,6 +444,22 @@ static bool copy_plain(atd_reader *r, const char *open_quote, const char *b, con
     return true;
 }
 
+/* The string scanned at open_quote, body [b, e), `after` past its closing
+ * quote: decoded, borrowed or copied into *out. Returns after, or NULL. */
+static inline const char *finish_string(atd_reader *r, const char *open_quote, const char *b,
+                                        const char *e, bool esc, const char *after,
+                                        atd_string *out, bool borrow)
+{
+    if (esc)
+        return decode(r, open_quote, b, e, out) ? after : NULL;
+    if (borrow) {
+        out->ptr = b;
+        out->len = (size_t)(e - b);
+        return after;
+    }
+    return copy_plain(r, open_quote, b, e, out) ? after : NULL;
+}
+
 /* Reads a string at p; borrow says whether an escape-free string may point
  * into the input. */
 static inline const char *read_string(atd_reader *r, const char *p, atd_string *out, bool borrow,
@@ -442,19 +473,74 @@ static inline const char *read_string(atd_reader *r, const char *p, atd_string *
     const char *q = scan_string(r, open_quote, &b, &e, &esc);
     if (q == NULL)
         return NULL;
-    if (esc)
-        return decode(r, open_quote, b, e, out) ? q : NULL;
-    if (borrow) {
-        out->ptr = b;
-        out->len = (size_t)(e - b);
-        return q;
-    }
-    return copy_plain(r, open_quote, b, e, out) ? q : NULL;
+    return finish_string(r, open_quote, b, e, esc, q, out, borrow);
+}
+
+/* The plain string between the quotes at open_quote and close_quote, copied
+ * into the arena: the long ones and those that need a new chunk. */
+static ATD_NOINLINE_KEY const char *copy_plain_at(atd_reader *r, const char *open_quote,
+                                                  const char *close_quote, atd_string *out)
+{
+    if (!copy_plain(r, open_quote, open_quote + 1, close_quote, out))
+        return NULL;
+    return close_quote + 1;
+}
+
+/* The string at open_quote whose fast scan stopped at q, not its end. */
+static ATD_NOINLINE_KEY const char *read_string_rest(atd_reader *r, const char *open_quote,
+                                                     const char *q, atd_string *out)
+{
+    const char *b, *e;
+    bool esc;
+    const char *after = atd__scan_string_rest(r, open_quote, q, &b, &e, &esc);
+    if (after == NULL)
+        return NULL;
+    return finish_string(r, open_quote, b, e, esc, after, out,
+                         (r->flags & ATD_READ_BORROW_STRINGS) != 0);
+}
+
+/* Everything but the fast path of atd_read_string_p. */
+static ATD_NOINLINE_KEY const char *read_string_slow(atd_reader *r, const char *p,
+                                                     atd_string *out)
+{
+    return read_string(r, p, out, (r->flags & ATD_READ_BORROW_STRINGS) != 0, "a string");
 }
 
 const char *atd_read_string_p(atd_reader *r, const char *p, atd_string *out)
 {
-    return read_string(r, p, out, (r->flags & ATD_READ_BORROW_STRINGS) != 0, "a string");
+    /* The common string (no whitespace or one space before it, strict
+     * mode, plain ASCII, room in the arena's current chunk) is settled here
+     * with no call, so that this stays a leaf that saves no registers; the
+     * rest (whitespace runs, escapes, UTF-8, lenient mode, a new chunk,
+     * errors) is a tail call to the general path. */
+    const char *end = r->end;
+    if (end - p >= 2 && *p == ' ')
+        p++;
+    if (ATD_LIKELY(p < end && *p == '"' && !(r->flags & ATD_READ_LENIENT))) {
+        const char *q = atd__find_special_strict(p + 1, end);
+        if (ATD_LIKELY(q < end && *q == '"')) {
+            size_t n = (size_t)(q - p - 1);
+            if (r->flags & ATD_READ_BORROW_STRINGS) {
+                out->ptr = p + 1;
+                out->len = n;
+                return q + 1;
+            }
+            char *dst = NULL;
+            if (ATD_LIKELY(n <= SHORT_COPY_MAX && r->arena != NULL))
+                dst = (char *)atd__arena_alloc_here(r->arena, n + 1, 1);
+            if (ATD_UNLIKELY(dst == NULL))
+                return copy_plain_at(r, p, q, out);
+            copy_short(dst, p + 1, n);
+            dst[n] = '\0';
+            out->ptr = dst;
+            out->len = n;
+            return q + 1;
+        }
+        /* escapes, non-ASCII text, control bytes: on from where the scan
+         * stopped */
+        return read_string_rest(r, p, q, out);
+    }
+    return read_string_slow(r, p, out);
 }
 
 bool atd_read_string(atd_reader *r, atd_string *out)

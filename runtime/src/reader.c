@@ -465,7 +465,7 @@ static inline const char *next_in_container(atd_reader *r, const char *p, char c
     return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, what));
 }
 
-const char *atd_array_begin_p(atd_reader *r, const char *p, bool *nonempty)
+const char *atd__array_begin_slow_p(atd_reader *r, const char *p, bool *nonempty)
 {
     return open_container(r, p, '[', ']', "an array", nonempty);
 }
@@ -480,7 +480,7 @@ const char *atd__array_next_slow_p(atd_reader *r, const char *p, bool *more)
     return next_in_container(r, p, ']', "',' or ']'", more);
 }
 
-const char *atd_object_begin_p(atd_reader *r, const char *p, bool *nonempty)
+const char *atd__object_begin_slow_p(atd_reader *r, const char *p, bool *nonempty)
 {
     return open_container(r, p, '{', '}', "an object", nonempty);
 }

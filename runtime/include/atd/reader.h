@@ -268,8 +268,33 @@ bool atd_read_end(atd_reader *r);
  *     }
  * begin checks and increments the depth (error ATD_ERR_DEPTH beyond max_depth);
  * next decrements it when the container closes. */
-const char *atd_array_begin_p(atd_reader *r, const char *p, bool *nonempty);
-const char *atd_object_begin_p(atd_reader *r, const char *p, bool *nonempty);
+const char *atd__array_begin_slow_p(atd_reader *r, const char *p, bool *nonempty);
+const char *atd__object_begin_slow_p(atd_reader *r, const char *p, bool *nonempty);
+/* begin: the common case of the bracket right at p followed by a token (no
+ * whitespace, not the closing bracket) is settled inline. */
+static inline bool atd__opens_nonempty(const atd_reader *r, const char *p, char open, char close)
+{
+    return r->end - p >= 2 && p[0] == open && (unsigned char)p[1] > ' ' && p[1] != close &&
+           p[1] != '/' && r->depth < r->max_depth;
+}
+static inline const char *atd_array_begin_p(atd_reader *r, const char *p, bool *nonempty)
+{
+    if (atd__opens_nonempty(r, p, '[', ']')) {
+        r->depth++;
+        *nonempty = true;
+        return p + 1;
+    }
+    return atd__array_begin_slow_p(r, p, nonempty);
+}
+static inline const char *atd_object_begin_p(atd_reader *r, const char *p, bool *nonempty)
+{
+    if (atd__opens_nonempty(r, p, '{', '}')) {
+        r->depth++;
+        *nonempty = true;
+        return p + 1;
+    }
+    return atd__object_begin_slow_p(r, p, nonempty);
+}
 bool atd_array_begin(atd_reader *r, bool *nonempty);
 bool atd_object_begin(atd_reader *r, bool *nonempty);
 /* next: the common case of a ',' right after the value is settled inline;
