@@ -4,25 +4,33 @@
 #include <string.h>
 
 /* --- functions of the types that are not exported --- */
-static bool adapters_abstract_nullable_read(atd_reader *r, adapters_abstract_nullable *out);
+static const char *adapters_abstract_nullable_read_p(atd_reader *r, const char *p, adapters_abstract_nullable *out);
 static bool adapters_abstract_nullable_write(atd_writer *w, const adapters_abstract_nullable *v);
 static void adapters_string_abstract_nullable_tuple_init(adapters_string_abstract_nullable_tuple *v);
-static bool adapters_string_abstract_nullable_tuple_read(atd_reader *r, adapters_string_abstract_nullable_tuple *out);
+static const char *adapters_string_abstract_nullable_tuple_read_p(atd_reader *r, const char *p, adapters_string_abstract_nullable_tuple *out);
 static bool adapters_string_abstract_nullable_tuple_write(atd_writer *w, const adapters_string_abstract_nullable_tuple *v);
-static bool adapters_shape_list_read(atd_reader *r, adapters_shape_list *out);
+static const char *adapters_shape_list_read_p(atd_reader *r, const char *p, adapters_shape_list *out);
 static bool adapters_shape_list_write(atd_writer *w, const adapters_shape_list *v);
-static bool adapters_event_list_read(atd_reader *r, adapters_event_list *out);
+static const char *adapters_event_list_read_p(atd_reader *r, const char *p, adapters_event_list *out);
 static bool adapters_event_list_write(atd_writer *w, const adapters_event_list *v);
-static bool adapters_one_list_read(atd_reader *r, adapters_one_list *out);
+static const char *adapters_one_list_read_p(atd_reader *r, const char *p, adapters_one_list *out);
 static bool adapters_one_list_write(atd_writer *w, const adapters_one_list *v);
-static bool adapters_codec_shape_list_read(atd_reader *r, adapters_codec_shape_list *out);
+static const char *adapters_codec_shape_list_read_p(atd_reader *r, const char *p, adapters_codec_shape_list *out);
 static bool adapters_codec_shape_list_write(atd_writer *w, const adapters_codec_shape_list *v);
-static bool adapters_tagged_value_list_read(atd_reader *r, adapters_tagged_value_list *out);
+static const char *adapters_tagged_value_list_read_p(atd_reader *r, const char *p, adapters_tagged_value_list *out);
 static bool adapters_tagged_value_list_write(atd_writer *w, const adapters_tagged_value_list *v);
-static bool adapters_tagged_value2_list_read(atd_reader *r, adapters_tagged_value2_list *out);
+static const char *adapters_tagged_value2_list_read_p(atd_reader *r, const char *p, adapters_tagged_value2_list *out);
 static bool adapters_tagged_value2_list_write(atd_writer *w, const adapters_tagged_value2_list *v);
-static bool adapters_kind_shape_list_read(atd_reader *r, adapters_kind_shape_list *out);
+static const char *adapters_kind_shape_list_read_p(atd_reader *r, const char *p, adapters_kind_shape_list *out);
 static bool adapters_kind_shape_list_write(atd_writer *w, const adapters_kind_shape_list *v);
+
+static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters_circle *out);
+static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_rect *out);
+static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_start *out);
+static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters_tagged *out);
+static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, adapters_tagged_value *out);
+static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, adapters_tagged_value2 *out);
+static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_doc *out);
 
 /* --- readers --- */
 
@@ -45,63 +53,75 @@ static int adapters_circle__field(const char *s, size_t len)
     return -1;
 }
 
-bool adapters_circle_read(atd_reader *r, adapters_circle *out)
+static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters_circle *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     adapters_circle_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"radius\":", 9)) {
+        goto keys_0;
+    }
+    p += 9;
+    p = atd_read_double_p(r, p, &out->radius);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "radius", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"radius\":", 9)) {
-                f = 0;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = adapters_circle__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (adapters_circle__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_double(r, &out->radius)) {
-                return atd_reader_push_field(r, "radius", 6);
+            p = atd_read_double_p(r, p, &out->radius);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "radius", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "circle");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "circle"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "radius", "circle");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "radius", "circle"));
     }
-    return true;
+    return p;
+}
+
+bool adapters_circle_read(atd_reader *r, adapters_circle *out)
+{
+    return atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool adapters_circle_read_any(atd_reader *r, void *out)
@@ -141,69 +161,112 @@ static int adapters_rect__field(const char *s, size_t len)
     return -1;
 }
 
-bool adapters_rect_read(atd_reader *r, adapters_rect *out)
+static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_rect *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     adapters_rect_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"width\":", 8)) {
+        goto keys_0;
+    }
+    p += 8;
+    p = atd_read_int64_p(r, p, &out->width);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "width", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"height\":", 9)) {
+        goto keys_1;
+    }
+    p += 9;
+    p = atd_read_int64_p(r, p, &out->height);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"label\":", 8)) {
+        goto keys_2;
+    }
+    p += 8;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->label);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
+        }
+        out->has_label = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"width\":", 8)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"height\":", 9)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"label\":", 8)) {
-                f = 2;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = adapters_rect__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (adapters_rect__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_int64(r, &out->width)) {
-                return atd_reader_push_field(r, "width", 5);
+            p = atd_read_int64_p(r, p, &out->width);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "width", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_int64(r, &out->height)) {
-                return atd_reader_push_field(r, "height", 6);
+            p = atd_read_int64_p(r, p, &out->height);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "label", 5);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
                 }
             } else {
-                if (!atd_read_string(r, &out->label)) {
-                    return atd_reader_push_field(r, "label", 5);
+                p = atd_read_string_p(r, p, &out->label);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
                 }
                 out->has_label = true;
             }
@@ -211,24 +274,31 @@ bool adapters_rect_read(atd_reader *r, adapters_rect *out)
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "rect");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "rect"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "width", "rect");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "width", "rect"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "height", "rect");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "height", "rect"));
     }
-    return true;
+    return p;
+}
+
+bool adapters_rect_read(atd_reader *r, adapters_rect *out)
+{
+    return atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool adapters_rect_read_any(atd_reader *r, void *out)
@@ -260,63 +330,75 @@ static int adapters_start__field(const char *s, size_t len)
     return -1;
 }
 
-bool adapters_start_read(atd_reader *r, adapters_start *out)
+static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_start *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     adapters_start_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"at\":", 5)) {
+        goto keys_0;
+    }
+    p += 5;
+    p = atd_read_int64_p(r, p, &out->at);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "at", 2));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"at\":", 5)) {
-                f = 0;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = adapters_start__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (adapters_start__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_int64(r, &out->at)) {
-                return atd_reader_push_field(r, "at", 2);
+            p = atd_read_int64_p(r, p, &out->at);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "at", 2));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "start");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "start"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "at", "start");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "at", "start"));
     }
-    return true;
+    return p;
+}
+
+bool adapters_start_read(atd_reader *r, adapters_start *out)
+{
+    return atd_reader_advance(r, adapters_start_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool adapters_start_read_any(atd_reader *r, void *out)
@@ -353,77 +435,103 @@ static int adapters_tagged__field(const char *s, size_t len)
     return -1;
 }
 
-bool adapters_tagged_read(atd_reader *r, adapters_tagged *out)
+static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters_tagged *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     adapters_tagged_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"kind\":", 7)) {
+        goto keys_0;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->kind);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"n\":", 4)) {
+        goto keys_1;
+    }
+    p += 4;
+    p = atd_read_int64_p(r, p, &out->n);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"kind\":", 7)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"n\":", 4)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = adapters_tagged__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (adapters_tagged__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->kind)) {
-                return atd_reader_push_field(r, "kind", 4);
+            p = atd_read_string_p(r, p, &out->kind);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_int64(r, &out->n)) {
-                return atd_reader_push_field(r, "n", 1);
+            p = atd_read_int64_p(r, p, &out->n);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "tagged");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "tagged"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "kind", "tagged");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "kind", "tagged"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "n", "tagged");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "n", "tagged"));
     }
-    return true;
+    return p;
+}
+
+bool adapters_tagged_read(atd_reader *r, adapters_tagged *out)
+{
+    return atd_reader_advance(r, adapters_tagged_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool adapters_tagged_read_any(atd_reader *r, void *out)
@@ -503,7 +611,7 @@ bool adapters_shape_read(atd_reader *r, adapters_shape *out)
         case 1:
             out->tag = ADAPTERS_SHAPE_CIRCLE;
             r->flags &= ~(unsigned)ATD_READ_STRICT_FIELDS;
-            if (!adapters_circle_read(r, &out->u.Circle)) {
+            if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Circle))) {
                 return (r->flags = flags_, false);
             }
             r->flags = flags_;
@@ -511,7 +619,7 @@ bool adapters_shape_read(atd_reader *r, adapters_shape *out)
         case 2:
             out->tag = ADAPTERS_SHAPE_RECT;
             r->flags &= ~(unsigned)ATD_READ_STRICT_FIELDS;
-            if (!adapters_rect_read(r, &out->u.Rect)) {
+            if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.Rect))) {
                 return (r->flags = flags_, false);
             }
             r->flags = flags_;
@@ -553,7 +661,7 @@ bool adapters_shape_read(atd_reader *r, adapters_shape *out)
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Circle");
             }
             out->tag = ADAPTERS_SHAPE_CIRCLE;
-            if (!adapters_circle_read(r, &out->u.Circle)) {
+            if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Circle))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -571,7 +679,7 @@ bool adapters_shape_read(atd_reader *r, adapters_shape *out)
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Rect");
             }
             out->tag = ADAPTERS_SHAPE_RECT;
-            if (!adapters_rect_read(r, &out->u.Rect)) {
+            if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.Rect))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -680,7 +788,7 @@ bool adapters_event_read(atd_reader *r, adapters_event *out)
         case 0:
             out->tag = ADAPTERS_EVENT_START;
             r->flags &= ~(unsigned)ATD_READ_STRICT_FIELDS;
-            if (!adapters_start_read(r, &out->u.Start)) {
+            if (!atd_reader_advance(r, adapters_start_read_p(r, atd_reader_cursor(r), &out->u.Start))) {
                 return (r->flags = flags_, false);
             }
             r->flags = flags_;
@@ -688,7 +796,7 @@ bool adapters_event_read(atd_reader *r, adapters_event *out)
         case 1:
             out->tag = ADAPTERS_EVENT_TAGGED;
             r->flags &= ~(unsigned)ATD_READ_STRICT_FIELDS;
-            if (!adapters_tagged_read(r, &out->u.Tagged)) {
+            if (!atd_reader_advance(r, adapters_tagged_read_p(r, atd_reader_cursor(r), &out->u.Tagged))) {
                 return (r->flags = flags_, false);
             }
             r->flags = flags_;
@@ -724,7 +832,7 @@ bool adapters_event_read(atd_reader *r, adapters_event *out)
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Start");
             }
             out->tag = ADAPTERS_EVENT_START;
-            if (!adapters_start_read(r, &out->u.Start)) {
+            if (!atd_reader_advance(r, adapters_start_read_p(r, atd_reader_cursor(r), &out->u.Start))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -742,7 +850,7 @@ bool adapters_event_read(atd_reader *r, adapters_event *out)
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Tagged");
             }
             out->tag = ADAPTERS_EVENT_TAGGED;
-            if (!adapters_tagged_read(r, &out->u.Tagged)) {
+            if (!atd_reader_advance(r, adapters_tagged_read_p(r, atd_reader_cursor(r), &out->u.Tagged))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -850,7 +958,7 @@ bool adapters_one_read(atd_reader *r, adapters_one *out)
             return true;
         case 2:
             out->tag = ADAPTERS_ONE_BOX;
-            if (!adapters_rect_read(r, &out->u.Box)) {
+            if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.Box))) {
                 return atd_reader_push_field(r, "Box", 3);
             }
             if (!atd_object_next(r, &more)) {
@@ -907,7 +1015,7 @@ bool adapters_one_read(atd_reader *r, adapters_one *out)
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Box");
             }
             out->tag = ADAPTERS_ONE_BOX;
-            if (!adapters_rect_read(r, &out->u.Box)) {
+            if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.Box))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -995,7 +1103,7 @@ bool adapters_codec_shape_read(atd_reader *r, adapters_codec_shape *out)
         case 1:
             out->tag = ADAPTERS_CODEC_SHAPE_DISC;
             r->flags &= ~(unsigned)ATD_READ_STRICT_FIELDS;
-            if (!adapters_circle_read(r, &out->u.Disc)) {
+            if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Disc))) {
                 return (r->flags = flags_, false);
             }
             r->flags = flags_;
@@ -1029,7 +1137,7 @@ bool adapters_codec_shape_read(atd_reader *r, adapters_codec_shape *out)
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Disc");
             }
             out->tag = ADAPTERS_CODEC_SHAPE_DISC;
-            if (!adapters_circle_read(r, &out->u.Disc)) {
+            if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Disc))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -1145,7 +1253,7 @@ bool adapters_payload_read(atd_reader *r, adapters_payload *out)
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "B");
             }
             out->tag = ADAPTERS_PAYLOAD_B;
-            if (!adapters_rect_read(r, &out->u.B)) {
+            if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.B))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -1219,7 +1327,7 @@ static bool adapters_tagged_value__tv_read(atd_reader *r, atd_string tag, size_t
             return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "variant 'B' needs an argument: field 'payload' is missing");
         }
         out->tag = ADAPTERS_PAYLOAD_B;
-        if (!adapters_rect_read(r, &out->u.B)) {
+        if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.B))) {
             return false;
         }
         return true;
@@ -1254,86 +1362,118 @@ static int adapters_tagged_value__field(const char *s, size_t len)
     return -1;
 }
 
-bool adapters_tagged_value_read(atd_reader *r, adapters_tagged_value *out)
+static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, adapters_tagged_value *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     adapters_tagged_value_init(out);
     atd_string tv_tag_ = {NULL, 0};
     size_t tv_at_ = 0;
+    atd_reader_seek(r, p);
     atd_skip_ws(r);
     if (atd_peek(r) == '{' && !atd_read_type_field(r, "kind", 4, "payload", &tv_tag_, &tv_at_)) {
-        return false;
+        return NULL;
     }
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_reader_cursor(r);
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"payload\":", 10)) {
+        goto keys_0;
+    }
+    p += 10;
+    atd_reader_seek(r, p);
+    if (!adapters_tagged_value__tv_read(r, tv_tag_, tv_at_, true, &out->payload)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
+    }
+    p = atd_reader_cursor(r);
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto keys_1;
+    }
+    p += 5;
+    p = atd_read_string_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"payload\":", 10)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"id\":", 5)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = adapters_tagged_value__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (adapters_tagged_value__field(key.ptr, key.len)) {
         case 0:
+            atd_reader_seek(r, p);
             if (!adapters_tagged_value__tv_read(r, tv_tag_, tv_at_, true, &out->payload)) {
-                return atd_reader_push_field(r, "payload", 7);
+                return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
             }
+            p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_string(r, &out->id)) {
-                return atd_reader_push_field(r, "id", 2);
+            p = atd_read_string_p(r, p, &out->id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == 4 && memcmp(key.ptr, "kind", 4) == 0)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "tagged_value");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "tagged_value"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
         (void)at; /* a missing value field is no error here */
+        atd_reader_seek(r, p);
         if (!adapters_tagged_value__tv_read(r, tv_tag_, tv_at_, false, &out->payload)) {
-            return atd_reader_push_field(r, "payload", 7);
+            return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
         }
+        p = atd_reader_cursor(r);
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "tagged_value");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "tagged_value"));
     }
-    return true;
+    return p;
+}
+
+bool adapters_tagged_value_read(atd_reader *r, adapters_tagged_value *out)
+{
+    return atd_reader_advance(r, adapters_tagged_value_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool adapters_tagged_value_read_any(atd_reader *r, void *out)
@@ -1346,17 +1486,20 @@ int adapters_tagged_value_from_json(const char *json, size_t len, atd_arena *are
     return atd_from_json(json, len, arena, adapters_tagged_value_read_any, out, err);
 }
 
-static bool adapters_abstract_nullable_read(atd_reader *r, adapters_abstract_nullable *out)
+static const char *adapters_abstract_nullable_read_p(atd_reader *r, const char *p, adapters_abstract_nullable *out)
 {
-    if (atd_peek(r) == 'n') {
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
         out->has = false;
-        return atd_read_null(r);
+        return atd_read_null_p(r, p);
     }
+    atd_reader_seek(r, p);
     if (!atd_json_read(r, &out->value)) {
-        return false;
+        return NULL;
     }
+    p = atd_reader_cursor(r);
     out->has = true;
-    return true;
+    return p;
 }
 
 static void adapters_string_abstract_nullable_tuple_init(adapters_string_abstract_nullable_tuple *v)
@@ -1364,43 +1507,50 @@ static void adapters_string_abstract_nullable_tuple_init(adapters_string_abstrac
     memset(v, 0, sizeof *v);
 }
 
-static bool adapters_string_abstract_nullable_tuple_read(atd_reader *r, adapters_string_abstract_nullable_tuple *out)
+static const char *adapters_string_abstract_nullable_tuple_read_p(atd_reader *r, const char *p, adapters_string_abstract_nullable_tuple *out)
 {
     bool more;
     size_t at, i;
     adapters_string_abstract_nullable_tuple_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
-    if (!atd_read_string(r, &out->f0)) {
-        return atd_reader_push_index(r, 0);
+    p = atd_read_string_p(r, p, &out->f0);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 0));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
-    if (!adapters_abstract_nullable_read(r, &out->f1)) {
-        return atd_reader_push_index(r, 1);
+    p = adapters_abstract_nullable_read_p(r, p, &out->f1);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 1));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 2; more; i++) {
-        if (!atd_skip_value(r)) {
-            return atd_reader_push_index(r, i);
+        p = atd_skip_value_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, i));
         }
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
 }
 
 void adapters_payload2_init(adapters_payload2 *v)
@@ -1492,7 +1642,7 @@ bool adapters_payload2_read(atd_reader *r, adapters_payload2 *out)
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Unknown");
             }
             out->tag = ADAPTERS_PAYLOAD2_UNKNOWN;
-            if (!adapters_string_abstract_nullable_tuple_read(r, &out->u.Unknown)) {
+            if (!atd_reader_advance(r, adapters_string_abstract_nullable_tuple_read_p(r, atd_reader_cursor(r), &out->u.Unknown))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -1584,7 +1734,7 @@ static bool adapters_tagged_value2__tv_read(atd_reader *r, atd_string tag, size_
             return false;
         }
         out->u.Unknown.f0 = tag;
-        if (!adapters_abstract_nullable_read(r, &out->u.Unknown.f1)) {
+        if (!atd_reader_advance(r, adapters_abstract_nullable_read_p(r, atd_reader_cursor(r), &out->u.Unknown.f1))) {
             return false;
         }
         return true;
@@ -1610,7 +1760,7 @@ static bool adapters_tagged_value2__tv_read(atd_reader *r, atd_string tag, size_
             return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "variant 'Unknown' needs an argument: field 'payload2' is missing");
         }
         out->tag = ADAPTERS_PAYLOAD2_UNKNOWN;
-        if (!adapters_string_abstract_nullable_tuple_read(r, &out->u.Unknown)) {
+        if (!atd_reader_advance(r, adapters_string_abstract_nullable_tuple_read_p(r, atd_reader_cursor(r), &out->u.Unknown))) {
             return false;
         }
         return true;
@@ -1639,89 +1789,131 @@ static int adapters_tagged_value2__field(const char *s, size_t len)
     return -1;
 }
 
-bool adapters_tagged_value2_read(atd_reader *r, adapters_tagged_value2 *out)
+static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, adapters_tagged_value2 *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     adapters_tagged_value2_init(out);
     atd_string tv_tag_ = {NULL, 0};
     size_t tv_at_ = 0;
+    atd_reader_seek(r, p);
     atd_skip_ws(r);
     if (atd_peek(r) == '{' && !atd_read_type_field(r, "kind", 4, "payload2", &tv_tag_, &tv_at_)) {
-        return false;
+        return NULL;
     }
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_reader_cursor(r);
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"kind\":", 7)) {
+        goto keys_0;
+    }
+    p += 7;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->kind);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
+        }
+        out->has_kind = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"payload2\":", 11)) {
+        goto keys_1;
+    }
+    p += 11;
+    atd_reader_seek(r, p);
+    if (!adapters_tagged_value2__tv_read(r, tv_tag_, tv_at_, true, &out->payload2)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "payload2", 8));
+    }
+    p = atd_reader_cursor(r);
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 0;
+keys_1:
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"kind\":", 7)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"payload2\":", 11)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = adapters_tagged_value2__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (adapters_tagged_value2__field(key.ptr, key.len)) {
         case 0:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "kind", 4);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
                 }
             } else {
-                if (!atd_read_string(r, &out->kind)) {
-                    return atd_reader_push_field(r, "kind", 4);
+                p = atd_read_string_p(r, p, &out->kind);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
                 }
                 out->has_kind = true;
             }
             break;
         case 1:
+            atd_reader_seek(r, p);
             if (!adapters_tagged_value2__tv_read(r, tv_tag_, tv_at_, true, &out->payload2)) {
-                return atd_reader_push_field(r, "payload2", 8);
+                return atd_fail_cursor(atd_reader_push_field(r, "payload2", 8));
             }
+            p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == 4 && memcmp(key.ptr, "kind", 4) == 0)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "tagged_value2");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "tagged_value2"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
         (void)at; /* a missing value field is no error here */
+        atd_reader_seek(r, p);
         if (!adapters_tagged_value2__tv_read(r, tv_tag_, tv_at_, false, &out->payload2)) {
-            return atd_reader_push_field(r, "payload2", 8);
+            return atd_fail_cursor(atd_reader_push_field(r, "payload2", 8));
         }
+        p = atd_reader_cursor(r);
     }
-    return true;
+    return p;
+}
+
+bool adapters_tagged_value2_read(atd_reader *r, adapters_tagged_value2 *out)
+{
+    return atd_reader_advance(r, adapters_tagged_value2_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool adapters_tagged_value2_read_any(atd_reader *r, void *out)
@@ -1787,7 +1979,7 @@ bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out)
         case 0:
             out->tag = ADAPTERS_KIND_SHAPE_BEGIN;
             r->flags &= ~(unsigned)ATD_READ_STRICT_FIELDS;
-            if (!adapters_start_read(r, &out->u.Begin)) {
+            if (!atd_reader_advance(r, adapters_start_read_p(r, atd_reader_cursor(r), &out->u.Begin))) {
                 return (r->flags = flags_, false);
             }
             r->flags = flags_;
@@ -1823,7 +2015,7 @@ bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out)
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Begin");
             }
             out->tag = ADAPTERS_KIND_SHAPE_BEGIN;
-            if (!adapters_start_read(r, &out->u.Begin)) {
+            if (!atd_reader_advance(r, adapters_start_read_p(r, atd_reader_cursor(r), &out->u.Begin))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -1854,13 +2046,14 @@ int adapters_kind_shape_from_json(const char *json, size_t len, atd_arena *arena
     return atd_from_json(json, len, arena, adapters_kind_shape_read_any, out, err);
 }
 
-static bool adapters_shape_list_read(atd_reader *r, adapters_shape_list *out)
+static const char *adapters_shape_list_read_p(atd_reader *r, const char *p, adapters_shape_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     adapters_shape *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -1870,31 +2063,35 @@ static bool adapters_shape_list_read(atd_reader *r, adapters_shape_list *out)
                 n_ = (adapters_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_shape), ncap * sizeof(adapters_shape), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!adapters_shape_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool adapters_event_list_read(atd_reader *r, adapters_event_list *out)
+static const char *adapters_event_list_read_p(atd_reader *r, const char *p, adapters_event_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     adapters_event *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -1904,31 +2101,35 @@ static bool adapters_event_list_read(atd_reader *r, adapters_event_list *out)
                 n_ = (adapters_event *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_event), ncap * sizeof(adapters_event), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!adapters_event_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool adapters_one_list_read(atd_reader *r, adapters_one_list *out)
+static const char *adapters_one_list_read_p(atd_reader *r, const char *p, adapters_one_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     adapters_one *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -1938,31 +2139,35 @@ static bool adapters_one_list_read(atd_reader *r, adapters_one_list *out)
                 n_ = (adapters_one *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_one), ncap * sizeof(adapters_one), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!adapters_one_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool adapters_codec_shape_list_read(atd_reader *r, adapters_codec_shape_list *out)
+static const char *adapters_codec_shape_list_read_p(atd_reader *r, const char *p, adapters_codec_shape_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     adapters_codec_shape *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -1972,31 +2177,35 @@ static bool adapters_codec_shape_list_read(atd_reader *r, adapters_codec_shape_l
                 n_ = (adapters_codec_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_codec_shape), ncap * sizeof(adapters_codec_shape), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!adapters_codec_shape_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool adapters_tagged_value_list_read(atd_reader *r, adapters_tagged_value_list *out)
+static const char *adapters_tagged_value_list_read_p(atd_reader *r, const char *p, adapters_tagged_value_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     adapters_tagged_value *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -2006,31 +2215,34 @@ static bool adapters_tagged_value_list_read(atd_reader *r, adapters_tagged_value
                 n_ = (adapters_tagged_value *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_tagged_value), ncap * sizeof(adapters_tagged_value), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!adapters_tagged_value_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = adapters_tagged_value_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool adapters_tagged_value2_list_read(atd_reader *r, adapters_tagged_value2_list *out)
+static const char *adapters_tagged_value2_list_read_p(atd_reader *r, const char *p, adapters_tagged_value2_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     adapters_tagged_value2 *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -2040,31 +2252,34 @@ static bool adapters_tagged_value2_list_read(atd_reader *r, adapters_tagged_valu
                 n_ = (adapters_tagged_value2 *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_tagged_value2), ncap * sizeof(adapters_tagged_value2), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!adapters_tagged_value2_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = adapters_tagged_value2_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool adapters_kind_shape_list_read(atd_reader *r, adapters_kind_shape_list *out)
+static const char *adapters_kind_shape_list_read_p(atd_reader *r, const char *p, adapters_kind_shape_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     adapters_kind_shape *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -2074,22 +2289,25 @@ static bool adapters_kind_shape_list_read(atd_reader *r, adapters_kind_shape_lis
                 n_ = (adapters_kind_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_kind_shape), ncap * sizeof(adapters_kind_shape), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!adapters_kind_shape_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void adapters_doc_init(adapters_doc *v)
@@ -2137,153 +2355,276 @@ static int adapters_doc__field(const char *s, size_t len)
     return -1;
 }
 
-bool adapters_doc_read(atd_reader *r, adapters_doc *out)
+static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_doc *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     adapters_doc_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"shapes\":", 9)) {
+        goto keys_0;
+    }
+    p += 9;
+    p = adapters_shape_list_read_p(r, p, &out->shapes);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"events\":", 9)) {
+        goto keys_1;
+    }
+    p += 9;
+    p = adapters_event_list_read_p(r, p, &out->events);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ones\":", 7)) {
+        goto keys_2;
+    }
+    p += 7;
+    p = adapters_one_list_read_p(r, p, &out->ones);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "ones", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"codec\":", 8)) {
+        goto keys_3;
+    }
+    p += 8;
+    p = adapters_codec_shape_list_read_p(r, p, &out->codec);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "codec", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"tv\":", 5)) {
+        goto keys_4;
+    }
+    p += 5;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "tv", 2));
+        }
+    } else {
+        p = adapters_tagged_value_list_read_p(r, p, &out->tv);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "tv", 2));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"tv2\":", 6)) {
+        goto keys_5;
+    }
+    p += 6;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "tv2", 3));
+        }
+    } else {
+        p = adapters_tagged_value2_list_read_p(r, p, &out->tv2);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "tv2", 3));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"kinds\":", 8)) {
+        goto keys_6;
+    }
+    p += 8;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "kinds", 5));
+        }
+    } else {
+        p = adapters_kind_shape_list_read_p(r, p, &out->kinds);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "kinds", 5));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_6:
+keys_5:
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"shapes\":", 9)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"events\":", 9)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"ones\":", 7)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"codec\":", 8)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"tv\":", 5)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"tv2\":", 6)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"kinds\":", 8)) {
-                f = 6;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = adapters_doc__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (adapters_doc__field(key.ptr, key.len)) {
         case 0:
-            if (!adapters_shape_list_read(r, &out->shapes)) {
-                return atd_reader_push_field(r, "shapes", 6);
+            p = adapters_shape_list_read_p(r, p, &out->shapes);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!adapters_event_list_read(r, &out->events)) {
-                return atd_reader_push_field(r, "events", 6);
+            p = adapters_event_list_read_p(r, p, &out->events);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!adapters_one_list_read(r, &out->ones)) {
-                return atd_reader_push_field(r, "ones", 4);
+            p = adapters_one_list_read_p(r, p, &out->ones);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "ones", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!adapters_codec_shape_list_read(r, &out->codec)) {
-                return atd_reader_push_field(r, "codec", 5);
+            p = adapters_codec_shape_list_read_p(r, p, &out->codec);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "codec", 5));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "tv", 2);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "tv", 2));
                 }
             } else {
-                if (!adapters_tagged_value_list_read(r, &out->tv)) {
-                    return atd_reader_push_field(r, "tv", 2);
+                p = adapters_tagged_value_list_read_p(r, p, &out->tv);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "tv", 2));
                 }
             }
             break;
         case 5:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "tv2", 3);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "tv2", 3));
                 }
             } else {
-                if (!adapters_tagged_value2_list_read(r, &out->tv2)) {
-                    return atd_reader_push_field(r, "tv2", 3);
+                p = adapters_tagged_value2_list_read_p(r, p, &out->tv2);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "tv2", 3));
                 }
             }
             break;
         case 6:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "kinds", 5);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "kinds", 5));
                 }
             } else {
-                if (!adapters_kind_shape_list_read(r, &out->kinds)) {
-                    return atd_reader_push_field(r, "kinds", 5);
+                p = adapters_kind_shape_list_read_p(r, p, &out->kinds);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "kinds", 5));
                 }
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "doc");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "doc"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "doc");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "doc"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events", "doc");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events", "doc"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ones", "doc");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ones", "doc"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "codec", "doc");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "codec", "doc"));
     }
-    return true;
+    return p;
+}
+
+bool adapters_doc_read(atd_reader *r, adapters_doc *out)
+{
+    return atd_reader_advance(r, adapters_doc_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool adapters_doc_read_any(atd_reader *r, void *out)

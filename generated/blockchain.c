@@ -4,22 +4,28 @@
 #include <string.h>
 
 /* --- functions of the types that are not exported --- */
-static bool blockchain_transaction_list_read(atd_reader *r, blockchain_transaction_list *out);
+static const char *blockchain_transaction_list_read_p(atd_reader *r, const char *p, blockchain_transaction_list *out);
 static bool blockchain_transaction_list_write(atd_writer *w, const blockchain_transaction_list *v);
-static bool blockchain_input_list_read(atd_reader *r, blockchain_input_list *out);
+static const char *blockchain_input_list_read_p(atd_reader *r, const char *p, blockchain_input_list *out);
 static bool blockchain_input_list_write(atd_writer *w, const blockchain_input_list *v);
-static bool blockchain_output_list_read(atd_reader *r, blockchain_output_list *out);
+static const char *blockchain_output_list_read_p(atd_reader *r, const char *p, blockchain_output_list *out);
 static bool blockchain_output_list_write(atd_writer *w, const blockchain_output_list *v);
+
+static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockchain_root *out);
+static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, blockchain_transaction *out);
+static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockchain_output *out);
+static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockchain_input *out);
 
 /* --- readers --- */
 
-static bool blockchain_transaction_list_read(atd_reader *r, blockchain_transaction_list *out)
+static const char *blockchain_transaction_list_read_p(atd_reader *r, const char *p, blockchain_transaction_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     blockchain_transaction *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -29,22 +35,24 @@ static bool blockchain_transaction_list_read(atd_reader *r, blockchain_transacti
                 n_ = (blockchain_transaction *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(blockchain_transaction), ncap * sizeof(blockchain_transaction), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!blockchain_transaction_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = blockchain_transaction_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void blockchain_root_init(blockchain_root *v)
@@ -66,63 +74,75 @@ static int blockchain_root__field(const char *s, size_t len)
     return -1;
 }
 
-bool blockchain_root_read(atd_reader *r, blockchain_root *out)
+static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockchain_root *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     blockchain_root_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"txs\":", 6)) {
+        goto keys_0;
+    }
+    p += 6;
+    p = blockchain_transaction_list_read_p(r, p, &out->txs);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "txs", 3));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"txs\":", 6)) {
-                f = 0;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = blockchain_root__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (blockchain_root__field(key.ptr, key.len)) {
         case 0:
-            if (!blockchain_transaction_list_read(r, &out->txs)) {
-                return atd_reader_push_field(r, "txs", 3);
+            p = blockchain_transaction_list_read_p(r, p, &out->txs);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "txs", 3));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "txs", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "txs", "root"));
     }
-    return true;
+    return p;
+}
+
+bool blockchain_root_read(atd_reader *r, blockchain_root *out)
+{
+    return atd_reader_advance(r, blockchain_root_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool blockchain_root_read_any(atd_reader *r, void *out)
@@ -135,13 +155,14 @@ int blockchain_root_from_json(const char *json, size_t len, atd_arena *arena, bl
     return atd_from_json(json, len, arena, blockchain_root_read_any, out, err);
 }
 
-static bool blockchain_input_list_read(atd_reader *r, blockchain_input_list *out)
+static const char *blockchain_input_list_read_p(atd_reader *r, const char *p, blockchain_input_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     blockchain_input *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -151,31 +172,34 @@ static bool blockchain_input_list_read(atd_reader *r, blockchain_input_list *out
                 n_ = (blockchain_input *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(blockchain_input), ncap * sizeof(blockchain_input), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!blockchain_input_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = blockchain_input_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool blockchain_output_list_read(atd_reader *r, blockchain_output_list *out)
+static const char *blockchain_output_list_read_p(atd_reader *r, const char *p, blockchain_output_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     blockchain_output *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -185,22 +209,24 @@ static bool blockchain_output_list_read(atd_reader *r, blockchain_output_list *o
                 n_ = (blockchain_output *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(blockchain_output), ncap * sizeof(blockchain_output), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!blockchain_output_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = blockchain_output_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void blockchain_transaction_init(blockchain_transaction *v)
@@ -269,217 +295,383 @@ static int blockchain_transaction__field(const char *s, size_t len)
     return -1;
 }
 
-bool blockchain_transaction_read(atd_reader *r, blockchain_transaction *out)
+static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, blockchain_transaction *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     blockchain_transaction_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"lock_time\":", 12)) {
+        goto keys_0;
+    }
+    p += 12;
+    p = atd_read_int64_p(r, p, &out->lock_time);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "lock_time", 9));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ver\":", 6)) {
+        goto keys_1;
+    }
+    p += 6;
+    p = atd_read_int64_p(r, p, &out->ver);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "ver", 3));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"size\":", 7)) {
+        goto keys_2;
+    }
+    p += 7;
+    p = atd_read_int64_p(r, p, &out->size);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"inputs\":", 9)) {
+        goto keys_3;
+    }
+    p += 9;
+    p = blockchain_input_list_read_p(r, p, &out->inputs);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "inputs", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"double_spend\":", 15)) {
+        goto keys_4;
+    }
+    p += 15;
+    p = atd_read_bool_p(r, p, &out->double_spend);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "double_spend", 12));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"time\":", 7)) {
+        goto keys_5;
+    }
+    p += 7;
+    p = atd_read_int64_p(r, p, &out->time);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "time", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"tx_index\":", 11)) {
+        goto keys_6;
+    }
+    p += 11;
+    p = atd_read_int64_p(r, p, &out->tx_index);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "tx_index", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_7;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"vin_sz\":", 9)) {
+        goto keys_7;
+    }
+    p += 9;
+    p = atd_read_int64_p(r, p, &out->vin_sz);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "vin_sz", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_8;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"hash\":", 7)) {
+        goto keys_8;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->hash);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "hash", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_9;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"vout_sz\":", 10)) {
+        goto keys_9;
+    }
+    p += 10;
+    p = atd_read_int64_p(r, p, &out->vout_sz);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "vout_sz", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_10;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"relayed_by\":", 13)) {
+        goto keys_10;
+    }
+    p += 13;
+    p = atd_read_string_p(r, p, &out->relayed_by);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "relayed_by", 10));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_11;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"out\":", 6)) {
+        goto keys_11;
+    }
+    p += 6;
+    p = blockchain_output_list_read_p(r, p, &out->out);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "out", 3));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 11;
+keys_11:
+    seen[0] |= (uint64_t)1 << 10;
+keys_10:
+    seen[0] |= (uint64_t)1 << 9;
+keys_9:
+    seen[0] |= (uint64_t)1 << 8;
+keys_8:
+    seen[0] |= (uint64_t)1 << 7;
+keys_7:
+    seen[0] |= (uint64_t)1 << 6;
+keys_6:
+    seen[0] |= (uint64_t)1 << 5;
+keys_5:
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"lock_time\":", 12)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"ver\":", 6)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"size\":", 7)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"inputs\":", 9)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"double_spend\":", 15)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"time\":", 7)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"tx_index\":", 11)) {
-                f = 6;
-            }
-            break;
-        case 7:
-            if (atd_object_key_is(r, "\"vin_sz\":", 9)) {
-                f = 7;
-            }
-            break;
-        case 8:
-            if (atd_object_key_is(r, "\"hash\":", 7)) {
-                f = 8;
-            }
-            break;
-        case 9:
-            if (atd_object_key_is(r, "\"vout_sz\":", 10)) {
-                f = 9;
-            }
-            break;
-        case 10:
-            if (atd_object_key_is(r, "\"relayed_by\":", 13)) {
-                f = 10;
-            }
-            break;
-        case 11:
-            if (atd_object_key_is(r, "\"out\":", 6)) {
-                f = 11;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = blockchain_transaction__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (blockchain_transaction__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_int64(r, &out->lock_time)) {
-                return atd_reader_push_field(r, "lock_time", 9);
+            p = atd_read_int64_p(r, p, &out->lock_time);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "lock_time", 9));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_int64(r, &out->ver)) {
-                return atd_reader_push_field(r, "ver", 3);
+            p = atd_read_int64_p(r, p, &out->ver);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "ver", 3));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!atd_read_int64(r, &out->size)) {
-                return atd_reader_push_field(r, "size", 4);
+            p = atd_read_int64_p(r, p, &out->size);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!blockchain_input_list_read(r, &out->inputs)) {
-                return atd_reader_push_field(r, "inputs", 6);
+            p = blockchain_input_list_read_p(r, p, &out->inputs);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "inputs", 6));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!atd_read_bool(r, &out->double_spend)) {
-                return atd_reader_push_field(r, "double_spend", 12);
+            p = atd_read_bool_p(r, p, &out->double_spend);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "double_spend", 12));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         case 5:
-            if (!atd_read_int64(r, &out->time)) {
-                return atd_reader_push_field(r, "time", 4);
+            p = atd_read_int64_p(r, p, &out->time);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "time", 4));
             }
             seen[0] |= (uint64_t)1 << 5;
             break;
         case 6:
-            if (!atd_read_int64(r, &out->tx_index)) {
-                return atd_reader_push_field(r, "tx_index", 8);
+            p = atd_read_int64_p(r, p, &out->tx_index);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "tx_index", 8));
             }
             seen[0] |= (uint64_t)1 << 6;
             break;
         case 7:
-            if (!atd_read_int64(r, &out->vin_sz)) {
-                return atd_reader_push_field(r, "vin_sz", 6);
+            p = atd_read_int64_p(r, p, &out->vin_sz);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "vin_sz", 6));
             }
             seen[0] |= (uint64_t)1 << 7;
             break;
         case 8:
-            if (!atd_read_string(r, &out->hash)) {
-                return atd_reader_push_field(r, "hash", 4);
+            p = atd_read_string_p(r, p, &out->hash);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "hash", 4));
             }
             seen[0] |= (uint64_t)1 << 8;
             break;
         case 9:
-            if (!atd_read_int64(r, &out->vout_sz)) {
-                return atd_reader_push_field(r, "vout_sz", 7);
+            p = atd_read_int64_p(r, p, &out->vout_sz);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "vout_sz", 7));
             }
             seen[0] |= (uint64_t)1 << 9;
             break;
         case 10:
-            if (!atd_read_string(r, &out->relayed_by)) {
-                return atd_reader_push_field(r, "relayed_by", 10);
+            p = atd_read_string_p(r, p, &out->relayed_by);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "relayed_by", 10));
             }
             seen[0] |= (uint64_t)1 << 10;
             break;
         case 11:
-            if (!blockchain_output_list_read(r, &out->out)) {
-                return atd_reader_push_field(r, "out", 3);
+            p = blockchain_output_list_read_p(r, p, &out->out);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "out", 3));
             }
             seen[0] |= (uint64_t)1 << 11;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "transaction");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "transaction"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "lock_time", "transaction");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "lock_time", "transaction"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ver", "transaction");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ver", "transaction"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "transaction");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "transaction"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "inputs", "transaction");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "inputs", "transaction"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "double_spend", "transaction");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "double_spend", "transaction"));
     }
     if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "time", "transaction");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "time", "transaction"));
     }
     if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "tx_index", "transaction");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "tx_index", "transaction"));
     }
     if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "vin_sz", "transaction");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "vin_sz", "transaction"));
     }
     if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "hash", "transaction");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "hash", "transaction"));
     }
     if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "vout_sz", "transaction");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "vout_sz", "transaction"));
     }
     if (!(seen[0] & ((uint64_t)1 << 10))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "relayed_by", "transaction");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "relayed_by", "transaction"));
     }
     if (!(seen[0] & ((uint64_t)1 << 11))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "out", "transaction");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "out", "transaction"));
     }
-    return true;
+    return p;
+}
+
+bool blockchain_transaction_read(atd_reader *r, blockchain_transaction *out)
+{
+    return atd_reader_advance(r, blockchain_transaction_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool blockchain_transaction_read_any(atd_reader *r, void *out)
@@ -537,147 +729,243 @@ static int blockchain_output__field(const char *s, size_t len)
     return -1;
 }
 
-bool blockchain_output_read(atd_reader *r, blockchain_output *out)
+static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockchain_output *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     blockchain_output_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"spent\":", 8)) {
+        goto keys_0;
+    }
+    p += 8;
+    p = atd_read_bool_p(r, p, &out->spent);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "spent", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"tx_index\":", 11)) {
+        goto keys_1;
+    }
+    p += 11;
+    p = atd_read_int64_p(r, p, &out->tx_index);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "tx_index", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto keys_2;
+    }
+    p += 7;
+    p = atd_read_int64_p(r, p, &out->output_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"addr\":", 7)) {
+        goto keys_3;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->addr);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "addr", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"value\":", 8)) {
+        goto keys_4;
+    }
+    p += 8;
+    p = atd_read_int64_p(r, p, &out->value);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"n\":", 4)) {
+        goto keys_5;
+    }
+    p += 4;
+    p = atd_read_int64_p(r, p, &out->n);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"script\":", 9)) {
+        goto keys_6;
+    }
+    p += 9;
+    p = atd_read_string_p(r, p, &out->script);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 6;
+keys_6:
+    seen[0] |= (uint64_t)1 << 5;
+keys_5:
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"spent\":", 8)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"tx_index\":", 11)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"type\":", 7)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"addr\":", 7)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"value\":", 8)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"n\":", 4)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"script\":", 9)) {
-                f = 6;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = blockchain_output__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (blockchain_output__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_bool(r, &out->spent)) {
-                return atd_reader_push_field(r, "spent", 5);
+            p = atd_read_bool_p(r, p, &out->spent);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "spent", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_int64(r, &out->tx_index)) {
-                return atd_reader_push_field(r, "tx_index", 8);
+            p = atd_read_int64_p(r, p, &out->tx_index);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "tx_index", 8));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!atd_read_int64(r, &out->output_type)) {
-                return atd_reader_push_field(r, "type", 4);
+            p = atd_read_int64_p(r, p, &out->output_type);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!atd_read_string(r, &out->addr)) {
-                return atd_reader_push_field(r, "addr", 4);
+            p = atd_read_string_p(r, p, &out->addr);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "addr", 4));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!atd_read_int64(r, &out->value)) {
-                return atd_reader_push_field(r, "value", 5);
+            p = atd_read_int64_p(r, p, &out->value);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         case 5:
-            if (!atd_read_int64(r, &out->n)) {
-                return atd_reader_push_field(r, "n", 1);
+            p = atd_read_int64_p(r, p, &out->n);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
             }
             seen[0] |= (uint64_t)1 << 5;
             break;
         case 6:
-            if (!atd_read_string(r, &out->script)) {
-                return atd_reader_push_field(r, "script", 6);
+            p = atd_read_string_p(r, p, &out->script);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
             }
             seen[0] |= (uint64_t)1 << 6;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "output");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "output"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "spent", "output");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "spent", "output"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "tx_index", "output");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "tx_index", "output"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "output");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "output"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "addr", "output");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "addr", "output"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "output");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "output"));
     }
     if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "n", "output");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "n", "output"));
     }
     if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "script", "output");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "script", "output"));
     }
-    return true;
+    return p;
+}
+
+bool blockchain_output_read(atd_reader *r, blockchain_output *out)
+{
+    return atd_reader_advance(r, blockchain_output_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool blockchain_output_read_any(atd_reader *r, void *out)
@@ -717,91 +1005,131 @@ static int blockchain_input__field(const char *s, size_t len)
     return -1;
 }
 
-bool blockchain_input_read(atd_reader *r, blockchain_input *out)
+static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockchain_input *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     blockchain_input_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"sequence\":", 11)) {
+        goto keys_0;
+    }
+    p += 11;
+    p = atd_read_int64_p(r, p, &out->sequence);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "sequence", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"prev_out\":", 11)) {
+        goto keys_1;
+    }
+    p += 11;
+    p = blockchain_output_read_p(r, p, &out->prev_out);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "prev_out", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"script\":", 9)) {
+        goto keys_2;
+    }
+    p += 9;
+    p = atd_read_string_p(r, p, &out->script);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"sequence\":", 11)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"prev_out\":", 11)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"script\":", 9)) {
-                f = 2;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = blockchain_input__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (blockchain_input__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_int64(r, &out->sequence)) {
-                return atd_reader_push_field(r, "sequence", 8);
+            p = atd_read_int64_p(r, p, &out->sequence);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "sequence", 8));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!blockchain_output_read(r, &out->prev_out)) {
-                return atd_reader_push_field(r, "prev_out", 8);
+            p = blockchain_output_read_p(r, p, &out->prev_out);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "prev_out", 8));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!atd_read_string(r, &out->script)) {
-                return atd_reader_push_field(r, "script", 6);
+            p = atd_read_string_p(r, p, &out->script);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "input");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "input"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "sequence", "input");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "sequence", "input"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "prev_out", "input");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "prev_out", "input"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "script", "input");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "script", "input"));
     }
-    return true;
+    return p;
+}
+
+bool blockchain_input_read(atd_reader *r, blockchain_input *out)
+{
+    return atd_reader_advance(r, blockchain_input_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool blockchain_input_read_any(atd_reader *r, void *out)

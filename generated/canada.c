@@ -4,20 +4,28 @@
 #include <string.h>
 
 /* --- functions of the types that are not exported --- */
-static bool canada_feature_list_read(atd_reader *r, canada_feature_list *out);
+static const char *canada_feature_list_read_p(atd_reader *r, const char *p, canada_feature_list *out);
 static bool canada_feature_list_write(atd_writer *w, const canada_feature_list *v);
-static bool canada_ring_list_read(atd_reader *r, canada_ring_list *out);
+static const char *canada_ring_list_read_p(atd_reader *r, const char *p, canada_ring_list *out);
 static bool canada_ring_list_write(atd_writer *w, const canada_ring_list *v);
+
+static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root *out);
+static const char *canada_properties_read_p(atd_reader *r, const char *p, canada_properties *out);
+static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_geometry *out);
+static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_feature *out);
+static const char *canada_position_read_p(atd_reader *r, const char *p, canada_position *out);
+static const char *canada_ring_read_p(atd_reader *r, const char *p, canada_ring *out);
 
 /* --- readers --- */
 
-static bool canada_feature_list_read(atd_reader *r, canada_feature_list *out)
+static const char *canada_feature_list_read_p(atd_reader *r, const char *p, canada_feature_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     canada_feature *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -27,22 +35,24 @@ static bool canada_feature_list_read(atd_reader *r, canada_feature_list *out)
                 n_ = (canada_feature *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(canada_feature), ncap * sizeof(canada_feature), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!canada_feature_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = canada_feature_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void canada_root_init(canada_root *v)
@@ -69,77 +79,103 @@ static int canada_root__field(const char *s, size_t len)
     return -1;
 }
 
-bool canada_root_read(atd_reader *r, canada_root *out)
+static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     canada_root_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto keys_0;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->collection_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"features\":", 11)) {
+        goto keys_1;
+    }
+    p += 11;
+    p = canada_feature_list_read_p(r, p, &out->features);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "features", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"type\":", 7)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"features\":", 11)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = canada_root__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (canada_root__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->collection_type)) {
-                return atd_reader_push_field(r, "type", 4);
+            p = atd_read_string_p(r, p, &out->collection_type);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!canada_feature_list_read(r, &out->features)) {
-                return atd_reader_push_field(r, "features", 8);
+            p = canada_feature_list_read_p(r, p, &out->features);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "features", 8));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "features", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "features", "root"));
     }
-    return true;
+    return p;
+}
+
+bool canada_root_read(atd_reader *r, canada_root *out)
+{
+    return atd_reader_advance(r, canada_root_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool canada_root_read_any(atd_reader *r, void *out)
@@ -171,63 +207,75 @@ static int canada_properties__field(const char *s, size_t len)
     return -1;
 }
 
-bool canada_properties_read(atd_reader *r, canada_properties *out)
+static const char *canada_properties_read_p(atd_reader *r, const char *p, canada_properties *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     canada_properties_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto keys_0;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"name\":", 7)) {
-                f = 0;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = canada_properties__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (canada_properties__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->name)) {
-                return atd_reader_push_field(r, "name", 4);
+            p = atd_read_string_p(r, p, &out->name);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "properties");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "properties"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "properties");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "properties"));
     }
-    return true;
+    return p;
+}
+
+bool canada_properties_read(atd_reader *r, canada_properties *out)
+{
+    return atd_reader_advance(r, canada_properties_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool canada_properties_read_any(atd_reader *r, void *out)
@@ -240,13 +288,14 @@ int canada_properties_from_json(const char *json, size_t len, atd_arena *arena, 
     return atd_from_json(json, len, arena, canada_properties_read_any, out, err);
 }
 
-static bool canada_ring_list_read(atd_reader *r, canada_ring_list *out)
+static const char *canada_ring_list_read_p(atd_reader *r, const char *p, canada_ring_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     canada_ring *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -256,22 +305,24 @@ static bool canada_ring_list_read(atd_reader *r, canada_ring_list *out)
                 n_ = (canada_ring *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(canada_ring), ncap * sizeof(canada_ring), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!canada_ring_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = canada_ring_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void canada_geometry_init(canada_geometry *v)
@@ -298,77 +349,103 @@ static int canada_geometry__field(const char *s, size_t len)
     return -1;
 }
 
-bool canada_geometry_read(atd_reader *r, canada_geometry *out)
+static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_geometry *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     canada_geometry_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto keys_0;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->geometry_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"coordinates\":", 14)) {
+        goto keys_1;
+    }
+    p += 14;
+    p = canada_ring_list_read_p(r, p, &out->coordinates);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "coordinates", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"type\":", 7)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"coordinates\":", 14)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = canada_geometry__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (canada_geometry__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->geometry_type)) {
-                return atd_reader_push_field(r, "type", 4);
+            p = atd_read_string_p(r, p, &out->geometry_type);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!canada_ring_list_read(r, &out->coordinates)) {
-                return atd_reader_push_field(r, "coordinates", 11);
+            p = canada_ring_list_read_p(r, p, &out->coordinates);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "coordinates", 11));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "geometry");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "geometry"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "geometry");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "geometry"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "coordinates", "geometry");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "coordinates", "geometry"));
     }
-    return true;
+    return p;
+}
+
+bool canada_geometry_read(atd_reader *r, canada_geometry *out)
+{
+    return atd_reader_advance(r, canada_geometry_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool canada_geometry_read_any(atd_reader *r, void *out)
@@ -410,91 +487,131 @@ static int canada_feature__field(const char *s, size_t len)
     return -1;
 }
 
-bool canada_feature_read(atd_reader *r, canada_feature *out)
+static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_feature *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     canada_feature_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto keys_0;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->feature_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"properties\":", 13)) {
+        goto keys_1;
+    }
+    p += 13;
+    p = canada_properties_read_p(r, p, &out->properties);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "properties", 10));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"geometry\":", 11)) {
+        goto keys_2;
+    }
+    p += 11;
+    p = canada_geometry_read_p(r, p, &out->geometry);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "geometry", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"type\":", 7)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"properties\":", 13)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"geometry\":", 11)) {
-                f = 2;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = canada_feature__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (canada_feature__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->feature_type)) {
-                return atd_reader_push_field(r, "type", 4);
+            p = atd_read_string_p(r, p, &out->feature_type);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!canada_properties_read(r, &out->properties)) {
-                return atd_reader_push_field(r, "properties", 10);
+            p = canada_properties_read_p(r, p, &out->properties);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "properties", 10));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!canada_geometry_read(r, &out->geometry)) {
-                return atd_reader_push_field(r, "geometry", 8);
+            p = canada_geometry_read_p(r, p, &out->geometry);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "geometry", 8));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "feature");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "feature"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "feature");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "feature"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "properties", "feature");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "properties", "feature"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "geometry", "feature");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "geometry", "feature"));
     }
-    return true;
+    return p;
+}
+
+bool canada_feature_read(atd_reader *r, canada_feature *out)
+{
+    return atd_reader_advance(r, canada_feature_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool canada_feature_read_any(atd_reader *r, void *out)
@@ -512,43 +629,55 @@ void canada_position_init(canada_position *v)
     memset(v, 0, sizeof *v);
 }
 
-bool canada_position_read(atd_reader *r, canada_position *out)
+static const char *canada_position_read_p(atd_reader *r, const char *p, canada_position *out)
 {
     bool more;
     size_t at, i;
     canada_position_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
-    if (!atd_read_double(r, &out->f0)) {
-        return atd_reader_push_index(r, 0);
+    p = atd_read_double_p(r, p, &out->f0);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 0));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
-    if (!atd_read_double(r, &out->f1)) {
-        return atd_reader_push_index(r, 1);
+    p = atd_read_double_p(r, p, &out->f1);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 1));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 2; more; i++) {
-        if (!atd_skip_value(r)) {
-            return atd_reader_push_index(r, i);
+        p = atd_skip_value_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, i));
         }
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
+}
+
+bool canada_position_read(atd_reader *r, canada_position *out)
+{
+    return atd_reader_advance(r, canada_position_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool canada_position_read_any(atd_reader *r, void *out)
@@ -566,13 +695,14 @@ void canada_ring_init(canada_ring *v)
     memset(v, 0, sizeof *v);
 }
 
-bool canada_ring_read(atd_reader *r, canada_ring *out)
+static const char *canada_ring_read_p(atd_reader *r, const char *p, canada_ring *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     canada_position *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -582,22 +712,29 @@ bool canada_ring_read(atd_reader *r, canada_ring *out)
                 n_ = (canada_position *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(canada_position), ncap * sizeof(canada_position), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!canada_position_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = canada_position_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool canada_ring_read(atd_reader *r, canada_ring *out)
+{
+    return atd_reader_advance(r, canada_ring_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool canada_ring_read_any(atd_reader *r, void *out)

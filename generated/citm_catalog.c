@@ -4,22 +4,30 @@
 #include <string.h>
 
 /* --- functions of the types that are not exported --- */
-static bool citm_catalog_string_nullable_read(atd_reader *r, citm_catalog_string_nullable *out);
+static const char *citm_catalog_string_nullable_read_p(atd_reader *r, const char *p, citm_catalog_string_nullable *out);
 static bool citm_catalog_string_nullable_write(atd_writer *w, const citm_catalog_string_nullable *v);
-static bool citm_catalog_int_list_read(atd_reader *r, citm_catalog_int_list *out);
+static const char *citm_catalog_int_list_read_p(atd_reader *r, const char *p, citm_catalog_int_list *out);
 static bool citm_catalog_int_list_write(atd_writer *w, const citm_catalog_int_list *v);
-static bool citm_catalog_event_assoc_read(atd_reader *r, citm_catalog_event_assoc *out);
+static const char *citm_catalog_event_assoc_read_p(atd_reader *r, const char *p, citm_catalog_event_assoc *out);
 static bool citm_catalog_event_assoc_write(atd_writer *w, const citm_catalog_event_assoc *v);
-static bool citm_catalog_performance_list_read(atd_reader *r, citm_catalog_performance_list *out);
+static const char *citm_catalog_performance_list_read_p(atd_reader *r, const char *p, citm_catalog_performance_list *out);
 static bool citm_catalog_performance_list_write(atd_writer *w, const citm_catalog_performance_list *v);
-static bool citm_catalog_int_list_assoc_read(atd_reader *r, citm_catalog_int_list_assoc *out);
+static const char *citm_catalog_int_list_assoc_read_p(atd_reader *r, const char *p, citm_catalog_int_list_assoc *out);
 static bool citm_catalog_int_list_assoc_write(atd_writer *w, const citm_catalog_int_list_assoc *v);
-static bool citm_catalog_price_list_read(atd_reader *r, citm_catalog_price_list *out);
+static const char *citm_catalog_price_list_read_p(atd_reader *r, const char *p, citm_catalog_price_list *out);
 static bool citm_catalog_price_list_write(atd_writer *w, const citm_catalog_price_list *v);
-static bool citm_catalog_seat_category_list_read(atd_reader *r, citm_catalog_seat_category_list *out);
+static const char *citm_catalog_seat_category_list_read_p(atd_reader *r, const char *p, citm_catalog_seat_category_list *out);
 static bool citm_catalog_seat_category_list_write(atd_writer *w, const citm_catalog_seat_category_list *v);
-static bool citm_catalog_area_list_read(atd_reader *r, citm_catalog_area_list *out);
+static const char *citm_catalog_area_list_read_p(atd_reader *r, const char *p, citm_catalog_area_list *out);
 static bool citm_catalog_area_list_write(atd_writer *w, const citm_catalog_area_list *v);
+
+static const char *citm_catalog_id_map_read_p(atd_reader *r, const char *p, citm_catalog_id_map *out);
+static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_catalog_event *out);
+static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_catalog_root *out);
+static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p, citm_catalog_performance *out);
+static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_catalog_price *out);
+static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *p, citm_catalog_seat_category *out);
+static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_catalog_area *out);
 
 /* --- readers --- */
 
@@ -28,22 +36,25 @@ void citm_catalog_id_map_init(citm_catalog_id_map *v)
     memset(v, 0, sizeof *v);
 }
 
-bool citm_catalog_id_map_read(atd_reader *r, citm_catalog_id_map *out)
+static const char *citm_catalog_id_map_read_p(atd_reader *r, const char *p, citm_catalog_id_map *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     citm_catalog_id_map_item *items = NULL;
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         atd_string key;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
+        atd_reader_seek(r, p);
         if (!atd_reader_own_string(r, &key)) {
-            return false;
+            return NULL;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -52,23 +63,30 @@ bool citm_catalog_id_map_read(atd_reader *r, citm_catalog_id_map *out)
                 n_ = (citm_catalog_id_map_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_id_map_item), ncap * sizeof(citm_catalog_id_map_item), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
         items[len].key = key;
-        if (!atd_read_string(r, &items[len].value)) {
-            return atd_reader_push_field(r, key.ptr, key.len);
+        p = atd_read_string_p(r, p, &items[len].value);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         }
         len++;
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool citm_catalog_id_map_read(atd_reader *r, citm_catalog_id_map *out)
+{
+    return atd_reader_advance(r, citm_catalog_id_map_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool citm_catalog_id_map_read_any(atd_reader *r, void *out)
@@ -81,26 +99,29 @@ int citm_catalog_id_map_from_json(const char *json, size_t len, atd_arena *arena
     return atd_from_json(json, len, arena, citm_catalog_id_map_read_any, out, err);
 }
 
-static bool citm_catalog_string_nullable_read(atd_reader *r, citm_catalog_string_nullable *out)
+static const char *citm_catalog_string_nullable_read_p(atd_reader *r, const char *p, citm_catalog_string_nullable *out)
 {
-    if (atd_peek(r) == 'n') {
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
         out->has = false;
-        return atd_read_null(r);
+        return atd_read_null_p(r, p);
     }
-    if (!atd_read_string(r, &out->value)) {
-        return false;
+    p = atd_read_string_p(r, p, &out->value);
+    if (p == NULL) {
+        return NULL;
     }
     out->has = true;
-    return true;
+    return p;
 }
 
-static bool citm_catalog_int_list_read(atd_reader *r, citm_catalog_int_list *out)
+static const char *citm_catalog_int_list_read_p(atd_reader *r, const char *p, citm_catalog_int_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     int64_t *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -110,22 +131,24 @@ static bool citm_catalog_int_list_read(atd_reader *r, citm_catalog_int_list *out
                 n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!atd_read_int64(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = atd_read_int64_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void citm_catalog_event_init(citm_catalog_event *v)
@@ -174,161 +197,271 @@ static int citm_catalog_event__field(const char *s, size_t len)
     return -1;
 }
 
-bool citm_catalog_event_read(atd_reader *r, citm_catalog_event *out)
+static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_catalog_event *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     citm_catalog_event_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"description\":", 14)) {
+        goto keys_0;
+    }
+    p += 14;
+    p = citm_catalog_string_nullable_read_p(r, p, &out->description);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto keys_1;
+    }
+    p += 5;
+    p = atd_read_int64_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"logo\":", 7)) {
+        goto keys_2;
+    }
+    p += 7;
+    p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "logo", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto keys_3;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"subTopicIds\":", 14)) {
+        goto keys_4;
+    }
+    p += 14;
+    p = citm_catalog_int_list_read_p(r, p, &out->sub_topic_ids);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "subTopicIds", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"subjectCode\":", 14)) {
+        goto keys_5;
+    }
+    p += 14;
+    p = citm_catalog_string_nullable_read_p(r, p, &out->subject_code);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "subjectCode", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"subtitle\":", 11)) {
+        goto keys_6;
+    }
+    p += 11;
+    p = citm_catalog_string_nullable_read_p(r, p, &out->subtitle);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "subtitle", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_7;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"topicIds\":", 11)) {
+        goto keys_7;
+    }
+    p += 11;
+    p = citm_catalog_int_list_read_p(r, p, &out->topic_ids);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "topicIds", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 7;
+keys_7:
+    seen[0] |= (uint64_t)1 << 6;
+keys_6:
+    seen[0] |= (uint64_t)1 << 5;
+keys_5:
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"description\":", 14)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"id\":", 5)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"logo\":", 7)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"name\":", 7)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"subTopicIds\":", 14)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"subjectCode\":", 14)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"subtitle\":", 11)) {
-                f = 6;
-            }
-            break;
-        case 7:
-            if (atd_object_key_is(r, "\"topicIds\":", 11)) {
-                f = 7;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = citm_catalog_event__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (citm_catalog_event__field(key.ptr, key.len)) {
         case 0:
-            if (!citm_catalog_string_nullable_read(r, &out->description)) {
-                return atd_reader_push_field(r, "description", 11);
+            p = citm_catalog_string_nullable_read_p(r, p, &out->description);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_int64(r, &out->id)) {
-                return atd_reader_push_field(r, "id", 2);
+            p = atd_read_int64_p(r, p, &out->id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!citm_catalog_string_nullable_read(r, &out->logo)) {
-                return atd_reader_push_field(r, "logo", 4);
+            p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "logo", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!atd_read_string(r, &out->name)) {
-                return atd_reader_push_field(r, "name", 4);
+            p = atd_read_string_p(r, p, &out->name);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!citm_catalog_int_list_read(r, &out->sub_topic_ids)) {
-                return atd_reader_push_field(r, "subTopicIds", 11);
+            p = citm_catalog_int_list_read_p(r, p, &out->sub_topic_ids);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "subTopicIds", 11));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         case 5:
-            if (!citm_catalog_string_nullable_read(r, &out->subject_code)) {
-                return atd_reader_push_field(r, "subjectCode", 11);
+            p = citm_catalog_string_nullable_read_p(r, p, &out->subject_code);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "subjectCode", 11));
             }
             seen[0] |= (uint64_t)1 << 5;
             break;
         case 6:
-            if (!citm_catalog_string_nullable_read(r, &out->subtitle)) {
-                return atd_reader_push_field(r, "subtitle", 8);
+            p = citm_catalog_string_nullable_read_p(r, p, &out->subtitle);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "subtitle", 8));
             }
             seen[0] |= (uint64_t)1 << 6;
             break;
         case 7:
-            if (!citm_catalog_int_list_read(r, &out->topic_ids)) {
-                return atd_reader_push_field(r, "topicIds", 8);
+            p = citm_catalog_int_list_read_p(r, p, &out->topic_ids);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "topicIds", 8));
             }
             seen[0] |= (uint64_t)1 << 7;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "event");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "event"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "event");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "event"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "event");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "event"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "logo", "event");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "logo", "event"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "event");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "event"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subTopicIds", "event");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subTopicIds", "event"));
     }
     if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subjectCode", "event");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subjectCode", "event"));
     }
     if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subtitle", "event");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subtitle", "event"));
     }
     if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topicIds", "event");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topicIds", "event"));
     }
-    return true;
+    return p;
+}
+
+bool citm_catalog_event_read(atd_reader *r, citm_catalog_event *out)
+{
+    return atd_reader_advance(r, citm_catalog_event_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool citm_catalog_event_read_any(atd_reader *r, void *out)
@@ -341,22 +474,25 @@ int citm_catalog_event_from_json(const char *json, size_t len, atd_arena *arena,
     return atd_from_json(json, len, arena, citm_catalog_event_read_any, out, err);
 }
 
-static bool citm_catalog_event_assoc_read(atd_reader *r, citm_catalog_event_assoc *out)
+static const char *citm_catalog_event_assoc_read_p(atd_reader *r, const char *p, citm_catalog_event_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     citm_catalog_event_assoc_item *items = NULL;
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         atd_string key;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
+        atd_reader_seek(r, p);
         if (!atd_reader_own_string(r, &key)) {
-            return false;
+            return NULL;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -365,32 +501,35 @@ static bool citm_catalog_event_assoc_read(atd_reader *r, citm_catalog_event_asso
                 n_ = (citm_catalog_event_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_event_assoc_item), ncap * sizeof(citm_catalog_event_assoc_item), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
         items[len].key = key;
-        if (!citm_catalog_event_read(r, &items[len].value)) {
-            return atd_reader_push_field(r, key.ptr, key.len);
+        p = citm_catalog_event_read_p(r, p, &items[len].value);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         }
         len++;
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool citm_catalog_performance_list_read(atd_reader *r, citm_catalog_performance_list *out)
+static const char *citm_catalog_performance_list_read_p(atd_reader *r, const char *p, citm_catalog_performance_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     citm_catalog_performance *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -400,40 +539,45 @@ static bool citm_catalog_performance_list_read(atd_reader *r, citm_catalog_perfo
                 n_ = (citm_catalog_performance *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_performance), ncap * sizeof(citm_catalog_performance), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!citm_catalog_performance_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = citm_catalog_performance_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool citm_catalog_int_list_assoc_read(atd_reader *r, citm_catalog_int_list_assoc *out)
+static const char *citm_catalog_int_list_assoc_read_p(atd_reader *r, const char *p, citm_catalog_int_list_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     citm_catalog_int_list_assoc_item *items = NULL;
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         atd_string key;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
+        atd_reader_seek(r, p);
         if (!atd_reader_own_string(r, &key)) {
-            return false;
+            return NULL;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -442,23 +586,25 @@ static bool citm_catalog_int_list_assoc_read(atd_reader *r, citm_catalog_int_lis
                 n_ = (citm_catalog_int_list_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_int_list_assoc_item), ncap * sizeof(citm_catalog_int_list_assoc_item), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
         items[len].key = key;
-        if (!citm_catalog_int_list_read(r, &items[len].value)) {
-            return atd_reader_push_field(r, key.ptr, key.len);
+        p = citm_catalog_int_list_read_p(r, p, &items[len].value);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         }
         len++;
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void citm_catalog_root_init(citm_catalog_root *v)
@@ -524,203 +670,355 @@ static int citm_catalog_root__field(const char *s, size_t len)
     return -1;
 }
 
-bool citm_catalog_root_read(atd_reader *r, citm_catalog_root *out)
+static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_catalog_root *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     citm_catalog_root_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"areaNames\":", 12)) {
+        goto keys_0;
+    }
+    p += 12;
+    p = citm_catalog_id_map_read_p(r, p, &out->area_names);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "areaNames", 9));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"audienceSubCategoryNames\":", 27)) {
+        goto keys_1;
+    }
+    p += 27;
+    p = citm_catalog_id_map_read_p(r, p, &out->audience_sub_category_names);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "audienceSubCategoryNames", 24));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"blockNames\":", 13)) {
+        goto keys_2;
+    }
+    p += 13;
+    p = citm_catalog_id_map_read_p(r, p, &out->block_names);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "blockNames", 10));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"events\":", 9)) {
+        goto keys_3;
+    }
+    p += 9;
+    p = citm_catalog_event_assoc_read_p(r, p, &out->events);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"performances\":", 15)) {
+        goto keys_4;
+    }
+    p += 15;
+    p = citm_catalog_performance_list_read_p(r, p, &out->performances);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "performances", 12));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"seatCategoryNames\":", 20)) {
+        goto keys_5;
+    }
+    p += 20;
+    p = citm_catalog_id_map_read_p(r, p, &out->seat_category_names);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryNames", 17));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"subTopicNames\":", 16)) {
+        goto keys_6;
+    }
+    p += 16;
+    p = citm_catalog_id_map_read_p(r, p, &out->sub_topic_names);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "subTopicNames", 13));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_7;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"subjectNames\":", 15)) {
+        goto keys_7;
+    }
+    p += 15;
+    p = citm_catalog_id_map_read_p(r, p, &out->subject_names);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "subjectNames", 12));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_8;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"topicNames\":", 13)) {
+        goto keys_8;
+    }
+    p += 13;
+    p = citm_catalog_id_map_read_p(r, p, &out->topic_names);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "topicNames", 10));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_9;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"topicSubTopics\":", 17)) {
+        goto keys_9;
+    }
+    p += 17;
+    p = citm_catalog_int_list_assoc_read_p(r, p, &out->topic_sub_topics);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "topicSubTopics", 14));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_10;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"venueNames\":", 13)) {
+        goto keys_10;
+    }
+    p += 13;
+    p = citm_catalog_id_map_read_p(r, p, &out->venue_names);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "venueNames", 10));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 10;
+keys_10:
+    seen[0] |= (uint64_t)1 << 9;
+keys_9:
+    seen[0] |= (uint64_t)1 << 8;
+keys_8:
+    seen[0] |= (uint64_t)1 << 7;
+keys_7:
+    seen[0] |= (uint64_t)1 << 6;
+keys_6:
+    seen[0] |= (uint64_t)1 << 5;
+keys_5:
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"areaNames\":", 12)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"audienceSubCategoryNames\":", 27)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"blockNames\":", 13)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"events\":", 9)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"performances\":", 15)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"seatCategoryNames\":", 20)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"subTopicNames\":", 16)) {
-                f = 6;
-            }
-            break;
-        case 7:
-            if (atd_object_key_is(r, "\"subjectNames\":", 15)) {
-                f = 7;
-            }
-            break;
-        case 8:
-            if (atd_object_key_is(r, "\"topicNames\":", 13)) {
-                f = 8;
-            }
-            break;
-        case 9:
-            if (atd_object_key_is(r, "\"topicSubTopics\":", 17)) {
-                f = 9;
-            }
-            break;
-        case 10:
-            if (atd_object_key_is(r, "\"venueNames\":", 13)) {
-                f = 10;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = citm_catalog_root__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (citm_catalog_root__field(key.ptr, key.len)) {
         case 0:
-            if (!citm_catalog_id_map_read(r, &out->area_names)) {
-                return atd_reader_push_field(r, "areaNames", 9);
+            p = citm_catalog_id_map_read_p(r, p, &out->area_names);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "areaNames", 9));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!citm_catalog_id_map_read(r, &out->audience_sub_category_names)) {
-                return atd_reader_push_field(r, "audienceSubCategoryNames", 24);
+            p = citm_catalog_id_map_read_p(r, p, &out->audience_sub_category_names);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "audienceSubCategoryNames", 24));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!citm_catalog_id_map_read(r, &out->block_names)) {
-                return atd_reader_push_field(r, "blockNames", 10);
+            p = citm_catalog_id_map_read_p(r, p, &out->block_names);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "blockNames", 10));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!citm_catalog_event_assoc_read(r, &out->events)) {
-                return atd_reader_push_field(r, "events", 6);
+            p = citm_catalog_event_assoc_read_p(r, p, &out->events);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!citm_catalog_performance_list_read(r, &out->performances)) {
-                return atd_reader_push_field(r, "performances", 12);
+            p = citm_catalog_performance_list_read_p(r, p, &out->performances);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "performances", 12));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         case 5:
-            if (!citm_catalog_id_map_read(r, &out->seat_category_names)) {
-                return atd_reader_push_field(r, "seatCategoryNames", 17);
+            p = citm_catalog_id_map_read_p(r, p, &out->seat_category_names);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryNames", 17));
             }
             seen[0] |= (uint64_t)1 << 5;
             break;
         case 6:
-            if (!citm_catalog_id_map_read(r, &out->sub_topic_names)) {
-                return atd_reader_push_field(r, "subTopicNames", 13);
+            p = citm_catalog_id_map_read_p(r, p, &out->sub_topic_names);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "subTopicNames", 13));
             }
             seen[0] |= (uint64_t)1 << 6;
             break;
         case 7:
-            if (!citm_catalog_id_map_read(r, &out->subject_names)) {
-                return atd_reader_push_field(r, "subjectNames", 12);
+            p = citm_catalog_id_map_read_p(r, p, &out->subject_names);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "subjectNames", 12));
             }
             seen[0] |= (uint64_t)1 << 7;
             break;
         case 8:
-            if (!citm_catalog_id_map_read(r, &out->topic_names)) {
-                return atd_reader_push_field(r, "topicNames", 10);
+            p = citm_catalog_id_map_read_p(r, p, &out->topic_names);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "topicNames", 10));
             }
             seen[0] |= (uint64_t)1 << 8;
             break;
         case 9:
-            if (!citm_catalog_int_list_assoc_read(r, &out->topic_sub_topics)) {
-                return atd_reader_push_field(r, "topicSubTopics", 14);
+            p = citm_catalog_int_list_assoc_read_p(r, p, &out->topic_sub_topics);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "topicSubTopics", 14));
             }
             seen[0] |= (uint64_t)1 << 9;
             break;
         case 10:
-            if (!citm_catalog_id_map_read(r, &out->venue_names)) {
-                return atd_reader_push_field(r, "venueNames", 10);
+            p = citm_catalog_id_map_read_p(r, p, &out->venue_names);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "venueNames", 10));
             }
             seen[0] |= (uint64_t)1 << 10;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "areaNames", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "areaNames", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "audienceSubCategoryNames", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "audienceSubCategoryNames", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "blockNames", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "blockNames", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "performances", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "performances", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategoryNames", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategoryNames", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subTopicNames", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subTopicNames", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subjectNames", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subjectNames", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topicNames", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topicNames", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topicSubTopics", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topicSubTopics", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 10))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "venueNames", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "venueNames", "root"));
     }
-    return true;
+    return p;
+}
+
+bool citm_catalog_root_read(atd_reader *r, citm_catalog_root *out)
+{
+    return atd_reader_advance(r, citm_catalog_root_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool citm_catalog_root_read_any(atd_reader *r, void *out)
@@ -733,13 +1031,14 @@ int citm_catalog_root_from_json(const char *json, size_t len, atd_arena *arena, 
     return atd_from_json(json, len, arena, citm_catalog_root_read_any, out, err);
 }
 
-static bool citm_catalog_price_list_read(atd_reader *r, citm_catalog_price_list *out)
+static const char *citm_catalog_price_list_read_p(atd_reader *r, const char *p, citm_catalog_price_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     citm_catalog_price *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -749,31 +1048,34 @@ static bool citm_catalog_price_list_read(atd_reader *r, citm_catalog_price_list 
                 n_ = (citm_catalog_price *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_price), ncap * sizeof(citm_catalog_price), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!citm_catalog_price_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = citm_catalog_price_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool citm_catalog_seat_category_list_read(atd_reader *r, citm_catalog_seat_category_list *out)
+static const char *citm_catalog_seat_category_list_read_p(atd_reader *r, const char *p, citm_catalog_seat_category_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     citm_catalog_seat_category *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -783,22 +1085,24 @@ static bool citm_catalog_seat_category_list_read(atd_reader *r, citm_catalog_sea
                 n_ = (citm_catalog_seat_category *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_seat_category), ncap * sizeof(citm_catalog_seat_category), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!citm_catalog_seat_category_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = citm_catalog_seat_category_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void citm_catalog_performance_init(citm_catalog_performance *v)
@@ -858,175 +1162,299 @@ static int citm_catalog_performance__field(const char *s, size_t len)
     return -1;
 }
 
-bool citm_catalog_performance_read(atd_reader *r, citm_catalog_performance *out)
+static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p, citm_catalog_performance *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     citm_catalog_performance_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"eventId\":", 10)) {
+        goto keys_0;
+    }
+    p += 10;
+    p = atd_read_int64_p(r, p, &out->event_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "eventId", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto keys_1;
+    }
+    p += 5;
+    p = atd_read_int64_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"logo\":", 7)) {
+        goto keys_2;
+    }
+    p += 7;
+    p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "logo", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto keys_3;
+    }
+    p += 7;
+    p = citm_catalog_string_nullable_read_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"prices\":", 9)) {
+        goto keys_4;
+    }
+    p += 9;
+    p = citm_catalog_price_list_read_p(r, p, &out->prices);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "prices", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"seatCategories\":", 17)) {
+        goto keys_5;
+    }
+    p += 17;
+    p = citm_catalog_seat_category_list_read_p(r, p, &out->seat_categories);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "seatCategories", 14));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"seatMapImage\":", 15)) {
+        goto keys_6;
+    }
+    p += 15;
+    p = citm_catalog_string_nullable_read_p(r, p, &out->seat_map_image);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "seatMapImage", 12));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_7;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"start\":", 8)) {
+        goto keys_7;
+    }
+    p += 8;
+    p = atd_read_int64_p(r, p, &out->start);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "start", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_8;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"venueCode\":", 12)) {
+        goto keys_8;
+    }
+    p += 12;
+    p = atd_read_string_p(r, p, &out->venue_code);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "venueCode", 9));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 8;
+keys_8:
+    seen[0] |= (uint64_t)1 << 7;
+keys_7:
+    seen[0] |= (uint64_t)1 << 6;
+keys_6:
+    seen[0] |= (uint64_t)1 << 5;
+keys_5:
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"eventId\":", 10)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"id\":", 5)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"logo\":", 7)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"name\":", 7)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"prices\":", 9)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"seatCategories\":", 17)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"seatMapImage\":", 15)) {
-                f = 6;
-            }
-            break;
-        case 7:
-            if (atd_object_key_is(r, "\"start\":", 8)) {
-                f = 7;
-            }
-            break;
-        case 8:
-            if (atd_object_key_is(r, "\"venueCode\":", 12)) {
-                f = 8;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = citm_catalog_performance__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (citm_catalog_performance__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_int64(r, &out->event_id)) {
-                return atd_reader_push_field(r, "eventId", 7);
+            p = atd_read_int64_p(r, p, &out->event_id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "eventId", 7));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_int64(r, &out->id)) {
-                return atd_reader_push_field(r, "id", 2);
+            p = atd_read_int64_p(r, p, &out->id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!citm_catalog_string_nullable_read(r, &out->logo)) {
-                return atd_reader_push_field(r, "logo", 4);
+            p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "logo", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!citm_catalog_string_nullable_read(r, &out->name)) {
-                return atd_reader_push_field(r, "name", 4);
+            p = citm_catalog_string_nullable_read_p(r, p, &out->name);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!citm_catalog_price_list_read(r, &out->prices)) {
-                return atd_reader_push_field(r, "prices", 6);
+            p = citm_catalog_price_list_read_p(r, p, &out->prices);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "prices", 6));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         case 5:
-            if (!citm_catalog_seat_category_list_read(r, &out->seat_categories)) {
-                return atd_reader_push_field(r, "seatCategories", 14);
+            p = citm_catalog_seat_category_list_read_p(r, p, &out->seat_categories);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "seatCategories", 14));
             }
             seen[0] |= (uint64_t)1 << 5;
             break;
         case 6:
-            if (!citm_catalog_string_nullable_read(r, &out->seat_map_image)) {
-                return atd_reader_push_field(r, "seatMapImage", 12);
+            p = citm_catalog_string_nullable_read_p(r, p, &out->seat_map_image);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "seatMapImage", 12));
             }
             seen[0] |= (uint64_t)1 << 6;
             break;
         case 7:
-            if (!atd_read_int64(r, &out->start)) {
-                return atd_reader_push_field(r, "start", 5);
+            p = atd_read_int64_p(r, p, &out->start);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "start", 5));
             }
             seen[0] |= (uint64_t)1 << 7;
             break;
         case 8:
-            if (!atd_read_string(r, &out->venue_code)) {
-                return atd_reader_push_field(r, "venueCode", 9);
+            p = atd_read_string_p(r, p, &out->venue_code);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "venueCode", 9));
             }
             seen[0] |= (uint64_t)1 << 8;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "performance");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "performance"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "eventId", "performance");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "eventId", "performance"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "performance");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "performance"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "logo", "performance");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "logo", "performance"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "performance");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "performance"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "prices", "performance");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "prices", "performance"));
     }
     if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategories", "performance");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategories", "performance"));
     }
     if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatMapImage", "performance");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatMapImage", "performance"));
     }
     if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "start", "performance");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "start", "performance"));
     }
     if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "venueCode", "performance");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "venueCode", "performance"));
     }
-    return true;
+    return p;
+}
+
+bool citm_catalog_performance_read(atd_reader *r, citm_catalog_performance *out)
+{
+    return atd_reader_advance(r, citm_catalog_performance_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool citm_catalog_performance_read_any(atd_reader *r, void *out)
@@ -1068,91 +1496,131 @@ static int citm_catalog_price__field(const char *s, size_t len)
     return -1;
 }
 
-bool citm_catalog_price_read(atd_reader *r, citm_catalog_price *out)
+static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_catalog_price *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     citm_catalog_price_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"amount\":", 9)) {
+        goto keys_0;
+    }
+    p += 9;
+    p = atd_read_int64_p(r, p, &out->amount);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "amount", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"audienceSubCategoryId\":", 24)) {
+        goto keys_1;
+    }
+    p += 24;
+    p = atd_read_int64_p(r, p, &out->audience_sub_category_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "audienceSubCategoryId", 21));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"seatCategoryId\":", 17)) {
+        goto keys_2;
+    }
+    p += 17;
+    p = atd_read_int64_p(r, p, &out->seat_category_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"amount\":", 9)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"audienceSubCategoryId\":", 24)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"seatCategoryId\":", 17)) {
-                f = 2;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = citm_catalog_price__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (citm_catalog_price__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_int64(r, &out->amount)) {
-                return atd_reader_push_field(r, "amount", 6);
+            p = atd_read_int64_p(r, p, &out->amount);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "amount", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_int64(r, &out->audience_sub_category_id)) {
-                return atd_reader_push_field(r, "audienceSubCategoryId", 21);
+            p = atd_read_int64_p(r, p, &out->audience_sub_category_id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "audienceSubCategoryId", 21));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!atd_read_int64(r, &out->seat_category_id)) {
-                return atd_reader_push_field(r, "seatCategoryId", 14);
+            p = atd_read_int64_p(r, p, &out->seat_category_id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "price");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "price"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "amount", "price");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "amount", "price"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "audienceSubCategoryId", "price");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "audienceSubCategoryId", "price"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategoryId", "price");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategoryId", "price"));
     }
-    return true;
+    return p;
+}
+
+bool citm_catalog_price_read(atd_reader *r, citm_catalog_price *out)
+{
+    return atd_reader_advance(r, citm_catalog_price_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool citm_catalog_price_read_any(atd_reader *r, void *out)
@@ -1165,13 +1633,14 @@ int citm_catalog_price_from_json(const char *json, size_t len, atd_arena *arena,
     return atd_from_json(json, len, arena, citm_catalog_price_read_any, out, err);
 }
 
-static bool citm_catalog_area_list_read(atd_reader *r, citm_catalog_area_list *out)
+static const char *citm_catalog_area_list_read_p(atd_reader *r, const char *p, citm_catalog_area_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     citm_catalog_area *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -1181,22 +1650,24 @@ static bool citm_catalog_area_list_read(atd_reader *r, citm_catalog_area_list *o
                 n_ = (citm_catalog_area *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_area), ncap * sizeof(citm_catalog_area), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!citm_catalog_area_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = citm_catalog_area_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void citm_catalog_seat_category_init(citm_catalog_seat_category *v)
@@ -1223,77 +1694,103 @@ static int citm_catalog_seat_category__field(const char *s, size_t len)
     return -1;
 }
 
-bool citm_catalog_seat_category_read(atd_reader *r, citm_catalog_seat_category *out)
+static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *p, citm_catalog_seat_category *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     citm_catalog_seat_category_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"areas\":", 8)) {
+        goto keys_0;
+    }
+    p += 8;
+    p = citm_catalog_area_list_read_p(r, p, &out->areas);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "areas", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"seatCategoryId\":", 17)) {
+        goto keys_1;
+    }
+    p += 17;
+    p = atd_read_int64_p(r, p, &out->seat_category_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"areas\":", 8)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"seatCategoryId\":", 17)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = citm_catalog_seat_category__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (citm_catalog_seat_category__field(key.ptr, key.len)) {
         case 0:
-            if (!citm_catalog_area_list_read(r, &out->areas)) {
-                return atd_reader_push_field(r, "areas", 5);
+            p = citm_catalog_area_list_read_p(r, p, &out->areas);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "areas", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_int64(r, &out->seat_category_id)) {
-                return atd_reader_push_field(r, "seatCategoryId", 14);
+            p = atd_read_int64_p(r, p, &out->seat_category_id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "seat_category");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "seat_category"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "areas", "seat_category");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "areas", "seat_category"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategoryId", "seat_category");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategoryId", "seat_category"));
     }
-    return true;
+    return p;
+}
+
+bool citm_catalog_seat_category_read(atd_reader *r, citm_catalog_seat_category *out)
+{
+    return atd_reader_advance(r, citm_catalog_seat_category_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool citm_catalog_seat_category_read_any(atd_reader *r, void *out)
@@ -1330,77 +1827,103 @@ static int citm_catalog_area__field(const char *s, size_t len)
     return -1;
 }
 
-bool citm_catalog_area_read(atd_reader *r, citm_catalog_area *out)
+static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_catalog_area *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     citm_catalog_area_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"areaId\":", 9)) {
+        goto keys_0;
+    }
+    p += 9;
+    p = atd_read_int64_p(r, p, &out->area_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "areaId", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"blockIds\":", 11)) {
+        goto keys_1;
+    }
+    p += 11;
+    p = citm_catalog_int_list_read_p(r, p, &out->block_ids);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "blockIds", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"areaId\":", 9)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"blockIds\":", 11)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = citm_catalog_area__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (citm_catalog_area__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_int64(r, &out->area_id)) {
-                return atd_reader_push_field(r, "areaId", 6);
+            p = atd_read_int64_p(r, p, &out->area_id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "areaId", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!citm_catalog_int_list_read(r, &out->block_ids)) {
-                return atd_reader_push_field(r, "blockIds", 8);
+            p = citm_catalog_int_list_read_p(r, p, &out->block_ids);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "blockIds", 8));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "area");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "area"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "areaId", "area");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "areaId", "area"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "blockIds", "area");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "blockIds", "area"));
     }
-    return true;
+    return p;
+}
+
+bool citm_catalog_area_read(atd_reader *r, citm_catalog_area *out)
+{
+    return atd_reader_advance(r, citm_catalog_area_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool citm_catalog_area_read_any(atd_reader *r, void *out)

@@ -4,8 +4,21 @@
 #include <string.h>
 
 /* --- functions of the types that are not exported --- */
-static bool conformance_int_nullable_read(atd_reader *r, conformance_int_nullable *out);
+static const char *conformance_int_nullable_read_p(atd_reader *r, const char *p, conformance_int_nullable *out);
 static bool conformance_int_nullable_write(atd_writer *w, const conformance_int_nullable *v);
+
+static const char *conformance_ints_read_p(atd_reader *r, const char *p, conformance_ints *out);
+static const char *conformance_floats_read_p(atd_reader *r, const char *p, conformance_floats *out);
+static const char *conformance_strings_read_p(atd_reader *r, const char *p, conformance_strings *out);
+static const char *conformance_bools_read_p(atd_reader *r, const char *p, conformance_bools *out);
+static const char *conformance_nulls_read_p(atd_reader *r, const char *p, conformance_nulls *out);
+static const char *conformance_maybe_ints_read_p(atd_reader *r, const char *p, conformance_maybe_ints *out);
+static const char *conformance_anys_read_p(atd_reader *r, const char *p, conformance_anys *out);
+static const char *conformance_matrix_read_p(atd_reader *r, const char *p, conformance_matrix *out);
+static const char *conformance_string_map_read_p(atd_reader *r, const char *p, conformance_string_map *out);
+static const char *conformance_int_map_read_p(atd_reader *r, const char *p, conformance_int_map *out);
+static const char *conformance_any_map_read_p(atd_reader *r, const char *p, conformance_any_map *out);
+static const char *conformance_objects_read_p(atd_reader *r, const char *p, conformance_objects *out);
 
 /* --- readers --- */
 
@@ -14,13 +27,14 @@ void conformance_ints_init(conformance_ints *v)
     memset(v, 0, sizeof *v);
 }
 
-bool conformance_ints_read(atd_reader *r, conformance_ints *out)
+static const char *conformance_ints_read_p(atd_reader *r, const char *p, conformance_ints *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     int64_t *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -30,22 +44,29 @@ bool conformance_ints_read(atd_reader *r, conformance_ints *out)
                 n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!atd_read_int64(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = atd_read_int64_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool conformance_ints_read(atd_reader *r, conformance_ints *out)
+{
+    return atd_reader_advance(r, conformance_ints_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool conformance_ints_read_any(atd_reader *r, void *out)
@@ -63,13 +84,14 @@ void conformance_floats_init(conformance_floats *v)
     memset(v, 0, sizeof *v);
 }
 
-bool conformance_floats_read(atd_reader *r, conformance_floats *out)
+static const char *conformance_floats_read_p(atd_reader *r, const char *p, conformance_floats *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     double *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -79,22 +101,29 @@ bool conformance_floats_read(atd_reader *r, conformance_floats *out)
                 n_ = (double *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(double), ncap * sizeof(double), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!atd_read_double(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = atd_read_double_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool conformance_floats_read(atd_reader *r, conformance_floats *out)
+{
+    return atd_reader_advance(r, conformance_floats_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool conformance_floats_read_any(atd_reader *r, void *out)
@@ -112,13 +141,14 @@ void conformance_strings_init(conformance_strings *v)
     memset(v, 0, sizeof *v);
 }
 
-bool conformance_strings_read(atd_reader *r, conformance_strings *out)
+static const char *conformance_strings_read_p(atd_reader *r, const char *p, conformance_strings *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     atd_string *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -128,22 +158,29 @@ bool conformance_strings_read(atd_reader *r, conformance_strings *out)
                 n_ = (atd_string *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(atd_string), ncap * sizeof(atd_string), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!atd_read_string(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = atd_read_string_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool conformance_strings_read(atd_reader *r, conformance_strings *out)
+{
+    return atd_reader_advance(r, conformance_strings_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool conformance_strings_read_any(atd_reader *r, void *out)
@@ -161,13 +198,14 @@ void conformance_bools_init(conformance_bools *v)
     memset(v, 0, sizeof *v);
 }
 
-bool conformance_bools_read(atd_reader *r, conformance_bools *out)
+static const char *conformance_bools_read_p(atd_reader *r, const char *p, conformance_bools *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     bool *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -177,22 +215,29 @@ bool conformance_bools_read(atd_reader *r, conformance_bools *out)
                 n_ = (bool *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(bool), ncap * sizeof(bool), 1);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!atd_read_bool(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = atd_read_bool_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool conformance_bools_read(atd_reader *r, conformance_bools *out)
+{
+    return atd_reader_advance(r, conformance_bools_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool conformance_bools_read_any(atd_reader *r, void *out)
@@ -210,13 +255,14 @@ void conformance_nulls_init(conformance_nulls *v)
     memset(v, 0, sizeof *v);
 }
 
-bool conformance_nulls_read(atd_reader *r, conformance_nulls *out)
+static const char *conformance_nulls_read_p(atd_reader *r, const char *p, conformance_nulls *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     uint8_t *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -226,23 +272,30 @@ bool conformance_nulls_read(atd_reader *r, conformance_nulls *out)
                 n_ = (uint8_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(uint8_t), ncap * sizeof(uint8_t), 1);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!atd_read_null(r)) {
-            return atd_reader_push_index(r, len);
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         items[len] = 0;
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool conformance_nulls_read(atd_reader *r, conformance_nulls *out)
+{
+    return atd_reader_advance(r, conformance_nulls_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool conformance_nulls_read_any(atd_reader *r, void *out)
@@ -255,17 +308,19 @@ int conformance_nulls_from_json(const char *json, size_t len, atd_arena *arena, 
     return atd_from_json(json, len, arena, conformance_nulls_read_any, out, err);
 }
 
-static bool conformance_int_nullable_read(atd_reader *r, conformance_int_nullable *out)
+static const char *conformance_int_nullable_read_p(atd_reader *r, const char *p, conformance_int_nullable *out)
 {
-    if (atd_peek(r) == 'n') {
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
         out->has = false;
-        return atd_read_null(r);
+        return atd_read_null_p(r, p);
     }
-    if (!atd_read_int64(r, &out->value)) {
-        return false;
+    p = atd_read_int64_p(r, p, &out->value);
+    if (p == NULL) {
+        return NULL;
     }
     out->has = true;
-    return true;
+    return p;
 }
 
 void conformance_maybe_ints_init(conformance_maybe_ints *v)
@@ -273,13 +328,14 @@ void conformance_maybe_ints_init(conformance_maybe_ints *v)
     memset(v, 0, sizeof *v);
 }
 
-bool conformance_maybe_ints_read(atd_reader *r, conformance_maybe_ints *out)
+static const char *conformance_maybe_ints_read_p(atd_reader *r, const char *p, conformance_maybe_ints *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     conformance_int_nullable *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -289,22 +345,29 @@ bool conformance_maybe_ints_read(atd_reader *r, conformance_maybe_ints *out)
                 n_ = (conformance_int_nullable *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_int_nullable), ncap * sizeof(conformance_int_nullable), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!conformance_int_nullable_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = conformance_int_nullable_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool conformance_maybe_ints_read(atd_reader *r, conformance_maybe_ints *out)
+{
+    return atd_reader_advance(r, conformance_maybe_ints_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool conformance_maybe_ints_read_any(atd_reader *r, void *out)
@@ -322,13 +385,14 @@ void conformance_anys_init(conformance_anys *v)
     memset(v, 0, sizeof *v);
 }
 
-bool conformance_anys_read(atd_reader *r, conformance_anys *out)
+static const char *conformance_anys_read_p(atd_reader *r, const char *p, conformance_anys *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     atd_json *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -338,22 +402,30 @@ bool conformance_anys_read(atd_reader *r, conformance_anys *out)
                 n_ = (atd_json *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(atd_json), ncap * sizeof(atd_json), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!atd_json_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool conformance_anys_read(atd_reader *r, conformance_anys *out)
+{
+    return atd_reader_advance(r, conformance_anys_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool conformance_anys_read_any(atd_reader *r, void *out)
@@ -371,13 +443,14 @@ void conformance_matrix_init(conformance_matrix *v)
     memset(v, 0, sizeof *v);
 }
 
-bool conformance_matrix_read(atd_reader *r, conformance_matrix *out)
+static const char *conformance_matrix_read_p(atd_reader *r, const char *p, conformance_matrix *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     conformance_anys *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -387,22 +460,29 @@ bool conformance_matrix_read(atd_reader *r, conformance_matrix *out)
                 n_ = (conformance_anys *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_anys), ncap * sizeof(conformance_anys), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!conformance_anys_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = conformance_anys_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool conformance_matrix_read(atd_reader *r, conformance_matrix *out)
+{
+    return atd_reader_advance(r, conformance_matrix_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool conformance_matrix_read_any(atd_reader *r, void *out)
@@ -420,22 +500,25 @@ void conformance_string_map_init(conformance_string_map *v)
     memset(v, 0, sizeof *v);
 }
 
-bool conformance_string_map_read(atd_reader *r, conformance_string_map *out)
+static const char *conformance_string_map_read_p(atd_reader *r, const char *p, conformance_string_map *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     conformance_string_map_item *items = NULL;
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         atd_string key;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
+        atd_reader_seek(r, p);
         if (!atd_reader_own_string(r, &key)) {
-            return false;
+            return NULL;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -444,23 +527,30 @@ bool conformance_string_map_read(atd_reader *r, conformance_string_map *out)
                 n_ = (conformance_string_map_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_string_map_item), ncap * sizeof(conformance_string_map_item), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
         items[len].key = key;
-        if (!atd_read_string(r, &items[len].value)) {
-            return atd_reader_push_field(r, key.ptr, key.len);
+        p = atd_read_string_p(r, p, &items[len].value);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         }
         len++;
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool conformance_string_map_read(atd_reader *r, conformance_string_map *out)
+{
+    return atd_reader_advance(r, conformance_string_map_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool conformance_string_map_read_any(atd_reader *r, void *out)
@@ -478,22 +568,25 @@ void conformance_int_map_init(conformance_int_map *v)
     memset(v, 0, sizeof *v);
 }
 
-bool conformance_int_map_read(atd_reader *r, conformance_int_map *out)
+static const char *conformance_int_map_read_p(atd_reader *r, const char *p, conformance_int_map *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     conformance_int_map_item *items = NULL;
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         atd_string key;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
+        atd_reader_seek(r, p);
         if (!atd_reader_own_string(r, &key)) {
-            return false;
+            return NULL;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -502,23 +595,30 @@ bool conformance_int_map_read(atd_reader *r, conformance_int_map *out)
                 n_ = (conformance_int_map_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_int_map_item), ncap * sizeof(conformance_int_map_item), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
         items[len].key = key;
-        if (!atd_read_int64(r, &items[len].value)) {
-            return atd_reader_push_field(r, key.ptr, key.len);
+        p = atd_read_int64_p(r, p, &items[len].value);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         }
         len++;
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool conformance_int_map_read(atd_reader *r, conformance_int_map *out)
+{
+    return atd_reader_advance(r, conformance_int_map_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool conformance_int_map_read_any(atd_reader *r, void *out)
@@ -536,22 +636,25 @@ void conformance_any_map_init(conformance_any_map *v)
     memset(v, 0, sizeof *v);
 }
 
-bool conformance_any_map_read(atd_reader *r, conformance_any_map *out)
+static const char *conformance_any_map_read_p(atd_reader *r, const char *p, conformance_any_map *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     conformance_any_map_item *items = NULL;
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         atd_string key;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
+        atd_reader_seek(r, p);
         if (!atd_reader_own_string(r, &key)) {
-            return false;
+            return NULL;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -560,23 +663,31 @@ bool conformance_any_map_read(atd_reader *r, conformance_any_map *out)
                 n_ = (conformance_any_map_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_any_map_item), ncap * sizeof(conformance_any_map_item), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
         items[len].key = key;
+        atd_reader_seek(r, p);
         if (!atd_json_read(r, &items[len].value)) {
-            return atd_reader_push_field(r, key.ptr, key.len);
+            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool conformance_any_map_read(atd_reader *r, conformance_any_map *out)
+{
+    return atd_reader_advance(r, conformance_any_map_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool conformance_any_map_read_any(atd_reader *r, void *out)
@@ -594,13 +705,14 @@ void conformance_objects_init(conformance_objects *v)
     memset(v, 0, sizeof *v);
 }
 
-bool conformance_objects_read(atd_reader *r, conformance_objects *out)
+static const char *conformance_objects_read_p(atd_reader *r, const char *p, conformance_objects *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     conformance_any_map *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -610,22 +722,29 @@ bool conformance_objects_read(atd_reader *r, conformance_objects *out)
                 n_ = (conformance_any_map *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_any_map), ncap * sizeof(conformance_any_map), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!conformance_any_map_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = conformance_any_map_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool conformance_objects_read(atd_reader *r, conformance_objects *out)
+{
+    return atd_reader_advance(r, conformance_objects_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool conformance_objects_read_any(atd_reader *r, void *out)

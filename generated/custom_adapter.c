@@ -4,8 +4,11 @@
 #include <string.h>
 
 /* --- functions of the types that are not exported --- */
-static bool custom_adapter_shape_list_read(atd_reader *r, custom_adapter_shape_list *out);
+static const char *custom_adapter_shape_list_read_p(atd_reader *r, const char *p, custom_adapter_shape_list *out);
 static bool custom_adapter_shape_list_write(atd_writer *w, const custom_adapter_shape_list *v);
+
+static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, custom_adapter_circle *out);
+static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custom_adapter_doc *out);
 
 /* --- readers --- */
 
@@ -28,63 +31,75 @@ static int custom_adapter_circle__field(const char *s, size_t len)
     return -1;
 }
 
-bool custom_adapter_circle_read(atd_reader *r, custom_adapter_circle *out)
+static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, custom_adapter_circle *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     custom_adapter_circle_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"r\":", 4)) {
+        goto keys_0;
+    }
+    p += 4;
+    p = atd_read_double_p(r, p, &out->r);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "r", 1));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"r\":", 4)) {
-                f = 0;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = custom_adapter_circle__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (custom_adapter_circle__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_double(r, &out->r)) {
-                return atd_reader_push_field(r, "r", 1);
+            p = atd_read_double_p(r, p, &out->r);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "r", 1));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "circle");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "circle"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "r", "circle");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "r", "circle"));
     }
-    return true;
+    return p;
+}
+
+bool custom_adapter_circle_read(atd_reader *r, custom_adapter_circle *out)
+{
+    return atd_reader_advance(r, custom_adapter_circle_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool custom_adapter_circle_read_any(atd_reader *r, void *out)
@@ -164,7 +179,7 @@ static bool custom_adapter_shape__plain_read(atd_reader *r, custom_adapter_shape
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Circle");
             }
             out->tag = CUSTOM_ADAPTER_SHAPE_CIRCLE;
-            if (!custom_adapter_circle_read(r, &out->u.Circle)) {
+            if (!atd_reader_advance(r, custom_adapter_circle_read_p(r, atd_reader_cursor(r), &out->u.Circle))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -208,13 +223,14 @@ int custom_adapter_shape_from_json(const char *json, size_t len, atd_arena *aren
     return atd_from_json(json, len, arena, custom_adapter_shape_read_any, out, err);
 }
 
-static bool custom_adapter_shape_list_read(atd_reader *r, custom_adapter_shape_list *out)
+static const char *custom_adapter_shape_list_read_p(atd_reader *r, const char *p, custom_adapter_shape_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     custom_adapter_shape *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -224,22 +240,25 @@ static bool custom_adapter_shape_list_read(atd_reader *r, custom_adapter_shape_l
                 n_ = (custom_adapter_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(custom_adapter_shape), ncap * sizeof(custom_adapter_shape), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!custom_adapter_shape_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void custom_adapter_doc_init(custom_adapter_doc *v)
@@ -266,77 +285,103 @@ static int custom_adapter_doc__field(const char *s, size_t len)
     return -1;
 }
 
-bool custom_adapter_doc_read(atd_reader *r, custom_adapter_doc *out)
+static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custom_adapter_doc *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     custom_adapter_doc_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"shapes\":", 9)) {
+        goto keys_0;
+    }
+    p += 9;
+    p = custom_adapter_shape_list_read_p(r, p, &out->shapes);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto keys_1;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"shapes\":", 9)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"name\":", 7)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = custom_adapter_doc__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (custom_adapter_doc__field(key.ptr, key.len)) {
         case 0:
-            if (!custom_adapter_shape_list_read(r, &out->shapes)) {
-                return atd_reader_push_field(r, "shapes", 6);
+            p = custom_adapter_shape_list_read_p(r, p, &out->shapes);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_string(r, &out->name)) {
-                return atd_reader_push_field(r, "name", 4);
+            p = atd_read_string_p(r, p, &out->name);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "doc");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "doc"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "doc");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "doc"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "doc");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "doc"));
     }
-    return true;
+    return p;
+}
+
+bool custom_adapter_doc_read(atd_reader *r, custom_adapter_doc *out)
+{
+    return atd_reader_advance(r, custom_adapter_doc_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool custom_adapter_doc_read_any(atd_reader *r, void *out)

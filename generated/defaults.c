@@ -6,15 +6,18 @@
 /* --- functions of the types that are not exported --- */
 static bool defaults_int_option_read(atd_reader *r, defaults_int_option *out);
 static bool defaults_int_option_write(atd_writer *w, const defaults_int_option *v);
-static bool defaults_float_nullable_read(atd_reader *r, defaults_float_nullable *out);
+static const char *defaults_float_nullable_read_p(atd_reader *r, const char *p, defaults_float_nullable *out);
 static bool defaults_float_nullable_write(atd_writer *w, const defaults_float_nullable *v);
-static bool defaults_int_list_read(atd_reader *r, defaults_int_list *out);
+static const char *defaults_int_list_read_p(atd_reader *r, const char *p, defaults_int_list *out);
 static bool defaults_int_list_write(atd_writer *w, const defaults_int_list *v);
-static bool defaults_string_list_read(atd_reader *r, defaults_string_list *out);
+static const char *defaults_string_list_read_p(atd_reader *r, const char *p, defaults_string_list *out);
 static bool defaults_string_list_write(atd_writer *w, const defaults_string_list *v);
 static void defaults_int_string_tuple_init(defaults_int_string_tuple *v);
-static bool defaults_int_string_tuple_read(atd_reader *r, defaults_int_string_tuple *out);
+static const char *defaults_int_string_tuple_read_p(atd_reader *r, const char *p, defaults_int_string_tuple *out);
 static bool defaults_int_string_tuple_write(atd_writer *w, const defaults_int_string_tuple *v);
+
+static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_point *out);
+static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_all *out);
 
 /* --- readers --- */
 
@@ -206,77 +209,103 @@ static int defaults_point__field(const char *s, size_t len)
     return -1;
 }
 
-bool defaults_point_read(atd_reader *r, defaults_point *out)
+static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_point *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     defaults_point_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"x\":", 4)) {
+        goto keys_0;
+    }
+    p += 4;
+    p = atd_read_double_p(r, p, &out->x);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"y\":", 4)) {
+        goto keys_1;
+    }
+    p += 4;
+    p = atd_read_double_p(r, p, &out->y);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"x\":", 4)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"y\":", 4)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = defaults_point__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (defaults_point__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_double(r, &out->x)) {
-                return atd_reader_push_field(r, "x", 1);
+            p = atd_read_double_p(r, p, &out->x);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_double(r, &out->y)) {
-                return atd_reader_push_field(r, "y", 1);
+            p = atd_read_double_p(r, p, &out->y);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "point");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "point"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x", "point");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x", "point"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "y", "point");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "y", "point"));
     }
-    return true;
+    return p;
+}
+
+bool defaults_point_read(atd_reader *r, defaults_point *out)
+{
+    return atd_reader_advance(r, defaults_point_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool defaults_point_read_any(atd_reader *r, void *out)
@@ -303,26 +332,29 @@ static bool defaults_int_option_read(atd_reader *r, defaults_int_option *out)
     return atd_read_option_end(r);
 }
 
-static bool defaults_float_nullable_read(atd_reader *r, defaults_float_nullable *out)
+static const char *defaults_float_nullable_read_p(atd_reader *r, const char *p, defaults_float_nullable *out)
 {
-    if (atd_peek(r) == 'n') {
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
         out->has = false;
-        return atd_read_null(r);
+        return atd_read_null_p(r, p);
     }
-    if (!atd_read_double(r, &out->value)) {
-        return false;
+    p = atd_read_double_p(r, p, &out->value);
+    if (p == NULL) {
+        return NULL;
     }
     out->has = true;
-    return true;
+    return p;
 }
 
-static bool defaults_int_list_read(atd_reader *r, defaults_int_list *out)
+static const char *defaults_int_list_read_p(atd_reader *r, const char *p, defaults_int_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     int64_t *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -332,31 +364,34 @@ static bool defaults_int_list_read(atd_reader *r, defaults_int_list *out)
                 n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!atd_read_int64(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = atd_read_int64_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool defaults_string_list_read(atd_reader *r, defaults_string_list *out)
+static const char *defaults_string_list_read_p(atd_reader *r, const char *p, defaults_string_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     atd_string *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -366,22 +401,24 @@ static bool defaults_string_list_read(atd_reader *r, defaults_string_list *out)
                 n_ = (atd_string *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(atd_string), ncap * sizeof(atd_string), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!atd_read_string(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = atd_read_string_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 static void defaults_int_string_tuple_init(defaults_int_string_tuple *v)
@@ -389,43 +426,50 @@ static void defaults_int_string_tuple_init(defaults_int_string_tuple *v)
     memset(v, 0, sizeof *v);
 }
 
-static bool defaults_int_string_tuple_read(atd_reader *r, defaults_int_string_tuple *out)
+static const char *defaults_int_string_tuple_read_p(atd_reader *r, const char *p, defaults_int_string_tuple *out)
 {
     bool more;
     size_t at, i;
     defaults_int_string_tuple_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
-    if (!atd_read_int64(r, &out->f0)) {
-        return atd_reader_push_index(r, 0);
+    p = atd_read_int64_p(r, p, &out->f0);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 0));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
-    if (!atd_read_string(r, &out->f1)) {
-        return atd_reader_push_index(r, 1);
+    p = atd_read_string_p(r, p, &out->f1);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 1));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 2; more; i++) {
-        if (!atd_skip_value(r)) {
-            return atd_reader_push_index(r, i);
+        p = atd_skip_value_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, i));
         }
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
 }
 
 static const defaults_shape defaults_all__default_circle = {DEFAULTS_SHAPE_CIRCLE, {2.5}};
@@ -545,373 +589,849 @@ static int defaults_all__field(const char *s, size_t len)
     return -1;
 }
 
-bool defaults_all_read(atd_reader *r, defaults_all *out)
+static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_all *out)
 {
     bool more;
-    size_t next = 0;
     defaults_all_init(out);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"nickname\":", 11)) {
+        goto keys_0;
+    }
+    p += 11;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "nickname", 8));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->nickname);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "nickname", 8));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"greeting\":", 11)) {
+        goto keys_1;
+    }
+    p += 11;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "greeting", 8));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->greeting);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "greeting", 8));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"empty\":", 8)) {
+        goto keys_2;
+    }
+    p += 8;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "empty", 5));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->empty);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "empty", 5));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"count\":", 8)) {
+        goto keys_3;
+    }
+    p += 8;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->count);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"small\":", 8)) {
+        goto keys_4;
+    }
+    p += 8;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
+        }
+    } else {
+        {
+            int64_t i_;
+            p = atd_read_int_range_p(r, p, INT8_MIN, INT8_MAX, &i_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
+            }
+            out->small = (int8_t)i_;
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"mask\":", 7)) {
+        goto keys_5;
+    }
+    p += 7;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "mask", 4));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->mask);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "mask", 4));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"big\":", 6)) {
+        goto keys_6;
+    }
+    p += 6;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "big", 3));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->big);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "big", 3));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_7;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ratio\":", 8)) {
+        goto keys_7;
+    }
+    p += 8;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
+        }
+    } else {
+        p = atd_read_double_p(r, p, &out->ratio);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_8;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"single\":", 9)) {
+        goto keys_8;
+    }
+    p += 9;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
+        }
+    } else {
+        {
+            double d_;
+            p = atd_read_double_p(r, p, &d_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
+            }
+            out->single = (float)d_;
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_9;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"on\":", 5)) {
+        goto keys_9;
+    }
+    p += 5;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "on", 2));
+        }
+    } else {
+        p = atd_read_bool_p(r, p, &out->on);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "on", 2));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_10;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"color\":", 8)) {
+        goto keys_10;
+    }
+    p += 8;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
+        }
+    } else {
+        atd_reader_seek(r, p);
+        if (!defaults_color_read(r, &out->color)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
+        }
+        p = atd_reader_cursor(r);
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_11;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"shape\":", 8)) {
+        goto keys_11;
+    }
+    p += 8;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "shape", 5));
+        }
+    } else {
+        atd_reader_seek(r, p);
+        if (!defaults_shape_read(r, &out->shape)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "shape", 5));
+        }
+        p = atd_reader_cursor(r);
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_12;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"circle\":", 9)) {
+        goto keys_12;
+    }
+    p += 9;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "circle", 6));
+        }
+    } else {
+        atd_reader_seek(r, p);
+        if (!defaults_shape_read(r, &out->circle)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "circle", 6));
+        }
+        p = atd_reader_cursor(r);
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_13;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"maybe\":", 8)) {
+        goto keys_13;
+    }
+    p += 8;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "maybe", 5));
+        }
+    } else {
+        atd_reader_seek(r, p);
+        if (!defaults_int_option_read(r, &out->maybe)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "maybe", 5));
+        }
+        p = atd_reader_cursor(r);
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_14;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"nul\":", 6)) {
+        goto keys_14;
+    }
+    p += 6;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
+        }
+    } else {
+        p = defaults_float_nullable_read_p(r, p, &out->nul);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_15;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ints\":", 7)) {
+        goto keys_15;
+    }
+    p += 7;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
+        }
+    } else {
+        p = defaults_int_list_read_p(r, p, &out->ints);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_16;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"names\":", 8)) {
+        goto keys_16;
+    }
+    p += 8;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
+        }
+    } else {
+        p = defaults_string_list_read_p(r, p, &out->names);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_17;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"origin\":", 9)) {
+        goto keys_17;
+    }
+    p += 9;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
+        }
+    } else {
+        p = defaults_point_read_p(r, p, &out->origin);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_18;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"pair\":", 7)) {
+        goto keys_18;
+    }
+    p += 7;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
+        }
+    } else {
+        p = defaults_int_string_tuple_read_p(r, p, &out->pair);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_19;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"any\":", 6)) {
+        goto keys_19;
+    }
+    p += 6;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "any", 3));
+        }
+    } else {
+        atd_reader_seek(r, p);
+        if (!atd_json_read(r, &out->any)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "any", 3));
+        }
+        p = atd_reader_cursor(r);
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_19:
+keys_18:
+keys_17:
+keys_16:
+keys_15:
+keys_14:
+keys_13:
+keys_12:
+keys_11:
+keys_10:
+keys_9:
+keys_8:
+keys_7:
+keys_6:
+keys_5:
+keys_4:
+keys_3:
+keys_2:
+keys_1:
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"nickname\":", 11)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"greeting\":", 11)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"empty\":", 8)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"count\":", 8)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"small\":", 8)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"mask\":", 7)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"big\":", 6)) {
-                f = 6;
-            }
-            break;
-        case 7:
-            if (atd_object_key_is(r, "\"ratio\":", 8)) {
-                f = 7;
-            }
-            break;
-        case 8:
-            if (atd_object_key_is(r, "\"single\":", 9)) {
-                f = 8;
-            }
-            break;
-        case 9:
-            if (atd_object_key_is(r, "\"on\":", 5)) {
-                f = 9;
-            }
-            break;
-        case 10:
-            if (atd_object_key_is(r, "\"color\":", 8)) {
-                f = 10;
-            }
-            break;
-        case 11:
-            if (atd_object_key_is(r, "\"shape\":", 8)) {
-                f = 11;
-            }
-            break;
-        case 12:
-            if (atd_object_key_is(r, "\"circle\":", 9)) {
-                f = 12;
-            }
-            break;
-        case 13:
-            if (atd_object_key_is(r, "\"maybe\":", 8)) {
-                f = 13;
-            }
-            break;
-        case 14:
-            if (atd_object_key_is(r, "\"nul\":", 6)) {
-                f = 14;
-            }
-            break;
-        case 15:
-            if (atd_object_key_is(r, "\"ints\":", 7)) {
-                f = 15;
-            }
-            break;
-        case 16:
-            if (atd_object_key_is(r, "\"names\":", 8)) {
-                f = 16;
-            }
-            break;
-        case 17:
-            if (atd_object_key_is(r, "\"origin\":", 9)) {
-                f = 17;
-            }
-            break;
-        case 18:
-            if (atd_object_key_is(r, "\"pair\":", 7)) {
-                f = 18;
-            }
-            break;
-        case 19:
-            if (atd_object_key_is(r, "\"any\":", 6)) {
-                f = 19;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = defaults_all__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (defaults_all__field(key.ptr, key.len)) {
         case 0:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "nickname", 8);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "nickname", 8));
                 }
             } else {
-                if (!atd_read_string(r, &out->nickname)) {
-                    return atd_reader_push_field(r, "nickname", 8);
+                p = atd_read_string_p(r, p, &out->nickname);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "nickname", 8));
                 }
             }
             break;
         case 1:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "greeting", 8);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "greeting", 8));
                 }
             } else {
-                if (!atd_read_string(r, &out->greeting)) {
-                    return atd_reader_push_field(r, "greeting", 8);
+                p = atd_read_string_p(r, p, &out->greeting);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "greeting", 8));
                 }
             }
             break;
         case 2:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "empty", 5);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "empty", 5));
                 }
             } else {
-                if (!atd_read_string(r, &out->empty)) {
-                    return atd_reader_push_field(r, "empty", 5);
+                p = atd_read_string_p(r, p, &out->empty);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "empty", 5));
                 }
             }
             break;
         case 3:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "count", 5);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
                 }
             } else {
-                if (!atd_read_int64(r, &out->count)) {
-                    return atd_reader_push_field(r, "count", 5);
+                p = atd_read_int64_p(r, p, &out->count);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
                 }
             }
             break;
         case 4:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "small", 5);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
                 }
             } else {
                 {
                     int64_t i_;
-                    if (!atd_read_int_range(r, INT8_MIN, INT8_MAX, &i_)) {
-                        return atd_reader_push_field(r, "small", 5);
+                    p = atd_read_int_range_p(r, p, INT8_MIN, INT8_MAX, &i_);
+                    if (p == NULL) {
+                        return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
                     }
                     out->small = (int8_t)i_;
                 }
             }
             break;
         case 5:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "mask", 4);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "mask", 4));
                 }
             } else {
-                if (!atd_read_int64(r, &out->mask)) {
-                    return atd_reader_push_field(r, "mask", 4);
+                p = atd_read_int64_p(r, p, &out->mask);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "mask", 4));
                 }
             }
             break;
         case 6:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "big", 3);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "big", 3));
                 }
             } else {
-                if (!atd_read_int64(r, &out->big)) {
-                    return atd_reader_push_field(r, "big", 3);
+                p = atd_read_int64_p(r, p, &out->big);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "big", 3));
                 }
             }
             break;
         case 7:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ratio", 5);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
                 }
             } else {
-                if (!atd_read_double(r, &out->ratio)) {
-                    return atd_reader_push_field(r, "ratio", 5);
+                p = atd_read_double_p(r, p, &out->ratio);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
                 }
             }
             break;
         case 8:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "single", 6);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
                 }
             } else {
                 {
                     double d_;
-                    if (!atd_read_double(r, &d_)) {
-                        return atd_reader_push_field(r, "single", 6);
+                    p = atd_read_double_p(r, p, &d_);
+                    if (p == NULL) {
+                        return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
                     }
                     out->single = (float)d_;
                 }
             }
             break;
         case 9:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "on", 2);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "on", 2));
                 }
             } else {
-                if (!atd_read_bool(r, &out->on)) {
-                    return atd_reader_push_field(r, "on", 2);
+                p = atd_read_bool_p(r, p, &out->on);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "on", 2));
                 }
             }
             break;
         case 10:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "color", 5);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
                 }
             } else {
+                atd_reader_seek(r, p);
                 if (!defaults_color_read(r, &out->color)) {
-                    return atd_reader_push_field(r, "color", 5);
+                    return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
                 }
+                p = atd_reader_cursor(r);
             }
             break;
         case 11:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "shape", 5);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "shape", 5));
                 }
             } else {
+                atd_reader_seek(r, p);
                 if (!defaults_shape_read(r, &out->shape)) {
-                    return atd_reader_push_field(r, "shape", 5);
+                    return atd_fail_cursor(atd_reader_push_field(r, "shape", 5));
                 }
+                p = atd_reader_cursor(r);
             }
             break;
         case 12:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "circle", 6);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "circle", 6));
                 }
             } else {
+                atd_reader_seek(r, p);
                 if (!defaults_shape_read(r, &out->circle)) {
-                    return atd_reader_push_field(r, "circle", 6);
+                    return atd_fail_cursor(atd_reader_push_field(r, "circle", 6));
                 }
+                p = atd_reader_cursor(r);
             }
             break;
         case 13:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "maybe", 5);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "maybe", 5));
                 }
             } else {
+                atd_reader_seek(r, p);
                 if (!defaults_int_option_read(r, &out->maybe)) {
-                    return atd_reader_push_field(r, "maybe", 5);
+                    return atd_fail_cursor(atd_reader_push_field(r, "maybe", 5));
                 }
+                p = atd_reader_cursor(r);
             }
             break;
         case 14:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "nul", 3);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
                 }
             } else {
-                if (!defaults_float_nullable_read(r, &out->nul)) {
-                    return atd_reader_push_field(r, "nul", 3);
+                p = defaults_float_nullable_read_p(r, p, &out->nul);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
                 }
             }
             break;
         case 15:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ints", 4);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
                 }
             } else {
-                if (!defaults_int_list_read(r, &out->ints)) {
-                    return atd_reader_push_field(r, "ints", 4);
+                p = defaults_int_list_read_p(r, p, &out->ints);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
                 }
             }
             break;
         case 16:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "names", 5);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
                 }
             } else {
-                if (!defaults_string_list_read(r, &out->names)) {
-                    return atd_reader_push_field(r, "names", 5);
+                p = defaults_string_list_read_p(r, p, &out->names);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
                 }
             }
             break;
         case 17:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "origin", 6);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
                 }
             } else {
-                if (!defaults_point_read(r, &out->origin)) {
-                    return atd_reader_push_field(r, "origin", 6);
+                p = defaults_point_read_p(r, p, &out->origin);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
                 }
             }
             break;
         case 18:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "pair", 4);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
                 }
             } else {
-                if (!defaults_int_string_tuple_read(r, &out->pair)) {
-                    return atd_reader_push_field(r, "pair", 4);
+                p = defaults_int_string_tuple_read_p(r, p, &out->pair);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
                 }
             }
             break;
         case 19:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "any", 3);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "any", 3));
                 }
             } else {
+                atd_reader_seek(r, p);
                 if (!atd_json_read(r, &out->any)) {
-                    return atd_reader_push_field(r, "any", 3);
+                    return atd_fail_cursor(atd_reader_push_field(r, "any", 3));
                 }
+                p = atd_reader_cursor(r);
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "all");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "all"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
+}
+
+bool defaults_all_read(atd_reader *r, defaults_all *out)
+{
+    return atd_reader_advance(r, defaults_all_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool defaults_all_read_any(atd_reader *r, void *out)

@@ -4,18 +4,24 @@
 #include <string.h>
 
 /* --- functions of the types that are not exported --- */
-static bool donut_ingredient_list_read(atd_reader *r, donut_ingredient_list *out);
+static const char *donut_ingredient_list_read_p(atd_reader *r, const char *p, donut_ingredient_list *out);
 static bool donut_ingredient_list_write(atd_writer *w, const donut_ingredient_list *v);
+
+static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batters *out);
+static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *out);
+static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_ingredient *out);
+static const char *donut_root_read_p(atd_reader *r, const char *p, donut_root *out);
 
 /* --- readers --- */
 
-static bool donut_ingredient_list_read(atd_reader *r, donut_ingredient_list *out)
+static const char *donut_ingredient_list_read_p(atd_reader *r, const char *p, donut_ingredient_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     donut_ingredient *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -25,22 +31,24 @@ static bool donut_ingredient_list_read(atd_reader *r, donut_ingredient_list *out
                 n_ = (donut_ingredient *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(donut_ingredient), ncap * sizeof(donut_ingredient), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!donut_ingredient_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = donut_ingredient_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void donut_batters_init(donut_batters *v)
@@ -62,63 +70,75 @@ static int donut_batters__field(const char *s, size_t len)
     return -1;
 }
 
-bool donut_batters_read(atd_reader *r, donut_batters *out)
+static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batters *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     donut_batters_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"batter\":", 9)) {
+        goto keys_0;
+    }
+    p += 9;
+    p = donut_ingredient_list_read_p(r, p, &out->batter);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "batter", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"batter\":", 9)) {
-                f = 0;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = donut_batters__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (donut_batters__field(key.ptr, key.len)) {
         case 0:
-            if (!donut_ingredient_list_read(r, &out->batter)) {
-                return atd_reader_push_field(r, "batter", 6);
+            p = donut_ingredient_list_read_p(r, p, &out->batter);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "batter", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "batters");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "batters"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "batter", "batters");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "batter", "batters"));
     }
-    return true;
+    return p;
+}
+
+bool donut_batters_read(atd_reader *r, donut_batters *out)
+{
+    return atd_reader_advance(r, donut_batters_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool donut_batters_read_any(atd_reader *r, void *out)
@@ -171,133 +191,215 @@ static int donut_item__field(const char *s, size_t len)
     return -1;
 }
 
-bool donut_item_read(atd_reader *r, donut_item *out)
+static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     donut_item_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto keys_0;
+    }
+    p += 5;
+    p = atd_read_string_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto keys_1;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->item_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto keys_2;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ppu\":", 6)) {
+        goto keys_3;
+    }
+    p += 6;
+    p = atd_read_double_p(r, p, &out->ppu);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "ppu", 3));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"batters\":", 10)) {
+        goto keys_4;
+    }
+    p += 10;
+    p = donut_batters_read_p(r, p, &out->batters);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "batters", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"topping\":", 10)) {
+        goto keys_5;
+    }
+    p += 10;
+    p = donut_ingredient_list_read_p(r, p, &out->topping);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "topping", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 5;
+keys_5:
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"id\":", 5)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"type\":", 7)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"name\":", 7)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"ppu\":", 6)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"batters\":", 10)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"topping\":", 10)) {
-                f = 5;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = donut_item__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (donut_item__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->id)) {
-                return atd_reader_push_field(r, "id", 2);
+            p = atd_read_string_p(r, p, &out->id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_string(r, &out->item_type)) {
-                return atd_reader_push_field(r, "type", 4);
+            p = atd_read_string_p(r, p, &out->item_type);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!atd_read_string(r, &out->name)) {
-                return atd_reader_push_field(r, "name", 4);
+            p = atd_read_string_p(r, p, &out->name);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!atd_read_double(r, &out->ppu)) {
-                return atd_reader_push_field(r, "ppu", 3);
+            p = atd_read_double_p(r, p, &out->ppu);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "ppu", 3));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!donut_batters_read(r, &out->batters)) {
-                return atd_reader_push_field(r, "batters", 7);
+            p = donut_batters_read_p(r, p, &out->batters);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "batters", 7));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         case 5:
-            if (!donut_ingredient_list_read(r, &out->topping)) {
-                return atd_reader_push_field(r, "topping", 7);
+            p = donut_ingredient_list_read_p(r, p, &out->topping);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "topping", 7));
             }
             seen[0] |= (uint64_t)1 << 5;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "item");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "item"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "item");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "item"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "item");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "item"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "item");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "item"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ppu", "item");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ppu", "item"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "batters", "item");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "batters", "item"));
     }
     if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topping", "item");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topping", "item"));
     }
-    return true;
+    return p;
+}
+
+bool donut_item_read(atd_reader *r, donut_item *out)
+{
+    return atd_reader_advance(r, donut_item_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool donut_item_read_any(atd_reader *r, void *out)
@@ -334,77 +436,103 @@ static int donut_ingredient__field(const char *s, size_t len)
     return -1;
 }
 
-bool donut_ingredient_read(atd_reader *r, donut_ingredient *out)
+static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_ingredient *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     donut_ingredient_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto keys_0;
+    }
+    p += 5;
+    p = atd_read_string_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto keys_1;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->ingredient_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"id\":", 5)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"type\":", 7)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = donut_ingredient__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (donut_ingredient__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->id)) {
-                return atd_reader_push_field(r, "id", 2);
+            p = atd_read_string_p(r, p, &out->id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_string(r, &out->ingredient_type)) {
-                return atd_reader_push_field(r, "type", 4);
+            p = atd_read_string_p(r, p, &out->ingredient_type);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "ingredient");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "ingredient"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "ingredient");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "ingredient"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "ingredient");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "ingredient"));
     }
-    return true;
+    return p;
+}
+
+bool donut_ingredient_read(atd_reader *r, donut_ingredient *out)
+{
+    return atd_reader_advance(r, donut_ingredient_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool donut_ingredient_read_any(atd_reader *r, void *out)
@@ -422,13 +550,14 @@ void donut_root_init(donut_root *v)
     memset(v, 0, sizeof *v);
 }
 
-bool donut_root_read(atd_reader *r, donut_root *out)
+static const char *donut_root_read_p(atd_reader *r, const char *p, donut_root *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     donut_item *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -438,22 +567,29 @@ bool donut_root_read(atd_reader *r, donut_root *out)
                 n_ = (donut_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(donut_item), ncap * sizeof(donut_item), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!donut_item_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = donut_item_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool donut_root_read(atd_reader *r, donut_root *out)
+{
+    return atd_reader_advance(r, donut_root_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool donut_root_read_any(atd_reader *r, void *out)

@@ -3,6 +3,10 @@
 
 #include <string.h>
 
+/* --- readers that take and return the cursor --- */
+static const char *event_event_read_p(atd_reader *r, const char *p, event_event *out);
+static const char *event_events_read_p(atd_reader *r, const char *p, event_events *out);
+
 /* --- readers --- */
 
 void event_event_type_init(event_event_type *v)
@@ -114,105 +118,161 @@ static int event_event__field(const char *s, size_t len)
     return -1;
 }
 
-bool event_event_read(atd_reader *r, event_event *out)
+static const char *event_event_read_p(atd_reader *r, const char *p, event_event *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     event_event_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"username\":", 11)) {
+        goto keys_0;
+    }
+    p += 11;
+    p = atd_read_string_p(r, p, &out->username);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "username", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"date\":", 7)) {
+        goto keys_1;
+    }
+    p += 7;
+    p = atd_read_int64_p(r, p, &out->date);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "date", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"event_type\":", 13)) {
+        goto keys_2;
+    }
+    p += 13;
+    atd_reader_seek(r, p);
+    if (!event_event_type_read(r, &out->event_type)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "event_type", 10));
+    }
+    p = atd_reader_cursor(r);
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"payload\":", 10)) {
+        goto keys_3;
+    }
+    p += 10;
+    p = atd_read_string_p(r, p, &out->payload);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"username\":", 11)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"date\":", 7)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"event_type\":", 13)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"payload\":", 10)) {
-                f = 3;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = event_event__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (event_event__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->username)) {
-                return atd_reader_push_field(r, "username", 8);
+            p = atd_read_string_p(r, p, &out->username);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "username", 8));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_int64(r, &out->date)) {
-                return atd_reader_push_field(r, "date", 4);
+            p = atd_read_int64_p(r, p, &out->date);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "date", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
+            atd_reader_seek(r, p);
             if (!event_event_type_read(r, &out->event_type)) {
-                return atd_reader_push_field(r, "event_type", 10);
+                return atd_fail_cursor(atd_reader_push_field(r, "event_type", 10));
             }
+            p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!atd_read_string(r, &out->payload)) {
-                return atd_reader_push_field(r, "payload", 7);
+            p = atd_read_string_p(r, p, &out->payload);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "event");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "event"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "username", "event");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "username", "event"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "date", "event");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "date", "event"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "event_type", "event");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "event_type", "event"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "payload", "event");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "payload", "event"));
     }
-    return true;
+    return p;
+}
+
+bool event_event_read(atd_reader *r, event_event *out)
+{
+    return atd_reader_advance(r, event_event_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool event_event_read_any(atd_reader *r, void *out)
@@ -230,13 +290,14 @@ void event_events_init(event_events *v)
     memset(v, 0, sizeof *v);
 }
 
-bool event_events_read(atd_reader *r, event_events *out)
+static const char *event_events_read_p(atd_reader *r, const char *p, event_events *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     event_event *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -246,22 +307,29 @@ bool event_events_read(atd_reader *r, event_events *out)
                 n_ = (event_event *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(event_event), ncap * sizeof(event_event), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!event_event_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = event_event_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool event_events_read(atd_reader *r, event_events *out)
+{
+    return atd_reader_advance(r, event_events_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool event_events_read_any(atd_reader *r, void *out)

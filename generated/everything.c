@@ -5,130 +5,160 @@
 
 /* --- functions of the types that are not exported --- */
 static void everything_int_int_tuple_init(everything_int_int_tuple *v);
-static bool everything_int_int_tuple_read(atd_reader *r, everything_int_int_tuple *out);
+static const char *everything_int_int_tuple_read_p(atd_reader *r, const char *p, everything_int_int_tuple *out);
 static bool everything_int_int_tuple_write(atd_writer *w, const everything_int_int_tuple *v);
 static void everything_shape_Label_init(everything_shape_Label *v);
-static bool everything_shape_Label_read(atd_reader *r, everything_shape_Label *out);
+static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, everything_shape_Label *out);
 static bool everything_shape_Label_write(atd_writer *w, const everything_shape_Label *v);
-static bool everything_float_float_tuple_list_read(atd_reader *r, everything_float_float_tuple_list *out);
+static const char *everything_float_float_tuple_list_read_p(atd_reader *r, const char *p, everything_float_float_tuple_list *out);
 static bool everything_float_float_tuple_list_write(atd_writer *w, const everything_float_float_tuple_list *v);
-static bool everything_shape_list_read(atd_reader *r, everything_shape_list *out);
+static const char *everything_shape_list_read_p(atd_reader *r, const char *p, everything_shape_list *out);
 static bool everything_shape_list_write(atd_writer *w, const everything_shape_list *v);
-static bool everything_int_nullable_read(atd_reader *r, everything_int_nullable *out);
+static const char *everything_int_nullable_read_p(atd_reader *r, const char *p, everything_int_nullable *out);
 static bool everything_int_nullable_write(atd_writer *w, const everything_int_nullable *v);
 static void everything_float_float_tuple_init(everything_float_float_tuple *v);
-static bool everything_float_float_tuple_read(atd_reader *r, everything_float_float_tuple *out);
+static const char *everything_float_float_tuple_read_p(atd_reader *r, const char *p, everything_float_float_tuple *out);
 static bool everything_float_float_tuple_write(atd_writer *w, const everything_float_float_tuple *v);
 static void everything_int_float_tuple_init(everything_int_float_tuple *v);
-static bool everything_int_float_tuple_read(atd_reader *r, everything_int_float_tuple *out);
+static const char *everything_int_float_tuple_read_p(atd_reader *r, const char *p, everything_int_float_tuple *out);
 static bool everything_int_float_tuple_write(atd_writer *w, const everything_int_float_tuple *v);
 static void everything_obj_shape_Box_init(everything_obj_shape_Box *v);
-static bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Box *out);
+static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p, everything_obj_shape_Box *out);
 static bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Box *v);
-static bool everything_obj_shape_list_read(atd_reader *r, everything_obj_shape_list *out);
+static const char *everything_obj_shape_list_read_p(atd_reader *r, const char *p, everything_obj_shape_list *out);
 static bool everything_obj_shape_list_write(atd_writer *w, const everything_obj_shape_list *v);
-static bool everything_string_nullable_read(atd_reader *r, everything_string_nullable *out);
+static const char *everything_string_nullable_read_p(atd_reader *r, const char *p, everything_string_nullable *out);
 static bool everything_string_nullable_write(atd_writer *w, const everything_string_nullable *v);
-static bool everything_string_list_read(atd_reader *r, everything_string_list *out);
+static const char *everything_string_list_read_p(atd_reader *r, const char *p, everything_string_list *out);
 static bool everything_string_list_write(atd_writer *w, const everything_string_list *v);
 static bool everything_string_option_read(atd_reader *r, everything_string_option *out);
 static bool everything_string_option_write(atd_writer *w, const everything_string_option *v);
 static bool everything_int_nullable_option_read(atd_reader *r, everything_int_nullable_option *out);
 static bool everything_int_nullable_option_write(atd_writer *w, const everything_int_nullable_option *v);
-static bool everything_int_list_list_read(atd_reader *r, everything_int_list_list *out);
+static const char *everything_int_list_list_read_p(atd_reader *r, const char *p, everything_int_list_list *out);
 static bool everything_int_list_list_write(atd_writer *w, const everything_int_list_list *v);
-static bool everything_maybe_int_nullable_read(atd_reader *r, everything_maybe_int_nullable *out);
+static const char *everything_maybe_int_nullable_read_p(atd_reader *r, const char *p, everything_maybe_int_nullable *out);
 static bool everything_maybe_int_nullable_write(atd_writer *w, const everything_maybe_int_nullable *v);
 static bool everything_maybe_int_option_read(atd_reader *r, everything_maybe_int_option *out);
 static bool everything_maybe_int_option_write(atd_writer *w, const everything_maybe_int_option *v);
-static bool everything_maybe_int_list_read(atd_reader *r, everything_maybe_int_list *out);
+static const char *everything_maybe_int_list_read_p(atd_reader *r, const char *p, everything_maybe_int_list *out);
 static bool everything_maybe_int_list_write(atd_writer *w, const everything_maybe_int_list *v);
 static bool everything_int_list_option_read(atd_reader *r, everything_int_list_option *out);
 static bool everything_int_list_option_write(atd_writer *w, const everything_int_list_option *v);
-static bool everything_string_nullable_list_read(atd_reader *r, everything_string_nullable_list *out);
+static const char *everything_string_nullable_list_read_p(atd_reader *r, const char *p, everything_string_nullable_list *out);
 static bool everything_string_nullable_list_write(atd_writer *w, const everything_string_nullable_list *v);
-static bool everything_int_assoc_read(atd_reader *r, everything_int_assoc *out);
+static const char *everything_int_assoc_read_p(atd_reader *r, const char *p, everything_int_assoc *out);
 static bool everything_int_assoc_write(atd_writer *w, const everything_int_assoc *v);
-static bool everything_string_int_tuple_list_read(atd_reader *r, everything_string_int_tuple_list *out);
+static const char *everything_string_int_tuple_list_read_p(atd_reader *r, const char *p, everything_string_int_tuple_list *out);
 static bool everything_string_int_tuple_list_write(atd_writer *w, const everything_string_int_tuple_list *v);
-static bool everything_float_assoc_read(atd_reader *r, everything_float_assoc *out);
+static const char *everything_float_assoc_read_p(atd_reader *r, const char *p, everything_float_assoc *out);
 static bool everything_float_assoc_write(atd_writer *w, const everything_float_assoc *v);
-static bool everything_bool_assoc_read(atd_reader *r, everything_bool_assoc *out);
+static const char *everything_bool_assoc_read_p(atd_reader *r, const char *p, everything_bool_assoc *out);
 static bool everything_bool_assoc_write(atd_writer *w, const everything_bool_assoc *v);
-static bool everything_bool_assoc_assoc_read(atd_reader *r, everything_bool_assoc_assoc *out);
+static const char *everything_bool_assoc_assoc_read_p(atd_reader *r, const char *p, everything_bool_assoc_assoc *out);
 static bool everything_bool_assoc_assoc_write(atd_writer *w, const everything_bool_assoc_assoc *v);
-static bool everything_int8_list_read(atd_reader *r, everything_int8_list *out);
+static const char *everything_int8_list_read_p(atd_reader *r, const char *p, everything_int8_list *out);
 static bool everything_int8_list_write(atd_writer *w, const everything_int8_list *v);
 static void everything_string_int_tuple_init(everything_string_int_tuple *v);
-static bool everything_string_int_tuple_read(atd_reader *r, everything_string_int_tuple *out);
+static const char *everything_string_int_tuple_read_p(atd_reader *r, const char *p, everything_string_int_tuple *out);
 static bool everything_string_int_tuple_write(atd_writer *w, const everything_string_int_tuple *v);
 static void everything_page_int_init(everything_page_int *v);
-static bool everything_page_int_read(atd_reader *r, everything_page_int *out);
+static const char *everything_page_int_read_p(atd_reader *r, const char *p, everything_page_int *out);
 static bool everything_page_int_write(atd_writer *w, const everything_page_int *v);
 static void everything_page_string_init(everything_page_string *v);
-static bool everything_page_string_read(atd_reader *r, everything_page_string *out);
+static const char *everything_page_string_read_p(atd_reader *r, const char *p, everything_page_string *out);
 static bool everything_page_string_write(atd_writer *w, const everything_page_string *v);
-static bool everything_entry_string_int_list_read(atd_reader *r, everything_entry_string_int_list *out);
+static const char *everything_entry_string_int_list_read_p(atd_reader *r, const char *p, everything_entry_string_int_list *out);
 static bool everything_entry_string_int_list_write(atd_writer *w, const everything_entry_string_int_list *v);
-static bool everything_entry_string_float_list_list_read(atd_reader *r, everything_entry_string_float_list_list *out);
+static const char *everything_entry_string_float_list_list_read_p(atd_reader *r, const char *p, everything_entry_string_float_list_list *out);
 static bool everything_entry_string_float_list_list_write(atd_writer *w, const everything_entry_string_float_list_list *v);
 static void everything_page_entry_string_float_list_init(everything_page_entry_string_float_list *v);
-static bool everything_page_entry_string_float_list_read(atd_reader *r, everything_page_entry_string_float_list *out);
+static const char *everything_page_entry_string_float_list_read_p(atd_reader *r, const char *p, everything_page_entry_string_float_list *out);
 static bool everything_page_entry_string_float_list_write(atd_writer *w, const everything_page_entry_string_float_list *v);
 static bool everything_result_int_read(atd_reader *r, everything_result_int *out);
 static bool everything_result_int_write(atd_writer *w, const everything_result_int *v);
 static bool everything_result_string_list_read(atd_reader *r, everything_result_string_list *out);
 static bool everything_result_string_list_write(atd_writer *w, const everything_result_string_list *v);
 static void everything_int_string_tuple_init(everything_int_string_tuple *v);
-static bool everything_int_string_tuple_read(atd_reader *r, everything_int_string_tuple *out);
+static const char *everything_int_string_tuple_read_p(atd_reader *r, const char *p, everything_int_string_tuple *out);
 static bool everything_int_string_tuple_write(atd_writer *w, const everything_int_string_tuple *v);
 static bool everything_either_int_string_read(atd_reader *r, everything_either_int_string *out);
 static bool everything_either_int_string_write(atd_writer *w, const everything_either_int_string *v);
 static void everything_entry_string_int_init(everything_entry_string_int *v);
-static bool everything_entry_string_int_read(atd_reader *r, everything_entry_string_int *out);
+static const char *everything_entry_string_int_read_p(atd_reader *r, const char *p, everything_entry_string_int *out);
 static bool everything_entry_string_int_write(atd_writer *w, const everything_entry_string_int *v);
 static void everything_entry_string_float_list_init(everything_entry_string_float_list *v);
-static bool everything_entry_string_float_list_read(atd_reader *r, everything_entry_string_float_list *out);
+static const char *everything_entry_string_float_list_read_p(atd_reader *r, const char *p, everything_entry_string_float_list *out);
 static bool everything_entry_string_float_list_write(atd_writer *w, const everything_entry_string_float_list *v);
 static void everything_tree_int_tree_tuple_init(everything_tree_int_tree_tuple *v);
-static bool everything_tree_int_tree_tuple_read(atd_reader *r, everything_tree_int_tree_tuple *out);
+static const char *everything_tree_int_tree_tuple_read_p(atd_reader *r, const char *p, everything_tree_int_tree_tuple *out);
 static bool everything_tree_int_tree_tuple_write(atd_writer *w, const everything_tree_int_tree_tuple *v);
-static bool everything_rose_node_list_read(atd_reader *r, everything_rose_node_list *out);
+static const char *everything_rose_node_list_read_p(atd_reader *r, const char *p, everything_rose_node_list *out);
 static bool everything_rose_node_list_write(atd_writer *w, const everything_rose_node_list *v);
 static void everything_expr_expr_tuple_init(everything_expr_expr_tuple *v);
-static bool everything_expr_expr_tuple_read(atd_reader *r, everything_expr_expr_tuple *out);
+static const char *everything_expr_expr_tuple_read_p(atd_reader *r, const char *p, everything_expr_expr_tuple *out);
 static bool everything_expr_expr_tuple_write(atd_writer *w, const everything_expr_expr_tuple *v);
-static bool everything_stmt_list_read(atd_reader *r, everything_stmt_list *out);
+static const char *everything_stmt_list_read_p(atd_reader *r, const char *p, everything_stmt_list *out);
 static bool everything_stmt_list_write(atd_writer *w, const everything_stmt_list *v);
-static bool everything_union__list_read(atd_reader *r, everything_union__list *out);
+static const char *everything_union__list_read_p(atd_reader *r, const char *p, everything_union__list *out);
 static bool everything_union__list_write(atd_writer *w, const everything_union__list *v);
-static bool everything_mode_list_read(atd_reader *r, everything_mode_list *out);
+static const char *everything_mode_list_read_p(atd_reader *r, const char *p, everything_mode_list *out);
 static bool everything_mode_list_write(atd_writer *w, const everything_mode_list *v);
-static bool everything_level_list_read(atd_reader *r, everything_level_list *out);
+static const char *everything_level_list_read_p(atd_reader *r, const char *p, everything_level_list *out);
 static bool everything_level_list_write(atd_writer *w, const everything_level_list *v);
-static bool everything_odd_names_list_read(atd_reader *r, everything_odd_names_list *out);
+static const char *everything_odd_names_list_read_p(atd_reader *r, const char *p, everything_odd_names_list *out);
 static bool everything_odd_names_list_write(atd_writer *w, const everything_odd_names_list *v);
-static bool everything_color_list_read(atd_reader *r, everything_color_list *out);
+static const char *everything_color_list_read_p(atd_reader *r, const char *p, everything_color_list *out);
 static bool everything_color_list_write(atd_writer *w, const everything_color_list *v);
-static bool everything_event_list_read(atd_reader *r, everything_event_list *out);
+static const char *everything_event_list_read_p(atd_reader *r, const char *p, everything_event_list *out);
 static bool everything_event_list_write(atd_writer *w, const everything_event_list *v);
-static bool everything_base_event_list_read(atd_reader *r, everything_base_event_list *out);
+static const char *everything_base_event_list_read_p(atd_reader *r, const char *p, everything_base_event_list *out);
 static bool everything_base_event_list_write(atd_writer *w, const everything_base_event_list *v);
-static bool everything_patch_list_read(atd_reader *r, everything_patch_list *out);
+static const char *everything_patch_list_read_p(atd_reader *r, const char *p, everything_patch_list *out);
 static bool everything_patch_list_write(atd_writer *w, const everything_patch_list *v);
-static bool everything_all_optional_list_read(atd_reader *r, everything_all_optional_list *out);
+static const char *everything_all_optional_list_read_p(atd_reader *r, const char *p, everything_all_optional_list *out);
 static bool everything_all_optional_list_write(atd_writer *w, const everything_all_optional_list *v);
-static bool everything_options_list_read(atd_reader *r, everything_options_list *out);
+static const char *everything_options_list_read_p(atd_reader *r, const char *p, everything_options_list *out);
 static bool everything_options_list_write(atd_writer *w, const everything_options_list *v);
-static bool everything_root_anon_record_elt_list_read(atd_reader *r, everything_root_anon_record_elt_list *out);
+static const char *everything_root_anon_record_elt_list_read_p(atd_reader *r, const char *p, everything_root_anon_record_elt_list *out);
 static bool everything_root_anon_record_elt_list_write(atd_writer *w, const everything_root_anon_record_elt_list *v);
-static bool everything_root_anon_sum_elt_list_read(atd_reader *r, everything_root_anon_sum_elt_list *out);
+static const char *everything_root_anon_sum_elt_list_read_p(atd_reader *r, const char *p, everything_root_anon_sum_elt_list *out);
 static bool everything_root_anon_sum_elt_list_write(atd_writer *w, const everything_root_anon_sum_elt_list *v);
 static void everything_root_anon_record_elt_init(everything_root_anon_record_elt *v);
-static bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_anon_record_elt *out);
+static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const char *p, everything_root_anon_record_elt *out);
 static bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_anon_record_elt *v);
 static bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_elt *out);
 static bool everything_root_anon_sum_elt_write(atd_writer *w, const everything_root_anon_sum_elt *v);
+
+static const char *everything_struct__read_p(atd_reader *r, const char *p, everything_struct_ *out);
+static const char *everything_rect_read_p(atd_reader *r, const char *p, everything_rect *out);
+static const char *everything_int_list_read_p(atd_reader *r, const char *p, everything_int_list *out);
+static const char *everything_float_list_read_p(atd_reader *r, const char *p, everything_float_list *out);
+static const char *everything_fields_read_p(atd_reader *r, const char *p, everything_fields *out);
+static const char *everything_names_read_p(atd_reader *r, const char *p, everything_names *out);
+static const char *everything_patch_read_p(atd_reader *r, const char *p, everything_patch *out);
+static const char *everything_all_optional_read_p(atd_reader *r, const char *p, everything_all_optional *out);
+static const char *everything_base_read_p(atd_reader *r, const char *p, everything_base *out);
+static const char *everything_derived_read_p(atd_reader *r, const char *p, everything_derived *out);
+static const char *everything_single_read_p(atd_reader *r, const char *p, everything_single *out);
+static const char *everything_pair_read_p(atd_reader *r, const char *p, everything_pair *out);
+static const char *everything_with_defaults_read_p(atd_reader *r, const char *p, everything_with_defaults *out);
+static const char *everything_bare_cell_read_p(atd_reader *r, const char *p, everything_bare_cell *out);
+static const char *everything_matrix_read_p(atd_reader *r, const char *p, everything_matrix *out);
+static const char *everything_cube_read_p(atd_reader *r, const char *p, everything_cube *out);
+static const char *everything_abstract_list_read_p(atd_reader *r, const char *p, everything_abstract_list *out);
+static const char *everything_with_defaults_list_read_p(atd_reader *r, const char *p, everything_with_defaults_list *out);
+static const char *everything_options_read_p(atd_reader *r, const char *p, everything_options *out);
+static const char *everything_reprs_read_p(atd_reader *r, const char *p, everything_reprs *out);
+static const char *everything_page_ext_read_p(atd_reader *r, const char *p, everything_page_ext *out);
+static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p, everything_int_bool_entry *out);
+static const char *everything_generics_read_p(atd_reader *r, const char *p, everything_generics *out);
+static const char *everything_rose_node_read_p(atd_reader *r, const char *p, everything_rose_node *out);
+static const char *everything_binding_read_p(atd_reader *r, const char *p, everything_binding *out);
+static const char *everything_stmt_read_p(atd_reader *r, const char *p, everything_stmt *out);
+static const char *everything_annotated_read_p(atd_reader *r, const char *p, everything_annotated *out);
+static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everything_anon_z *out);
+static const char *everything_root_read_p(atd_reader *r, const char *p, everything_root *out);
 
 /* --- readers --- */
 
@@ -323,77 +353,103 @@ static int everything_struct___field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_struct__read(atd_reader *r, everything_struct_ *out)
+static const char *everything_struct__read_p(atd_reader *r, const char *p, everything_struct_ *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_struct__init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"union\":", 8)) {
+        goto keys_0;
+    }
+    p += 8;
+    p = atd_read_int64_p(r, p, &out->union_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "union", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"switch\":", 9)) {
+        goto keys_1;
+    }
+    p += 9;
+    p = atd_read_string_p(r, p, &out->switch_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "switch", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"union\":", 8)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"switch\":", 9)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_struct___field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_struct___field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_int64(r, &out->union_)) {
-                return atd_reader_push_field(r, "union", 5);
+            p = atd_read_int64_p(r, p, &out->union_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "union", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_string(r, &out->switch_)) {
-                return atd_reader_push_field(r, "switch", 6);
+            p = atd_read_string_p(r, p, &out->switch_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "switch", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "struct_");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "struct_"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "union", "struct_");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "union", "struct_"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "switch", "struct_");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "switch", "struct_"));
     }
-    return true;
+    return p;
+}
+
+bool everything_struct__read(atd_reader *r, everything_struct_ *out)
+{
+    return atd_reader_advance(r, everything_struct__read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_struct__read_any(atd_reader *r, void *out)
@@ -523,43 +579,50 @@ static void everything_int_int_tuple_init(everything_int_int_tuple *v)
     memset(v, 0, sizeof *v);
 }
 
-static bool everything_int_int_tuple_read(atd_reader *r, everything_int_int_tuple *out)
+static const char *everything_int_int_tuple_read_p(atd_reader *r, const char *p, everything_int_int_tuple *out)
 {
     bool more;
     size_t at, i;
     everything_int_int_tuple_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
-    if (!atd_read_int64(r, &out->f0)) {
-        return atd_reader_push_index(r, 0);
+    p = atd_read_int64_p(r, p, &out->f0);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 0));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
-    if (!atd_read_int64(r, &out->f1)) {
-        return atd_reader_push_index(r, 1);
+    p = atd_read_int64_p(r, p, &out->f1);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 1));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 2; more; i++) {
-        if (!atd_skip_value(r)) {
-            return atd_reader_push_index(r, i);
+        p = atd_skip_value_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, i));
         }
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
 }
 
 void everything_rect_init(everything_rect *v)
@@ -586,77 +649,103 @@ static int everything_rect__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_rect_read(atd_reader *r, everything_rect *out)
+static const char *everything_rect_read_p(atd_reader *r, const char *p, everything_rect *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_rect_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"width\":", 8)) {
+        goto keys_0;
+    }
+    p += 8;
+    p = atd_read_double_p(r, p, &out->width);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "width", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"height\":", 9)) {
+        goto keys_1;
+    }
+    p += 9;
+    p = atd_read_double_p(r, p, &out->height);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"width\":", 8)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"height\":", 9)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_rect__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_rect__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_double(r, &out->width)) {
-                return atd_reader_push_field(r, "width", 5);
+            p = atd_read_double_p(r, p, &out->width);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "width", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_double(r, &out->height)) {
-                return atd_reader_push_field(r, "height", 6);
+            p = atd_read_double_p(r, p, &out->height);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "rect");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "rect"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "width", "rect");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "width", "rect"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "height", "rect");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "height", "rect"));
     }
-    return true;
+    return p;
+}
+
+bool everything_rect_read(atd_reader *r, everything_rect *out)
+{
+    return atd_reader_advance(r, everything_rect_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_rect_read_any(atd_reader *r, void *out)
@@ -691,58 +780,87 @@ static int everything_shape_Label__field(const char *s, size_t len)
     return -1;
 }
 
-static bool everything_shape_Label_read(atd_reader *r, everything_shape_Label *out)
+static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, everything_shape_Label *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_shape_Label_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"text\":", 7)) {
+        goto keys_0;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->text);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"size\":", 7)) {
+        goto keys_1;
+    }
+    p += 7;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->size);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
+        }
+        out->has_size = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"text\":", 7)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"size\":", 7)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_shape_Label__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_shape_Label__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->text)) {
-                return atd_reader_push_field(r, "text", 4);
+            p = atd_read_string_p(r, p, &out->text);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "size", 4);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
                 }
             } else {
-                if (!atd_read_int64(r, &out->size)) {
-                    return atd_reader_push_field(r, "size", 4);
+                p = atd_read_int64_p(r, p, &out->size);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
                 }
                 out->has_size = true;
             }
@@ -750,30 +868,33 @@ static bool everything_shape_Label_read(atd_reader *r, everything_shape_Label *o
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "shape_Label");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "shape_Label"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "text", "shape_Label");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "text", "shape_Label"));
     }
-    return true;
+    return p;
 }
 
-static bool everything_float_float_tuple_list_read(atd_reader *r, everything_float_float_tuple_list *out)
+static const char *everything_float_float_tuple_list_read_p(atd_reader *r, const char *p, everything_float_float_tuple_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_float_float_tuple *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -783,31 +904,34 @@ static bool everything_float_float_tuple_list_read(atd_reader *r, everything_flo
                 n_ = (everything_float_float_tuple *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_float_float_tuple), ncap * sizeof(everything_float_float_tuple), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!everything_float_float_tuple_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = everything_float_float_tuple_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool everything_shape_list_read(atd_reader *r, everything_shape_list *out)
+static const char *everything_shape_list_read_p(atd_reader *r, const char *p, everything_shape_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_shape *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -817,35 +941,40 @@ static bool everything_shape_list_read(atd_reader *r, everything_shape_list *out
                 n_ = (everything_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_shape), ncap * sizeof(everything_shape), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!everything_shape_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool everything_int_nullable_read(atd_reader *r, everything_int_nullable *out)
+static const char *everything_int_nullable_read_p(atd_reader *r, const char *p, everything_int_nullable *out)
 {
-    if (atd_peek(r) == 'n') {
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
         out->has = false;
-        return atd_read_null(r);
+        return atd_read_null_p(r, p);
     }
-    if (!atd_read_int64(r, &out->value)) {
-        return false;
+    p = atd_read_int64_p(r, p, &out->value);
+    if (p == NULL) {
+        return NULL;
     }
     out->has = true;
-    return true;
+    return p;
 }
 
 void everything_shape_init(everything_shape *v)
@@ -989,7 +1118,7 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Move");
             }
             out->tag = EVERYTHING_SHAPE_MOVE;
-            if (!everything_int_int_tuple_read(r, &out->u.Move)) {
+            if (!atd_reader_advance(r, everything_int_int_tuple_read_p(r, atd_reader_cursor(r), &out->u.Move))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -1007,7 +1136,7 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Rect");
             }
             out->tag = EVERYTHING_SHAPE_RECT;
-            if (!everything_rect_read(r, &out->u.Rect)) {
+            if (!atd_reader_advance(r, everything_rect_read_p(r, atd_reader_cursor(r), &out->u.Rect))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -1025,7 +1154,7 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Label");
             }
             out->tag = EVERYTHING_SHAPE_LABEL;
-            if (!everything_shape_Label_read(r, &out->u.Label)) {
+            if (!atd_reader_advance(r, everything_shape_Label_read_p(r, atd_reader_cursor(r), &out->u.Label))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -1043,7 +1172,7 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Poly");
             }
             out->tag = EVERYTHING_SHAPE_POLY;
-            if (!everything_float_float_tuple_list_read(r, &out->u.Poly)) {
+            if (!atd_reader_advance(r, everything_float_float_tuple_list_read_p(r, atd_reader_cursor(r), &out->u.Poly))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -1061,7 +1190,7 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Nested");
             }
             out->tag = EVERYTHING_SHAPE_NESTED;
-            if (!everything_shape_list_read(r, &out->u.Nested)) {
+            if (!atd_reader_advance(r, everything_shape_list_read_p(r, atd_reader_cursor(r), &out->u.Nested))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -1133,7 +1262,7 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Null");
             }
             out->tag = EVERYTHING_SHAPE_NULL;
-            if (!everything_int_nullable_read(r, &out->u.Null)) {
+            if (!atd_reader_advance(r, everything_int_nullable_read_p(r, atd_reader_cursor(r), &out->u.Null))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -1187,43 +1316,50 @@ static void everything_float_float_tuple_init(everything_float_float_tuple *v)
     memset(v, 0, sizeof *v);
 }
 
-static bool everything_float_float_tuple_read(atd_reader *r, everything_float_float_tuple *out)
+static const char *everything_float_float_tuple_read_p(atd_reader *r, const char *p, everything_float_float_tuple *out)
 {
     bool more;
     size_t at, i;
     everything_float_float_tuple_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
-    if (!atd_read_double(r, &out->f0)) {
-        return atd_reader_push_index(r, 0);
+    p = atd_read_double_p(r, p, &out->f0);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 0));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
-    if (!atd_read_double(r, &out->f1)) {
-        return atd_reader_push_index(r, 1);
+    p = atd_read_double_p(r, p, &out->f1);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 1));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 2; more; i++) {
-        if (!atd_skip_value(r)) {
-            return atd_reader_push_index(r, i);
+        p = atd_skip_value_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, i));
         }
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
 }
 
 void everything_odd_names_init(everything_odd_names *v)
@@ -1421,43 +1557,50 @@ static void everything_int_float_tuple_init(everything_int_float_tuple *v)
     memset(v, 0, sizeof *v);
 }
 
-static bool everything_int_float_tuple_read(atd_reader *r, everything_int_float_tuple *out)
+static const char *everything_int_float_tuple_read_p(atd_reader *r, const char *p, everything_int_float_tuple *out)
 {
     bool more;
     size_t at, i;
     everything_int_float_tuple_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
-    if (!atd_read_int64(r, &out->f0)) {
-        return atd_reader_push_index(r, 0);
+    p = atd_read_int64_p(r, p, &out->f0);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 0));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
-    if (!atd_read_double(r, &out->f1)) {
-        return atd_reader_push_index(r, 1);
+    p = atd_read_double_p(r, p, &out->f1);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 1));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 2; more; i++) {
-        if (!atd_skip_value(r)) {
-            return atd_reader_push_index(r, i);
+        p = atd_skip_value_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, i));
         }
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
 }
 
 static void everything_obj_shape_Box_init(everything_obj_shape_Box *v)
@@ -1482,58 +1625,87 @@ static int everything_obj_shape_Box__field(const char *s, size_t len)
     return -1;
 }
 
-static bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Box *out)
+static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p, everything_obj_shape_Box *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_obj_shape_Box_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"w\":", 4)) {
+        goto keys_0;
+    }
+    p += 4;
+    p = atd_read_int64_p(r, p, &out->w);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "w", 1));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"h\":", 4)) {
+        goto keys_1;
+    }
+    p += 4;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
+        }
+    } else {
+        p = atd_read_double_p(r, p, &out->h);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
+        }
+        out->has_h = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"w\":", 4)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"h\":", 4)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_obj_shape_Box__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_obj_shape_Box__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_int64(r, &out->w)) {
-                return atd_reader_push_field(r, "w", 1);
+            p = atd_read_int64_p(r, p, &out->w);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "w", 1));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "h", 1);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
                 }
             } else {
-                if (!atd_read_double(r, &out->h)) {
-                    return atd_reader_push_field(r, "h", 1);
+                p = atd_read_double_p(r, p, &out->h);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
                 }
                 out->has_h = true;
             }
@@ -1541,30 +1713,33 @@ static bool everything_obj_shape_Box_read(atd_reader *r, everything_obj_shape_Bo
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "obj_shape_Box");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "obj_shape_Box"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "w", "obj_shape_Box");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "w", "obj_shape_Box"));
     }
-    return true;
+    return p;
 }
 
-static bool everything_obj_shape_list_read(atd_reader *r, everything_obj_shape_list *out)
+static const char *everything_obj_shape_list_read_p(atd_reader *r, const char *p, everything_obj_shape_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_obj_shape *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -1574,22 +1749,25 @@ static bool everything_obj_shape_list_read(atd_reader *r, everything_obj_shape_l
                 n_ = (everything_obj_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_obj_shape), ncap * sizeof(everything_obj_shape), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!everything_obj_shape_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void everything_obj_shape_init(everything_obj_shape *v)
@@ -1680,7 +1858,7 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
             return true;
         case 2:
             out->tag = EVERYTHING_OBJ_SHAPE_PAIR;
-            if (!everything_int_float_tuple_read(r, &out->u.Pair)) {
+            if (!atd_reader_advance(r, everything_int_float_tuple_read_p(r, atd_reader_cursor(r), &out->u.Pair))) {
                 return atd_reader_push_field(r, "Pair", 4);
             }
             if (!atd_object_next(r, &more)) {
@@ -1704,7 +1882,7 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
             return true;
         case 4:
             out->tag = EVERYTHING_OBJ_SHAPE_BOX;
-            if (!everything_obj_shape_Box_read(r, &out->u.Box)) {
+            if (!atd_reader_advance(r, everything_obj_shape_Box_read_p(r, atd_reader_cursor(r), &out->u.Box))) {
                 return atd_reader_push_field(r, "Box", 3);
             }
             if (!atd_object_next(r, &more)) {
@@ -1716,7 +1894,7 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
             return true;
         case 5:
             out->tag = EVERYTHING_OBJ_SHAPE_INNER;
-            if (!everything_obj_shape_list_read(r, &out->u.Inner)) {
+            if (!atd_reader_advance(r, everything_obj_shape_list_read_p(r, atd_reader_cursor(r), &out->u.Inner))) {
                 return atd_reader_push_field(r, "Inner", 5);
             }
             if (!atd_object_next(r, &more)) {
@@ -1970,26 +2148,29 @@ int everything_event_from_json(const char *json, size_t len, atd_arena *arena, e
     return atd_from_json(json, len, arena, everything_event_read_any, out, err);
 }
 
-static bool everything_string_nullable_read(atd_reader *r, everything_string_nullable *out)
+static const char *everything_string_nullable_read_p(atd_reader *r, const char *p, everything_string_nullable *out)
 {
-    if (atd_peek(r) == 'n') {
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
         out->has = false;
-        return atd_read_null(r);
+        return atd_read_null_p(r, p);
     }
-    if (!atd_read_string(r, &out->value)) {
-        return false;
+    p = atd_read_string_p(r, p, &out->value);
+    if (p == NULL) {
+        return NULL;
     }
     out->has = true;
-    return true;
+    return p;
 }
 
-static bool everything_string_list_read(atd_reader *r, everything_string_list *out)
+static const char *everything_string_list_read_p(atd_reader *r, const char *p, everything_string_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     atd_string *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -1999,22 +2180,24 @@ static bool everything_string_list_read(atd_reader *r, everything_string_list *o
                 n_ = (atd_string *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(atd_string), ncap * sizeof(atd_string), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!atd_read_string(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = atd_read_string_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void everything_int_list_init(everything_int_list *v)
@@ -2022,13 +2205,14 @@ void everything_int_list_init(everything_int_list *v)
     memset(v, 0, sizeof *v);
 }
 
-bool everything_int_list_read(atd_reader *r, everything_int_list *out)
+static const char *everything_int_list_read_p(atd_reader *r, const char *p, everything_int_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     int64_t *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -2038,22 +2222,29 @@ bool everything_int_list_read(atd_reader *r, everything_int_list *out)
                 n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!atd_read_int64(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = atd_read_int64_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool everything_int_list_read(atd_reader *r, everything_int_list *out)
+{
+    return atd_reader_advance(r, everything_int_list_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_int_list_read_any(atd_reader *r, void *out)
@@ -2071,13 +2262,14 @@ void everything_float_list_init(everything_float_list *v)
     memset(v, 0, sizeof *v);
 }
 
-bool everything_float_list_read(atd_reader *r, everything_float_list *out)
+static const char *everything_float_list_read_p(atd_reader *r, const char *p, everything_float_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     double *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -2087,22 +2279,29 @@ bool everything_float_list_read(atd_reader *r, everything_float_list *out)
                 n_ = (double *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(double), ncap * sizeof(double), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!atd_read_double(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = atd_read_double_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool everything_float_list_read(atd_reader *r, everything_float_list *out)
+{
+    return atd_reader_advance(r, everything_float_list_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_float_list_read_any(atd_reader *r, void *out)
@@ -2263,545 +2462,1243 @@ static int everything_fields__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_fields_read(atd_reader *r, everything_fields *out)
+static const char *everything_fields_read_p(atd_reader *r, const char *p, everything_fields *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_fields_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"req_int\":", 10)) {
+        goto keys_0;
+    }
+    p += 10;
+    p = atd_read_int64_p(r, p, &out->req_int);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "req_int", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"req_nullable\":", 15)) {
+        goto keys_1;
+    }
+    p += 15;
+    p = everything_string_nullable_read_p(r, p, &out->req_nullable);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "req_nullable", 12));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"req_unit\":", 11)) {
+        goto keys_2;
+    }
+    p += 11;
+    p = atd_read_null_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "req_unit", 8));
+    }
+    out->req_unit = 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"opt_option\":", 13)) {
+        goto keys_3;
+    }
+    p += 13;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "opt_option", 10));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->opt_option);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "opt_option", 10));
+        }
+        out->has_opt_option = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"opt_nullable\":", 15)) {
+        goto keys_4;
+    }
+    p += 15;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "opt_nullable", 12));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->opt_nullable);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "opt_nullable", 12));
+        }
+        out->has_opt_nullable = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"opt_alias\":", 12)) {
+        goto keys_5;
+    }
+    p += 12;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "opt_alias", 9));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->opt_alias);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "opt_alias", 9));
+        }
+        out->has_opt_alias = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"def_bool\":", 11)) {
+        goto keys_6;
+    }
+    p += 11;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_bool", 8));
+        }
+    } else {
+        p = atd_read_bool_p(r, p, &out->def_bool);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_bool", 8));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_7;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"def_int\":", 10)) {
+        goto keys_7;
+    }
+    p += 10;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_int", 7));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->def_int);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_int", 7));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_8;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"def_alias\":", 12)) {
+        goto keys_8;
+    }
+    p += 12;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_alias", 9));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->def_alias);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_alias", 9));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_9;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"def_float\":", 12)) {
+        goto keys_9;
+    }
+    p += 12;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_float", 9));
+        }
+    } else {
+        p = atd_read_double_p(r, p, &out->def_float);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_float", 9));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_10;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"def_string\":", 13)) {
+        goto keys_10;
+    }
+    p += 13;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_string", 10));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->def_string);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_string", 10));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_11;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"def_list\":", 11)) {
+        goto keys_11;
+    }
+    p += 11;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_list", 8));
+        }
+    } else {
+        p = everything_string_list_read_p(r, p, &out->def_list);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_list", 8));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_12;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"def_option\":", 13)) {
+        goto keys_12;
+    }
+    p += 13;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_option", 10));
+        }
+    } else {
+        atd_reader_seek(r, p);
+        if (!everything_maybe_int_read(r, &out->def_option)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_option", 10));
+        }
+        p = atd_reader_cursor(r);
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_13;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"def_nullable\":", 15)) {
+        goto keys_13;
+    }
+    p += 15;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_nullable", 12));
+        }
+    } else {
+        p = everything_int_nullable_read_p(r, p, &out->def_nullable);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_nullable", 12));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_14;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"def_unit\":", 11)) {
+        goto keys_14;
+    }
+    p += 11;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_unit", 8));
+        }
+    } else {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_unit", 8));
+        }
+        out->def_unit = 0;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_15;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_int\":", 9)) {
+        goto keys_15;
+    }
+    p += 9;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_int", 6));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->ex_int);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_int", 6));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_16;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_neg\":", 9)) {
+        goto keys_16;
+    }
+    p += 9;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_neg", 6));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->ex_neg);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_neg", 6));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_17;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_float\":", 11)) {
+        goto keys_17;
+    }
+    p += 11;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_float", 8));
+        }
+    } else {
+        p = atd_read_double_p(r, p, &out->ex_float);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_float", 8));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_18;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_float_dot\":", 15)) {
+        goto keys_18;
+    }
+    p += 15;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_dot", 12));
+        }
+    } else {
+        p = atd_read_double_p(r, p, &out->ex_float_dot);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_dot", 12));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_19;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_float_exp\":", 15)) {
+        goto keys_19;
+    }
+    p += 15;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_exp", 12));
+        }
+    } else {
+        p = atd_read_double_p(r, p, &out->ex_float_exp);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_exp", 12));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_20;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_float_neg\":", 15)) {
+        goto keys_20;
+    }
+    p += 15;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_neg", 12));
+        }
+    } else {
+        p = atd_read_double_p(r, p, &out->ex_float_neg);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_neg", 12));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_21;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_true\":", 10)) {
+        goto keys_21;
+    }
+    p += 10;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_true", 7));
+        }
+    } else {
+        p = atd_read_bool_p(r, p, &out->ex_true);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_true", 7));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_22;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_string\":", 12)) {
+        goto keys_22;
+    }
+    p += 12;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_string", 9));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->ex_string);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_string", 9));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_23;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_list\":", 10)) {
+        goto keys_23;
+    }
+    p += 10;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_list", 7));
+        }
+    } else {
+        p = everything_int_list_read_p(r, p, &out->ex_list);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_list", 7));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_24;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_array\":", 11)) {
+        goto keys_24;
+    }
+    p += 11;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_array", 8));
+        }
+    } else {
+        p = everything_float_list_read_p(r, p, &out->ex_array);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_array", 8));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_25;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_none\":", 10)) {
+        goto keys_25;
+    }
+    p += 10;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_none", 7));
+        }
+    } else {
+        atd_reader_seek(r, p);
+        if (!everything_string_option_read(r, &out->ex_none)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_none", 7));
+        }
+        p = atd_reader_cursor(r);
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_26;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_unit\":", 10)) {
+        goto keys_26;
+    }
+    p += 10;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_unit", 7));
+        }
+    } else {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_unit", 7));
+        }
+        out->ex_unit = 0;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_27;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_ctor\":", 10)) {
+        goto keys_27;
+    }
+    p += 10;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
+        }
+    } else {
+        atd_reader_seek(r, p);
+        if (!everything_mode_read(r, &out->ex_ctor)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
+        }
+        p = atd_reader_cursor(r);
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_28;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_ctor_bq\":", 13)) {
+        goto keys_28;
+    }
+    p += 13;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
+        }
+    } else {
+        atd_reader_seek(r, p);
+        if (!everything_level_read(r, &out->ex_ctor_bq)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
+        }
+        p = atd_reader_cursor(r);
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_29;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_wrap\":", 10)) {
+        goto keys_29;
+    }
+    p += 10;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_wrap", 7));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->ex_wrap);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_wrap", 7));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_30;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_c\":", 7)) {
+        goto keys_30;
+    }
+    p += 7;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_c", 4));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->ex_c);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_c", 4));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_30:
+keys_29:
+keys_28:
+keys_27:
+keys_26:
+keys_25:
+keys_24:
+keys_23:
+keys_22:
+keys_21:
+keys_20:
+keys_19:
+keys_18:
+keys_17:
+keys_16:
+keys_15:
+keys_14:
+keys_13:
+keys_12:
+keys_11:
+keys_10:
+keys_9:
+keys_8:
+keys_7:
+keys_6:
+keys_5:
+keys_4:
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"req_int\":", 10)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"req_nullable\":", 15)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"req_unit\":", 11)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"opt_option\":", 13)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"opt_nullable\":", 15)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"opt_alias\":", 12)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"def_bool\":", 11)) {
-                f = 6;
-            }
-            break;
-        case 7:
-            if (atd_object_key_is(r, "\"def_int\":", 10)) {
-                f = 7;
-            }
-            break;
-        case 8:
-            if (atd_object_key_is(r, "\"def_alias\":", 12)) {
-                f = 8;
-            }
-            break;
-        case 9:
-            if (atd_object_key_is(r, "\"def_float\":", 12)) {
-                f = 9;
-            }
-            break;
-        case 10:
-            if (atd_object_key_is(r, "\"def_string\":", 13)) {
-                f = 10;
-            }
-            break;
-        case 11:
-            if (atd_object_key_is(r, "\"def_list\":", 11)) {
-                f = 11;
-            }
-            break;
-        case 12:
-            if (atd_object_key_is(r, "\"def_option\":", 13)) {
-                f = 12;
-            }
-            break;
-        case 13:
-            if (atd_object_key_is(r, "\"def_nullable\":", 15)) {
-                f = 13;
-            }
-            break;
-        case 14:
-            if (atd_object_key_is(r, "\"def_unit\":", 11)) {
-                f = 14;
-            }
-            break;
-        case 15:
-            if (atd_object_key_is(r, "\"ex_int\":", 9)) {
-                f = 15;
-            }
-            break;
-        case 16:
-            if (atd_object_key_is(r, "\"ex_neg\":", 9)) {
-                f = 16;
-            }
-            break;
-        case 17:
-            if (atd_object_key_is(r, "\"ex_float\":", 11)) {
-                f = 17;
-            }
-            break;
-        case 18:
-            if (atd_object_key_is(r, "\"ex_float_dot\":", 15)) {
-                f = 18;
-            }
-            break;
-        case 19:
-            if (atd_object_key_is(r, "\"ex_float_exp\":", 15)) {
-                f = 19;
-            }
-            break;
-        case 20:
-            if (atd_object_key_is(r, "\"ex_float_neg\":", 15)) {
-                f = 20;
-            }
-            break;
-        case 21:
-            if (atd_object_key_is(r, "\"ex_true\":", 10)) {
-                f = 21;
-            }
-            break;
-        case 22:
-            if (atd_object_key_is(r, "\"ex_string\":", 12)) {
-                f = 22;
-            }
-            break;
-        case 23:
-            if (atd_object_key_is(r, "\"ex_list\":", 10)) {
-                f = 23;
-            }
-            break;
-        case 24:
-            if (atd_object_key_is(r, "\"ex_array\":", 11)) {
-                f = 24;
-            }
-            break;
-        case 25:
-            if (atd_object_key_is(r, "\"ex_none\":", 10)) {
-                f = 25;
-            }
-            break;
-        case 26:
-            if (atd_object_key_is(r, "\"ex_unit\":", 10)) {
-                f = 26;
-            }
-            break;
-        case 27:
-            if (atd_object_key_is(r, "\"ex_ctor\":", 10)) {
-                f = 27;
-            }
-            break;
-        case 28:
-            if (atd_object_key_is(r, "\"ex_ctor_bq\":", 13)) {
-                f = 28;
-            }
-            break;
-        case 29:
-            if (atd_object_key_is(r, "\"ex_wrap\":", 10)) {
-                f = 29;
-            }
-            break;
-        case 30:
-            if (atd_object_key_is(r, "\"ex_c\":", 7)) {
-                f = 30;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_fields__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_fields__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_int64(r, &out->req_int)) {
-                return atd_reader_push_field(r, "req_int", 7);
+            p = atd_read_int64_p(r, p, &out->req_int);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "req_int", 7));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!everything_string_nullable_read(r, &out->req_nullable)) {
-                return atd_reader_push_field(r, "req_nullable", 12);
+            p = everything_string_nullable_read_p(r, p, &out->req_nullable);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "req_nullable", 12));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!atd_read_null(r)) {
-                return atd_reader_push_field(r, "req_unit", 8);
+            p = atd_read_null_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "req_unit", 8));
             }
             out->req_unit = 0;
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "opt_option", 10);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "opt_option", 10));
                 }
             } else {
-                if (!atd_read_int64(r, &out->opt_option)) {
-                    return atd_reader_push_field(r, "opt_option", 10);
+                p = atd_read_int64_p(r, p, &out->opt_option);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "opt_option", 10));
                 }
                 out->has_opt_option = true;
             }
             break;
         case 4:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "opt_nullable", 12);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "opt_nullable", 12));
                 }
             } else {
-                if (!atd_read_string(r, &out->opt_nullable)) {
-                    return atd_reader_push_field(r, "opt_nullable", 12);
+                p = atd_read_string_p(r, p, &out->opt_nullable);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "opt_nullable", 12));
                 }
                 out->has_opt_nullable = true;
             }
             break;
         case 5:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "opt_alias", 9);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "opt_alias", 9));
                 }
             } else {
-                if (!atd_read_int64(r, &out->opt_alias)) {
-                    return atd_reader_push_field(r, "opt_alias", 9);
+                p = atd_read_int64_p(r, p, &out->opt_alias);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "opt_alias", 9));
                 }
                 out->has_opt_alias = true;
             }
             break;
         case 6:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "def_bool", 8);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "def_bool", 8));
                 }
             } else {
-                if (!atd_read_bool(r, &out->def_bool)) {
-                    return atd_reader_push_field(r, "def_bool", 8);
+                p = atd_read_bool_p(r, p, &out->def_bool);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "def_bool", 8));
                 }
             }
             break;
         case 7:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "def_int", 7);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "def_int", 7));
                 }
             } else {
-                if (!atd_read_int64(r, &out->def_int)) {
-                    return atd_reader_push_field(r, "def_int", 7);
+                p = atd_read_int64_p(r, p, &out->def_int);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "def_int", 7));
                 }
             }
             break;
         case 8:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "def_alias", 9);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "def_alias", 9));
                 }
             } else {
-                if (!atd_read_int64(r, &out->def_alias)) {
-                    return atd_reader_push_field(r, "def_alias", 9);
+                p = atd_read_int64_p(r, p, &out->def_alias);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "def_alias", 9));
                 }
             }
             break;
         case 9:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "def_float", 9);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "def_float", 9));
                 }
             } else {
-                if (!atd_read_double(r, &out->def_float)) {
-                    return atd_reader_push_field(r, "def_float", 9);
+                p = atd_read_double_p(r, p, &out->def_float);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "def_float", 9));
                 }
             }
             break;
         case 10:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "def_string", 10);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "def_string", 10));
                 }
             } else {
-                if (!atd_read_string(r, &out->def_string)) {
-                    return atd_reader_push_field(r, "def_string", 10);
+                p = atd_read_string_p(r, p, &out->def_string);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "def_string", 10));
                 }
             }
             break;
         case 11:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "def_list", 8);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "def_list", 8));
                 }
             } else {
-                if (!everything_string_list_read(r, &out->def_list)) {
-                    return atd_reader_push_field(r, "def_list", 8);
+                p = everything_string_list_read_p(r, p, &out->def_list);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "def_list", 8));
                 }
             }
             break;
         case 12:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "def_option", 10);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "def_option", 10));
                 }
             } else {
+                atd_reader_seek(r, p);
                 if (!everything_maybe_int_read(r, &out->def_option)) {
-                    return atd_reader_push_field(r, "def_option", 10);
+                    return atd_fail_cursor(atd_reader_push_field(r, "def_option", 10));
                 }
+                p = atd_reader_cursor(r);
             }
             break;
         case 13:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "def_nullable", 12);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "def_nullable", 12));
                 }
             } else {
-                if (!everything_int_nullable_read(r, &out->def_nullable)) {
-                    return atd_reader_push_field(r, "def_nullable", 12);
+                p = everything_int_nullable_read_p(r, p, &out->def_nullable);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "def_nullable", 12));
                 }
             }
             break;
         case 14:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "def_unit", 8);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "def_unit", 8));
                 }
             } else {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "def_unit", 8);
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "def_unit", 8));
                 }
                 out->def_unit = 0;
             }
             break;
         case 15:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ex_int", 6);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_int", 6));
                 }
             } else {
-                if (!atd_read_int64(r, &out->ex_int)) {
-                    return atd_reader_push_field(r, "ex_int", 6);
+                p = atd_read_int64_p(r, p, &out->ex_int);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_int", 6));
                 }
             }
             break;
         case 16:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ex_neg", 6);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_neg", 6));
                 }
             } else {
-                if (!atd_read_int64(r, &out->ex_neg)) {
-                    return atd_reader_push_field(r, "ex_neg", 6);
+                p = atd_read_int64_p(r, p, &out->ex_neg);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_neg", 6));
                 }
             }
             break;
         case 17:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ex_float", 8);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_float", 8));
                 }
             } else {
-                if (!atd_read_double(r, &out->ex_float)) {
-                    return atd_reader_push_field(r, "ex_float", 8);
+                p = atd_read_double_p(r, p, &out->ex_float);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_float", 8));
                 }
             }
             break;
         case 18:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ex_float_dot", 12);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_float_dot", 12));
                 }
             } else {
-                if (!atd_read_double(r, &out->ex_float_dot)) {
-                    return atd_reader_push_field(r, "ex_float_dot", 12);
+                p = atd_read_double_p(r, p, &out->ex_float_dot);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_float_dot", 12));
                 }
             }
             break;
         case 19:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ex_float_exp", 12);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_float_exp", 12));
                 }
             } else {
-                if (!atd_read_double(r, &out->ex_float_exp)) {
-                    return atd_reader_push_field(r, "ex_float_exp", 12);
+                p = atd_read_double_p(r, p, &out->ex_float_exp);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_float_exp", 12));
                 }
             }
             break;
         case 20:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ex_float_neg", 12);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_float_neg", 12));
                 }
             } else {
-                if (!atd_read_double(r, &out->ex_float_neg)) {
-                    return atd_reader_push_field(r, "ex_float_neg", 12);
+                p = atd_read_double_p(r, p, &out->ex_float_neg);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_float_neg", 12));
                 }
             }
             break;
         case 21:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ex_true", 7);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_true", 7));
                 }
             } else {
-                if (!atd_read_bool(r, &out->ex_true)) {
-                    return atd_reader_push_field(r, "ex_true", 7);
+                p = atd_read_bool_p(r, p, &out->ex_true);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_true", 7));
                 }
             }
             break;
         case 22:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ex_string", 9);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_string", 9));
                 }
             } else {
-                if (!atd_read_string(r, &out->ex_string)) {
-                    return atd_reader_push_field(r, "ex_string", 9);
+                p = atd_read_string_p(r, p, &out->ex_string);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_string", 9));
                 }
             }
             break;
         case 23:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ex_list", 7);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_list", 7));
                 }
             } else {
-                if (!everything_int_list_read(r, &out->ex_list)) {
-                    return atd_reader_push_field(r, "ex_list", 7);
+                p = everything_int_list_read_p(r, p, &out->ex_list);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_list", 7));
                 }
             }
             break;
         case 24:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ex_array", 8);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_array", 8));
                 }
             } else {
-                if (!everything_float_list_read(r, &out->ex_array)) {
-                    return atd_reader_push_field(r, "ex_array", 8);
+                p = everything_float_list_read_p(r, p, &out->ex_array);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_array", 8));
                 }
             }
             break;
         case 25:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ex_none", 7);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_none", 7));
                 }
             } else {
+                atd_reader_seek(r, p);
                 if (!everything_string_option_read(r, &out->ex_none)) {
-                    return atd_reader_push_field(r, "ex_none", 7);
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_none", 7));
                 }
+                p = atd_reader_cursor(r);
             }
             break;
         case 26:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ex_unit", 7);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_unit", 7));
                 }
             } else {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ex_unit", 7);
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_unit", 7));
                 }
                 out->ex_unit = 0;
             }
             break;
         case 27:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ex_ctor", 7);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
                 }
             } else {
+                atd_reader_seek(r, p);
                 if (!everything_mode_read(r, &out->ex_ctor)) {
-                    return atd_reader_push_field(r, "ex_ctor", 7);
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
                 }
+                p = atd_reader_cursor(r);
             }
             break;
         case 28:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ex_ctor_bq", 10);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
                 }
             } else {
+                atd_reader_seek(r, p);
                 if (!everything_level_read(r, &out->ex_ctor_bq)) {
-                    return atd_reader_push_field(r, "ex_ctor_bq", 10);
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
                 }
+                p = atd_reader_cursor(r);
             }
             break;
         case 29:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ex_wrap", 7);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_wrap", 7));
                 }
             } else {
-                if (!atd_read_int64(r, &out->ex_wrap)) {
-                    return atd_reader_push_field(r, "ex_wrap", 7);
+                p = atd_read_int64_p(r, p, &out->ex_wrap);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_wrap", 7));
                 }
             }
             break;
         case 30:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ex_c", 4);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_c", 4));
                 }
             } else {
-                if (!atd_read_int64(r, &out->ex_c)) {
-                    return atd_reader_push_field(r, "ex_c", 4);
+                p = atd_read_int64_p(r, p, &out->ex_c);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ex_c", 4));
                 }
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "fields");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "fields"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "req_int", "fields");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "req_int", "fields"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "req_nullable", "fields");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "req_nullable", "fields"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "req_unit", "fields");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "req_unit", "fields"));
     }
-    return true;
+    return p;
+}
+
+bool everything_fields_read(atd_reader *r, everything_fields *out)
+{
+    return atd_reader_advance(r, everything_fields_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_fields_read_any(atd_reader *r, void *out)
@@ -2918,375 +3815,413 @@ static int everything_names__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_names_read(atd_reader *r, everything_names *out)
+static const char *everything_names_read_p(atd_reader *r, const char *p, everything_names *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_names_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto keys_0;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->kind);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"of\":", 5)) {
+        goto keys_1;
+    }
+    p += 5;
+    p = atd_read_int64_p(r, p, &out->of_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "of", 2));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"inherit\":", 10)) {
+        goto keys_2;
+    }
+    p += 10;
+    p = atd_read_bool_p(r, p, &out->inherit_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "inherit", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"content-type\":", 15)) {
+        goto keys_3;
+    }
+    p += 15;
+    p = atd_read_string_p(r, p, &out->dashed);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "content-type", 12));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"Upper\":", 8)) {
+        goto keys_4;
+    }
+    p += 8;
+    p = atd_read_int64_p(r, p, &out->upper);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "Upper", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"2nd\":", 6)) {
+        goto keys_5;
+    }
+    p += 6;
+    p = atd_read_int64_p(r, p, &out->digits);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "2nd", 3));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"\":", 3)) {
+        goto keys_6;
+    }
+    p += 3;
+    p = atd_read_int64_p(r, p, &out->empty);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "", 0));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 6;
+keys_6:
+    seen[0] |= (uint64_t)1 << 5;
+keys_5:
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"type\":", 7)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"of\":", 5)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"inherit\":", 10)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"content-type\":", 15)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"Upper\":", 8)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"2nd\":", 6)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"\":", 3)) {
-                f = 6;
-            }
-            break;
-        case 9:
-            if (atd_object_key_is(r, "\"default\":", 10)) {
-                f = 9;
-            }
-            break;
-        case 10:
-            if (atd_object_key_is(r, "\"default_\":", 11)) {
-                f = 10;
-            }
-            break;
-        case 11:
-            if (atd_object_key_is(r, "\"for\":", 6)) {
-                f = 11;
-            }
-            break;
-        case 12:
-            if (atd_object_key_is(r, "\"while\":", 8)) {
-                f = 12;
-            }
-            break;
-        case 13:
-            if (atd_object_key_is(r, "\"struct\":", 9)) {
-                f = 13;
-            }
-            break;
-        case 14:
-            if (atd_object_key_is(r, "\"switch\":", 9)) {
-                f = 14;
-            }
-            break;
-        case 15:
-            if (atd_object_key_is(r, "\"int\":", 6)) {
-                f = 15;
-            }
-            break;
-        case 16:
-            if (atd_object_key_is(r, "\"from\":", 7)) {
-                f = 16;
-            }
-            break;
-        case 17:
-            if (atd_object_key_is(r, "\"import\":", 9)) {
-                f = 17;
-            }
-            break;
-        case 18:
-            if (atd_object_key_is(r, "\"as\":", 5)) {
-                f = 18;
-            }
-            break;
-        case 19:
-            if (atd_object_key_is(r, "\"_private\":", 11)) {
-                f = 19;
-            }
-            break;
-        case 20:
-            if (atd_object_key_is(r, "\"x'\":", 5)) {
-                f = 20;
-            }
-            break;
-        case 21:
-            if (atd_object_key_is(r, "\"camelCase\":", 12)) {
-                f = 21;
-            }
-            break;
-        case 22:
-            if (atd_object_key_is(r, "\"label\":", 8)) {
-                f = 22;
-            }
-            break;
-        case 23:
-            if (atd_object_key_is(r, "\"user\":", 7)) {
-                f = 23;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_names__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_names__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->kind)) {
-                return atd_reader_push_field(r, "type", 4);
+            p = atd_read_string_p(r, p, &out->kind);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_int64(r, &out->of_)) {
-                return atd_reader_push_field(r, "of", 2);
+            p = atd_read_int64_p(r, p, &out->of_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "of", 2));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!atd_read_bool(r, &out->inherit_)) {
-                return atd_reader_push_field(r, "inherit", 7);
+            p = atd_read_bool_p(r, p, &out->inherit_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "inherit", 7));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!atd_read_string(r, &out->dashed)) {
-                return atd_reader_push_field(r, "content-type", 12);
+            p = atd_read_string_p(r, p, &out->dashed);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "content-type", 12));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!atd_read_int64(r, &out->upper)) {
-                return atd_reader_push_field(r, "Upper", 5);
+            p = atd_read_int64_p(r, p, &out->upper);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "Upper", 5));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         case 5:
-            if (!atd_read_int64(r, &out->digits)) {
-                return atd_reader_push_field(r, "2nd", 3);
+            p = atd_read_int64_p(r, p, &out->digits);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "2nd", 3));
             }
             seen[0] |= (uint64_t)1 << 5;
             break;
         case 6:
-            if (!atd_read_int64(r, &out->empty)) {
-                return atd_reader_push_field(r, "", 0);
+            p = atd_read_int64_p(r, p, &out->empty);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "", 0));
             }
             seen[0] |= (uint64_t)1 << 6;
             break;
         case 7:
-            if (!atd_read_int64(r, &out->quoted)) {
-                return atd_reader_push_field(r, "say \"hi\"\\", 9);
+            p = atd_read_int64_p(r, p, &out->quoted);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "say \"hi\"\\", 9));
             }
             seen[0] |= (uint64_t)1 << 7;
             break;
         case 8:
-            if (!atd_read_string(r, &out->accented)) {
-                return atd_reader_push_field(r, "caf\303\251", 5);
+            p = atd_read_string_p(r, p, &out->accented);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "caf\303\251", 5));
             }
             seen[0] |= (uint64_t)1 << 8;
             break;
         case 9:
-            if (!atd_read_int64(r, &out->default_)) {
-                return atd_reader_push_field(r, "default", 7);
+            p = atd_read_int64_p(r, p, &out->default_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "default", 7));
             }
             seen[0] |= (uint64_t)1 << 9;
             break;
         case 10:
-            if (!atd_read_int64(r, &out->default_2)) {
-                return atd_reader_push_field(r, "default_", 8);
+            p = atd_read_int64_p(r, p, &out->default_2);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "default_", 8));
             }
             seen[0] |= (uint64_t)1 << 10;
             break;
         case 11:
-            if (!atd_read_int64(r, &out->for_)) {
-                return atd_reader_push_field(r, "for", 3);
+            p = atd_read_int64_p(r, p, &out->for_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "for", 3));
             }
             seen[0] |= (uint64_t)1 << 11;
             break;
         case 12:
-            if (!atd_read_bool(r, &out->while_)) {
-                return atd_reader_push_field(r, "while", 5);
+            p = atd_read_bool_p(r, p, &out->while_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "while", 5));
             }
             seen[0] |= (uint64_t)1 << 12;
             break;
         case 13:
-            if (!atd_read_string(r, &out->struct_)) {
-                return atd_reader_push_field(r, "struct", 6);
+            p = atd_read_string_p(r, p, &out->struct_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "struct", 6));
             }
             seen[0] |= (uint64_t)1 << 13;
             break;
         case 14:
-            if (!atd_read_double(r, &out->switch_)) {
-                return atd_reader_push_field(r, "switch", 6);
+            p = atd_read_double_p(r, p, &out->switch_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "switch", 6));
             }
             seen[0] |= (uint64_t)1 << 14;
             break;
         case 15:
-            if (!atd_read_int64(r, &out->int_)) {
-                return atd_reader_push_field(r, "int", 3);
+            p = atd_read_int64_p(r, p, &out->int_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "int", 3));
             }
             seen[0] |= (uint64_t)1 << 15;
             break;
         case 16:
-            if (!atd_read_int64(r, &out->from)) {
-                return atd_reader_push_field(r, "from", 4);
+            p = atd_read_int64_p(r, p, &out->from);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "from", 4));
             }
             seen[0] |= (uint64_t)1 << 16;
             break;
         case 17:
-            if (!atd_read_int64(r, &out->import)) {
-                return atd_reader_push_field(r, "import", 6);
+            p = atd_read_int64_p(r, p, &out->import);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "import", 6));
             }
             seen[0] |= (uint64_t)1 << 17;
             break;
         case 18:
-            if (!atd_read_string(r, &out->as)) {
-                return atd_reader_push_field(r, "as", 2);
+            p = atd_read_string_p(r, p, &out->as);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "as", 2));
             }
             seen[0] |= (uint64_t)1 << 18;
             break;
         case 19:
-            if (!atd_read_int64(r, &out->x_private)) {
-                return atd_reader_push_field(r, "_private", 8);
+            p = atd_read_int64_p(r, p, &out->x_private);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "_private", 8));
             }
             seen[0] |= (uint64_t)1 << 19;
             break;
         case 20:
-            if (!atd_read_int64(r, &out->x_prime)) {
-                return atd_reader_push_field(r, "x'", 2);
+            p = atd_read_int64_p(r, p, &out->x_prime);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "x'", 2));
             }
             seen[0] |= (uint64_t)1 << 20;
             break;
         case 21:
-            if (!atd_read_int64(r, &out->camelCase)) {
-                return atd_reader_push_field(r, "camelCase", 9);
+            p = atd_read_int64_p(r, p, &out->camelCase);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "camelCase", 9));
             }
             seen[0] |= (uint64_t)1 << 21;
             break;
         case 22:
-            if (!atd_read_string(r, &out->label)) {
-                return atd_reader_push_field(r, "label", 5);
+            p = atd_read_string_p(r, p, &out->label);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
             }
             seen[0] |= (uint64_t)1 << 22;
             break;
         case 23:
-            if (!atd_read_int64(r, &out->user)) {
-                return atd_reader_push_field(r, "user", 4);
+            p = atd_read_int64_p(r, p, &out->user);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
             }
             seen[0] |= (uint64_t)1 << 23;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "names");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "names"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "of", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "of", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "inherit", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "inherit", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "content-type", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "content-type", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "Upper", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "Upper", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "2nd", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "2nd", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "say \"hi\"\\", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "say \"hi\"\\", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "caf\303\251", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "caf\303\251", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 10))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default_", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default_", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 11))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "for", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "for", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 12))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "while", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "while", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 13))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "struct", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "struct", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 14))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "switch", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "switch", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 15))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "int", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "int", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 16))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "from", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "from", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 17))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "import", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "import", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 18))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "as", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "as", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 19))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "_private", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "_private", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 20))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x'", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x'", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 21))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "camelCase", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "camelCase", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 22))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "label", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "label", "names"));
     }
     if (!(seen[0] & ((uint64_t)1 << 23))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user", "names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user", "names"));
     }
-    return true;
+    return p;
+}
+
+bool everything_names_read(atd_reader *r, everything_names *out)
+{
+    return atd_reader_advance(r, everything_names_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_names_read_any(atd_reader *r, void *out)
@@ -3326,78 +4261,118 @@ static int everything_patch__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_patch_read(atd_reader *r, everything_patch *out)
+static const char *everything_patch_read_p(atd_reader *r, const char *p, everything_patch *out)
 {
     bool more;
-    size_t next = 0;
     everything_patch_init(out);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto keys_0;
+    }
+    p += 7;
+    p = everything_string_nullable_read_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    out->has_name = true;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"age\":", 6)) {
+        goto keys_1;
+    }
+    p += 6;
+    p = everything_int_nullable_read_p(r, p, &out->age);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
+    }
+    out->has_age = true;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"note\":", 7)) {
+        goto keys_2;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->note);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
+    }
+    out->has_note = true;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_2:
+keys_1:
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"name\":", 7)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"age\":", 6)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"note\":", 7)) {
-                f = 2;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_patch__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_patch__field(key.ptr, key.len)) {
         case 0:
-            if (!everything_string_nullable_read(r, &out->name)) {
-                return atd_reader_push_field(r, "name", 4);
+            p = everything_string_nullable_read_p(r, p, &out->name);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             out->has_name = true;
             break;
         case 1:
-            if (!everything_int_nullable_read(r, &out->age)) {
-                return atd_reader_push_field(r, "age", 3);
+            p = everything_int_nullable_read_p(r, p, &out->age);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
             }
             out->has_age = true;
             break;
         case 2:
-            if (!atd_read_string(r, &out->note)) {
-                return atd_reader_push_field(r, "note", 4);
+            p = atd_read_string_p(r, p, &out->note);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
             }
             out->has_note = true;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "patch");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "patch"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
+}
+
+bool everything_patch_read(atd_reader *r, everything_patch *out)
+{
+    return atd_reader_advance(r, everything_patch_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_patch_read_any(atd_reader *r, void *out)
@@ -3418,7 +4393,7 @@ static bool everything_int_nullable_option_read(atd_reader *r, everything_int_nu
     if (!out->has) {
         return true;
     }
-    if (!everything_int_nullable_read(r, &out->value)) {
+    if (!atd_reader_advance(r, everything_int_nullable_read_p(r, atd_reader_cursor(r), &out->value))) {
         return atd_reader_push_index(r, 1);
     }
     return atd_read_option_end(r);
@@ -3449,94 +4424,162 @@ static int everything_all_optional__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_all_optional_read(atd_reader *r, everything_all_optional *out)
+static const char *everything_all_optional_read_p(atd_reader *r, const char *p, everything_all_optional *out)
 {
     bool more;
-    size_t next = 0;
     everything_all_optional_init(out);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"a\":", 4)) {
+        goto keys_0;
+    }
+    p += 4;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "a", 1));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->a);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "a", 1));
+        }
+        out->has_a = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"b\":", 4)) {
+        goto keys_1;
+    }
+    p += 4;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "b", 1));
+        }
+    } else {
+        p = atd_read_bool_p(r, p, &out->b);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "b", 1));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c\":", 4)) {
+        goto keys_2;
+    }
+    p += 4;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c", 1));
+        }
+    } else {
+        p = everything_string_list_read_p(r, p, &out->c);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c", 1));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_2:
+keys_1:
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"a\":", 4)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"b\":", 4)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"c\":", 4)) {
-                f = 2;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_all_optional__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_all_optional__field(key.ptr, key.len)) {
         case 0:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "a", 1);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "a", 1));
                 }
             } else {
-                if (!atd_read_int64(r, &out->a)) {
-                    return atd_reader_push_field(r, "a", 1);
+                p = atd_read_int64_p(r, p, &out->a);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "a", 1));
                 }
                 out->has_a = true;
             }
             break;
         case 1:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "b", 1);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "b", 1));
                 }
             } else {
-                if (!atd_read_bool(r, &out->b)) {
-                    return atd_reader_push_field(r, "b", 1);
+                p = atd_read_bool_p(r, p, &out->b);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "b", 1));
                 }
             }
             break;
         case 2:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "c", 1);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "c", 1));
                 }
             } else {
-                if (!everything_string_list_read(r, &out->c)) {
-                    return atd_reader_push_field(r, "c", 1);
+                p = everything_string_list_read_p(r, p, &out->c);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "c", 1));
                 }
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "all_optional");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "all_optional"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
+}
+
+bool everything_all_optional_read(atd_reader *r, everything_all_optional *out)
+{
+    return atd_reader_advance(r, everything_all_optional_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_all_optional_read_any(atd_reader *r, void *out)
@@ -3576,91 +4619,131 @@ static int everything_base__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_base_read(atd_reader *r, everything_base *out)
+static const char *everything_base_read_p(atd_reader *r, const char *p, everything_base *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_base_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto keys_0;
+    }
+    p += 5;
+    p = atd_read_int64_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto keys_1;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"size\":", 7)) {
+        goto keys_2;
+    }
+    p += 7;
+    p = atd_read_double_p(r, p, &out->size);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"id\":", 5)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"name\":", 7)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"size\":", 7)) {
-                f = 2;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_base__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_base__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_int64(r, &out->id)) {
-                return atd_reader_push_field(r, "id", 2);
+            p = atd_read_int64_p(r, p, &out->id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_string(r, &out->name)) {
-                return atd_reader_push_field(r, "name", 4);
+            p = atd_read_string_p(r, p, &out->name);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!atd_read_double(r, &out->size)) {
-                return atd_reader_push_field(r, "size", 4);
+            p = atd_read_double_p(r, p, &out->size);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "base");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "base"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "base");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "base"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "base");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "base"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "base");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "base"));
     }
-    return true;
+    return p;
+}
+
+bool everything_base_read(atd_reader *r, everything_base *out)
+{
+    return atd_reader_advance(r, everything_base_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_base_read_any(atd_reader *r, void *out)
@@ -3710,119 +4793,187 @@ static int everything_derived__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_derived_read(atd_reader *r, everything_derived *out)
+static const char *everything_derived_read_p(atd_reader *r, const char *p, everything_derived *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_derived_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"kind_id\":", 10)) {
+        goto keys_0;
+    }
+    p += 10;
+    p = atd_read_int64_p(r, p, &out->kind_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "kind_id", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto keys_1;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"size\":", 7)) {
+        goto keys_2;
+    }
+    p += 7;
+    p = atd_read_double_p(r, p, &out->size);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto keys_3;
+    }
+    p += 5;
+    p = atd_read_string_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"extra\":", 8)) {
+        goto keys_4;
+    }
+    p += 8;
+    p = atd_read_bool_p(r, p, &out->extra);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "extra", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"kind_id\":", 10)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"name\":", 7)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"size\":", 7)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"id\":", 5)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"extra\":", 8)) {
-                f = 4;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_derived__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_derived__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_int64(r, &out->kind_id)) {
-                return atd_reader_push_field(r, "kind_id", 7);
+            p = atd_read_int64_p(r, p, &out->kind_id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "kind_id", 7));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_string(r, &out->name)) {
-                return atd_reader_push_field(r, "name", 4);
+            p = atd_read_string_p(r, p, &out->name);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!atd_read_double(r, &out->size)) {
-                return atd_reader_push_field(r, "size", 4);
+            p = atd_read_double_p(r, p, &out->size);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!atd_read_string(r, &out->id)) {
-                return atd_reader_push_field(r, "id", 2);
+            p = atd_read_string_p(r, p, &out->id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!atd_read_bool(r, &out->extra)) {
-                return atd_reader_push_field(r, "extra", 5);
+            p = atd_read_bool_p(r, p, &out->extra);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "extra", 5));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "derived");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "derived"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "kind_id", "derived");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "kind_id", "derived"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "derived");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "derived"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "derived");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "derived"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "derived");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "derived"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "extra", "derived");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "extra", "derived"));
     }
-    return true;
+    return p;
+}
+
+bool everything_derived_read(atd_reader *r, everything_derived *out)
+{
+    return atd_reader_advance(r, everything_derived_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_derived_read_any(atd_reader *r, void *out)
@@ -3840,34 +4991,44 @@ void everything_single_init(everything_single *v)
     memset(v, 0, sizeof *v);
 }
 
-bool everything_single_read(atd_reader *r, everything_single *out)
+static const char *everything_single_read_p(atd_reader *r, const char *p, everything_single *out)
 {
     bool more;
     size_t at, i;
     everything_single_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 1 tuple elements, found 0");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 1 tuple elements, found 0"));
     }
-    if (!atd_read_int64(r, &out->f0)) {
-        return atd_reader_push_index(r, 0);
+    p = atd_read_int64_p(r, p, &out->f0);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 0));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 1; more; i++) {
-        if (!atd_skip_value(r)) {
-            return atd_reader_push_index(r, i);
+        p = atd_skip_value_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, i));
         }
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
+}
+
+bool everything_single_read(atd_reader *r, everything_single *out)
+{
+    return atd_reader_advance(r, everything_single_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_single_read_any(atd_reader *r, void *out)
@@ -3885,43 +5046,55 @@ void everything_pair_init(everything_pair *v)
     memset(v, 0, sizeof *v);
 }
 
-bool everything_pair_read(atd_reader *r, everything_pair *out)
+static const char *everything_pair_read_p(atd_reader *r, const char *p, everything_pair *out)
 {
     bool more;
     size_t at, i;
     everything_pair_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
-    if (!atd_read_string(r, &out->f0)) {
-        return atd_reader_push_index(r, 0);
+    p = atd_read_string_p(r, p, &out->f0);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 0));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
-    if (!atd_read_double(r, &out->f1)) {
-        return atd_reader_push_index(r, 1);
+    p = atd_read_double_p(r, p, &out->f1);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 1));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 2; more; i++) {
-        if (!atd_skip_value(r)) {
-            return atd_reader_push_index(r, i);
+        p = atd_skip_value_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, i));
         }
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
+}
+
+bool everything_pair_read(atd_reader *r, everything_pair *out)
+{
+    return atd_reader_advance(r, everything_pair_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_pair_read_any(atd_reader *r, void *out)
@@ -3941,59 +5114,75 @@ void everything_with_defaults_init(everything_with_defaults *v)
     v->f3 = (double)(1.5);
 }
 
-bool everything_with_defaults_read(atd_reader *r, everything_with_defaults *out)
+static const char *everything_with_defaults_read_p(atd_reader *r, const char *p, everything_with_defaults *out)
 {
     bool more;
     size_t at, i;
     everything_with_defaults_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
-    if (!atd_read_int64(r, &out->f0)) {
-        return atd_reader_push_index(r, 0);
+    p = atd_read_int64_p(r, p, &out->f0);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 0));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
-    if (!atd_read_string(r, &out->f1)) {
-        return atd_reader_push_index(r, 1);
+    p = atd_read_string_p(r, p, &out->f1);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 1));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (more) {
-        if (!atd_read_int64(r, &out->f2)) {
-            return atd_reader_push_index(r, 2);
-        }
-        if (!atd_array_next(r, &more)) {
-            return false;
-        }
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (more) {
-        if (!atd_read_double(r, &out->f3)) {
-            return atd_reader_push_index(r, 3);
+        p = atd_read_int64_p(r, p, &out->f2);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, 2));
         }
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
+        }
+    }
+    if (more) {
+        p = atd_read_double_p(r, p, &out->f3);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, 3));
+        }
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     for (i = 4; more; i++) {
-        if (!atd_skip_value(r)) {
-            return atd_reader_push_index(r, i);
+        p = atd_skip_value_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, i));
         }
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
+}
+
+bool everything_with_defaults_read(atd_reader *r, everything_with_defaults *out)
+{
+    return atd_reader_advance(r, everything_with_defaults_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_with_defaults_read_any(atd_reader *r, void *out)
@@ -4011,43 +5200,55 @@ void everything_bare_cell_init(everything_bare_cell *v)
     memset(v, 0, sizeof *v);
 }
 
-bool everything_bare_cell_read(atd_reader *r, everything_bare_cell *out)
+static const char *everything_bare_cell_read_p(atd_reader *r, const char *p, everything_bare_cell *out)
 {
     bool more;
     size_t at, i;
     everything_bare_cell_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
-    if (!atd_read_int64(r, &out->f0)) {
-        return atd_reader_push_index(r, 0);
+    p = atd_read_int64_p(r, p, &out->f0);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 0));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
-    if (!atd_read_bool(r, &out->f1)) {
-        return atd_reader_push_index(r, 1);
+    p = atd_read_bool_p(r, p, &out->f1);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 1));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 2; more; i++) {
-        if (!atd_skip_value(r)) {
-            return atd_reader_push_index(r, i);
+        p = atd_skip_value_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, i));
         }
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
+}
+
+bool everything_bare_cell_read(atd_reader *r, everything_bare_cell *out)
+{
+    return atd_reader_advance(r, everything_bare_cell_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_bare_cell_read_any(atd_reader *r, void *out)
@@ -4065,13 +5266,14 @@ void everything_matrix_init(everything_matrix *v)
     memset(v, 0, sizeof *v);
 }
 
-bool everything_matrix_read(atd_reader *r, everything_matrix *out)
+static const char *everything_matrix_read_p(atd_reader *r, const char *p, everything_matrix *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_float_list *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -4081,22 +5283,29 @@ bool everything_matrix_read(atd_reader *r, everything_matrix *out)
                 n_ = (everything_float_list *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_float_list), ncap * sizeof(everything_float_list), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!everything_float_list_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = everything_float_list_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool everything_matrix_read(atd_reader *r, everything_matrix *out)
+{
+    return atd_reader_advance(r, everything_matrix_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_matrix_read_any(atd_reader *r, void *out)
@@ -4109,13 +5318,14 @@ int everything_matrix_from_json(const char *json, size_t len, atd_arena *arena, 
     return atd_from_json(json, len, arena, everything_matrix_read_any, out, err);
 }
 
-static bool everything_int_list_list_read(atd_reader *r, everything_int_list_list *out)
+static const char *everything_int_list_list_read_p(atd_reader *r, const char *p, everything_int_list_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_int_list *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -4125,22 +5335,24 @@ static bool everything_int_list_list_read(atd_reader *r, everything_int_list_lis
                 n_ = (everything_int_list *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_int_list), ncap * sizeof(everything_int_list), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!everything_int_list_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = everything_int_list_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void everything_cube_init(everything_cube *v)
@@ -4148,13 +5360,14 @@ void everything_cube_init(everything_cube *v)
     memset(v, 0, sizeof *v);
 }
 
-bool everything_cube_read(atd_reader *r, everything_cube *out)
+static const char *everything_cube_read_p(atd_reader *r, const char *p, everything_cube *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_int_list_list *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -4164,22 +5377,29 @@ bool everything_cube_read(atd_reader *r, everything_cube *out)
                 n_ = (everything_int_list_list *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_int_list_list), ncap * sizeof(everything_int_list_list), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!everything_int_list_list_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = everything_int_list_list_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool everything_cube_read(atd_reader *r, everything_cube *out)
+{
+    return atd_reader_advance(r, everything_cube_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_cube_read_any(atd_reader *r, void *out)
@@ -4197,13 +5417,14 @@ void everything_abstract_list_init(everything_abstract_list *v)
     memset(v, 0, sizeof *v);
 }
 
-bool everything_abstract_list_read(atd_reader *r, everything_abstract_list *out)
+static const char *everything_abstract_list_read_p(atd_reader *r, const char *p, everything_abstract_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     atd_json *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -4213,22 +5434,30 @@ bool everything_abstract_list_read(atd_reader *r, everything_abstract_list *out)
                 n_ = (atd_json *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(atd_json), ncap * sizeof(atd_json), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!atd_json_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool everything_abstract_list_read(atd_reader *r, everything_abstract_list *out)
+{
+    return atd_reader_advance(r, everything_abstract_list_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_abstract_list_read_any(atd_reader *r, void *out)
@@ -4246,13 +5475,14 @@ void everything_with_defaults_list_init(everything_with_defaults_list *v)
     memset(v, 0, sizeof *v);
 }
 
-bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_list *out)
+static const char *everything_with_defaults_list_read_p(atd_reader *r, const char *p, everything_with_defaults_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_with_defaults *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -4262,22 +5492,29 @@ bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_
                 n_ = (everything_with_defaults *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_with_defaults), ncap * sizeof(everything_with_defaults), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!everything_with_defaults_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = everything_with_defaults_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_list *out)
+{
+    return atd_reader_advance(r, everything_with_defaults_list_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_with_defaults_list_read_any(atd_reader *r, void *out)
@@ -4290,17 +5527,20 @@ int everything_with_defaults_list_from_json(const char *json, size_t len, atd_ar
     return atd_from_json(json, len, arena, everything_with_defaults_list_read_any, out, err);
 }
 
-static bool everything_maybe_int_nullable_read(atd_reader *r, everything_maybe_int_nullable *out)
+static const char *everything_maybe_int_nullable_read_p(atd_reader *r, const char *p, everything_maybe_int_nullable *out)
 {
-    if (atd_peek(r) == 'n') {
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
         out->has = false;
-        return atd_read_null(r);
+        return atd_read_null_p(r, p);
     }
+    atd_reader_seek(r, p);
     if (!everything_maybe_int_read(r, &out->value)) {
-        return false;
+        return NULL;
     }
+    p = atd_reader_cursor(r);
     out->has = true;
-    return true;
+    return p;
 }
 
 static bool everything_maybe_int_option_read(atd_reader *r, everything_maybe_int_option *out)
@@ -4317,13 +5557,14 @@ static bool everything_maybe_int_option_read(atd_reader *r, everything_maybe_int
     return atd_read_option_end(r);
 }
 
-static bool everything_maybe_int_list_read(atd_reader *r, everything_maybe_int_list *out)
+static const char *everything_maybe_int_list_read_p(atd_reader *r, const char *p, everything_maybe_int_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_maybe_int *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -4333,22 +5574,25 @@ static bool everything_maybe_int_list_read(atd_reader *r, everything_maybe_int_l
                 n_ = (everything_maybe_int *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_maybe_int), ncap * sizeof(everything_maybe_int), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!everything_maybe_int_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 static bool everything_int_list_option_read(atd_reader *r, everything_int_list_option *out)
@@ -4359,19 +5603,20 @@ static bool everything_int_list_option_read(atd_reader *r, everything_int_list_o
     if (!out->has) {
         return true;
     }
-    if (!everything_int_list_read(r, &out->value)) {
+    if (!atd_reader_advance(r, everything_int_list_read_p(r, atd_reader_cursor(r), &out->value))) {
         return atd_reader_push_index(r, 1);
     }
     return atd_read_option_end(r);
 }
 
-static bool everything_string_nullable_list_read(atd_reader *r, everything_string_nullable_list *out)
+static const char *everything_string_nullable_list_read_p(atd_reader *r, const char *p, everything_string_nullable_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_string_nullable *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -4381,22 +5626,24 @@ static bool everything_string_nullable_list_read(atd_reader *r, everything_strin
                 n_ = (everything_string_nullable *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_string_nullable), ncap * sizeof(everything_string_nullable), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!everything_string_nullable_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = everything_string_nullable_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void everything_options_init(everything_options *v)
@@ -4446,175 +5693,307 @@ static int everything_options__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_options_read(atd_reader *r, everything_options *out)
+static const char *everything_options_read_p(atd_reader *r, const char *p, everything_options *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_options_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"opt\":", 6)) {
+        goto keys_0;
+    }
+    p += 6;
+    atd_reader_seek(r, p);
+    if (!everything_maybe_int_read(r, &out->opt)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "opt", 3));
+    }
+    p = atd_reader_cursor(r);
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"nul\":", 6)) {
+        goto keys_1;
+    }
+    p += 6;
+    p = everything_int_nullable_read_p(r, p, &out->nul);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"opt_nul\":", 10)) {
+        goto keys_2;
+    }
+    p += 10;
+    p = everything_maybe_int_nullable_read_p(r, p, &out->opt_nul);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "opt_nul", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"nul_opt\":", 10)) {
+        goto keys_3;
+    }
+    p += 10;
+    atd_reader_seek(r, p);
+    if (!everything_int_nullable_option_read(r, &out->nul_opt)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "nul_opt", 7));
+    }
+    p = atd_reader_cursor(r);
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"nul_nul\":", 10)) {
+        goto keys_4;
+    }
+    p += 10;
+    p = everything_int_nullable_read_p(r, p, &out->nul_nul);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "nul_nul", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"opt_opt\":", 10)) {
+        goto keys_5;
+    }
+    p += 10;
+    atd_reader_seek(r, p);
+    if (!everything_maybe_int_option_read(r, &out->opt_opt)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "opt_opt", 7));
+    }
+    p = atd_reader_cursor(r);
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"list_opt\":", 11)) {
+        goto keys_6;
+    }
+    p += 11;
+    p = everything_maybe_int_list_read_p(r, p, &out->list_opt);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "list_opt", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_7;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"opt_list\":", 11)) {
+        goto keys_7;
+    }
+    p += 11;
+    atd_reader_seek(r, p);
+    if (!everything_int_list_option_read(r, &out->opt_list)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "opt_list", 8));
+    }
+    p = atd_reader_cursor(r);
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_8;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"nul_list\":", 11)) {
+        goto keys_8;
+    }
+    p += 11;
+    p = everything_string_nullable_list_read_p(r, p, &out->nul_list);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "nul_list", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 8;
+keys_8:
+    seen[0] |= (uint64_t)1 << 7;
+keys_7:
+    seen[0] |= (uint64_t)1 << 6;
+keys_6:
+    seen[0] |= (uint64_t)1 << 5;
+keys_5:
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"opt\":", 6)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"nul\":", 6)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"opt_nul\":", 10)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"nul_opt\":", 10)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"nul_nul\":", 10)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"opt_opt\":", 10)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"list_opt\":", 11)) {
-                f = 6;
-            }
-            break;
-        case 7:
-            if (atd_object_key_is(r, "\"opt_list\":", 11)) {
-                f = 7;
-            }
-            break;
-        case 8:
-            if (atd_object_key_is(r, "\"nul_list\":", 11)) {
-                f = 8;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_options__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_options__field(key.ptr, key.len)) {
         case 0:
+            atd_reader_seek(r, p);
             if (!everything_maybe_int_read(r, &out->opt)) {
-                return atd_reader_push_field(r, "opt", 3);
+                return atd_fail_cursor(atd_reader_push_field(r, "opt", 3));
             }
+            p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!everything_int_nullable_read(r, &out->nul)) {
-                return atd_reader_push_field(r, "nul", 3);
+            p = everything_int_nullable_read_p(r, p, &out->nul);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!everything_maybe_int_nullable_read(r, &out->opt_nul)) {
-                return atd_reader_push_field(r, "opt_nul", 7);
+            p = everything_maybe_int_nullable_read_p(r, p, &out->opt_nul);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "opt_nul", 7));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
+            atd_reader_seek(r, p);
             if (!everything_int_nullable_option_read(r, &out->nul_opt)) {
-                return atd_reader_push_field(r, "nul_opt", 7);
+                return atd_fail_cursor(atd_reader_push_field(r, "nul_opt", 7));
             }
+            p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!everything_int_nullable_read(r, &out->nul_nul)) {
-                return atd_reader_push_field(r, "nul_nul", 7);
+            p = everything_int_nullable_read_p(r, p, &out->nul_nul);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "nul_nul", 7));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         case 5:
+            atd_reader_seek(r, p);
             if (!everything_maybe_int_option_read(r, &out->opt_opt)) {
-                return atd_reader_push_field(r, "opt_opt", 7);
+                return atd_fail_cursor(atd_reader_push_field(r, "opt_opt", 7));
             }
+            p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 5;
             break;
         case 6:
-            if (!everything_maybe_int_list_read(r, &out->list_opt)) {
-                return atd_reader_push_field(r, "list_opt", 8);
+            p = everything_maybe_int_list_read_p(r, p, &out->list_opt);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "list_opt", 8));
             }
             seen[0] |= (uint64_t)1 << 6;
             break;
         case 7:
+            atd_reader_seek(r, p);
             if (!everything_int_list_option_read(r, &out->opt_list)) {
-                return atd_reader_push_field(r, "opt_list", 8);
+                return atd_fail_cursor(atd_reader_push_field(r, "opt_list", 8));
             }
+            p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 7;
             break;
         case 8:
-            if (!everything_string_nullable_list_read(r, &out->nul_list)) {
-                return atd_reader_push_field(r, "nul_list", 8);
+            p = everything_string_nullable_list_read_p(r, p, &out->nul_list);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "nul_list", 8));
             }
             seen[0] |= (uint64_t)1 << 8;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "options");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "options"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt", "options");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt", "options"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul", "options");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul", "options"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt_nul", "options");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt_nul", "options"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul_opt", "options");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul_opt", "options"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul_nul", "options");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul_nul", "options"));
     }
     if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt_opt", "options");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt_opt", "options"));
     }
     if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "list_opt", "options");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "list_opt", "options"));
     }
     if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt_list", "options");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt_list", "options"));
     }
     if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul_list", "options");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul_list", "options"));
     }
-    return true;
+    return p;
+}
+
+bool everything_options_read(atd_reader *r, everything_options *out)
+{
+    return atd_reader_advance(r, everything_options_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_options_read_any(atd_reader *r, void *out)
@@ -4627,22 +6006,25 @@ int everything_options_from_json(const char *json, size_t len, atd_arena *arena,
     return atd_from_json(json, len, arena, everything_options_read_any, out, err);
 }
 
-static bool everything_int_assoc_read(atd_reader *r, everything_int_assoc *out)
+static const char *everything_int_assoc_read_p(atd_reader *r, const char *p, everything_int_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_int_assoc_item *items = NULL;
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         atd_string key;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
+        atd_reader_seek(r, p);
         if (!atd_reader_own_string(r, &key)) {
-            return false;
+            return NULL;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -4651,32 +6033,35 @@ static bool everything_int_assoc_read(atd_reader *r, everything_int_assoc *out)
                 n_ = (everything_int_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_int_assoc_item), ncap * sizeof(everything_int_assoc_item), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
         items[len].key = key;
-        if (!atd_read_int64(r, &items[len].value)) {
-            return atd_reader_push_field(r, key.ptr, key.len);
+        p = atd_read_int64_p(r, p, &items[len].value);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         }
         len++;
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool everything_string_int_tuple_list_read(atd_reader *r, everything_string_int_tuple_list *out)
+static const char *everything_string_int_tuple_list_read_p(atd_reader *r, const char *p, everything_string_int_tuple_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_string_int_tuple *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -4686,40 +6071,45 @@ static bool everything_string_int_tuple_list_read(atd_reader *r, everything_stri
                 n_ = (everything_string_int_tuple *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_string_int_tuple), ncap * sizeof(everything_string_int_tuple), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!everything_string_int_tuple_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = everything_string_int_tuple_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool everything_float_assoc_read(atd_reader *r, everything_float_assoc *out)
+static const char *everything_float_assoc_read_p(atd_reader *r, const char *p, everything_float_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_float_assoc_item *items = NULL;
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         atd_string key;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
+        atd_reader_seek(r, p);
         if (!atd_reader_own_string(r, &key)) {
-            return false;
+            return NULL;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -4728,41 +6118,46 @@ static bool everything_float_assoc_read(atd_reader *r, everything_float_assoc *o
                 n_ = (everything_float_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_float_assoc_item), ncap * sizeof(everything_float_assoc_item), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
         items[len].key = key;
-        if (!atd_read_double(r, &items[len].value)) {
-            return atd_reader_push_field(r, key.ptr, key.len);
+        p = atd_read_double_p(r, p, &items[len].value);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         }
         len++;
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool everything_bool_assoc_read(atd_reader *r, everything_bool_assoc *out)
+static const char *everything_bool_assoc_read_p(atd_reader *r, const char *p, everything_bool_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_bool_assoc_item *items = NULL;
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         atd_string key;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
+        atd_reader_seek(r, p);
         if (!atd_reader_own_string(r, &key)) {
-            return false;
+            return NULL;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -4771,41 +6166,46 @@ static bool everything_bool_assoc_read(atd_reader *r, everything_bool_assoc *out
                 n_ = (everything_bool_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_bool_assoc_item), ncap * sizeof(everything_bool_assoc_item), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
         items[len].key = key;
-        if (!atd_read_bool(r, &items[len].value)) {
-            return atd_reader_push_field(r, key.ptr, key.len);
+        p = atd_read_bool_p(r, p, &items[len].value);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         }
         len++;
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool everything_bool_assoc_assoc_read(atd_reader *r, everything_bool_assoc_assoc *out)
+static const char *everything_bool_assoc_assoc_read_p(atd_reader *r, const char *p, everything_bool_assoc_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_bool_assoc_assoc_item *items = NULL;
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         atd_string key;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
+        atd_reader_seek(r, p);
         if (!atd_reader_own_string(r, &key)) {
-            return false;
+            return NULL;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -4814,32 +6214,35 @@ static bool everything_bool_assoc_assoc_read(atd_reader *r, everything_bool_asso
                 n_ = (everything_bool_assoc_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_bool_assoc_assoc_item), ncap * sizeof(everything_bool_assoc_assoc_item), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
         items[len].key = key;
-        if (!everything_bool_assoc_read(r, &items[len].value)) {
-            return atd_reader_push_field(r, key.ptr, key.len);
+        p = everything_bool_assoc_read_p(r, p, &items[len].value);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         }
         len++;
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool everything_int8_list_read(atd_reader *r, everything_int8_list *out)
+static const char *everything_int8_list_read_p(atd_reader *r, const char *p, everything_int8_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     int8_t *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -4849,26 +6252,28 @@ static bool everything_int8_list_read(atd_reader *r, everything_int8_list *out)
                 n_ = (int8_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int8_t), ncap * sizeof(int8_t), 1);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
         {
             int64_t i_;
-            if (!atd_read_int_range(r, INT8_MIN, INT8_MAX, &i_)) {
-                return atd_reader_push_index(r, len);
+            p = atd_read_int_range_p(r, p, INT8_MIN, INT8_MAX, &i_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_index(r, len));
             }
             items[len] = (int8_t)i_;
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void everything_reprs_init(everything_reprs *v)
@@ -4958,176 +6363,488 @@ static int everything_reprs__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_reprs_read(atd_reader *r, everything_reprs *out)
+static const char *everything_reprs_read_p(atd_reader *r, const char *p, everything_reprs *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_reprs_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"assoc_object\":", 15)) {
+        goto keys_0;
+    }
+    p += 15;
+    p = everything_int_assoc_read_p(r, p, &out->assoc_object);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "assoc_object", 12));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"assoc_array\":", 14)) {
+        goto keys_1;
+    }
+    p += 14;
+    p = everything_string_int_tuple_list_read_p(r, p, &out->assoc_array);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "assoc_array", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"assoc_label\":", 14)) {
+        goto keys_2;
+    }
+    p += 14;
+    p = everything_float_assoc_read_p(r, p, &out->assoc_label);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "assoc_label", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"assoc_nested\":", 15)) {
+        goto keys_3;
+    }
+    p += 15;
+    p = everything_bool_assoc_assoc_read_p(r, p, &out->assoc_nested);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "assoc_nested", 12));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"int_string\":", 13)) {
+        goto keys_4;
+    }
+    p += 13;
+    p = atd_read_int64_p(r, p, &out->int_string);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "int_string", 10));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"float_int\":", 12)) {
+        goto keys_5;
+    }
+    p += 12;
+    p = atd_read_double_p(r, p, &out->float_int);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "float_int", 9));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"float_prec\":", 13)) {
+        goto keys_6;
+    }
+    p += 13;
+    p = atd_read_double_p(r, p, &out->float_prec);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "float_prec", 10));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_7;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c_int32\":", 10)) {
+        goto keys_7;
+    }
+    p += 10;
+    {
+        int64_t i_;
+        p = atd_read_int_range_p(r, p, INT32_MIN, INT32_MAX, &i_);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c_int32", 7));
+        }
+        out->c_int32 = (int32_t)i_;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_8;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c_uint8\":", 10)) {
+        goto keys_8;
+    }
+    p += 10;
+    {
+        int64_t i_;
+        p = atd_read_int_range_p(r, p, 0, UINT8_MAX, &i_);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c_uint8", 7));
+        }
+        out->c_uint8 = (uint8_t)i_;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_9;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c_int8_list\":", 14)) {
+        goto keys_9;
+    }
+    p += 14;
+    p = everything_int8_list_read_p(r, p, &out->c_int8_list);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "c_int8_list", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_10;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c_int16\":", 10)) {
+        goto keys_10;
+    }
+    p += 10;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c_int16", 7));
+        }
+    } else {
+        {
+            int64_t i_;
+            p = atd_read_int_range_p(r, p, INT16_MIN, INT16_MAX, &i_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "c_int16", 7));
+            }
+            out->c_int16 = (int16_t)i_;
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_11;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c_uint16\":", 11)) {
+        goto keys_11;
+    }
+    p += 11;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c_uint16", 8));
+        }
+    } else {
+        {
+            int64_t i_;
+            p = atd_read_int_range_p(r, p, 0, UINT16_MAX, &i_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "c_uint16", 8));
+            }
+            out->c_uint16 = (uint16_t)i_;
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_12;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c_uint32\":", 11)) {
+        goto keys_12;
+    }
+    p += 11;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c_uint32", 8));
+        }
+    } else {
+        {
+            int64_t i_;
+            p = atd_read_int_range_p(r, p, 0, UINT32_MAX, &i_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "c_uint32", 8));
+            }
+            out->c_uint32 = (uint32_t)i_;
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_13;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c_int64\":", 10)) {
+        goto keys_13;
+    }
+    p += 10;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c_int64", 7));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->c_int64);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c_int64", 7));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_14;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c_float\":", 10)) {
+        goto keys_14;
+    }
+    p += 10;
+    {
+        double d_;
+        p = atd_read_double_p(r, p, &d_);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c_float", 7));
+        }
+        out->c_float = (float)d_;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_15;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c_both\":", 9)) {
+        goto keys_15;
+    }
+    p += 9;
+    {
+        double d_;
+        p = atd_read_double_p(r, p, &d_);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c_both", 6));
+        }
+        out->c_both = (float)d_;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_16;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"raw\":", 6)) {
+        goto keys_16;
+    }
+    p += 6;
+    atd_reader_seek(r, p);
+    if (!atd_json_read(r, &out->raw)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "raw", 3));
+    }
+    p = atd_reader_cursor(r);
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_17;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"raw_list\":", 11)) {
+        goto keys_17;
+    }
+    p += 11;
+    p = everything_abstract_list_read_p(r, p, &out->raw_list);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "raw_list", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_18;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"raw_opt\":", 10)) {
+        goto keys_18;
+    }
+    p += 10;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "raw_opt", 7));
+        }
+    } else {
+        atd_reader_seek(r, p);
+        if (!atd_json_read(r, &out->raw_opt)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "raw_opt", 7));
+        }
+        p = atd_reader_cursor(r);
+        out->has_raw_opt = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_18:
+    seen[0] |= (uint64_t)1 << 13;
+keys_17:
+    seen[0] |= (uint64_t)1 << 12;
+keys_16:
+    seen[0] |= (uint64_t)1 << 11;
+keys_15:
+    seen[0] |= (uint64_t)1 << 10;
+keys_14:
+keys_13:
+keys_12:
+keys_11:
+keys_10:
+    seen[0] |= (uint64_t)1 << 9;
+keys_9:
+    seen[0] |= (uint64_t)1 << 8;
+keys_8:
+    seen[0] |= (uint64_t)1 << 7;
+keys_7:
+    seen[0] |= (uint64_t)1 << 6;
+keys_6:
+    seen[0] |= (uint64_t)1 << 5;
+keys_5:
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"assoc_object\":", 15)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"assoc_array\":", 14)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"assoc_label\":", 14)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"assoc_nested\":", 15)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"int_string\":", 13)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"float_int\":", 12)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"float_prec\":", 13)) {
-                f = 6;
-            }
-            break;
-        case 7:
-            if (atd_object_key_is(r, "\"c_int32\":", 10)) {
-                f = 7;
-            }
-            break;
-        case 8:
-            if (atd_object_key_is(r, "\"c_uint8\":", 10)) {
-                f = 8;
-            }
-            break;
-        case 9:
-            if (atd_object_key_is(r, "\"c_int8_list\":", 14)) {
-                f = 9;
-            }
-            break;
-        case 10:
-            if (atd_object_key_is(r, "\"c_int16\":", 10)) {
-                f = 10;
-            }
-            break;
-        case 11:
-            if (atd_object_key_is(r, "\"c_uint16\":", 11)) {
-                f = 11;
-            }
-            break;
-        case 12:
-            if (atd_object_key_is(r, "\"c_uint32\":", 11)) {
-                f = 12;
-            }
-            break;
-        case 13:
-            if (atd_object_key_is(r, "\"c_int64\":", 10)) {
-                f = 13;
-            }
-            break;
-        case 14:
-            if (atd_object_key_is(r, "\"c_float\":", 10)) {
-                f = 14;
-            }
-            break;
-        case 15:
-            if (atd_object_key_is(r, "\"c_both\":", 9)) {
-                f = 15;
-            }
-            break;
-        case 16:
-            if (atd_object_key_is(r, "\"raw\":", 6)) {
-                f = 16;
-            }
-            break;
-        case 17:
-            if (atd_object_key_is(r, "\"raw_list\":", 11)) {
-                f = 17;
-            }
-            break;
-        case 18:
-            if (atd_object_key_is(r, "\"raw_opt\":", 10)) {
-                f = 18;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_reprs__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_reprs__field(key.ptr, key.len)) {
         case 0:
-            if (!everything_int_assoc_read(r, &out->assoc_object)) {
-                return atd_reader_push_field(r, "assoc_object", 12);
+            p = everything_int_assoc_read_p(r, p, &out->assoc_object);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "assoc_object", 12));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!everything_string_int_tuple_list_read(r, &out->assoc_array)) {
-                return atd_reader_push_field(r, "assoc_array", 11);
+            p = everything_string_int_tuple_list_read_p(r, p, &out->assoc_array);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "assoc_array", 11));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!everything_float_assoc_read(r, &out->assoc_label)) {
-                return atd_reader_push_field(r, "assoc_label", 11);
+            p = everything_float_assoc_read_p(r, p, &out->assoc_label);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "assoc_label", 11));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!everything_bool_assoc_assoc_read(r, &out->assoc_nested)) {
-                return atd_reader_push_field(r, "assoc_nested", 12);
+            p = everything_bool_assoc_assoc_read_p(r, p, &out->assoc_nested);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "assoc_nested", 12));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!atd_read_int64(r, &out->int_string)) {
-                return atd_reader_push_field(r, "int_string", 10);
+            p = atd_read_int64_p(r, p, &out->int_string);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "int_string", 10));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         case 5:
-            if (!atd_read_double(r, &out->float_int)) {
-                return atd_reader_push_field(r, "float_int", 9);
+            p = atd_read_double_p(r, p, &out->float_int);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "float_int", 9));
             }
             seen[0] |= (uint64_t)1 << 5;
             break;
         case 6:
-            if (!atd_read_double(r, &out->float_prec)) {
-                return atd_reader_push_field(r, "float_prec", 10);
+            p = atd_read_double_p(r, p, &out->float_prec);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "float_prec", 10));
             }
             seen[0] |= (uint64_t)1 << 6;
             break;
         case 7:
             {
                 int64_t i_;
-                if (!atd_read_int_range(r, INT32_MIN, INT32_MAX, &i_)) {
-                    return atd_reader_push_field(r, "c_int32", 7);
+                p = atd_read_int_range_p(r, p, INT32_MIN, INT32_MAX, &i_);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "c_int32", 7));
                 }
                 out->c_int32 = (int32_t)i_;
             }
@@ -5136,80 +6853,95 @@ bool everything_reprs_read(atd_reader *r, everything_reprs *out)
         case 8:
             {
                 int64_t i_;
-                if (!atd_read_int_range(r, 0, UINT8_MAX, &i_)) {
-                    return atd_reader_push_field(r, "c_uint8", 7);
+                p = atd_read_int_range_p(r, p, 0, UINT8_MAX, &i_);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "c_uint8", 7));
                 }
                 out->c_uint8 = (uint8_t)i_;
             }
             seen[0] |= (uint64_t)1 << 8;
             break;
         case 9:
-            if (!everything_int8_list_read(r, &out->c_int8_list)) {
-                return atd_reader_push_field(r, "c_int8_list", 11);
+            p = everything_int8_list_read_p(r, p, &out->c_int8_list);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "c_int8_list", 11));
             }
             seen[0] |= (uint64_t)1 << 9;
             break;
         case 10:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "c_int16", 7);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "c_int16", 7));
                 }
             } else {
                 {
                     int64_t i_;
-                    if (!atd_read_int_range(r, INT16_MIN, INT16_MAX, &i_)) {
-                        return atd_reader_push_field(r, "c_int16", 7);
+                    p = atd_read_int_range_p(r, p, INT16_MIN, INT16_MAX, &i_);
+                    if (p == NULL) {
+                        return atd_fail_cursor(atd_reader_push_field(r, "c_int16", 7));
                     }
                     out->c_int16 = (int16_t)i_;
                 }
             }
             break;
         case 11:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "c_uint16", 8);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "c_uint16", 8));
                 }
             } else {
                 {
                     int64_t i_;
-                    if (!atd_read_int_range(r, 0, UINT16_MAX, &i_)) {
-                        return atd_reader_push_field(r, "c_uint16", 8);
+                    p = atd_read_int_range_p(r, p, 0, UINT16_MAX, &i_);
+                    if (p == NULL) {
+                        return atd_fail_cursor(atd_reader_push_field(r, "c_uint16", 8));
                     }
                     out->c_uint16 = (uint16_t)i_;
                 }
             }
             break;
         case 12:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "c_uint32", 8);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "c_uint32", 8));
                 }
             } else {
                 {
                     int64_t i_;
-                    if (!atd_read_int_range(r, 0, UINT32_MAX, &i_)) {
-                        return atd_reader_push_field(r, "c_uint32", 8);
+                    p = atd_read_int_range_p(r, p, 0, UINT32_MAX, &i_);
+                    if (p == NULL) {
+                        return atd_fail_cursor(atd_reader_push_field(r, "c_uint32", 8));
                     }
                     out->c_uint32 = (uint32_t)i_;
                 }
             }
             break;
         case 13:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "c_int64", 7);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "c_int64", 7));
                 }
             } else {
-                if (!atd_read_int64(r, &out->c_int64)) {
-                    return atd_reader_push_field(r, "c_int64", 7);
+                p = atd_read_int64_p(r, p, &out->c_int64);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "c_int64", 7));
                 }
             }
             break;
         case 14:
             {
                 double d_;
-                if (!atd_read_double(r, &d_)) {
-                    return atd_reader_push_field(r, "c_float", 7);
+                p = atd_read_double_p(r, p, &d_);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "c_float", 7));
                 }
                 out->c_float = (float)d_;
             }
@@ -5218,94 +6950,109 @@ bool everything_reprs_read(atd_reader *r, everything_reprs *out)
         case 15:
             {
                 double d_;
-                if (!atd_read_double(r, &d_)) {
-                    return atd_reader_push_field(r, "c_both", 6);
+                p = atd_read_double_p(r, p, &d_);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "c_both", 6));
                 }
                 out->c_both = (float)d_;
             }
             seen[0] |= (uint64_t)1 << 11;
             break;
         case 16:
+            atd_reader_seek(r, p);
             if (!atd_json_read(r, &out->raw)) {
-                return atd_reader_push_field(r, "raw", 3);
+                return atd_fail_cursor(atd_reader_push_field(r, "raw", 3));
             }
+            p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 12;
             break;
         case 17:
-            if (!everything_abstract_list_read(r, &out->raw_list)) {
-                return atd_reader_push_field(r, "raw_list", 8);
+            p = everything_abstract_list_read_p(r, p, &out->raw_list);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "raw_list", 8));
             }
             seen[0] |= (uint64_t)1 << 13;
             break;
         case 18:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "raw_opt", 7);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "raw_opt", 7));
                 }
             } else {
+                atd_reader_seek(r, p);
                 if (!atd_json_read(r, &out->raw_opt)) {
-                    return atd_reader_push_field(r, "raw_opt", 7);
+                    return atd_fail_cursor(atd_reader_push_field(r, "raw_opt", 7));
                 }
+                p = atd_reader_cursor(r);
                 out->has_raw_opt = true;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "reprs");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "reprs"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_object", "reprs");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_object", "reprs"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_array", "reprs");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_array", "reprs"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_label", "reprs");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_label", "reprs"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_nested", "reprs");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_nested", "reprs"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "int_string", "reprs");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "int_string", "reprs"));
     }
     if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "float_int", "reprs");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "float_int", "reprs"));
     }
     if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "float_prec", "reprs");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "float_prec", "reprs"));
     }
     if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_int32", "reprs");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_int32", "reprs"));
     }
     if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_uint8", "reprs");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_uint8", "reprs"));
     }
     if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_int8_list", "reprs");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_int8_list", "reprs"));
     }
     if (!(seen[0] & ((uint64_t)1 << 10))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_float", "reprs");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_float", "reprs"));
     }
     if (!(seen[0] & ((uint64_t)1 << 11))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_both", "reprs");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_both", "reprs"));
     }
     if (!(seen[0] & ((uint64_t)1 << 12))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "raw", "reprs");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "raw", "reprs"));
     }
     if (!(seen[0] & ((uint64_t)1 << 13))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "raw_list", "reprs");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "raw_list", "reprs"));
     }
-    return true;
+    return p;
+}
+
+bool everything_reprs_read(atd_reader *r, everything_reprs *out)
+{
+    return atd_reader_advance(r, everything_reprs_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_reprs_read_any(atd_reader *r, void *out)
@@ -5323,43 +7070,50 @@ static void everything_string_int_tuple_init(everything_string_int_tuple *v)
     memset(v, 0, sizeof *v);
 }
 
-static bool everything_string_int_tuple_read(atd_reader *r, everything_string_int_tuple *out)
+static const char *everything_string_int_tuple_read_p(atd_reader *r, const char *p, everything_string_int_tuple *out)
 {
     bool more;
     size_t at, i;
     everything_string_int_tuple_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
-    if (!atd_read_string(r, &out->f0)) {
-        return atd_reader_push_index(r, 0);
+    p = atd_read_string_p(r, p, &out->f0);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 0));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
-    if (!atd_read_int64(r, &out->f1)) {
-        return atd_reader_push_index(r, 1);
+    p = atd_read_int64_p(r, p, &out->f1);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 1));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 2; more; i++) {
-        if (!atd_skip_value(r)) {
-            return atd_reader_push_index(r, i);
+        p = atd_skip_value_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, i));
         }
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
 }
 
 static void everything_page_int_init(everything_page_int *v)
@@ -5389,102 +7143,155 @@ static int everything_page_int__field(const char *s, size_t len)
     return -1;
 }
 
-static bool everything_page_int_read(atd_reader *r, everything_page_int *out)
+static const char *everything_page_int_read_p(atd_reader *r, const char *p, everything_page_int *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_page_int_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"items\":", 8)) {
+        goto keys_0;
+    }
+    p += 8;
+    p = everything_int_list_read_p(r, p, &out->items);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"next\":", 7)) {
+        goto keys_1;
+    }
+    p += 7;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+        }
+    } else {
+        {
+            everything_page_int *p_ = (everything_page_int *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_int), 8);
+            if (p_ == NULL) {
+                atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+            }
+            out->next = p_;
+            p = everything_page_int_read_p(r, p, &*p_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+            }
+        }
+        out->has_next = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"total\":", 8)) {
+        goto keys_2;
+    }
+    p += 8;
+    p = atd_read_int64_p(r, p, &out->total);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_2:
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"items\":", 8)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"next\":", 7)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"total\":", 8)) {
-                f = 2;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_page_int__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_page_int__field(key.ptr, key.len)) {
         case 0:
-            if (!everything_int_list_read(r, &out->items)) {
-                return atd_reader_push_field(r, "items", 5);
+            p = everything_int_list_read_p(r, p, &out->items);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "next", 4);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
                 }
             } else {
                 {
                     everything_page_int *p_ = (everything_page_int *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_int), 8);
                     if (p_ == NULL) {
-                        atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-                        return atd_reader_push_field(r, "next", 4);
+                        atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                        return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
                     }
                     out->next = p_;
-                    if (!everything_page_int_read(r, &*p_)) {
-                        return atd_reader_push_field(r, "next", 4);
+                    p = everything_page_int_read_p(r, p, &*p_);
+                    if (p == NULL) {
+                        return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
                     }
                 }
                 out->has_next = true;
             }
             break;
         case 2:
-            if (!atd_read_int64(r, &out->total)) {
-                return atd_reader_push_field(r, "total", 5);
+            p = atd_read_int64_p(r, p, &out->total);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_int");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_int"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_int");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_int"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_int");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_int"));
     }
-    return true;
+    return p;
 }
 
 static void everything_page_string_init(everything_page_string *v)
@@ -5514,102 +7321,155 @@ static int everything_page_string__field(const char *s, size_t len)
     return -1;
 }
 
-static bool everything_page_string_read(atd_reader *r, everything_page_string *out)
+static const char *everything_page_string_read_p(atd_reader *r, const char *p, everything_page_string *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_page_string_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"items\":", 8)) {
+        goto keys_0;
+    }
+    p += 8;
+    p = everything_string_list_read_p(r, p, &out->items);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"next\":", 7)) {
+        goto keys_1;
+    }
+    p += 7;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+        }
+    } else {
+        {
+            everything_page_string *p_ = (everything_page_string *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_string), 8);
+            if (p_ == NULL) {
+                atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+            }
+            out->next = p_;
+            p = everything_page_string_read_p(r, p, &*p_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+            }
+        }
+        out->has_next = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"total\":", 8)) {
+        goto keys_2;
+    }
+    p += 8;
+    p = atd_read_int64_p(r, p, &out->total);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_2:
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"items\":", 8)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"next\":", 7)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"total\":", 8)) {
-                f = 2;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_page_string__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_page_string__field(key.ptr, key.len)) {
         case 0:
-            if (!everything_string_list_read(r, &out->items)) {
-                return atd_reader_push_field(r, "items", 5);
+            p = everything_string_list_read_p(r, p, &out->items);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "next", 4);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
                 }
             } else {
                 {
                     everything_page_string *p_ = (everything_page_string *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_string), 8);
                     if (p_ == NULL) {
-                        atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-                        return atd_reader_push_field(r, "next", 4);
+                        atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                        return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
                     }
                     out->next = p_;
-                    if (!everything_page_string_read(r, &*p_)) {
-                        return atd_reader_push_field(r, "next", 4);
+                    p = everything_page_string_read_p(r, p, &*p_);
+                    if (p == NULL) {
+                        return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
                     }
                 }
                 out->has_next = true;
             }
             break;
         case 2:
-            if (!atd_read_int64(r, &out->total)) {
-                return atd_reader_push_field(r, "total", 5);
+            p = atd_read_int64_p(r, p, &out->total);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_string");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_string"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_string");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_string"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_string");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_string"));
     }
-    return true;
+    return p;
 }
 
 void everything_page_ext_init(everything_page_ext *v)
@@ -5644,108 +7504,172 @@ static int everything_page_ext__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_page_ext_read(atd_reader *r, everything_page_ext *out)
+static const char *everything_page_ext_read_p(atd_reader *r, const char *p, everything_page_ext *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_page_ext_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"items\":", 8)) {
+        goto keys_0;
+    }
+    p += 8;
+    p = everything_string_list_read_p(r, p, &out->items);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"next\":", 7)) {
+        goto keys_1;
+    }
+    p += 7;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+        }
+    } else {
+        p = everything_page_string_read_p(r, p, &out->next);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+        }
+        out->has_next = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"total\":", 8)) {
+        goto keys_2;
+    }
+    p += 8;
+    p = atd_read_int64_p(r, p, &out->total);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"cursor\":", 9)) {
+        goto keys_3;
+    }
+    p += 9;
+    p = atd_read_string_p(r, p, &out->cursor);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "cursor", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 2;
+keys_3:
+    seen[0] |= (uint64_t)1 << 1;
+keys_2:
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"items\":", 8)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"next\":", 7)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"total\":", 8)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"cursor\":", 9)) {
-                f = 3;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_page_ext__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_page_ext__field(key.ptr, key.len)) {
         case 0:
-            if (!everything_string_list_read(r, &out->items)) {
-                return atd_reader_push_field(r, "items", 5);
+            p = everything_string_list_read_p(r, p, &out->items);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "next", 4);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
                 }
             } else {
-                if (!everything_page_string_read(r, &out->next)) {
-                    return atd_reader_push_field(r, "next", 4);
+                p = everything_page_string_read_p(r, p, &out->next);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
                 }
                 out->has_next = true;
             }
             break;
         case 2:
-            if (!atd_read_int64(r, &out->total)) {
-                return atd_reader_push_field(r, "total", 5);
+            p = atd_read_int64_p(r, p, &out->total);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 3:
-            if (!atd_read_string(r, &out->cursor)) {
-                return atd_reader_push_field(r, "cursor", 6);
+            p = atd_read_string_p(r, p, &out->cursor);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "cursor", 6));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_ext");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_ext"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_ext");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_ext"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_ext");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_ext"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "cursor", "page_ext");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "cursor", "page_ext"));
     }
-    return true;
+    return p;
+}
+
+bool everything_page_ext_read(atd_reader *r, everything_page_ext *out)
+{
+    return atd_reader_advance(r, everything_page_ext_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_page_ext_read_any(atd_reader *r, void *out)
@@ -5758,13 +7682,14 @@ int everything_page_ext_from_json(const char *json, size_t len, atd_arena *arena
     return atd_from_json(json, len, arena, everything_page_ext_read_any, out, err);
 }
 
-static bool everything_entry_string_int_list_read(atd_reader *r, everything_entry_string_int_list *out)
+static const char *everything_entry_string_int_list_read_p(atd_reader *r, const char *p, everything_entry_string_int_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_entry_string_int *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -5774,31 +7699,34 @@ static bool everything_entry_string_int_list_read(atd_reader *r, everything_entr
                 n_ = (everything_entry_string_int *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_entry_string_int), ncap * sizeof(everything_entry_string_int), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!everything_entry_string_int_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = everything_entry_string_int_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool everything_entry_string_float_list_list_read(atd_reader *r, everything_entry_string_float_list_list *out)
+static const char *everything_entry_string_float_list_list_read_p(atd_reader *r, const char *p, everything_entry_string_float_list_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_entry_string_float_list *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -5808,22 +7736,24 @@ static bool everything_entry_string_float_list_list_read(atd_reader *r, everythi
                 n_ = (everything_entry_string_float_list *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_entry_string_float_list), ncap * sizeof(everything_entry_string_float_list), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!everything_entry_string_float_list_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = everything_entry_string_float_list_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 static void everything_page_entry_string_float_list_init(everything_page_entry_string_float_list *v)
@@ -5853,102 +7783,155 @@ static int everything_page_entry_string_float_list__field(const char *s, size_t 
     return -1;
 }
 
-static bool everything_page_entry_string_float_list_read(atd_reader *r, everything_page_entry_string_float_list *out)
+static const char *everything_page_entry_string_float_list_read_p(atd_reader *r, const char *p, everything_page_entry_string_float_list *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_page_entry_string_float_list_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"items\":", 8)) {
+        goto keys_0;
+    }
+    p += 8;
+    p = everything_entry_string_float_list_list_read_p(r, p, &out->items);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"next\":", 7)) {
+        goto keys_1;
+    }
+    p += 7;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+        }
+    } else {
+        {
+            everything_page_entry_string_float_list *p_ = (everything_page_entry_string_float_list *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_entry_string_float_list), 8);
+            if (p_ == NULL) {
+                atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+            }
+            out->next = p_;
+            p = everything_page_entry_string_float_list_read_p(r, p, &*p_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+            }
+        }
+        out->has_next = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"total\":", 8)) {
+        goto keys_2;
+    }
+    p += 8;
+    p = atd_read_int64_p(r, p, &out->total);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_2:
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"items\":", 8)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"next\":", 7)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"total\":", 8)) {
-                f = 2;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_page_entry_string_float_list__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_page_entry_string_float_list__field(key.ptr, key.len)) {
         case 0:
-            if (!everything_entry_string_float_list_list_read(r, &out->items)) {
-                return atd_reader_push_field(r, "items", 5);
+            p = everything_entry_string_float_list_list_read_p(r, p, &out->items);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "next", 4);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
                 }
             } else {
                 {
                     everything_page_entry_string_float_list *p_ = (everything_page_entry_string_float_list *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_entry_string_float_list), 8);
                     if (p_ == NULL) {
-                        atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-                        return atd_reader_push_field(r, "next", 4);
+                        atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                        return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
                     }
                     out->next = p_;
-                    if (!everything_page_entry_string_float_list_read(r, &*p_)) {
-                        return atd_reader_push_field(r, "next", 4);
+                    p = everything_page_entry_string_float_list_read_p(r, p, &*p_);
+                    if (p == NULL) {
+                        return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
                     }
                 }
                 out->has_next = true;
             }
             break;
         case 2:
-            if (!atd_read_int64(r, &out->total)) {
-                return atd_reader_push_field(r, "total", 5);
+            p = atd_read_int64_p(r, p, &out->total);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_entry_string_float_list");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_entry_string_float_list"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_entry_string_float_list");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_entry_string_float_list"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_entry_string_float_list");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_entry_string_float_list"));
     }
-    return true;
+    return p;
 }
 
 void everything_int_bool_entry_init(everything_int_bool_entry *v)
@@ -5975,77 +7958,103 @@ static int everything_int_bool_entry__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_int_bool_entry_read(atd_reader *r, everything_int_bool_entry *out)
+static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p, everything_int_bool_entry *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_int_bool_entry_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"key\":", 6)) {
+        goto keys_0;
+    }
+    p += 6;
+    p = atd_read_int64_p(r, p, &out->key);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"value\":", 8)) {
+        goto keys_1;
+    }
+    p += 8;
+    p = atd_read_bool_p(r, p, &out->value);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"key\":", 6)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"value\":", 8)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_int_bool_entry__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_int_bool_entry__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_int64(r, &out->key)) {
-                return atd_reader_push_field(r, "key", 3);
+            p = atd_read_int64_p(r, p, &out->key);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_bool(r, &out->value)) {
-                return atd_reader_push_field(r, "value", 5);
+            p = atd_read_bool_p(r, p, &out->value);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "int_bool_entry");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "int_bool_entry"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "key", "int_bool_entry");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "key", "int_bool_entry"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "int_bool_entry");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "int_bool_entry"));
     }
-    return true;
+    return p;
+}
+
+bool everything_int_bool_entry_read(atd_reader *r, everything_int_bool_entry *out)
+{
+    return atd_reader_advance(r, everything_int_bool_entry_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_int_bool_entry_read_any(atd_reader *r, void *out)
@@ -6213,7 +8222,7 @@ static bool everything_result_string_list_read(atd_reader *r, everything_result_
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Ok");
             }
             out->tag = EVERYTHING_RESULT_STRING_LIST_OK;
-            if (!everything_string_list_read(r, &out->u.Ok)) {
+            if (!atd_reader_advance(r, everything_string_list_read_p(r, atd_reader_cursor(r), &out->u.Ok))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -6257,43 +8266,50 @@ static void everything_int_string_tuple_init(everything_int_string_tuple *v)
     memset(v, 0, sizeof *v);
 }
 
-static bool everything_int_string_tuple_read(atd_reader *r, everything_int_string_tuple *out)
+static const char *everything_int_string_tuple_read_p(atd_reader *r, const char *p, everything_int_string_tuple *out)
 {
     bool more;
     size_t at, i;
     everything_int_string_tuple_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
-    if (!atd_read_int64(r, &out->f0)) {
-        return atd_reader_push_index(r, 0);
+    p = atd_read_int64_p(r, p, &out->f0);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 0));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
-    if (!atd_read_string(r, &out->f1)) {
-        return atd_reader_push_index(r, 1);
+    p = atd_read_string_p(r, p, &out->f1);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 1));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 2; more; i++) {
-        if (!atd_skip_value(r)) {
-            return atd_reader_push_index(r, i);
+        p = atd_skip_value_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, i));
         }
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
 }
 
 static int everything_either_int_string__case(const char *s, size_t len)
@@ -6391,7 +8407,7 @@ static bool everything_either_int_string_read(atd_reader *r, everything_either_i
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Both");
             }
             out->tag = EVERYTHING_EITHER_INT_STRING_BOTH;
-            if (!everything_int_string_tuple_read(r, &out->u.Both)) {
+            if (!atd_reader_advance(r, everything_int_string_tuple_read_p(r, atd_reader_cursor(r), &out->u.Both))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -6465,175 +8481,305 @@ static int everything_generics__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_generics_read(atd_reader *r, everything_generics *out)
+static const char *everything_generics_read_p(atd_reader *r, const char *p, everything_generics *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_generics_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ints\":", 7)) {
+        goto keys_0;
+    }
+    p += 7;
+    p = everything_page_int_read_p(r, p, &out->ints);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"strings\":", 10)) {
+        goto keys_1;
+    }
+    p += 10;
+    p = everything_page_string_read_p(r, p, &out->strings);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "strings", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"entries\":", 10)) {
+        goto keys_2;
+    }
+    p += 10;
+    p = everything_entry_string_int_list_read_p(r, p, &out->entries);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "entries", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"entry_page\":", 13)) {
+        goto keys_3;
+    }
+    p += 13;
+    p = everything_page_entry_string_float_list_read_p(r, p, &out->entry_page);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "entry_page", 10));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"named_entry\":", 14)) {
+        goto keys_4;
+    }
+    p += 14;
+    p = everything_int_bool_entry_read_p(r, p, &out->named_entry);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "named_entry", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"result_int\":", 13)) {
+        goto keys_5;
+    }
+    p += 13;
+    atd_reader_seek(r, p);
+    if (!everything_result_int_read(r, &out->result_int)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "result_int", 10));
+    }
+    p = atd_reader_cursor(r);
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"result_list\":", 14)) {
+        goto keys_6;
+    }
+    p += 14;
+    atd_reader_seek(r, p);
+    if (!everything_result_string_list_read(r, &out->result_list)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "result_list", 11));
+    }
+    p = atd_reader_cursor(r);
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_7;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"either\":", 9)) {
+        goto keys_7;
+    }
+    p += 9;
+    atd_reader_seek(r, p);
+    if (!everything_either_int_string_read(r, &out->either)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "either", 6));
+    }
+    p = atd_reader_cursor(r);
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_8;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ext\":", 6)) {
+        goto keys_8;
+    }
+    p += 6;
+    p = everything_page_ext_read_p(r, p, &out->ext);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "ext", 3));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 8;
+keys_8:
+    seen[0] |= (uint64_t)1 << 7;
+keys_7:
+    seen[0] |= (uint64_t)1 << 6;
+keys_6:
+    seen[0] |= (uint64_t)1 << 5;
+keys_5:
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"ints\":", 7)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"strings\":", 10)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"entries\":", 10)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"entry_page\":", 13)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"named_entry\":", 14)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"result_int\":", 13)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"result_list\":", 14)) {
-                f = 6;
-            }
-            break;
-        case 7:
-            if (atd_object_key_is(r, "\"either\":", 9)) {
-                f = 7;
-            }
-            break;
-        case 8:
-            if (atd_object_key_is(r, "\"ext\":", 6)) {
-                f = 8;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_generics__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_generics__field(key.ptr, key.len)) {
         case 0:
-            if (!everything_page_int_read(r, &out->ints)) {
-                return atd_reader_push_field(r, "ints", 4);
+            p = everything_page_int_read_p(r, p, &out->ints);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!everything_page_string_read(r, &out->strings)) {
-                return atd_reader_push_field(r, "strings", 7);
+            p = everything_page_string_read_p(r, p, &out->strings);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "strings", 7));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!everything_entry_string_int_list_read(r, &out->entries)) {
-                return atd_reader_push_field(r, "entries", 7);
+            p = everything_entry_string_int_list_read_p(r, p, &out->entries);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "entries", 7));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!everything_page_entry_string_float_list_read(r, &out->entry_page)) {
-                return atd_reader_push_field(r, "entry_page", 10);
+            p = everything_page_entry_string_float_list_read_p(r, p, &out->entry_page);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "entry_page", 10));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!everything_int_bool_entry_read(r, &out->named_entry)) {
-                return atd_reader_push_field(r, "named_entry", 11);
+            p = everything_int_bool_entry_read_p(r, p, &out->named_entry);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "named_entry", 11));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         case 5:
+            atd_reader_seek(r, p);
             if (!everything_result_int_read(r, &out->result_int)) {
-                return atd_reader_push_field(r, "result_int", 10);
+                return atd_fail_cursor(atd_reader_push_field(r, "result_int", 10));
             }
+            p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 5;
             break;
         case 6:
+            atd_reader_seek(r, p);
             if (!everything_result_string_list_read(r, &out->result_list)) {
-                return atd_reader_push_field(r, "result_list", 11);
+                return atd_fail_cursor(atd_reader_push_field(r, "result_list", 11));
             }
+            p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 6;
             break;
         case 7:
+            atd_reader_seek(r, p);
             if (!everything_either_int_string_read(r, &out->either)) {
-                return atd_reader_push_field(r, "either", 6);
+                return atd_fail_cursor(atd_reader_push_field(r, "either", 6));
             }
+            p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 7;
             break;
         case 8:
-            if (!everything_page_ext_read(r, &out->ext)) {
-                return atd_reader_push_field(r, "ext", 3);
+            p = everything_page_ext_read_p(r, p, &out->ext);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "ext", 3));
             }
             seen[0] |= (uint64_t)1 << 8;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "generics");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "generics"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ints", "generics");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ints", "generics"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "strings", "generics");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "strings", "generics"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entries", "generics");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entries", "generics"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entry_page", "generics");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entry_page", "generics"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "named_entry", "generics");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "named_entry", "generics"));
     }
     if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "result_int", "generics");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "result_int", "generics"));
     }
     if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "result_list", "generics");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "result_list", "generics"));
     }
     if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "either", "generics");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "either", "generics"));
     }
     if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ext", "generics");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ext", "generics"));
     }
-    return true;
+    return p;
+}
+
+bool everything_generics_read(atd_reader *r, everything_generics *out)
+{
+    return atd_reader_advance(r, everything_generics_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_generics_read_any(atd_reader *r, void *out)
@@ -6670,77 +8816,98 @@ static int everything_entry_string_int__field(const char *s, size_t len)
     return -1;
 }
 
-static bool everything_entry_string_int_read(atd_reader *r, everything_entry_string_int *out)
+static const char *everything_entry_string_int_read_p(atd_reader *r, const char *p, everything_entry_string_int *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_entry_string_int_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"key\":", 6)) {
+        goto keys_0;
+    }
+    p += 6;
+    p = atd_read_string_p(r, p, &out->key);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"value\":", 8)) {
+        goto keys_1;
+    }
+    p += 8;
+    p = atd_read_int64_p(r, p, &out->value);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"key\":", 6)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"value\":", 8)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_entry_string_int__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_entry_string_int__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->key)) {
-                return atd_reader_push_field(r, "key", 3);
+            p = atd_read_string_p(r, p, &out->key);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_int64(r, &out->value)) {
-                return atd_reader_push_field(r, "value", 5);
+            p = atd_read_int64_p(r, p, &out->value);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entry_string_int");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entry_string_int"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "key", "entry_string_int");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "key", "entry_string_int"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "entry_string_int");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "entry_string_int"));
     }
-    return true;
+    return p;
 }
 
 static void everything_entry_string_float_list_init(everything_entry_string_float_list *v)
@@ -6767,77 +8934,98 @@ static int everything_entry_string_float_list__field(const char *s, size_t len)
     return -1;
 }
 
-static bool everything_entry_string_float_list_read(atd_reader *r, everything_entry_string_float_list *out)
+static const char *everything_entry_string_float_list_read_p(atd_reader *r, const char *p, everything_entry_string_float_list *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_entry_string_float_list_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"key\":", 6)) {
+        goto keys_0;
+    }
+    p += 6;
+    p = atd_read_string_p(r, p, &out->key);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"value\":", 8)) {
+        goto keys_1;
+    }
+    p += 8;
+    p = everything_float_list_read_p(r, p, &out->value);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"key\":", 6)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"value\":", 8)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_entry_string_float_list__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_entry_string_float_list__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->key)) {
-                return atd_reader_push_field(r, "key", 3);
+            p = atd_read_string_p(r, p, &out->key);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!everything_float_list_read(r, &out->value)) {
-                return atd_reader_push_field(r, "value", 5);
+            p = everything_float_list_read_p(r, p, &out->value);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entry_string_float_list");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entry_string_float_list"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "key", "entry_string_float_list");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "key", "entry_string_float_list"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "entry_string_float_list");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "entry_string_float_list"));
     }
-    return true;
+    return p;
 }
 
 static void everything_tree_int_tree_tuple_init(everything_tree_int_tree_tuple *v)
@@ -6845,68 +9033,79 @@ static void everything_tree_int_tree_tuple_init(everything_tree_int_tree_tuple *
     memset(v, 0, sizeof *v);
 }
 
-static bool everything_tree_int_tree_tuple_read(atd_reader *r, everything_tree_int_tree_tuple *out)
+static const char *everything_tree_int_tree_tuple_read_p(atd_reader *r, const char *p, everything_tree_int_tree_tuple *out)
 {
     bool more;
     size_t at, i;
     everything_tree_int_tree_tuple_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 3 tuple elements, found 0");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 3 tuple elements, found 0"));
     }
     {
         everything_tree *p_ = (everything_tree *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_tree), 8);
         if (p_ == NULL) {
-            atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            return atd_reader_push_index(r, 0);
+            atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+            return atd_fail_cursor(atd_reader_push_index(r, 0));
         }
         out->f0 = p_;
+        atd_reader_seek(r, p);
         if (!everything_tree_read(r, &*p_)) {
-            return atd_reader_push_index(r, 0);
+            return atd_fail_cursor(atd_reader_push_index(r, 0));
         }
+        p = atd_reader_cursor(r);
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
-    }
-    if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 3 tuple elements, found 1");
-    }
-    if (!atd_read_int64(r, &out->f1)) {
-        return atd_reader_push_index(r, 1);
-    }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 3 tuple elements, found 2");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 3 tuple elements, found 1"));
+    }
+    p = atd_read_int64_p(r, p, &out->f1);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 1));
+    }
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 3 tuple elements, found 2"));
     }
     {
         everything_tree *p_ = (everything_tree *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_tree), 8);
         if (p_ == NULL) {
-            atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            return atd_reader_push_index(r, 2);
+            atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+            return atd_fail_cursor(atd_reader_push_index(r, 2));
         }
         out->f2 = p_;
+        atd_reader_seek(r, p);
         if (!everything_tree_read(r, &*p_)) {
-            return atd_reader_push_index(r, 2);
+            return atd_fail_cursor(atd_reader_push_index(r, 2));
         }
+        p = atd_reader_cursor(r);
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 3; more; i++) {
-        if (!atd_skip_value(r)) {
-            return atd_reader_push_index(r, i);
+        p = atd_skip_value_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, i));
         }
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
 }
 
 void everything_tree_init(everything_tree *v)
@@ -6973,7 +9172,7 @@ bool everything_tree_read(atd_reader *r, everything_tree *out)
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Node");
             }
             out->tag = EVERYTHING_TREE_NODE;
-            if (!everything_tree_int_tree_tuple_read(r, &out->u.Node)) {
+            if (!atd_reader_advance(r, everything_tree_int_tree_tuple_read_p(r, atd_reader_cursor(r), &out->u.Node))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -7004,13 +9203,14 @@ int everything_tree_from_json(const char *json, size_t len, atd_arena *arena, ev
     return atd_from_json(json, len, arena, everything_tree_read_any, out, err);
 }
 
-static bool everything_rose_node_list_read(atd_reader *r, everything_rose_node_list *out)
+static const char *everything_rose_node_list_read_p(atd_reader *r, const char *p, everything_rose_node_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_rose_node *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -7020,22 +9220,24 @@ static bool everything_rose_node_list_read(atd_reader *r, everything_rose_node_l
                 n_ = (everything_rose_node *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_rose_node), ncap * sizeof(everything_rose_node), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!everything_rose_node_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = everything_rose_node_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void everything_rose_node_init(everything_rose_node *v)
@@ -7062,77 +9264,103 @@ static int everything_rose_node__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_rose_node_read(atd_reader *r, everything_rose_node *out)
+static const char *everything_rose_node_read_p(atd_reader *r, const char *p, everything_rose_node *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_rose_node_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"value\":", 8)) {
+        goto keys_0;
+    }
+    p += 8;
+    p = atd_read_int64_p(r, p, &out->value);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"children\":", 11)) {
+        goto keys_1;
+    }
+    p += 11;
+    p = everything_rose_node_list_read_p(r, p, &out->children);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "children", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"value\":", 8)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"children\":", 11)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_rose_node__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_rose_node__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_int64(r, &out->value)) {
-                return atd_reader_push_field(r, "value", 5);
+            p = atd_read_int64_p(r, p, &out->value);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!everything_rose_node_list_read(r, &out->children)) {
-                return atd_reader_push_field(r, "children", 8);
+            p = everything_rose_node_list_read_p(r, p, &out->children);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "children", 8));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "rose_node");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "rose_node"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "rose_node");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "rose_node"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "children", "rose_node");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "children", "rose_node"));
     }
-    return true;
+    return p;
+}
+
+bool everything_rose_node_read(atd_reader *r, everything_rose_node *out)
+{
+    return atd_reader_advance(r, everything_rose_node_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_rose_node_read_any(atd_reader *r, void *out)
@@ -7150,68 +9378,78 @@ static void everything_expr_expr_tuple_init(everything_expr_expr_tuple *v)
     memset(v, 0, sizeof *v);
 }
 
-static bool everything_expr_expr_tuple_read(atd_reader *r, everything_expr_expr_tuple *out)
+static const char *everything_expr_expr_tuple_read_p(atd_reader *r, const char *p, everything_expr_expr_tuple *out)
 {
     bool more;
     size_t at, i;
     everything_expr_expr_tuple_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
     {
         everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
         if (p_ == NULL) {
-            atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            return atd_reader_push_index(r, 0);
+            atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+            return atd_fail_cursor(atd_reader_push_index(r, 0));
         }
         out->f0 = p_;
+        atd_reader_seek(r, p);
         if (!everything_expr_read(r, &*p_)) {
-            return atd_reader_push_index(r, 0);
+            return atd_fail_cursor(atd_reader_push_index(r, 0));
         }
+        p = atd_reader_cursor(r);
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
     {
         everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
         if (p_ == NULL) {
-            atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-            return atd_reader_push_index(r, 1);
+            atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+            return atd_fail_cursor(atd_reader_push_index(r, 1));
         }
         out->f1 = p_;
+        atd_reader_seek(r, p);
         if (!everything_expr_read(r, &*p_)) {
-            return atd_reader_push_index(r, 1);
+            return atd_fail_cursor(atd_reader_push_index(r, 1));
         }
+        p = atd_reader_cursor(r);
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 2; more; i++) {
-        if (!atd_skip_value(r)) {
-            return atd_reader_push_index(r, i);
+        p = atd_skip_value_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, i));
         }
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
 }
 
-static bool everything_stmt_list_read(atd_reader *r, everything_stmt_list *out)
+static const char *everything_stmt_list_read_p(atd_reader *r, const char *p, everything_stmt_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_stmt *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -7221,22 +9459,24 @@ static bool everything_stmt_list_read(atd_reader *r, everything_stmt_list *out)
                 n_ = (everything_stmt *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_stmt), ncap * sizeof(everything_stmt), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!everything_stmt_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = everything_stmt_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void everything_expr_init(everything_expr *v)
@@ -7347,7 +9587,7 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Add");
             }
             out->tag = EVERYTHING_EXPR_ADD;
-            if (!everything_expr_expr_tuple_read(r, &out->u.Add)) {
+            if (!atd_reader_advance(r, everything_expr_expr_tuple_read_p(r, atd_reader_cursor(r), &out->u.Add))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -7368,11 +9608,11 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
             {
                 everything_binding *p_ = (everything_binding *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_binding), 8);
                 if (p_ == NULL) {
-                    atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                    atd_reader_fail_at(r, atd_reader_offset(r), ATD_ERR_NOMEM, "out of memory");
                     return atd_reader_push_index(r, 1);
                 }
                 out->u.Let = p_;
-                if (!everything_binding_read(r, &*p_)) {
+                if (!atd_reader_advance(r, everything_binding_read_p(r, atd_reader_cursor(r), &*p_))) {
                     return atd_reader_push_index(r, 1);
                 }
             }
@@ -7391,7 +9631,7 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Block");
             }
             out->tag = EVERYTHING_EXPR_BLOCK;
-            if (!everything_stmt_list_read(r, &out->u.Block)) {
+            if (!atd_reader_advance(r, everything_stmt_list_read_p(r, atd_reader_cursor(r), &out->u.Block))) {
                 return atd_reader_push_index(r, 1);
             }
             if (!atd_array_next(r, &more)) {
@@ -7449,52 +9689,109 @@ static int everything_binding__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_binding_read(atd_reader *r, everything_binding *out)
+static const char *everything_binding_read_p(atd_reader *r, const char *p, everything_binding *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_binding_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto keys_0;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"bound\":", 8)) {
+        goto keys_1;
+    }
+    p += 8;
+    {
+        everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
+        if (p_ == NULL) {
+            atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+            return atd_fail_cursor(atd_reader_push_field(r, "bound", 5));
+        }
+        out->bound = p_;
+        atd_reader_seek(r, p);
+        if (!everything_expr_read(r, &*p_)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "bound", 5));
+        }
+        p = atd_reader_cursor(r);
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"body\":", 7)) {
+        goto keys_2;
+    }
+    p += 7;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
+        }
+    } else {
+        {
+            everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
+            if (p_ == NULL) {
+                atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
+            }
+            out->body = p_;
+            atd_reader_seek(r, p);
+            if (!everything_expr_read(r, &*p_)) {
+                return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
+            }
+            p = atd_reader_cursor(r);
+        }
+        out->has_body = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"name\":", 7)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"bound\":", 8)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"body\":", 7)) {
-                f = 2;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_binding__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_binding__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->name)) {
-                return atd_reader_push_field(r, "name", 4);
+            p = atd_read_string_p(r, p, &out->name);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
@@ -7502,32 +9799,38 @@ bool everything_binding_read(atd_reader *r, everything_binding *out)
             {
                 everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
                 if (p_ == NULL) {
-                    atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-                    return atd_reader_push_field(r, "bound", 5);
+                    atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                    return atd_fail_cursor(atd_reader_push_field(r, "bound", 5));
                 }
                 out->bound = p_;
+                atd_reader_seek(r, p);
                 if (!everything_expr_read(r, &*p_)) {
-                    return atd_reader_push_field(r, "bound", 5);
+                    return atd_fail_cursor(atd_reader_push_field(r, "bound", 5));
                 }
+                p = atd_reader_cursor(r);
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "body", 4);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
                 }
             } else {
                 {
                     everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
                     if (p_ == NULL) {
-                        atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-                        return atd_reader_push_field(r, "body", 4);
+                        atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                        return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
                     }
                     out->body = p_;
+                    atd_reader_seek(r, p);
                     if (!everything_expr_read(r, &*p_)) {
-                        return atd_reader_push_field(r, "body", 4);
+                        return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
                     }
+                    p = atd_reader_cursor(r);
                 }
                 out->has_body = true;
             }
@@ -7535,24 +9838,31 @@ bool everything_binding_read(atd_reader *r, everything_binding *out)
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "binding");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "binding"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "binding");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "binding"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "bound", "binding");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "bound", "binding"));
     }
-    return true;
+    return p;
+}
+
+bool everything_binding_read(atd_reader *r, everything_binding *out)
+{
+    return atd_reader_advance(r, everything_binding_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_binding_read_any(atd_reader *r, void *out)
@@ -7589,80 +9899,118 @@ static int everything_stmt__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_stmt_read(atd_reader *r, everything_stmt *out)
+static const char *everything_stmt_read_p(atd_reader *r, const char *p, everything_stmt *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_stmt_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"label\":", 8)) {
+        goto keys_0;
+    }
+    p += 8;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->label);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
+        }
+        out->has_label = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"expr\":", 7)) {
+        goto keys_1;
+    }
+    p += 7;
+    atd_reader_seek(r, p);
+    if (!everything_expr_read(r, &out->expr)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "expr", 4));
+    }
+    p = atd_reader_cursor(r);
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 0;
+keys_1:
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"label\":", 8)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"expr\":", 7)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_stmt__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_stmt__field(key.ptr, key.len)) {
         case 0:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "label", 5);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
                 }
             } else {
-                if (!atd_read_string(r, &out->label)) {
-                    return atd_reader_push_field(r, "label", 5);
+                p = atd_read_string_p(r, p, &out->label);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
                 }
                 out->has_label = true;
             }
             break;
         case 1:
+            atd_reader_seek(r, p);
             if (!everything_expr_read(r, &out->expr)) {
-                return atd_reader_push_field(r, "expr", 4);
+                return atd_fail_cursor(atd_reader_push_field(r, "expr", 4));
             }
+            p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "stmt");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "stmt"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "expr", "stmt");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "expr", "stmt"));
     }
-    return true;
+    return p;
+}
+
+bool everything_stmt_read(atd_reader *r, everything_stmt *out)
+{
+    return atd_reader_advance(r, everything_stmt_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_stmt_read_any(atd_reader *r, void *out)
@@ -7702,91 +10050,131 @@ static int everything_annotated__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_annotated_read(atd_reader *r, everything_annotated *out)
+static const char *everything_annotated_read_p(atd_reader *r, const char *p, everything_annotated *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_annotated_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"field\":", 8)) {
+        goto keys_0;
+    }
+    p += 8;
+    p = atd_read_int64_p(r, p, &out->field);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "field", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"other\":", 8)) {
+        goto keys_1;
+    }
+    p += 8;
+    p = everything_string_list_read_p(r, p, &out->other);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "other", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"num\":", 6)) {
+        goto keys_2;
+    }
+    p += 6;
+    p = atd_read_int64_p(r, p, &out->num);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "num", 3));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"field\":", 8)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"other\":", 8)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"num\":", 6)) {
-                f = 2;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_annotated__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_annotated__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_int64(r, &out->field)) {
-                return atd_reader_push_field(r, "field", 5);
+            p = atd_read_int64_p(r, p, &out->field);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "field", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!everything_string_list_read(r, &out->other)) {
-                return atd_reader_push_field(r, "other", 5);
+            p = everything_string_list_read_p(r, p, &out->other);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "other", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!atd_read_int64(r, &out->num)) {
-                return atd_reader_push_field(r, "num", 3);
+            p = atd_read_int64_p(r, p, &out->num);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "num", 3));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "annotated");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "annotated"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "field", "annotated");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "field", "annotated"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "other", "annotated");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "other", "annotated"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "num", "annotated");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "num", "annotated"));
     }
-    return true;
+    return p;
+}
+
+bool everything_annotated_read(atd_reader *r, everything_annotated *out)
+{
+    return atd_reader_advance(r, everything_annotated_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_annotated_read_any(atd_reader *r, void *out)
@@ -7799,13 +10187,14 @@ int everything_annotated_from_json(const char *json, size_t len, atd_arena *aren
     return atd_from_json(json, len, arena, everything_annotated_read_any, out, err);
 }
 
-static bool everything_union__list_read(atd_reader *r, everything_union__list *out)
+static const char *everything_union__list_read_p(atd_reader *r, const char *p, everything_union__list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_union_ *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -7815,31 +10204,35 @@ static bool everything_union__list_read(atd_reader *r, everything_union__list *o
                 n_ = (everything_union_ *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_union_), ncap * sizeof(everything_union_), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!everything_union__read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool everything_mode_list_read(atd_reader *r, everything_mode_list *out)
+static const char *everything_mode_list_read_p(atd_reader *r, const char *p, everything_mode_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_mode *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -7849,31 +10242,35 @@ static bool everything_mode_list_read(atd_reader *r, everything_mode_list *out)
                 n_ = (everything_mode *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_mode), ncap * sizeof(everything_mode), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!everything_mode_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool everything_level_list_read(atd_reader *r, everything_level_list *out)
+static const char *everything_level_list_read_p(atd_reader *r, const char *p, everything_level_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_level *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -7883,31 +10280,35 @@ static bool everything_level_list_read(atd_reader *r, everything_level_list *out
                 n_ = (everything_level *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_level), ncap * sizeof(everything_level), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!everything_level_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool everything_odd_names_list_read(atd_reader *r, everything_odd_names_list *out)
+static const char *everything_odd_names_list_read_p(atd_reader *r, const char *p, everything_odd_names_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_odd_names *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -7917,31 +10318,35 @@ static bool everything_odd_names_list_read(atd_reader *r, everything_odd_names_l
                 n_ = (everything_odd_names *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_odd_names), ncap * sizeof(everything_odd_names), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!everything_odd_names_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool everything_color_list_read(atd_reader *r, everything_color_list *out)
+static const char *everything_color_list_read_p(atd_reader *r, const char *p, everything_color_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_color *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -7951,31 +10356,35 @@ static bool everything_color_list_read(atd_reader *r, everything_color_list *out
                 n_ = (everything_color *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_color), ncap * sizeof(everything_color), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!everything_color_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool everything_event_list_read(atd_reader *r, everything_event_list *out)
+static const char *everything_event_list_read_p(atd_reader *r, const char *p, everything_event_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_event *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -7985,31 +10394,35 @@ static bool everything_event_list_read(atd_reader *r, everything_event_list *out
                 n_ = (everything_event *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_event), ncap * sizeof(everything_event), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!everything_event_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool everything_base_event_list_read(atd_reader *r, everything_base_event_list *out)
+static const char *everything_base_event_list_read_p(atd_reader *r, const char *p, everything_base_event_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_base_event *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -8019,31 +10432,35 @@ static bool everything_base_event_list_read(atd_reader *r, everything_base_event
                 n_ = (everything_base_event *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_base_event), ncap * sizeof(everything_base_event), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!everything_base_event_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool everything_patch_list_read(atd_reader *r, everything_patch_list *out)
+static const char *everything_patch_list_read_p(atd_reader *r, const char *p, everything_patch_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_patch *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -8053,31 +10470,34 @@ static bool everything_patch_list_read(atd_reader *r, everything_patch_list *out
                 n_ = (everything_patch *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_patch), ncap * sizeof(everything_patch), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!everything_patch_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = everything_patch_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool everything_all_optional_list_read(atd_reader *r, everything_all_optional_list *out)
+static const char *everything_all_optional_list_read_p(atd_reader *r, const char *p, everything_all_optional_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_all_optional *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -8087,31 +10507,34 @@ static bool everything_all_optional_list_read(atd_reader *r, everything_all_opti
                 n_ = (everything_all_optional *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_all_optional), ncap * sizeof(everything_all_optional), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!everything_all_optional_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = everything_all_optional_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool everything_options_list_read(atd_reader *r, everything_options_list *out)
+static const char *everything_options_list_read_p(atd_reader *r, const char *p, everything_options_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_options *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -8121,31 +10544,34 @@ static bool everything_options_list_read(atd_reader *r, everything_options_list 
                 n_ = (everything_options *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_options), ncap * sizeof(everything_options), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!everything_options_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = everything_options_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool everything_root_anon_record_elt_list_read(atd_reader *r, everything_root_anon_record_elt_list *out)
+static const char *everything_root_anon_record_elt_list_read_p(atd_reader *r, const char *p, everything_root_anon_record_elt_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_root_anon_record_elt *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -8155,31 +10581,34 @@ static bool everything_root_anon_record_elt_list_read(atd_reader *r, everything_
                 n_ = (everything_root_anon_record_elt *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_root_anon_record_elt), ncap * sizeof(everything_root_anon_record_elt), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!everything_root_anon_record_elt_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = everything_root_anon_record_elt_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool everything_root_anon_sum_elt_list_read(atd_reader *r, everything_root_anon_sum_elt_list *out)
+static const char *everything_root_anon_sum_elt_list_read_p(atd_reader *r, const char *p, everything_root_anon_sum_elt_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     everything_root_anon_sum_elt *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -8189,22 +10618,25 @@ static bool everything_root_anon_sum_elt_list_read(atd_reader *r, everything_roo
                 n_ = (everything_root_anon_sum_elt *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_root_anon_sum_elt), ncap * sizeof(everything_root_anon_sum_elt), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!everything_root_anon_sum_elt_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void everything_anon_z_init(everything_anon_z *v)
@@ -8226,63 +10658,75 @@ static int everything_anon_z__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_anon_z_read(atd_reader *r, everything_anon_z *out)
+static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everything_anon_z *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_anon_z_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"z\":", 4)) {
+        goto keys_0;
+    }
+    p += 4;
+    p = atd_read_bool_p(r, p, &out->z);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"z\":", 4)) {
-                f = 0;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_anon_z__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_anon_z__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_bool(r, &out->z)) {
-                return atd_reader_push_field(r, "z", 1);
+            p = atd_read_bool_p(r, p, &out->z);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "anon_z");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "anon_z"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "z", "anon_z");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "z", "anon_z"));
     }
-    return true;
+    return p;
+}
+
+bool everything_anon_z_read(atd_reader *r, everything_anon_z *out)
+{
+    return atd_reader_advance(r, everything_anon_z_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_anon_z_read_any(atd_reader *r, void *out)
@@ -8448,598 +10892,1154 @@ static int everything_root__field(const char *s, size_t len)
     return -1;
 }
 
-bool everything_root_read(atd_reader *r, everything_root *out)
+static const char *everything_root_read_p(atd_reader *r, const char *p, everything_root *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_root_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"counts\":", 9)) {
+        goto keys_0;
+    }
+    p += 9;
+    p = everything_int_list_read_p(r, p, &out->counts);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "counts", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"users\":", 8)) {
+        goto keys_1;
+    }
+    p += 8;
+    p = everything_int_list_read_p(r, p, &out->users);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "users", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"values\":", 9)) {
+        goto keys_2;
+    }
+    p += 9;
+    p = everything_abstract_list_read_p(r, p, &out->values);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "values", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"label\":", 8)) {
+        goto keys_3;
+    }
+    p += 8;
+    p = atd_read_string_p(r, p, &out->label);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"nothing\":", 10)) {
+        goto keys_4;
+    }
+    p += 10;
+    p = atd_read_null_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
+    }
+    out->nothing = 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"from_value\":", 13)) {
+        goto keys_5;
+    }
+    p += 13;
+    p = atd_read_int64_p(r, p, &out->from_value);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "from_value", 10));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"struct\":", 9)) {
+        goto keys_6;
+    }
+    p += 9;
+    p = everything_struct__read_p(r, p, &out->struct_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "struct", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_7;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"unions\":", 9)) {
+        goto keys_7;
+    }
+    p += 9;
+    p = everything_union__list_read_p(r, p, &out->unions);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "unions", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_8;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"modes\":", 8)) {
+        goto keys_8;
+    }
+    p += 8;
+    p = everything_mode_list_read_p(r, p, &out->modes);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "modes", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_9;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"levels\":", 9)) {
+        goto keys_9;
+    }
+    p += 9;
+    p = everything_level_list_read_p(r, p, &out->levels);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "levels", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_10;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"shapes\":", 9)) {
+        goto keys_10;
+    }
+    p += 9;
+    p = everything_shape_list_read_p(r, p, &out->shapes);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_11;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"odd\":", 6)) {
+        goto keys_11;
+    }
+    p += 6;
+    p = everything_odd_names_list_read_p(r, p, &out->odd);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "odd", 3));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_12;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"colors\":", 9)) {
+        goto keys_12;
+    }
+    p += 9;
+    p = everything_color_list_read_p(r, p, &out->colors);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "colors", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_13;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"events\":", 9)) {
+        goto keys_13;
+    }
+    p += 9;
+    p = everything_event_list_read_p(r, p, &out->events);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_14;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"base_events\":", 14)) {
+        goto keys_14;
+    }
+    p += 14;
+    p = everything_base_event_list_read_p(r, p, &out->base_events);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "base_events", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_15;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"obj_shapes\":", 13)) {
+        goto keys_15;
+    }
+    p += 13;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "obj_shapes", 10));
+        }
+    } else {
+        p = everything_obj_shape_list_read_p(r, p, &out->obj_shapes);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "obj_shapes", 10));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_16;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"fields\":", 9)) {
+        goto keys_16;
+    }
+    p += 9;
+    p = everything_fields_read_p(r, p, &out->fields);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "fields", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_17;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"names\":", 8)) {
+        goto keys_17;
+    }
+    p += 8;
+    p = everything_names_read_p(r, p, &out->names);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_18;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"patches\":", 10)) {
+        goto keys_18;
+    }
+    p += 10;
+    p = everything_patch_list_read_p(r, p, &out->patches);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "patches", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_19;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"all_optional\":", 15)) {
+        goto keys_19;
+    }
+    p += 15;
+    p = everything_all_optional_list_read_p(r, p, &out->all_optional);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "all_optional", 12));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_20;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"derived\":", 10)) {
+        goto keys_20;
+    }
+    p += 10;
+    p = everything_derived_read_p(r, p, &out->derived);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "derived", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_21;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"base\":", 7)) {
+        goto keys_21;
+    }
+    p += 7;
+    p = everything_base_read_p(r, p, &out->base);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "base", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_22;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"single\":", 9)) {
+        goto keys_22;
+    }
+    p += 9;
+    p = everything_single_read_p(r, p, &out->single);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_23;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"pair\":", 7)) {
+        goto keys_23;
+    }
+    p += 7;
+    p = everything_pair_read_p(r, p, &out->pair);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_24;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"with_defaults\":", 16)) {
+        goto keys_24;
+    }
+    p += 16;
+    p = everything_with_defaults_list_read_p(r, p, &out->with_defaults);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "with_defaults", 13));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_25;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"bare_cell\":", 12)) {
+        goto keys_25;
+    }
+    p += 12;
+    p = everything_bare_cell_read_p(r, p, &out->bare_cell);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "bare_cell", 9));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_26;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"matrix\":", 9)) {
+        goto keys_26;
+    }
+    p += 9;
+    p = everything_matrix_read_p(r, p, &out->matrix);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "matrix", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_27;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"cube\":", 7)) {
+        goto keys_27;
+    }
+    p += 7;
+    p = everything_cube_read_p(r, p, &out->cube);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "cube", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_28;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"options\":", 10)) {
+        goto keys_28;
+    }
+    p += 10;
+    p = everything_options_list_read_p(r, p, &out->options);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "options", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_29;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"reprs\":", 8)) {
+        goto keys_29;
+    }
+    p += 8;
+    p = everything_reprs_read_p(r, p, &out->reprs);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "reprs", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_30;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"generics\":", 11)) {
+        goto keys_30;
+    }
+    p += 11;
+    p = everything_generics_read_p(r, p, &out->generics);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "generics", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_31;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"tree\":", 7)) {
+        goto keys_31;
+    }
+    p += 7;
+    atd_reader_seek(r, p);
+    if (!everything_tree_read(r, &out->tree)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "tree", 4));
+    }
+    p = atd_reader_cursor(r);
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_32;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"nodes\":", 8)) {
+        goto keys_32;
+    }
+    p += 8;
+    p = everything_rose_node_list_read_p(r, p, &out->nodes);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "nodes", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_33;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"program\":", 10)) {
+        goto keys_33;
+    }
+    p += 10;
+    p = everything_stmt_list_read_p(r, p, &out->program);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "program", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_34;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"binding\":", 10)) {
+        goto keys_34;
+    }
+    p += 10;
+    p = everything_binding_read_p(r, p, &out->binding);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "binding", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_35;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"annotated\":", 12)) {
+        goto keys_35;
+    }
+    p += 12;
+    p = everything_annotated_read_p(r, p, &out->annotated);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "annotated", 9));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_36;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"anon_record\":", 14)) {
+        goto keys_36;
+    }
+    p += 14;
+    p = everything_root_anon_record_elt_list_read_p(r, p, &out->anon_record);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "anon_record", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_37;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"anon_sum\":", 11)) {
+        goto keys_37;
+    }
+    p += 11;
+    p = everything_root_anon_sum_elt_list_read_p(r, p, &out->anon_sum);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "anon_sum", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_38;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"anon_named\":", 13)) {
+        goto keys_38;
+    }
+    p += 13;
+    p = everything_anon_z_read_p(r, p, &out->anon_named);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "anon_named", 10));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 37;
+keys_38:
+    seen[0] |= (uint64_t)1 << 36;
+keys_37:
+    seen[0] |= (uint64_t)1 << 35;
+keys_36:
+    seen[0] |= (uint64_t)1 << 34;
+keys_35:
+    seen[0] |= (uint64_t)1 << 33;
+keys_34:
+    seen[0] |= (uint64_t)1 << 32;
+keys_33:
+    seen[0] |= (uint64_t)1 << 31;
+keys_32:
+    seen[0] |= (uint64_t)1 << 30;
+keys_31:
+    seen[0] |= (uint64_t)1 << 29;
+keys_30:
+    seen[0] |= (uint64_t)1 << 28;
+keys_29:
+    seen[0] |= (uint64_t)1 << 27;
+keys_28:
+    seen[0] |= (uint64_t)1 << 26;
+keys_27:
+    seen[0] |= (uint64_t)1 << 25;
+keys_26:
+    seen[0] |= (uint64_t)1 << 24;
+keys_25:
+    seen[0] |= (uint64_t)1 << 23;
+keys_24:
+    seen[0] |= (uint64_t)1 << 22;
+keys_23:
+    seen[0] |= (uint64_t)1 << 21;
+keys_22:
+    seen[0] |= (uint64_t)1 << 20;
+keys_21:
+    seen[0] |= (uint64_t)1 << 19;
+keys_20:
+    seen[0] |= (uint64_t)1 << 18;
+keys_19:
+    seen[0] |= (uint64_t)1 << 17;
+keys_18:
+    seen[0] |= (uint64_t)1 << 16;
+keys_17:
+    seen[0] |= (uint64_t)1 << 15;
+keys_16:
+keys_15:
+    seen[0] |= (uint64_t)1 << 14;
+keys_14:
+    seen[0] |= (uint64_t)1 << 13;
+keys_13:
+    seen[0] |= (uint64_t)1 << 12;
+keys_12:
+    seen[0] |= (uint64_t)1 << 11;
+keys_11:
+    seen[0] |= (uint64_t)1 << 10;
+keys_10:
+    seen[0] |= (uint64_t)1 << 9;
+keys_9:
+    seen[0] |= (uint64_t)1 << 8;
+keys_8:
+    seen[0] |= (uint64_t)1 << 7;
+keys_7:
+    seen[0] |= (uint64_t)1 << 6;
+keys_6:
+    seen[0] |= (uint64_t)1 << 5;
+keys_5:
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"counts\":", 9)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"users\":", 8)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"values\":", 9)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"label\":", 8)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"nothing\":", 10)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"from_value\":", 13)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"struct\":", 9)) {
-                f = 6;
-            }
-            break;
-        case 7:
-            if (atd_object_key_is(r, "\"unions\":", 9)) {
-                f = 7;
-            }
-            break;
-        case 8:
-            if (atd_object_key_is(r, "\"modes\":", 8)) {
-                f = 8;
-            }
-            break;
-        case 9:
-            if (atd_object_key_is(r, "\"levels\":", 9)) {
-                f = 9;
-            }
-            break;
-        case 10:
-            if (atd_object_key_is(r, "\"shapes\":", 9)) {
-                f = 10;
-            }
-            break;
-        case 11:
-            if (atd_object_key_is(r, "\"odd\":", 6)) {
-                f = 11;
-            }
-            break;
-        case 12:
-            if (atd_object_key_is(r, "\"colors\":", 9)) {
-                f = 12;
-            }
-            break;
-        case 13:
-            if (atd_object_key_is(r, "\"events\":", 9)) {
-                f = 13;
-            }
-            break;
-        case 14:
-            if (atd_object_key_is(r, "\"base_events\":", 14)) {
-                f = 14;
-            }
-            break;
-        case 15:
-            if (atd_object_key_is(r, "\"obj_shapes\":", 13)) {
-                f = 15;
-            }
-            break;
-        case 16:
-            if (atd_object_key_is(r, "\"fields\":", 9)) {
-                f = 16;
-            }
-            break;
-        case 17:
-            if (atd_object_key_is(r, "\"names\":", 8)) {
-                f = 17;
-            }
-            break;
-        case 18:
-            if (atd_object_key_is(r, "\"patches\":", 10)) {
-                f = 18;
-            }
-            break;
-        case 19:
-            if (atd_object_key_is(r, "\"all_optional\":", 15)) {
-                f = 19;
-            }
-            break;
-        case 20:
-            if (atd_object_key_is(r, "\"derived\":", 10)) {
-                f = 20;
-            }
-            break;
-        case 21:
-            if (atd_object_key_is(r, "\"base\":", 7)) {
-                f = 21;
-            }
-            break;
-        case 22:
-            if (atd_object_key_is(r, "\"single\":", 9)) {
-                f = 22;
-            }
-            break;
-        case 23:
-            if (atd_object_key_is(r, "\"pair\":", 7)) {
-                f = 23;
-            }
-            break;
-        case 24:
-            if (atd_object_key_is(r, "\"with_defaults\":", 16)) {
-                f = 24;
-            }
-            break;
-        case 25:
-            if (atd_object_key_is(r, "\"bare_cell\":", 12)) {
-                f = 25;
-            }
-            break;
-        case 26:
-            if (atd_object_key_is(r, "\"matrix\":", 9)) {
-                f = 26;
-            }
-            break;
-        case 27:
-            if (atd_object_key_is(r, "\"cube\":", 7)) {
-                f = 27;
-            }
-            break;
-        case 28:
-            if (atd_object_key_is(r, "\"options\":", 10)) {
-                f = 28;
-            }
-            break;
-        case 29:
-            if (atd_object_key_is(r, "\"reprs\":", 8)) {
-                f = 29;
-            }
-            break;
-        case 30:
-            if (atd_object_key_is(r, "\"generics\":", 11)) {
-                f = 30;
-            }
-            break;
-        case 31:
-            if (atd_object_key_is(r, "\"tree\":", 7)) {
-                f = 31;
-            }
-            break;
-        case 32:
-            if (atd_object_key_is(r, "\"nodes\":", 8)) {
-                f = 32;
-            }
-            break;
-        case 33:
-            if (atd_object_key_is(r, "\"program\":", 10)) {
-                f = 33;
-            }
-            break;
-        case 34:
-            if (atd_object_key_is(r, "\"binding\":", 10)) {
-                f = 34;
-            }
-            break;
-        case 35:
-            if (atd_object_key_is(r, "\"annotated\":", 12)) {
-                f = 35;
-            }
-            break;
-        case 36:
-            if (atd_object_key_is(r, "\"anon_record\":", 14)) {
-                f = 36;
-            }
-            break;
-        case 37:
-            if (atd_object_key_is(r, "\"anon_sum\":", 11)) {
-                f = 37;
-            }
-            break;
-        case 38:
-            if (atd_object_key_is(r, "\"anon_named\":", 13)) {
-                f = 38;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_root__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_root__field(key.ptr, key.len)) {
         case 0:
-            if (!everything_int_list_read(r, &out->counts)) {
-                return atd_reader_push_field(r, "counts", 6);
+            p = everything_int_list_read_p(r, p, &out->counts);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "counts", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!everything_int_list_read(r, &out->users)) {
-                return atd_reader_push_field(r, "users", 5);
+            p = everything_int_list_read_p(r, p, &out->users);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "users", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!everything_abstract_list_read(r, &out->values)) {
-                return atd_reader_push_field(r, "values", 6);
+            p = everything_abstract_list_read_p(r, p, &out->values);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "values", 6));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!atd_read_string(r, &out->label)) {
-                return atd_reader_push_field(r, "label", 5);
+            p = atd_read_string_p(r, p, &out->label);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!atd_read_null(r)) {
-                return atd_reader_push_field(r, "nothing", 7);
+            p = atd_read_null_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
             }
             out->nothing = 0;
             seen[0] |= (uint64_t)1 << 4;
             break;
         case 5:
-            if (!atd_read_int64(r, &out->from_value)) {
-                return atd_reader_push_field(r, "from_value", 10);
+            p = atd_read_int64_p(r, p, &out->from_value);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "from_value", 10));
             }
             seen[0] |= (uint64_t)1 << 5;
             break;
         case 6:
-            if (!everything_struct__read(r, &out->struct_)) {
-                return atd_reader_push_field(r, "struct", 6);
+            p = everything_struct__read_p(r, p, &out->struct_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "struct", 6));
             }
             seen[0] |= (uint64_t)1 << 6;
             break;
         case 7:
-            if (!everything_union__list_read(r, &out->unions)) {
-                return atd_reader_push_field(r, "unions", 6);
+            p = everything_union__list_read_p(r, p, &out->unions);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "unions", 6));
             }
             seen[0] |= (uint64_t)1 << 7;
             break;
         case 8:
-            if (!everything_mode_list_read(r, &out->modes)) {
-                return atd_reader_push_field(r, "modes", 5);
+            p = everything_mode_list_read_p(r, p, &out->modes);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "modes", 5));
             }
             seen[0] |= (uint64_t)1 << 8;
             break;
         case 9:
-            if (!everything_level_list_read(r, &out->levels)) {
-                return atd_reader_push_field(r, "levels", 6);
+            p = everything_level_list_read_p(r, p, &out->levels);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "levels", 6));
             }
             seen[0] |= (uint64_t)1 << 9;
             break;
         case 10:
-            if (!everything_shape_list_read(r, &out->shapes)) {
-                return atd_reader_push_field(r, "shapes", 6);
+            p = everything_shape_list_read_p(r, p, &out->shapes);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
             }
             seen[0] |= (uint64_t)1 << 10;
             break;
         case 11:
-            if (!everything_odd_names_list_read(r, &out->odd)) {
-                return atd_reader_push_field(r, "odd", 3);
+            p = everything_odd_names_list_read_p(r, p, &out->odd);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "odd", 3));
             }
             seen[0] |= (uint64_t)1 << 11;
             break;
         case 12:
-            if (!everything_color_list_read(r, &out->colors)) {
-                return atd_reader_push_field(r, "colors", 6);
+            p = everything_color_list_read_p(r, p, &out->colors);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "colors", 6));
             }
             seen[0] |= (uint64_t)1 << 12;
             break;
         case 13:
-            if (!everything_event_list_read(r, &out->events)) {
-                return atd_reader_push_field(r, "events", 6);
+            p = everything_event_list_read_p(r, p, &out->events);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
             }
             seen[0] |= (uint64_t)1 << 13;
             break;
         case 14:
-            if (!everything_base_event_list_read(r, &out->base_events)) {
-                return atd_reader_push_field(r, "base_events", 11);
+            p = everything_base_event_list_read_p(r, p, &out->base_events);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "base_events", 11));
             }
             seen[0] |= (uint64_t)1 << 14;
             break;
         case 15:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "obj_shapes", 10);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "obj_shapes", 10));
                 }
             } else {
-                if (!everything_obj_shape_list_read(r, &out->obj_shapes)) {
-                    return atd_reader_push_field(r, "obj_shapes", 10);
+                p = everything_obj_shape_list_read_p(r, p, &out->obj_shapes);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "obj_shapes", 10));
                 }
             }
             break;
         case 16:
-            if (!everything_fields_read(r, &out->fields)) {
-                return atd_reader_push_field(r, "fields", 6);
+            p = everything_fields_read_p(r, p, &out->fields);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "fields", 6));
             }
             seen[0] |= (uint64_t)1 << 15;
             break;
         case 17:
-            if (!everything_names_read(r, &out->names)) {
-                return atd_reader_push_field(r, "names", 5);
+            p = everything_names_read_p(r, p, &out->names);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
             }
             seen[0] |= (uint64_t)1 << 16;
             break;
         case 18:
-            if (!everything_patch_list_read(r, &out->patches)) {
-                return atd_reader_push_field(r, "patches", 7);
+            p = everything_patch_list_read_p(r, p, &out->patches);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "patches", 7));
             }
             seen[0] |= (uint64_t)1 << 17;
             break;
         case 19:
-            if (!everything_all_optional_list_read(r, &out->all_optional)) {
-                return atd_reader_push_field(r, "all_optional", 12);
+            p = everything_all_optional_list_read_p(r, p, &out->all_optional);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "all_optional", 12));
             }
             seen[0] |= (uint64_t)1 << 18;
             break;
         case 20:
-            if (!everything_derived_read(r, &out->derived)) {
-                return atd_reader_push_field(r, "derived", 7);
+            p = everything_derived_read_p(r, p, &out->derived);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "derived", 7));
             }
             seen[0] |= (uint64_t)1 << 19;
             break;
         case 21:
-            if (!everything_base_read(r, &out->base)) {
-                return atd_reader_push_field(r, "base", 4);
+            p = everything_base_read_p(r, p, &out->base);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "base", 4));
             }
             seen[0] |= (uint64_t)1 << 20;
             break;
         case 22:
-            if (!everything_single_read(r, &out->single)) {
-                return atd_reader_push_field(r, "single", 6);
+            p = everything_single_read_p(r, p, &out->single);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
             }
             seen[0] |= (uint64_t)1 << 21;
             break;
         case 23:
-            if (!everything_pair_read(r, &out->pair)) {
-                return atd_reader_push_field(r, "pair", 4);
+            p = everything_pair_read_p(r, p, &out->pair);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
             }
             seen[0] |= (uint64_t)1 << 22;
             break;
         case 24:
-            if (!everything_with_defaults_list_read(r, &out->with_defaults)) {
-                return atd_reader_push_field(r, "with_defaults", 13);
+            p = everything_with_defaults_list_read_p(r, p, &out->with_defaults);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "with_defaults", 13));
             }
             seen[0] |= (uint64_t)1 << 23;
             break;
         case 25:
-            if (!everything_bare_cell_read(r, &out->bare_cell)) {
-                return atd_reader_push_field(r, "bare_cell", 9);
+            p = everything_bare_cell_read_p(r, p, &out->bare_cell);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "bare_cell", 9));
             }
             seen[0] |= (uint64_t)1 << 24;
             break;
         case 26:
-            if (!everything_matrix_read(r, &out->matrix)) {
-                return atd_reader_push_field(r, "matrix", 6);
+            p = everything_matrix_read_p(r, p, &out->matrix);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "matrix", 6));
             }
             seen[0] |= (uint64_t)1 << 25;
             break;
         case 27:
-            if (!everything_cube_read(r, &out->cube)) {
-                return atd_reader_push_field(r, "cube", 4);
+            p = everything_cube_read_p(r, p, &out->cube);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "cube", 4));
             }
             seen[0] |= (uint64_t)1 << 26;
             break;
         case 28:
-            if (!everything_options_list_read(r, &out->options)) {
-                return atd_reader_push_field(r, "options", 7);
+            p = everything_options_list_read_p(r, p, &out->options);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "options", 7));
             }
             seen[0] |= (uint64_t)1 << 27;
             break;
         case 29:
-            if (!everything_reprs_read(r, &out->reprs)) {
-                return atd_reader_push_field(r, "reprs", 5);
+            p = everything_reprs_read_p(r, p, &out->reprs);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "reprs", 5));
             }
             seen[0] |= (uint64_t)1 << 28;
             break;
         case 30:
-            if (!everything_generics_read(r, &out->generics)) {
-                return atd_reader_push_field(r, "generics", 8);
+            p = everything_generics_read_p(r, p, &out->generics);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "generics", 8));
             }
             seen[0] |= (uint64_t)1 << 29;
             break;
         case 31:
+            atd_reader_seek(r, p);
             if (!everything_tree_read(r, &out->tree)) {
-                return atd_reader_push_field(r, "tree", 4);
+                return atd_fail_cursor(atd_reader_push_field(r, "tree", 4));
             }
+            p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 30;
             break;
         case 32:
-            if (!everything_rose_node_list_read(r, &out->nodes)) {
-                return atd_reader_push_field(r, "nodes", 5);
+            p = everything_rose_node_list_read_p(r, p, &out->nodes);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "nodes", 5));
             }
             seen[0] |= (uint64_t)1 << 31;
             break;
         case 33:
-            if (!everything_stmt_list_read(r, &out->program)) {
-                return atd_reader_push_field(r, "program", 7);
+            p = everything_stmt_list_read_p(r, p, &out->program);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "program", 7));
             }
             seen[0] |= (uint64_t)1 << 32;
             break;
         case 34:
-            if (!everything_binding_read(r, &out->binding)) {
-                return atd_reader_push_field(r, "binding", 7);
+            p = everything_binding_read_p(r, p, &out->binding);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "binding", 7));
             }
             seen[0] |= (uint64_t)1 << 33;
             break;
         case 35:
-            if (!everything_annotated_read(r, &out->annotated)) {
-                return atd_reader_push_field(r, "annotated", 9);
+            p = everything_annotated_read_p(r, p, &out->annotated);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "annotated", 9));
             }
             seen[0] |= (uint64_t)1 << 34;
             break;
         case 36:
-            if (!everything_root_anon_record_elt_list_read(r, &out->anon_record)) {
-                return atd_reader_push_field(r, "anon_record", 11);
+            p = everything_root_anon_record_elt_list_read_p(r, p, &out->anon_record);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "anon_record", 11));
             }
             seen[0] |= (uint64_t)1 << 35;
             break;
         case 37:
-            if (!everything_root_anon_sum_elt_list_read(r, &out->anon_sum)) {
-                return atd_reader_push_field(r, "anon_sum", 8);
+            p = everything_root_anon_sum_elt_list_read_p(r, p, &out->anon_sum);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "anon_sum", 8));
             }
             seen[0] |= (uint64_t)1 << 36;
             break;
         case 38:
-            if (!everything_anon_z_read(r, &out->anon_named)) {
-                return atd_reader_push_field(r, "anon_named", 10);
+            p = everything_anon_z_read_p(r, p, &out->anon_named);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "anon_named", 10));
             }
             seen[0] |= (uint64_t)1 << 37;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "counts", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "counts", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "users", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "users", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "values", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "values", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "label", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "label", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nothing", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nothing", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "from_value", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "from_value", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "struct", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "struct", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "unions", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "unions", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "modes", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "modes", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "levels", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "levels", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 10))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 11))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "odd", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "odd", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 12))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "colors", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "colors", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 13))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 14))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "base_events", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "base_events", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 15))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "fields", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "fields", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 16))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "names", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "names", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 17))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "patches", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "patches", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 18))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "all_optional", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "all_optional", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 19))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "derived", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "derived", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 20))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "base", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "base", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 21))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "single", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "single", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 22))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "pair", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "pair", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 23))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "with_defaults", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "with_defaults", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 24))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "bare_cell", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "bare_cell", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 25))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "matrix", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "matrix", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 26))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "cube", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "cube", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 27))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "options", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "options", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 28))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "reprs", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "reprs", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 29))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "generics", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "generics", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 30))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "tree", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "tree", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 31))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nodes", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nodes", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 32))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "program", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "program", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 33))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "binding", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "binding", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 34))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "annotated", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "annotated", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 35))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "anon_record", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "anon_record", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 36))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "anon_sum", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "anon_sum", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 37))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "anon_named", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "anon_named", "root"));
     }
-    return true;
+    return p;
+}
+
+bool everything_root_read(atd_reader *r, everything_root *out)
+{
+    return atd_reader_advance(r, everything_root_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_root_read_any(atd_reader *r, void *out)
@@ -9074,58 +12074,87 @@ static int everything_root_anon_record_elt__field(const char *s, size_t len)
     return -1;
 }
 
-static bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_anon_record_elt *out)
+static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const char *p, everything_root_anon_record_elt *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     everything_root_anon_record_elt_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"x\":", 4)) {
+        goto keys_0;
+    }
+    p += 4;
+    p = atd_read_int64_p(r, p, &out->x);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"y\":", 4)) {
+        goto keys_1;
+    }
+    p += 4;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+        }
+    } else {
+        p = atd_read_double_p(r, p, &out->y);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+        }
+        out->has_y = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"x\":", 4)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"y\":", 4)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = everything_root_anon_record_elt__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (everything_root_anon_record_elt__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_int64(r, &out->x)) {
-                return atd_reader_push_field(r, "x", 1);
+            p = atd_read_int64_p(r, p, &out->x);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "y", 1);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
                 }
             } else {
-                if (!atd_read_double(r, &out->y)) {
-                    return atd_reader_push_field(r, "y", 1);
+                p = atd_read_double_p(r, p, &out->y);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
                 }
                 out->has_y = true;
             }
@@ -9133,21 +12162,23 @@ static bool everything_root_anon_record_elt_read(atd_reader *r, everything_root_
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root_anon_record_elt");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root_anon_record_elt"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x", "root_anon_record_elt");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x", "root_anon_record_elt"));
     }
-    return true;
+    return p;
 }
 
 static int everything_root_anon_sum_elt__case(const char *s, size_t len)
@@ -9376,7 +12407,7 @@ void everything_int_page_init(everything_int_page *v)
 
 bool everything_int_page_read(atd_reader *r, everything_int_page *out)
 {
-    if (!everything_page_int_read(r, &*out)) {
+    if (!atd_reader_advance(r, everything_page_int_read_p(r, atd_reader_cursor(r), &*out))) {
         return false;
     }
     return true;

@@ -4,26 +4,33 @@
 #include <string.h>
 
 /* --- functions of the types that are not exported --- */
-static bool github_string_nullable_read(atd_reader *r, github_string_nullable *out);
+static const char *github_string_nullable_read_p(atd_reader *r, const char *p, github_string_nullable *out);
 static bool github_string_nullable_write(atd_writer *w, const github_string_nullable *v);
-static bool github_gist_file_assoc_read(atd_reader *r, github_gist_file_assoc *out);
+static const char *github_gist_file_assoc_read_p(atd_reader *r, const char *p, github_gist_file_assoc *out);
 static bool github_gist_file_assoc_write(atd_writer *w, const github_gist_file_assoc *v);
-static bool github_user_nullable_read(atd_reader *r, github_user_nullable *out);
+static const char *github_user_nullable_read_p(atd_reader *r, const char *p, github_user_nullable *out);
 static bool github_user_nullable_write(atd_writer *w, const github_user_nullable *v);
+
+static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_gist_file *out);
+static const char *github_user_read_p(atd_reader *r, const char *p, github_user *out);
+static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist *out);
+static const char *github_root_read_p(atd_reader *r, const char *p, github_root *out);
 
 /* --- readers --- */
 
-static bool github_string_nullable_read(atd_reader *r, github_string_nullable *out)
+static const char *github_string_nullable_read_p(atd_reader *r, const char *p, github_string_nullable *out)
 {
-    if (atd_peek(r) == 'n') {
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
         out->has = false;
-        return atd_read_null(r);
+        return atd_read_null_p(r, p);
     }
-    if (!atd_read_string(r, &out->value)) {
-        return false;
+    p = atd_read_string_p(r, p, &out->value);
+    if (p == NULL) {
+        return NULL;
     }
     out->has = true;
-    return true;
+    return p;
 }
 
 void github_gist_file_init(github_gist_file *v)
@@ -61,119 +68,187 @@ static int github_gist_file__field(const char *s, size_t len)
     return -1;
 }
 
-bool github_gist_file_read(atd_reader *r, github_gist_file *out)
+static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_gist_file *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     github_gist_file_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"filename\":", 11)) {
+        goto keys_0;
+    }
+    p += 11;
+    p = atd_read_string_p(r, p, &out->filename);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "filename", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto keys_1;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->file_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"language\":", 11)) {
+        goto keys_2;
+    }
+    p += 11;
+    p = github_string_nullable_read_p(r, p, &out->language);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "language", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"raw_url\":", 10)) {
+        goto keys_3;
+    }
+    p += 10;
+    p = atd_read_string_p(r, p, &out->raw_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "raw_url", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"size\":", 7)) {
+        goto keys_4;
+    }
+    p += 7;
+    p = atd_read_int64_p(r, p, &out->size);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"filename\":", 11)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"type\":", 7)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"language\":", 11)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"raw_url\":", 10)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"size\":", 7)) {
-                f = 4;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = github_gist_file__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (github_gist_file__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->filename)) {
-                return atd_reader_push_field(r, "filename", 8);
+            p = atd_read_string_p(r, p, &out->filename);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "filename", 8));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_string(r, &out->file_type)) {
-                return atd_reader_push_field(r, "type", 4);
+            p = atd_read_string_p(r, p, &out->file_type);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!github_string_nullable_read(r, &out->language)) {
-                return atd_reader_push_field(r, "language", 8);
+            p = github_string_nullable_read_p(r, p, &out->language);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "language", 8));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!atd_read_string(r, &out->raw_url)) {
-                return atd_reader_push_field(r, "raw_url", 7);
+            p = atd_read_string_p(r, p, &out->raw_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "raw_url", 7));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!atd_read_int64(r, &out->size)) {
-                return atd_reader_push_field(r, "size", 4);
+            p = atd_read_int64_p(r, p, &out->size);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "gist_file");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "gist_file"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "filename", "gist_file");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "filename", "gist_file"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "gist_file");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "gist_file"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "language", "gist_file");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "language", "gist_file"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "raw_url", "gist_file");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "raw_url", "gist_file"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "gist_file");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "gist_file"));
     }
-    return true;
+    return p;
+}
+
+bool github_gist_file_read(atd_reader *r, github_gist_file *out)
+{
+    return atd_reader_advance(r, github_gist_file_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool github_gist_file_read_any(atd_reader *r, void *out)
@@ -186,22 +261,25 @@ int github_gist_file_from_json(const char *json, size_t len, atd_arena *arena, g
     return atd_from_json(json, len, arena, github_gist_file_read_any, out, err);
 }
 
-static bool github_gist_file_assoc_read(atd_reader *r, github_gist_file_assoc *out)
+static const char *github_gist_file_assoc_read_p(atd_reader *r, const char *p, github_gist_file_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     github_gist_file_assoc_item *items = NULL;
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         atd_string key;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
+        atd_reader_seek(r, p);
         if (!atd_reader_own_string(r, &key)) {
-            return false;
+            return NULL;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -210,23 +288,25 @@ static bool github_gist_file_assoc_read(atd_reader *r, github_gist_file_assoc *o
                 n_ = (github_gist_file_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(github_gist_file_assoc_item), ncap * sizeof(github_gist_file_assoc_item), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
         items[len].key = key;
-        if (!github_gist_file_read(r, &items[len].value)) {
-            return atd_reader_push_field(r, key.ptr, key.len);
+        p = github_gist_file_read_p(r, p, &items[len].value);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         }
         len++;
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void github_user_init(github_user *v)
@@ -316,287 +396,523 @@ static int github_user__field(const char *s, size_t len)
     return -1;
 }
 
-bool github_user_read(atd_reader *r, github_user *out)
+static const char *github_user_read_p(atd_reader *r, const char *p, github_user *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     github_user_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"login\":", 8)) {
+        goto keys_0;
+    }
+    p += 8;
+    p = atd_read_string_p(r, p, &out->login);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "login", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto keys_1;
+    }
+    p += 5;
+    p = atd_read_int64_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"avatar_url\":", 13)) {
+        goto keys_2;
+    }
+    p += 13;
+    p = atd_read_string_p(r, p, &out->avatar_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "avatar_url", 10));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"gravatar_id\":", 14)) {
+        goto keys_3;
+    }
+    p += 14;
+    p = atd_read_string_p(r, p, &out->gravatar_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "gravatar_id", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"url\":", 6)) {
+        goto keys_4;
+    }
+    p += 6;
+    p = atd_read_string_p(r, p, &out->url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"html_url\":", 11)) {
+        goto keys_5;
+    }
+    p += 11;
+    p = atd_read_string_p(r, p, &out->html_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "html_url", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"followers_url\":", 16)) {
+        goto keys_6;
+    }
+    p += 16;
+    p = atd_read_string_p(r, p, &out->followers_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "followers_url", 13));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_7;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"following_url\":", 16)) {
+        goto keys_7;
+    }
+    p += 16;
+    p = atd_read_string_p(r, p, &out->following_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "following_url", 13));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_8;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"gists_url\":", 12)) {
+        goto keys_8;
+    }
+    p += 12;
+    p = atd_read_string_p(r, p, &out->gists_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "gists_url", 9));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_9;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"starred_url\":", 14)) {
+        goto keys_9;
+    }
+    p += 14;
+    p = atd_read_string_p(r, p, &out->starred_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "starred_url", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_10;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"subscriptions_url\":", 20)) {
+        goto keys_10;
+    }
+    p += 20;
+    p = atd_read_string_p(r, p, &out->subscriptions_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "subscriptions_url", 17));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_11;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"organizations_url\":", 20)) {
+        goto keys_11;
+    }
+    p += 20;
+    p = atd_read_string_p(r, p, &out->organizations_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "organizations_url", 17));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_12;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"repos_url\":", 12)) {
+        goto keys_12;
+    }
+    p += 12;
+    p = atd_read_string_p(r, p, &out->repos_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "repos_url", 9));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_13;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"events_url\":", 13)) {
+        goto keys_13;
+    }
+    p += 13;
+    p = atd_read_string_p(r, p, &out->events_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "events_url", 10));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_14;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"received_events_url\":", 22)) {
+        goto keys_14;
+    }
+    p += 22;
+    p = atd_read_string_p(r, p, &out->received_events_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "received_events_url", 19));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_15;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto keys_15;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->user_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_16;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"site_admin\":", 13)) {
+        goto keys_16;
+    }
+    p += 13;
+    p = atd_read_bool_p(r, p, &out->site_admin);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "site_admin", 10));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 16;
+keys_16:
+    seen[0] |= (uint64_t)1 << 15;
+keys_15:
+    seen[0] |= (uint64_t)1 << 14;
+keys_14:
+    seen[0] |= (uint64_t)1 << 13;
+keys_13:
+    seen[0] |= (uint64_t)1 << 12;
+keys_12:
+    seen[0] |= (uint64_t)1 << 11;
+keys_11:
+    seen[0] |= (uint64_t)1 << 10;
+keys_10:
+    seen[0] |= (uint64_t)1 << 9;
+keys_9:
+    seen[0] |= (uint64_t)1 << 8;
+keys_8:
+    seen[0] |= (uint64_t)1 << 7;
+keys_7:
+    seen[0] |= (uint64_t)1 << 6;
+keys_6:
+    seen[0] |= (uint64_t)1 << 5;
+keys_5:
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"login\":", 8)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"id\":", 5)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"avatar_url\":", 13)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"gravatar_id\":", 14)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"url\":", 6)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"html_url\":", 11)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"followers_url\":", 16)) {
-                f = 6;
-            }
-            break;
-        case 7:
-            if (atd_object_key_is(r, "\"following_url\":", 16)) {
-                f = 7;
-            }
-            break;
-        case 8:
-            if (atd_object_key_is(r, "\"gists_url\":", 12)) {
-                f = 8;
-            }
-            break;
-        case 9:
-            if (atd_object_key_is(r, "\"starred_url\":", 14)) {
-                f = 9;
-            }
-            break;
-        case 10:
-            if (atd_object_key_is(r, "\"subscriptions_url\":", 20)) {
-                f = 10;
-            }
-            break;
-        case 11:
-            if (atd_object_key_is(r, "\"organizations_url\":", 20)) {
-                f = 11;
-            }
-            break;
-        case 12:
-            if (atd_object_key_is(r, "\"repos_url\":", 12)) {
-                f = 12;
-            }
-            break;
-        case 13:
-            if (atd_object_key_is(r, "\"events_url\":", 13)) {
-                f = 13;
-            }
-            break;
-        case 14:
-            if (atd_object_key_is(r, "\"received_events_url\":", 22)) {
-                f = 14;
-            }
-            break;
-        case 15:
-            if (atd_object_key_is(r, "\"type\":", 7)) {
-                f = 15;
-            }
-            break;
-        case 16:
-            if (atd_object_key_is(r, "\"site_admin\":", 13)) {
-                f = 16;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = github_user__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (github_user__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->login)) {
-                return atd_reader_push_field(r, "login", 5);
+            p = atd_read_string_p(r, p, &out->login);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "login", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_int64(r, &out->id)) {
-                return atd_reader_push_field(r, "id", 2);
+            p = atd_read_int64_p(r, p, &out->id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!atd_read_string(r, &out->avatar_url)) {
-                return atd_reader_push_field(r, "avatar_url", 10);
+            p = atd_read_string_p(r, p, &out->avatar_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "avatar_url", 10));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!atd_read_string(r, &out->gravatar_id)) {
-                return atd_reader_push_field(r, "gravatar_id", 11);
+            p = atd_read_string_p(r, p, &out->gravatar_id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "gravatar_id", 11));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!atd_read_string(r, &out->url)) {
-                return atd_reader_push_field(r, "url", 3);
+            p = atd_read_string_p(r, p, &out->url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         case 5:
-            if (!atd_read_string(r, &out->html_url)) {
-                return atd_reader_push_field(r, "html_url", 8);
+            p = atd_read_string_p(r, p, &out->html_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "html_url", 8));
             }
             seen[0] |= (uint64_t)1 << 5;
             break;
         case 6:
-            if (!atd_read_string(r, &out->followers_url)) {
-                return atd_reader_push_field(r, "followers_url", 13);
+            p = atd_read_string_p(r, p, &out->followers_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "followers_url", 13));
             }
             seen[0] |= (uint64_t)1 << 6;
             break;
         case 7:
-            if (!atd_read_string(r, &out->following_url)) {
-                return atd_reader_push_field(r, "following_url", 13);
+            p = atd_read_string_p(r, p, &out->following_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "following_url", 13));
             }
             seen[0] |= (uint64_t)1 << 7;
             break;
         case 8:
-            if (!atd_read_string(r, &out->gists_url)) {
-                return atd_reader_push_field(r, "gists_url", 9);
+            p = atd_read_string_p(r, p, &out->gists_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "gists_url", 9));
             }
             seen[0] |= (uint64_t)1 << 8;
             break;
         case 9:
-            if (!atd_read_string(r, &out->starred_url)) {
-                return atd_reader_push_field(r, "starred_url", 11);
+            p = atd_read_string_p(r, p, &out->starred_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "starred_url", 11));
             }
             seen[0] |= (uint64_t)1 << 9;
             break;
         case 10:
-            if (!atd_read_string(r, &out->subscriptions_url)) {
-                return atd_reader_push_field(r, "subscriptions_url", 17);
+            p = atd_read_string_p(r, p, &out->subscriptions_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "subscriptions_url", 17));
             }
             seen[0] |= (uint64_t)1 << 10;
             break;
         case 11:
-            if (!atd_read_string(r, &out->organizations_url)) {
-                return atd_reader_push_field(r, "organizations_url", 17);
+            p = atd_read_string_p(r, p, &out->organizations_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "organizations_url", 17));
             }
             seen[0] |= (uint64_t)1 << 11;
             break;
         case 12:
-            if (!atd_read_string(r, &out->repos_url)) {
-                return atd_reader_push_field(r, "repos_url", 9);
+            p = atd_read_string_p(r, p, &out->repos_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "repos_url", 9));
             }
             seen[0] |= (uint64_t)1 << 12;
             break;
         case 13:
-            if (!atd_read_string(r, &out->events_url)) {
-                return atd_reader_push_field(r, "events_url", 10);
+            p = atd_read_string_p(r, p, &out->events_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "events_url", 10));
             }
             seen[0] |= (uint64_t)1 << 13;
             break;
         case 14:
-            if (!atd_read_string(r, &out->received_events_url)) {
-                return atd_reader_push_field(r, "received_events_url", 19);
+            p = atd_read_string_p(r, p, &out->received_events_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "received_events_url", 19));
             }
             seen[0] |= (uint64_t)1 << 14;
             break;
         case 15:
-            if (!atd_read_string(r, &out->user_type)) {
-                return atd_reader_push_field(r, "type", 4);
+            p = atd_read_string_p(r, p, &out->user_type);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 15;
             break;
         case 16:
-            if (!atd_read_bool(r, &out->site_admin)) {
-                return atd_reader_push_field(r, "site_admin", 10);
+            p = atd_read_bool_p(r, p, &out->site_admin);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "site_admin", 10));
             }
             seen[0] |= (uint64_t)1 << 16;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "login", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "login", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "avatar_url", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "avatar_url", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "gravatar_id", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "gravatar_id", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "html_url", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "html_url", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "followers_url", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "followers_url", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "following_url", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "following_url", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "gists_url", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "gists_url", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "starred_url", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "starred_url", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 10))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subscriptions_url", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subscriptions_url", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 11))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "organizations_url", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "organizations_url", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 12))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "repos_url", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "repos_url", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 13))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events_url", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events_url", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 14))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "received_events_url", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "received_events_url", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 15))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 16))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "site_admin", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "site_admin", "user"));
     }
-    return true;
+    return p;
+}
+
+bool github_user_read(atd_reader *r, github_user *out)
+{
+    return atd_reader_advance(r, github_user_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool github_user_read_any(atd_reader *r, void *out)
@@ -609,17 +925,19 @@ int github_user_from_json(const char *json, size_t len, atd_arena *arena, github
     return atd_from_json(json, len, arena, github_user_read_any, out, err);
 }
 
-static bool github_user_nullable_read(atd_reader *r, github_user_nullable *out)
+static const char *github_user_nullable_read_p(atd_reader *r, const char *p, github_user_nullable *out)
 {
-    if (atd_peek(r) == 'n') {
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
         out->has = false;
-        return atd_read_null(r);
+        return atd_read_null_p(r, p);
     }
-    if (!github_user_read(r, &out->value)) {
-        return false;
+    p = github_user_read_p(r, p, &out->value);
+    if (p == NULL) {
+        return NULL;
     }
     out->has = true;
-    return true;
+    return p;
 }
 
 void github_gist_init(github_gist *v)
@@ -707,290 +1025,536 @@ static int github_gist__field(const char *s, size_t len)
     return -1;
 }
 
-bool github_gist_read(atd_reader *r, github_gist *out)
+static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     github_gist_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"url\":", 6)) {
+        goto keys_0;
+    }
+    p += 6;
+    p = atd_read_string_p(r, p, &out->url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"forks_url\":", 12)) {
+        goto keys_1;
+    }
+    p += 12;
+    p = atd_read_string_p(r, p, &out->forks_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "forks_url", 9));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"commits_url\":", 14)) {
+        goto keys_2;
+    }
+    p += 14;
+    p = atd_read_string_p(r, p, &out->commits_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "commits_url", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto keys_3;
+    }
+    p += 5;
+    p = atd_read_string_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"git_pull_url\":", 15)) {
+        goto keys_4;
+    }
+    p += 15;
+    p = atd_read_string_p(r, p, &out->git_pull_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "git_pull_url", 12));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"git_push_url\":", 15)) {
+        goto keys_5;
+    }
+    p += 15;
+    p = atd_read_string_p(r, p, &out->git_push_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "git_push_url", 12));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"html_url\":", 11)) {
+        goto keys_6;
+    }
+    p += 11;
+    p = atd_read_string_p(r, p, &out->html_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "html_url", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_7;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"files\":", 8)) {
+        goto keys_7;
+    }
+    p += 8;
+    p = github_gist_file_assoc_read_p(r, p, &out->files);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "files", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_8;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"public\":", 9)) {
+        goto keys_8;
+    }
+    p += 9;
+    p = atd_read_bool_p(r, p, &out->public_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "public", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_9;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"created_at\":", 13)) {
+        goto keys_9;
+    }
+    p += 13;
+    p = atd_read_string_p(r, p, &out->created_at);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_10;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"updated_at\":", 13)) {
+        goto keys_10;
+    }
+    p += 13;
+    p = atd_read_string_p(r, p, &out->updated_at);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "updated_at", 10));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_11;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"description\":", 14)) {
+        goto keys_11;
+    }
+    p += 14;
+    p = github_string_nullable_read_p(r, p, &out->description);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_12;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"comments\":", 11)) {
+        goto keys_12;
+    }
+    p += 11;
+    p = atd_read_int64_p(r, p, &out->comments);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "comments", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_13;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"user\":", 7)) {
+        goto keys_13;
+    }
+    p += 7;
+    p = github_user_nullable_read_p(r, p, &out->user);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_14;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"comments_url\":", 15)) {
+        goto keys_14;
+    }
+    p += 15;
+    p = atd_read_string_p(r, p, &out->comments_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "comments_url", 12));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_15;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"owner\":", 8)) {
+        goto keys_15;
+    }
+    p += 8;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "owner", 5));
+        }
+    } else {
+        p = github_user_read_p(r, p, &out->owner);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "owner", 5));
+        }
+        out->has_owner = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_16;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"truncated\":", 12)) {
+        goto keys_16;
+    }
+    p += 12;
+    p = atd_read_bool_p(r, p, &out->truncated);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "truncated", 9));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 15;
+keys_16:
+keys_15:
+    seen[0] |= (uint64_t)1 << 14;
+keys_14:
+    seen[0] |= (uint64_t)1 << 13;
+keys_13:
+    seen[0] |= (uint64_t)1 << 12;
+keys_12:
+    seen[0] |= (uint64_t)1 << 11;
+keys_11:
+    seen[0] |= (uint64_t)1 << 10;
+keys_10:
+    seen[0] |= (uint64_t)1 << 9;
+keys_9:
+    seen[0] |= (uint64_t)1 << 8;
+keys_8:
+    seen[0] |= (uint64_t)1 << 7;
+keys_7:
+    seen[0] |= (uint64_t)1 << 6;
+keys_6:
+    seen[0] |= (uint64_t)1 << 5;
+keys_5:
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"url\":", 6)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"forks_url\":", 12)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"commits_url\":", 14)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"id\":", 5)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"git_pull_url\":", 15)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"git_push_url\":", 15)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"html_url\":", 11)) {
-                f = 6;
-            }
-            break;
-        case 7:
-            if (atd_object_key_is(r, "\"files\":", 8)) {
-                f = 7;
-            }
-            break;
-        case 8:
-            if (atd_object_key_is(r, "\"public\":", 9)) {
-                f = 8;
-            }
-            break;
-        case 9:
-            if (atd_object_key_is(r, "\"created_at\":", 13)) {
-                f = 9;
-            }
-            break;
-        case 10:
-            if (atd_object_key_is(r, "\"updated_at\":", 13)) {
-                f = 10;
-            }
-            break;
-        case 11:
-            if (atd_object_key_is(r, "\"description\":", 14)) {
-                f = 11;
-            }
-            break;
-        case 12:
-            if (atd_object_key_is(r, "\"comments\":", 11)) {
-                f = 12;
-            }
-            break;
-        case 13:
-            if (atd_object_key_is(r, "\"user\":", 7)) {
-                f = 13;
-            }
-            break;
-        case 14:
-            if (atd_object_key_is(r, "\"comments_url\":", 15)) {
-                f = 14;
-            }
-            break;
-        case 15:
-            if (atd_object_key_is(r, "\"owner\":", 8)) {
-                f = 15;
-            }
-            break;
-        case 16:
-            if (atd_object_key_is(r, "\"truncated\":", 12)) {
-                f = 16;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = github_gist__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (github_gist__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->url)) {
-                return atd_reader_push_field(r, "url", 3);
+            p = atd_read_string_p(r, p, &out->url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_string(r, &out->forks_url)) {
-                return atd_reader_push_field(r, "forks_url", 9);
+            p = atd_read_string_p(r, p, &out->forks_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "forks_url", 9));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!atd_read_string(r, &out->commits_url)) {
-                return atd_reader_push_field(r, "commits_url", 11);
+            p = atd_read_string_p(r, p, &out->commits_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "commits_url", 11));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!atd_read_string(r, &out->id)) {
-                return atd_reader_push_field(r, "id", 2);
+            p = atd_read_string_p(r, p, &out->id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!atd_read_string(r, &out->git_pull_url)) {
-                return atd_reader_push_field(r, "git_pull_url", 12);
+            p = atd_read_string_p(r, p, &out->git_pull_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "git_pull_url", 12));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         case 5:
-            if (!atd_read_string(r, &out->git_push_url)) {
-                return atd_reader_push_field(r, "git_push_url", 12);
+            p = atd_read_string_p(r, p, &out->git_push_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "git_push_url", 12));
             }
             seen[0] |= (uint64_t)1 << 5;
             break;
         case 6:
-            if (!atd_read_string(r, &out->html_url)) {
-                return atd_reader_push_field(r, "html_url", 8);
+            p = atd_read_string_p(r, p, &out->html_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "html_url", 8));
             }
             seen[0] |= (uint64_t)1 << 6;
             break;
         case 7:
-            if (!github_gist_file_assoc_read(r, &out->files)) {
-                return atd_reader_push_field(r, "files", 5);
+            p = github_gist_file_assoc_read_p(r, p, &out->files);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "files", 5));
             }
             seen[0] |= (uint64_t)1 << 7;
             break;
         case 8:
-            if (!atd_read_bool(r, &out->public_)) {
-                return atd_reader_push_field(r, "public", 6);
+            p = atd_read_bool_p(r, p, &out->public_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "public", 6));
             }
             seen[0] |= (uint64_t)1 << 8;
             break;
         case 9:
-            if (!atd_read_string(r, &out->created_at)) {
-                return atd_reader_push_field(r, "created_at", 10);
+            p = atd_read_string_p(r, p, &out->created_at);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
             }
             seen[0] |= (uint64_t)1 << 9;
             break;
         case 10:
-            if (!atd_read_string(r, &out->updated_at)) {
-                return atd_reader_push_field(r, "updated_at", 10);
+            p = atd_read_string_p(r, p, &out->updated_at);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "updated_at", 10));
             }
             seen[0] |= (uint64_t)1 << 10;
             break;
         case 11:
-            if (!github_string_nullable_read(r, &out->description)) {
-                return atd_reader_push_field(r, "description", 11);
+            p = github_string_nullable_read_p(r, p, &out->description);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
             }
             seen[0] |= (uint64_t)1 << 11;
             break;
         case 12:
-            if (!atd_read_int64(r, &out->comments)) {
-                return atd_reader_push_field(r, "comments", 8);
+            p = atd_read_int64_p(r, p, &out->comments);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "comments", 8));
             }
             seen[0] |= (uint64_t)1 << 12;
             break;
         case 13:
-            if (!github_user_nullable_read(r, &out->user)) {
-                return atd_reader_push_field(r, "user", 4);
+            p = github_user_nullable_read_p(r, p, &out->user);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
             }
             seen[0] |= (uint64_t)1 << 13;
             break;
         case 14:
-            if (!atd_read_string(r, &out->comments_url)) {
-                return atd_reader_push_field(r, "comments_url", 12);
+            p = atd_read_string_p(r, p, &out->comments_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "comments_url", 12));
             }
             seen[0] |= (uint64_t)1 << 14;
             break;
         case 15:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "owner", 5);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "owner", 5));
                 }
             } else {
-                if (!github_user_read(r, &out->owner)) {
-                    return atd_reader_push_field(r, "owner", 5);
+                p = github_user_read_p(r, p, &out->owner);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "owner", 5));
                 }
                 out->has_owner = true;
             }
             break;
         case 16:
-            if (!atd_read_bool(r, &out->truncated)) {
-                return atd_reader_push_field(r, "truncated", 9);
+            p = atd_read_bool_p(r, p, &out->truncated);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "truncated", 9));
             }
             seen[0] |= (uint64_t)1 << 15;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "gist");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "gist"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "gist");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "gist"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "forks_url", "gist");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "forks_url", "gist"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "commits_url", "gist");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "commits_url", "gist"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "gist");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "gist"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "git_pull_url", "gist");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "git_pull_url", "gist"));
     }
     if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "git_push_url", "gist");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "git_push_url", "gist"));
     }
     if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "html_url", "gist");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "html_url", "gist"));
     }
     if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "files", "gist");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "files", "gist"));
     }
     if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "public", "gist");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "public", "gist"));
     }
     if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "created_at", "gist");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "created_at", "gist"));
     }
     if (!(seen[0] & ((uint64_t)1 << 10))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "updated_at", "gist");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "updated_at", "gist"));
     }
     if (!(seen[0] & ((uint64_t)1 << 11))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "gist");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "gist"));
     }
     if (!(seen[0] & ((uint64_t)1 << 12))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "comments", "gist");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "comments", "gist"));
     }
     if (!(seen[0] & ((uint64_t)1 << 13))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user", "gist");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user", "gist"));
     }
     if (!(seen[0] & ((uint64_t)1 << 14))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "comments_url", "gist");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "comments_url", "gist"));
     }
     if (!(seen[0] & ((uint64_t)1 << 15))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "truncated", "gist");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "truncated", "gist"));
     }
-    return true;
+    return p;
+}
+
+bool github_gist_read(atd_reader *r, github_gist *out)
+{
+    return atd_reader_advance(r, github_gist_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool github_gist_read_any(atd_reader *r, void *out)
@@ -1008,13 +1572,14 @@ void github_root_init(github_root *v)
     memset(v, 0, sizeof *v);
 }
 
-bool github_root_read(atd_reader *r, github_root *out)
+static const char *github_root_read_p(atd_reader *r, const char *p, github_root *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     github_gist *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -1024,22 +1589,29 @@ bool github_root_read(atd_reader *r, github_root *out)
                 n_ = (github_gist *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(github_gist), ncap * sizeof(github_gist), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!github_gist_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = github_gist_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool github_root_read(atd_reader *r, github_root *out)
+{
+    return atd_reader_advance(r, github_root_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool github_root_read_any(atd_reader *r, void *out)

@@ -4,10 +4,16 @@
 #include <string.h>
 
 /* --- functions of the types that are not exported --- */
-static bool mapping_long_long_list_read(atd_reader *r, mapping_long_long_list *out);
+static const char *mapping_long_long_list_read_p(atd_reader *r, const char *p, mapping_long_long_list *out);
 static bool mapping_long_long_list_write(atd_writer *w, const mapping_long_long_list *v);
-static bool mapping_int_nullable_read(atd_reader *r, mapping_int_nullable *out);
+static const char *mapping_int_nullable_read_p(atd_reader *r, const char *p, mapping_int_nullable *out);
 static bool mapping_int_nullable_write(atd_writer *w, const mapping_int_nullable *v);
+
+static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_point *out);
+static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping_settings *out);
+static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_patch *out);
+static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_loose *out);
+static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_chain *out);
 
 /* --- readers --- */
 
@@ -138,77 +144,103 @@ static int mapping_point__field(const char *s, size_t len)
     return -1;
 }
 
-bool mapping_point_read(atd_reader *r, mapping_point *out)
+static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_point *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     mapping_point_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"x\":", 4)) {
+        goto keys_0;
+    }
+    p += 4;
+    p = atd_read_double_p(r, p, &out->x);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"y\":", 4)) {
+        goto keys_1;
+    }
+    p += 4;
+    p = atd_read_double_p(r, p, &out->y);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"x\":", 4)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"y\":", 4)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = mapping_point__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (mapping_point__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_double(r, &out->x)) {
-                return atd_reader_push_field(r, "x", 1);
+            p = atd_read_double_p(r, p, &out->x);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_double(r, &out->y)) {
-                return atd_reader_push_field(r, "y", 1);
+            p = atd_read_double_p(r, p, &out->y);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "point");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "point"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x", "point");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x", "point"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "y", "point");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "y", "point"));
     }
-    return true;
+    return p;
+}
+
+bool mapping_point_read(atd_reader *r, mapping_point *out)
+{
+    return atd_reader_advance(r, mapping_point_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool mapping_point_read_any(atd_reader *r, void *out)
@@ -221,13 +253,14 @@ int mapping_point_from_json(const char *json, size_t len, atd_arena *arena, mapp
     return atd_from_json(json, len, arena, mapping_point_read_any, out, err);
 }
 
-static bool mapping_long_long_list_read(atd_reader *r, mapping_long_long_list *out)
+static const char *mapping_long_long_list_read_p(atd_reader *r, const char *p, mapping_long_long_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     long long *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -237,26 +270,28 @@ static bool mapping_long_long_list_read(atd_reader *r, mapping_long_long_list *o
                 n_ = (long long *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(long long), ncap * sizeof(long long), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
         {
             int64_t w1_;
-            if (!atd_read_int64(r, &w1_)) {
-                return atd_reader_push_index(r, len);
+            p = atd_read_int64_p(r, p, &w1_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_index(r, len));
             }
             items[len] = llabs(w1_);
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 static const long long mapping_settings__default_mag = 5;
@@ -322,211 +357,447 @@ static int mapping_settings__field(const char *s, size_t len)
     return -1;
 }
 
-bool mapping_settings_read(atd_reader *r, mapping_settings *out)
+static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping_settings *out)
 {
     bool more;
-    size_t next = 0;
     mapping_settings_init(out);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"level\":", 8)) {
+        goto keys_0;
+    }
+    p += 8;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->level);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ratio\":", 8)) {
+        goto keys_1;
+    }
+    p += 8;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
+        }
+    } else {
+        p = atd_read_double_p(r, p, &out->ratio);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto keys_2;
+    }
+    p += 7;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->name);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"mag\":", 6)) {
+        goto keys_3;
+    }
+    p += 6;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "mag", 3));
+        }
+    } else {
+        {
+            int64_t w1_;
+            p = atd_read_int64_p(r, p, &w1_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "mag", 3));
+            }
+            out->mag = llabs(w1_);
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"mags\":", 7)) {
+        goto keys_4;
+    }
+    p += 7;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "mags", 4));
+        }
+    } else {
+        p = mapping_long_long_list_read_p(r, p, &out->mags);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "mags", 4));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"origin\":", 9)) {
+        goto keys_5;
+    }
+    p += 9;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
+        }
+    } else {
+        p = mapping_point_read_p(r, p, &out->origin);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"flag\":", 7)) {
+        goto keys_6;
+    }
+    p += 7;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "flag", 4));
+        }
+    } else {
+        p = atd_read_bool_p(r, p, &out->flag);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "flag", 4));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_7;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"nothing\":", 10)) {
+        goto keys_7;
+    }
+    p += 10;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
+        }
+    } else {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
+        }
+        out->nothing = 0;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_8;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"note\":", 7)) {
+        goto keys_8;
+    }
+    p += 7;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->note);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
+        }
+        out->has_note = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_9;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"color\":", 8)) {
+        goto keys_9;
+    }
+    p += 8;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
+        }
+    } else {
+        atd_reader_seek(r, p);
+        if (!mapping_color_read(r, &out->color)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
+        }
+        p = atd_reader_cursor(r);
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_9:
+keys_8:
+keys_7:
+keys_6:
+keys_5:
+keys_4:
+keys_3:
+keys_2:
+keys_1:
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"level\":", 8)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"ratio\":", 8)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"name\":", 7)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"mag\":", 6)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"mags\":", 7)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"origin\":", 9)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"flag\":", 7)) {
-                f = 6;
-            }
-            break;
-        case 7:
-            if (atd_object_key_is(r, "\"nothing\":", 10)) {
-                f = 7;
-            }
-            break;
-        case 8:
-            if (atd_object_key_is(r, "\"note\":", 7)) {
-                f = 8;
-            }
-            break;
-        case 9:
-            if (atd_object_key_is(r, "\"color\":", 8)) {
-                f = 9;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = mapping_settings__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (mapping_settings__field(key.ptr, key.len)) {
         case 0:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "level", 5);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
                 }
             } else {
-                if (!atd_read_int64(r, &out->level)) {
-                    return atd_reader_push_field(r, "level", 5);
+                p = atd_read_int64_p(r, p, &out->level);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
                 }
             }
             break;
         case 1:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "ratio", 5);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
                 }
             } else {
-                if (!atd_read_double(r, &out->ratio)) {
-                    return atd_reader_push_field(r, "ratio", 5);
+                p = atd_read_double_p(r, p, &out->ratio);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
                 }
             }
             break;
         case 2:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "name", 4);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
                 }
             } else {
-                if (!atd_read_string(r, &out->name)) {
-                    return atd_reader_push_field(r, "name", 4);
+                p = atd_read_string_p(r, p, &out->name);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
                 }
             }
             break;
         case 3:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "mag", 3);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "mag", 3));
                 }
             } else {
                 {
                     int64_t w1_;
-                    if (!atd_read_int64(r, &w1_)) {
-                        return atd_reader_push_field(r, "mag", 3);
+                    p = atd_read_int64_p(r, p, &w1_);
+                    if (p == NULL) {
+                        return atd_fail_cursor(atd_reader_push_field(r, "mag", 3));
                     }
                     out->mag = llabs(w1_);
                 }
             }
             break;
         case 4:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "mags", 4);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "mags", 4));
                 }
             } else {
-                if (!mapping_long_long_list_read(r, &out->mags)) {
-                    return atd_reader_push_field(r, "mags", 4);
+                p = mapping_long_long_list_read_p(r, p, &out->mags);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "mags", 4));
                 }
             }
             break;
         case 5:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "origin", 6);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
                 }
             } else {
-                if (!mapping_point_read(r, &out->origin)) {
-                    return atd_reader_push_field(r, "origin", 6);
+                p = mapping_point_read_p(r, p, &out->origin);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
                 }
             }
             break;
         case 6:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "flag", 4);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "flag", 4));
                 }
             } else {
-                if (!atd_read_bool(r, &out->flag)) {
-                    return atd_reader_push_field(r, "flag", 4);
+                p = atd_read_bool_p(r, p, &out->flag);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "flag", 4));
                 }
             }
             break;
         case 7:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "nothing", 7);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
                 }
             } else {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "nothing", 7);
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
                 }
                 out->nothing = 0;
             }
             break;
         case 8:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "note", 4);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
                 }
             } else {
-                if (!atd_read_string(r, &out->note)) {
-                    return atd_reader_push_field(r, "note", 4);
+                p = atd_read_string_p(r, p, &out->note);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
                 }
                 out->has_note = true;
             }
             break;
         case 9:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "color", 5);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
                 }
             } else {
+                atd_reader_seek(r, p);
                 if (!mapping_color_read(r, &out->color)) {
-                    return atd_reader_push_field(r, "color", 5);
+                    return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
                 }
+                p = atd_reader_cursor(r);
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "settings");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "settings"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
+}
+
+bool mapping_settings_read(atd_reader *r, mapping_settings *out)
+{
+    return atd_reader_advance(r, mapping_settings_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool mapping_settings_read_any(atd_reader *r, void *out)
@@ -539,17 +810,19 @@ int mapping_settings_from_json(const char *json, size_t len, atd_arena *arena, m
     return atd_from_json(json, len, arena, mapping_settings_read_any, out, err);
 }
 
-static bool mapping_int_nullable_read(atd_reader *r, mapping_int_nullable *out)
+static const char *mapping_int_nullable_read_p(atd_reader *r, const char *p, mapping_int_nullable *out)
 {
-    if (atd_peek(r) == 'n') {
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
         out->has = false;
-        return atd_read_null(r);
+        return atd_read_null_p(r, p);
     }
-    if (!atd_read_int64(r, &out->value)) {
-        return false;
+    p = atd_read_int64_p(r, p, &out->value);
+    if (p == NULL) {
+        return NULL;
     }
     out->has = true;
-    return true;
+    return p;
 }
 
 void mapping_patch_init(mapping_patch *v)
@@ -577,77 +850,116 @@ static int mapping_patch__field(const char *s, size_t len)
     return -1;
 }
 
-bool mapping_patch_read(atd_reader *r, mapping_patch *out)
+static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_patch *out)
 {
     bool more;
-    size_t next = 0;
     mapping_patch_init(out);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"x\":", 4)) {
+        goto keys_0;
+    }
+    p += 4;
+    p = mapping_int_nullable_read_p(r, p, &out->x);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
+    }
+    out->has_x = true;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"y\":", 4)) {
+        goto keys_1;
+    }
+    p += 4;
+    p = atd_read_int64_p(r, p, &out->y);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+    }
+    out->has_y = true;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"z\":", 4)) {
+        goto keys_2;
+    }
+    p += 4;
+    p = atd_read_int64_p(r, p, &out->z);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_2:
+keys_1:
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"x\":", 4)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"y\":", 4)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"z\":", 4)) {
-                f = 2;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = mapping_patch__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (mapping_patch__field(key.ptr, key.len)) {
         case 0:
-            if (!mapping_int_nullable_read(r, &out->x)) {
-                return atd_reader_push_field(r, "x", 1);
+            p = mapping_int_nullable_read_p(r, p, &out->x);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
             }
             out->has_x = true;
             break;
         case 1:
-            if (!atd_read_int64(r, &out->y)) {
-                return atd_reader_push_field(r, "y", 1);
+            p = atd_read_int64_p(r, p, &out->y);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
             }
             out->has_y = true;
             break;
         case 2:
-            if (!atd_read_int64(r, &out->z)) {
-                return atd_reader_push_field(r, "z", 1);
+            p = atd_read_int64_p(r, p, &out->z);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "patch");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "patch"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
+}
+
+bool mapping_patch_read(atd_reader *r, mapping_patch *out)
+{
+    return atd_reader_advance(r, mapping_patch_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool mapping_patch_read_any(atd_reader *r, void *out)
@@ -686,76 +998,138 @@ static int mapping_loose__field(const char *s, size_t len)
     return -1;
 }
 
-bool mapping_loose_read(atd_reader *r, mapping_loose *out)
+static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_loose *out)
 {
     bool more;
-    size_t next = 0;
     mapping_loose_init(out);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"x\":", 4)) {
+        goto keys_0;
+    }
+    p += 4;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->x);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
+        }
+        out->has_x = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"z\":", 4)) {
+        goto keys_1;
+    }
+    p += 4;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->z);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"y\":", 4)) {
+        goto keys_2;
+    }
+    p += 4;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+        }
+    } else {
+        p = mapping_int_nullable_read_p(r, p, &out->y);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+        }
+        out->has_y = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_2:
+keys_1:
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"x\":", 4)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"z\":", 4)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"y\":", 4)) {
-                f = 2;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = mapping_loose__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (mapping_loose__field(key.ptr, key.len)) {
         case 0:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "x", 1);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
                 }
             } else {
-                if (!atd_read_int64(r, &out->x)) {
-                    return atd_reader_push_field(r, "x", 1);
+                p = atd_read_int64_p(r, p, &out->x);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
                 }
                 out->has_x = true;
             }
             break;
         case 1:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "z", 1);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
                 }
             } else {
-                if (!atd_read_int64(r, &out->z)) {
-                    return atd_reader_push_field(r, "z", 1);
+                p = atd_read_int64_p(r, p, &out->z);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
                 }
             }
             break;
         case 2:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "y", 1);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
                 }
             } else {
-                if (!mapping_int_nullable_read(r, &out->y)) {
-                    return atd_reader_push_field(r, "y", 1);
+                p = mapping_int_nullable_read_p(r, p, &out->y);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
                 }
                 out->has_y = true;
             }
@@ -763,18 +1137,25 @@ bool mapping_loose_read(atd_reader *r, mapping_loose *out)
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "loose");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "loose"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
+}
+
+bool mapping_loose_read(atd_reader *r, mapping_loose *out)
+{
+    return atd_reader_advance(r, mapping_loose_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool mapping_loose_read_any(atd_reader *r, void *out)
@@ -811,88 +1192,132 @@ static int mapping_chain__field(const char *s, size_t len)
     return -1;
 }
 
-bool mapping_chain_read(atd_reader *r, mapping_chain *out)
+static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_chain *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     mapping_chain_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"next\":", 7)) {
+        goto keys_0;
+    }
+    p += 7;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+        }
+    } else {
+        {
+            mapping_chain *p_ = (mapping_chain *)atd_arena_alloc(atd_reader_arena(r), sizeof(mapping_chain), 8);
+            if (p_ == NULL) {
+                atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+            }
+            out->next = p_;
+            p = mapping_chain_read_p(r, p, &*p_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+            }
+        }
+        out->has_next = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto keys_1;
+    }
+    p += 5;
+    p = atd_read_int64_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 0;
+keys_1:
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"next\":", 7)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"id\":", 5)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = mapping_chain__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (mapping_chain__field(key.ptr, key.len)) {
         case 0:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "next", 4);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
                 }
             } else {
                 {
                     mapping_chain *p_ = (mapping_chain *)atd_arena_alloc(atd_reader_arena(r), sizeof(mapping_chain), 8);
                     if (p_ == NULL) {
-                        atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-                        return atd_reader_push_field(r, "next", 4);
+                        atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                        return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
                     }
                     out->next = p_;
-                    if (!mapping_chain_read(r, &*p_)) {
-                        return atd_reader_push_field(r, "next", 4);
+                    p = mapping_chain_read_p(r, p, &*p_);
+                    if (p == NULL) {
+                        return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
                     }
                 }
                 out->has_next = true;
             }
             break;
         case 1:
-            if (!atd_read_int64(r, &out->id)) {
-                return atd_reader_push_field(r, "id", 2);
+            p = atd_read_int64_p(r, p, &out->id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "chain");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "chain"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "chain");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "chain"));
     }
-    return true;
+    return p;
+}
+
+bool mapping_chain_read(atd_reader *r, mapping_chain *out)
+{
+    return atd_reader_advance(r, mapping_chain_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool mapping_chain_read_any(atd_reader *r, void *out)

@@ -4,12 +4,17 @@
 #include <string.h>
 
 /* --- functions of the types that are not exported --- */
-static bool revindex_int_assoc_read(atd_reader *r, revindex_int_assoc *out);
+static const char *revindex_int_assoc_read_p(atd_reader *r, const char *p, revindex_int_assoc *out);
 static bool revindex_int_assoc_write(atd_writer *w, const revindex_int_assoc *v);
-static bool revindex_int_list_read(atd_reader *r, revindex_int_list *out);
+static const char *revindex_int_list_read_p(atd_reader *r, const char *p, revindex_int_list *out);
 static bool revindex_int_list_write(atd_writer *w, const revindex_int_list *v);
-static bool revindex_int_list_assoc_read(atd_reader *r, revindex_int_list_assoc *out);
+static const char *revindex_int_list_assoc_read_p(atd_reader *r, const char *p, revindex_int_list_assoc *out);
 static bool revindex_int_list_assoc_write(atd_writer *w, const revindex_int_list_assoc *v);
+
+static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revindex_occurrence *out);
+static const char *revindex_occurrences_read_p(atd_reader *r, const char *p, revindex_occurrences *out);
+static const char *revindex_revindex_read_p(atd_reader *r, const char *p, revindex_revindex *out);
+static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex_corpus *out);
 
 /* --- readers --- */
 
@@ -37,77 +42,103 @@ static int revindex_occurrence__field(const char *s, size_t len)
     return -1;
 }
 
-bool revindex_occurrence_read(atd_reader *r, revindex_occurrence *out)
+static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revindex_occurrence *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     revindex_occurrence_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"filename\":", 11)) {
+        goto keys_0;
+    }
+    p += 11;
+    p = atd_read_string_p(r, p, &out->filename);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "filename", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"line\":", 7)) {
+        goto keys_1;
+    }
+    p += 7;
+    p = atd_read_int64_p(r, p, &out->line);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "line", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"filename\":", 11)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"line\":", 7)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = revindex_occurrence__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (revindex_occurrence__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->filename)) {
-                return atd_reader_push_field(r, "filename", 8);
+            p = atd_read_string_p(r, p, &out->filename);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "filename", 8));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_int64(r, &out->line)) {
-                return atd_reader_push_field(r, "line", 4);
+            p = atd_read_int64_p(r, p, &out->line);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "line", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "occurrence");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "occurrence"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "filename", "occurrence");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "filename", "occurrence"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "line", "occurrence");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "line", "occurrence"));
     }
-    return true;
+    return p;
+}
+
+bool revindex_occurrence_read(atd_reader *r, revindex_occurrence *out)
+{
+    return atd_reader_advance(r, revindex_occurrence_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool revindex_occurrence_read_any(atd_reader *r, void *out)
@@ -125,13 +156,14 @@ void revindex_occurrences_init(revindex_occurrences *v)
     memset(v, 0, sizeof *v);
 }
 
-bool revindex_occurrences_read(atd_reader *r, revindex_occurrences *out)
+static const char *revindex_occurrences_read_p(atd_reader *r, const char *p, revindex_occurrences *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     revindex_occurrence *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -141,22 +173,29 @@ bool revindex_occurrences_read(atd_reader *r, revindex_occurrences *out)
                 n_ = (revindex_occurrence *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(revindex_occurrence), ncap * sizeof(revindex_occurrence), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!revindex_occurrence_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = revindex_occurrence_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool revindex_occurrences_read(atd_reader *r, revindex_occurrences *out)
+{
+    return atd_reader_advance(r, revindex_occurrences_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool revindex_occurrences_read_any(atd_reader *r, void *out)
@@ -174,22 +213,25 @@ void revindex_revindex_init(revindex_revindex *v)
     memset(v, 0, sizeof *v);
 }
 
-bool revindex_revindex_read(atd_reader *r, revindex_revindex *out)
+static const char *revindex_revindex_read_p(atd_reader *r, const char *p, revindex_revindex *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     revindex_revindex_item *items = NULL;
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         atd_string key;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
+        atd_reader_seek(r, p);
         if (!atd_reader_own_string(r, &key)) {
-            return false;
+            return NULL;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -198,23 +240,30 @@ bool revindex_revindex_read(atd_reader *r, revindex_revindex *out)
                 n_ = (revindex_revindex_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(revindex_revindex_item), ncap * sizeof(revindex_revindex_item), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
         items[len].key = key;
-        if (!revindex_occurrences_read(r, &items[len].value)) {
-            return atd_reader_push_field(r, key.ptr, key.len);
+        p = revindex_occurrences_read_p(r, p, &items[len].value);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         }
         len++;
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
+}
+
+bool revindex_revindex_read(atd_reader *r, revindex_revindex *out)
+{
+    return atd_reader_advance(r, revindex_revindex_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool revindex_revindex_read_any(atd_reader *r, void *out)
@@ -227,22 +276,25 @@ int revindex_revindex_from_json(const char *json, size_t len, atd_arena *arena, 
     return atd_from_json(json, len, arena, revindex_revindex_read_any, out, err);
 }
 
-static bool revindex_int_assoc_read(atd_reader *r, revindex_int_assoc *out)
+static const char *revindex_int_assoc_read_p(atd_reader *r, const char *p, revindex_int_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     revindex_int_assoc_item *items = NULL;
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         atd_string key;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
+        atd_reader_seek(r, p);
         if (!atd_reader_own_string(r, &key)) {
-            return false;
+            return NULL;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -251,32 +303,35 @@ static bool revindex_int_assoc_read(atd_reader *r, revindex_int_assoc *out)
                 n_ = (revindex_int_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(revindex_int_assoc_item), ncap * sizeof(revindex_int_assoc_item), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
         items[len].key = key;
-        if (!atd_read_int64(r, &items[len].value)) {
-            return atd_reader_push_field(r, key.ptr, key.len);
+        p = atd_read_int64_p(r, p, &items[len].value);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         }
         len++;
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool revindex_int_list_read(atd_reader *r, revindex_int_list *out)
+static const char *revindex_int_list_read_p(atd_reader *r, const char *p, revindex_int_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     int64_t *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -286,40 +341,45 @@ static bool revindex_int_list_read(atd_reader *r, revindex_int_list *out)
                 n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!atd_read_int64(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = atd_read_int64_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool revindex_int_list_assoc_read(atd_reader *r, revindex_int_list_assoc *out)
+static const char *revindex_int_list_assoc_read_p(atd_reader *r, const char *p, revindex_int_list_assoc *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     revindex_int_list_assoc_item *items = NULL;
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         atd_string key;
-        if (!atd_object_key(r, &key)) {
-            return false;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
         /* keys borrowed from the input are copied unless borrowing was asked for */
+        atd_reader_seek(r, p);
         if (!atd_reader_own_string(r, &key)) {
-            return false;
+            return NULL;
         }
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -328,23 +388,25 @@ static bool revindex_int_list_assoc_read(atd_reader *r, revindex_int_list_assoc 
                 n_ = (revindex_int_list_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(revindex_int_list_assoc_item), ncap * sizeof(revindex_int_list_assoc_item), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
         items[len].key = key;
-        if (!revindex_int_list_read(r, &items[len].value)) {
-            return atd_reader_push_field(r, key.ptr, key.len);
+        p = revindex_int_list_read_p(r, p, &items[len].value);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         }
         len++;
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void revindex_corpus_init(revindex_corpus *v)
@@ -379,108 +441,172 @@ static int revindex_corpus__field(const char *s, size_t len)
     return -1;
 }
 
-bool revindex_corpus_read(atd_reader *r, revindex_corpus *out)
+static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex_corpus *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     revindex_corpus_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto keys_0;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"index\":", 8)) {
+        goto keys_1;
+    }
+    p += 8;
+    p = revindex_revindex_read_p(r, p, &out->index);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "index", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"stats\":", 8)) {
+        goto keys_2;
+    }
+    p += 8;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "stats", 5));
+        }
+    } else {
+        p = revindex_int_assoc_read_p(r, p, &out->stats);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "stats", 5));
+        }
+        out->has_stats = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"by_file\":", 10)) {
+        goto keys_3;
+    }
+    p += 10;
+    p = revindex_int_list_assoc_read_p(r, p, &out->by_file);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "by_file", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 2;
+keys_3:
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"name\":", 7)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"index\":", 8)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"stats\":", 8)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"by_file\":", 10)) {
-                f = 3;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = revindex_corpus__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (revindex_corpus__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->name)) {
-                return atd_reader_push_field(r, "name", 4);
+            p = atd_read_string_p(r, p, &out->name);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!revindex_revindex_read(r, &out->index)) {
-                return atd_reader_push_field(r, "index", 5);
+            p = revindex_revindex_read_p(r, p, &out->index);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "index", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "stats", 5);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "stats", 5));
                 }
             } else {
-                if (!revindex_int_assoc_read(r, &out->stats)) {
-                    return atd_reader_push_field(r, "stats", 5);
+                p = revindex_int_assoc_read_p(r, p, &out->stats);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "stats", 5));
                 }
                 out->has_stats = true;
             }
             break;
         case 3:
-            if (!revindex_int_list_assoc_read(r, &out->by_file)) {
-                return atd_reader_push_field(r, "by_file", 7);
+            p = revindex_int_list_assoc_read_p(r, p, &out->by_file);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "by_file", 7));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "corpus");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "corpus"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "corpus");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "corpus"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "index", "corpus");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "index", "corpus"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "by_file", "corpus");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "by_file", "corpus"));
     }
-    return true;
+    return p;
+}
+
+bool revindex_corpus_read(atd_reader *r, revindex_corpus *out)
+{
+    return atd_reader_advance(r, revindex_corpus_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool revindex_corpus_read_any(atd_reader *r, void *out)

@@ -4,30 +4,47 @@
 #include <string.h>
 
 /* --- functions of the types that are not exported --- */
-static bool twitter_status_list_read(atd_reader *r, twitter_status_list *out);
+static const char *twitter_status_list_read_p(atd_reader *r, const char *p, twitter_status_list *out);
 static bool twitter_status_list_write(atd_writer *w, const twitter_status_list *v);
-static bool twitter_int_nullable_read(atd_reader *r, twitter_int_nullable *out);
+static const char *twitter_int_nullable_read_p(atd_reader *r, const char *p, twitter_int_nullable *out);
 static bool twitter_int_nullable_write(atd_writer *w, const twitter_int_nullable *v);
-static bool twitter_string_nullable_read(atd_reader *r, twitter_string_nullable *out);
+static const char *twitter_string_nullable_read_p(atd_reader *r, const char *p, twitter_string_nullable *out);
 static bool twitter_string_nullable_write(atd_writer *w, const twitter_string_nullable *v);
-static bool twitter_url_entity_list_read(atd_reader *r, twitter_url_entity_list *out);
+static const char *twitter_url_entity_list_read_p(atd_reader *r, const char *p, twitter_url_entity_list *out);
 static bool twitter_url_entity_list_write(atd_writer *w, const twitter_url_entity_list *v);
-static bool twitter_hashtag_list_read(atd_reader *r, twitter_hashtag_list *out);
+static const char *twitter_hashtag_list_read_p(atd_reader *r, const char *p, twitter_hashtag_list *out);
 static bool twitter_hashtag_list_write(atd_writer *w, const twitter_hashtag_list *v);
-static bool twitter_user_mention_list_read(atd_reader *r, twitter_user_mention_list *out);
+static const char *twitter_user_mention_list_read_p(atd_reader *r, const char *p, twitter_user_mention_list *out);
 static bool twitter_user_mention_list_write(atd_writer *w, const twitter_user_mention_list *v);
-static bool twitter_media_list_read(atd_reader *r, twitter_media_list *out);
+static const char *twitter_media_list_read_p(atd_reader *r, const char *p, twitter_media_list *out);
 static bool twitter_media_list_write(atd_writer *w, const twitter_media_list *v);
+
+static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, twitter_search_metadata *out);
+static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_root *out);
+static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter_metadata *out);
+static const char *twitter_url_entities_read_p(atd_reader *r, const char *p, twitter_url_entities *out);
+static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, twitter_user_entities *out);
+static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_user *out);
+static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter_entities *out);
+static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_status *out);
+static const char *twitter_indices_read_p(atd_reader *r, const char *p, twitter_indices *out);
+static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitter_url_entity *out);
+static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_hashtag *out);
+static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twitter_user_mention *out);
+static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_size *out);
+static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_sizes *out);
+static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_media *out);
 
 /* --- readers --- */
 
-static bool twitter_status_list_read(atd_reader *r, twitter_status_list *out)
+static const char *twitter_status_list_read_p(atd_reader *r, const char *p, twitter_status_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     twitter_status *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -37,22 +54,24 @@ static bool twitter_status_list_read(atd_reader *r, twitter_status_list *out)
                 n_ = (twitter_status *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_status), ncap * sizeof(twitter_status), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!twitter_status_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = twitter_status_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void twitter_search_metadata_init(twitter_search_metadata *v)
@@ -108,175 +127,299 @@ static int twitter_search_metadata__field(const char *s, size_t len)
     return -1;
 }
 
-bool twitter_search_metadata_read(atd_reader *r, twitter_search_metadata *out)
+static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, twitter_search_metadata *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     twitter_search_metadata_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"completed_in\":", 15)) {
+        goto keys_0;
+    }
+    p += 15;
+    p = atd_read_double_p(r, p, &out->completed_in);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "completed_in", 12));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"max_id\":", 9)) {
+        goto keys_1;
+    }
+    p += 9;
+    p = atd_read_int64_p(r, p, &out->max_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "max_id", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"max_id_str\":", 13)) {
+        goto keys_2;
+    }
+    p += 13;
+    p = atd_read_string_p(r, p, &out->max_id_str);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "max_id_str", 10));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"next_results\":", 15)) {
+        goto keys_3;
+    }
+    p += 15;
+    p = atd_read_string_p(r, p, &out->next_results);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "next_results", 12));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"query\":", 8)) {
+        goto keys_4;
+    }
+    p += 8;
+    p = atd_read_string_p(r, p, &out->query);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "query", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"refresh_url\":", 14)) {
+        goto keys_5;
+    }
+    p += 14;
+    p = atd_read_string_p(r, p, &out->refresh_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "refresh_url", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"count\":", 8)) {
+        goto keys_6;
+    }
+    p += 8;
+    p = atd_read_int64_p(r, p, &out->count);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_7;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"since_id\":", 11)) {
+        goto keys_7;
+    }
+    p += 11;
+    p = atd_read_int64_p(r, p, &out->since_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "since_id", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_8;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"since_id_str\":", 15)) {
+        goto keys_8;
+    }
+    p += 15;
+    p = atd_read_string_p(r, p, &out->since_id_str);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "since_id_str", 12));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 8;
+keys_8:
+    seen[0] |= (uint64_t)1 << 7;
+keys_7:
+    seen[0] |= (uint64_t)1 << 6;
+keys_6:
+    seen[0] |= (uint64_t)1 << 5;
+keys_5:
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"completed_in\":", 15)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"max_id\":", 9)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"max_id_str\":", 13)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"next_results\":", 15)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"query\":", 8)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"refresh_url\":", 14)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"count\":", 8)) {
-                f = 6;
-            }
-            break;
-        case 7:
-            if (atd_object_key_is(r, "\"since_id\":", 11)) {
-                f = 7;
-            }
-            break;
-        case 8:
-            if (atd_object_key_is(r, "\"since_id_str\":", 15)) {
-                f = 8;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = twitter_search_metadata__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (twitter_search_metadata__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_double(r, &out->completed_in)) {
-                return atd_reader_push_field(r, "completed_in", 12);
+            p = atd_read_double_p(r, p, &out->completed_in);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "completed_in", 12));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_int64(r, &out->max_id)) {
-                return atd_reader_push_field(r, "max_id", 6);
+            p = atd_read_int64_p(r, p, &out->max_id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "max_id", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!atd_read_string(r, &out->max_id_str)) {
-                return atd_reader_push_field(r, "max_id_str", 10);
+            p = atd_read_string_p(r, p, &out->max_id_str);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "max_id_str", 10));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!atd_read_string(r, &out->next_results)) {
-                return atd_reader_push_field(r, "next_results", 12);
+            p = atd_read_string_p(r, p, &out->next_results);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "next_results", 12));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!atd_read_string(r, &out->query)) {
-                return atd_reader_push_field(r, "query", 5);
+            p = atd_read_string_p(r, p, &out->query);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "query", 5));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         case 5:
-            if (!atd_read_string(r, &out->refresh_url)) {
-                return atd_reader_push_field(r, "refresh_url", 11);
+            p = atd_read_string_p(r, p, &out->refresh_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "refresh_url", 11));
             }
             seen[0] |= (uint64_t)1 << 5;
             break;
         case 6:
-            if (!atd_read_int64(r, &out->count)) {
-                return atd_reader_push_field(r, "count", 5);
+            p = atd_read_int64_p(r, p, &out->count);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
             }
             seen[0] |= (uint64_t)1 << 6;
             break;
         case 7:
-            if (!atd_read_int64(r, &out->since_id)) {
-                return atd_reader_push_field(r, "since_id", 8);
+            p = atd_read_int64_p(r, p, &out->since_id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "since_id", 8));
             }
             seen[0] |= (uint64_t)1 << 7;
             break;
         case 8:
-            if (!atd_read_string(r, &out->since_id_str)) {
-                return atd_reader_push_field(r, "since_id_str", 12);
+            p = atd_read_string_p(r, p, &out->since_id_str);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "since_id_str", 12));
             }
             seen[0] |= (uint64_t)1 << 8;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "search_metadata");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "search_metadata"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "completed_in", "search_metadata");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "completed_in", "search_metadata"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "max_id", "search_metadata");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "max_id", "search_metadata"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "max_id_str", "search_metadata");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "max_id_str", "search_metadata"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "next_results", "search_metadata");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "next_results", "search_metadata"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "query", "search_metadata");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "query", "search_metadata"));
     }
     if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "refresh_url", "search_metadata");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "refresh_url", "search_metadata"));
     }
     if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "count", "search_metadata");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "count", "search_metadata"));
     }
     if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "since_id", "search_metadata");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "since_id", "search_metadata"));
     }
     if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "since_id_str", "search_metadata");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "since_id_str", "search_metadata"));
     }
-    return true;
+    return p;
+}
+
+bool twitter_search_metadata_read(atd_reader *r, twitter_search_metadata *out)
+{
+    return atd_reader_advance(r, twitter_search_metadata_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool twitter_search_metadata_read_any(atd_reader *r, void *out)
@@ -313,77 +456,103 @@ static int twitter_root__field(const char *s, size_t len)
     return -1;
 }
 
-bool twitter_root_read(atd_reader *r, twitter_root *out)
+static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_root *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     twitter_root_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"statuses\":", 11)) {
+        goto keys_0;
+    }
+    p += 11;
+    p = twitter_status_list_read_p(r, p, &out->statuses);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "statuses", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"search_metadata\":", 18)) {
+        goto keys_1;
+    }
+    p += 18;
+    p = twitter_search_metadata_read_p(r, p, &out->search_metadata);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "search_metadata", 15));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"statuses\":", 11)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"search_metadata\":", 18)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = twitter_root__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (twitter_root__field(key.ptr, key.len)) {
         case 0:
-            if (!twitter_status_list_read(r, &out->statuses)) {
-                return atd_reader_push_field(r, "statuses", 8);
+            p = twitter_status_list_read_p(r, p, &out->statuses);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "statuses", 8));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!twitter_search_metadata_read(r, &out->search_metadata)) {
-                return atd_reader_push_field(r, "search_metadata", 15);
+            p = twitter_search_metadata_read_p(r, p, &out->search_metadata);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "search_metadata", 15));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "statuses", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "statuses", "root"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "search_metadata", "root");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "search_metadata", "root"));
     }
-    return true;
+    return p;
+}
+
+bool twitter_root_read(atd_reader *r, twitter_root *out)
+{
+    return atd_reader_advance(r, twitter_root_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool twitter_root_read_any(atd_reader *r, void *out)
@@ -420,77 +589,103 @@ static int twitter_metadata__field(const char *s, size_t len)
     return -1;
 }
 
-bool twitter_metadata_read(atd_reader *r, twitter_metadata *out)
+static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter_metadata *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     twitter_metadata_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"result_type\":", 14)) {
+        goto keys_0;
+    }
+    p += 14;
+    p = atd_read_string_p(r, p, &out->result_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "result_type", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"iso_language_code\":", 20)) {
+        goto keys_1;
+    }
+    p += 20;
+    p = atd_read_string_p(r, p, &out->iso_language_code);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "iso_language_code", 17));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"result_type\":", 14)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"iso_language_code\":", 20)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = twitter_metadata__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (twitter_metadata__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->result_type)) {
-                return atd_reader_push_field(r, "result_type", 11);
+            p = atd_read_string_p(r, p, &out->result_type);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "result_type", 11));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_string(r, &out->iso_language_code)) {
-                return atd_reader_push_field(r, "iso_language_code", 17);
+            p = atd_read_string_p(r, p, &out->iso_language_code);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "iso_language_code", 17));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "metadata");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "metadata"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "result_type", "metadata");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "result_type", "metadata"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "iso_language_code", "metadata");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "iso_language_code", "metadata"));
     }
-    return true;
+    return p;
+}
+
+bool twitter_metadata_read(atd_reader *r, twitter_metadata *out)
+{
+    return atd_reader_advance(r, twitter_metadata_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool twitter_metadata_read_any(atd_reader *r, void *out)
@@ -503,39 +698,44 @@ int twitter_metadata_from_json(const char *json, size_t len, atd_arena *arena, t
     return atd_from_json(json, len, arena, twitter_metadata_read_any, out, err);
 }
 
-static bool twitter_int_nullable_read(atd_reader *r, twitter_int_nullable *out)
+static const char *twitter_int_nullable_read_p(atd_reader *r, const char *p, twitter_int_nullable *out)
 {
-    if (atd_peek(r) == 'n') {
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
         out->has = false;
-        return atd_read_null(r);
+        return atd_read_null_p(r, p);
     }
-    if (!atd_read_int64(r, &out->value)) {
-        return false;
+    p = atd_read_int64_p(r, p, &out->value);
+    if (p == NULL) {
+        return NULL;
     }
     out->has = true;
-    return true;
+    return p;
 }
 
-static bool twitter_string_nullable_read(atd_reader *r, twitter_string_nullable *out)
+static const char *twitter_string_nullable_read_p(atd_reader *r, const char *p, twitter_string_nullable *out)
 {
-    if (atd_peek(r) == 'n') {
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
         out->has = false;
-        return atd_read_null(r);
+        return atd_read_null_p(r, p);
     }
-    if (!atd_read_string(r, &out->value)) {
-        return false;
+    p = atd_read_string_p(r, p, &out->value);
+    if (p == NULL) {
+        return NULL;
     }
     out->has = true;
-    return true;
+    return p;
 }
 
-static bool twitter_url_entity_list_read(atd_reader *r, twitter_url_entity_list *out)
+static const char *twitter_url_entity_list_read_p(atd_reader *r, const char *p, twitter_url_entity_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     twitter_url_entity *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -545,22 +745,24 @@ static bool twitter_url_entity_list_read(atd_reader *r, twitter_url_entity_list 
                 n_ = (twitter_url_entity *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_url_entity), ncap * sizeof(twitter_url_entity), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!twitter_url_entity_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = twitter_url_entity_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void twitter_url_entities_init(twitter_url_entities *v)
@@ -582,63 +784,75 @@ static int twitter_url_entities__field(const char *s, size_t len)
     return -1;
 }
 
-bool twitter_url_entities_read(atd_reader *r, twitter_url_entities *out)
+static const char *twitter_url_entities_read_p(atd_reader *r, const char *p, twitter_url_entities *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     twitter_url_entities_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"urls\":", 7)) {
+        goto keys_0;
+    }
+    p += 7;
+    p = twitter_url_entity_list_read_p(r, p, &out->urls);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"urls\":", 7)) {
-                f = 0;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = twitter_url_entities__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (twitter_url_entities__field(key.ptr, key.len)) {
         case 0:
-            if (!twitter_url_entity_list_read(r, &out->urls)) {
-                return atd_reader_push_field(r, "urls", 4);
+            p = twitter_url_entity_list_read_p(r, p, &out->urls);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "url_entities");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "url_entities"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "urls", "url_entities");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "urls", "url_entities"));
     }
-    return true;
+    return p;
+}
+
+bool twitter_url_entities_read(atd_reader *r, twitter_url_entities *out)
+{
+    return atd_reader_advance(r, twitter_url_entities_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool twitter_url_entities_read_any(atd_reader *r, void *out)
@@ -675,80 +889,116 @@ static int twitter_user_entities__field(const char *s, size_t len)
     return -1;
 }
 
-bool twitter_user_entities_read(atd_reader *r, twitter_user_entities *out)
+static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, twitter_user_entities *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     twitter_user_entities_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"url\":", 6)) {
+        goto keys_0;
+    }
+    p += 6;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+        }
+    } else {
+        p = twitter_url_entities_read_p(r, p, &out->url);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+        }
+        out->has_url = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"description\":", 14)) {
+        goto keys_1;
+    }
+    p += 14;
+    p = twitter_url_entities_read_p(r, p, &out->description);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 0;
+keys_1:
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"url\":", 6)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"description\":", 14)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = twitter_user_entities__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (twitter_user_entities__field(key.ptr, key.len)) {
         case 0:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "url", 3);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
                 }
             } else {
-                if (!twitter_url_entities_read(r, &out->url)) {
-                    return atd_reader_push_field(r, "url", 3);
+                p = twitter_url_entities_read_p(r, p, &out->url);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
                 }
                 out->has_url = true;
             }
             break;
         case 1:
-            if (!twitter_url_entities_read(r, &out->description)) {
-                return atd_reader_push_field(r, "description", 11);
+            p = twitter_url_entities_read_p(r, p, &out->description);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user_entities");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user_entities"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "user_entities");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "user_entities"));
     }
-    return true;
+    return p;
+}
+
+bool twitter_user_entities_read(atd_reader *r, twitter_user_entities *out)
+{
+    return atd_reader_advance(r, twitter_user_entities_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool twitter_user_entities_read_any(atd_reader *r, void *out)
@@ -943,612 +1193,1180 @@ static int twitter_user__field(const char *s, size_t len)
     return -1;
 }
 
-bool twitter_user_read(atd_reader *r, twitter_user *out)
+static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_user *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     twitter_user_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto keys_0;
+    }
+    p += 5;
+    p = atd_read_int64_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id_str\":", 9)) {
+        goto keys_1;
+    }
+    p += 9;
+    p = atd_read_string_p(r, p, &out->id_str);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto keys_2;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"screen_name\":", 14)) {
+        goto keys_3;
+    }
+    p += 14;
+    p = atd_read_string_p(r, p, &out->screen_name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "screen_name", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"location\":", 11)) {
+        goto keys_4;
+    }
+    p += 11;
+    p = atd_read_string_p(r, p, &out->location);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "location", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"description\":", 14)) {
+        goto keys_5;
+    }
+    p += 14;
+    p = atd_read_string_p(r, p, &out->description);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"url\":", 6)) {
+        goto keys_6;
+    }
+    p += 6;
+    p = twitter_string_nullable_read_p(r, p, &out->url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_7;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"entities\":", 11)) {
+        goto keys_7;
+    }
+    p += 11;
+    p = twitter_user_entities_read_p(r, p, &out->entities);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "entities", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_8;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"protected\":", 12)) {
+        goto keys_8;
+    }
+    p += 12;
+    p = atd_read_bool_p(r, p, &out->protected_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "protected", 9));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_9;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"followers_count\":", 18)) {
+        goto keys_9;
+    }
+    p += 18;
+    p = atd_read_int64_p(r, p, &out->followers_count);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "followers_count", 15));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_10;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"friends_count\":", 16)) {
+        goto keys_10;
+    }
+    p += 16;
+    p = atd_read_int64_p(r, p, &out->friends_count);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "friends_count", 13));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_11;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"listed_count\":", 15)) {
+        goto keys_11;
+    }
+    p += 15;
+    p = atd_read_int64_p(r, p, &out->listed_count);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "listed_count", 12));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_12;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"created_at\":", 13)) {
+        goto keys_12;
+    }
+    p += 13;
+    p = atd_read_string_p(r, p, &out->created_at);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_13;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"favourites_count\":", 19)) {
+        goto keys_13;
+    }
+    p += 19;
+    p = atd_read_int64_p(r, p, &out->favourites_count);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "favourites_count", 16));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_14;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"utc_offset\":", 13)) {
+        goto keys_14;
+    }
+    p += 13;
+    p = twitter_int_nullable_read_p(r, p, &out->utc_offset);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "utc_offset", 10));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_15;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"time_zone\":", 12)) {
+        goto keys_15;
+    }
+    p += 12;
+    p = twitter_string_nullable_read_p(r, p, &out->time_zone);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "time_zone", 9));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_16;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"geo_enabled\":", 14)) {
+        goto keys_16;
+    }
+    p += 14;
+    p = atd_read_bool_p(r, p, &out->geo_enabled);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "geo_enabled", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_17;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"verified\":", 11)) {
+        goto keys_17;
+    }
+    p += 11;
+    p = atd_read_bool_p(r, p, &out->verified);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "verified", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_18;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"statuses_count\":", 17)) {
+        goto keys_18;
+    }
+    p += 17;
+    p = atd_read_int64_p(r, p, &out->statuses_count);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "statuses_count", 14));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_19;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"lang\":", 7)) {
+        goto keys_19;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->lang);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_20;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"contributors_enabled\":", 23)) {
+        goto keys_20;
+    }
+    p += 23;
+    p = atd_read_bool_p(r, p, &out->contributors_enabled);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "contributors_enabled", 20));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_21;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"is_translator\":", 16)) {
+        goto keys_21;
+    }
+    p += 16;
+    p = atd_read_bool_p(r, p, &out->is_translator);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "is_translator", 13));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_22;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"is_translation_enabled\":", 25)) {
+        goto keys_22;
+    }
+    p += 25;
+    p = atd_read_bool_p(r, p, &out->is_translation_enabled);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "is_translation_enabled", 22));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_23;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_background_color\":", 27)) {
+        goto keys_23;
+    }
+    p += 27;
+    p = atd_read_string_p(r, p, &out->profile_background_color);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_background_color", 24));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_24;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_background_image_url\":", 31)) {
+        goto keys_24;
+    }
+    p += 31;
+    p = atd_read_string_p(r, p, &out->profile_background_image_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_background_image_url", 28));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_25;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_background_image_url_https\":", 37)) {
+        goto keys_25;
+    }
+    p += 37;
+    p = atd_read_string_p(r, p, &out->profile_background_image_url_https);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_background_image_url_https", 34));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_26;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_background_tile\":", 26)) {
+        goto keys_26;
+    }
+    p += 26;
+    p = atd_read_bool_p(r, p, &out->profile_background_tile);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_background_tile", 23));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_27;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_image_url\":", 20)) {
+        goto keys_27;
+    }
+    p += 20;
+    p = atd_read_string_p(r, p, &out->profile_image_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_image_url", 17));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_28;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_image_url_https\":", 26)) {
+        goto keys_28;
+    }
+    p += 26;
+    p = atd_read_string_p(r, p, &out->profile_image_url_https);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_image_url_https", 23));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_29;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_banner_url\":", 21)) {
+        goto keys_29;
+    }
+    p += 21;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "profile_banner_url", 18));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->profile_banner_url);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "profile_banner_url", 18));
+        }
+        out->has_profile_banner_url = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_30;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_link_color\":", 21)) {
+        goto keys_30;
+    }
+    p += 21;
+    p = atd_read_string_p(r, p, &out->profile_link_color);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_link_color", 18));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_31;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_sidebar_border_color\":", 31)) {
+        goto keys_31;
+    }
+    p += 31;
+    p = atd_read_string_p(r, p, &out->profile_sidebar_border_color);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_sidebar_border_color", 28));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_32;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_sidebar_fill_color\":", 29)) {
+        goto keys_32;
+    }
+    p += 29;
+    p = atd_read_string_p(r, p, &out->profile_sidebar_fill_color);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_sidebar_fill_color", 26));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_33;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_text_color\":", 21)) {
+        goto keys_33;
+    }
+    p += 21;
+    p = atd_read_string_p(r, p, &out->profile_text_color);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_text_color", 18));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_34;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_use_background_image\":", 31)) {
+        goto keys_34;
+    }
+    p += 31;
+    p = atd_read_bool_p(r, p, &out->profile_use_background_image);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_use_background_image", 28));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_35;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"default_profile\":", 18)) {
+        goto keys_35;
+    }
+    p += 18;
+    p = atd_read_bool_p(r, p, &out->default_profile);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "default_profile", 15));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_36;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"default_profile_image\":", 24)) {
+        goto keys_36;
+    }
+    p += 24;
+    p = atd_read_bool_p(r, p, &out->default_profile_image);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "default_profile_image", 21));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_37;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"following\":", 12)) {
+        goto keys_37;
+    }
+    p += 12;
+    p = atd_read_bool_p(r, p, &out->following);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "following", 9));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_38;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"follow_request_sent\":", 22)) {
+        goto keys_38;
+    }
+    p += 22;
+    p = atd_read_bool_p(r, p, &out->follow_request_sent);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "follow_request_sent", 19));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_39;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"notifications\":", 16)) {
+        goto keys_39;
+    }
+    p += 16;
+    p = atd_read_bool_p(r, p, &out->notifications);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "notifications", 13));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 38;
+keys_39:
+    seen[0] |= (uint64_t)1 << 37;
+keys_38:
+    seen[0] |= (uint64_t)1 << 36;
+keys_37:
+    seen[0] |= (uint64_t)1 << 35;
+keys_36:
+    seen[0] |= (uint64_t)1 << 34;
+keys_35:
+    seen[0] |= (uint64_t)1 << 33;
+keys_34:
+    seen[0] |= (uint64_t)1 << 32;
+keys_33:
+    seen[0] |= (uint64_t)1 << 31;
+keys_32:
+    seen[0] |= (uint64_t)1 << 30;
+keys_31:
+    seen[0] |= (uint64_t)1 << 29;
+keys_30:
+keys_29:
+    seen[0] |= (uint64_t)1 << 28;
+keys_28:
+    seen[0] |= (uint64_t)1 << 27;
+keys_27:
+    seen[0] |= (uint64_t)1 << 26;
+keys_26:
+    seen[0] |= (uint64_t)1 << 25;
+keys_25:
+    seen[0] |= (uint64_t)1 << 24;
+keys_24:
+    seen[0] |= (uint64_t)1 << 23;
+keys_23:
+    seen[0] |= (uint64_t)1 << 22;
+keys_22:
+    seen[0] |= (uint64_t)1 << 21;
+keys_21:
+    seen[0] |= (uint64_t)1 << 20;
+keys_20:
+    seen[0] |= (uint64_t)1 << 19;
+keys_19:
+    seen[0] |= (uint64_t)1 << 18;
+keys_18:
+    seen[0] |= (uint64_t)1 << 17;
+keys_17:
+    seen[0] |= (uint64_t)1 << 16;
+keys_16:
+    seen[0] |= (uint64_t)1 << 15;
+keys_15:
+    seen[0] |= (uint64_t)1 << 14;
+keys_14:
+    seen[0] |= (uint64_t)1 << 13;
+keys_13:
+    seen[0] |= (uint64_t)1 << 12;
+keys_12:
+    seen[0] |= (uint64_t)1 << 11;
+keys_11:
+    seen[0] |= (uint64_t)1 << 10;
+keys_10:
+    seen[0] |= (uint64_t)1 << 9;
+keys_9:
+    seen[0] |= (uint64_t)1 << 8;
+keys_8:
+    seen[0] |= (uint64_t)1 << 7;
+keys_7:
+    seen[0] |= (uint64_t)1 << 6;
+keys_6:
+    seen[0] |= (uint64_t)1 << 5;
+keys_5:
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"id\":", 5)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"id_str\":", 9)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"name\":", 7)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"screen_name\":", 14)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"location\":", 11)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"description\":", 14)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"url\":", 6)) {
-                f = 6;
-            }
-            break;
-        case 7:
-            if (atd_object_key_is(r, "\"entities\":", 11)) {
-                f = 7;
-            }
-            break;
-        case 8:
-            if (atd_object_key_is(r, "\"protected\":", 12)) {
-                f = 8;
-            }
-            break;
-        case 9:
-            if (atd_object_key_is(r, "\"followers_count\":", 18)) {
-                f = 9;
-            }
-            break;
-        case 10:
-            if (atd_object_key_is(r, "\"friends_count\":", 16)) {
-                f = 10;
-            }
-            break;
-        case 11:
-            if (atd_object_key_is(r, "\"listed_count\":", 15)) {
-                f = 11;
-            }
-            break;
-        case 12:
-            if (atd_object_key_is(r, "\"created_at\":", 13)) {
-                f = 12;
-            }
-            break;
-        case 13:
-            if (atd_object_key_is(r, "\"favourites_count\":", 19)) {
-                f = 13;
-            }
-            break;
-        case 14:
-            if (atd_object_key_is(r, "\"utc_offset\":", 13)) {
-                f = 14;
-            }
-            break;
-        case 15:
-            if (atd_object_key_is(r, "\"time_zone\":", 12)) {
-                f = 15;
-            }
-            break;
-        case 16:
-            if (atd_object_key_is(r, "\"geo_enabled\":", 14)) {
-                f = 16;
-            }
-            break;
-        case 17:
-            if (atd_object_key_is(r, "\"verified\":", 11)) {
-                f = 17;
-            }
-            break;
-        case 18:
-            if (atd_object_key_is(r, "\"statuses_count\":", 17)) {
-                f = 18;
-            }
-            break;
-        case 19:
-            if (atd_object_key_is(r, "\"lang\":", 7)) {
-                f = 19;
-            }
-            break;
-        case 20:
-            if (atd_object_key_is(r, "\"contributors_enabled\":", 23)) {
-                f = 20;
-            }
-            break;
-        case 21:
-            if (atd_object_key_is(r, "\"is_translator\":", 16)) {
-                f = 21;
-            }
-            break;
-        case 22:
-            if (atd_object_key_is(r, "\"is_translation_enabled\":", 25)) {
-                f = 22;
-            }
-            break;
-        case 23:
-            if (atd_object_key_is(r, "\"profile_background_color\":", 27)) {
-                f = 23;
-            }
-            break;
-        case 24:
-            if (atd_object_key_is(r, "\"profile_background_image_url\":", 31)) {
-                f = 24;
-            }
-            break;
-        case 25:
-            if (atd_object_key_is(r, "\"profile_background_image_url_https\":", 37)) {
-                f = 25;
-            }
-            break;
-        case 26:
-            if (atd_object_key_is(r, "\"profile_background_tile\":", 26)) {
-                f = 26;
-            }
-            break;
-        case 27:
-            if (atd_object_key_is(r, "\"profile_image_url\":", 20)) {
-                f = 27;
-            }
-            break;
-        case 28:
-            if (atd_object_key_is(r, "\"profile_image_url_https\":", 26)) {
-                f = 28;
-            }
-            break;
-        case 29:
-            if (atd_object_key_is(r, "\"profile_banner_url\":", 21)) {
-                f = 29;
-            }
-            break;
-        case 30:
-            if (atd_object_key_is(r, "\"profile_link_color\":", 21)) {
-                f = 30;
-            }
-            break;
-        case 31:
-            if (atd_object_key_is(r, "\"profile_sidebar_border_color\":", 31)) {
-                f = 31;
-            }
-            break;
-        case 32:
-            if (atd_object_key_is(r, "\"profile_sidebar_fill_color\":", 29)) {
-                f = 32;
-            }
-            break;
-        case 33:
-            if (atd_object_key_is(r, "\"profile_text_color\":", 21)) {
-                f = 33;
-            }
-            break;
-        case 34:
-            if (atd_object_key_is(r, "\"profile_use_background_image\":", 31)) {
-                f = 34;
-            }
-            break;
-        case 35:
-            if (atd_object_key_is(r, "\"default_profile\":", 18)) {
-                f = 35;
-            }
-            break;
-        case 36:
-            if (atd_object_key_is(r, "\"default_profile_image\":", 24)) {
-                f = 36;
-            }
-            break;
-        case 37:
-            if (atd_object_key_is(r, "\"following\":", 12)) {
-                f = 37;
-            }
-            break;
-        case 38:
-            if (atd_object_key_is(r, "\"follow_request_sent\":", 22)) {
-                f = 38;
-            }
-            break;
-        case 39:
-            if (atd_object_key_is(r, "\"notifications\":", 16)) {
-                f = 39;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = twitter_user__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (twitter_user__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_int64(r, &out->id)) {
-                return atd_reader_push_field(r, "id", 2);
+            p = atd_read_int64_p(r, p, &out->id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_string(r, &out->id_str)) {
-                return atd_reader_push_field(r, "id_str", 6);
+            p = atd_read_string_p(r, p, &out->id_str);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!atd_read_string(r, &out->name)) {
-                return atd_reader_push_field(r, "name", 4);
+            p = atd_read_string_p(r, p, &out->name);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!atd_read_string(r, &out->screen_name)) {
-                return atd_reader_push_field(r, "screen_name", 11);
+            p = atd_read_string_p(r, p, &out->screen_name);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "screen_name", 11));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!atd_read_string(r, &out->location)) {
-                return atd_reader_push_field(r, "location", 8);
+            p = atd_read_string_p(r, p, &out->location);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "location", 8));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         case 5:
-            if (!atd_read_string(r, &out->description)) {
-                return atd_reader_push_field(r, "description", 11);
+            p = atd_read_string_p(r, p, &out->description);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
             }
             seen[0] |= (uint64_t)1 << 5;
             break;
         case 6:
-            if (!twitter_string_nullable_read(r, &out->url)) {
-                return atd_reader_push_field(r, "url", 3);
+            p = twitter_string_nullable_read_p(r, p, &out->url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
             }
             seen[0] |= (uint64_t)1 << 6;
             break;
         case 7:
-            if (!twitter_user_entities_read(r, &out->entities)) {
-                return atd_reader_push_field(r, "entities", 8);
+            p = twitter_user_entities_read_p(r, p, &out->entities);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "entities", 8));
             }
             seen[0] |= (uint64_t)1 << 7;
             break;
         case 8:
-            if (!atd_read_bool(r, &out->protected_)) {
-                return atd_reader_push_field(r, "protected", 9);
+            p = atd_read_bool_p(r, p, &out->protected_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "protected", 9));
             }
             seen[0] |= (uint64_t)1 << 8;
             break;
         case 9:
-            if (!atd_read_int64(r, &out->followers_count)) {
-                return atd_reader_push_field(r, "followers_count", 15);
+            p = atd_read_int64_p(r, p, &out->followers_count);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "followers_count", 15));
             }
             seen[0] |= (uint64_t)1 << 9;
             break;
         case 10:
-            if (!atd_read_int64(r, &out->friends_count)) {
-                return atd_reader_push_field(r, "friends_count", 13);
+            p = atd_read_int64_p(r, p, &out->friends_count);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "friends_count", 13));
             }
             seen[0] |= (uint64_t)1 << 10;
             break;
         case 11:
-            if (!atd_read_int64(r, &out->listed_count)) {
-                return atd_reader_push_field(r, "listed_count", 12);
+            p = atd_read_int64_p(r, p, &out->listed_count);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "listed_count", 12));
             }
             seen[0] |= (uint64_t)1 << 11;
             break;
         case 12:
-            if (!atd_read_string(r, &out->created_at)) {
-                return atd_reader_push_field(r, "created_at", 10);
+            p = atd_read_string_p(r, p, &out->created_at);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
             }
             seen[0] |= (uint64_t)1 << 12;
             break;
         case 13:
-            if (!atd_read_int64(r, &out->favourites_count)) {
-                return atd_reader_push_field(r, "favourites_count", 16);
+            p = atd_read_int64_p(r, p, &out->favourites_count);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "favourites_count", 16));
             }
             seen[0] |= (uint64_t)1 << 13;
             break;
         case 14:
-            if (!twitter_int_nullable_read(r, &out->utc_offset)) {
-                return atd_reader_push_field(r, "utc_offset", 10);
+            p = twitter_int_nullable_read_p(r, p, &out->utc_offset);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "utc_offset", 10));
             }
             seen[0] |= (uint64_t)1 << 14;
             break;
         case 15:
-            if (!twitter_string_nullable_read(r, &out->time_zone)) {
-                return atd_reader_push_field(r, "time_zone", 9);
+            p = twitter_string_nullable_read_p(r, p, &out->time_zone);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "time_zone", 9));
             }
             seen[0] |= (uint64_t)1 << 15;
             break;
         case 16:
-            if (!atd_read_bool(r, &out->geo_enabled)) {
-                return atd_reader_push_field(r, "geo_enabled", 11);
+            p = atd_read_bool_p(r, p, &out->geo_enabled);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "geo_enabled", 11));
             }
             seen[0] |= (uint64_t)1 << 16;
             break;
         case 17:
-            if (!atd_read_bool(r, &out->verified)) {
-                return atd_reader_push_field(r, "verified", 8);
+            p = atd_read_bool_p(r, p, &out->verified);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "verified", 8));
             }
             seen[0] |= (uint64_t)1 << 17;
             break;
         case 18:
-            if (!atd_read_int64(r, &out->statuses_count)) {
-                return atd_reader_push_field(r, "statuses_count", 14);
+            p = atd_read_int64_p(r, p, &out->statuses_count);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "statuses_count", 14));
             }
             seen[0] |= (uint64_t)1 << 18;
             break;
         case 19:
-            if (!atd_read_string(r, &out->lang)) {
-                return atd_reader_push_field(r, "lang", 4);
+            p = atd_read_string_p(r, p, &out->lang);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
             }
             seen[0] |= (uint64_t)1 << 19;
             break;
         case 20:
-            if (!atd_read_bool(r, &out->contributors_enabled)) {
-                return atd_reader_push_field(r, "contributors_enabled", 20);
+            p = atd_read_bool_p(r, p, &out->contributors_enabled);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "contributors_enabled", 20));
             }
             seen[0] |= (uint64_t)1 << 20;
             break;
         case 21:
-            if (!atd_read_bool(r, &out->is_translator)) {
-                return atd_reader_push_field(r, "is_translator", 13);
+            p = atd_read_bool_p(r, p, &out->is_translator);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "is_translator", 13));
             }
             seen[0] |= (uint64_t)1 << 21;
             break;
         case 22:
-            if (!atd_read_bool(r, &out->is_translation_enabled)) {
-                return atd_reader_push_field(r, "is_translation_enabled", 22);
+            p = atd_read_bool_p(r, p, &out->is_translation_enabled);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "is_translation_enabled", 22));
             }
             seen[0] |= (uint64_t)1 << 22;
             break;
         case 23:
-            if (!atd_read_string(r, &out->profile_background_color)) {
-                return atd_reader_push_field(r, "profile_background_color", 24);
+            p = atd_read_string_p(r, p, &out->profile_background_color);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "profile_background_color", 24));
             }
             seen[0] |= (uint64_t)1 << 23;
             break;
         case 24:
-            if (!atd_read_string(r, &out->profile_background_image_url)) {
-                return atd_reader_push_field(r, "profile_background_image_url", 28);
+            p = atd_read_string_p(r, p, &out->profile_background_image_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "profile_background_image_url", 28));
             }
             seen[0] |= (uint64_t)1 << 24;
             break;
         case 25:
-            if (!atd_read_string(r, &out->profile_background_image_url_https)) {
-                return atd_reader_push_field(r, "profile_background_image_url_https", 34);
+            p = atd_read_string_p(r, p, &out->profile_background_image_url_https);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "profile_background_image_url_https", 34));
             }
             seen[0] |= (uint64_t)1 << 25;
             break;
         case 26:
-            if (!atd_read_bool(r, &out->profile_background_tile)) {
-                return atd_reader_push_field(r, "profile_background_tile", 23);
+            p = atd_read_bool_p(r, p, &out->profile_background_tile);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "profile_background_tile", 23));
             }
             seen[0] |= (uint64_t)1 << 26;
             break;
         case 27:
-            if (!atd_read_string(r, &out->profile_image_url)) {
-                return atd_reader_push_field(r, "profile_image_url", 17);
+            p = atd_read_string_p(r, p, &out->profile_image_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "profile_image_url", 17));
             }
             seen[0] |= (uint64_t)1 << 27;
             break;
         case 28:
-            if (!atd_read_string(r, &out->profile_image_url_https)) {
-                return atd_reader_push_field(r, "profile_image_url_https", 23);
+            p = atd_read_string_p(r, p, &out->profile_image_url_https);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "profile_image_url_https", 23));
             }
             seen[0] |= (uint64_t)1 << 28;
             break;
         case 29:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "profile_banner_url", 18);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "profile_banner_url", 18));
                 }
             } else {
-                if (!atd_read_string(r, &out->profile_banner_url)) {
-                    return atd_reader_push_field(r, "profile_banner_url", 18);
+                p = atd_read_string_p(r, p, &out->profile_banner_url);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "profile_banner_url", 18));
                 }
                 out->has_profile_banner_url = true;
             }
             break;
         case 30:
-            if (!atd_read_string(r, &out->profile_link_color)) {
-                return atd_reader_push_field(r, "profile_link_color", 18);
+            p = atd_read_string_p(r, p, &out->profile_link_color);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "profile_link_color", 18));
             }
             seen[0] |= (uint64_t)1 << 29;
             break;
         case 31:
-            if (!atd_read_string(r, &out->profile_sidebar_border_color)) {
-                return atd_reader_push_field(r, "profile_sidebar_border_color", 28);
+            p = atd_read_string_p(r, p, &out->profile_sidebar_border_color);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "profile_sidebar_border_color", 28));
             }
             seen[0] |= (uint64_t)1 << 30;
             break;
         case 32:
-            if (!atd_read_string(r, &out->profile_sidebar_fill_color)) {
-                return atd_reader_push_field(r, "profile_sidebar_fill_color", 26);
+            p = atd_read_string_p(r, p, &out->profile_sidebar_fill_color);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "profile_sidebar_fill_color", 26));
             }
             seen[0] |= (uint64_t)1 << 31;
             break;
         case 33:
-            if (!atd_read_string(r, &out->profile_text_color)) {
-                return atd_reader_push_field(r, "profile_text_color", 18);
+            p = atd_read_string_p(r, p, &out->profile_text_color);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "profile_text_color", 18));
             }
             seen[0] |= (uint64_t)1 << 32;
             break;
         case 34:
-            if (!atd_read_bool(r, &out->profile_use_background_image)) {
-                return atd_reader_push_field(r, "profile_use_background_image", 28);
+            p = atd_read_bool_p(r, p, &out->profile_use_background_image);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "profile_use_background_image", 28));
             }
             seen[0] |= (uint64_t)1 << 33;
             break;
         case 35:
-            if (!atd_read_bool(r, &out->default_profile)) {
-                return atd_reader_push_field(r, "default_profile", 15);
+            p = atd_read_bool_p(r, p, &out->default_profile);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "default_profile", 15));
             }
             seen[0] |= (uint64_t)1 << 34;
             break;
         case 36:
-            if (!atd_read_bool(r, &out->default_profile_image)) {
-                return atd_reader_push_field(r, "default_profile_image", 21);
+            p = atd_read_bool_p(r, p, &out->default_profile_image);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "default_profile_image", 21));
             }
             seen[0] |= (uint64_t)1 << 35;
             break;
         case 37:
-            if (!atd_read_bool(r, &out->following)) {
-                return atd_reader_push_field(r, "following", 9);
+            p = atd_read_bool_p(r, p, &out->following);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "following", 9));
             }
             seen[0] |= (uint64_t)1 << 36;
             break;
         case 38:
-            if (!atd_read_bool(r, &out->follow_request_sent)) {
-                return atd_reader_push_field(r, "follow_request_sent", 19);
+            p = atd_read_bool_p(r, p, &out->follow_request_sent);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "follow_request_sent", 19));
             }
             seen[0] |= (uint64_t)1 << 37;
             break;
         case 39:
-            if (!atd_read_bool(r, &out->notifications)) {
-                return atd_reader_push_field(r, "notifications", 13);
+            p = atd_read_bool_p(r, p, &out->notifications);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "notifications", 13));
             }
             seen[0] |= (uint64_t)1 << 38;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "screen_name", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "screen_name", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "location", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "location", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entities", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entities", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "protected", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "protected", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "followers_count", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "followers_count", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 10))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "friends_count", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "friends_count", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 11))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "listed_count", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "listed_count", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 12))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "created_at", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "created_at", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 13))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "favourites_count", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "favourites_count", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 14))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "utc_offset", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "utc_offset", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 15))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "time_zone", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "time_zone", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 16))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "geo_enabled", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "geo_enabled", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 17))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "verified", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "verified", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 18))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "statuses_count", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "statuses_count", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 19))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "lang", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "lang", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 20))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "contributors_enabled", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "contributors_enabled", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 21))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "is_translator", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "is_translator", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 22))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "is_translation_enabled", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "is_translation_enabled", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 23))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_color", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_color", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 24))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_image_url", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_image_url", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 25))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_image_url_https", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_image_url_https", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 26))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_tile", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_tile", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 27))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_image_url", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_image_url", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 28))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_image_url_https", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_image_url_https", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 29))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_link_color", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_link_color", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 30))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_sidebar_border_color", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_sidebar_border_color", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 31))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_sidebar_fill_color", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_sidebar_fill_color", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 32))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_text_color", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_text_color", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 33))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_use_background_image", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_use_background_image", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 34))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default_profile", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default_profile", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 35))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default_profile_image", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default_profile_image", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 36))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "following", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "following", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 37))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "follow_request_sent", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "follow_request_sent", "user"));
     }
     if (!(seen[0] & ((uint64_t)1 << 38))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "notifications", "user");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "notifications", "user"));
     }
-    return true;
+    return p;
+}
+
+bool twitter_user_read(atd_reader *r, twitter_user *out)
+{
+    return atd_reader_advance(r, twitter_user_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool twitter_user_read_any(atd_reader *r, void *out)
@@ -1561,13 +2379,14 @@ int twitter_user_from_json(const char *json, size_t len, atd_arena *arena, twitt
     return atd_from_json(json, len, arena, twitter_user_read_any, out, err);
 }
 
-static bool twitter_hashtag_list_read(atd_reader *r, twitter_hashtag_list *out)
+static const char *twitter_hashtag_list_read_p(atd_reader *r, const char *p, twitter_hashtag_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     twitter_hashtag *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -1577,31 +2396,34 @@ static bool twitter_hashtag_list_read(atd_reader *r, twitter_hashtag_list *out)
                 n_ = (twitter_hashtag *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_hashtag), ncap * sizeof(twitter_hashtag), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!twitter_hashtag_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = twitter_hashtag_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool twitter_user_mention_list_read(atd_reader *r, twitter_user_mention_list *out)
+static const char *twitter_user_mention_list_read_p(atd_reader *r, const char *p, twitter_user_mention_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     twitter_user_mention *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -1611,31 +2433,34 @@ static bool twitter_user_mention_list_read(atd_reader *r, twitter_user_mention_l
                 n_ = (twitter_user_mention *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_user_mention), ncap * sizeof(twitter_user_mention), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!twitter_user_mention_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = twitter_user_mention_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool twitter_media_list_read(atd_reader *r, twitter_media_list *out)
+static const char *twitter_media_list_read_p(atd_reader *r, const char *p, twitter_media_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     twitter_media *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -1645,22 +2470,24 @@ static bool twitter_media_list_read(atd_reader *r, twitter_media_list *out)
                 n_ = (twitter_media *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_media), ncap * sizeof(twitter_media), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!twitter_media_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = twitter_media_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void twitter_entities_init(twitter_entities *v)
@@ -1702,91 +2529,162 @@ static int twitter_entities__field(const char *s, size_t len)
     return -1;
 }
 
-bool twitter_entities_read(atd_reader *r, twitter_entities *out)
+static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter_entities *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     twitter_entities_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"hashtags\":", 11)) {
+        goto keys_0;
+    }
+    p += 11;
+    p = twitter_hashtag_list_read_p(r, p, &out->hashtags);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "hashtags", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"symbols\":", 10)) {
+        goto keys_1;
+    }
+    p += 10;
+    p = twitter_hashtag_list_read_p(r, p, &out->symbols);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "symbols", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"urls\":", 7)) {
+        goto keys_2;
+    }
+    p += 7;
+    p = twitter_url_entity_list_read_p(r, p, &out->urls);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"user_mentions\":", 16)) {
+        goto keys_3;
+    }
+    p += 16;
+    p = twitter_user_mention_list_read_p(r, p, &out->user_mentions);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "user_mentions", 13));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"media\":", 8)) {
+        goto keys_4;
+    }
+    p += 8;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "media", 5));
+        }
+    } else {
+        p = twitter_media_list_read_p(r, p, &out->media);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "media", 5));
+        }
+        out->has_media = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"hashtags\":", 11)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"symbols\":", 10)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"urls\":", 7)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"user_mentions\":", 16)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"media\":", 8)) {
-                f = 4;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = twitter_entities__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (twitter_entities__field(key.ptr, key.len)) {
         case 0:
-            if (!twitter_hashtag_list_read(r, &out->hashtags)) {
-                return atd_reader_push_field(r, "hashtags", 8);
+            p = twitter_hashtag_list_read_p(r, p, &out->hashtags);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "hashtags", 8));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!twitter_hashtag_list_read(r, &out->symbols)) {
-                return atd_reader_push_field(r, "symbols", 7);
+            p = twitter_hashtag_list_read_p(r, p, &out->symbols);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "symbols", 7));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!twitter_url_entity_list_read(r, &out->urls)) {
-                return atd_reader_push_field(r, "urls", 4);
+            p = twitter_url_entity_list_read_p(r, p, &out->urls);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!twitter_user_mention_list_read(r, &out->user_mentions)) {
-                return atd_reader_push_field(r, "user_mentions", 13);
+            p = twitter_user_mention_list_read_p(r, p, &out->user_mentions);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "user_mentions", 13));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "media", 5);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "media", 5));
                 }
             } else {
-                if (!twitter_media_list_read(r, &out->media)) {
-                    return atd_reader_push_field(r, "media", 5);
+                p = twitter_media_list_read_p(r, p, &out->media);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "media", 5));
                 }
                 out->has_media = true;
             }
@@ -1794,30 +2692,37 @@ bool twitter_entities_read(atd_reader *r, twitter_entities *out)
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entities");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entities"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "hashtags", "entities");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "hashtags", "entities"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "symbols", "entities");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "symbols", "entities"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "urls", "entities");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "urls", "entities"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user_mentions", "entities");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user_mentions", "entities"));
     }
-    return true;
+    return p;
+}
+
+bool twitter_entities_read(atd_reader *r, twitter_entities *out)
+{
+    return atd_reader_advance(r, twitter_entities_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool twitter_entities_read_any(atd_reader *r, void *out)
@@ -1955,417 +2860,797 @@ static int twitter_status__field(const char *s, size_t len)
     return -1;
 }
 
-bool twitter_status_read(atd_reader *r, twitter_status *out)
+static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_status *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     twitter_status_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"metadata\":", 11)) {
+        goto keys_0;
+    }
+    p += 11;
+    p = twitter_metadata_read_p(r, p, &out->metadata);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "metadata", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"created_at\":", 13)) {
+        goto keys_1;
+    }
+    p += 13;
+    p = atd_read_string_p(r, p, &out->created_at);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto keys_2;
+    }
+    p += 5;
+    p = atd_read_int64_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id_str\":", 9)) {
+        goto keys_3;
+    }
+    p += 9;
+    p = atd_read_string_p(r, p, &out->id_str);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"text\":", 7)) {
+        goto keys_4;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->text);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"source\":", 9)) {
+        goto keys_5;
+    }
+    p += 9;
+    p = atd_read_string_p(r, p, &out->source);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "source", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"truncated\":", 12)) {
+        goto keys_6;
+    }
+    p += 12;
+    p = atd_read_bool_p(r, p, &out->truncated);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "truncated", 9));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_7;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"in_reply_to_status_id\":", 24)) {
+        goto keys_7;
+    }
+    p += 24;
+    p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_status_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_status_id", 21));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_8;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"in_reply_to_status_id_str\":", 28)) {
+        goto keys_8;
+    }
+    p += 28;
+    p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_status_id_str);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_status_id_str", 25));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_9;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"in_reply_to_user_id\":", 22)) {
+        goto keys_9;
+    }
+    p += 22;
+    p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_user_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_user_id", 19));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_10;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"in_reply_to_user_id_str\":", 26)) {
+        goto keys_10;
+    }
+    p += 26;
+    p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_user_id_str);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_user_id_str", 23));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_11;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"in_reply_to_screen_name\":", 26)) {
+        goto keys_11;
+    }
+    p += 26;
+    p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_screen_name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_screen_name", 23));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_12;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"user\":", 7)) {
+        goto keys_12;
+    }
+    p += 7;
+    p = twitter_user_read_p(r, p, &out->user);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_13;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"geo\":", 6)) {
+        goto keys_13;
+    }
+    p += 6;
+    p = atd_read_null_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "geo", 3));
+    }
+    out->geo = 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_14;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"coordinates\":", 14)) {
+        goto keys_14;
+    }
+    p += 14;
+    p = atd_read_null_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "coordinates", 11));
+    }
+    out->coordinates = 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_15;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"place\":", 8)) {
+        goto keys_15;
+    }
+    p += 8;
+    p = atd_read_null_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "place", 5));
+    }
+    out->place = 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_16;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"contributors\":", 15)) {
+        goto keys_16;
+    }
+    p += 15;
+    p = atd_read_null_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "contributors", 12));
+    }
+    out->contributors = 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_17;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"retweeted_status\":", 19)) {
+        goto keys_17;
+    }
+    p += 19;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
+        }
+    } else {
+        {
+            twitter_status *p_ = (twitter_status *)atd_arena_alloc(atd_reader_arena(r), sizeof(twitter_status), 8);
+            if (p_ == NULL) {
+                atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
+            }
+            out->retweeted_status = p_;
+            p = twitter_status_read_p(r, p, &*p_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
+            }
+        }
+        out->has_retweeted_status = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_18;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"retweet_count\":", 16)) {
+        goto keys_18;
+    }
+    p += 16;
+    p = atd_read_int64_p(r, p, &out->retweet_count);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "retweet_count", 13));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_19;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"favorite_count\":", 17)) {
+        goto keys_19;
+    }
+    p += 17;
+    p = atd_read_int64_p(r, p, &out->favorite_count);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "favorite_count", 14));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_20;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"entities\":", 11)) {
+        goto keys_20;
+    }
+    p += 11;
+    p = twitter_entities_read_p(r, p, &out->entities);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "entities", 8));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_21;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"favorited\":", 12)) {
+        goto keys_21;
+    }
+    p += 12;
+    p = atd_read_bool_p(r, p, &out->favorited);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "favorited", 9));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_22;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"retweeted\":", 12)) {
+        goto keys_22;
+    }
+    p += 12;
+    p = atd_read_bool_p(r, p, &out->retweeted);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "retweeted", 9));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_23;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"possibly_sensitive\":", 21)) {
+        goto keys_23;
+    }
+    p += 21;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "possibly_sensitive", 18));
+        }
+    } else {
+        p = atd_read_bool_p(r, p, &out->possibly_sensitive);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "possibly_sensitive", 18));
+        }
+        out->has_possibly_sensitive = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_24;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"lang\":", 7)) {
+        goto keys_24;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->lang);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 22;
+keys_24:
+keys_23:
+    seen[0] |= (uint64_t)1 << 21;
+keys_22:
+    seen[0] |= (uint64_t)1 << 20;
+keys_21:
+    seen[0] |= (uint64_t)1 << 19;
+keys_20:
+    seen[0] |= (uint64_t)1 << 18;
+keys_19:
+    seen[0] |= (uint64_t)1 << 17;
+keys_18:
+keys_17:
+    seen[0] |= (uint64_t)1 << 16;
+keys_16:
+    seen[0] |= (uint64_t)1 << 15;
+keys_15:
+    seen[0] |= (uint64_t)1 << 14;
+keys_14:
+    seen[0] |= (uint64_t)1 << 13;
+keys_13:
+    seen[0] |= (uint64_t)1 << 12;
+keys_12:
+    seen[0] |= (uint64_t)1 << 11;
+keys_11:
+    seen[0] |= (uint64_t)1 << 10;
+keys_10:
+    seen[0] |= (uint64_t)1 << 9;
+keys_9:
+    seen[0] |= (uint64_t)1 << 8;
+keys_8:
+    seen[0] |= (uint64_t)1 << 7;
+keys_7:
+    seen[0] |= (uint64_t)1 << 6;
+keys_6:
+    seen[0] |= (uint64_t)1 << 5;
+keys_5:
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"metadata\":", 11)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"created_at\":", 13)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"id\":", 5)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"id_str\":", 9)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"text\":", 7)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"source\":", 9)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"truncated\":", 12)) {
-                f = 6;
-            }
-            break;
-        case 7:
-            if (atd_object_key_is(r, "\"in_reply_to_status_id\":", 24)) {
-                f = 7;
-            }
-            break;
-        case 8:
-            if (atd_object_key_is(r, "\"in_reply_to_status_id_str\":", 28)) {
-                f = 8;
-            }
-            break;
-        case 9:
-            if (atd_object_key_is(r, "\"in_reply_to_user_id\":", 22)) {
-                f = 9;
-            }
-            break;
-        case 10:
-            if (atd_object_key_is(r, "\"in_reply_to_user_id_str\":", 26)) {
-                f = 10;
-            }
-            break;
-        case 11:
-            if (atd_object_key_is(r, "\"in_reply_to_screen_name\":", 26)) {
-                f = 11;
-            }
-            break;
-        case 12:
-            if (atd_object_key_is(r, "\"user\":", 7)) {
-                f = 12;
-            }
-            break;
-        case 13:
-            if (atd_object_key_is(r, "\"geo\":", 6)) {
-                f = 13;
-            }
-            break;
-        case 14:
-            if (atd_object_key_is(r, "\"coordinates\":", 14)) {
-                f = 14;
-            }
-            break;
-        case 15:
-            if (atd_object_key_is(r, "\"place\":", 8)) {
-                f = 15;
-            }
-            break;
-        case 16:
-            if (atd_object_key_is(r, "\"contributors\":", 15)) {
-                f = 16;
-            }
-            break;
-        case 17:
-            if (atd_object_key_is(r, "\"retweeted_status\":", 19)) {
-                f = 17;
-            }
-            break;
-        case 18:
-            if (atd_object_key_is(r, "\"retweet_count\":", 16)) {
-                f = 18;
-            }
-            break;
-        case 19:
-            if (atd_object_key_is(r, "\"favorite_count\":", 17)) {
-                f = 19;
-            }
-            break;
-        case 20:
-            if (atd_object_key_is(r, "\"entities\":", 11)) {
-                f = 20;
-            }
-            break;
-        case 21:
-            if (atd_object_key_is(r, "\"favorited\":", 12)) {
-                f = 21;
-            }
-            break;
-        case 22:
-            if (atd_object_key_is(r, "\"retweeted\":", 12)) {
-                f = 22;
-            }
-            break;
-        case 23:
-            if (atd_object_key_is(r, "\"possibly_sensitive\":", 21)) {
-                f = 23;
-            }
-            break;
-        case 24:
-            if (atd_object_key_is(r, "\"lang\":", 7)) {
-                f = 24;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = twitter_status__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (twitter_status__field(key.ptr, key.len)) {
         case 0:
-            if (!twitter_metadata_read(r, &out->metadata)) {
-                return atd_reader_push_field(r, "metadata", 8);
+            p = twitter_metadata_read_p(r, p, &out->metadata);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "metadata", 8));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_string(r, &out->created_at)) {
-                return atd_reader_push_field(r, "created_at", 10);
+            p = atd_read_string_p(r, p, &out->created_at);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!atd_read_int64(r, &out->id)) {
-                return atd_reader_push_field(r, "id", 2);
+            p = atd_read_int64_p(r, p, &out->id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!atd_read_string(r, &out->id_str)) {
-                return atd_reader_push_field(r, "id_str", 6);
+            p = atd_read_string_p(r, p, &out->id_str);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!atd_read_string(r, &out->text)) {
-                return atd_reader_push_field(r, "text", 4);
+            p = atd_read_string_p(r, p, &out->text);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         case 5:
-            if (!atd_read_string(r, &out->source)) {
-                return atd_reader_push_field(r, "source", 6);
+            p = atd_read_string_p(r, p, &out->source);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "source", 6));
             }
             seen[0] |= (uint64_t)1 << 5;
             break;
         case 6:
-            if (!atd_read_bool(r, &out->truncated)) {
-                return atd_reader_push_field(r, "truncated", 9);
+            p = atd_read_bool_p(r, p, &out->truncated);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "truncated", 9));
             }
             seen[0] |= (uint64_t)1 << 6;
             break;
         case 7:
-            if (!twitter_int_nullable_read(r, &out->in_reply_to_status_id)) {
-                return atd_reader_push_field(r, "in_reply_to_status_id", 21);
+            p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_status_id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_status_id", 21));
             }
             seen[0] |= (uint64_t)1 << 7;
             break;
         case 8:
-            if (!twitter_string_nullable_read(r, &out->in_reply_to_status_id_str)) {
-                return atd_reader_push_field(r, "in_reply_to_status_id_str", 25);
+            p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_status_id_str);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_status_id_str", 25));
             }
             seen[0] |= (uint64_t)1 << 8;
             break;
         case 9:
-            if (!twitter_int_nullable_read(r, &out->in_reply_to_user_id)) {
-                return atd_reader_push_field(r, "in_reply_to_user_id", 19);
+            p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_user_id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_user_id", 19));
             }
             seen[0] |= (uint64_t)1 << 9;
             break;
         case 10:
-            if (!twitter_string_nullable_read(r, &out->in_reply_to_user_id_str)) {
-                return atd_reader_push_field(r, "in_reply_to_user_id_str", 23);
+            p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_user_id_str);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_user_id_str", 23));
             }
             seen[0] |= (uint64_t)1 << 10;
             break;
         case 11:
-            if (!twitter_string_nullable_read(r, &out->in_reply_to_screen_name)) {
-                return atd_reader_push_field(r, "in_reply_to_screen_name", 23);
+            p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_screen_name);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_screen_name", 23));
             }
             seen[0] |= (uint64_t)1 << 11;
             break;
         case 12:
-            if (!twitter_user_read(r, &out->user)) {
-                return atd_reader_push_field(r, "user", 4);
+            p = twitter_user_read_p(r, p, &out->user);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
             }
             seen[0] |= (uint64_t)1 << 12;
             break;
         case 13:
-            if (!atd_read_null(r)) {
-                return atd_reader_push_field(r, "geo", 3);
+            p = atd_read_null_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "geo", 3));
             }
             out->geo = 0;
             seen[0] |= (uint64_t)1 << 13;
             break;
         case 14:
-            if (!atd_read_null(r)) {
-                return atd_reader_push_field(r, "coordinates", 11);
+            p = atd_read_null_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "coordinates", 11));
             }
             out->coordinates = 0;
             seen[0] |= (uint64_t)1 << 14;
             break;
         case 15:
-            if (!atd_read_null(r)) {
-                return atd_reader_push_field(r, "place", 5);
+            p = atd_read_null_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "place", 5));
             }
             out->place = 0;
             seen[0] |= (uint64_t)1 << 15;
             break;
         case 16:
-            if (!atd_read_null(r)) {
-                return atd_reader_push_field(r, "contributors", 12);
+            p = atd_read_null_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "contributors", 12));
             }
             out->contributors = 0;
             seen[0] |= (uint64_t)1 << 16;
             break;
         case 17:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "retweeted_status", 16);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
                 }
             } else {
                 {
                     twitter_status *p_ = (twitter_status *)atd_arena_alloc(atd_reader_arena(r), sizeof(twitter_status), 8);
                     if (p_ == NULL) {
-                        atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-                        return atd_reader_push_field(r, "retweeted_status", 16);
+                        atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                        return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
                     }
                     out->retweeted_status = p_;
-                    if (!twitter_status_read(r, &*p_)) {
-                        return atd_reader_push_field(r, "retweeted_status", 16);
+                    p = twitter_status_read_p(r, p, &*p_);
+                    if (p == NULL) {
+                        return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
                     }
                 }
                 out->has_retweeted_status = true;
             }
             break;
         case 18:
-            if (!atd_read_int64(r, &out->retweet_count)) {
-                return atd_reader_push_field(r, "retweet_count", 13);
+            p = atd_read_int64_p(r, p, &out->retweet_count);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "retweet_count", 13));
             }
             seen[0] |= (uint64_t)1 << 17;
             break;
         case 19:
-            if (!atd_read_int64(r, &out->favorite_count)) {
-                return atd_reader_push_field(r, "favorite_count", 14);
+            p = atd_read_int64_p(r, p, &out->favorite_count);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "favorite_count", 14));
             }
             seen[0] |= (uint64_t)1 << 18;
             break;
         case 20:
-            if (!twitter_entities_read(r, &out->entities)) {
-                return atd_reader_push_field(r, "entities", 8);
+            p = twitter_entities_read_p(r, p, &out->entities);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "entities", 8));
             }
             seen[0] |= (uint64_t)1 << 19;
             break;
         case 21:
-            if (!atd_read_bool(r, &out->favorited)) {
-                return atd_reader_push_field(r, "favorited", 9);
+            p = atd_read_bool_p(r, p, &out->favorited);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "favorited", 9));
             }
             seen[0] |= (uint64_t)1 << 20;
             break;
         case 22:
-            if (!atd_read_bool(r, &out->retweeted)) {
-                return atd_reader_push_field(r, "retweeted", 9);
+            p = atd_read_bool_p(r, p, &out->retweeted);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "retweeted", 9));
             }
             seen[0] |= (uint64_t)1 << 21;
             break;
         case 23:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "possibly_sensitive", 18);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "possibly_sensitive", 18));
                 }
             } else {
-                if (!atd_read_bool(r, &out->possibly_sensitive)) {
-                    return atd_reader_push_field(r, "possibly_sensitive", 18);
+                p = atd_read_bool_p(r, p, &out->possibly_sensitive);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "possibly_sensitive", 18));
                 }
                 out->has_possibly_sensitive = true;
             }
             break;
         case 24:
-            if (!atd_read_string(r, &out->lang)) {
-                return atd_reader_push_field(r, "lang", 4);
+            p = atd_read_string_p(r, p, &out->lang);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
             }
             seen[0] |= (uint64_t)1 << 22;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "status");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "status"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "metadata", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "metadata", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "created_at", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "created_at", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "text", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "text", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "source", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "source", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "truncated", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "truncated", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_status_id", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_status_id", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_status_id_str", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_status_id_str", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_user_id", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_user_id", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 10))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_user_id_str", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_user_id_str", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 11))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_screen_name", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_screen_name", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 12))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 13))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "geo", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "geo", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 14))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "coordinates", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "coordinates", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 15))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "place", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "place", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 16))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "contributors", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "contributors", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 17))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "retweet_count", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "retweet_count", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 18))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "favorite_count", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "favorite_count", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 19))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entities", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entities", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 20))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "favorited", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "favorited", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 21))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "retweeted", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "retweeted", "status"));
     }
     if (!(seen[0] & ((uint64_t)1 << 22))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "lang", "status");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "lang", "status"));
     }
-    return true;
+    return p;
+}
+
+bool twitter_status_read(atd_reader *r, twitter_status *out)
+{
+    return atd_reader_advance(r, twitter_status_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool twitter_status_read_any(atd_reader *r, void *out)
@@ -2383,43 +3668,55 @@ void twitter_indices_init(twitter_indices *v)
     memset(v, 0, sizeof *v);
 }
 
-bool twitter_indices_read(atd_reader *r, twitter_indices *out)
+static const char *twitter_indices_read_p(atd_reader *r, const char *p, twitter_indices *out)
 {
     bool more;
     size_t at, i;
     twitter_indices_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
-    if (!atd_read_int64(r, &out->f0)) {
-        return atd_reader_push_index(r, 0);
+    p = atd_read_int64_p(r, p, &out->f0);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 0));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
-    if (!atd_read_int64(r, &out->f1)) {
-        return atd_reader_push_index(r, 1);
+    p = atd_read_int64_p(r, p, &out->f1);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_index(r, 1));
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 2; more; i++) {
-        if (!atd_skip_value(r)) {
-            return atd_reader_push_index(r, i);
+        p = atd_skip_value_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, i));
         }
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
+}
+
+bool twitter_indices_read(atd_reader *r, twitter_indices *out)
+{
+    return atd_reader_advance(r, twitter_indices_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool twitter_indices_read_any(atd_reader *r, void *out)
@@ -2466,105 +3763,159 @@ static int twitter_url_entity__field(const char *s, size_t len)
     return -1;
 }
 
-bool twitter_url_entity_read(atd_reader *r, twitter_url_entity *out)
+static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitter_url_entity *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     twitter_url_entity_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"url\":", 6)) {
+        goto keys_0;
+    }
+    p += 6;
+    p = atd_read_string_p(r, p, &out->url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"expanded_url\":", 15)) {
+        goto keys_1;
+    }
+    p += 15;
+    p = atd_read_string_p(r, p, &out->expanded_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "expanded_url", 12));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"display_url\":", 14)) {
+        goto keys_2;
+    }
+    p += 14;
+    p = atd_read_string_p(r, p, &out->display_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "display_url", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"indices\":", 10)) {
+        goto keys_3;
+    }
+    p += 10;
+    p = twitter_indices_read_p(r, p, &out->indices);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"url\":", 6)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"expanded_url\":", 15)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"display_url\":", 14)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"indices\":", 10)) {
-                f = 3;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = twitter_url_entity__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (twitter_url_entity__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->url)) {
-                return atd_reader_push_field(r, "url", 3);
+            p = atd_read_string_p(r, p, &out->url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_string(r, &out->expanded_url)) {
-                return atd_reader_push_field(r, "expanded_url", 12);
+            p = atd_read_string_p(r, p, &out->expanded_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "expanded_url", 12));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!atd_read_string(r, &out->display_url)) {
-                return atd_reader_push_field(r, "display_url", 11);
+            p = atd_read_string_p(r, p, &out->display_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "display_url", 11));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!twitter_indices_read(r, &out->indices)) {
-                return atd_reader_push_field(r, "indices", 7);
+            p = twitter_indices_read_p(r, p, &out->indices);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "url_entity");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "url_entity"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "url_entity");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "url_entity"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "expanded_url", "url_entity");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "expanded_url", "url_entity"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "display_url", "url_entity");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "display_url", "url_entity"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "url_entity");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "url_entity"));
     }
-    return true;
+    return p;
+}
+
+bool twitter_url_entity_read(atd_reader *r, twitter_url_entity *out)
+{
+    return atd_reader_advance(r, twitter_url_entity_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool twitter_url_entity_read_any(atd_reader *r, void *out)
@@ -2601,77 +3952,103 @@ static int twitter_hashtag__field(const char *s, size_t len)
     return -1;
 }
 
-bool twitter_hashtag_read(atd_reader *r, twitter_hashtag *out)
+static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_hashtag *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     twitter_hashtag_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"text\":", 7)) {
+        goto keys_0;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->text);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"indices\":", 10)) {
+        goto keys_1;
+    }
+    p += 10;
+    p = twitter_indices_read_p(r, p, &out->indices);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"text\":", 7)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"indices\":", 10)) {
-                f = 1;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = twitter_hashtag__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (twitter_hashtag__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->text)) {
-                return atd_reader_push_field(r, "text", 4);
+            p = atd_read_string_p(r, p, &out->text);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!twitter_indices_read(r, &out->indices)) {
-                return atd_reader_push_field(r, "indices", 7);
+            p = twitter_indices_read_p(r, p, &out->indices);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "hashtag");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "hashtag"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "text", "hashtag");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "text", "hashtag"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "hashtag");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "hashtag"));
     }
-    return true;
+    return p;
+}
+
+bool twitter_hashtag_read(atd_reader *r, twitter_hashtag *out)
+{
+    return atd_reader_advance(r, twitter_hashtag_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool twitter_hashtag_read_any(atd_reader *r, void *out)
@@ -2723,119 +4100,187 @@ static int twitter_user_mention__field(const char *s, size_t len)
     return -1;
 }
 
-bool twitter_user_mention_read(atd_reader *r, twitter_user_mention *out)
+static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twitter_user_mention *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     twitter_user_mention_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"screen_name\":", 14)) {
+        goto keys_0;
+    }
+    p += 14;
+    p = atd_read_string_p(r, p, &out->screen_name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "screen_name", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto keys_1;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto keys_2;
+    }
+    p += 5;
+    p = atd_read_int64_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id_str\":", 9)) {
+        goto keys_3;
+    }
+    p += 9;
+    p = atd_read_string_p(r, p, &out->id_str);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"indices\":", 10)) {
+        goto keys_4;
+    }
+    p += 10;
+    p = twitter_indices_read_p(r, p, &out->indices);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"screen_name\":", 14)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"name\":", 7)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"id\":", 5)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"id_str\":", 9)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"indices\":", 10)) {
-                f = 4;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = twitter_user_mention__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (twitter_user_mention__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_string(r, &out->screen_name)) {
-                return atd_reader_push_field(r, "screen_name", 11);
+            p = atd_read_string_p(r, p, &out->screen_name);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "screen_name", 11));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_string(r, &out->name)) {
-                return atd_reader_push_field(r, "name", 4);
+            p = atd_read_string_p(r, p, &out->name);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!atd_read_int64(r, &out->id)) {
-                return atd_reader_push_field(r, "id", 2);
+            p = atd_read_int64_p(r, p, &out->id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!atd_read_string(r, &out->id_str)) {
-                return atd_reader_push_field(r, "id_str", 6);
+            p = atd_read_string_p(r, p, &out->id_str);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!twitter_indices_read(r, &out->indices)) {
-                return atd_reader_push_field(r, "indices", 7);
+            p = twitter_indices_read_p(r, p, &out->indices);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user_mention");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user_mention"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "screen_name", "user_mention");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "screen_name", "user_mention"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "user_mention");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "user_mention"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "user_mention");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "user_mention"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "user_mention");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "user_mention"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "user_mention");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "user_mention"));
     }
-    return true;
+    return p;
+}
+
+bool twitter_user_mention_read(atd_reader *r, twitter_user_mention *out)
+{
+    return atd_reader_advance(r, twitter_user_mention_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool twitter_user_mention_read_any(atd_reader *r, void *out)
@@ -2875,91 +4320,131 @@ static int twitter_size__field(const char *s, size_t len)
     return -1;
 }
 
-bool twitter_size_read(atd_reader *r, twitter_size *out)
+static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_size *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     twitter_size_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"w\":", 4)) {
+        goto keys_0;
+    }
+    p += 4;
+    p = atd_read_int64_p(r, p, &out->w);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "w", 1));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"h\":", 4)) {
+        goto keys_1;
+    }
+    p += 4;
+    p = atd_read_int64_p(r, p, &out->h);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"resize\":", 9)) {
+        goto keys_2;
+    }
+    p += 9;
+    p = atd_read_string_p(r, p, &out->resize);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "resize", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"w\":", 4)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"h\":", 4)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"resize\":", 9)) {
-                f = 2;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = twitter_size__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (twitter_size__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_int64(r, &out->w)) {
-                return atd_reader_push_field(r, "w", 1);
+            p = atd_read_int64_p(r, p, &out->w);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "w", 1));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_int64(r, &out->h)) {
-                return atd_reader_push_field(r, "h", 1);
+            p = atd_read_int64_p(r, p, &out->h);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!atd_read_string(r, &out->resize)) {
-                return atd_reader_push_field(r, "resize", 6);
+            p = atd_read_string_p(r, p, &out->resize);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "resize", 6));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "size");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "size"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "w", "size");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "w", "size"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "h", "size");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "h", "size"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "resize", "size");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "resize", "size"));
     }
-    return true;
+    return p;
+}
+
+bool twitter_size_read(atd_reader *r, twitter_size *out)
+{
+    return atd_reader_advance(r, twitter_size_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool twitter_size_read_any(atd_reader *r, void *out)
@@ -3002,105 +4487,159 @@ static int twitter_sizes__field(const char *s, size_t len)
     return -1;
 }
 
-bool twitter_sizes_read(atd_reader *r, twitter_sizes *out)
+static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_sizes *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     twitter_sizes_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"medium\":", 9)) {
+        goto keys_0;
+    }
+    p += 9;
+    p = twitter_size_read_p(r, p, &out->medium);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "medium", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"small\":", 8)) {
+        goto keys_1;
+    }
+    p += 8;
+    p = twitter_size_read_p(r, p, &out->small);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"thumb\":", 8)) {
+        goto keys_2;
+    }
+    p += 8;
+    p = twitter_size_read_p(r, p, &out->thumb);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "thumb", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"large\":", 8)) {
+        goto keys_3;
+    }
+    p += 8;
+    p = twitter_size_read_p(r, p, &out->large);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "large", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"medium\":", 9)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"small\":", 8)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"thumb\":", 8)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"large\":", 8)) {
-                f = 3;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = twitter_sizes__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (twitter_sizes__field(key.ptr, key.len)) {
         case 0:
-            if (!twitter_size_read(r, &out->medium)) {
-                return atd_reader_push_field(r, "medium", 6);
+            p = twitter_size_read_p(r, p, &out->medium);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "medium", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!twitter_size_read(r, &out->small)) {
-                return atd_reader_push_field(r, "small", 5);
+            p = twitter_size_read_p(r, p, &out->small);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!twitter_size_read(r, &out->thumb)) {
-                return atd_reader_push_field(r, "thumb", 5);
+            p = twitter_size_read_p(r, p, &out->thumb);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "thumb", 5));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!twitter_size_read(r, &out->large)) {
-                return atd_reader_push_field(r, "large", 5);
+            p = twitter_size_read_p(r, p, &out->large);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "large", 5));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "sizes");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "sizes"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "medium", "sizes");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "medium", "sizes"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "small", "sizes");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "small", "sizes"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "thumb", "sizes");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "thumb", "sizes"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "large", "sizes");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "large", "sizes"));
     }
-    return true;
+    return p;
+}
+
+bool twitter_sizes_read(atd_reader *r, twitter_sizes *out)
+{
+    return atd_reader_advance(r, twitter_sizes_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool twitter_sizes_read_any(atd_reader *r, void *out)
@@ -3187,174 +4726,353 @@ static int twitter_media__field(const char *s, size_t len)
     return -1;
 }
 
-bool twitter_media_read(atd_reader *r, twitter_media *out)
+static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_media *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     twitter_media_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto keys_0;
+    }
+    p += 5;
+    p = atd_read_int64_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id_str\":", 9)) {
+        goto keys_1;
+    }
+    p += 9;
+    p = atd_read_string_p(r, p, &out->id_str);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"indices\":", 10)) {
+        goto keys_2;
+    }
+    p += 10;
+    p = twitter_indices_read_p(r, p, &out->indices);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"media_url\":", 12)) {
+        goto keys_3;
+    }
+    p += 12;
+    p = atd_read_string_p(r, p, &out->media_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "media_url", 9));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"media_url_https\":", 18)) {
+        goto keys_4;
+    }
+    p += 18;
+    p = atd_read_string_p(r, p, &out->media_url_https);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "media_url_https", 15));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_5;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"url\":", 6)) {
+        goto keys_5;
+    }
+    p += 6;
+    p = atd_read_string_p(r, p, &out->url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_6;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"display_url\":", 14)) {
+        goto keys_6;
+    }
+    p += 14;
+    p = atd_read_string_p(r, p, &out->display_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "display_url", 11));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_7;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"expanded_url\":", 15)) {
+        goto keys_7;
+    }
+    p += 15;
+    p = atd_read_string_p(r, p, &out->expanded_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "expanded_url", 12));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_8;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto keys_8;
+    }
+    p += 7;
+    p = atd_read_string_p(r, p, &out->media_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_9;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"sizes\":", 8)) {
+        goto keys_9;
+    }
+    p += 8;
+    p = twitter_sizes_read_p(r, p, &out->sizes);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "sizes", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_10;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"source_status_id\":", 19)) {
+        goto keys_10;
+    }
+    p += 19;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "source_status_id", 16));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->source_status_id);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "source_status_id", 16));
+        }
+        out->has_source_status_id = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_11;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"source_status_id_str\":", 23)) {
+        goto keys_11;
+    }
+    p += 23;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "source_status_id_str", 20));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->source_status_id_str);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "source_status_id_str", 20));
+        }
+        out->has_source_status_id_str = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_11:
+keys_10:
+    seen[0] |= (uint64_t)1 << 9;
+keys_9:
+    seen[0] |= (uint64_t)1 << 8;
+keys_8:
+    seen[0] |= (uint64_t)1 << 7;
+keys_7:
+    seen[0] |= (uint64_t)1 << 6;
+keys_6:
+    seen[0] |= (uint64_t)1 << 5;
+keys_5:
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"id\":", 5)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"id_str\":", 9)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"indices\":", 10)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"media_url\":", 12)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"media_url_https\":", 18)) {
-                f = 4;
-            }
-            break;
-        case 5:
-            if (atd_object_key_is(r, "\"url\":", 6)) {
-                f = 5;
-            }
-            break;
-        case 6:
-            if (atd_object_key_is(r, "\"display_url\":", 14)) {
-                f = 6;
-            }
-            break;
-        case 7:
-            if (atd_object_key_is(r, "\"expanded_url\":", 15)) {
-                f = 7;
-            }
-            break;
-        case 8:
-            if (atd_object_key_is(r, "\"type\":", 7)) {
-                f = 8;
-            }
-            break;
-        case 9:
-            if (atd_object_key_is(r, "\"sizes\":", 8)) {
-                f = 9;
-            }
-            break;
-        case 10:
-            if (atd_object_key_is(r, "\"source_status_id\":", 19)) {
-                f = 10;
-            }
-            break;
-        case 11:
-            if (atd_object_key_is(r, "\"source_status_id_str\":", 23)) {
-                f = 11;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = twitter_media__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (twitter_media__field(key.ptr, key.len)) {
         case 0:
-            if (!atd_read_int64(r, &out->id)) {
-                return atd_reader_push_field(r, "id", 2);
+            p = atd_read_int64_p(r, p, &out->id);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!atd_read_string(r, &out->id_str)) {
-                return atd_reader_push_field(r, "id_str", 6);
+            p = atd_read_string_p(r, p, &out->id_str);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!twitter_indices_read(r, &out->indices)) {
-                return atd_reader_push_field(r, "indices", 7);
+            p = twitter_indices_read_p(r, p, &out->indices);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!atd_read_string(r, &out->media_url)) {
-                return atd_reader_push_field(r, "media_url", 9);
+            p = atd_read_string_p(r, p, &out->media_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "media_url", 9));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!atd_read_string(r, &out->media_url_https)) {
-                return atd_reader_push_field(r, "media_url_https", 15);
+            p = atd_read_string_p(r, p, &out->media_url_https);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "media_url_https", 15));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         case 5:
-            if (!atd_read_string(r, &out->url)) {
-                return atd_reader_push_field(r, "url", 3);
+            p = atd_read_string_p(r, p, &out->url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
             }
             seen[0] |= (uint64_t)1 << 5;
             break;
         case 6:
-            if (!atd_read_string(r, &out->display_url)) {
-                return atd_reader_push_field(r, "display_url", 11);
+            p = atd_read_string_p(r, p, &out->display_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "display_url", 11));
             }
             seen[0] |= (uint64_t)1 << 6;
             break;
         case 7:
-            if (!atd_read_string(r, &out->expanded_url)) {
-                return atd_reader_push_field(r, "expanded_url", 12);
+            p = atd_read_string_p(r, p, &out->expanded_url);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "expanded_url", 12));
             }
             seen[0] |= (uint64_t)1 << 7;
             break;
         case 8:
-            if (!atd_read_string(r, &out->media_type)) {
-                return atd_reader_push_field(r, "type", 4);
+            p = atd_read_string_p(r, p, &out->media_type);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 8;
             break;
         case 9:
-            if (!twitter_sizes_read(r, &out->sizes)) {
-                return atd_reader_push_field(r, "sizes", 5);
+            p = twitter_sizes_read_p(r, p, &out->sizes);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "sizes", 5));
             }
             seen[0] |= (uint64_t)1 << 9;
             break;
         case 10:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "source_status_id", 16);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "source_status_id", 16));
                 }
             } else {
-                if (!atd_read_int64(r, &out->source_status_id)) {
-                    return atd_reader_push_field(r, "source_status_id", 16);
+                p = atd_read_int64_p(r, p, &out->source_status_id);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "source_status_id", 16));
                 }
                 out->has_source_status_id = true;
             }
             break;
         case 11:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "source_status_id_str", 20);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "source_status_id_str", 20));
                 }
             } else {
-                if (!atd_read_string(r, &out->source_status_id_str)) {
-                    return atd_reader_push_field(r, "source_status_id_str", 20);
+                p = atd_read_string_p(r, p, &out->source_status_id_str);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "source_status_id_str", 20));
                 }
                 out->has_source_status_id_str = true;
             }
@@ -3362,48 +5080,55 @@ bool twitter_media_read(atd_reader *r, twitter_media *out)
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "media");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "media"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "media");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "media"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "media");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "media"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "media");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "media"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "media_url", "media");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "media_url", "media"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "media_url_https", "media");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "media_url_https", "media"));
     }
     if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "media");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "media"));
     }
     if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "display_url", "media");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "display_url", "media"));
     }
     if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "expanded_url", "media");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "expanded_url", "media"));
     }
     if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "media");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "media"));
     }
     if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "sizes", "media");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "sizes", "media"));
     }
-    return true;
+    return p;
+}
+
+bool twitter_media_read(atd_reader *r, twitter_media *out)
+{
+    return atd_reader_advance(r, twitter_media_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool twitter_media_read_any(atd_reader *r, void *out)

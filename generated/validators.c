@@ -4,21 +4,25 @@
 #include <string.h>
 
 /* --- functions of the types that are not exported --- */
-static bool validators_host_list_read(atd_reader *r, validators_host_list *out);
+static const char *validators_host_list_read_p(atd_reader *r, const char *p, validators_host_list *out);
 static bool validators_host_list_write(atd_writer *w, const validators_host_list *v);
-static bool validators_port_list_read(atd_reader *r, validators_port_list *out);
+static const char *validators_port_list_read_p(atd_reader *r, const char *p, validators_port_list *out);
 static bool validators_port_list_write(atd_writer *w, const validators_port_list *v);
-static bool validators_int_checked_list_read(atd_reader *r, validators_int_checked_list *out);
+static const char *validators_int_checked_list_read_p(atd_reader *r, const char *p, validators_int_checked_list *out);
 static bool validators_int_checked_list_write(atd_writer *w, const validators_int_checked_list *v);
 static void validators_int_int_checked_tuple_init(validators_int_int_checked_tuple *v);
-static bool validators_int_int_checked_tuple_read(atd_reader *r, validators_int_int_checked_tuple *out);
+static const char *validators_int_int_checked_tuple_read_p(atd_reader *r, const char *p, validators_int_int_checked_tuple *out);
 static bool validators_int_int_checked_tuple_write(atd_writer *w, const validators_int_int_checked_tuple *v);
-static bool validators_uint8_checked_nullable_read(atd_reader *r, validators_uint8_checked_nullable *out);
+static const char *validators_uint8_checked_nullable_read_p(atd_reader *r, const char *p, validators_uint8_checked_nullable *out);
 static bool validators_uint8_checked_nullable_write(atd_writer *w, const validators_uint8_checked_nullable *v);
-static bool validators_person_list_read(atd_reader *r, validators_person_list *out);
+static const char *validators_person_list_read_p(atd_reader *r, const char *p, validators_person_list *out);
 static bool validators_person_list_write(atd_writer *w, const validators_person_list *v);
-static bool validators_shape_list_read(atd_reader *r, validators_shape_list *out);
+static const char *validators_shape_list_read_p(atd_reader *r, const char *p, validators_shape_list *out);
 static bool validators_shape_list_write(atd_writer *w, const validators_shape_list *v);
+
+static const char *validators_host_read_p(atd_reader *r, const char *p, validators_host *out);
+static const char *validators_config_read_p(atd_reader *r, const char *p, validators_config *out);
+static const char *validators_doc_read_p(atd_reader *r, const char *p, validators_doc *out);
 
 /* --- readers --- */
 
@@ -57,61 +61,133 @@ static int validators_person__plain__field(const char *s, size_t len)
     return -1;
 }
 
-static bool validators_person__plain_read(atd_reader *r, validators_person *out)
+static const char *validators_person__plain_read_p(atd_reader *r, const char *p, validators_person *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     validators_person__plain_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto keys_0;
+    }
+    p += 7;
+    {
+        p = atd_skip_ws_p(r, p);
+        size_t at_v_ = atd_reader_offset_of(r, p);
+        p = atd_read_string_p(r, p, &out->name);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+        }
+        {
+            const char *why_ = NULL;
+            if (!valid_name(&out->name, &why_)) {
+                atd_reader_fail_validator(r, at_v_, "valid_name", why_);
+                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+            }
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"age\":", 6)) {
+        goto keys_1;
+    }
+    p += 6;
+    {
+        p = atd_skip_ws_p(r, p);
+        size_t at_v_ = atd_reader_offset_of(r, p);
+        p = atd_read_int64_p(r, p, &out->age);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
+        }
+        {
+            const char *why_ = NULL;
+            if (!valid_age(&out->age, &why_)) {
+                atd_reader_fail_validator(r, at_v_, "valid_age", why_);
+                return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
+            }
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"email\":", 8)) {
+        goto keys_2;
+    }
+    p += 8;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
+        }
+    } else {
+        {
+            p = atd_skip_ws_p(r, p);
+            size_t at_v_ = atd_reader_offset_of(r, p);
+            p = atd_read_string_p(r, p, &out->email);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
+            }
+            {
+                const char *why_ = NULL;
+                if (!valid_email(&out->email, &why_)) {
+                    atd_reader_fail_validator(r, at_v_, "valid_email", why_);
+                    return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
+                }
+            }
+        }
+        out->has_email = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"name\":", 7)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"age\":", 6)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"email\":", 8)) {
-                f = 2;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = validators_person__plain__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (validators_person__plain__field(key.ptr, key.len)) {
         case 0:
             {
-                atd_skip_ws(r);
-                size_t at_v_ = atd_reader_offset(r);
-                if (!atd_read_string(r, &out->name)) {
-                    return atd_reader_push_field(r, "name", 4);
+                p = atd_skip_ws_p(r, p);
+                size_t at_v_ = atd_reader_offset_of(r, p);
+                p = atd_read_string_p(r, p, &out->name);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
                 }
                 {
                     const char *why_ = NULL;
                     if (!valid_name(&out->name, &why_)) {
                         atd_reader_fail_validator(r, at_v_, "valid_name", why_);
-                        return atd_reader_push_field(r, "name", 4);
+                        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
                     }
                 }
             }
@@ -119,38 +195,42 @@ static bool validators_person__plain_read(atd_reader *r, validators_person *out)
             break;
         case 1:
             {
-                atd_skip_ws(r);
-                size_t at_v_ = atd_reader_offset(r);
-                if (!atd_read_int64(r, &out->age)) {
-                    return atd_reader_push_field(r, "age", 3);
+                p = atd_skip_ws_p(r, p);
+                size_t at_v_ = atd_reader_offset_of(r, p);
+                p = atd_read_int64_p(r, p, &out->age);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
                 }
                 {
                     const char *why_ = NULL;
                     if (!valid_age(&out->age, &why_)) {
                         atd_reader_fail_validator(r, at_v_, "valid_age", why_);
-                        return atd_reader_push_field(r, "age", 3);
+                        return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
                     }
                 }
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "email", 5);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
                 }
             } else {
                 {
-                    atd_skip_ws(r);
-                    size_t at_v_ = atd_reader_offset(r);
-                    if (!atd_read_string(r, &out->email)) {
-                        return atd_reader_push_field(r, "email", 5);
+                    p = atd_skip_ws_p(r, p);
+                    size_t at_v_ = atd_reader_offset_of(r, p);
+                    p = atd_read_string_p(r, p, &out->email);
+                    if (p == NULL) {
+                        return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
                     }
                     {
                         const char *why_ = NULL;
                         if (!valid_email(&out->email, &why_)) {
                             atd_reader_fail_validator(r, at_v_, "valid_email", why_);
-                            return atd_reader_push_field(r, "email", 5);
+                            return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
                         }
                     }
                 }
@@ -160,24 +240,31 @@ static bool validators_person__plain_read(atd_reader *r, validators_person *out)
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "person");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "person"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "person");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "person"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "age", "person");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "age", "person"));
     }
-    return true;
+    return p;
+}
+
+static bool validators_person__plain_read(atd_reader *r, validators_person *out)
+{
+    return atd_reader_advance(r, validators_person__plain_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool validators_person_read(atd_reader *r, validators_person *out)
@@ -358,129 +445,241 @@ static int validators_host__field(const char *s, size_t len)
     return -1;
 }
 
-bool validators_host_read(atd_reader *r, validators_host *out)
+static const char *validators_host_read_p(atd_reader *r, const char *p, validators_host *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     validators_host_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"host\":", 7)) {
+        goto keys_0;
+    }
+    p += 7;
+    {
+        p = atd_skip_ws_p(r, p);
+        size_t at_v_ = atd_reader_offset_of(r, p);
+        p = atd_read_string_p(r, p, &out->host);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "host", 4));
+        }
+        if ((out->host).len < (size_t)1 || (out->host).len > (size_t)16) {
+            atd_reader_fail_check_len(r, at_v_, (out->host).len, "a string of 1 to 16 bytes");
+            return atd_fail_cursor(atd_reader_push_field(r, "host", 4));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"port\":", 7)) {
+        goto keys_1;
+    }
+    p += 7;
+    {
+        p = atd_skip_ws_p(r, p);
+        size_t at_v_ = atd_reader_offset_of(r, p);
+        p = atd_read_int64_p(r, p, &out->port);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
+        }
+        if ((int64_t)(out->port) < INT64_C(1) || (int64_t)(out->port) > INT64_C(65535)) {
+            atd_reader_fail_check_int(r, at_v_, (int64_t)(out->port), "an int >= 1 and <= 65535");
+            return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
+        }
+        {
+            const char *why_ = NULL;
+            if (!valid_port(&out->port, &why_)) {
+                atd_reader_fail_validator(r, at_v_, "valid_port", why_);
+                return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
+            }
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"weight\":", 9)) {
+        goto keys_2;
+    }
+    p += 9;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
+        }
+    } else {
+        {
+            p = atd_skip_ws_p(r, p);
+            size_t at_v_ = atd_reader_offset_of(r, p);
+            p = atd_read_double_p(r, p, &out->weight);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
+            }
+            if ((double)(out->weight) < 0 || (double)(out->weight) > 100.5) {
+                atd_reader_fail_check_float(r, at_v_, (double)(out->weight), "a float >= 0 and <= 100.5");
+                return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
+            }
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"backup\":", 9)) {
+        goto keys_3;
+    }
+    p += 9;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
+        }
+    } else {
+        {
+            p = atd_skip_ws_p(r, p);
+            size_t at_v_ = atd_reader_offset_of(r, p);
+            p = atd_read_int64_p(r, p, &out->backup);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
+            }
+            if ((int64_t)(out->backup) < INT64_C(1) || (int64_t)(out->backup) > INT64_C(65535)) {
+                atd_reader_fail_check_int(r, at_v_, (int64_t)(out->backup), "an int >= 1 and <= 65535");
+                return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
+            }
+            {
+                const char *why_ = NULL;
+                if (!valid_port(&out->backup, &why_)) {
+                    atd_reader_fail_validator(r, at_v_, "valid_port", why_);
+                    return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
+                }
+            }
+        }
+        out->has_backup = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_3:
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"host\":", 7)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"port\":", 7)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"weight\":", 9)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"backup\":", 9)) {
-                f = 3;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = validators_host__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (validators_host__field(key.ptr, key.len)) {
         case 0:
             {
-                atd_skip_ws(r);
-                size_t at_v_ = atd_reader_offset(r);
-                if (!atd_read_string(r, &out->host)) {
-                    return atd_reader_push_field(r, "host", 4);
+                p = atd_skip_ws_p(r, p);
+                size_t at_v_ = atd_reader_offset_of(r, p);
+                p = atd_read_string_p(r, p, &out->host);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "host", 4));
                 }
                 if ((out->host).len < (size_t)1 || (out->host).len > (size_t)16) {
                     atd_reader_fail_check_len(r, at_v_, (out->host).len, "a string of 1 to 16 bytes");
-                    return atd_reader_push_field(r, "host", 4);
+                    return atd_fail_cursor(atd_reader_push_field(r, "host", 4));
                 }
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
             {
-                atd_skip_ws(r);
-                size_t at_v_ = atd_reader_offset(r);
-                if (!atd_read_int64(r, &out->port)) {
-                    return atd_reader_push_field(r, "port", 4);
+                p = atd_skip_ws_p(r, p);
+                size_t at_v_ = atd_reader_offset_of(r, p);
+                p = atd_read_int64_p(r, p, &out->port);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
                 }
                 if ((int64_t)(out->port) < INT64_C(1) || (int64_t)(out->port) > INT64_C(65535)) {
                     atd_reader_fail_check_int(r, at_v_, (int64_t)(out->port), "an int >= 1 and <= 65535");
-                    return atd_reader_push_field(r, "port", 4);
+                    return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
                 }
                 {
                     const char *why_ = NULL;
                     if (!valid_port(&out->port, &why_)) {
                         atd_reader_fail_validator(r, at_v_, "valid_port", why_);
-                        return atd_reader_push_field(r, "port", 4);
+                        return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
                     }
                 }
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "weight", 6);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
                 }
             } else {
                 {
-                    atd_skip_ws(r);
-                    size_t at_v_ = atd_reader_offset(r);
-                    if (!atd_read_double(r, &out->weight)) {
-                        return atd_reader_push_field(r, "weight", 6);
+                    p = atd_skip_ws_p(r, p);
+                    size_t at_v_ = atd_reader_offset_of(r, p);
+                    p = atd_read_double_p(r, p, &out->weight);
+                    if (p == NULL) {
+                        return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
                     }
                     if ((double)(out->weight) < 0 || (double)(out->weight) > 100.5) {
                         atd_reader_fail_check_float(r, at_v_, (double)(out->weight), "a float >= 0 and <= 100.5");
-                        return atd_reader_push_field(r, "weight", 6);
+                        return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
                     }
                 }
             }
             break;
         case 3:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "backup", 6);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
                 }
             } else {
                 {
-                    atd_skip_ws(r);
-                    size_t at_v_ = atd_reader_offset(r);
-                    if (!atd_read_int64(r, &out->backup)) {
-                        return atd_reader_push_field(r, "backup", 6);
+                    p = atd_skip_ws_p(r, p);
+                    size_t at_v_ = atd_reader_offset_of(r, p);
+                    p = atd_read_int64_p(r, p, &out->backup);
+                    if (p == NULL) {
+                        return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
                     }
                     if ((int64_t)(out->backup) < INT64_C(1) || (int64_t)(out->backup) > INT64_C(65535)) {
                         atd_reader_fail_check_int(r, at_v_, (int64_t)(out->backup), "an int >= 1 and <= 65535");
-                        return atd_reader_push_field(r, "backup", 6);
+                        return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
                     }
                     {
                         const char *why_ = NULL;
                         if (!valid_port(&out->backup, &why_)) {
                             atd_reader_fail_validator(r, at_v_, "valid_port", why_);
-                            return atd_reader_push_field(r, "backup", 6);
+                            return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
                         }
                     }
                 }
@@ -490,24 +689,31 @@ bool validators_host_read(atd_reader *r, validators_host *out)
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "host");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "host"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "host", "host");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "host", "host"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "port", "host");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "port", "host"));
     }
-    return true;
+    return p;
+}
+
+bool validators_host_read(atd_reader *r, validators_host *out)
+{
+    return atd_reader_advance(r, validators_host_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool validators_host_read_any(atd_reader *r, void *out)
@@ -520,13 +726,14 @@ int validators_host_from_json(const char *json, size_t len, atd_arena *arena, va
     return atd_from_json(json, len, arena, validators_host_read_any, out, err);
 }
 
-static bool validators_host_list_read(atd_reader *r, validators_host_list *out)
+static const char *validators_host_list_read_p(atd_reader *r, const char *p, validators_host_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     validators_host *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -536,31 +743,34 @@ static bool validators_host_list_read(atd_reader *r, validators_host_list *out)
                 n_ = (validators_host *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(validators_host), ncap * sizeof(validators_host), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
-        if (!validators_host_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+        p = validators_host_read_p(r, p, &items[len]);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool validators_port_list_read(atd_reader *r, validators_port_list *out)
+static const char *validators_port_list_read_p(atd_reader *r, const char *p, validators_port_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     int64_t *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -570,46 +780,49 @@ static bool validators_port_list_read(atd_reader *r, validators_port_list *out)
                 n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
         {
-            atd_skip_ws(r);
-            size_t at_v_ = atd_reader_offset(r);
-            if (!atd_read_int64(r, &items[len])) {
-                return atd_reader_push_index(r, len);
+            p = atd_skip_ws_p(r, p);
+            size_t at_v_ = atd_reader_offset_of(r, p);
+            p = atd_read_int64_p(r, p, &items[len]);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_index(r, len));
             }
             if ((int64_t)(items[len]) < INT64_C(1) || (int64_t)(items[len]) > INT64_C(65535)) {
                 atd_reader_fail_check_int(r, at_v_, (int64_t)(items[len]), "an int >= 1 and <= 65535");
-                return atd_reader_push_index(r, len);
+                return atd_fail_cursor(atd_reader_push_index(r, len));
             }
             {
                 const char *why_ = NULL;
                 if (!valid_port(&items[len], &why_)) {
                     atd_reader_fail_validator(r, at_v_, "valid_port", why_);
-                    return atd_reader_push_index(r, len);
+                    return atd_fail_cursor(atd_reader_push_index(r, len));
                 }
             }
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool validators_int_checked_list_read(atd_reader *r, validators_int_checked_list *out)
+static const char *validators_int_checked_list_read_p(atd_reader *r, const char *p, validators_int_checked_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     int64_t *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -619,33 +832,35 @@ static bool validators_int_checked_list_read(atd_reader *r, validators_int_check
                 n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
         {
-            atd_skip_ws(r);
-            size_t at_v_ = atd_reader_offset(r);
-            if (!atd_read_int64(r, &items[len])) {
-                return atd_reader_push_index(r, len);
+            p = atd_skip_ws_p(r, p);
+            size_t at_v_ = atd_reader_offset_of(r, p);
+            p = atd_read_int64_p(r, p, &items[len]);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_index(r, len));
             }
             {
                 const char *why_ = NULL;
                 if (!valid_even(&items[len], &why_)) {
                     atd_reader_fail_validator(r, at_v_, "valid_even", why_);
-                    return atd_reader_push_index(r, len);
+                    return atd_fail_cursor(atd_reader_push_index(r, len));
                 }
             }
         }
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 static void validators_int_int_checked_tuple_init(validators_int_int_checked_tuple *v)
@@ -653,84 +868,93 @@ static void validators_int_int_checked_tuple_init(validators_int_int_checked_tup
     memset(v, 0, sizeof *v);
 }
 
-static bool validators_int_int_checked_tuple_read(atd_reader *r, validators_int_int_checked_tuple *out)
+static const char *validators_int_int_checked_tuple_read_p(atd_reader *r, const char *p, validators_int_int_checked_tuple *out)
 {
     bool more;
     size_t at, i;
     validators_int_int_checked_tuple_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
     {
-        atd_skip_ws(r);
-        size_t at_v_ = atd_reader_offset(r);
-        if (!atd_read_int64(r, &out->f0)) {
-            return atd_reader_push_index(r, 0);
+        p = atd_skip_ws_p(r, p);
+        size_t at_v_ = atd_reader_offset_of(r, p);
+        p = atd_read_int64_p(r, p, &out->f0);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, 0));
         }
         if ((int64_t)(out->f0) < INT64_C(0)) {
             atd_reader_fail_check_int(r, at_v_, (int64_t)(out->f0), "an int >= 0");
-            return atd_reader_push_index(r, 0);
+            return atd_fail_cursor(atd_reader_push_index(r, 0));
         }
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     if (!more) {
-        return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
     {
-        atd_skip_ws(r);
-        size_t at_v_ = atd_reader_offset(r);
-        if (!atd_read_int64(r, &out->f1)) {
-            return atd_reader_push_index(r, 1);
+        p = atd_skip_ws_p(r, p);
+        size_t at_v_ = atd_reader_offset_of(r, p);
+        p = atd_read_int64_p(r, p, &out->f1);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, 1));
         }
         if ((int64_t)(out->f1) > INT64_C(9)) {
             atd_reader_fail_check_int(r, at_v_, (int64_t)(out->f1), "an int <= 9");
-            return atd_reader_push_index(r, 1);
+            return atd_fail_cursor(atd_reader_push_index(r, 1));
         }
     }
-    if (!atd_array_next(r, &more)) {
-        return false;
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 2; more; i++) {
-        if (!atd_skip_value(r)) {
-            return atd_reader_push_index(r, i);
+        p = atd_skip_value_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_index(r, i));
         }
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
-    return true;
+    return p;
 }
 
-static bool validators_uint8_checked_nullable_read(atd_reader *r, validators_uint8_checked_nullable *out)
+static const char *validators_uint8_checked_nullable_read_p(atd_reader *r, const char *p, validators_uint8_checked_nullable *out)
 {
-    if (atd_peek(r) == 'n') {
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
         out->has = false;
-        return atd_read_null(r);
+        return atd_read_null_p(r, p);
     }
     {
-        atd_skip_ws(r);
-        size_t at_v_ = atd_reader_offset(r);
+        p = atd_skip_ws_p(r, p);
+        size_t at_v_ = atd_reader_offset_of(r, p);
         {
             int64_t i_;
-            if (!atd_read_int_range(r, 0, UINT8_MAX, &i_)) {
-                return false;
+            p = atd_read_int_range_p(r, p, 0, UINT8_MAX, &i_);
+            if (p == NULL) {
+                return NULL;
             }
             out->value = (uint8_t)i_;
         }
         if ((int64_t)(out->value) > INT64_C(10)) {
             atd_reader_fail_check_int(r, at_v_, (int64_t)(out->value), "an int <= 10");
-            return false;
+            return NULL;
         }
     }
     out->has = true;
-    return true;
+    return p;
 }
 
 void validators_config_init(validators_config *v)
@@ -764,119 +988,187 @@ static int validators_config__field(const char *s, size_t len)
     return -1;
 }
 
-bool validators_config_read(atd_reader *r, validators_config *out)
+static const char *validators_config_read_p(atd_reader *r, const char *p, validators_config *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     validators_config_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"hosts\":", 8)) {
+        goto keys_0;
+    }
+    p += 8;
+    p = validators_host_list_read_p(r, p, &out->hosts);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "hosts", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ports\":", 8)) {
+        goto keys_1;
+    }
+    p += 8;
+    p = validators_port_list_read_p(r, p, &out->ports);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "ports", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"evens\":", 8)) {
+        goto keys_2;
+    }
+    p += 8;
+    p = validators_int_checked_list_read_p(r, p, &out->evens);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "evens", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_3;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"range\":", 8)) {
+        goto keys_3;
+    }
+    p += 8;
+    p = validators_int_int_checked_tuple_read_p(r, p, &out->range);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "range", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_4;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"level\":", 8)) {
+        goto keys_4;
+    }
+    p += 8;
+    p = validators_uint8_checked_nullable_read_p(r, p, &out->level);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    seen[0] |= (uint64_t)1 << 4;
+keys_4:
+    seen[0] |= (uint64_t)1 << 3;
+keys_3:
+    seen[0] |= (uint64_t)1 << 2;
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"hosts\":", 8)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"ports\":", 8)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"evens\":", 8)) {
-                f = 2;
-            }
-            break;
-        case 3:
-            if (atd_object_key_is(r, "\"range\":", 8)) {
-                f = 3;
-            }
-            break;
-        case 4:
-            if (atd_object_key_is(r, "\"level\":", 8)) {
-                f = 4;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = validators_config__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (validators_config__field(key.ptr, key.len)) {
         case 0:
-            if (!validators_host_list_read(r, &out->hosts)) {
-                return atd_reader_push_field(r, "hosts", 5);
+            p = validators_host_list_read_p(r, p, &out->hosts);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "hosts", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!validators_port_list_read(r, &out->ports)) {
-                return atd_reader_push_field(r, "ports", 5);
+            p = validators_port_list_read_p(r, p, &out->ports);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "ports", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (!validators_int_checked_list_read(r, &out->evens)) {
-                return atd_reader_push_field(r, "evens", 5);
+            p = validators_int_checked_list_read_p(r, p, &out->evens);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "evens", 5));
             }
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:
-            if (!validators_int_int_checked_tuple_read(r, &out->range)) {
-                return atd_reader_push_field(r, "range", 5);
+            p = validators_int_int_checked_tuple_read_p(r, p, &out->range);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "range", 5));
             }
             seen[0] |= (uint64_t)1 << 3;
             break;
         case 4:
-            if (!validators_uint8_checked_nullable_read(r, &out->level)) {
-                return atd_reader_push_field(r, "level", 5);
+            p = validators_uint8_checked_nullable_read_p(r, p, &out->level);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
             }
             seen[0] |= (uint64_t)1 << 4;
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "config");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "config"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "hosts", "config");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "hosts", "config"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ports", "config");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ports", "config"));
     }
     if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "evens", "config");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "evens", "config"));
     }
     if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "range", "config");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "range", "config"));
     }
     if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "level", "config");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "level", "config"));
     }
-    return true;
+    return p;
+}
+
+bool validators_config_read(atd_reader *r, validators_config *out)
+{
+    return atd_reader_advance(r, validators_config_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool validators_config_read_any(atd_reader *r, void *out)
@@ -889,13 +1181,14 @@ int validators_config_from_json(const char *json, size_t len, atd_arena *arena, 
     return atd_from_json(json, len, arena, validators_config_read_any, out, err);
 }
 
-static bool validators_person_list_read(atd_reader *r, validators_person_list *out)
+static const char *validators_person_list_read_p(atd_reader *r, const char *p, validators_person_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     validators_person *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -905,31 +1198,35 @@ static bool validators_person_list_read(atd_reader *r, validators_person_list *o
                 n_ = (validators_person *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(validators_person), ncap * sizeof(validators_person), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!validators_person_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
-static bool validators_shape_list_read(atd_reader *r, validators_shape_list *out)
+static const char *validators_shape_list_read_p(atd_reader *r, const char *p, validators_shape_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
     validators_shape *items = NULL;
-    if (!atd_array_begin(r, &more)) {
-        return false;
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
     while (more) {
         if (len == cap) {
@@ -939,22 +1236,25 @@ static bool validators_shape_list_read(atd_reader *r, validators_shape_list *out
                 n_ = (validators_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(validators_shape), ncap * sizeof(validators_shape), 8);
             }
             if (n_ == NULL) {
-                return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
             }
             items = n_;
             cap = ncap;
         }
+        atd_reader_seek(r, p);
         if (!validators_shape_read(r, &items[len])) {
-            return atd_reader_push_index(r, len);
+            return atd_fail_cursor(atd_reader_push_index(r, len));
         }
+        p = atd_reader_cursor(r);
         len++;
-        if (!atd_array_next(r, &more)) {
-            return false;
+        p = atd_array_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     out->items = items;
     out->len = len;
-    return true;
+    return p;
 }
 
 void validators_doc_init(validators_doc *v)
@@ -982,69 +1282,112 @@ static int validators_doc__field(const char *s, size_t len)
     return -1;
 }
 
-bool validators_doc_read(atd_reader *r, validators_doc *out)
+static const char *validators_doc_read_p(atd_reader *r, const char *p, validators_doc *out)
 {
     bool more;
     size_t at;
-    size_t next = 0;
     uint64_t seen[1] = {0};
     validators_doc_init(out);
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_object_begin(r, &more)) {
-        return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
     }
+    if (!more) {
+        goto keys_0;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"people\":", 9)) {
+        goto keys_0;
+    }
+    p += 9;
+    p = validators_person_list_read_p(r, p, &out->people);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "people", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_1;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"shapes\":", 9)) {
+        goto keys_1;
+    }
+    p += 9;
+    p = validators_shape_list_read_p(r, p, &out->shapes);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto keys_2;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"config\":", 9)) {
+        goto keys_2;
+    }
+    p += 9;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "config", 6));
+        }
+    } else {
+        p = validators_config_read_p(r, p, &out->config);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "config", 6));
+        }
+        out->has_config = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+keys_2:
+    seen[0] |= (uint64_t)1 << 1;
+keys_1:
+    seen[0] |= (uint64_t)1 << 0;
+keys_0:
     while (more) {
-        atd_string key = {NULL, 0};
-        int f = -1;
-        atd_skip_ws(r);
-        switch (next) {
-        case 0:
-            if (atd_object_key_is(r, "\"people\":", 9)) {
-                f = 0;
-            }
-            break;
-        case 1:
-            if (atd_object_key_is(r, "\"shapes\":", 9)) {
-                f = 1;
-            }
-            break;
-        case 2:
-            if (atd_object_key_is(r, "\"config\":", 9)) {
-                f = 2;
-            }
-            break;
-        default:
-            break;
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
         }
-        if (f < 0) {
-            if (!atd_object_key(r, &key)) {
-                return false;
-            }
-            f = validators_doc__field(key.ptr, key.len);
-        }
-        next = (size_t)(f + 1);
-        switch (f) {
+        switch (validators_doc__field(key.ptr, key.len)) {
         case 0:
-            if (!validators_person_list_read(r, &out->people)) {
-                return atd_reader_push_field(r, "people", 6);
+            p = validators_person_list_read_p(r, p, &out->people);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "people", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
             break;
         case 1:
-            if (!validators_shape_list_read(r, &out->shapes)) {
-                return atd_reader_push_field(r, "shapes", 6);
+            p = validators_shape_list_read_p(r, p, &out->shapes);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            if (atd_peek(r) == 'n') {
-                if (!atd_read_null(r)) {
-                    return atd_reader_push_field(r, "config", 6);
+            p = atd_skip_ws_p(r, p);
+            if (atd_byte_at(r, p) == 'n') {
+                p = atd_read_null_p(r, p);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "config", 6));
                 }
             } else {
-                if (!validators_config_read(r, &out->config)) {
-                    return atd_reader_push_field(r, "config", 6);
+                p = validators_config_read_p(r, p, &out->config);
+                if (p == NULL) {
+                    return atd_fail_cursor(atd_reader_push_field(r, "config", 6));
                 }
                 out->has_config = true;
             }
@@ -1052,24 +1395,31 @@ bool validators_doc_read(atd_reader *r, validators_doc *out)
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
                 char q_[ATD_QUOTE_NAME_CAP];
-                return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "doc");
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "doc"));
             }
-            if (!atd_skip_value(r)) {
-                return atd_reader_push_field(r, key.ptr, key.len);
+            p = atd_skip_value_p(r, p);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
             break;
         }
-        if (!atd_object_next(r, &more)) {
-            return false;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
         }
     }
     if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "people", "doc");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "people", "doc"));
     }
     if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "doc");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "doc"));
     }
-    return true;
+    return p;
+}
+
+bool validators_doc_read(atd_reader *r, validators_doc *out)
+{
+    return atd_reader_advance(r, validators_doc_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool validators_doc_read_any(atd_reader *r, void *out)

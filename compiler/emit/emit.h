@@ -53,6 +53,10 @@ void emit_def_readers(cw *w, const ir_module *m, const ir_def *d);
 /* Whether composite t has an init function (exported, imported, or a record
  * or tuple, whose reader starts with it). */
 bool emit_has_init(const ir_type *t);
+/* Whether composite t's reader is the p form (the cursor in a local,
+ * emit_read.c): static const char *P_t_read_p(atd_reader *r, const char *p,
+ * P_t *out), with P t_read around it only when t is exported. */
+bool emit_has_p_reader(const ir_type *t);
 /* Emits the initialization of *ptr, a value of composite type t: its init
  * function, or what that would do (the first constant of an enum, else all
  * zero bytes). */

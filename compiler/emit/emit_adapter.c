@@ -403,9 +403,12 @@ void emit_tv_read_function(cw *w, const ir_type *t)
 
 void emit_tv_read_begin(cw *w, const ir_type *t)
 {
+    /* The record reader keeps its cursor in p; the scan for the tag is a
+     * reader-level call, so the cursor goes through r and comes back. */
     const ir_tv *tv = t->tv;
     cw_line(w, "atd_string tv_tag_ = {NULL, 0};");
     cw_line(w, "size_t tv_at_ = 0;");
+    cw_line(w, "atd_reader_seek(r, p);");
     cw_line(w, "atd_skip_ws(r);");
     /* anything but an object is left to the record reader's error */
     cw_open(w,
@@ -413,18 +416,21 @@ void emit_tv_read_begin(cw *w, const ir_type *t)
             "&tv_at_))",
             cw_c_string(w, tv->type_field, tv->type_field_len), tv->type_field_len,
             tv_field(t)->slot.type->atd_name);
-    cw_line(w, "return false;");
+    cw_line(w, "return NULL;");
     cw_close(w, "}");
+    cw_line(w, "p = atd_reader_cursor(r);");
 }
 
 void emit_tv_field_read(cw *w, const ir_type *t, bool present, const char *fail)
 {
     if (!present)
         cw_line(w, "(void)at; /* a missing value field is no error here */");
+    cw_line(w, "atd_reader_seek(r, p);");
     cw_open(w, "if (!%s__tv_read(r, tv_tag_, tv_at_, %s, &out->%s))", t->fn,
             present ? "true" : "false", tv_field(t)->c_name);
     cw_line(w, "%s", fail);
     cw_close(w, "}");
+    cw_line(w, "p = atd_reader_cursor(r);");
 }
 
 const char *emit_tv_not_type_key(cw *w, const ir_type *t)

@@ -59,39 +59,116 @@ void emit_init_call(cw *w, const ir_type *t, const char *ptr)
         cw_line(w, "memset(%s, 0, sizeof *%s);", ptr, ptr);
 }
 
+bool emit_has_p_reader(const ir_type *t)
+{
+    if (t->imported)
+        return false;
+    switch (t->kind) {
+    case IR_RECORD:
+        return t->c_adapter == NULL && t->validator == NULL;
+    case IR_LIST:
+    case IR_ASSOC:
+    case IR_TUPLE:
+    case IR_NULLABLE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The readers come in two modes. In cursor mode (pm true: the p-form
+ * readers of emit_has_p_reader's types) the cursor is the local `p`, every
+ * call takes and returns it, and failing returns NULL; in bool mode (the
+ * other readers, adapters, typedefs) the cursor is r->cur and failing
+ * returns false. `fail` is always the whole failure statement. */
+
+/* The failure statement that returns after the error call `call` (NULL:
+ * the error is recorded already). */
+static const char *fail_stmt(cw *w, bool pm, const char *call)
+{
+    if (call == NULL)
+        return pm ? "return NULL;" : "return false;";
+    return pm ? cw_fmt(w, "return atd_fail_cursor(%s);", call) : cw_fmt(w, "return %s;", call);
+}
+
+/* The expression of the cursor's byte offset, for errors at the cursor. */
+static const char *cursor_offset(bool pm)
+{
+    return pm ? "atd_reader_offset_of(r, p)" : "atd_reader_offset(r)";
+}
+
+/* Opens the block run when the primitive `prim` (an atd_read_X with the
+ * arguments `args` after the reader, NULL for none) fails:
+ *     p = atd_read_int64_p(r, p, &out->date);     if (p == NULL) {
+ *     if (!atd_read_int64(r, &out->date)) {                          (bool mode) */
+static void open_prim(cw *w, bool pm, const char *prim, const char *args)
+{
+    if (pm) {
+        cw_line(w, "p = %s_p(r, p%s%s);", prim, args ? ", " : "", args ? args : "");
+        cw_open(w, "if (p == NULL)");
+    } else {
+        cw_open(w, "if (!%s(r%s%s))", prim, args ? ", " : "", args ? args : "");
+    }
+}
+
+/* The same for the reader of composite t into the lvalue lv. A p-form
+ * reader in bool mode runs on r->cur; a bool reader in cursor mode gets
+ * the cursor in r->cur and gives it back:
+ *     if (!atd_reader_advance(r, P_t_read_p(r, atd_reader_cursor(r), &lv))) {
+ *     atd_reader_seek(r, p); if (!P_t_read(r, &lv)) { ... } p = atd_reader_cursor(r); */
+static bool open_composite(cw *w, bool pm, const ir_type *t, const char *lv)
+{
+    if (emit_has_p_reader(t)) {
+        if (pm) {
+            cw_line(w, "p = %s_read_p(r, p, &%s);", t->fn, lv);
+            cw_open(w, "if (p == NULL)");
+        } else {
+            cw_open(w, "if (!atd_reader_advance(r, %s_read_p(r, atd_reader_cursor(r), &%s)))",
+                    t->fn, lv);
+        }
+        return false;
+    }
+    if (pm)
+        cw_line(w, "atd_reader_seek(r, p);");
+    cw_open(w, "if (!%s_read(r, &%s))", t->fn, lv);
+    return pm;
+}
+
 /* Emits the statements that read a value of type t into the lvalue `lv`,
  * running the statement `fail` when reading fails, e.g.
- *     if (!atd_read_int64(r, &out->date)) {
- *         return atd_reader_push_field(r, "date", 4);
+ *     p = atd_read_int64_p(r, p, &out->date);
+ *     if (p == NULL) {
+ *         return atd_fail_cursor(atd_reader_push_field(r, "date", 4));
  *     }
  */
-static void read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail);
+static void read_slot(cw *w, bool pm, const ir_slot *s, const char *lv, const char *fail);
 
-static void read_value(cw *w, const ir_type *t, const char *lv, const char *fail)
+static void read_value(cw *w, bool pm, const ir_type *t, const char *lv, const char *fail)
 {
     static const char *const mins[] = {"INT64_MIN", "INT8_MIN", "INT16_MIN", "INT32_MIN",
                                        "0",         "0",        "0"};
     static const char *const maxs[] = {"INT64_MAX", "INT8_MAX",   "INT16_MAX", "INT32_MAX",
                                        "UINT8_MAX", "UINT16_MAX", "UINT32_MAX"};
+    bool take_back = false; /* the cursor comes back from r->cur */
     switch (t->kind) {
     case IR_UNIT:
-        cw_open(w, "if (!atd_read_null(r))");
+        open_prim(w, pm, "atd_read_null", NULL);
         cw_line(w, "%s", fail);
         cw_close(w, "}");
         cw_line(w, "%s = 0;", lv);
         return;
     case IR_BOOL:
-        cw_open(w, "if (!atd_read_bool(r, &%s))", lv);
+        open_prim(w, pm, "atd_read_bool", cw_fmt(w, "&%s", lv));
         break;
     case IR_INT:
         if (t->int_repr == IR_INT64) {
-            cw_open(w, "if (!atd_read_int64(r, &%s))", lv);
+            open_prim(w, pm, "atd_read_int64", cw_fmt(w, "&%s", lv));
             break;
         }
         cw_open(w, "{");
         cw_line(w, "int64_t i_;");
-        cw_open(w, "if (!atd_read_int_range(r, %s, %s, &i_))", mins[t->int_repr],
-                maxs[t->int_repr]);
+        open_prim(w, pm, "atd_read_int_range",
+                  cw_fmt(w, "%s, %s, &i_", mins[t->int_repr], maxs[t->int_repr]));
         cw_line(w, "%s", fail);
         cw_close(w, "}");
         cw_line(w, "%s = (%s)i_;", lv, t->name);
@@ -99,22 +176,25 @@ static void read_value(cw *w, const ir_type *t, const char *lv, const char *fail
         return;
     case IR_FLOAT:
         if (!t->float32) {
-            cw_open(w, "if (!atd_read_double(r, &%s))", lv);
+            open_prim(w, pm, "atd_read_double", cw_fmt(w, "&%s", lv));
             break;
         }
         cw_open(w, "{");
         cw_line(w, "double d_;");
-        cw_open(w, "if (!atd_read_double(r, &d_))");
+        open_prim(w, pm, "atd_read_double", "&d_");
         cw_line(w, "%s", fail);
         cw_close(w, "}");
         cw_line(w, "%s = (float)d_;", lv);
         cw_close(w, "}");
         return;
     case IR_STRING:
-        cw_open(w, "if (!atd_read_string(r, &%s))", lv);
+        open_prim(w, pm, "atd_read_string", cw_fmt(w, "&%s", lv));
         break;
     case IR_ABSTRACT:
+        if (pm)
+            cw_line(w, "atd_reader_seek(r, p);");
         cw_open(w, "if (!atd_json_read(r, &%s))", lv);
+        take_back = pm;
         break;
     case IR_WRAP: {
         /* the wire value first, then the user's conversion:
@@ -125,7 +205,7 @@ static void read_value(cw *w, const ir_type *t, const char *lv, const char *fail
         cw_line(w, "%s %s;", t->elem.type->name, tmp);
         if (ir_is_composite(t->elem.type))
             emit_init_call(w, t->elem.type, ptr);
-        read_slot(w, &t->elem, tmp, fail);
+        read_slot(w, pm, &t->elem, tmp, fail);
         cw_line(w, "%s = %s(%s);", lv, t->wrap_fn, tmp);
         cw_close(w, "}");
         return;
@@ -138,62 +218,69 @@ static void read_value(cw *w, const ir_type *t, const char *lv, const char *fail
     case IR_ASSOC:
     case IR_OPTION:
     case IR_NULLABLE:
-        cw_open(w, "if (!%s_read(r, &%s))", t->fn, lv);
+        take_back = open_composite(w, pm, t, lv);
         break;
     }
     cw_line(w, "%s", fail);
     cw_close(w, "}");
+    if (take_back)
+        cw_line(w, "p = atd_reader_cursor(r);");
 }
 
 /* Like read_value for a slot; a pointer slot first gets its value from the
  * arena:
  *     {
  *         event_tree *p_ = (event_tree *)atd_arena_alloc(r->arena, sizeof(event_tree), 8);
- *         if (p_ == NULL) { atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory"); FAIL }
+ *         if (p_ == NULL) { atd_reader_fail_at(r, ..., ATD_ERR_NOMEM, "out of memory"); FAIL }
  *         out->left = p_;
  *         ...read into *p_...
  *     }
  */
-static void read_slot_value(cw *w, const ir_slot *s, const char *lv, const char *fail);
+static void read_slot_value(cw *w, bool pm, const ir_slot *s, const char *lv, const char *fail);
 
 /* A slot with checks (<c validator="fn">, <c min>...): they run on the
  * value once read; a refusal is reported at the value's first byte
  * (emit_check.c). */
-static void read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail)
+static void read_slot(cw *w, bool pm, const ir_slot *s, const char *lv, const char *fail)
 {
     if (s->check == NULL) {
-        read_slot_value(w, s, lv, fail);
+        read_slot_value(w, pm, s, lv, fail);
         return;
     }
     cw_open(w, "{");
-    cw_line(w, "atd_skip_ws(r);");
-    cw_line(w, "size_t at_v_ = atd_reader_offset(r);");
-    read_slot_value(w, s, lv, fail);
+    if (pm) {
+        cw_line(w, "p = atd_skip_ws_p(r, p);");
+        cw_line(w, "size_t at_v_ = atd_reader_offset_of(r, p);");
+    } else {
+        cw_line(w, "atd_skip_ws(r);");
+        cw_line(w, "size_t at_v_ = atd_reader_offset(r);");
+    }
+    read_slot_value(w, pm, s, lv, fail);
     emit_check_read(w, s->check, s->type, s->ptr, lv, "at_v_", fail);
     cw_close(w, "}");
 }
 
-static void read_slot_value(cw *w, const ir_slot *s, const char *lv, const char *fail)
+static void read_slot_value(cw *w, bool pm, const ir_slot *s, const char *lv, const char *fail)
 {
     if (!s->ptr) {
-        read_value(w, s->type, lv, fail);
+        read_value(w, pm, s->type, lv, fail);
         return;
     }
     const char *tn = s->type->name;
     cw_open(w, "{");
     cw_line(w, "%s *p_ = (%s *)atd_arena_alloc(atd_reader_arena(r), sizeof(%s), 8);", tn, tn, tn);
     cw_open(w, "if (p_ == NULL)");
-    cw_line(w, "atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
+    cw_line(w, "atd_reader_fail_at(r, %s, ATD_ERR_NOMEM, \"out of memory\");", cursor_offset(pm));
     cw_line(w, "%s", fail);
     cw_close(w, "}");
     cw_line(w, "%s = p_;", lv);
-    read_value(w, s->type, "*p_", fail);
+    read_value(w, pm, s->type, "*p_", fail);
     cw_close(w, "}");
 }
 
 void emit_read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail)
 {
-    read_slot(w, s, lv, fail);
+    read_slot(w, false, s, lv, fail);
 }
 
 /* Emits the assignment of a default value to the lvalue `lv` of type t;
@@ -283,10 +370,11 @@ static void emit_init(cw *w, const ir_type *t, const char *name)
 }
 
 /* The failure statement that pushes a field name. */
-static const char *push_field_stmt(cw *w, const char *json_name, size_t len)
+static const char *push_field_stmt(cw *w, bool pm, const char *json_name, size_t len)
 {
-    return cw_fmt(w, "return atd_reader_push_field(r, \"%s\", %zu);",
-                  cw_c_string(w, json_name, len), len);
+    return fail_stmt(w, pm,
+                     cw_fmt(w, "atd_reader_push_field(r, \"%s\", %zu)",
+                            cw_c_string(w, json_name, len), len));
 }
 
 /* Whether the input can hold field f's name as it is, so that the fast path
@@ -302,71 +390,130 @@ static bool key_is_plain(const ir_field *f)
     return true;
 }
 
-/* The record reader's fast path: a switch on the field expected next whose
- * cases try that field's quoted key and colon at the cursor (see
- * atd_object_key_is). */
-static void emit_key_fast_path(cw *w, const ir_type *t)
+/* The p-form reader's signature:
+ *     static const char *event_event_read_p(atd_reader *r, const char *p, event_event *out) */
+static void read_p_signature(cw *w, const ir_type *t)
 {
-    cw_line(w, "atd_skip_ws(r);");
-    cw_open(w, "switch (next) {");
-    for (size_t i = 0; i < t->nfields; i++) {
-        const ir_field *f = &t->fields[i];
-        if (!key_is_plain(f))
-            continue;
-        size_t n = f->json_len + 3;
-        const char *lit = cw_c_string(w, cw_fmt(w, "\"%.*s\":", (int)f->json_len, f->json_name), n);
-        cw_mid(w, "case %zu:", i);
-        cw_open(w, "if (atd_object_key_is(r, \"%s\", %zu))", lit, n);
-        cw_line(w, "f = %zu;", i);
-        cw_close(w, "}");
-        cw_line(w, "break;");
-    }
-    cw_mid(w, "default:");
-    cw_line(w, "break;");
+    cw_line(w, "static const char *%s_read_p(atd_reader *r, const char *p, %s *out)", t->fn,
+            t->name);
+}
+
+/* The bool reader P t_read of a type with a p-form reader, on r->cur:
+ *     bool event_event_read(atd_reader *r, event_event *out)
+ *     {
+ *         return atd_reader_advance(r, event_event_read_p(r, atd_reader_cursor(r), out));
+ *     } */
+static void emit_bool_reader(cw *w, const ir_type *t)
+{
+    cw_blank(w);
+    read_signature(w, t);
+    cw_open(w, "{");
+    cw_line(w, "return atd_reader_advance(r, %s_read_p(r, atd_reader_cursor(r), out));", t->fn);
     cw_close(w, "}");
 }
 
+/* Emits `if (p == NULL) return NULL;` after a container step. */
+static void check_cursor(cw *w)
+{
+    cw_open(w, "if (p == NULL)");
+    cw_line(w, "return NULL;");
+    cw_close(w, "}");
+}
+
+/* The statements that read field f's value at p (after its key). A ? or ~
+ * field given as null is absent, as atdgen reads it. */
+static void read_field_value(cw *w, const ir_type *t, const ir_field *f)
+{
+    const char *fail = push_field_stmt(w, true, f->json_name, f->json_len);
+    const char *lv = cw_fmt(w, "out->%s", f->c_name);
+    if (emit_tv_is_value(t, (size_t)(f - t->fields))) {
+        emit_tv_field_read(w, t, true, fail); /* Type_and_value_fields (emit_adapter.c) */
+        return;
+    }
+    if (f->kind == IR_FIELD_REQUIRED) {
+        read_slot(w, true, &f->slot, lv, fail);
+        return;
+    }
+    if (!t->keep_nulls) {
+        cw_line(w, "p = atd_skip_ws_p(r, p);");
+        cw_open(w, "if (atd_byte_at(r, p) == 'n')");
+        open_prim(w, true, "atd_read_null", NULL);
+        cw_line(w, "%s", fail);
+        cw_close(w, "}");
+        cw_mid(w, "} else {");
+    }
+    read_slot(w, true, &f->slot, lv, fail);
+    if (f->kind == IR_FIELD_OPTIONAL)
+        cw_line(w, "out->has_%s = true;", f->c_name);
+    if (!t->keep_nulls)
+        cw_close(w, "}");
+}
+
+static void set_seen_bit(cw *w, const ir_field *f)
+{
+    if (f->kind == IR_FIELD_REQUIRED)
+        cw_line(w, "seen[%d] |= (uint64_t)1 << %d;", f->required_index / 64,
+                f->required_index % 64);
+}
+
+/* The number of leading fields that the straight-line part of the record
+ * reader tries in order: up to the first whose key is not plain. */
+static size_t straight_fields(const ir_type *t)
+{
+    size_t k = 0;
+    while (k < t->nfields && key_is_plain(&t->fields[k]))
+        k++;
+    return k;
+}
+
 /* Emits the record reader, e.g. for { date : int; ?note : string option }:
- *     bool event_event_read(atd_reader *r, event_event *out)
+ *     static const char *event_event_read_p(atd_reader *r, const char *p, event_event *out)
  *     {
  *         bool more;
- *         size_t next = 0, at;
+ *         size_t at;
  *         uint64_t seen[1] = {0};
  *         event_event_init(out);
- *         atd_skip_ws(r);
- *         at = (size_t)(r->cur - r->start);
- *         if (!atd_object_begin(r, &more)) return false;
- *         while (more) {
- *             atd_string key = {NULL, 0};
- *             int f = -1;
- *             atd_skip_ws(r);
- *             switch (next) {                  // fast path: declaration order
- *             case 0: if (atd_object_key_is(r, "\"date\":", 7)) f = 0; break;
- *             case 1: if (atd_object_key_is(r, "\"note\":", 7)) f = 1; break;
- *             }
- *             if (f < 0) {
- *                 if (!atd_object_key(r, &key)) return false;
- *                 f = event_event__field(key.ptr, key.len);
- *             }
- *             next = (size_t)(f + 1);
- *             switch (f) {
+ *         p = atd_skip_ws_p(r, p);
+ *         at = atd_reader_offset_of(r, p);
+ *         p = atd_object_begin_p(r, p, &more);
+ *         if (p == NULL) return NULL;
+ *         // straight line: the fields in declaration order
+ *         if (!more) goto keys_0;
+ *         p = atd_skip_ws_p(r, p);
+ *         if (!atd_key_at(r, p, "\"date\":", 7)) goto keys_0;
+ *         p += 7;
+ *         ...read out->date...
+ *         p = atd_object_next_p(r, p, &more); if (p == NULL) return NULL;
+ *         if (!more) goto keys_1;
+ *         ...same for note...
+ *         // fields read so far, by where the straight line stopped
+ *         keys_1:
+ *         seen[0] |= (uint64_t)1 << 0;
+ *         keys_0:
+ *         while (more) {                      // any order, unknown fields, duplicates
+ *             atd_string key;
+ *             p = atd_object_key_p(r, p, &key); if (p == NULL) return NULL;
+ *             switch (event_event__field(key.ptr, key.len)) {
  *             case 0: ...read out->date...; seen[0] |= 1; break;
  *             case 1: ...null means absent, else read out->note, has_note = true...
  *             default: ...skip the value (or fail with STRICT_FIELDS)...
  *             }
- *             if (!atd_object_next(r, &more)) return false;
+ *             p = atd_object_next_p(r, p, &more); if (p == NULL) return NULL;
  *         }
- *         if (!(seen[0] & 1)) return atd_reader_fail_at(r, at, ..."missing field 'date'...");
- *         return true;
+ *         if (!(seen[0] & 1)) return atd_fail_cursor(...missing field 'date'...);
+ *         return p;
  *     }
- * The fast path compares the input at the cursor with the expected key
- * quoted and followed by ':', a few word compares instead of the scan of
- * atd_object_key and a lookup; when it fails (another key, escapes, space
- * before the colon) the general path reads the key from the same place. */
+ * The straight line compares the input at the cursor with each key quoted
+ * and followed by ':', a few word compares instead of a key scan and a
+ * lookup, and reads the value directly; the first key that is not the
+ * expected one (another order, an escape, a space before the colon, an
+ * unknown field) continues in the general loop from the same place, which
+ * also reads keys repeated after the straight line (the last value wins). */
 static void emit_record_read(cw *w, const ir_type *t)
 {
     size_t n = t->nfields;
     const char *fn = t->fn;
+    size_t k = straight_fields(t);
     if (n > 0) {
         const char **names = cw_alloc(w, n * sizeof *names);
         size_t *lens = cw_alloc(w, n * sizeof *lens);
@@ -379,13 +526,11 @@ static void emit_record_read(cw *w, const ir_type *t)
         emit_match_function(w, cw_fmt(w, "%s__field", fn), names, lens, NULL, n);
         cw_blank(w);
     }
-    read_signature(w, t);
+    read_p_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "bool more;");
     if (t->nrequired > 0)
         cw_line(w, "size_t at;");
-    if (n > 0)
-        cw_line(w, "size_t next = 0;");
     size_t nwords = (t->nrequired + 63) / 64;
     if (nwords > 0)
         cw_line(w, "uint64_t seen[%zu] = {0};", nwords);
@@ -393,80 +538,68 @@ static void emit_record_read(cw *w, const ir_type *t)
     if (t->tv != NULL)
         emit_tv_read_begin(w, t); /* Type_and_value_fields (emit_adapter.c) */
     if (t->nrequired > 0) {
-        cw_line(w, "atd_skip_ws(r);");
-        cw_line(w, "at = atd_reader_offset(r);");
+        cw_line(w, "p = atd_skip_ws_p(r, p);");
+        cw_line(w, "at = atd_reader_offset_of(r, p);");
     }
-    cw_open(w, "if (!atd_object_begin(r, &more))");
-    cw_line(w, "return false;");
-    cw_close(w, "}");
-    cw_open(w, "while (more) {");
-    if (n > 0) {
-        /* key is read only when f < 0, which the compiler cannot always
-         * see: the initializer keeps -Wmaybe-uninitialized quiet. */
-        cw_line(w, "atd_string key = {NULL, 0};");
-        cw_line(w, "int f = -1;");
-        emit_key_fast_path(w, t);
-        cw_open(w, "if (f < 0)");
-        cw_open(w, "if (!atd_object_key(r, &key))");
-        cw_line(w, "return false;");
-        cw_close(w, "}");
-        cw_line(w, "f = %s__field(key.ptr, key.len);", fn);
-        cw_close(w, "}");
-        cw_line(w, "next = (size_t)(f + 1);");
-    } else {
-        cw_line(w, "atd_string key;");
-        cw_line(w, "int f = -1;");
-        cw_open(w, "if (!atd_object_key(r, &key))");
-        cw_line(w, "return false;");
-        cw_close(w, "}");
-    }
-    cw_open(w, "switch (f) {");
-    for (size_t i = 0; i < n; i++) {
+    cw_line(w, "p = atd_object_begin_p(r, p, &more);");
+    check_cursor(w);
+    for (size_t i = 0; i < k; i++) {
         const ir_field *f = &t->fields[i];
-        cw_mid(w, "case %zu:", i);
-        const char *fail = push_field_stmt(w, f->json_name, f->json_len);
-        const char *lv = cw_fmt(w, "out->%s", f->c_name);
-        if (emit_tv_is_value(t, i)) {
-            emit_tv_field_read(w, t, true, fail);
-            cw_line(w, "seen[%d] |= (uint64_t)1 << %d;", f->required_index / 64,
-                    f->required_index % 64);
-        } else if (f->kind == IR_FIELD_REQUIRED) {
-            read_slot(w, &f->slot, lv, fail);
-            cw_line(w, "seen[%d] |= (uint64_t)1 << %d;", f->required_index / 64,
-                    f->required_index % 64);
-        } else {
-            /* null for a ? or ~ field means absent, as atdgen reads it */
-            if (!t->keep_nulls) {
-                cw_open(w, "if (atd_peek(r) == 'n')");
-                cw_open(w, "if (!atd_read_null(r))");
-                cw_line(w, "%s", fail);
-                cw_close(w, "}");
-                cw_mid(w, "} else {");
-            }
-            read_slot(w, &f->slot, lv, fail);
-            if (f->kind == IR_FIELD_OPTIONAL)
-                cw_line(w, "out->has_%s = true;", f->c_name);
-            if (!t->keep_nulls)
-                cw_close(w, "}");
-        }
-        cw_line(w, "break;");
+        size_t len = f->json_len + 3;
+        const char *lit =
+            cw_c_string(w, cw_fmt(w, "\"%.*s\":", (int)f->json_len, f->json_name), len);
+        cw_open(w, "if (!more)");
+        cw_line(w, "goto keys_%zu;", i);
+        cw_close(w, "}");
+        cw_line(w, "p = atd_skip_ws_p(r, p);");
+        cw_open(w, "if (!atd_key_at(r, p, \"%s\", %zu))", lit, len);
+        cw_line(w, "goto keys_%zu;", i);
+        cw_close(w, "}");
+        cw_line(w, "p += %zu;", len);
+        read_field_value(w, t, f);
+        cw_line(w, "p = atd_object_next_p(r, p, &more);");
+        check_cursor(w);
     }
-    cw_mid(w, "default:");
+    /* keys_i: the straight line stopped at field i, after fields 0..i-1 */
+    for (size_t i = k; i-- > 0;) {
+        if (i + 1 < k)
+            cw_mid(w, "keys_%zu:", i + 1);
+        set_seen_bit(w, &t->fields[i]);
+    }
+    if (k > 0)
+        cw_mid(w, "keys_0:");
+    cw_open(w, "while (more) {");
+    cw_line(w, "atd_string key;");
+    cw_line(w, "p = atd_object_key_p(r, p, &key);");
+    check_cursor(w);
+    if (n > 0) {
+        cw_open(w, "switch (%s__field(key.ptr, key.len)) {", fn);
+        for (size_t i = 0; i < n; i++) {
+            cw_mid(w, "case %zu:", i);
+            read_field_value(w, t, &t->fields[i]);
+            set_seen_bit(w, &t->fields[i]);
+            cw_line(w, "break;");
+        }
+        cw_mid(w, "default:");
+    }
     cw_open(w, "if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)%s)", emit_tv_not_type_key(w, t));
     cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
     cw_line(w,
-            "return atd_reader_fail(r, ATD_ERR_UNKNOWN_FIELD, \"unknown field \\\"%%s\\\" "
-            "in record '%%s'\", atd_quote_name(key.ptr, key.len, q_, sizeof q_), \"%s\");",
+            "return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), "
+            "ATD_ERR_UNKNOWN_FIELD, \"unknown field \\\"%%s\\\" in record '%%s'\", "
+            "atd_quote_name(key.ptr, key.len, q_, sizeof q_), \"%s\"));",
             t->atd_name);
     cw_close(w, "}");
-    cw_open(w, "if (!atd_skip_value(r))");
-    cw_line(w, "return atd_reader_push_field(r, key.ptr, key.len);");
+    cw_line(w, "p = atd_skip_value_p(r, p);");
+    cw_open(w, "if (p == NULL)");
+    cw_line(w, "return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));");
     cw_close(w, "}");
-    cw_line(w, "break;");
-    cw_close(w, "}");
-    cw_open(w, "if (!atd_object_next(r, &more))");
-    cw_line(w, "return false;");
-    cw_close(w, "}");
+    if (n > 0) {
+        cw_line(w, "break;");
+        cw_close(w, "}");
+    }
+    cw_line(w, "p = atd_object_next_p(r, p, &more);");
+    check_cursor(w);
     cw_close(w, "}");
     for (size_t i = 0; i < n; i++) {
         const ir_field *f = &t->fields[i];
@@ -476,17 +609,17 @@ static void emit_record_read(cw *w, const ir_type *t)
         cw_open(w, "if (!(seen[%d] & ((uint64_t)1 << %d)))", f->required_index / 64,
                 f->required_index % 64);
         if (emit_tv_is_value(t, i)) {
-            emit_tv_field_read(w, t, false, push_field_stmt(w, f->json_name, f->json_len));
+            emit_tv_field_read(w, t, false, push_field_stmt(w, true, f->json_name, f->json_len));
             cw_close(w, "}");
             continue;
         }
         cw_line(w,
-                "return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "
-                "\"missing field '%%s' in record '%%s'\", \"%s\", \"%s\");",
+                "return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "
+                "\"missing field '%%s' in record '%%s'\", \"%s\", \"%s\"));",
                 lit, t->atd_name);
         cw_close(w, "}");
     }
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
     cw_close(w, "}");
 }
 
@@ -590,7 +723,7 @@ static void emit_sum_read_array(cw *w, const ir_type *t)
                 k->atd_name);
         cw_close(w, "}");
         cw_line(w, "out->tag = %s;", k->const_name);
-        read_slot(w, &k->arg, cw_fmt(w, "out->u.%s", k->member),
+        read_slot(w, false, &k->arg, cw_fmt(w, "out->u.%s", k->member),
                   "return atd_reader_push_index(r, 1);");
         emit_payload_case_end(w, k, "atd_array_next", ']');
     }
@@ -645,8 +778,8 @@ static void emit_sum_read_object(cw *w, const ir_type *t)
             continue;
         cw_mid(w, "case %zu:", i);
         cw_line(w, "out->tag = %s;", k->const_name);
-        read_slot(w, &k->arg, cw_fmt(w, "out->u.%s", k->member),
-                  push_field_stmt(w, k->json_name, k->json_len));
+        read_slot(w, false, &k->arg, cw_fmt(w, "out->u.%s", k->member),
+                  push_field_stmt(w, false, k->json_name, k->json_len));
         emit_payload_case_end(w, k, "atd_object_next", '}');
     }
     emit_payload_switch_end(w, t);
@@ -753,44 +886,42 @@ static void emit_sum_read(cw *w, const ir_type *t)
  */
 static void emit_tuple_read(cw *w, const ir_type *t)
 {
-    read_signature(w, t);
+    read_p_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "bool more;");
     cw_line(w, "size_t at, i;");
     cw_line(w, "%s_init(out);", t->fn);
-    cw_line(w, "atd_skip_ws(r);");
-    cw_line(w, "at = atd_reader_offset(r);");
-    cw_open(w, "if (!atd_array_begin(r, &more))");
-    cw_line(w, "return false;");
-    cw_close(w, "}");
+    cw_line(w, "p = atd_skip_ws_p(r, p);");
+    cw_line(w, "at = atd_reader_offset_of(r, p);");
+    cw_line(w, "p = atd_array_begin_p(r, p, &more);");
+    check_cursor(w);
     for (size_t i = 0; i < t->ncells; i++) {
         if (i < t->nmin_cells) {
             cw_open(w, "if (!more)");
             cw_line(w,
-                    "return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, \"expected at least %zu "
-                    "tuple elements, found %zu\");",
+                    "return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, \"expected "
+                    "at least %zu tuple elements, found %zu\"));",
                     t->nmin_cells, i);
             cw_close(w, "}");
         } else {
             cw_open(w, "if (more)");
         }
-        read_slot(w, &t->cells[i].slot, cw_fmt(w, "out->f%zu", i),
-                  cw_fmt(w, "return atd_reader_push_index(r, %zu);", i));
-        cw_open(w, "if (!atd_array_next(r, &more))");
-        cw_line(w, "return false;");
-        cw_close(w, "}");
+        read_slot(w, true, &t->cells[i].slot, cw_fmt(w, "out->f%zu", i),
+                  fail_stmt(w, true, cw_fmt(w, "atd_reader_push_index(r, %zu)", i)));
+        cw_line(w, "p = atd_array_next_p(r, p, &more);");
+        check_cursor(w);
         if (i >= t->nmin_cells)
             cw_close(w, "}");
     }
     cw_open(w, "for (i = %zu; more; i++)", t->ncells);
-    cw_open(w, "if (!atd_skip_value(r))");
-    cw_line(w, "return atd_reader_push_index(r, i);");
+    cw_line(w, "p = atd_skip_value_p(r, p);");
+    cw_open(w, "if (p == NULL)");
+    cw_line(w, "return atd_fail_cursor(atd_reader_push_index(r, i));");
     cw_close(w, "}");
-    cw_open(w, "if (!atd_array_next(r, &more))");
-    cw_line(w, "return false;");
+    cw_line(w, "p = atd_array_next_p(r, p, &more);");
+    check_cursor(w);
     cw_close(w, "}");
-    cw_close(w, "}");
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
     cw_close(w, "}");
 }
 
@@ -817,7 +948,9 @@ static void emit_grow(cw *w, const char *tn, int align)
             tn, tn, tn, align);
     cw_close(w, "}");
     cw_open(w, "if (n_ == NULL)");
-    cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
+    cw_line(w,
+            "return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), "
+            "ATD_ERR_NOMEM, \"out of memory\"));");
     cw_close(w, "}");
     cw_line(w, "items = n_;");
     cw_line(w, "cap = ncap;");
@@ -825,42 +958,42 @@ static void emit_grow(cw *w, const char *tn, int align)
 }
 
 /* Emits the list reader:
- *     bool event_event_list_read(atd_reader *r, event_event_list *out)
+ *     static const char *event_event_list_read_p(atd_reader *r, const char *p,
+ *                                                event_event_list *out)
  *     {
  *         bool more; size_t len = 0, cap = 0; event_event *items = NULL;
- *         if (!atd_array_begin(r, &more)) return false;
+ *         p = atd_array_begin_p(r, p, &more); if (p == NULL) return NULL;
  *         while (more) {
  *             ...grow...
- *             if (!event_event_read(r, &items[len])) return atd_reader_push_index(r, len);
+ *             ...read items[len], pushing index len on failure...
  *             len++;
- *             if (!atd_array_next(r, &more)) return false;
+ *             p = atd_array_next_p(r, p, &more); if (p == NULL) return NULL;
  *         }
  *         out->items = items; out->len = len;
- *         return true;
+ *         return p;
  *     }
  */
 static void emit_list_read(cw *w, const ir_type *t)
 {
     const char *en = t->elem.type->name;
-    read_signature(w, t);
+    read_p_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "bool more;");
     cw_line(w, "size_t len = 0, cap = 0;");
     cw_line(w, "%s *items = NULL;", en);
-    cw_open(w, "if (!atd_array_begin(r, &more))");
-    cw_line(w, "return false;");
-    cw_close(w, "}");
+    cw_line(w, "p = atd_array_begin_p(r, p, &more);");
+    check_cursor(w);
     cw_open(w, "while (more) {");
     emit_grow(w, en, align_of(t->elem.type));
-    read_slot(w, &t->elem, "items[len]", "return atd_reader_push_index(r, len);");
+    read_slot(w, true, &t->elem, "items[len]",
+              "return atd_fail_cursor(atd_reader_push_index(r, len));");
     cw_line(w, "len++;");
-    cw_open(w, "if (!atd_array_next(r, &more))");
-    cw_line(w, "return false;");
-    cw_close(w, "}");
+    cw_line(w, "p = atd_array_next_p(r, p, &more);");
+    check_cursor(w);
     cw_close(w, "}");
     cw_line(w, "out->items = items;");
     cw_line(w, "out->len = len;");
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
     cw_close(w, "}");
 }
 
@@ -870,35 +1003,33 @@ static void emit_list_read(cw *w, const ir_type *t)
 static void emit_assoc_read(cw *w, const ir_type *t)
 {
     const char *itn = cw_fmt(w, "%s_item", t->name);
-    read_signature(w, t);
+    read_p_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "bool more;");
     cw_line(w, "size_t len = 0, cap = 0;");
     cw_line(w, "%s *items = NULL;", itn);
-    cw_open(w, "if (!atd_object_begin(r, &more))");
-    cw_line(w, "return false;");
-    cw_close(w, "}");
+    cw_line(w, "p = atd_object_begin_p(r, p, &more);");
+    check_cursor(w);
     cw_open(w, "while (more) {");
     cw_line(w, "atd_string key;");
-    cw_open(w, "if (!atd_object_key(r, &key))");
-    cw_line(w, "return false;");
-    cw_close(w, "}");
+    cw_line(w, "p = atd_object_key_p(r, p, &key);");
+    check_cursor(w);
     cw_comment(w, "keys borrowed from the input are copied unless borrowing was asked for");
+    cw_line(w, "atd_reader_seek(r, p);");
     cw_open(w, "if (!atd_reader_own_string(r, &key))");
-    cw_line(w, "return false;");
+    cw_line(w, "return NULL;");
     cw_close(w, "}");
     emit_grow(w, itn, 8);
     cw_line(w, "items[len].key = key;");
-    read_slot(w, &t->elem, "items[len].value",
-              "return atd_reader_push_field(r, key.ptr, key.len);");
+    read_slot(w, true, &t->elem, "items[len].value",
+              "return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));");
     cw_line(w, "len++;");
-    cw_open(w, "if (!atd_object_next(r, &more))");
-    cw_line(w, "return false;");
-    cw_close(w, "}");
+    cw_line(w, "p = atd_object_next_p(r, p, &more);");
+    check_cursor(w);
     cw_close(w, "}");
     cw_line(w, "out->items = items;");
     cw_line(w, "out->len = len;");
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
     cw_close(w, "}");
 }
 
@@ -919,7 +1050,7 @@ static void emit_option_read(cw *w, const ir_type *t)
     cw_open(w, "if (!out->has)");
     cw_line(w, "return true;");
     cw_close(w, "}");
-    read_slot(w, &t->elem, "out->value", "return atd_reader_push_index(r, 1);");
+    read_slot(w, false, &t->elem, "out->value", "return atd_reader_push_index(r, 1);");
     cw_line(w, "return atd_read_option_end(r);");
     cw_close(w, "}");
 }
@@ -927,15 +1058,16 @@ static void emit_option_read(cw *w, const ir_type *t)
 /* Emits the nullable reader: null or the plain value. */
 static void emit_nullable_read(cw *w, const ir_type *t)
 {
-    read_signature(w, t);
+    read_p_signature(w, t);
     cw_open(w, "{");
-    cw_open(w, "if (atd_peek(r) == 'n')");
+    cw_line(w, "p = atd_skip_ws_p(r, p);");
+    cw_open(w, "if (atd_byte_at(r, p) == 'n')");
     cw_line(w, "out->has = false;");
-    cw_line(w, "return atd_read_null(r);");
+    cw_line(w, "return atd_read_null_p(r, p);");
     cw_close(w, "}");
-    read_slot(w, &t->elem, "out->value", "return false;");
+    read_slot(w, true, &t->elem, "out->value", "return NULL;");
     cw_line(w, "out->has = true;");
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
     cw_close(w, "}");
 }
 
@@ -985,6 +1117,7 @@ void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
             cw_close(w, "}");
             cw_blank(w);
             emit_record_read(w, &plain);
+            emit_bool_reader(w, &plain);
         }
         else
             emit_sum_read(w, &plain);
@@ -1030,6 +1163,10 @@ void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
     case IR_WRAP:
         break;
     }
+    /* the bool reader of a p-form one: only the exported types need it (the
+     * generated code calls the p form) */
+    if (t->exported && emit_has_p_reader(t))
+        emit_bool_reader(w, t);
     cw_blank(w);
     if (t->exported)
         emit_read_entry_points(w, t->name);
@@ -1059,7 +1196,7 @@ void emit_def_readers(cw *w, const ir_module *m, const ir_def *d)
     cw_line(w, "bool %s_read(atd_reader *r, %s *out)", d->c_name, d->c_name);
     cw_open(w, "{");
     ir_slot slot = {d->type, false, d->check, false, false, {0}};
-    read_slot(w, &slot, "*out", "return false;");
+    read_slot(w, false, &slot, "*out", "return false;");
     cw_line(w, "return true;");
     cw_close(w, "}");
     cw_blank(w);

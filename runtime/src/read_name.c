@@ -3,25 +3,29 @@
 
 #include "reader_internal.h"
 
-bool atd_read_name(atd_reader *r, atd_string *out)
+const char *atd_read_name_p(atd_reader *r, const char *p, atd_string *out)
 {
-    atd_skip_ws(r);
-    const char *open_quote = r->cur;
+    const char *open_quote = atd_skip_ws_p(r, p);
     if (open_quote >= r->end || *open_quote != '"')
-        return atd__fail_found(r, open_quote, ATD_ERR_TYPE, "a string");
+        return atd_fail_cursor(atd__fail_found(r, open_quote, ATD_ERR_TYPE, "a string"));
     const char *b, *e;
     bool esc;
-    if (!atd__scan_string(r, &b, &e, &esc))
-        return false;
+    const char *q = atd__scan_string_p(r, open_quote, &b, &e, &esc);
+    if (q == NULL)
+        return NULL;
     if (ATD_LIKELY(!esc)) {
         out->ptr = b;
         out->len = (size_t)(e - b);
-        return true;
+        return q;
     }
     /* Rare: escapes must be decoded. Scan again through the full reader,
      * which decodes into the arena; the string is known to be valid. */
-    r->cur = open_quote;
-    return atd_read_string_copy(r, out);
+    return atd_read_string_copy_p(r, open_quote, out);
+}
+
+bool atd_read_name(atd_reader *r, atd_string *out)
+{
+    return atd_reader_advance(r, atd_read_name_p(r, r->cur, out));
 }
 
 const char *atd_quote_name(const char *s, size_t len, char *buf, size_t cap)

@@ -23,6 +23,12 @@
 
 #include <string.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define ATD_NOINLINE_KEY __attribute__((noinline))
+#else
+#define ATD_NOINLINE_KEY
+#endif
+
 /* ------------------------------------------------------------------------ */
 /* Finding the next byte that needs attention                                */
 /* ------------------------------------------------------------------------ */
@@ -264,15 +270,15 @@ static const char *strict_other(atd_reader *r, const char *p, const char *open_q
 /* The general scan (scan.h), from p (inside the string opened at
  * open_quote) to the closing quote: escapes, UTF-8, control bytes, lenient
  * mode. */
-bool atd__scan_string_rest(atd_reader *r, const char *open_quote, const char *p, const char **body,
-                           const char **body_end, bool *has_escape)
+const char *atd__scan_string_rest(atd_reader *r, const char *open_quote, const char *p,
+                                  const char **body, const char **body_end, bool *has_escape)
 {
     const char *end = r->end;
     bool strict = !(r->flags & ATD_READ_LENIENT);
     bool esc = false;
     for (;;) {
         if (p >= end)
-            return fail_unterminated(r, open_quote);
+            return atd_fail_cursor(fail_unterminated(r, open_quote));
         if (*p == '"')
             break;
         if (*p == '\\') {
@@ -294,22 +300,20 @@ bool atd__scan_string_rest(atd_reader *r, const char *open_quote, const char *p,
             p = strict_other(r, p, open_quote);
         }
         if (!p)
-            return false;
+            return NULL;
         p = strict ? atd__find_special_strict(p, end) : find_special_lenient(p, end);
     }
     *body = open_quote + 1;
     *body_end = p;
     *has_escape = esc;
-    r->cur = p + 1;
-    return true;
+    return p + 1;
 }
 
-/* atd__scan_string, inline for read_string: the out-parameters then stay in
+/* atd__scan_string_p, inline for read_string: the out-parameters then stay in
  * registers and the common string costs no call. */
-static inline bool scan_string(atd_reader *r, const char **body, const char **body_end,
-                               bool *has_escape)
+static inline const char *scan_string(atd_reader *r, const char *open_quote, const char **body,
+                                      const char **body_end, bool *has_escape)
 {
-    const char *open_quote = r->cur;
     const char *p = open_quote + 1;
     const char *end = r->end;
     /* Most strings are plain ASCII up to the closing quote: one wide scan
@@ -321,8 +325,7 @@ static inline bool scan_string(atd_reader *r, const char **body, const char **bo
             *body = open_quote + 1;
             *body_end = p;
             *has_escape = false;
-            r->cur = p + 1;
-            return true;
+            return p + 1;
         }
     } else {
         p = find_special_lenient(p, end);
@@ -330,9 +333,10 @@ static inline bool scan_string(atd_reader *r, const char **body, const char **bo
     return atd__scan_string_rest(r, open_quote, p, body, body_end, has_escape);
 }
 
-bool atd__scan_string(atd_reader *r, const char **body, const char **body_end, bool *has_escape)
+const char *atd__scan_string_p(atd_reader *r, const char *p, const char **body,
+                               const char **body_end, bool *has_escape)
 {
-    return scan_string(r, body, body_end, has_escape);
+    return scan_string(r, p, body, body_end, has_escape);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -384,14 +388,21 @@ static bool decode(atd_reader *r, const char *open_quote, const char *b, const c
     return true;
 }
 
-/* memcpy(dst, src, n), without a call for the short strings that most are:
- * up to 32 bytes move as two blocks of 16, 8, 4 or 1 bytes that overlap in
- * the middle, so every load stays inside [src, src + n). A memcpy of a
- * constant size compiles to plain loads and stores. */
-static inline void copy_short_or_memcpy(char *dst, const char *src, size_t n)
+/* memcpy(dst, src, n), without a call, for the strings of at most
+ * SHORT_COPY_MAX bytes that most are: up to 32 bytes move as two blocks of
+ * 16, 8, 4 or 1 bytes that overlap in the middle, longer ones as blocks of
+ * 16, so every load stays inside [src, src + n). A memcpy of a constant size
+ * compiles to plain loads and stores. */
+#define SHORT_COPY_MAX 256
+
+static inline void copy_short(char *dst, const char *src, size_t n)
 {
     if (n > 32) {
-        memcpy(dst, src, n);
+        /* blocks of 16, the last one overlapping the one before */
+        size_t i = 0;
+        for (; i + 16 < n; i += 16)
+            memcpy(dst + i, src + i, 16);
+        memcpy(dst + n - 16, src + n - 16, 16);
     } else if (n >= 16) {
         memcpy(dst, src, 16);
         memcpy(dst + n - 16, src + n - 16, 16);
@@ -406,6 +417,14 @@ static inline void copy_short_or_memcpy(char *dst, const char *src, size_t n)
         dst[n / 2] = src[n / 2];
         dst[n - 1] = src[n - 1];
     }
+}
+
+static inline void copy_short_or_memcpy(char *dst, const char *src, size_t n)
+{
+    if (n > SHORT_COPY_MAX)
+        memcpy(dst, src, n);
+    else
+        copy_short(dst, src, n);
 }
 
 static bool copy_plain(atd_reader *r, const char *open_quote, const char *b, const char *e,
@@ -425,75 +444,166 @@ static bool copy_plain(atd_reader *r, const char *open_quote, const char *b, con
     return true;
 }
 
-/* Reads a string at the cursor; borrow says whether an escape-free string
- * may point into the input. */
-static bool read_string(atd_reader *r, atd_string *out, bool borrow, const char *what)
+/* The string scanned at open_quote, body [b, e), `after` past its closing
+ * quote: decoded, borrowed or copied into *out. Returns after, or NULL. */
+static inline const char *finish_string(atd_reader *r, const char *open_quote, const char *b,
+                                        const char *e, bool esc, const char *after,
+                                        atd_string *out, bool borrow)
 {
-    atd_skip_ws(r);
-    const char *open_quote = r->cur;
-    if (open_quote >= r->end || *open_quote != '"')
-        return atd__fail_found(r, open_quote, ATD_ERR_TYPE, what);
-    const char *b, *e;
-    bool esc;
-    if (!scan_string(r, &b, &e, &esc))
-        return false;
     if (esc)
-        return decode(r, open_quote, b, e, out);
+        return decode(r, open_quote, b, e, out) ? after : NULL;
     if (borrow) {
         out->ptr = b;
         out->len = (size_t)(e - b);
-        return true;
+        return after;
     }
-    return copy_plain(r, open_quote, b, e, out);
+    return copy_plain(r, open_quote, b, e, out) ? after : NULL;
+}
+
+/* Reads a string at p; borrow says whether an escape-free string may point
+ * into the input. */
+static inline const char *read_string(atd_reader *r, const char *p, atd_string *out, bool borrow,
+                                      const char *what)
+{
+    const char *open_quote = atd_skip_ws_p(r, p);
+    if (open_quote >= r->end || *open_quote != '"')
+        return atd_fail_cursor(atd__fail_found(r, open_quote, ATD_ERR_TYPE, what));
+    const char *b, *e;
+    bool esc;
+    const char *q = scan_string(r, open_quote, &b, &e, &esc);
+    if (q == NULL)
+        return NULL;
+    return finish_string(r, open_quote, b, e, esc, q, out, borrow);
+}
+
+/* The plain string between the quotes at open_quote and close_quote, copied
+ * into the arena: the long ones and those that need a new chunk. */
+static ATD_NOINLINE_KEY const char *copy_plain_at(atd_reader *r, const char *open_quote,
+                                                  const char *close_quote, atd_string *out)
+{
+    if (!copy_plain(r, open_quote, open_quote + 1, close_quote, out))
+        return NULL;
+    return close_quote + 1;
+}
+
+/* The string at open_quote whose fast scan stopped at q, not its end. */
+static ATD_NOINLINE_KEY const char *read_string_rest(atd_reader *r, const char *open_quote,
+                                                     const char *q, atd_string *out)
+{
+    const char *b, *e;
+    bool esc;
+    const char *after = atd__scan_string_rest(r, open_quote, q, &b, &e, &esc);
+    if (after == NULL)
+        return NULL;
+    return finish_string(r, open_quote, b, e, esc, after, out,
+                         (r->flags & ATD_READ_BORROW_STRINGS) != 0);
+}
+
+/* Everything but the fast path of atd_read_string_p. */
+static ATD_NOINLINE_KEY const char *read_string_slow(atd_reader *r, const char *p,
+                                                     atd_string *out)
+{
+    return read_string(r, p, out, (r->flags & ATD_READ_BORROW_STRINGS) != 0, "a string");
+}
+
+const char *atd_read_string_p(atd_reader *r, const char *p, atd_string *out)
+{
+    /* The common string (no whitespace or one space before it, strict
+     * mode, plain ASCII, room in the arena's current chunk) is settled here
+     * with no call, so that this stays a leaf that saves no registers; the
+     * rest (whitespace runs, escapes, UTF-8, lenient mode, a new chunk,
+     * errors) is a tail call to the general path. */
+    const char *end = r->end;
+    if (end - p >= 2 && *p == ' ')
+        p++;
+    if (ATD_LIKELY(p < end && *p == '"' && !(r->flags & ATD_READ_LENIENT))) {
+        const char *q = atd__find_special_strict(p + 1, end);
+        if (ATD_LIKELY(q < end && *q == '"')) {
+            size_t n = (size_t)(q - p - 1);
+            if (r->flags & ATD_READ_BORROW_STRINGS) {
+                out->ptr = p + 1;
+                out->len = n;
+                return q + 1;
+            }
+            char *dst = NULL;
+            if (ATD_LIKELY(n <= SHORT_COPY_MAX && r->arena != NULL))
+                dst = (char *)atd__arena_alloc_here(r->arena, n + 1, 1);
+            if (ATD_UNLIKELY(dst == NULL))
+                return copy_plain_at(r, p, q, out);
+            copy_short(dst, p + 1, n);
+            dst[n] = '\0';
+            out->ptr = dst;
+            out->len = n;
+            return q + 1;
+        }
+        /* escapes, non-ASCII text, control bytes: on from where the scan
+         * stopped */
+        return read_string_rest(r, p, q, out);
+    }
+    return read_string_slow(r, p, out);
 }
 
 bool atd_read_string(atd_reader *r, atd_string *out)
 {
-    return read_string(r, out, (r->flags & ATD_READ_BORROW_STRINGS) != 0, "a string");
+    return atd_reader_advance(r, atd_read_string_p(r, r->cur, out));
+}
+
+const char *atd_read_string_copy_p(atd_reader *r, const char *p, atd_string *out)
+{
+    return read_string(r, p, out, false, "a string");
 }
 
 bool atd_read_string_copy(atd_reader *r, atd_string *out)
 {
-    return read_string(r, out, false, "a string");
+    return atd_reader_advance(r, atd_read_string_copy_p(r, r->cur, out));
+}
+
+/* The key at p when it is not the plain one the fast path of
+ * atd_object_key_p settles: whitespace or a comment first, escapes, non-
+ * ASCII bytes, lenient mode, space before the colon, errors. */
+static ATD_NOINLINE_KEY const char *object_key_slow(atd_reader *r, const char *p, atd_string *key)
+{
+    const char *end = r->end;
+    if (!(p < end && *p == '"')) {
+        p = atd_skip_ws_p(r, p);
+        if (p >= end || *p != '"')
+            return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "an object key"));
+    }
+    if (!(r->flags & ATD_READ_LENIENT)) {
+        const char *q = atd__find_special_strict(p + 1, end);
+        if (q < end && *q == '"') {
+            key->ptr = p + 1;
+            key->len = (size_t)(q - p - 1);
+            return atd__expect_p(r, q + 1, ':');
+        }
+    }
+    p = read_string(r, p, key, true, "an object key");
+    if (p == NULL)
+        return NULL;
+    return atd__expect_p(r, p, ':');
+}
+
+const char *atd_object_key_p(atd_reader *r, const char *p, atd_string *key)
+{
+    /* Keys are short plain ASCII followed by ':': one wide scan for the
+     * closing quote, then the colon, with no intermediate bookkeeping. The
+     * scan stops at any byte below 0x20 or above 0x7f, so a key it settles
+     * needs no UTF-8 check. Everything else (whitespace before the key, as
+     * in pretty-printed input for callers that do not skip it first) takes
+     * the slow path. */
+    const char *end = r->end;
+    if (ATD_LIKELY(p < end && *p == '"' && !(r->flags & ATD_READ_LENIENT))) {
+        const char *q = atd__find_special_strict(p + 1, end);
+        if (ATD_LIKELY(end - q >= 2 && q[0] == '"' && q[1] == ':')) {
+            key->ptr = p + 1;
+            key->len = (size_t)(q - p - 1);
+            return q + 2;
+        }
+    }
+    return object_key_slow(r, p, key);
 }
 
 bool atd_object_key(atd_reader *r, atd_string *key)
 {
-    const char *p = r->cur;
-    const char *end = r->end;
-    /* Generated readers skip the whitespace before calling; other callers
-     * (the DOM) usually stand on a newline and an indentation, skipped here
-     * without a call. Only a '/' (a comment, lenient mode) needs the general
-     * skip; in strict mode it leaves the cursor on the '/', as before. */
-    if (ATD_UNLIKELY(!(p < end && *p == '"'))) {
-        p = atd__skip_ws_run(p, end);
-        r->cur = p;
-        if (p < end && *p == '/') {
-            atd__skip_ws_slow(r);
-            p = r->cur;
-        }
-        if (p >= end || *p != '"')
-            return atd__fail_found(r, p, ATD_ERR_SYNTAX, "an object key");
-    }
-    /* Keys are short plain ASCII followed by ':' (or ' :', or whitespace in
-     * pretty-printed input): one wide scan for the closing quote, then the
-     * colon, with no intermediate bookkeeping. The scan stops at any byte
-     * below 0x20 or above 0x7f, so a key it settles needs no UTF-8 check. */
-    if (ATD_LIKELY(!(r->flags & ATD_READ_LENIENT))) {
-        const char *q = atd__find_special_strict(p + 1, end);
-        if (ATD_LIKELY(q < end && *q == '"')) {
-            key->ptr = p + 1;
-            key->len = (size_t)(q - p - 1);
-            if (ATD_LIKELY(end - q >= 2 && q[1] == ':')) {
-                r->cur = q + 2;
-                return true;
-            }
-            r->cur = q + 1;
-            return atd_expect(r, ':');
-        }
-    }
-    r->cur = p;
-    if (!read_string(r, key, true, "an object key"))
-        return false;
-    return atd_expect(r, ':');
+    return atd_reader_advance(r, atd_object_key_p(r, r->cur, key));
 }

@@ -261,44 +261,49 @@ static const char *skip_comment(atd_reader *r, const char *p)
     return p;
 }
 
-/* Lenient mode, p at '/': comments and the whitespace around them. */
-static ATD_NOINLINE_FN void skip_ws_comments(atd_reader *r, const char *p)
+/* Lenient mode, p at '/': comments and the whitespace around them. Returns
+ * the end of the input after recording an unterminated comment. */
+static ATD_NOINLINE_FN const char *skip_ws_comments(atd_reader *r, const char *p)
 {
     for (;;) {
         const char *q = skip_comment(r, p);
         if (!q)
-            return; /* error recorded, cursor at the end */
+            return r->end; /* error recorded */
         if (q == p)
             break;
         p = atd__skip_ws_run(q, r->end);
         if (!(p < r->end && *p == '/'))
             break;
     }
-    r->cur = p;
+    return p;
 }
 
-void atd__skip_ws_slow(atd_reader *r)
+const char *atd__skip_ws_slow_p(atd_reader *r, const char *p)
 {
     /* A leaf in the common case, so the call stays cheap; comments (lenient
      * mode only) are handled out of line. */
-    const char *p = atd__skip_ws_run(r->cur, r->end);
-    if (ATD_UNLIKELY(p < r->end && *p == '/' && (r->flags & ATD_READ_LENIENT))) {
-        skip_ws_comments(r, p);
-        return;
-    }
-    r->cur = p;
+    p = atd__skip_ws_run(p, r->end);
+    if (ATD_UNLIKELY(p < r->end && *p == '/' && (r->flags & ATD_READ_LENIENT)))
+        return skip_ws_comments(r, p);
+    return p;
 }
 
 /* ------------------------------------------------------------------------ */
 /* Punctuation and containers                                                */
 /* ------------------------------------------------------------------------ */
 
+const char *atd__expect_p(atd_reader *r, const char *p, char c)
+{
+    p = atd_skip_ws_p(r, p);
+    if (p < r->end && *p == c)
+        return p + 1;
+    char what[4] = {'\'', c, '\'', '\0'};
+    return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, what));
+}
+
 bool atd_expect(atd_reader *r, char c)
 {
-    if (atd_accept(r, c))
-        return true;
-    char what[4] = {'\'', c, '\'', '\0'};
-    return atd__fail_found(r, r->cur, ATD_ERR_SYNTAX, what);
+    return atd_reader_advance(r, atd__expect_p(r, r->cur, c));
 }
 
 bool atd_read_end(atd_reader *r)
@@ -317,69 +322,80 @@ bool atd_read_end(atd_reader *r)
 
 /* The error of open_container, out of line so that the common path keeps a
  * small frame. */
-static ATD_NOINLINE_FN bool open_fail(atd_reader *r, char open, const char *what)
+static ATD_NOINLINE_FN const char *open_fail(atd_reader *r, const char *p, char open,
+                                             const char *what)
 {
-    if (r->cur >= r->end || *r->cur != open)
-        return atd__fail_found(r, r->cur, ATD_ERR_TYPE, what);
-    return atd_reader_fail(r, ATD_ERR_DEPTH, "nesting deeper than %u", r->max_depth);
+    if (p >= r->end || *p != open)
+        return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_TYPE, what));
+    return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_DEPTH,
+                                              "nesting deeper than %u", r->max_depth));
 }
 
-static bool open_container(atd_reader *r, char open, char close, const char *what, bool *nonempty)
+static inline const char *open_container(atd_reader *r, const char *p, char open, char close,
+                                         const char *what, bool *nonempty)
 {
-    atd_skip_ws(r);
-    const char *p = r->cur;
+    p = atd_skip_ws_p(r, p);
     if (ATD_UNLIKELY(p >= r->end || *p != open || r->depth >= r->max_depth))
-        return open_fail(r, open, what);
-    r->cur = p + 1;
-    if (atd_accept(r, close)) {
+        return open_fail(r, p, open, what);
+    p = atd_skip_ws_p(r, p + 1);
+    if (p < r->end && *p == close) {
         *nonempty = false;
-        return true;
+        return p + 1;
     }
     if (r->err_code != ATD_ERR_OK)
-        return false;
+        return NULL; /* an unterminated comment */
     r->depth++;
     *nonempty = true;
-    return true;
+    return p;
 }
 
-static bool next_in_container(atd_reader *r, char close, const char *what, bool *more)
+static inline const char *next_in_container(atd_reader *r, const char *p, char close,
+                                            const char *what, bool *more)
 {
-    atd_skip_ws(r);
-    if (r->cur < r->end) {
-        if (*r->cur == ',') {
-            r->cur++;
+    p = atd_skip_ws_p(r, p);
+    if (p < r->end) {
+        if (*p == ',') {
             *more = true;
-            return true;
+            return p + 1;
         }
-        if (*r->cur == close) {
-            r->cur++;
+        if (*p == close) {
             r->depth--;
             *more = false;
-            return true;
+            return p + 1;
         }
     }
     *more = false;
-    return atd__fail_found(r, r->cur, ATD_ERR_SYNTAX, what);
+    return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, what));
+}
+
+const char *atd__array_begin_slow_p(atd_reader *r, const char *p, bool *nonempty)
+{
+    return open_container(r, p, '[', ']', "an array", nonempty);
 }
 
 bool atd_array_begin(atd_reader *r, bool *nonempty)
 {
-    return open_container(r, '[', ']', "an array", nonempty);
+    return atd_reader_advance(r, atd_array_begin_p(r, r->cur, nonempty));
 }
 
-bool atd__array_next_slow(atd_reader *r, bool *more)
+const char *atd__array_next_slow_p(atd_reader *r, const char *p, bool *more)
 {
-    return next_in_container(r, ']', "',' or ']'", more);
+    return next_in_container(r, p, ']', "',' or ']'", more);
+}
+
+const char *atd__object_begin_slow_p(atd_reader *r, const char *p, bool *nonempty)
+{
+    return open_container(r, p, '{', '}', "an object", nonempty);
 }
 
 bool atd_object_begin(atd_reader *r, bool *nonempty)
 {
-    return open_container(r, '{', '}', "an object", nonempty);
+    return atd_reader_advance(r, atd_object_begin_p(r, r->cur, nonempty));
 }
 
-bool atd__object_next_slow(atd_reader *r, bool *more)
+const char *atd__object_next_slow_p(atd_reader *r, const char *p, bool *more)
 {
-    return next_in_container(r, '}', "',' or '}'", more);
+    return next_in_container(r, p, '}', "',' or '}'", more);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -402,17 +418,17 @@ int atd__match_literal(const char *p, const char *end, const char *lit, size_t n
     return 1;
 }
 
-/* Reads the literal lit at the cursor (already past whitespace). */
-static bool literal(atd_reader *r, const char *lit, size_t n, const char *what)
+/* Reads the literal lit at p (already past whitespace). */
+static const char *literal(atd_reader *r, const char *p, const char *lit, size_t n,
+                           const char *what)
 {
-    int m = atd__match_literal(r->cur, r->end, lit, n);
-    if (m > 0) {
-        r->cur += n;
-        return true;
-    }
+    int m = atd__match_literal(p, r->end, lit, n);
+    if (m > 0)
+        return p + n;
     if (m < 0)
-        return atd_reader_fail(r, ATD_ERR_EOF, "unexpected end of input");
-    return atd__fail_found(r, r->cur, ATD_ERR_TYPE, what);
+        return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_EOF,
+                                                  "unexpected end of input"));
+    return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_TYPE, what));
 }
 
 /* Whether the n bytes at p (at least n + 1 of them before end) are the
@@ -424,49 +440,48 @@ static inline bool literal_fast(const char *p, const char *end, const char *lit,
            (atd__char_class[(unsigned char)p[n]] & ATD__CC_DELIM);
 }
 
-bool atd_read_null(atd_reader *r)
+const char *atd_read_null_p(atd_reader *r, const char *p)
 {
-    atd_skip_ws(r);
-    if (literal_fast(r->cur, r->end, "null", 4)) {
-        r->cur += 4;
-        return true;
-    }
-    return literal(r, "null", 4, "null");
+    p = atd_skip_ws_p(r, p);
+    if (literal_fast(p, r->end, "null", 4))
+        return p + 4;
+    return literal(r, p, "null", 4, "null");
 }
 
-bool atd_read_bool(atd_reader *r, bool *out)
+bool atd_read_null(atd_reader *r)
 {
-    atd_skip_ws(r);
-    const char *at = r->cur;
-    if (at < r->end) {
-        switch (*at) {
+    return atd_reader_advance(r, atd_read_null_p(r, r->cur));
+}
+
+const char *atd_read_bool_p(atd_reader *r, const char *p, bool *out)
+{
+    p = atd_skip_ws_p(r, p);
+    if (p < r->end) {
+        switch (*p) {
         case 't':
             *out = true;
-            if (literal_fast(at, r->end, "true", 4)) {
-                r->cur = at + 4;
-                return true;
-            }
-            return literal(r, "true", 4, "a boolean");
+            if (literal_fast(p, r->end, "true", 4))
+                return p + 4;
+            return literal(r, p, "true", 4, "a boolean");
         case 'f':
             *out = false;
-            if (literal_fast(at, r->end, "false", 5)) {
-                r->cur = at + 5;
-                return true;
-            }
-            return literal(r, "false", 5, "a boolean");
+            if (literal_fast(p, r->end, "false", 5))
+                return p + 5;
+            return literal(r, p, "false", 5, "a boolean");
         case '"': {
             const char *b, *e;
             bool esc;
-            if (!atd__scan_string(r, &b, &e, &esc))
-                return false;
+            const char *q = atd__scan_string_p(r, p, &b, &e, &esc);
+            if (q == NULL)
+                return NULL;
             size_t n = (size_t)(e - b);
             if (!esc && n == 4 && memcmp(b, "true", 4) == 0) {
                 *out = true;
-                return true;
+                return q;
             }
             if (!esc && n == 5 && memcmp(b, "false", 5) == 0) {
                 *out = false;
-                return true;
+                return q;
             }
             break;
         }
@@ -474,7 +489,12 @@ bool atd_read_bool(atd_reader *r, bool *out)
             break;
         }
     }
-    return atd__fail_found(r, at, ATD_ERR_TYPE, "a boolean");
+    return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_TYPE, "a boolean"));
+}
+
+bool atd_read_bool(atd_reader *r, bool *out)
+{
+    return atd_reader_advance(r, atd_read_bool_p(r, r->cur, out));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -486,12 +506,12 @@ static inline bool ends_token(const atd_reader *r, const char *q)
     return q >= r->end || (atd__char_class[(unsigned char)*q] & ATD__CC_DELIM);
 }
 
-/* Delimits the number token at the cursor. Returns its end, or NULL when
- * what is there is not a whole JSON number ("01", "1.", "2x", "-"). */
-static const char *number_token(const atd_reader *r, bool *is_int)
+/* Delimits the number token at p. Returns its end, or NULL when what is
+ * there is not a whole JSON number ("01", "1.", "2x", "-"). */
+static const char *number_token(const atd_reader *r, const char *p, bool *is_int)
 {
-    const char *q = atd_scan_number(r->cur, r->end, is_int);
-    if (q == r->cur || !ends_token(r, q))
+    const char *q = atd_scan_number(p, r->end, is_int);
+    if (q == p || !ends_token(r, q))
         return NULL;
     return q;
 }
@@ -654,76 +674,88 @@ static inline const char *read_int_words(const char *s, bool neg, int64_t *out)
 
 /* The general path of atd_read_int64 for a bare number: long integers, and
  * the exact error for anything that is not an integer. */
-static bool read_int_token(atd_reader *r, const char *at, int64_t *out)
+static ATD_NOINLINE_FN const char *read_int_token(atd_reader *r, const char *at, int64_t *out)
 {
     bool is_int;
-    const char *q = number_token(r, &is_int);
+    const char *q = number_token(r, at, &is_int);
     if (!q)
-        return atd__fail_found(r, at, ATD_ERR_NUMBER, "an integer");
+        return atd_fail_cursor(atd__fail_found(r, at, ATD_ERR_NUMBER, "an integer"));
     if (!is_int)
-        return atd__fail_found(r, at, ATD_ERR_TYPE, "an integer");
+        return atd_fail_cursor(atd__fail_found(r, at, ATD_ERR_TYPE, "an integer"));
     if (atd_parse_int64(at, q, out) != ATD_NUM_OK)
-        return fail_range(r, at);
-    r->cur = q;
-    return true;
+        return atd_fail_cursor(fail_range(r, at));
+    return q;
+}
+
+/* Everything but a bare number: a quoted int, or the error. */
+static ATD_NOINLINE_FN const char *read_int_other(atd_reader *r, const char *at, int64_t *out)
+{
+    if (at < r->end && *at == '"') {
+        const char *b, *e;
+        bool esc, overflow;
+        const char *q = atd__scan_string_p(r, at, &b, &e, &esc);
+        if (q == NULL)
+            return NULL;
+        if (!esc && parse_quoted_int(b, e, out, &overflow)) {
+            if (overflow)
+                return atd_fail_cursor(fail_range(r, at));
+            return q;
+        }
+    }
+    return atd_fail_cursor(atd__fail_found(r, at, ATD_ERR_TYPE, "an integer"));
+}
+
+const char *atd_read_int64_p(atd_reader *r, const char *p, int64_t *out)
+{
+    p = atd_skip_ws_p(r, p);
+    if (ATD_UNLIKELY(p >= r->end))
+        return read_int_other(r, p, out);
+    unsigned char c = (unsigned char)*p;
+    if (ATD_LIKELY(c == '-' || (unsigned)(c - '0') < 10)) {
+#if SWAR_DIGITS
+        const char *s = p + (c == '-');
+        if (ATD_LIKELY(r->end - s >= 16)) {
+            const char *q = read_int_words(s, c == '-', out);
+            if (ATD_LIKELY(q != NULL))
+                return q;
+        }
+#endif
+        bool fraction;
+        const char *q = atd__read_small_int(p, r->end, out, &fraction);
+        if (ATD_LIKELY(q != NULL))
+            return q;
+        return read_int_token(r, p, out);
+    }
+    return read_int_other(r, p, out);
 }
 
 bool atd_read_int64(atd_reader *r, int64_t *out)
 {
-    atd_skip_ws(r);
-    const char *at = r->cur;
-    if (at >= r->end)
-        return atd__fail_found(r, at, ATD_ERR_TYPE, "an integer");
-    unsigned char c = (unsigned char)*at;
-    if (c == '-' || (unsigned)(c - '0') < 10) {
-#if SWAR_DIGITS
-        const char *s = at + (c == '-');
-        if (ATD_LIKELY(r->end - s >= 16)) {
-            const char *q = read_int_words(s, c == '-', out);
-            if (ATD_LIKELY(q != NULL)) {
-                r->cur = q;
-                return true;
-            }
-        }
-#endif
-        bool fraction;
-        const char *q = atd__read_small_int(at, r->end, out, &fraction);
-        if (ATD_LIKELY(q != NULL)) {
-            r->cur = q;
-            return true;
-        }
-        return read_int_token(r, at, out);
+    return atd_reader_advance(r, atd_read_int64_p(r, r->cur, out));
+}
+
+const char *atd_read_int_range_p(atd_reader *r, const char *p, int64_t min, int64_t max,
+                                 int64_t *out)
+{
+    const char *at = atd_skip_ws_p(r, p);
+    int64_t v;
+    const char *q = atd_read_int64_p(r, at, &v);
+    if (q == NULL)
+        return NULL;
+    if (v < min || v > max) {
+        char quote[QUOTE_MAX + 8];
+        atd__quote_token(r, at, quote, sizeof quote);
+        return atd_fail_cursor(atd_reader_fail_at(
+            r, (size_t)(at - r->start), ATD_ERR_RANGE,
+            "integer %s out of range [%" PRId64 ", %" PRId64 "]", quote, min, max));
     }
-    if (c == '"') {
-        const char *b, *e;
-        bool esc, overflow;
-        if (!atd__scan_string(r, &b, &e, &esc))
-            return false;
-        if (!esc && parse_quoted_int(b, e, out, &overflow)) {
-            if (overflow)
-                return fail_range(r, at);
-            return true;
-        }
-    }
-    return atd__fail_found(r, at, ATD_ERR_TYPE, "an integer");
+    *out = v;
+    return q;
 }
 
 bool atd_read_int_range(atd_reader *r, int64_t min, int64_t max, int64_t *out)
 {
-    atd_skip_ws(r);
-    const char *at = r->cur;
-    int64_t v;
-    if (!atd_read_int64(r, &v))
-        return false;
-    if (v < min || v > max) {
-        char quote[QUOTE_MAX + 8];
-        atd__quote_token(r, at, quote, sizeof quote);
-        return atd_reader_fail_at(r, (size_t)(at - r->start), ATD_ERR_RANGE,
-                                  "integer %s out of range [%" PRId64 ", %" PRId64 "]", quote, min,
-                                  max);
-    }
-    *out = v;
-    return true;
+    return atd_reader_advance(r, atd_read_int_range_p(r, r->cur, min, max, out));
 }
 
 /* Lenient names for non-finite doubles, bare or quoted: [p, end) must be
@@ -745,54 +777,69 @@ static bool nonfinite_name(const char *p, size_t n, double *out)
     return false;
 }
 
-/* Lenient bare NaN/Infinity/-Infinity at the cursor. */
-static bool bare_nonfinite(atd_reader *r, double *out)
+/* Lenient bare NaN/Infinity/-Infinity at p: the end of the name, or NULL
+ * (no error recorded) when there is none. */
+static const char *bare_nonfinite(const atd_reader *r, const char *p, double *out)
 {
-    const char *p = r->cur;
     const char *q = p;
     while (q < r->end && !(atd__char_class[(unsigned char)*q] & ATD__CC_DELIM) && q - p < 9)
         q++;
     if (!ends_token(r, q) || !nonfinite_name(p, (size_t)(q - p), out))
-        return false;
-    r->cur = q;
-    return true;
+        return NULL;
+    return q;
 }
 
-bool atd_read_double(atd_reader *r, double *out)
+/* Everything but a plain number: quoted numbers, lenient names, errors. */
+static ATD_NOINLINE_FN const char *read_double_other(atd_reader *r, const char *at, double *out)
 {
-    atd_skip_ws(r);
-    const char *at = r->cur;
-    if (at >= r->end)
-        return atd__fail_found(r, at, ATD_ERR_TYPE, "a number");
-    unsigned char c = (unsigned char)*at;
     bool lenient = (r->flags & ATD_READ_LENIENT) != 0;
+    if (at >= r->end)
+        return atd_fail_cursor(atd__fail_found(r, at, ATD_ERR_TYPE, "a number"));
+    unsigned char c = (unsigned char)*at;
+    const char *q;
     if (c == '-' || (unsigned)(c - '0') < 10) {
-        /* One pass: the longest number at the cursor, parsed as it is
-         * scanned; it must then end the token. */
-        double v;
-        const char *q = atd_parse_double_prefix(at, r->end, &v);
-        if (ATD_LIKELY(q != at && ends_token(r, q))) {
-            *out = v;
-            r->cur = q;
-            return true;
-        }
-        if (lenient && bare_nonfinite(r, out))
-            return true;
-        return atd__fail_found(r, at, ATD_ERR_NUMBER, "a number");
+        if (lenient && (q = bare_nonfinite(r, at, out)) != NULL)
+            return q;
+        return atd_fail_cursor(atd__fail_found(r, at, ATD_ERR_NUMBER, "a number"));
     }
     if (c == '"') {
         const char *b, *e;
         bool esc, is_int;
-        if (!atd__scan_string(r, &b, &e, &esc))
-            return false;
+        q = atd__scan_string_p(r, at, &b, &e, &esc);
+        if (q == NULL)
+            return NULL;
         if (!esc && e > b && atd_scan_number(b, e, &is_int) == e &&
             atd_parse_double(b, e, out) == ATD_NUM_OK)
-            return true;
+            return q;
         if (!esc && lenient && nonfinite_name(b, (size_t)(e - b), out))
-            return true;
-        return atd__fail_found(r, at, ATD_ERR_TYPE, "a number");
+            return q;
+        return atd_fail_cursor(atd__fail_found(r, at, ATD_ERR_TYPE, "a number"));
     }
-    if (lenient && (c == 'N' || c == 'I') && bare_nonfinite(r, out))
-        return true;
-    return atd__fail_found(r, at, ATD_ERR_TYPE, "a number");
+    if (lenient && (c == 'N' || c == 'I') && (q = bare_nonfinite(r, at, out)) != NULL)
+        return q;
+    return atd_fail_cursor(atd__fail_found(r, at, ATD_ERR_TYPE, "a number"));
+}
+
+const char *atd_read_double_p(atd_reader *r, const char *p, double *out)
+{
+    p = atd_skip_ws_p(r, p);
+    if (ATD_LIKELY(p < r->end)) {
+        unsigned char c = (unsigned char)*p;
+        if (ATD_LIKELY(c == '-' || (unsigned)(c - '0') < 10)) {
+            /* One pass: the longest number at p, parsed as it is scanned;
+             * it must then end the token. */
+            double v;
+            const char *q = atd_parse_double_prefix(p, r->end, &v);
+            if (ATD_LIKELY(q != p && ends_token(r, q))) {
+                *out = v;
+                return q;
+            }
+        }
+    }
+    return read_double_other(r, p, out);
+}
+
+bool atd_read_double(atd_reader *r, double *out)
+{
+    return atd_reader_advance(r, atd_read_double_p(r, r->cur, out));
 }

@@ -6,11 +6,15 @@
 
 #include "atd/reader.h"
 
-/* Scans the string whose opening quote is at r->cur, validating it (escapes,
+/* Scans the string whose opening quote is at p, validating it (escapes,
  * UTF-8 and control bytes in strict mode). On success sets [*body, *body_end)
  * to the raw bytes between the quotes, *has_escape when a backslash occurs,
- * moves r->cur past the closing quote and returns true. */
-bool atd__scan_string(atd_reader *r, const char **body, const char **body_end, bool *has_escape);
+ * and returns the byte after the closing quote; NULL after an error. */
+const char *atd__scan_string_p(atd_reader *r, const char *p, const char **body,
+                               const char **body_end, bool *has_escape);
+
+/* Skips whitespace and the byte c, or records "expected 'c', found ...". */
+const char *atd__expect_p(atd_reader *r, const char *p, char c);
 
 /* Records "expected WHAT, found <token at `at`>" with `code` (ATD_ERR_EOF and
  * "unexpected end of input" when `at` is the end of the input; ATD_ERR_SYNTAX

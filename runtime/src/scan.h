@@ -182,9 +182,9 @@ static inline const char *atd__find_special_strict(const char *p, const char *en
 /* The general string scan of read_string.c, for strings the fast scan did
  * not settle: open_quote is the string's opening quote and p the byte where
  * the mode's scan stopped (atd__find_special_strict in strict mode; in
- * lenient mode the first quote or backslash). Same results and cursor as
- * atd__scan_string. */
-bool atd__scan_string_rest(atd_reader *r, const char *open_quote, const char *p,
-                           const char **body, const char **body_end, bool *has_escape);
+ * lenient mode the first quote or backslash). Same results as
+ * atd__scan_string_p. */
+const char *atd__scan_string_rest(atd_reader *r, const char *open_quote, const char *p,
+                                  const char **body, const char **body_end, bool *has_escape);
 
 #endif

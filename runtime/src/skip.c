@@ -93,9 +93,7 @@ static inline const char *ws(atd_reader *r, const char *p)
         return p;
     if (end - p >= 2 && *p == ' ' && (unsigned char)p[1] > ' ' && p[1] != '/')
         return p + 1;
-    r->cur = p;
-    atd__skip_ws_slow(r);
-    return r->cur;
+    return atd__skip_ws_slow_p(r, p);
 }
 
 /* The string whose opening quote is at p: plain ASCII in line, the rest by
@@ -109,22 +107,16 @@ static inline const char *skip_string(atd_reader *r, const char *p)
         const char *q = atd__find_special_strict(p + 1, r->end);
         if (ATD_LIKELY(q < r->end && *q == '"'))
             return q + 1;
-        if (!atd__scan_string_rest(r, p, q, &b, &e, &esc))
-            return NULL;
-        return r->cur;
+        return atd__scan_string_rest(r, p, q, &b, &e, &esc);
     }
-    r->cur = p;
-    if (!atd__scan_string(r, &b, &e, &esc))
-        return NULL;
-    return r->cur;
+    return atd__scan_string_p(r, p, &b, &e, &esc);
 }
 
-bool atd_skip_value(atd_reader *r)
+const char *atd_skip_value_p(atd_reader *r, const char *p)
 {
     uint64_t stack[STACK_WORDS]; /* bit set: object; clear: array */
     size_t level = 0;            /* open containers in this value */
     unsigned base_depth = r->depth;
-    const char *p = r->cur; /* kept in a register; r->cur is synced around calls */
     const char *end = r->end;
     char c;
 
@@ -135,13 +127,13 @@ value:
     c = *p;
     if (c == '[' || c == '{') {
         if (r->depth >= r->max_depth) {
-            r->cur = p;
-            return atd_reader_fail(r, ATD_ERR_DEPTH, "nesting deeper than %u", r->max_depth);
+            return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_DEPTH,
+                                                      "nesting deeper than %u", r->max_depth));
         }
         if (level >= ATD_SKIP_MAX_NESTING) {
-            r->cur = p;
-            return atd_reader_fail(r, ATD_ERR_DEPTH, "nesting deeper than %u",
-                                   (unsigned)ATD_SKIP_MAX_NESTING);
+            return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_DEPTH,
+                                                      "nesting deeper than %u",
+                                                      (unsigned)ATD_SKIP_MAX_NESTING));
         }
         uint64_t bit = UINT64_C(1) << (level & 63);
         if (c == '{')
@@ -162,19 +154,18 @@ value:
     if (c == '"') {
         p = skip_string(r, p);
         if (!p)
-            return false;
+            return NULL;
     } else {
+        /* scalars are rare in skipped values: r->cur carries the cursor */
         r->cur = p;
         if (!skip_scalar(r))
-            return false;
+            return NULL;
         p = r->cur;
     }
 
 after_value:
-    if (level == 0) {
-        r->cur = p;
-        return true;
-    }
+    if (level == 0)
+        return p;
     p = ws(r, p);
     {
         bool in_object = (stack[(level - 1) >> 6] >> ((level - 1) & 63)) & 1;
@@ -191,7 +182,7 @@ after_value:
                 goto close;
             }
         }
-        return atd__fail_found(r, p, ATD_ERR_SYNTAX, in_object ? "',' or '}'" : "',' or ']'");
+        return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, in_object ? "',' or '}'" : "',' or ']'"));
     }
 
 close:
@@ -199,24 +190,28 @@ close:
     r->depth--;
     if (level == 0) {
         r->depth = base_depth;
-        r->cur = p;
-        return true;
+        return p;
     }
     goto after_value;
 
 key:
     p = ws(r, p);
     if (p >= end || *p != '"')
-        return atd__fail_found(r, p, ATD_ERR_SYNTAX, "an object key");
+        return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "an object key"));
     p = skip_string(r, p);
     if (!p)
-        return false;
+        return NULL;
     p = ws(r, p);
     if (p >= end || *p != ':')
-        return atd__fail_found(r, p, ATD_ERR_SYNTAX, "':'");
+        return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "':'"));
     p++;
     goto value;
 
 fail_value:
-    return atd__fail_found(r, p, ATD_ERR_SYNTAX, "a value");
+    return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "a value"));
+}
+
+bool atd_skip_value(atd_reader *r)
+{
+    return atd_reader_advance(r, atd_skip_value_p(r, r->cur));
 }

@@ -133,12 +133,17 @@ run_schema() { # schema-file int64-keys real-document-or-empty
         b_c=-DDIFF_BINIOU
     fi
     cp "$src/tests/biniou/diff_lib.ml" "$src/tests/biniou/diff_main.ml" .
+    # adapters.atd names OCaml adapter modules of the adapters' own test
+    lib_ml=
+    if [ "$schema" = adapters ]; then
+        cp "$src/tests/atdgen_adapters/adapters_lib.ml" . && lib_ml=adapters_lib.ml
+    fi
     # shellcheck disable=SC2086
     if ! { atdgen -t "$schema.atd" && { [ $bin = 0 ] || atdgen -b "$schema.atd"; } &&
         atdgen -j -j-std "$schema.atd" &&
         "$gen_docs" ml "$file" "$mod" $bin > diff_types.ml &&
         "$gen_docs" c "$file" > diff_types.h &&
-        ocamlfind ocamlopt -package $packages -linkpkg "${schema}_t.mli" "${schema}_t.ml" $b_ml \
+        ocamlfind ocamlopt -package $packages -linkpkg $lib_ml "${schema}_t.mli" "${schema}_t.ml" $b_ml \
             "${schema}_j.mli" "${schema}_j.ml" diff_lib.ml diff_types.ml diff_main.ml -o ml_tool &&
         cc -std=c11 -O1 -Wall -Wextra -Werror $cflags $b_c -I"$src/runtime/include" -I. \
             -DSCHEMA_H="\"$schema.h\"" -DTYPES_H='"diff_types.h"' \
@@ -170,6 +175,12 @@ run_schema() { # schema-file int64-keys real-document-or-empty
     ./c_tool json2json < all.json > c.jj
     ./c_tool json2json < ml.jj > ml.jj.n
     ./c_tool json2json < c.jj > c.jj.n
+    if [ "$schema" = adapters ]; then
+        # atdgen's codec-runtime Type_field adapter rebuilds the object
+        # through a float conversion that loses the sign of -0.0; atdc keeps
+        # it. Only there is -0.0 read as 0.0 before comparing.
+        sed -i 's/-0\.0\b/0.0/g' ml.jj.n c.jj.n
+    fi
     compare "JSON accepted alike and read to the same values" ml.jj.n c.jj.n
     mask_numbers ml.jj > ml.jj.m
     mask_numbers c.jj > c.jj.m

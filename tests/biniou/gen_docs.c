@@ -428,6 +428,18 @@ static void stub_validators(const ir_module *m)
 
 /* Why values of t have no atdgen JSON form, or NULL (a walk of everything t
  * reaches; `mark` avoids cycles). */
+/* Whether a chain of checks has a declarative one (<c min>...), which
+ * refuses values atdgen accepts: random values would break it. */
+static bool has_declarative(const ir_check *c)
+{
+    for (; c != NULL; c = c->next)
+        if (c->min != NULL || c->max != NULL || c->min_len != NULL || c->max_len != NULL)
+            return true;
+    return false;
+}
+
+static const char *not_atdgen_slot(const ir_slot *s, int pass);
+
 static const char *not_atdgen(ir_type *t, int pass)
 {
     if (t->mark == pass)
@@ -443,29 +455,36 @@ static const char *not_atdgen(ir_type *t, int pass)
     switch (t->kind) {
     case IR_RECORD:
         for (size_t i = 0; i < t->nfields && why == NULL; i++)
-            why = not_atdgen(t->fields[i].slot.type, pass);
+            why = not_atdgen_slot(&t->fields[i].slot, pass);
         break;
     case IR_ENUM:
     case IR_SUM:
         for (size_t i = 0; i < t->ncases && why == NULL; i++)
             if (t->cases[i].arg.type != NULL)
-                why = not_atdgen(t->cases[i].arg.type, pass);
+                why = not_atdgen_slot(&t->cases[i].arg, pass);
         break;
     case IR_TUPLE:
         for (size_t i = 0; i < t->ncells && why == NULL; i++)
-            why = not_atdgen(t->cells[i].slot.type, pass);
+            why = not_atdgen_slot(&t->cells[i].slot, pass);
         break;
     case IR_WRAP:
     case IR_LIST:
     case IR_ASSOC:
     case IR_OPTION:
     case IR_NULLABLE:
-        why = not_atdgen(t->elem.type, pass);
+        why = not_atdgen_slot(&t->elem, pass);
         break;
     default:
         break;
     }
     return why;
+}
+
+static const char *not_atdgen_slot(const ir_slot *s, int pass)
+{
+    if (has_declarative(s->check))
+        return "declarative checks (<c min>, <c max_len>...), which atdgen does not have";
+    return not_atdgen(s->type, pass);
 }
 
 static ir_module *load(atd_arena *arena, diag_ctx *d, const char *path)
@@ -521,6 +540,8 @@ int main(int argc, char **argv)
         const char *why = skipped ? "in GEN_DOCS_SKIP"
                           : m->defs[i].type->kind == IR_ABSTRACT
                               ? "abstract (atdgen has no functions for it)"
+                          : has_declarative(m->defs[i].check)
+                              ? "declarative checks (<c min>, <c max_len>...), which atdgen does not have"
                               : not_atdgen(m->defs[i].type, (int)i + 1000);
         if (why != NULL)
             fprintf(stderr, "gen_docs: %s: type %s left out: %s\n", argv[2], m->defs[i].atd_name,

@@ -55,7 +55,9 @@ void *atd__arena_alloc_slow(atd_arena *a, size_t size, size_t align);
 /* Returns `size` bytes aligned to `align` (a power of two, at most 16), or NULL
  * when the allocator fails (or `align` is invalid, or `size` is absurd). size 0 returns a valid
  * unique-enough non-NULL pointer. */
-static inline void *atd_arena_alloc(atd_arena *a, size_t size, size_t align)
+/* The same from the current chunk only: NULL when it has no room (nothing
+ * is allocated then), for hot paths that must not call out. */
+static inline void *atd__arena_alloc_here(atd_arena *a, size_t size, size_t align)
 {
     uintptr_t p = ((uintptr_t)a->cur + (align - 1)) & ~(uintptr_t)(align - 1);
     if (ATD_LIKELY(a->cur != NULL && p <= (uintptr_t)a->end &&
@@ -65,6 +67,13 @@ static inline void *atd_arena_alloc(atd_arena *a, size_t size, size_t align)
         a->last_alloc = (char *)p;
         return (void *)p;
     }
+    return NULL;
+}
+static inline void *atd_arena_alloc(atd_arena *a, size_t size, size_t align)
+{
+    void *p = atd__arena_alloc_here(a, size, align);
+    if (ATD_LIKELY(p != NULL))
+        return p;
     return atd__arena_alloc_slow(a, size, align);
 }
 

@@ -28,6 +28,7 @@
 extern "C" {
 #endif
 
+const char *atd_read_name_p(atd_reader *r, const char *p, atd_string *out);
 bool atd_read_name(atd_reader *r, atd_string *out);
 
 #define ATD_QUOTE_NAME_SHOWN 48

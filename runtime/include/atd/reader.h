@@ -144,20 +144,80 @@ bool atd_reader_own_string(atd_reader *r, atd_string *s);
 
 /* --- tokens --- */
 
-/* Skips JSON whitespace (space, tab, CR, LF; in lenient mode also comments). */
-void atd__skip_ws_slow(atd_reader *r);
-static inline void atd_skip_ws(atd_reader *r)
+/* --- the cursor as a value ---
+ * Every primitive comes in two forms. The *_p form takes the cursor `p` and
+ * returns the cursor after its token, or NULL after recording an error at
+ * the offending byte; it neither reads nor writes r->cur. Generated readers
+ * use it with the cursor in a local variable, so that it stays in a
+ * register from token to token. The bool form below each is the same
+ * primitive with r->cur as the cursor (for hand-written readers, streams
+ * and the DOM):
+ *
+ *     p = atd_read_int64_p(r, p, &out->date);
+ *     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "date", 4));
+ *
+ * After an error r->cur is at the end of the input, as with the bool forms. */
+
+/* The failure value of a reader that returns the cursor: NULL, whatever the
+ * (always false) result of the error call it wraps. */
+static inline const char *atd_fail_cursor(bool ignored)
+{
+    (void)ignored;
+    return NULL;
+}
+
+/* Where the bool forms read: generated readers hand the cursor to a bool-
+ * form reader (atd_reader_seek, then the call) and take it back after
+ * (atd_reader_cursor). */
+static inline const char *atd_reader_cursor(const atd_reader *r)
+{
+    return r->cur;
+}
+static inline void atd_reader_seek(atd_reader *r, const char *p)
+{
+    r->cur = p;
+}
+
+/* The bool form of a p-form call: moves r->cur to p and returns true, or
+ * returns false when p is NULL (an error is recorded and r->cur is at the
+ * end of the input). */
+static inline bool atd_reader_advance(atd_reader *r, const char *p)
+{
+    if (p == NULL)
+        return false;
+    r->cur = p;
+    return true;
+}
+
+/* The byte at p, or -1 at the end of the input. */
+static inline int atd_byte_at(const atd_reader *r, const char *p)
+{
+    return p < r->end ? (unsigned char)*p : -1;
+}
+
+/* The byte offset of p in the input, for error positions. */
+static inline size_t atd_reader_offset_of(const atd_reader *r, const char *p)
+{
+    return (size_t)(p - r->start);
+}
+
+/* Skips JSON whitespace (space, tab, CR, LF; in lenient mode also comments).
+ * Never fails: after an unterminated comment (lenient mode; the error is
+ * recorded) it returns the end of the input, where the next token fails. */
+const char *atd__skip_ws_slow_p(atd_reader *r, const char *p);
+static inline const char *atd_skip_ws_p(atd_reader *r, const char *p)
 {
     /* Inline exits for the common cases of no whitespace and of one space
      * (": ", ", "); '/' may start a comment in lenient mode. */
-    const char *p = r->cur;
     if (p < r->end && (unsigned char)*p > ' ' && *p != '/')
-        return;
-    if (r->end - p >= 2 && *p == ' ' && (unsigned char)p[1] > ' ' && p[1] != '/') {
-        r->cur = p + 1;
-        return;
-    }
-    atd__skip_ws_slow(r);
+        return p;
+    if (r->end - p >= 2 && *p == ' ' && (unsigned char)p[1] > ' ' && p[1] != '/')
+        return p + 1;
+    return atd__skip_ws_slow_p(r, p);
+}
+static inline void atd_skip_ws(atd_reader *r)
+{
+    r->cur = atd_skip_ws_p(r, r->cur);
 }
 
 /* Skips whitespace and returns the next byte (without consuming it), or -1 at
@@ -205,36 +265,69 @@ bool atd_read_end(atd_reader *r);
  *     }
  * begin checks and increments the depth (error ATD_ERR_DEPTH beyond max_depth);
  * next decrements it when the container closes. */
+const char *atd__array_begin_slow_p(atd_reader *r, const char *p, bool *nonempty);
+const char *atd__object_begin_slow_p(atd_reader *r, const char *p, bool *nonempty);
+/* begin: the common case of the bracket right at p followed by a token (no
+ * whitespace, not the closing bracket) is settled inline. */
+static inline bool atd__opens_nonempty(const atd_reader *r, const char *p, char open, char close)
+{
+    return r->end - p >= 2 && p[0] == open && (unsigned char)p[1] > ' ' && p[1] != close &&
+           p[1] != '/' && r->depth < r->max_depth;
+}
+static inline const char *atd_array_begin_p(atd_reader *r, const char *p, bool *nonempty)
+{
+    if (atd__opens_nonempty(r, p, '[', ']')) {
+        r->depth++;
+        *nonempty = true;
+        return p + 1;
+    }
+    return atd__array_begin_slow_p(r, p, nonempty);
+}
+static inline const char *atd_object_begin_p(atd_reader *r, const char *p, bool *nonempty)
+{
+    if (atd__opens_nonempty(r, p, '{', '}')) {
+        r->depth++;
+        *nonempty = true;
+        return p + 1;
+    }
+    return atd__object_begin_slow_p(r, p, nonempty);
+}
 bool atd_array_begin(atd_reader *r, bool *nonempty);
 bool atd_object_begin(atd_reader *r, bool *nonempty);
 /* next: the common case of a ',' right after the value is settled inline;
  * everything else (whitespace first, the closing bracket, errors) goes to the
- * out-of-line slow path. After an error the cursor is at the end, so the
- * inline test fails and the slow path fails again, as required. */
-bool atd__array_next_slow(atd_reader *r, bool *more);
-bool atd__object_next_slow(atd_reader *r, bool *more);
+ * out-of-line slow path. */
+const char *atd__array_next_slow_p(atd_reader *r, const char *p, bool *more);
+const char *atd__object_next_slow_p(atd_reader *r, const char *p, bool *more);
+static inline const char *atd_array_next_p(atd_reader *r, const char *p, bool *more)
+{
+    if (p < r->end && *p == ',') {
+        *more = true;
+        return p + 1;
+    }
+    return atd__array_next_slow_p(r, p, more);
+}
+static inline const char *atd_object_next_p(atd_reader *r, const char *p, bool *more)
+{
+    if (p < r->end && *p == ',') {
+        *more = true;
+        return p + 1;
+    }
+    return atd__object_next_slow_p(r, p, more);
+}
 static inline bool atd_array_next(atd_reader *r, bool *more)
 {
-    if (r->cur < r->end && *r->cur == ',') {
-        r->cur++;
-        *more = true;
-        return true;
-    }
-    return atd__array_next_slow(r, more);
+    return atd_reader_advance(r, atd_array_next_p(r, r->cur, more));
 }
 static inline bool atd_object_next(atd_reader *r, bool *more)
 {
-    if (r->cur < r->end && *r->cur == ',') {
-        r->cur++;
-        *more = true;
-        return true;
-    }
-    return atd__object_next_slow(r, more);
+    return atd_reader_advance(r, atd_object_next_p(r, r->cur, more));
 }
 
 /* Reads an object key and the ':' after it. The key is borrowed from the input
  * when it has no escape; otherwise it is decoded into the arena. Valid until
  * the arena is reset. */
+const char *atd_object_key_p(atd_reader *r, const char *p, atd_string *key);
 bool atd_object_key(atd_reader *r, atd_string *key);
 
 /* --- key matching, for generated readers --- */
@@ -290,20 +383,26 @@ static ATD__KEY_INLINE bool atd_bytes_eq(const char *p, const char *lit, size_t 
     return n == 0 || p[0] == lit[0];
 }
 
-/* The record readers' fast path for the key they expect next. With the
- * cursor already past whitespace (atd_skip_ws), if the input there is
- * exactly lit, n bytes holding the key with its quotes and the colon
- * ("\"date\":", 7), consumes it and returns true; otherwise changes nothing
- * and returns false (callers then use atd_object_key). The key between the
- * quotes must be printable ASCII without '"' or '\\': atd_object_key would
- * then read the same bytes as this key, with no escape and nothing to
- * validate, and leave the cursor at the same place. */
+/* The record readers' fast path for the key they expect next: whether the
+ * input at p (already past whitespace) is exactly lit, n bytes holding the
+ * key with its quotes and the colon ("\"date\":", 7). Callers then go on at
+ * p + n; otherwise they read the key with atd_object_key_p from p. The key
+ * between the quotes must be printable ASCII without '"' or '\\':
+ * atd_object_key would then read the same bytes as this key, with no escape
+ * and nothing to validate, and leave the cursor at the same place. */
+static ATD__KEY_INLINE bool atd_key_at(const atd_reader *r, const char *p, const char *lit,
+                                       size_t n)
+{
+    return (size_t)(r->end - p) >= n && atd_bytes_eq(p, lit, n);
+}
+
+/* The same on r->cur: consumes the key and returns true, or changes nothing
+ * and returns false. */
 static ATD__KEY_INLINE bool atd_object_key_is(atd_reader *r, const char *lit, size_t n)
 {
-    const char *p = r->cur;
-    if ((size_t)(r->end - p) < n || !atd_bytes_eq(p, lit, n))
+    if (!atd_key_at(r, r->cur, lit, n))
         return false;
-    r->cur = p + n;
+    r->cur += n;
     return true;
 }
 
@@ -320,22 +419,30 @@ bool atd_read_option_end(atd_reader *r);
 
 /* --- scalars --- */
 
+const char *atd_read_null_p(atd_reader *r, const char *p);
 bool atd_read_null(atd_reader *r);
 /* true/false; also the strings "true"/"false", as atdgen reads them. */
+const char *atd_read_bool_p(atd_reader *r, const char *p, bool *out);
 bool atd_read_bool(atd_reader *r, bool *out);
 /* A JSON integer, or a string holding a decimal integer ("42", "-7", "+7")
  * (as atdgen reads them). Fractions, exponents and overflow are errors. */
+const char *atd_read_int64_p(atd_reader *r, const char *p, int64_t *out);
 bool atd_read_int64(atd_reader *r, int64_t *out);
 /* Same, then checks min <= value <= max (ATD_ERR_RANGE otherwise). */
+const char *atd_read_int_range_p(atd_reader *r, const char *p, int64_t min, int64_t max,
+                                 int64_t *out);
 bool atd_read_int_range(atd_reader *r, int64_t min, int64_t max, int64_t *out);
 /* Any JSON number, or a string holding a JSON number; in lenient mode also
  * bare NaN, Infinity, -Infinity and those names quoted (as Yojson writes them). */
+const char *atd_read_double_p(atd_reader *r, const char *p, double *out);
 bool atd_read_double(atd_reader *r, double *out);
 /* A JSON string: all escapes, surrogate pairs, embedded NUL kept, UTF-8
  * validated (unless lenient). Copied into the arena with a NUL terminator, or
  * borrowed (flag ATD_READ_BORROW_STRINGS) when it has no escape. */
+const char *atd_read_string_p(atd_reader *r, const char *p, atd_string *out);
 bool atd_read_string(atd_reader *r, atd_string *out);
 /* Always copies (for values that must own their bytes). */
+const char *atd_read_string_copy_p(atd_reader *r, const char *p, atd_string *out);
 bool atd_read_string_copy(atd_reader *r, atd_string *out);
 
 /* Skips any one JSON value, validating it fully (for unknown fields), with
@@ -346,6 +453,7 @@ bool atd_read_string_copy(atd_reader *r, atd_string *out);
  * max_depth is larger. Allocates nothing (the arena may be NULL). */
 #define ATD_SKIP_MAX_NESTING 16384
 bool atd_skip_value(atd_reader *r);
+const char *atd_skip_value_p(atd_reader *r, const char *p);
 
 #ifdef __cplusplus
 }
