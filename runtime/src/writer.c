@@ -464,8 +464,8 @@ bool atd__writer_key_string(atd_writer *w, const char *key, size_t key_len, cons
 static NOINLINE bool string_at_general(atd_writer *w, char *p, const char *s, size_t len)
 {
     *p++ = '"';
-    p = !(w->flags & ATD_WRITE_ALLOW_INVALID_UTF8) ? escape_run_validate(p, s, len)
-                                                   : escape_run(p, s, len);
+    p = !(w->flags & ATD_WRITE_ALLOW_INVALID_UTF8) ? escape_body(p, s, len, true)
+                                                   : escape_body(p, s, len, false);
     if (p == NULL)
         return string_failed(w, ATD_ERR_UTF8); /* nothing committed */
     *p++ = '"';

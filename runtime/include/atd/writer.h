@@ -81,8 +81,13 @@ bool atd_writer_push_index(atd_writer *w, size_t index);
  * code (0 when none). */
 int atd_writer_get_error(const atd_writer *w, atd_error *err);
 
-/* Appends n raw bytes (a precomputed literal such as "\"date\":"). */
-static inline bool atd_writer_raw(atd_writer *w, const char *s, size_t n)
+/* Appends n raw bytes (a precomputed literal such as "\"date\":"). Always
+ * inlined: with n a constant the copy is a few fixed-size moves. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline bool
+atd_writer_raw(atd_writer *w, const char *s, size_t n)
 {
     char *p = atd_buf_reserve(w->buf, n);
     if (ATD_UNLIKELY(p == NULL))
@@ -168,8 +173,13 @@ bool atd__writer_string_at(atd_writer *w, char *p, const char *s, size_t len);
  * copied here by fixed-size moves, in the same room as the string; the
  * string itself is written by atd__writer_string_at. Other keys, long
  * strings and a full buffer take the general form. */
-static inline bool atd_writer_key_string(atd_writer *w, const char *key, size_t key_len,
-                                         const char *s, size_t len)
+#if defined(__GNUC__) || defined(__clang__)
+/* inlined even where the compiler would rather not: only inlined does the
+ * key's length stay a constant */
+__attribute__((always_inline))
+#endif
+static inline bool
+atd_writer_key_string(atd_writer *w, const char *key, size_t key_len, const char *s, size_t len)
 {
 #if defined(__GNUC__) || defined(__clang__)
     if (__builtin_constant_p(key_len) && key_len <= 32) {
