@@ -25,6 +25,7 @@
 #include "lower/sort.h"
 #include "syntax/parse.h"
 #include "syntax/print.h"
+#include "util/alloc.h"
 #include "util/files.h"
 
 void driver_options_init(driver_options *o)
@@ -40,7 +41,7 @@ static int driver_write_out(const driver_options *o, diag_ctx *d, atd_buf *b)
 {
     FILE *out = o->out != NULL ? o->out : stdout;
     if (b->status != 0) {
-        diag_error(d, DIAG_NO_LOC, "out of memory");
+        diag_oom(d);
         return DRIVER_USAGE_ERROR;
     }
     /* b->data is NULL while nothing was written (an empty schema). */
@@ -58,11 +59,11 @@ static int driver_write_rule(const driver_options *o, diag_ctx *d, atd_arena *ar
 {
     const char *base = deps_base_name(arena, name);
     if (base == NULL) {
-        diag_error(d, DIAG_NO_LOC, "out of memory");
+        diag_oom(d);
         return DRIVER_USAGE_ERROR;
     }
     atd_buf b;
-    atd_buf_init(&b);
+    atd_buf_init_with(&b, util_allocator());
     deps_write_rule(&b, g, base, o->out_dir);
     int rc;
     if (o->mode == DRIVER_DEPS) {
@@ -71,7 +72,7 @@ static int driver_write_rule(const driver_options *o, diag_ctx *d, atd_arena *ar
         FILE *f = fopen(o->depfile, "wb");
         rc = DRIVER_OK;
         if (b.status != 0) {
-            diag_error(d, DIAG_NO_LOC, "out of memory");
+            diag_oom(d);
             rc = DRIVER_USAGE_ERROR;
         } else if (f == NULL || (b.len > 0 && fwrite(b.data, 1, b.len, f) != b.len)) {
             diag_error(d, DIAG_NO_LOC, "cannot write '%s': %s", o->depfile, strerror(errno));
@@ -96,11 +97,13 @@ static int driver_touch_outputs(const driver_options *o, diag_ctx *d, atd_arena 
     const char *base = deps_base_name(arena, name);
     const char *dir = o->out_dir != NULL ? o->out_dir : ".";
     static const char *const exts[] = {".h", ".c"};
-    for (size_t i = 0; i < 2 && base != NULL; i++) {
-        size_t n = strlen(dir) + strlen(base) + 4;
-        char *path = atd_arena_alloc(arena, n, 1);
-        if (path == NULL)
-            break;
+    for (size_t i = 0; i < 2; i++) {
+        size_t n = base != NULL ? strlen(dir) + strlen(base) + 4 : 0;
+        char *path = base != NULL ? atd_arena_alloc(arena, n, 1) : NULL;
+        if (path == NULL) {
+            diag_oom(d);
+            return DRIVER_USAGE_ERROR;
+        }
         snprintf(path, n, "%s/%s%s", dir, base, exts[i]);
         if (utimensat(AT_FDCWD, path, NULL, 0) != 0) {
             diag_error(d, DIAG_NO_LOC, "cannot update the time of '%s': %s", path, strerror(errno));
@@ -114,7 +117,7 @@ static int driver_touch_outputs(const driver_options *o, diag_ctx *d, atd_arena 
 static int driver_print(const driver_options *o, diag_ctx *d, const ast_module *m)
 {
     atd_buf b;
-    atd_buf_init(&b);
+    atd_buf_init_with(&b, util_allocator());
     if (o->mode == DRIVER_PRINT)
         print_module(&b, m);
     else
@@ -133,7 +136,7 @@ static int driver_write_files(const driver_options *o, diag_ctx *d, atd_arena *a
     size_t n = strlen(dir) + strlen(ir->base) + 4;
     char *path = atd_arena_alloc(arena, n, 1);
     if (path == NULL) {
-        diag_error(d, DIAG_NO_LOC, "out of memory");
+        diag_oom(d);
         return DRIVER_USAGE_ERROR;
     }
     if (!files_make_dirs(d, dir))
@@ -158,14 +161,14 @@ static int driver_emit(const driver_options *o, diag_ctx *d, atd_arena *arena, c
     emit_source(&c, ir);
     int rc;
     if (h.out.status != 0 || c.out.status != 0 || h.out.len == 0 || c.out.len == 0) {
-        diag_error(d, DIAG_NO_LOC, "out of memory while generating code");
+        diag_oom(d);
         rc = DRIVER_USAGE_ERROR;
     } else if (o->gen_h != NULL && o->gen_c != NULL) {
         atd_buf_append(o->gen_h, h.out.data, h.out.len);
         atd_buf_append(o->gen_c, c.out.data, c.out.len);
         rc = o->gen_h->status == 0 && o->gen_c->status == 0 ? DRIVER_OK : DRIVER_USAGE_ERROR;
         if (rc != DRIVER_OK)
-            diag_error(d, DIAG_NO_LOC, "out of memory while generating code");
+            diag_oom(d);
     } else {
         rc = driver_write_files(o, d, arena, ir, &h.out, &c.out);
     }
@@ -204,18 +207,23 @@ static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, co
     if (ir == NULL || !lower_clash_check(d, arena, ir))
         return DRIVER_SCHEMA_ERROR;
     if (!sort_module(ir, arena)) {
-        diag_error(d, DIAG_NO_LOC, "out of memory");
+        diag_oom(d);
         return DRIVER_USAGE_ERROR;
     }
-    if (o->biniou) {
+    if (o->biniou || o->lazy) {
         if (ir->bin_blocker != NULL) {
             diag_error(d, ir->bin_blocker_loc,
                        "%s has no biniou form (atdgen cannot write it either): generate this "
-                       "schema without --biniou",
-                       ir->bin_blocker);
+                       "schema without %s",
+                       ir->bin_blocker, o->lazy ? "--lazy" : "--biniou");
             return DRIVER_SCHEMA_ERROR;
         }
         ir->biniou = true;
+    }
+    if (o->lazy) {
+        if (!emit_lazy_check(d, ir))
+            return DRIVER_SCHEMA_ERROR;
+        ir->lazy = true;
     }
     if (o->mode == DRIVER_CHECK)
         return DRIVER_OK;
@@ -237,15 +245,18 @@ int driver_compile_buffer(const driver_options *o, const char *name, const char 
     d.werror = o->werror;
     d.warn_disabled = o->warn_disabled;
     int rc;
-    atd_arena *arena = atd_arena_new(0, NULL);
+    atd_arena *arena = atd_arena_new(0, util_allocator());
     if (arena == NULL) {
-        diag_error(&d, DIAG_NO_LOC, "out of memory");
+        diag_oom(&d);
         rc = DRIVER_USAGE_ERROR;
     } else {
         diag_add_source(&d, name, text, len);
         rc = driver_run(o, &d, arena, name, text, len);
         atd_arena_free(arena);
     }
+    /* Out of memory anywhere is one outcome, whichever stage saw it. */
+    if (d.oom)
+        rc = DRIVER_USAGE_ERROR;
     diag_free(&d);
     return rc;
 }
@@ -259,7 +270,10 @@ static int driver_io_error(const driver_options *o, const char *what, const char
     diag_init(&d);
     d.sink = o->diag_sink;
     d.sink_ctx = o->diag_sink_ctx;
-    diag_error(&d, DIAG_NO_LOC, "cannot %s '%s': %s", what, path, strerror(err));
+    if (err == ENOMEM)
+        diag_oom(&d);
+    else
+        diag_error(&d, DIAG_NO_LOC, "cannot %s '%s': %s", what, path, strerror(err));
     diag_free(&d);
     return DRIVER_USAGE_ERROR;
 }
@@ -277,7 +291,7 @@ int driver_compile_file(const driver_options *o, const char *path)
         return driver_io_error(o, "read", path, EISDIR);
     }
     atd_buf text;
-    atd_buf_init(&text);
+    atd_buf_init_with(&text, util_allocator());
     bool ok = files_read(f, &text);
     int err = errno;
     if (!is_stdin)

@@ -2,7 +2,7 @@
  * each file with driver_compile_file. Nothing else lives here. The help text
  * and docs/atdc.1 describe the same options with the same words: change both
  * together. Exit status:
- * 0 success, 1 schema errors, 2 usage or I/O errors (the worst over all
+ * 0 success, 1 schema errors, 2 usage or I/O errors or out of memory (the worst over all
  * files). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +10,7 @@
 
 #include "atd/common.h"
 #include "driver.h"
+#include "util/alloc.h"
 
 static const char usage_text[] =
     "Usage: atdc [OPTIONS] FILE.atd...\n"
@@ -28,6 +29,7 @@ static const char usage_text[] =
     "  -Werror             make warnings errors\n"
     "  -Wno-KIND           silence the warnings of one KIND (see below); -WKIND restores them\n"
     "  --biniou            also generate biniou readers and writers (atdgen -b format)\n"
+    "  --lazy              also generate the lazy format's API (implies --biniou)\n"
     "  --help              show this help and exit\n"
     "  --version           show the version and exit\n"
     "\n"
@@ -38,7 +40,7 @@ static const char usage_text[] =
     "DIR/a/b.atd, else a/b.atd in each -I DIR; the generated header includes b.h.\n"
     "Warning KINDs: unknown-annotation, misplaced-annotation, ignored-annotation,\n"
     "obsolete-annotation, unused-import.\n"
-    "Exit status: 0 success, 1 errors in a schema, 2 usage or I/O error.\n";
+    "Exit status: 0 success, 1 errors in a schema, 2 usage or I/O error, or out of memory.\n";
 
 static int main_usage_error(const char *fmt, const char *arg)
 {
@@ -91,11 +93,11 @@ int main(int argc, char **argv)
 {
     driver_options o;
     driver_options_init(&o);
-    const char **files = calloc((size_t)argc + 1, sizeof *files);
-    const char **include_dirs = calloc((size_t)argc + 1, sizeof *include_dirs);
+    const char **files = util_calloc((size_t)argc + 1, sizeof *files);
+    const char **include_dirs = util_calloc((size_t)argc + 1, sizeof *include_dirs);
     if (files == NULL || include_dirs == NULL) {
-        free(files);
-        free(include_dirs);
+        util_free(files);
+        util_free(include_dirs);
         fputs("atdc: error: out of memory\n", stderr);
         return DRIVER_USAGE_ERROR;
     }
@@ -114,13 +116,13 @@ int main(int argc, char **argv)
             only_files = true;
         } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(usage_text, stdout);
-            free(files);
-            free(include_dirs);
+            util_free(files);
+            util_free(include_dirs);
             return DRIVER_OK;
         } else if (strcmp(arg, "--version") == 0) {
             printf("atdc %s\n", ATD_VERSION_STRING);
-            free(files);
-            free(include_dirs);
+            util_free(files);
+            util_free(include_dirs);
             return DRIVER_OK;
         } else if (strcmp(arg, "--check") == 0) {
             o.mode = DRIVER_CHECK;
@@ -132,6 +134,8 @@ int main(int argc, char **argv)
             o.ignore_adapters = true;
         } else if (strcmp(arg, "--biniou") == 0) {
             o.biniou = true;
+        } else if (strcmp(arg, "--lazy") == 0) {
+            o.lazy = true;
         } else if (strcmp(arg, "-Werror") == 0) {
             o.werror = true;
         } else if (strncmp(arg, "-W", 2) == 0) {
@@ -191,7 +195,7 @@ int main(int argc, char **argv)
                 rc = r;
         }
     }
-    free(files);
-    free(include_dirs);
+    util_free(files);
+    util_free(include_dirs);
     return rc;
 }

@@ -2,10 +2,13 @@
 # What the generator produces for schemas it accepts compiles, and long
 # names come out right:
 #
-# 1. A schema with a 2000-byte field name, a 1500-byte JSON name full of
-#    quotes and backslashes and a 1500-byte constructor name: generated,
+# 1. Names of 5000 bytes, past any buffer an emitter could have: a field, a
+#    JSON name full of quotes and backslashes, a type, a constructor, the
+#    type field and a constructor's JSON name of a Type_field adapter, in
+#    JSON; a field and a constructor in biniou (--biniou). Generated,
 #    compiled with a program that writes a value, compares the JSON byte for
-#    byte with what it expects, and reads it back.
+#    byte (the biniou field and variant hashtags with atdgen's hash, computed
+#    there) with what it expects, and reads it back.
 # 2. A sample of accepted schemas: the generator fuzzer's seeds, the valid
 #    schemas, and mutants of them (random edits in the style of
 #    mutate_frontend.sh) that atdc accepts, leaving out those that carry C
@@ -23,7 +26,7 @@ SEED=${GENCOMPILE_SEED:-20261201}
 COUNT=${GENCOMPILE_COUNT:-200}
 CC=${CC:-gcc}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/atdc_gencompile.XXXXXX") || exit 2
-trap 'rm -rf "$TMP"' EXIT INT TERM
+trap '[ -n "${KEEP:-}" ] || rm -rf "$TMP"' EXIT INT TERM
 INC="-I$ROOT/runtime/include"
 FLAGS="-std=c99 -Wall -Wextra -Wpedantic -Werror"
 RUNTIME=${ATDRT:-}
@@ -31,55 +34,107 @@ failed=0
 fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
 
 # ---- 1. long names -------------------------------------------------------
-awk 'BEGIN {
-    f = "f"; for (i = 0; i < 1999; i++) f = f "x"
-    j = ""; for (i = 0; i < 300; i++) j = j "a\\\"b\\\\c"
-    c = "C"; for (i = 0; i < 1499; i++) c = c "y"
-    printf "type r = { %s : int; g <json name=\"%s\"> : string; k : k }\n", f, j
-    printf "type k = [ %s | Other of int ]\n", c
+# f: field, j: JSON name (a"b\c 1000 times), k: type, c: constructor,
+# t: type field of the adapter, q: JSON name of its constructor (as j).
+L=5000
+awk -v L=$L -v dir="$TMP" 'BEGIN {
+    f = "f"; for (i = 1; i < L; i++) f = f "x"
+    j = ""; for (i = 0; i < L / 5; i++) j = j "a\\\"b\\\\c"
+    k = "k"; for (i = 1; i < L; i++) k = k "w"
+    c = "C"; for (i = 1; i < L; i++) c = c "y"
+    t = "t"; for (i = 1; i < L; i++) t = t "z"
+    printf "type r = { %s : int; g <json name=\"%s\"> : string; k : %s; s : s }\n", f, j, k
+    printf "type %s = [ %s | Other of int ]\n", k, c
+    printf "type circ = { n : int }\n"
+    printf "type s = [ Dot | Circle <json name=\"%s\"> of circ ]\n", j
+    printf "  <json adapter.to_ocaml=\"Atdgen_runtime.Json_adapter.normalize_type_field \\\"%s\\\"\"\n", t
+    printf "        adapter.from_ocaml=\"Atdgen_runtime.Json_adapter.restore_type_field \\\"%s\\\"\">\n", t
+    printf "type b = { %s : int; v : %s }\n", f, k > (dir "/longbin.atd")
+    printf "type %s = [ %s | Other of int ]\n", k, c > (dir "/longbin.atd")
 }' >"$TMP/longnames.atd"
 cat >"$TMP/longnames_main.c" <<'C'
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "longbin.h"
 #include "longnames.h"
+
+#define L 5000
+
+/* n copies of one letter after a first one. */
+static size_t put_name(char *out, char first, char rest)
+{
+    out[0] = first;
+    memset(out + 1, rest, L - 1);
+    return L;
+}
+
+/* a"b\c L/5 times, escaped as JSON: a\"b\\c. */
+static size_t put_json_name(char *out)
+{
+    size_t n = 0;
+    for (int i = 0; i < L / 5; i++) {
+        memcpy(out + n, "a\\\"b\\\\c", 7);
+        n += 7;
+    }
+    return n;
+}
+
+static size_t put(char *out, const char *s)
+{
+    memcpy(out, s, strlen(s));
+    return strlen(s);
+}
 
 /* The JSON that the writer must produce, built here independently. */
 static size_t expected(char *out)
 {
-    size_t n = 0;
-    out[n++] = '{';
-    out[n++] = '"';
-    out[n++] = 'f';
-    for (int i = 0; i < 1999; i++)
-        out[n++] = 'x';
-    memcpy(out + n, "\":7,\"", 5);
-    n += 5;
-    for (int i = 0; i < 300; i++) {
-        memcpy(out + n, "a\\\"b\\\\c", 7); /* a\"b\\c: the name a"b\c escaped */
-        n += 7;
-    }
-    memcpy(out + n, "\":\"v\",\"k\":\"C", 12);
-    n += 12;
-    for (int i = 0; i < 1499; i++)
-        out[n++] = 'y';
-    memcpy(out + n, "\"}", 2);
-    n += 2;
+    size_t n = put(out, "{\"");
+    n += put_name(out + n, 'f', 'x');
+    n += put(out + n, "\":7,\"");
+    n += put_json_name(out + n);
+    n += put(out + n, "\":\"v\",\"k\":\"");
+    n += put_name(out + n, 'C', 'y');
+    n += put(out + n, "\",\"s\":{\"");
+    n += put_name(out + n, 't', 'z');
+    n += put(out + n, "\":\"");
+    n += put_json_name(out + n);
+    n += put(out + n, "\",\"n\":3}}");
     return n;
 }
 
-int main(void)
+/* atdgen's hash, written again here: h = 223 h + c, the low 31 bits. */
+static uint32_t hash(char first, char rest)
 {
-    static char want[8192];
+    uint32_t h = (unsigned char)first;
+    for (int i = 1; i < L; i++)
+        h = 223 * h + (unsigned char)rest;
+    return h & 0x7fffffffu;
+}
+
+static int contains_be32(const atd_buf *b, uint32_t h)
+{
+    for (size_t i = 0; i + 4 <= b->len; i++) {
+        const unsigned char *p = (const unsigned char *)b->data + i;
+        if (((uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]) == h)
+            return 1;
+    }
+    return 0;
+}
+
+static int json(void)
+{
+    static char want[64 * 1024];
     size_t want_len = expected(want);
     longnames_r v;
     longnames_r_init(&v);
-    char *field = (char *)&v; /* the first member is the long-named int */
-    (void)field;
     v.f_long = 7;
     v.g.ptr = "v";
     v.g.len = 1;
-    v.k.tag = LONGNAMES_K_C_LONG;
+    v.k.tag = K_C_LONG;
+    v.s.tag = LONGNAMES_S_CIRCLE;
+    v.s.u.Circle.n = 3;
     atd_buf out;
     atd_buf_init(&out);
     atd_error err;
@@ -91,34 +146,77 @@ int main(void)
     atd_arena *arena = atd_arena_new(0, NULL);
     longnames_r back;
     if (longnames_r_from_json(out.data, out.len, arena, &back, &err) != 0 || back.f_long != 7 ||
-        back.k.tag != LONGNAMES_K_C_LONG || back.g.len != 1) {
-        printf("the JSON does not read back\n");
+        back.k.tag != K_C_LONG || back.g.len != 1 || back.s.tag != LONGNAMES_S_CIRCLE ||
+        back.s.u.Circle.n != 3) {
+        printf("the JSON does not read back: %s\n", err.message);
         return 1;
     }
     atd_arena_free(arena);
     atd_buf_free(&out);
     return 0;
 }
+
+static int biniou(void)
+{
+    longbin_b v;
+    longbin_b_init(&v);
+    v.f_long = 7;
+    v.v.tag = BIN_C_LONG;
+    atd_buf out;
+    atd_buf_init(&out);
+    atd_error err;
+    if (longbin_b_to_biniou(&v, &out, &err) != 0) {
+        printf("biniou: %s\n", err.message);
+        return 1;
+    }
+    if (!contains_be32(&out, hash('f', 'x') | 0x80000000u) || !contains_be32(&out, hash('C', 'y'))) {
+        printf("biniou: the hashtags of the long names are not in the output\n");
+        return 1;
+    }
+    atd_arena *arena = atd_arena_new(0, NULL);
+    longbin_b back;
+    if (longbin_b_from_biniou(out.data, out.len, arena, &back, &err) != 0 || back.f_long != 7 ||
+        back.v.tag != BIN_C_LONG) {
+        printf("the biniou does not read back: %s\n", err.message);
+        return 1;
+    }
+    atd_arena_free(arena);
+    atd_buf_free(&out);
+    return 0;
+}
+
+int main(void)
+{
+    return json() || biniou();
+}
 C
 # The C names of the long members are long too: refer to them through
-# macros, so that the program above stays readable.
-fname=$(awk 'BEGIN { f = "f"; for (i = 0; i < 1999; i++) f = f "x"; print f }')
-cname=$(awk 'BEGIN { c = "C"; for (i = 0; i < 1499; i++) c = c "Y"; print c }')
-if ! "$ATDC" -o "$TMP" "$TMP/longnames.atd" 2>"$TMP/err"; then
+# macros, so that the program above stays readable. A 5000-byte name makes
+# string literals longer than the 4095 bytes ISO C99 requires compilers to
+# accept (gcc and clang take any length): that one warning is off here.
+LONG_FLAGS="$FLAGS -Wno-overlength-strings"
+fname=$(awk -v L=$L 'BEGIN { f = "f"; for (i = 1; i < L; i++) f = f "x"; print f }')
+kname=$(awk -v L=$L 'BEGIN { k = "K"; for (i = 1; i < L; i++) k = k "W"; print k }')
+cname=$(awk -v L=$L 'BEGIN { c = "C"; for (i = 1; i < L; i++) c = c "Y"; print c }')
+if ! "$ATDC" -o "$TMP" "$TMP/longnames.atd" 2>"$TMP/err" ||
+    ! "$ATDC" --biniou -o "$TMP" "$TMP/longbin.atd" 2>>"$TMP/err"; then
     fail "long names: atdc rejected the schema"
-    cat "$TMP/err"
+    head -c 2000 "$TMP/err"
 elif [ -n "$RUNTIME" ]; then
-    if ! $CC $FLAGS $INC -I"$TMP" -Df_long="$fname" -DLONGNAMES_K_C_LONG="LONGNAMES_K_$cname" \
-        "$TMP/longnames_main.c" "$TMP/longnames.c" "$RUNTIME" ${ATDRT_LDFLAGS:-} -o "$TMP/longnames" -lm \
-        2>"$TMP/err"; then
+    if ! $CC $LONG_FLAGS $INC -I"$TMP" -Df_long="$fname" -DK_C_LONG="LONGNAMES_${kname}_$cname" \
+        -DBIN_C_LONG="LONGBIN_${kname}_$cname" \
+        "$TMP/longnames_main.c" "$TMP/longnames.c" "$TMP/longbin.c" "$RUNTIME" ${ATDRT_LDFLAGS:-} \
+        -o "$TMP/longnames" -lm 2>"$TMP/err"; then
         fail "long names: the generated code does not compile"
-        head -20 "$TMP/err"
+        head -c 2000 "$TMP/err"
     elif ! "$TMP/longnames"; then
-        fail "long names: wrong JSON keys"
+        fail "long names: wrong JSON keys or biniou hashtags"
     fi
 else
-    $CC $FLAGS $INC -c "$TMP/longnames.c" -o "$TMP/longnames.o" 2>"$TMP/err" ||
-        { fail "long names: the generated code does not compile"; head -20 "$TMP/err"; }
+    for f in longnames longbin; do
+        $CC $LONG_FLAGS $INC -c "$TMP/$f.c" -o "$TMP/$f.o" 2>"$TMP/err" ||
+            { fail "long names: the generated code does not compile"; head -c 2000 "$TMP/err"; }
+    done
 fi
 
 # ---- 2. a sample of accepted schemas -------------------------------------

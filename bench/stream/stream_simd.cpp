@@ -17,15 +17,15 @@ static bool write_event(atd_buf *out, std::string_view username, int64_t date,
                         std::string_view type, std::string_view payload)
 {
     atd_buf_append(out, "{\"username\":", 12);
-    if (atd_write_string(out, username.data(), username.size(), 0) != 0)
+    if (atd_buf_write_string(out, username.data(), username.size(), 0) != 0)
         return false;
     atd_buf_append(out, ",\"date\":", 8);
     atd_buf_write_int64(out, date);
     atd_buf_append(out, ",\"event_type\":", 14);
-    if (atd_write_string(out, type.data(), type.size(), 0) != 0)
+    if (atd_buf_write_string(out, type.data(), type.size(), 0) != 0)
         return false;
     atd_buf_append(out, ",\"payload\":", 11);
-    if (atd_write_string(out, payload.data(), payload.size(), 0) != 0)
+    if (atd_buf_write_string(out, payload.data(), payload.size(), 0) != 0)
         return false;
     atd_buf_append(out, "}\n", 2);
     return out->status == 0;

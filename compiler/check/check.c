@@ -113,7 +113,7 @@ const checked_module *check_module(diag_ctx *d, atd_arena *arena, const ast_modu
     static const check_options no_options = {false, false};
     check_cx *cx = atd_arena_alloc(arena, sizeof *cx, _Alignof(check_cx));
     if (cx == NULL) {
-        diag_error(d, DIAG_NO_LOC, "out of memory");
+        diag_oom(d);
         return NULL;
     }
     memset(cx, 0, sizeof *cx);
@@ -149,9 +149,11 @@ const checked_module *check_module(diag_ctx *d, atd_arena *arena, const ast_modu
         check_records_module(cx);
     if (!cx->oom)
         check_annot_module(cx);
-    if (cx->oom)
-        diag_error(d, DIAG_NO_LOC, "out of memory while checking '%s'", m->file ? m->file : "?");
+    if (!cx->oom)
+        check_lazy_module(cx);
     diag_defer_end(d);
+    if (cx->oom)
+        diag_oom(d);
     return d->errors == errors_before ? cx : NULL;
 }
 

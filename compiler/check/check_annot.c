@@ -70,6 +70,10 @@ static const check_annot_rule check_annot_rules[] = {
     {"c", "unwrap", CHECK_POS_TYPE, CHECK_VK_CIDENT, false},
     {"c", "module", CHECK_POS_TYPEDEF, CHECK_VK_CIDENT, false},
     {"c", "validator", CHECK_POS_TYPE, CHECK_VK_CIDENT, false},
+    /* the lazy format's (check_lazy.c checks where they may be) */
+    {"c", "lazy", CHECK_POS_TYPE, CHECK_VK_FLAG, false},
+    {"c", "shared", CHECK_POS_TYPE, CHECK_VK_FLAG, false},
+    {"c", "index", CHECK_POS_TYPE, CHECK_VK_FLAG, false},
     {"doc", "text", CHECK_POS_MODULE | CHECK_POS_TYPEDEF | CHECK_POS_FIELD | CHECK_POS_VARIANT,
      CHECK_VK_STRING, false},
     {"ocaml", "default", CHECK_POS_FIELD | CHECK_POS_CELL, CHECK_VK_STRING, false},

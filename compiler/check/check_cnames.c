@@ -1,12 +1,11 @@
-/* C name clashes inside one record or sum: two member names that names.c
- * turns into the same C identifier would make the generated code invalid,
- * and we never add silent suffixes, so they are errors that point at both
- * names and suggest <c name>. Checked among the
- * fields of a record (after inheritance, including the `has_x` flag of an
- * optional field `x`) and among the constructors of a sum (compared in
- * upper case, as they become enum constants). Identifiers that the whole
- * generated file shares (types, functions, enum constants of all types)
- * are compared once, after lowering, by lower/lower_clash.c. */
+/* C name clashes among the fields of one record: two field names that
+ * names.c turns into the same C member would make the generated struct
+ * invalid, and we never add silent suffixes, so they are errors that point at
+ * both names and suggest <c name>. Checked after inheritance, including the
+ * `has_x` flag of an optional field `x`. Identifiers that the whole generated
+ * file shares (types, functions, and the enum constants that constructors
+ * become, within one sum as across sums) are compared once, after lowering,
+ * by lower/lower_clash.c. */
 #include "check_annot.h"
 #include "check_cx.h"
 #include "check_passes.h"
@@ -36,17 +35,16 @@ static bool check_cnames_same_origin(const check_member *a, const check_member *
 }
 
 static void check_cnames_clash(check_cx *cx, const check_member *a, const check_member *b,
-                               const char *cname, bool is_sum)
+                               const char *cname)
 {
-    diag_error(cx->d, check_member_loc(b), "%s '%s' and '%s' have the same C name '%s'",
-               is_sum ? "constructors" : "fields", check_member_name(a), check_member_name(b),
-               cname);
+    diag_error(cx->d, check_member_loc(b), "fields '%s' and '%s' have the same C name '%s'",
+               check_member_name(a), check_member_name(b), cname);
     diag_note(cx->d, check_member_loc(a),
               "'%s' is defined here; use <c name=\"...\"> to rename one of them",
               check_member_name(a));
 }
 
-void check_cnames_members(check_cx *cx, const check_members *ms, bool is_sum)
+void check_cnames_fields(check_cx *cx, const check_members *ms)
 {
     check_map seen;
     const char **names = check_alloc(cx, (ms->len ? ms->len : 1) * sizeof *names);
@@ -56,10 +54,7 @@ void check_cnames_members(check_cx *cx, const check_members *ms, bool is_sum)
     }
     for (size_t i = 0; i < ms->len && !cx->oom; i++) {
         const check_member *mb = &ms->items[i];
-        const ast_annots *an = mb->field != NULL ? &mb->field->annots : &mb->variant->annots;
-        const char *c = check_cnames_of(cx, check_member_name(mb), an);
-        if (c != NULL && is_sum)
-            c = names_upper(cx->arena, c);
+        const char *c = check_cnames_of(cx, check_member_name(mb), &mb->field->annots);
         if (c == NULL) {
             check_oom(cx);
             return;
@@ -67,10 +62,8 @@ void check_cnames_members(check_cx *cx, const check_members *ms, bool is_sum)
         names[i] = c;
         size_t first = check_map_put(&seen, c, strlen(c), i);
         if (first != i && first != SIZE_MAX && !check_cnames_same_origin(&ms->items[first], mb))
-            check_cnames_clash(cx, &ms->items[first], mb, c, is_sum);
+            check_cnames_clash(cx, &ms->items[first], mb, c);
     }
-    if (is_sum)
-        return;
     /* `?x` is stored as `bool has_x; U x;`. */
     for (size_t i = 0; i < ms->len && !cx->oom; i++) {
         const check_member *mb = &ms->items[i];

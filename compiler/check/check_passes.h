@@ -12,10 +12,12 @@ void check_imports_unused(check_cx *cx);
 void check_types_module(check_cx *cx);
 void check_recursion_module(check_cx *cx);
 void check_records_module(check_cx *cx);
+void check_lazy_module(check_cx *cx);
 
 void check_fields_record(check_cx *cx, const ast_type *record);
 void check_fields_tuple(check_cx *cx, const ast_type *tuple);
 
-void check_cnames_members(check_cx *cx, const check_members *ms, bool is_sum);
+/* C member clashes among the fields of a record (check_cnames.c). */
+void check_cnames_fields(check_cx *cx, const check_members *ms);
 
 #endif

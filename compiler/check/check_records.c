@@ -65,7 +65,8 @@ static void check_records_members(check_cx *cx, const ast_type *t)
     if (!check_inherit_expand(cx, t, true, &ms))
         return;
     check_records_json_names(cx, &ms, t->kind == AST_SUM);
-    check_cnames_members(cx, &ms, t->kind == AST_SUM);
+    if (t->kind == AST_RECORD)
+        check_cnames_fields(cx, &ms);
 }
 
 static void check_records_walk(check_cx *cx, const ast_type *t)

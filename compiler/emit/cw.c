@@ -4,6 +4,8 @@
  * line is longer than the first guess. */
 #include "cw.h"
 
+#include "util/alloc.h"
+
 #include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,7 +14,7 @@
 
 void cw_init(cw *w)
 {
-    atd_buf_init(&w->out);
+    atd_buf_init_with(&w->out, util_allocator());
     w->depth = 0;
     w->scratch = NULL;
 }
@@ -29,7 +31,7 @@ void cw_free(cw *w)
 static void *cw_scratch(cw *w, size_t size, size_t align)
 {
     if (w->scratch == NULL)
-        w->scratch = atd_arena_new(0, NULL);
+        w->scratch = atd_arena_new(0, util_allocator());
     void *p = w->scratch != NULL ? atd_arena_alloc(w->scratch, size, align) : NULL;
     if (p == NULL)
         w->out.status = ATD_ERR_NOMEM;
@@ -87,14 +89,20 @@ static void cw_indent(cw *w)
         atd_buf_append(&w->out, "    ", 4);
 }
 
+/* One formatted line at the current indentation. */
+static void cw_vline(cw *w, const char *fmt, va_list ap)
+{
+    cw_indent(w);
+    cw_vappend(w, fmt, ap);
+    atd_buf_putc(&w->out, '\n');
+}
+
 void cw_line(cw *w, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    cw_indent(w);
-    cw_vappend(w, fmt, ap);
+    cw_vline(w, fmt, ap);
     va_end(ap);
-    atd_buf_putc(&w->out, '\n');
 }
 
 void cw_open(cw *w, const char *fmt, ...)
@@ -117,10 +125,8 @@ void cw_close(cw *w, const char *fmt, ...)
     assert(w->depth > 0);
     w->depth--;
     va_start(ap, fmt);
-    cw_indent(w);
-    cw_vappend(w, fmt, ap);
+    cw_vline(w, fmt, ap);
     va_end(ap);
-    atd_buf_putc(&w->out, '\n');
 }
 
 void cw_mid(cw *w, const char *fmt, ...)
@@ -129,10 +135,8 @@ void cw_mid(cw *w, const char *fmt, ...)
     assert(w->depth > 0);
     w->depth--;
     va_start(ap, fmt);
-    cw_indent(w);
-    cw_vappend(w, fmt, ap);
+    cw_vline(w, fmt, ap);
     va_end(ap);
-    atd_buf_putc(&w->out, '\n');
     w->depth++;
 }
 

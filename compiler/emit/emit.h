@@ -10,6 +10,7 @@
 
 #include "cw.h"
 #include "lower/ir.h"
+#include "util/diag.h"
 
 /* The whole header <base>.h of module m (emit_h.c). */
 void emit_header(cw *w, const ir_module *m);
@@ -78,10 +79,13 @@ void emit_adapter_prototypes(cw *w, const ir_module *m);
 /* Custom adapters (<json adapter.c="NAME">, atd/adapter.h): P t_read and
  * P t_write around the plain P t__plain_read / _write; the user's
  * functions' prototypes in the header; the name of a tagged writer. */
+/* Whether t is such a type; then *plain is t under the plain name
+ * (P t__plain), not exported, for the plain reader and writer. */
+bool emit_plain_type(cw *w, const ir_type *t, ir_type *plain);
 void emit_adapted_read(cw *w, const ir_type *t);
 void emit_adapted_write(cw *w, const ir_type *t);
 void emit_adapter_declarations(cw *w, const ir_module *m);
-const char *emit_tagged_writer_name(const ir_type *t, char *buf, size_t cap);
+const char *emit_tagged_writer_name(cw *w, const ir_type *t);
 /* With ATD_WRITE_VALIDATE, calls validator on rv (a pointer when ptr) and
  * runs fail when it refuses. */
 void emit_validator_write_check(cw *w, const char *validator, bool ptr, const char *rv,
@@ -91,6 +95,17 @@ void emit_validator_write_check(cw *w, const char *validator, bool ptr, const ch
  * exported ones), and the four prototypes of a type. */
 void emit_biniou_source(cw *w, const ir_module *m, const bool *used);
 void emit_biniou_prototypes(cw *w, const char *name);
+/* The biniou tag of t, and the statements writing / reading a slot's
+ * tagged biniou value (writer `w`, reader `r`), for emit_lazy.c. */
+unsigned emit_biniou_tag(const ir_type *t);
+void emit_biniou_write_tagged(cw *w, const ir_slot *s, const char *rv, const char *fail);
+void emit_biniou_read_tagged(cw *w, const ir_slot *s, const char *lv, const char *fail);
+/* emit_lazy.c: the lazy format's API (atdc --lazy, docs/lazy-format.md):
+ * its checks (false after reporting an error), view types and prototypes
+ * in the header, functions in the source (after the biniou ones). */
+bool emit_lazy_check(diag_ctx *d, const ir_module *m);
+void emit_lazy_header(cw *w, const ir_module *m);
+void emit_lazy_source(cw *w, const ir_module *m, const bool *used);
 
 /* emit_match.c: `static int NAME(const char *s, size_t len)` returning the
  * index i of names[i] (lens[i] bytes) equal to s[0..len), or -1. Only the

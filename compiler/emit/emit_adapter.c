@@ -17,27 +17,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atd/writer.h"
 #include "emit.h"
 
-/* Appends the JSON string literal of s[0..len) to buf (cap bytes). */
-static size_t json_quoted(char *buf, size_t cap, size_t n, const char *s, size_t len)
+/* Writes the JSON string literal of s[0..len) at p (at most ATD_ESCAPED_MAX(len)
+ * bytes); returns the end. */
+static char *json_quoted(char *p, const char *s, size_t len)
 {
-    if (n + 1 < cap)
-        buf[n++] = '"';
-    for (size_t i = 0; i < len && n + 8 < cap; i++) {
+    static const char hex[] = "0123456789abcdef";
+    *p++ = '"';
+    for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c == '"' || c == '\\') {
-            buf[n++] = '\\';
-            buf[n++] = (char)c;
+            *p++ = '\\';
+            *p++ = (char)c;
         } else if (c < 0x20 || c == 0x7f) {
-            n += (size_t)snprintf(buf + n, cap - n, "\\u%04x", c);
+            memcpy(p, "\\u00", 4);
+            p[4] = hex[c >> 4];
+            p[5] = hex[c & 15];
+            p += 6;
         } else {
-            buf[n++] = (char)c;
+            *p++ = (char)c;
         }
     }
-    if (n + 1 < cap)
-        buf[n++] = '"';
-    return n;
+    *p++ = '"';
+    return p;
 }
 
 /*     if (c == '{') {
@@ -57,7 +61,6 @@ static size_t json_quoted(char *buf, size_t cap, size_t n, const char *s, size_t
  */
 void emit_sum_read_type_field(cw *w, const ir_type *t)
 {
-    char lv[300];
     const char *field = cw_c_string(w, t->type_field, t->type_field_len);
     cw_open(w, "if (c == '{')");
     cw_line(w, "unsigned flags_ = r->flags;");
@@ -84,8 +87,8 @@ void emit_sum_read_type_field(cw *w, const ir_type *t)
         /* The type field is a member of the object but not of the record:
          * it must not count as an unknown field. */
         cw_line(w, "r->flags &= ~(unsigned)ATD_READ_STRICT_FIELDS;");
-        snprintf(lv, sizeof lv, "out->u.%s", k->member);
-        emit_read_slot(w, &k->arg, lv, "return (r->flags = flags_, false);");
+        emit_read_slot(w, &k->arg, cw_fmt(w, "out->u.%s", k->member),
+                       "return (r->flags = flags_, false);");
         cw_line(w, "r->flags = flags_;");
         cw_line(w, "return true;");
     }
@@ -108,21 +111,21 @@ void emit_sum_read_type_field(cw *w, const ir_type *t)
  */
 void emit_type_field_case_write(cw *w, const ir_type *t, const ir_case *k)
 {
-    char json[2100];
-    size_t n = 0;
-    json[n++] = '{';
-    n = json_quoted(json, sizeof json, n, t->type_field, t->type_field_len);
-    json[n++] = ':';
-    n = json_quoted(json, sizeof json, n, k->json_name, k->json_len);
-    const char *lit = cw_c_string(w, json, n);
-    char name[320], rv[300];
-    if (k->arg.validator != NULL) {
-        snprintf(rv, sizeof rv, "v->u.%s", k->member);
-        emit_validator_write_check(w, k->arg.validator, k->arg.ptr, rv, "return false;");
-    }
-    cw_line(w, "return %s(w, %sv->u.%s, \"%s\", %zu);",
-            emit_tagged_writer_name(k->arg.type, name, sizeof name), k->arg.ptr ? "" : "&",
-            k->member, lit, n);
+    /* {"<type field>":"<constructor>" */
+    char *json = cw_alloc(w, 2 + ATD_ESCAPED_MAX(t->type_field_len) + ATD_ESCAPED_MAX(k->json_len));
+    if (json == NULL)
+        return; /* recorded in the output's status */
+    char *p = json;
+    *p++ = '{';
+    p = json_quoted(p, t->type_field, t->type_field_len);
+    *p++ = ':';
+    p = json_quoted(p, k->json_name, k->json_len);
+    size_t n = (size_t)(p - json);
+    if (k->arg.validator != NULL)
+        emit_validator_write_check(w, k->arg.validator, k->arg.ptr, cw_fmt(w, "v->u.%s", k->member),
+                                   "return false;");
+    cw_line(w, "return %s(w, %sv->u.%s, \"%s\", %zu);", emit_tagged_writer_name(w, k->arg.type),
+            k->arg.ptr ? "" : "&", k->member, cw_c_string(w, json, n), n);
 }
 
 void emit_adapter_prototypes(cw *w, const ir_module *m)
@@ -132,9 +135,8 @@ void emit_adapter_prototypes(cw *w, const ir_module *m)
         const ir_type *t = m->types[i];
         if (t->kind != IR_RECORD || t->tagged_by == NULL || t->imported)
             continue;
-        char name[320];
         cw_line(w, "static bool %s(atd_writer *w, const %s *v, const char *tag, size_t tag_len);",
-                emit_tagged_writer_name(t, name, sizeof name), t->name);
+                emit_tagged_writer_name(w, t), t->name);
         any = true;
     }
     if (any)
@@ -143,10 +145,20 @@ void emit_adapter_prototypes(cw *w, const ir_module *m)
 
 /* The tagged writer is emitted with the record's other writers, under the
  * plain writer's name when the record has a custom adapter. */
-const char *emit_tagged_writer_name(const ir_type *t, char *buf, size_t cap)
+const char *emit_tagged_writer_name(cw *w, const ir_type *t)
 {
-    snprintf(buf, cap, "%s%s__write_tagged", t->fn, t->c_adapter != NULL ? "__plain" : "");
-    return buf;
+    return cw_fmt(w, "%s%s__write_tagged", t->fn, t->c_adapter != NULL ? "__plain" : "");
+}
+
+bool emit_plain_type(cw *w, const ir_type *t, ir_type *plain)
+{
+    if ((t->c_adapter == NULL && t->validator == NULL) ||
+        (t->kind != IR_RECORD && t->kind != IR_SUM && t->kind != IR_ENUM))
+        return false;
+    *plain = *t;
+    plain->fn = cw_fmt(w, "%s__plain", t->fn);
+    plain->exported = false;
+    return true;
 }
 
 /* P t_read of a type with a custom adapter and/or a validator, around the

@@ -66,17 +66,15 @@ static unsigned bin_tag(const ir_type *t)
 }
 
 /* The tags a reader of t accepts, as a C expression (a mask). */
-static const char *bin_accept(const ir_type *t, char *buf, size_t cap)
+static const char *bin_accept(cw *w, const ir_type *t)
 {
     t = wire(t);
     if (t->kind == IR_INT && t->bin_int != ATD_BIN_INT32 && t->bin_int != ATD_BIN_INT64)
         return "ATD_BIN_INT_MASK";
     if (t->kind == IR_LIST && t->bin_table) {
-        snprintf(buf, cap, "(ATD_BIN_MASK(%d) | ATD_BIN_MASK(%d))", ATD_BIN_ARRAY, ATD_BIN_TABLE);
-        return buf;
+        return cw_fmt(w, "(ATD_BIN_MASK(%d) | ATD_BIN_MASK(%d))", ATD_BIN_ARRAY, ATD_BIN_TABLE);
     }
-    snprintf(buf, cap, "ATD_BIN_MASK(%u)", bin_tag(t));
-    return buf;
+    return cw_fmt(w, "ATD_BIN_MASK(%u)", bin_tag(t));
 }
 
 /* --- writing --- */
@@ -95,33 +93,32 @@ static void check_call(cw *w, const char *call, const char *fail)
 /* Emits the statements writing the body of the value rv of type t. */
 static void write_body(cw *w, const ir_type *t, const char *rv, const char *fail)
 {
-    char call[700];
+    const char *call;
     switch (t->kind) {
     case IR_UNIT:
         cw_line(w, "(void)%s;", rv);
-        snprintf(call, sizeof call, "atd_bin_write_byte(w, 0)");
+        call = cw_fmt(w, "atd_bin_write_byte(w, 0)");
         break;
     case IR_BOOL:
-        snprintf(call, sizeof call, "atd_bin_write_byte(w, %s ? 1u : 0u)", rv);
+        call = cw_fmt(w, "atd_bin_write_byte(w, %s ? 1u : 0u)", rv);
         break;
     case IR_INT:
         if (t->bin_int == ATD_BIN_SVINT)
-            snprintf(call, sizeof call, "atd_bin_write_svint(w, (int64_t)%s)", rv);
+            call = cw_fmt(w, "atd_bin_write_svint(w, (int64_t)%s)", rv);
         else
-            snprintf(call, sizeof call, "atd_bin_write_int(w, %u, (int64_t)%s)", t->bin_int, rv);
+            call = cw_fmt(w, "atd_bin_write_int(w, %u, (int64_t)%s)", t->bin_int, rv);
         break;
     case IR_FLOAT:
         if (t->bin_float32)
-            snprintf(call, sizeof call, "atd_bin_write_float32(w, (float)%s)", rv);
+            call = cw_fmt(w, "atd_bin_write_float32(w, (float)%s)", rv);
         else
-            snprintf(call, sizeof call, "atd_bin_write_float64(w, (double)%s)", rv);
+            call = cw_fmt(w, "atd_bin_write_float64(w, (double)%s)", rv);
         break;
     case IR_STRING:
-        snprintf(call, sizeof call, "atd_bin_write_string(w, %s.ptr, %s.len)", rv, rv);
+        call = cw_fmt(w, "atd_bin_write_string(w, %s.ptr, %s.len)", rv, rv);
         break;
     case IR_WRAP: {
-        char tmp[32];
-        snprintf(tmp, sizeof tmp, "w%d_", t->id);
+        const char *tmp = cw_fmt(w, "w%d_", t->id);
         cw_open(w, "{");
         cw_line(w, "const %s %s = %s(%s);", t->elem.type->name, tmp, t->unwrap_fn, rv);
         write_body(w, t->elem.type, tmp, fail);
@@ -131,7 +128,7 @@ static void write_body(cw *w, const ir_type *t, const char *rv, const char *fail
     case IR_ABSTRACT:
         return; /* unreachable: abstract stops generation */
     default:
-        snprintf(call, sizeof call, "%s__bin_wbody(w, &%s)", t->fn, rv);
+        call = cw_fmt(w, "%s__bin_wbody(w, &%s)", t->fn, rv);
         break;
     }
     check_call(w, call, fail);
@@ -139,23 +136,26 @@ static void write_body(cw *w, const ir_type *t, const char *rv, const char *fail
 
 static void write_tag(cw *w, const ir_type *t, const char *fail)
 {
-    char call[64];
-    snprintf(call, sizeof call, "atd_bin_write_byte(w, %uu)", bin_tag(t));
+    const char *call = cw_fmt(w, "atd_bin_write_byte(w, %uu)", bin_tag(t));
     check_call(w, call, fail);
+}
+
+/* The value behind the pointer rv of a present slot, after the check that
+ * it is not NULL. */
+static const char *write_deref(cw *w, const char *rv, const char *fail)
+{
+    cw_open(w, "if (%s == NULL)", rv);
+    cw_line(w, "atd_writer_fail(w, ATD_ERR_INVALID, \"NULL pointer for a present value\");");
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+    return cw_fmt(w, "(*%s)", rv);
 }
 
 /* Tag and body of a slot (a pointer slot is checked, then dereferenced). */
 static void write_slot_tagged(cw *w, const ir_slot *s, const char *rv, const char *fail)
 {
-    char deref[400];
-    if (s->ptr) {
-        cw_open(w, "if (%s == NULL)", rv);
-        cw_line(w, "atd_writer_fail(w, ATD_ERR_INVALID, \"NULL pointer for a present value\");");
-        cw_line(w, "%s", fail);
-        cw_close(w, "}");
-        snprintf(deref, sizeof deref, "(*%s)", rv);
-        rv = deref;
-    }
+    if (s->ptr)
+        rv = write_deref(w, rv, fail);
     write_tag(w, s->type, fail);
     write_body(w, s->type, rv, fail);
 }
@@ -163,17 +163,10 @@ static void write_slot_tagged(cw *w, const ir_slot *s, const char *rv, const cha
 /* A record field: hashtag and tag in one reservation, then the body. */
 static void write_field(cw *w, const ir_field *f, const char *rv, const char *fail)
 {
-    char deref[400], call[80];
-    if (f->slot.ptr) {
-        cw_open(w, "if (%s == NULL)", rv);
-        cw_line(w, "atd_writer_fail(w, ATD_ERR_INVALID, \"NULL pointer for a present value\");");
-        cw_line(w, "%s", fail);
-        cw_close(w, "}");
-        snprintf(deref, sizeof deref, "(*%s)", rv);
-        rv = deref;
-    }
-    snprintf(call, sizeof call, "atd_bin_write_head(w, 0x%08xu, %uu)", (unsigned)f->bin_hashtag,
-             bin_tag(f->slot.type));
+    if (f->slot.ptr)
+        rv = write_deref(w, rv, fail);
+    const char *call = cw_fmt(w, "atd_bin_write_head(w, 0x%08xu, %uu)", (unsigned)f->bin_hashtag,
+                              bin_tag(f->slot.type));
     check_call(w, call, "return false;");
     write_body(w, f->slot.type, rv, fail);
 }
@@ -181,7 +174,7 @@ static void write_field(cw *w, const ir_field *f, const char *rv, const char *fa
 /* The condition under which atdgen writes a `~` field, or NULL when it
  * always does: its writer compares with the default physically (`!=`), so
  * only immediate OCaml values can be equal to it. */
-static const char *bin_differs(char *buf, size_t cap, const ir_field *f, const char *rv)
+static const char *bin_differs(cw *w, const ir_field *f, const char *rv)
 {
     const ir_type *t = f->slot.type;
     const ir_default *d = &f->dflt;
@@ -192,20 +185,16 @@ static const char *bin_differs(char *buf, size_t cap, const ir_field *f, const c
         case IR_UNIT:
             return "0";
         case IR_BOOL:
-            snprintf(buf, cap, "%s", rv);
-            return buf;
+            return cw_fmt(w, "%s", rv);
         case IR_INT:
         case IR_ENUM:
-            snprintf(buf, cap, "%s != 0", rv);
-            return buf;
+            return cw_fmt(w, "%s != 0", rv);
         case IR_LIST:
         case IR_ASSOC:
-            snprintf(buf, cap, "%s.len != 0", rv);
-            return buf;
+            return cw_fmt(w, "%s.len != 0", rv);
         case IR_OPTION:
         case IR_NULLABLE:
-            snprintf(buf, cap, "%s.has", rv);
-            return buf;
+            return cw_fmt(w, "%s.has", rv);
         default:
             return NULL; /* floats and strings are boxed in OCaml */
         }
@@ -215,11 +204,9 @@ static const char *bin_differs(char *buf, size_t cap, const ir_field *f, const c
         case IR_BOOL:
         case IR_INT:
         case IR_ENUM:
-            snprintf(buf, cap, "%s != (%s)(%s)", rv, t->name, d->c_expr);
-            return buf;
+            return cw_fmt(w, "%s != (%s)(%s)", rv, t->name, d->c_expr);
         case IR_SUM:
-            snprintf(buf, cap, "%s.tag != %s", rv, d->c_expr);
-            return buf;
+            return cw_fmt(w, "%s.tag != %s", rv, d->c_expr);
         default:
             return NULL;
         }
@@ -228,52 +215,48 @@ static const char *bin_differs(char *buf, size_t cap, const ir_field *f, const c
 }
 
 /* The condition under which field f is written, or NULL for always. */
-static const char *field_cond(char *buf, size_t cap, const ir_field *f)
+static const char *field_cond(cw *w, const ir_field *f)
 {
-    char rv[300], dc[700];
-    if (f->kind == IR_FIELD_OPTIONAL) {
-        snprintf(buf, cap, "v->has_%s", f->c_name);
-        return buf;
-    }
+    if (f->kind == IR_FIELD_OPTIONAL)
+        return cw_fmt(w, "v->has_%s", f->c_name);
     if (f->kind != IR_FIELD_DEFAULT)
         return NULL;
-    snprintf(rv, sizeof rv, "v->%s", f->c_name);
-    const char *d = bin_differs(dc, sizeof dc, f, rv);
+    const char *d = bin_differs(w, f, cw_fmt(w, "v->%s", f->c_name));
     if (d == NULL)
         return NULL;
     if (strcmp(d, "0") == 0)
-        snprintf(buf, cap, "(w->flags & ATD_WRITE_DEFAULTS) != 0");
-    else
-        snprintf(buf, cap, "(w->flags & ATD_WRITE_DEFAULTS) != 0 || %s", d);
-    return buf;
+        return "atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)";
+    return cw_fmt(w, "atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || %s", d);
 }
 
-static void push_field_fail(char *buf, size_t cap, const char *fn, const char *name)
+static const char *push_field_fail(cw *w, const char *fn, const char *name)
 {
-    snprintf(buf, cap, "return atd_%s_push_field(%s, \"%s\", %zu);", fn,
-             strcmp(fn, "writer") == 0 ? "w" : "r", name, strlen(name));
+    return cw_fmt(w, "return atd_%s_push_field(%s, \"%s\", %zu);", fn,
+                  strcmp(fn, "writer") == 0 ? "w" : "r", name, strlen(name));
 }
 
 /* Record body: the count of written fields, then hashtag and tagged value. */
 static void emit_record_wbody(cw *w, const ir_type *t)
 {
-    char cond[900], rv[300], fail[400];
+    const char *rv, *fail;
     size_t always = 0;
     for (size_t i = 0; i < t->nfields; i++)
-        if (field_cond(cond, sizeof cond, &t->fields[i]) == NULL)
+        if (field_cond(w, &t->fields[i]) == NULL)
             always++;
     cw_line(w, "size_t n_ = %zu;", always);
-    for (size_t i = 0; i < t->nfields; i++)
-        if (field_cond(cond, sizeof cond, &t->fields[i]) != NULL)
+    for (size_t i = 0; i < t->nfields; i++) {
+        const char *cond = field_cond(w, &t->fields[i]);
+        if (cond != NULL)
             cw_line(w, "n_ += (%s) ? 1 : 0;", cond);
+    }
     check_call(w, "atd_bin_write_uvint(w, n_)", "return false;");
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
-        const char *c = field_cond(cond, sizeof cond, f);
+        const char *c = field_cond(w, f);
         if (c != NULL)
             cw_open(w, "if (%s)", c);
-        snprintf(rv, sizeof rv, "v->%s", f->c_name);
-        push_field_fail(fail, sizeof fail, "writer", f->atd_name);
+        rv = cw_fmt(w, "v->%s", f->c_name);
+        fail = push_field_fail(w, "writer", f->atd_name);
         write_field(w, f, rv, fail);
         if (c != NULL)
             cw_close(w, "}");
@@ -283,17 +266,17 @@ static void emit_record_wbody(cw *w, const ir_type *t)
 
 static void emit_sum_wbody(cw *w, const ir_type *t)
 {
-    char call[64], rv[300], fail[400];
+    const char *call, *rv, *fail;
     bool is_enum = t->kind == IR_ENUM;
     cw_open(w, "switch (%s) {", is_enum ? "*v" : "v->tag");
     for (size_t i = 0; i < t->ncases; i++) {
         const ir_case *k = &t->cases[i];
         cw_mid(w, "case %s:", k->const_name);
-        snprintf(call, sizeof call, "atd_bin_write_be(w, 0x%08xu, 4)", (unsigned)k->bin_hashtag);
+        call = cw_fmt(w, "atd_bin_write_be(w, 0x%08xu, 4)", (unsigned)k->bin_hashtag);
         check_call(w, call, "return false;");
         if (k->arg.type != NULL) {
-            snprintf(rv, sizeof rv, "v->u.%s", k->member);
-            push_field_fail(fail, sizeof fail, "writer", k->atd_name);
+            rv = cw_fmt(w, "v->u.%s", k->member);
+            fail = push_field_fail(w, "writer", k->atd_name);
             write_slot_tagged(w, &k->arg, rv, fail);
         }
         cw_line(w, "return true;");
@@ -307,12 +290,12 @@ static void emit_sum_wbody(cw *w, const ir_type *t)
 
 static void emit_tuple_wbody(cw *w, const ir_type *t)
 {
-    char call[64], rv[64], fail[128];
-    snprintf(call, sizeof call, "atd_bin_write_uvint(w, %zu)", t->ncells);
+    const char *call, *rv, *fail;
+    call = cw_fmt(w, "atd_bin_write_uvint(w, %zu)", t->ncells);
     check_call(w, call, "return false;");
     for (size_t i = 0; i < t->ncells; i++) {
-        snprintf(rv, sizeof rv, "v->f%zu", i);
-        snprintf(fail, sizeof fail, "return atd_writer_push_index(w, %zu);", i);
+        rv = cw_fmt(w, "v->f%zu", i);
+        fail = cw_fmt(w, "return atd_writer_push_index(w, %zu);", i);
         write_slot_tagged(w, &t->cells[i].slot, rv, fail);
     }
     cw_line(w, "return true;");
@@ -323,30 +306,30 @@ static void emit_tuple_wbody(cw *w, const ir_type *t)
 static void emit_table_wbody(cw *w, const ir_type *t)
 {
     const ir_type *rec = t->elem.type;
-    char call[64], rv[400], fail[400];
+    const char *call, *rv, *fail;
     cw_line(w, "size_t i;");
     check_call(w, "atd_bin_write_uvint(w, v->len)", "return false;");
     cw_open(w, "if (v->len == 0)");
     cw_line(w, "return true;");
     cw_close(w, "}");
-    snprintf(call, sizeof call, "atd_bin_write_uvint(w, %zu)", rec->nfields);
+    call = cw_fmt(w, "atd_bin_write_uvint(w, %zu)", rec->nfields);
     check_call(w, call, "return false;");
     for (size_t j = 0; j < rec->nfields; j++) {
         const ir_field *f = &rec->fields[j];
         unsigned tag = f->kind == IR_FIELD_OPTIONAL ? ATD_BIN_NUM_VARIANT : bin_tag(f->slot.type);
-        snprintf(call, sizeof call, "atd_bin_write_be(w, 0x%08xu, 4)", (unsigned)f->bin_hashtag);
+        call = cw_fmt(w, "atd_bin_write_be(w, 0x%08xu, 4)", (unsigned)f->bin_hashtag);
         check_call(w, call, "return false;");
-        snprintf(call, sizeof call, "atd_bin_write_byte(w, %uu)", tag);
+        call = cw_fmt(w, "atd_bin_write_byte(w, %uu)", tag);
         check_call(w, call, "return false;");
     }
     cw_open(w, "for (i = 0; i < v->len; i++)");
     cw_line(w, "const %s *row = &v->items[i];", rec->name);
     for (size_t j = 0; j < rec->nfields; j++) {
         const ir_field *f = &rec->fields[j];
-        snprintf(fail, sizeof fail,
-                 "{ atd_writer_push_field(w, \"%s\", %zu); return atd_writer_push_index(w, i); }",
-                 f->atd_name, strlen(f->atd_name));
-        snprintf(rv, sizeof rv, "row->%s", f->c_name);
+        fail = cw_fmt(
+            w, "{ atd_writer_push_field(w, \"%s\", %zu); return atd_writer_push_index(w, i); }",
+            f->atd_name, strlen(f->atd_name));
+        rv = cw_fmt(w, "row->%s", f->c_name);
         if (f->kind == IR_FIELD_OPTIONAL) {
             cw_open(w, "if (!row->has_%s)", f->c_name);
             check_call(w, "atd_bin_write_byte(w, 0)", fail);
@@ -355,14 +338,7 @@ static void emit_table_wbody(cw *w, const ir_type *t)
             write_slot_tagged(w, &f->slot, rv, fail);
             cw_close(w, "}");
         } else if (f->slot.ptr) {
-            char deref[420];
-            cw_open(w, "if (%s == NULL)", rv);
-            cw_line(w,
-                    "atd_writer_fail(w, ATD_ERR_INVALID, \"NULL pointer for a present value\");");
-            cw_line(w, "%s", fail);
-            cw_close(w, "}");
-            snprintf(deref, sizeof deref, "(*%s)", rv);
-            write_body(w, f->slot.type, deref, fail);
+            write_body(w, f->slot.type, write_deref(w, rv, fail), fail);
         } else {
             write_body(w, f->slot.type, rv, fail);
         }
@@ -377,13 +353,13 @@ static void emit_list_wbody(cw *w, const ir_type *t)
         emit_table_wbody(w, t);
         return;
     }
-    char call[64];
+    const char *call;
     cw_line(w, "size_t i;");
     check_call(w, "atd_bin_write_uvint(w, v->len)", "return false;");
     cw_open(w, "if (v->len == 0)");
     cw_line(w, "return true;");
     cw_close(w, "}");
-    snprintf(call, sizeof call, "atd_bin_write_byte(w, %uu)", bin_tag(t->elem.type));
+    call = cw_fmt(w, "atd_bin_write_byte(w, %uu)", bin_tag(t->elem.type));
     check_call(w, call, "return false;");
     cw_open(w, "for (i = 0; i < v->len; i++)");
     write_body(w, t->elem.type, "v->items[i]", "return atd_writer_push_index(w, i);");
@@ -394,13 +370,13 @@ static void emit_list_wbody(cw *w, const ir_type *t)
 /* (string * T) list <json repr="object">: in biniou, the array of pairs it is. */
 static void emit_assoc_wbody(cw *w, const ir_type *t)
 {
-    char call[64];
+    const char *call;
     cw_line(w, "size_t i;");
     check_call(w, "atd_bin_write_uvint(w, v->len)", "return false;");
     cw_open(w, "if (v->len == 0)");
     cw_line(w, "return true;");
     cw_close(w, "}");
-    snprintf(call, sizeof call, "atd_bin_write_byte(w, %uu)", ATD_BIN_TUPLE);
+    call = cw_fmt(w, "atd_bin_write_byte(w, %uu)", ATD_BIN_TUPLE);
     check_call(w, call, "return false;");
     cw_open(w, "for (i = 0; i < v->len; i++)");
     cw_open(w,
@@ -434,25 +410,25 @@ static void read_body(cw *w, const ir_type *t, const char *tag, const char *lv, 
                                        "0",         "0",        "0"};
     static const char *const maxs[] = {"INT64_MAX", "INT8_MAX",   "INT16_MAX", "INT32_MAX",
                                        "UINT8_MAX", "UINT16_MAX", "UINT32_MAX"};
-    char call[700];
+    const char *call;
     switch (t->kind) {
     case IR_UNIT:
         check_call(w, "atd_bin_read_unit(r)", fail);
         cw_line(w, "%s = 0;", lv);
         return;
     case IR_BOOL:
-        snprintf(call, sizeof call, "atd_bin_read_bool(r, &%s)", lv);
+        call = cw_fmt(w, "atd_bin_read_bool(r, &%s)", lv);
         break;
     case IR_INT:
         cw_open(w, "{");
         cw_line(w, "int64_t iv_ = 0;");
         if (t->int_repr != IR_INT64)
-            cw_line(w, "size_t at_ = (size_t)(r->cur - r->start);");
-        snprintf(call, sizeof call, "atd_bin_read_int(r, %s, &iv_)", tag);
+            cw_line(w, "size_t at_ = atd_reader_offset(r);");
+        call = cw_fmt(w, "atd_bin_read_int(r, %s, &iv_)", tag);
         check_call(w, call, fail);
         if (t->int_repr != IR_INT64) {
-            snprintf(call, sizeof call, "atd_bin_int_range(r, at_, iv_, %s, %s)", mins[t->int_repr],
-                     maxs[t->int_repr]);
+            call = cw_fmt(w, "atd_bin_int_range(r, at_, iv_, %s, %s)", mins[t->int_repr],
+                          maxs[t->int_repr]);
             check_call(w, call, fail);
         }
         cw_line(w, "%s = (%s)iv_;", lv, t->name);
@@ -471,12 +447,12 @@ static void read_body(cw *w, const ir_type *t, const char *tag, const char *lv, 
         cw_close(w, "}");
         return;
     case IR_STRING:
-        snprintf(call, sizeof call, "atd_bin_read_string(r, &%s)", lv);
+        call = cw_fmt(w, "atd_bin_read_string(r, &%s)", lv);
         break;
     case IR_WRAP: {
-        char tmp[32], ptr[40];
-        snprintf(tmp, sizeof tmp, "w%d_", t->id);
-        snprintf(ptr, sizeof ptr, "&%s", tmp);
+        const char *tmp, *ptr;
+        tmp = cw_fmt(w, "w%d_", t->id);
+        ptr = cw_fmt(w, "&%s", tmp);
         cw_open(w, "{");
         cw_line(w, "%s %s;", t->elem.type->name, tmp);
         if (ir_is_composite(t->elem.type))
@@ -489,31 +465,37 @@ static void read_body(cw *w, const ir_type *t, const char *tag, const char *lv, 
     case IR_ABSTRACT:
         return; /* unreachable: abstract stops generation */
     default:
-        snprintf(call, sizeof call, "%s__bin_rbody(r, %s, &%s)", t->fn, tag, lv);
+        call = cw_fmt(w, "%s__bin_rbody(r, %s, &%s)", t->fn, tag, lv);
         break;
     }
     check_call(w, call, fail);
+}
+
+/* Reads the body of a pointer slot lv into a new value from the arena. */
+static void read_body_new(cw *w, const ir_type *t, const char *tag, const char *lv,
+                          const char *fail)
+{
+    const char *tn = t->name;
+    cw_line(w, "%s *p_ = (%s *)atd_arena_alloc(atd_reader_arena(r), sizeof(%s), 8);", tn, tn, tn);
+    cw_open(w, "if (p_ == NULL)");
+    cw_line(w, "atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+    cw_line(w, "%s = p_;", lv);
+    read_body(w, t, tag, "*p_", fail);
 }
 
 /* Reads a tagged value of a slot: tag, check, body (a pointer slot first
  * gets its value from the arena). */
 static void read_slot_tagged(cw *w, const ir_slot *s, const char *lv, const char *fail)
 {
-    char mask[96], call[200];
+    const char *call;
     cw_open(w, "{");
     cw_line(w, "uint8_t tg_ = 0;");
-    snprintf(call, sizeof call, "atd_bin_read_tag(r, %s, &tg_)",
-             bin_accept(s->type, mask, sizeof mask));
+    call = cw_fmt(w, "atd_bin_read_tag(r, %s, &tg_)", bin_accept(w, s->type));
     check_call(w, call, fail);
     if (s->ptr) {
-        const char *tn = s->type->name;
-        cw_line(w, "%s *p_ = (%s *)atd_arena_alloc(r->arena, sizeof(%s), 8);", tn, tn, tn);
-        cw_open(w, "if (p_ == NULL)");
-        cw_line(w, "atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
-        cw_line(w, "%s", fail);
-        cw_close(w, "}");
-        cw_line(w, "%s = p_;", lv);
-        read_body(w, s->type, "tg_", "*p_", fail);
+        read_body_new(w, s->type, "tg_", lv, fail);
     } else {
         read_body(w, s->type, "tg_", lv, fail);
     }
@@ -526,8 +508,7 @@ static void read_slot_tagged(cw *w, const ir_slot *s, const char *lv, const char
 static void read_field(cw *w, const ir_field *f, const char *dst, bool in_table, const char *tag,
                        const char *fail)
 {
-    char lv[300];
-    snprintf(lv, sizeof lv, "%s->%s", dst, f->c_name);
+    const char *lv = cw_fmt(w, "%s->%s", dst, f->c_name);
     if (!in_table) {
         read_slot_tagged(w, &f->slot, lv, fail);
     } else if (f->kind == IR_FIELD_OPTIONAL) {
@@ -538,22 +519,15 @@ static void read_field(cw *w, const ir_field *f, const char *dst, bool in_table,
         read_slot_tagged(w, &f->slot, lv, fail);
         cw_line(w, "%s->has_%s = true;", dst, f->c_name);
         cw_mid(w, "} else if (b_ != 0) {");
-        cw_line(w, "atd_reader_fail_at(r, (size_t)(r->cur - r->start) - 1, ATD_ERR_TYPE, "
+        cw_line(w, "atd_reader_fail_at(r, atd_reader_offset(r) - 1, ATD_ERR_TYPE, "
                    "\"expected an option (0 or 0x80), found %%u\", b_);");
         cw_line(w, "%s", fail);
         cw_close(w, "}");
         cw_close(w, "}");
         return;
     } else if (f->slot.ptr) {
-        const char *tn = f->slot.type->name;
         cw_open(w, "{");
-        cw_line(w, "%s *p_ = (%s *)atd_arena_alloc(r->arena, sizeof(%s), 8);", tn, tn, tn);
-        cw_open(w, "if (p_ == NULL)");
-        cw_line(w, "atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
-        cw_line(w, "%s", fail);
-        cw_close(w, "}");
-        cw_line(w, "%s = p_;", lv);
-        read_body(w, f->slot.type, tag, "*p_", fail);
+        read_body_new(w, f->slot.type, tag, lv, fail);
         cw_close(w, "}");
     } else {
         read_body(w, f->slot.type, tag, lv, fail);
@@ -585,9 +559,9 @@ static void check_required(cw *w, const ir_type *t, const char *fail)
 
 static void unknown_field(cw *w, const ir_type *t)
 {
-    cw_open(w, "if (r->flags & ATD_READ_STRICT_FIELDS)");
+    cw_open(w, "if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS))");
     cw_line(w,
-            "return atd_reader_fail_at(r, (size_t)(r->cur - r->start) - 4, ATD_ERR_UNKNOWN_FIELD, "
+            "return atd_reader_fail_at(r, atd_reader_offset(r) - 4, ATD_ERR_UNKNOWN_FIELD, "
             "\"unknown field hash 0x%%08x in record '%%s'\", (unsigned)h_, \"%s\");",
             t->atd_name);
     cw_close(w, "}");
@@ -595,13 +569,13 @@ static void unknown_field(cw *w, const ir_type *t)
 
 static void emit_record_rbody(cw *w, const ir_type *t)
 {
-    char fail[400];
+    const char *fail;
     size_t nwords = (t->nrequired + 63) / 64;
     cw_line(w, "size_t n_ = 0, i_;");
     cw_line(w, "uint32_t h_ = 0;");
     if (nwords > 0) {
         cw_line(w, "uint64_t seen[%zu] = {0};", nwords);
-        cw_line(w, "size_t at = (size_t)(r->cur - r->start);");
+        cw_line(w, "size_t at = atd_reader_offset(r);");
     }
     cw_line(w, "(void)tag;");
     cw_line(w, "%s_init(out);", t->fn);
@@ -613,7 +587,7 @@ static void emit_record_rbody(cw *w, const ir_type *t)
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
         cw_mid(w, "case 0x%08xu:", (unsigned)f->bin_hashtag);
-        push_field_fail(fail, sizeof fail, "reader", f->atd_name);
+        fail = push_field_fail(w, "reader", f->atd_name);
         read_field(w, f, "out", false, "tg_", fail);
         cw_line(w, "break;");
     }
@@ -630,7 +604,7 @@ static void emit_record_rbody(cw *w, const ir_type *t)
 
 static void emit_sum_rbody(cw *w, const ir_type *t)
 {
-    char lv[300], fail[400];
+    const char *lv, *fail;
     bool is_enum = t->kind == IR_ENUM;
     cw_line(w, "uint32_t h_ = 0;");
     cw_line(w, "(void)tag;");
@@ -647,8 +621,8 @@ static void emit_sum_rbody(cw *w, const ir_type *t)
         cw_line(w, "out->tag = %s;", k->const_name);
         if (k->arg.type != NULL) {
             check_call(w, "atd_bin_enter(r)", "return false;");
-            snprintf(lv, sizeof lv, "out->u.%s", k->member);
-            push_field_fail(fail, sizeof fail, "reader", k->atd_name);
+            lv = cw_fmt(w, "out->u.%s", k->member);
+            fail = push_field_fail(w, "reader", k->atd_name);
             read_slot_tagged(w, &k->arg, lv, fail);
             cw_line(w, "atd_bin_leave(r);");
         }
@@ -658,16 +632,16 @@ static void emit_sum_rbody(cw *w, const ir_type *t)
     cw_line(w, "break;");
     cw_close(w, "}");
     cw_line(w,
-            "return atd_reader_fail_at(r, (size_t)(r->cur - r->start) - 4, ATD_ERR_BAD_VARIANT, "
+            "return atd_reader_fail_at(r, atd_reader_offset(r) - 4, ATD_ERR_BAD_VARIANT, "
             "\"unsupported variant hashtag 0x%%08x in '%%s'\", (unsigned)h_, \"%s\");",
             t->atd_name);
 }
 
 static void emit_tuple_rbody(cw *w, const ir_type *t)
 {
-    char lv[64], fail[128];
+    const char *lv, *fail;
     cw_line(w, "size_t n_ = 0, i_;");
-    cw_line(w, "size_t at = (size_t)(r->cur - r->start);");
+    cw_line(w, "size_t at = atd_reader_offset(r);");
     cw_line(w, "(void)tag;");
     cw_line(w, "%s_init(out);", t->fn);
     check_call(w, "atd_bin_enter(r)", "return false;");
@@ -681,8 +655,8 @@ static void emit_tuple_rbody(cw *w, const ir_type *t)
     for (size_t i = 0; i < t->ncells; i++) {
         if (i >= t->nmin_cells)
             cw_open(w, "if (n_ > %zu)", i);
-        snprintf(lv, sizeof lv, "out->f%zu", i);
-        snprintf(fail, sizeof fail, "return atd_reader_push_index(r, %zu);", i);
+        lv = cw_fmt(w, "out->f%zu", i);
+        fail = cw_fmt(w, "return atd_reader_push_index(r, %zu);", i);
         read_slot_tagged(w, &t->cells[i].slot, lv, fail);
         if (i >= t->nmin_cells)
             cw_close(w, "}");
@@ -701,7 +675,8 @@ static void alloc_items(cw *w, const char *tn, const char *count)
     cw_open(w, "if (%s > SIZE_MAX / sizeof(%s))", count, tn);
     cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
     cw_close(w, "}");
-    cw_line(w, "items = (%s *)atd_arena_alloc(r->arena, %s * sizeof(%s), 8);", tn, count, tn);
+    cw_line(w, "items = (%s *)atd_arena_alloc(atd_reader_arena(r), %s * sizeof(%s), 8);", tn, count,
+            tn);
     cw_open(w, "if (items == NULL)");
     cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
     cw_close(w, "}");
@@ -712,21 +687,21 @@ static void alloc_items(cw *w, const char *tn, const char *count)
 static void emit_table_rbody(cw *w, const ir_type *t)
 {
     const ir_type *rec = t->elem.type;
-    char fail[400], mask[96];
+    const char *fail;
     size_t nwords = (rec->nrequired + 63) / 64;
     cw_line(w, "size_t rows = 0, cols = 0, i, c;");
     cw_line(w, "int *colf;");
     cw_line(w, "uint8_t *colt;");
     cw_line(w, "%s *items;", rec->name);
-    cw_line(w, "size_t at = (size_t)(r->cur - r->start);");
+    cw_line(w, "size_t at = atd_reader_offset(r);");
     check_call(w, "atd_bin_read_count(r, &rows)", "return false;");
     cw_open(w, "if (rows == 0)");
     cw_line(w, "atd_bin_leave(r);");
     cw_line(w, "return true;");
     cw_close(w, "}");
     check_call(w, "atd_bin_read_count(r, &cols)", "return false;");
-    cw_line(w, "colf = (int *)atd_arena_alloc(r->arena, cols * sizeof(int) + 1, 8);");
-    cw_line(w, "colt = (uint8_t *)atd_arena_alloc(r->arena, cols + 1, 1);");
+    cw_line(w, "colf = (int *)atd_arena_alloc(atd_reader_arena(r), cols * sizeof(int) + 1, 8);");
+    cw_line(w, "colt = (uint8_t *)atd_arena_alloc(atd_reader_arena(r), cols + 1, 1);");
     cw_open(w, "if (colf == NULL || colt == NULL)");
     cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
     cw_close(w, "}");
@@ -742,7 +717,7 @@ static void emit_table_rbody(cw *w, const ir_type *t)
         if (f->kind == IR_FIELD_OPTIONAL)
             cw_line(w, "accept = ATD_BIN_MASK(%d);", ATD_BIN_NUM_VARIANT);
         else
-            cw_line(w, "accept = %s;", bin_accept(f->slot.type, mask, sizeof mask));
+            cw_line(w, "accept = %s;", bin_accept(w, f->slot.type));
         cw_line(w, "break;");
     }
     cw_mid(w, "default:");
@@ -753,7 +728,7 @@ static void emit_table_rbody(cw *w, const ir_type *t)
     cw_close(w, "}");
     check_call(w, "atd_bin_read_tag(r, accept, &colt[c])", "return false;");
     cw_close(w, "}");
-    cw_open(w, "if (cols > 0 && rows > (size_t)(r->end - r->cur) / cols)");
+    cw_open(w, "if (cols > 0 && rows > atd_bin_bytes_left(r) / cols)");
     cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_EOF, \"table of %%zu rows and %%zu "
                "columns exceeds the input\", rows, cols);");
     cw_close(w, "}");
@@ -769,9 +744,9 @@ static void emit_table_rbody(cw *w, const ir_type *t)
     for (size_t j = 0; j < rec->nfields; j++) {
         const ir_field *f = &rec->fields[j];
         cw_mid(w, "case %zu:", j);
-        snprintf(fail, sizeof fail,
-                 "{ atd_reader_push_field(r, \"%s\", %zu); return atd_reader_push_index(r, i); }",
-                 f->atd_name, strlen(f->atd_name));
+        fail = cw_fmt(
+            w, "{ atd_reader_push_field(r, \"%s\", %zu); return atd_reader_push_index(r, i); }",
+            f->atd_name, strlen(f->atd_name));
         read_field(w, f, "row", true, "ct", fail);
         cw_line(w, "break;");
     }
@@ -790,7 +765,7 @@ static void emit_table_rbody(cw *w, const ir_type *t)
 
 static void emit_list_rbody(cw *w, const ir_type *t)
 {
-    char mask[96], call[200];
+    const char *call;
     const char *en = t->elem.type->name;
     cw_line(w, "out->items = NULL;");
     cw_line(w, "out->len = 0;");
@@ -811,8 +786,7 @@ static void emit_list_rbody(cw *w, const ir_type *t)
     cw_line(w, "atd_bin_leave(r);");
     cw_line(w, "return true;");
     cw_close(w, "}");
-    snprintf(call, sizeof call, "atd_bin_read_tag(r, %s, &et)",
-             bin_accept(t->elem.type, mask, sizeof mask));
+    call = cw_fmt(w, "atd_bin_read_tag(r, %s, &et)", bin_accept(w, t->elem.type));
     check_call(w, call, "return false;");
     alloc_items(w, en, "n_");
     cw_open(w, "for (i = 0; i < n_; i++)");
@@ -827,8 +801,8 @@ static void emit_list_rbody(cw *w, const ir_type *t)
 
 static void emit_assoc_rbody(cw *w, const ir_type *t)
 {
-    char itn[300], call[200];
-    snprintf(itn, sizeof itn, "%s_item", t->name);
+    const char *itn, *call;
+    itn = cw_fmt(w, "%s_item", t->name);
     cw_line(w, "size_t n_ = 0, i, k;");
     cw_line(w, "uint8_t et = 0;");
     cw_line(w, "%s *items;", itn);
@@ -841,11 +815,11 @@ static void emit_assoc_rbody(cw *w, const ir_type *t)
     cw_line(w, "atd_bin_leave(r);");
     cw_line(w, "return true;");
     cw_close(w, "}");
-    snprintf(call, sizeof call, "atd_bin_read_tag(r, ATD_BIN_MASK(%d), &et)", ATD_BIN_TUPLE);
+    call = cw_fmt(w, "atd_bin_read_tag(r, ATD_BIN_MASK(%d), &et)", ATD_BIN_TUPLE);
     check_call(w, call, "return false;");
     alloc_items(w, itn, "n_");
     cw_open(w, "for (i = 0; i < n_; i++)");
-    cw_line(w, "size_t cells = 0, at = (size_t)(r->cur - r->start);");
+    cw_line(w, "size_t cells = 0, at = atd_reader_offset(r);");
     check_call(w, "atd_bin_enter(r) && atd_bin_read_count(r, &cells)",
                "return atd_reader_push_index(r, i);");
     cw_open(w, "if (cells < 2)");
@@ -853,10 +827,10 @@ static void emit_assoc_rbody(cw *w, const ir_type *t)
                "found %%zu\", cells);");
     cw_line(w, "return atd_reader_push_index(r, i);");
     cw_close(w, "}");
-    snprintf(call, sizeof call,
-             "atd_bin_read_tag(r, ATD_BIN_MASK(%d), &et) && atd_bin_read_string(r, "
-             "&items[i].key)",
-             ATD_BIN_STRING);
+    call = cw_fmt(w,
+                  "atd_bin_read_tag(r, ATD_BIN_MASK(%d), &et) && atd_bin_read_string(r, "
+                  "&items[i].key)",
+                  ATD_BIN_STRING);
     check_call(w, call, "{ atd_reader_push_index(r, 0); return atd_reader_push_index(r, i); }");
     read_slot_tagged(w, &t->elem, "items[i].value",
                      "{ atd_reader_push_index(r, 1); return atd_reader_push_index(r, i); }");
@@ -881,7 +855,7 @@ static void emit_option_rbody(cw *w, const ir_type *t)
     cw_line(w, "return true;");
     cw_close(w, "}");
     cw_open(w, "if (b_ != 0x80)");
-    cw_line(w, "return atd_reader_fail_at(r, (size_t)(r->cur - r->start) - 1, ATD_ERR_TYPE, "
+    cw_line(w, "return atd_reader_fail_at(r, atd_reader_offset(r) - 1, ATD_ERR_TYPE, "
                "\"expected an option (0 or 0x80), found %%u\", b_);");
     cw_close(w, "}");
     check_call(w, "atd_bin_enter(r)", "return false;");
@@ -895,7 +869,6 @@ static void emit_option_rbody(cw *w, const ir_type *t)
 
 static void emit_entry_points(cw *w, const char *name, const ir_type *t, bool composite)
 {
-    char mask[96];
     /* write: tag, then body */
     cw_line(w, "bool %s_write_biniou(atd_writer *w, const %s *v)", name, name);
     cw_open(w, "{");
@@ -912,7 +885,7 @@ static void emit_entry_points(cw *w, const char *name, const ir_type *t, bool co
     cw_line(w, "bool %s_read_biniou(atd_reader *r, %s *out)", name, name);
     cw_open(w, "{");
     cw_line(w, "uint8_t tag = 0;");
-    cw_open(w, "if (!atd_bin_read_tag(r, %s, &tag))", bin_accept(t, mask, sizeof mask));
+    cw_open(w, "if (!atd_bin_read_tag(r, %s, &tag))", bin_accept(w, t));
     cw_line(w, "return false;");
     cw_close(w, "}");
     if (composite) {
@@ -934,7 +907,7 @@ static void emit_entry_points(cw *w, const char *name, const ir_type *t, bool co
     cw_close(w, "}");
     cw_line(w, "return 0;");
     cw_close(w, "}");
-    cw_open(w, "if (w.err_code == ATD_ERR_OK)");
+    cw_open(w, "if (atd_writer_get_error(&w, NULL) == ATD_ERR_OK)");
     cw_line(w, "atd_writer_fail_buf(&w);");
     cw_close(w, "}");
     cw_comment(w, "no partial output is left in an in-memory buffer");
@@ -963,56 +936,54 @@ static void emit_entry_points(cw *w, const char *name, const ir_type *t, bool co
     cw_blank(w);
 }
 
-static void emit_type_biniou(cw *w, const ir_type *t)
+/* The body emitters of a composite kind: writer and reader. */
+typedef struct bin_body {
+    void (*write)(cw *w, const ir_type *t);
+    void (*read)(cw *w, const ir_type *t);
+} bin_body;
+
+static bin_body bin_body_of(const ir_type *t)
 {
-    cw_line(w, "static bool %s__bin_wbody(atd_writer *w, const %s *v)", t->fn, t->name);
-    cw_open(w, "{");
+    bin_body b = {emit_option_wbody, emit_option_rbody};
     switch (t->kind) {
     case IR_RECORD:
-        emit_record_wbody(w, t);
+        b.write = emit_record_wbody;
+        b.read = emit_record_rbody;
         break;
     case IR_ENUM:
     case IR_SUM:
-        emit_sum_wbody(w, t);
+        b.write = emit_sum_wbody;
+        b.read = emit_sum_rbody;
         break;
     case IR_TUPLE:
-        emit_tuple_wbody(w, t);
+        b.write = emit_tuple_wbody;
+        b.read = emit_tuple_rbody;
         break;
     case IR_LIST:
-        emit_list_wbody(w, t);
+        b.write = emit_list_wbody;
+        b.read = emit_list_rbody;
         break;
     case IR_ASSOC:
-        emit_assoc_wbody(w, t);
+        b.write = emit_assoc_wbody;
+        b.read = emit_assoc_rbody;
         break;
     default:
-        emit_option_wbody(w, t);
         break;
     }
+    return b;
+}
+
+static void emit_type_biniou(cw *w, const ir_type *t)
+{
+    bin_body body = bin_body_of(t);
+    cw_line(w, "static bool %s__bin_wbody(atd_writer *w, const %s *v)", t->fn, t->name);
+    cw_open(w, "{");
+    body.write(w, t);
     cw_close(w, "}");
     cw_blank(w);
     cw_line(w, "static bool %s__bin_rbody(atd_reader *r, uint8_t tag, %s *out)", t->fn, t->name);
     cw_open(w, "{");
-    switch (t->kind) {
-    case IR_RECORD:
-        emit_record_rbody(w, t);
-        break;
-    case IR_ENUM:
-    case IR_SUM:
-        emit_sum_rbody(w, t);
-        break;
-    case IR_TUPLE:
-        emit_tuple_rbody(w, t);
-        break;
-    case IR_LIST:
-        emit_list_rbody(w, t);
-        break;
-    case IR_ASSOC:
-        emit_assoc_rbody(w, t);
-        break;
-    default:
-        emit_option_rbody(w, t);
-        break;
-    }
+    body.read(w, t);
     cw_close(w, "}");
     cw_blank(w);
     if (t->exported) /* the others are only read and written inside others */
@@ -1054,4 +1025,21 @@ void emit_biniou_prototypes(cw *w, const char *name)
             "atd_error *err);",
             name, name);
     cw_line(w, "int %s_to_biniou(const %s *value, atd_buf *out, atd_error *err);", name, name);
+}
+
+/* For emit_lazy.c, whose values are biniou wherever the schema does not
+ * mark them otherwise. */
+unsigned emit_biniou_tag(const ir_type *t)
+{
+    return bin_tag(t);
+}
+
+void emit_biniou_write_tagged(cw *w, const ir_slot *s, const char *rv, const char *fail)
+{
+    write_slot_tagged(w, s, rv, fail);
+}
+
+void emit_biniou_read_tagged(cw *w, const ir_slot *s, const char *lv, const char *fail)
+{
+    read_slot_tagged(w, s, lv, fail);
 }

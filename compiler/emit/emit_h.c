@@ -287,6 +287,8 @@ void emit_header(cw *w, const ir_module *m)
             emit_biniou_prototypes(w, m->defs[i].c_name);
         cw_blank(w);
     }
+    if (m->lazy)
+        emit_lazy_header(w, m);
     cw_label(w, "#ifdef __cplusplus");
     cw_label(w, "}");
     cw_label(w, "#endif");

@@ -964,12 +964,8 @@ void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
     /* A type with a custom adapter or a validator: the plain reader under
      * another name, and P t_read around it (emit_adapter.c). */
     ir_type plain;
-    if ((t->c_adapter != NULL || t->validator != NULL) &&
-        (t->kind == IR_RECORD || t->kind == IR_SUM || t->kind == IR_ENUM)) {
-        const char *plain_fn = cw_fmt(w, "%s__plain", t->fn);
-        plain = *t;
-        plain.fn = plain_fn;
-        plain.exported = false;
+    if (emit_plain_type(w, t, &plain)) {
+        const char *plain_fn = plain.fn;
         cw_line(w, "static bool %s_read(atd_reader *r, %s *out);", plain_fn, t->name);
         if (t->kind == IR_RECORD) {
             /* the plain reader starts with the record's init */

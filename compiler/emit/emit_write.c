@@ -777,13 +777,9 @@ void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
     (void)m;
     /* A type with a custom adapter or a validator: the plain writer under
      * another name, and P t_write around it (emit_adapter.c). */
-    if ((t->c_adapter != NULL || t->validator != NULL) &&
-        (t->kind == IR_RECORD || t->kind == IR_SUM || t->kind == IR_ENUM)) {
-        const char *plain_fn = cw_fmt(w, "%s__plain", t->fn);
-        ir_type plain = *t;
-        plain.fn = plain_fn;
-        plain.exported = false;
-        cw_line(w, "static bool %s_write(atd_writer *w, const %s *v);", plain_fn, t->name);
+    ir_type plain;
+    if (emit_plain_type(w, t, &plain)) {
+        cw_line(w, "static bool %s_write(atd_writer *w, const %s *v);", plain.fn, t->name);
         if (t->kind == IR_RECORD)
             emit_record_write(w, &plain);
         else if (t->kind == IR_SUM)

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "syntax/parse.h"
+#include "util/alloc.h"
 #include "util/files.h"
 
 /* Longer import chains are surely a mistake, and the walk recurses. */
@@ -43,11 +44,10 @@ typedef struct deps_loader {
     bool failed;
 } deps_loader;
 
-
 static void deps_oom(deps_loader *L)
 {
     if (!L->failed)
-        diag_error(L->d, DIAG_NO_LOC, "out of memory");
+        diag_oom(L->d);
     L->failed = true;
 }
 
@@ -124,7 +124,7 @@ static bool deps_read(deps_loader *L, const char *path, char **text, size_t *len
     if (f == NULL)
         return false;
     atd_buf b;
-    atd_buf_init(&b);
+    atd_buf_init_with(&b, util_allocator());
     bool ok = files_read(f, &b);
     int err = errno;
     fclose(f);
@@ -148,8 +148,8 @@ static size_t deps_add_file(deps_loader *L, const char *path, const struct stat 
 {
     if (L->nfiles == L->cap) {
         size_t cap = L->cap ? L->cap * 2 : 8;
-        deps_file *p = realloc(L->files, cap * sizeof *p);
-        size_t *s = realloc(L->stack, cap * sizeof *s);
+        deps_file *p = util_realloc(L->files, cap * sizeof *p);
+        size_t *s = util_realloc(L->stack, cap * sizeof *s);
         if (p != NULL)
             L->files = p;
         if (s != NULL)
@@ -183,7 +183,7 @@ static size_t deps_find_loaded(const deps_loader *L, const struct stat *st)
 static void deps_report_cycle(deps_loader *L, const ast_import *im, size_t again)
 {
     atd_buf b;
-    atd_buf_init(&b);
+    atd_buf_init_with(&b, util_allocator());
     size_t from = 0;
     while (from < L->depth && L->stack[from] != again)
         from++;
@@ -196,7 +196,10 @@ static void deps_report_cycle(deps_loader *L, const ast_import *im, size_t again
     atd_buf_puts(&b, L->files[again].path);
     atd_buf_putc(&b, '\'');
     atd_buf_putc(&b, '\0');
-    diag_error(L->d, im->path_loc, "import cycle: %s", b.status == 0 ? b.data : "(out of memory)");
+    if (b.status != 0)
+        diag_oom(L->d);
+    else
+        diag_error(L->d, im->path_loc, "import cycle: %s", b.data);
     atd_buf_free(&b);
     L->failed = true;
 }
@@ -258,7 +261,10 @@ static void deps_import_one(deps_loader *L, size_t idx, size_t i)
         char *text = NULL;
         size_t len = 0;
         if (!deps_read(L, path, &text, &len)) {
-            diag_error(L->d, im->path_loc, "cannot read '%s': %s", path, strerror(errno));
+            if (errno == ENOMEM)
+                diag_oom(L->d);
+            else
+                diag_error(L->d, im->path_loc, "cannot read '%s': %s", path, strerror(errno));
             L->failed = true;
             return;
         }
@@ -341,8 +347,8 @@ bool deps_load(deps_graph *g, atd_arena *arena, diag_ctx *d, const ast_module *r
         g->first_import = 1 - first;
         g->imports = L.root_imports;
     }
-    free(L.files);
-    free(L.stack);
+    util_free(L.files);
+    util_free(L.stack);
     return !L.failed;
 }
 

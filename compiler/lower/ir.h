@@ -76,6 +76,12 @@ typedef struct ir_slot {
     ir_type *type;
     bool ptr;
     const char *validator; /* <c validator="fn"> on a field's type or a constructor's argument */
+    /* The lazy format only (emit_lazy.c; JSON and biniou ignore them): a
+     * record field's or an association list value's type written with
+     * <c lazy> (stored out of line) or, on a string, <c shared>. */
+    bool lz_lazy;
+    bool lz_shared;
+    ast_loc lz_loc; /* where the annotation is */
 } ir_slot;
 
 /* atdgen's built-in JSON adapters on a sum (check_adapter.h). */
@@ -159,6 +165,8 @@ struct ir_type {
     bool bin_float32;      /* <biniou repr="float32"> */
     /* IR_LIST */
     bool bin_table;        /* <biniou repr="table">: a list of records as a table */
+    /* IR_ASSOC: <c index>, the lazy format's sorted, searchable map */
+    bool lz_index;
     /* IR_RECORD */
     ir_field *fields;
     size_t nfields;
@@ -238,6 +246,7 @@ typedef struct ir_module {
     const char *bin_blocker;
     ast_loc bin_blocker_loc;
     bool biniou;             /* emit biniou code too (atdc --biniou; set by emit_module) */
+    bool lazy;               /* emit the lazy format's API too (atdc --lazy, emit_lazy.c) */
 } ir_module;
 
 /* Helpers shared by the emitters. */

@@ -55,6 +55,7 @@
 #include "check/check_default.h"
 #include "check/check_inherit.h"
 #include "check/check_lookup.h"
+#include "util/alloc.h"
 #include "util/names.h"
 #include "lower_adapter.h"
 #include "lower_cdefault.h"
@@ -85,11 +86,11 @@ typedef struct lower_ctx {
     int next_id;
     int nest;
     bool failed;
-    bool aborted;    /* a limit was hit: unwind quickly, report nothing more */
-    ast_loc loc;     /* the type expression being lowered: new types get it */
-    bool oom;        /* the arena ran out: aborted too; reported once, at the end */
-    ir_type sink;    /* what new_type gives after running out of memory */
-    char none[1];    /* what fmt gives after running out of memory: "" */
+    bool aborted;               /* a limit was hit: unwind quickly, report nothing more */
+    ast_loc loc;                /* the type expression being lowered: new types get it */
+    bool oom;                   /* the arena ran out: aborted too; reported once, at the end */
+    ir_type sink;               /* what new_type gives after running out of memory */
+    char none[1];               /* what fmt gives after running out of memory: "" */
     const deps_import *imports; /* per import of the module, or NULL (deps.h) */
     const char *bin_blocker;    /* see ir_module */
     ast_loc bin_blocker_loc;
@@ -170,6 +171,17 @@ static void note_bin_blocker(lower_ctx *L, const char *what, ast_loc loc)
         L->bin_blocker = what;
         L->bin_blocker_loc = loc;
     }
+}
+
+/* <c lazy> and <c shared> on the type of a slot (the lazy format's). */
+static void lower_lazy_slot(const ast_annots *a, ir_slot *s)
+{
+    const ast_annot_field *lz = check_annot_find(a, "c", "lazy");
+    const ast_annot_field *sh = check_annot_find(a, "c", "shared");
+    s->lz_lazy = check_annot_flag(a, "c", "lazy");
+    s->lz_shared = check_annot_flag(a, "c", "shared");
+    if (lz != NULL || sh != NULL)
+        s->lz_loc = (lz != NULL ? lz : sh)->loc;
 }
 
 /* The value of `<section field="value">` (check_annot.h), or NULL. */
@@ -340,9 +352,9 @@ static ir_type *lower_int(lower_ctx *L, const ast_type *t)
     static const struct {
         const char *repr, *ctype;
         ir_int_repr r;
-    } reprs[] = {{"int64", "int64_t", IR_INT64}, {"int8", "int8_t", IR_INT8},
-                 {"int16", "int16_t", IR_INT16}, {"int32", "int32_t", IR_INT32},
-                 {"uint8", "uint8_t", IR_UINT8}, {"uint16", "uint16_t", IR_UINT16},
+    } reprs[] = {{"int64", "int64_t", IR_INT64},   {"int8", "int8_t", IR_INT8},
+                 {"int16", "int16_t", IR_INT16},   {"int32", "int32_t", IR_INT32},
+                 {"uint8", "uint8_t", IR_UINT8},   {"uint16", "uint16_t", IR_UINT16},
                  {"uint32", "uint32_t", IR_UINT32}};
     size_t k = 0;
     const char *repr = annot_str(&t->annots, "c", "repr");
@@ -364,8 +376,11 @@ static ir_type *lower_int(lower_ctx *L, const ast_type *t)
     static const struct {
         const char *repr;
         unsigned tag;
-    } breprs[] = {{"uvint", ATD_BIN_UVINT}, {"int8", ATD_BIN_INT8},   {"int16", ATD_BIN_INT16},
-                  {"int32", ATD_BIN_INT32}, {"int64", ATD_BIN_INT64}};
+    } breprs[] = {{"uvint", ATD_BIN_UVINT},
+                  {"int8", ATD_BIN_INT8},
+                  {"int16", ATD_BIN_INT16},
+                  {"int32", ATD_BIN_INT32},
+                  {"int64", ATD_BIN_INT64}};
     unsigned btag = ATD_BIN_SVINT;
     const char *brepr = annot_str(&t->annots, "biniou", "repr");
     for (size_t b = 0; brepr != NULL && b < sizeof breprs / sizeof breprs[0]; b++)
@@ -469,7 +484,25 @@ static ir_type *lower_assoc(lower_ctx *L, const ast_type *list, const check_scop
         L->failed = true;
     }
     ir_type *v = lower_type(L, tup->u.tuple.cells[1].type, e2, fmt(L, "%s_elt", ctx_name));
-    return wrapper(L, IR_ASSOC, v, "assoc");
+    ir_slot lz = {v, false, NULL, false, false, {0}};
+    lower_lazy_slot(&tup->u.tuple.cells[1].type->annots, &lz);
+    bool index = check_annot_flag(&list->annots, "c", "index");
+    if (!lz.lz_lazy && !lz.lz_shared && !index)
+        return wrapper(L, IR_ASSOC, v, "assoc");
+    /* the lazy format's annotations make another wire form: another type
+     * to the dedup, with the same C layout */
+    const char *key = fmt(L, "assoc(%d)lz%d%d%d", v->id, lz.lz_lazy, lz.lz_shared, index);
+    ir_type *t = find_key(L, key);
+    if (t != NULL)
+        return t;
+    t = new_type(L, IR_ASSOC);
+    t->key = key;
+    t->elem = lz;
+    t->lz_index = index;
+    const ast_annot_field *ia = check_annot_find(&list->annots, "c", "index");
+    t->loc = ia != NULL ? ia->loc : list->loc;
+    add_composite(L, t, fmt(L, "%s_assoc", v->short_name));
+    return t;
 }
 
 /* --- defaults --- */
@@ -678,6 +711,8 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const che
             vt = vt->kind == AST_NAME && vt->u.name.nargs == 1 ? vt->u.name.args[0] : NULL;
         if (vt != NULL)
             f->slot.validator = annot_str(&vt->annots, "c", "validator");
+        if (af->type != NULL)
+            lower_lazy_slot(&af->type->annots, &f->slot);
     }
     lower_record_adapter(&t->annots, rt);
 }
@@ -774,8 +809,9 @@ static ir_type *lower_tuple(lower_ctx *L, const ast_type *t, const check_scope *
             cells[i].has_default = true;
             lower_default(L, &c->annots, cells[i].slot.type, c->loc, &cells[i].dflt);
         }
-        keylen += 24 + (cells[i].has_default && cells[i].dflt.c_expr ? strlen(cells[i].dflt.c_expr) : 0) +
-                  cells[i].dflt.len * 4;
+        keylen +=
+            24 + (cells[i].has_default && cells[i].dflt.c_expr ? strlen(cells[i].dflt.c_expr) : 0) +
+            cells[i].dflt.len * 4;
         namelen += strlen(cells[i].slot.type->short_name) + 1;
     }
     char *key = zalloc(L, keylen), *name = zalloc(L, namelen);
@@ -820,7 +856,8 @@ static const ast_typedef *alias_arg(lower_ctx *L, const ast_type *t, const check
         env = b->sc;
     }
     const ast_typedef *d = t->kind == AST_NAME ? def_of(L, t) : NULL;
-    if (d == NULL || t->u.name.nargs != 0 || d->nparams != 0 || d->rhs->kind == AST_RECORD || d->rhs->kind == AST_SUM)
+    if (d == NULL || t->u.name.nargs != 0 || d->nparams != 0 || d->rhs->kind == AST_RECORD ||
+        d->rhs->kind == AST_SUM)
         return NULL;
     return d;
 }
@@ -853,7 +890,8 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
                          c_name_of(L, ad->name, annot_str(&ad->annots, "c", "name")));
                 continue;
             }
-            ir_type *a = lower_type(L, app->u.name.args[i], env, fmt(L, "%s_arg%zu", short_name, i));
+            ir_type *a =
+                lower_type(L, app->u.name.args[i], env, fmt(L, "%s_arg%zu", short_name, i));
             k = fmt(L, "%s%d,", k, a->id);
             nm = fmt(L, "%s_%s", nm, a->short_name);
         }
@@ -882,7 +920,8 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
     if (L->nmemos >= INSTANCES_MAX) {
         diag_error(L->diag, app != NULL ? app->loc : d->name_loc,
                    "too many instantiations of parametrized types (more than %d; non-regular "
-                   "recursion?)", INSTANCES_MAX);
+                   "recursion?)",
+                   INSTANCES_MAX);
         L->failed = true;
         L->aborted = true;
         return placeholder(L);
@@ -908,8 +947,8 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
     } else {
         r = lower_type(L, d->rhs, denv, short_name);
         /* The first definition naming a structural type gives it its name. */
-        if (ir_is_composite(r) && r->owner == NULL && r->kind != IR_RECORD &&
-            r->kind != IR_SUM && r->kind != IR_ENUM) {
+        if (ir_is_composite(r) && r->owner == NULL && r->kind != IR_RECORD && r->kind != IR_SUM &&
+            r->kind != IR_ENUM) {
             r->owner = d->name;
             r->short_name = short_name;
             r->name = fmt(L, "%s%s", L->prefix, short_name);
@@ -949,8 +988,10 @@ static ir_type *lower_imported(lower_ctx *L, const ast_type *t)
     note_bin_blocker(L, "an imported type", t->loc);
     if (i == am->nimports || L->imports == NULL || L->imports[i].module == NULL ||
         t->u.name.npath != 2) {
-        diag_error(L->diag, t->loc, "imported type '%s.%s' needs its schema: compile a file, "
-                   "not a buffer", mod, name);
+        diag_error(L->diag, t->loc,
+                   "imported type '%s.%s' needs its schema: compile a file, "
+                   "not a buffer",
+                   mod, name);
         L->failed = true;
         return placeholder(L);
     }
@@ -970,7 +1011,8 @@ static ir_type *lower_imported(lower_ctx *L, const ast_type *t)
         return placeholder(L);
     }
     if (t->u.name.nargs > 0 || d->nparams > 0 || (it != NULL && it->nparams > 0)) {
-        diag_error(L->diag, t->loc, "parametrized imported type '%s.%s' is not supported by the "
+        diag_error(L->diag, t->loc,
+                   "parametrized imported type '%s.%s' is not supported by the "
                    "C emitter: define a non-parametrized alias of it in '%s' and import that",
                    mod, name, di->path);
         L->failed = true;
@@ -1063,8 +1105,10 @@ static ir_type *lower_type(lower_ctx *L, const ast_type *t, const check_scope *e
     if (L->aborted)
         return placeholder(L);
     if (L->nest >= NEST_MAX) {
-        diag_error(L->diag, t->loc, "type is nested too deeply for the C emitter (more than %d "
-                                    "levels, counting aliases)", NEST_MAX);
+        diag_error(L->diag, t->loc,
+                   "type is nested too deeply for the C emitter (more than %d "
+                   "levels, counting aliases)",
+                   NEST_MAX);
         L->failed = true;
         L->aborted = true;
         return placeholder(L);
@@ -1228,8 +1272,7 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
         ir_def *def = &m->defs[m->ndefs++];
         def->atd_name = td->name;
         const char *cname = annot_str(&td->annots, "c", "name");
-        def->c_name = fmt(&L, "%s%s", L.prefix,
-                          c_name_of(&L, td->name, cname));
+        def->c_name = fmt(&L, "%s%s", L.prefix, c_name_of(&L, td->name, cname));
         def->type = t;
         def->is_typedef = strcmp(def->c_name, t->name) != 0;
         if (!def->is_typedef)
@@ -1259,12 +1302,12 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
 #undef L
 }
 
-ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm,
-                        const char *prefix, const deps_import *imports)
+ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm, const char *prefix,
+                        const deps_import *imports)
 {
-    lower_ctx *Lp = malloc(sizeof *Lp);
+    lower_ctx *Lp = util_malloc(sizeof *Lp);
     if (Lp == NULL) {
-        diag_error(d, DIAG_NO_LOC, "out of memory");
+        diag_oom(d);
         return NULL;
     }
     memset(Lp, 0, sizeof *Lp);
@@ -1275,7 +1318,7 @@ ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm,
     Lp->module = checked_ast(cm);
     ir_module *m = lower_all(Lp, checked_ast(cm), prefix, imports);
     if (Lp->oom)
-        diag_error(d, DIAG_NO_LOC, "out of memory");
-    free(Lp);
+        diag_oom(d);
+    util_free(Lp);
     return m;
 }

@@ -186,7 +186,7 @@ bool lower_c_default(diag_ctx *diag, atd_arena *arena, const ast_annot_field *f,
             char *bytes = atd_arena_alloc(arena, len + 1, 1);
             size_t n = 0;
             if (bytes == NULL) {
-                diag_error(diag, f->value_loc, "out of memory");
+                diag_oom(diag);
                 return false;
             }
             if (!c_decode_strings(text, len, bytes, &n)) {

@@ -171,7 +171,7 @@ static bool lower_clash_report(diag_ctx *d, atd_arena *arena, const ir_module *m
         clash_add_functions(&c, def->c_name, def, what, def->loc);
     }
     if (c.oom) {
-        diag_error(d, DIAG_NO_LOC, "out of memory");
+        diag_oom(d);
         return false;
     }
     if (c.len > 1)
@@ -201,7 +201,7 @@ static bool lower_clash_report(diag_ctx *d, atd_arena *arena, const ir_module *m
             size_t ncap = seen_cap ? seen_cap * 2 : 8;
             clash_pair *n = atd_arena_grow(arena, seen, seen_cap * sizeof *n, ncap * sizeof *n, 8);
             if (n == NULL) {
-                diag_error(d, DIAG_NO_LOC, "out of memory");
+                diag_oom(d);
                 return false;
             }
             seen = n;

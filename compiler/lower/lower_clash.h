@@ -1,12 +1,14 @@
-/* C identifier clashes in the lowered module. The checker (check_cnames.c)
- * compares the names written in the schema; only after lowering are the
- * SYNTHESIZED names known: anonymous types (<parent>_<field>), instances
- * (<generic>_<arg>), list/option types (<elem>_list), tag enums (<sum>_tag),
- * assoc items (<t>_item), every generated function (<type>_read, ...) and the
- * enum constants of all types together. Two equal identifiers would not
- * compile and silent suffixes would surprise the user, so each clash is
- * an error at the later of the two places that introduced them, with a note
- * at the other one and the hint to use <c name>. */
+/* C identifier clashes in the lowered module: the one check of every name
+ * the generated file shares (the checker's check_cnames.c only compares the
+ * members of one struct). Only after lowering are the SYNTHESIZED names
+ * known: anonymous types (<parent>_<field>), instances (<generic>_<arg>),
+ * list/option types (<elem>_list), tag enums (<sum>_tag), assoc items
+ * (<t>_item), every generated function (<type>_read, ...) and the enum
+ * constants of all types together (two constructors of one sum as well as of
+ * two sums). Two equal identifiers would not compile and silent suffixes
+ * would surprise the user, so each clash is an error at the later of the two
+ * places that introduced them, with a note at the other one and the hint to
+ * use <c name>. */
 #ifndef ATDC_LOWER_CLASH_H
 #define ATDC_LOWER_CLASH_H
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "parser.h"
+#include "util/alloc.h"
 
 typedef struct depth_frame {
     const ast_type *t;
@@ -22,7 +23,7 @@ static void depth_push(depth_stack *s, const ast_type *t, int depth)
 {
     if (s->len == s->cap) {
         size_t cap = s->cap ? s->cap * 2 : 64;
-        depth_frame *p = realloc(s->items, cap * sizeof *p);
+        depth_frame *p = util_realloc(s->items, cap * sizeof *p);
         if (p == NULL) {
             s->oom = true;
             return;
@@ -73,7 +74,7 @@ static const ast_type *depth_too_deep(const ast_type *root, bool *oom)
         }
     }
     *oom = s.oom;
-    free(s.items);
+    util_free(s.items);
     return bad;
 }
 
@@ -84,7 +85,7 @@ static bool depth_check(diag_ctx *d, const ast_module *m)
         bool oom = false;
         const ast_type *bad = depth_too_deep(m->defs[i].rhs, &oom);
         if (oom) {
-            diag_error(d, DIAG_NO_LOC, "out of memory");
+            diag_oom(d);
             return false;
         }
         if (bad != NULL) {
@@ -108,7 +109,7 @@ ast_module *parse_module(atd_arena *arena, diag_ctx *d, const char *name, const 
     pc.len = len;
     bool ok = lexer_parse(&pc);
     if (pc.oom && pc.errors == 0) {
-        diag_error(d, DIAG_NO_LOC, "out of memory");
+        diag_oom(d);
     }
     if (!ok || pc.module == NULL)
         return NULL;

@@ -68,6 +68,12 @@ bool lexer_parse(parse_ctx *ctx);
 #include <stdio.h>
 #include <string.h>
 
+#include "util/alloc.h"
+
+/* A deep schema grows the parser's stacks through the compiler's allocator. */
+#define YYMALLOC util_malloc
+#define YYFREE util_free
+
 int yylex(YYSTYPE *lval, YYLTYPE *lloc, void *scanner);
 static void yyerror(YYLTYPE *loc, void *scanner, parse_ctx *ctx, const char *msg);
 
@@ -523,7 +529,7 @@ static void yyerror(YYLTYPE *loc, void *scanner, parse_ctx *ctx, const char *msg
 {
     (void)scanner;
     if (ctx->oom)
-        diag_error(ctx->diag, *loc, "out of memory");
+        diag_oom(ctx->diag);
     else if (strcmp(msg, "memory exhausted") == 0)
         diag_error(ctx->diag, *loc, "type expression nested too deeply");
     else

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "atd/buf.h"
 
 #define DIAG_DEFAULT_MAX_ERRORS 20
@@ -38,8 +39,8 @@ void diag_init(diag_ctx *d)
 static void diag_pending_free(diag_ctx *d)
 {
     for (size_t i = 0; i < d->npending; i++)
-        free(d->pending[i].msg);
-    free(d->pending);
+        util_free(d->pending[i].msg);
+    util_free(d->pending);
     d->pending = NULL;
     d->npending = d->pending_cap = 0;
 }
@@ -48,7 +49,7 @@ void diag_free(diag_ctx *d)
 {
     diag_pending_free(d);
     d->deferring = false;
-    free(d->sources);
+    util_free(d->sources);
     d->sources = NULL;
     d->nsources = d->sources_cap = 0;
 }
@@ -57,7 +58,7 @@ void diag_add_source(diag_ctx *d, const char *path, const char *text, size_t len
 {
     if (d->nsources == d->sources_cap) {
         size_t cap = d->sources_cap ? d->sources_cap * 2 : 4;
-        diag_source *s = realloc(d->sources, cap * sizeof *s);
+        diag_source *s = util_realloc(d->sources, cap * sizeof *s);
         if (s == NULL)
             return; /* lines just won't be quoted for this file */
         d->sources = s;
@@ -90,29 +91,21 @@ static const diag_source *diag_find_source(const diag_ctx *d, const char *path)
     return NULL;
 }
 
-/* Appends `fmt` formatted; a message that does not fit the stack buffer is
- * formatted a second time into the heap. */
+/* Appends `fmt` formatted, straight into the buffer (a second pass when the
+ * first guess of the length was short). */
 static void diag_vappendf(atd_buf *b, const char *fmt, va_list ap)
 {
-    char small[512];
     va_list ap2;
     va_copy(ap2, ap);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
-    if (n < 0) {
-        va_end(ap2);
-        return;
-    }
-    if ((size_t)n < sizeof small) {
-        atd_buf_append(b, small, (size_t)n);
-    } else {
-        char *big = malloc((size_t)n + 1);
-        if (big != NULL) {
-            vsnprintf(big, (size_t)n + 1, fmt, ap2);
-            atd_buf_append(b, big, (size_t)n);
-            free(big);
-        }
+    char *p = atd_buf_reserve(b, 256);
+    int n = p != NULL ? vsnprintf(p, 256, fmt, ap) : -1;
+    if (n >= 256) {
+        p = atd_buf_reserve(b, (size_t)n + 1);
+        n = p != NULL ? vsnprintf(p, (size_t)n + 1, fmt, ap2) : -1;
     }
     va_end(ap2);
+    if (p != NULL && n >= 0)
+        atd_buf_commit(b, p + n);
 }
 
 static void diag_appendf(atd_buf *b, const char *fmt, ...) ATD_PRINTF(2, 3);
@@ -203,7 +196,7 @@ static void diag_deliver(diag_ctx *d, diag_kind kind, ast_loc loc, const char *m
     }
 
     atd_buf b;
-    atd_buf_init(&b);
+    atd_buf_init_with(&b, util_allocator());
     static const char *const kinds[] = {"error", "warning", "note"};
     if (loc.file != NULL && loc.line > 0)
         diag_appendf(&b, "%s:%d:%d: %s: ", loc.file, loc.line, loc.col, kinds[kind]);
@@ -223,7 +216,19 @@ static void diag_deliver(diag_ctx *d, diag_kind kind, ast_loc loc, const char *m
         diag_quote(&b, src, loc);
     if (b.status == 0)
         diag_emit(d, b.data, b.len);
+    else
+        diag_oom(d);
     atd_buf_free(&b);
+}
+
+void diag_oom(diag_ctx *d)
+{
+    static const char msg[] = "atdc: error: out of memory\n";
+    d->errors++;
+    if (d->oom)
+        return;
+    d->oom = true;
+    diag_emit(d, msg, sizeof msg - 1);
 }
 
 /* Keeps a diagnostic for diag_defer_end; false when out of memory (it is
@@ -232,13 +237,13 @@ static bool diag_hold(diag_ctx *d, diag_kind kind, ast_loc loc, const char *msg,
 {
     if (d->npending == d->pending_cap) {
         size_t cap = d->pending_cap ? d->pending_cap * 2 : 16;
-        struct diag_pending *p = realloc(d->pending, cap * sizeof *p);
+        struct diag_pending *p = util_realloc(d->pending, cap * sizeof *p);
         if (p == NULL)
             return false;
         d->pending = p;
         d->pending_cap = cap;
     }
-    char *copy = malloc(len + 1);
+    char *copy = util_malloc(len + 1);
     if (copy == NULL)
         return false;
     memcpy(copy, msg, len);
@@ -256,10 +261,15 @@ static bool diag_hold(diag_ctx *d, diag_kind kind, ast_loc loc, const char *msg,
 static void diag_vreport(diag_ctx *d, diag_kind kind, ast_loc loc, const char *fmt, va_list ap)
 {
     atd_buf m;
-    atd_buf_init(&m);
+    atd_buf_init_with(&m, util_allocator());
     diag_vappendf(&m, fmt, ap);
-    const char *msg = m.status == 0 && m.data != NULL ? m.data : "";
-    size_t len = m.status == 0 ? m.len : 0;
+    if (m.status != 0) {
+        diag_oom(d);
+        atd_buf_free(&m);
+        return;
+    }
+    const char *msg = m.data != NULL ? m.data : "";
+    size_t len = m.len;
     /* A note with nothing held before it belongs to a diagnostic printed
      * before the deferral began: it is printed at once, like that one. */
     bool hold = d->deferring && (kind != DIAG_NOTE || d->npending > 0);
@@ -304,7 +314,7 @@ void diag_defer_end(diag_ctx *d)
     for (size_t i = 0; i < d->npending; i++)
         if (d->pending[i].kind != DIAG_NOTE)
             nheads++;
-    struct diag_pending **heads = malloc((nheads ? nheads : 1) * sizeof *heads);
+    struct diag_pending **heads = util_malloc((nheads ? nheads : 1) * sizeof *heads);
     if (heads == NULL) {
         /* Out of memory: report order is still a complete report. */
         for (size_t i = 0; i < d->npending; i++)
@@ -327,7 +337,7 @@ void diag_defer_end(diag_ctx *d)
             i++;
         } while (i < d->npending && d->pending[i].kind == DIAG_NOTE);
     }
-    free(heads);
+    util_free(heads);
     diag_pending_free(d);
 }
 
@@ -381,14 +391,19 @@ void diag_warn(diag_ctx *d, diag_warn_kind kind, ast_loc loc, const char *fmt, .
     if (d->warn_disabled & (1u << kind))
         return;
     atd_buf m;
-    atd_buf_init(&m);
+    atd_buf_init_with(&m, util_allocator());
     va_list ap;
     va_start(ap, fmt);
     diag_vappendf(&m, fmt, ap);
     va_end(ap);
     diag_appendf(&m, " [-W%s%s]", d->werror ? "error=" : "", diag_warn_name(kind));
     atd_buf_putc(&m, '\0');
-    const char *msg = m.status == 0 && m.data != NULL ? m.data : "";
+    if (m.status != 0) {
+        diag_oom(d);
+        atd_buf_free(&m);
+        return;
+    }
+    const char *msg = m.data;
     if (d->werror)
         diag_error(d, loc, "%s", msg);
     else

@@ -68,6 +68,7 @@ typedef struct diag_ctx {
     size_t pending_cap;
     unsigned warn_disabled; /* bit (1u << kind): -Wno-<kind> */
     bool werror;            /* -Werror: warnings are reported as errors */
+    bool oom;               /* diag_oom was called: the run ends with status 2 */
 } diag_ctx;
 
 void diag_init(diag_ctx *d);
@@ -88,6 +89,12 @@ void diag_warn(diag_ctx *d, diag_warn_kind kind, ast_loc loc, const char *fmt, .
     ATD_PRINTF(4, 5);
 /* A note belongs to the preceding error/warning (dropped if that one was). */
 void diag_note(diag_ctx *d, ast_loc loc, const char *fmt, ...) ATD_PRINTF(3, 4);
+
+/* The compiler's one out-of-memory policy: whoever finds an allocation
+ * failed calls this and returns failure. It counts an error and prints
+ * "atdc: error: out of memory" once per run, at once and without allocating
+ * (not held back by diag_defer_begin); the driver then exits with status 2. */
+void diag_oom(diag_ctx *d);
 
 /* Holds diagnostics back until diag_defer_end, which prints them sorted by
  * position (stable: equal positions keep their report order). Counts

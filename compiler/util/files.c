@@ -3,6 +3,8 @@
 
 #include "files.h"
 
+#include "alloc.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,9 +54,9 @@ bool files_write_if_changed(diag_ctx *d, const char *path, const char *data, siz
     if (files_same(path, data, len))
         return true;
     size_t n = strlen(path) + 32;
-    char *tmp = malloc(n);
+    char *tmp = util_malloc(n);
     if (tmp == NULL) {
-        diag_error(d, DIAG_NO_LOC, "cannot write '%s': %s", path, strerror(ENOMEM));
+        diag_oom(d);
         return false;
     }
     snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
@@ -79,16 +81,16 @@ bool files_write_if_changed(diag_ctx *d, const char *path, const char *data, siz
         if (!ok)
             remove(tmp);
     }
-    free(tmp);
+    util_free(tmp);
     return ok;
 }
 
 bool files_make_dirs(diag_ctx *d, const char *dir)
 {
     size_t n = strlen(dir);
-    char *path = malloc(n + 1);
+    char *path = util_malloc(n + 1);
     if (path == NULL) {
-        diag_error(d, DIAG_NO_LOC, "cannot create directory '%s': %s", dir, strerror(ENOMEM));
+        diag_oom(d);
         return false;
     }
     memcpy(path, dir, n + 1);
@@ -109,6 +111,6 @@ bool files_make_dirs(diag_ctx *d, const char *dir)
         }
         path[i] = saved;
     }
-    free(path);
+    util_free(path);
     return ok;
 }

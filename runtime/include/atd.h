@@ -16,6 +16,7 @@
 #include "atd/validate.h"
 #include "atd/document.h"
 #include "atd/biniou.h"
+#include "atd/lazy.h"
 #include "atd/stream.h"
 #include "atd/pretty.h"
 

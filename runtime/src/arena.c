@@ -8,6 +8,7 @@
  * the largest chunk: a reader used in a loop stops calling the allocator once
  * that chunk holds a whole document. */
 #include "atd/arena.h"
+#include "alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,18 +24,6 @@ struct atd_arena_chunk {
 #define MAX_CHUNK ((size_t)64 << 20)
 #define MAX_ALIGN 16
 
-static void *default_alloc(void *ctx, size_t size)
-{
-    (void)ctx;
-    return malloc(size != 0 ? size : 1);
-}
-
-static void default_free(void *ctx, void *ptr)
-{
-    (void)ctx;
-    free(ptr);
-}
-
 static char *chunk_data(atd_arena_chunk *c)
 {
     return (char *)c + CHUNK_HEADER;
@@ -42,14 +31,7 @@ static char *chunk_data(atd_arena_chunk *c)
 
 atd_arena *atd_arena_new(size_t first_chunk_size, const atd_allocator *allocator)
 {
-    atd_allocator al;
-    if (allocator != NULL) {
-        al = *allocator;
-    } else {
-        al.alloc = default_alloc;
-        al.free = default_free;
-        al.ctx = NULL;
-    }
+    atd_allocator al = atd__allocator_or_default(allocator);
     atd_arena *a = al.alloc(al.ctx, sizeof *a);
     if (a == NULL)
         return NULL;

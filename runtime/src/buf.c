@@ -10,6 +10,7 @@
 
 #include "atd/buf.h"
 #include "atd/error.h"
+#include "alloc.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -18,28 +19,10 @@
 
 #define MIN_CAP 256
 
-static void *default_alloc(void *ctx, size_t size)
-{
-    (void)ctx;
-    return malloc(size != 0 ? size : 1);
-}
-
-static void default_free(void *ctx, void *ptr)
-{
-    (void)ctx;
-    free(ptr);
-}
-
 void atd_buf_init_with(atd_buf *b, const atd_allocator *allocator)
 {
     memset(b, 0, sizeof *b);
-    if (allocator != NULL) {
-        b->allocator = *allocator;
-    } else {
-        b->allocator.alloc = default_alloc;
-        b->allocator.free = default_free;
-        b->allocator.ctx = NULL;
-    }
+    b->allocator = atd__allocator_or_default(allocator);
 }
 
 void atd_buf_init(atd_buf *b)

@@ -14,6 +14,8 @@
 #include "atd/json.h"
 #include "atd/number.h"
 #include "atd/writer.h"
+#include "alloc.h"
+#include "error_path.h"
 #include "reader_internal.h"
 
 #include <math.h>
@@ -32,31 +34,13 @@ typedef struct stack {
     atd_allocator al;
 } stack;
 
-static void *default_alloc(void *ctx, size_t size)
-{
-    (void)ctx;
-    return malloc(size != 0 ? size : 1);
-}
-
-static void default_free(void *ctx, void *ptr)
-{
-    (void)ctx;
-    free(ptr);
-}
-
 static void stack_init(stack *s, void *local, size_t local_size, const atd_allocator *al)
 {
     s->data = local;
     s->len = 0;
     s->cap = local_size;
     s->local = local;
-    if (al != NULL && al->alloc != NULL) {
-        s->al = *al;
-    } else {
-        s->al.alloc = default_alloc;
-        s->al.free = default_free;
-        s->al.ctx = NULL;
-    }
+    s->al = atd__allocator_or_default(al);
 }
 
 static void stack_free(stack *s)
@@ -437,65 +421,23 @@ typedef struct walk_frame {
     size_t index; /* item being visited */
 } walk_frame;
 
-static void path_put(char *path, size_t *len, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n && *len + 1 < ATD_ERROR_PATH_MAX; i++)
-        path[(*len)++] = s[i];
-    path[*len] = '\0';
-}
-
-static bool is_identifier(const char *s, size_t n)
-{
-    if (n == 0)
-        return false;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        bool alpha = (unsigned)((c | 0x20) - 'a') < 26 || c == '_';
-        bool digit = (unsigned)(c - '0') < 10;
-        if (!alpha && !(digit && i > 0))
-            return false;
-    }
-    return true;
-}
-
 /* Renders the JSONPath-like location "$.a[2]" of the node being written: each
- * frame contributes its current item. `levels` frames are used. Error path
- * only, so it may use the slow tools. */
+ * frame contributes its current item, innermost first as readers and writers
+ * push them (error_path.c). `levels` frames are used. */
 static void build_path(char *path, const walk_frame *fs, size_t levels)
 {
-    size_t len = 0;
-    path_put(path, &len, "$", 1);
-    for (size_t i = 0; i < levels; i++) {
+    atd_error_path p;
+    atd__path_clear(&p);
+    for (size_t i = levels; i-- > 0;) {
         const atd_json *n = fs[i].node;
         if (n->kind == ATD_JSON_ARRAY) {
-            char num[24];
-            char *e = atd_write_uint64(num, fs[i].index);
-            path_put(path, &len, "[", 1);
-            path_put(path, &len, num, (size_t)(e - num));
-            path_put(path, &len, "]", 1);
+            atd__path_push_index(&p, fs[i].index);
         } else {
             const atd_string *k = &n->u.object.members[fs[i].index].key;
-            if (is_identifier(k->ptr, k->len)) {
-                path_put(path, &len, ".", 1);
-                path_put(path, &len, k->ptr, k->len);
-            } else {
-                path_put(path, &len, "[\"", 2);
-                for (size_t j = 0; j < k->len; j++) {
-                    unsigned char c = (unsigned char)k->ptr[j];
-                    if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
-                        static const char hex[] = "0123456789abcdef";
-                        char esc[4] = {'\\', 'x', hex[c >> 4], hex[c & 15]};
-                        path_put(path, &len, esc, 4);
-                    } else {
-                        path_put(path, &len, (const char *)&c, 1);
-                    }
-                }
-                path_put(path, &len, "\"]", 2);
-            }
+            atd__path_push_field(&p, k->ptr, k->len);
         }
     }
-    if (len + 1 >= ATD_ERROR_PATH_MAX && ATD_ERROR_PATH_MAX > 4)
-        memcpy(path + ATD_ERROR_PATH_MAX - 4, "...", 4);
+    atd__path_compose(&p, path, ATD_ERROR_PATH_MAX);
 }
 
 static int write_error(atd_error *err, int code, const walk_frame *fs, size_t levels,
@@ -531,8 +473,7 @@ static int write_start(atd_buf *out, const atd_json *v)
         return 0;
     }
     case ATD_JSON_INT:
-        atd_buf_write_int64(out, v->u.integer);
-        return 0;
+        return atd_buf_write_int64(out, v->u.integer);
     case ATD_JSON_BIGINT:
         if (!number_text_ok(&v->u.string))
             return ATD_ERR_INVALID;
@@ -541,7 +482,7 @@ static int write_start(atd_buf *out, const atd_json *v)
     case ATD_JSON_FLOAT:
         return atd_buf_write_double(out, v->u.number);
     case ATD_JSON_STRING:
-        return atd_write_string(out, v->u.string.ptr, v->u.string.len, 0);
+        return atd_buf_write_string(out, v->u.string.ptr, v->u.string.len, 0);
     case ATD_JSON_ARRAY:
         put1(out, '[');
         return 0;
@@ -568,7 +509,7 @@ static const char *write_detail(int code)
 static int write_key(atd_buf *out, const atd_json *node, size_t i)
 {
     const atd_string *k = &node->u.object.members[i].key;
-    int rc = atd_write_string(out, k->ptr, k->len, 0);
+    int rc = atd_buf_write_string(out, k->ptr, k->len, 0);
     if (rc == 0)
         put1(out, ':');
     return rc;

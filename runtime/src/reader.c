@@ -13,6 +13,7 @@
  * input spends most of its bytes on indentation. */
 #include "atd/reader.h"
 #include "atd/number.h"
+#include "error_path.h"
 #include "reader_internal.h"
 #include "scan.h"
 
@@ -59,8 +60,7 @@ void atd_reader_init(atd_reader *r, const char *json, size_t len, atd_arena *are
     r->err_code = ATD_ERR_OK;
     r->err_offset = 0;
     r->err_detail[0] = '\0';
-    r->err_path_len = 0;
-    r->err_path_truncated = false;
+    atd__path_clear(&r->err_path);
 }
 
 static bool fail_va(atd_reader *r, size_t offset, atd_error_code code, const char *fmt, va_list ap)
@@ -93,36 +93,14 @@ bool atd_reader_fail(atd_reader *r, atd_error_code code, const char *fmt, ...)
     return false;
 }
 
-/* Appends a printable rendering of byte c to out (at most 4 bytes). In key
- * mode, quote and backslash are escaped so the result reads as a JSON-like
- * string literal. */
-static size_t render_byte(char *out, unsigned char c, bool key_mode)
-{
-    static const char hex[] = "0123456789abcdef";
-    if (key_mode && (c == '"' || c == '\\')) {
-        out[0] = '\\';
-        out[1] = (char)c;
-        return 2;
-    }
-    if (c >= 0x20 && c < 0x7f) {
-        out[0] = (char)c;
-        return 1;
-    }
-    out[0] = '\\';
-    out[1] = 'x';
-    out[2] = hex[c >> 4];
-    out[3] = hex[c & 15];
-    return 4;
-}
-
 /* Renders [p, pend) into buf at *len, keeping room for `reserve` more bytes
  * and the NUL; returns true if everything fit. */
 static bool render_bytes(char *buf, size_t cap, size_t *len, const char *p, const char *pend,
-                         size_t reserve, bool key_mode)
+                         size_t reserve)
 {
     char tmp[4];
     for (; p < pend; p++) {
-        size_t n = render_byte(tmp, (unsigned char)*p, key_mode);
+        size_t n = atd__render_byte(tmp, (unsigned char)*p, false);
         if (*len + n + reserve + 1 > cap)
             return false;
         memcpy(buf + *len, tmp, n);
@@ -168,19 +146,19 @@ void atd__quote_token(const atd_reader *r, const char *at, char *buf, size_t cap
         }
         bool closed = p < end;
         buf[len++] = '"';
-        if (render_bytes(buf, cap, &len, at + 1, p, 4, false) && closed)
+        if (render_bytes(buf, cap, &len, at + 1, p, 4) && closed)
             buf[len++] = '"';
         else
             put_str(buf, cap, &len, "...");
     } else if ((atd__char_class[c] & ATD__CC_DELIM) && c != '/') {
         buf[len++] = '\'';
-        render_bytes(buf, cap, &len, at, at + 1, 1, false);
+        render_bytes(buf, cap, &len, at, at + 1, 1);
         buf[len++] = '\'';
     } else {
         const char *p = at + 1;
         while (p < end && !(atd__char_class[(unsigned char)*p] & ATD__CC_DELIM))
             p++;
-        if (!render_bytes(buf, cap, &len, at, p, 3, false))
+        if (!render_bytes(buf, cap, &len, at, p, 3))
             put_str(buf, cap, &len, "...");
     }
     buf[len] = '\0';
@@ -210,95 +188,20 @@ bool atd_reader_fail_expected(atd_reader *r, const char *what)
     return atd__fail_found(r, r->cur, ATD_ERR_TYPE, what);
 }
 
-/* --- path segments --- */
-
-/* Stored innermost first: each segment's text followed by one byte holding
- * its length, so the composer can walk them backwards (outermost first). */
-static bool push_segment(atd_reader *r, const char *seg, size_t n)
-{
-    if (r->err_path_truncated)
-        return false;
-    if (n == 0 || n > 255 || r->err_path_len + n + 1 > sizeof r->err_path_rev) {
-        /* Dropping this segment means dropping every outer one too, or the
-         * path shown would skip a level. */
-        r->err_path_truncated = true;
-        return false;
-    }
-    memcpy(r->err_path_rev + r->err_path_len, seg, n);
-    r->err_path_rev[r->err_path_len + n] = (char)(unsigned char)n;
-    r->err_path_len += n + 1;
-    return false;
-}
-
-static bool is_identifier(const char *s, size_t n)
-{
-    if (n == 0)
-        return false;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        bool alpha = (unsigned)((c | 0x20) - 'a') < 26 || c == '_';
-        bool digit = (unsigned)(c - '0') < 10;
-        if (!(alpha || (digit && i > 0)))
-            return false;
-    }
-    return true;
-}
-
-/* Longest key shown in a path segment, in rendered bytes. */
-#define KEY_SHOWN_MAX 64
+/* --- path segments (error_path.c) --- */
 
 bool atd_reader_push_field(atd_reader *r, const char *name, size_t len)
 {
-    if (r->err_code == ATD_ERR_OK)
-        return false;
-    char seg[KEY_SHOWN_MAX + 16];
-    size_t n = 0;
-    if (!name)
-        len = 0;
-    if (len <= KEY_SHOWN_MAX && is_identifier(name, len)) {
-        seg[n++] = '.';
-        memcpy(seg + n, name, len);
-        n += len;
-    } else {
-        seg[n++] = '[';
-        seg[n++] = '"';
-        if (len > 0 && !render_bytes(seg, KEY_SHOWN_MAX + 2, &n, name, name + len, 0, true)) {
-            memcpy(seg + n, "...", 3);
-            n += 3;
-        }
-        seg[n++] = '"';
-        seg[n++] = ']';
-    }
-    return push_segment(r, seg, n);
+    if (r->err_code != ATD_ERR_OK)
+        atd__path_push_field(&r->err_path, name, len);
+    return false;
 }
 
 bool atd_reader_push_index(atd_reader *r, size_t index)
 {
-    if (r->err_code == ATD_ERR_OK)
-        return false;
-    char seg[32];
-    int n = snprintf(seg, sizeof seg, "[%zu]", index);
-    return push_segment(r, seg, (size_t)n);
-}
-
-static void compose_path(const atd_reader *r, char *out, size_t cap)
-{
-    size_t len = 0;
-    put_str(out, cap, &len, r->err_path_truncated ? "$..." : "$");
-    size_t pos = r->err_path_len;
-    while (pos > 0) {
-        size_t n = (unsigned char)r->err_path_rev[pos - 1];
-        pos -= n + 1;
-        if (len + n + 1 > cap) {
-            /* Cannot happen with the current sizes; never overflow anyway. */
-            if (len + 4 <= cap)
-                put_str(out, cap, &len, "...");
-            break;
-        }
-        memcpy(out + len, r->err_path_rev + pos, n);
-        len += n;
-    }
-    out[len] = '\0';
+    if (r->err_code != ATD_ERR_OK)
+        atd__path_push_index(&r->err_path, index);
+    return false;
 }
 
 int atd_reader_get_error(const atd_reader *r, atd_error *err)
@@ -313,7 +216,7 @@ int atd_reader_get_error(const atd_reader *r, atd_error *err)
     err->offset = r->err_offset;
     atd_error_locate(r->start, (size_t)(r->end - r->start), r->err_offset, &err->line,
                      &err->column);
-    compose_path(r, err->path, sizeof err->path);
+    atd__path_compose(&r->err_path, err->path, sizeof err->path);
     snprintf(err->message, sizeof err->message, "line %zu, column %zu, at %s: %s", err->line,
              err->column, err->path, r->err_detail);
     return (int)r->err_code;

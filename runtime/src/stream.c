@@ -12,6 +12,7 @@
 
 #include "atd/stream.h"
 
+#include "alloc.h"
 #include "reader_internal.h"
 
 #include <errno.h>
@@ -49,18 +50,6 @@ static ptrdiff_t read_file(void *ctx, char *buf, size_t cap)
     return 0;
 }
 
-static void *default_alloc(void *ctx, size_t size)
-{
-    (void)ctx;
-    return malloc(size);
-}
-
-static void default_free(void *ctx, void *ptr)
-{
-    (void)ctx;
-    free(ptr);
-}
-
 static int stream_init(atd_stream *s, atd_read_cb read, void *ctx, const atd_stream_options *opt)
 {
     memset(s, 0, sizeof *s);
@@ -73,12 +62,7 @@ static int stream_init(atd_stream *s, atd_read_cb read, void *ctx, const atd_str
         s->opt.max_record = ATD_STREAM_MAX_RECORD;
     if (s->opt.max_depth == 0)
         s->opt.max_depth = ATD_DEFAULT_MAX_DEPTH;
-    if (s->opt.allocator != NULL) {
-        s->allocator = *s->opt.allocator;
-    } else {
-        s->allocator.alloc = default_alloc;
-        s->allocator.free = default_free;
-    }
+    s->allocator = atd__allocator_or_default(s->opt.allocator);
     s->opt.allocator = NULL; /* the copy above is the one in use */
     s->read = read;
     s->read_ctx = ctx;

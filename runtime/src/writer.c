@@ -408,10 +408,10 @@ static NOINLINE int write_string_slow(atd_buf *b, const char *pre, size_t pre_le
     return write_long_string(b, s, len);
 }
 
-/* atd_write_string after the literal pre[0..pre_len) (a key such as
+/* atd_buf_write_string after the literal pre[0..pre_len) (a key such as
  * ",\"name\":"), both in one reservation for short strings. The common case,
  * a short string that fits in the buffer's free room, is handled here
- * without a further call; atd_write_string, which has no literal, loses the
+ * without a further call; atd_buf_write_string, which has no literal, loses the
  * copy altogether. */
 static ALWAYS_INLINE int write_string_after(atd_buf *b, const char *pre, size_t pre_len,
                                             const char *s, size_t len, unsigned flags)
@@ -433,7 +433,7 @@ static ALWAYS_INLINE int write_string_after(atd_buf *b, const char *pre, size_t 
     return write_string_slow(b, pre, pre_len, s, len, flags);
 }
 
-int atd_write_string(atd_buf *b, const char *s, size_t len, unsigned flags)
+int atd_buf_write_string(atd_buf *b, const char *s, size_t len, unsigned flags)
 {
     return write_string_after(b, NULL, 0, s, len, flags);
 }
@@ -528,11 +528,12 @@ bool atd__writer_string_at(atd_writer *w, char *p, const char *s, size_t len)
     return true;
 }
 
-void atd_buf_write_int64(atd_buf *b, int64_t v)
+int atd_buf_write_int64(atd_buf *b, int64_t v)
 {
     char *p = atd_buf_reserve(b, ATD_INT64_CHARS);
     if (p != NULL)
         atd_buf_commit(b, atd_write_int64(p, v));
+    return b->status;
 }
 
 int atd_buf_write_double(atd_buf *b, double v)

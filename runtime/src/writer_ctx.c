@@ -1,8 +1,6 @@
 /* The writer context of writer.h (atd_writer): value writers that turn the runtime's
  * error codes into a recorded error, and the JSON path built while unwinding
- * (segments stored innermost first, composed outermost first on report, in
- * the same notation as the reader: .name for identifiers, ["odd key"]
- * otherwise, [i] for indices). The string writers are in writer.c, next to
+ * (error_path.c, shared with the readers). The string writers are in writer.c, next to
  * the escaper they inline. */
 #include "atd/writer.h"
 
@@ -10,6 +8,7 @@
 #include <string.h>
 
 #include "atd/number.h"
+#include "error_path.h"
 
 void atd_writer_init(atd_writer *w, atd_buf *b, unsigned flags)
 {
@@ -17,8 +16,7 @@ void atd_writer_init(atd_writer *w, atd_buf *b, unsigned flags)
     w->flags = flags;
     w->err_code = ATD_ERR_OK;
     w->err_detail[0] = '\0';
-    w->err_path_len = 0;
-    w->err_path_truncated = false;
+    atd__path_clear(&w->err_path);
 }
 
 bool atd_writer_fail(atd_writer *w, atd_error_code code, const char *detail)
@@ -36,75 +34,18 @@ bool atd_writer_fail_buf(atd_writer *w)
     return atd_writer_fail(w, code, atd_error_code_text(code));
 }
 
-static bool push_segment(atd_writer *w, const char *seg, size_t n)
-{
-    if (w->err_code == ATD_ERR_OK || w->err_path_truncated)
-        return false;
-    if (n == 0 || n > 255 || w->err_path_len + n + 1 > sizeof w->err_path_rev) {
-        w->err_path_truncated = true;
-        return false;
-    }
-    memcpy(w->err_path_rev + w->err_path_len, seg, n);
-    w->err_path_rev[w->err_path_len + n] = (char)(unsigned char)n;
-    w->err_path_len += n + 1;
-    return false;
-}
-
-static bool is_identifier(const char *s, size_t n)
-{
-    if (n == 0)
-        return false;
-    for (size_t i = 0; i < n; i++) {
-        char c = s[i];
-        bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-        if (!alpha && !(i > 0 && c >= '0' && c <= '9'))
-            return false;
-    }
-    return true;
-}
-
-#define KEY_SHOWN_MAX 64
-
 bool atd_writer_push_field(atd_writer *w, const char *name, size_t len)
 {
-    char seg[4 * KEY_SHOWN_MAX + 16];
-    size_t n = 0;
-    if (name == NULL)
-        len = 0;
-    if (len <= KEY_SHOWN_MAX && is_identifier(name, len)) {
-        seg[n++] = '.';
-        memcpy(seg + n, name, len);
-        n += len;
-    } else {
-        static const char hex[] = "0123456789abcdef";
-        seg[n++] = '[';
-        seg[n++] = '"';
-        for (size_t i = 0; i < len && i < KEY_SHOWN_MAX; i++) {
-            unsigned char c = (unsigned char)name[i];
-            if (c < 0x20 || c == 0x7f || c == '"' || c == '\\') {
-                seg[n++] = '\\';
-                seg[n++] = 'x';
-                seg[n++] = hex[c >> 4];
-                seg[n++] = hex[c & 15];
-            } else {
-                seg[n++] = (char)c;
-            }
-        }
-        if (len > KEY_SHOWN_MAX) {
-            memcpy(seg + n, "...", 3);
-            n += 3;
-        }
-        seg[n++] = '"';
-        seg[n++] = ']';
-    }
-    return push_segment(w, seg, n);
+    if (w->err_code != ATD_ERR_OK)
+        atd__path_push_field(&w->err_path, name, len);
+    return false;
 }
 
 bool atd_writer_push_index(atd_writer *w, size_t index)
 {
-    char seg[32];
-    int n = snprintf(seg, sizeof seg, "[%zu]", index);
-    return push_segment(w, seg, (size_t)n);
+    if (w->err_code != ATD_ERR_OK)
+        atd__path_push_index(&w->err_path, index);
+    return false;
 }
 
 int atd_writer_get_error(const atd_writer *w, atd_error *err)
@@ -116,20 +57,7 @@ int atd_writer_get_error(const atd_writer *w, atd_error *err)
         return ATD_ERR_OK;
     }
     char path[ATD_ERROR_PATH_MAX];
-    size_t len = 0;
-    const char *root = w->err_path_truncated ? "$..." : "$";
-    memcpy(path, root, strlen(root));
-    len = strlen(root);
-    size_t pos = w->err_path_len;
-    while (pos > 0) {
-        size_t n = (unsigned char)w->err_path_rev[pos - 1];
-        pos -= n + 1;
-        if (len + n + 1 > sizeof path)
-            break;
-        memcpy(path + len, w->err_path_rev + pos, n);
-        len += n;
-    }
-    path[len] = '\0';
+    atd__path_compose(&w->err_path, path, sizeof path);
     atd_error_set(err, w->err_code, path, w->err_detail);
     return (int)w->err_code;
 }
@@ -235,7 +163,7 @@ bool atd_writer_json(atd_writer *w, const atd_json *v)
             detail += 3 + plen + 2;
         atd_writer_fail(w, (atd_error_code)rc, detail);
         if (plen > 1 && e.path[0] == '$')
-            push_segment(w, e.path + 1, plen - 1);
+            atd__path_push_raw(&w->err_path, e.path + 1, plen - 1);
         return false;
     }
     return true;

@@ -3,7 +3,7 @@
 #
 #     tests/fuzz/run.sh TARGET SECONDS [BINARY]
 #
-# TARGET is fuzz_json, fuzz_everything, fuzz_biniou, fuzz_number, fuzz_stream,
+# TARGET is fuzz_json, fuzz_everything, fuzz_biniou, fuzz_lazy, fuzz_number, fuzz_stream,
 # fuzz_frontend or fuzz_generate. Without BINARY, the clang fuzz build in build-fuzz/ (or
 # $ATDC_FUZZ_BUILD) is configured when missing and the target is (re)built. The corpus grows in
 # $ATDC_FUZZ_WORK/TARGET (default: BUILD/fuzz-work/TARGET, outside the
@@ -48,6 +48,7 @@ case $target in
             seeds="$seeds $shared/data/jsontestsuite/test_transform" ;;
     fuzz_everything) max_len=8192 ;;
     fuzz_biniou) max_len=8192 ;;
+    fuzz_lazy) max_len=4096 ;;
     fuzz_number) max_len=512 ;;
     fuzz_stream)
         max_len=4096

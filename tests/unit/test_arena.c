@@ -3,49 +3,11 @@
  * statistics, and clean failure when the underlying allocator fails (checked
  * with a counting allocator that can refuse its Nth call). */
 #include "atd/arena.h"
+#include "test_alloc.h"
 #include "test_main.h"
 
 #include <stdint.h>
 #include <string.h>
-
-/* Counts live blocks and fails the call numbered `fail_at` (0-based; -1 never),
- * and any request above `max_size`. */
-typedef struct counting {
-    long calls;
-    long fail_at;
-    long live;
-    size_t max_size;
-} counting;
-
-static void *counting_alloc(void *ctx, size_t size)
-{
-    counting *c = ctx;
-    long n = c->calls++;
-    if (n == c->fail_at || size > c->max_size)
-        return NULL;
-    void *p = malloc(size);
-    if (p != NULL)
-        c->live++;
-    return p;
-}
-
-static void counting_free(void *ctx, void *ptr)
-{
-    counting *c = ctx;
-    if (ptr != NULL)
-        c->live--;
-    free(ptr);
-}
-
-static atd_allocator counting_allocator(counting *c, long fail_at)
-{
-    c->calls = 0;
-    c->fail_at = fail_at;
-    c->live = 0;
-    c->max_size = (size_t)1 << 30;
-    atd_allocator al = {counting_alloc, counting_free, c};
-    return al;
-}
 
 START_TEST(test_arena_alignment)
 {
@@ -130,8 +92,8 @@ END_TEST
 
 START_TEST(test_arena_reset_keeps_largest)
 {
-    counting c;
-    atd_allocator al = counting_allocator(&c, -1);
+    test_alloc c;
+    atd_allocator al = test_alloc_start(&c, 0);
     atd_arena *a = atd_arena_new(256, &al);
     for (int round = 0; round < 3; round++) {
         for (int i = 0; i < 1000; i++)
@@ -232,8 +194,8 @@ START_TEST(test_arena_alloc_failure)
     /* Fail each allocator call in turn: every failure is a clean NULL, the
      * arena stays usable, and nothing leaks. */
     for (long fail = 0; fail < 12; fail++) {
-        counting c;
-        atd_allocator al = counting_allocator(&c, fail);
+        test_alloc c;
+        atd_allocator al = test_alloc_start(&c, fail + 1);
         atd_arena *a = atd_arena_new(64, &al);
         if (a == NULL) {
             ck_assert_int_eq(fail, 0);
@@ -265,8 +227,8 @@ END_TEST
 
 START_TEST(test_arena_size_overflow)
 {
-    counting c;
-    atd_allocator al = counting_allocator(&c, -1);
+    test_alloc c;
+    atd_allocator al = test_alloc_start(&c, 0);
     atd_arena *a = atd_arena_new(64, &al);
     ck_assert_ptr_null(atd_arena_alloc(a, SIZE_MAX, 1));
     ck_assert_ptr_null(atd_arena_alloc(a, SIZE_MAX - 8, 16));

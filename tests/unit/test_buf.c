@@ -6,38 +6,12 @@
 
 #include "atd/buf.h"
 #include "atd/error.h"
+#include "test_alloc.h"
 #include "test_main.h"
 
 #include <stdint.h>
 #include <string.h>
 #include <unistd.h>
-
-typedef struct counting {
-    long calls;
-    long fail_at;
-    long live;
-    size_t max_size;
-} counting;
-
-static void *counting_alloc(void *ctx, size_t size)
-{
-    counting *c = ctx;
-    long n = c->calls++;
-    if (n == c->fail_at || size > c->max_size)
-        return NULL;
-    void *p = malloc(size);
-    if (p != NULL)
-        c->live++;
-    return p;
-}
-
-static void counting_free(void *ctx, void *ptr)
-{
-    counting *c = ctx;
-    if (ptr != NULL)
-        c->live--;
-    free(ptr);
-}
 
 START_TEST(test_buf_reserve_commit)
 {
@@ -67,8 +41,8 @@ END_TEST
 
 START_TEST(test_buf_growth)
 {
-    counting c = {0, -1, 0, (size_t)1 << 30};
-    atd_allocator al = {counting_alloc, counting_free, &c};
+    test_alloc c;
+    atd_allocator al = test_alloc_start(&c, 0);
     atd_buf b;
     atd_buf_init_with(&b, &al);
     char block[1000];
@@ -100,8 +74,8 @@ END_TEST
 
 START_TEST(test_buf_alloc_failure_sticky)
 {
-    counting c = {0, 2, 0, (size_t)1 << 30};
-    atd_allocator al = {counting_alloc, counting_free, &c};
+    test_alloc c;
+    atd_allocator al = test_alloc_start(&c, 3);
     atd_buf b;
     atd_buf_init_with(&b, &al);
     char block[300];
@@ -128,8 +102,8 @@ END_TEST
 
 START_TEST(test_buf_size_overflow)
 {
-    counting c = {0, -1, 0, (size_t)1 << 30};
-    atd_allocator al = {counting_alloc, counting_free, &c};
+    test_alloc c;
+    atd_allocator al = test_alloc_start(&c, 0);
     atd_buf b;
     atd_buf_init_with(&b, &al);
     atd_buf_append(&b, "abc", 3);

@@ -310,7 +310,8 @@ END_TEST
 START_TEST(test_write_invalid_utf8)
 {
     INVALID_UTF8_AT(root.label, "$.label");
-    INVALID_UTF8_AT(root.names.accented, "$.names[\"caf\xc3\xa9\"]"); /* raw UTF-8 kept */
+    INVALID_UTF8_AT(root.names.accented,
+                    "$.names[\"caf\\xc3\\xa9\"]"); /* non-ASCII escaped, as readers do */
     INVALID_UTF8_AT(root.shapes.items[8].u.Renamed, "$.shapes[8][1]");
     INVALID_UTF8_AT(root.reprs.assoc_object.items[0].key, "$.reprs.assoc_object[0]"); /* the pair */
     INVALID_UTF8_AT(root.generics.ext.items.items[0], "$.generics.ext.items[0]");

@@ -330,7 +330,7 @@ START_TEST(test_error_path_truncation)
     /* Without an error, pushes do nothing. */
     ck_assert(!atd_reader_push_field(&r, "x", 1));
     ck_assert(!atd_reader_push_index(&r, 1));
-    ck_assert_uint_eq(r.err_path_len, 0);
+    ck_assert_uint_eq(r.err_path.len, 0);
     atd_reader_fail(&r, ATD_ERR_INVALID, "bad");
     ck_assert(!atd_reader_push_index(&r, 7));
     for (int i = 0; i < 100; i++)

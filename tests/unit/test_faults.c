@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "test_alloc.h"
 #include "test_main.h"
 #include "test_files.h"
 
@@ -35,38 +36,6 @@
 
 #define CONFORMANCE_DIR ATD_SOURCE_DIR "/tests/conformance"
 #define BENCH_DIR ATD_SHARED_DIR "/data/bench"
-
-/* An allocator that fails its call number `fail_at` (1-based; 0: never), and
- * with `sticky` every later call too, and counts the blocks still live. */
-typedef struct faulty {
-    long calls;
-    long fail_at;
-    bool sticky;
-    long live;
-    long failures;
-} faulty;
-
-static void *faulty_alloc(void *ctx, size_t size)
-{
-    faulty *f = ctx;
-    f->calls++;
-    if (f->fail_at > 0 && (f->calls == f->fail_at || (f->sticky && f->calls > f->fail_at))) {
-        f->failures++;
-        return NULL;
-    }
-    void *p = malloc(size != 0 ? size : 1);
-    if (p != NULL)
-        f->live++;
-    return p;
-}
-
-static void faulty_free(void *ctx, void *ptr)
-{
-    faulty *f = ctx;
-    if (ptr != NULL)
-        f->live--;
-    free(ptr);
-}
 
 /* A read through some reader into an arena; returns its status. */
 typedef int (*read_fn)(const char *json, size_t len, atd_arena *arena);
@@ -111,8 +80,9 @@ static long inject_read_failures(const char *what, const char *json, size_t len,
     long total_calls = 0;
     for (int sticky = 0; sticky <= 1; sticky++) {
         for (long n = 1; n < 100000; n++) {
-            faulty f = {0, n, sticky != 0, 0, 0};
-            atd_allocator al = {faulty_alloc, faulty_free, &f};
+            test_alloc f;
+            atd_allocator al = test_alloc_start(&f, n);
+            f.sticky = sticky != 0;
             atd_arena *arena = atd_arena_new(64, &al);
             if (arena == NULL) {
                 ck_assert_int_eq(f.live, 0);
@@ -213,8 +183,9 @@ static void inject_buf_failures(const char *what, const void *value, write_fn fn
 {
     for (int sticky = 0; sticky <= 1; sticky++) {
         for (long n = 1; n < 1000; n++) {
-            faulty f = {0, n, sticky != 0, 0, 0};
-            atd_allocator al = {faulty_alloc, faulty_free, &f};
+            test_alloc f;
+            atd_allocator al = test_alloc_start(&f, n);
+            f.sticky = sticky != 0;
             atd_buf out;
             atd_buf_init_with(&out, &al);
             atd_buf_puts(&out, "prefix");

@@ -8,6 +8,7 @@
 
 #include "atd/json.h"
 #include "atd/writer.h"
+#include "test_alloc.h"
 #include "test_main.h"
 #include "test_files.h"
 
@@ -453,31 +454,6 @@ START_TEST(test_json_deep_handmade_tree)
 }
 END_TEST
 
-typedef struct counting {
-    long calls;
-    long fail_at;
-    long live;
-} counting;
-
-static void *counting_alloc(void *ctx, size_t size)
-{
-    counting *c = ctx;
-    if (c->calls++ == c->fail_at)
-        return NULL;
-    void *p = malloc(size);
-    if (p != NULL)
-        c->live++;
-    return p;
-}
-
-static void counting_free(void *ctx, void *ptr)
-{
-    counting *c = ctx;
-    if (ptr != NULL)
-        c->live--;
-    free(ptr);
-}
-
 START_TEST(test_json_alloc_failures)
 {
     /* A document needing several arena chunks and a scratch stack beyond its
@@ -492,8 +468,8 @@ START_TEST(test_json_alloc_failures)
     ck_assert_int_eq(doc.status, 0);
     long needed = -1;
     for (long fail = 0; fail < 200 && needed < 0; fail++) {
-        counting c = {0, fail, 0};
-        atd_allocator al = {counting_alloc, counting_free, &c};
+        test_alloc c;
+        atd_allocator al = test_alloc_start(&c, fail + 1);
         atd_arena *arena = atd_arena_new(256, &al);
         if (arena == NULL) {
             ck_assert_int_eq(c.live, 0);

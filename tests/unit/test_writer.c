@@ -66,7 +66,7 @@ static void assert_written(const char *in, size_t len, const char *expected)
 {
     atd_buf b;
     atd_buf_init(&b);
-    ck_assert_int_eq(atd_write_string(&b, in, len, 0), 0);
+    ck_assert_int_eq(atd_buf_write_string(&b, in, len, 0), 0);
     ck_assert_uint_eq(b.len, strlen(expected));
     ck_assert_int_eq(memcmp(b.data, expected, b.len), 0);
     atd_buf_free(&b);
@@ -80,8 +80,8 @@ START_TEST(test_writer_every_byte)
         size_t n = reference_escape(expected, &in, 1);
         atd_buf b;
         atd_buf_init(&b);
-        ck_assert_int_eq(atd_write_string(&b, (const char *)&in, 1, ATD_WRITE_ALLOW_INVALID_UTF8),
-                         0);
+        ck_assert_int_eq(
+            atd_buf_write_string(&b, (const char *)&in, 1, ATD_WRITE_ALLOW_INVALID_UTF8), 0);
         ck_assert_uint_eq(b.len, n);
         ck_assert_int_eq(memcmp(b.data, expected, n), 0);
         atd_buf_free(&b);
@@ -121,7 +121,8 @@ START_TEST(test_writer_swar_positions)
                 atd_buf b;
                 atd_buf_init(&b);
                 ck_assert_int_eq(
-                    atd_write_string(&b, (const char *)in, len, ATD_WRITE_ALLOW_INVALID_UTF8), 0);
+                    atd_buf_write_string(&b, (const char *)in, len, ATD_WRITE_ALLOW_INVALID_UTF8),
+                    0);
                 ck_assert_uint_eq(b.len, n);
                 ck_assert_int_eq(memcmp(b.data, expected, n), 0);
                 atd_buf_free(&b);
@@ -137,7 +138,7 @@ static void assert_utf8(const char *s, size_t len, bool valid)
     atd_buf b;
     atd_buf_init(&b);
     atd_buf_append(&b, "[", 1);
-    int rc = atd_write_string(&b, s, len, 0);
+    int rc = atd_buf_write_string(&b, s, len, 0);
     if (valid) {
         ck_assert_int_eq(rc, 0);
         ck_assert_uint_eq(b.len, len + 3);
@@ -145,7 +146,7 @@ static void assert_utf8(const char *s, size_t len, bool valid)
         ck_assert_int_eq(rc, ATD_ERR_UTF8);
         ck_assert_uint_eq(b.len, 1); /* nothing written */
         ck_assert_int_eq(b.status, 0);
-        ck_assert_int_eq(atd_write_string(&b, s, len, ATD_WRITE_ALLOW_INVALID_UTF8), 0);
+        ck_assert_int_eq(atd_buf_write_string(&b, s, len, ATD_WRITE_ALLOW_INVALID_UTF8), 0);
         ck_assert_uint_eq(b.len, len + 3);
         ck_assert_int_eq(memcmp(b.data + 2, s, len), 0);
     }
@@ -231,7 +232,7 @@ static void check_validated(const unsigned char *in, size_t len)
     atd_buf b;
     atd_buf_init(&b);
     atd_buf_append(&b, "[", 1);
-    int rc = atd_write_string(&b, (const char *)in, len, 0);
+    int rc = atd_buf_write_string(&b, (const char *)in, len, 0);
     if (valid) {
         ck_assert_int_eq(rc, 0);
         ck_assert_uint_eq(b.len, n + 1);
@@ -421,14 +422,14 @@ static void check_long_string_through_sink(size_t chunk)
 
     atd_buf mem;
     atd_buf_init(&mem);
-    ck_assert_int_eq(atd_write_string(&mem, s, len, 0), 0);
+    ck_assert_int_eq(atd_buf_write_string(&mem, s, len, 0), 0);
 
     collector c = {NULL, 0, 0, NULL, 0};
     atd_buf b;
     ck_assert_int_eq(atd_buf_init_sink(&b, collecting_sink, &c, chunk), 0);
     c.buf = &b;
     atd_buf_putc(&b, '[');
-    ck_assert_int_eq(atd_write_string(&b, s, len, 0), 0);
+    ck_assert_int_eq(atd_buf_write_string(&b, s, len, 0), 0);
     atd_buf_putc(&b, ']');
     ck_assert_int_eq(atd_buf_flush(&b), 0);
     ck_assert_uint_eq(c.len, mem.len + 2);
@@ -455,7 +456,7 @@ START_TEST(test_writer_string_tiny_sink)
     atd_buf b;
     ck_assert_int_eq(atd_buf_init_sink(&b, collecting_sink, &c, 4), 0);
     c.buf = &b;
-    ck_assert_int_eq(atd_write_string(&b, "ab\x01\"cdefghijklmn", 16, 0), 0);
+    ck_assert_int_eq(atd_buf_write_string(&b, "ab\x01\"cdefghijklmn", 16, 0), 0);
     ck_assert_int_eq(atd_buf_flush(&b), 0);
     const char *expected = "\"ab\\u0001\\\"cdefghijklmn\"";
     ck_assert_uint_eq(c.len, strlen(expected));
@@ -478,7 +479,7 @@ START_TEST(test_writer_long_string_memory)
     atd_buf b;
     atd_buf_init(&b);
     atd_buf_putc(&b, 'x');
-    ck_assert_int_eq(atd_write_string(&b, s, len, 0), 0);
+    ck_assert_int_eq(atd_buf_write_string(&b, s, len, 0), 0);
     ck_assert_uint_eq(b.len, n + 1);
     ck_assert_int_eq(memcmp(b.data + 1, expected, n), 0);
     atd_buf_free(&b);
@@ -501,7 +502,7 @@ START_TEST(test_writer_string_sink_error)
     ck_assert_int_eq(atd_buf_init_sink(&b, failing_sink, NULL, 256), 0);
     char s[5000];
     memset(s, 'x', sizeof s);
-    ck_assert_int_eq(atd_write_string(&b, s, sizeof s, 0), ATD_ERR_IO);
+    ck_assert_int_eq(atd_buf_write_string(&b, s, sizeof s, 0), ATD_ERR_IO);
     ck_assert_int_eq(b.status, ATD_ERR_IO);
     atd_buf_free(&b);
 }
@@ -518,13 +519,13 @@ START_TEST(test_writer_numbers)
 {
     atd_buf b;
     atd_buf_init(&b);
-    atd_buf_write_int64(&b, 0);
+    ck_assert_int_eq(atd_buf_write_int64(&b, 0), 0);
     assert_buf(&b, "0");
-    atd_buf_write_int64(&b, -42);
+    ck_assert_int_eq(atd_buf_write_int64(&b, -42), 0);
     assert_buf(&b, "-42");
-    atd_buf_write_int64(&b, INT64_MIN);
+    ck_assert_int_eq(atd_buf_write_int64(&b, INT64_MIN), 0);
     assert_buf(&b, "-9223372036854775808");
-    atd_buf_write_int64(&b, INT64_MAX);
+    ck_assert_int_eq(atd_buf_write_int64(&b, INT64_MAX), 0);
     assert_buf(&b, "9223372036854775807");
     ck_assert_int_eq(atd_buf_write_double(&b, 2.0), 0);
     assert_buf(&b, "2.0");

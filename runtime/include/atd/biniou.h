@@ -314,6 +314,12 @@ bool atd_bin_read_end(atd_reader *r);
  * (line and column are 0: they mean nothing in binary data). Returns the code. */
 int atd_bin_get_error(const atd_reader *r, atd_error *err);
 
+/* The bytes of input not read yet (a bound on the size of a table). */
+static inline size_t atd_bin_bytes_left(const atd_reader *r)
+{
+    return (size_t)(r->end - r->cur);
+}
+
 /* Fixed-size reads for generated code, after checking the bytes left. */
 static inline bool atd_bin_has(const atd_reader *r, size_t n)
 {

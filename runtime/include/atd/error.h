@@ -47,6 +47,15 @@ typedef enum atd_error_code {
 #define ATD_ERROR_PATH_MAX 256
 #define ATD_ERROR_MESSAGE_MAX 512
 
+/* The JSON path of an error while failing readers and writers unwind: the
+ * segments (".name", "[\"odd key\"]", "[3]") innermost first, each followed
+ * by its length byte. Filled by atd_reader_push_* / atd_writer_push_*. */
+typedef struct atd_error_path {
+    char rev[ATD_ERROR_PATH_MAX];
+    size_t len;
+    bool truncated; /* outer segments were dropped: shown as "$..." */
+} atd_error_path;
+
 typedef struct atd_error {
     atd_error_code code;
     size_t offset;                       /* byte offset in the input (readers); 0 for writers */

@@ -21,7 +21,7 @@ typedef enum atd_read_flags {
     ATD_READ_LENIENT = 1u << 2
 } atd_read_flags;
 
-/* atd_writer_init, atd_to_json_flags, atd_write_string. */
+/* atd_writer_init, atd_to_json_flags, atd_buf_write_string. */
 typedef enum atd_write_flags {
     /* Write strings that are not valid UTF-8 as they are instead of failing. */
     ATD_WRITE_ALLOW_INVALID_UTF8 = 1u << 0,

@@ -72,10 +72,7 @@ typedef struct atd_reader {
     atd_error_code err_code;
     size_t err_offset;
     char err_detail[160];
-    /* Path segments pushed while unwinding, innermost first. */
-    char err_path_rev[ATD_ERROR_PATH_MAX];
-    size_t err_path_len;
-    bool err_path_truncated;
+    atd_error_path err_path; /* pushed while unwinding */
 } atd_reader;
 
 /* A type's reader behind an untyped pointer (the generated P_t_read_any),

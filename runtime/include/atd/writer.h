@@ -2,13 +2,17 @@
  * writers, and the buffer-level primitives under them. Output is compact and
  * follows atdgen exactly (its float and string forms).
  *
- * Return conventions: atd_writer_* functions return bool (false after
- * recording the error in the writer, as readers do); the buffer-level
- * atd_write_* / atd_buf_write_* functions that can fail on the value (NaN,
- * invalid UTF-8) return an atd_error_code (0 on success) and write nothing
- * in that case; buffer errors (allocation, sink) are sticky in the buffer's
- * status; the unchecked atd_write_* functions that print into reserved
- * memory return the end of what they wrote. */
+ * Return conventions, one per prefix, the same for strings, keys and numbers:
+ *   atd_writer_*(atd_writer *w, ...)  bool: false after recording the error in
+ *                                      the writer (as readers do);
+ *   atd_buf_write_*(atd_buf *b, ...)  int: 0, or the atd_error_code; a value
+ *                                      that cannot be written (NaN, invalid
+ *                                      UTF-8) writes nothing, a buffer error
+ *                                      (allocation, sink) is the buffer's
+ *                                      sticky status, returned as well;
+ *   atd_write_*(char *p, ...)         char *: the end of what was printed
+ *                                      into memory the caller reserved
+ *                                      (no check; number.h's are the same). */
 #ifndef ATD_WRITER_H
 #define ATD_WRITER_H
 
@@ -42,11 +46,7 @@ typedef struct atd_writer {
     unsigned flags; /* atd_write_flags */
     atd_error_code err_code;
     char err_detail[160];
-    /* Path segments pushed while unwinding, innermost first; each segment is
-     * followed by its length byte. */
-    char err_path_rev[ATD_ERROR_PATH_MAX];
-    size_t err_path_len;
-    bool err_path_truncated;
+    atd_error_path err_path; /* pushed while unwinding */
 } atd_writer;
 
 /* A type's writer behind a function pointer: writes *value (a const P_t *,
@@ -139,7 +139,7 @@ bool atd_writer_json(atd_writer *w, const atd_json *v);
  * in pieces (bounded memory with a sink). Returns ATD_ERR_UTF8 (writing nothing)
  * when the bytes are not valid UTF-8, unless ATD_WRITE_ALLOW_INVALID_UTF8.
  * Returns the buffer's status otherwise. */
-int atd_write_string(atd_buf *b, const char *s, size_t len, unsigned flags);
+int atd_buf_write_string(atd_buf *b, const char *s, size_t len, unsigned flags);
 
 /* Worst-case size of an escaped string of n bytes, quotes included. */
 #define ATD_ESCAPED_MAX(n) (6 * (n) + 2)
@@ -151,7 +151,8 @@ char *atd_write_string_unchecked(char *p, const char *s, size_t len);
 /* true when s[0..len) is valid UTF-8 (no overlongs, no surrogates, <= U+10FFFF). */
 bool atd_utf8_valid(const char *s, size_t len);
 
-void atd_buf_write_int64(atd_buf *b, int64_t v);
+/* Returns the buffer's status (an int64 always has a JSON form). */
+int atd_buf_write_int64(atd_buf *b, int64_t v);
 /* Returns ATD_ERR_NONFINITE (writing nothing) for NaN and infinities. */
 int atd_buf_write_double(atd_buf *b, double v);
 

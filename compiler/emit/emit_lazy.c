@@ -1,0 +1,1073 @@
+/* The lazy format's generated API (atdc --lazy; the format is in
+ * docs/lazy-format.md, its primitives in atd/lazy.h). Values are biniou
+ * (emit_biniou.c writes and reads them) except where the schema says:
+ *   - a slot (record field, association list value) with <c lazy> holds a
+ *     reference to its value, written out of line;
+ *   - a slot with <c shared> holds the index of its string in the strings
+ *     section;
+ *   - an association list with <c index> is a reference to its sorted
+ *     entry table.
+ * A type is "encoded" when its lazy-format bytes differ from biniou (it
+ * contains one of these), and a "view" when reading it cannot give its C
+ * type (it contains a lazy slot or an index not behind a lazy slot): a view
+ * type T gets a C type T_lz, the same as T with atd_lazy in place of each
+ * lazy value and atd_lazy_index in place of each indexed map.
+ *
+ * Per encoded type with functions (statics):
+ *     T__lz_wbody(atd_writer *w, atd_lazy_writer *lw, const T *v)
+ *     T__lz_rbody(atd_reader *r, const atd_lazy_db *db, uint8_t tag, LZ(T) *out)
+ *     T__lz_wtagged / T__lz_rtagged   (tag, then body; biniou for a type
+ *                                      that is only behind a lazy slot)
+ * and the public API:
+ *     int R_lazy_write(const R *value, atd_buf *out, atd_error *err);    encoded exported R
+ *     int R_lazy_open(atd_lazy_db *db, const char *data, size_t len, atd_arena *arena,
+ *                     LZ(R) *root, atd_error *err);
+ *     int R_lazy_open_file(atd_lazy_db *db, const char *path, atd_arena *arena,
+ *                          LZ(R) *root, atd_error *err);
+ *     int T_lazy_fetch(const atd_lazy_db *db, const atd_lazy *ref, atd_arena *arena,
+ *                      LZ(T) *out, atd_error *err);                   T behind a lazy slot
+ *     int M_lazy_find(const atd_lazy_db *db, const atd_lazy_index *map, const char *key,
+ *                     size_t len, atd_arena *arena, V *value, bool *found, atd_error *err);
+ *     int M_lazy_entry(const atd_lazy_db *db, const atd_lazy_index *map, uint64_t i,
+ *                      atd_arena *arena, atd_string *key, V *value, atd_error *err);
+ * Each root's fingerprint hashes a canonical text of every type reachable
+ * from it (names, field hashtags, kinds, reprs and these annotations), so a
+ * file written for another version of any of them is refused at open. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "atd/lazy.h"
+#include "emit.h"
+
+/* --- analysis --- */
+
+typedef struct lz_info {
+    const ir_module *m;
+    size_t n;     /* ids are below n */
+    bool *enc;    /* by type id: encoded */
+    bool *view;   /* by type id: view */
+    bool *fetch;  /* by type id: behind a lazy slot of an encoded type */
+    bool *tagged; /* by type id: T__lz_wtagged/rtagged are emitted */
+} lz_info;
+
+/* The slots of a composite, into out (at most n): a list's or option's
+ * element, a record's fields, an association list's value. */
+static size_t slots_of(const ir_type *t, const ir_slot **out, size_t cap)
+{
+    size_t n = 0;
+    switch (t->kind) {
+    case IR_RECORD:
+        for (size_t i = 0; i < t->nfields && n < cap; i++)
+            out[n++] = &t->fields[i].slot;
+        break;
+    case IR_SUM:
+        for (size_t i = 0; i < t->ncases && n < cap; i++)
+            if (t->cases[i].arg.type != NULL)
+                out[n++] = &t->cases[i].arg;
+        break;
+    case IR_TUPLE:
+        for (size_t i = 0; i < t->ncells && n < cap; i++)
+            out[n++] = &t->cells[i].slot;
+        break;
+    case IR_LIST:
+    case IR_ASSOC:
+    case IR_OPTION:
+    case IR_NULLABLE:
+    case IR_WRAP:
+        if (cap > 0)
+            out[n++] = &t->elem;
+        break;
+    default:
+        break;
+    }
+    return n;
+}
+
+static size_t nslots(const ir_type *t)
+{
+    return t->kind == IR_RECORD  ? t->nfields
+           : t->kind == IR_SUM   ? t->ncases
+           : t->kind == IR_TUPLE ? t->ncells
+                                 : 1;
+}
+
+/* Calls f on every slot of t (a bounded loop over slots_of). */
+#define FOR_SLOTS(t, s, body)                                                                      \
+    do {                                                                                           \
+        size_t ns_ = nslots(t);                                                                    \
+        const ir_slot **sl_ = (const ir_slot **)malloc((ns_ + 1) * sizeof *sl_);                   \
+        if (sl_ == NULL)                                                                           \
+            break;                                                                                 \
+        ns_ = slots_of(t, sl_, ns_);                                                               \
+        for (size_t k_ = 0; k_ < ns_; k_++) {                                                      \
+            const ir_slot *s = sl_[k_];                                                            \
+            body                                                                                   \
+        }                                                                                          \
+        free(sl_);                                                                                 \
+    } while (0)
+
+static bool lz_analyze(lz_info *z, const ir_module *m)
+{
+    memset(z, 0, sizeof *z);
+    z->m = m;
+    size_t n = 1;
+    for (size_t i = 0; i < m->ntypes; i++)
+        if ((size_t)m->types[i]->id + 1 > n)
+            n = (size_t)m->types[i]->id + 1;
+    for (size_t i = 0; i < m->nscalars; i++)
+        if ((size_t)m->scalars[i]->id + 1 > n)
+            n = (size_t)m->scalars[i]->id + 1;
+    z->n = n;
+    z->enc = (bool *)calloc(n, 1);
+    z->view = (bool *)calloc(n, 1);
+    z->fetch = (bool *)calloc(n, 1);
+    z->tagged = (bool *)calloc(n, 1);
+    if (!z->enc || !z->view || !z->fetch || !z->tagged)
+        return false;
+    /* least fixed points: recursive types start as neither */
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t i = 0; i < m->ntypes; i++) {
+            const ir_type *t = m->types[i];
+            bool enc = t->kind == IR_ASSOC && t->lz_index;
+            bool view = enc;
+            FOR_SLOTS(t, s, {
+                if (s->lz_lazy || s->lz_shared)
+                    enc = true;
+                if (s->lz_lazy)
+                    view = true;
+                if ((size_t)s->type->id < n && z->enc[s->type->id])
+                    enc = true;
+                if (!s->lz_lazy && (size_t)s->type->id < n && z->view[s->type->id])
+                    view = true;
+            });
+            if (enc != z->enc[t->id] || view != z->view[t->id]) {
+                z->enc[t->id] = enc;
+                z->view[t->id] = view;
+                changed = true;
+            }
+        }
+    }
+    for (size_t i = 0; i < m->ntypes; i++) {
+        const ir_type *t = m->types[i];
+        if (!z->enc[t->id])
+            continue;
+        if (t->exported)
+            z->tagged[t->id] = true;
+        FOR_SLOTS(t, s, {
+            if (s->lz_lazy)
+                z->fetch[s->type->id] = z->tagged[s->type->id] = true;
+            else if (z->enc[s->type->id] && t->kind != IR_LIST)
+                z->tagged[s->type->id] = true;
+        });
+    }
+    return true;
+}
+
+static void lz_free(lz_info *z)
+{
+    free(z->enc);
+    free(z->view);
+    free(z->fetch);
+    free(z->tagged);
+}
+
+static bool is_enc(const lz_info *z, const ir_type *t)
+{
+    return (size_t)t->id < z->n && z->enc[t->id];
+}
+
+static bool is_view(const lz_info *z, const ir_type *t)
+{
+    return (size_t)t->id < z->n && z->view[t->id];
+}
+
+/* The C type a value of t is read into. */
+static const char *lz_name(cw *w, const lz_info *z, const ir_type *t)
+{
+    if (!is_view(z, t))
+        return t->name;
+    return cw_fmt(w, "%s_lz", t->name);
+}
+
+/* The C type of a slot in a view. */
+static const char *slot_name(cw *w, const lz_info *z, const ir_slot *s)
+{
+    return s->lz_lazy ? "atd_lazy" : lz_name(w, z, s->type);
+}
+
+/* The tag of an encoded composite. */
+static unsigned lz_tag(const ir_type *t)
+{
+    return t->kind == IR_ASSOC && t->lz_index ? ATD_LAZY_TAG_INDEX : emit_biniou_tag(t);
+}
+
+bool emit_lazy_check(diag_ctx *d, const ir_module *m)
+{
+    lz_info z;
+    if (!lz_analyze(&z, m)) {
+        lz_free(&z);
+        diag_error(d, DIAG_NO_LOC, "out of memory");
+        return false;
+    }
+    bool ok = true;
+    for (size_t i = 0; i < m->ntypes; i++) {
+        const ir_type *t = m->types[i];
+        if (!is_enc(&z, t))
+            continue;
+        bool shape = t->kind == IR_RECORD || (t->kind == IR_LIST && !t->bin_table) ||
+                     t->kind == IR_ASSOC || t->kind == IR_OPTION;
+        if (!shape) {
+            diag_error(d, t->loc,
+                       "the lazy format has <c lazy>, <c shared> and <c index> inside records, "
+                       "lists, association lists and options only, and '%s' contains one",
+                       t->atd_name);
+            ok = false;
+        }
+        FOR_SLOTS(t, s, {
+            if (s->ptr && shape) {
+                diag_error(d, t->loc,
+                           "%s: the lazy format does not support the pointer a recursive type "
+                           "needs here",
+                           t->atd_name);
+                ok = false;
+            }
+            if (s->lz_lazy && !ir_is_composite(s->type)) {
+                diag_error(d, s->lz_loc,
+                           "'<c lazy>' on a scalar: only lists, records, options and maps are "
+                           "worth a reference");
+                ok = false;
+            }
+            if (s->lz_shared && s->type->kind != IR_STRING) {
+                diag_error(d, s->lz_loc, "'<c shared>' applies to 'string' only");
+                ok = false;
+            }
+        });
+    }
+    lz_free(&z);
+    return ok;
+}
+
+/* --- fingerprint --- */
+
+typedef struct fp_buf {
+    char *s;
+    size_t len, cap;
+    bool oom;
+    int *seen; /* by type id: 0, or 1 + visit number */
+    int nseen;
+} fp_buf;
+
+static void fp_add(fp_buf *b, const char *fmt, ...) ATD_PRINTF(2, 3);
+static void fp_add(fp_buf *b, const char *fmt, ...)
+{
+    char tmp[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n < 0 || b->oom)
+        return;
+    size_t k = (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1;
+    if (b->len + k + 1 > b->cap) {
+        size_t cap = (b->cap + k + 1) * 2;
+        char *s = (char *)realloc(b->s, cap);
+        if (s == NULL) {
+            b->oom = true;
+            return;
+        }
+        b->s = s;
+        b->cap = cap;
+    }
+    memcpy(b->s + b->len, tmp, k);
+    b->len += k;
+}
+
+static void fp_type(fp_buf *b, const lz_info *z, const ir_type *t);
+
+static void fp_slot(fp_buf *b, const lz_info *z, const ir_slot *s)
+{
+    fp_add(b, "%s%s%s", s->lz_lazy ? "L" : "", s->lz_shared ? "S" : "", s->ptr ? "P" : "");
+    fp_type(b, z, s->type);
+}
+
+/* A canonical text of t: what decides its bytes, in declaration order;
+ * a type met before is its visit number. */
+static void fp_type(fp_buf *b, const lz_info *z, const ir_type *t)
+{
+    if ((size_t)t->id < z->n && b->seen[t->id] != 0) {
+        fp_add(b, "#%d", b->seen[t->id] - 1);
+        return;
+    }
+    if ((size_t)t->id < z->n)
+        b->seen[t->id] = ++b->nseen;
+    switch (t->kind) {
+    case IR_UNIT:
+        fp_add(b, "u");
+        return;
+    case IR_BOOL:
+        fp_add(b, "b");
+        return;
+    case IR_INT:
+        fp_add(b, "i%d.%u", (int)t->int_repr, t->bin_int);
+        return;
+    case IR_FLOAT:
+        fp_add(b, "f%d.%d", t->float32, t->bin_float32);
+        return;
+    case IR_STRING:
+        fp_add(b, "s");
+        return;
+    case IR_ABSTRACT:
+        fp_add(b, "a");
+        return;
+    case IR_WRAP:
+        fp_add(b, "w(");
+        fp_type(b, z, t->elem.type);
+        fp_add(b, ")");
+        return;
+    case IR_RECORD:
+        fp_add(b, "R%s{", t->atd_name);
+        for (size_t i = 0; i < t->nfields; i++) {
+            const ir_field *f = &t->fields[i];
+            fp_add(b, "%s:%d:%08x:", f->atd_name, (int)f->kind, (unsigned)f->bin_hashtag);
+            fp_slot(b, z, &f->slot);
+            fp_add(b, ";");
+        }
+        fp_add(b, "}");
+        return;
+    case IR_ENUM:
+    case IR_SUM:
+        fp_add(b, "S%s{", t->atd_name);
+        for (size_t i = 0; i < t->ncases; i++) {
+            fp_add(b, "%s:%08x:", t->cases[i].atd_name, (unsigned)t->cases[i].bin_hashtag);
+            if (t->cases[i].arg.type != NULL)
+                fp_slot(b, z, &t->cases[i].arg);
+            fp_add(b, ";");
+        }
+        fp_add(b, "}");
+        return;
+    case IR_TUPLE:
+        fp_add(b, "T(");
+        for (size_t i = 0; i < t->ncells; i++) {
+            fp_slot(b, z, &t->cells[i].slot);
+            fp_add(b, ",");
+        }
+        fp_add(b, ")");
+        return;
+    case IR_LIST:
+        fp_add(b, "l%d(", t->bin_table);
+        break;
+    case IR_ASSOC:
+        fp_add(b, "m%d(", t->lz_index);
+        break;
+    case IR_OPTION:
+        fp_add(b, "o(");
+        break;
+    case IR_NULLABLE:
+        fp_add(b, "n(");
+        break;
+    }
+    fp_slot(b, z, &t->elem);
+    fp_add(b, ")");
+}
+
+static uint64_t fingerprint(const lz_info *z, const ir_type *root)
+{
+    fp_buf b;
+    memset(&b, 0, sizeof b);
+    b.seen = (int *)calloc(z->n, sizeof *b.seen);
+    fp_add(&b, "atd-lazy-%u:", ATD_LAZY_VERSION);
+    if (b.seen != NULL)
+        fp_type(&b, z, root);
+    uint64_t h = b.oom || b.seen == NULL ? 0 : atd_lazy_hash(b.s, b.len);
+    free(b.s);
+    free(b.seen);
+    return h;
+}
+
+/* --- header --- */
+
+static void emit_view_struct(cw *w, const lz_info *z, const ir_type *t)
+{
+    const char *n = lz_name(w, z, t);
+    switch (t->kind) {
+    case IR_RECORD:
+        cw_open(w, "struct %s {", n);
+        for (size_t i = 0; i < t->nfields; i++) {
+            const ir_field *f = &t->fields[i];
+            if (f->kind == IR_FIELD_OPTIONAL)
+                cw_line(w, "bool has_%s;", f->c_name);
+            cw_line(w, "%s %s;", slot_name(w, z, &f->slot), f->c_name);
+        }
+        cw_close(w, "};");
+        break;
+    case IR_LIST:
+        cw_open(w, "struct %s {", n);
+        cw_line(w, "%s *items;", lz_name(w, z, t->elem.type));
+        cw_line(w, "size_t len;");
+        cw_close(w, "};");
+        break;
+    case IR_ASSOC:
+        cw_open(w, "struct %s_item {", n);
+        cw_line(w, "atd_string key;");
+        cw_line(w, "%s value;", slot_name(w, z, &t->elem));
+        cw_close(w, "};");
+        cw_open(w, "struct %s {", n);
+        cw_line(w, "%s_item *items;", n);
+        cw_line(w, "size_t len;");
+        cw_close(w, "};");
+        break;
+    default: /* IR_OPTION */
+        cw_open(w, "struct %s {", n);
+        cw_line(w, "bool has;");
+        cw_line(w, "%s value;", slot_name(w, z, &t->elem));
+        cw_close(w, "};");
+        break;
+    }
+}
+
+static void emit_prototypes(cw *w, const lz_info *z, const ir_type *t)
+{
+    const char *lz = lz_name(w, z, t);
+    if (t->exported && is_enc(z, t)) {
+        cw_line(w, "int %s_lazy_write(const %s *value, atd_buf *out, atd_error *err);", t->name,
+                t->name);
+        cw_line(w,
+                "int %s_lazy_open(atd_lazy_db *db, const char *data, size_t len, atd_arena "
+                "*arena, %s *root, atd_error *err);",
+                t->name, lz);
+        cw_line(w,
+                "int %s_lazy_open_file(atd_lazy_db *db, const char *path, atd_arena *arena, %s "
+                "*root, atd_error *err);",
+                t->name, lz);
+    }
+    if (z->fetch[t->id])
+        cw_line(w,
+                "int %s_lazy_fetch(const atd_lazy_db *db, const atd_lazy *ref, atd_arena *arena, "
+                "%s *out, atd_error *err);",
+                t->fn, lz);
+    if (t->kind == IR_ASSOC && t->lz_index) {
+        const char *vn = slot_name(w, z, &t->elem);
+        cw_line(w,
+                "int %s_lazy_find(const atd_lazy_db *db, const atd_lazy_index *map, const char "
+                "*key, size_t len, atd_arena *arena, %s *value, bool *found, atd_error *err);",
+                t->fn, vn);
+        cw_line(w,
+                "int %s_lazy_entry(const atd_lazy_db *db, const atd_lazy_index *map, uint64_t i, "
+                "atd_arena *arena, atd_string *key, %s *value, atd_error *err);",
+                t->fn, vn);
+    }
+}
+
+void emit_lazy_header(cw *w, const ir_module *m)
+{
+    lz_info z;
+    if (!lz_analyze(&z, m)) {
+        lz_free(&z);
+        w->out.status = ATD_ERR_NOMEM;
+        return;
+    }
+    cw_comment(w, "--- lazy format (docs/lazy-format.md) ---");
+    cw_comment(w, "T_lz: T as read from a lazy-format file, with atd_lazy for each <c lazy> value "
+                  "(fetch decodes it) and atd_lazy_index for each <c index> map (find searches "
+                  "it). Strings point into the file. An open atd_lazy_db may be read from several "
+                  "threads at once, each with its own arena.");
+    cw_blank(w);
+    for (size_t i = 0; i < m->ntypes; i++) {
+        const ir_type *t = m->types[i];
+        if (!is_view(&z, t))
+            continue;
+        if (t->kind == IR_ASSOC && t->lz_index) {
+            cw_line(w, "typedef atd_lazy_index %s_lz;", t->name);
+            continue;
+        }
+        if (t->kind == IR_ASSOC)
+            cw_line(w, "typedef struct %s_lz_item %s_lz_item;", t->name, t->name);
+        cw_line(w, "typedef struct %s_lz %s_lz;", t->name, t->name);
+    }
+    cw_blank(w);
+    for (size_t i = 0; i < m->ntypes; i++) {
+        const ir_type *t = m->types[i];
+        if (!is_view(&z, t) || (t->kind == IR_ASSOC && t->lz_index))
+            continue;
+        emit_view_struct(w, &z, t);
+        cw_end_item(w);
+        cw_blank(w);
+    }
+    for (size_t i = 0; i < m->ntypes; i++) {
+        const ir_type *t = m->types[i];
+        if (is_enc(&z, t) || z.fetch[t->id])
+            emit_prototypes(w, &z, t);
+    }
+    cw_blank(w);
+    lz_free(&z);
+}
+
+/* --- source: writing --- */
+
+static void check_call(cw *w, const char *call, const char *fail)
+{
+    cw_open(w, "if (!(%s))", call);
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+}
+
+/* The statements writing the tagged value rv of slot s. */
+static void write_slot(cw *w, const lz_info *z, const ir_slot *s, const char *rv, const char *fail)
+{
+    if (s->lz_lazy) {
+        cw_open(w, "{");
+        cw_line(w, "atd_lazy ref_;");
+        cw_line(w, "atd_writer *iw_ = atd_lazy_begin(lw, w);");
+        cw_open(w, "if (iw_ == NULL)");
+        cw_line(w, "%s", fail);
+        cw_close(w, "}");
+        check_call(w,
+                   cw_fmt(w,
+                          "atd_lazy_end(lw, w, %s__lz_wtagged(iw_, lw, &%s), &ref_) && "
+                          "atd_lazy_write_ref(w, &ref_)",
+                          s->type->fn, rv),
+                   fail);
+        cw_close(w, "}");
+    } else if (s->lz_shared) {
+        check_call(w, cw_fmt(w, "atd_lazy_write_shared(lw, w, %s.ptr, %s.len)", rv, rv), fail);
+    } else if (is_enc(z, s->type)) {
+        check_call(w, cw_fmt(w, "%s__lz_wtagged(w, lw, &%s)", s->type->fn, rv), fail);
+    } else {
+        emit_biniou_write_tagged(w, s, rv, fail);
+    }
+}
+
+static const char *push_field(cw *w, const char *side, const char *name)
+{
+    return cw_fmt(w, "return atd_%s_push_field(%s, \"%s\", %zu);", side,
+                  strcmp(side, "writer") == 0 ? "w" : "r", name, strlen(name));
+}
+
+static void emit_record_wbody(cw *w, const lz_info *z, const ir_type *t)
+{
+    size_t always = 0;
+    for (size_t i = 0; i < t->nfields; i++)
+        always += t->fields[i].kind != IR_FIELD_OPTIONAL;
+    cw_line(w, "size_t n_ = %zu;", always);
+    for (size_t i = 0; i < t->nfields; i++)
+        if (t->fields[i].kind == IR_FIELD_OPTIONAL)
+            cw_line(w, "n_ += v->has_%s ? 1 : 0;", t->fields[i].c_name);
+    check_call(w, "atd_bin_write_uvint(w, n_)", "return false;");
+    for (size_t i = 0; i < t->nfields; i++) {
+        const ir_field *f = &t->fields[i];
+        if (f->kind == IR_FIELD_OPTIONAL)
+            cw_open(w, "if (v->has_%s)", f->c_name);
+        check_call(w, cw_fmt(w, "atd_bin_write_be(w, 0x%08xu, 4)", (unsigned)f->bin_hashtag),
+                   "return false;");
+        write_slot(w, z, &f->slot, cw_fmt(w, "v->%s", f->c_name),
+                   push_field(w, "writer", f->atd_name));
+        if (f->kind == IR_FIELD_OPTIONAL)
+            cw_close(w, "}");
+    }
+    cw_line(w, "return true;");
+}
+
+static void emit_list_wbody(cw *w, const ir_type *t)
+{
+    cw_line(w, "size_t i;");
+    check_call(w, "atd_bin_write_uvint(w, v->len)", "return false;");
+    cw_open(w, "if (v->len == 0)");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+    check_call(w, cw_fmt(w, "atd_bin_write_byte(w, %uu)", lz_tag(t->elem.type)), "return false;");
+    cw_open(w, "for (i = 0; i < v->len; i++)");
+    check_call(w, cw_fmt(w, "%s__lz_wbody(w, lw, &v->items[i])", t->elem.type->fn),
+               "return atd_writer_push_index(w, i);");
+    cw_close(w, "}");
+    cw_line(w, "return true;");
+}
+
+/* An association list as biniou has it: an array of (key, value) pairs. */
+static void emit_assoc_wbody(cw *w, const lz_info *z, const ir_type *t)
+{
+    cw_line(w, "size_t i;");
+    check_call(w, "atd_bin_write_uvint(w, v->len)", "return false;");
+    cw_open(w, "if (v->len == 0)");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+    check_call(w, cw_fmt(w, "atd_bin_write_byte(w, %uu)", ATD_BIN_TUPLE), "return false;");
+    cw_open(w, "for (i = 0; i < v->len; i++)");
+    check_call(w,
+               cw_fmt(w,
+                      "atd_bin_write_uvint(w, 2) && atd_bin_write_byte(w, %uu) && "
+                      "atd_bin_write_string(w, v->items[i].key.ptr, v->items[i].key.len)",
+                      ATD_BIN_STRING),
+               "return atd_writer_push_index(w, i);");
+    write_slot(w, z, &t->elem, "v->items[i].value", "return atd_writer_push_index(w, i);");
+    cw_close(w, "}");
+    cw_line(w, "return true;");
+}
+
+/* An indexed map: its entries (key body, tagged value) out of line in key
+ * order, then the table of their offsets. */
+static void emit_index_wbody(cw *w, const ir_type *t)
+{
+    cw_line(w, "atd_lazy_index_build b_;");
+    cw_line(w, "size_t k_;");
+    cw_line(w, "bool ok_ = true;");
+    check_call(w, "atd_lazy_index_begin(lw, w, v->items, v->len, sizeof v->items[0], &b_)",
+               "return false;");
+    cw_open(w, "for (k_ = 0; k_ < b_.n; k_++)");
+    cw_line(w, "size_t i = b_.order[k_];");
+    cw_line(w, "atd_lazy ref_;");
+    cw_line(w, "atd_writer *iw_ = atd_lazy_begin(lw, w);");
+    cw_open(w,
+            "if (iw_ == NULL || !atd_lazy_end(lw, w, %s__lz_wentry(iw_, lw, &v->items[i]), "
+            "&ref_))",
+            t->fn);
+    cw_line(w, "ok_ = false;");
+    cw_line(w, "atd_writer_push_index(w, i);");
+    cw_line(w, "break;");
+    cw_close(w, "}");
+    cw_line(w, "b_.offsets[k_] = ref_.off;");
+    cw_close(w, "}");
+    cw_line(w, "return atd_lazy_index_end(lw, w, &b_, ok_);");
+}
+
+static void emit_index_wentry(cw *w, const lz_info *z, const ir_type *t)
+{
+    cw_open(w, "static bool %s__lz_wentry(atd_writer *w, atd_lazy_writer *lw, const %s_item *v)",
+            t->fn, t->name);
+    check_call(w, "atd_bin_write_string(w, v->key.ptr, v->key.len)", "return false;");
+    write_slot(w, z, &t->elem, "v->value", "return false;");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+    cw_end_item(w);
+    cw_blank(w);
+}
+
+static void emit_option_wbody(cw *w, const lz_info *z, const ir_type *t)
+{
+    cw_open(w, "if (!v->has)");
+    cw_line(w, "return atd_bin_write_byte(w, 0);");
+    cw_close(w, "}");
+    check_call(w, "atd_bin_write_byte(w, 0x80)", "return false;");
+    write_slot(w, z, &t->elem, "v->value", "return false;");
+    cw_line(w, "return true;");
+}
+
+/* --- source: reading --- */
+
+/* The statements reading the tagged value of slot s into lv. */
+static void read_slot(cw *w, const lz_info *z, const ir_slot *s, const char *lv, const char *fail)
+{
+    if (s->lz_lazy)
+        check_call(w, cw_fmt(w, "atd_lazy_read_ref(r, db, &%s)", lv), fail);
+    else if (s->lz_shared)
+        check_call(w, cw_fmt(w, "atd_lazy_read_shared(r, db, &%s)", lv), fail);
+    else if (is_enc(z, s->type))
+        check_call(w, cw_fmt(w, "%s__lz_rtagged(r, db, &%s)", s->type->fn, lv), fail);
+    else
+        emit_biniou_read_tagged(w, s, lv, fail);
+}
+
+static void emit_record_rbody(cw *w, const lz_info *z, const ir_type *t)
+{
+    size_t nreq = 0;
+    for (size_t i = 0; i < t->nfields; i++)
+        nreq += t->fields[i].kind != IR_FIELD_OPTIONAL;
+    cw_line(w, "size_t n_ = 0, i_;");
+    if (nreq > 0)
+        cw_line(w, "unsigned char seen_[%zu] = {0};", nreq);
+    cw_line(w, "(void)tag;");
+    cw_line(w, "memset(out, 0, sizeof *out);");
+    check_call(w, "atd_bin_enter(r) && atd_bin_read_count(r, &n_)", "return false;");
+    cw_open(w, "for (i_ = 0; i_ < n_; i_++)");
+    cw_line(w, "uint32_t h_ = 0;");
+    check_call(w, "atd_bin_read_field_hashtag(r, &h_)", "return false;");
+    cw_open(w, "switch (h_) {");
+    size_t k = 0;
+    for (size_t i = 0; i < t->nfields; i++) {
+        const ir_field *f = &t->fields[i];
+        cw_mid(w, "case 0x%08xu:", (unsigned)f->bin_hashtag);
+        read_slot(w, z, &f->slot, cw_fmt(w, "out->%s", f->c_name),
+                  push_field(w, "reader", f->atd_name));
+        if (f->kind == IR_FIELD_OPTIONAL)
+            cw_line(w, "out->has_%s = true;", f->c_name);
+        else
+            cw_line(w, "seen_[%zu] = 1;", k++);
+        cw_line(w, "break;");
+    }
+    cw_mid(w, "default:");
+    cw_line(w,
+            "return atd_reader_fail_at(r, (size_t)(r->cur - r->start) - 4, ATD_ERR_UNKNOWN_FIELD, "
+            "\"field hashtag 0x%%08x is not in record '%s'\", (unsigned)h_);",
+            t->atd_name);
+    cw_close(w, "}");
+    cw_close(w, "}");
+    k = 0;
+    for (size_t i = 0; i < t->nfields; i++) {
+        const ir_field *f = &t->fields[i];
+        if (f->kind == IR_FIELD_OPTIONAL)
+            continue;
+        cw_open(w, "if (!seen_[%zu])", k++);
+        cw_line(w, "return atd_reader_fail(r, ATD_ERR_MISSING_FIELD, \"missing field '%s'\");",
+                f->atd_name);
+        cw_close(w, "}");
+    }
+    cw_line(w, "atd_bin_leave(r);");
+    cw_line(w, "return true;");
+}
+
+/* Allocates n_ items of type tn into items_ (n_ is at most the bytes left). */
+static void alloc_items(cw *w, const char *tn)
+{
+    cw_open(w, "if (n_ > SIZE_MAX / sizeof(%s))", tn);
+    cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
+    cw_close(w, "}");
+    cw_line(w, "items_ = (%s *)atd_arena_alloc(r->arena, n_ * sizeof(%s), 8);", tn, tn);
+    cw_open(w, "if (items_ == NULL)");
+    cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
+    cw_close(w, "}");
+}
+
+static void emit_list_rbody(cw *w, const lz_info *z, const ir_type *t)
+{
+    const ir_type *e = t->elem.type;
+    const char *en = lz_name(w, z, e);
+    cw_line(w, "size_t n_ = 0, i;");
+    cw_line(w, "uint8_t et_ = 0;");
+    cw_line(w, "%s *items_;", en);
+    cw_line(w, "(void)tag;");
+    cw_line(w, "out->items = NULL;");
+    cw_line(w, "out->len = 0;");
+    check_call(w, "atd_bin_enter(r) && atd_bin_read_count(r, &n_)", "return false;");
+    cw_open(w, "if (n_ == 0)");
+    cw_line(w, "atd_bin_leave(r);");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+    check_call(
+        w, cw_fmt(w, "atd_bin_read_byte(r, &et_) && atd_lazy_check_tag(r, et_, %uu)", lz_tag(e)),
+        "return false;");
+    alloc_items(w, en);
+    cw_open(w, "for (i = 0; i < n_; i++)");
+    check_call(w, cw_fmt(w, "%s__lz_rbody(r, db, et_, &items_[i])", e->fn),
+               "return atd_reader_push_index(r, i);");
+    cw_close(w, "}");
+    cw_line(w, "out->items = items_;");
+    cw_line(w, "out->len = n_;");
+    cw_line(w, "atd_bin_leave(r);");
+    cw_line(w, "return true;");
+}
+
+static void emit_assoc_rbody(cw *w, const lz_info *z, const ir_type *t)
+{
+    const char *itn = cw_fmt(w, "%s_item", lz_name(w, z, t));
+    cw_line(w, "size_t n_ = 0, i;");
+    cw_line(w, "uint8_t et_ = 0;");
+    cw_line(w, "%s *items_;", itn);
+    cw_line(w, "(void)tag;");
+    cw_line(w, "out->items = NULL;");
+    cw_line(w, "out->len = 0;");
+    check_call(w, "atd_bin_enter(r) && atd_bin_read_count(r, &n_)", "return false;");
+    cw_open(w, "if (n_ == 0)");
+    cw_line(w, "atd_bin_leave(r);");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+    check_call(
+        w,
+        cw_fmt(w, "atd_bin_read_byte(r, &et_) && atd_lazy_check_tag(r, et_, %uu)", ATD_BIN_TUPLE),
+        "return false;");
+    alloc_items(w, itn);
+    cw_open(w, "for (i = 0; i < n_; i++)");
+    cw_line(w, "size_t cells_ = 0;");
+    cw_line(w, "uint8_t kt_ = 0;");
+    check_call(w,
+               cw_fmt(w,
+                      "atd_bin_read_count(r, &cells_) && atd_lazy_check_tag(r, cells_ == 2 ? "
+                      "%uu : 0u, %uu) && atd_bin_read_byte(r, &kt_) && atd_lazy_check_tag(r, "
+                      "kt_, %uu) && atd_bin_read_string(r, &items_[i].key)",
+                      ATD_BIN_TUPLE, ATD_BIN_TUPLE, ATD_BIN_STRING),
+               "return atd_reader_push_index(r, i);");
+    read_slot(w, z, &t->elem, "items_[i].value", "return atd_reader_push_index(r, i);");
+    cw_close(w, "}");
+    cw_line(w, "out->items = items_;");
+    cw_line(w, "out->len = n_;");
+    cw_line(w, "atd_bin_leave(r);");
+    cw_line(w, "return true;");
+}
+
+static void emit_option_rbody(cw *w, const lz_info *z, const ir_type *t)
+{
+    cw_line(w, "uint8_t b_ = 0;");
+    cw_line(w, "(void)tag;");
+    cw_line(w, "out->has = false;");
+    check_call(w, "atd_bin_read_byte(r, &b_)", "return false;");
+    cw_open(w, "if (b_ == 0)");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+    cw_open(w, "if (b_ != 0x80)");
+    cw_line(w, "return atd_reader_fail_at(r, (size_t)(r->cur - r->start) - 1, ATD_ERR_TYPE, "
+               "\"expected an option (0 or 0x80), found %%u\", b_);");
+    cw_close(w, "}");
+    check_call(w, "atd_bin_enter(r)", "return false;");
+    read_slot(w, z, &t->elem, "out->value", "return false;");
+    cw_line(w, "atd_bin_leave(r);");
+    cw_line(w, "out->has = true;");
+    cw_line(w, "return true;");
+}
+
+/* --- source: per type --- */
+
+static void emit_bodies(cw *w, const lz_info *z, const ir_type *t)
+{
+    bool index = t->kind == IR_ASSOC && t->lz_index;
+    if (index)
+        emit_index_wentry(w, z, t);
+    cw_open(w, "static bool %s__lz_wbody(atd_writer *w, atd_lazy_writer *lw, const %s *v)", t->fn,
+            t->name);
+    if (t->kind == IR_RECORD)
+        emit_record_wbody(w, z, t);
+    else if (t->kind == IR_LIST)
+        emit_list_wbody(w, t);
+    else if (index)
+        emit_index_wbody(w, t);
+    else if (t->kind == IR_ASSOC)
+        emit_assoc_wbody(w, z, t);
+    else
+        emit_option_wbody(w, z, t);
+    cw_close(w, "}");
+    cw_end_item(w);
+    cw_blank(w);
+    cw_open(w,
+            "static bool %s__lz_rbody(atd_reader *r, const atd_lazy_db *db, uint8_t tag, %s *out)",
+            t->fn, lz_name(w, z, t));
+    if (t->kind == IR_RECORD) {
+        emit_record_rbody(w, z, t);
+    } else if (t->kind == IR_LIST) {
+        emit_list_rbody(w, z, t);
+    } else if (index) {
+        cw_line(w, "(void)tag;");
+        cw_line(w, "return atd_lazy_read_index_body(r, db, out);");
+    } else if (t->kind == IR_ASSOC) {
+        emit_assoc_rbody(w, z, t);
+    } else {
+        emit_option_rbody(w, z, t);
+    }
+    cw_close(w, "}");
+    cw_end_item(w);
+    cw_blank(w);
+}
+
+/* Tag and body; biniou's for a type whose bytes are biniou's. */
+static void emit_tagged(cw *w, const lz_info *z, const ir_type *t)
+{
+    ir_slot plain = {(ir_type *)t, false, NULL, false, false, {0}};
+    cw_open(w, "static bool %s__lz_wtagged(atd_writer *w, atd_lazy_writer *lw, const %s *v)", t->fn,
+            t->name);
+    if (is_enc(z, t)) {
+        check_call(w, cw_fmt(w, "atd_bin_write_byte(w, %uu)", lz_tag(t)), "return false;");
+        cw_line(w, "return %s__lz_wbody(w, lw, v);", t->fn);
+    } else {
+        cw_line(w, "(void)lw;");
+        emit_biniou_write_tagged(w, &plain, "(*v)", "return false;");
+        cw_line(w, "return true;");
+    }
+    cw_close(w, "}");
+    cw_end_item(w);
+    cw_blank(w);
+    cw_open(w, "static bool %s__lz_rtagged(atd_reader *r, const atd_lazy_db *db, %s *out)", t->fn,
+            lz_name(w, z, t));
+    if (is_enc(z, t)) {
+        cw_line(w, "uint8_t tag = 0;");
+        check_call(
+            w,
+            cw_fmt(w, "atd_bin_read_byte(r, &tag) && atd_lazy_check_tag(r, tag, %uu)", lz_tag(t)),
+            "return false;");
+        cw_line(w, "return %s__lz_rbody(r, db, tag, out);", t->fn);
+    } else {
+        cw_line(w, "(void)db;");
+        emit_biniou_read_tagged(w, &plain, "(*out)", "return false;");
+        cw_line(w, "return true;");
+    }
+    cw_close(w, "}");
+    cw_end_item(w);
+    cw_blank(w);
+}
+
+/* Ends a reading entry point: 0, or the reader's error. */
+static void emit_read_return(cw *w, const char *cond)
+{
+    cw_open(w, "if (!(%s))", cond);
+    cw_line(w, "return atd_lazy_get_error(r, err);");
+    cw_close(w, "}");
+    cw_open(w, "if (err != NULL)");
+    cw_line(w, "atd_error_set(err, ATD_ERR_OK, NULL, NULL);");
+    cw_close(w, "}");
+    cw_line(w, "return 0;");
+}
+
+static void emit_root_api(cw *w, const lz_info *z, const ir_type *t)
+{
+    const char *lz = lz_name(w, z, t);
+    uint64_t fp = fingerprint(z, t);
+    cw_open(w, "int %s_lazy_write(const %s *value, atd_buf *out, atd_error *err)", t->name,
+            t->name);
+    cw_line(w, "atd_lazy_writer lw_;");
+    cw_line(w, "atd_lazy_writer *lw = &lw_;");
+    cw_line(w, "atd_writer *w = atd_lazy_writer_start(lw, out, 0x%016llxu, 0, err);",
+            (unsigned long long)fp);
+    cw_open(w, "if (w == NULL)");
+    cw_line(w, "return out->status != 0 ? out->status : (int)ATD_ERR_NOMEM;");
+    cw_close(w, "}");
+    cw_line(w, "return atd_lazy_writer_finish(lw, %s__lz_wtagged(w, lw, value), err);", t->fn);
+    cw_close(w, "}");
+    cw_end_item(w);
+    cw_blank(w);
+    cw_open(w,
+            "static int %s__lz_root(const atd_lazy_db *db, atd_arena *arena, %s *root, "
+            "atd_error *err)",
+            t->fn, lz);
+    cw_line(w, "atd_reader r_;");
+    cw_line(w, "atd_reader *r = &r_;");
+    cw_line(w, "atd_lazy_root_reader(db, r, arena);");
+    emit_read_return(w, cw_fmt(w, "%s__lz_rtagged(r, db, root) && atd_bin_read_end(r)", t->fn));
+    cw_close(w, "}");
+    cw_end_item(w);
+    cw_blank(w);
+    cw_open(w,
+            "int %s_lazy_open(atd_lazy_db *db, const char *data, size_t len, atd_arena *arena, "
+            "%s *root, atd_error *err)",
+            t->name, lz);
+    cw_line(w, "int rc = atd_lazy_open_buffer(db, data, len, 0x%016llxu, err);",
+            (unsigned long long)fp);
+    cw_line(w, "return rc != 0 ? rc : %s__lz_root(db, arena, root, err);", t->fn);
+    cw_close(w, "}");
+    cw_end_item(w);
+    cw_blank(w);
+    cw_open(w,
+            "int %s_lazy_open_file(atd_lazy_db *db, const char *path, atd_arena *arena, %s *root, "
+            "atd_error *err)",
+            t->name, lz);
+    cw_line(w, "int rc = atd_lazy_open_file(db, path, 0x%016llxu, err);", (unsigned long long)fp);
+    cw_open(w, "if (rc == 0)");
+    cw_line(w, "rc = %s__lz_root(db, arena, root, err);", t->fn);
+    cw_open(w, "if (rc != 0)");
+    cw_line(w, "atd_lazy_close(db);");
+    cw_close(w, "}");
+    cw_close(w, "}");
+    cw_line(w, "return rc;");
+    cw_close(w, "}");
+    cw_end_item(w);
+    cw_blank(w);
+}
+
+static void emit_fetch(cw *w, const lz_info *z, const ir_type *t)
+{
+    cw_open(w,
+            "int %s_lazy_fetch(const atd_lazy_db *db, const atd_lazy *ref, atd_arena *arena, %s "
+            "*out, atd_error *err)",
+            t->fn, lz_name(w, z, t));
+    cw_line(w, "atd_reader r_;");
+    cw_line(w, "atd_reader *r = &r_;");
+    emit_read_return(w, cw_fmt(w,
+                               "atd_lazy_fetch_reader(db, r, ref, arena) && "
+                               "%s__lz_rtagged(r, db, out) && atd_bin_read_end(r)",
+                               t->fn));
+    cw_close(w, "}");
+    cw_end_item(w);
+    cw_blank(w);
+}
+
+static void emit_find(cw *w, const lz_info *z, const ir_type *t)
+{
+    const char *vn = slot_name(w, z, &t->elem);
+    cw_open(w,
+            "int %s_lazy_find(const atd_lazy_db *db, const atd_lazy_index *map, const char *key, "
+            "size_t len, atd_arena *arena, %s *value, bool *found, atd_error *err)",
+            t->fn, vn);
+    cw_line(w, "atd_reader r_;");
+    cw_line(w, "atd_reader *r = &r_;");
+    cw_line(w, "atd_lazy_reader(db, r, 0, 0, arena);");
+    check_call(w, "atd_lazy_index_seek(db, map, key, len, r, found)",
+               "return atd_lazy_get_error(r, err);");
+    cw_open(w, "if (*found)");
+    read_slot(w, z, &t->elem, "(*value)", "return atd_lazy_get_error(r, err);");
+    cw_close(w, "}");
+    cw_open(w, "if (err != NULL)");
+    cw_line(w, "atd_error_set(err, ATD_ERR_OK, NULL, NULL);");
+    cw_close(w, "}");
+    cw_line(w, "return 0;");
+    cw_close(w, "}");
+    cw_end_item(w);
+    cw_blank(w);
+    cw_open(w,
+            "int %s_lazy_entry(const atd_lazy_db *db, const atd_lazy_index *map, uint64_t i, "
+            "atd_arena *arena, atd_string *key, %s *value, atd_error *err)",
+            t->fn, vn);
+    cw_line(w, "atd_reader r_;");
+    cw_line(w, "atd_reader *r = &r_;");
+    cw_line(w, "atd_lazy_reader(db, r, 0, 0, arena);");
+    check_call(w, "atd_lazy_index_entry(db, map, i, r, key)", "return atd_lazy_get_error(r, err);");
+    read_slot(w, z, &t->elem, "(*value)", "return atd_lazy_get_error(r, err);");
+    cw_open(w, "if (err != NULL)");
+    cw_line(w, "atd_error_set(err, ATD_ERR_OK, NULL, NULL);");
+    cw_close(w, "}");
+    cw_line(w, "return 0;");
+    cw_close(w, "}");
+    cw_end_item(w);
+    cw_blank(w);
+}
+
+void emit_lazy_source(cw *w, const ir_module *m, const bool *used)
+{
+    lz_info z;
+    if (!lz_analyze(&z, m)) {
+        lz_free(&z);
+        w->out.status = ATD_ERR_NOMEM;
+        return;
+    }
+    cw_comment(w, "--- lazy format ---");
+    cw_blank(w);
+    for (size_t i = 0; i < m->ntypes; i++) {
+        const ir_type *t = m->types[i];
+        if (!used[i])
+            continue;
+        const char *lz = lz_name(w, &z, t);
+        if (t->kind == IR_ASSOC && t->lz_index)
+            cw_line(w,
+                    "static bool %s__lz_wentry(atd_writer *w, atd_lazy_writer *lw, const %s_item "
+                    "*v);",
+                    t->fn, t->name);
+        if (is_enc(&z, t)) {
+            cw_line(w, "static bool %s__lz_wbody(atd_writer *w, atd_lazy_writer *lw, const %s *v);",
+                    t->fn, t->name);
+            cw_line(w,
+                    "static bool %s__lz_rbody(atd_reader *r, const atd_lazy_db *db, uint8_t tag, "
+                    "%s *out);",
+                    t->fn, lz);
+        }
+        if (z.tagged[t->id]) {
+            cw_line(w,
+                    "static bool %s__lz_wtagged(atd_writer *w, atd_lazy_writer *lw, const %s *v);",
+                    t->fn, t->name);
+            cw_line(w, "static bool %s__lz_rtagged(atd_reader *r, const atd_lazy_db *db, %s *out);",
+                    t->fn, lz);
+        }
+    }
+    cw_blank(w);
+    for (size_t i = 0; i < m->ntypes; i++) {
+        const ir_type *t = m->types[i];
+        if (!used[i])
+            continue;
+        if (is_enc(&z, t))
+            emit_bodies(w, &z, t);
+        if (z.tagged[t->id])
+            emit_tagged(w, &z, t);
+        if (t->exported && is_enc(&z, t))
+            emit_root_api(w, &z, t);
+        if (z.fetch[t->id])
+            emit_fetch(w, &z, t);
+        if (t->kind == IR_ASSOC && t->lz_index && is_enc(&z, t))
+            emit_find(w, &z, t);
+    }
+    lz_free(&z);
+}
