@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "number_bigdec.h"
+#include "number_shortest.h"
 #include "pow10_table.h"
 
 static const char digit_pairs[200] = {
@@ -226,6 +227,87 @@ static inline uint64_t shortest(double v, int *e10)
     return vb < mid || (vb == mid && !(u & 1)) ? u : w;
 }
 
+/* The same result as shortest() for a double whose neighbours are evenly
+ * spaced (t != 0, or the smallest exponents), with one 128-bit product and
+ * no data-dependent branch: false when a comparison is too close to call
+ * with the truncated quantities, and then shortest() decides.
+ *
+ * With k = floor(q log10 2), one unit in the last place of v, 2^q / 10^k,
+ * lies in [1, 10) once v is scaled by 10^-k: the scaled v has an integer
+ * part s (16 or 17 digits for normal doubles) and a fraction, and the
+ * rounding interval is v +- half an ulp. At most one multiple of ten fits in
+ * that interval (its width is below 10); if one does, it is the shorter
+ * result, either d = s - s % 10 (when v - d <= half) or d + 10 (when
+ * d + 10 - v <= half). Otherwise the integer nearest v is inside (half an
+ * ulp is at least 1/2) and is the result. The positions within the decade
+ * [d, d + 10) are kept in 4.60 fixed point (every one is below 16). Each
+ * computed quantity is within one unit of the exact one (the table entry
+ * over-estimates 10^-k by less than 2^-127 of it, the shifts truncate), so
+ * a comparison whose sides differ by two units or more is exact; the ties
+ * that the closed or open interval decides, and the half-way case that
+ * rounds to even, are among the close ones. *zero_end is false when f
+ * cannot end with a zero digit. */
+static inline bool shortest_fast(uint64_t c, int q, uint64_t *f, int *e10, bool *zero_end)
+{
+    int k = atd__floor_log10_pow2(q);
+    const atd__u128 *g = &atd__pow10_table[-k - ATD__POW10_MIN];
+    /* h in 0..3: (c << (h + 1)) * g / 2^128 is v * 10^-k */
+    int h = q + atd__floor_log2_pow10(-k);
+    uint64_t cb = c << (h + 1);
+    uint64_t lo_lo, lo_hi = atd__mul64(g->lo, cb, &lo_lo);
+    uint64_t hi_lo, s = atd__mul64(g->hi, cb, &hi_lo);
+    uint64_t frac = hi_lo + lo_hi; /* top 64 bits of the fraction */
+    s += frac < hi_lo;
+    uint64_t digit = s % 10;
+    uint64_t pos = digit << 60 | frac >> 4; /* v - d */
+    uint64_t half = g->hi >> (4 - h);       /* half an ulp */
+    uint64_t ten = (uint64_t)10 << 60;
+    uint64_t end = pos + half; /* v + half - d */
+    const uint64_t half_frac = (uint64_t)1 << 63;
+    /* |a - b| <= 1 as (a - b + 1) <= 2 in unsigned arithmetic */
+    bool close = (pos - half + 1 <= 2) | (end - ten + 1 <= 2) | (frac - half_frac + 1 <= 2);
+    uint64_t down = half > pos, up = end > ten;
+    uint64_t near = s + (frac >> 63);
+    uint64_t coarse = s - digit + 10 * up;
+    /* a mask rather than a condition: which candidate wins is as random as
+     * the digits, and a mispredicted branch costs more than the whole */
+    uint64_t pick_coarse = 0 - (down | up);
+    *f = near ^ ((near ^ coarse) & pick_coarse);
+    /* whether f may end with a zero, known long before f's digits are:
+     * the coarse candidate does, the nearest integer when its last digit
+     * digit + (frac >> 63) is 0 or 10 */
+    uint64_t last = digit + (frac >> 63);
+    *zero_end = down | up | (last == 0) | (last == 10);
+    *e10 = k;
+    return !close;
+}
+
+/* The significand c and exponent q of a finite v > 0 (v = c * 2^q); true
+ * when its neighbours are evenly spaced (not a power of two above the
+ * smallest normal exponent), as shortest_fast() needs. */
+static inline bool decode(uint64_t bits, uint64_t *c, int *q)
+{
+    uint64_t t = bits & (((uint64_t)1 << 52) - 1);
+    int be = (int)(bits >> 52);
+    *c = be != 0 ? t | (uint64_t)1 << 52 : t;
+    *q = be != 0 ? be - 1075 : -1074;
+    return t != 0 || be <= 1;
+}
+
+uint64_t atd__shortest_exact(double v, int *e10)
+{
+    return shortest(v, e10);
+}
+
+bool atd__shortest_fast(double v, uint64_t *f, int *e10)
+{
+    uint64_t bits, c;
+    int q;
+    bool zero_end;
+    memcpy(&bits, &v, sizeof bits);
+    return decode(bits, &c, &q) && shortest_fast(c, q, f, e10, &zero_end);
+}
+
 /* Removes trailing zeros from f > 0, adding them to *e10. */
 static inline uint64_t strip_zeros(uint64_t f, int *e10)
 {
@@ -396,10 +478,17 @@ char *atd_write_double(char *p, double v)
         memcpy(p, "0.0", 3);
         return p + 3;
     }
-    double a;
-    memcpy(&a, &bits, sizeof a);
     int e10;
-    uint64_t f = shortest(a, &e10);
+    uint64_t f;
+    uint64_t c;
+    int q;
+    bool zero_end;
+    if (ATD_UNLIKELY(!decode(bits, &c, &q) || !shortest_fast(c, q, &f, &e10, &zero_end))) {
+        double a;
+        memcpy(&a, &bits, sizeof a);
+        f = shortest(a, &e10);
+        zero_end = true;
+    }
 #if DIGITS_SWAR
     /* Normal doubles give 16 or 17 digits (f is within 10x of the 53-bit
      * significand): print all 17 places at once, f = h0 | 8 digits | 8
@@ -411,7 +500,12 @@ char *atd_write_double(char *p, double v)
         uint64_t wl = digits8((uint32_t)(f % 100000000));
         uint64_t ah = wh + ASCII_ZEROS, al = wl + ASCII_ZEROS;
         int lead = h0 == 0; /* f >= 10^15, so wh != 0 then */
-        int tz = wl != 0 ? trailing_zero_digits(wl) : 8 + (wh != 0 ? trailing_zero_digits(wh) : 8);
+        /* The length decides where the next value goes: known from
+         * zero_end alone in the usual case, it does not wait for the
+         * digits. */
+        int tz = 0;
+        if (zero_end)
+            tz = wl != 0 ? trailing_zero_digits(wl) : 8 + (wh != 0 ? trailing_zero_digits(wh) : 8);
         int n = 17 - lead - tz;
         int x = e10 + 16 - lead;
         if (x >= 0 && x <= 6 && x < n - 1) {

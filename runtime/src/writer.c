@@ -21,7 +21,7 @@
 #include <string.h>
 
 /* Strings up to this length are escaped with a single worst-case reservation. */
-#define SMALL_STRING 4096
+#define SMALL_STRING ATD__SHORT_STRING
 
 #if defined(__SSE2__) && !defined(ATD_NO_SIMD)
 #include <emmintrin.h>
@@ -453,11 +453,79 @@ bool atd_writer_string(atd_writer *w, const char *s, size_t len)
     return ATD_LIKELY(rc == 0) || string_failed(w, rc);
 }
 
-bool atd_writer_key_string(atd_writer *w, const char *key, size_t key_len, const char *s,
-                           size_t len)
+bool atd__writer_key_string(atd_writer *w, const char *key, size_t key_len, const char *s,
+                            size_t len)
 {
     int rc = write_string_after(w->buf, key, key_len, s, len, w->flags);
     return ATD_LIKELY(rc == 0) || string_failed(w, rc);
+}
+
+/* The general case of atd__writer_string_at: escapes, non-ASCII text. */
+static NOINLINE bool string_at_general(atd_writer *w, char *p, const char *s, size_t len)
+{
+    *p++ = '"';
+    p = !(w->flags & ATD_WRITE_ALLOW_INVALID_UTF8) ? escape_body(p, s, len, true)
+                                                   : escape_body(p, s, len, false);
+    if (p == NULL)
+        return string_failed(w, ATD_ERR_UTF8); /* nothing committed */
+    *p++ = '"';
+    atd_buf_commit(w->buf, p);
+    return true;
+}
+
+/* True when one of the 16 bytes of (a, b) must be escaped or is not ASCII. */
+static inline bool any_stop16(uint64_t a, uint64_t b)
+{
+#if BLOCK == 16
+    return stops128(_mm_set_epi64x((long long)b, (long long)a), true) != 0;
+#else
+    return (stops64(a, true) | stops64(b, true)) != 0;
+#endif
+}
+
+/* A string of at most 16 bytes of plain ASCII (the usual key, name, enum or
+ * identifier) goes through here without a loop, a call or a saved
+ * register: it is loaded as two overlapping pieces that cover it exactly
+ * (never reading outside s[0..len)), tested in one step, and stored back the
+ * same way. Anything else, nothing written yet, goes to string_at_general. */
+bool atd__writer_string_at(atd_writer *w, char *p, const char *s, size_t len)
+{
+    uint64_t a, b;
+    if (len >= 8 && len <= 16) {
+        a = load64(s);
+        b = load64(s + len - 8);
+        if (ATD_UNLIKELY(any_stop16(a, b)))
+            return string_at_general(w, p, s, len);
+        memcpy(p + 1, &a, 8);
+        memcpy(p + 1 + len - 8, &b, 8);
+    } else if (len >= 4 && len < 8) {
+        uint32_t x = load32(s), y = load32(s + len - 4);
+        a = (uint64_t)y << 32 | x;
+        if (ATD_UNLIKELY(any_stop16(a, a)))
+            return string_at_general(w, p, s, len);
+        memcpy(p + 1, &x, 4);
+        memcpy(p + 1 + len - 4, &y, 4);
+    } else if (len < 4) {
+        /* the first, middle and last bytes cover 1 to 3 bytes; 'A' stands
+         * in for them when there are none */
+        unsigned char x = len ? (unsigned char)s[0] : 'A';
+        unsigned char y = len ? (unsigned char)s[len >> 1] : 'A';
+        unsigned char z = len ? (unsigned char)s[len - 1] : 'A';
+        a = (uint64_t)x | (uint64_t)y << 8 | (uint64_t)z << 16 | ONES * 'A' << 24;
+        if (ATD_UNLIKELY(any_stop16(a, a)))
+            return string_at_general(w, p, s, len);
+        if (len != 0) {
+            p[1] = (char)x;
+            p[1 + (len >> 1)] = (char)y;
+            p[len] = (char)z;
+        }
+    } else {
+        return string_at_general(w, p, s, len);
+    }
+    p[0] = '"';
+    p[len + 1] = '"';
+    atd_buf_commit(w->buf, p + len + 2);
+    return true;
 }
 
 int atd_buf_write_int64(atd_buf *b, int64_t v)

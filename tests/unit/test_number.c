@@ -15,6 +15,7 @@
 #include "atd/number.h"
 #include "test_main.h"
 #include "number_bigdec.h"
+#include "number_shortest.h"
 #include "pow10_table.h"
 
 #define GEN_POW10_NO_MAIN
@@ -412,6 +413,57 @@ START_TEST(test_number_shortest_digits)
             ck_assert_msg(strtod(shorter, NULL) != v, "2^%d: %s also reads back", k, shorter);
         }
     }
+}
+END_TEST
+
+/* The fast route to the shortest digits (one product, truncated
+ * comparisons) against exact Schubfach: the same f and exponent wherever it
+ * answers, on random bit patterns of every kind, and it answers for nearly
+ * all of them. ATD_NUMBER_FAST_COUNT=N runs N doubles instead of the
+ * default (a long run: 10^9). */
+START_TEST(test_number_shortest_fast)
+{
+    rng r = {0x9E3779B97F4A7C15u};
+    long count = 4000000;
+    const char *env = getenv("ATD_NUMBER_FAST_COUNT");
+    if (env != NULL)
+        count = atol(env);
+    long declined = 0, tried = 0;
+    for (long i = 0; i < count; i++) {
+        uint64_t b = rng_next(&r) & ~((uint64_t)1 << 63);
+        switch (i % 8) {
+        case 0: /* few significant bits: many ties and exact decimals */
+            b &= ~(uint64_t)0 << (rng_next(&r) % 53);
+            break;
+        case 1: /* short decimals */
+            b = bits_of((double)(rng_next(&r) % 100000000) / pow(10, (double)(rng_next(&r) % 12)));
+            break;
+        case 2: /* subnormal */
+            b &= 0x000FFFFFFFFFFFFFu;
+            break;
+        case 3: /* every exponent, random significand */
+            b = (b & 0x000FFFFFFFFFFFFFu) | ((uint64_t)(i / 8 % 2047) << 52);
+            break;
+        default:
+            break;
+        }
+        double v = of_bits(b);
+        if (!isfinite(v) || v == 0)
+            continue;
+        tried++;
+        uint64_t f, g;
+        int e, ge;
+        if (!atd__shortest_fast(v, &f, &e)) {
+            declined++;
+            continue;
+        }
+        g = atd__shortest_exact(v, &ge);
+        CHECK(f == g && e == ge, "%a: fast %llue%d, exact %llue%d", v, (unsigned long long)f, e,
+              (unsigned long long)g, ge);
+    }
+    /* powers of two take the exact route by design: 1/8 of case 0 and the
+     * rare ones elsewhere */
+    CHECK(declined * 20 < tried, "fast route declined %ld of %ld", declined, tried);
 }
 END_TEST
 
@@ -1061,6 +1113,7 @@ Suite *number_suite(void)
         {"parse_syntax", test_number_parse_syntax},
         {"write_cases", test_number_write_cases},
         {"shortest_digits", test_number_shortest_digits},
+        {"shortest_fast", test_number_shortest_fast},
         {"write_layouts", test_number_write_layouts},
         {"write_random", test_number_write_random},
         {"write_precision", test_number_write_precision},

@@ -295,6 +295,55 @@ START_TEST(test_writer_utf8_positions)
 }
 END_TEST
 
+/* atd_writer_key_string with a literal key (the inline form and its short
+ * string path): strings of 0 to 40 bytes, plain or with one byte to escape,
+ * a non-ASCII character or an invalid byte at every position, give what
+ * atd_writer_raw then atd_writer_string give, and invalid UTF-8 commits
+ * nothing. */
+START_TEST(test_writer_key_string_literal)
+{
+    static const char *const odd[] = {"\"",       "\n",           "\x01", "\x7f",
+                                      "\xc3\xa9", "\xe2\x82\xac", "\xff", "\xc3"};
+    char text[64];
+    for (size_t len = 0; len <= 40; len++) {
+        for (size_t k = 0; k <= sizeof odd / sizeof odd[0]; k++) {
+            for (size_t at = 0; at < (k == 0 ? 1 : len + 1); at++) {
+                for (size_t i = 0; i < len; i++)
+                    text[i] = (char)('a' + i % 26);
+                size_t n = len;
+                if (k > 0) {
+                    const char *o = odd[k - 1];
+                    size_t ol = strlen(o);
+                    memmove(text + at + ol, text + at, len - at);
+                    memcpy(text + at, o, ol);
+                    n += ol;
+                }
+                atd_buf want, got;
+                atd_buf_init(&want);
+                atd_buf_init(&got);
+                atd_writer ww, wg;
+                atd_writer_init(&ww, &want, 0);
+                atd_writer_init(&wg, &got, 0);
+                bool ok_want = atd_writer_raw(&ww, "[", 1) && atd_writer_raw(&ww, ",\"k\":", 5) &&
+                               atd_writer_string(&ww, text, n);
+                bool ok_got = atd_writer_raw(&wg, "[", 1) &&
+                              atd_writer_key_string(&wg, ",\"k\":", 5, text, n);
+                ck_assert_int_eq(ok_got, ok_want);
+                if (ok_got) {
+                    ck_assert_uint_eq(got.len, want.len);
+                    ck_assert_int_eq(memcmp(got.data, want.data, got.len), 0);
+                } else {
+                    ck_assert_int_eq(atd_writer_get_error(&wg, NULL), ATD_ERR_UTF8);
+                    ck_assert_uint_eq(got.len, 1);
+                }
+                atd_buf_free(&want);
+                atd_buf_free(&got);
+            }
+        }
+    }
+}
+END_TEST
+
 /* atd_writer_key_string: the key then the string, exactly as atd_writer_raw
  * followed by atd_writer_string; on invalid UTF-8 neither, and the error. */
 START_TEST(test_writer_key_string)
@@ -507,6 +556,7 @@ Suite *writer_suite(void)
     tcase_add_test(str, test_writer_utf8);
     tcase_add_test(str, test_writer_utf8_positions);
     tcase_add_test(str, test_writer_key_string);
+    tcase_add_test(str, test_writer_key_string_literal);
     tcase_add_test(str, test_writer_long_string_sink);
     tcase_add_test(str, test_writer_string_tiny_sink);
     tcase_add_test(str, test_writer_long_string_memory);

@@ -81,8 +81,13 @@ bool atd_writer_push_index(atd_writer *w, size_t index);
  * code (0 when none). */
 int atd_writer_get_error(const atd_writer *w, atd_error *err);
 
-/* Appends n raw bytes (a precomputed literal such as "\"date\":"). */
-static inline bool atd_writer_raw(atd_writer *w, const char *s, size_t n)
+/* Appends n raw bytes (a precomputed literal such as "\"date\":"). Always
+ * inlined: with n a constant the copy is a few fixed-size moves. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline bool
+atd_writer_raw(atd_writer *w, const char *s, size_t n)
 {
     char *p = atd_buf_reserve(w->buf, n);
     if (ATD_UNLIKELY(p == NULL))
@@ -120,8 +125,8 @@ bool atd_writer_string(atd_writer *w, const char *s, size_t len);
 /* The raw bytes key[0..key_len) (a key literal such as ",\"name\":", or a
  * separator; key_len may be 0), then the string as atd_writer_string does,
  * with one buffer reservation for both. On invalid UTF-8 neither is written. */
-bool atd_writer_key_string(atd_writer *w, const char *key, size_t key_len, const char *s,
-                           size_t len);
+static inline bool atd_writer_key_string(atd_writer *w, const char *key, size_t key_len,
+                                         const char *s, size_t len);
 bool atd_writer_bool(atd_writer *w, bool v);
 /* A generic value (abstract). */
 bool atd_writer_json(atd_writer *w, const atd_json *v);
@@ -150,6 +155,46 @@ bool atd_utf8_valid(const char *s, size_t len);
 int atd_buf_write_int64(atd_buf *b, int64_t v);
 /* Returns ATD_ERR_NONFINITE (writing nothing) for NaN and infinities. */
 int atd_buf_write_double(atd_buf *b, double v);
+
+/* --- internals of atd_writer_key_string --- */
+
+/* The general form (any key length, long strings, sinks). */
+bool atd__writer_key_string(atd_writer *w, const char *key, size_t key_len, const char *s,
+                            size_t len);
+/* The string, quoted, at p (inside the buffer's free room, with
+ * ATD_ESCAPED_MAX(len) bytes there), then committed up to its end. On
+ * invalid UTF-8 nothing is committed and the error is recorded. */
+bool atd__writer_string_at(atd_writer *w, char *p, const char *s, size_t len);
+
+/* Strings up to this length are written in the room already there, with no
+ * flush or growth between the key and the string. */
+#define ATD__SHORT_STRING 4096
+
+/* A key that the call site knows (a literal: its length is a constant) is
+ * copied here by fixed-size moves, in the same room as the string; the
+ * string itself is written by atd__writer_string_at. Other keys, long
+ * strings and a full buffer take the general form. */
+#if defined(__GNUC__) || defined(__clang__)
+/* inlined even where the compiler would rather not: only inlined does the
+ * key's length stay a constant */
+__attribute__((always_inline))
+#endif
+static inline bool
+atd_writer_key_string(atd_writer *w, const char *key, size_t key_len, const char *s, size_t len)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    if (__builtin_constant_p(key_len) && key_len <= 32) {
+        atd_buf *b = w->buf;
+        if (ATD_LIKELY(len <= ATD__SHORT_STRING &&
+                       b->cap - b->len >= key_len + ATD_ESCAPED_MAX(len) && b->status == 0)) {
+            char *p = b->data + b->len;
+            memcpy(p, key, key_len);
+            return atd__writer_string_at(w, p + key_len, s, len);
+        }
+    }
+#endif
+    return atd__writer_key_string(w, key, key_len, s, len);
+}
 
 #ifdef __cplusplus
 }
