@@ -600,7 +600,7 @@ bool adapters_shape_read(atd_reader *r, adapters_shape *out)
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape");
     }
     if (c == '{') {
-        unsigned flags_ = r->flags;
+        unsigned flags_ = atd_reader_flags(r);
         if (!atd_read_type_field(r, "type", 4, "shape", &s, &at)) {
             return false;
         }
@@ -610,27 +610,27 @@ bool adapters_shape_read(atd_reader *r, adapters_shape *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' takes no argument: it is the string \"%s\", not an object", "Dot", "Dot");
         case 1:
             out->tag = ADAPTERS_SHAPE_CIRCLE;
-            r->flags &= ~(unsigned)ATD_READ_STRICT_FIELDS;
+            atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);
             if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Circle))) {
-                return (r->flags = flags_, false);
+                return (atd_reader_set_flags(r, flags_), false);
             }
-            r->flags = flags_;
+            atd_reader_set_flags(r, flags_);
             return true;
         case 2:
             out->tag = ADAPTERS_SHAPE_RECT;
-            r->flags &= ~(unsigned)ATD_READ_STRICT_FIELDS;
+            atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);
             if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.Rect))) {
-                return (r->flags = flags_, false);
+                return (atd_reader_set_flags(r, flags_), false);
             }
-            r->flags = flags_;
+            atd_reader_set_flags(r, flags_);
             return true;
         case 3:
             out->tag = ADAPTERS_SHAPE_CODE;
-            r->flags &= ~(unsigned)ATD_READ_STRICT_FIELDS;
+            atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);
             if (!atd_read_int64(r, &out->u.Code)) {
-                return (r->flags = flags_, false);
+                return (atd_reader_set_flags(r, flags_), false);
             }
-            r->flags = flags_;
+            atd_reader_set_flags(r, flags_);
             return true;
         default:
             break;
@@ -779,7 +779,7 @@ bool adapters_event_read(atd_reader *r, adapters_event *out)
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "event");
     }
     if (c == '{') {
-        unsigned flags_ = r->flags;
+        unsigned flags_ = atd_reader_flags(r);
         if (!atd_read_type_field(r, "kind", 4, "event", &s, &at)) {
             return false;
         }
@@ -787,19 +787,19 @@ bool adapters_event_read(atd_reader *r, adapters_event *out)
         switch (adapters_event__case(s.ptr, s.len)) {
         case 0:
             out->tag = ADAPTERS_EVENT_START;
-            r->flags &= ~(unsigned)ATD_READ_STRICT_FIELDS;
+            atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);
             if (!atd_reader_advance(r, adapters_start_read_p(r, atd_reader_cursor(r), &out->u.Start))) {
-                return (r->flags = flags_, false);
+                return (atd_reader_set_flags(r, flags_), false);
             }
-            r->flags = flags_;
+            atd_reader_set_flags(r, flags_);
             return true;
         case 1:
             out->tag = ADAPTERS_EVENT_TAGGED;
-            r->flags &= ~(unsigned)ATD_READ_STRICT_FIELDS;
+            atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);
             if (!atd_reader_advance(r, adapters_tagged_read_p(r, atd_reader_cursor(r), &out->u.Tagged))) {
-                return (r->flags = flags_, false);
+                return (atd_reader_set_flags(r, flags_), false);
             }
-            r->flags = flags_;
+            atd_reader_set_flags(r, flags_);
             return true;
         case 2:
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' takes no argument: it is the string \"%s\", not an object", "Stop", "Stop");
@@ -1092,7 +1092,7 @@ bool adapters_codec_shape_read(atd_reader *r, adapters_codec_shape *out)
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "codec_shape");
     }
     if (c == '{') {
-        unsigned flags_ = r->flags;
+        unsigned flags_ = atd_reader_flags(r);
         if (!atd_read_type_field(r, "type", 4, "codec_shape", &s, &at)) {
             return false;
         }
@@ -1102,11 +1102,11 @@ bool adapters_codec_shape_read(atd_reader *r, adapters_codec_shape *out)
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' takes no argument: it is the string \"%s\", not an object", "Point", "Point");
         case 1:
             out->tag = ADAPTERS_CODEC_SHAPE_DISC;
-            r->flags &= ~(unsigned)ATD_READ_STRICT_FIELDS;
+            atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);
             if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Disc))) {
-                return (r->flags = flags_, false);
+                return (atd_reader_set_flags(r, flags_), false);
             }
-            r->flags = flags_;
+            atd_reader_set_flags(r, flags_);
             return true;
         default:
             break;
@@ -1970,7 +1970,7 @@ bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out)
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "kind_shape");
     }
     if (c == '{') {
-        unsigned flags_ = r->flags;
+        unsigned flags_ = atd_reader_flags(r);
         if (!atd_read_type_field(r, "kind", 4, "kind_shape", &s, &at)) {
             return false;
         }
@@ -1978,11 +1978,11 @@ bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out)
         switch (adapters_kind_shape__case(s.ptr, s.len)) {
         case 0:
             out->tag = ADAPTERS_KIND_SHAPE_BEGIN;
-            r->flags &= ~(unsigned)ATD_READ_STRICT_FIELDS;
+            atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);
             if (!atd_reader_advance(r, adapters_start_read_p(r, atd_reader_cursor(r), &out->u.Begin))) {
-                return (r->flags = flags_, false);
+                return (atd_reader_set_flags(r, flags_), false);
             }
-            r->flags = flags_;
+            atd_reader_set_flags(r, flags_);
             return true;
         case 1:
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' takes no argument: it is the string \"%s\", not an object", "Blank", "Blank");
@@ -2686,7 +2686,7 @@ static bool adapters_circle__write_tagged(atd_writer *w, const adapters_circle *
         memcpy(p, ",\"radius\":", 10);
         p = atd_write_double(p + 10, (double)v->radius);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -2705,7 +2705,7 @@ bool adapters_circle_write(atd_writer *w, const adapters_circle *v)
         memcpy(p, "{\"radius\":", 10);
         p = atd_write_double(p + 10, (double)v->radius);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -2735,7 +2735,7 @@ static bool adapters_rect__write_tagged(atd_writer *w, const adapters_rect *v, c
         p = atd_write_int64(p + 9, (int64_t)v->width);
         memcpy(p, ",\"height\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->height);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (v->has_label) {
         if (!atd_writer_key_string(w, ",\"label\":", 9, v->label.ptr, v->label.len)) {
@@ -2757,7 +2757,7 @@ bool adapters_rect_write(atd_writer *w, const adapters_rect *v)
         p = atd_write_int64(p + 9, (int64_t)v->width);
         memcpy(p, ",\"height\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->height);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (v->has_label) {
         if (!atd_writer_key_string(w, ",\"label\":", 9, v->label.ptr, v->label.len)) {
@@ -2791,7 +2791,7 @@ static bool adapters_start__write_tagged(atd_writer *w, const adapters_start *v,
         memcpy(p, ",\"at\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->at);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -2807,7 +2807,7 @@ bool adapters_start_write(atd_writer *w, const adapters_start *v)
         memcpy(p, "{\"at\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->at);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -2836,7 +2836,7 @@ static bool adapters_tagged__write_tagged(atd_writer *w, const adapters_tagged *
         memcpy(p, ",\"n\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->n);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -2855,7 +2855,7 @@ bool adapters_tagged_write(atd_writer *w, const adapters_tagged *v)
         memcpy(p, ",\"n\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->n);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }

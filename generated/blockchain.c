@@ -1230,7 +1230,7 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
         p = atd_write_int64(p + 7, (int64_t)v->ver);
         memcpy(p, ",\"size\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->size);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"inputs\":", 10)) {
         return false;
@@ -1258,7 +1258,7 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
         p = atd_write_int64(p + 12, (int64_t)v->tx_index);
         memcpy(p, ",\"vin_sz\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->vin_sz);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"hash\":", 8, v->hash.ptr, v->hash.len)) {
         return atd_writer_push_field(w, "hash", 4);
@@ -1271,7 +1271,7 @@ bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v
         }
         memcpy(p, ",\"vout_sz\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->vout_sz);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"relayed_by\":", 14, v->relayed_by.ptr, v->relayed_by.len)) {
         return atd_writer_push_field(w, "relayed_by", 10);
@@ -1315,7 +1315,7 @@ bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
         p = atd_write_int64(p + 12, (int64_t)v->tx_index);
         memcpy(p, ",\"type\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->output_type);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"addr\":", 8, v->addr.ptr, v->addr.len)) {
         return atd_writer_push_field(w, "addr", 4);
@@ -1330,7 +1330,7 @@ bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
         p = atd_write_int64(p + 9, (int64_t)v->value);
         memcpy(p, ",\"n\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->n);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"script\":", 10, v->script.ptr, v->script.len)) {
         return atd_writer_push_field(w, "script", 6);
@@ -1358,7 +1358,7 @@ bool blockchain_input_write(atd_writer *w, const blockchain_input *v)
         }
         memcpy(p, "{\"sequence\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->sequence);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"prev_out\":", 12)) {
         return false;

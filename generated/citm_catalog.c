@@ -1996,7 +1996,7 @@ static bool citm_catalog_int_list_write(atd_writer *w, const citm_catalog_int_li
                 *p++ = ',';
             }
             p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -2018,7 +2018,7 @@ bool citm_catalog_event_write(atd_writer *w, const citm_catalog_event *v)
         }
         memcpy(p, ",\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"logo\":", 8)) {
         return false;
@@ -2250,7 +2250,7 @@ bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performanc
         p = atd_write_int64(p + 11, (int64_t)v->event_id);
         memcpy(p, ",\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"logo\":", 8)) {
         return false;
@@ -2290,7 +2290,7 @@ bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performanc
         }
         memcpy(p, ",\"start\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->start);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"venueCode\":", 13, v->venue_code.ptr, v->venue_code.len)) {
         return atd_writer_push_field(w, "venueCode", 9);
@@ -2323,7 +2323,7 @@ bool citm_catalog_price_write(atd_writer *w, const citm_catalog_price *v)
         memcpy(p, ",\"seatCategoryId\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -2372,7 +2372,7 @@ bool citm_catalog_seat_category_write(atd_writer *w, const citm_catalog_seat_cat
         memcpy(p, ",\"seatCategoryId\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -2397,7 +2397,7 @@ bool citm_catalog_area_write(atd_writer *w, const citm_catalog_area *v)
         }
         memcpy(p, "{\"areaId\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->area_id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"blockIds\":", 12)) {
         return false;

@@ -915,7 +915,7 @@ bool conformance_ints_write(atd_writer *w, const conformance_ints *v)
                 *p++ = ',';
             }
             p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -951,7 +951,7 @@ bool conformance_floats_write(atd_writer *w, const conformance_floats *v)
                 *p++ = ',';
             }
             p = atd_write_double(p + 0, (double)v->items[i]);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -1014,7 +1014,7 @@ bool conformance_bools_write(atd_writer *w, const conformance_bools *v)
                 memcpy(p + 0, "false", 5);
                 p += 5;
             }
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -1049,7 +1049,7 @@ bool conformance_nulls_write(atd_writer *w, const conformance_nulls *v)
             (void)v->items[i]; /* unit: always null */
             memcpy(p + 0, "null", 4);
             p += 4;
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);

@@ -410,7 +410,7 @@ bool custom_adapter_circle_write(atd_writer *w, const custom_adapter_circle *v)
         memcpy(p, "{\"r\":", 5);
         p = atd_write_double(p + 5, (double)v->r);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }

@@ -1521,7 +1521,7 @@ bool defaults_point_write(atd_writer *w, const defaults_point *v)
         memcpy(p, ",\"y\":", 5);
         p = atd_write_double(p + 5, (double)v->y);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -1578,7 +1578,7 @@ static bool defaults_int_list_write(atd_writer *w, const defaults_int_list *v)
                 *p++ = ',';
             }
             p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -1608,7 +1608,7 @@ static bool defaults_int_string_tuple_write(atd_writer *w, const defaults_int_st
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",", 1)) {
         return false;
@@ -1655,7 +1655,7 @@ bool defaults_all_write(atd_writer *w, const defaults_all *v)
             }
             memcpy(p, "\"count\":", 8);
             p = atd_write_int64(p + 8, (int64_t)v->count);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
@@ -1671,7 +1671,7 @@ bool defaults_all_write(atd_writer *w, const defaults_all *v)
             }
             memcpy(p, "\"small\":", 8);
             p = atd_write_int64(p + 8, (int64_t)v->small);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
@@ -1687,7 +1687,7 @@ bool defaults_all_write(atd_writer *w, const defaults_all *v)
             }
             memcpy(p, "\"mask\":", 7);
             p = atd_write_int64(p + 7, (int64_t)v->mask);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
@@ -1703,7 +1703,7 @@ bool defaults_all_write(atd_writer *w, const defaults_all *v)
             }
             memcpy(p, "\"big\":", 6);
             p = atd_write_int64(p + 6, (int64_t)v->big);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
@@ -1722,7 +1722,7 @@ bool defaults_all_write(atd_writer *w, const defaults_all *v)
             }
             memcpy(p, "\"ratio\":", 8);
             p = atd_write_double(p + 8, (double)v->ratio);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
@@ -1741,7 +1741,7 @@ bool defaults_all_write(atd_writer *w, const defaults_all *v)
             }
             memcpy(p, "\"single\":", 9);
             p = atd_write_double(p + 9, (double)v->single);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
@@ -1763,7 +1763,7 @@ bool defaults_all_write(atd_writer *w, const defaults_all *v)
                 memcpy(p + 5, "false", 5);
                 p += 10;
             }
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
@@ -1784,7 +1784,7 @@ bool defaults_all_write(atd_writer *w, const defaults_all *v)
             memcpy(p, "\"color\":", 8);
             memcpy(p + 8, defaults_color__json[v->color], defaults_color__jlen[v->color]);
             p += 8 + defaults_color__jlen[v->color];
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }

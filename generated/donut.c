@@ -664,7 +664,7 @@ bool donut_item_write(atd_writer *w, const donut_item *v)
         }
         memcpy(p, ",\"ppu\":", 7);
         p = atd_write_double(p + 7, (double)v->ppu);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"batters\":", 11)) {
         return false;

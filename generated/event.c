@@ -395,7 +395,7 @@ bool event_event_write(atd_writer *w, const event_event *v)
         memcpy(p, ",\"event_type\":", 14);
         memcpy(p + 14, event_event_type__json[v->event_type], event_event_type__jlen[v->event_type]);
         p += 14 + event_event_type__jlen[v->event_type];
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"payload\":", 11, v->payload.ptr, v->payload.len)) {
         return atd_writer_push_field(w, "payload", 7);

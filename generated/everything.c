@@ -12517,7 +12517,7 @@ bool everything_struct__write(atd_writer *w, const everything_struct_ *v)
         }
         memcpy(p, "{\"union\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->union_);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"switch\":", 10, v->switch_.ptr, v->switch_.len)) {
         return atd_writer_push_field(w, "switch", 6);
@@ -12581,7 +12581,7 @@ static bool everything_int_int_tuple_write(atd_writer *w, const everything_int_i
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f1);
         *p++ = ']';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -12605,7 +12605,7 @@ bool everything_rect_write(atd_writer *w, const everything_rect *v)
         memcpy(p, ",\"height\":", 10);
         p = atd_write_double(p + 10, (double)v->height);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -12634,7 +12634,7 @@ bool everything_shape_Label_write(atd_writer *w, const everything_shape_Label *v
             }
             memcpy(p, ",\"size\":", 8);
             p = atd_write_int64(p + 8, (int64_t)v->size);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "}", 1);
@@ -12819,7 +12819,7 @@ static bool everything_float_float_tuple_write(atd_writer *w, const everything_f
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -12898,7 +12898,7 @@ static bool everything_int_float_tuple_write(atd_writer *w, const everything_int
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -12913,7 +12913,7 @@ bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Bo
         }
         memcpy(p, "{\"w\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->w);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (v->has_h) {
         if (!atd_writer_finite(w, (double)v->h)) {
@@ -12927,7 +12927,7 @@ bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Bo
             }
             memcpy(p, ",\"h\":", 5);
             p = atd_write_double(p + 5, (double)v->h);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "}", 1);
@@ -13115,7 +13115,7 @@ bool everything_int_list_write(atd_writer *w, const everything_int_list *v)
                 *p++ = ',';
             }
             p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -13151,7 +13151,7 @@ bool everything_float_list_write(atd_writer *w, const everything_float_list *v)
                 *p++ = ',';
             }
             p = atd_write_double(p + 0, (double)v->items[i]);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -13191,7 +13191,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
         }
         memcpy(p, "{\"req_int\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->req_int);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"req_nullable\":", 16)) {
         return false;
@@ -13209,7 +13209,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
         (void)v->req_unit; /* unit: always null */
         memcpy(p + 12, "null", 4);
         p += 16;
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (v->has_opt_option) {
         {
@@ -13220,7 +13220,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"opt_option\":", 14);
             p = atd_write_int64(p + 14, (int64_t)v->opt_option);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (v->has_opt_nullable) {
@@ -13237,7 +13237,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"opt_alias\":", 13);
             p = atd_write_int64(p + 13, (int64_t)v->opt_alias);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_bool) {
@@ -13255,7 +13255,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
                 memcpy(p + 12, "false", 5);
                 p += 17;
             }
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_int != 0) {
@@ -13267,7 +13267,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"def_int\":", 11);
             p = atd_write_int64(p + 11, (int64_t)v->def_int);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_alias != 0) {
@@ -13279,7 +13279,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"def_alias\":", 13);
             p = atd_write_int64(p + 13, (int64_t)v->def_alias);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_float != 0.0) {
@@ -13294,7 +13294,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"def_float\":", 13);
             p = atd_write_double(p + 13, (double)v->def_float);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_string.len != 0) {
@@ -13337,7 +13337,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             (void)v->def_unit; /* unit: always null */
             memcpy(p + 12, "null", 4);
             p += 16;
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_int != (int64_t)(42)) {
@@ -13349,7 +13349,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"ex_int\":", 10);
             p = atd_write_int64(p + 10, (int64_t)v->ex_int);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_neg != (int64_t)(-3)) {
@@ -13361,7 +13361,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"ex_neg\":", 10);
             p = atd_write_int64(p + 10, (int64_t)v->ex_neg);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float != (double)(2.5)) {
@@ -13376,7 +13376,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"ex_float\":", 12);
             p = atd_write_double(p + 12, (double)v->ex_float);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_dot != (double)(2.0)) {
@@ -13391,7 +13391,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"ex_float_dot\":", 16);
             p = atd_write_double(p + 16, (double)v->ex_float_dot);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_exp != (double)(1000.0)) {
@@ -13406,7 +13406,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"ex_float_exp\":", 16);
             p = atd_write_double(p + 16, (double)v->ex_float_exp);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_neg != (double)(-1.5)) {
@@ -13421,7 +13421,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"ex_float_neg\":", 16);
             p = atd_write_double(p + 16, (double)v->ex_float_neg);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_true != (bool)(true)) {
@@ -13439,7 +13439,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
                 memcpy(p + 11, "false", 5);
                 p += 16;
             }
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->ex_string.len == 2 && memcmp(v->ex_string.ptr, "on", 2) == 0)) {
@@ -13482,7 +13482,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             (void)v->ex_unit; /* unit: always null */
             memcpy(p + 11, "null", 4);
             p += 15;
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_ctor != (everything_mode)(EVERYTHING_MODE_AUTO)) {
@@ -13499,7 +13499,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             memcpy(p, ",\"ex_ctor\":", 11);
             memcpy(p + 11, everything_mode__json[v->ex_ctor], everything_mode__jlen[v->ex_ctor]);
             p += 11 + everything_mode__jlen[v->ex_ctor];
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_ctor_bq != (everything_level)(EVERYTHING_LEVEL_MEDIUM)) {
@@ -13516,7 +13516,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             memcpy(p, ",\"ex_ctor_bq\":", 14);
             memcpy(p + 14, everything_level__json[v->ex_ctor_bq], everything_level__jlen[v->ex_ctor_bq]);
             p += 14 + everything_level__jlen[v->ex_ctor_bq];
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_wrap != (int64_t)(7)) {
@@ -13528,7 +13528,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"ex_wrap\":", 11);
             p = atd_write_int64(p + 11, (int64_t)v->ex_wrap);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_c != (int64_t)(100)) {
@@ -13540,7 +13540,7 @@ bool everything_fields_write(atd_writer *w, const everything_fields *v)
             }
             memcpy(p, ",\"ex_c\":", 8);
             p = atd_write_int64(p + 8, (int64_t)v->ex_c);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "}", 1);
@@ -13577,7 +13577,7 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             memcpy(p + 11, "false", 5);
             p += 16;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"content-type\":", 16, v->dashed.ptr, v->dashed.len)) {
         return atd_writer_push_field(w, "content-type", 12);
@@ -13596,7 +13596,7 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         p = atd_write_int64(p + 4, (int64_t)v->empty);
         memcpy(p, ",\"say \\\"hi\\\"\\\\\":", 16);
         p = atd_write_int64(p + 16, (int64_t)v->quoted);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"caf\303\251\":", 9, v->accented.ptr, v->accented.len)) {
         return atd_writer_push_field(w, "caf\303\251", 5);
@@ -13621,7 +13621,7 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
             memcpy(p + 9, "false", 5);
             p += 14;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"struct\":", 10, v->struct_.ptr, v->struct_.len)) {
         return atd_writer_push_field(w, "struct", 6);
@@ -13643,7 +13643,7 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         p = atd_write_int64(p + 8, (int64_t)v->from);
         memcpy(p, ",\"import\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->import);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"as\":", 6, v->as.ptr, v->as.len)) {
         return atd_writer_push_field(w, "as", 2);
@@ -13660,7 +13660,7 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         p = atd_write_int64(p + 6, (int64_t)v->x_prime);
         memcpy(p, ",\"camelCase\":", 13);
         p = atd_write_int64(p + 13, (int64_t)v->camelCase);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"label\":", 9, v->label.ptr, v->label.len)) {
         return atd_writer_push_field(w, "label", 5);
@@ -13674,7 +13674,7 @@ bool everything_names_write(atd_writer *w, const everything_names *v)
         memcpy(p, ",\"user\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->user);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -13761,7 +13761,7 @@ bool everything_all_optional_write(atd_writer *w, const everything_all_optional 
             }
             memcpy(p, "\"a\":", 4);
             p = atd_write_int64(p + 4, (int64_t)v->a);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
@@ -13783,7 +13783,7 @@ bool everything_all_optional_write(atd_writer *w, const everything_all_optional 
                 memcpy(p + 4, "false", 5);
                 p += 9;
             }
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
@@ -13819,7 +13819,7 @@ bool everything_base_write(atd_writer *w, const everything_base *v)
         }
         memcpy(p, "{\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
@@ -13836,7 +13836,7 @@ bool everything_base_write(atd_writer *w, const everything_base *v)
         memcpy(p, ",\"size\":", 8);
         p = atd_write_double(p + 8, (double)v->size);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -13861,7 +13861,7 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
         }
         memcpy(p, "{\"kind_id\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->kind_id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
         return atd_writer_push_field(w, "name", 4);
@@ -13877,7 +13877,7 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
         }
         memcpy(p, ",\"size\":", 8);
         p = atd_write_double(p + 8, (double)v->size);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"id\":", 6, v->id.ptr, v->id.len)) {
         return atd_writer_push_field(w, "id", 2);
@@ -13897,7 +13897,7 @@ bool everything_derived_write(atd_writer *w, const everything_derived *v)
             p += 14;
         }
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -13923,7 +13923,7 @@ bool everything_single_write(atd_writer *w, const everything_single *v)
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
         *p++ = ']';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -13958,7 +13958,7 @@ bool everything_pair_write(atd_writer *w, const everything_pair *v)
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f1);
         *p++ = ']';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -13983,7 +13983,7 @@ bool everything_with_defaults_write(atd_writer *w, const everything_with_default
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",", 1)) {
         return false;
@@ -14005,7 +14005,7 @@ bool everything_with_defaults_write(atd_writer *w, const everything_with_default
         memcpy(p, ",", 1);
         p = atd_write_double(p + 1, (double)v->f3);
         *p++ = ']';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -14039,7 +14039,7 @@ bool everything_bare_cell_write(atd_writer *w, const everything_bare_cell *v)
             p += 6;
         }
         *p++ = ']';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -14435,7 +14435,7 @@ static bool everything_int8_list_write(atd_writer *w, const everything_int8_list
                 *p++ = ',';
             }
             p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -14495,7 +14495,7 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
         p = atd_write_int64(p + 11, (int64_t)v->c_int32);
         memcpy(p, ",\"c_uint8\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->c_uint8);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"c_int8_list\":", 15)) {
         return false;
@@ -14512,7 +14512,7 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
             }
             memcpy(p, ",\"c_int16\":", 11);
             p = atd_write_int64(p + 11, (int64_t)v->c_int16);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint16 != 0) {
@@ -14524,7 +14524,7 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
             }
             memcpy(p, ",\"c_uint16\":", 12);
             p = atd_write_int64(p + 12, (int64_t)v->c_uint16);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint32 != 0) {
@@ -14536,7 +14536,7 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
             }
             memcpy(p, ",\"c_uint32\":", 12);
             p = atd_write_int64(p + 12, (int64_t)v->c_uint32);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_int64 != 0) {
@@ -14548,7 +14548,7 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
             }
             memcpy(p, ",\"c_int64\":", 11);
             p = atd_write_int64(p + 11, (int64_t)v->c_int64);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (!atd_writer_finite(w, (double)v->c_float)) {
@@ -14562,7 +14562,7 @@ bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
         }
         memcpy(p, ",\"c_float\":", 11);
         p = atd_write_double(p + 11, (double)v->c_float);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"c_both\":", 10)) {
         return false;
@@ -14620,7 +14620,7 @@ static bool everything_string_int_tuple_write(atd_writer *w, const everything_st
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f1);
         *p++ = ']';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -14654,7 +14654,7 @@ bool everything_page_int_write(atd_writer *w, const everything_page_int *v)
         memcpy(p, ",\"total\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->total);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -14688,7 +14688,7 @@ bool everything_page_string_write(atd_writer *w, const everything_page_string *v
         memcpy(p, ",\"total\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->total);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -14717,7 +14717,7 @@ bool everything_page_ext_write(atd_writer *w, const everything_page_ext *v)
         }
         memcpy(p, ",\"total\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->total);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"cursor\":", 10, v->cursor.ptr, v->cursor.len)) {
         return atd_writer_push_field(w, "cursor", 6);
@@ -14798,7 +14798,7 @@ bool everything_page_entry_string_float_list_write(atd_writer *w, const everythi
         memcpy(p, ",\"total\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->total);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -14822,7 +14822,7 @@ bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_en
             p += 14;
         }
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -14893,7 +14893,7 @@ static bool everything_int_string_tuple_write(atd_writer *w, const everything_in
         }
         memcpy(p, "[", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",", 1)) {
         return false;
@@ -15018,7 +15018,7 @@ bool everything_entry_string_int_write(atd_writer *w, const everything_entry_str
         memcpy(p, ",\"value\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->value);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -15057,7 +15057,7 @@ static bool everything_tree_int_tree_tuple_write(atd_writer *w, const everything
         }
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f1);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",", 1)) {
         return false;
@@ -15126,7 +15126,7 @@ bool everything_rose_node_write(atd_writer *w, const everything_rose_node *v)
         }
         memcpy(p, "{\"value\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->value);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"children\":", 12)) {
         return false;
@@ -15332,7 +15332,7 @@ bool everything_annotated_write(atd_writer *w, const everything_annotated *v)
         }
         memcpy(p, "{\"field\":", 9);
         p = atd_write_int64(p + 9, (int64_t)v->field);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"other\":", 9)) {
         return false;
@@ -15349,7 +15349,7 @@ bool everything_annotated_write(atd_writer *w, const everything_annotated *v)
         memcpy(p, ",\"num\":", 7);
         p = atd_write_int64(p + 7, (int64_t)v->num);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -15403,7 +15403,7 @@ static bool everything_mode_list_write(atd_writer *w, const everything_mode_list
             }
             memcpy(p + 0, everything_mode__json[v->items[i]], everything_mode__jlen[v->items[i]]);
             p += 0 + everything_mode__jlen[v->items[i]];
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -15431,7 +15431,7 @@ static bool everything_level_list_write(atd_writer *w, const everything_level_li
             }
             memcpy(p + 0, everything_level__json[v->items[i]], everything_level__jlen[v->items[i]]);
             p += 0 + everything_level__jlen[v->items[i]];
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -15607,7 +15607,7 @@ bool everything_anon_z_write(atd_writer *w, const everything_anon_z *v)
             p += 10;
         }
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -15657,7 +15657,7 @@ bool everything_root_write(atd_writer *w, const everything_root *v)
         p += 15;
         memcpy(p, ",\"from_value\":", 14);
         p = atd_write_int64(p + 14, (int64_t)v->from_value);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"struct\":", 10)) {
         return false;
@@ -15882,7 +15882,7 @@ bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_
         }
         memcpy(p, "{\"x\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->x);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (v->has_y) {
         if (!atd_writer_finite(w, (double)v->y)) {
@@ -15896,7 +15896,7 @@ bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_
             }
             memcpy(p, ",\"y\":", 5);
             p = atd_write_double(p + 5, (double)v->y);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "}", 1);

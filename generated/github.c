@@ -1663,7 +1663,7 @@ bool github_gist_file_write(atd_writer *w, const github_gist_file *v)
         memcpy(p, ",\"size\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->size);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -1711,7 +1711,7 @@ bool github_user_write(atd_writer *w, const github_user *v)
         }
         memcpy(p, ",\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"avatar_url\":", 14, v->avatar_url.ptr, v->avatar_url.len)) {
         return atd_writer_push_field(w, "avatar_url", 10);
@@ -1770,7 +1770,7 @@ bool github_user_write(atd_writer *w, const github_user *v)
             p += 19;
         }
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -1839,7 +1839,7 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
             memcpy(p + 10, "false", 5);
             p += 15;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"created_at\":", 14, v->created_at.ptr, v->created_at.len)) {
         return atd_writer_push_field(w, "created_at", 10);
@@ -1861,7 +1861,7 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
         }
         memcpy(p, ",\"comments\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->comments);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"user\":", 8)) {
         return false;
@@ -1895,7 +1895,7 @@ bool github_gist_write(atd_writer *w, const github_gist *v)
             p += 18;
         }
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }

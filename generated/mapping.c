@@ -1407,7 +1407,7 @@ bool mapping_point_write(atd_writer *w, const mapping_point *v)
         memcpy(p, ",\"y\":", 5);
         p = atd_write_double(p + 5, (double)v->y);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -1457,7 +1457,7 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
             }
             memcpy(p, "\"level\":", 8);
             p = atd_write_int64(p + 8, (int64_t)v->level);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
@@ -1476,7 +1476,7 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
             }
             memcpy(p, "\"ratio\":", 8);
             p = atd_write_double(p + 8, (double)v->ratio);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
@@ -1525,7 +1525,7 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
                 memcpy(p + 8, "false", 5);
                 p += 13;
             }
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
@@ -1539,7 +1539,7 @@ bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
             (void)v->nothing; /* unit: always null */
             memcpy(p + 11, "null", 4);
             p += 15;
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (v->has_note) {
@@ -1606,7 +1606,7 @@ bool mapping_patch_write(atd_writer *w, const mapping_patch *v)
             }
             memcpy(p, "\"y\":", 4);
             p = atd_write_int64(p + 4, (int64_t)v->y);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
@@ -1622,7 +1622,7 @@ bool mapping_patch_write(atd_writer *w, const mapping_patch *v)
             }
             memcpy(p, "\"z\":", 4);
             p = atd_write_int64(p + 4, (int64_t)v->z);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
@@ -1654,7 +1654,7 @@ bool mapping_loose_write(atd_writer *w, const mapping_loose *v)
             }
             memcpy(p, "\"x\":", 4);
             p = atd_write_int64(p + 4, (int64_t)v->x);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
@@ -1670,7 +1670,7 @@ bool mapping_loose_write(atd_writer *w, const mapping_loose *v)
             }
             memcpy(p, "\"z\":", 4);
             p = atd_write_int64(p + 4, (int64_t)v->z);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
         first = false;
     }
@@ -1727,7 +1727,7 @@ bool mapping_chain_write(atd_writer *w, const mapping_chain *v)
         memcpy(p, "\"id\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->id);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     first = false;
     return true;

@@ -635,7 +635,7 @@ bool revindex_occurrence_write(atd_writer *w, const revindex_occurrence *v)
         memcpy(p, ",\"line\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->line);
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -744,7 +744,7 @@ static bool revindex_int_list_write(atd_writer *w, const revindex_int_list *v)
                 *p++ = ',';
             }
             p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);

@@ -5175,7 +5175,7 @@ bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata 
         p = atd_write_double(p + 16, (double)v->completed_in);
         memcpy(p, ",\"max_id\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->max_id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"max_id_str\":", 14, v->max_id_str.ptr, v->max_id_str.len)) {
         return atd_writer_push_field(w, "max_id_str", 10);
@@ -5199,7 +5199,7 @@ bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata 
         p = atd_write_int64(p + 9, (int64_t)v->count);
         memcpy(p, ",\"since_id\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->since_id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"since_id_str\":", 16, v->since_id_str.ptr, v->since_id_str.len)) {
         return atd_writer_push_field(w, "since_id_str", 12);
@@ -5370,7 +5370,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         }
         memcpy(p, "{\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len)) {
         return atd_writer_push_field(w, "id_str", 6);
@@ -5419,7 +5419,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         p = atd_write_int64(p + 17, (int64_t)v->friends_count);
         memcpy(p, ",\"listed_count\":", 16);
         p = atd_write_int64(p + 16, (int64_t)v->listed_count);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"created_at\":", 14, v->created_at.ptr, v->created_at.len)) {
         return atd_writer_push_field(w, "created_at", 10);
@@ -5432,7 +5432,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         }
         memcpy(p, ",\"favourites_count\":", 20);
         p = atd_write_int64(p + 20, (int64_t)v->favourites_count);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"utc_offset\":", 14)) {
         return false;
@@ -5470,7 +5470,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
         }
         memcpy(p, ",\"statuses_count\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->statuses_count);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"lang\":", 8, v->lang.ptr, v->lang.len)) {
         return atd_writer_push_field(w, "lang", 4);
@@ -5505,7 +5505,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 26, "false", 5);
             p += 31;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"profile_background_color\":", 28, v->profile_background_color.ptr, v->profile_background_color.len)) {
         return atd_writer_push_field(w, "profile_background_color", 24);
@@ -5530,7 +5530,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             memcpy(p + 27, "false", 5);
             p += 32;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"profile_image_url\":", 21, v->profile_image_url.ptr, v->profile_image_url.len)) {
         return atd_writer_push_field(w, "profile_image_url", 17);
@@ -5610,7 +5610,7 @@ bool twitter_user_write(atd_writer *w, const twitter_user *v)
             p += 22;
         }
         *p++ = '}';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -5742,7 +5742,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         }
         memcpy(p, ",\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len)) {
         return atd_writer_push_field(w, "id_str", 6);
@@ -5767,7 +5767,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
             memcpy(p + 13, "false", 5);
             p += 18;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"in_reply_to_status_id\":", 25)) {
         return false;
@@ -5827,7 +5827,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         (void)v->contributors; /* unit: always null */
         memcpy(p + 16, "null", 4);
         p += 20;
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (v->has_retweeted_status) {
         if (!atd_writer_raw(w, ",\"retweeted_status\":", 20)) {
@@ -5851,7 +5851,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
         p = atd_write_int64(p + 17, (int64_t)v->retweet_count);
         memcpy(p, ",\"favorite_count\":", 18);
         p = atd_write_int64(p + 18, (int64_t)v->favorite_count);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_raw(w, ",\"entities\":", 12)) {
         return false;
@@ -5881,7 +5881,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
             memcpy(p + 13, "false", 5);
             p += 18;
         }
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (v->has_possibly_sensitive) {
         {
@@ -5898,7 +5898,7 @@ bool twitter_status_write(atd_writer *w, const twitter_status *v)
                 memcpy(p + 22, "false", 5);
                 p += 27;
             }
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (!atd_writer_key_string(w, ",\"lang\":", 8, v->lang.ptr, v->lang.len)) {
@@ -5930,7 +5930,7 @@ bool twitter_indices_write(atd_writer *w, const twitter_indices *v)
         memcpy(p, ",", 1);
         p = atd_write_int64(p + 1, (int64_t)v->f1);
         *p++ = ']';
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     return true;
 }
@@ -6015,7 +6015,7 @@ bool twitter_user_mention_write(atd_writer *w, const twitter_user_mention *v)
         }
         memcpy(p, ",\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len)) {
         return atd_writer_push_field(w, "id_str", 6);
@@ -6051,7 +6051,7 @@ bool twitter_size_write(atd_writer *w, const twitter_size *v)
         p = atd_write_int64(p + 5, (int64_t)v->w);
         memcpy(p, ",\"h\":", 5);
         p = atd_write_int64(p + 5, (int64_t)v->h);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"resize\":", 10, v->resize.ptr, v->resize.len)) {
         return atd_writer_push_field(w, "resize", 6);
@@ -6118,7 +6118,7 @@ bool twitter_media_write(atd_writer *w, const twitter_media *v)
         }
         memcpy(p, "{\"id\":", 6);
         p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(w->buf, p);
+        atd_buf_commit(atd_writer_buf(w), p);
     }
     if (!atd_writer_key_string(w, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len)) {
         return atd_writer_push_field(w, "id_str", 6);
@@ -6162,7 +6162,7 @@ bool twitter_media_write(atd_writer *w, const twitter_media *v)
             }
             memcpy(p, ",\"source_status_id\":", 20);
             p = atd_write_int64(p + 20, (int64_t)v->source_status_id);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     if (v->has_source_status_id_str) {

@@ -270,7 +270,7 @@ static bool validators_person__plain_read(atd_reader *r, validators_person *out)
 bool validators_person_read(atd_reader *r, validators_person *out)
 {
     atd_skip_ws(r);
-    size_t at = (size_t)(r->cur - r->start);
+    size_t at = atd_reader_offset(r);
     const char *why = NULL;
     if (!validators_person__plain_read(r, out)) {
         return false;
@@ -393,7 +393,7 @@ static bool validators_shape__plain_read(atd_reader *r, validators_shape *out)
 bool validators_shape_read(atd_reader *r, validators_shape *out)
 {
     atd_skip_ws(r);
-    size_t at = (size_t)(r->cur - r->start);
+    size_t at = atd_reader_offset(r);
     const char *why = NULL;
     if (!validators_shape__plain_read(r, out)) {
         return false;
@@ -1509,7 +1509,7 @@ bool validators_person__plain_write(atd_writer *w, const validators_person *v)
     if (!atd_writer_raw(w, "{\"name\":", 8)) {
         return false;
     }
-    if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         {
             const char *why_ = NULL;
             if (!valid_name(&v->name, &why_)) {
@@ -1524,7 +1524,7 @@ bool validators_person__plain_write(atd_writer *w, const validators_person *v)
     if (!atd_writer_raw(w, ",\"age\":", 7)) {
         return false;
     }
-    if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         {
             const char *why_ = NULL;
             if (!valid_age(&v->age, &why_)) {
@@ -1540,7 +1540,7 @@ bool validators_person__plain_write(atd_writer *w, const validators_person *v)
         if (!atd_writer_raw(w, ",\"email\":", 9)) {
             return false;
         }
-        if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+        if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             {
                 const char *why_ = NULL;
                 if (!valid_email(&v->email, &why_)) {
@@ -1558,7 +1558,7 @@ bool validators_person__plain_write(atd_writer *w, const validators_person *v)
 
 bool validators_person_write(atd_writer *w, const validators_person *v)
 {
-    if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         const char *why_ = NULL;
         if (!valid_person(v, &why_)) {
             atd_writer_fail_validator(w, "valid_person", why_);
@@ -1588,7 +1588,7 @@ static bool validators_shape__plain_write(atd_writer *w, const validators_shape 
         if (!atd_writer_raw(w, "[\"Circle\",", 10)) {
             return false;
         }
-        if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+        if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             {
                 const char *why_ = NULL;
                 if (!valid_radius(&v->u.Circle, &why_)) {
@@ -1607,7 +1607,7 @@ static bool validators_shape__plain_write(atd_writer *w, const validators_shape 
 
 bool validators_shape_write(atd_writer *w, const validators_shape *v)
 {
-    if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         const char *why_ = NULL;
         if (!valid_shape(v, &why_)) {
             atd_writer_fail_validator(w, "valid_shape", why_);
@@ -1632,7 +1632,7 @@ bool validators_host_write(atd_writer *w, const validators_host *v)
     if (!atd_writer_raw(w, "{\"host\":", 8)) {
         return false;
     }
-    if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((v->host).len < (size_t)1 || (v->host).len > (size_t)16) {
             atd_writer_fail_check_len(w, (v->host).len, "a string of 1 to 16 bytes");
             return atd_writer_push_field(w, "host", 4);
@@ -1644,7 +1644,7 @@ bool validators_host_write(atd_writer *w, const validators_host *v)
     if (!atd_writer_raw(w, ",\"port\":", 8)) {
         return false;
     }
-    if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)(v->port) < INT64_C(1) || (int64_t)(v->port) > INT64_C(65535)) {
             atd_writer_fail_check_int(w, (int64_t)(v->port), "an int >= 1 and <= 65535");
             return atd_writer_push_field(w, "port", 4);
@@ -1664,7 +1664,7 @@ bool validators_host_write(atd_writer *w, const validators_host *v)
         if (!atd_writer_raw(w, ",\"weight\":", 10)) {
             return false;
         }
-        if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+        if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             if ((double)(v->weight) < 0 || (double)(v->weight) > 100.5) {
                 atd_writer_fail_check_float(w, (double)(v->weight), "a float >= 0 and <= 100.5");
                 return atd_writer_push_field(w, "weight", 6);
@@ -1678,7 +1678,7 @@ bool validators_host_write(atd_writer *w, const validators_host *v)
         if (!atd_writer_raw(w, ",\"backup\":", 10)) {
             return false;
         }
-        if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+        if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             if ((int64_t)(v->backup) < INT64_C(1) || (int64_t)(v->backup) > INT64_C(65535)) {
                 atd_writer_fail_check_int(w, (int64_t)(v->backup), "an int >= 1 and <= 65535");
                 return atd_writer_push_field(w, "backup", 6);
@@ -1732,7 +1732,7 @@ static bool validators_port_list_write(atd_writer *w, const validators_port_list
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+        if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             if ((int64_t)(v->items[i]) < INT64_C(1) || (int64_t)(v->items[i]) > INT64_C(65535)) {
                 atd_writer_fail_check_int(w, (int64_t)(v->items[i]), "an int >= 1 and <= 65535");
                 return atd_writer_push_index(w, i);
@@ -1755,7 +1755,7 @@ static bool validators_port_list_write(atd_writer *w, const validators_port_list
                 *p++ = ',';
             }
             p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -1768,7 +1768,7 @@ static bool validators_int_checked_list_write(atd_writer *w, const validators_in
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+        if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             {
                 const char *why_ = NULL;
                 if (!valid_even(&v->items[i], &why_)) {
@@ -1787,7 +1787,7 @@ static bool validators_int_checked_list_write(atd_writer *w, const validators_in
                 *p++ = ',';
             }
             p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(w->buf, p);
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
@@ -1798,7 +1798,7 @@ static bool validators_int_int_checked_tuple_write(atd_writer *w, const validato
     if (!atd_writer_raw(w, "[", 1)) {
         return false;
     }
-    if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)(v->f0) < INT64_C(0)) {
             atd_writer_fail_check_int(w, (int64_t)(v->f0), "an int >= 0");
             return atd_writer_push_index(w, 0);
@@ -1810,7 +1810,7 @@ static bool validators_int_int_checked_tuple_write(atd_writer *w, const validato
     if (!atd_writer_raw(w, ",", 1)) {
         return false;
     }
-    if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)(v->f1) > INT64_C(9)) {
             atd_writer_fail_check_int(w, (int64_t)(v->f1), "an int <= 9");
             return atd_writer_push_index(w, 1);
@@ -1827,7 +1827,7 @@ static bool validators_uint8_checked_nullable_write(atd_writer *w, const validat
     if (!v->has) {
         return atd_writer_raw(w, "null", 4);
     }
-    if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)(v->value) > INT64_C(10)) {
             atd_writer_fail_check_int(w, (int64_t)(v->value), "an int <= 10");
             return false;
@@ -1955,7 +1955,7 @@ int validators_doc_to_json(const validators_doc *value, atd_buf *out, atd_error 
 
 bool validators_port_write(atd_writer *w, const validators_port *v)
 {
-    if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)((*v)) < INT64_C(1) || (int64_t)((*v)) > INT64_C(65535)) {
             atd_writer_fail_check_int(w, (int64_t)((*v)), "an int >= 1 and <= 65535");
             return false;
@@ -1986,7 +1986,7 @@ int validators_port_to_json(const validators_port *value, atd_buf *out, atd_erro
 
 bool validators_hostname_write(atd_writer *w, const validators_hostname *v)
 {
-    if ((w->flags & ATD_WRITE_VALIDATE) != 0) {
+    if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if (((*v)).len < (size_t)1 || ((*v)).len > (size_t)16) {
             atd_writer_fail_check_len(w, ((*v)).len, "a string of 1 to 16 bytes");
             return false;

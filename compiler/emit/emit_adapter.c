@@ -45,14 +45,14 @@ static char *json_quoted(char *p, const char *s, size_t len)
 }
 
 /*     if (c == '{') {
- *         unsigned flags_ = r->flags;
+ *         unsigned flags_ = atd_reader_flags(r);
  *         if (!atd_read_type_field(r, "type", 4, "shape", &s, &at)) return false;
  *         switch (event_shape__case(s.ptr, s.len)) {
  *         case 1:
  *             out->tag = EVENT_SHAPE_CIRCLE;
- *             r->flags &= ~(unsigned)ATD_READ_STRICT_FIELDS;
+ *             atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);
  *             ...read out->u.Circle from the object...
- *             r->flags = flags_;
+ *             atd_reader_set_flags(r, flags_);
  *             return true;
  *         ...
  *         }
@@ -63,7 +63,7 @@ void emit_sum_read_type_field(cw *w, const ir_type *t)
 {
     const char *field = cw_c_string(w, t->type_field, t->type_field_len);
     cw_open(w, "if (c == '{')");
-    cw_line(w, "unsigned flags_ = r->flags;");
+    cw_line(w, "unsigned flags_ = atd_reader_flags(r);");
     cw_open(w, "if (!atd_read_type_field(r, \"%s\", %zu, \"%s\", &s, &at))", field,
             t->type_field_len, t->atd_name);
     cw_line(w, "return false;");
@@ -86,10 +86,10 @@ void emit_sum_read_type_field(cw *w, const ir_type *t)
         cw_line(w, "out->tag = %s;", k->const_name);
         /* The type field is a member of the object but not of the record:
          * it must not count as an unknown field. */
-        cw_line(w, "r->flags &= ~(unsigned)ATD_READ_STRICT_FIELDS;");
+        cw_line(w, "atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);");
         emit_read_slot(w, &k->arg, cw_fmt(w, "out->u.%s", k->member),
-                       "return (r->flags = flags_, false);");
-        cw_line(w, "r->flags = flags_;");
+                       "return (atd_reader_set_flags(r, flags_), false);");
+        cw_line(w, "atd_reader_set_flags(r, flags_);");
         cw_line(w, "return true;");
     }
     cw_mid(w, "default:");
@@ -169,7 +169,7 @@ bool emit_plain_type(cw *w, const ir_type *t, ir_type *plain)
  *     bool event_t_read(atd_reader *r, event_t *out)
  *     {
  *         atd_skip_ws(r);
- *         size_t at = (size_t)(r->cur - r->start);
+ *         size_t at = atd_reader_offset(r);
  *         const char *why = NULL;
  *         if (!atd_read_adapted(r, "NAME", NAME_normalize, event_t__plain_read_any, out))
  *             return false;
@@ -190,7 +190,7 @@ void emit_adapted_read(cw *w, const ir_type *t)
     cw_open(w, "{");
     if (t->validator != NULL) {
         cw_line(w, "atd_skip_ws(r);");
-        cw_line(w, "size_t at = (size_t)(r->cur - r->start);");
+        cw_line(w, "size_t at = atd_reader_offset(r);");
         cw_line(w, "const char *why = NULL;");
     }
     if (t->c_adapter != NULL)
@@ -212,7 +212,7 @@ void emit_adapted_read(cw *w, const ir_type *t)
 void emit_validator_write_check(cw *w, const char *validator, bool ptr, const char *rv,
                                 const char *fail)
 {
-    cw_open(w, "if ((w->flags & ATD_WRITE_VALIDATE) != 0)");
+    cw_open(w, "if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE))");
     cw_line(w, "const char *why_ = NULL;");
     cw_open(w, "if (!%s(%s%s, &why_))", validator, ptr ? "" : "&", rv);
     cw_line(w, "atd_writer_fail_validator(w, \"%s\", why_);", validator);

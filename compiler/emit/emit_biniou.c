@@ -350,7 +350,7 @@ static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, boo
             cw_line(w, "need_ += v->%s.len;", f->c_name);
     }
     cw_open(w, "if (ATD_LIKELY(need_ <= ATD_BIN_RUN_MAX))");
-    cw_line(w, "char *p_ = atd_buf_reserve(w->buf, need_);");
+    cw_line(w, "char *p_ = atd_buf_reserve(atd_writer_buf(w), need_);");
     cw_open(w, "if (ATD_UNLIKELY(p_ == NULL))");
     cw_line(w, "return atd_writer_fail_buf(w);");
     cw_close(w, "}");
@@ -368,7 +368,7 @@ static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, boo
         if (c != NULL)
             cw_close(w, "}");
     }
-    cw_line(w, "atd_buf_commit(w->buf, p_);");
+    cw_line(w, "atd_buf_commit(atd_writer_buf(w), p_);");
     cw_mid(w, "} else {");
     if (with_count)
         check_call(w, "atd_bin_write_uvint(w, n_)", "return false;");

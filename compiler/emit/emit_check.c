@@ -88,7 +88,7 @@ void emit_check_write(cw *w, const ir_check *c, const ir_type *t, bool ptr, cons
 {
     if (c == NULL)
         return;
-    cw_open(w, "if ((w->flags & ATD_WRITE_VALIDATE) != 0)");
+    cw_open(w, "if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE))");
     emit_checks(w, c, t, ptr, rv, NULL, fail);
     cw_close(w, "}");
 }

@@ -224,7 +224,7 @@ static void fixed_precheck(cw *w, const ir_type *t, const char *rv, const char *
 /* Emits the pieces pcs[0..n) (their types' fixed is not NONE) after one
  * reservation, e.g. for two int fields after the first one:
  *     {
- *         char *p = atd_buf_reserve(w->buf, 16 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+ *         char *p = atd_buf_reserve(atd_writer_buf(w), 16 + ATD_INT64_CHARS + ATD_INT64_CHARS);
  *         if (p == NULL) {
  *             atd_writer_fail_buf(w);
  *             return atd_writer_push_field(w, "date", 4);
@@ -233,7 +233,7 @@ static void fixed_precheck(cw *w, const ir_type *t, const char *rv, const char *
  *         p = atd_write_int64(p + 8, (int64_t)v->date);
  *         memcpy(p, ",\"size\":", 8);
  *         p = atd_write_int64(p + 8, (int64_t)v->size);
- *         atd_buf_commit(w->buf, p);
+ *         atd_buf_commit(atd_writer_buf(w), p);
  *     }
  * A list element is `if (i > 0) *p++ = ',';` then the value; floats and
  * enums are checked first (fixed_precheck), all before the reservation. */
@@ -297,7 +297,7 @@ static void write_fixed(cw *w, const piece *pcs, size_t n)
         if (pc->close != NULL)
             cw_line(w, "*p++ = '%s';", pc->close);
     }
-    cw_line(w, "atd_buf_commit(w->buf, p);");
+    cw_line(w, "atd_buf_commit(atd_writer_buf(w), p);");
     cw_close(w, "}");
 }
 
@@ -353,11 +353,11 @@ static bool always_fixed(cw *w, const ir_field *f)
  *     bool event_event_write(atd_writer *w, const event_event *v)
  *     {
  *         {
- *             char *p = atd_buf_reserve(w->buf, 8 + ATD_INT64_CHARS);
+ *             char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
  *             if (p == NULL) { atd_writer_fail_buf(w); return atd_writer_push_field(...); }
  *             memcpy(p, "{\"date\":", 8);
  *             p = atd_write_int64(p + 8, (int64_t)v->date);
- *             atd_buf_commit(w->buf, p);
+ *             atd_buf_commit(atd_writer_buf(w), p);
  *         }
  *         if (v->has_note) {
  *             if (!atd_writer_raw(w, ",\"note\":", 8)) return false;

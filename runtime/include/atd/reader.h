@@ -130,6 +130,18 @@ static inline bool atd_reader_has_flag(const atd_reader *r, atd_read_flags flag)
     return (r->flags & (unsigned)flag) != 0;
 }
 
+/* The reader's flags (atd_read_flags), and a way to change them while a
+ * nested value is read: a Type_field adapter reads the object's other
+ * fields as the argument record, where its type field is no unknown field. */
+static inline unsigned atd_reader_flags(const atd_reader *r)
+{
+    return r->flags;
+}
+static inline void atd_reader_set_flags(atd_reader *r, unsigned flags)
+{
+    r->flags = flags;
+}
+
 /* Where decoded values go. */
 static inline atd_arena *atd_reader_arena(const atd_reader *r)
 {
