@@ -41,9 +41,15 @@ bool atd_bin_write_int(atd_writer *w, unsigned repr, int64_t v)
 {
     switch (repr) {
     case ATD_BIN_UVINT:
-        if (v < 0 || v > ATD_BIN_INT_MAX)
+        if (!atd_bin_int_fits(ATD_BIN_UVINT, v))
             return atd__bin_fail_range(w, v, "uvint");
-        return atd_bin_write_uvint(w, (uint64_t)v);
+        {
+            char *p = atd_buf_reserve(w->buf, ATD_BIN_VINT_MAX);
+            if (ATD_UNLIKELY(p == NULL))
+                return atd_writer_fail_buf(w);
+            atd_buf_commit(w->buf, atd_bin_put_int(p, ATD_BIN_UVINT, v));
+        }
+        return true;
     case ATD_BIN_INT8:
         if (v < 0 || v > 255)
             return atd__bin_fail_range(w, v, "int8");

@@ -148,9 +148,7 @@ static inline bool atd_bin_int_fits(unsigned repr, int64_t v)
         return v >= INT32_MIN && v <= INT32_MAX;
     case 4: /* int64 */
         return true;
-    case 16: /* uvint */
-        return v >= 0 && v <= (((int64_t)1 << 62) - 1);
-    default: /* svint */
+    default: /* uvint, svint: OCaml's 63-bit ints */
         return v >= -((int64_t)1 << 62) && v <= (((int64_t)1 << 62) - 1);
     }
 }
@@ -169,7 +167,8 @@ static inline char *atd_bin_put_int(char *p, unsigned repr, int64_t v)
     case 4:
         return atd_bin_put_be(p, (uint64_t)v, 8);
     case 16:
-        return atd_bin_put_uvint(p, (uint64_t)v);
+        /* a negative int as its 63-bit two's complement, as OCaml writes it */
+        return atd_bin_put_uvint(p, (uint64_t)v & (((uint64_t)1 << 63) - 1));
     default:
         return atd_bin_put_svint(p, v);
     }
@@ -239,9 +238,9 @@ static inline bool atd_bin_write_head(atd_writer *w, uint32_t hashtag, unsigned 
 }
 
 /* The int body of `repr` (a tag: INT8, INT16, INT32, INT64, UVINT, SVINT).
- * Values the repr cannot hold are ATD_ERR_RANGE: as uvint, negative numbers
- * and numbers from 2^62 on (OCaml would read back another number); as svint,
- * magnitudes from 2^62 on; int8 outside 0..255, int16 outside 0..65535,
+ * Values the repr cannot hold are ATD_ERR_RANGE: as uvint or svint,
+ * magnitudes from 2^62 on (not OCaml ints; a negative uvint is written as
+ * OCaml does, as its 63-bit two's complement); int8 outside 0..255, int16 outside 0..65535,
  * int32 outside its range. */
 bool atd_bin_write_int(atd_writer *w, unsigned repr, int64_t v);
 
