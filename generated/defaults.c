@@ -16,6 +16,7 @@ static void defaults_int_string_tuple_init(defaults_int_string_tuple *v);
 static const char *defaults_int_string_tuple_read_p(atd_reader *r, const char *p, defaults_int_string_tuple *out);
 static bool defaults_int_string_tuple_write(atd_writer *w, const defaults_int_string_tuple *v);
 
+static const char *defaults_color_read_p(atd_reader *r, const char *p, defaults_color *out);
 static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_point *out);
 static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_all *out);
 
@@ -51,33 +52,42 @@ static int defaults_color__case(const char *s, size_t len)
     return -1;
 }
 
-bool defaults_color_read(atd_reader *r, defaults_color *out)
+static const char *defaults_color_read_p(atd_reader *r, const char *p, defaults_color *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
-    at = atd_reader_offset(r);
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    if (atd_byte_at(r, p) == '"') {
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) {
+            return NULL;
         }
         switch (defaults_color__case(s.ptr, s.len)) {
         case 0:
             *out = DEFAULTS_COLOR_RED;
-            return true;
+            return p;
         case 1:
             *out = DEFAULTS_COLOR_GREEN;
-            return true;
+            return p;
         case 2:
             *out = DEFAULTS_COLOR_BLUE;
-            return true;
+            return p;
         default:
             break;
         }
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "color");
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "color"));
+        }
     }
-    return atd_reader_fail_expected(r, "a variant of 'color'");
+    atd_reader_seek(r, p);
+    return atd_fail_cursor(atd_reader_fail_expected(r, "a variant of 'color'"));
+}
+
+bool defaults_color_read(atd_reader *r, defaults_color *out)
+{
+    return atd_reader_advance(r, defaults_color_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool defaults_color_read_any(atd_reader *r, void *out)
@@ -860,11 +870,10 @@ static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_al
             return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
         }
     } else {
-        atd_reader_seek(r, p);
-        if (!defaults_color_read(r, &out->color)) {
+        p = defaults_color_read_p(r, p, &out->color);
+        if (p == NULL) {
             return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
         }
-        p = atd_reader_cursor(r);
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) {
@@ -1273,11 +1282,10 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
                 }
             } else {
-                atd_reader_seek(r, p);
-                if (!defaults_color_read(r, &out->color)) {
+                p = defaults_color_read_p(r, p, &out->color);
+                if (p == NULL) {
                     return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
                 }
-                p = atd_reader_cursor(r);
             }
             break;
         case 11:

@@ -4,6 +4,7 @@
 #include <string.h>
 
 /* --- readers that take and return the cursor --- */
+static const char *event_event_type_read_p(atd_reader *r, const char *p, event_event_type *out);
 static const char *event_event_read_p(atd_reader *r, const char *p, event_event *out);
 static const char *event_events_read_p(atd_reader *r, const char *p, event_events *out);
 
@@ -42,36 +43,45 @@ static int event_event_type__case(const char *s, size_t len)
     return -1;
 }
 
-bool event_event_type_read(atd_reader *r, event_event_type *out)
+static const char *event_event_type_read_p(atd_reader *r, const char *p, event_event_type *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
-    at = atd_reader_offset(r);
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    if (atd_byte_at(r, p) == '"') {
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) {
+            return NULL;
         }
         switch (event_event_type__case(s.ptr, s.len)) {
         case 0:
             *out = EVENT_EVENT_TYPE_LOGIN;
-            return true;
+            return p;
         case 1:
             *out = EVENT_EVENT_TYPE_PURCHASE;
-            return true;
+            return p;
         case 2:
             *out = EVENT_EVENT_TYPE_LOGOUT;
-            return true;
+            return p;
         case 3:
             *out = EVENT_EVENT_TYPE_CANCEL;
-            return true;
+            return p;
         default:
             break;
         }
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "event_type");
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "event_type"));
+        }
     }
-    return atd_reader_fail_expected(r, "a variant of 'event_type'");
+    atd_reader_seek(r, p);
+    return atd_fail_cursor(atd_reader_fail_expected(r, "a variant of 'event_type'"));
+}
+
+bool event_event_type_read(atd_reader *r, event_event_type *out)
+{
+    return atd_reader_advance(r, event_event_type_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool event_event_type_read_any(atd_reader *r, void *out)
@@ -170,11 +180,10 @@ static const char *event_event_read_p(atd_reader *r, const char *p, event_event 
         goto keys_2;
     }
     p += 13;
-    atd_reader_seek(r, p);
-    if (!event_event_type_read(r, &out->event_type)) {
+    p = event_event_type_read_p(r, p, &out->event_type);
+    if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, "event_type", 10));
     }
-    p = atd_reader_cursor(r);
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) {
         return NULL;
@@ -225,11 +234,10 @@ keys_0:
             seen[0] |= (uint64_t)1 << 1;
             break;
         case 2:
-            atd_reader_seek(r, p);
-            if (!event_event_type_read(r, &out->event_type)) {
+            p = event_event_type_read_p(r, p, &out->event_type);
+            if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "event_type", 10));
             }
-            p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 2;
             break;
         case 3:

@@ -130,6 +130,8 @@ static bool everything_root_anon_record_elt_write(atd_writer *w, const everythin
 static bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_elt *out);
 static bool everything_root_anon_sum_elt_write(atd_writer *w, const everything_root_anon_sum_elt *v);
 
+static const char *everything_mode_read_p(atd_reader *r, const char *p, everything_mode *out);
+static const char *everything_level_read_p(atd_reader *r, const char *p, everything_level *out);
 static const char *everything_struct__read_p(atd_reader *r, const char *p, everything_struct_ *out);
 static const char *everything_rect_read_p(atd_reader *r, const char *p, everything_rect *out);
 static const char *everything_int_list_read_p(atd_reader *r, const char *p, everything_int_list *out);
@@ -192,33 +194,42 @@ static int everything_mode__case(const char *s, size_t len)
     return -1;
 }
 
-bool everything_mode_read(atd_reader *r, everything_mode *out)
+static const char *everything_mode_read_p(atd_reader *r, const char *p, everything_mode *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
-    at = atd_reader_offset(r);
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    if (atd_byte_at(r, p) == '"') {
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) {
+            return NULL;
         }
         switch (everything_mode__case(s.ptr, s.len)) {
         case 0:
             *out = EVERYTHING_MODE_OFF;
-            return true;
+            return p;
         case 1:
             *out = EVERYTHING_MODE_ON;
-            return true;
+            return p;
         case 2:
             *out = EVERYTHING_MODE_AUTO;
-            return true;
+            return p;
         default:
             break;
         }
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "mode");
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "mode"));
+        }
     }
-    return atd_reader_fail_expected(r, "a variant of 'mode'");
+    atd_reader_seek(r, p);
+    return atd_fail_cursor(atd_reader_fail_expected(r, "a variant of 'mode'"));
+}
+
+bool everything_mode_read(atd_reader *r, everything_mode *out)
+{
+    return atd_reader_advance(r, everything_mode_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_mode_read_any(atd_reader *r, void *out)
@@ -261,33 +272,42 @@ static int everything_level__case(const char *s, size_t len)
     return -1;
 }
 
-bool everything_level_read(atd_reader *r, everything_level *out)
+static const char *everything_level_read_p(atd_reader *r, const char *p, everything_level *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
-    at = atd_reader_offset(r);
-    if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    if (atd_byte_at(r, p) == '"') {
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) {
+            return NULL;
         }
         switch (everything_level__case(s.ptr, s.len)) {
         case 0:
             *out = EVERYTHING_LEVEL_LOW;
-            return true;
+            return p;
         case 1:
             *out = EVERYTHING_LEVEL_MEDIUM;
-            return true;
+            return p;
         case 2:
             *out = EVERYTHING_LEVEL_HIGH;
-            return true;
+            return p;
         default:
             break;
         }
-        char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "level");
+        {
+            char q_[ATD_QUOTE_NAME_CAP];
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "level"));
+        }
     }
-    return atd_reader_fail_expected(r, "a variant of 'level'");
+    atd_reader_seek(r, p);
+    return atd_fail_cursor(atd_reader_fail_expected(r, "a variant of 'level'"));
+}
+
+bool everything_level_read(atd_reader *r, everything_level *out)
+{
+    return atd_reader_advance(r, everything_level_read_p(r, atd_reader_cursor(r), out));
 }
 
 bool everything_level_read_any(atd_reader *r, void *out)
@@ -3121,11 +3141,10 @@ static const char *everything_fields_read_p(atd_reader *r, const char *p, everyt
             return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
         }
     } else {
-        atd_reader_seek(r, p);
-        if (!everything_mode_read(r, &out->ex_ctor)) {
+        p = everything_mode_read_p(r, p, &out->ex_ctor);
+        if (p == NULL) {
             return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
         }
-        p = atd_reader_cursor(r);
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) {
@@ -3146,11 +3165,10 @@ static const char *everything_fields_read_p(atd_reader *r, const char *p, everyt
             return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
         }
     } else {
-        atd_reader_seek(r, p);
-        if (!everything_level_read(r, &out->ex_ctor_bq)) {
+        p = everything_level_read_p(r, p, &out->ex_ctor_bq);
+        if (p == NULL) {
             return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
         }
-        p = atd_reader_cursor(r);
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) {
@@ -3618,11 +3636,10 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
                 }
             } else {
-                atd_reader_seek(r, p);
-                if (!everything_mode_read(r, &out->ex_ctor)) {
+                p = everything_mode_read_p(r, p, &out->ex_ctor);
+                if (p == NULL) {
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
                 }
-                p = atd_reader_cursor(r);
             }
             break;
         case 28:
@@ -3633,11 +3650,10 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
                 }
             } else {
-                atd_reader_seek(r, p);
-                if (!everything_level_read(r, &out->ex_ctor_bq)) {
+                p = everything_level_read_p(r, p, &out->ex_ctor_bq);
+                if (p == NULL) {
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
                 }
-                p = atd_reader_cursor(r);
             }
             break;
         case 29:
@@ -10247,11 +10263,10 @@ static const char *everything_mode_list_read_p(atd_reader *r, const char *p, eve
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!everything_mode_read(r, &items[len])) {
+        p = everything_mode_read_p(r, p, &items[len]);
+        if (p == NULL) {
             return atd_fail_cursor(atd_reader_push_index(r, len));
         }
-        p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) {
@@ -10285,11 +10300,10 @@ static const char *everything_level_list_read_p(atd_reader *r, const char *p, ev
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!everything_level_read(r, &items[len])) {
+        p = everything_level_read_p(r, p, &items[len]);
+        if (p == NULL) {
             return atd_fail_cursor(atd_reader_push_index(r, len));
         }
-        p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) {

@@ -66,6 +66,8 @@ bool emit_has_p_reader(const ir_type *t)
     switch (t->kind) {
     case IR_RECORD:
         return t->c_adapter == NULL && t->validator == NULL;
+    case IR_ENUM:
+        return t->c_adapter == NULL && t->validator == NULL && t->adapter == IR_ADAPTER_NONE;
     case IR_LIST:
     case IR_ASSOC:
     case IR_TUPLE:
@@ -876,6 +878,64 @@ static void emit_sum_read(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
+/* Emits the p-form reader of an enum (no argument anywhere, no adapter):
+ * only names, borrowed from the input (atd_read_name_p), with the cursor in
+ * a register rather than in r->cur.
+ *     static const char *event_kind_read_p(atd_reader *r, const char *p, event_kind *out)
+ *     {
+ *         atd_string s;
+ *         size_t at;
+ *         p = atd_skip_ws_p(r, p);
+ *         at = atd_reader_offset_of(r, p);
+ *         if (atd_byte_at(r, p) == '"') {
+ *             p = atd_read_name_p(r, p, &s);
+ *             if (p == NULL) return NULL;
+ *             switch (event_kind__case(s.ptr, s.len)) {
+ *             case 0: *out = EVENT_KIND_LOGIN; return p;
+ *             ...
+ *             }
+ *             return atd_fail_cursor(atd_reader_fail_at(r, at, ..."unsupported variant..."));
+ *         }
+ *         atd_reader_seek(r, p);
+ *         return atd_fail_cursor(atd_reader_fail_expected(r, "a variant of 'kind'"));
+ *     }
+ */
+static void emit_enum_read_p(cw *w, const ir_type *t)
+{
+    emit_case_match(w, t);
+    read_p_signature(w, t);
+    cw_open(w, "{");
+    cw_line(w, "atd_string s;");
+    cw_line(w, "size_t at;");
+    cw_line(w, "p = atd_skip_ws_p(r, p);");
+    cw_line(w, "at = atd_reader_offset_of(r, p);");
+    cw_open(w, "if (atd_byte_at(r, p) == '\"')");
+    cw_line(w, "p = atd_read_name_p(r, p, &s);");
+    check_cursor(w);
+    cw_open(w, "switch (%s__case(s.ptr, s.len)) {", t->fn);
+    for (size_t i = 0; i < t->ncases; i++) {
+        cw_mid(w, "case %zu:", i);
+        cw_line(w, "*out = %s;", t->cases[i].const_name);
+        cw_line(w, "return p;");
+    }
+    cw_mid(w, "default:");
+    cw_line(w, "break;");
+    cw_close(w, "}");
+    cw_open(w, "{");
+    cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
+    cw_line(w,
+            "return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
+            "\"unsupported variant \\\"%%s\\\" in '%%s'\", "
+            "atd_quote_name(s.ptr, s.len, q_, sizeof q_), \"%s\"));",
+            t->atd_name);
+    cw_close(w, "}");
+    cw_close(w, "}");
+    cw_line(w, "atd_reader_seek(r, p);");
+    cw_line(w, "return atd_fail_cursor(atd_reader_fail_expected(r, \"a variant of '%s'\"));",
+            t->atd_name);
+    cw_close(w, "}");
+}
+
 /* Emits the reader of a tuple: an array; cells from the first defaulted one
  * on may be missing; extra elements are skipped (atdgen's tolerance).
  *     if (!more) return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, ...);
@@ -1136,6 +1196,11 @@ void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
         emit_record_read(w, t);
         break;
     case IR_ENUM:
+        if (emit_has_p_reader(t))
+            emit_enum_read_p(w, t);
+        else
+            emit_sum_read(w, t);
+        break;
     case IR_SUM:
         emit_sum_read(w, t);
         break;

@@ -506,6 +506,96 @@ static ATD_NOINLINE_KEY const char *read_string_slow(atd_reader *r, const char *
     return read_string(r, p, out, (r->flags & ATD_READ_BORROW_STRINGS) != 0, "a string");
 }
 
+#if ATD__SSE2
+/* The plain ASCII string whose body starts at s = open_quote + 1, scanned
+ * and copied into the arena's current chunk in one pass, sixteen bytes at a
+ * time: each block is stored whole at the copy's end before its bytes are
+ * looked at, so a short string costs one load, one store and no branch on
+ * its length. The stores past the string's end land in the chunk's free
+ * room (checked before each block) and are not allocated: the next
+ * allocation overwrites them. Returns the byte after the closing quote with
+ * *out set, or NULL with *stop where the scan must go on: at a byte that
+ * needs attention (escape, non-ASCII, control byte), or at the first block
+ * that the input or the chunk cannot hold whole. Everything before *stop
+ * is plain. */
+static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote, const char *end,
+                                           atd_string *out, const char **stop)
+{
+    const char *s = open_quote + 1;
+    char *d = a->cur;
+    size_t room = d != NULL ? (size_t)(a->end - d) : 0;
+    const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
+    const __m128i space = _mm_set1_epi8(0x20);
+    while (end - s >= 16 && room >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
+                                 _mm_cmplt_epi8(v, space));
+        unsigned bits = (unsigned)_mm_movemask_epi8(m);
+        _mm_storeu_si128((__m128i *)(void *)d, v);
+        if (bits) {
+            unsigned i = (unsigned)__builtin_ctz(bits);
+            if (ATD_UNLIKELY(s[i] != '"')) {
+                *stop = s + i;
+                return NULL;
+            }
+            d[i] = '\0';
+            /* the allocation, as atd__arena_alloc_here makes it */
+            size_t n = (size_t)(s + i - open_quote - 1);
+            out->ptr = a->cur;
+            out->len = n;
+            a->last_alloc = a->cur;
+            a->bytes_used += n + 1;
+            a->cur += n + 1;
+            return s + i + 1;
+        }
+        s += 16;
+        d += 16;
+        room -= 16;
+    }
+    *stop = s;
+    return NULL;
+}
+#endif
+
+/* The strict-mode string at open_quote whose body is plain up to `from`:
+ * the wide scan on from there, then the copy, or the general path. Out of
+ * line (and the fast path of atd_read_string_p a leaf) where blocks copy
+ * as they scan. */
+#if ATD__SSE2
+#define ATD_READ_STRING_FROM ATD_NOINLINE_KEY
+#else
+#define ATD_READ_STRING_FROM inline
+#endif
+static ATD_READ_STRING_FROM const char *read_string_from(atd_reader *r, const char *open_quote,
+                                                         const char *from, atd_string *out)
+{
+    const char *end = r->end;
+    const char *p = open_quote;
+    const char *q = atd__find_special_strict(from, end);
+    if (ATD_LIKELY(q < end && *q == '"')) {
+        size_t n = (size_t)(q - p - 1);
+        if (r->flags & ATD_READ_BORROW_STRINGS) {
+            out->ptr = p + 1;
+            out->len = n;
+            return q + 1;
+        }
+        char *dst = NULL;
+        if (ATD_LIKELY(n <= SHORT_COPY_MAX && r->arena != NULL))
+            dst = (char *)atd__arena_alloc_here(r->arena, n + 1, 1);
+        if (ATD_UNLIKELY(dst == NULL))
+            return copy_plain_at(r, p, q, out);
+        copy_short(dst, p + 1, n);
+        dst[n] = '\0';
+        out->ptr = dst;
+        out->len = n;
+        return q + 1;
+    }
+    /* escapes, non-ASCII text, control bytes: on from where the scan
+     * stopped */
+    return read_string_rest(r, p, q, out);
+}
+#undef ATD_READ_STRING_FROM
+
 const char *atd_read_string_p(atd_reader *r, const char *p, atd_string *out)
 {
     /* The common string (no whitespace or one space before it, strict
@@ -517,28 +607,17 @@ const char *atd_read_string_p(atd_reader *r, const char *p, atd_string *out)
     if (end - p >= 2 && *p == ' ')
         p++;
     if (ATD_LIKELY(p < end && *p == '"' && !(r->flags & ATD_READ_LENIENT))) {
-        const char *q = atd__find_special_strict(p + 1, end);
-        if (ATD_LIKELY(q < end && *q == '"')) {
-            size_t n = (size_t)(q - p - 1);
-            if (r->flags & ATD_READ_BORROW_STRINGS) {
-                out->ptr = p + 1;
-                out->len = n;
-                return q + 1;
-            }
-            char *dst = NULL;
-            if (ATD_LIKELY(n <= SHORT_COPY_MAX && r->arena != NULL))
-                dst = (char *)atd__arena_alloc_here(r->arena, n + 1, 1);
-            if (ATD_UNLIKELY(dst == NULL))
-                return copy_plain_at(r, p, q, out);
-            copy_short(dst, p + 1, n);
-            dst[n] = '\0';
-            out->ptr = dst;
-            out->len = n;
-            return q + 1;
+        const char *from = p + 1;
+#if ATD__SSE2
+        if (ATD_LIKELY(!(r->flags & ATD_READ_BORROW_STRINGS) && r->arena != NULL)) {
+            const char *after = scan_copy_blocks(r->arena, p, end, out, &from);
+            if (ATD_LIKELY(after != NULL))
+                return after;
+            /* on from where the blocks stopped (the scan there stops at
+             * once when that is a byte that needs attention) */
         }
-        /* escapes, non-ASCII text, control bytes: on from where the scan
-         * stopped */
-        return read_string_rest(r, p, q, out);
+#endif
+        return read_string_from(r, p, from, out);
     }
     return read_string_slow(r, p, out);
 }

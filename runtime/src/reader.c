@@ -226,14 +226,6 @@ int atd_reader_get_error(const atd_reader *r, atd_error *err)
 /* Whitespace                                                                */
 /* ------------------------------------------------------------------------ */
 
-/* Keeps rare paths (comments, errors) out of their callers, so that the hot
- * paths stay leaves with no registers to save. */
-#if defined(__GNUC__) || defined(__clang__)
-#define ATD_NOINLINE_FN __attribute__((noinline))
-#else
-#define ATD_NOINLINE_FN
-#endif
-
 /* Lenient mode: p is at '/'. Returns the byte after the comment, p itself
  * when this is not a comment, or NULL after recording an unterminated one. */
 static const char *skip_comment(atd_reader *r, const char *p)
@@ -440,7 +432,9 @@ static inline bool literal_fast(const char *p, const char *end, const char *lit,
            (atd__char_class[(unsigned char)p[n]] & ATD__CC_DELIM);
 }
 
-const char *atd_read_null_p(atd_reader *r, const char *p)
+/* The literals' fast paths below take the bare literal right at p or after
+ * one space; they are leaves, and everything else is a tail call. */
+static ATD_NOINLINE_FN const char *read_null_slow(atd_reader *r, const char *p)
 {
     p = atd_skip_ws_p(r, p);
     if (literal_fast(p, r->end, "null", 4))
@@ -448,12 +442,21 @@ const char *atd_read_null_p(atd_reader *r, const char *p)
     return literal(r, p, "null", 4, "null");
 }
 
+const char *atd_read_null_p(atd_reader *r, const char *p)
+{
+    if (r->end - p >= 2 && *p == ' ')
+        p++;
+    if (literal_fast(p, r->end, "null", 4))
+        return p + 4;
+    return read_null_slow(r, p);
+}
+
 bool atd_read_null(atd_reader *r)
 {
     return atd_reader_advance(r, atd_read_null_p(r, r->cur));
 }
 
-const char *atd_read_bool_p(atd_reader *r, const char *p, bool *out)
+static ATD_NOINLINE_FN const char *read_bool_slow(atd_reader *r, const char *p, bool *out)
 {
     p = atd_skip_ws_p(r, p);
     if (p < r->end) {
@@ -490,6 +493,21 @@ const char *atd_read_bool_p(atd_reader *r, const char *p, bool *out)
         }
     }
     return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_TYPE, "a boolean"));
+}
+
+const char *atd_read_bool_p(atd_reader *r, const char *p, bool *out)
+{
+    if (r->end - p >= 2 && *p == ' ')
+        p++;
+    if (literal_fast(p, r->end, "true", 4)) {
+        *out = true;
+        return p + 4;
+    }
+    if (literal_fast(p, r->end, "false", 5)) {
+        *out = false;
+        return p + 5;
+    }
+    return read_bool_slow(r, p, out);
 }
 
 bool atd_read_bool(atd_reader *r, bool *out)

@@ -77,6 +77,21 @@ static ATD__SCAN_INLINE const char *atd__skip_ws_run(const char *p, const char *
         p++;
 #if ATD__SSE2
         const __m128i sp = _mm_set1_epi8(' ');
+        /* Most indentations are below 32 spaces: two blocks, one mask, no
+         * loop. */
+        if (end - p >= 32) {
+            __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)p);
+            __m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
+            uint32_t m = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, sp)) |
+                         ((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, sp)) << 16);
+            if (ATD_LIKELY(m != 0xffffffffu)) {
+                p += __builtin_ctz(~m);
+                if (ATD_LIKELY((unsigned char)*p > ' '))
+                    return p;
+                goto general;
+            }
+            p += 32;
+        }
         while (end - p >= 16) {
             __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
             unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, sp)) ^ 0xffffu;
@@ -107,18 +122,17 @@ static ATD__SCAN_INLINE const char *atd__skip_ws_run(const char *p, const char *
 #endif
     }
 #if ATD__SSE2
-    {
+general:
+    while (end - p >= 16) {
         const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
         const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
-        while (end - p >= 16) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-            __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, sp), _mm_cmpeq_epi8(v, tab)),
-                                      _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)));
-            unsigned m = (unsigned)_mm_movemask_epi8(ws) ^ 0xffffu;
-            if (m)
-                return p + __builtin_ctz(m);
-            p += 16;
-        }
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+        __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, sp), _mm_cmpeq_epi8(v, tab)),
+                                  _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)));
+        unsigned m = (unsigned)_mm_movemask_epi8(ws) ^ 0xffffu;
+        if (m)
+            return p + __builtin_ctz(m);
+        p += 16;
     }
 #endif
     while (end - p >= 8) {

@@ -54,11 +54,29 @@
 
 #include <string.h>
 
+/* SSE2 (the x86-64 baseline) for the inline whitespace skip; ATD_NO_SIMD
+ * leaves the portable out-of-line path only. */
+#if defined(__SSE2__) && !defined(ATD_NO_SIMD) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#define ATD__INLINE_SSE2 1
+#else
+#define ATD__INLINE_SSE2 0
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #define ATD_DEFAULT_MAX_DEPTH 1024
+
+/* The inline halves of the primitives generated readers call at every
+ * token: forced, because a large generated reader makes the compiler keep
+ * plain inline functions out of line, and then every token costs a call. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ATD__HOT_INLINE inline __attribute__((always_inline))
+#else
+#define ATD__HOT_INLINE inline
+#endif
 
 typedef struct atd_reader {
     const char *start; /* input */
@@ -217,14 +235,31 @@ static inline size_t atd_reader_offset_of(const atd_reader *r, const char *p)
  * Never fails: after an unterminated comment (lenient mode; the error is
  * recorded) it returns the end of the input, where the next token fails. */
 const char *atd__skip_ws_slow_p(atd_reader *r, const char *p);
-static inline const char *atd_skip_ws_p(atd_reader *r, const char *p)
+static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p)
 {
-    /* Inline exits for the common cases of no whitespace and of one space
-     * (": ", ", "); '/' may start a comment in lenient mode. */
+    /* Inline exits for the common cases of no whitespace, of one space
+     * (": ", ", ") and, with SSE2, of a newline and an indentation of fewer
+     * than 32 spaces (pretty-printed input: two blocks compared with ' ');
+     * '/' may start a comment in lenient mode. Everything else (longer
+     * runs, tabs, CR, blank lines, comments) goes out of line. */
     if (p < r->end && (unsigned char)*p > ' ' && *p != '/')
         return p;
     if (r->end - p >= 2 && *p == ' ' && (unsigned char)p[1] > ' ' && p[1] != '/')
         return p + 1;
+#if ATD__INLINE_SSE2
+    if (r->end - p >= 33 && *p == '\n') {
+        const __m128i sp = _mm_set1_epi8(' ');
+        __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)(p + 1));
+        __m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(p + 17));
+        unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, sp)) |
+                     ((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, sp)) << 16);
+        if (m != 0xffffffffu) {
+            const char *q = p + 1 + __builtin_ctz(~m);
+            if ((unsigned char)*q > ' ' && *q != '/')
+                return q;
+        }
+    }
+#endif
     return atd__skip_ws_slow_p(r, p);
 }
 static inline void atd_skip_ws(atd_reader *r)
@@ -281,12 +316,13 @@ const char *atd__array_begin_slow_p(atd_reader *r, const char *p, bool *nonempty
 const char *atd__object_begin_slow_p(atd_reader *r, const char *p, bool *nonempty);
 /* begin: the common case of the bracket right at p followed by a token (no
  * whitespace, not the closing bracket) is settled inline. */
-static inline bool atd__opens_nonempty(const atd_reader *r, const char *p, char open, char close)
+static ATD__HOT_INLINE bool atd__opens_nonempty(const atd_reader *r, const char *p, char open,
+                                                char close)
 {
     return r->end - p >= 2 && p[0] == open && (unsigned char)p[1] > ' ' && p[1] != close &&
            p[1] != '/' && r->depth < r->max_depth;
 }
-static inline const char *atd_array_begin_p(atd_reader *r, const char *p, bool *nonempty)
+static ATD__HOT_INLINE const char *atd_array_begin_p(atd_reader *r, const char *p, bool *nonempty)
 {
     if (atd__opens_nonempty(r, p, '[', ']')) {
         r->depth++;
@@ -295,7 +331,7 @@ static inline const char *atd_array_begin_p(atd_reader *r, const char *p, bool *
     }
     return atd__array_begin_slow_p(r, p, nonempty);
 }
-static inline const char *atd_object_begin_p(atd_reader *r, const char *p, bool *nonempty)
+static ATD__HOT_INLINE const char *atd_object_begin_p(atd_reader *r, const char *p, bool *nonempty)
 {
     if (atd__opens_nonempty(r, p, '{', '}')) {
         r->depth++;
@@ -311,7 +347,7 @@ bool atd_object_begin(atd_reader *r, bool *nonempty);
  * out-of-line slow path. */
 const char *atd__array_next_slow_p(atd_reader *r, const char *p, bool *more);
 const char *atd__object_next_slow_p(atd_reader *r, const char *p, bool *more);
-static inline const char *atd_array_next_p(atd_reader *r, const char *p, bool *more)
+static ATD__HOT_INLINE const char *atd_array_next_p(atd_reader *r, const char *p, bool *more)
 {
     if (p < r->end && *p == ',') {
         *more = true;
@@ -319,7 +355,7 @@ static inline const char *atd_array_next_p(atd_reader *r, const char *p, bool *m
     }
     return atd__array_next_slow_p(r, p, more);
 }
-static inline const char *atd_object_next_p(atd_reader *r, const char *p, bool *more)
+static ATD__HOT_INLINE const char *atd_object_next_p(atd_reader *r, const char *p, bool *more)
 {
     if (p < r->end && *p == ',') {
         *more = true;
@@ -344,13 +380,8 @@ bool atd_object_key(atd_reader *r, atd_string *key);
 
 /* --- key matching, for generated readers --- */
 
-/* These two must be inlined for their constants to fold: a large generated
- * reader would otherwise make the compiler keep them out of line. */
-#if defined(__GNUC__) || defined(__clang__)
-#define ATD__KEY_INLINE inline __attribute__((always_inline))
-#else
-#define ATD__KEY_INLINE inline
-#endif
+/* These must be inlined for their constants to fold. */
+#define ATD__KEY_INLINE ATD__HOT_INLINE
 
 /* Whether the n bytes at p equal the n bytes at lit; reads exactly those
  * bytes. Generated readers pass a string literal and a constant n: once
