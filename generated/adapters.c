@@ -1329,12 +1329,13 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
     adapters_tagged_value_init(out);
     atd_string tv_tag_ = {NULL, 0};
     size_t tv_at_ = 0;
-    atd_reader_seek(r, p);
-    atd_skip_ws(r);
-    if (atd_peek(r) == '{' && !atd_read_type_field(r, "kind", 4, "payload", &tv_tag_, &tv_at_)) {
-        return NULL;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == '{') {
+        atd_reader_seek(r, p);
+        if (!atd_read_type_field(r, "kind", 4, "payload", &tv_tag_, &tv_at_)) {
+            return NULL;
+        }
     }
-    p = atd_reader_cursor(r);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
@@ -1745,12 +1746,13 @@ static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, a
     adapters_tagged_value2_init(out);
     atd_string tv_tag_ = {NULL, 0};
     size_t tv_at_ = 0;
-    atd_reader_seek(r, p);
-    atd_skip_ws(r);
-    if (atd_peek(r) == '{' && !atd_read_type_field(r, "kind", 4, "payload2", &tv_tag_, &tv_at_)) {
-        return NULL;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == '{') {
+        atd_reader_seek(r, p);
+        if (!atd_read_type_field(r, "kind", 4, "payload2", &tv_tag_, &tv_at_)) {
+            return NULL;
+        }
     }
-    p = atd_reader_cursor(r);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
