@@ -457,6 +457,13 @@ static void set_seen_bit(cw *w, const ir_field *f)
                 f->required_index % 64);
 }
 
+/* The C string contents of plain field f's key as the input holds it,
+ * quoted and followed by the colon (json_len + 3 bytes): \"date\": */
+static const char *key_literal(cw *w, const ir_field *f)
+{
+    return cw_fmt(w, "\\\"%s\\\":", cw_c_string(w, f->json_name, f->json_len));
+}
+
 /* The straight line's step from field i to the next: after the value, the
  * ',' or '}', then the next field's key compared as a literal (quoted, with
  * the colon: a few word compares, no key scan and no lookup); on a match
@@ -473,7 +480,7 @@ static void emit_next_field(cw *w, const ir_type *t, size_t i)
     }
     const ir_field *f = &t->fields[i + 1];
     size_t len = f->json_len + 3;
-    const char *lit = cw_c_string(w, cw_fmt(w, "\"%.*s\":", (int)f->json_len, f->json_name), len);
+    const char *lit = key_literal(w, f);
     cw_open(w, "if (!more)");
     cw_line(w, "break;");
     cw_close(w, "}");
@@ -633,8 +640,7 @@ static void emit_record_read(cw *w, const ir_type *t)
     if (straight) {
         const ir_field *f = &t->fields[0];
         size_t len = f->json_len + 3;
-        const char *lit =
-            cw_c_string(w, cw_fmt(w, "\"%.*s\":", (int)f->json_len, f->json_name), len);
+        const char *lit = key_literal(w, f);
         cw_open(w, "if (more)");
         cw_line(w, "p = atd_skip_ws_p(r, p);");
         cw_open(w, "if (atd_key_at(r, p, \"%s\", %zu))", lit, len);
