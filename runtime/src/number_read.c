@@ -597,21 +597,27 @@ static NOINLINE const char *parse_prefix_general(const char *p, const char *end,
 #ifdef HAVE_SWAR
 /* Bytes the fast path may read from the start of the number: a sign, one
  * word at the integer digits (at most 6 of them, then the point), two words
- * of fraction digits, and the byte after them, all below offset 25. */
+ * of fraction digits, and the byte after them, all below offset 24. */
 #define FAST_SPAN 25
 
-/* 10^(8 + n): the weight of the integer part when a full word and n more
- * fraction digits follow it. */
-static const uint64_t pow10_8_u64[8] = {100000000,       1000000000,      10000000000,
-                                        100000000000,    1000000000000,   10000000000000,
-                                        100000000000000, 1000000000000000};
-
-/* The result of the fast path: w * 10^-m (w < 10^19, m <= 15) with the sign
- * of the text at start, decided by the Clinger or the fast Eisel-Lemire
- * step; returns stop, or NULL when neither decides (*out untouched). */
-static ALWAYS_INLINE const char *finish_fast(const char *start, const char *stop, uint64_t w,
-                                             unsigned m, double *out)
+/* The low n bytes of a word (n <= 7). */
+static inline uint64_t low_bytes(uint64_t x, unsigned n)
 {
+    return x & (((uint64_t)1 << (8 * n)) - 1);
+}
+
+/* The end of the fast path for the number [start, stop): the byte at stop
+ * must end it (`token`: end a token, else not start an exponent); its value
+ * is w * 10^-m (w < 10^19, m = 0, 8 or 16, a constant in each caller so that
+ * the steps fold it in) with the sign of the text at start, decided by the
+ * Clinger or the fast Eisel-Lemire step. Returns stop, or NULL when that does
+ * not decide (*out untouched). */
+static ALWAYS_INLINE const char *finish_fast(const char *start, const char *stop, bool token,
+                                             uint64_t w, unsigned m, double *out)
+{
+    unsigned char c = (unsigned char)*stop;
+    if (token ? !(atd__char_class[c] & ATD__CC_DELIM) : (c | 0x20) == 'e')
+        return NULL;
     double v;
     if (clinger(w, -(int64_t)m, &v)) {
         *out = *start == '-' ? -v : v;
@@ -625,11 +631,11 @@ static ALWAYS_INLINE const char *finish_fast(const char *start, const char *stop
     return NULL;
 }
 
-/* The common shape -?(0|[1-9][0-9]{0,5})(\.[0-9]{1,15})? (at most 19
- * significant digits) when FAST_SPAN bytes are left at start: a word gives
- * the integer digits and their value at once, one or two more the fraction,
- * with no bound check, no loop and few live values (the sign is read again
- * at the end). With `token`, the byte after the number must also end a
+/* The common shape -?(0|[1-9][0-9]{0,5})(\.[0-9]{1,7})? or
+ * -?(0|[1-9][0-9]{0,2})\.[0-9]{8,15} when FAST_SPAN bytes are left at start:
+ * a word gives the integer digits and their value at once, one or two more
+ * the fraction, with no bound check, no loop and few live values (the sign
+ * is read again at the end). With `token`, the byte after the number must also end a
  * token (atd__char_class). Returns the end of the number with *out set, or
  * NULL (*out untouched) for anything else, exponents included: the general
  * parse then decides and finds the exact end or the syntax error. */
@@ -645,34 +651,32 @@ static ALWAYS_INLINE const char *parse_fast(const char *start, bool token, doubl
         return NULL;
     uint64_t w = eight_digits(t << (64 - 8 * n));
     p += n;
-    unsigned m = 0;
-    if (*p == '.') {
-        const char *f = p + 1;
-        uint64_t u = digit_values(load8(f));
-        uint64_t ub = nondigit_flags(u);
-        if (ub != 0) {
-            m = (unsigned)atd__ctz64(ub) / 8;
-            if (m == 0) /* "1." */
-                return NULL;
-            w = w * pow10_u64[m] + eight_digits(u << (64 - 8 * m));
-        } else {
-            uint64_t x = digit_values(load8(f + 8));
-            uint64_t xb = nondigit_flags(x);
-            unsigned m2 = (unsigned)atd__ctz64(xb | (uint64_t)1 << 63) / 8;
-            /* 16 or more fraction digits, or more than 19 in all */
-            if (xb == 0 || n + m2 > 11)
-                return NULL;
-            /* three independent products rather than a chain of two */
-            w = w * pow10_8_u64[m2] + eight_digits(u) * pow10_u64[m2] +
-                eight_digits((x << (56 - 8 * m2)) << 8);
-            m = 8 + m2;
-        }
-        p = f + m;
+    if (*p != '.')
+        return finish_fast(start, p, token, w, 0, out);
+    /* The fraction, as one or two words of eight digits: the digits after
+     * its end are taken as zeros, so that m only depends on the number of
+     * words and the steps can fold the power of ten in. That adds up to 15
+     * trailing zeros to w, which still leaves it exact: at most 6 + 8 or
+     * 3 + 16 digits. */
+    const char *f = p + 1;
+    uint64_t u = digit_values(load8(f));
+    uint64_t ub = nondigit_flags(u);
+    if (ub != 0) {
+        unsigned k = (unsigned)atd__ctz64(ub) / 8;
+        if (k == 0) /* "1." */
+            return NULL;
+        w = w * 100000000 + eight_digits(low_bytes(u, k));
+        return finish_fast(start, f + k, token, w, 8, out);
     }
-    unsigned char c = (unsigned char)*p;
-    if (token ? !(atd__char_class[c] & ATD__CC_DELIM) : (c | 0x20) == 'e')
+    uint64_t x = digit_values(load8(f + 8));
+    uint64_t xb = nondigit_flags(x);
+    /* 16 or more fraction digits, or more than 19 digits in w */
+    if (xb == 0 || n > 3)
         return NULL;
-    return finish_fast(start, p, w, m, out);
+    unsigned k = (unsigned)atd__ctz64(xb) / 8;
+    /* independent products rather than a chain */
+    w = w * 10000000000000000 + eight_digits(u) * 100000000 + eight_digits(low_bytes(x, k));
+    return finish_fast(start, f + 8 + k, token, w, 16, out);
 }
 #endif
 
