@@ -22,6 +22,13 @@
 #include "number_shortest.h"
 #include "pow10_table.h"
 
+/* The rare cases out of line where the usual one is inline before them. */
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
 static const char digit_pairs[200] = {
     '0', '0', '0', '1', '0', '2', '0', '3', '0', '4', '0', '5', '0', '6', '0', '7', '0', '8', '0',
     '9', '1', '0', '1', '1', '1', '2', '1', '3', '1', '4', '1', '5', '1', '6', '1', '7', '1', '8',
@@ -528,6 +535,18 @@ static const point_masks point_table[7] = {PM_ROW(0), PM_ROW(1), PM_ROW(2), PM_R
 #undef PM_B
 #undef PM_P
 
+/* The shapes of write_16_17 other than ddd.ddd with a short integer part:
+ * the 17 digits s[0..16) and d16, n of them significant. */
+static NOINLINE char *write_17_other(char *p, __m128i s, char d16, int n, int x)
+{
+    char buf[48];
+    _mm_storeu_si128((__m128i *)(void *)buf, s);
+    buf[16] = d16;
+    memset(buf + 17, '0', sizeof buf - 17);
+    /* yojson prints with %.17g exactly when 16 digits do not read back */
+    return layout_fixed(p, buf, n, x, n == 17 ? 17 : 16);
+}
+
 /* atd_write_double for f in [10^15, 10^17) (every normal double on the
  * fast route): f is scaled to 17 digits (f * 10 when it has 16), which
  * digits16 prints after the leading one. The number of digits left once
@@ -566,27 +585,18 @@ static inline char *write_16_17(char *p, uint64_t f, int e10, bool zero_end)
         memcpy(p + 16, &tail, 2);
         return p + n + 1;
     }
-    char buf[48];
-    _mm_storeu_si128((__m128i *)(void *)buf, s);
-    buf[16] = (char)(last2 >> 8);
-    memset(buf + 17, '0', sizeof buf - 17);
-    /* yojson prints with %.17g exactly when 16 digits do not read back */
-    return layout_fixed(p, buf, n, x, n == 17 ? 17 : 16);
+    return write_17_other(p, s, (char)(last2 >> 8), n, x);
 }
 #endif
 
-char *atd_write_double(char *p, double v)
+/* atd_write_double for the bits of a finite v > 0 (with SSE2, what the
+ * inline usual case leaves). */
+#if DIGITS_SSE2
+static NOINLINE char *write_positive(char *p, uint64_t bits)
+#else
+static inline char *write_positive(char *p, uint64_t bits)
+#endif
 {
-    uint64_t bits;
-    memcpy(&bits, &v, sizeof bits);
-    if (bits >> 63) {
-        *p++ = '-';
-        bits &= ~((uint64_t)1 << 63);
-    }
-    if (bits == 0) {
-        memcpy(p, "0.0", 3);
-        return p + 3;
-    }
     int e10;
     uint64_t f;
     uint64_t c;
@@ -657,6 +667,30 @@ char *atd_write_double(char *p, double v)
     write_digits(d, f, n);
     /* yojson prints with %.17g exactly when 16 digits do not read back */
     return layout(p, d, n, e10 + n - 1, n == 17 ? 17 : 16);
+}
+
+char *atd_write_double(char *p, double v)
+{
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    /* the sign without a branch: the '-' is overwritten when positive */
+    *p = '-';
+    p += bits >> 63;
+    bits &= ~((uint64_t)1 << 63);
+    if (bits == 0) {
+        memcpy(p, "0.0", 3);
+        return p + 3;
+    }
+#if DIGITS_SSE2
+    /* the usual case inline, with nothing to save on the stack */
+    uint64_t c, f;
+    int q, e10;
+    bool zero_end;
+    if (ATD_LIKELY(decode(bits, &c, &q) && shortest_fast(c, q, &f, &e10, &zero_end) &&
+                   f >= 1000000000000000u && f < 100000000000000000u))
+        return write_16_17(p, f, e10, zero_end);
+#endif
+    return write_positive(p, bits);
 }
 
 /* ------------------------------------------------------------------------
