@@ -567,7 +567,7 @@ START_TEST(test_biniou_real_data)
 }
 END_TEST
 
-/* The documents that tests/biniou/all_gen.ml generates (atdgen's JSON). */
+/* Random documents of type everything as atdgen wrote them (its JSON). */
 START_TEST(test_biniou_samples)
 {
     size_t len;
