@@ -880,11 +880,27 @@ bool canada_ring_write(atd_writer *w, const canada_ring *v)
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        if (!atd_writer_finite(w, (double)v->items[i].f0)) {
+            return canada_position_write(w, &v->items[i]) || atd_writer_push_index(w, i);
         }
-        if (!canada_position_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        if (!atd_writer_finite(w, (double)v->items[i].f1)) {
+            return canada_position_write(w, &v->items[i]) || atd_writer_push_index(w, i);
+        }
+        {
+            char *p = atd_buf_reserve(atd_writer_buf(w), 4 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return canada_position_write(w, &v->items[i]) || atd_writer_push_index(w, i);
+            }
+            if (i > 0) {
+                *p++ = ',';
+            }
+            memcpy(p, "[", 1);
+            p = atd_write_double(p + 1, (double)v->items[i].f0);
+            memcpy(p, ",", 1);
+            p = atd_write_double(p + 1, (double)v->items[i].f1);
+            *p++ = ']';
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);
