@@ -21,6 +21,7 @@
 #include "emit/emit.h"
 #include "load/deps.h"
 #include "lower/lower.h"
+#include "lower/lower_bin.h"
 #include "lower/lower_clash.h"
 #include "lower/sort.h"
 #include "syntax/parse.h"
@@ -177,6 +178,34 @@ static int driver_emit(const driver_options *o, diag_ctx *d, atd_arena *arena, c
     return rc;
 }
 
+/* Whether the schema can have biniou code: imported types never (their
+ * schema's code may have none), abstract never with --lazy or by default; with
+ * --biniou-skip-abstract, the types that hold abstract are left out, a note
+ * for each. */
+static bool driver_biniou(const driver_options *o, diag_ctx *d, atd_arena *arena, ir_module *ir)
+{
+    const char *opt = o->lazy ? "--lazy" : o->biniou_skip_abstract ? "--biniou-skip-abstract"
+                                                                    : "--biniou";
+    if (ir->bin_imported) {
+        diag_error(d, ir->bin_imported_loc,
+                   "an imported type has no biniou form (atdgen cannot write it either): generate "
+                   "this schema without %s",
+                   opt);
+        return false;
+    }
+    if (!ir->bin_abstract)
+        return true;
+    if (o->lazy || !o->biniou_skip_abstract) {
+        diag_error(d, ir->bin_abstract_loc,
+                   "abstract has no biniou form (atdgen cannot write it either): generate this "
+                   "schema without %s%s",
+                   opt, o->lazy ? "" : ", or with --biniou-skip-abstract to leave out the types "
+                                       "that hold it");
+        return false;
+    }
+    return lower_bin_skip_abstract(d, arena, ir);
+}
+
 static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, const char *name,
                       const char *text, size_t len)
 {
@@ -210,14 +239,9 @@ static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, co
         diag_oom(d);
         return DRIVER_USAGE_ERROR;
     }
-    if (o->biniou || o->lazy) {
-        if (ir->bin_blocker != NULL) {
-            diag_error(d, ir->bin_blocker_loc,
-                       "%s has no biniou form (atdgen cannot write it either): generate this "
-                       "schema without %s",
-                       ir->bin_blocker, o->lazy ? "--lazy" : "--biniou");
+    if (o->biniou || o->biniou_skip_abstract || o->lazy) {
+        if (!driver_biniou(o, d, arena, ir))
             return DRIVER_SCHEMA_ERROR;
-        }
         ir->biniou = true;
     }
     if (o->lazy) {

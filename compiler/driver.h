@@ -36,6 +36,9 @@ typedef struct driver_options {
     bool werror;                     /* -Werror */
     unsigned warn_disabled;          /* -Wno-<kind>: bit (1u << diag_warn_kind) */
     bool biniou; /* --biniou: biniou readers and writers too */
+    /* --biniou-skip-abstract (implies --biniou): the types that hold
+     * abstract get no biniou functions instead of refusing the schema */
+    bool biniou_skip_abstract;
     bool lazy;   /* --lazy: the lazy format's API too (implies --biniou) */
     const char *const *include_dirs; /* -I DIR...: where imports are searched (deps.h) */
     size_t ninclude_dirs;

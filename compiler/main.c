@@ -29,6 +29,7 @@ static const char usage_text[] =
     "  -Werror             make warnings errors\n"
     "  -Wno-KIND           silence the warnings of one KIND (see below); -WKIND restores them\n"
     "  --biniou            also generate biniou readers and writers (atdgen -b format)\n"
+    "  --biniou-skip-abstract  like --biniou, leaving out the types that hold abstract\n"
     "  --lazy              also generate the lazy format's API (implies --biniou)\n"
     "  --help              show this help and exit\n"
     "  --version           show the version and exit\n"
@@ -134,6 +135,8 @@ int main(int argc, char **argv)
             o.ignore_adapters = true;
         } else if (strcmp(arg, "--biniou") == 0) {
             o.biniou = true;
+        } else if (strcmp(arg, "--biniou-skip-abstract") == 0) {
+            o.biniou_skip_abstract = true;
         } else if (strcmp(arg, "--lazy") == 0) {
             o.lazy = true;
         } else if (strcmp(arg, "-Werror") == 0) {

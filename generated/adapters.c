@@ -56,6 +56,7 @@ static int adapters_circle__field(const char *s, size_t len)
 static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters_circle *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     adapters_circle_init(out);
@@ -65,37 +66,30 @@ static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"radius\":", 9)) {
+            p += 9;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"radius\":", 9)) {
-        goto keys_0;
-    }
-    p += 9;
-    p = atd_read_double_p(r, p, &out->radius);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "radius", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (adapters_circle__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_double_p(r, p, &out->radius);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "radius", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -106,15 +100,17 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
     }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "radius", "circle"));
+    if (seen[0] != UINT64_C(0x1)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "radius", "circle"));
+        }
     }
     return p;
 }
@@ -164,6 +160,7 @@ static int adapters_rect__field(const char *s, size_t len)
 static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_rect *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     adapters_rect_init(out);
@@ -173,89 +170,58 @@ static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_r
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"width\":", 8)) {
-        goto keys_0;
-    }
-    p += 8;
-    p = atd_read_int64_p(r, p, &out->width);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "width", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"height\":", 9)) {
-        goto keys_1;
-    }
-    p += 9;
-    p = atd_read_int64_p(r, p, &out->height);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"label\":", 8)) {
-        goto keys_2;
-    }
-    p += 8;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"width\":", 8)) {
+            p += 8;
+            goto field_0;
         }
-    } else {
-        p = atd_read_string_p(r, p, &out->label);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
-        }
-        out->has_label = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (adapters_rect__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_int64_p(r, p, &out->width);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "width", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"height\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 1:
             p = atd_read_int64_p(r, p, &out->height);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"label\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 2:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -270,6 +236,10 @@ keys_0:
                 }
                 out->has_label = true;
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -280,18 +250,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "width", "rect"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "width", "rect"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "height", "rect"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "height", "rect"));
+        }
     }
     return p;
 }
@@ -333,6 +305,7 @@ static int adapters_start__field(const char *s, size_t len)
 static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_start *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     adapters_start_init(out);
@@ -342,37 +315,30 @@ static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"at\":", 5)) {
+            p += 5;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"at\":", 5)) {
-        goto keys_0;
-    }
-    p += 5;
-    p = atd_read_int64_p(r, p, &out->at);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "at", 2));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (adapters_start__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_int64_p(r, p, &out->at);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "at", 2));
             }
             seen[0] |= (uint64_t)1 << 0;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -383,15 +349,17 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
     }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "at", "start"));
+    if (seen[0] != UINT64_C(0x1)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "at", "start"));
+        }
     }
     return p;
 }
@@ -438,6 +406,7 @@ static int adapters_tagged__field(const char *s, size_t len)
 static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters_tagged *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     adapters_tagged_init(out);
@@ -447,62 +416,49 @@ static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"kind\":", 7)) {
+            p += 7;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"kind\":", 7)) {
-        goto keys_0;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->kind);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"n\":", 4)) {
-        goto keys_1;
-    }
-    p += 4;
-    p = atd_read_int64_p(r, p, &out->n);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (adapters_tagged__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->kind);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"n\":", 4)) {
+                break;
+            }
+            p += 4;
+            /* fall through */
         case 1:
             p = atd_read_int64_p(r, p, &out->n);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -513,18 +469,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "kind", "tagged"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "kind", "tagged"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "n", "tagged"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "n", "tagged"));
+        }
     }
     return p;
 }
@@ -1365,81 +1323,69 @@ static int adapters_tagged_value__field(const char *s, size_t len)
 static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, adapters_tagged_value *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     adapters_tagged_value_init(out);
     atd_string tv_tag_ = {NULL, 0};
     size_t tv_at_ = 0;
-    atd_reader_seek(r, p);
-    atd_skip_ws(r);
-    if (atd_peek(r) == '{' && !atd_read_type_field(r, "kind", 4, "payload", &tv_tag_, &tv_at_)) {
-        return NULL;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == '{') {
+        atd_reader_seek(r, p);
+        if (!atd_read_type_field(r, "kind", 4, "payload", &tv_tag_, &tv_at_)) {
+            return NULL;
+        }
     }
-    p = atd_reader_cursor(r);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"payload\":", 10)) {
+            p += 10;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"payload\":", 10)) {
-        goto keys_0;
-    }
-    p += 10;
-    atd_reader_seek(r, p);
-    if (!adapters_tagged_value__tv_read(r, tv_tag_, tv_at_, true, &out->payload)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
-    }
-    p = atd_reader_cursor(r);
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto keys_1;
-    }
-    p += 5;
-    p = atd_read_string_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (adapters_tagged_value__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             atd_reader_seek(r, p);
             if (!adapters_tagged_value__tv_read(r, tv_tag_, tv_at_, true, &out->payload)) {
                 return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
             }
             p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"id\":", 5)) {
+                break;
+            }
+            p += 5;
+            /* fall through */
         case 1:
             p = atd_read_string_p(r, p, &out->id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == 4 && memcmp(key.ptr, "kind", 4) == 0)) {
@@ -1450,23 +1396,25 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
     }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        (void)at; /* a missing value field is no error here */
-        atd_reader_seek(r, p);
-        if (!adapters_tagged_value__tv_read(r, tv_tag_, tv_at_, false, &out->payload)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            (void)at; /* a missing value field is no error here */
+            atd_reader_seek(r, p);
+            if (!adapters_tagged_value__tv_read(r, tv_tag_, tv_at_, false, &out->payload)) {
+                return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
+            }
+            p = atd_reader_cursor(r);
         }
-        p = atd_reader_cursor(r);
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "tagged_value"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "tagged_value"));
+        }
     }
     return p;
 }
@@ -1792,76 +1740,40 @@ static int adapters_tagged_value2__field(const char *s, size_t len)
 static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, adapters_tagged_value2 *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     adapters_tagged_value2_init(out);
     atd_string tv_tag_ = {NULL, 0};
     size_t tv_at_ = 0;
-    atd_reader_seek(r, p);
-    atd_skip_ws(r);
-    if (atd_peek(r) == '{' && !atd_read_type_field(r, "kind", 4, "payload2", &tv_tag_, &tv_at_)) {
-        return NULL;
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == '{') {
+        atd_reader_seek(r, p);
+        if (!atd_read_type_field(r, "kind", 4, "payload2", &tv_tag_, &tv_at_)) {
+            return NULL;
+        }
     }
-    p = atd_reader_cursor(r);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"kind\":", 7)) {
-        goto keys_0;
-    }
-    p += 7;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"kind\":", 7)) {
+            p += 7;
+            goto field_0;
         }
-    } else {
-        p = atd_read_string_p(r, p, &out->kind);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
-        }
-        out->has_kind = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"payload2\":", 11)) {
-        goto keys_1;
-    }
-    p += 11;
-    atd_reader_seek(r, p);
-    if (!adapters_tagged_value2__tv_read(r, tv_tag_, tv_at_, true, &out->payload2)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "payload2", 8));
-    }
-    p = atd_reader_cursor(r);
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 0;
-keys_1:
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (adapters_tagged_value2__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
                 p = atd_read_null_p(r, p);
@@ -1875,7 +1787,19 @@ keys_0:
                 }
                 out->has_kind = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"payload2\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 1:
             atd_reader_seek(r, p);
             if (!adapters_tagged_value2__tv_read(r, tv_tag_, tv_at_, true, &out->payload2)) {
@@ -1883,6 +1807,10 @@ keys_0:
             }
             p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 0;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == 4 && memcmp(key.ptr, "kind", 4) == 0)) {
@@ -1893,20 +1821,22 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
     }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        (void)at; /* a missing value field is no error here */
-        atd_reader_seek(r, p);
-        if (!adapters_tagged_value2__tv_read(r, tv_tag_, tv_at_, false, &out->payload2)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "payload2", 8));
+    if (seen[0] != UINT64_C(0x1)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            (void)at; /* a missing value field is no error here */
+            atd_reader_seek(r, p);
+            if (!adapters_tagged_value2__tv_read(r, tv_tag_, tv_at_, false, &out->payload2)) {
+                return atd_fail_cursor(atd_reader_push_field(r, "payload2", 8));
+            }
+            p = atd_reader_cursor(r);
         }
-        p = atd_reader_cursor(r);
     }
     return p;
 }
@@ -2358,6 +2288,7 @@ static int adapters_doc__field(const char *s, size_t len)
 static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_doc *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     adapters_doc_init(out);
@@ -2367,188 +2298,96 @@ static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_do
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"shapes\":", 9)) {
-        goto keys_0;
-    }
-    p += 9;
-    p = adapters_shape_list_read_p(r, p, &out->shapes);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"events\":", 9)) {
-        goto keys_1;
-    }
-    p += 9;
-    p = adapters_event_list_read_p(r, p, &out->events);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ones\":", 7)) {
-        goto keys_2;
-    }
-    p += 7;
-    p = adapters_one_list_read_p(r, p, &out->ones);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "ones", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"codec\":", 8)) {
-        goto keys_3;
-    }
-    p += 8;
-    p = adapters_codec_shape_list_read_p(r, p, &out->codec);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "codec", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"tv\":", 5)) {
-        goto keys_4;
-    }
-    p += 5;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "tv", 2));
-        }
-    } else {
-        p = adapters_tagged_value_list_read_p(r, p, &out->tv);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "tv", 2));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"shapes\":", 9)) {
+            p += 9;
+            goto field_0;
         }
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"tv2\":", 6)) {
-        goto keys_5;
-    }
-    p += 6;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "tv2", 3));
-        }
-    } else {
-        p = adapters_tagged_value2_list_read_p(r, p, &out->tv2);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "tv2", 3));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"kinds\":", 8)) {
-        goto keys_6;
-    }
-    p += 8;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "kinds", 5));
-        }
-    } else {
-        p = adapters_kind_shape_list_read_p(r, p, &out->kinds);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "kinds", 5));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-keys_6:
-keys_5:
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (adapters_doc__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = adapters_shape_list_read_p(r, p, &out->shapes);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"events\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 1:
             p = adapters_event_list_read_p(r, p, &out->events);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ones\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 2:
             p = adapters_one_list_read_p(r, p, &out->ones);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "ones", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"codec\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 3:
             p = adapters_codec_shape_list_read_p(r, p, &out->codec);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "codec", 5));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"tv\":", 5)) {
+                break;
+            }
+            p += 5;
+            /* fall through */
         case 4:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -2562,7 +2401,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "tv", 2));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"tv2\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 5:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -2576,7 +2427,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "tv2", 3));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"kinds\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 6:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -2590,6 +2453,10 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "kinds", 5));
                 }
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -2600,24 +2467,26 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0xf)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "doc"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "doc"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events", "doc"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ones", "doc"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "codec", "doc"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events", "doc"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ones", "doc"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "codec", "doc"));
+        }
     }
     return p;
 }

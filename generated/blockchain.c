@@ -77,6 +77,7 @@ static int blockchain_root__field(const char *s, size_t len)
 static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockchain_root *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     blockchain_root_init(out);
@@ -86,37 +87,30 @@ static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockcha
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"txs\":", 6)) {
+            p += 6;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"txs\":", 6)) {
-        goto keys_0;
-    }
-    p += 6;
-    p = blockchain_transaction_list_read_p(r, p, &out->txs);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "txs", 3));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (blockchain_root__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = blockchain_transaction_list_read_p(r, p, &out->txs);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "txs", 3));
             }
             seen[0] |= (uint64_t)1 << 0;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -127,15 +121,17 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
     }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "txs", "root"));
+    if (seen[0] != UINT64_C(0x1)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "txs", "root"));
+        }
     }
     return p;
 }
@@ -298,6 +294,7 @@ static int blockchain_transaction__field(const char *s, size_t len)
 static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, blockchain_transaction *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     blockchain_transaction_init(out);
@@ -307,312 +304,239 @@ static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, b
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"lock_time\":", 12)) {
+            p += 12;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"lock_time\":", 12)) {
-        goto keys_0;
-    }
-    p += 12;
-    p = atd_read_int64_p(r, p, &out->lock_time);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "lock_time", 9));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ver\":", 6)) {
-        goto keys_1;
-    }
-    p += 6;
-    p = atd_read_int64_p(r, p, &out->ver);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "ver", 3));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"size\":", 7)) {
-        goto keys_2;
-    }
-    p += 7;
-    p = atd_read_int64_p(r, p, &out->size);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"inputs\":", 9)) {
-        goto keys_3;
-    }
-    p += 9;
-    p = blockchain_input_list_read_p(r, p, &out->inputs);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "inputs", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"double_spend\":", 15)) {
-        goto keys_4;
-    }
-    p += 15;
-    p = atd_read_bool_p(r, p, &out->double_spend);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "double_spend", 12));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"time\":", 7)) {
-        goto keys_5;
-    }
-    p += 7;
-    p = atd_read_int64_p(r, p, &out->time);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "time", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"tx_index\":", 11)) {
-        goto keys_6;
-    }
-    p += 11;
-    p = atd_read_int64_p(r, p, &out->tx_index);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "tx_index", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_7;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"vin_sz\":", 9)) {
-        goto keys_7;
-    }
-    p += 9;
-    p = atd_read_int64_p(r, p, &out->vin_sz);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "vin_sz", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_8;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"hash\":", 7)) {
-        goto keys_8;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->hash);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "hash", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_9;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"vout_sz\":", 10)) {
-        goto keys_9;
-    }
-    p += 10;
-    p = atd_read_int64_p(r, p, &out->vout_sz);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "vout_sz", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_10;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"relayed_by\":", 13)) {
-        goto keys_10;
-    }
-    p += 13;
-    p = atd_read_string_p(r, p, &out->relayed_by);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "relayed_by", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_11;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"out\":", 6)) {
-        goto keys_11;
-    }
-    p += 6;
-    p = blockchain_output_list_read_p(r, p, &out->out);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "out", 3));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 11;
-keys_11:
-    seen[0] |= (uint64_t)1 << 10;
-keys_10:
-    seen[0] |= (uint64_t)1 << 9;
-keys_9:
-    seen[0] |= (uint64_t)1 << 8;
-keys_8:
-    seen[0] |= (uint64_t)1 << 7;
-keys_7:
-    seen[0] |= (uint64_t)1 << 6;
-keys_6:
-    seen[0] |= (uint64_t)1 << 5;
-keys_5:
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (blockchain_transaction__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_int64_p(r, p, &out->lock_time);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "lock_time", 9));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ver\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 1:
             p = atd_read_int64_p(r, p, &out->ver);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "ver", 3));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"size\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 2:
             p = atd_read_int64_p(r, p, &out->size);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"inputs\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 3:
             p = blockchain_input_list_read_p(r, p, &out->inputs);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "inputs", 6));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"double_spend\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 4:
             p = atd_read_bool_p(r, p, &out->double_spend);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "double_spend", 12));
             }
             seen[0] |= (uint64_t)1 << 4;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"time\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 5:
             p = atd_read_int64_p(r, p, &out->time);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "time", 4));
             }
             seen[0] |= (uint64_t)1 << 5;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"tx_index\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 6:
             p = atd_read_int64_p(r, p, &out->tx_index);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "tx_index", 8));
             }
             seen[0] |= (uint64_t)1 << 6;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"vin_sz\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 7:
             p = atd_read_int64_p(r, p, &out->vin_sz);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "vin_sz", 6));
             }
             seen[0] |= (uint64_t)1 << 7;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"hash\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 8:
             p = atd_read_string_p(r, p, &out->hash);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "hash", 4));
             }
             seen[0] |= (uint64_t)1 << 8;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"vout_sz\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 9:
             p = atd_read_int64_p(r, p, &out->vout_sz);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "vout_sz", 7));
             }
             seen[0] |= (uint64_t)1 << 9;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"relayed_by\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 10:
             p = atd_read_string_p(r, p, &out->relayed_by);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "relayed_by", 10));
             }
             seen[0] |= (uint64_t)1 << 10;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"out\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 11:
             p = blockchain_output_list_read_p(r, p, &out->out);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "out", 3));
             }
             seen[0] |= (uint64_t)1 << 11;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -623,48 +547,50 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0xfff)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "lock_time", "transaction"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "lock_time", "transaction"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ver", "transaction"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "transaction"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "inputs", "transaction"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "double_spend", "transaction"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "time", "transaction"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "tx_index", "transaction"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "vin_sz", "transaction"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "hash", "transaction"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "vout_sz", "transaction"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 10))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "relayed_by", "transaction"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 11))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "out", "transaction"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ver", "transaction"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "transaction"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "inputs", "transaction"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "double_spend", "transaction"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 5))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "time", "transaction"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 6))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "tx_index", "transaction"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 7))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "vin_sz", "transaction"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 8))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "hash", "transaction"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 9))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "vout_sz", "transaction"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 10))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "relayed_by", "transaction"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 11))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "out", "transaction"));
+        }
     }
     return p;
 }
@@ -732,6 +658,7 @@ static int blockchain_output__field(const char *s, size_t len)
 static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockchain_output *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     blockchain_output_init(out);
@@ -741,187 +668,144 @@ static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockc
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"spent\":", 8)) {
+            p += 8;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"spent\":", 8)) {
-        goto keys_0;
-    }
-    p += 8;
-    p = atd_read_bool_p(r, p, &out->spent);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "spent", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"tx_index\":", 11)) {
-        goto keys_1;
-    }
-    p += 11;
-    p = atd_read_int64_p(r, p, &out->tx_index);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "tx_index", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) {
-        goto keys_2;
-    }
-    p += 7;
-    p = atd_read_int64_p(r, p, &out->output_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"addr\":", 7)) {
-        goto keys_3;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->addr);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "addr", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"value\":", 8)) {
-        goto keys_4;
-    }
-    p += 8;
-    p = atd_read_int64_p(r, p, &out->value);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"n\":", 4)) {
-        goto keys_5;
-    }
-    p += 4;
-    p = atd_read_int64_p(r, p, &out->n);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"script\":", 9)) {
-        goto keys_6;
-    }
-    p += 9;
-    p = atd_read_string_p(r, p, &out->script);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 6;
-keys_6:
-    seen[0] |= (uint64_t)1 << 5;
-keys_5:
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (blockchain_output__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_bool_p(r, p, &out->spent);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "spent", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"tx_index\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 1:
             p = atd_read_int64_p(r, p, &out->tx_index);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "tx_index", 8));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"type\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 2:
             p = atd_read_int64_p(r, p, &out->output_type);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"addr\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 3:
             p = atd_read_string_p(r, p, &out->addr);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "addr", 4));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"value\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 4:
             p = atd_read_int64_p(r, p, &out->value);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
             }
             seen[0] |= (uint64_t)1 << 4;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"n\":", 4)) {
+                break;
+            }
+            p += 4;
+            /* fall through */
         case 5:
             p = atd_read_int64_p(r, p, &out->n);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
             }
             seen[0] |= (uint64_t)1 << 5;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"script\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 6:
             p = atd_read_string_p(r, p, &out->script);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
             }
             seen[0] |= (uint64_t)1 << 6;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -932,33 +816,35 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x7f)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "spent", "output"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "spent", "output"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "tx_index", "output"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "output"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "addr", "output"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "output"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "n", "output"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "script", "output"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "tx_index", "output"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "output"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "addr", "output"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "output"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 5))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "n", "output"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 6))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "script", "output"));
+        }
     }
     return p;
 }
@@ -1008,6 +894,7 @@ static int blockchain_input__field(const char *s, size_t len)
 static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockchain_input *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     blockchain_input_init(out);
@@ -1017,87 +904,68 @@ static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockch
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"sequence\":", 11)) {
+            p += 11;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"sequence\":", 11)) {
-        goto keys_0;
-    }
-    p += 11;
-    p = atd_read_int64_p(r, p, &out->sequence);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "sequence", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"prev_out\":", 11)) {
-        goto keys_1;
-    }
-    p += 11;
-    p = blockchain_output_read_p(r, p, &out->prev_out);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "prev_out", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"script\":", 9)) {
-        goto keys_2;
-    }
-    p += 9;
-    p = atd_read_string_p(r, p, &out->script);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (blockchain_input__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_int64_p(r, p, &out->sequence);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "sequence", 8));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"prev_out\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 1:
             p = blockchain_output_read_p(r, p, &out->prev_out);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "prev_out", 8));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"script\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 2:
             p = atd_read_string_p(r, p, &out->script);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
             }
             seen[0] |= (uint64_t)1 << 2;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -1108,21 +976,23 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x7)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "sequence", "input"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "sequence", "input"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "prev_out", "input"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "script", "input"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "prev_out", "input"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "script", "input"));
+        }
     }
     return p;
 }

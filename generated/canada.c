@@ -82,6 +82,7 @@ static int canada_root__field(const char *s, size_t len)
 static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     canada_root_init(out);
@@ -91,62 +92,49 @@ static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root 
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"type\":", 7)) {
+            p += 7;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) {
-        goto keys_0;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->collection_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"features\":", 11)) {
-        goto keys_1;
-    }
-    p += 11;
-    p = canada_feature_list_read_p(r, p, &out->features);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "features", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (canada_root__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->collection_type);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"features\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 1:
             p = canada_feature_list_read_p(r, p, &out->features);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "features", 8));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -157,18 +145,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "root"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "features", "root"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "features", "root"));
+        }
     }
     return p;
 }
@@ -210,6 +200,7 @@ static int canada_properties__field(const char *s, size_t len)
 static const char *canada_properties_read_p(atd_reader *r, const char *p, canada_properties *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     canada_properties_init(out);
@@ -219,37 +210,30 @@ static const char *canada_properties_read_p(atd_reader *r, const char *p, canada
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"name\":", 7)) {
+            p += 7;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto keys_0;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (canada_properties__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->name);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -260,15 +244,17 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
     }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "properties"));
+    if (seen[0] != UINT64_C(0x1)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "properties"));
+        }
     }
     return p;
 }
@@ -352,6 +338,7 @@ static int canada_geometry__field(const char *s, size_t len)
 static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_geometry *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     canada_geometry_init(out);
@@ -361,62 +348,49 @@ static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_g
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"type\":", 7)) {
+            p += 7;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) {
-        goto keys_0;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->geometry_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"coordinates\":", 14)) {
-        goto keys_1;
-    }
-    p += 14;
-    p = canada_ring_list_read_p(r, p, &out->coordinates);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "coordinates", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (canada_geometry__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->geometry_type);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"coordinates\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 1:
             p = canada_ring_list_read_p(r, p, &out->coordinates);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "coordinates", 11));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -427,18 +401,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "geometry"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "geometry"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "coordinates", "geometry"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "coordinates", "geometry"));
+        }
     }
     return p;
 }
@@ -490,6 +466,7 @@ static int canada_feature__field(const char *s, size_t len)
 static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_feature *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     canada_feature_init(out);
@@ -499,87 +476,68 @@ static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_fe
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"type\":", 7)) {
+            p += 7;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) {
-        goto keys_0;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->feature_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"properties\":", 13)) {
-        goto keys_1;
-    }
-    p += 13;
-    p = canada_properties_read_p(r, p, &out->properties);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "properties", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"geometry\":", 11)) {
-        goto keys_2;
-    }
-    p += 11;
-    p = canada_geometry_read_p(r, p, &out->geometry);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "geometry", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (canada_feature__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->feature_type);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"properties\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 1:
             p = canada_properties_read_p(r, p, &out->properties);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "properties", 10));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"geometry\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 2:
             p = canada_geometry_read_p(r, p, &out->geometry);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "geometry", 8));
             }
             seen[0] |= (uint64_t)1 << 2;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -590,21 +548,23 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x7)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "feature"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "feature"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "properties", "feature"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "geometry", "feature"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "properties", "feature"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "geometry", "feature"));
+        }
     }
     return p;
 }
@@ -920,11 +880,27 @@ bool canada_ring_write(atd_writer *w, const canada_ring *v)
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        if (!atd_writer_finite(w, (double)v->items[i].f0)) {
+            return canada_position_write(w, &v->items[i]) || atd_writer_push_index(w, i);
         }
-        if (!canada_position_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        if (!atd_writer_finite(w, (double)v->items[i].f1)) {
+            return canada_position_write(w, &v->items[i]) || atd_writer_push_index(w, i);
+        }
+        {
+            char *p = atd_buf_reserve(atd_writer_buf(w), 4 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return canada_position_write(w, &v->items[i]) || atd_writer_push_index(w, i);
+            }
+            if (i > 0) {
+                *p++ = ',';
+            }
+            memcpy(p, "[", 1);
+            p = atd_write_double(p + 1, (double)v->items[i].f0);
+            memcpy(p, ",", 1);
+            p = atd_write_double(p + 1, (double)v->items[i].f1);
+            *p++ = ']';
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);

@@ -200,6 +200,7 @@ static int citm_catalog_event__field(const char *s, size_t len)
 static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_catalog_event *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     citm_catalog_event_init(out);
@@ -209,212 +210,163 @@ static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"description\":", 14)) {
+            p += 14;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"description\":", 14)) {
-        goto keys_0;
-    }
-    p += 14;
-    p = citm_catalog_string_nullable_read_p(r, p, &out->description);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto keys_1;
-    }
-    p += 5;
-    p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"logo\":", 7)) {
-        goto keys_2;
-    }
-    p += 7;
-    p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "logo", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto keys_3;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"subTopicIds\":", 14)) {
-        goto keys_4;
-    }
-    p += 14;
-    p = citm_catalog_int_list_read_p(r, p, &out->sub_topic_ids);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "subTopicIds", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"subjectCode\":", 14)) {
-        goto keys_5;
-    }
-    p += 14;
-    p = citm_catalog_string_nullable_read_p(r, p, &out->subject_code);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "subjectCode", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"subtitle\":", 11)) {
-        goto keys_6;
-    }
-    p += 11;
-    p = citm_catalog_string_nullable_read_p(r, p, &out->subtitle);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "subtitle", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_7;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"topicIds\":", 11)) {
-        goto keys_7;
-    }
-    p += 11;
-    p = citm_catalog_int_list_read_p(r, p, &out->topic_ids);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "topicIds", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 7;
-keys_7:
-    seen[0] |= (uint64_t)1 << 6;
-keys_6:
-    seen[0] |= (uint64_t)1 << 5;
-keys_5:
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (citm_catalog_event__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = citm_catalog_string_nullable_read_p(r, p, &out->description);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"id\":", 5)) {
+                break;
+            }
+            p += 5;
+            /* fall through */
         case 1:
             p = atd_read_int64_p(r, p, &out->id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"logo\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 2:
             p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "logo", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"name\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 3:
             p = atd_read_string_p(r, p, &out->name);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"subTopicIds\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 4:
             p = citm_catalog_int_list_read_p(r, p, &out->sub_topic_ids);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "subTopicIds", 11));
             }
             seen[0] |= (uint64_t)1 << 4;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"subjectCode\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 5:
             p = citm_catalog_string_nullable_read_p(r, p, &out->subject_code);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "subjectCode", 11));
             }
             seen[0] |= (uint64_t)1 << 5;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"subtitle\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 6:
             p = citm_catalog_string_nullable_read_p(r, p, &out->subtitle);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "subtitle", 8));
             }
             seen[0] |= (uint64_t)1 << 6;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"topicIds\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 7:
             p = citm_catalog_int_list_read_p(r, p, &out->topic_ids);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "topicIds", 8));
             }
             seen[0] |= (uint64_t)1 << 7;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -425,36 +377,38 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0xff)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "event"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "event"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "event"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "logo", "event"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "event"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subTopicIds", "event"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subjectCode", "event"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subtitle", "event"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topicIds", "event"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "event"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "logo", "event"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "event"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subTopicIds", "event"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 5))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subjectCode", "event"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 6))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subtitle", "event"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 7))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topicIds", "event"));
+        }
     }
     return p;
 }
@@ -673,6 +627,7 @@ static int citm_catalog_root__field(const char *s, size_t len)
 static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_catalog_root *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     citm_catalog_root_init(out);
@@ -682,287 +637,220 @@ static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_c
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"areaNames\":", 12)) {
+            p += 12;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"areaNames\":", 12)) {
-        goto keys_0;
-    }
-    p += 12;
-    p = citm_catalog_id_map_read_p(r, p, &out->area_names);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "areaNames", 9));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"audienceSubCategoryNames\":", 27)) {
-        goto keys_1;
-    }
-    p += 27;
-    p = citm_catalog_id_map_read_p(r, p, &out->audience_sub_category_names);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "audienceSubCategoryNames", 24));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"blockNames\":", 13)) {
-        goto keys_2;
-    }
-    p += 13;
-    p = citm_catalog_id_map_read_p(r, p, &out->block_names);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "blockNames", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"events\":", 9)) {
-        goto keys_3;
-    }
-    p += 9;
-    p = citm_catalog_event_assoc_read_p(r, p, &out->events);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"performances\":", 15)) {
-        goto keys_4;
-    }
-    p += 15;
-    p = citm_catalog_performance_list_read_p(r, p, &out->performances);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "performances", 12));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"seatCategoryNames\":", 20)) {
-        goto keys_5;
-    }
-    p += 20;
-    p = citm_catalog_id_map_read_p(r, p, &out->seat_category_names);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryNames", 17));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"subTopicNames\":", 16)) {
-        goto keys_6;
-    }
-    p += 16;
-    p = citm_catalog_id_map_read_p(r, p, &out->sub_topic_names);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "subTopicNames", 13));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_7;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"subjectNames\":", 15)) {
-        goto keys_7;
-    }
-    p += 15;
-    p = citm_catalog_id_map_read_p(r, p, &out->subject_names);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "subjectNames", 12));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_8;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"topicNames\":", 13)) {
-        goto keys_8;
-    }
-    p += 13;
-    p = citm_catalog_id_map_read_p(r, p, &out->topic_names);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "topicNames", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_9;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"topicSubTopics\":", 17)) {
-        goto keys_9;
-    }
-    p += 17;
-    p = citm_catalog_int_list_assoc_read_p(r, p, &out->topic_sub_topics);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "topicSubTopics", 14));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_10;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"venueNames\":", 13)) {
-        goto keys_10;
-    }
-    p += 13;
-    p = citm_catalog_id_map_read_p(r, p, &out->venue_names);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "venueNames", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 10;
-keys_10:
-    seen[0] |= (uint64_t)1 << 9;
-keys_9:
-    seen[0] |= (uint64_t)1 << 8;
-keys_8:
-    seen[0] |= (uint64_t)1 << 7;
-keys_7:
-    seen[0] |= (uint64_t)1 << 6;
-keys_6:
-    seen[0] |= (uint64_t)1 << 5;
-keys_5:
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (citm_catalog_root__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = citm_catalog_id_map_read_p(r, p, &out->area_names);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "areaNames", 9));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"audienceSubCategoryNames\":", 27)) {
+                break;
+            }
+            p += 27;
+            /* fall through */
         case 1:
             p = citm_catalog_id_map_read_p(r, p, &out->audience_sub_category_names);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "audienceSubCategoryNames", 24));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"blockNames\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 2:
             p = citm_catalog_id_map_read_p(r, p, &out->block_names);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "blockNames", 10));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"events\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 3:
             p = citm_catalog_event_assoc_read_p(r, p, &out->events);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"performances\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 4:
             p = citm_catalog_performance_list_read_p(r, p, &out->performances);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "performances", 12));
             }
             seen[0] |= (uint64_t)1 << 4;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"seatCategoryNames\":", 20)) {
+                break;
+            }
+            p += 20;
+            /* fall through */
         case 5:
             p = citm_catalog_id_map_read_p(r, p, &out->seat_category_names);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryNames", 17));
             }
             seen[0] |= (uint64_t)1 << 5;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"subTopicNames\":", 16)) {
+                break;
+            }
+            p += 16;
+            /* fall through */
         case 6:
             p = citm_catalog_id_map_read_p(r, p, &out->sub_topic_names);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "subTopicNames", 13));
             }
             seen[0] |= (uint64_t)1 << 6;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"subjectNames\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 7:
             p = citm_catalog_id_map_read_p(r, p, &out->subject_names);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "subjectNames", 12));
             }
             seen[0] |= (uint64_t)1 << 7;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"topicNames\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 8:
             p = citm_catalog_id_map_read_p(r, p, &out->topic_names);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "topicNames", 10));
             }
             seen[0] |= (uint64_t)1 << 8;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"topicSubTopics\":", 17)) {
+                break;
+            }
+            p += 17;
+            /* fall through */
         case 9:
             p = citm_catalog_int_list_assoc_read_p(r, p, &out->topic_sub_topics);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "topicSubTopics", 14));
             }
             seen[0] |= (uint64_t)1 << 9;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"venueNames\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 10:
             p = citm_catalog_id_map_read_p(r, p, &out->venue_names);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "venueNames", 10));
             }
             seen[0] |= (uint64_t)1 << 10;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -973,45 +861,47 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x7ff)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "areaNames", "root"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "areaNames", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "audienceSubCategoryNames", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "blockNames", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "performances", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategoryNames", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subTopicNames", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subjectNames", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topicNames", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topicSubTopics", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 10))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "venueNames", "root"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "audienceSubCategoryNames", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "blockNames", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "performances", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 5))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategoryNames", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 6))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subTopicNames", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 7))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subjectNames", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 8))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topicNames", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 9))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topicSubTopics", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 10))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "venueNames", "root"));
+        }
     }
     return p;
 }
@@ -1165,6 +1055,7 @@ static int citm_catalog_performance__field(const char *s, size_t len)
 static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p, citm_catalog_performance *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     citm_catalog_performance_init(out);
@@ -1174,237 +1065,182 @@ static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p,
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"eventId\":", 10)) {
+            p += 10;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"eventId\":", 10)) {
-        goto keys_0;
-    }
-    p += 10;
-    p = atd_read_int64_p(r, p, &out->event_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "eventId", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto keys_1;
-    }
-    p += 5;
-    p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"logo\":", 7)) {
-        goto keys_2;
-    }
-    p += 7;
-    p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "logo", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto keys_3;
-    }
-    p += 7;
-    p = citm_catalog_string_nullable_read_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"prices\":", 9)) {
-        goto keys_4;
-    }
-    p += 9;
-    p = citm_catalog_price_list_read_p(r, p, &out->prices);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "prices", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"seatCategories\":", 17)) {
-        goto keys_5;
-    }
-    p += 17;
-    p = citm_catalog_seat_category_list_read_p(r, p, &out->seat_categories);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "seatCategories", 14));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"seatMapImage\":", 15)) {
-        goto keys_6;
-    }
-    p += 15;
-    p = citm_catalog_string_nullable_read_p(r, p, &out->seat_map_image);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "seatMapImage", 12));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_7;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"start\":", 8)) {
-        goto keys_7;
-    }
-    p += 8;
-    p = atd_read_int64_p(r, p, &out->start);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "start", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_8;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"venueCode\":", 12)) {
-        goto keys_8;
-    }
-    p += 12;
-    p = atd_read_string_p(r, p, &out->venue_code);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "venueCode", 9));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 8;
-keys_8:
-    seen[0] |= (uint64_t)1 << 7;
-keys_7:
-    seen[0] |= (uint64_t)1 << 6;
-keys_6:
-    seen[0] |= (uint64_t)1 << 5;
-keys_5:
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (citm_catalog_performance__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_int64_p(r, p, &out->event_id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "eventId", 7));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"id\":", 5)) {
+                break;
+            }
+            p += 5;
+            /* fall through */
         case 1:
             p = atd_read_int64_p(r, p, &out->id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"logo\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 2:
             p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "logo", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"name\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 3:
             p = citm_catalog_string_nullable_read_p(r, p, &out->name);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"prices\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 4:
             p = citm_catalog_price_list_read_p(r, p, &out->prices);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "prices", 6));
             }
             seen[0] |= (uint64_t)1 << 4;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"seatCategories\":", 17)) {
+                break;
+            }
+            p += 17;
+            /* fall through */
         case 5:
             p = citm_catalog_seat_category_list_read_p(r, p, &out->seat_categories);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "seatCategories", 14));
             }
             seen[0] |= (uint64_t)1 << 5;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"seatMapImage\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 6:
             p = citm_catalog_string_nullable_read_p(r, p, &out->seat_map_image);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "seatMapImage", 12));
             }
             seen[0] |= (uint64_t)1 << 6;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"start\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 7:
             p = atd_read_int64_p(r, p, &out->start);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "start", 5));
             }
             seen[0] |= (uint64_t)1 << 7;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"venueCode\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 8:
             p = atd_read_string_p(r, p, &out->venue_code);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "venueCode", 9));
             }
             seen[0] |= (uint64_t)1 << 8;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -1415,39 +1251,41 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x1ff)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "eventId", "performance"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "eventId", "performance"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "performance"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "logo", "performance"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "performance"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "prices", "performance"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategories", "performance"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatMapImage", "performance"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "start", "performance"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "venueCode", "performance"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "performance"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "logo", "performance"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "performance"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "prices", "performance"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 5))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategories", "performance"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 6))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatMapImage", "performance"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 7))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "start", "performance"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 8))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "venueCode", "performance"));
+        }
     }
     return p;
 }
@@ -1499,6 +1337,7 @@ static int citm_catalog_price__field(const char *s, size_t len)
 static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_catalog_price *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     citm_catalog_price_init(out);
@@ -1508,87 +1347,68 @@ static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"amount\":", 9)) {
+            p += 9;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"amount\":", 9)) {
-        goto keys_0;
-    }
-    p += 9;
-    p = atd_read_int64_p(r, p, &out->amount);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "amount", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"audienceSubCategoryId\":", 24)) {
-        goto keys_1;
-    }
-    p += 24;
-    p = atd_read_int64_p(r, p, &out->audience_sub_category_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "audienceSubCategoryId", 21));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"seatCategoryId\":", 17)) {
-        goto keys_2;
-    }
-    p += 17;
-    p = atd_read_int64_p(r, p, &out->seat_category_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (citm_catalog_price__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_int64_p(r, p, &out->amount);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "amount", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"audienceSubCategoryId\":", 24)) {
+                break;
+            }
+            p += 24;
+            /* fall through */
         case 1:
             p = atd_read_int64_p(r, p, &out->audience_sub_category_id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "audienceSubCategoryId", 21));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"seatCategoryId\":", 17)) {
+                break;
+            }
+            p += 17;
+            /* fall through */
         case 2:
             p = atd_read_int64_p(r, p, &out->seat_category_id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
             }
             seen[0] |= (uint64_t)1 << 2;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -1599,21 +1419,23 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x7)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "amount", "price"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "amount", "price"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "audienceSubCategoryId", "price"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategoryId", "price"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "audienceSubCategoryId", "price"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategoryId", "price"));
+        }
     }
     return p;
 }
@@ -1697,6 +1519,7 @@ static int citm_catalog_seat_category__field(const char *s, size_t len)
 static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *p, citm_catalog_seat_category *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     citm_catalog_seat_category_init(out);
@@ -1706,62 +1529,49 @@ static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"areas\":", 8)) {
+            p += 8;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"areas\":", 8)) {
-        goto keys_0;
-    }
-    p += 8;
-    p = citm_catalog_area_list_read_p(r, p, &out->areas);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "areas", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"seatCategoryId\":", 17)) {
-        goto keys_1;
-    }
-    p += 17;
-    p = atd_read_int64_p(r, p, &out->seat_category_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (citm_catalog_seat_category__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = citm_catalog_area_list_read_p(r, p, &out->areas);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "areas", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"seatCategoryId\":", 17)) {
+                break;
+            }
+            p += 17;
+            /* fall through */
         case 1:
             p = atd_read_int64_p(r, p, &out->seat_category_id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -1772,18 +1582,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "areas", "seat_category"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "areas", "seat_category"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategoryId", "seat_category"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategoryId", "seat_category"));
+        }
     }
     return p;
 }
@@ -1830,6 +1642,7 @@ static int citm_catalog_area__field(const char *s, size_t len)
 static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_catalog_area *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     citm_catalog_area_init(out);
@@ -1839,62 +1652,49 @@ static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_c
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"areaId\":", 9)) {
+            p += 9;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"areaId\":", 9)) {
-        goto keys_0;
-    }
-    p += 9;
-    p = atd_read_int64_p(r, p, &out->area_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "areaId", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"blockIds\":", 11)) {
-        goto keys_1;
-    }
-    p += 11;
-    p = citm_catalog_int_list_read_p(r, p, &out->block_ids);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "blockIds", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (citm_catalog_area__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_int64_p(r, p, &out->area_id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "areaId", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"blockIds\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 1:
             p = citm_catalog_int_list_read_p(r, p, &out->block_ids);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "blockIds", 8));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -1905,18 +1705,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "areaId", "area"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "areaId", "area"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "blockIds", "area"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "blockIds", "area"));
+        }
     }
     return p;
 }

@@ -222,6 +222,7 @@ static int defaults_point__field(const char *s, size_t len)
 static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_point *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     defaults_point_init(out);
@@ -231,62 +232,49 @@ static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"x\":", 4)) {
+            p += 4;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"x\":", 4)) {
-        goto keys_0;
-    }
-    p += 4;
-    p = atd_read_double_p(r, p, &out->x);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"y\":", 4)) {
-        goto keys_1;
-    }
-    p += 4;
-    p = atd_read_double_p(r, p, &out->y);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (defaults_point__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_double_p(r, p, &out->x);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"y\":", 4)) {
+                break;
+            }
+            p += 4;
+            /* fall through */
         case 1:
             p = atd_read_double_p(r, p, &out->y);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -297,18 +285,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x", "point"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x", "point"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "y", "point"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "y", "point"));
+        }
     }
     return p;
 }
@@ -602,531 +592,27 @@ static int defaults_all__field(const char *s, size_t len)
 static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_all *out)
 {
     bool more;
+    atd_string key;
     defaults_all_init(out);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nickname\":", 11)) {
-        goto keys_0;
-    }
-    p += 11;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "nickname", 8));
-        }
-    } else {
-        p = atd_read_string_p(r, p, &out->nickname);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "nickname", 8));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"nickname\":", 11)) {
+            p += 11;
+            goto field_0;
         }
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"greeting\":", 11)) {
-        goto keys_1;
-    }
-    p += 11;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "greeting", 8));
-        }
-    } else {
-        p = atd_read_string_p(r, p, &out->greeting);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "greeting", 8));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"empty\":", 8)) {
-        goto keys_2;
-    }
-    p += 8;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "empty", 5));
-        }
-    } else {
-        p = atd_read_string_p(r, p, &out->empty);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "empty", 5));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"count\":", 8)) {
-        goto keys_3;
-    }
-    p += 8;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
-        }
-    } else {
-        p = atd_read_int64_p(r, p, &out->count);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"small\":", 8)) {
-        goto keys_4;
-    }
-    p += 8;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
-        }
-    } else {
-        {
-            int64_t i_;
-            p = atd_read_int_range_p(r, p, INT8_MIN, INT8_MAX, &i_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
-            }
-            out->small = (int8_t)i_;
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"mask\":", 7)) {
-        goto keys_5;
-    }
-    p += 7;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "mask", 4));
-        }
-    } else {
-        p = atd_read_int64_p(r, p, &out->mask);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "mask", 4));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"big\":", 6)) {
-        goto keys_6;
-    }
-    p += 6;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "big", 3));
-        }
-    } else {
-        p = atd_read_int64_p(r, p, &out->big);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "big", 3));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_7;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ratio\":", 8)) {
-        goto keys_7;
-    }
-    p += 8;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
-        }
-    } else {
-        p = atd_read_double_p(r, p, &out->ratio);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_8;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"single\":", 9)) {
-        goto keys_8;
-    }
-    p += 9;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
-        }
-    } else {
-        {
-            double d_;
-            p = atd_read_double_p(r, p, &d_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
-            }
-            out->single = (float)d_;
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_9;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"on\":", 5)) {
-        goto keys_9;
-    }
-    p += 5;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "on", 2));
-        }
-    } else {
-        p = atd_read_bool_p(r, p, &out->on);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "on", 2));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_10;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"color\":", 8)) {
-        goto keys_10;
-    }
-    p += 8;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
-        }
-    } else {
-        p = defaults_color_read_p(r, p, &out->color);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_11;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"shape\":", 8)) {
-        goto keys_11;
-    }
-    p += 8;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "shape", 5));
-        }
-    } else {
-        atd_reader_seek(r, p);
-        if (!defaults_shape_read(r, &out->shape)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "shape", 5));
-        }
-        p = atd_reader_cursor(r);
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_12;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"circle\":", 9)) {
-        goto keys_12;
-    }
-    p += 9;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "circle", 6));
-        }
-    } else {
-        atd_reader_seek(r, p);
-        if (!defaults_shape_read(r, &out->circle)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "circle", 6));
-        }
-        p = atd_reader_cursor(r);
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_13;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"maybe\":", 8)) {
-        goto keys_13;
-    }
-    p += 8;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "maybe", 5));
-        }
-    } else {
-        atd_reader_seek(r, p);
-        if (!defaults_int_option_read(r, &out->maybe)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "maybe", 5));
-        }
-        p = atd_reader_cursor(r);
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_14;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nul\":", 6)) {
-        goto keys_14;
-    }
-    p += 6;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
-        }
-    } else {
-        p = defaults_float_nullable_read_p(r, p, &out->nul);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_15;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ints\":", 7)) {
-        goto keys_15;
-    }
-    p += 7;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
-        }
-    } else {
-        p = defaults_int_list_read_p(r, p, &out->ints);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_16;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"names\":", 8)) {
-        goto keys_16;
-    }
-    p += 8;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
-        }
-    } else {
-        p = defaults_string_list_read_p(r, p, &out->names);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_17;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"origin\":", 9)) {
-        goto keys_17;
-    }
-    p += 9;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
-        }
-    } else {
-        p = defaults_point_read_p(r, p, &out->origin);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_18;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"pair\":", 7)) {
-        goto keys_18;
-    }
-    p += 7;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
-        }
-    } else {
-        p = defaults_int_string_tuple_read_p(r, p, &out->pair);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_19;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"any\":", 6)) {
-        goto keys_19;
-    }
-    p += 6;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "any", 3));
-        }
-    } else {
-        atd_reader_seek(r, p);
-        if (!atd_json_read(r, &out->any)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "any", 3));
-        }
-        p = atd_reader_cursor(r);
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-keys_19:
-keys_18:
-keys_17:
-keys_16:
-keys_15:
-keys_14:
-keys_13:
-keys_12:
-keys_11:
-keys_10:
-keys_9:
-keys_8:
-keys_7:
-keys_6:
-keys_5:
-keys_4:
-keys_3:
-keys_2:
-keys_1:
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (defaults_all__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
                 p = atd_read_null_p(r, p);
@@ -1139,7 +625,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "nickname", 8));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"greeting\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 1:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1153,7 +651,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "greeting", 8));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"empty\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 2:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1167,7 +677,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "empty", 5));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"count\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 3:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1181,7 +703,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"small\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 4:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1199,7 +733,19 @@ keys_0:
                     out->small = (int8_t)i_;
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"mask\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 5:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1213,7 +759,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "mask", 4));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"big\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 6:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1227,7 +785,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "big", 3));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ratio\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 7:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1241,7 +811,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"single\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 8:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1259,7 +841,19 @@ keys_0:
                     out->single = (float)d_;
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"on\":", 5)) {
+                break;
+            }
+            p += 5;
+            /* fall through */
         case 9:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1273,7 +867,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "on", 2));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"color\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 10:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1287,7 +893,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"shape\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 11:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1302,7 +920,19 @@ keys_0:
                 }
                 p = atd_reader_cursor(r);
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"circle\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 12:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1317,7 +947,19 @@ keys_0:
                 }
                 p = atd_reader_cursor(r);
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"maybe\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 13:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1332,7 +974,19 @@ keys_0:
                 }
                 p = atd_reader_cursor(r);
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"nul\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 14:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1346,7 +1000,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ints\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 15:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1360,7 +1026,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"names\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 16:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1374,7 +1052,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"origin\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 17:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1388,7 +1078,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"pair\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 18:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1402,7 +1104,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"any\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 19:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1417,6 +1131,10 @@ keys_0:
                 }
                 p = atd_reader_cursor(r);
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -1427,11 +1145,11 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
-        }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
         }
     }
     return p;

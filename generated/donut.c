@@ -73,6 +73,7 @@ static int donut_batters__field(const char *s, size_t len)
 static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batters *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     donut_batters_init(out);
@@ -82,37 +83,30 @@ static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batt
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"batter\":", 9)) {
+            p += 9;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"batter\":", 9)) {
-        goto keys_0;
-    }
-    p += 9;
-    p = donut_ingredient_list_read_p(r, p, &out->batter);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "batter", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (donut_batters__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = donut_ingredient_list_read_p(r, p, &out->batter);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "batter", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -123,15 +117,17 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
     }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "batter", "batters"));
+    if (seen[0] != UINT64_C(0x1)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "batter", "batters"));
+        }
     }
     return p;
 }
@@ -194,6 +190,7 @@ static int donut_item__field(const char *s, size_t len)
 static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     donut_item_init(out);
@@ -203,162 +200,125 @@ static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *o
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"id\":", 5)) {
+            p += 5;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto keys_0;
-    }
-    p += 5;
-    p = atd_read_string_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) {
-        goto keys_1;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->item_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto keys_2;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ppu\":", 6)) {
-        goto keys_3;
-    }
-    p += 6;
-    p = atd_read_double_p(r, p, &out->ppu);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "ppu", 3));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"batters\":", 10)) {
-        goto keys_4;
-    }
-    p += 10;
-    p = donut_batters_read_p(r, p, &out->batters);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "batters", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"topping\":", 10)) {
-        goto keys_5;
-    }
-    p += 10;
-    p = donut_ingredient_list_read_p(r, p, &out->topping);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "topping", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 5;
-keys_5:
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (donut_item__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"type\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 1:
             p = atd_read_string_p(r, p, &out->item_type);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"name\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 2:
             p = atd_read_string_p(r, p, &out->name);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ppu\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 3:
             p = atd_read_double_p(r, p, &out->ppu);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "ppu", 3));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"batters\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 4:
             p = donut_batters_read_p(r, p, &out->batters);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "batters", 7));
             }
             seen[0] |= (uint64_t)1 << 4;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"topping\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 5:
             p = donut_ingredient_list_read_p(r, p, &out->topping);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "topping", 7));
             }
             seen[0] |= (uint64_t)1 << 5;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -369,30 +329,32 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3f)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "item"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "item"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "item"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "item"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ppu", "item"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "batters", "item"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topping", "item"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "item"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "item"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ppu", "item"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "batters", "item"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 5))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topping", "item"));
+        }
     }
     return p;
 }
@@ -439,6 +401,7 @@ static int donut_ingredient__field(const char *s, size_t len)
 static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_ingredient *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     donut_ingredient_init(out);
@@ -448,62 +411,49 @@ static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_i
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"id\":", 5)) {
+            p += 5;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto keys_0;
-    }
-    p += 5;
-    p = atd_read_string_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) {
-        goto keys_1;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->ingredient_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (donut_ingredient__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"type\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 1:
             p = atd_read_string_p(r, p, &out->ingredient_type);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -514,18 +464,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "ingredient"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "ingredient"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "ingredient"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "ingredient"));
+        }
     }
     return p;
 }

@@ -131,6 +131,7 @@ static int event_event__field(const char *s, size_t len)
 static const char *event_event_read_p(atd_reader *r, const char *p, event_event *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     event_event_init(out);
@@ -140,112 +141,87 @@ static const char *event_event_read_p(atd_reader *r, const char *p, event_event 
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"username\":", 11)) {
+            p += 11;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"username\":", 11)) {
-        goto keys_0;
-    }
-    p += 11;
-    p = atd_read_string_p(r, p, &out->username);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "username", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"date\":", 7)) {
-        goto keys_1;
-    }
-    p += 7;
-    p = atd_read_int64_p(r, p, &out->date);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "date", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"event_type\":", 13)) {
-        goto keys_2;
-    }
-    p += 13;
-    p = event_event_type_read_p(r, p, &out->event_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "event_type", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"payload\":", 10)) {
-        goto keys_3;
-    }
-    p += 10;
-    p = atd_read_string_p(r, p, &out->payload);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (event_event__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->username);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "username", 8));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"date\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 1:
             p = atd_read_int64_p(r, p, &out->date);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "date", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"event_type\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 2:
             p = event_event_type_read_p(r, p, &out->event_type);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "event_type", 10));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"payload\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 3:
             p = atd_read_string_p(r, p, &out->payload);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
             }
             seen[0] |= (uint64_t)1 << 3;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -256,24 +232,26 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0xf)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "username", "event"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "username", "event"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "date", "event"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "event_type", "event"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "payload", "event"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "date", "event"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "event_type", "event"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "payload", "event"));
+        }
     }
     return p;
 }

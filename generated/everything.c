@@ -376,6 +376,7 @@ static int everything_struct___field(const char *s, size_t len)
 static const char *everything_struct__read_p(atd_reader *r, const char *p, everything_struct_ *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_struct__init(out);
@@ -385,62 +386,49 @@ static const char *everything_struct__read_p(atd_reader *r, const char *p, every
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"union\":", 8)) {
+            p += 8;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"union\":", 8)) {
-        goto keys_0;
-    }
-    p += 8;
-    p = atd_read_int64_p(r, p, &out->union_);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "union", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"switch\":", 9)) {
-        goto keys_1;
-    }
-    p += 9;
-    p = atd_read_string_p(r, p, &out->switch_);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "switch", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_struct___field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_int64_p(r, p, &out->union_);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "union", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"switch\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 1:
             p = atd_read_string_p(r, p, &out->switch_);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "switch", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -451,18 +439,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "union", "struct_"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "union", "struct_"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "switch", "struct_"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "switch", "struct_"));
+        }
     }
     return p;
 }
@@ -672,6 +662,7 @@ static int everything_rect__field(const char *s, size_t len)
 static const char *everything_rect_read_p(atd_reader *r, const char *p, everything_rect *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_rect_init(out);
@@ -681,62 +672,49 @@ static const char *everything_rect_read_p(atd_reader *r, const char *p, everythi
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"width\":", 8)) {
+            p += 8;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"width\":", 8)) {
-        goto keys_0;
-    }
-    p += 8;
-    p = atd_read_double_p(r, p, &out->width);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "width", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"height\":", 9)) {
-        goto keys_1;
-    }
-    p += 9;
-    p = atd_read_double_p(r, p, &out->height);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_rect__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_double_p(r, p, &out->width);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "width", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"height\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 1:
             p = atd_read_double_p(r, p, &out->height);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -747,18 +725,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "width", "rect"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "width", "rect"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "height", "rect"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "height", "rect"));
+        }
     }
     return p;
 }
@@ -803,6 +783,7 @@ static int everything_shape_Label__field(const char *s, size_t len)
 static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, everything_shape_Label *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_shape_Label_init(out);
@@ -812,64 +793,39 @@ static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, e
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"text\":", 7)) {
-        goto keys_0;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->text);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"size\":", 7)) {
-        goto keys_1;
-    }
-    p += 7;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"text\":", 7)) {
+            p += 7;
+            goto field_0;
         }
-    } else {
-        p = atd_read_int64_p(r, p, &out->size);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
-        }
-        out->has_size = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_shape_Label__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->text);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"size\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 1:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -884,6 +840,10 @@ keys_0:
                 }
                 out->has_size = true;
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -894,15 +854,17 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
     }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "text", "shape_Label"));
+    if (seen[0] != UINT64_C(0x1)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "text", "shape_Label"));
+        }
     }
     return p;
 }
@@ -1648,6 +1610,7 @@ static int everything_obj_shape_Box__field(const char *s, size_t len)
 static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p, everything_obj_shape_Box *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_obj_shape_Box_init(out);
@@ -1657,64 +1620,39 @@ static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p,
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"w\":", 4)) {
-        goto keys_0;
-    }
-    p += 4;
-    p = atd_read_int64_p(r, p, &out->w);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "w", 1));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"h\":", 4)) {
-        goto keys_1;
-    }
-    p += 4;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"w\":", 4)) {
+            p += 4;
+            goto field_0;
         }
-    } else {
-        p = atd_read_double_p(r, p, &out->h);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
-        }
-        out->has_h = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_obj_shape_Box__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_int64_p(r, p, &out->w);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "w", 1));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"h\":", 4)) {
+                break;
+            }
+            p += 4;
+            /* fall through */
         case 1:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1729,6 +1667,10 @@ keys_0:
                 }
                 out->has_h = true;
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -1739,15 +1681,17 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
     }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "w", "obj_shape_Box"));
+    if (seen[0] != UINT64_C(0x1)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "w", "obj_shape_Box"));
+        }
     }
     return p;
 }
@@ -2485,6 +2429,7 @@ static int everything_fields__field(const char *s, size_t len)
 static const char *everything_fields_read_p(atd_reader *r, const char *p, everything_fields *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_fields_init(out);
@@ -2494,789 +2439,58 @@ static const char *everything_fields_read_p(atd_reader *r, const char *p, everyt
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"req_int\":", 10)) {
-        goto keys_0;
-    }
-    p += 10;
-    p = atd_read_int64_p(r, p, &out->req_int);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "req_int", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"req_nullable\":", 15)) {
-        goto keys_1;
-    }
-    p += 15;
-    p = everything_string_nullable_read_p(r, p, &out->req_nullable);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "req_nullable", 12));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"req_unit\":", 11)) {
-        goto keys_2;
-    }
-    p += 11;
-    p = atd_read_null_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "req_unit", 8));
-    }
-    out->req_unit = 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"opt_option\":", 13)) {
-        goto keys_3;
-    }
-    p += 13;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "opt_option", 10));
-        }
-    } else {
-        p = atd_read_int64_p(r, p, &out->opt_option);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "opt_option", 10));
-        }
-        out->has_opt_option = true;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"opt_nullable\":", 15)) {
-        goto keys_4;
-    }
-    p += 15;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "opt_nullable", 12));
-        }
-    } else {
-        p = atd_read_string_p(r, p, &out->opt_nullable);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "opt_nullable", 12));
-        }
-        out->has_opt_nullable = true;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"opt_alias\":", 12)) {
-        goto keys_5;
-    }
-    p += 12;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "opt_alias", 9));
-        }
-    } else {
-        p = atd_read_int64_p(r, p, &out->opt_alias);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "opt_alias", 9));
-        }
-        out->has_opt_alias = true;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_bool\":", 11)) {
-        goto keys_6;
-    }
-    p += 11;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_bool", 8));
-        }
-    } else {
-        p = atd_read_bool_p(r, p, &out->def_bool);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_bool", 8));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"req_int\":", 10)) {
+            p += 10;
+            goto field_0;
         }
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_7;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_int\":", 10)) {
-        goto keys_7;
-    }
-    p += 10;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_int", 7));
-        }
-    } else {
-        p = atd_read_int64_p(r, p, &out->def_int);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_int", 7));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_8;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_alias\":", 12)) {
-        goto keys_8;
-    }
-    p += 12;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_alias", 9));
-        }
-    } else {
-        p = atd_read_int64_p(r, p, &out->def_alias);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_alias", 9));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_9;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_float\":", 12)) {
-        goto keys_9;
-    }
-    p += 12;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_float", 9));
-        }
-    } else {
-        p = atd_read_double_p(r, p, &out->def_float);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_float", 9));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_10;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_string\":", 13)) {
-        goto keys_10;
-    }
-    p += 13;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_string", 10));
-        }
-    } else {
-        p = atd_read_string_p(r, p, &out->def_string);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_string", 10));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_11;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_list\":", 11)) {
-        goto keys_11;
-    }
-    p += 11;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_list", 8));
-        }
-    } else {
-        p = everything_string_list_read_p(r, p, &out->def_list);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_list", 8));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_12;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_option\":", 13)) {
-        goto keys_12;
-    }
-    p += 13;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_option", 10));
-        }
-    } else {
-        atd_reader_seek(r, p);
-        if (!everything_maybe_int_read(r, &out->def_option)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_option", 10));
-        }
-        p = atd_reader_cursor(r);
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_13;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_nullable\":", 15)) {
-        goto keys_13;
-    }
-    p += 15;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_nullable", 12));
-        }
-    } else {
-        p = everything_int_nullable_read_p(r, p, &out->def_nullable);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_nullable", 12));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_14;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_unit\":", 11)) {
-        goto keys_14;
-    }
-    p += 11;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_unit", 8));
-        }
-    } else {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_unit", 8));
-        }
-        out->def_unit = 0;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_15;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_int\":", 9)) {
-        goto keys_15;
-    }
-    p += 9;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_int", 6));
-        }
-    } else {
-        p = atd_read_int64_p(r, p, &out->ex_int);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_int", 6));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_16;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_neg\":", 9)) {
-        goto keys_16;
-    }
-    p += 9;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_neg", 6));
-        }
-    } else {
-        p = atd_read_int64_p(r, p, &out->ex_neg);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_neg", 6));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_17;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_float\":", 11)) {
-        goto keys_17;
-    }
-    p += 11;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_float", 8));
-        }
-    } else {
-        p = atd_read_double_p(r, p, &out->ex_float);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_float", 8));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_18;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_float_dot\":", 15)) {
-        goto keys_18;
-    }
-    p += 15;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_dot", 12));
-        }
-    } else {
-        p = atd_read_double_p(r, p, &out->ex_float_dot);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_dot", 12));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_19;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_float_exp\":", 15)) {
-        goto keys_19;
-    }
-    p += 15;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_exp", 12));
-        }
-    } else {
-        p = atd_read_double_p(r, p, &out->ex_float_exp);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_exp", 12));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_20;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_float_neg\":", 15)) {
-        goto keys_20;
-    }
-    p += 15;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_neg", 12));
-        }
-    } else {
-        p = atd_read_double_p(r, p, &out->ex_float_neg);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_neg", 12));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_21;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_true\":", 10)) {
-        goto keys_21;
-    }
-    p += 10;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_true", 7));
-        }
-    } else {
-        p = atd_read_bool_p(r, p, &out->ex_true);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_true", 7));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_22;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_string\":", 12)) {
-        goto keys_22;
-    }
-    p += 12;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_string", 9));
-        }
-    } else {
-        p = atd_read_string_p(r, p, &out->ex_string);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_string", 9));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_23;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_list\":", 10)) {
-        goto keys_23;
-    }
-    p += 10;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_list", 7));
-        }
-    } else {
-        p = everything_int_list_read_p(r, p, &out->ex_list);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_list", 7));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_24;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_array\":", 11)) {
-        goto keys_24;
-    }
-    p += 11;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_array", 8));
-        }
-    } else {
-        p = everything_float_list_read_p(r, p, &out->ex_array);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_array", 8));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_25;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_none\":", 10)) {
-        goto keys_25;
-    }
-    p += 10;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_none", 7));
-        }
-    } else {
-        atd_reader_seek(r, p);
-        if (!everything_string_option_read(r, &out->ex_none)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_none", 7));
-        }
-        p = atd_reader_cursor(r);
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_26;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_unit\":", 10)) {
-        goto keys_26;
-    }
-    p += 10;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_unit", 7));
-        }
-    } else {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_unit", 7));
-        }
-        out->ex_unit = 0;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_27;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_ctor\":", 10)) {
-        goto keys_27;
-    }
-    p += 10;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
-        }
-    } else {
-        p = everything_mode_read_p(r, p, &out->ex_ctor);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_28;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_ctor_bq\":", 13)) {
-        goto keys_28;
-    }
-    p += 13;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
-        }
-    } else {
-        p = everything_level_read_p(r, p, &out->ex_ctor_bq);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_29;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_wrap\":", 10)) {
-        goto keys_29;
-    }
-    p += 10;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_wrap", 7));
-        }
-    } else {
-        p = atd_read_int64_p(r, p, &out->ex_wrap);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_wrap", 7));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_30;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_c\":", 7)) {
-        goto keys_30;
-    }
-    p += 7;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_c", 4));
-        }
-    } else {
-        p = atd_read_int64_p(r, p, &out->ex_c);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_c", 4));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-keys_30:
-keys_29:
-keys_28:
-keys_27:
-keys_26:
-keys_25:
-keys_24:
-keys_23:
-keys_22:
-keys_21:
-keys_20:
-keys_19:
-keys_18:
-keys_17:
-keys_16:
-keys_15:
-keys_14:
-keys_13:
-keys_12:
-keys_11:
-keys_10:
-keys_9:
-keys_8:
-keys_7:
-keys_6:
-keys_5:
-keys_4:
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_fields__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_int64_p(r, p, &out->req_int);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "req_int", 7));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"req_nullable\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 1:
             p = everything_string_nullable_read_p(r, p, &out->req_nullable);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "req_nullable", 12));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"req_unit\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 2:
             p = atd_read_null_p(r, p);
             if (p == NULL) {
@@ -3284,7 +2498,19 @@ keys_0:
             }
             out->req_unit = 0;
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"opt_option\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 3:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3299,7 +2525,19 @@ keys_0:
                 }
                 out->has_opt_option = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"opt_nullable\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 4:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3314,7 +2552,19 @@ keys_0:
                 }
                 out->has_opt_nullable = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"opt_alias\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 5:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3329,7 +2579,19 @@ keys_0:
                 }
                 out->has_opt_alias = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"def_bool\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 6:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3343,7 +2605,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "def_bool", 8));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"def_int\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 7:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3357,7 +2631,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "def_int", 7));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"def_alias\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 8:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3371,7 +2657,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "def_alias", 9));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"def_float\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 9:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3385,7 +2683,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "def_float", 9));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"def_string\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 10:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3399,7 +2709,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "def_string", 10));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"def_list\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 11:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3413,7 +2735,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "def_list", 8));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"def_option\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 12:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3428,7 +2762,19 @@ keys_0:
                 }
                 p = atd_reader_cursor(r);
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"def_nullable\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 13:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3442,7 +2788,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "def_nullable", 12));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"def_unit\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 14:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3457,7 +2815,19 @@ keys_0:
                 }
                 out->def_unit = 0;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ex_int\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 15:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3471,7 +2841,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_int", 6));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ex_neg\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 16:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3485,7 +2867,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_neg", 6));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ex_float\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 17:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3499,7 +2893,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_float", 8));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ex_float_dot\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 18:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3513,7 +2919,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_float_dot", 12));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ex_float_exp\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 19:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3527,7 +2945,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_float_exp", 12));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ex_float_neg\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 20:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3541,7 +2971,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_float_neg", 12));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ex_true\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 21:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3555,7 +2997,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_true", 7));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ex_string\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 22:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3569,7 +3023,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_string", 9));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ex_list\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 23:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3583,7 +3049,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_list", 7));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ex_array\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 24:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3597,7 +3075,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_array", 8));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ex_none\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 25:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3612,7 +3102,19 @@ keys_0:
                 }
                 p = atd_reader_cursor(r);
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ex_unit\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 26:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3627,7 +3129,19 @@ keys_0:
                 }
                 out->ex_unit = 0;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ex_ctor\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 27:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3641,7 +3155,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ex_ctor_bq\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 28:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3655,7 +3181,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ex_wrap\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 29:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3669,7 +3207,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_wrap", 7));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ex_c\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 30:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3683,6 +3233,10 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_c", 4));
                 }
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -3693,21 +3247,23 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x7)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "req_int", "fields"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "req_int", "fields"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "req_nullable", "fields"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "req_unit", "fields"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "req_nullable", "fields"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "req_unit", "fields"));
+        }
     }
     return p;
 }
@@ -3834,6 +3390,7 @@ static int everything_names__field(const char *s, size_t len)
 static const char *everything_names_read_p(atd_reader *r, const char *p, everything_names *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_names_init(out);
@@ -3843,187 +3400,144 @@ static const char *everything_names_read_p(atd_reader *r, const char *p, everyth
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"type\":", 7)) {
+            p += 7;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) {
-        goto keys_0;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->kind);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"of\":", 5)) {
-        goto keys_1;
-    }
-    p += 5;
-    p = atd_read_int64_p(r, p, &out->of_);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "of", 2));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"inherit\":", 10)) {
-        goto keys_2;
-    }
-    p += 10;
-    p = atd_read_bool_p(r, p, &out->inherit_);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "inherit", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"content-type\":", 15)) {
-        goto keys_3;
-    }
-    p += 15;
-    p = atd_read_string_p(r, p, &out->dashed);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "content-type", 12));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"Upper\":", 8)) {
-        goto keys_4;
-    }
-    p += 8;
-    p = atd_read_int64_p(r, p, &out->upper);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "Upper", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"2nd\":", 6)) {
-        goto keys_5;
-    }
-    p += 6;
-    p = atd_read_int64_p(r, p, &out->digits);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "2nd", 3));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"\":", 3)) {
-        goto keys_6;
-    }
-    p += 3;
-    p = atd_read_int64_p(r, p, &out->empty);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "", 0));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 6;
-keys_6:
-    seen[0] |= (uint64_t)1 << 5;
-keys_5:
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_names__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->kind);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"of\":", 5)) {
+                break;
+            }
+            p += 5;
+            /* fall through */
         case 1:
             p = atd_read_int64_p(r, p, &out->of_);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "of", 2));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"inherit\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 2:
             p = atd_read_bool_p(r, p, &out->inherit_);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "inherit", 7));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"content-type\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 3:
             p = atd_read_string_p(r, p, &out->dashed);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "content-type", 12));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"Upper\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 4:
             p = atd_read_int64_p(r, p, &out->upper);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "Upper", 5));
             }
             seen[0] |= (uint64_t)1 << 4;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"2nd\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 5:
             p = atd_read_int64_p(r, p, &out->digits);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "2nd", 3));
             }
             seen[0] |= (uint64_t)1 << 5;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"\":", 3)) {
+                break;
+            }
+            p += 3;
+            /* fall through */
         case 6:
             p = atd_read_int64_p(r, p, &out->empty);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "", 0));
             }
             seen[0] |= (uint64_t)1 << 6;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         case 7:
             p = atd_read_int64_p(r, p, &out->quoted);
@@ -4031,6 +3545,10 @@ keys_0:
                 return atd_fail_cursor(atd_reader_push_field(r, "say \"hi\"\\", 9));
             }
             seen[0] |= (uint64_t)1 << 7;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         case 8:
             p = atd_read_string_p(r, p, &out->accented);
@@ -4038,111 +3556,295 @@ keys_0:
                 return atd_fail_cursor(atd_reader_push_field(r, "caf\303\251", 5));
             }
             seen[0] |= (uint64_t)1 << 8;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"default\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 9:
             p = atd_read_int64_p(r, p, &out->default_);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "default", 7));
             }
             seen[0] |= (uint64_t)1 << 9;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"default_\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 10:
             p = atd_read_int64_p(r, p, &out->default_2);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "default_", 8));
             }
             seen[0] |= (uint64_t)1 << 10;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"for\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 11:
             p = atd_read_int64_p(r, p, &out->for_);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "for", 3));
             }
             seen[0] |= (uint64_t)1 << 11;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"while\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 12:
             p = atd_read_bool_p(r, p, &out->while_);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "while", 5));
             }
             seen[0] |= (uint64_t)1 << 12;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"struct\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 13:
             p = atd_read_string_p(r, p, &out->struct_);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "struct", 6));
             }
             seen[0] |= (uint64_t)1 << 13;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"switch\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 14:
             p = atd_read_double_p(r, p, &out->switch_);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "switch", 6));
             }
             seen[0] |= (uint64_t)1 << 14;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"int\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 15:
             p = atd_read_int64_p(r, p, &out->int_);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "int", 3));
             }
             seen[0] |= (uint64_t)1 << 15;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"from\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 16:
             p = atd_read_int64_p(r, p, &out->from);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "from", 4));
             }
             seen[0] |= (uint64_t)1 << 16;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"import\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 17:
             p = atd_read_int64_p(r, p, &out->import);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "import", 6));
             }
             seen[0] |= (uint64_t)1 << 17;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"as\":", 5)) {
+                break;
+            }
+            p += 5;
+            /* fall through */
         case 18:
             p = atd_read_string_p(r, p, &out->as);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "as", 2));
             }
             seen[0] |= (uint64_t)1 << 18;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"_private\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 19:
             p = atd_read_int64_p(r, p, &out->x_private);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "_private", 8));
             }
             seen[0] |= (uint64_t)1 << 19;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"x'\":", 5)) {
+                break;
+            }
+            p += 5;
+            /* fall through */
         case 20:
             p = atd_read_int64_p(r, p, &out->x_prime);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "x'", 2));
             }
             seen[0] |= (uint64_t)1 << 20;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"camelCase\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 21:
             p = atd_read_int64_p(r, p, &out->camelCase);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "camelCase", 9));
             }
             seen[0] |= (uint64_t)1 << 21;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"label\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 22:
             p = atd_read_string_p(r, p, &out->label);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
             }
             seen[0] |= (uint64_t)1 << 22;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"user\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 23:
             p = atd_read_int64_p(r, p, &out->user);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
             }
             seen[0] |= (uint64_t)1 << 23;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -4153,84 +3855,86 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0xffffff)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "names"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "of", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "inherit", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "content-type", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "Upper", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "2nd", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "say \"hi\"\\", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "caf\303\251", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 10))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default_", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 11))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "for", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 12))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "while", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 13))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "struct", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 14))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "switch", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 15))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "int", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 16))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "from", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 17))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "import", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 18))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "as", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 19))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "_private", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 20))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x'", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 21))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "camelCase", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 22))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "label", "names"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 23))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user", "names"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "of", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "inherit", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "content-type", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "Upper", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 5))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "2nd", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 6))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 7))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "say \"hi\"\\", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 8))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "caf\303\251", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 9))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 10))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default_", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 11))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "for", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 12))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "while", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 13))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "struct", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 14))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "switch", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 15))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "int", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 16))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "from", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 17))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "import", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 18))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "as", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 19))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "_private", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 20))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x'", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 21))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "camelCase", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 22))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "label", "names"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 23))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user", "names"));
+        }
     }
     return p;
 }
@@ -4280,92 +3984,74 @@ static int everything_patch__field(const char *s, size_t len)
 static const char *everything_patch_read_p(atd_reader *r, const char *p, everything_patch *out)
 {
     bool more;
+    atd_string key;
     everything_patch_init(out);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"name\":", 7)) {
+            p += 7;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto keys_0;
-    }
-    p += 7;
-    p = everything_string_nullable_read_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
-    out->has_name = true;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"age\":", 6)) {
-        goto keys_1;
-    }
-    p += 6;
-    p = everything_int_nullable_read_p(r, p, &out->age);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
-    }
-    out->has_age = true;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"note\":", 7)) {
-        goto keys_2;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->note);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
-    }
-    out->has_note = true;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-keys_2:
-keys_1:
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_patch__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = everything_string_nullable_read_p(r, p, &out->name);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             out->has_name = true;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"age\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 1:
             p = everything_int_nullable_read_p(r, p, &out->age);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
             }
             out->has_age = true;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"note\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 2:
             p = atd_read_string_p(r, p, &out->note);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
             }
             out->has_note = true;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -4376,11 +4062,11 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
-        }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
         }
     }
     return p;
@@ -4443,95 +4129,27 @@ static int everything_all_optional__field(const char *s, size_t len)
 static const char *everything_all_optional_read_p(atd_reader *r, const char *p, everything_all_optional *out)
 {
     bool more;
+    atd_string key;
     everything_all_optional_init(out);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"a\":", 4)) {
-        goto keys_0;
-    }
-    p += 4;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "a", 1));
-        }
-    } else {
-        p = atd_read_int64_p(r, p, &out->a);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "a", 1));
-        }
-        out->has_a = true;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"b\":", 4)) {
-        goto keys_1;
-    }
-    p += 4;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "b", 1));
-        }
-    } else {
-        p = atd_read_bool_p(r, p, &out->b);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "b", 1));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"a\":", 4)) {
+            p += 4;
+            goto field_0;
         }
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c\":", 4)) {
-        goto keys_2;
-    }
-    p += 4;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c", 1));
-        }
-    } else {
-        p = everything_string_list_read_p(r, p, &out->c);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c", 1));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-keys_2:
-keys_1:
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_all_optional__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
                 p = atd_read_null_p(r, p);
@@ -4545,7 +4163,19 @@ keys_0:
                 }
                 out->has_a = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"b\":", 4)) {
+                break;
+            }
+            p += 4;
+            /* fall through */
         case 1:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -4559,7 +4189,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "b", 1));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"c\":", 4)) {
+                break;
+            }
+            p += 4;
+            /* fall through */
         case 2:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -4573,6 +4215,10 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "c", 1));
                 }
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -4583,11 +4229,11 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
-        }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
         }
     }
     return p;
@@ -4638,6 +4284,7 @@ static int everything_base__field(const char *s, size_t len)
 static const char *everything_base_read_p(atd_reader *r, const char *p, everything_base *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_base_init(out);
@@ -4647,87 +4294,68 @@ static const char *everything_base_read_p(atd_reader *r, const char *p, everythi
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"id\":", 5)) {
+            p += 5;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto keys_0;
-    }
-    p += 5;
-    p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto keys_1;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"size\":", 7)) {
-        goto keys_2;
-    }
-    p += 7;
-    p = atd_read_double_p(r, p, &out->size);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_base__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_int64_p(r, p, &out->id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"name\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 1:
             p = atd_read_string_p(r, p, &out->name);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"size\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 2:
             p = atd_read_double_p(r, p, &out->size);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -4738,21 +4366,23 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x7)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "base"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "base"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "base"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "base"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "base"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "base"));
+        }
     }
     return p;
 }
@@ -4812,6 +4442,7 @@ static int everything_derived__field(const char *s, size_t len)
 static const char *everything_derived_read_p(atd_reader *r, const char *p, everything_derived *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_derived_init(out);
@@ -4821,137 +4452,106 @@ static const char *everything_derived_read_p(atd_reader *r, const char *p, every
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"kind_id\":", 10)) {
+            p += 10;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"kind_id\":", 10)) {
-        goto keys_0;
-    }
-    p += 10;
-    p = atd_read_int64_p(r, p, &out->kind_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "kind_id", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto keys_1;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"size\":", 7)) {
-        goto keys_2;
-    }
-    p += 7;
-    p = atd_read_double_p(r, p, &out->size);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto keys_3;
-    }
-    p += 5;
-    p = atd_read_string_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"extra\":", 8)) {
-        goto keys_4;
-    }
-    p += 8;
-    p = atd_read_bool_p(r, p, &out->extra);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "extra", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_derived__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_int64_p(r, p, &out->kind_id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "kind_id", 7));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"name\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 1:
             p = atd_read_string_p(r, p, &out->name);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"size\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 2:
             p = atd_read_double_p(r, p, &out->size);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"id\":", 5)) {
+                break;
+            }
+            p += 5;
+            /* fall through */
         case 3:
             p = atd_read_string_p(r, p, &out->id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"extra\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 4:
             p = atd_read_bool_p(r, p, &out->extra);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "extra", 5));
             }
             seen[0] |= (uint64_t)1 << 4;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -4962,27 +4562,29 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x1f)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "kind_id", "derived"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "kind_id", "derived"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "derived"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "derived"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "derived"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "extra", "derived"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "derived"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "derived"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "derived"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "extra", "derived"));
+        }
     }
     return p;
 }
@@ -5712,6 +5314,7 @@ static int everything_options__field(const char *s, size_t len)
 static const char *everything_options_read_p(atd_reader *r, const char *p, everything_options *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_options_init(out);
@@ -5721,201 +5324,78 @@ static const char *everything_options_read_p(atd_reader *r, const char *p, every
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"opt\":", 6)) {
+            p += 6;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"opt\":", 6)) {
-        goto keys_0;
-    }
-    p += 6;
-    atd_reader_seek(r, p);
-    if (!everything_maybe_int_read(r, &out->opt)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "opt", 3));
-    }
-    p = atd_reader_cursor(r);
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nul\":", 6)) {
-        goto keys_1;
-    }
-    p += 6;
-    p = everything_int_nullable_read_p(r, p, &out->nul);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"opt_nul\":", 10)) {
-        goto keys_2;
-    }
-    p += 10;
-    p = everything_maybe_int_nullable_read_p(r, p, &out->opt_nul);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "opt_nul", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nul_opt\":", 10)) {
-        goto keys_3;
-    }
-    p += 10;
-    atd_reader_seek(r, p);
-    if (!everything_int_nullable_option_read(r, &out->nul_opt)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "nul_opt", 7));
-    }
-    p = atd_reader_cursor(r);
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nul_nul\":", 10)) {
-        goto keys_4;
-    }
-    p += 10;
-    p = everything_int_nullable_read_p(r, p, &out->nul_nul);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "nul_nul", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"opt_opt\":", 10)) {
-        goto keys_5;
-    }
-    p += 10;
-    atd_reader_seek(r, p);
-    if (!everything_maybe_int_option_read(r, &out->opt_opt)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "opt_opt", 7));
-    }
-    p = atd_reader_cursor(r);
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"list_opt\":", 11)) {
-        goto keys_6;
-    }
-    p += 11;
-    p = everything_maybe_int_list_read_p(r, p, &out->list_opt);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "list_opt", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_7;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"opt_list\":", 11)) {
-        goto keys_7;
-    }
-    p += 11;
-    atd_reader_seek(r, p);
-    if (!everything_int_list_option_read(r, &out->opt_list)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "opt_list", 8));
-    }
-    p = atd_reader_cursor(r);
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_8;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nul_list\":", 11)) {
-        goto keys_8;
-    }
-    p += 11;
-    p = everything_string_nullable_list_read_p(r, p, &out->nul_list);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "nul_list", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 8;
-keys_8:
-    seen[0] |= (uint64_t)1 << 7;
-keys_7:
-    seen[0] |= (uint64_t)1 << 6;
-keys_6:
-    seen[0] |= (uint64_t)1 << 5;
-keys_5:
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_options__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             atd_reader_seek(r, p);
             if (!everything_maybe_int_read(r, &out->opt)) {
                 return atd_fail_cursor(atd_reader_push_field(r, "opt", 3));
             }
             p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"nul\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 1:
             p = everything_int_nullable_read_p(r, p, &out->nul);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"opt_nul\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 2:
             p = everything_maybe_int_nullable_read_p(r, p, &out->opt_nul);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "opt_nul", 7));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"nul_opt\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 3:
             atd_reader_seek(r, p);
             if (!everything_int_nullable_option_read(r, &out->nul_opt)) {
@@ -5923,14 +5403,38 @@ keys_0:
             }
             p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"nul_nul\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 4:
             p = everything_int_nullable_read_p(r, p, &out->nul_nul);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "nul_nul", 7));
             }
             seen[0] |= (uint64_t)1 << 4;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"opt_opt\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 5:
             atd_reader_seek(r, p);
             if (!everything_maybe_int_option_read(r, &out->opt_opt)) {
@@ -5938,14 +5442,38 @@ keys_0:
             }
             p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 5;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"list_opt\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 6:
             p = everything_maybe_int_list_read_p(r, p, &out->list_opt);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "list_opt", 8));
             }
             seen[0] |= (uint64_t)1 << 6;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"opt_list\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 7:
             atd_reader_seek(r, p);
             if (!everything_int_list_option_read(r, &out->opt_list)) {
@@ -5953,13 +5481,29 @@ keys_0:
             }
             p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 7;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"nul_list\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 8:
             p = everything_string_nullable_list_read_p(r, p, &out->nul_list);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "nul_list", 8));
             }
             seen[0] |= (uint64_t)1 << 8;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -5970,39 +5514,41 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x1ff)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt", "options"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt", "options"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul", "options"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt_nul", "options"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul_opt", "options"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul_nul", "options"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt_opt", "options"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "list_opt", "options"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt_list", "options"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul_list", "options"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul", "options"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt_nul", "options"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul_opt", "options"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul_nul", "options"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 5))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt_opt", "options"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 6))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "list_opt", "options"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 7))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt_list", "options"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 8))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul_list", "options"));
+        }
     }
     return p;
 }
@@ -6382,6 +5928,7 @@ static int everything_reprs__field(const char *s, size_t len)
 static const char *everything_reprs_read_p(atd_reader *r, const char *p, everything_reprs *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_reprs_init(out);
@@ -6391,470 +5938,153 @@ static const char *everything_reprs_read_p(atd_reader *r, const char *p, everyth
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"assoc_object\":", 15)) {
-        goto keys_0;
-    }
-    p += 15;
-    p = everything_int_assoc_read_p(r, p, &out->assoc_object);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "assoc_object", 12));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"assoc_array\":", 14)) {
-        goto keys_1;
-    }
-    p += 14;
-    p = everything_string_int_tuple_list_read_p(r, p, &out->assoc_array);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "assoc_array", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"assoc_label\":", 14)) {
-        goto keys_2;
-    }
-    p += 14;
-    p = everything_float_assoc_read_p(r, p, &out->assoc_label);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "assoc_label", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"assoc_nested\":", 15)) {
-        goto keys_3;
-    }
-    p += 15;
-    p = everything_bool_assoc_assoc_read_p(r, p, &out->assoc_nested);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "assoc_nested", 12));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"int_string\":", 13)) {
-        goto keys_4;
-    }
-    p += 13;
-    p = atd_read_int64_p(r, p, &out->int_string);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "int_string", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"float_int\":", 12)) {
-        goto keys_5;
-    }
-    p += 12;
-    p = atd_read_double_p(r, p, &out->float_int);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "float_int", 9));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"float_prec\":", 13)) {
-        goto keys_6;
-    }
-    p += 13;
-    p = atd_read_double_p(r, p, &out->float_prec);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "float_prec", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_7;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_int32\":", 10)) {
-        goto keys_7;
-    }
-    p += 10;
-    {
-        int64_t i_;
-        p = atd_read_int_range_p(r, p, INT32_MIN, INT32_MAX, &i_);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c_int32", 7));
-        }
-        out->c_int32 = (int32_t)i_;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_8;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_uint8\":", 10)) {
-        goto keys_8;
-    }
-    p += 10;
-    {
-        int64_t i_;
-        p = atd_read_int_range_p(r, p, 0, UINT8_MAX, &i_);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c_uint8", 7));
-        }
-        out->c_uint8 = (uint8_t)i_;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_9;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_int8_list\":", 14)) {
-        goto keys_9;
-    }
-    p += 14;
-    p = everything_int8_list_read_p(r, p, &out->c_int8_list);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "c_int8_list", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_10;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_int16\":", 10)) {
-        goto keys_10;
-    }
-    p += 10;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c_int16", 7));
-        }
-    } else {
-        {
-            int64_t i_;
-            p = atd_read_int_range_p(r, p, INT16_MIN, INT16_MAX, &i_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "c_int16", 7));
-            }
-            out->c_int16 = (int16_t)i_;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"assoc_object\":", 15)) {
+            p += 15;
+            goto field_0;
         }
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_11;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_uint16\":", 11)) {
-        goto keys_11;
-    }
-    p += 11;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c_uint16", 8));
-        }
-    } else {
-        {
-            int64_t i_;
-            p = atd_read_int_range_p(r, p, 0, UINT16_MAX, &i_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "c_uint16", 8));
-            }
-            out->c_uint16 = (uint16_t)i_;
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_12;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_uint32\":", 11)) {
-        goto keys_12;
-    }
-    p += 11;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c_uint32", 8));
-        }
-    } else {
-        {
-            int64_t i_;
-            p = atd_read_int_range_p(r, p, 0, UINT32_MAX, &i_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "c_uint32", 8));
-            }
-            out->c_uint32 = (uint32_t)i_;
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_13;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_int64\":", 10)) {
-        goto keys_13;
-    }
-    p += 10;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c_int64", 7));
-        }
-    } else {
-        p = atd_read_int64_p(r, p, &out->c_int64);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c_int64", 7));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_14;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_float\":", 10)) {
-        goto keys_14;
-    }
-    p += 10;
-    {
-        double d_;
-        p = atd_read_double_p(r, p, &d_);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c_float", 7));
-        }
-        out->c_float = (float)d_;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_15;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_both\":", 9)) {
-        goto keys_15;
-    }
-    p += 9;
-    {
-        double d_;
-        p = atd_read_double_p(r, p, &d_);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c_both", 6));
-        }
-        out->c_both = (float)d_;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_16;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"raw\":", 6)) {
-        goto keys_16;
-    }
-    p += 6;
-    atd_reader_seek(r, p);
-    if (!atd_json_read(r, &out->raw)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "raw", 3));
-    }
-    p = atd_reader_cursor(r);
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_17;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"raw_list\":", 11)) {
-        goto keys_17;
-    }
-    p += 11;
-    p = everything_abstract_list_read_p(r, p, &out->raw_list);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "raw_list", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_18;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"raw_opt\":", 10)) {
-        goto keys_18;
-    }
-    p += 10;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "raw_opt", 7));
-        }
-    } else {
-        atd_reader_seek(r, p);
-        if (!atd_json_read(r, &out->raw_opt)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "raw_opt", 7));
-        }
-        p = atd_reader_cursor(r);
-        out->has_raw_opt = true;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-keys_18:
-    seen[0] |= (uint64_t)1 << 13;
-keys_17:
-    seen[0] |= (uint64_t)1 << 12;
-keys_16:
-    seen[0] |= (uint64_t)1 << 11;
-keys_15:
-    seen[0] |= (uint64_t)1 << 10;
-keys_14:
-keys_13:
-keys_12:
-keys_11:
-keys_10:
-    seen[0] |= (uint64_t)1 << 9;
-keys_9:
-    seen[0] |= (uint64_t)1 << 8;
-keys_8:
-    seen[0] |= (uint64_t)1 << 7;
-keys_7:
-    seen[0] |= (uint64_t)1 << 6;
-keys_6:
-    seen[0] |= (uint64_t)1 << 5;
-keys_5:
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_reprs__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = everything_int_assoc_read_p(r, p, &out->assoc_object);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "assoc_object", 12));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"assoc_array\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 1:
             p = everything_string_int_tuple_list_read_p(r, p, &out->assoc_array);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "assoc_array", 11));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"assoc_label\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 2:
             p = everything_float_assoc_read_p(r, p, &out->assoc_label);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "assoc_label", 11));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"assoc_nested\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 3:
             p = everything_bool_assoc_assoc_read_p(r, p, &out->assoc_nested);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "assoc_nested", 12));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"int_string\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 4:
             p = atd_read_int64_p(r, p, &out->int_string);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "int_string", 10));
             }
             seen[0] |= (uint64_t)1 << 4;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"float_int\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 5:
             p = atd_read_double_p(r, p, &out->float_int);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "float_int", 9));
             }
             seen[0] |= (uint64_t)1 << 5;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"float_prec\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 6:
             p = atd_read_double_p(r, p, &out->float_prec);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "float_prec", 10));
             }
             seen[0] |= (uint64_t)1 << 6;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"c_int32\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 7:
             {
                 int64_t i_;
@@ -6865,7 +6095,19 @@ keys_0:
                 out->c_int32 = (int32_t)i_;
             }
             seen[0] |= (uint64_t)1 << 7;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"c_uint8\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 8:
             {
                 int64_t i_;
@@ -6876,14 +6118,38 @@ keys_0:
                 out->c_uint8 = (uint8_t)i_;
             }
             seen[0] |= (uint64_t)1 << 8;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"c_int8_list\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 9:
             p = everything_int8_list_read_p(r, p, &out->c_int8_list);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "c_int8_list", 11));
             }
             seen[0] |= (uint64_t)1 << 9;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"c_int16\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 10:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -6901,7 +6167,19 @@ keys_0:
                     out->c_int16 = (int16_t)i_;
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"c_uint16\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 11:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -6919,7 +6197,19 @@ keys_0:
                     out->c_uint16 = (uint16_t)i_;
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"c_uint32\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 12:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -6937,7 +6227,19 @@ keys_0:
                     out->c_uint32 = (uint32_t)i_;
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"c_int64\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 13:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -6951,7 +6253,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "c_int64", 7));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"c_float\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 14:
             {
                 double d_;
@@ -6962,7 +6276,19 @@ keys_0:
                 out->c_float = (float)d_;
             }
             seen[0] |= (uint64_t)1 << 10;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"c_both\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 15:
             {
                 double d_;
@@ -6973,7 +6299,19 @@ keys_0:
                 out->c_both = (float)d_;
             }
             seen[0] |= (uint64_t)1 << 11;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"raw\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 16:
             atd_reader_seek(r, p);
             if (!atd_json_read(r, &out->raw)) {
@@ -6981,14 +6319,38 @@ keys_0:
             }
             p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 12;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"raw_list\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 17:
             p = everything_abstract_list_read_p(r, p, &out->raw_list);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "raw_list", 8));
             }
             seen[0] |= (uint64_t)1 << 13;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"raw_opt\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 18:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -7004,6 +6366,10 @@ keys_0:
                 p = atd_reader_cursor(r);
                 out->has_raw_opt = true;
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -7014,54 +6380,56 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3fff)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_object", "reprs"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_object", "reprs"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_array", "reprs"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_label", "reprs"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_nested", "reprs"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "int_string", "reprs"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "float_int", "reprs"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "float_prec", "reprs"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_int32", "reprs"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_uint8", "reprs"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_int8_list", "reprs"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 10))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_float", "reprs"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 11))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_both", "reprs"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 12))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "raw", "reprs"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 13))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "raw_list", "reprs"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_array", "reprs"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_label", "reprs"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_nested", "reprs"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "int_string", "reprs"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 5))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "float_int", "reprs"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 6))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "float_prec", "reprs"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 7))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_int32", "reprs"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 8))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_uint8", "reprs"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 9))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_int8_list", "reprs"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 10))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_float", "reprs"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 11))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_both", "reprs"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 12))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "raw", "reprs"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 13))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "raw_list", "reprs"));
+        }
     }
     return p;
 }
@@ -7162,6 +6530,7 @@ static int everything_page_int__field(const char *s, size_t len)
 static const char *everything_page_int_read_p(atd_reader *r, const char *p, everything_page_int *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_page_int_init(out);
@@ -7171,90 +6540,39 @@ static const char *everything_page_int_read_p(atd_reader *r, const char *p, ever
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"items\":", 8)) {
-        goto keys_0;
-    }
-    p += 8;
-    p = everything_int_list_read_p(r, p, &out->items);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"next\":", 7)) {
-        goto keys_1;
-    }
-    p += 7;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"items\":", 8)) {
+            p += 8;
+            goto field_0;
         }
-    } else {
-        {
-            everything_page_int *p_ = (everything_page_int *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_int), 8);
-            if (p_ == NULL) {
-                atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-            }
-            out->next = p_;
-            p = everything_page_int_read_p(r, p, &*p_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-            }
-        }
-        out->has_next = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"total\":", 8)) {
-        goto keys_2;
-    }
-    p += 8;
-    p = atd_read_int64_p(r, p, &out->total);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_2:
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_page_int__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = everything_int_list_read_p(r, p, &out->items);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"next\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 1:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -7277,13 +6595,29 @@ keys_0:
                 }
                 out->has_next = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"total\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 2:
             p = atd_read_int64_p(r, p, &out->total);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -7294,18 +6628,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_int"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_int"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_int"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_int"));
+        }
     }
     return p;
 }
@@ -7340,6 +6676,7 @@ static int everything_page_string__field(const char *s, size_t len)
 static const char *everything_page_string_read_p(atd_reader *r, const char *p, everything_page_string *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_page_string_init(out);
@@ -7349,90 +6686,39 @@ static const char *everything_page_string_read_p(atd_reader *r, const char *p, e
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"items\":", 8)) {
-        goto keys_0;
-    }
-    p += 8;
-    p = everything_string_list_read_p(r, p, &out->items);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"next\":", 7)) {
-        goto keys_1;
-    }
-    p += 7;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"items\":", 8)) {
+            p += 8;
+            goto field_0;
         }
-    } else {
-        {
-            everything_page_string *p_ = (everything_page_string *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_string), 8);
-            if (p_ == NULL) {
-                atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-            }
-            out->next = p_;
-            p = everything_page_string_read_p(r, p, &*p_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-            }
-        }
-        out->has_next = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"total\":", 8)) {
-        goto keys_2;
-    }
-    p += 8;
-    p = atd_read_int64_p(r, p, &out->total);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_2:
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_page_string__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = everything_string_list_read_p(r, p, &out->items);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"next\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 1:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -7455,13 +6741,29 @@ keys_0:
                 }
                 out->has_next = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"total\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 2:
             p = atd_read_int64_p(r, p, &out->total);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -7472,18 +6774,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_string"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_string"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_string"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_string"));
+        }
     }
     return p;
 }
@@ -7523,6 +6827,7 @@ static int everything_page_ext__field(const char *s, size_t len)
 static const char *everything_page_ext_read_p(atd_reader *r, const char *p, everything_page_ext *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_page_ext_init(out);
@@ -7532,100 +6837,39 @@ static const char *everything_page_ext_read_p(atd_reader *r, const char *p, ever
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"items\":", 8)) {
-        goto keys_0;
-    }
-    p += 8;
-    p = everything_string_list_read_p(r, p, &out->items);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"next\":", 7)) {
-        goto keys_1;
-    }
-    p += 7;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"items\":", 8)) {
+            p += 8;
+            goto field_0;
         }
-    } else {
-        p = everything_page_string_read_p(r, p, &out->next);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-        }
-        out->has_next = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"total\":", 8)) {
-        goto keys_2;
-    }
-    p += 8;
-    p = atd_read_int64_p(r, p, &out->total);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"cursor\":", 9)) {
-        goto keys_3;
-    }
-    p += 9;
-    p = atd_read_string_p(r, p, &out->cursor);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "cursor", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 2;
-keys_3:
-    seen[0] |= (uint64_t)1 << 1;
-keys_2:
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_page_ext__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = everything_string_list_read_p(r, p, &out->items);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"next\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 1:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -7640,20 +6884,48 @@ keys_0:
                 }
                 out->has_next = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"total\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 2:
             p = atd_read_int64_p(r, p, &out->total);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"cursor\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 3:
             p = atd_read_string_p(r, p, &out->cursor);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "cursor", 6));
             }
             seen[0] |= (uint64_t)1 << 2;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -7664,21 +6936,23 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x7)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_ext"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_ext"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_ext"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "cursor", "page_ext"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_ext"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "cursor", "page_ext"));
+        }
     }
     return p;
 }
@@ -7802,6 +7076,7 @@ static int everything_page_entry_string_float_list__field(const char *s, size_t 
 static const char *everything_page_entry_string_float_list_read_p(atd_reader *r, const char *p, everything_page_entry_string_float_list *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_page_entry_string_float_list_init(out);
@@ -7811,90 +7086,39 @@ static const char *everything_page_entry_string_float_list_read_p(atd_reader *r,
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"items\":", 8)) {
-        goto keys_0;
-    }
-    p += 8;
-    p = everything_entry_string_float_list_list_read_p(r, p, &out->items);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"next\":", 7)) {
-        goto keys_1;
-    }
-    p += 7;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"items\":", 8)) {
+            p += 8;
+            goto field_0;
         }
-    } else {
-        {
-            everything_page_entry_string_float_list *p_ = (everything_page_entry_string_float_list *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_entry_string_float_list), 8);
-            if (p_ == NULL) {
-                atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-            }
-            out->next = p_;
-            p = everything_page_entry_string_float_list_read_p(r, p, &*p_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-            }
-        }
-        out->has_next = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"total\":", 8)) {
-        goto keys_2;
-    }
-    p += 8;
-    p = atd_read_int64_p(r, p, &out->total);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_2:
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_page_entry_string_float_list__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = everything_entry_string_float_list_list_read_p(r, p, &out->items);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"next\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 1:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -7917,13 +7141,29 @@ keys_0:
                 }
                 out->has_next = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"total\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 2:
             p = atd_read_int64_p(r, p, &out->total);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -7934,18 +7174,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_entry_string_float_list"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_entry_string_float_list"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_entry_string_float_list"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_entry_string_float_list"));
+        }
     }
     return p;
 }
@@ -7977,6 +7219,7 @@ static int everything_int_bool_entry__field(const char *s, size_t len)
 static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p, everything_int_bool_entry *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_int_bool_entry_init(out);
@@ -7986,62 +7229,49 @@ static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"key\":", 6)) {
+            p += 6;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"key\":", 6)) {
-        goto keys_0;
-    }
-    p += 6;
-    p = atd_read_int64_p(r, p, &out->key);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"value\":", 8)) {
-        goto keys_1;
-    }
-    p += 8;
-    p = atd_read_bool_p(r, p, &out->value);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_int_bool_entry__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_int64_p(r, p, &out->key);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"value\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 1:
             p = atd_read_bool_p(r, p, &out->value);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -8052,18 +7282,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "key", "int_bool_entry"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "key", "int_bool_entry"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "int_bool_entry"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "int_bool_entry"));
+        }
     }
     return p;
 }
@@ -8500,6 +7732,7 @@ static int everything_generics__field(const char *s, size_t len)
 static const char *everything_generics_read_p(atd_reader *r, const char *p, everything_generics *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_generics_init(out);
@@ -8509,213 +7742,115 @@ static const char *everything_generics_read_p(atd_reader *r, const char *p, ever
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"ints\":", 7)) {
+            p += 7;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ints\":", 7)) {
-        goto keys_0;
-    }
-    p += 7;
-    p = everything_page_int_read_p(r, p, &out->ints);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"strings\":", 10)) {
-        goto keys_1;
-    }
-    p += 10;
-    p = everything_page_string_read_p(r, p, &out->strings);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "strings", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"entries\":", 10)) {
-        goto keys_2;
-    }
-    p += 10;
-    p = everything_entry_string_int_list_read_p(r, p, &out->entries);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "entries", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"entry_page\":", 13)) {
-        goto keys_3;
-    }
-    p += 13;
-    p = everything_page_entry_string_float_list_read_p(r, p, &out->entry_page);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "entry_page", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"named_entry\":", 14)) {
-        goto keys_4;
-    }
-    p += 14;
-    p = everything_int_bool_entry_read_p(r, p, &out->named_entry);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "named_entry", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"result_int\":", 13)) {
-        goto keys_5;
-    }
-    p += 13;
-    atd_reader_seek(r, p);
-    if (!everything_result_int_read(r, &out->result_int)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "result_int", 10));
-    }
-    p = atd_reader_cursor(r);
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"result_list\":", 14)) {
-        goto keys_6;
-    }
-    p += 14;
-    atd_reader_seek(r, p);
-    if (!everything_result_string_list_read(r, &out->result_list)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "result_list", 11));
-    }
-    p = atd_reader_cursor(r);
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_7;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"either\":", 9)) {
-        goto keys_7;
-    }
-    p += 9;
-    atd_reader_seek(r, p);
-    if (!everything_either_int_string_read(r, &out->either)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "either", 6));
-    }
-    p = atd_reader_cursor(r);
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_8;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ext\":", 6)) {
-        goto keys_8;
-    }
-    p += 6;
-    p = everything_page_ext_read_p(r, p, &out->ext);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "ext", 3));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 8;
-keys_8:
-    seen[0] |= (uint64_t)1 << 7;
-keys_7:
-    seen[0] |= (uint64_t)1 << 6;
-keys_6:
-    seen[0] |= (uint64_t)1 << 5;
-keys_5:
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_generics__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = everything_page_int_read_p(r, p, &out->ints);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"strings\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 1:
             p = everything_page_string_read_p(r, p, &out->strings);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "strings", 7));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"entries\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 2:
             p = everything_entry_string_int_list_read_p(r, p, &out->entries);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "entries", 7));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"entry_page\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 3:
             p = everything_page_entry_string_float_list_read_p(r, p, &out->entry_page);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "entry_page", 10));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"named_entry\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 4:
             p = everything_int_bool_entry_read_p(r, p, &out->named_entry);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "named_entry", 11));
             }
             seen[0] |= (uint64_t)1 << 4;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"result_int\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 5:
             atd_reader_seek(r, p);
             if (!everything_result_int_read(r, &out->result_int)) {
@@ -8723,7 +7858,19 @@ keys_0:
             }
             p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 5;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"result_list\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 6:
             atd_reader_seek(r, p);
             if (!everything_result_string_list_read(r, &out->result_list)) {
@@ -8731,7 +7878,19 @@ keys_0:
             }
             p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 6;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"either\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 7:
             atd_reader_seek(r, p);
             if (!everything_either_int_string_read(r, &out->either)) {
@@ -8739,13 +7898,29 @@ keys_0:
             }
             p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 7;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ext\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 8:
             p = everything_page_ext_read_p(r, p, &out->ext);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "ext", 3));
             }
             seen[0] |= (uint64_t)1 << 8;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -8756,39 +7931,41 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x1ff)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ints", "generics"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ints", "generics"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "strings", "generics"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entries", "generics"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entry_page", "generics"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "named_entry", "generics"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "result_int", "generics"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "result_list", "generics"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "either", "generics"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ext", "generics"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "strings", "generics"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entries", "generics"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entry_page", "generics"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "named_entry", "generics"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 5))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "result_int", "generics"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 6))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "result_list", "generics"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 7))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "either", "generics"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 8))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ext", "generics"));
+        }
     }
     return p;
 }
@@ -8835,6 +8012,7 @@ static int everything_entry_string_int__field(const char *s, size_t len)
 static const char *everything_entry_string_int_read_p(atd_reader *r, const char *p, everything_entry_string_int *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_entry_string_int_init(out);
@@ -8844,62 +8022,49 @@ static const char *everything_entry_string_int_read_p(atd_reader *r, const char 
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"key\":", 6)) {
+            p += 6;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"key\":", 6)) {
-        goto keys_0;
-    }
-    p += 6;
-    p = atd_read_string_p(r, p, &out->key);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"value\":", 8)) {
-        goto keys_1;
-    }
-    p += 8;
-    p = atd_read_int64_p(r, p, &out->value);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_entry_string_int__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->key);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"value\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 1:
             p = atd_read_int64_p(r, p, &out->value);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -8910,18 +8075,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "key", "entry_string_int"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "key", "entry_string_int"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "entry_string_int"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "entry_string_int"));
+        }
     }
     return p;
 }
@@ -8953,6 +8120,7 @@ static int everything_entry_string_float_list__field(const char *s, size_t len)
 static const char *everything_entry_string_float_list_read_p(atd_reader *r, const char *p, everything_entry_string_float_list *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_entry_string_float_list_init(out);
@@ -8962,62 +8130,49 @@ static const char *everything_entry_string_float_list_read_p(atd_reader *r, cons
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"key\":", 6)) {
+            p += 6;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"key\":", 6)) {
-        goto keys_0;
-    }
-    p += 6;
-    p = atd_read_string_p(r, p, &out->key);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"value\":", 8)) {
-        goto keys_1;
-    }
-    p += 8;
-    p = everything_float_list_read_p(r, p, &out->value);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_entry_string_float_list__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->key);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"value\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 1:
             p = everything_float_list_read_p(r, p, &out->value);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -9028,18 +8183,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "key", "entry_string_float_list"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "key", "entry_string_float_list"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "entry_string_float_list"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "entry_string_float_list"));
+        }
     }
     return p;
 }
@@ -9283,6 +8440,7 @@ static int everything_rose_node__field(const char *s, size_t len)
 static const char *everything_rose_node_read_p(atd_reader *r, const char *p, everything_rose_node *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_rose_node_init(out);
@@ -9292,62 +8450,49 @@ static const char *everything_rose_node_read_p(atd_reader *r, const char *p, eve
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"value\":", 8)) {
+            p += 8;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"value\":", 8)) {
-        goto keys_0;
-    }
-    p += 8;
-    p = atd_read_int64_p(r, p, &out->value);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"children\":", 11)) {
-        goto keys_1;
-    }
-    p += 11;
-    p = everything_rose_node_list_read_p(r, p, &out->children);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "children", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_rose_node__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_int64_p(r, p, &out->value);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"children\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 1:
             p = everything_rose_node_list_read_p(r, p, &out->children);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "children", 8));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -9358,18 +8503,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "rose_node"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "rose_node"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "children", "rose_node"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "children", "rose_node"));
+        }
     }
     return p;
 }
@@ -9708,6 +8855,7 @@ static int everything_binding__field(const char *s, size_t len)
 static const char *everything_binding_read_p(atd_reader *r, const char *p, everything_binding *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_binding_init(out);
@@ -9717,100 +8865,39 @@ static const char *everything_binding_read_p(atd_reader *r, const char *p, every
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto keys_0;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"bound\":", 8)) {
-        goto keys_1;
-    }
-    p += 8;
-    {
-        everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
-        if (p_ == NULL) {
-            atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-            return atd_fail_cursor(atd_reader_push_field(r, "bound", 5));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"name\":", 7)) {
+            p += 7;
+            goto field_0;
         }
-        out->bound = p_;
-        atd_reader_seek(r, p);
-        if (!everything_expr_read(r, &*p_)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "bound", 5));
-        }
-        p = atd_reader_cursor(r);
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"body\":", 7)) {
-        goto keys_2;
-    }
-    p += 7;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
-        }
-    } else {
-        {
-            everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
-            if (p_ == NULL) {
-                atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
-            }
-            out->body = p_;
-            atd_reader_seek(r, p);
-            if (!everything_expr_read(r, &*p_)) {
-                return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
-            }
-            p = atd_reader_cursor(r);
-        }
-        out->has_body = true;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_binding__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->name);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"bound\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 1:
             {
                 everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
@@ -9826,7 +8913,19 @@ keys_0:
                 p = atd_reader_cursor(r);
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"body\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 2:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -9850,6 +8949,10 @@ keys_0:
                 }
                 out->has_body = true;
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -9860,18 +8963,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "binding"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "binding"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "bound", "binding"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "bound", "binding"));
+        }
     }
     return p;
 }
@@ -9918,6 +9023,7 @@ static int everything_stmt__field(const char *s, size_t len)
 static const char *everything_stmt_read_p(atd_reader *r, const char *p, everything_stmt *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_stmt_init(out);
@@ -9927,59 +9033,21 @@ static const char *everything_stmt_read_p(atd_reader *r, const char *p, everythi
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"label\":", 8)) {
-        goto keys_0;
-    }
-    p += 8;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"label\":", 8)) {
+            p += 8;
+            goto field_0;
         }
-    } else {
-        p = atd_read_string_p(r, p, &out->label);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
-        }
-        out->has_label = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"expr\":", 7)) {
-        goto keys_1;
-    }
-    p += 7;
-    atd_reader_seek(r, p);
-    if (!everything_expr_read(r, &out->expr)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "expr", 4));
-    }
-    p = atd_reader_cursor(r);
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 0;
-keys_1:
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_stmt__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
                 p = atd_read_null_p(r, p);
@@ -9993,7 +9061,19 @@ keys_0:
                 }
                 out->has_label = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"expr\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 1:
             atd_reader_seek(r, p);
             if (!everything_expr_read(r, &out->expr)) {
@@ -10001,6 +9081,10 @@ keys_0:
             }
             p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 0;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -10011,15 +9095,17 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
     }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "expr", "stmt"));
+    if (seen[0] != UINT64_C(0x1)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "expr", "stmt"));
+        }
     }
     return p;
 }
@@ -10069,6 +9155,7 @@ static int everything_annotated__field(const char *s, size_t len)
 static const char *everything_annotated_read_p(atd_reader *r, const char *p, everything_annotated *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_annotated_init(out);
@@ -10078,87 +9165,68 @@ static const char *everything_annotated_read_p(atd_reader *r, const char *p, eve
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"field\":", 8)) {
+            p += 8;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"field\":", 8)) {
-        goto keys_0;
-    }
-    p += 8;
-    p = atd_read_int64_p(r, p, &out->field);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "field", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"other\":", 8)) {
-        goto keys_1;
-    }
-    p += 8;
-    p = everything_string_list_read_p(r, p, &out->other);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "other", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"num\":", 6)) {
-        goto keys_2;
-    }
-    p += 6;
-    p = atd_read_int64_p(r, p, &out->num);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "num", 3));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_annotated__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_int64_p(r, p, &out->field);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "field", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"other\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 1:
             p = everything_string_list_read_p(r, p, &out->other);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "other", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"num\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 2:
             p = atd_read_int64_p(r, p, &out->num);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "num", 3));
             }
             seen[0] |= (uint64_t)1 << 2;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -10169,21 +9237,23 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x7)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "field", "annotated"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "field", "annotated"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "other", "annotated"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "num", "annotated"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "other", "annotated"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "num", "annotated"));
+        }
     }
     return p;
 }
@@ -10675,6 +9745,7 @@ static int everything_anon_z__field(const char *s, size_t len)
 static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everything_anon_z *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_anon_z_init(out);
@@ -10684,37 +9755,30 @@ static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everyt
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"z\":", 4)) {
+            p += 4;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"z\":", 4)) {
-        goto keys_0;
-    }
-    p += 4;
-    p = atd_read_bool_p(r, p, &out->z);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_anon_z__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_bool_p(r, p, &out->z);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
             }
             seen[0] |= (uint64_t)1 << 0;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -10725,15 +9789,17 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
     }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "z", "anon_z"));
+    if (seen[0] != UINT64_C(0x1)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "z", "anon_z"));
+        }
     }
     return p;
 }
@@ -10909,6 +9975,7 @@ static int everything_root__field(const char *s, size_t len)
 static const char *everything_root_read_p(atd_reader *r, const char *p, everything_root *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_root_init(out);
@@ -10918,752 +9985,96 @@ static const char *everything_root_read_p(atd_reader *r, const char *p, everythi
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"counts\":", 9)) {
-        goto keys_0;
-    }
-    p += 9;
-    p = everything_int_list_read_p(r, p, &out->counts);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "counts", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"users\":", 8)) {
-        goto keys_1;
-    }
-    p += 8;
-    p = everything_int_list_read_p(r, p, &out->users);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "users", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"values\":", 9)) {
-        goto keys_2;
-    }
-    p += 9;
-    p = everything_abstract_list_read_p(r, p, &out->values);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "values", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"label\":", 8)) {
-        goto keys_3;
-    }
-    p += 8;
-    p = atd_read_string_p(r, p, &out->label);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nothing\":", 10)) {
-        goto keys_4;
-    }
-    p += 10;
-    p = atd_read_null_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
-    }
-    out->nothing = 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"from_value\":", 13)) {
-        goto keys_5;
-    }
-    p += 13;
-    p = atd_read_int64_p(r, p, &out->from_value);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "from_value", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"struct\":", 9)) {
-        goto keys_6;
-    }
-    p += 9;
-    p = everything_struct__read_p(r, p, &out->struct_);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "struct", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_7;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"unions\":", 9)) {
-        goto keys_7;
-    }
-    p += 9;
-    p = everything_union__list_read_p(r, p, &out->unions);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "unions", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_8;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"modes\":", 8)) {
-        goto keys_8;
-    }
-    p += 8;
-    p = everything_mode_list_read_p(r, p, &out->modes);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "modes", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_9;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"levels\":", 9)) {
-        goto keys_9;
-    }
-    p += 9;
-    p = everything_level_list_read_p(r, p, &out->levels);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "levels", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_10;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"shapes\":", 9)) {
-        goto keys_10;
-    }
-    p += 9;
-    p = everything_shape_list_read_p(r, p, &out->shapes);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_11;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"odd\":", 6)) {
-        goto keys_11;
-    }
-    p += 6;
-    p = everything_odd_names_list_read_p(r, p, &out->odd);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "odd", 3));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_12;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"colors\":", 9)) {
-        goto keys_12;
-    }
-    p += 9;
-    p = everything_color_list_read_p(r, p, &out->colors);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "colors", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_13;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"events\":", 9)) {
-        goto keys_13;
-    }
-    p += 9;
-    p = everything_event_list_read_p(r, p, &out->events);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_14;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"base_events\":", 14)) {
-        goto keys_14;
-    }
-    p += 14;
-    p = everything_base_event_list_read_p(r, p, &out->base_events);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "base_events", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_15;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"obj_shapes\":", 13)) {
-        goto keys_15;
-    }
-    p += 13;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "obj_shapes", 10));
-        }
-    } else {
-        p = everything_obj_shape_list_read_p(r, p, &out->obj_shapes);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "obj_shapes", 10));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"counts\":", 9)) {
+            p += 9;
+            goto field_0;
         }
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_16;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"fields\":", 9)) {
-        goto keys_16;
-    }
-    p += 9;
-    p = everything_fields_read_p(r, p, &out->fields);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "fields", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_17;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"names\":", 8)) {
-        goto keys_17;
-    }
-    p += 8;
-    p = everything_names_read_p(r, p, &out->names);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_18;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"patches\":", 10)) {
-        goto keys_18;
-    }
-    p += 10;
-    p = everything_patch_list_read_p(r, p, &out->patches);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "patches", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_19;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"all_optional\":", 15)) {
-        goto keys_19;
-    }
-    p += 15;
-    p = everything_all_optional_list_read_p(r, p, &out->all_optional);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "all_optional", 12));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_20;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"derived\":", 10)) {
-        goto keys_20;
-    }
-    p += 10;
-    p = everything_derived_read_p(r, p, &out->derived);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "derived", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_21;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"base\":", 7)) {
-        goto keys_21;
-    }
-    p += 7;
-    p = everything_base_read_p(r, p, &out->base);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "base", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_22;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"single\":", 9)) {
-        goto keys_22;
-    }
-    p += 9;
-    p = everything_single_read_p(r, p, &out->single);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_23;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"pair\":", 7)) {
-        goto keys_23;
-    }
-    p += 7;
-    p = everything_pair_read_p(r, p, &out->pair);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_24;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"with_defaults\":", 16)) {
-        goto keys_24;
-    }
-    p += 16;
-    p = everything_with_defaults_list_read_p(r, p, &out->with_defaults);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "with_defaults", 13));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_25;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"bare_cell\":", 12)) {
-        goto keys_25;
-    }
-    p += 12;
-    p = everything_bare_cell_read_p(r, p, &out->bare_cell);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "bare_cell", 9));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_26;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"matrix\":", 9)) {
-        goto keys_26;
-    }
-    p += 9;
-    p = everything_matrix_read_p(r, p, &out->matrix);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "matrix", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_27;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"cube\":", 7)) {
-        goto keys_27;
-    }
-    p += 7;
-    p = everything_cube_read_p(r, p, &out->cube);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "cube", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_28;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"options\":", 10)) {
-        goto keys_28;
-    }
-    p += 10;
-    p = everything_options_list_read_p(r, p, &out->options);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "options", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_29;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"reprs\":", 8)) {
-        goto keys_29;
-    }
-    p += 8;
-    p = everything_reprs_read_p(r, p, &out->reprs);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "reprs", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_30;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"generics\":", 11)) {
-        goto keys_30;
-    }
-    p += 11;
-    p = everything_generics_read_p(r, p, &out->generics);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "generics", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_31;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"tree\":", 7)) {
-        goto keys_31;
-    }
-    p += 7;
-    atd_reader_seek(r, p);
-    if (!everything_tree_read(r, &out->tree)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "tree", 4));
-    }
-    p = atd_reader_cursor(r);
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_32;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nodes\":", 8)) {
-        goto keys_32;
-    }
-    p += 8;
-    p = everything_rose_node_list_read_p(r, p, &out->nodes);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "nodes", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_33;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"program\":", 10)) {
-        goto keys_33;
-    }
-    p += 10;
-    p = everything_stmt_list_read_p(r, p, &out->program);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "program", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_34;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"binding\":", 10)) {
-        goto keys_34;
-    }
-    p += 10;
-    p = everything_binding_read_p(r, p, &out->binding);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "binding", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_35;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"annotated\":", 12)) {
-        goto keys_35;
-    }
-    p += 12;
-    p = everything_annotated_read_p(r, p, &out->annotated);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "annotated", 9));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_36;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"anon_record\":", 14)) {
-        goto keys_36;
-    }
-    p += 14;
-    p = everything_root_anon_record_elt_list_read_p(r, p, &out->anon_record);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "anon_record", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_37;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"anon_sum\":", 11)) {
-        goto keys_37;
-    }
-    p += 11;
-    p = everything_root_anon_sum_elt_list_read_p(r, p, &out->anon_sum);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "anon_sum", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_38;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"anon_named\":", 13)) {
-        goto keys_38;
-    }
-    p += 13;
-    p = everything_anon_z_read_p(r, p, &out->anon_named);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "anon_named", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 37;
-keys_38:
-    seen[0] |= (uint64_t)1 << 36;
-keys_37:
-    seen[0] |= (uint64_t)1 << 35;
-keys_36:
-    seen[0] |= (uint64_t)1 << 34;
-keys_35:
-    seen[0] |= (uint64_t)1 << 33;
-keys_34:
-    seen[0] |= (uint64_t)1 << 32;
-keys_33:
-    seen[0] |= (uint64_t)1 << 31;
-keys_32:
-    seen[0] |= (uint64_t)1 << 30;
-keys_31:
-    seen[0] |= (uint64_t)1 << 29;
-keys_30:
-    seen[0] |= (uint64_t)1 << 28;
-keys_29:
-    seen[0] |= (uint64_t)1 << 27;
-keys_28:
-    seen[0] |= (uint64_t)1 << 26;
-keys_27:
-    seen[0] |= (uint64_t)1 << 25;
-keys_26:
-    seen[0] |= (uint64_t)1 << 24;
-keys_25:
-    seen[0] |= (uint64_t)1 << 23;
-keys_24:
-    seen[0] |= (uint64_t)1 << 22;
-keys_23:
-    seen[0] |= (uint64_t)1 << 21;
-keys_22:
-    seen[0] |= (uint64_t)1 << 20;
-keys_21:
-    seen[0] |= (uint64_t)1 << 19;
-keys_20:
-    seen[0] |= (uint64_t)1 << 18;
-keys_19:
-    seen[0] |= (uint64_t)1 << 17;
-keys_18:
-    seen[0] |= (uint64_t)1 << 16;
-keys_17:
-    seen[0] |= (uint64_t)1 << 15;
-keys_16:
-keys_15:
-    seen[0] |= (uint64_t)1 << 14;
-keys_14:
-    seen[0] |= (uint64_t)1 << 13;
-keys_13:
-    seen[0] |= (uint64_t)1 << 12;
-keys_12:
-    seen[0] |= (uint64_t)1 << 11;
-keys_11:
-    seen[0] |= (uint64_t)1 << 10;
-keys_10:
-    seen[0] |= (uint64_t)1 << 9;
-keys_9:
-    seen[0] |= (uint64_t)1 << 8;
-keys_8:
-    seen[0] |= (uint64_t)1 << 7;
-keys_7:
-    seen[0] |= (uint64_t)1 << 6;
-keys_6:
-    seen[0] |= (uint64_t)1 << 5;
-keys_5:
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_root__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = everything_int_list_read_p(r, p, &out->counts);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "counts", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"users\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 1:
             p = everything_int_list_read_p(r, p, &out->users);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "users", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"values\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 2:
             p = everything_abstract_list_read_p(r, p, &out->values);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "values", 6));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"label\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 3:
             p = atd_read_string_p(r, p, &out->label);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"nothing\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 4:
             p = atd_read_null_p(r, p);
             if (p == NULL) {
@@ -11671,77 +10082,209 @@ keys_0:
             }
             out->nothing = 0;
             seen[0] |= (uint64_t)1 << 4;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"from_value\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 5:
             p = atd_read_int64_p(r, p, &out->from_value);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "from_value", 10));
             }
             seen[0] |= (uint64_t)1 << 5;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"struct\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 6:
             p = everything_struct__read_p(r, p, &out->struct_);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "struct", 6));
             }
             seen[0] |= (uint64_t)1 << 6;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"unions\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 7:
             p = everything_union__list_read_p(r, p, &out->unions);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "unions", 6));
             }
             seen[0] |= (uint64_t)1 << 7;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"modes\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 8:
             p = everything_mode_list_read_p(r, p, &out->modes);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "modes", 5));
             }
             seen[0] |= (uint64_t)1 << 8;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"levels\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 9:
             p = everything_level_list_read_p(r, p, &out->levels);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "levels", 6));
             }
             seen[0] |= (uint64_t)1 << 9;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"shapes\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 10:
             p = everything_shape_list_read_p(r, p, &out->shapes);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
             }
             seen[0] |= (uint64_t)1 << 10;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"odd\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 11:
             p = everything_odd_names_list_read_p(r, p, &out->odd);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "odd", 3));
             }
             seen[0] |= (uint64_t)1 << 11;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"colors\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 12:
             p = everything_color_list_read_p(r, p, &out->colors);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "colors", 6));
             }
             seen[0] |= (uint64_t)1 << 12;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"events\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 13:
             p = everything_event_list_read_p(r, p, &out->events);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
             }
             seen[0] |= (uint64_t)1 << 13;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"base_events\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 14:
             p = everything_base_event_list_read_p(r, p, &out->base_events);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "base_events", 11));
             }
             seen[0] |= (uint64_t)1 << 14;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"obj_shapes\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 15:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -11755,112 +10298,304 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "obj_shapes", 10));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"fields\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 16:
             p = everything_fields_read_p(r, p, &out->fields);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "fields", 6));
             }
             seen[0] |= (uint64_t)1 << 15;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"names\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 17:
             p = everything_names_read_p(r, p, &out->names);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
             }
             seen[0] |= (uint64_t)1 << 16;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"patches\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 18:
             p = everything_patch_list_read_p(r, p, &out->patches);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "patches", 7));
             }
             seen[0] |= (uint64_t)1 << 17;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"all_optional\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 19:
             p = everything_all_optional_list_read_p(r, p, &out->all_optional);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "all_optional", 12));
             }
             seen[0] |= (uint64_t)1 << 18;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"derived\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 20:
             p = everything_derived_read_p(r, p, &out->derived);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "derived", 7));
             }
             seen[0] |= (uint64_t)1 << 19;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"base\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 21:
             p = everything_base_read_p(r, p, &out->base);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "base", 4));
             }
             seen[0] |= (uint64_t)1 << 20;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"single\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 22:
             p = everything_single_read_p(r, p, &out->single);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
             }
             seen[0] |= (uint64_t)1 << 21;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"pair\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 23:
             p = everything_pair_read_p(r, p, &out->pair);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
             }
             seen[0] |= (uint64_t)1 << 22;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"with_defaults\":", 16)) {
+                break;
+            }
+            p += 16;
+            /* fall through */
         case 24:
             p = everything_with_defaults_list_read_p(r, p, &out->with_defaults);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "with_defaults", 13));
             }
             seen[0] |= (uint64_t)1 << 23;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"bare_cell\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 25:
             p = everything_bare_cell_read_p(r, p, &out->bare_cell);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "bare_cell", 9));
             }
             seen[0] |= (uint64_t)1 << 24;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"matrix\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 26:
             p = everything_matrix_read_p(r, p, &out->matrix);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "matrix", 6));
             }
             seen[0] |= (uint64_t)1 << 25;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"cube\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 27:
             p = everything_cube_read_p(r, p, &out->cube);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "cube", 4));
             }
             seen[0] |= (uint64_t)1 << 26;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"options\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 28:
             p = everything_options_list_read_p(r, p, &out->options);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "options", 7));
             }
             seen[0] |= (uint64_t)1 << 27;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"reprs\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 29:
             p = everything_reprs_read_p(r, p, &out->reprs);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "reprs", 5));
             }
             seen[0] |= (uint64_t)1 << 28;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"generics\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 30:
             p = everything_generics_read_p(r, p, &out->generics);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "generics", 8));
             }
             seen[0] |= (uint64_t)1 << 29;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"tree\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 31:
             atd_reader_seek(r, p);
             if (!everything_tree_read(r, &out->tree)) {
@@ -11868,55 +10603,143 @@ keys_0:
             }
             p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 30;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"nodes\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 32:
             p = everything_rose_node_list_read_p(r, p, &out->nodes);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "nodes", 5));
             }
             seen[0] |= (uint64_t)1 << 31;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"program\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 33:
             p = everything_stmt_list_read_p(r, p, &out->program);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "program", 7));
             }
             seen[0] |= (uint64_t)1 << 32;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"binding\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 34:
             p = everything_binding_read_p(r, p, &out->binding);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "binding", 7));
             }
             seen[0] |= (uint64_t)1 << 33;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"annotated\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 35:
             p = everything_annotated_read_p(r, p, &out->annotated);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "annotated", 9));
             }
             seen[0] |= (uint64_t)1 << 34;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"anon_record\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 36:
             p = everything_root_anon_record_elt_list_read_p(r, p, &out->anon_record);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "anon_record", 11));
             }
             seen[0] |= (uint64_t)1 << 35;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"anon_sum\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 37:
             p = everything_root_anon_sum_elt_list_read_p(r, p, &out->anon_sum);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "anon_sum", 8));
             }
             seen[0] |= (uint64_t)1 << 36;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"anon_named\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 38:
             p = everything_anon_z_read_p(r, p, &out->anon_named);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "anon_named", 10));
             }
             seen[0] |= (uint64_t)1 << 37;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -11927,126 +10750,128 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3fffffffff)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "counts", "root"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "counts", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "users", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "values", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "label", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nothing", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "from_value", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "struct", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "unions", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "modes", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "levels", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 10))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 11))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "odd", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 12))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "colors", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 13))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 14))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "base_events", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 15))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "fields", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 16))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "names", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 17))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "patches", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 18))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "all_optional", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 19))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "derived", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 20))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "base", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 21))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "single", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 22))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "pair", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 23))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "with_defaults", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 24))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "bare_cell", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 25))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "matrix", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 26))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "cube", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 27))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "options", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 28))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "reprs", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 29))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "generics", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 30))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "tree", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 31))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nodes", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 32))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "program", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 33))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "binding", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 34))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "annotated", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 35))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "anon_record", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 36))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "anon_sum", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 37))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "anon_named", "root"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "users", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "values", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "label", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nothing", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 5))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "from_value", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 6))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "struct", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 7))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "unions", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 8))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "modes", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 9))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "levels", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 10))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 11))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "odd", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 12))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "colors", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 13))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 14))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "base_events", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 15))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "fields", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 16))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "names", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 17))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "patches", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 18))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "all_optional", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 19))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "derived", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 20))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "base", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 21))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "single", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 22))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "pair", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 23))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "with_defaults", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 24))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "bare_cell", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 25))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "matrix", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 26))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "cube", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 27))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "options", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 28))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "reprs", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 29))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "generics", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 30))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "tree", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 31))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nodes", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 32))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "program", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 33))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "binding", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 34))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "annotated", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 35))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "anon_record", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 36))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "anon_sum", "root"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 37))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "anon_named", "root"));
+        }
     }
     return p;
 }
@@ -12091,6 +10916,7 @@ static int everything_root_anon_record_elt__field(const char *s, size_t len)
 static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const char *p, everything_root_anon_record_elt *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     everything_root_anon_record_elt_init(out);
@@ -12100,64 +10926,39 @@ static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const c
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"x\":", 4)) {
-        goto keys_0;
-    }
-    p += 4;
-    p = atd_read_int64_p(r, p, &out->x);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"y\":", 4)) {
-        goto keys_1;
-    }
-    p += 4;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"x\":", 4)) {
+            p += 4;
+            goto field_0;
         }
-    } else {
-        p = atd_read_double_p(r, p, &out->y);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-        }
-        out->has_y = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (everything_root_anon_record_elt__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_int64_p(r, p, &out->x);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"y\":", 4)) {
+                break;
+            }
+            p += 4;
+            /* fall through */
         case 1:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -12172,6 +10973,10 @@ keys_0:
                 }
                 out->has_y = true;
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -12182,15 +10987,17 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
     }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x", "root_anon_record_elt"));
+    if (seen[0] != UINT64_C(0x1)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x", "root_anon_record_elt"));
+        }
     }
     return p;
 }
@@ -12661,11 +11468,27 @@ static bool everything_float_float_tuple_list_write(atd_writer *w, const everyth
         return false;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        if (!atd_writer_finite(w, (double)v->items[i].f0)) {
+            return everything_float_float_tuple_write(w, &v->items[i]) || atd_writer_push_index(w, i);
         }
-        if (!everything_float_float_tuple_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        if (!atd_writer_finite(w, (double)v->items[i].f1)) {
+            return everything_float_float_tuple_write(w, &v->items[i]) || atd_writer_push_index(w, i);
+        }
+        {
+            char *p = atd_buf_reserve(atd_writer_buf(w), 4 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+            if (p == NULL) {
+                atd_writer_fail_buf(w);
+                return everything_float_float_tuple_write(w, &v->items[i]) || atd_writer_push_index(w, i);
+            }
+            if (i > 0) {
+                *p++ = ',';
+            }
+            memcpy(p, "[", 1);
+            p = atd_write_double(p + 1, (double)v->items[i].f0);
+            memcpy(p, ",", 1);
+            p = atd_write_double(p + 1, (double)v->items[i].f1);
+            *p++ = ']';
+            atd_buf_commit(atd_writer_buf(w), p);
         }
     }
     return atd_writer_raw(w, "]", 1);

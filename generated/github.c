@@ -71,6 +71,7 @@ static int github_gist_file__field(const char *s, size_t len)
 static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_gist_file *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     github_gist_file_init(out);
@@ -80,137 +81,106 @@ static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"filename\":", 11)) {
+            p += 11;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"filename\":", 11)) {
-        goto keys_0;
-    }
-    p += 11;
-    p = atd_read_string_p(r, p, &out->filename);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "filename", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) {
-        goto keys_1;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->file_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"language\":", 11)) {
-        goto keys_2;
-    }
-    p += 11;
-    p = github_string_nullable_read_p(r, p, &out->language);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "language", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"raw_url\":", 10)) {
-        goto keys_3;
-    }
-    p += 10;
-    p = atd_read_string_p(r, p, &out->raw_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "raw_url", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"size\":", 7)) {
-        goto keys_4;
-    }
-    p += 7;
-    p = atd_read_int64_p(r, p, &out->size);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (github_gist_file__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->filename);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "filename", 8));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"type\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 1:
             p = atd_read_string_p(r, p, &out->file_type);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"language\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 2:
             p = github_string_nullable_read_p(r, p, &out->language);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "language", 8));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"raw_url\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 3:
             p = atd_read_string_p(r, p, &out->raw_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "raw_url", 7));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"size\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 4:
             p = atd_read_int64_p(r, p, &out->size);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
             }
             seen[0] |= (uint64_t)1 << 4;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -221,27 +191,29 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x1f)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "filename", "gist_file"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "filename", "gist_file"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "gist_file"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "language", "gist_file"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "raw_url", "gist_file"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "gist_file"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "gist_file"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "language", "gist_file"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "raw_url", "gist_file"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "gist_file"));
+        }
     }
     return p;
 }
@@ -399,6 +371,7 @@ static int github_user__field(const char *s, size_t len)
 static const char *github_user_read_p(atd_reader *r, const char *p, github_user *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     github_user_init(out);
@@ -408,437 +381,334 @@ static const char *github_user_read_p(atd_reader *r, const char *p, github_user 
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"login\":", 8)) {
+            p += 8;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"login\":", 8)) {
-        goto keys_0;
-    }
-    p += 8;
-    p = atd_read_string_p(r, p, &out->login);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "login", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto keys_1;
-    }
-    p += 5;
-    p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"avatar_url\":", 13)) {
-        goto keys_2;
-    }
-    p += 13;
-    p = atd_read_string_p(r, p, &out->avatar_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "avatar_url", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"gravatar_id\":", 14)) {
-        goto keys_3;
-    }
-    p += 14;
-    p = atd_read_string_p(r, p, &out->gravatar_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "gravatar_id", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"url\":", 6)) {
-        goto keys_4;
-    }
-    p += 6;
-    p = atd_read_string_p(r, p, &out->url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"html_url\":", 11)) {
-        goto keys_5;
-    }
-    p += 11;
-    p = atd_read_string_p(r, p, &out->html_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "html_url", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"followers_url\":", 16)) {
-        goto keys_6;
-    }
-    p += 16;
-    p = atd_read_string_p(r, p, &out->followers_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "followers_url", 13));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_7;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"following_url\":", 16)) {
-        goto keys_7;
-    }
-    p += 16;
-    p = atd_read_string_p(r, p, &out->following_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "following_url", 13));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_8;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"gists_url\":", 12)) {
-        goto keys_8;
-    }
-    p += 12;
-    p = atd_read_string_p(r, p, &out->gists_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "gists_url", 9));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_9;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"starred_url\":", 14)) {
-        goto keys_9;
-    }
-    p += 14;
-    p = atd_read_string_p(r, p, &out->starred_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "starred_url", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_10;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"subscriptions_url\":", 20)) {
-        goto keys_10;
-    }
-    p += 20;
-    p = atd_read_string_p(r, p, &out->subscriptions_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "subscriptions_url", 17));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_11;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"organizations_url\":", 20)) {
-        goto keys_11;
-    }
-    p += 20;
-    p = atd_read_string_p(r, p, &out->organizations_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "organizations_url", 17));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_12;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"repos_url\":", 12)) {
-        goto keys_12;
-    }
-    p += 12;
-    p = atd_read_string_p(r, p, &out->repos_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "repos_url", 9));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_13;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"events_url\":", 13)) {
-        goto keys_13;
-    }
-    p += 13;
-    p = atd_read_string_p(r, p, &out->events_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "events_url", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_14;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"received_events_url\":", 22)) {
-        goto keys_14;
-    }
-    p += 22;
-    p = atd_read_string_p(r, p, &out->received_events_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "received_events_url", 19));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_15;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) {
-        goto keys_15;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->user_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_16;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"site_admin\":", 13)) {
-        goto keys_16;
-    }
-    p += 13;
-    p = atd_read_bool_p(r, p, &out->site_admin);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "site_admin", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 16;
-keys_16:
-    seen[0] |= (uint64_t)1 << 15;
-keys_15:
-    seen[0] |= (uint64_t)1 << 14;
-keys_14:
-    seen[0] |= (uint64_t)1 << 13;
-keys_13:
-    seen[0] |= (uint64_t)1 << 12;
-keys_12:
-    seen[0] |= (uint64_t)1 << 11;
-keys_11:
-    seen[0] |= (uint64_t)1 << 10;
-keys_10:
-    seen[0] |= (uint64_t)1 << 9;
-keys_9:
-    seen[0] |= (uint64_t)1 << 8;
-keys_8:
-    seen[0] |= (uint64_t)1 << 7;
-keys_7:
-    seen[0] |= (uint64_t)1 << 6;
-keys_6:
-    seen[0] |= (uint64_t)1 << 5;
-keys_5:
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (github_user__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->login);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "login", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"id\":", 5)) {
+                break;
+            }
+            p += 5;
+            /* fall through */
         case 1:
             p = atd_read_int64_p(r, p, &out->id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"avatar_url\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 2:
             p = atd_read_string_p(r, p, &out->avatar_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "avatar_url", 10));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"gravatar_id\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 3:
             p = atd_read_string_p(r, p, &out->gravatar_id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "gravatar_id", 11));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"url\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 4:
             p = atd_read_string_p(r, p, &out->url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
             }
             seen[0] |= (uint64_t)1 << 4;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"html_url\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 5:
             p = atd_read_string_p(r, p, &out->html_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "html_url", 8));
             }
             seen[0] |= (uint64_t)1 << 5;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"followers_url\":", 16)) {
+                break;
+            }
+            p += 16;
+            /* fall through */
         case 6:
             p = atd_read_string_p(r, p, &out->followers_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "followers_url", 13));
             }
             seen[0] |= (uint64_t)1 << 6;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"following_url\":", 16)) {
+                break;
+            }
+            p += 16;
+            /* fall through */
         case 7:
             p = atd_read_string_p(r, p, &out->following_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "following_url", 13));
             }
             seen[0] |= (uint64_t)1 << 7;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"gists_url\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 8:
             p = atd_read_string_p(r, p, &out->gists_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "gists_url", 9));
             }
             seen[0] |= (uint64_t)1 << 8;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"starred_url\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 9:
             p = atd_read_string_p(r, p, &out->starred_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "starred_url", 11));
             }
             seen[0] |= (uint64_t)1 << 9;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"subscriptions_url\":", 20)) {
+                break;
+            }
+            p += 20;
+            /* fall through */
         case 10:
             p = atd_read_string_p(r, p, &out->subscriptions_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "subscriptions_url", 17));
             }
             seen[0] |= (uint64_t)1 << 10;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"organizations_url\":", 20)) {
+                break;
+            }
+            p += 20;
+            /* fall through */
         case 11:
             p = atd_read_string_p(r, p, &out->organizations_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "organizations_url", 17));
             }
             seen[0] |= (uint64_t)1 << 11;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"repos_url\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 12:
             p = atd_read_string_p(r, p, &out->repos_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "repos_url", 9));
             }
             seen[0] |= (uint64_t)1 << 12;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"events_url\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 13:
             p = atd_read_string_p(r, p, &out->events_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "events_url", 10));
             }
             seen[0] |= (uint64_t)1 << 13;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"received_events_url\":", 22)) {
+                break;
+            }
+            p += 22;
+            /* fall through */
         case 14:
             p = atd_read_string_p(r, p, &out->received_events_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "received_events_url", 19));
             }
             seen[0] |= (uint64_t)1 << 14;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"type\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 15:
             p = atd_read_string_p(r, p, &out->user_type);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 15;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"site_admin\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 16:
             p = atd_read_bool_p(r, p, &out->site_admin);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "site_admin", 10));
             }
             seen[0] |= (uint64_t)1 << 16;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -849,63 +719,65 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x1ffff)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "login", "user"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "login", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "avatar_url", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "gravatar_id", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "html_url", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "followers_url", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "following_url", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "gists_url", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "starred_url", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 10))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subscriptions_url", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 11))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "organizations_url", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 12))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "repos_url", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 13))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events_url", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 14))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "received_events_url", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 15))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 16))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "site_admin", "user"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "avatar_url", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "gravatar_id", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 5))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "html_url", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 6))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "followers_url", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 7))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "following_url", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 8))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "gists_url", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 9))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "starred_url", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 10))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subscriptions_url", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 11))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "organizations_url", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 12))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "repos_url", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 13))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events_url", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 14))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "received_events_url", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 15))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 16))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "site_admin", "user"));
+        }
     }
     return p;
 }
@@ -1028,6 +900,7 @@ static int github_gist__field(const char *s, size_t len)
 static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     github_gist_init(out);
@@ -1037,432 +910,305 @@ static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist 
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"url\":", 6)) {
-        goto keys_0;
-    }
-    p += 6;
-    p = atd_read_string_p(r, p, &out->url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"forks_url\":", 12)) {
-        goto keys_1;
-    }
-    p += 12;
-    p = atd_read_string_p(r, p, &out->forks_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "forks_url", 9));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"commits_url\":", 14)) {
-        goto keys_2;
-    }
-    p += 14;
-    p = atd_read_string_p(r, p, &out->commits_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "commits_url", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto keys_3;
-    }
-    p += 5;
-    p = atd_read_string_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"git_pull_url\":", 15)) {
-        goto keys_4;
-    }
-    p += 15;
-    p = atd_read_string_p(r, p, &out->git_pull_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "git_pull_url", 12));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"git_push_url\":", 15)) {
-        goto keys_5;
-    }
-    p += 15;
-    p = atd_read_string_p(r, p, &out->git_push_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "git_push_url", 12));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"html_url\":", 11)) {
-        goto keys_6;
-    }
-    p += 11;
-    p = atd_read_string_p(r, p, &out->html_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "html_url", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_7;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"files\":", 8)) {
-        goto keys_7;
-    }
-    p += 8;
-    p = github_gist_file_assoc_read_p(r, p, &out->files);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "files", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_8;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"public\":", 9)) {
-        goto keys_8;
-    }
-    p += 9;
-    p = atd_read_bool_p(r, p, &out->public_);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "public", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_9;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"created_at\":", 13)) {
-        goto keys_9;
-    }
-    p += 13;
-    p = atd_read_string_p(r, p, &out->created_at);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_10;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"updated_at\":", 13)) {
-        goto keys_10;
-    }
-    p += 13;
-    p = atd_read_string_p(r, p, &out->updated_at);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "updated_at", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_11;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"description\":", 14)) {
-        goto keys_11;
-    }
-    p += 14;
-    p = github_string_nullable_read_p(r, p, &out->description);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_12;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"comments\":", 11)) {
-        goto keys_12;
-    }
-    p += 11;
-    p = atd_read_int64_p(r, p, &out->comments);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "comments", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_13;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"user\":", 7)) {
-        goto keys_13;
-    }
-    p += 7;
-    p = github_user_nullable_read_p(r, p, &out->user);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_14;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"comments_url\":", 15)) {
-        goto keys_14;
-    }
-    p += 15;
-    p = atd_read_string_p(r, p, &out->comments_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "comments_url", 12));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_15;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"owner\":", 8)) {
-        goto keys_15;
-    }
-    p += 8;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "owner", 5));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"url\":", 6)) {
+            p += 6;
+            goto field_0;
         }
-    } else {
-        p = github_user_read_p(r, p, &out->owner);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "owner", 5));
-        }
-        out->has_owner = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_16;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"truncated\":", 12)) {
-        goto keys_16;
-    }
-    p += 12;
-    p = atd_read_bool_p(r, p, &out->truncated);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "truncated", 9));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 15;
-keys_16:
-keys_15:
-    seen[0] |= (uint64_t)1 << 14;
-keys_14:
-    seen[0] |= (uint64_t)1 << 13;
-keys_13:
-    seen[0] |= (uint64_t)1 << 12;
-keys_12:
-    seen[0] |= (uint64_t)1 << 11;
-keys_11:
-    seen[0] |= (uint64_t)1 << 10;
-keys_10:
-    seen[0] |= (uint64_t)1 << 9;
-keys_9:
-    seen[0] |= (uint64_t)1 << 8;
-keys_8:
-    seen[0] |= (uint64_t)1 << 7;
-keys_7:
-    seen[0] |= (uint64_t)1 << 6;
-keys_6:
-    seen[0] |= (uint64_t)1 << 5;
-keys_5:
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (github_gist__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"forks_url\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 1:
             p = atd_read_string_p(r, p, &out->forks_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "forks_url", 9));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"commits_url\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 2:
             p = atd_read_string_p(r, p, &out->commits_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "commits_url", 11));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"id\":", 5)) {
+                break;
+            }
+            p += 5;
+            /* fall through */
         case 3:
             p = atd_read_string_p(r, p, &out->id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"git_pull_url\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 4:
             p = atd_read_string_p(r, p, &out->git_pull_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "git_pull_url", 12));
             }
             seen[0] |= (uint64_t)1 << 4;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"git_push_url\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 5:
             p = atd_read_string_p(r, p, &out->git_push_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "git_push_url", 12));
             }
             seen[0] |= (uint64_t)1 << 5;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"html_url\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 6:
             p = atd_read_string_p(r, p, &out->html_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "html_url", 8));
             }
             seen[0] |= (uint64_t)1 << 6;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"files\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 7:
             p = github_gist_file_assoc_read_p(r, p, &out->files);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "files", 5));
             }
             seen[0] |= (uint64_t)1 << 7;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"public\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 8:
             p = atd_read_bool_p(r, p, &out->public_);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "public", 6));
             }
             seen[0] |= (uint64_t)1 << 8;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"created_at\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 9:
             p = atd_read_string_p(r, p, &out->created_at);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
             }
             seen[0] |= (uint64_t)1 << 9;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"updated_at\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 10:
             p = atd_read_string_p(r, p, &out->updated_at);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "updated_at", 10));
             }
             seen[0] |= (uint64_t)1 << 10;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"description\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 11:
             p = github_string_nullable_read_p(r, p, &out->description);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
             }
             seen[0] |= (uint64_t)1 << 11;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"comments\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 12:
             p = atd_read_int64_p(r, p, &out->comments);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "comments", 8));
             }
             seen[0] |= (uint64_t)1 << 12;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"user\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 13:
             p = github_user_nullable_read_p(r, p, &out->user);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
             }
             seen[0] |= (uint64_t)1 << 13;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"comments_url\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 14:
             p = atd_read_string_p(r, p, &out->comments_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "comments_url", 12));
             }
             seen[0] |= (uint64_t)1 << 14;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"owner\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 15:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1477,13 +1223,29 @@ keys_0:
                 }
                 out->has_owner = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"truncated\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 16:
             p = atd_read_bool_p(r, p, &out->truncated);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "truncated", 9));
             }
             seen[0] |= (uint64_t)1 << 15;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -1494,60 +1256,62 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0xffff)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "gist"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "gist"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "forks_url", "gist"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "commits_url", "gist"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "gist"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "git_pull_url", "gist"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "git_push_url", "gist"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "html_url", "gist"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "files", "gist"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "public", "gist"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "created_at", "gist"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 10))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "updated_at", "gist"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 11))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "gist"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 12))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "comments", "gist"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 13))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user", "gist"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 14))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "comments_url", "gist"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 15))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "truncated", "gist"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "forks_url", "gist"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "commits_url", "gist"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "gist"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "git_pull_url", "gist"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 5))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "git_push_url", "gist"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 6))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "html_url", "gist"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 7))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "files", "gist"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 8))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "public", "gist"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 9))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "created_at", "gist"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 10))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "updated_at", "gist"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 11))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "gist"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 12))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "comments", "gist"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 13))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user", "gist"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 14))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "comments_url", "gist"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 15))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "truncated", "gist"));
+        }
     }
     return p;
 }

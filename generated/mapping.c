@@ -147,6 +147,7 @@ static int mapping_point__field(const char *s, size_t len)
 static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_point *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     mapping_point_init(out);
@@ -156,62 +157,49 @@ static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_po
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"x\":", 4)) {
+            p += 4;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"x\":", 4)) {
-        goto keys_0;
-    }
-    p += 4;
-    p = atd_read_double_p(r, p, &out->x);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"y\":", 4)) {
-        goto keys_1;
-    }
-    p += 4;
-    p = atd_read_double_p(r, p, &out->y);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (mapping_point__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_double_p(r, p, &out->x);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"y\":", 4)) {
+                break;
+            }
+            p += 4;
+            /* fall through */
         case 1:
             p = atd_read_double_p(r, p, &out->y);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -222,18 +210,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x", "point"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x", "point"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "y", "point"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "y", "point"));
+        }
     }
     return p;
 }
@@ -360,276 +350,27 @@ static int mapping_settings__field(const char *s, size_t len)
 static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping_settings *out)
 {
     bool more;
+    atd_string key;
     mapping_settings_init(out);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"level\":", 8)) {
-        goto keys_0;
-    }
-    p += 8;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
-        }
-    } else {
-        p = atd_read_int64_p(r, p, &out->level);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"level\":", 8)) {
+            p += 8;
+            goto field_0;
         }
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ratio\":", 8)) {
-        goto keys_1;
-    }
-    p += 8;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
-        }
-    } else {
-        p = atd_read_double_p(r, p, &out->ratio);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto keys_2;
-    }
-    p += 7;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-        }
-    } else {
-        p = atd_read_string_p(r, p, &out->name);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"mag\":", 6)) {
-        goto keys_3;
-    }
-    p += 6;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "mag", 3));
-        }
-    } else {
-        {
-            int64_t w1_;
-            p = atd_read_int64_p(r, p, &w1_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "mag", 3));
-            }
-            out->mag = llabs(w1_);
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"mags\":", 7)) {
-        goto keys_4;
-    }
-    p += 7;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "mags", 4));
-        }
-    } else {
-        p = mapping_long_long_list_read_p(r, p, &out->mags);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "mags", 4));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"origin\":", 9)) {
-        goto keys_5;
-    }
-    p += 9;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
-        }
-    } else {
-        p = mapping_point_read_p(r, p, &out->origin);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"flag\":", 7)) {
-        goto keys_6;
-    }
-    p += 7;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "flag", 4));
-        }
-    } else {
-        p = atd_read_bool_p(r, p, &out->flag);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "flag", 4));
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_7;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nothing\":", 10)) {
-        goto keys_7;
-    }
-    p += 10;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
-        }
-    } else {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
-        }
-        out->nothing = 0;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_8;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"note\":", 7)) {
-        goto keys_8;
-    }
-    p += 7;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
-        }
-    } else {
-        p = atd_read_string_p(r, p, &out->note);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
-        }
-        out->has_note = true;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_9;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"color\":", 8)) {
-        goto keys_9;
-    }
-    p += 8;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
-        }
-    } else {
-        atd_reader_seek(r, p);
-        if (!mapping_color_read(r, &out->color)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
-        }
-        p = atd_reader_cursor(r);
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-keys_9:
-keys_8:
-keys_7:
-keys_6:
-keys_5:
-keys_4:
-keys_3:
-keys_2:
-keys_1:
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (mapping_settings__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
                 p = atd_read_null_p(r, p);
@@ -642,7 +383,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ratio\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 1:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -656,7 +409,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"name\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 2:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -670,7 +435,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"mag\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 3:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -688,7 +465,19 @@ keys_0:
                     out->mag = llabs(w1_);
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"mags\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 4:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -702,7 +491,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "mags", 4));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"origin\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 5:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -716,7 +517,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"flag\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 6:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -730,7 +543,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "flag", 4));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"nothing\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 7:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -745,7 +570,19 @@ keys_0:
                 }
                 out->nothing = 0;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"note\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 8:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -760,7 +597,19 @@ keys_0:
                 }
                 out->has_note = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"color\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 9:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -775,6 +624,10 @@ keys_0:
                 }
                 p = atd_reader_cursor(r);
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -785,11 +638,11 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
-        }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
         }
     }
     return p;
@@ -853,89 +706,72 @@ static int mapping_patch__field(const char *s, size_t len)
 static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_patch *out)
 {
     bool more;
+    atd_string key;
     mapping_patch_init(out);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"x\":", 4)) {
+            p += 4;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"x\":", 4)) {
-        goto keys_0;
-    }
-    p += 4;
-    p = mapping_int_nullable_read_p(r, p, &out->x);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
-    }
-    out->has_x = true;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"y\":", 4)) {
-        goto keys_1;
-    }
-    p += 4;
-    p = atd_read_int64_p(r, p, &out->y);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-    }
-    out->has_y = true;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"z\":", 4)) {
-        goto keys_2;
-    }
-    p += 4;
-    p = atd_read_int64_p(r, p, &out->z);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-keys_2:
-keys_1:
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (mapping_patch__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = mapping_int_nullable_read_p(r, p, &out->x);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
             }
             out->has_x = true;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"y\":", 4)) {
+                break;
+            }
+            p += 4;
+            /* fall through */
         case 1:
             p = atd_read_int64_p(r, p, &out->y);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
             }
             out->has_y = true;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"z\":", 4)) {
+                break;
+            }
+            p += 4;
+            /* fall through */
         case 2:
             p = atd_read_int64_p(r, p, &out->z);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
+            }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
             }
             break;
         default:
@@ -947,11 +783,11 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
-        }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
         }
     }
     return p;
@@ -1001,96 +837,27 @@ static int mapping_loose__field(const char *s, size_t len)
 static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_loose *out)
 {
     bool more;
+    atd_string key;
     mapping_loose_init(out);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"x\":", 4)) {
-        goto keys_0;
-    }
-    p += 4;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
-        }
-    } else {
-        p = atd_read_int64_p(r, p, &out->x);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
-        }
-        out->has_x = true;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"z\":", 4)) {
-        goto keys_1;
-    }
-    p += 4;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
-        }
-    } else {
-        p = atd_read_int64_p(r, p, &out->z);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"x\":", 4)) {
+            p += 4;
+            goto field_0;
         }
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"y\":", 4)) {
-        goto keys_2;
-    }
-    p += 4;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-        }
-    } else {
-        p = mapping_int_nullable_read_p(r, p, &out->y);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-        }
-        out->has_y = true;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-keys_2:
-keys_1:
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (mapping_loose__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
                 p = atd_read_null_p(r, p);
@@ -1104,7 +871,19 @@ keys_0:
                 }
                 out->has_x = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"z\":", 4)) {
+                break;
+            }
+            p += 4;
+            /* fall through */
         case 1:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1118,7 +897,19 @@ keys_0:
                     return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"y\":", 4)) {
+                break;
+            }
+            p += 4;
+            /* fall through */
         case 2:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1133,6 +924,10 @@ keys_0:
                 }
                 out->has_y = true;
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -1143,11 +938,11 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
-        }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
         }
     }
     return p;
@@ -1195,6 +990,7 @@ static int mapping_chain__field(const char *s, size_t len)
 static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_chain *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     mapping_chain_init(out);
@@ -1204,66 +1000,21 @@ static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_ch
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"next\":", 7)) {
-        goto keys_0;
-    }
-    p += 7;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"next\":", 7)) {
+            p += 7;
+            goto field_0;
         }
-    } else {
-        {
-            mapping_chain *p_ = (mapping_chain *)atd_arena_alloc(atd_reader_arena(r), sizeof(mapping_chain), 8);
-            if (p_ == NULL) {
-                atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-            }
-            out->next = p_;
-            p = mapping_chain_read_p(r, p, &*p_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-            }
-        }
-        out->has_next = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto keys_1;
-    }
-    p += 5;
-    p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 0;
-keys_1:
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (mapping_chain__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
                 p = atd_read_null_p(r, p);
@@ -1285,13 +1036,29 @@ keys_0:
                 }
                 out->has_next = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"id\":", 5)) {
+                break;
+            }
+            p += 5;
+            /* fall through */
         case 1:
             p = atd_read_int64_p(r, p, &out->id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 0;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -1302,15 +1069,17 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
     }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "chain"));
+    if (seen[0] != UINT64_C(0x1)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "chain"));
+        }
     }
     return p;
 }

@@ -45,6 +45,7 @@ static int revindex_occurrence__field(const char *s, size_t len)
 static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revindex_occurrence *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     revindex_occurrence_init(out);
@@ -54,62 +55,49 @@ static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revi
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"filename\":", 11)) {
+            p += 11;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"filename\":", 11)) {
-        goto keys_0;
-    }
-    p += 11;
-    p = atd_read_string_p(r, p, &out->filename);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "filename", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"line\":", 7)) {
-        goto keys_1;
-    }
-    p += 7;
-    p = atd_read_int64_p(r, p, &out->line);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "line", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (revindex_occurrence__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->filename);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "filename", 8));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"line\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 1:
             p = atd_read_int64_p(r, p, &out->line);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "line", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -120,18 +108,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "filename", "occurrence"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "filename", "occurrence"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "line", "occurrence"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "line", "occurrence"));
+        }
     }
     return p;
 }
@@ -444,6 +434,7 @@ static int revindex_corpus__field(const char *s, size_t len)
 static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex_corpus *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     revindex_corpus_init(out);
@@ -453,107 +444,58 @@ static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto keys_0;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"index\":", 8)) {
-        goto keys_1;
-    }
-    p += 8;
-    p = revindex_revindex_read_p(r, p, &out->index);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "index", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"stats\":", 8)) {
-        goto keys_2;
-    }
-    p += 8;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "stats", 5));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"name\":", 7)) {
+            p += 7;
+            goto field_0;
         }
-    } else {
-        p = revindex_int_assoc_read_p(r, p, &out->stats);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "stats", 5));
-        }
-        out->has_stats = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"by_file\":", 10)) {
-        goto keys_3;
-    }
-    p += 10;
-    p = revindex_int_list_assoc_read_p(r, p, &out->by_file);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "by_file", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 2;
-keys_3:
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (revindex_corpus__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->name);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"index\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 1:
             p = revindex_revindex_read_p(r, p, &out->index);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "index", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"stats\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 2:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -568,13 +510,29 @@ keys_0:
                 }
                 out->has_stats = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"by_file\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 3:
             p = revindex_int_list_assoc_read_p(r, p, &out->by_file);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "by_file", 7));
             }
             seen[0] |= (uint64_t)1 << 2;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -585,21 +543,23 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x7)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "corpus"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "corpus"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "index", "corpus"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "by_file", "corpus"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "index", "corpus"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "by_file", "corpus"));
+        }
     }
     return p;
 }

@@ -130,6 +130,7 @@ static int twitter_search_metadata__field(const char *s, size_t len)
 static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, twitter_search_metadata *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     twitter_search_metadata_init(out);
@@ -139,237 +140,182 @@ static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, 
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"completed_in\":", 15)) {
+            p += 15;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"completed_in\":", 15)) {
-        goto keys_0;
-    }
-    p += 15;
-    p = atd_read_double_p(r, p, &out->completed_in);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "completed_in", 12));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"max_id\":", 9)) {
-        goto keys_1;
-    }
-    p += 9;
-    p = atd_read_int64_p(r, p, &out->max_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "max_id", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"max_id_str\":", 13)) {
-        goto keys_2;
-    }
-    p += 13;
-    p = atd_read_string_p(r, p, &out->max_id_str);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "max_id_str", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"next_results\":", 15)) {
-        goto keys_3;
-    }
-    p += 15;
-    p = atd_read_string_p(r, p, &out->next_results);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "next_results", 12));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"query\":", 8)) {
-        goto keys_4;
-    }
-    p += 8;
-    p = atd_read_string_p(r, p, &out->query);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "query", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"refresh_url\":", 14)) {
-        goto keys_5;
-    }
-    p += 14;
-    p = atd_read_string_p(r, p, &out->refresh_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "refresh_url", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"count\":", 8)) {
-        goto keys_6;
-    }
-    p += 8;
-    p = atd_read_int64_p(r, p, &out->count);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_7;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"since_id\":", 11)) {
-        goto keys_7;
-    }
-    p += 11;
-    p = atd_read_int64_p(r, p, &out->since_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "since_id", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_8;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"since_id_str\":", 15)) {
-        goto keys_8;
-    }
-    p += 15;
-    p = atd_read_string_p(r, p, &out->since_id_str);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "since_id_str", 12));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 8;
-keys_8:
-    seen[0] |= (uint64_t)1 << 7;
-keys_7:
-    seen[0] |= (uint64_t)1 << 6;
-keys_6:
-    seen[0] |= (uint64_t)1 << 5;
-keys_5:
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (twitter_search_metadata__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_double_p(r, p, &out->completed_in);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "completed_in", 12));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"max_id\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 1:
             p = atd_read_int64_p(r, p, &out->max_id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "max_id", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"max_id_str\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 2:
             p = atd_read_string_p(r, p, &out->max_id_str);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "max_id_str", 10));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"next_results\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 3:
             p = atd_read_string_p(r, p, &out->next_results);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "next_results", 12));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"query\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 4:
             p = atd_read_string_p(r, p, &out->query);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "query", 5));
             }
             seen[0] |= (uint64_t)1 << 4;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"refresh_url\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 5:
             p = atd_read_string_p(r, p, &out->refresh_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "refresh_url", 11));
             }
             seen[0] |= (uint64_t)1 << 5;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"count\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 6:
             p = atd_read_int64_p(r, p, &out->count);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
             }
             seen[0] |= (uint64_t)1 << 6;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"since_id\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 7:
             p = atd_read_int64_p(r, p, &out->since_id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "since_id", 8));
             }
             seen[0] |= (uint64_t)1 << 7;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"since_id_str\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 8:
             p = atd_read_string_p(r, p, &out->since_id_str);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "since_id_str", 12));
             }
             seen[0] |= (uint64_t)1 << 8;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -380,39 +326,41 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x1ff)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "completed_in", "search_metadata"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "completed_in", "search_metadata"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "max_id", "search_metadata"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "max_id_str", "search_metadata"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "next_results", "search_metadata"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "query", "search_metadata"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "refresh_url", "search_metadata"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "count", "search_metadata"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "since_id", "search_metadata"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "since_id_str", "search_metadata"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "max_id", "search_metadata"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "max_id_str", "search_metadata"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "next_results", "search_metadata"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "query", "search_metadata"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 5))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "refresh_url", "search_metadata"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 6))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "count", "search_metadata"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 7))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "since_id", "search_metadata"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 8))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "since_id_str", "search_metadata"));
+        }
     }
     return p;
 }
@@ -459,6 +407,7 @@ static int twitter_root__field(const char *s, size_t len)
 static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_root *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     twitter_root_init(out);
@@ -468,62 +417,49 @@ static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_roo
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"statuses\":", 11)) {
+            p += 11;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"statuses\":", 11)) {
-        goto keys_0;
-    }
-    p += 11;
-    p = twitter_status_list_read_p(r, p, &out->statuses);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "statuses", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"search_metadata\":", 18)) {
-        goto keys_1;
-    }
-    p += 18;
-    p = twitter_search_metadata_read_p(r, p, &out->search_metadata);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "search_metadata", 15));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (twitter_root__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = twitter_status_list_read_p(r, p, &out->statuses);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "statuses", 8));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"search_metadata\":", 18)) {
+                break;
+            }
+            p += 18;
+            /* fall through */
         case 1:
             p = twitter_search_metadata_read_p(r, p, &out->search_metadata);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "search_metadata", 15));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -534,18 +470,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "statuses", "root"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "statuses", "root"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "search_metadata", "root"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "search_metadata", "root"));
+        }
     }
     return p;
 }
@@ -592,6 +530,7 @@ static int twitter_metadata__field(const char *s, size_t len)
 static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter_metadata *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     twitter_metadata_init(out);
@@ -601,62 +540,49 @@ static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"result_type\":", 14)) {
+            p += 14;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"result_type\":", 14)) {
-        goto keys_0;
-    }
-    p += 14;
-    p = atd_read_string_p(r, p, &out->result_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "result_type", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"iso_language_code\":", 20)) {
-        goto keys_1;
-    }
-    p += 20;
-    p = atd_read_string_p(r, p, &out->iso_language_code);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "iso_language_code", 17));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (twitter_metadata__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->result_type);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "result_type", 11));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"iso_language_code\":", 20)) {
+                break;
+            }
+            p += 20;
+            /* fall through */
         case 1:
             p = atd_read_string_p(r, p, &out->iso_language_code);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "iso_language_code", 17));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -667,18 +593,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "result_type", "metadata"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "result_type", "metadata"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "iso_language_code", "metadata"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "iso_language_code", "metadata"));
+        }
     }
     return p;
 }
@@ -787,6 +715,7 @@ static int twitter_url_entities__field(const char *s, size_t len)
 static const char *twitter_url_entities_read_p(atd_reader *r, const char *p, twitter_url_entities *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     twitter_url_entities_init(out);
@@ -796,37 +725,30 @@ static const char *twitter_url_entities_read_p(atd_reader *r, const char *p, twi
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"urls\":", 7)) {
+            p += 7;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"urls\":", 7)) {
-        goto keys_0;
-    }
-    p += 7;
-    p = twitter_url_entity_list_read_p(r, p, &out->urls);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (twitter_url_entities__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = twitter_url_entity_list_read_p(r, p, &out->urls);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -837,15 +759,17 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
     }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "urls", "url_entities"));
+    if (seen[0] != UINT64_C(0x1)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "urls", "url_entities"));
+        }
     }
     return p;
 }
@@ -892,6 +816,7 @@ static int twitter_user_entities__field(const char *s, size_t len)
 static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, twitter_user_entities *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     twitter_user_entities_init(out);
@@ -901,58 +826,21 @@ static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, tw
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"url\":", 6)) {
-        goto keys_0;
-    }
-    p += 6;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"url\":", 6)) {
+            p += 6;
+            goto field_0;
         }
-    } else {
-        p = twitter_url_entities_read_p(r, p, &out->url);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
-        }
-        out->has_url = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"description\":", 14)) {
-        goto keys_1;
-    }
-    p += 14;
-    p = twitter_url_entities_read_p(r, p, &out->description);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 0;
-keys_1:
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (twitter_user_entities__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
                 p = atd_read_null_p(r, p);
@@ -966,13 +854,29 @@ keys_0:
                 }
                 out->has_url = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"description\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 1:
             p = twitter_url_entities_read_p(r, p, &out->description);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
             }
             seen[0] |= (uint64_t)1 << 0;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -983,15 +887,17 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
     }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "user_entities"));
+    if (seen[0] != UINT64_C(0x1)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "user_entities"));
+        }
     }
     return p;
 }
@@ -1196,6 +1102,7 @@ static int twitter_user__field(const char *s, size_t len)
 static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_user *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     twitter_user_init(out);
@@ -1205,944 +1112,571 @@ static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_use
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto keys_0;
-    }
-    p += 5;
-    p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id_str\":", 9)) {
-        goto keys_1;
-    }
-    p += 9;
-    p = atd_read_string_p(r, p, &out->id_str);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto keys_2;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"screen_name\":", 14)) {
-        goto keys_3;
-    }
-    p += 14;
-    p = atd_read_string_p(r, p, &out->screen_name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "screen_name", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"location\":", 11)) {
-        goto keys_4;
-    }
-    p += 11;
-    p = atd_read_string_p(r, p, &out->location);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "location", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"description\":", 14)) {
-        goto keys_5;
-    }
-    p += 14;
-    p = atd_read_string_p(r, p, &out->description);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"url\":", 6)) {
-        goto keys_6;
-    }
-    p += 6;
-    p = twitter_string_nullable_read_p(r, p, &out->url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_7;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"entities\":", 11)) {
-        goto keys_7;
-    }
-    p += 11;
-    p = twitter_user_entities_read_p(r, p, &out->entities);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "entities", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_8;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"protected\":", 12)) {
-        goto keys_8;
-    }
-    p += 12;
-    p = atd_read_bool_p(r, p, &out->protected_);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "protected", 9));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_9;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"followers_count\":", 18)) {
-        goto keys_9;
-    }
-    p += 18;
-    p = atd_read_int64_p(r, p, &out->followers_count);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "followers_count", 15));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_10;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"friends_count\":", 16)) {
-        goto keys_10;
-    }
-    p += 16;
-    p = atd_read_int64_p(r, p, &out->friends_count);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "friends_count", 13));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_11;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"listed_count\":", 15)) {
-        goto keys_11;
-    }
-    p += 15;
-    p = atd_read_int64_p(r, p, &out->listed_count);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "listed_count", 12));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_12;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"created_at\":", 13)) {
-        goto keys_12;
-    }
-    p += 13;
-    p = atd_read_string_p(r, p, &out->created_at);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_13;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"favourites_count\":", 19)) {
-        goto keys_13;
-    }
-    p += 19;
-    p = atd_read_int64_p(r, p, &out->favourites_count);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "favourites_count", 16));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_14;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"utc_offset\":", 13)) {
-        goto keys_14;
-    }
-    p += 13;
-    p = twitter_int_nullable_read_p(r, p, &out->utc_offset);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "utc_offset", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_15;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"time_zone\":", 12)) {
-        goto keys_15;
-    }
-    p += 12;
-    p = twitter_string_nullable_read_p(r, p, &out->time_zone);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "time_zone", 9));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_16;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"geo_enabled\":", 14)) {
-        goto keys_16;
-    }
-    p += 14;
-    p = atd_read_bool_p(r, p, &out->geo_enabled);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "geo_enabled", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_17;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"verified\":", 11)) {
-        goto keys_17;
-    }
-    p += 11;
-    p = atd_read_bool_p(r, p, &out->verified);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "verified", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_18;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"statuses_count\":", 17)) {
-        goto keys_18;
-    }
-    p += 17;
-    p = atd_read_int64_p(r, p, &out->statuses_count);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "statuses_count", 14));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_19;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"lang\":", 7)) {
-        goto keys_19;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->lang);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_20;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"contributors_enabled\":", 23)) {
-        goto keys_20;
-    }
-    p += 23;
-    p = atd_read_bool_p(r, p, &out->contributors_enabled);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "contributors_enabled", 20));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_21;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"is_translator\":", 16)) {
-        goto keys_21;
-    }
-    p += 16;
-    p = atd_read_bool_p(r, p, &out->is_translator);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "is_translator", 13));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_22;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"is_translation_enabled\":", 25)) {
-        goto keys_22;
-    }
-    p += 25;
-    p = atd_read_bool_p(r, p, &out->is_translation_enabled);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "is_translation_enabled", 22));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_23;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_background_color\":", 27)) {
-        goto keys_23;
-    }
-    p += 27;
-    p = atd_read_string_p(r, p, &out->profile_background_color);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_background_color", 24));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_24;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_background_image_url\":", 31)) {
-        goto keys_24;
-    }
-    p += 31;
-    p = atd_read_string_p(r, p, &out->profile_background_image_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_background_image_url", 28));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_25;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_background_image_url_https\":", 37)) {
-        goto keys_25;
-    }
-    p += 37;
-    p = atd_read_string_p(r, p, &out->profile_background_image_url_https);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_background_image_url_https", 34));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_26;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_background_tile\":", 26)) {
-        goto keys_26;
-    }
-    p += 26;
-    p = atd_read_bool_p(r, p, &out->profile_background_tile);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_background_tile", 23));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_27;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_image_url\":", 20)) {
-        goto keys_27;
-    }
-    p += 20;
-    p = atd_read_string_p(r, p, &out->profile_image_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_image_url", 17));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_28;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_image_url_https\":", 26)) {
-        goto keys_28;
-    }
-    p += 26;
-    p = atd_read_string_p(r, p, &out->profile_image_url_https);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_image_url_https", 23));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_29;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_banner_url\":", 21)) {
-        goto keys_29;
-    }
-    p += 21;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "profile_banner_url", 18));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"id\":", 5)) {
+            p += 5;
+            goto field_0;
         }
-    } else {
-        p = atd_read_string_p(r, p, &out->profile_banner_url);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "profile_banner_url", 18));
-        }
-        out->has_profile_banner_url = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_30;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_link_color\":", 21)) {
-        goto keys_30;
-    }
-    p += 21;
-    p = atd_read_string_p(r, p, &out->profile_link_color);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_link_color", 18));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_31;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_sidebar_border_color\":", 31)) {
-        goto keys_31;
-    }
-    p += 31;
-    p = atd_read_string_p(r, p, &out->profile_sidebar_border_color);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_sidebar_border_color", 28));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_32;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_sidebar_fill_color\":", 29)) {
-        goto keys_32;
-    }
-    p += 29;
-    p = atd_read_string_p(r, p, &out->profile_sidebar_fill_color);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_sidebar_fill_color", 26));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_33;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_text_color\":", 21)) {
-        goto keys_33;
-    }
-    p += 21;
-    p = atd_read_string_p(r, p, &out->profile_text_color);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_text_color", 18));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_34;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_use_background_image\":", 31)) {
-        goto keys_34;
-    }
-    p += 31;
-    p = atd_read_bool_p(r, p, &out->profile_use_background_image);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_use_background_image", 28));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_35;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"default_profile\":", 18)) {
-        goto keys_35;
-    }
-    p += 18;
-    p = atd_read_bool_p(r, p, &out->default_profile);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "default_profile", 15));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_36;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"default_profile_image\":", 24)) {
-        goto keys_36;
-    }
-    p += 24;
-    p = atd_read_bool_p(r, p, &out->default_profile_image);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "default_profile_image", 21));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_37;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"following\":", 12)) {
-        goto keys_37;
-    }
-    p += 12;
-    p = atd_read_bool_p(r, p, &out->following);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "following", 9));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_38;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"follow_request_sent\":", 22)) {
-        goto keys_38;
-    }
-    p += 22;
-    p = atd_read_bool_p(r, p, &out->follow_request_sent);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "follow_request_sent", 19));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_39;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"notifications\":", 16)) {
-        goto keys_39;
-    }
-    p += 16;
-    p = atd_read_bool_p(r, p, &out->notifications);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "notifications", 13));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 38;
-keys_39:
-    seen[0] |= (uint64_t)1 << 37;
-keys_38:
-    seen[0] |= (uint64_t)1 << 36;
-keys_37:
-    seen[0] |= (uint64_t)1 << 35;
-keys_36:
-    seen[0] |= (uint64_t)1 << 34;
-keys_35:
-    seen[0] |= (uint64_t)1 << 33;
-keys_34:
-    seen[0] |= (uint64_t)1 << 32;
-keys_33:
-    seen[0] |= (uint64_t)1 << 31;
-keys_32:
-    seen[0] |= (uint64_t)1 << 30;
-keys_31:
-    seen[0] |= (uint64_t)1 << 29;
-keys_30:
-keys_29:
-    seen[0] |= (uint64_t)1 << 28;
-keys_28:
-    seen[0] |= (uint64_t)1 << 27;
-keys_27:
-    seen[0] |= (uint64_t)1 << 26;
-keys_26:
-    seen[0] |= (uint64_t)1 << 25;
-keys_25:
-    seen[0] |= (uint64_t)1 << 24;
-keys_24:
-    seen[0] |= (uint64_t)1 << 23;
-keys_23:
-    seen[0] |= (uint64_t)1 << 22;
-keys_22:
-    seen[0] |= (uint64_t)1 << 21;
-keys_21:
-    seen[0] |= (uint64_t)1 << 20;
-keys_20:
-    seen[0] |= (uint64_t)1 << 19;
-keys_19:
-    seen[0] |= (uint64_t)1 << 18;
-keys_18:
-    seen[0] |= (uint64_t)1 << 17;
-keys_17:
-    seen[0] |= (uint64_t)1 << 16;
-keys_16:
-    seen[0] |= (uint64_t)1 << 15;
-keys_15:
-    seen[0] |= (uint64_t)1 << 14;
-keys_14:
-    seen[0] |= (uint64_t)1 << 13;
-keys_13:
-    seen[0] |= (uint64_t)1 << 12;
-keys_12:
-    seen[0] |= (uint64_t)1 << 11;
-keys_11:
-    seen[0] |= (uint64_t)1 << 10;
-keys_10:
-    seen[0] |= (uint64_t)1 << 9;
-keys_9:
-    seen[0] |= (uint64_t)1 << 8;
-keys_8:
-    seen[0] |= (uint64_t)1 << 7;
-keys_7:
-    seen[0] |= (uint64_t)1 << 6;
-keys_6:
-    seen[0] |= (uint64_t)1 << 5;
-keys_5:
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (twitter_user__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_int64_p(r, p, &out->id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"id_str\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 1:
             p = atd_read_string_p(r, p, &out->id_str);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"name\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 2:
             p = atd_read_string_p(r, p, &out->name);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"screen_name\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 3:
             p = atd_read_string_p(r, p, &out->screen_name);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "screen_name", 11));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"location\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 4:
             p = atd_read_string_p(r, p, &out->location);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "location", 8));
             }
             seen[0] |= (uint64_t)1 << 4;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"description\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 5:
             p = atd_read_string_p(r, p, &out->description);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
             }
             seen[0] |= (uint64_t)1 << 5;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"url\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 6:
             p = twitter_string_nullable_read_p(r, p, &out->url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
             }
             seen[0] |= (uint64_t)1 << 6;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"entities\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 7:
             p = twitter_user_entities_read_p(r, p, &out->entities);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "entities", 8));
             }
             seen[0] |= (uint64_t)1 << 7;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"protected\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 8:
             p = atd_read_bool_p(r, p, &out->protected_);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "protected", 9));
             }
             seen[0] |= (uint64_t)1 << 8;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"followers_count\":", 18)) {
+                break;
+            }
+            p += 18;
+            /* fall through */
         case 9:
             p = atd_read_int64_p(r, p, &out->followers_count);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "followers_count", 15));
             }
             seen[0] |= (uint64_t)1 << 9;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"friends_count\":", 16)) {
+                break;
+            }
+            p += 16;
+            /* fall through */
         case 10:
             p = atd_read_int64_p(r, p, &out->friends_count);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "friends_count", 13));
             }
             seen[0] |= (uint64_t)1 << 10;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"listed_count\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 11:
             p = atd_read_int64_p(r, p, &out->listed_count);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "listed_count", 12));
             }
             seen[0] |= (uint64_t)1 << 11;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"created_at\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 12:
             p = atd_read_string_p(r, p, &out->created_at);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
             }
             seen[0] |= (uint64_t)1 << 12;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"favourites_count\":", 19)) {
+                break;
+            }
+            p += 19;
+            /* fall through */
         case 13:
             p = atd_read_int64_p(r, p, &out->favourites_count);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "favourites_count", 16));
             }
             seen[0] |= (uint64_t)1 << 13;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"utc_offset\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 14:
             p = twitter_int_nullable_read_p(r, p, &out->utc_offset);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "utc_offset", 10));
             }
             seen[0] |= (uint64_t)1 << 14;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"time_zone\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 15:
             p = twitter_string_nullable_read_p(r, p, &out->time_zone);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "time_zone", 9));
             }
             seen[0] |= (uint64_t)1 << 15;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"geo_enabled\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 16:
             p = atd_read_bool_p(r, p, &out->geo_enabled);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "geo_enabled", 11));
             }
             seen[0] |= (uint64_t)1 << 16;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"verified\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 17:
             p = atd_read_bool_p(r, p, &out->verified);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "verified", 8));
             }
             seen[0] |= (uint64_t)1 << 17;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"statuses_count\":", 17)) {
+                break;
+            }
+            p += 17;
+            /* fall through */
         case 18:
             p = atd_read_int64_p(r, p, &out->statuses_count);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "statuses_count", 14));
             }
             seen[0] |= (uint64_t)1 << 18;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"lang\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 19:
             p = atd_read_string_p(r, p, &out->lang);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
             }
             seen[0] |= (uint64_t)1 << 19;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"contributors_enabled\":", 23)) {
+                break;
+            }
+            p += 23;
+            /* fall through */
         case 20:
             p = atd_read_bool_p(r, p, &out->contributors_enabled);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "contributors_enabled", 20));
             }
             seen[0] |= (uint64_t)1 << 20;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"is_translator\":", 16)) {
+                break;
+            }
+            p += 16;
+            /* fall through */
         case 21:
             p = atd_read_bool_p(r, p, &out->is_translator);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "is_translator", 13));
             }
             seen[0] |= (uint64_t)1 << 21;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"is_translation_enabled\":", 25)) {
+                break;
+            }
+            p += 25;
+            /* fall through */
         case 22:
             p = atd_read_bool_p(r, p, &out->is_translation_enabled);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "is_translation_enabled", 22));
             }
             seen[0] |= (uint64_t)1 << 22;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"profile_background_color\":", 27)) {
+                break;
+            }
+            p += 27;
+            /* fall through */
         case 23:
             p = atd_read_string_p(r, p, &out->profile_background_color);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "profile_background_color", 24));
             }
             seen[0] |= (uint64_t)1 << 23;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"profile_background_image_url\":", 31)) {
+                break;
+            }
+            p += 31;
+            /* fall through */
         case 24:
             p = atd_read_string_p(r, p, &out->profile_background_image_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "profile_background_image_url", 28));
             }
             seen[0] |= (uint64_t)1 << 24;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"profile_background_image_url_https\":", 37)) {
+                break;
+            }
+            p += 37;
+            /* fall through */
         case 25:
             p = atd_read_string_p(r, p, &out->profile_background_image_url_https);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "profile_background_image_url_https", 34));
             }
             seen[0] |= (uint64_t)1 << 25;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"profile_background_tile\":", 26)) {
+                break;
+            }
+            p += 26;
+            /* fall through */
         case 26:
             p = atd_read_bool_p(r, p, &out->profile_background_tile);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "profile_background_tile", 23));
             }
             seen[0] |= (uint64_t)1 << 26;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"profile_image_url\":", 20)) {
+                break;
+            }
+            p += 20;
+            /* fall through */
         case 27:
             p = atd_read_string_p(r, p, &out->profile_image_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "profile_image_url", 17));
             }
             seen[0] |= (uint64_t)1 << 27;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"profile_image_url_https\":", 26)) {
+                break;
+            }
+            p += 26;
+            /* fall through */
         case 28:
             p = atd_read_string_p(r, p, &out->profile_image_url_https);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "profile_image_url_https", 23));
             }
             seen[0] |= (uint64_t)1 << 28;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"profile_banner_url\":", 21)) {
+                break;
+            }
+            p += 21;
+            /* fall through */
         case 29:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -2157,76 +1691,200 @@ keys_0:
                 }
                 out->has_profile_banner_url = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"profile_link_color\":", 21)) {
+                break;
+            }
+            p += 21;
+            /* fall through */
         case 30:
             p = atd_read_string_p(r, p, &out->profile_link_color);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "profile_link_color", 18));
             }
             seen[0] |= (uint64_t)1 << 29;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"profile_sidebar_border_color\":", 31)) {
+                break;
+            }
+            p += 31;
+            /* fall through */
         case 31:
             p = atd_read_string_p(r, p, &out->profile_sidebar_border_color);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "profile_sidebar_border_color", 28));
             }
             seen[0] |= (uint64_t)1 << 30;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"profile_sidebar_fill_color\":", 29)) {
+                break;
+            }
+            p += 29;
+            /* fall through */
         case 32:
             p = atd_read_string_p(r, p, &out->profile_sidebar_fill_color);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "profile_sidebar_fill_color", 26));
             }
             seen[0] |= (uint64_t)1 << 31;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"profile_text_color\":", 21)) {
+                break;
+            }
+            p += 21;
+            /* fall through */
         case 33:
             p = atd_read_string_p(r, p, &out->profile_text_color);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "profile_text_color", 18));
             }
             seen[0] |= (uint64_t)1 << 32;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"profile_use_background_image\":", 31)) {
+                break;
+            }
+            p += 31;
+            /* fall through */
         case 34:
             p = atd_read_bool_p(r, p, &out->profile_use_background_image);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "profile_use_background_image", 28));
             }
             seen[0] |= (uint64_t)1 << 33;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"default_profile\":", 18)) {
+                break;
+            }
+            p += 18;
+            /* fall through */
         case 35:
             p = atd_read_bool_p(r, p, &out->default_profile);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "default_profile", 15));
             }
             seen[0] |= (uint64_t)1 << 34;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"default_profile_image\":", 24)) {
+                break;
+            }
+            p += 24;
+            /* fall through */
         case 36:
             p = atd_read_bool_p(r, p, &out->default_profile_image);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "default_profile_image", 21));
             }
             seen[0] |= (uint64_t)1 << 35;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"following\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 37:
             p = atd_read_bool_p(r, p, &out->following);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "following", 9));
             }
             seen[0] |= (uint64_t)1 << 36;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"follow_request_sent\":", 22)) {
+                break;
+            }
+            p += 22;
+            /* fall through */
         case 38:
             p = atd_read_bool_p(r, p, &out->follow_request_sent);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "follow_request_sent", 19));
             }
             seen[0] |= (uint64_t)1 << 37;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"notifications\":", 16)) {
+                break;
+            }
+            p += 16;
+            /* fall through */
         case 39:
             p = atd_read_bool_p(r, p, &out->notifications);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "notifications", 13));
             }
             seen[0] |= (uint64_t)1 << 38;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -2237,129 +1895,131 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x7fffffffff)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "user"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "screen_name", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "location", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entities", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "protected", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "followers_count", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 10))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "friends_count", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 11))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "listed_count", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 12))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "created_at", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 13))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "favourites_count", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 14))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "utc_offset", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 15))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "time_zone", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 16))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "geo_enabled", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 17))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "verified", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 18))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "statuses_count", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 19))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "lang", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 20))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "contributors_enabled", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 21))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "is_translator", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 22))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "is_translation_enabled", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 23))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_color", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 24))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_image_url", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 25))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_image_url_https", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 26))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_tile", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 27))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_image_url", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 28))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_image_url_https", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 29))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_link_color", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 30))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_sidebar_border_color", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 31))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_sidebar_fill_color", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 32))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_text_color", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 33))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_use_background_image", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 34))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default_profile", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 35))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default_profile_image", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 36))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "following", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 37))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "follow_request_sent", "user"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 38))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "notifications", "user"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "screen_name", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "location", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 5))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 6))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 7))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entities", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 8))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "protected", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 9))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "followers_count", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 10))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "friends_count", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 11))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "listed_count", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 12))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "created_at", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 13))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "favourites_count", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 14))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "utc_offset", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 15))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "time_zone", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 16))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "geo_enabled", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 17))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "verified", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 18))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "statuses_count", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 19))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "lang", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 20))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "contributors_enabled", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 21))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "is_translator", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 22))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "is_translation_enabled", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 23))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_color", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 24))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_image_url", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 25))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_image_url_https", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 26))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_tile", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 27))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_image_url", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 28))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_image_url_https", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 29))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_link_color", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 30))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_sidebar_border_color", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 31))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_sidebar_fill_color", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 32))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_text_color", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 33))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_use_background_image", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 34))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default_profile", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 35))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default_profile_image", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 36))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "following", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 37))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "follow_request_sent", "user"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 38))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "notifications", "user"));
+        }
     }
     return p;
 }
@@ -2532,6 +2192,7 @@ static int twitter_entities__field(const char *s, size_t len)
 static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter_entities *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     twitter_entities_init(out);
@@ -2541,139 +2202,96 @@ static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"hashtags\":", 11)) {
-        goto keys_0;
-    }
-    p += 11;
-    p = twitter_hashtag_list_read_p(r, p, &out->hashtags);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "hashtags", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"symbols\":", 10)) {
-        goto keys_1;
-    }
-    p += 10;
-    p = twitter_hashtag_list_read_p(r, p, &out->symbols);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "symbols", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"urls\":", 7)) {
-        goto keys_2;
-    }
-    p += 7;
-    p = twitter_url_entity_list_read_p(r, p, &out->urls);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"user_mentions\":", 16)) {
-        goto keys_3;
-    }
-    p += 16;
-    p = twitter_user_mention_list_read_p(r, p, &out->user_mentions);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "user_mentions", 13));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"media\":", 8)) {
-        goto keys_4;
-    }
-    p += 8;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "media", 5));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"hashtags\":", 11)) {
+            p += 11;
+            goto field_0;
         }
-    } else {
-        p = twitter_media_list_read_p(r, p, &out->media);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "media", 5));
-        }
-        out->has_media = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (twitter_entities__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = twitter_hashtag_list_read_p(r, p, &out->hashtags);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "hashtags", 8));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"symbols\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 1:
             p = twitter_hashtag_list_read_p(r, p, &out->symbols);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "symbols", 7));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"urls\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 2:
             p = twitter_url_entity_list_read_p(r, p, &out->urls);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"user_mentions\":", 16)) {
+                break;
+            }
+            p += 16;
+            /* fall through */
         case 3:
             p = twitter_user_mention_list_read_p(r, p, &out->user_mentions);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "user_mentions", 13));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"media\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 4:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -2688,6 +2306,10 @@ keys_0:
                 }
                 out->has_media = true;
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -2698,24 +2320,26 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0xf)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "hashtags", "entities"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "hashtags", "entities"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "symbols", "entities"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "urls", "entities"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user_mentions", "entities"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "symbols", "entities"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "urls", "entities"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user_mentions", "entities"));
+        }
     }
     return p;
 }
@@ -2863,6 +2487,7 @@ static int twitter_status__field(const char *s, size_t len)
 static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_status *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     twitter_status_init(out);
@@ -2872,582 +2497,267 @@ static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_s
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"metadata\":", 11)) {
-        goto keys_0;
-    }
-    p += 11;
-    p = twitter_metadata_read_p(r, p, &out->metadata);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "metadata", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"created_at\":", 13)) {
-        goto keys_1;
-    }
-    p += 13;
-    p = atd_read_string_p(r, p, &out->created_at);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto keys_2;
-    }
-    p += 5;
-    p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id_str\":", 9)) {
-        goto keys_3;
-    }
-    p += 9;
-    p = atd_read_string_p(r, p, &out->id_str);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"text\":", 7)) {
-        goto keys_4;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->text);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"source\":", 9)) {
-        goto keys_5;
-    }
-    p += 9;
-    p = atd_read_string_p(r, p, &out->source);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "source", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"truncated\":", 12)) {
-        goto keys_6;
-    }
-    p += 12;
-    p = atd_read_bool_p(r, p, &out->truncated);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "truncated", 9));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_7;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"in_reply_to_status_id\":", 24)) {
-        goto keys_7;
-    }
-    p += 24;
-    p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_status_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_status_id", 21));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_8;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"in_reply_to_status_id_str\":", 28)) {
-        goto keys_8;
-    }
-    p += 28;
-    p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_status_id_str);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_status_id_str", 25));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_9;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"in_reply_to_user_id\":", 22)) {
-        goto keys_9;
-    }
-    p += 22;
-    p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_user_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_user_id", 19));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_10;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"in_reply_to_user_id_str\":", 26)) {
-        goto keys_10;
-    }
-    p += 26;
-    p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_user_id_str);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_user_id_str", 23));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_11;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"in_reply_to_screen_name\":", 26)) {
-        goto keys_11;
-    }
-    p += 26;
-    p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_screen_name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_screen_name", 23));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_12;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"user\":", 7)) {
-        goto keys_12;
-    }
-    p += 7;
-    p = twitter_user_read_p(r, p, &out->user);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_13;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"geo\":", 6)) {
-        goto keys_13;
-    }
-    p += 6;
-    p = atd_read_null_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "geo", 3));
-    }
-    out->geo = 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_14;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"coordinates\":", 14)) {
-        goto keys_14;
-    }
-    p += 14;
-    p = atd_read_null_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "coordinates", 11));
-    }
-    out->coordinates = 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_15;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"place\":", 8)) {
-        goto keys_15;
-    }
-    p += 8;
-    p = atd_read_null_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "place", 5));
-    }
-    out->place = 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_16;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"contributors\":", 15)) {
-        goto keys_16;
-    }
-    p += 15;
-    p = atd_read_null_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "contributors", 12));
-    }
-    out->contributors = 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_17;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"retweeted_status\":", 19)) {
-        goto keys_17;
-    }
-    p += 19;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"metadata\":", 11)) {
+            p += 11;
+            goto field_0;
         }
-    } else {
-        {
-            twitter_status *p_ = (twitter_status *)atd_arena_alloc(atd_reader_arena(r), sizeof(twitter_status), 8);
-            if (p_ == NULL) {
-                atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
-            }
-            out->retweeted_status = p_;
-            p = twitter_status_read_p(r, p, &*p_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
-            }
-        }
-        out->has_retweeted_status = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_18;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"retweet_count\":", 16)) {
-        goto keys_18;
-    }
-    p += 16;
-    p = atd_read_int64_p(r, p, &out->retweet_count);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "retweet_count", 13));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_19;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"favorite_count\":", 17)) {
-        goto keys_19;
-    }
-    p += 17;
-    p = atd_read_int64_p(r, p, &out->favorite_count);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "favorite_count", 14));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_20;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"entities\":", 11)) {
-        goto keys_20;
-    }
-    p += 11;
-    p = twitter_entities_read_p(r, p, &out->entities);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "entities", 8));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_21;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"favorited\":", 12)) {
-        goto keys_21;
-    }
-    p += 12;
-    p = atd_read_bool_p(r, p, &out->favorited);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "favorited", 9));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_22;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"retweeted\":", 12)) {
-        goto keys_22;
-    }
-    p += 12;
-    p = atd_read_bool_p(r, p, &out->retweeted);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "retweeted", 9));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_23;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"possibly_sensitive\":", 21)) {
-        goto keys_23;
-    }
-    p += 21;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "possibly_sensitive", 18));
-        }
-    } else {
-        p = atd_read_bool_p(r, p, &out->possibly_sensitive);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "possibly_sensitive", 18));
-        }
-        out->has_possibly_sensitive = true;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_24;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"lang\":", 7)) {
-        goto keys_24;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->lang);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 22;
-keys_24:
-keys_23:
-    seen[0] |= (uint64_t)1 << 21;
-keys_22:
-    seen[0] |= (uint64_t)1 << 20;
-keys_21:
-    seen[0] |= (uint64_t)1 << 19;
-keys_20:
-    seen[0] |= (uint64_t)1 << 18;
-keys_19:
-    seen[0] |= (uint64_t)1 << 17;
-keys_18:
-keys_17:
-    seen[0] |= (uint64_t)1 << 16;
-keys_16:
-    seen[0] |= (uint64_t)1 << 15;
-keys_15:
-    seen[0] |= (uint64_t)1 << 14;
-keys_14:
-    seen[0] |= (uint64_t)1 << 13;
-keys_13:
-    seen[0] |= (uint64_t)1 << 12;
-keys_12:
-    seen[0] |= (uint64_t)1 << 11;
-keys_11:
-    seen[0] |= (uint64_t)1 << 10;
-keys_10:
-    seen[0] |= (uint64_t)1 << 9;
-keys_9:
-    seen[0] |= (uint64_t)1 << 8;
-keys_8:
-    seen[0] |= (uint64_t)1 << 7;
-keys_7:
-    seen[0] |= (uint64_t)1 << 6;
-keys_6:
-    seen[0] |= (uint64_t)1 << 5;
-keys_5:
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (twitter_status__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = twitter_metadata_read_p(r, p, &out->metadata);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "metadata", 8));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"created_at\":", 13)) {
+                break;
+            }
+            p += 13;
+            /* fall through */
         case 1:
             p = atd_read_string_p(r, p, &out->created_at);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"id\":", 5)) {
+                break;
+            }
+            p += 5;
+            /* fall through */
         case 2:
             p = atd_read_int64_p(r, p, &out->id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"id_str\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 3:
             p = atd_read_string_p(r, p, &out->id_str);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"text\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 4:
             p = atd_read_string_p(r, p, &out->text);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
             }
             seen[0] |= (uint64_t)1 << 4;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"source\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 5:
             p = atd_read_string_p(r, p, &out->source);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "source", 6));
             }
             seen[0] |= (uint64_t)1 << 5;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"truncated\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 6:
             p = atd_read_bool_p(r, p, &out->truncated);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "truncated", 9));
             }
             seen[0] |= (uint64_t)1 << 6;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"in_reply_to_status_id\":", 24)) {
+                break;
+            }
+            p += 24;
+            /* fall through */
         case 7:
             p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_status_id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_status_id", 21));
             }
             seen[0] |= (uint64_t)1 << 7;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"in_reply_to_status_id_str\":", 28)) {
+                break;
+            }
+            p += 28;
+            /* fall through */
         case 8:
             p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_status_id_str);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_status_id_str", 25));
             }
             seen[0] |= (uint64_t)1 << 8;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"in_reply_to_user_id\":", 22)) {
+                break;
+            }
+            p += 22;
+            /* fall through */
         case 9:
             p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_user_id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_user_id", 19));
             }
             seen[0] |= (uint64_t)1 << 9;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"in_reply_to_user_id_str\":", 26)) {
+                break;
+            }
+            p += 26;
+            /* fall through */
         case 10:
             p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_user_id_str);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_user_id_str", 23));
             }
             seen[0] |= (uint64_t)1 << 10;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"in_reply_to_screen_name\":", 26)) {
+                break;
+            }
+            p += 26;
+            /* fall through */
         case 11:
             p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_screen_name);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_screen_name", 23));
             }
             seen[0] |= (uint64_t)1 << 11;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"user\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 12:
             p = twitter_user_read_p(r, p, &out->user);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
             }
             seen[0] |= (uint64_t)1 << 12;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"geo\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 13:
             p = atd_read_null_p(r, p);
             if (p == NULL) {
@@ -3455,7 +2765,19 @@ keys_0:
             }
             out->geo = 0;
             seen[0] |= (uint64_t)1 << 13;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"coordinates\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 14:
             p = atd_read_null_p(r, p);
             if (p == NULL) {
@@ -3463,7 +2785,19 @@ keys_0:
             }
             out->coordinates = 0;
             seen[0] |= (uint64_t)1 << 14;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"place\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 15:
             p = atd_read_null_p(r, p);
             if (p == NULL) {
@@ -3471,7 +2805,19 @@ keys_0:
             }
             out->place = 0;
             seen[0] |= (uint64_t)1 << 15;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"contributors\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 16:
             p = atd_read_null_p(r, p);
             if (p == NULL) {
@@ -3479,7 +2825,19 @@ keys_0:
             }
             out->contributors = 0;
             seen[0] |= (uint64_t)1 << 16;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"retweeted_status\":", 19)) {
+                break;
+            }
+            p += 19;
+            /* fall through */
         case 17:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3502,42 +2860,114 @@ keys_0:
                 }
                 out->has_retweeted_status = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"retweet_count\":", 16)) {
+                break;
+            }
+            p += 16;
+            /* fall through */
         case 18:
             p = atd_read_int64_p(r, p, &out->retweet_count);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "retweet_count", 13));
             }
             seen[0] |= (uint64_t)1 << 17;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"favorite_count\":", 17)) {
+                break;
+            }
+            p += 17;
+            /* fall through */
         case 19:
             p = atd_read_int64_p(r, p, &out->favorite_count);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "favorite_count", 14));
             }
             seen[0] |= (uint64_t)1 << 18;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"entities\":", 11)) {
+                break;
+            }
+            p += 11;
+            /* fall through */
         case 20:
             p = twitter_entities_read_p(r, p, &out->entities);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "entities", 8));
             }
             seen[0] |= (uint64_t)1 << 19;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"favorited\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 21:
             p = atd_read_bool_p(r, p, &out->favorited);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "favorited", 9));
             }
             seen[0] |= (uint64_t)1 << 20;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"retweeted\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 22:
             p = atd_read_bool_p(r, p, &out->retweeted);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "retweeted", 9));
             }
             seen[0] |= (uint64_t)1 << 21;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"possibly_sensitive\":", 21)) {
+                break;
+            }
+            p += 21;
+            /* fall through */
         case 23:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -3552,13 +2982,29 @@ keys_0:
                 }
                 out->has_possibly_sensitive = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"lang\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 24:
             p = atd_read_string_p(r, p, &out->lang);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
             }
             seen[0] |= (uint64_t)1 << 22;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -3569,81 +3015,83 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x7fffff)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "metadata", "status"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "metadata", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "created_at", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "text", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "source", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "truncated", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_status_id", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_status_id_str", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_user_id", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 10))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_user_id_str", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 11))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_screen_name", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 12))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 13))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "geo", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 14))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "coordinates", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 15))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "place", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 16))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "contributors", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 17))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "retweet_count", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 18))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "favorite_count", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 19))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entities", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 20))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "favorited", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 21))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "retweeted", "status"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 22))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "lang", "status"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "created_at", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "text", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 5))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "source", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 6))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "truncated", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 7))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_status_id", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 8))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_status_id_str", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 9))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_user_id", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 10))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_user_id_str", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 11))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_screen_name", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 12))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 13))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "geo", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 14))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "coordinates", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 15))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "place", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 16))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "contributors", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 17))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "retweet_count", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 18))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "favorite_count", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 19))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entities", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 20))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "favorited", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 21))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "retweeted", "status"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 22))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "lang", "status"));
+        }
     }
     return p;
 }
@@ -3766,6 +3214,7 @@ static int twitter_url_entity__field(const char *s, size_t len)
 static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitter_url_entity *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     twitter_url_entity_init(out);
@@ -3775,112 +3224,87 @@ static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitt
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"url\":", 6)) {
+            p += 6;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"url\":", 6)) {
-        goto keys_0;
-    }
-    p += 6;
-    p = atd_read_string_p(r, p, &out->url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"expanded_url\":", 15)) {
-        goto keys_1;
-    }
-    p += 15;
-    p = atd_read_string_p(r, p, &out->expanded_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "expanded_url", 12));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"display_url\":", 14)) {
-        goto keys_2;
-    }
-    p += 14;
-    p = atd_read_string_p(r, p, &out->display_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "display_url", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"indices\":", 10)) {
-        goto keys_3;
-    }
-    p += 10;
-    p = twitter_indices_read_p(r, p, &out->indices);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (twitter_url_entity__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"expanded_url\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 1:
             p = atd_read_string_p(r, p, &out->expanded_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "expanded_url", 12));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"display_url\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 2:
             p = atd_read_string_p(r, p, &out->display_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "display_url", 11));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"indices\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 3:
             p = twitter_indices_read_p(r, p, &out->indices);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
             }
             seen[0] |= (uint64_t)1 << 3;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -3891,24 +3315,26 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0xf)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "url_entity"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "url_entity"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "expanded_url", "url_entity"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "display_url", "url_entity"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "url_entity"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "expanded_url", "url_entity"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "display_url", "url_entity"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "url_entity"));
+        }
     }
     return p;
 }
@@ -3955,6 +3381,7 @@ static int twitter_hashtag__field(const char *s, size_t len)
 static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_hashtag *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     twitter_hashtag_init(out);
@@ -3964,62 +3391,49 @@ static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"text\":", 7)) {
+            p += 7;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"text\":", 7)) {
-        goto keys_0;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->text);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"indices\":", 10)) {
-        goto keys_1;
-    }
-    p += 10;
-    p = twitter_indices_read_p(r, p, &out->indices);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (twitter_hashtag__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->text);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"indices\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 1:
             p = twitter_indices_read_p(r, p, &out->indices);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
             }
             seen[0] |= (uint64_t)1 << 1;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -4030,18 +3444,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "text", "hashtag"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "text", "hashtag"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "hashtag"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "hashtag"));
+        }
     }
     return p;
 }
@@ -4103,6 +3519,7 @@ static int twitter_user_mention__field(const char *s, size_t len)
 static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twitter_user_mention *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     twitter_user_mention_init(out);
@@ -4112,137 +3529,106 @@ static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twi
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"screen_name\":", 14)) {
+            p += 14;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"screen_name\":", 14)) {
-        goto keys_0;
-    }
-    p += 14;
-    p = atd_read_string_p(r, p, &out->screen_name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "screen_name", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto keys_1;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto keys_2;
-    }
-    p += 5;
-    p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id_str\":", 9)) {
-        goto keys_3;
-    }
-    p += 9;
-    p = atd_read_string_p(r, p, &out->id_str);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"indices\":", 10)) {
-        goto keys_4;
-    }
-    p += 10;
-    p = twitter_indices_read_p(r, p, &out->indices);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (twitter_user_mention__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_string_p(r, p, &out->screen_name);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "screen_name", 11));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"name\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 1:
             p = atd_read_string_p(r, p, &out->name);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"id\":", 5)) {
+                break;
+            }
+            p += 5;
+            /* fall through */
         case 2:
             p = atd_read_int64_p(r, p, &out->id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"id_str\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 3:
             p = atd_read_string_p(r, p, &out->id_str);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"indices\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 4:
             p = twitter_indices_read_p(r, p, &out->indices);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
             }
             seen[0] |= (uint64_t)1 << 4;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -4253,27 +3639,29 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x1f)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "screen_name", "user_mention"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "screen_name", "user_mention"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "user_mention"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "user_mention"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "user_mention"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "user_mention"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "user_mention"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "user_mention"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "user_mention"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "user_mention"));
+        }
     }
     return p;
 }
@@ -4323,6 +3711,7 @@ static int twitter_size__field(const char *s, size_t len)
 static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_size *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     twitter_size_init(out);
@@ -4332,87 +3721,68 @@ static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_siz
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"w\":", 4)) {
+            p += 4;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"w\":", 4)) {
-        goto keys_0;
-    }
-    p += 4;
-    p = atd_read_int64_p(r, p, &out->w);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "w", 1));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"h\":", 4)) {
-        goto keys_1;
-    }
-    p += 4;
-    p = atd_read_int64_p(r, p, &out->h);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"resize\":", 9)) {
-        goto keys_2;
-    }
-    p += 9;
-    p = atd_read_string_p(r, p, &out->resize);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "resize", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (twitter_size__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_int64_p(r, p, &out->w);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "w", 1));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"h\":", 4)) {
+                break;
+            }
+            p += 4;
+            /* fall through */
         case 1:
             p = atd_read_int64_p(r, p, &out->h);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"resize\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 2:
             p = atd_read_string_p(r, p, &out->resize);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "resize", 6));
             }
             seen[0] |= (uint64_t)1 << 2;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -4423,21 +3793,23 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x7)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "w", "size"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "w", "size"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "h", "size"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "resize", "size"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "h", "size"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "resize", "size"));
+        }
     }
     return p;
 }
@@ -4490,6 +3862,7 @@ static int twitter_sizes__field(const char *s, size_t len)
 static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_sizes *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     twitter_sizes_init(out);
@@ -4499,112 +3872,87 @@ static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_si
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"medium\":", 9)) {
+            p += 9;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"medium\":", 9)) {
-        goto keys_0;
-    }
-    p += 9;
-    p = twitter_size_read_p(r, p, &out->medium);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "medium", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"small\":", 8)) {
-        goto keys_1;
-    }
-    p += 8;
-    p = twitter_size_read_p(r, p, &out->small);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"thumb\":", 8)) {
-        goto keys_2;
-    }
-    p += 8;
-    p = twitter_size_read_p(r, p, &out->thumb);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "thumb", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"large\":", 8)) {
-        goto keys_3;
-    }
-    p += 8;
-    p = twitter_size_read_p(r, p, &out->large);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "large", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (twitter_sizes__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = twitter_size_read_p(r, p, &out->medium);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "medium", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"small\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 1:
             p = twitter_size_read_p(r, p, &out->small);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"thumb\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 2:
             p = twitter_size_read_p(r, p, &out->thumb);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "thumb", 5));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"large\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 3:
             p = twitter_size_read_p(r, p, &out->large);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "large", 5));
             }
             seen[0] |= (uint64_t)1 << 3;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -4615,24 +3963,26 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0xf)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "medium", "sizes"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "medium", "sizes"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "small", "sizes"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "thumb", "sizes"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "large", "sizes"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "small", "sizes"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "thumb", "sizes"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "large", "sizes"));
+        }
     }
     return p;
 }
@@ -4729,6 +4079,7 @@ static int twitter_media__field(const char *s, size_t len)
 static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_media *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     twitter_media_init(out);
@@ -4738,315 +4089,210 @@ static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_me
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto keys_0;
-    }
-    p += 5;
-    p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id_str\":", 9)) {
-        goto keys_1;
-    }
-    p += 9;
-    p = atd_read_string_p(r, p, &out->id_str);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"indices\":", 10)) {
-        goto keys_2;
-    }
-    p += 10;
-    p = twitter_indices_read_p(r, p, &out->indices);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"media_url\":", 12)) {
-        goto keys_3;
-    }
-    p += 12;
-    p = atd_read_string_p(r, p, &out->media_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "media_url", 9));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"media_url_https\":", 18)) {
-        goto keys_4;
-    }
-    p += 18;
-    p = atd_read_string_p(r, p, &out->media_url_https);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "media_url_https", 15));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_5;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"url\":", 6)) {
-        goto keys_5;
-    }
-    p += 6;
-    p = atd_read_string_p(r, p, &out->url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_6;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"display_url\":", 14)) {
-        goto keys_6;
-    }
-    p += 14;
-    p = atd_read_string_p(r, p, &out->display_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "display_url", 11));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_7;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"expanded_url\":", 15)) {
-        goto keys_7;
-    }
-    p += 15;
-    p = atd_read_string_p(r, p, &out->expanded_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "expanded_url", 12));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_8;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) {
-        goto keys_8;
-    }
-    p += 7;
-    p = atd_read_string_p(r, p, &out->media_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_9;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"sizes\":", 8)) {
-        goto keys_9;
-    }
-    p += 8;
-    p = twitter_sizes_read_p(r, p, &out->sizes);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "sizes", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_10;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"source_status_id\":", 19)) {
-        goto keys_10;
-    }
-    p += 19;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "source_status_id", 16));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"id\":", 5)) {
+            p += 5;
+            goto field_0;
         }
-    } else {
-        p = atd_read_int64_p(r, p, &out->source_status_id);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "source_status_id", 16));
-        }
-        out->has_source_status_id = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_11;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"source_status_id_str\":", 23)) {
-        goto keys_11;
-    }
-    p += 23;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "source_status_id_str", 20));
-        }
-    } else {
-        p = atd_read_string_p(r, p, &out->source_status_id_str);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "source_status_id_str", 20));
-        }
-        out->has_source_status_id_str = true;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-keys_11:
-keys_10:
-    seen[0] |= (uint64_t)1 << 9;
-keys_9:
-    seen[0] |= (uint64_t)1 << 8;
-keys_8:
-    seen[0] |= (uint64_t)1 << 7;
-keys_7:
-    seen[0] |= (uint64_t)1 << 6;
-keys_6:
-    seen[0] |= (uint64_t)1 << 5;
-keys_5:
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (twitter_media__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = atd_read_int64_p(r, p, &out->id);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"id_str\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 1:
             p = atd_read_string_p(r, p, &out->id_str);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"indices\":", 10)) {
+                break;
+            }
+            p += 10;
+            /* fall through */
         case 2:
             p = twitter_indices_read_p(r, p, &out->indices);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"media_url\":", 12)) {
+                break;
+            }
+            p += 12;
+            /* fall through */
         case 3:
             p = atd_read_string_p(r, p, &out->media_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "media_url", 9));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"media_url_https\":", 18)) {
+                break;
+            }
+            p += 18;
+            /* fall through */
         case 4:
             p = atd_read_string_p(r, p, &out->media_url_https);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "media_url_https", 15));
             }
             seen[0] |= (uint64_t)1 << 4;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"url\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 5:
             p = atd_read_string_p(r, p, &out->url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
             }
             seen[0] |= (uint64_t)1 << 5;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"display_url\":", 14)) {
+                break;
+            }
+            p += 14;
+            /* fall through */
         case 6:
             p = atd_read_string_p(r, p, &out->display_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "display_url", 11));
             }
             seen[0] |= (uint64_t)1 << 6;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"expanded_url\":", 15)) {
+                break;
+            }
+            p += 15;
+            /* fall through */
         case 7:
             p = atd_read_string_p(r, p, &out->expanded_url);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "expanded_url", 12));
             }
             seen[0] |= (uint64_t)1 << 7;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"type\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 8:
             p = atd_read_string_p(r, p, &out->media_type);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 8;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"sizes\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 9:
             p = twitter_sizes_read_p(r, p, &out->sizes);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "sizes", 5));
             }
             seen[0] |= (uint64_t)1 << 9;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"source_status_id\":", 19)) {
+                break;
+            }
+            p += 19;
+            /* fall through */
         case 10:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -5061,7 +4307,19 @@ keys_0:
                 }
                 out->has_source_status_id = true;
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"source_status_id_str\":", 23)) {
+                break;
+            }
+            p += 23;
+            /* fall through */
         case 11:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -5076,6 +4334,10 @@ keys_0:
                 }
                 out->has_source_status_id_str = true;
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -5086,42 +4348,44 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3ff)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "media"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "media"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "media"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "media"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "media_url", "media"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "media_url_https", "media"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 5))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "media"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 6))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "display_url", "media"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 7))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "expanded_url", "media"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 8))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "media"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 9))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "sizes", "media"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "media"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "media"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "media_url", "media"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "media_url_https", "media"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 5))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "media"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 6))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "display_url", "media"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 7))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "expanded_url", "media"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 8))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "media"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 9))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "sizes", "media"));
+        }
     }
     return p;
 }

@@ -64,6 +64,7 @@ static int validators_person__plain__field(const char *s, size_t len)
 static const char *validators_person__plain_read_p(atd_reader *r, const char *p, validators_person *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     validators_person__plain_init(out);
@@ -73,109 +74,21 @@ static const char *validators_person__plain_read_p(atd_reader *r, const char *p,
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto keys_0;
-    }
-    p += 7;
-    {
+    if (more) {
         p = atd_skip_ws_p(r, p);
-        size_t at_v_ = atd_reader_offset_of(r, p);
-        p = atd_read_string_p(r, p, &out->name);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-        }
-        {
-            const char *why_ = NULL;
-            if (!valid_name(&out->name, &why_)) {
-                atd_reader_fail_validator(r, at_v_, "valid_name", why_);
-                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-            }
+        if (atd_key_at(r, p, "\"name\":", 7)) {
+            p += 7;
+            goto field_0;
         }
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"age\":", 6)) {
-        goto keys_1;
-    }
-    p += 6;
-    {
-        p = atd_skip_ws_p(r, p);
-        size_t at_v_ = atd_reader_offset_of(r, p);
-        p = atd_read_int64_p(r, p, &out->age);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
-        }
-        {
-            const char *why_ = NULL;
-            if (!valid_age(&out->age, &why_)) {
-                atd_reader_fail_validator(r, at_v_, "valid_age", why_);
-                return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
-            }
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"email\":", 8)) {
-        goto keys_2;
-    }
-    p += 8;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
-        }
-    } else {
-        {
-            p = atd_skip_ws_p(r, p);
-            size_t at_v_ = atd_reader_offset_of(r, p);
-            p = atd_read_string_p(r, p, &out->email);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
-            }
-            {
-                const char *why_ = NULL;
-                if (!valid_email(&out->email, &why_)) {
-                    atd_reader_fail_validator(r, at_v_, "valid_email", why_);
-                    return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
-                }
-            }
-        }
-        out->has_email = true;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (validators_person__plain__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             {
                 p = atd_skip_ws_p(r, p);
                 size_t at_v_ = atd_reader_offset_of(r, p);
@@ -192,7 +105,19 @@ keys_0:
                 }
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"age\":", 6)) {
+                break;
+            }
+            p += 6;
+            /* fall through */
         case 1:
             {
                 p = atd_skip_ws_p(r, p);
@@ -210,7 +135,19 @@ keys_0:
                 }
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"email\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 2:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -236,6 +173,10 @@ keys_0:
                 }
                 out->has_email = true;
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -246,18 +187,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "person"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "person"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "age", "person"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "age", "person"));
+        }
     }
     return p;
 }
@@ -448,6 +391,7 @@ static int validators_host__field(const char *s, size_t len)
 static const char *validators_host_read_p(atd_reader *r, const char *p, validators_host *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     validators_host_init(out);
@@ -457,147 +401,21 @@ static const char *validators_host_read_p(atd_reader *r, const char *p, validato
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"host\":", 7)) {
-        goto keys_0;
-    }
-    p += 7;
-    {
+    if (more) {
         p = atd_skip_ws_p(r, p);
-        size_t at_v_ = atd_reader_offset_of(r, p);
-        p = atd_read_string_p(r, p, &out->host);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "host", 4));
-        }
-        if ((out->host).len < (size_t)1 || (out->host).len > (size_t)16) {
-            atd_reader_fail_check_len(r, at_v_, (out->host).len, "a string of 1 to 16 bytes");
-            return atd_fail_cursor(atd_reader_push_field(r, "host", 4));
+        if (atd_key_at(r, p, "\"host\":", 7)) {
+            p += 7;
+            goto field_0;
         }
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"port\":", 7)) {
-        goto keys_1;
-    }
-    p += 7;
-    {
-        p = atd_skip_ws_p(r, p);
-        size_t at_v_ = atd_reader_offset_of(r, p);
-        p = atd_read_int64_p(r, p, &out->port);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
-        }
-        if ((int64_t)(out->port) < INT64_C(1) || (int64_t)(out->port) > INT64_C(65535)) {
-            atd_reader_fail_check_int(r, at_v_, (int64_t)(out->port), "an int >= 1 and <= 65535");
-            return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
-        }
-        {
-            const char *why_ = NULL;
-            if (!valid_port(&out->port, &why_)) {
-                atd_reader_fail_validator(r, at_v_, "valid_port", why_);
-                return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
-            }
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"weight\":", 9)) {
-        goto keys_2;
-    }
-    p += 9;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
-        }
-    } else {
-        {
-            p = atd_skip_ws_p(r, p);
-            size_t at_v_ = atd_reader_offset_of(r, p);
-            p = atd_read_double_p(r, p, &out->weight);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
-            }
-            if ((double)(out->weight) < 0 || (double)(out->weight) > 100.5) {
-                atd_reader_fail_check_float(r, at_v_, (double)(out->weight), "a float >= 0 and <= 100.5");
-                return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
-            }
-        }
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"backup\":", 9)) {
-        goto keys_3;
-    }
-    p += 9;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
-        }
-    } else {
-        {
-            p = atd_skip_ws_p(r, p);
-            size_t at_v_ = atd_reader_offset_of(r, p);
-            p = atd_read_int64_p(r, p, &out->backup);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
-            }
-            if ((int64_t)(out->backup) < INT64_C(1) || (int64_t)(out->backup) > INT64_C(65535)) {
-                atd_reader_fail_check_int(r, at_v_, (int64_t)(out->backup), "an int >= 1 and <= 65535");
-                return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
-            }
-            {
-                const char *why_ = NULL;
-                if (!valid_port(&out->backup, &why_)) {
-                    atd_reader_fail_validator(r, at_v_, "valid_port", why_);
-                    return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
-                }
-            }
-        }
-        out->has_backup = true;
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-keys_3:
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (validators_host__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             {
                 p = atd_skip_ws_p(r, p);
                 size_t at_v_ = atd_reader_offset_of(r, p);
@@ -611,7 +429,19 @@ keys_0:
                 }
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"port\":", 7)) {
+                break;
+            }
+            p += 7;
+            /* fall through */
         case 1:
             {
                 p = atd_skip_ws_p(r, p);
@@ -633,7 +463,19 @@ keys_0:
                 }
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"weight\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 2:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -655,7 +497,19 @@ keys_0:
                     }
                 }
             }
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"backup\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 3:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -685,6 +539,10 @@ keys_0:
                 }
                 out->has_backup = true;
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -695,18 +553,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "host", "host"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "host", "host"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "port", "host"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "port", "host"));
+        }
     }
     return p;
 }
@@ -991,6 +851,7 @@ static int validators_config__field(const char *s, size_t len)
 static const char *validators_config_read_p(atd_reader *r, const char *p, validators_config *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     validators_config_init(out);
@@ -1000,137 +861,106 @@ static const char *validators_config_read_p(atd_reader *r, const char *p, valida
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"hosts\":", 8)) {
+            p += 8;
+            goto field_0;
+        }
     }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"hosts\":", 8)) {
-        goto keys_0;
-    }
-    p += 8;
-    p = validators_host_list_read_p(r, p, &out->hosts);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "hosts", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ports\":", 8)) {
-        goto keys_1;
-    }
-    p += 8;
-    p = validators_port_list_read_p(r, p, &out->ports);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "ports", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"evens\":", 8)) {
-        goto keys_2;
-    }
-    p += 8;
-    p = validators_int_checked_list_read_p(r, p, &out->evens);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "evens", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_3;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"range\":", 8)) {
-        goto keys_3;
-    }
-    p += 8;
-    p = validators_int_int_checked_tuple_read_p(r, p, &out->range);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "range", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_4;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"level\":", 8)) {
-        goto keys_4;
-    }
-    p += 8;
-    p = validators_uint8_checked_nullable_read_p(r, p, &out->level);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    seen[0] |= (uint64_t)1 << 4;
-keys_4:
-    seen[0] |= (uint64_t)1 << 3;
-keys_3:
-    seen[0] |= (uint64_t)1 << 2;
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (validators_config__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = validators_host_list_read_p(r, p, &out->hosts);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "hosts", 5));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"ports\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 1:
             p = validators_port_list_read_p(r, p, &out->ports);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "ports", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"evens\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 2:
             p = validators_int_checked_list_read_p(r, p, &out->evens);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "evens", 5));
             }
             seen[0] |= (uint64_t)1 << 2;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"range\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 3:
             p = validators_int_int_checked_tuple_read_p(r, p, &out->range);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "range", 5));
             }
             seen[0] |= (uint64_t)1 << 3;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"level\":", 8)) {
+                break;
+            }
+            p += 8;
+            /* fall through */
         case 4:
             p = validators_uint8_checked_nullable_read_p(r, p, &out->level);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
             }
             seen[0] |= (uint64_t)1 << 4;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -1141,27 +971,29 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x1f)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "hosts", "config"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "hosts", "config"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ports", "config"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 2))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "evens", "config"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 3))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "range", "config"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 4))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "level", "config"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ports", "config"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 2))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "evens", "config"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 3))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "range", "config"));
+        }
+        if (!(seen[0] & ((uint64_t)1 << 4))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "level", "config"));
+        }
     }
     return p;
 }
@@ -1285,6 +1117,7 @@ static int validators_doc__field(const char *s, size_t len)
 static const char *validators_doc_read_p(atd_reader *r, const char *p, validators_doc *out)
 {
     bool more;
+    atd_string key;
     size_t at;
     uint64_t seen[1] = {0};
     validators_doc_init(out);
@@ -1294,89 +1127,58 @@ static const char *validators_doc_read_p(atd_reader *r, const char *p, validator
     if (p == NULL) {
         return NULL;
     }
-    if (!more) {
-        goto keys_0;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"people\":", 9)) {
-        goto keys_0;
-    }
-    p += 9;
-    p = validators_person_list_read_p(r, p, &out->people);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "people", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_1;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"shapes\":", 9)) {
-        goto keys_1;
-    }
-    p += 9;
-    p = validators_shape_list_read_p(r, p, &out->shapes);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
-    }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto keys_2;
-    }
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"config\":", 9)) {
-        goto keys_2;
-    }
-    p += 9;
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "config", 6));
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, "\"people\":", 9)) {
+            p += 9;
+            goto field_0;
         }
-    } else {
-        p = validators_config_read_p(r, p, &out->config);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "config", 6));
-        }
-        out->has_config = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-keys_2:
-    seen[0] |= (uint64_t)1 << 1;
-keys_1:
-    seen[0] |= (uint64_t)1 << 0;
-keys_0:
     while (more) {
-        atd_string key;
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) {
             return NULL;
         }
         switch (validators_doc__field(key.ptr, key.len)) {
         case 0:
+        field_0:
             p = validators_person_list_read_p(r, p, &out->people);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "people", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"shapes\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 1:
             p = validators_shape_list_read_p(r, p, &out->shapes);
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
-            break;
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
+            if (!more) {
+                break;
+            }
+            p = atd_skip_ws_p(r, p);
+            if (!atd_key_at(r, p, "\"config\":", 9)) {
+                break;
+            }
+            p += 9;
+            /* fall through */
         case 2:
             p = atd_skip_ws_p(r, p);
             if (atd_byte_at(r, p) == 'n') {
@@ -1391,6 +1193,10 @@ keys_0:
                 }
                 out->has_config = true;
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
@@ -1401,18 +1207,20 @@ keys_0:
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
             }
+            p = atd_object_next_p(r, p, &more);
+            if (p == NULL) {
+                return NULL;
+            }
             break;
         }
-        p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
+    }
+    if (seen[0] != UINT64_C(0x3)) {
+        if (!(seen[0] & ((uint64_t)1 << 0))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "people", "doc"));
         }
-    }
-    if (!(seen[0] & ((uint64_t)1 << 0))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "people", "doc"));
-    }
-    if (!(seen[0] & ((uint64_t)1 << 1))) {
-        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "doc"));
+        if (!(seen[0] & ((uint64_t)1 << 1))) {
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "doc"));
+        }
     }
     return p;
 }

@@ -122,9 +122,10 @@ void emit_check_read(cw *w, const ir_check *c, const ir_type *t, bool ptr, const
 void emit_check_write(cw *w, const ir_check *c, const ir_type *t, bool ptr, const char *rv,
                       const char *fail);
 void emit_check_declarations(cw *w, const ir_module *m);
-/* emit_biniou.c: the biniou functions of every type with functions (used[i]
- * as for emit_internal_prototypes; after the JSON ones; entry points for the
- * exported ones), and the four prototypes of a type. */
+/* emit_biniou.c: the biniou functions of every type with biniou functions
+ * (used[i]: reached from the exported types and typedefs that are not
+ * bin_skip; after the JSON ones; entry points for the exported ones), and
+ * the four prototypes of a type. */
 void emit_biniou_source(cw *w, const ir_module *m, const bool *used);
 void emit_biniou_prototypes(cw *w, const char *name);
 /* The biniou tag of t, and the statements writing / reading a slot's

@@ -403,22 +403,21 @@ void emit_tv_read_function(cw *w, const ir_type *t)
 
 void emit_tv_read_begin(cw *w, const ir_type *t)
 {
-    /* The record reader keeps its cursor in p; the scan for the tag is a
-     * reader-level call, so the cursor goes through r and comes back. */
+    /* The scan for the tag is a reader-level call on r->cur; it leaves the
+     * reader back at the '{', where p already is, so p needs no update. */
     const ir_tv *tv = t->tv;
     cw_line(w, "atd_string tv_tag_ = {NULL, 0};");
     cw_line(w, "size_t tv_at_ = 0;");
-    cw_line(w, "atd_reader_seek(r, p);");
-    cw_line(w, "atd_skip_ws(r);");
+    cw_line(w, "p = atd_skip_ws_p(r, p);");
     /* anything but an object is left to the record reader's error */
-    cw_open(w,
-            "if (atd_peek(r) == '{' && !atd_read_type_field(r, \"%s\", %zu, \"%s\", &tv_tag_, "
-            "&tv_at_))",
+    cw_open(w, "if (atd_byte_at(r, p) == '{')");
+    cw_line(w, "atd_reader_seek(r, p);");
+    cw_open(w, "if (!atd_read_type_field(r, \"%s\", %zu, \"%s\", &tv_tag_, &tv_at_))",
             cw_c_string(w, tv->type_field, tv->type_field_len), tv->type_field_len,
             tv_field(t)->slot.type->atd_name);
     cw_line(w, "return NULL;");
     cw_close(w, "}");
-    cw_line(w, "p = atd_reader_cursor(r);");
+    cw_close(w, "}");
 }
 
 void emit_tv_field_read(cw *w, const ir_type *t, bool present, const char *fail)

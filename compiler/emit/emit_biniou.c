@@ -62,7 +62,7 @@ static unsigned bin_tag(const ir_type *t)
     case IR_WRAP:
         break;
     }
-    return ATD_BIN_SHARED; /* unreachable: abstract stops generation */
+    return ATD_BIN_SHARED; /* unreachable: abstract stops generation or skips the type */
 }
 
 /* The tags a reader of t accepts, as a C expression (a mask). */
@@ -412,8 +412,16 @@ static void emit_record_wbody(cw *w, const ir_type *t)
 static void emit_sum_wbody(cw *w, const ir_type *t)
 {
     const char *call, *rv, *fail;
-    bool is_enum = t->kind == IR_ENUM;
-    cw_open(w, "switch (%s) {", is_enum ? "*v" : "v->tag");
+    if (t->kind == IR_ENUM) { /* the constructor's hashtag, from the table */
+        cw_open(w, "if (ATD_UNLIKELY((unsigned)*v >= %zuu))", t->ncases);
+        cw_line(w, "return atd_writer_fail(w, ATD_ERR_INVALID, \"invalid constructor tag for "
+                   "'%s'\");",
+                t->atd_name);
+        cw_close(w, "}");
+        cw_line(w, "return atd_writer_raw(w, %s__bin_ctor[*v], 4);", t->fn);
+        return;
+    }
+    cw_open(w, "switch (v->tag) {");
     for (size_t i = 0; i < t->ncases; i++) {
         const ir_case *k = &t->cases[i];
         cw_mid(w, "case %s:", k->const_name);
@@ -1156,7 +1164,7 @@ void emit_biniou_source(cw *w, const ir_module *m, const bool *used)
         cw_line(w, "static bool %s__bin_wbody(atd_writer *w, const %s *v);", t->fn, t->name);
         cw_line(w, "static bool %s__bin_rbody(atd_reader *r, uint8_t tag, %s *out);", t->fn,
                 t->name);
-        if (t->kind == IR_ENUM) { /* the constructors' hashtags, for record writers */
+        if (t->kind == IR_ENUM) { /* the constructors' hashtags: its writer, record writers */
             cw_open(w, "static const char %s__bin_ctor[%zu][5] = {", t->fn, t->ncases);
             for (size_t k = 0; k < t->ncases; k++) {
                 uint32_t h = t->cases[k].bin_hashtag;
@@ -1173,7 +1181,7 @@ void emit_biniou_source(cw *w, const ir_module *m, const bool *used)
             emit_type_biniou(w, m->types[i]);
     for (size_t i = 0; i < m->ndefs; i++) {
         const ir_def *d = &m->defs[i];
-        if (!d->is_typedef)
+        if (!d->is_typedef || d->bin_skip)
             continue;
         emit_entry_points(w, d->c_name, d->type, false);
         cw_end_item(w);

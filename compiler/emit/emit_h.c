@@ -294,7 +294,7 @@ void emit_header(cw *w, const ir_module *m)
         if (!m->types[i]->exported)
             continue;
         emit_prototypes(w, m->types[i]->name);
-        if (m->biniou)
+        if (m->biniou && !m->types[i]->bin_skip)
             emit_biniou_prototypes(w, m->types[i]->name);
         cw_blank(w);
     }
@@ -302,7 +302,7 @@ void emit_header(cw *w, const ir_module *m)
         if (!m->defs[i].is_typedef)
             continue;
         emit_prototypes(w, m->defs[i].c_name);
-        if (m->biniou)
+        if (m->biniou && !m->defs[i].bin_skip)
             emit_biniou_prototypes(w, m->defs[i].c_name);
         cw_blank(w);
     }

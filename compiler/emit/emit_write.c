@@ -639,6 +639,21 @@ static void emit_sum_write(cw *w, const ir_type *t)
  *     return atd_writer_raw(w, "]", 1);
  * A cell of bounded size is one piece with its '[' or ',' (and the ']' of
  * the last cell), see write_fixed. */
+/* True when every cell of tuple t is a fixed-size value written as it is
+ * (no pointer, no check), and there are at most RUN_MAX of them: then a list
+ * of such tuples writes each element as one piece with its comma. */
+static bool fixed_tuple(const ir_type *t)
+{
+    if (t->kind != IR_TUPLE || t->ncells == 0 || t->ncells > RUN_MAX)
+        return false;
+    for (size_t i = 0; i < t->ncells; i++) {
+        const ir_slot *s = &t->cells[i].slot;
+        if (s->ptr || s->type->fixed == IR_FIXED_NONE || s->check != NULL)
+            return false;
+    }
+    return true;
+}
+
 static void emit_tuple_write(cw *w, const ir_type *t)
 {
     bool closed = false;
@@ -683,6 +698,30 @@ static void emit_tuple_write(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
+/* The element v->items[i] of a list of fixed_tuple elements as pieces:
+ *     if (i > 0) *p++ = ',';  "[" cell "," cell ... "]"
+ * A failure (a cell not finite, or the buffer's) is one the tuple's own
+ * writer meets again at the same cell: called then, it reports it with the
+ * cell's index, exactly as when the list calls it for every element, and
+ * returns false:
+ *     return P_write(w, &v->items[i]) || atd_writer_push_index(w, i); */
+static void write_fixed_tuple_elem(cw *w, const ir_type *t)
+{
+    const char *fail =
+        cw_fmt(w, "return %s_write(w, &v->items[i]) || atd_writer_push_index(w, i);", t->fn);
+    piece pcs[RUN_MAX];
+    for (size_t j = 0; j < t->ncells; j++)
+        pcs[j] = (piece){
+            t->cells[j].slot.type,
+            cw_fmt(w, "v->items[i].f%zu", j),
+            j == 0 ? "i > 0" : NULL,
+            j == 0 ? "\"[\", 1" : "\",\", 1",
+            1,
+            j + 1 == t->ncells ? "]" : NULL,
+            fail};
+    write_fixed(w, pcs, t->ncells);
+}
+
 /* Emits the list writer:
  *     if (!atd_writer_raw(w, "[", 1)) return false;
  *     for (i = 0; i < v->len; i++) {
@@ -690,7 +729,8 @@ static void emit_tuple_write(cw *w, const ir_type *t)
  *         ...write v->items[i], pushing index i on failure...
  *     }
  *     return atd_writer_raw(w, "]", 1);
- * An element of bounded size is one piece with its comma (write_fixed). */
+ * An element of bounded size (a scalar, or a tuple of them) is one piece
+ * with its comma (write_fixed). */
 static void emit_list_write(cw *w, const ir_type *t)
 {
     write_signature(w, t);
@@ -711,6 +751,8 @@ static void emit_list_write(cw *w, const ir_type *t)
                     NULL,
                     "return atd_writer_push_index(w, i);"};
         write_fixed(w, &pc, 1);
+    } else if (fixed_tuple(t->elem.type)) {
+        write_fixed_tuple_elem(w, t->elem.type);
     } else if (t->elem.type->kind == IR_STRING) {
         /* the comma and the string in one call */
         cw_open(w,

@@ -243,6 +243,9 @@ struct ir_type {
      * instance of a parametrized type, an inline record) has static
      * functions in the generated source only. */
     bool exported;
+    /* It holds abstract somewhere inside (lower_bin.c, --biniou-skip-abstract
+     * only): no biniou functions. */
+    bool bin_skip;
     /* filled by sort.c */
     int scc;               /* strongly connected component of by-value edges */
     int mark;              /* scratch for graph walks */
@@ -257,6 +260,7 @@ typedef struct ir_def {
     const ir_check *check; /* of its right-hand side (an alias of a scalar...), or NULL */
     const char *doc;    /* <doc text>, or NULL */
     ast_loc loc;        /* the definition's name (clash reports) */
+    bool bin_skip;      /* its type holds abstract: no biniou functions (lower_bin.c) */
 } ir_def;
 
 typedef struct ir_module {
@@ -274,10 +278,12 @@ typedef struct ir_module {
     size_t nc_includes;
     const char **includes;   /* base names of the imported schemas: #include "b.h" */
     size_t nincludes;
-    /* Why there can be no biniou code, or NULL: the first `abstract`
-     * (no binary form) or imported type, and where it is. */
-    const char *bin_blocker;
-    ast_loc bin_blocker_loc;
+    /* Why there can be no biniou code: the first `abstract` (no binary
+     * form) and the first imported type, and where they are. */
+    bool bin_abstract;
+    ast_loc bin_abstract_loc;
+    bool bin_imported;
+    ast_loc bin_imported_loc;
     bool biniou;             /* emit biniou code too (atdc --biniou; set by emit_module) */
     bool lazy;               /* emit the lazy format's API too (atdc --lazy, emit_lazy.c) */
 } ir_module;

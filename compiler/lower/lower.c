@@ -95,8 +95,8 @@ typedef struct lower_ctx {
     const deps_import *imports; /* per import of the module, or NULL (deps.h) */
     const ast_annots **checked; /* nodes whose checks were looked at (lower_checks) */
     size_t nchecked, checked_cap;
-    const char *bin_blocker;    /* see ir_module */
-    ast_loc bin_blocker_loc;
+    bool bin_abstract, bin_imported; /* see ir_module */
+    ast_loc bin_abstract_loc, bin_imported_loc;
 } lower_ctx;
 
 /* --- small helpers --- */
@@ -167,12 +167,13 @@ static void add_type(lower_ctx *L, ir_type *t)
         L->types[L->ntypes++] = t;
 }
 
-/* Records the first type that biniou cannot have (see ir_module). */
-static void note_bin_blocker(lower_ctx *L, const char *what, ast_loc loc)
+/* Records the first of each kind of type that biniou cannot have (see
+ * ir_module). */
+static void note_bin_blocker(bool *seen, ast_loc *where, ast_loc loc)
 {
-    if (L->bin_blocker == NULL) {
-        L->bin_blocker = what;
-        L->bin_blocker_loc = loc;
+    if (!*seen) {
+        *seen = true;
+        *where = loc;
     }
 }
 
@@ -1084,7 +1085,7 @@ static ir_type *lower_imported(lower_ctx *L, const ast_type *t)
             break;
         i++;
     }
-    note_bin_blocker(L, "an imported type", t->loc);
+    note_bin_blocker(&L->bin_imported, &L->bin_imported_loc, t->loc);
     if (i == am->nimports || L->imports == NULL || L->imports[i].module == NULL ||
         t->u.name.npath != 2) {
         diag_error(L->diag, t->loc,
@@ -1162,7 +1163,7 @@ static ir_type *lower_name(lower_ctx *L, const ast_type *t, const check_scope *e
     if (strcmp(n, "string") == 0)
         return scalar(L, IR_STRING, "atd_string", "string", "string");
     if (strcmp(n, "abstract") == 0) {
-        note_bin_blocker(L, "abstract", t->loc);
+        note_bin_blocker(&L->bin_abstract, &L->bin_abstract_loc, t->loc);
         return scalar(L, IR_ABSTRACT, "atd_json", "abstract", "abstract");
     }
     if (nargs == 1 && strcmp(n, "list") == 0) {
@@ -1390,8 +1391,10 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
     }
     if (L.failed)
         return NULL;
-    m->bin_blocker = L.bin_blocker;
-    m->bin_blocker_loc = L.bin_blocker_loc;
+    m->bin_abstract = L.bin_abstract;
+    m->bin_abstract_loc = L.bin_abstract_loc;
+    m->bin_imported = L.bin_imported;
+    m->bin_imported_loc = L.bin_imported_loc;
     for (size_t i = 0; i < L.ntypes; i++)
         lower_fixed(&L, L.types[i]);
     /* Composite types go to the module; scalars stay behind. */

@@ -30,6 +30,7 @@
 
 #include "number_bigdec.h"
 #include "pow10_table.h"
+#include "reader_internal.h"
 
 #define INF_BITS 0x7FF0000000000000u
 #define EXP_SATURATE 100000000000000000 /* 10^17: exponents stop growing there */
@@ -321,7 +322,7 @@ static inline bool lemire_fast(uint64_t w, int64_t q, uint64_t *bits)
     /* floor(q * log2(10)) as atd__floor_log2_pow10, with the shifted value
      * made nonnegative (q >= -343) to do without a branch */
     int fl2 = (int)((((int64_t)q * 1741647) + ((int64_t)2048 << 19)) >> 19) - 2048;
-    int e = 11 + top + fl2 - lz; /* r - 127 + fl2 - lz with r = 138 + top */
+    int e = 11 + top + fl2 - lz;              /* r - 127 + fl2 - lz with r = 138 + top */
     uint64_t half = (uint64_t)1 << (9 + top); /* 2^(s-1), s = r - 128 */
     uint64_t k = a1 & (half - 1);
     /* normal results only: -1074 <= e <= 971 */
@@ -586,7 +587,119 @@ atd_num_status atd_parse_double(const char *p, const char *end, double *out)
     return parse_number(p, end, true, out) != p ? ATD_NUM_OK : ATD_NUM_SYNTAX;
 }
 
-const char *atd_parse_double_prefix(const char *p, const char *end, double *out)
+/* The general prefix parse, out of line so that the fast path below needs no
+ * stack frame and reaches it by a tail call. */
+static NOINLINE const char *parse_prefix_general(const char *p, const char *end, double *out)
 {
     return parse_number(p, end, false, out);
+}
+
+#ifdef HAVE_SWAR
+/* Bytes the fast path may read from the start of the number: a sign, one
+ * word at the integer digits (at most 6 of them, then the point), two words
+ * of fraction digits, and the byte after them, all below offset 24. */
+#define FAST_SPAN 25
+
+/* The low n bytes of a word (n <= 7). */
+static inline uint64_t low_bytes(uint64_t x, unsigned n)
+{
+    return x & (((uint64_t)1 << (8 * n)) - 1);
+}
+
+/* The end of the fast path for the number [start, stop): the byte at stop
+ * must end it (`token`: end a token, else not start an exponent); its value
+ * is w * 10^-m (w < 10^19, m = 0, 8 or 16, a constant in each caller so that
+ * the steps fold it in) with the sign of the text at start, decided by the
+ * Clinger or the fast Eisel-Lemire step. Returns stop, or NULL when that does
+ * not decide (*out untouched). */
+static ALWAYS_INLINE const char *finish_fast(const char *start, const char *stop, bool token,
+                                             uint64_t w, unsigned m, double *out)
+{
+    unsigned char c = (unsigned char)*stop;
+    if (token ? !(atd__char_class[c] & ATD__CC_DELIM) : (c | 0x20) == 'e')
+        return NULL;
+    double v;
+    if (clinger(w, -(int64_t)m, &v)) {
+        *out = *start == '-' ? -v : v;
+        return stop;
+    }
+    uint64_t b;
+    if (w != 0 && lemire_fast(w, -(int64_t)m, &b)) {
+        *out = from_bits(b, *start == '-');
+        return stop;
+    }
+    return NULL;
+}
+
+/* The common shape -?(0|[1-9][0-9]{0,5})(\.[0-9]{1,7})? or
+ * -?(0|[1-9][0-9]{0,2})\.[0-9]{8,15} when FAST_SPAN bytes are left at start:
+ * a word gives the integer digits and their value at once, one or two more
+ * the fraction, with no bound check, no loop and few live values (the sign
+ * is read again at the end). With `token`, the byte after the number must also end a
+ * token (atd__char_class). Returns the end of the number with *out set, or
+ * NULL (*out untouched) for anything else, exponents included: the general
+ * parse then decides and finds the exact end or the syntax error. */
+static ALWAYS_INLINE const char *parse_fast(const char *start, bool token, double *out)
+{
+    const char *p = start + (*start == '-');
+    uint64_t t = digit_values(load8(p));
+    uint64_t bad = nondigit_flags(t);
+    /* 7 when there are 7 or more digits */
+    unsigned n = (unsigned)atd__ctz64(bad | (uint64_t)1 << 63) / 8;
+    /* no digit, 7 or more, or a "0" followed by a digit */
+    if (n - 1 >= 6 || ((t & 0xFF) == 0 && n > 1))
+        return NULL;
+    uint64_t w = eight_digits(t << (64 - 8 * n));
+    p += n;
+    if (*p != '.')
+        return finish_fast(start, p, token, w, 0, out);
+    /* The fraction, as one or two words of eight digits: the digits after
+     * its end are taken as zeros, so that m only depends on the number of
+     * words and the steps can fold the power of ten in. That adds up to 15
+     * trailing zeros to w, which still leaves it exact: at most 6 + 8 or
+     * 3 + 16 digits. */
+    const char *f = p + 1;
+    uint64_t u = digit_values(load8(f));
+    uint64_t ub = nondigit_flags(u);
+    if (ub != 0) {
+        unsigned k = (unsigned)atd__ctz64(ub) / 8;
+        if (k == 0) /* "1." */
+            return NULL;
+        w = w * 100000000 + eight_digits(low_bytes(u, k));
+        return finish_fast(start, f + k, token, w, 8, out);
+    }
+    uint64_t x = digit_values(load8(f + 8));
+    uint64_t xb = nondigit_flags(x);
+    /* 16 or more fraction digits, or more than 19 digits in w */
+    if (xb == 0 || n > 3)
+        return NULL;
+    unsigned k = (unsigned)atd__ctz64(xb) / 8;
+    /* independent products rather than a chain */
+    w = w * 10000000000000000 + eight_digits(u) * 100000000 + eight_digits(low_bytes(x, k));
+    return finish_fast(start, f + 8 + k, token, w, 16, out);
+}
+#endif
+
+const char *atd_parse_double_prefix(const char *p, const char *end, double *out)
+{
+#ifdef HAVE_SWAR
+    if (ATD_LIKELY(end - p >= FAST_SPAN)) {
+        const char *q = parse_fast(p, false, out);
+        if (ATD_LIKELY(q != NULL))
+            return q;
+    }
+#endif
+    return parse_prefix_general(p, end, out);
+}
+
+const char *atd__read_double_token(atd_reader *r, const char *p, double *out)
+{
+#ifdef HAVE_SWAR
+    if (ATD_LIKELY(r->end - p >= FAST_SPAN)) {
+        const char *q = parse_fast(p, true, out);
+        if (ATD_LIKELY(q != NULL))
+            return q;
+    }
+#endif
+    return atd__read_double_slow(r, p, out);
 }

@@ -22,6 +22,13 @@
 #include "number_shortest.h"
 #include "pow10_table.h"
 
+/* The rare cases out of line where the usual one is inline before them. */
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
 static const char digit_pairs[200] = {
     '0', '0', '0', '1', '0', '2', '0', '3', '0', '4', '0', '5', '0', '6', '0', '7', '0', '8', '0',
     '9', '1', '0', '1', '1', '1', '2', '1', '3', '1', '4', '1', '5', '1', '6', '1', '7', '1', '8',
@@ -53,6 +60,14 @@ static inline int count_digits_u32(uint32_t v)
 #define DIGITS_SWAR 1
 #else
 #define DIGITS_SWAR 0
+#endif
+
+/* SSE2 is the x86-64 baseline: the 16 digits of a double in one register. */
+#if DIGITS_SWAR && defined(__SSE2__) && !defined(ATD_NO_SIMD)
+#define DIGITS_SSE2 1
+#include <emmintrin.h>
+#else
+#define DIGITS_SSE2 0
 #endif
 
 #if DIGITS_SWAR
@@ -466,18 +481,122 @@ static inline int trailing_zero_digits(uint64_t w)
 }
 #endif
 
-char *atd_write_double(char *p, double v)
+#if DIGITS_SSE2
+/* The 16 digits of hi * 10^8 + lo (hi, lo < 10^8) as ASCII, the first in
+ * byte 0: each 64-bit lane holds one half, split into 32-bit lanes of four
+ * digits (multiply-shift by 2^45 / 10^4, exact below 2^32), then 16-bit
+ * lanes of two (x * 5243 >> 19 is x / 100 below 43699), then bytes
+ * (y * 6554 >> 16 is y / 10 below 100). No lane's product reaches the next. */
+static inline __m128i digits16(uint32_t hi, uint32_t lo)
 {
-    uint64_t bits;
-    memcpy(&bits, &v, sizeof bits);
-    if (bits >> 63) {
-        *p++ = '-';
-        bits &= ~((uint64_t)1 << 63);
+    __m128i v = _mm_set_epi64x((long long)lo, (long long)hi);
+    __m128i q = _mm_srli_epi64(_mm_mul_epu32(v, _mm_set1_epi64x(0xd1b71759)), 45);
+    __m128i r = _mm_sub_epi32(v, _mm_mul_epu32(q, _mm_set1_epi64x(10000)));
+    __m128i x = _mm_or_si128(q, _mm_slli_epi64(r, 32));
+    __m128i h = _mm_srli_epi16(_mm_mulhi_epu16(x, _mm_set1_epi32(5243)), 3);
+    __m128i y = _mm_or_si128(
+        h, _mm_slli_epi32(_mm_sub_epi16(x, _mm_mullo_epi16(h, _mm_set1_epi16(100))), 16));
+    __m128i t = _mm_mulhi_epu16(y, _mm_set1_epi16(6554));
+    __m128i z = _mm_or_si128(
+        t, _mm_slli_epi16(_mm_sub_epi16(y, _mm_mullo_epi16(t, _mm_set1_epi16(10))), 8));
+    return _mm_add_epi8(z, _mm_set1_epi8('0'));
+}
+
+/* For the shape ddd.ddd with x + 1 digits before the point (x in 0..6):
+ * output byte i is digit i (i <= x), '.' (i = x + 1) or digit i - 1. As
+ * masks over the digits, the digits one byte later, and the point. */
+typedef struct point_masks {
+    _Alignas(16) unsigned char same[16];
+    unsigned char shifted[16], point[16];
+} point_masks;
+
+#define PM_ROW(x)                                                                                  \
+    {                                                                                              \
+        {PM_B(x, 0, <=),  PM_B(x, 1, <=),  PM_B(x, 2, <=),  PM_B(x, 3, <=),                        \
+         PM_B(x, 4, <=),  PM_B(x, 5, <=),  PM_B(x, 6, <=),  PM_B(x, 7, <=),                        \
+         PM_B(x, 8, <=),  PM_B(x, 9, <=),  PM_B(x, 10, <=), PM_B(x, 11, <=),                       \
+         PM_B(x, 12, <=), PM_B(x, 13, <=), PM_B(x, 14, <=), PM_B(x, 15, <=)},                      \
+            {PM_B(x, 0, >),  PM_B(x, 1, >),  PM_B(x, 2, >),  PM_B(x, 3, >),                        \
+             PM_B(x, 4, >),  PM_B(x, 5, >),  PM_B(x, 6, >),  PM_B(x, 7, >),                        \
+             PM_B(x, 8, >),  PM_B(x, 9, >),  PM_B(x, 10, >), PM_B(x, 11, >),                       \
+             PM_B(x, 12, >), PM_B(x, 13, >), PM_B(x, 14, >), PM_B(x, 15, >)},                      \
+        {                                                                                          \
+            PM_P(x, 0), PM_P(x, 1), PM_P(x, 2), PM_P(x, 3), PM_P(x, 4), PM_P(x, 5), PM_P(x, 6),    \
+                PM_P(x, 7), PM_P(x, 8), PM_P(x, 9), PM_P(x, 10), PM_P(x, 11), PM_P(x, 12),         \
+                PM_P(x, 13), PM_P(x, 14), PM_P(x, 15)                                              \
+        }                                                                                          \
     }
-    if (bits == 0) {
-        memcpy(p, "0.0", 3);
-        return p + 3;
+/* digit bytes: i <= x keeps digit i; i > x + 1 takes digit i - 1 */
+#define PM_B(x, i, op) ((i op(x)) && (i) != (x) + 1 ? 0xff : 0)
+#define PM_P(x, i) ((i) == (x) + 1 ? '.' : 0)
+static const point_masks point_table[7] = {PM_ROW(0), PM_ROW(1), PM_ROW(2), PM_ROW(3),
+                                           PM_ROW(4), PM_ROW(5), PM_ROW(6)};
+#undef PM_ROW
+#undef PM_B
+#undef PM_P
+
+/* The shapes of write_16_17 other than ddd.ddd with a short integer part:
+ * the 17 digits s[0..16) and d16, n of them significant. */
+static NOINLINE char *write_17_other(char *p, __m128i s, char d16, int n, int x)
+{
+    char buf[48];
+    _mm_storeu_si128((__m128i *)(void *)buf, s);
+    buf[16] = d16;
+    memset(buf + 17, '0', sizeof buf - 17);
+    /* yojson prints with %.17g exactly when 16 digits do not read back */
+    return layout_fixed(p, buf, n, x, n == 17 ? 17 : 16);
+}
+
+/* atd_write_double for f in [10^15, 10^17) (every normal double on the
+ * fast route): f is scaled to 17 digits (f * 10 when it has 16), which
+ * digits16 prints after the leading one. The number of digits left once
+ * trailing zeros are dropped decides where the next value goes; it is
+ * known without looking at the digits unless f may end with a zero. */
+static inline char *write_16_17(char *p, uint64_t f, int e10, bool zero_end)
+{
+    int lead = f < 10000000000000000u; /* 16 digits */
+    f = lead ? f * 10 : f;
+    e10 -= lead;
+    uint64_t hi9 = f / 100000000;
+    uint32_t lo8 = (uint32_t)(f - hi9 * 100000000);
+    uint32_t h0 = (uint32_t)hi9 / 100000000; /* 1..9 */
+    uint32_t hi8 = (uint32_t)hi9 - h0 * 100000000;
+    __m128i d = digits16(hi8, lo8); /* digits 1..16 */
+    int tz = lead;
+    if (zero_end) {
+        unsigned nonzero =
+            ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(d, _mm_set1_epi8('0'))) & 0xffff;
+        tz = nonzero != 0 ? __builtin_clz(nonzero) - 16 : 16;
     }
+    int n = 17 - tz;
+    int x = e10 + 16;
+    /* digits 0..15, and 16 apart */
+    __m128i s = _mm_or_si128(_mm_slli_si128(d, 1), _mm_cvtsi32_si128((int)('0' + h0)));
+    int last2 = _mm_extract_epi16(d, 7); /* digits 15 and 16 */
+    if (x >= 0 && x <= 6 && x < n - 1) {
+        const point_masks *m = &point_table[x];
+        __m128i o = _mm_or_si128(
+            _mm_or_si128(_mm_and_si128(s, _mm_load_si128((const __m128i *)(const void *)m->same)),
+                         _mm_and_si128(_mm_slli_si128(s, 1),
+                                       _mm_load_si128((const __m128i *)(const void *)m->shifted))),
+            _mm_load_si128((const __m128i *)(const void *)m->point));
+        _mm_storeu_si128((__m128i *)(void *)p, o);
+        uint16_t tail = (uint16_t)last2;
+        memcpy(p + 16, &tail, 2);
+        return p + n + 1;
+    }
+    return write_17_other(p, s, (char)(last2 >> 8), n, x);
+}
+#endif
+
+/* atd_write_double for the bits of a finite v > 0 (with SSE2, what the
+ * inline usual case leaves). */
+#if DIGITS_SSE2
+static NOINLINE char *write_positive(char *p, uint64_t bits)
+#else
+static inline char *write_positive(char *p, uint64_t bits)
+#endif
+{
     int e10;
     uint64_t f;
     uint64_t c;
@@ -489,7 +608,10 @@ char *atd_write_double(char *p, double v)
         f = shortest(a, &e10);
         zero_end = true;
     }
-#if DIGITS_SWAR
+#if DIGITS_SSE2
+    if (f >= 1000000000000000u && f < 100000000000000000u)
+        return write_16_17(p, f, e10, zero_end);
+#elif DIGITS_SWAR
     /* Normal doubles give 16 or 17 digits (f is within 10x of the 53-bit
      * significand): print all 17 places at once, f = h0 | 8 digits | 8
      * digits, then find the leading and trailing zeros without dividing. */
@@ -545,6 +667,30 @@ char *atd_write_double(char *p, double v)
     write_digits(d, f, n);
     /* yojson prints with %.17g exactly when 16 digits do not read back */
     return layout(p, d, n, e10 + n - 1, n == 17 ? 17 : 16);
+}
+
+char *atd_write_double(char *p, double v)
+{
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    /* the sign without a branch: the '-' is overwritten when positive */
+    *p = '-';
+    p += bits >> 63;
+    bits &= ~((uint64_t)1 << 63);
+    if (bits == 0) {
+        memcpy(p, "0.0", 3);
+        return p + 3;
+    }
+#if DIGITS_SSE2
+    /* the usual case inline, with nothing to save on the stack */
+    uint64_t c, f;
+    int q, e10;
+    bool zero_end;
+    if (ATD_LIKELY(decode(bits, &c, &q) && shortest_fast(c, q, &f, &e10, &zero_end) &&
+                   f >= 1000000000000000u && f < 100000000000000000u))
+        return write_16_17(p, f, e10, zero_end);
+#endif
+    return write_positive(p, bits);
 }
 
 /* ------------------------------------------------------------------------

@@ -838,9 +838,8 @@ static ATD_NOINLINE_FN const char *read_double_other(atd_reader *r, const char *
     return atd_fail_cursor(atd__fail_found(r, at, ATD_ERR_TYPE, "a number"));
 }
 
-const char *atd_read_double_p(atd_reader *r, const char *p, double *out)
+const char *atd__read_double_slow(atd_reader *r, const char *p, double *out)
 {
-    p = atd_skip_ws_p(r, p);
     if (ATD_LIKELY(p < r->end)) {
         unsigned char c = (unsigned char)*p;
         if (ATD_LIKELY(c == '-' || (unsigned)(c - '0') < 10)) {
@@ -855,6 +854,11 @@ const char *atd_read_double_p(atd_reader *r, const char *p, double *out)
         }
     }
     return read_double_other(r, p, out);
+}
+
+const char *atd_read_double_p(atd_reader *r, const char *p, double *out)
+{
+    return atd__read_double_token(r, atd_skip_ws_p(r, p), out);
 }
 
 bool atd_read_double(atd_reader *r, double *out)

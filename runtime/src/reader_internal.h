@@ -51,4 +51,11 @@ int atd__match_literal(const char *p, const char *end, const char *lit, size_t n
  * or 'E'. Callers take their general path on NULL. */
 const char *atd__read_small_int(const char *p, const char *end, int64_t *out, bool *fraction);
 
+/* atd_read_double_p after whitespace: the common plain number at p by a
+ * one-pass fast path (number_read.c), anything else by
+ * atd__read_double_slow (reader.c: numbers near the end of the input, long
+ * or unusual ones, quoted numbers, lenient names and the errors). */
+const char *atd__read_double_token(atd_reader *r, const char *p, double *out);
+const char *atd__read_double_slow(atd_reader *r, const char *p, double *out);
+
 #endif

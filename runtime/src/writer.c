@@ -175,15 +175,19 @@ static inline unsigned first_stop64(uint64_t w, bool high)
 /* Bit i set when byte i of v stops the copy. Signed, every byte >= 0x80 is
  * below 0x20, so one comparison finds both the control and the non-ASCII
  * bytes; without `high` the non-ASCII ones are masked out again. */
-static inline unsigned stops128(__m128i v, bool high)
+static inline __m128i stop_bytes128(__m128i v, bool high)
 {
     __m128i ctl = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
     if (!high)
         ctl = _mm_andnot_si128(_mm_cmplt_epi8(v, _mm_setzero_si128()), ctl);
-    __m128i m = _mm_or_si128(_mm_or_si128(ctl, _mm_cmpeq_epi8(v, _mm_set1_epi8('"'))),
-                             _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
-                                          _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f))));
-    return (unsigned)_mm_movemask_epi8(m);
+    return _mm_or_si128(_mm_or_si128(ctl, _mm_cmpeq_epi8(v, _mm_set1_epi8('"'))),
+                        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
+                                     _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f))));
+}
+
+static inline unsigned stops128(__m128i v, bool high)
+{
+    return (unsigned)_mm_movemask_epi8(stop_bytes128(v, high));
 }
 #endif
 
@@ -296,7 +300,13 @@ static ALWAYS_INLINE char *escape_body(char *p, const char *s, size_t len, bool 
         const char *q = atd__scan_text(s, end);
         if (q == NULL)
             return NULL;
-        p = escape_run(p, s, (size_t)(q - s));
+        size_t n = (size_t)(q - s);
+        if (ATD_LIKELY(memchr(s, 0x7f, n) == NULL)) {
+            memcpy(p, s, n); /* plain text: one copy */
+            p += n;
+        } else {
+            p = escape_run(p, s, n);
+        }
         s = q;
     }
 }
@@ -484,8 +494,8 @@ static inline bool any_stop16(uint64_t a, uint64_t b)
 }
 
 /* A string of at most 16 bytes of plain ASCII (the usual key, name, enum or
- * identifier) goes through here without a loop, a call or a saved
- * register: it is loaded as two overlapping pieces that cover it exactly
+ * identifier; with SSE2 up to 64) goes through here without a loop, a call
+ * or a saved register: it is loaded as two overlapping pieces that cover it exactly
  * (never reading outside s[0..len)), tested in one step, and stored back the
  * same way. Anything else, nothing written yet, goes to string_at_general. */
 bool atd__writer_string_at(atd_writer *w, char *p, const char *s, size_t len)
@@ -520,7 +530,34 @@ bool atd__writer_string_at(atd_writer *w, char *p, const char *s, size_t len)
             p[len] = (char)z;
         }
     } else {
+#if BLOCK == 16
+        /* 17 to 64 bytes (URLs, sentences) the same way: two or four
+         * blocks, the last ones overlapping so as to end at the end */
+        if (len > 64)
+            return string_at_general(w, p, s, len);
+        const __m128i *src = (const __m128i *)(const void *)s;
+        const __m128i *last = (const __m128i *)(const void *)(s + len - 16);
+        __m128i x0 = _mm_loadu_si128(src), x3 = _mm_loadu_si128(last);
+        if (len <= 32) {
+            if (ATD_UNLIKELY(
+                    _mm_movemask_epi8(_mm_or_si128(stop_bytes128(x0, true), stop_bytes128(x3, true)))))
+                return string_at_general(w, p, s, len);
+            _mm_storeu_si128((__m128i *)(void *)(p + 1), x0);
+            _mm_storeu_si128((__m128i *)(void *)(p + 1 + len - 16), x3);
+        } else {
+            __m128i x1 = _mm_loadu_si128(src + 1), x2 = _mm_loadu_si128(last - 1);
+            __m128i m = _mm_or_si128(_mm_or_si128(stop_bytes128(x0, true), stop_bytes128(x1, true)),
+                                     _mm_or_si128(stop_bytes128(x2, true), stop_bytes128(x3, true)));
+            if (ATD_UNLIKELY(_mm_movemask_epi8(m)))
+                return string_at_general(w, p, s, len);
+            _mm_storeu_si128((__m128i *)(void *)(p + 1), x0);
+            _mm_storeu_si128((__m128i *)(void *)(p + 17), x1);
+            _mm_storeu_si128((__m128i *)(void *)(p + 1 + len - 32), x2);
+            _mm_storeu_si128((__m128i *)(void *)(p + 1 + len - 16), x3);
+        }
+#else
         return string_at_general(w, p, s, len);
+#endif
     }
     p[0] = '"';
     p[len + 1] = '"';

@@ -1,12 +1,15 @@
 /* Biniou (atdgen's binary format): the runtime primitives (vints, hashes, tags,
  * skipping, errors) and the code atdc --biniou generates for
- * tests/biniou/all.atd and for copies of blockchain.atd and donut.atd:
+ * tests/biniou/all.atd and for copies of the bench workloads' schemas:
  * the worked examples of the spec byte for byte, every reading rule (field
  * order, unknown and duplicate fields, tuples with defaults, tables), errors
- * with their byte offset and path, the depth limit, truncation at every
- * offset and byte flips of real data, and allocation failures. The
+ * with their byte offset and path, the depth limit, truncation and byte
+ * flips of every workload's biniou (every offset of small documents, edges
+ * and a seeded sample of large ones: ATDC_BIN_SAMPLES), and allocation
+ * failures. The
  * comparison with atdgen itself is tests/biniou/differential.sh. */
 #define _GNU_SOURCE /* memmem */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +17,12 @@
 #include "all.h"
 #include "spec.h"
 #include "bin_blockchain.h"
+#include "bin_canada.h"
+#include "bin_citm_catalog.h"
 #include "bin_donut.h"
+#include "bin_event.h"
+#include "bin_github.h"
+#include "bin_twitter.h"
 #include "test_files.h"
 #include "test_main.h"
 
@@ -315,8 +323,7 @@ START_TEST(test_biniou_int_reprs)
     v.u = (int64_t)1 << 62; /* not an OCaml int */
     atd_buf_clear(&b);
     ck_assert_int_eq(all_ints_to_biniou(&v, &b, &err), ATD_ERR_RANGE);
-    ck_assert_str_eq(err.message,
-                     "at $.u: 4611686018427387904 cannot be written as biniou uvint");
+    ck_assert_str_eq(err.message, "at $.u: 4611686018427387904 cannot be written as biniou uvint");
     ck_assert_uint_eq(b.len, 0);
     v.u = 1;
     v.plain = INT64_MAX; /* beyond OCaml's 63 bits */
@@ -457,117 +464,204 @@ typedef int (*bin_read_fn)(const char *data, size_t len, atd_arena *a, atd_error
 typedef int (*bin_write_fn)(const char *data, size_t len, atd_arena *a, atd_buf *out,
                             atd_error *err);
 
-static int read_blockchain(const char *d, size_t n, atd_arena *a, atd_error *err)
+/* For a root type T of schema S: read_S (read only) and roundtrip_S (read;
+ * what reads must write, and what is written must read back: the read's
+ * status). */
+#define BIN_ROOT(S, T)                                                                             \
+    static int read_##S(const char *d, size_t n, atd_arena *a, atd_error *err)                     \
+    {                                                                                              \
+        T v;                                                                                       \
+        return T##_from_biniou(d, n, a, &v, err);                                                  \
+    }                                                                                              \
+    static int roundtrip_##S(const char *d, size_t n, atd_arena *a, atd_buf *out, atd_error *err)  \
+    {                                                                                              \
+        T v, back;                                                                                 \
+        int rc = T##_from_biniou(d, n, a, &v, err);                                                \
+        if (rc != 0)                                                                               \
+            return rc;                                                                             \
+        ck_assert_msg(T##_to_biniou(&v, out, err) == 0, #S ": what was read does not write");      \
+        ck_assert_msg(T##_from_biniou(out->data, out->len, a, &back, err) == 0,                    \
+                      #S ": what was written does not read back");                                 \
+        return 0;                                                                                  \
+    }
+
+/* And biniou_of_S (JSON -> biniou, appended to bin), for a bench workload. */
+#define BIN_WORKLOAD(S, T)                                                                         \
+    BIN_ROOT(S, T)                                                                                 \
+    static int biniou_of_##S(const char *json, size_t len, atd_arena *a, atd_buf *bin,             \
+                             atd_error *err)                                                       \
+    {                                                                                              \
+        T v;                                                                                       \
+        int rc = T##_from_json(json, len, a, &v, err);                                             \
+        return rc != 0 ? rc : T##_to_biniou(&v, bin, err);                                         \
+    }
+
+BIN_ROOT(everything, all_everything)
+BIN_WORKLOAD(event, bin_event_events)
+BIN_WORKLOAD(twitter, bin_twitter_root)
+BIN_WORKLOAD(citm_catalog, bin_citm_catalog_root)
+BIN_WORKLOAD(canada, bin_canada_root)
+BIN_WORKLOAD(github, bin_github_root)
+BIN_WORKLOAD(blockchain, bin_blockchain_root)
+BIN_WORKLOAD(donut, bin_donut_root)
+
+/* How much of a document is damaged (truncate_and_flip): a document of up
+ * to SMALL_DOC bytes at every offset, with every byte flipped by each mask;
+ * a larger one at every offset of its first EDGE bytes, of its last EDGE
+ * bytes (the last TAIL_BIG when it is over MEDIUM_DOC: each cut there reads
+ * nearly all of it) and at ATDC_BIN_SAMPLES (default 256) offsets in
+ * between, and flipped at ATDC_BIN_SAMPLES positions, the masks in turn.
+ * The sample is seeded by the document's size: the same on every run. */
+enum { SMALL_DOC = 16384, MEDIUM_DOC = 65536, EDGE = 4096, TAIL_BIG = 64 };
+static const unsigned char flip_masks[] = {0x01, 0x80, 0xff};
+
+static size_t bin_samples(void)
 {
-    bin_blockchain_root v;
-    return bin_blockchain_root_from_biniou(d, n, a, &v, err);
+    const char *e = getenv("ATDC_BIN_SAMPLES");
+    return e != NULL && *e != '\0' ? (size_t)strtoul(e, NULL, 10) : 256;
 }
 
-static int roundtrip_blockchain(const char *d, size_t n, atd_arena *a, atd_buf *out, atd_error *err)
+static uint64_t sample_next(uint64_t *s)
 {
-    bin_blockchain_root v;
-    int rc = bin_blockchain_root_from_biniou(d, n, a, &v, err);
-    return rc != 0 ? rc : bin_blockchain_root_to_biniou(&v, out, err);
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
 }
 
-static int read_donut(const char *d, size_t n, atd_arena *a, atd_error *err)
+/* The first k bytes are an error, at an offset within them, with a message. */
+static void truncate_at(const char *what, const char *bin, size_t k, bin_read_fn rd)
 {
-    bin_donut_root v;
-    return bin_donut_root_from_biniou(d, n, a, &v, err);
+    atd_error err;
+    atd_arena_reset(arena);
+    int rc = rd(bin, k, arena, &err);
+    ck_assert_msg(rc != 0, "%s: prefix of %zu bytes accepted", what, k);
+    ck_assert_msg(err.offset <= k && err.message[0] != 0, "%s: bad error at %zu", what, k);
 }
 
-static int roundtrip_donut(const char *d, size_t n, atd_arena *a, atd_buf *out, atd_error *err)
+/* Byte k xor mask reads cleanly (and what reads writes and reads back) or
+ * is an error with a message; 1 when it read. */
+static size_t flip_at(const char *what, const char *bin, char *copy, size_t n, size_t k,
+                      unsigned char mask, bin_write_fn rt, atd_buf *out)
 {
-    bin_donut_root v;
-    int rc = bin_donut_root_from_biniou(d, n, a, &v, err);
-    return rc != 0 ? rc : bin_donut_root_to_biniou(&v, out, err);
+    atd_error err;
+    memcpy(copy, bin, n);
+    copy[k] = (char)(copy[k] ^ mask);
+    atd_arena_reset(arena);
+    atd_buf_clear(out);
+    int rc = rt(copy, n, arena, out, &err);
+    ck_assert_msg(rc == 0 || err.message[0] != 0, "%s: error without message (byte %zu)", what, k);
+    return rc == 0;
 }
 
-static int read_everything(const char *d, size_t n, atd_arena *a, atd_error *err)
-{
-    all_everything v;
-    return all_everything_from_biniou(d, n, a, &v, err);
-}
-
-static int roundtrip_everything(const char *d, size_t n, atd_arena *a, atd_buf *out, atd_error *err)
-{
-    all_everything v;
-    int rc = all_everything_from_biniou(d, n, a, &v, err);
-    return rc != 0 ? rc : all_everything_to_biniou(&v, out, err);
-}
-
-/* Every prefix is an error; every flipped byte is read cleanly or
- * rejected, and what is read writes again. */
+/* Every cut is an error; every flip is read cleanly or rejected (see SMALL_DOC). */
 static void truncate_and_flip(const char *what, const char *bin, size_t n, bin_read_fn rd,
                               bin_write_fn rt)
 {
-    atd_error err;
     atd_buf out;
     atd_buf_init(&out);
-    for (size_t k = 0; k < n; k++) {
-        atd_arena_reset(arena);
-        int rc = rd(bin, k, arena, &err);
-        ck_assert_msg(rc != 0, "%s: prefix of %zu bytes accepted", what, k);
-        ck_assert_msg(err.offset <= k && err.message[0] != 0, "%s: bad error", what);
-    }
     char *copy = malloc(n);
     ck_assert_ptr_nonnull(copy);
-    static const unsigned char flips[] = {0x01, 0x80, 0xff};
-    size_t accepted = 0;
-    for (size_t k = 0; k < n; k++) {
-        for (size_t f = 0; f < sizeof flips; f++) {
-            memcpy(copy, bin, n);
-            copy[k] = (char)(copy[k] ^ flips[f]);
-            atd_arena_reset(arena);
-            atd_buf_clear(&out);
-            int rc = rt(copy, n, arena, &out, &err);
-            ck_assert_msg(rc == 0 || err.message[0] != 0, "%s: error without message", what);
-            accepted += rc == 0;
-        }
+    size_t accepted = 0, flips = 0;
+    if (n <= SMALL_DOC) {
+        for (size_t k = 0; k < n; k++)
+            truncate_at(what, bin, k, rd);
+        for (size_t k = 0; k < n; k++)
+            for (size_t f = 0; f < sizeof flip_masks; f++, flips++)
+                accepted += flip_at(what, bin, copy, n, k, flip_masks[f], rt, &out);
+    } else {
+        size_t tail = n <= MEDIUM_DOC ? EDGE : TAIL_BIG, samples = bin_samples();
+        uint64_t rng = n * 0x9e3779b97f4a7c15u + 1;
+        for (size_t k = 0; k < EDGE; k++)
+            truncate_at(what, bin, k, rd);
+        for (size_t k = n - tail; k < n; k++)
+            truncate_at(what, bin, k, rd);
+        for (size_t i = 0; i < samples; i++)
+            truncate_at(what, bin, EDGE + (size_t)(sample_next(&rng) % (n - tail - EDGE)), rd);
+        for (size_t i = 0; i < samples; i++, flips++)
+            accepted += flip_at(what, bin, copy, n, (size_t)(sample_next(&rng) % n),
+                                flip_masks[i % sizeof flip_masks], rt, &out);
     }
     /* flips inside strings and numbers keep the document valid */
-    ck_assert_msg(accepted > 0, "%s: no flip was accepted", what);
+    if (flips >= 64)
+        ck_assert_msg(accepted > 0, "%s: no flip of %zu was accepted", what, flips);
     free(copy);
     atd_buf_free(&out);
 }
 
+/* The event workload's input: n events of the bench's shape, seeded. */
+static void events_json(atd_buf *b, size_t n)
+{
+    static const char *const types[] = {"Login", "Purchase", "Logout", "Cancel"};
+    uint64_t rng = 42;
+    char item[256];
+    atd_buf_putc(b, '[');
+    for (size_t i = 0; i < n; i++) {
+        uint64_t r = sample_next(&rng);
+        int len = snprintf(item, sizeof item,
+                           "%s{\"username\":\"user%u\",\"date\":%llu,\"event_type\":\"%s\","
+                           "\"payload\":\"%.*s\"}",
+                           i > 0 ? "," : "", (unsigned)(r % 10000),
+                           (unsigned long long)(1600000000u + r % 100000000u), types[r % 4],
+                           (int)(r >> 58), "the payload of an event, of any length up to 63 bytes");
+        atd_buf_append(b, item, (size_t)len);
+    }
+    atd_buf_putc(b, ']');
+}
+
+/* Every bench workload's biniou (its JSON read by the biniou copy of its
+ * schema and written as biniou), cut and flipped. */
 START_TEST(test_biniou_real_data)
 {
-    size_t len;
-    atd_error err;
-    atd_buf b;
-    atd_buf_init(&b);
-    char *json = test_read_file(ATD_SHARED_DIR "/data/bench/blockchain.json", &len);
-    ck_assert_ptr_nonnull(json);
-    bin_blockchain_root bc;
-    ck_assert_int_eq(bin_blockchain_root_from_json(json, len, arena, &bc, &err), 0);
-    ck_assert_int_eq(bin_blockchain_root_to_biniou(&bc, &b, &err), 0);
-    ck_assert_uint_lt(b.len, len);
-    char *bin = malloc(b.len);
-    size_t n = b.len;
-    memcpy(bin, b.data, n);
-    truncate_and_flip("blockchain", bin, n, read_blockchain, roundtrip_blockchain);
-    free(bin);
-    free(json);
-
-    json = test_read_file(ATD_SHARED_DIR "/data/bench/donut.json", &len);
-    ck_assert_ptr_nonnull(json);
-    bin_donut_root dn;
-    atd_arena_reset(arena);
-    ck_assert_int_eq(bin_donut_root_from_json(json, len, arena, &dn, &err), 0);
-    atd_buf_clear(&b);
-    ck_assert_int_eq(bin_donut_root_to_biniou(&dn, &b, &err), 0);
-    bin = malloc(b.len);
-    n = b.len;
-    memcpy(bin, b.data, n);
-    truncate_and_flip("donut", bin, n, read_donut, roundtrip_donut);
-    free(bin);
-    free(json);
-    atd_buf_free(&b);
+    static const struct {
+        const char *name; /* bench/NAME.json; the event list is made here */
+        int (*biniou_of)(const char *json, size_t len, atd_arena *a, atd_buf *bin, atd_error *err);
+        bin_read_fn rd;
+        bin_write_fn rt;
+    } workloads[] = {
+#define WORKLOAD(S) {#S, biniou_of_##S, read_##S, roundtrip_##S}
+        WORKLOAD(event),  WORKLOAD(twitter),    WORKLOAD(citm_catalog), WORKLOAD(canada),
+        WORKLOAD(github), WORKLOAD(blockchain), WORKLOAD(donut),
+#undef WORKLOAD
+    };
+    for (size_t w = 0; w < sizeof workloads / sizeof workloads[0]; w++) {
+        size_t len;
+        char *json;
+        atd_buf text;
+        atd_buf_init(&text);
+        if (strcmp(workloads[w].name, "event") == 0) {
+            events_json(&text, 1000);
+            ck_assert_int_eq(text.status, 0);
+            len = text.len;
+            json = text.data;
+        } else {
+            char path[512];
+            snprintf(path, sizeof path, "%s/data/bench/%s.json", ATD_SHARED_DIR, workloads[w].name);
+            json = test_read_file(path, &len);
+            ck_assert_msg(json != NULL, "cannot read %s", path);
+        }
+        atd_error err;
+        atd_buf b;
+        atd_buf_init(&b);
+        atd_arena_reset(arena);
+        ck_assert_msg(workloads[w].biniou_of(json, len, arena, &b, &err) == 0, "%s: %s",
+                      workloads[w].name, err.message);
+        ck_assert_uint_lt(b.len, len);
+        /* the bytes must outlive the arena resets of the damaged reads */
+        char *bin = malloc(b.len);
+        ck_assert_ptr_nonnull(bin);
+        memcpy(bin, b.data, b.len);
+        truncate_and_flip(workloads[w].name, bin, b.len, workloads[w].rd, workloads[w].rt);
+        free(bin);
+        atd_buf_free(&b);
+        if (json != text.data)
+            free(json);
+        atd_buf_free(&text);
+    }
 }
 END_TEST
 
-/* The documents that tests/biniou/all_gen.ml generates (atdgen's JSON). */
+/* Random documents of type everything as atdgen wrote them (its JSON). */
 START_TEST(test_biniou_samples)
 {
     size_t len;

@@ -832,6 +832,73 @@ START_TEST(test_number_parse_random)
 }
 END_TEST
 
+/* Short numbers of the shapes data is full of: coordinates and measures
+ * (-?[0-9]{1,8}.[0-9]{1,17}), integers, "0.ddd", some with an exponent. */
+static size_t random_short_number(rng *r, char *buf)
+{
+    char *p = buf;
+    if (rng_next(r) & 1)
+        *p++ = '-';
+    int ni = (int)(rng_next(r) % 9); /* 0: a lone "0" */
+    if (ni == 0)
+        *p++ = '0';
+    for (int k = 0; k < ni; k++)
+        *p++ = (char)('0' + (k == 0 ? 1 + rng_next(r) % 9 : rng_next(r) % 10));
+    if (rng_next(r) % 8 != 0) {
+        *p++ = '.';
+        int nf = 1 + (int)(rng_next(r) % 17);
+        bool runs = rng_next(r) % 4 == 0; /* ...99999 or ...00000 tails */
+        for (int k = 0; k < nf; k++)
+            *p++ = (char)('0' + (runs && k > 3 ? (ni & 1) * 9 : rng_next(r) % 10));
+    }
+    if (rng_next(r) % 10 == 0) {
+        *p++ = (rng_next(r) & 1) ? 'e' : 'E';
+        p += sprintf(p, "%d", (int)(rng_next(r) % 80) - 40);
+    }
+    *p = 0;
+    return (size_t)(p - buf);
+}
+
+/* atd_parse_double_prefix as readers call it: the number [num, num + n)
+ * followed by `tail` in a buffer of exactly that size (so that a read past
+ * its end is caught by ASan and valgrind) ends at the number's end with
+ * strtod's value. */
+static void check_prefix_vs_strtod(const char *num, size_t n, const char *tail, size_t tail_len)
+{
+    char *buf = malloc(n + tail_len);
+    ck_assert_ptr_nonnull(buf);
+    memcpy(buf, num, n);
+    memcpy(buf + n, tail, tail_len);
+    double got = 42, want = strtod(num, NULL);
+    const char *e = atd_parse_double_prefix(buf, buf + n + tail_len, &got);
+    CHECK(e == buf + n, "%.300s + %zu bytes: end at %td", num, tail_len, e - buf);
+    CHECK(bits_of(got) == bits_of(want), "%.300s + %zu bytes: got %a want %a", num, tail_len, got,
+          want);
+    free(buf);
+}
+
+/* The prefix form against strtod on random numbers of the common short
+ * shapes and of every shape, each followed by a delimiter and 0 to 47 more
+ * bytes of JSON-like text: the one-pass routes for numbers far from the end
+ * of the input and the bounded ones near it agree with strtod. */
+START_TEST(test_number_parse_prefix_random)
+{
+    static const char delims[] = ",]} \n\t";
+    static const char filler[] = "0123456789.eE+-,[]{} \"x";
+    rng r = {0x243F6A8885A308D3u};
+    char num[1100], tail[48];
+    for (int i = 0; i < 1000000; i++) {
+        size_t n = i % 4 == 3 ? random_number(&r, num) : random_short_number(&r, num);
+        size_t tail_len = (size_t)(rng_next(&r) % (sizeof tail + 1));
+        if (tail_len > 0)
+            tail[0] = delims[rng_next(&r) % (sizeof delims - 1)];
+        for (size_t k = 1; k < tail_len; k++)
+            tail[k] = filler[rng_next(&r) % (sizeof filler - 1)];
+        check_prefix_vs_strtod(num, n, tail, tail_len);
+    }
+}
+END_TEST
+
 /* Exact halfway points between adjacent doubles, written with all their
  * digits, then nudged by one unit in the last digit or by a far tail. */
 START_TEST(test_number_parse_halfway)
@@ -958,6 +1025,14 @@ START_TEST(test_number_parse_garbage)
         atd_num_status st = atd_parse_double(buf, buf + n, &v);
         const char *pe = atd_parse_double_prefix(buf, buf + n, &w);
         CHECK(pe == e, "prefix end differs on '%s'", buf);
+        /* the same with more input after it (a space ends any number) */
+        char padded[sizeof buf + 32];
+        memcpy(padded, buf, n);
+        memset(padded + n, ' ', 32);
+        double u = 44;
+        const char *pp = atd_parse_double_prefix(padded, padded + n + 32, &u);
+        CHECK(pp - padded == pe - buf && bits_of(u) == bits_of(pe == buf ? 44 : w), "padded '%s'",
+              buf);
         if (n > 0 && e == buf + n) {
             CHECK(st == ATD_NUM_OK && bits_of(v) == bits_of(strtod(buf, NULL)) &&
                       bits_of(w) == bits_of(v),
@@ -1123,6 +1198,7 @@ Suite *number_suite(void)
         {"parse_halfway", test_number_parse_halfway},
         {"parse_huge", test_number_parse_huge},
         {"parse_garbage", test_number_parse_garbage},
+        {"parse_prefix_random", test_number_parse_prefix_random},
         {"jsontestsuite", test_number_jsontestsuite},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {

@@ -296,16 +296,17 @@ START_TEST(test_writer_utf8_positions)
 END_TEST
 
 /* atd_writer_key_string with a literal key (the inline form and its short
- * string path): strings of 0 to 40 bytes, plain or with one byte to escape,
- * a non-ASCII character or an invalid byte at every position, give what
+ * string paths, up to 64 bytes with SSE2): strings of 0 to 72 bytes, plain
+ * or with one byte to escape, a non-ASCII character or an invalid byte at
+ * every position, give what
  * atd_writer_raw then atd_writer_string give, and invalid UTF-8 commits
  * nothing. */
 START_TEST(test_writer_key_string_literal)
 {
     static const char *const odd[] = {"\"",       "\n",           "\x01", "\x7f",
                                       "\xc3\xa9", "\xe2\x82\xac", "\xff", "\xc3"};
-    char text[64];
-    for (size_t len = 0; len <= 40; len++) {
+    char text[80];
+    for (size_t len = 0; len <= 72; len++) {
         for (size_t k = 0; k <= sizeof odd / sizeof odd[0]; k++) {
             for (size_t at = 0; at < (k == 0 ? 1 : len + 1); at++) {
                 for (size_t i = 0; i < len; i++)
