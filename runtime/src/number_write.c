@@ -474,11 +474,14 @@ static inline char *layout_fixed(char *p, const char *d, int n, int x, int prec)
     return p + 2;
 }
 
-/* Byte count of the trailing zero digits of a digits8() word (w != 0). */
+#if !DIGITS_SSE2
+/* Byte count of the trailing zero digits of a digits8() word (w != 0); the
+ * SSE2 route finds them in its registers instead. */
 static inline int trailing_zero_digits(uint64_t w)
 {
     return __builtin_clzll(w) >> 3;
 }
+#endif
 #endif
 
 #if DIGITS_SSE2
