@@ -539,13 +539,9 @@ static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote,
                 return NULL;
             }
             d[i] = '\0';
-            /* the allocation, as atd__arena_alloc_here makes it */
             size_t n = (size_t)(s + i - open_quote - 1);
-            out->ptr = a->cur;
+            out->ptr = (const char *)atd__arena_take(a, n + 1);
             out->len = n;
-            a->last_alloc = a->cur;
-            a->bytes_used += n + 1;
-            a->cur += n + 1;
             return s + i + 1;
         }
         s += 16;

@@ -52,6 +52,18 @@ void atd_arena_reset(atd_arena *a);
 /* Slow path of atd_arena_alloc: adds a chunk. Internal; use atd_arena_alloc. */
 void *atd__arena_alloc_slow(atd_arena *a, size_t size, size_t align);
 
+/* Makes the `size` bytes at a->cur, which the caller knows the chunk holds,
+ * the most recent allocation (readers that copy into the free room before
+ * they know the length commit it this way). */
+static inline void *atd__arena_take(atd_arena *a, size_t size)
+{
+    char *p = a->cur;
+    a->bytes_used += size;
+    a->cur = p + size;
+    a->last_alloc = p;
+    return p;
+}
+
 /* Returns `size` bytes aligned to `align` (a power of two, at most 16), or NULL
  * when the allocator fails (or `align` is invalid, or `size` is absurd). size 0 returns a valid
  * unique-enough non-NULL pointer. */
@@ -62,10 +74,9 @@ static inline void *atd__arena_alloc_here(atd_arena *a, size_t size, size_t alig
     uintptr_t p = ((uintptr_t)a->cur + (align - 1)) & ~(uintptr_t)(align - 1);
     if (ATD_LIKELY(a->cur != NULL && p <= (uintptr_t)a->end &&
                    size <= (size_t)((uintptr_t)a->end - p))) {
-        a->bytes_used += (size_t)(p - (uintptr_t)a->cur) + size;
-        a->cur = (char *)p + size;
-        a->last_alloc = (char *)p;
-        return (void *)p;
+        a->bytes_used += (size_t)(p - (uintptr_t)a->cur);
+        a->cur = (char *)p;
+        return atd__arena_take(a, size);
     }
     return NULL;
 }
