@@ -1,21 +1,25 @@
 /* JSON strings on read: scanning with validation, then either borrowing the
- * bytes, copying them with one memcpy, or decoding escapes into the arena.
+ * bytes, copying them, or decoding escapes into the arena.
  * Object keys use the same path and are borrowed whenever possible.
  *
- * Reading a string is two steps. The scan finds the closing quote and checks
- * everything (escapes, surrogate pairs, UTF-8, raw control bytes), sixteen or
- * eight bytes at a time over plain ASCII. Only strings that contain a
- * backslash are decoded, in a second pass that can then trust its input and
- * knows the result is no longer than the raw body. Most strings have no
- * escape, so they cost one scan plus (when copying) one memcpy.
+ * The common string is plain ASCII: the fast path copies it into the
+ * arena's free room sixteen bytes at a time as it scans. A string that
+ * needs more (escapes, non-ASCII text) and is copied goes on in one pass
+ * from there (atd__decode_text, utf8.h: 32 bytes per step with AVX2), which
+ * copies, checks the UTF-8 and decodes the short escapes as it goes; the
+ * \uXXXX escapes are decoded here between its runs. Everything else
+ * (borrowed strings and keys, lenient mode, errors, a chunk too small) takes
+ * the general path: a scan that checks everything (escapes, surrogate pairs,
+ * UTF-8, raw control bytes), then a second pass that decodes, trusting its
+ * input and knowing the result is no longer than the raw body.
  *
  * UTF-8 is checked against the table of well-formed sequences (Unicode 3.9,
  * table 3-7): no overlongs, no encoded surrogates, nothing above U+10FFFF,
  * no truncated sequences or stray continuation bytes. Non-ASCII text goes
- * to the block validator (atd__scan_text, utf8.h: 32 bytes per step with
- * AVX2), which only says yes or no; when it says no, the sequence-by-
- * sequence check runs over the same text to name the offending byte, so
- * the errors are the same whichever kernel ran. */
+ * to the block validator (atd__scan_text, or the decoder), which only says
+ * yes or no; when it says no, the sequence-by-sequence check runs over the
+ * same text to name the offending byte, so the errors are the same
+ * whichever kernel ran. */
 #include "atd/reader.h"
 #include "reader_internal.h"
 #include "scan.h"
@@ -161,60 +165,13 @@ static const char *escape(atd_reader *r, const char *p, const char *open_quote, 
         out = tmp;
     if (r->end - p < 2)
         return fail_unterminated(r, open_quote), NULL;
-    char c;
-    switch (p[1]) {
-    case '"':
-        c = '"';
-        break;
-    case '\\':
-        c = '\\';
-        break;
-    case '/':
-        c = '/';
-        break;
-    case 'b':
-        c = '\b';
-        break;
-    case 'f':
-        c = '\f';
-        break;
-    case 'n':
-        c = '\n';
-        break;
-    case 'r':
-        c = '\r';
-        break;
-    case 't':
-        c = '\t';
-        break;
-    case 'u': {
-        long u = read_u_escape(r, p, open_quote);
-        if (u < 0)
-            return NULL;
-        const char *after = p + 6;
-        if (u >= 0xd800 && u <= 0xdbff) {
-            /* A high surrogate: the pair's low half must follow at once. */
-            if (r->end - after >= 2 && after[0] == '\\' && after[1] == 'u') {
-                long lo = read_u_escape(r, after, open_quote);
-                if (lo < 0)
-                    return NULL;
-                if (lo >= 0xdc00 && lo <= 0xdfff) {
-                    unsigned cp =
-                        0x10000u + (((unsigned)u - 0xd800u) << 10) + ((unsigned)lo - 0xdc00u);
-                    *n = utf8_encode(out, cp);
-                    return after + 6;
-                }
-            }
-        }
-        if (u >= 0xd800 && u <= 0xdfff && !(r->flags & ATD_READ_LENIENT)) {
-            atd_reader_fail_at(r, (size_t)(p - r->start), ATD_ERR_STRING,
-                               "lone surrogate '\\u%.4s' in string", p + 2);
-            return NULL;
-        }
-        *n = utf8_encode(out, (unsigned)u);
-        return after;
+    unsigned char c = atd__short_escapes[(unsigned char)p[1]];
+    if (c != 0) {
+        out[0] = (char)c;
+        *n = 1;
+        return p + 2;
     }
-    default: {
+    if (p[1] != 'u') {
         unsigned char b = (unsigned char)p[1];
         if (b >= 0x20 && b < 0x7f)
             atd_reader_fail_at(r, (size_t)(p - r->start), ATD_ERR_STRING,
@@ -224,10 +181,30 @@ static const char *escape(atd_reader *r, const char *p, const char *open_quote, 
                                "invalid escape '\\\\x%02x' in string", b);
         return NULL;
     }
+    long u = read_u_escape(r, p, open_quote);
+    if (u < 0)
+        return NULL;
+    const char *after = p + 6;
+    if (u >= 0xd800 && u <= 0xdbff) {
+        /* A high surrogate: the pair's low half must follow at once. */
+        if (r->end - after >= 2 && after[0] == '\\' && after[1] == 'u') {
+            long lo = read_u_escape(r, after, open_quote);
+            if (lo < 0)
+                return NULL;
+            if (lo >= 0xdc00 && lo <= 0xdfff) {
+                unsigned cp = 0x10000u + (((unsigned)u - 0xd800u) << 10) + ((unsigned)lo - 0xdc00u);
+                *n = utf8_encode(out, cp);
+                return after + 6;
+            }
+        }
     }
-    out[0] = c;
-    *n = 1;
-    return p + 2;
+    if (u >= 0xd800 && u <= 0xdfff && !(r->flags & ATD_READ_LENIENT)) {
+        atd_reader_fail_at(r, (size_t)(p - r->start), ATD_ERR_STRING,
+                           "lone surrogate '\\u%.4s' in string", p + 2);
+        return NULL;
+    }
+    *n = utf8_encode(out, (unsigned)u);
+    return after;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -447,8 +424,8 @@ static bool copy_plain(atd_reader *r, const char *open_quote, const char *b, con
 /* The string scanned at open_quote, body [b, e), `after` past its closing
  * quote: decoded, borrowed or copied into *out. Returns after, or NULL. */
 static inline const char *finish_string(atd_reader *r, const char *open_quote, const char *b,
-                                        const char *e, bool esc, const char *after,
-                                        atd_string *out, bool borrow)
+                                        const char *e, bool esc, const char *after, atd_string *out,
+                                        bool borrow)
 {
     if (esc)
         return decode(r, open_quote, b, e, out) ? after : NULL;
@@ -499,9 +476,50 @@ static ATD_NOINLINE_KEY const char *read_string_rest(atd_reader *r, const char *
                          (r->flags & ATD_READ_BORROW_STRINGS) != 0);
 }
 
+/* The strict-mode string at open_quote, copied into the arena's current
+ * chunk with its escapes decoded, in one pass (atd__decode_text) rather than
+ * a scan and then a decode: the bytes before `from` are plain and already
+ * at the chunk's free room (the fast path stored them). The kernel settles
+ * the text and the short escapes; \uXXXX escapes are decoded here, and the
+ * kernel goes on after them. Anything else (an error, a chunk too small)
+ * goes back to the general path from the opening quote: it names the error
+ * as ever, or copies into a new chunk. */
+static ATD_NOINLINE_KEY const char *read_string_decoding(atd_reader *r, const char *open_quote,
+                                                         const char *from, atd_string *out)
+{
+    atd_arena *a = r->arena;
+    const char *end = r->end;
+    if (a->cur != NULL) {
+        char *dst = a->cur;
+        char *d = dst + (from - open_quote - 1);
+        const char *p = from;
+        for (;;) {
+            p = atd__decode_text(d, a->end, p, end, &d);
+            if (p == NULL || p == end)
+                break;
+            if (*p == '"') {
+                if (ATD_UNLIKELY(d == a->end))
+                    break; /* no room for the terminating NUL */
+                *d = '\0';
+                size_t n = (size_t)(d - dst);
+                out->ptr = (const char *)atd__arena_take(a, n + 1);
+                out->len = n;
+                return p + 1;
+            }
+            if (!(*p == '\\' && end - p >= 2 && p[1] == 'u' && a->end - d >= 4))
+                break;
+            size_t n;
+            p = escape(r, p, open_quote, d, &n);
+            if (p == NULL)
+                return NULL;
+            d += n;
+        }
+    }
+    return read_string_rest(r, open_quote, open_quote + 1, out);
+}
+
 /* Everything but the fast path of atd_read_string_p. */
-static ATD_NOINLINE_KEY const char *read_string_slow(atd_reader *r, const char *p,
-                                                     atd_string *out)
+static ATD_NOINLINE_KEY const char *read_string_slow(atd_reader *r, const char *p, atd_string *out)
 {
     return read_string(r, p, out, (r->flags & ATD_READ_BORROW_STRINGS) != 0, "a string");
 }
@@ -588,6 +606,8 @@ static ATD_READ_STRING_FROM const char *read_string_from(atd_reader *r, const ch
     }
     /* escapes, non-ASCII text, control bytes: on from where the scan
      * stopped */
+    if (!(r->flags & ATD_READ_BORROW_STRINGS) && r->arena != NULL)
+        return read_string_decoding(r, p, from, out);
     return read_string_rest(r, p, q, out);
 }
 #undef ATD_READ_STRING_FROM

@@ -106,6 +106,11 @@ const unsigned char *atd__utf8_skip(const unsigned char *p, const unsigned char 
     return p;
 }
 
+const unsigned char atd__short_escapes[256] = {
+    ['"'] = '"',  ['\\'] = '\\', ['/'] = '/',  ['b'] = '\b',
+    ['f'] = '\f', ['n'] = '\n',  ['r'] = '\r', ['t'] = '\t',
+};
+
 /* ------------------------------------------------------------------------ */
 /* Text runs of string bodies                                                */
 /* ------------------------------------------------------------------------ */
@@ -122,6 +127,42 @@ const char *atd__scan_text_scalar(const char *p, const char *end)
             return NULL;
         p = (const char *)u;
     }
+}
+
+const char *atd__decode_text_scalar(char *dst, char *dst_end, const char *p, const char *end,
+                                    char **dst_out)
+{
+    for (;;) {
+        /* A run of text, validated first and then copied whole: nothing is
+         * written before the run is known to fit. */
+        const char *q = atd__scan_text_scalar(p, end);
+        if (q == NULL)
+            return NULL;
+        size_t n = (size_t)(q - p);
+        if (n > (size_t)(dst_end - dst))
+            break; /* out of room at p, a sequence boundary */
+        memcpy(dst, p, n);
+        dst += n;
+        p = q;
+        unsigned char c;
+        if (!(end - p >= 2 && *p == '\\' && (c = atd__short_escapes[(unsigned char)p[1]]) != 0 &&
+              dst < dst_end))
+            break;
+        *dst++ = (char)c;
+        p += 2;
+    }
+    *dst_out = dst;
+    return p;
+}
+
+const char *atd__decode_text(char *dst, char *dst_end, const char *p, const char *end,
+                             char **dst_out)
+{
+#if ATD__HAVE_AVX2_KERNELS
+    if (atd__cpu_kernels() & ATD__CPU_AVX2)
+        return atd__decode_text_avx2(dst, dst_end, p, end, dst_out);
+#endif
+    return atd__decode_text_scalar(dst, dst_end, p, end, dst_out);
 }
 
 const char *atd__scan_text(const char *p, const char *end)

@@ -1,6 +1,8 @@
-/* The AVX2 kernel of atd__scan_text (utf8.h): finds the first byte of a
- * string body that ends plain text ('"', '\\' or a control byte) and checks,
- * 32 bytes per step, that the bytes before it are well-formed UTF-8.
+/* The AVX2 kernels of atd__scan_text and atd__decode_text (utf8.h): find
+ * the first byte of a string body that ends plain text ('"', '\\' or a
+ * control byte) and check, 32 bytes per step, that the bytes before it are
+ * well-formed UTF-8; the decoder also stores each block at its destination
+ * and goes on past short escapes.
  *
  * Validation is by three table lookups per byte, after the method of Keiser
  * and Lemire ("Validating UTF-8 in less than one instruction per byte",
@@ -48,6 +50,38 @@
                      B(a11), B(a12), B(a13), B(a14), B(a15), B(a0), B(a1), B(a2), B(a3), B(a4),    \
                      B(a5), B(a6), B(a7), B(a8), B(a9), B(a10), B(a11), B(a12), B(a13), B(a14),    \
                      B(a15))
+
+/* Splat constants, read from memory rather than built from immediates:
+ * with most registers taken by the block loops, the compiler otherwise
+ * rebuilds each one (a move and a broadcast) on every block, where a memory
+ * operand costs nothing. The empty asm hides the table's contents from the
+ * compiler, so that it cannot turn the loads back into broadcasts. */
+typedef union splat {
+    unsigned char b[32];
+    __m256i v;
+} splat;
+enum { K_QUOTE, K_BSLASH, K_CTL_MAX, K_NIBBLE, K_THIRD, K_FOURTH, K_HIGH, K_COUNT };
+#define R8(x) x, x, x, x, x, x, x, x
+#define SPLAT(x)                                                                                   \
+    {                                                                                              \
+        {                                                                                          \
+            R8(x), R8(x), R8(x), R8(x)                                                             \
+        }                                                                                          \
+    }
+static const splat splats[K_COUNT] = {
+    [K_QUOTE] = SPLAT('"'),   [K_BSLASH] = SPLAT('\\'), [K_CTL_MAX] = SPLAT(0x1f),
+    [K_NIBBLE] = SPLAT(0x0f), [K_THIRD] = SPLAT(0x60),  [K_FOURTH] = SPLAT(0x70),
+    [K_HIGH] = SPLAT(0x80),
+};
+#undef R8
+#undef SPLAT
+
+static ATD__TARGET_AVX2 inline __m256i splat_of(int which)
+{
+    const splat *t = splats;
+    __asm__("" : "+r"(t));
+    return t[which].v;
+}
 
 /* Errors of each byte of `in` as the second of a pair (its first is the
  * byte before it, from `prev` for byte 0), and of missing or extra 3rd/4th
@@ -105,7 +139,7 @@ static ATD__TARGET_AVX2 inline __m256i block_errors(__m256i in, __m256i prev)
         /* C..F: lead bytes */
         TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT);
 
-    const __m256i nibble = _mm256_set1_epi8(0x0f);
+    const __m256i nibble = splat_of(K_NIBBLE);
     __m256i e1 =
         _mm256_shuffle_epi8(first_high, _mm256_and_si256(_mm256_srli_epi16(prev1, 4), nibble));
     __m256i e2 = _mm256_shuffle_epi8(first_low, _mm256_and_si256(prev1, nibble));
@@ -116,9 +150,9 @@ static ATD__TARGET_AVX2 inline __m256i block_errors(__m256i in, __m256i prev)
     /* Bit 7 where the byte must be a 3rd or 4th byte: two back is E0..FF
      * (saturating prev2 - 0x60 reaches 0x80 exactly then) or three back is
      * F0..FF. */
-    __m256i third = _mm256_subs_epu8(prev2, _mm256_set1_epi8(0x60));
-    __m256i fourth = _mm256_subs_epu8(prev3, _mm256_set1_epi8(0x70));
-    __m256i must_cont = _mm256_and_si256(_mm256_or_si256(third, fourth), _mm256_set1_epi8(-128));
+    __m256i third = _mm256_subs_epu8(prev2, splat_of(K_THIRD));
+    __m256i fourth = _mm256_subs_epu8(prev3, splat_of(K_FOURTH));
+    __m256i must_cont = _mm256_and_si256(_mm256_or_si256(third, fourth), splat_of(K_HIGH));
     return _mm256_xor_si256(must_cont, pair);
 }
 
@@ -136,10 +170,10 @@ static ATD__TARGET_AVX2 inline __m256i ends_inside(__m256i in)
 /* Bit i set where byte i is '"', '\\' or below 0x20. */
 static ATD__TARGET_AVX2 inline unsigned stop_bits(__m256i v)
 {
-    __m256i quote = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('"'));
-    __m256i bslash = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\'));
+    __m256i quote = _mm256_cmpeq_epi8(v, splat_of(K_QUOTE));
+    __m256i bslash = _mm256_cmpeq_epi8(v, splat_of(K_BSLASH));
     /* v <= 0x1f, unsigned: min(v, 0x1f) == v */
-    __m256i ctl = _mm256_cmpeq_epi8(_mm256_min_epu8(v, _mm256_set1_epi8(0x1f)), v);
+    __m256i ctl = _mm256_cmpeq_epi8(_mm256_min_epu8(v, splat_of(K_CTL_MAX)), v);
     return (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(quote, bslash), ctl));
 }
 
@@ -190,6 +224,86 @@ ATD__TARGET_AVX2 const char *atd__scan_text_avx2(const char *p, const char *end)
     unsigned stops = stop_bits(v);
     unsigned k = (unsigned)__builtin_ctz(stops | 1u << n); /* n < 32 */
     return last_block_ok(v, k, prev, err, carry) ? p + k : NULL;
+}
+
+/* Where the text [start, p) can be cut so that no sequence straddles the
+ * cut: p, or the lead byte of a sequence that the last three bytes before p
+ * begin but do not finish. */
+static const char *sequence_boundary(const char *start, const char *p)
+{
+    for (int i = 1; i <= 3 && p - i >= start; i++) {
+        unsigned char c = (unsigned char)p[-i];
+        if (c < 0x80)
+            break;
+        if (c >= 0xc0) {
+            int len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+            return len > i ? p - i : p;
+        }
+    }
+    return p;
+}
+
+ATD__TARGET_AVX2 const char *atd__decode_text_avx2(char *dst, char *dst_end, const char *p,
+                                                   const char *end, char **dst_out)
+{
+    __m256i prev = _mm256_setzero_si256(); /* before p: as if ASCII */
+    __m256i err = _mm256_setzero_si256();
+    __m256i carry = _mm256_setzero_si256(); /* prev ends inside a sequence */
+    const char *run = p;                    /* start of the current run of text */
+    /* Each block is stored whole before it is looked at: what lies past the
+     * stop byte is overwritten by what comes next or left unused. `left`:
+     * the bytes that both the input and the room have from p and dst. */
+    size_t in_left = (size_t)(end - p), out_left = (size_t)(dst_end - dst);
+    size_t left = in_left < out_left ? in_left : out_left;
+    while (left >= 32) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+        _mm256_storeu_si256((__m256i *)(void *)dst, v);
+        unsigned stops = stop_bits(v);
+        if (stops == 0) {
+            if (_mm256_movemask_epi8(v) != 0) {
+                err = _mm256_or_si256(err, block_errors(v, prev));
+                carry = ends_inside(v);
+            } else {
+                err = _mm256_or_si256(err, carry);
+                carry = _mm256_setzero_si256();
+            }
+            prev = v;
+            p += 32;
+            dst += 32;
+            left -= 32;
+            continue;
+        }
+        unsigned k = (unsigned)__builtin_ctz(stops);
+        if (!last_block_ok(v, k, prev, err, carry))
+            return NULL;
+        p += k;
+        dst += k;
+        /* A short escape becomes its byte (room: the block had 32 bytes and
+         * took k < 32) and the blocks go on after it, as from the start of
+         * a new run. */
+        unsigned char c;
+        if (!(*p == '\\' && end - p >= 2 && (c = atd__short_escapes[(unsigned char)p[1]]) != 0)) {
+            *dst_out = dst;
+            return p;
+        }
+        *dst++ = (char)c;
+        p += 2;
+        run = p;
+        in_left = (size_t)(end - p);
+        out_left = (size_t)(dst_end - dst);
+        left = in_left < out_left ? in_left : out_left;
+        prev = _mm256_setzero_si256();
+        err = _mm256_setzero_si256();
+        carry = _mm256_setzero_si256();
+    }
+    /* Near the end of the input or of the room: the rest goes the portable
+     * way, from a sequence boundary (the bytes of a sequence that the last
+     * block left open are checked again there). */
+    if (!_mm256_testz_si256(err, err))
+        return NULL;
+    const char *cut = sequence_boundary(run, p);
+    dst -= p - cut;
+    return atd__decode_text_scalar(dst, dst_end, cut, end, dst_out);
 }
 
 #else

@@ -963,6 +963,218 @@ START_TEST(test_strings_validator_kernels_agree)
 }
 END_TEST
 
+/* The one-pass decoder (atd__decode_text) through the reader: an escape,
+ * a surrogate pair or a multi-byte character at every offset of the 32-byte
+ * blocks, several escapes in a row, and bad bytes and escapes at every
+ * offset, with blank room after the string so that whole blocks run to its
+ * end (without it, the tail runs: test_strings_scanner_boundaries). */
+START_TEST(test_strings_decoder_block_offsets)
+{
+    static const struct {
+        const char *ins, *dec; /* raw and decoded; dec NULL: an error */
+        atd_error_code code;
+    } cases[] = {
+        {"\\n", "\n", 0},
+        {"\\\"\\\\\\/", "\"\\/", 0},
+        {"\\t\\r", "\t\r", 0},
+        {"\\u00e9", "\xc3\xa9", 0},
+        {"\\ud83d\\ude00", "\xf0\x9f\x98\x80", 0},
+        {"\xe2\x82\xac", "\xe2\x82\xac", 0},
+        {"\xf0\x9f\x98\x80\\n\xc3\xa9", "\xf0\x9f\x98\x80\n\xc3\xa9", 0},
+        {"\xff", NULL, ATD_ERR_UTF8},
+        {"\xe2\x82", NULL, ATD_ERR_UTF8},
+        {"\xed\xa0\x80", NULL, ATD_ERR_UTF8},
+        {"\x01", NULL, ATD_ERR_STRING},
+        {"\\x", NULL, ATD_ERR_STRING},
+        {"\\ud800", NULL, ATD_ERR_STRING},
+        {"\\u12g4", NULL, ATD_ERR_STRING},
+    };
+    char json[256], want[256];
+    /* the widest kernels, then the portable ones */
+    for (int limit = 0; limit < 2; limit++) {
+        atd__cpu_limit(limit == 0 ? ~0u : 0u);
+        for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+            size_t ins = strlen(cases[c].ins);
+            for (size_t pos = 0; pos <= 70; pos++) {
+                for (size_t after = 0; after <= 40; after += 13) {
+                    size_t n = 0, m = 0;
+                    json[n++] = '"';
+                    for (size_t i = 0; i < pos; i++)
+                        json[n++] = want[m++] = (char)('a' + i % 26);
+                    memcpy(json + n, cases[c].ins, ins);
+                    n += ins;
+                    if (cases[c].dec) {
+                        memcpy(want + m, cases[c].dec, strlen(cases[c].dec));
+                        m += strlen(cases[c].dec);
+                    }
+                    /* non-ASCII text after the insert too: the validator's state
+                     * must start afresh after an escape */
+                    for (size_t i = 0; i < after; i++)
+                        json[n++] = want[m++] = i % 5 == 3 ? '\xc3' : i % 5 == 4 ? '\xa9' : 'z';
+                    if (json[n - 1] == '\xc3') /* ends with a lead byte: complete it */
+                        json[n++] = want[m++] = '\xa9';
+                    json[n++] = '"';
+                    memset(json + n, ' ', 40);
+                    n += 40;
+                    atd_error err;
+                    bool ok = read_one(json, n, 0, want, m, &err);
+                    if (cases[c].dec) {
+                        ck_assert_msg(ok, "case %zu pos %zu after %zu: %s", c, pos, after,
+                                      err.message);
+                    } else {
+                        ck_assert_msg(!ok, "case %zu pos %zu after %zu", c, pos, after);
+                        ck_assert_int_eq(err.code, cases[c].code);
+                        ck_assert_uint_eq(err.offset, 1 + pos);
+                    }
+                }
+            }
+        }
+    }
+    atd__cpu_limit(~0u);
+}
+END_TEST
+
+/* An arena whose first chunk is smaller than the strings: the decoder runs
+ * out of room and the general path copies the string into a new chunk. */
+START_TEST(test_strings_decoder_out_of_room)
+{
+    /* each piece is 9 bytes raw, 8 decoded */
+    static const char raw[] = "abcdefg\\n", dec[] = "abcdefg\n";
+    char json[1200], want[1200];
+    for (size_t chunk = 16; chunk <= 256; chunk += 16) {
+        for (size_t pieces = 0; pieces < 36; pieces += 5) {
+            size_t n = 0, m = 0;
+            json[n++] = '[';
+            for (int k = 0; k < 3; k++) {
+                json[n++] = '"';
+                for (size_t i = 0; i < pieces; i++) {
+                    memcpy(json + n, raw, 9);
+                    n += 9;
+                    if (k == 0) {
+                        memcpy(want + m, dec, 8);
+                        m += 8;
+                    }
+                }
+                json[n++] = '"';
+                json[n++] = k < 2 ? ',' : ']';
+            }
+            atd_arena *a = atd_arena_new(chunk, NULL);
+            ck_assert_ptr_nonnull(a);
+            char *in = malloc(n);
+            ck_assert_ptr_nonnull(in);
+            memcpy(in, json, n);
+            atd_reader r;
+            atd_reader_init(&r, in, n, a, 0);
+            bool more;
+            ck_assert(atd_array_begin(&r, &more) && more);
+            for (int k = 0; k < 3; k++) {
+                if (k > 0)
+                    ck_assert(atd_array_next(&r, &more) && more);
+                atd_string s;
+                ck_assert_msg(atd_read_string(&r, &s), "chunk %zu pieces %zu", chunk, pieces);
+                ck_assert_uint_eq(s.len, m);
+                ck_assert_int_eq(memcmp(s.ptr, want, m), 0);
+                ck_assert_int_eq(s.ptr[s.len], '\0');
+            }
+            ck_assert(atd_array_next(&r, &more) && !more);
+            atd_arena_free(a);
+            free(in);
+        }
+    }
+}
+END_TEST
+
+/* The decoder's kernels against each other on random bodies (text of every
+ * length, short and \u escapes, stray bytes), in exact-size heap blocks:
+ * with room enough, the same stop, the same bytes; with less room, each
+ * stops no later, at a byte it could not fit, having written only what
+ * fits and the same bytes as with room enough. */
+static const char *decode_with(int kernel, char *dst, char *dst_end, const char *p, const char *end,
+                               char **dst_out)
+{
+#if ATD__HAVE_AVX2_KERNELS
+    if (kernel == 1)
+        return atd__decode_text_avx2(dst, dst_end, p, end, dst_out);
+#endif
+    if (kernel == 2)
+        return atd__decode_text(dst, dst_end, p, end, dst_out);
+    return atd__decode_text_scalar(dst, dst_end, p, end, dst_out);
+}
+
+START_TEST(test_strings_decoder_kernels_agree)
+{
+    static const char *const pieces[] = {
+        "a",   "bc",   " ",    "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80",
+        "\\n", "\\\"", "\\/",  "\\\\",     "\"",           "\\u00e9",
+        "\\x", "\x01", "\xff", "\xe2\x82", "\\",
+    };
+    const size_t np = sizeof pieces / sizeof pieces[0];
+    uint64_t rng = 0x13198a2e03707344u;
+    char text[400];
+    bool have_avx2 = ATD__HAVE_AVX2_KERNELS && (atd__cpu_kernels() & ATD__CPU_AVX2);
+    for (int iter = 0; iter < 20000; iter++) {
+        size_t n = 0, want = xorshift(&rng) % 300;
+        while (n < want) {
+            uint64_t x = xorshift(&rng);
+            const char *pc = pieces[x % 64 < 58 ? x % 10 : (x >> 8) % np];
+            memcpy(text + n, pc, strlen(pc));
+            n += strlen(pc);
+        }
+        char *in = malloc(n ? n : 1);
+        ck_assert_ptr_nonnull(in);
+        memcpy(in, text, n);
+        /* with room enough: every kernel the same */
+        size_t full = n + 32;
+        char *ref = malloc(full), *out = malloc(full);
+        ck_assert(ref && out);
+        char *ref_end = NULL, *out_end = NULL;
+        const char *rq = decode_with(0, ref, ref + full, in, in + n, &ref_end);
+        for (int kernel = 1; kernel <= 2; kernel++) {
+            if (kernel == 1 && !have_avx2)
+                continue;
+            const char *q = decode_with(kernel, out, out + full, in, in + n, &out_end);
+            ck_assert_msg(q == rq, "iter %d kernel %d: %td, scalar %td", iter, kernel,
+                          q ? q - in : -1, rq ? rq - in : -1);
+            if (q != NULL) {
+                ck_assert_int_eq(out_end - out, ref_end - ref);
+                ck_assert_int_eq(memcmp(out, ref, (size_t)(out_end - out)), 0);
+            }
+        }
+        /* with little room: a prefix of the same result */
+        size_t room = (size_t)xorshift(&rng) % (n + 1);
+        char *small = malloc(room ? room : 1);
+        ck_assert_ptr_nonnull(small);
+        for (int kernel = 0; kernel <= 1; kernel++) {
+            if (kernel == 1 && !have_avx2)
+                continue;
+            char *small_end = small;
+            const char *q = decode_with(kernel, small, small + room, in, in + n, &small_end);
+            if (rq == NULL && q == NULL)
+                continue;
+            ck_assert_ptr_nonnull(q);
+            ck_assert((size_t)(small_end - small) <= room);
+            if (rq != NULL && q == rq) {
+                ck_assert_int_eq(small_end - small, ref_end - ref);
+            } else {
+                /* stopped early for room, at a byte that needs none of the
+                 * caller's attention but room: plain text or a short
+                 * escape */
+                ck_assert(rq == NULL || q < rq);
+                ck_assert(*q != '"' && (unsigned char)*q >= 0x20);
+                ck_assert(*q != '\\' ||
+                          (in + n - q >= 2 && atd__short_escapes[(unsigned char)q[1]]));
+            }
+            if (rq != NULL)
+                ck_assert_int_eq(memcmp(small, ref, (size_t)(small_end - small)), 0);
+        }
+        free(small);
+        free(ref);
+        free(out);
+        free(in);
+    }
+}
+END_TEST
+
 Suite *strings_suite(void);
 Suite *strings_suite(void)
 {
@@ -993,6 +1205,9 @@ Suite *strings_suite(void)
     tcase_add_test(tc, test_strings_validator_valid_at_every_position);
     tcase_add_test(tc, test_strings_validator_stops_at_quote);
     tcase_add_test(tc, test_strings_validator_kernels_agree);
+    tcase_add_test(tc, test_strings_decoder_block_offsets);
+    tcase_add_test(tc, test_strings_decoder_out_of_room);
+    tcase_add_test(tc, test_strings_decoder_kernels_agree);
     suite_add_tcase(s, tc);
     tc = tcase_create("suite");
     tcase_add_test(tc, test_strings_suite_i_files);
