@@ -533,18 +533,20 @@ static ATD_NOINLINE_KEY const char *read_string_slow(atd_reader *r, const char *
  * room (checked before each block) and are not allocated: the next
  * allocation overwrites them. Returns the byte after the closing quote with
  * *out set, or NULL with *stop where the scan must go on: at a byte that
- * needs attention (escape, non-ASCII, control byte), or at the first block
- * that the input or the chunk cannot hold whole. Everything before *stop
- * is plain. */
+ * needs attention (escape, non-ASCII, control byte; *special then), or at
+ * the first block that the input or the chunk cannot hold whole. Everything
+ * before *stop is plain and stored. */
 static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote, const char *end,
-                                           atd_string *out, const char **stop)
+                                           atd_string *out, const char **stop, bool *special)
 {
     const char *s = open_quote + 1;
     char *d = a->cur;
     size_t room = d != NULL ? (size_t)(a->end - d) : 0;
+    size_t in_left = (size_t)(end - s);
+    size_t left = in_left < room ? in_left : room; /* both the input's and the room's */
     const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
     const __m128i space = _mm_set1_epi8(0x20);
-    while (end - s >= 16 && room >= 16) {
+    while (left >= 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
         __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
                                  _mm_cmplt_epi8(v, space));
@@ -554,6 +556,7 @@ static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote,
             unsigned i = (unsigned)__builtin_ctz(bits);
             if (ATD_UNLIKELY(s[i] != '"')) {
                 *stop = s + i;
+                *special = true;
                 return NULL;
             }
             d[i] = '\0';
@@ -564,8 +567,9 @@ static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote,
         }
         s += 16;
         d += 16;
-        room -= 16;
+        left -= 16;
     }
+    *special = false;
     *stop = s;
     return NULL;
 }
@@ -626,9 +630,12 @@ const char *atd_read_string_p(atd_reader *r, const char *p, atd_string *out)
         const char *from = p + 1;
 #if ATD__SSE2
         if (ATD_LIKELY(!(r->flags & ATD_READ_BORROW_STRINGS) && r->arena != NULL)) {
-            const char *after = scan_copy_blocks(r->arena, p, end, out, &from);
+            bool special;
+            const char *after = scan_copy_blocks(r->arena, p, end, out, &from, &special);
             if (ATD_LIKELY(after != NULL))
                 return after;
+            if (special) /* escapes, non-ASCII text, control bytes */
+                return read_string_decoding(r, p, from, out);
             /* on from where the blocks stopped (the scan there stops at
              * once when that is a byte that needs attention) */
         }
