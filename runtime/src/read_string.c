@@ -608,10 +608,12 @@ static ATD_READ_STRING_FROM const char *read_string_from(atd_reader *r, const ch
         out->len = n;
         return q + 1;
     }
-    /* escapes, non-ASCII text, control bytes: on from where the scan
-     * stopped */
+    /* escapes, non-ASCII text, control bytes: copies decode in one pass
+     * from the start (the wide fast path hands them over before it gets
+     * here, except near the end of the input or of the chunk), borrows go
+     * on from where the scan stopped */
     if (!(r->flags & ATD_READ_BORROW_STRINGS) && r->arena != NULL)
-        return read_string_decoding(r, p, from, out);
+        return read_string_decoding(r, p, p + 1, out);
     return read_string_rest(r, p, q, out);
 }
 #undef ATD_READ_STRING_FROM
