@@ -264,10 +264,17 @@ static inline uint64_t shortest(double v, int *e10)
  * cannot end with a zero digit. */
 static inline bool shortest_fast(uint64_t c, int q, uint64_t *f, int *e10, bool *zero_end)
 {
-    int k = atd__floor_log10_pow2(q);
+    /* k = floor(q log10 2) as in atd__floor_log10_pow2; the bits below
+     * the point are phi = q log10 2 - k in 0.18 fixed point */
+    int32_t qk = q * 78913;
+    int k = atd__floor_shift(qk, 18);
     const atd__u128 *g = &atd__pow10_table[-k - ATD__POW10_MIN];
-    /* h in 0..3: (c << (h + 1)) * g / 2^128 is v * 10^-k */
-    int h = q + atd__floor_log2_pow10(-k);
+    /* h in 0..3: (c << (h + 1)) * g / 2^128 is v * 10^-k. h = q +
+     * floor(-k log2 10) is floor(phi log2 10), since q = (k + phi) log2 10;
+     * from phi it takes one product that does not wait for k (3402 / 2^10
+     * approximates log2 10; the unit test's every-exponent case checks the
+     * result against the exact route for every q) */
+    int h = (int)(((uint32_t)qk & 0x3FFFF) * 3402 >> 28);
     uint64_t cb = c << (h + 1);
     uint64_t lo_lo, lo_hi = atd__mul64(g->lo, cb, &lo_lo);
     uint64_t hi_lo, s = atd__mul64(g->hi, cb, &hi_lo);
@@ -485,6 +492,17 @@ static inline int trailing_zero_digits(uint64_t w)
 #endif
 
 #if DIGITS_SSE2
+/* x * c per 16-bit lane as one pmullw: GCC otherwise spells a vector
+ * multiply by a known constant as a longer chain of shifts and adds. */
+static inline __m128i mul16_const(__m128i x, short c)
+{
+    __m128i k = _mm_set1_epi16(c);
+#if defined(__GNUC__)
+    __asm__("" : "+x"(k));
+#endif
+    return _mm_mullo_epi16(x, k);
+}
+
 /* The 16 digits of hi * 10^8 + lo (hi, lo < 10^8) as ASCII, the first in
  * byte 0: each 64-bit lane holds one half, split into 32-bit lanes of four
  * digits (multiply-shift by 2^45 / 10^4, exact below 2^32), then 16-bit
@@ -497,11 +515,9 @@ static inline __m128i digits16(uint32_t hi, uint32_t lo)
     __m128i r = _mm_sub_epi32(v, _mm_mul_epu32(q, _mm_set1_epi64x(10000)));
     __m128i x = _mm_or_si128(q, _mm_slli_epi64(r, 32));
     __m128i h = _mm_srli_epi16(_mm_mulhi_epu16(x, _mm_set1_epi32(5243)), 3);
-    __m128i y = _mm_or_si128(
-        h, _mm_slli_epi32(_mm_sub_epi16(x, _mm_mullo_epi16(h, _mm_set1_epi16(100))), 16));
+    __m128i y = _mm_or_si128(h, _mm_slli_epi32(_mm_sub_epi16(x, mul16_const(h, 100)), 16));
     __m128i t = _mm_mulhi_epu16(y, _mm_set1_epi16(6554));
-    __m128i z = _mm_or_si128(
-        t, _mm_slli_epi16(_mm_sub_epi16(y, _mm_mullo_epi16(t, _mm_set1_epi16(10))), 8));
+    __m128i z = _mm_or_si128(t, _mm_slli_epi16(_mm_sub_epi16(y, mul16_const(t, 10)), 8));
     return _mm_add_epi8(z, _mm_set1_epi8('0'));
 }
 
@@ -592,14 +608,18 @@ static inline char *write_16_17(char *p, uint64_t f, int e10, bool zero_end)
 }
 #endif
 
-/* atd_write_double for the bits of a finite v > 0 (with SSE2, what the
- * inline usual case leaves). */
+/* atd_write_double for a finite v != 0 after its sign (with SSE2, what the
+ * inline usual case leaves). v comes as the double, so that the inline case
+ * keeps no integer register for it. */
 #if DIGITS_SSE2
-static NOINLINE char *write_positive(char *p, uint64_t bits)
+static NOINLINE char *write_positive(char *p, double v)
 #else
-static inline char *write_positive(char *p, uint64_t bits)
+static inline char *write_positive(char *p, double v)
 #endif
 {
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    bits &= ~((uint64_t)1 << 63);
     int e10;
     uint64_t f;
     uint64_t c;
@@ -685,15 +705,21 @@ char *atd_write_double(char *p, double v)
         return p + 3;
     }
 #if DIGITS_SSE2
-    /* the usual case inline, with nothing to save on the stack */
-    uint64_t c, f;
-    int q, e10;
-    bool zero_end;
-    if (ATD_LIKELY(decode(bits, &c, &q) && shortest_fast(c, q, &f, &e10, &zero_end) &&
-                   f >= 1000000000000000u && f < 100000000000000000u))
-        return write_16_17(p, f, e10, zero_end);
+    /* The usual case inline: a normal double that is not a power of two.
+     * Its shortest_fast digits f are then in [10^15, 10^17), as
+     * write_16_17 needs: the scaled value s lies in [c, 10c) with c in
+     * [2^52, 2^53), and f is within 10 of s. */
+    uint64_t t = bits & (((uint64_t)1 << 52) - 1);
+    if (ATD_LIKELY(bits >= (uint64_t)1 << 52 && t != 0)) {
+        uint64_t f;
+        int e10;
+        bool zero_end;
+        if (ATD_LIKELY(shortest_fast(t | (uint64_t)1 << 52, (int)(bits >> 52) - 1075, &f, &e10,
+                                     &zero_end)))
+            return write_16_17(p, f, e10, zero_end);
+    }
 #endif
-    return write_positive(p, bits);
+    return write_positive(p, v);
 }
 
 /* ------------------------------------------------------------------------
