@@ -25,8 +25,10 @@
 /* The rare cases out of line where the usual one is inline before them. */
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define NOINLINE
+#define ALWAYS_INLINE inline
 #endif
 
 static const char digit_pairs[200] = {
@@ -114,38 +116,70 @@ static inline char *write_1to2(char *p, uint32_t v)
     return p + 2 - one;
 }
 
-/* Writes v < 10^4 in 1 to 4 digits (same extra-byte rule). */
-static inline char *write_1to4(char *p, uint32_t v)
+/* Writes v < 10^(2m + 2) given y, v / 10^(2m) in 32.32 fixed point: the
+ * integer part is the leading pair (1 or 2 digits, or always 2 with
+ * `full`), and each step multiplies the fraction by 100, which brings the
+ * next pair into the integer part. One product and one table load per
+ * pair, and no division: no pair waits for another's remainder. The
+ * constants of write_u32 round 2^32 / 10^(2m) up (for m = 3 after a shift,
+ * plus one); an exhaustive run over every v below 10^(2m + 2) showed every
+ * pair they give to be exact. */
+static inline uint64_t next_pair(char *p, uint64_t y)
 {
-    if (v < 100)
-        return write_1to2(p, v);
-    p = write_1to2(p, v / 100);
-    memcpy(p, digit_pairs + 2 * (v % 100), 2);
-    return p + 2;
+    y = (uint64_t)(uint32_t)y * 100;
+    memcpy(p, digit_pairs + 2 * (y >> 32), 2);
+    return y;
+}
+
+static ALWAYS_INLINE char *write_pairs(char *p, uint64_t y, int m, bool full)
+{
+    /* m is 1 to 3 */
+    uint32_t lead = (uint32_t)(y >> 32);
+    if (full) {
+        memcpy(p, digit_pairs + 2 * lead, 2);
+        p += 2;
+    } else {
+        p = write_1to2(p, lead);
+    }
+    /* unrolled by hand: GCC -O2 keeps a loop of constant trip count */
+    if (m >= 1)
+        y = next_pair(p, y);
+    if (m >= 2)
+        y = next_pair(p + 2, y);
+    if (m >= 3)
+        y = next_pair(p + 4, y);
+    return p + 2 * m;
+}
+
+/* v / 10^6 in 32.32 fixed point for v < 10^8 (see write_pairs) */
+static inline uint64_t fixed_div_1e6(uint32_t v)
+{
+    return ((uint64_t)v * 140737489 >> 15) + 1;
 }
 
 /* Writes v without leading zeros; returns the end. Branches on the
- * magnitude only, then writes the digits in fixed-size pieces. */
-static inline char *write_u32(char *p, uint32_t v)
+ * magnitude only (two or three comparisons), then writes the digits in
+ * pairs. */
+static ALWAYS_INLINE char *write_u32(char *p, uint32_t v)
 {
-    if (v < 10000)
-        return write_1to4(p, v);
-    if (v < 100000000) {
-        p = write_1to4(p, v / 10000);
-        uint32_t lo = v % 10000;
-        memcpy(p, digit_pairs + 2 * (lo / 100), 2);
-        memcpy(p + 2, digit_pairs + 2 * (lo % 100), 2);
-        return p + 4;
+    if (v < 10000) {
+        if (v < 100)
+            return write_1to2(p, v);
+        return write_pairs(p, (uint64_t)v * 42949673, 1, false);
     }
-    p = write_1to2(p, v / 100000000);
-    write_8digits(p, v % 100000000);
-    return p + 8;
+    if (v < 1000000)
+        return write_pairs(p, (uint64_t)v * 429497, 2, false);
+    if (v < 100000000)
+        return write_pairs(p, fixed_div_1e6(v), 3, false);
+    /* 9 or 10 digits: the leading 1 or 2, then 8 with leading zeros */
+    uint32_t hi = v / 100000000;
+    p = write_1to2(p, hi);
+    return write_pairs(p, fixed_div_1e6(v - hi * 100000000), 3, true);
 }
 
-char *atd_write_uint64(char *p, uint64_t v)
+/* More than 10 digits: rare (timestamps, large ids), out of line. */
+static NOINLINE char *write_u64_long(char *p, uint64_t v)
 {
-    if (v <= UINT32_MAX)
-        return write_u32(p, (uint32_t)v);
     if (v < 10000000000000000u) {
         p = write_u32(p, (uint32_t)(v / 100000000));
         write_8digits(p, (uint32_t)(v % 100000000));
@@ -158,14 +192,27 @@ char *atd_write_uint64(char *p, uint64_t v)
     return p + 16;
 }
 
+/* Both entry points do their work in one function, with no call on the way
+ * for the usual sizes. */
+static ALWAYS_INLINE char *write_u64(char *p, uint64_t v)
+{
+    if (ATD_LIKELY(v <= UINT32_MAX))
+        return write_u32(p, (uint32_t)v);
+    return write_u64_long(p, v);
+}
+
+char *atd_write_uint64(char *p, uint64_t v)
+{
+    return write_u64(p, v);
+}
+
 char *atd_write_int64(char *p, int64_t v)
 {
-    if (v < 0) {
-        *p++ = '-';
-        /* 0 - v in unsigned arithmetic is also right for INT64_MIN */
-        return atd_write_uint64(p, 0 - (uint64_t)v);
-    }
-    return atd_write_uint64(p, (uint64_t)v);
+    /* the sign without a branch: the '-' is overwritten when v >= 0; 0 - v
+     * in unsigned arithmetic is also right for INT64_MIN */
+    *p = '-';
+    p += (uint64_t)v >> 63;
+    return write_u64(p, v < 0 ? 0 - (uint64_t)v : (uint64_t)v);
 }
 
 /* ------------------------------------------------------------------------
@@ -525,7 +572,8 @@ static inline __m128i digits16(uint32_t hi, uint32_t lo)
  * output byte i is digit i (i <= x), '.' (i = x + 1) or digit i - 1. As
  * masks over the digits, the digits one byte later, and the point. */
 typedef struct point_masks {
-    _Alignas(16) unsigned char same[16];
+    /* 64-byte rows (48 bytes and padding): a row is indexed with one shift */
+    _Alignas(64) unsigned char same[16];
     unsigned char shifted[16], point[16];
 } point_masks;
 
