@@ -615,31 +615,41 @@ static NOINLINE char *write_17_other(char *p, __m128i s, char d16, int n, int x)
 }
 
 /* atd_write_double for f in [10^15, 10^17) (every normal double on the
- * fast route): f is scaled to 17 digits (f * 10 when it has 16), which
- * digits16 prints after the leading one. The number of digits left once
- * trailing zeros are dropped decides where the next value goes; it is
- * known without looking at the digits unless f may end with a zero. */
+ * fast route), laid out as 17 digits (a 16-digit f gets a zero after it):
+ * digits16 prints 16 of them, and a 17-digit f's leading one comes apart.
+ * The number of digits left once trailing zeros are dropped decides where
+ * the next value goes; it is known without looking at the digits unless f
+ * may end with a zero. */
 static inline char *write_16_17(char *p, uint64_t f, int e10, bool zero_end)
 {
     int lead = f < 10000000000000000u; /* 16 digits */
-    f = lead ? f * 10 : f;
+    __m128i d, s;                      /* s: the first 16 of the 17 */
+    int last2;                         /* the 16th and 17th */
+    if (lead) {
+        uint64_t hi8 = f / 100000000;
+        d = digits16((uint32_t)hi8, (uint32_t)(f - hi8 * 100000000));
+        s = d;
+        last2 = _mm_extract_epi16(d, 7) >> 8 | '0' << 8;
+    } else {
+        uint64_t hi9 = f / 100000000;
+        uint32_t lo8 = (uint32_t)(f - hi9 * 100000000);
+        uint32_t h0 = (uint32_t)hi9 / 100000000; /* 1..9 */
+        uint32_t hi8 = (uint32_t)hi9 - h0 * 100000000;
+        d = digits16(hi8, lo8); /* digits 1..16 */
+        s = _mm_or_si128(_mm_slli_si128(d, 1), _mm_cvtsi32_si128((int)('0' + h0)));
+        last2 = _mm_extract_epi16(d, 7);
+    }
     e10 -= lead;
-    uint64_t hi9 = f / 100000000;
-    uint32_t lo8 = (uint32_t)(f - hi9 * 100000000);
-    uint32_t h0 = (uint32_t)hi9 / 100000000; /* 1..9 */
-    uint32_t hi8 = (uint32_t)hi9 - h0 * 100000000;
-    __m128i d = digits16(hi8, lo8); /* digits 1..16 */
+    /* the 17th place of a 16-digit f is a zero; d's last digit is the
+     * 17th or the 16th, and d cannot be all zeros when f has 16 digits */
     int tz = lead;
     if (zero_end) {
         unsigned nonzero =
             ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(d, _mm_set1_epi8('0'))) & 0xffff;
-        tz = nonzero != 0 ? __builtin_clz(nonzero) - 16 : 16;
+        tz += nonzero != 0 ? __builtin_clz(nonzero) - 16 : 16;
     }
     int n = 17 - tz;
     int x = e10 + 16;
-    /* digits 0..15, and 16 apart */
-    __m128i s = _mm_or_si128(_mm_slli_si128(d, 1), _mm_cvtsi32_si128((int)('0' + h0)));
-    int last2 = _mm_extract_epi16(d, 7); /* digits 15 and 16 */
     if (x >= 0 && x <= 6 && x < n - 1) {
         const point_masks *m = &point_table[x];
         __m128i o = _mm_or_si128(
