@@ -7,6 +7,7 @@
  * to strtod's. Random inputs come from a fixed-seed xorshift generator, so a
  * failure is reproducible; the failing input is in the message. */
 #include <check.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -570,6 +571,36 @@ START_TEST(test_number_write_layouts)
             check_print(nextafter(v, INFINITY), false);
         }
     }
+}
+END_TEST
+
+/* Powers of ten and of two and their neighbours, over the whole range:
+ * where the shortest form changes length (1 digit, then 16 or 17), where
+ * the rounding interval is lopsided (powers of two), at the ends of the
+ * exponent range and across the normal/subnormal boundary. */
+START_TEST(test_number_write_powers)
+{
+    for (int k = -325; k <= 309; k++) {
+        char txt[16];
+        snprintf(txt, sizeof txt, "1e%d", k);
+        double v = strtod(txt, NULL);
+        if (v == 0 || !isfinite(v))
+            continue;
+        check_print(v, true);
+        check_print(nextafter(v, 0), true);
+        check_print(nextafter(v, INFINITY), true);
+        check_print(-v, false);
+    }
+    for (int e = -1074; e <= 1023; e++) {
+        double v = ldexp(1.0, e);
+        check_print(v, true);
+        check_print(nextafter(v, 0), true);
+        check_print(nextafter(v, INFINITY), true);
+        check_print(-v, false);
+    }
+    check_print(DBL_MAX, true);
+    check_print(DBL_MIN, true);
+    check_print(nextafter(DBL_MIN, 0), true);
 }
 END_TEST
 
@@ -1196,6 +1227,7 @@ Suite *number_suite(void)
         {"shortest_digits", test_number_shortest_digits},
         {"shortest_fast", test_number_shortest_fast},
         {"write_layouts", test_number_write_layouts},
+        {"write_powers", test_number_write_powers},
         {"write_random", test_number_write_random},
         {"write_precision", test_number_write_precision},
         {"bigdec_expand", test_number_bigdec_expand},
