@@ -100,6 +100,48 @@ static inline uint64_t eight_digits(uint64_t t)
 static const uint64_t pow10_u64[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
 #endif
 
+#ifdef NUMBER_SSE2
+/* 16 bytes of 0xFF, 16 of 0, 16 of 0xFF: byte_mask(16 - k) keeps the first
+ * k bytes of a block, byte_mask(16 + k) the last k (0 <= k <= 16). */
+static const unsigned char ones_zeros_ones[48] = {
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+
+static inline __m128i byte_mask(unsigned at)
+{
+    return _mm_loadu_si128((const __m128i *)(const void *)(ones_zeros_ones + at));
+}
+
+static inline __m128i digit_values16(__m128i v)
+{
+    return _mm_sub_epi8(v, _mm_set1_epi8('0'));
+}
+
+/* Bit i set for each ASCII digit byte i of v (bits 16 and up clear). */
+static inline unsigned digit_mask16(__m128i v)
+{
+    __m128i d = digit_values16(v);
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d));
+}
+
+/* The 16 digit values of d (0..9 each, the first one most significant) as
+ * two 8-digit halves: the first eight in the low 32 bits, the next eight in
+ * the high 32 bits. Pairs, quads and eights are combined by multiply-adds of
+ * 16-bit lanes (values stay below 2^15 before each one, below 10^8 after
+ * the last). */
+static inline uint64_t halves16(__m128i d)
+{
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i tens = _mm_set1_epi32(0x0001000A); /* lanes 10, 1 */
+    __m128i pairs = _mm_packs_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(d, zero), tens),
+                                    _mm_madd_epi16(_mm_unpackhi_epi8(d, zero), tens));
+    __m128i quads = _mm_madd_epi16(pairs, _mm_set1_epi32(0x00010064)); /* 100, 1 */
+    __m128i eights = _mm_madd_epi16(_mm_packs_epi32(quads, quads), _mm_set1_epi32(0x00012710));
+    return (uint64_t)_mm_cvtsi128_si64(eights);
+}
+#endif
+
 /* Accumulates the digits at p into *w (wrapping past 19 digits; callers
  * count digits), returns the first non-digit. While eight bytes remain, a
  * word at a time: the n < 8 digits before a non-digit are shifted to the top
@@ -232,6 +274,92 @@ atd_num_status atd_parse_int64(const char *p, const char *end, int64_t *out)
         *out = (int64_t)v;
     }
     return ATD_NUM_OK;
+}
+
+#ifdef HAVE_SWAR
+/* Bytes the integer fast path may read after p: a sign, 16 bytes of digits,
+ * the byte after them (with SSE2 also up to 15 bytes before p, INT_BEHIND). */
+#define INT_SPAN 17
+#define INT_BEHIND 15
+
+/* The common bare integer -?(0|[1-9][0-9]{0,14}) followed by a token end,
+ * when INT_SPAN bytes are left at p (and INT_BEHIND before it): the digit
+ * count and the value with no branch per digit, no overflow possible (15
+ * digits < 2^63) and few live values, so that atd__read_int64_token needs
+ * no stack frame. Returns the end with *out set, or NULL for anything else
+ * (the general path then reads it or reports the exact error). */
+#ifdef NUMBER_SSE2
+/* One block gives the digit count; the 16 bytes that end with the last
+ * digit, the ones before the first digit cleared, give the value. */
+static ALWAYS_INLINE const char *int_fast(const char *p, int64_t *out)
+{
+    unsigned neg = *p == '-';
+    const char *s = p + neg;
+    unsigned n =
+        (unsigned)__builtin_ctz(~digit_mask16(_mm_loadu_si128((const __m128i *)(const void *)s)));
+    /* no digit, 16 or more, or a "0" followed by a digit */
+    if (n - 1 >= 15 || (*s == '0' && n > 1))
+        return NULL;
+    const char *q = s + n;
+    if (!(atd__char_class[(unsigned char)*q] & ATD__CC_DELIM))
+        return NULL;
+    __m128i last = _mm_loadu_si128((const __m128i *)(const void *)(q - 16));
+    uint64_t halves = halves16(_mm_and_si128(digit_values16(last), byte_mask(16 + n)));
+    uint64_t v = (halves & 0xFFFFFFFF) * 100000000 + (halves >> 32);
+    uint64_t bits = (v ^ (0 - (uint64_t)neg)) + neg; /* two's complement of -v when neg */
+    memcpy(out, &bits, sizeof bits);
+    return q;
+}
+#else
+/* One word, or two past 7 digits. */
+static ALWAYS_INLINE const char *int_fast(const char *p, int64_t *out)
+{
+    unsigned neg = *p == '-';
+    const char *s = p + neg;
+    uint64_t t = digit_values(load8(s));
+    uint64_t tb = nondigit_flags(t);
+    uint64_t v;
+    const char *q;
+    if (tb != 0) {
+        unsigned n = (unsigned)atd__ctz64(tb) / 8;
+        /* no digit, or a "0" followed by a digit */
+        if (n == 0 || ((t & 0xFF) == 0 && n > 1))
+            return NULL;
+        v = eight_digits(t << (64 - 8 * n));
+        q = s + n;
+    } else {
+        uint64_t x = digit_values(load8(s + 8));
+        uint64_t xb = nondigit_flags(x);
+        if ((t & 0xFF) == 0 || xb == 0) /* a leading "0", or 16 digits or more */
+            return NULL;
+        unsigned n = (unsigned)atd__ctz64(xb) / 8;
+        v = eight_digits(t) * pow10_u64[n] + eight_digits((x << (56 - 8 * n)) << 8);
+        q = s + 8 + n;
+    }
+    if (!(atd__char_class[(unsigned char)*q] & ATD__CC_DELIM))
+        return NULL;
+    uint64_t bits = (v ^ (0 - (uint64_t)neg)) + neg; /* two's complement of -v when neg */
+    memcpy(out, &bits, sizeof bits);
+    return q;
+}
+#endif
+#endif
+
+const char *atd__read_int64_token(atd_reader *r, const char *p, int64_t *out)
+{
+#ifdef HAVE_SWAR
+#ifdef NUMBER_SSE2
+    bool room = r->end - p >= INT_SPAN && p - r->start >= INT_BEHIND;
+#else
+    bool room = r->end - p >= INT_SPAN;
+#endif
+    if (ATD_LIKELY(room)) {
+        const char *q = int_fast(p, out);
+        if (ATD_LIKELY(q != NULL))
+            return q;
+    }
+#endif
+    return atd__read_int64_slow(r, p, out);
 }
 
 /* ------------------------------------------------------------------------
@@ -613,30 +741,15 @@ static inline uint64_t low_bytes(uint64_t x, unsigned n)
 }
 
 #ifdef NUMBER_SSE2
-/* k bytes of 0xFF then zeros, at prefix_ones + 16 - k (k <= 16). */
-static const unsigned char prefix_ones[32] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-                                              0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
-
 /* The digits at f (at most 16 are looked at; reads 16 bytes) as the 16-digit
  * integer they start, the missing ones taken as trailing zeros: digit i
- * weighs 10^(15 - i). *k receives their number (0..16). One vector: the
- * digit test gives k, the bytes from k on are cleared, then pairs, quads and
- * eights are combined by multiply-adds of 16-bit lanes (values stay below
- * 2^15 before each one, below 10^8 after the last). */
+ * weighs 10^(15 - i). *k receives their number (0..16). */
 static inline uint64_t sixteen_digits(const char *f, unsigned *k)
 {
-    __m128i d = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)f), _mm_set1_epi8('0'));
-    __m128i is_digit = _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d);
-    unsigned n = (unsigned)__builtin_ctz(~(unsigned)_mm_movemask_epi8(is_digit));
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)f);
+    unsigned n = (unsigned)__builtin_ctz(~digit_mask16(v));
     *k = n;
-    d = _mm_and_si128(d, _mm_loadu_si128((const __m128i *)(const void *)(prefix_ones + 16 - n)));
-    const __m128i zero = _mm_setzero_si128();
-    const __m128i tens = _mm_set1_epi32(0x0001000A); /* lanes 10, 1 */
-    __m128i pairs = _mm_packs_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(d, zero), tens),
-                                    _mm_madd_epi16(_mm_unpackhi_epi8(d, zero), tens));
-    __m128i quads = _mm_madd_epi16(pairs, _mm_set1_epi32(0x00010064)); /* 100, 1 */
-    __m128i eights = _mm_madd_epi16(_mm_packs_epi32(quads, quads), _mm_set1_epi32(0x00012710));
-    uint64_t halves = (uint64_t)_mm_cvtsi128_si64(eights);
+    uint64_t halves = halves16(_mm_and_si128(digit_values16(v), byte_mask(16 - n)));
     return (halves & 0xFFFFFFFF) * 100000000 + (halves >> 32);
 }
 #else

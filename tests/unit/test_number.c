@@ -932,7 +932,8 @@ static bool random_tail(rng *r, char *tail, size_t *tail_len)
 }
 
 /* atd_read_double as generated readers call it, on the numbers of
- * test_number_parse_prefix_random followed by a random tail: strtod's value
+ * test_number_parse_prefix_random after 0 to 20 spaces and followed by a
+ * random tail: strtod's value
  * and the cursor at the number's end when the tail ends the token, an
  * error otherwise. Covers the reader's one-pass fast path (numbers far
  * from the end of the input) and its bounded general path. */
@@ -944,17 +945,19 @@ START_TEST(test_number_read_double_token_random)
         size_t n = i % 4 == 3 ? random_number(&r, num) : random_short_number(&r, num);
         size_t tail_len;
         bool ends = random_tail(&r, tail, &tail_len);
-        memcpy(text, num, n);
-        memcpy(text + n, tail, tail_len);
-        char *buf = exact_copy(text, n + tail_len);
+        size_t lead = (size_t)(rng_next(&r) % 21); /* spaces before */
+        memset(text, ' ', lead);
+        memcpy(text + lead, num, n);
+        memcpy(text + lead + n, tail, tail_len);
+        char *buf = exact_copy(text, lead + n + tail_len);
         atd_reader rd;
-        atd_reader_init(&rd, buf, n + tail_len, NULL, 0);
+        atd_reader_init(&rd, buf, lead + n + tail_len, NULL, 0);
         double got = 42;
         bool ok = atd_read_double(&rd, &got);
         if (ends) {
             double want = strtod(num, NULL);
-            CHECK(ok && rd.cur == buf + n, "%.300s + %.*s: ok %d, end at %td", num, (int)tail_len,
-                  tail, ok, rd.cur - buf);
+            CHECK(ok && rd.cur == buf + lead + n, "%.300s + %.*s: ok %d, end at %td", num,
+                  (int)tail_len, tail, ok, rd.cur - buf);
             CHECK(bits_of(got) == bits_of(want), "%.300s + %.*s: got %a want %a", num,
                   (int)tail_len, tail, got, want);
         } else {
@@ -966,7 +969,8 @@ START_TEST(test_number_read_double_token_random)
 }
 END_TEST
 
-/* atd_read_int64 the same way, on integers of 1 to 21 digits (some with a
+/* atd_read_int64 the same way (the fast path also reads up to 15 bytes
+ * before the number, when the input has them), on integers of 1 to 21 digits (some with a
  * leading zero, some at the int64 bounds) against a digit-by-digit oracle
  * with an exact overflow check. */
 START_TEST(test_number_read_int_token_random)
@@ -975,7 +979,7 @@ START_TEST(test_number_read_int_token_random)
                                          "9223372036854775808", "-9223372036854775809",
                                          "9999999999999999999", "10000000000000000000"};
     rng r = {0xA4093822299F31D0u};
-    char num[32], tail[48], text[96];
+    char num[32], tail[48], text[128];
     for (int i = 0; i < 1000000; i++) {
         size_t n = 0;
         bool neg = rng_next(&r) & 1;
@@ -1007,17 +1011,20 @@ START_TEST(test_number_read_int_token_random)
         bool lead_zero = digits[0] == '0' && nd > 1;
         size_t tail_len;
         bool ends = random_tail(&r, tail, &tail_len);
-        memcpy(text, num, n);
-        memcpy(text + n, tail, tail_len);
-        char *buf = exact_copy(text, n + tail_len);
+        size_t lead = (size_t)(rng_next(&r) % 21); /* spaces before */
+        memset(text, ' ', lead);
+        memcpy(text + lead, num, n);
+        memcpy(text + lead + n, tail, tail_len);
+        char *buf = exact_copy(text, lead + n + tail_len);
         atd_reader rd;
-        atd_reader_init(&rd, buf, n + tail_len, NULL, 0);
+        atd_reader_init(&rd, buf, lead + n + tail_len, NULL, 0);
         int64_t got = 42;
         bool ok = atd_read_int64(&rd, &got);
         if (ends && !lead_zero && !overflow) {
             int64_t want = neg ? (mag == 0 ? 0 : -(int64_t)(mag - 1) - 1) : (int64_t)mag;
-            CHECK(ok && rd.cur == buf + n && got == want, "%s + %.*s: ok %d, got %lld at %td", num,
-                  (int)tail_len, tail, ok, (long long)got, rd.cur - buf);
+            CHECK(ok && rd.cur == buf + lead + n && got == want,
+                  "%s + %.*s: ok %d, got %lld at %td", num, (int)tail_len, tail, ok, (long long)got,
+                  rd.cur - buf);
         } else {
             CHECK(!ok && got == 42, "%s + %.*s: accepted", num, (int)tail_len, tail);
             if (ends && overflow && !lead_zero)
