@@ -185,7 +185,13 @@ START_TEST(test_number_int_write)
         if (i < 19)
             p10 *= 10;
     }
+    /* every value of up to six digits, and random 32-bit values: the pair
+     * writer's fixed-point steps differ by range */
+    for (uint64_t v = 0; v < 1000000; v++)
+        check_uint64(v);
     rng r = {0x9E3779B97F4A7C15u};
+    for (int i = 0; i < 1000000; i++)
+        check_uint64(rng_next(&r) >> 32);
     for (int i = 0; i < 200000; i++) {
         uint64_t x = rng_next(&r) >> (rng_next(&r) % 64);
         check_uint64(x);
