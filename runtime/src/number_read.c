@@ -28,6 +28,12 @@
 #include <float.h>
 #include <string.h>
 
+/* SSE2 (the x86-64 baseline) for sixteen fraction digits at once. */
+#if defined(__SSE2__) && defined(__x86_64__) && !defined(ATD_NO_SIMD)
+#include <emmintrin.h>
+#define NUMBER_SSE2 1
+#endif
+
 #include "number_bigdec.h"
 #include "pow10_table.h"
 #include "reader_internal.h"
@@ -596,9 +602,9 @@ static NOINLINE const char *parse_prefix_general(const char *p, const char *end,
 
 #ifdef HAVE_SWAR
 /* Bytes the fast path may read from the start of the number: a sign, one
- * word at the integer digits (at most 6 of them, then the point), two words
- * of fraction digits, and the byte after them, all below offset 24. */
-#define FAST_SPAN 25
+ * word at the integer digits (at most 7 of them, then the point), sixteen
+ * bytes of fraction digits and the byte after them, all below offset 26. */
+#define FAST_SPAN 26
 
 /* The low n bytes of a word (n <= 7). */
 static inline uint64_t low_bytes(uint64_t x, unsigned n)
@@ -606,17 +612,65 @@ static inline uint64_t low_bytes(uint64_t x, unsigned n)
     return x & (((uint64_t)1 << (8 * n)) - 1);
 }
 
+#ifdef NUMBER_SSE2
+/* k bytes of 0xFF then zeros, at prefix_ones + 16 - k (k <= 16). */
+static const unsigned char prefix_ones[32] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+                                              0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+
+/* The digits at f (at most 16 are looked at; reads 16 bytes) as the 16-digit
+ * integer they start, the missing ones taken as trailing zeros: digit i
+ * weighs 10^(15 - i). *k receives their number (0..16). One vector: the
+ * digit test gives k, the bytes from k on are cleared, then pairs, quads and
+ * eights are combined by multiply-adds of 16-bit lanes (values stay below
+ * 2^15 before each one, below 10^8 after the last). */
+static inline uint64_t sixteen_digits(const char *f, unsigned *k)
+{
+    __m128i d = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)f), _mm_set1_epi8('0'));
+    __m128i is_digit = _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d);
+    unsigned n = (unsigned)__builtin_ctz(~(unsigned)_mm_movemask_epi8(is_digit));
+    *k = n;
+    d = _mm_and_si128(d, _mm_loadu_si128((const __m128i *)(const void *)(prefix_ones + 16 - n)));
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i tens = _mm_set1_epi32(0x0001000A); /* lanes 10, 1 */
+    __m128i pairs = _mm_packs_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(d, zero), tens),
+                                    _mm_madd_epi16(_mm_unpackhi_epi8(d, zero), tens));
+    __m128i quads = _mm_madd_epi16(pairs, _mm_set1_epi32(0x00010064)); /* 100, 1 */
+    __m128i eights = _mm_madd_epi16(_mm_packs_epi32(quads, quads), _mm_set1_epi32(0x00012710));
+    uint64_t halves = (uint64_t)_mm_cvtsi128_si64(eights);
+    return (halves & 0xFFFFFFFF) * 100000000 + (halves >> 32);
+}
+#else
+/* The same with two words. */
+static inline uint64_t sixteen_digits(const char *f, unsigned *k)
+{
+    uint64_t u = digit_values(load8(f)), x = digit_values(load8(f + 8));
+    uint64_t ub = nondigit_flags(u), xb = nondigit_flags(x);
+    if (ub != 0) {
+        unsigned n = (unsigned)atd__ctz64(ub) / 8;
+        *k = n;
+        return eight_digits(low_bytes(u, n)) * 100000000;
+    }
+    if (xb == 0) {
+        *k = 16;
+        return eight_digits(u) * 100000000 + eight_digits(x);
+    }
+    unsigned n = (unsigned)atd__ctz64(xb) / 8;
+    *k = 8 + n;
+    return eight_digits(u) * 100000000 + eight_digits(low_bytes(x, n));
+}
+#endif
+
 /* The end of the fast path for the number [start, stop): the byte at stop
- * must end it (`token`: end a token, else not start an exponent); its value
- * is w * 10^-m (w < 10^19, m = 0, 8 or 16, a constant in each caller so that
- * the steps fold it in) with the sign of the text at start, decided by the
- * Clinger or the fast Eisel-Lemire step. Returns stop, or NULL when that does
- * not decide (*out untouched). */
+ * must end it (`token`: end a token; else neither continue the digits nor
+ * start an exponent); its value is w * 10^-m (m = 0, 8 or 16, a constant in
+ * each caller so that the steps fold it in) with the sign of the text at
+ * start, decided by the Clinger or the fast Eisel-Lemire step. Returns stop,
+ * or NULL when that does not decide (*out untouched). */
 static ALWAYS_INLINE const char *finish_fast(const char *start, const char *stop, bool token,
                                              uint64_t w, unsigned m, double *out)
 {
     unsigned char c = (unsigned char)*stop;
-    if (token ? !(atd__char_class[c] & ATD__CC_DELIM) : (c | 0x20) == 'e')
+    if (token ? !(atd__char_class[c] & ATD__CC_DELIM) : is_digit((char)c) || (c | 0x20) == 'e')
         return NULL;
     double v;
     if (clinger(w, -(int64_t)m, &v)) {
@@ -631,52 +685,41 @@ static ALWAYS_INLINE const char *finish_fast(const char *start, const char *stop
     return NULL;
 }
 
-/* The common shape -?(0|[1-9][0-9]{0,5})(\.[0-9]{1,7})? or
- * -?(0|[1-9][0-9]{0,2})\.[0-9]{8,15} when FAST_SPAN bytes are left at start:
- * a word gives the integer digits and their value at once, one or two more
- * the fraction, with no bound check, no loop and few live values (the sign
- * is read again at the end). With `token`, the byte after the number must also end a
- * token (atd__char_class). Returns the end of the number with *out set, or
- * NULL (*out untouched) for anything else, exponents included: the general
- * parse then decides and finds the exact end or the syntax error. */
+/* The common shapes -?(0|[1-9][0-9]{0,6}) followed by (\.[0-9]{1,8})? or,
+ * with at most 3 integer digits, by \.[0-9]{1,16}, when FAST_SPAN bytes are
+ * left at start: a word gives the integer digits and their value at once,
+ * one 16-byte block (two words without SSE2) the fraction, with no bound
+ * check, no loop and few live values (the sign is read again at the end).
+ * The fraction's missing digits count as trailing zeros so that the power
+ * of ten is a constant: 10^-16 when the integer part has at most 3 digits
+ * (w < 10^3 * 10^16 < 2^64), else 10^-8 with at most 8 fraction digits.
+ * With `token`, the byte after the number must end a token
+ * (atd__char_class). Returns the end of the number with *out set, or NULL
+ * (*out untouched) for anything else, exponents included: the general parse
+ * then decides and finds the exact end or the syntax error. */
 static ALWAYS_INLINE const char *parse_fast(const char *start, bool token, double *out)
 {
     const char *p = start + (*start == '-');
     uint64_t t = digit_values(load8(p));
-    uint64_t bad = nondigit_flags(t);
-    /* 7 when there are 7 or more digits */
-    unsigned n = (unsigned)atd__ctz64(bad | (uint64_t)1 << 63) / 8;
-    /* no digit, 7 or more, or a "0" followed by a digit */
-    if (n - 1 >= 6 || ((t & 0xFF) == 0 && n > 1))
+    /* 7 when there are 7 or more digits (then the byte at p + 7 decides) */
+    unsigned n = (unsigned)atd__ctz64(nondigit_flags(t) | (uint64_t)1 << 63) / 8;
+    /* no digit, or a "0" followed by a digit */
+    if (n == 0 || ((t & 0xFF) == 0 && n > 1))
         return NULL;
     uint64_t w = eight_digits(t << (64 - 8 * n));
     p += n;
     if (*p != '.')
         return finish_fast(start, p, token, w, 0, out);
-    /* The fraction, as one or two words of eight digits: the digits after
-     * its end are taken as zeros, so that m only depends on the number of
-     * words and the steps can fold the power of ten in. That adds up to 15
-     * trailing zeros to w, which still leaves it exact: at most 6 + 8 or
-     * 3 + 16 digits. */
-    const char *f = p + 1;
-    uint64_t u = digit_values(load8(f));
-    uint64_t ub = nondigit_flags(u);
-    if (ub != 0) {
-        unsigned k = (unsigned)atd__ctz64(ub) / 8;
-        if (k == 0) /* "1." */
-            return NULL;
-        w = w * 100000000 + eight_digits(low_bytes(u, k));
-        return finish_fast(start, f + k, token, w, 8, out);
-    }
-    uint64_t x = digit_values(load8(f + 8));
-    uint64_t xb = nondigit_flags(x);
-    /* 16 or more fraction digits, or more than 19 digits in w */
-    if (xb == 0 || n > 3)
+    unsigned k;
+    uint64_t f = sixteen_digits(p + 1, &k);
+    if (k == 0) /* "1." */
         return NULL;
-    unsigned k = (unsigned)atd__ctz64(xb) / 8;
-    /* independent products rather than a chain */
-    w = w * 10000000000000000 + eight_digits(u) * 100000000 + eight_digits(low_bytes(x, k));
-    return finish_fast(start, f + 8 + k, token, w, 16, out);
+    p += 1 + k;
+    if (n <= 3)
+        return finish_fast(start, p, token, w * 10000000000000000 + f, 16, out);
+    if (k > 8)
+        return NULL;
+    return finish_fast(start, p, token, w * 100000000 + f / 100000000, 8, out);
 }
 #endif
 
