@@ -291,8 +291,8 @@ static inline uint64_t shortest(double v, int *e10)
 
 /* The same result as shortest() for a double whose neighbours are evenly
  * spaced (t != 0, or the smallest exponents), with one 128-bit product and
- * no data-dependent branch: false when a comparison is too close to call
- * with the truncated quantities, and then shortest() decides.
+ * no loop: false when a comparison is too close to call with the truncated
+ * quantities, and then shortest() decides.
  *
  * With k = floor(q log10 2), one unit in the last place of v, 2^q / 10^k,
  * lies in [1, 10) once v is scaled by 10^-k: the scaled v has an integer
@@ -336,17 +336,14 @@ static inline bool shortest_fast(uint64_t c, int q, uint64_t *f, int *e10, bool 
     /* |a - b| <= 1 as (a - b + 1) <= 2 in unsigned arithmetic */
     bool close = (pos - half + 1 <= 2) | (end - ten + 1 <= 2) | (frac - half_frac + 1 <= 2);
     uint64_t down = half > pos, up = end > ten;
-    uint64_t near = s + (frac >> 63);
-    uint64_t coarse = s - digit + 10 * up;
-    /* a mask rather than a condition: which candidate wins is as random as
-     * the digits, and a mispredicted branch costs more than the whole */
-    uint64_t pick_coarse = 0 - (down | up);
-    *f = near ^ ((near ^ coarse) & pick_coarse);
-    /* whether f may end with a zero, known long before f's digits are:
-     * the coarse candidate does, the nearest integer when its last digit
-     * digit + (frac >> 63) is 0 or 10 */
-    uint64_t last = digit + (frac >> 63);
-    *zero_end = down | up | (last == 0) | (last == 10);
+    /* f is d plus 10 * up for the coarse candidate (when d or d + 10 is
+     * inside), else plus the nearest integer's last digit, digit + (frac >>
+     * 63), which is 10 when rounding carries into d + 10 */
+    uint64_t d = s - digit, last = digit + (frac >> 63);
+    uint64_t add = down | up ? 10 * up : last;
+    *f = d + add;
+    /* whether f may end with a zero, known long before f's digits are */
+    *zero_end = add == 0 || add == 10;
     *e10 = k;
     return !close;
 }
