@@ -86,7 +86,7 @@ static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters
                 return atd_fail_cursor(atd_reader_push_field(r, "radius", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -236,7 +236,7 @@ static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_r
                 }
                 out->has_label = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -335,7 +335,7 @@ static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_
                 return atd_fail_cursor(atd_reader_push_field(r, "at", 2));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -455,7 +455,7 @@ static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters
                 return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -1382,7 +1382,7 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
                 return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -1807,7 +1807,7 @@ static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, a
             }
             p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -2453,7 +2453,7 @@ static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_do
                     return atd_fail_cursor(atd_reader_push_field(r, "kinds", 5));
                 }
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }

@@ -107,7 +107,7 @@ static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockcha
                 return atd_fail_cursor(atd_reader_push_field(r, "txs", 3));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -533,7 +533,7 @@ static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, b
                 return atd_fail_cursor(atd_reader_push_field(r, "out", 3));
             }
             seen[0] |= (uint64_t)1 << 11;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -802,7 +802,7 @@ static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockc
                 return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
             }
             seen[0] |= (uint64_t)1 << 6;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -962,7 +962,7 @@ static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockch
                 return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
             }
             seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }

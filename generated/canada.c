@@ -131,7 +131,7 @@ static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root 
                 return atd_fail_cursor(atd_reader_push_field(r, "features", 8));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -230,7 +230,7 @@ static const char *canada_properties_read_p(atd_reader *r, const char *p, canada
                 return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -387,7 +387,7 @@ static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_g
                 return atd_fail_cursor(atd_reader_push_field(r, "coordinates", 11));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -534,7 +534,7 @@ static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_fe
                 return atd_fail_cursor(atd_reader_push_field(r, "geometry", 8));
             }
             seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }

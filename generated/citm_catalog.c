@@ -363,7 +363,7 @@ static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_
                 return atd_fail_cursor(atd_reader_push_field(r, "topicIds", 8));
             }
             seen[0] |= (uint64_t)1 << 7;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -847,7 +847,7 @@ static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_c
                 return atd_fail_cursor(atd_reader_push_field(r, "venueNames", 10));
             }
             seen[0] |= (uint64_t)1 << 10;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -1237,7 +1237,7 @@ static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p,
                 return atd_fail_cursor(atd_reader_push_field(r, "venueCode", 9));
             }
             seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -1405,7 +1405,7 @@ static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_
                 return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
             }
             seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -1568,7 +1568,7 @@ static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *
                 return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -1691,7 +1691,7 @@ static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_c
                 return atd_fail_cursor(atd_reader_push_field(r, "blockIds", 8));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }

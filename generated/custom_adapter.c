@@ -64,7 +64,7 @@ static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, cu
                 return atd_fail_cursor(atd_reader_push_field(r, "r", 1));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -333,7 +333,7 @@ static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custo
                 return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }

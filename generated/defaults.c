@@ -271,7 +271,7 @@ static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_
                 return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -1131,7 +1131,7 @@ static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_al
                 }
                 p = atd_reader_cursor(r);
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }

@@ -103,7 +103,7 @@ static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batt
                 return atd_fail_cursor(atd_reader_push_field(r, "batter", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -315,7 +315,7 @@ static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *o
                 return atd_fail_cursor(atd_reader_push_field(r, "topping", 7));
             }
             seen[0] |= (uint64_t)1 << 5;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -450,7 +450,7 @@ static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_i
                 return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }

@@ -218,7 +218,7 @@ static const char *event_event_read_p(atd_reader *r, const char *p, event_event 
                 return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
             }
             seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }

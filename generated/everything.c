@@ -425,7 +425,7 @@ static const char *everything_struct__read_p(atd_reader *r, const char *p, every
                 return atd_fail_cursor(atd_reader_push_field(r, "switch", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -711,7 +711,7 @@ static const char *everything_rect_read_p(atd_reader *r, const char *p, everythi
                 return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -840,7 +840,7 @@ static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, e
                 }
                 out->has_size = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -1667,7 +1667,7 @@ static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p,
                 }
                 out->has_h = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -3233,7 +3233,7 @@ static const char *everything_fields_read_p(atd_reader *r, const char *p, everyt
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_c", 4));
                 }
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -3841,7 +3841,7 @@ static const char *everything_names_read_p(atd_reader *r, const char *p, everyth
                 return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
             }
             seen[0] |= (uint64_t)1 << 23;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -4048,7 +4048,7 @@ static const char *everything_patch_read_p(atd_reader *r, const char *p, everyth
                 return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
             }
             out->has_note = true;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -4215,7 +4215,7 @@ static const char *everything_all_optional_read_p(atd_reader *r, const char *p, 
                     return atd_fail_cursor(atd_reader_push_field(r, "c", 1));
                 }
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -4352,7 +4352,7 @@ static const char *everything_base_read_p(atd_reader *r, const char *p, everythi
                 return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -4548,7 +4548,7 @@ static const char *everything_derived_read_p(atd_reader *r, const char *p, every
                 return atd_fail_cursor(atd_reader_push_field(r, "extra", 5));
             }
             seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -5500,7 +5500,7 @@ static const char *everything_options_read_p(atd_reader *r, const char *p, every
                 return atd_fail_cursor(atd_reader_push_field(r, "nul_list", 8));
             }
             seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -6366,7 +6366,7 @@ static const char *everything_reprs_read_p(atd_reader *r, const char *p, everyth
                 p = atd_reader_cursor(r);
                 out->has_raw_opt = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -6614,7 +6614,7 @@ static const char *everything_page_int_read_p(atd_reader *r, const char *p, ever
                 return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -6760,7 +6760,7 @@ static const char *everything_page_string_read_p(atd_reader *r, const char *p, e
                 return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -6922,7 +6922,7 @@ static const char *everything_page_ext_read_p(atd_reader *r, const char *p, ever
                 return atd_fail_cursor(atd_reader_push_field(r, "cursor", 6));
             }
             seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -7160,7 +7160,7 @@ static const char *everything_page_entry_string_float_list_read_p(atd_reader *r,
                 return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -7268,7 +7268,7 @@ static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p
                 return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -7917,7 +7917,7 @@ static const char *everything_generics_read_p(atd_reader *r, const char *p, ever
                 return atd_fail_cursor(atd_reader_push_field(r, "ext", 3));
             }
             seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -8061,7 +8061,7 @@ static const char *everything_entry_string_int_read_p(atd_reader *r, const char 
                 return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -8169,7 +8169,7 @@ static const char *everything_entry_string_float_list_read_p(atd_reader *r, cons
                 return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -8489,7 +8489,7 @@ static const char *everything_rose_node_read_p(atd_reader *r, const char *p, eve
                 return atd_fail_cursor(atd_reader_push_field(r, "children", 8));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -8949,7 +8949,7 @@ static const char *everything_binding_read_p(atd_reader *r, const char *p, every
                 }
                 out->has_body = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -9081,7 +9081,7 @@ static const char *everything_stmt_read_p(atd_reader *r, const char *p, everythi
             }
             p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -9223,7 +9223,7 @@ static const char *everything_annotated_read_p(atd_reader *r, const char *p, eve
                 return atd_fail_cursor(atd_reader_push_field(r, "num", 3));
             }
             seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -9775,7 +9775,7 @@ static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everyt
                 return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -10736,7 +10736,7 @@ static const char *everything_root_read_p(atd_reader *r, const char *p, everythi
                 return atd_fail_cursor(atd_reader_push_field(r, "anon_named", 10));
             }
             seen[0] |= (uint64_t)1 << 37;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -10973,7 +10973,7 @@ static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const c
                 }
                 out->has_y = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }

@@ -177,7 +177,7 @@ static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_
                 return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
             }
             seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -705,7 +705,7 @@ static const char *github_user_read_p(atd_reader *r, const char *p, github_user 
                 return atd_fail_cursor(atd_reader_push_field(r, "site_admin", 10));
             }
             seen[0] |= (uint64_t)1 << 16;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -1242,7 +1242,7 @@ static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist 
                 return atd_fail_cursor(atd_reader_push_field(r, "truncated", 9));
             }
             seen[0] |= (uint64_t)1 << 15;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }

@@ -196,7 +196,7 @@ static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_po
                 return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -624,7 +624,7 @@ static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping
                 }
                 p = atd_reader_cursor(r);
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -769,7 +769,7 @@ static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_pa
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -924,7 +924,7 @@ static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_lo
                 }
                 out->has_y = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -1055,7 +1055,7 @@ static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_ch
                 return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }

@@ -94,7 +94,7 @@ static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revi
                 return atd_fail_cursor(atd_reader_push_field(r, "line", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -529,7 +529,7 @@ static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex
                 return atd_fail_cursor(atd_reader_push_field(r, "by_file", 7));
             }
             seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }

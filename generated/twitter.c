@@ -312,7 +312,7 @@ static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, 
                 return atd_fail_cursor(atd_reader_push_field(r, "since_id_str", 12));
             }
             seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -456,7 +456,7 @@ static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_roo
                 return atd_fail_cursor(atd_reader_push_field(r, "search_metadata", 15));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -579,7 +579,7 @@ static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter
                 return atd_fail_cursor(atd_reader_push_field(r, "iso_language_code", 17));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -745,7 +745,7 @@ static const char *twitter_url_entities_read_p(atd_reader *r, const char *p, twi
                 return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -873,7 +873,7 @@ static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, tw
                 return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -1881,7 +1881,7 @@ static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_use
                 return atd_fail_cursor(atd_reader_push_field(r, "notifications", 13));
             }
             seen[0] |= (uint64_t)1 << 38;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -2306,7 +2306,7 @@ static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter
                 }
                 out->has_media = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -3001,7 +3001,7 @@ static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_s
                 return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
             }
             seen[0] |= (uint64_t)1 << 22;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -3301,7 +3301,7 @@ static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitt
                 return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
             }
             seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -3430,7 +3430,7 @@ static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_
                 return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -3625,7 +3625,7 @@ static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twi
                 return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
             }
             seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -3779,7 +3779,7 @@ static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_siz
                 return atd_fail_cursor(atd_reader_push_field(r, "resize", 6));
             }
             seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -3949,7 +3949,7 @@ static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_si
                 return atd_fail_cursor(atd_reader_push_field(r, "large", 5));
             }
             seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -4334,7 +4334,7 @@ static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_me
                 }
                 out->has_source_status_id_str = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }

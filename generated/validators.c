@@ -173,7 +173,7 @@ static const char *validators_person__plain_read_p(atd_reader *r, const char *p,
                 }
                 out->has_email = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -539,7 +539,7 @@ static const char *validators_host_read_p(atd_reader *r, const char *p, validato
                 }
                 out->has_backup = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -957,7 +957,7 @@ static const char *validators_config_read_p(atd_reader *r, const char *p, valida
                 return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
             }
             seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
@@ -1193,7 +1193,7 @@ static const char *validators_doc_read_p(atd_reader *r, const char *p, validator
                 }
                 out->has_config = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }

@@ -474,7 +474,9 @@ static const char *key_literal(cw *w, const ir_field *f)
  * key is not plain, always go back to the loop. */
 static void emit_next_field(cw *w, const ir_type *t, size_t i)
 {
-    cw_line(w, "p = atd_object_next_p(r, p, &more);");
+    /* after the last field, the '}' is expected (atd_object_end_p's inline
+     * half skips the whitespace before it) */
+    cw_line(w, "p = atd_object_%s_p(r, p, &more);", i + 1 >= t->nfields ? "end" : "next");
     check_cursor(w);
     if (i + 1 >= t->nfields || !key_is_plain(&t->fields[i + 1])) {
         cw_line(w, "break;");

@@ -312,56 +312,90 @@ bool atd_read_end(atd_reader *r);
  *     }
  * begin checks and increments the depth (error ATD_ERR_DEPTH beyond max_depth);
  * next decrements it when the container closes. */
-const char *atd__array_begin_slow_p(atd_reader *r, const char *p, bool *nonempty);
-const char *atd__object_begin_slow_p(atd_reader *r, const char *p, bool *nonempty);
-/* begin: the common case of the bracket right at p followed by a token (no
- * whitespace, not the closing bracket) is settled inline. */
-static ATD__HOT_INLINE bool atd__opens_nonempty(const atd_reader *r, const char *p, char open,
-                                                char close)
+/* The out-of-line halves: everything the inline halves below do not settle
+ * (whitespace the inline skip leaves, the empty container, errors). They
+ * take no flag pointer, so that the caller's flag stays in a register: the
+ * byte before the cursor they return tells. begin returns the cursor at the
+ * first token of a non-empty container (whose byte before is the opening
+ * bracket or whitespace) or past the closing bracket of an empty one; next
+ * returns the cursor past the ',' or past the closing bracket. */
+const char *atd__array_begin_slow_p(atd_reader *r, const char *p);
+const char *atd__object_begin_slow_p(atd_reader *r, const char *p);
+const char *atd__array_next_slow_p(atd_reader *r, const char *p);
+const char *atd__object_next_slow_p(atd_reader *r, const char *p);
+
+/* begin: the bracket at p, then whitespace (pretty-printed input puts a
+ * newline and an indentation there) up to a first token that is not the
+ * closing bracket, is settled inline. */
+static ATD__HOT_INLINE const char *atd__begin_p(atd_reader *r, const char *p, bool *nonempty,
+                                                char open, char close,
+                                                const char *(*slow)(atd_reader *, const char *))
 {
-    return r->end - p >= 2 && p[0] == open && (unsigned char)p[1] > ' ' && p[1] != close &&
-           p[1] != '/' && r->depth < r->max_depth;
+    if (ATD_LIKELY(p < r->end && *p == open && r->depth < r->max_depth)) {
+        const char *q = atd_skip_ws_p(r, p + 1);
+        if (ATD_LIKELY(q < r->end && *q != close)) {
+            r->depth++;
+            *nonempty = true;
+            return q;
+        }
+    }
+    p = slow(r, p);
+    *nonempty = p != NULL && p[-1] != close;
+    return p;
 }
 static ATD__HOT_INLINE const char *atd_array_begin_p(atd_reader *r, const char *p, bool *nonempty)
 {
-    if (atd__opens_nonempty(r, p, '[', ']')) {
-        r->depth++;
-        *nonempty = true;
-        return p + 1;
-    }
-    return atd__array_begin_slow_p(r, p, nonempty);
+    return atd__begin_p(r, p, nonempty, '[', ']', atd__array_begin_slow_p);
 }
 static ATD__HOT_INLINE const char *atd_object_begin_p(atd_reader *r, const char *p, bool *nonempty)
 {
-    if (atd__opens_nonempty(r, p, '{', '}')) {
-        r->depth++;
-        *nonempty = true;
-        return p + 1;
-    }
-    return atd__object_begin_slow_p(r, p, nonempty);
+    return atd__begin_p(r, p, nonempty, '{', '}', atd__object_begin_slow_p);
 }
 bool atd_array_begin(atd_reader *r, bool *nonempty);
 bool atd_object_begin(atd_reader *r, bool *nonempty);
-/* next: the common case of a ',' right after the value is settled inline;
- * everything else (whitespace first, the closing bracket, errors) goes to the
- * out-of-line slow path. */
-const char *atd__array_next_slow_p(atd_reader *r, const char *p, bool *more);
-const char *atd__object_next_slow_p(atd_reader *r, const char *p, bool *more);
+
+/* next: the ',' right after the value is settled inline; the rest
+ * (whitespace first, the closing bracket, errors) goes out of line. */
+static ATD__HOT_INLINE const char *atd__next_slow_p(atd_reader *r, const char *p, bool *more,
+                                                    const char *(*slow)(atd_reader *,
+                                                                        const char *))
+{
+    p = slow(r, p);
+    *more = p != NULL && p[-1] == ',';
+    return p;
+}
 static ATD__HOT_INLINE const char *atd_array_next_p(atd_reader *r, const char *p, bool *more)
 {
-    if (p < r->end && *p == ',') {
+    if (ATD_LIKELY(p < r->end && *p == ',')) {
         *more = true;
         return p + 1;
     }
-    return atd__array_next_slow_p(r, p, more);
+    return atd__next_slow_p(r, p, more, atd__array_next_slow_p);
 }
 static ATD__HOT_INLINE const char *atd_object_next_p(atd_reader *r, const char *p, bool *more)
 {
+    if (ATD_LIKELY(p < r->end && *p == ',')) {
+        *more = true;
+        return p + 1;
+    }
+    return atd__next_slow_p(r, p, more, atd__object_next_slow_p);
+}
+/* The same for the value that is expected to be the object's last (the
+ * last field of a record): whitespace (pretty-printed input's newline and
+ * indentation) then the '}' is settled inline too. */
+static ATD__HOT_INLINE const char *atd_object_end_p(atd_reader *r, const char *p, bool *more)
+{
     if (p < r->end && *p == ',') {
         *more = true;
         return p + 1;
     }
-    return atd__object_next_slow_p(r, p, more);
+    const char *q = atd_skip_ws_p(r, p);
+    if (ATD_LIKELY(q < r->end && *q == '}')) {
+        r->depth--;
+        *more = false;
+        return q + 1;
+    }
+    return atd__next_slow_p(r, q, more, atd__object_next_slow_p);
 }
 static inline bool atd_array_next(atd_reader *r, bool *more)
 {
