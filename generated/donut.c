@@ -74,21 +74,16 @@ static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batt
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     donut_batters_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"batter\":", 9)) {
-            p += 9;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"batter\":", 9)) {
+        p += 9;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -126,7 +121,7 @@ static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batt
     }
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "batter", "batters"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "batter", "batters"));
         }
     }
     return p;
@@ -191,21 +186,16 @@ static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *o
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     donut_item_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"id\":", 5)) {
-            p += 5;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"id\":", 5)) {
+        p += 5;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -338,22 +328,22 @@ static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *o
     }
     if (seen[0] != UINT64_C(0x3f)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "item"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "item"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "item"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "item"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "item"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "item"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ppu", "item"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "ppu", "item"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "batters", "item"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "batters", "item"));
         }
         if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topping", "item"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "topping", "item"));
         }
     }
     return p;
@@ -402,21 +392,16 @@ static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_i
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     donut_ingredient_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"id\":", 5)) {
-            p += 5;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"id\":", 5)) {
+        p += 5;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -473,10 +458,10 @@ static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_i
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "ingredient"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "ingredient"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "ingredient"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "ingredient"));
         }
     }
     return p;

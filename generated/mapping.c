@@ -148,21 +148,16 @@ static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_po
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     mapping_point_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"x\":", 4)) {
-            p += 4;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"x\":", 4)) {
+        p += 4;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -219,10 +214,10 @@ static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_po
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x", "point"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "x", "point"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "y", "point"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "y", "point"));
         }
     }
     return p;
@@ -356,12 +351,9 @@ static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"level\":", 8)) {
-            p += 8;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"level\":", 8)) {
+        p += 8;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -712,12 +704,9 @@ static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_pa
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"x\":", 4)) {
-            p += 4;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"x\":", 4)) {
+        p += 4;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -843,12 +832,9 @@ static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_lo
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"x\":", 4)) {
-            p += 4;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"x\":", 4)) {
+        p += 4;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -991,21 +977,16 @@ static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_ch
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     mapping_chain_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"next\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"next\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -1078,7 +1059,7 @@ static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_ch
     }
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "chain"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "chain"));
         }
     }
     return p;

@@ -65,21 +65,16 @@ static const char *validators_person__plain_read_p(atd_reader *r, const char *p,
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     validators_person__plain_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"name\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"name\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -196,10 +191,10 @@ static const char *validators_person__plain_read_p(atd_reader *r, const char *p,
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "person"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "person"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "age", "person"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "age", "person"));
         }
     }
     return p;
@@ -392,21 +387,16 @@ static const char *validators_host_read_p(atd_reader *r, const char *p, validato
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     validators_host_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"host\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"host\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -562,10 +552,10 @@ static const char *validators_host_read_p(atd_reader *r, const char *p, validato
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "host", "host"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "host", "host"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "port", "host"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "port", "host"));
         }
     }
     return p;
@@ -852,21 +842,16 @@ static const char *validators_config_read_p(atd_reader *r, const char *p, valida
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     validators_config_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"hosts\":", 8)) {
-            p += 8;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"hosts\":", 8)) {
+        p += 8;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -980,19 +965,19 @@ static const char *validators_config_read_p(atd_reader *r, const char *p, valida
     }
     if (seen[0] != UINT64_C(0x1f)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "hosts", "config"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "hosts", "config"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ports", "config"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "ports", "config"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "evens", "config"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "evens", "config"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "range", "config"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "range", "config"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "level", "config"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "level", "config"));
         }
     }
     return p;
@@ -1118,21 +1103,16 @@ static const char *validators_doc_read_p(atd_reader *r, const char *p, validator
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     validators_doc_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"people\":", 9)) {
-            p += 9;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"people\":", 9)) {
+        p += 9;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -1216,10 +1196,10 @@ static const char *validators_doc_read_p(atd_reader *r, const char *p, validator
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "people", "doc"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "people", "doc"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "doc"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "shapes", "doc"));
         }
     }
     return p;

@@ -166,6 +166,13 @@ static inline atd_arena *atd_reader_arena(const atd_reader *r)
     return r->arena;
 }
 
+/* The error of a record whose required field `field` did not occur:
+ * "missing field 'FIELD' in record 'RECORD'" (ATD_ERR_MISSING_FIELD), at
+ * the object's '{', which follows the whitespace at `at` (the cursor the
+ * record's reader started from). Returns false. */
+bool atd_reader_fail_missing(atd_reader *r, const char *at, const char *field,
+                             const char *record);
+
 /* Makes *s own its bytes: a string that points into the input (a name from
  * atd_read_name, a key from atd_object_key) is copied into the arena, NUL-
  * terminated, unless ATD_READ_BORROW_STRINGS. Returns false after recording
@@ -237,29 +244,35 @@ static inline size_t atd_reader_offset_of(const atd_reader *r, const char *p)
 const char *atd__skip_ws_slow_p(atd_reader *r, const char *p);
 static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p)
 {
-    /* Inline exits for the common cases of no whitespace, of one space
-     * (": ", ", ") and, with SSE2, of a newline and an indentation of fewer
-     * than 32 spaces (pretty-printed input: two blocks compared with ' ');
-     * '/' may start a comment in lenient mode. Everything else (longer
-     * runs, tabs, CR, blank lines, comments) goes out of line. */
-    if (p < r->end && (unsigned char)*p > ' ' && *p != '/')
-        return p;
-    if (r->end - p >= 2 && *p == ' ' && (unsigned char)p[1] > ' ' && p[1] != '/')
-        return p + 1;
+    /* Inline exits for the common cases: no whitespace, and (one branch-
+     * free step with SSE2) one space (": ") or a newline and an indentation
+     * of up to 31 spaces (pretty-printed input): 32 bytes compared with ' ',
+     * a newline at p counted as a space, and the first other byte is the
+     * token. '/' may start a comment in lenient mode. Everything else
+     * (longer runs, tabs, CR, blank lines, comments, the last 32 bytes of
+     * the input) goes out of line. */
+    const char *end = r->end;
+    if (ATD_LIKELY(p < end)) {
+        unsigned char c = (unsigned char)*p;
+        if (c > ' ' && c != '/')
+            return p;
+        if (c == ' ' && end - p >= 2 && (unsigned char)p[1] > ' ' && p[1] != '/')
+            return p + 1;
 #if ATD__INLINE_SSE2
-    if (r->end - p >= 33 && *p == '\n') {
-        const __m128i sp = _mm_set1_epi8(' ');
-        __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)(p + 1));
-        __m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(p + 17));
-        unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, sp)) |
-                     ((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, sp)) << 16);
-        if (m != 0xffffffffu) {
-            const char *q = p + 1 + __builtin_ctz(~m);
-            if ((unsigned char)*q > ' ' && *q != '/')
+        if (ATD_LIKELY(end - p >= 33)) {
+            const __m128i sp = _mm_set1_epi8(' ');
+            __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)p);
+            __m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
+            uint64_t m = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, sp)) |
+                         (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, sp)) << 16 |
+                         (uint64_t)(c == '\n');
+            /* at most 32: the bits above the 32 compared are zero in m */
+            const char *q = p + __builtin_ctzll(~m);
+            if (ATD_LIKELY((unsigned char)*q > ' ' && *q != '/'))
                 return q;
         }
-    }
 #endif
+    }
     return atd__skip_ws_slow_p(r, p);
 }
 static inline void atd_skip_ws(atd_reader *r)
@@ -324,18 +337,21 @@ const char *atd__object_begin_slow_p(atd_reader *r, const char *p);
 const char *atd__array_next_slow_p(atd_reader *r, const char *p);
 const char *atd__object_next_slow_p(atd_reader *r, const char *p);
 
-/* begin: the bracket at p, then whitespace (pretty-printed input puts a
- * newline and an indentation there) up to a first token that is not the
- * closing bracket, is settled inline. */
+/* begin: whitespace, the bracket, whitespace again (pretty-printed input
+ * puts a newline and an indentation there) and the first token or the
+ * closing bracket are settled inline. */
 static ATD__HOT_INLINE const char *atd__begin_p(atd_reader *r, const char *p, bool *nonempty,
                                                 char open, char close,
                                                 const char *(*slow)(atd_reader *, const char *))
 {
+    p = atd_skip_ws_p(r, p);
     if (ATD_LIKELY(p < r->end && *p == open && r->depth < r->max_depth)) {
         const char *q = atd_skip_ws_p(r, p + 1);
-        if (ATD_LIKELY(q < r->end && *q != close)) {
+        if (ATD_LIKELY(q < r->end)) {
+            *nonempty = *q != close;
+            if (*q == close)
+                return q + 1;
             r->depth++;
-            *nonempty = true;
             return q;
         }
     }
