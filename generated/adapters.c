@@ -88,8 +88,7 @@ static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "circle"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "circle"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -233,8 +232,7 @@ static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_r
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "rect"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rect"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -327,8 +325,7 @@ static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "start"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "start"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -442,8 +439,7 @@ static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "tagged"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1364,8 +1360,7 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == 4 && memcmp(key.ptr, "kind", 4) == 0)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "tagged_value"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1784,8 +1779,7 @@ static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, a
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == 4 && memcmp(key.ptr, "kind", 4) == 0)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "tagged_value2"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value2"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -2425,8 +2419,7 @@ static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_do
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "doc"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {

@@ -109,8 +109,7 @@ static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockcha
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -530,8 +529,7 @@ static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, b
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "transaction"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "transaction"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -794,8 +792,7 @@ static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockc
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "output"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "output"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -949,8 +946,7 @@ static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockch
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "input"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "input"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {

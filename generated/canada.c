@@ -133,8 +133,7 @@ static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root 
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -227,8 +226,7 @@ static const char *canada_properties_read_p(atd_reader *r, const char *p, canada
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "properties"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "properties"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -379,8 +377,7 @@ static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_g
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "geometry"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "geometry"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -521,8 +518,7 @@ static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_fe
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "feature"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "feature"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {

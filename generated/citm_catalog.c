@@ -365,8 +365,7 @@ static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "event"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "event"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -844,8 +843,7 @@ static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_c
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1229,8 +1227,7 @@ static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p,
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "performance"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "performance"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1392,8 +1389,7 @@ static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "price"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "price"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1550,8 +1546,7 @@ static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "seat_category"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "seat_category"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1668,8 +1663,7 @@ static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_c
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "area"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "area"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {

@@ -66,8 +66,7 @@ static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, cu
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "circle"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "circle"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -330,8 +329,7 @@ static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custo
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "doc"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {

@@ -273,8 +273,7 @@ static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "point"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "point"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1130,8 +1129,7 @@ static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_al
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "all"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "all"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {

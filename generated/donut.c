@@ -105,8 +105,7 @@ static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batt
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "batters"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "batters"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -312,8 +311,7 @@ static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *o
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "item"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "item"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -442,8 +440,7 @@ static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_i
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "ingredient"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "ingredient"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {

@@ -427,8 +427,7 @@ static const char *everything_struct__read_p(atd_reader *r, const char *p, every
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "struct_"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "struct_"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -708,8 +707,7 @@ static const char *everything_rect_read_p(atd_reader *r, const char *p, everythi
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "rect"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rect"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -832,8 +830,7 @@ static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, e
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "shape_Label"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "shape_Label"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1654,8 +1651,7 @@ static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p,
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "obj_shape_Box"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "obj_shape_Box"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -3215,8 +3211,7 @@ static const char *everything_fields_read_p(atd_reader *r, const char *p, everyt
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "fields"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "fields"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -3818,8 +3813,7 @@ static const char *everything_names_read_p(atd_reader *r, const char *p, everyth
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "names"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "names"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -4022,8 +4016,7 @@ static const char *everything_patch_read_p(atd_reader *r, const char *p, everyth
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "patch"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "patch"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -4186,8 +4179,7 @@ static const char *everything_all_optional_read_p(atd_reader *r, const char *p, 
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "all_optional"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "all_optional"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -4318,8 +4310,7 @@ static const char *everything_base_read_p(atd_reader *r, const char *p, everythi
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "base"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "base"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -4509,8 +4500,7 @@ static const char *everything_derived_read_p(atd_reader *r, const char *p, every
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "derived"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "derived"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -5456,8 +5446,7 @@ static const char *everything_options_read_p(atd_reader *r, const char *p, every
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "options"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "options"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -6317,8 +6306,7 @@ static const char *everything_reprs_read_p(atd_reader *r, const char *p, everyth
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "reprs"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "reprs"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -6560,8 +6548,7 @@ static const char *everything_page_int_read_p(atd_reader *r, const char *p, ever
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_int"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_int"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -6701,8 +6688,7 @@ static const char *everything_page_string_read_p(atd_reader *r, const char *p, e
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_string"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_string"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -6858,8 +6844,7 @@ static const char *everything_page_ext_read_p(atd_reader *r, const char *p, ever
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_ext"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_ext"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -7091,8 +7076,7 @@ static const char *everything_page_entry_string_float_list_read_p(atd_reader *r,
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_entry_string_float_list"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_entry_string_float_list"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -7194,8 +7178,7 @@ static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "int_bool_entry"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "int_bool_entry"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -7838,8 +7821,7 @@ static const char *everything_generics_read_p(atd_reader *r, const char *p, ever
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "generics"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "generics"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -7977,8 +7959,7 @@ static const char *everything_entry_string_int_read_p(atd_reader *r, const char 
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entry_string_int"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entry_string_int"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -8080,8 +8061,7 @@ static const char *everything_entry_string_float_list_read_p(atd_reader *r, cons
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entry_string_float_list"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entry_string_float_list"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -8395,8 +8375,7 @@ static const char *everything_rose_node_read_p(atd_reader *r, const char *p, eve
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "rose_node"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rose_node"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -8850,8 +8829,7 @@ static const char *everything_binding_read_p(atd_reader *r, const char *p, every
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "binding"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "binding"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -8977,8 +8955,7 @@ static const char *everything_stmt_read_p(atd_reader *r, const char *p, everythi
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "stmt"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "stmt"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -9114,8 +9091,7 @@ static const char *everything_annotated_read_p(atd_reader *r, const char *p, eve
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "annotated"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "annotated"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -9661,8 +9637,7 @@ static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everyt
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "anon_z"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "anon_z"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -10617,8 +10592,7 @@ static const char *everything_root_read_p(atd_reader *r, const char *p, everythi
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -10849,8 +10823,7 @@ static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const c
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root_anon_record_elt"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root_anon_record_elt"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {

@@ -179,8 +179,7 @@ static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "gist_file"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "gist_file"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -702,8 +701,7 @@ static const char *github_user_read_p(atd_reader *r, const char *p, github_user 
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1234,8 +1232,7 @@ static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist 
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "gist"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "gist"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {

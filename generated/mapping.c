@@ -198,8 +198,7 @@ static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_po
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "point"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "point"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -623,8 +622,7 @@ static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "settings"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "settings"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -765,8 +763,7 @@ static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_pa
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "patch"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "patch"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -917,8 +914,7 @@ static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_lo
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "loose"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "loose"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1043,8 +1039,7 @@ static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_ch
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "chain"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "chain"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {

@@ -96,8 +96,7 @@ static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revi
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "occurrence"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "occurrence"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -526,8 +525,7 @@ static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "corpus"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "corpus"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {

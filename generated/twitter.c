@@ -314,8 +314,7 @@ static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, 
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "search_metadata"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "search_metadata"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -453,8 +452,7 @@ static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_roo
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -571,8 +569,7 @@ static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "metadata"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "metadata"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -732,8 +729,7 @@ static const char *twitter_url_entities_read_p(atd_reader *r, const char *p, twi
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "url_entities"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "url_entities"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -855,8 +851,7 @@ static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, tw
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user_entities"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user_entities"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1858,8 +1853,7 @@ static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_use
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -2278,8 +2272,7 @@ static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entities"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entities"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -2968,8 +2961,7 @@ static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_s
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "status"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "status"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -3263,8 +3255,7 @@ static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitt
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "url_entity"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "url_entity"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -3387,8 +3378,7 @@ static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "hashtag"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "hashtag"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -3577,8 +3567,7 @@ static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twi
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user_mention"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user_mention"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -3726,8 +3715,7 @@ static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_siz
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "size"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "size"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -3891,8 +3879,7 @@ static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_si
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "sizes"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "sizes"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -4271,8 +4258,7 @@ static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_me
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "media"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "media"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {

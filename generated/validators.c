@@ -175,8 +175,7 @@ static const char *validators_person__plain_read_p(atd_reader *r, const char *p,
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "person"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "person"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -536,8 +535,7 @@ static const char *validators_host_read_p(atd_reader *r, const char *p, validato
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "host"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "host"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -949,8 +947,7 @@ static const char *validators_config_read_p(atd_reader *r, const char *p, valida
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "config"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "config"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1180,8 +1177,7 @@ static const char *validators_doc_read_p(atd_reader *r, const char *p, validator
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "doc"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {

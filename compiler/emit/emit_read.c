@@ -501,11 +501,7 @@ static void emit_next_field(cw *w, const ir_type *t, size_t i)
 static void emit_unknown_field(cw *w, const ir_type *t)
 {
     cw_open(w, "if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)%s)", emit_tv_not_type_key(w, t));
-    cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
-    cw_line(w,
-            "return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), "
-            "ATD_ERR_UNKNOWN_FIELD, \"unknown field \\\"%%s\\\" in record '%%s'\", "
-            "atd_quote_name(key.ptr, key.len, q_, sizeof q_), \"%s\"));",
+    cw_line(w, "return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, \"%s\"));",
             t->atd_name);
     cw_close(w, "}");
     cw_line(w, "p = atd_skip_value_p(r, p);");

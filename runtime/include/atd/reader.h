@@ -173,6 +173,12 @@ static inline atd_arena *atd_reader_arena(const atd_reader *r)
 bool atd_reader_fail_missing(atd_reader *r, const char *at, const char *field,
                              const char *record);
 
+/* The error of a key that is none of the record's fields, under
+ * ATD_READ_STRICT_FIELDS: "unknown field \"KEY\" in record 'RECORD'"
+ * (ATD_ERR_UNKNOWN_FIELD) at `at`. Returns false. */
+bool atd_reader_fail_unknown_field(atd_reader *r, const char *at, atd_string key,
+                                   const char *record);
+
 /* Makes *s own its bytes: a string that points into the input (a name from
  * atd_read_name, a key from atd_object_key) is copied into the arena, NUL-
  * terminated, unless ATD_READ_BORROW_STRINGS. Returns false after recording
@@ -370,8 +376,9 @@ static ATD__HOT_INLINE const char *atd_object_begin_p(atd_reader *r, const char 
 bool atd_array_begin(atd_reader *r, bool *nonempty);
 bool atd_object_begin(atd_reader *r, bool *nonempty);
 
-/* next: the ',' right after the value is settled inline; the rest
- * (whitespace first, the closing bracket, errors) goes out of line. */
+/* next: the ',' right after the value is settled inline, and for arrays
+ * (and atd_object_end_p) whitespace then the closing bracket too; the rest
+ * (whitespace before a ',', errors) goes out of line. */
 static ATD__HOT_INLINE const char *atd__next_slow_p(atd_reader *r, const char *p, bool *more,
                                                     const char *(*slow)(atd_reader *,
                                                                         const char *))
@@ -380,13 +387,26 @@ static ATD__HOT_INLINE const char *atd__next_slow_p(atd_reader *r, const char *p
     *more = p != NULL && p[-1] == ',';
     return p;
 }
-static ATD__HOT_INLINE const char *atd_array_next_p(atd_reader *r, const char *p, bool *more)
+static ATD__HOT_INLINE const char *atd__next_or_close_p(atd_reader *r, const char *p, bool *more,
+                                                        char close,
+                                                        const char *(*slow)(atd_reader *,
+                                                                            const char *))
 {
-    if (ATD_LIKELY(p < r->end && *p == ',')) {
+    if (p < r->end && *p == ',') {
         *more = true;
         return p + 1;
     }
-    return atd__next_slow_p(r, p, more, atd__array_next_slow_p);
+    const char *q = atd_skip_ws_p(r, p);
+    if (ATD_LIKELY(q < r->end && *q == close)) {
+        r->depth--;
+        *more = false;
+        return q + 1;
+    }
+    return atd__next_slow_p(r, q, more, slow);
+}
+static ATD__HOT_INLINE const char *atd_array_next_p(atd_reader *r, const char *p, bool *more)
+{
+    return atd__next_or_close_p(r, p, more, ']', atd__array_next_slow_p);
 }
 static ATD__HOT_INLINE const char *atd_object_next_p(atd_reader *r, const char *p, bool *more)
 {
@@ -401,17 +421,7 @@ static ATD__HOT_INLINE const char *atd_object_next_p(atd_reader *r, const char *
  * indentation) then the '}' is settled inline too. */
 static ATD__HOT_INLINE const char *atd_object_end_p(atd_reader *r, const char *p, bool *more)
 {
-    if (p < r->end && *p == ',') {
-        *more = true;
-        return p + 1;
-    }
-    const char *q = atd_skip_ws_p(r, p);
-    if (ATD_LIKELY(q < r->end && *q == '}')) {
-        r->depth--;
-        *more = false;
-        return q + 1;
-    }
-    return atd__next_slow_p(r, q, more, atd__object_next_slow_p);
+    return atd__next_or_close_p(r, p, more, '}', atd__object_next_slow_p);
 }
 static inline bool atd_array_next(atd_reader *r, bool *more)
 {
