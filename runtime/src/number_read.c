@@ -28,6 +28,12 @@
 #include <float.h>
 #include <string.h>
 
+/* SSE2 (the x86-64 baseline) for sixteen fraction digits at once. */
+#if defined(__SSE2__) && defined(__x86_64__) && !defined(ATD_NO_SIMD)
+#include <emmintrin.h>
+#define NUMBER_SSE2 1
+#endif
+
 #include "number_bigdec.h"
 #include "pow10_table.h"
 #include "reader_internal.h"
@@ -92,6 +98,48 @@ static inline uint64_t eight_digits(uint64_t t)
 }
 
 static const uint64_t pow10_u64[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
+#endif
+
+#ifdef NUMBER_SSE2
+/* 16 bytes of 0xFF, 16 of 0, 16 of 0xFF: byte_mask(16 - k) keeps the first
+ * k bytes of a block, byte_mask(16 + k) the last k (0 <= k <= 16). */
+static const unsigned char ones_zeros_ones[48] = {
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+
+static inline __m128i byte_mask(unsigned at)
+{
+    return _mm_loadu_si128((const __m128i *)(const void *)(ones_zeros_ones + at));
+}
+
+static inline __m128i digit_values16(__m128i v)
+{
+    return _mm_sub_epi8(v, _mm_set1_epi8('0'));
+}
+
+/* Bit i set for each ASCII digit byte i of v (bits 16 and up clear). */
+static inline unsigned digit_mask16(__m128i v)
+{
+    __m128i d = digit_values16(v);
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d));
+}
+
+/* The 16 digit values of d (0..9 each, the first one most significant) as
+ * two 8-digit halves: the first eight in the low 32 bits, the next eight in
+ * the high 32 bits. Pairs, quads and eights are combined by multiply-adds of
+ * 16-bit lanes (values stay below 2^15 before each one, below 10^8 after
+ * the last). */
+static inline uint64_t halves16(__m128i d)
+{
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i tens = _mm_set1_epi32(0x0001000A); /* lanes 10, 1 */
+    __m128i pairs = _mm_packs_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(d, zero), tens),
+                                    _mm_madd_epi16(_mm_unpackhi_epi8(d, zero), tens));
+    __m128i quads = _mm_madd_epi16(pairs, _mm_set1_epi32(0x00010064)); /* 100, 1 */
+    __m128i eights = _mm_madd_epi16(_mm_packs_epi32(quads, quads), _mm_set1_epi32(0x00012710));
+    return (uint64_t)_mm_cvtsi128_si64(eights);
+}
 #endif
 
 /* Accumulates the digits at p into *w (wrapping past 19 digits; callers
@@ -226,6 +274,92 @@ atd_num_status atd_parse_int64(const char *p, const char *end, int64_t *out)
         *out = (int64_t)v;
     }
     return ATD_NUM_OK;
+}
+
+#ifdef HAVE_SWAR
+/* Bytes the integer fast path may read after p: a sign, 16 bytes of digits,
+ * the byte after them (with SSE2 also up to 15 bytes before p, INT_BEHIND). */
+#define INT_SPAN 17
+#define INT_BEHIND 15
+
+/* The common bare integer -?(0|[1-9][0-9]{0,14}) followed by a token end,
+ * when INT_SPAN bytes are left at p (and INT_BEHIND before it): the digit
+ * count and the value with no branch per digit, no overflow possible (15
+ * digits < 2^63) and few live values, so that atd__read_int64_token needs
+ * no stack frame. Returns the end with *out set, or NULL for anything else
+ * (the general path then reads it or reports the exact error). */
+#ifdef NUMBER_SSE2
+/* One block gives the digit count; the 16 bytes that end with the last
+ * digit, the ones before the first digit cleared, give the value. */
+static ALWAYS_INLINE const char *int_fast(const char *p, int64_t *out)
+{
+    unsigned neg = *p == '-';
+    const char *s = p + neg;
+    unsigned n =
+        (unsigned)__builtin_ctz(~digit_mask16(_mm_loadu_si128((const __m128i *)(const void *)s)));
+    /* no digit, 16 or more, or a "0" followed by a digit */
+    if (n - 1 >= 15 || (*s == '0' && n > 1))
+        return NULL;
+    const char *q = s + n;
+    if (!(atd__char_class[(unsigned char)*q] & ATD__CC_DELIM))
+        return NULL;
+    __m128i last = _mm_loadu_si128((const __m128i *)(const void *)(q - 16));
+    uint64_t halves = halves16(_mm_and_si128(digit_values16(last), byte_mask(16 + n)));
+    uint64_t v = (halves & 0xFFFFFFFF) * 100000000 + (halves >> 32);
+    uint64_t bits = (v ^ (0 - (uint64_t)neg)) + neg; /* two's complement of -v when neg */
+    memcpy(out, &bits, sizeof bits);
+    return q;
+}
+#else
+/* One word, or two past 7 digits. */
+static ALWAYS_INLINE const char *int_fast(const char *p, int64_t *out)
+{
+    unsigned neg = *p == '-';
+    const char *s = p + neg;
+    uint64_t t = digit_values(load8(s));
+    uint64_t tb = nondigit_flags(t);
+    uint64_t v;
+    const char *q;
+    if (tb != 0) {
+        unsigned n = (unsigned)atd__ctz64(tb) / 8;
+        /* no digit, or a "0" followed by a digit */
+        if (n == 0 || ((t & 0xFF) == 0 && n > 1))
+            return NULL;
+        v = eight_digits(t << (64 - 8 * n));
+        q = s + n;
+    } else {
+        uint64_t x = digit_values(load8(s + 8));
+        uint64_t xb = nondigit_flags(x);
+        if ((t & 0xFF) == 0 || xb == 0) /* a leading "0", or 16 digits or more */
+            return NULL;
+        unsigned n = (unsigned)atd__ctz64(xb) / 8;
+        v = eight_digits(t) * pow10_u64[n] + eight_digits((x << (56 - 8 * n)) << 8);
+        q = s + 8 + n;
+    }
+    if (!(atd__char_class[(unsigned char)*q] & ATD__CC_DELIM))
+        return NULL;
+    uint64_t bits = (v ^ (0 - (uint64_t)neg)) + neg; /* two's complement of -v when neg */
+    memcpy(out, &bits, sizeof bits);
+    return q;
+}
+#endif
+#endif
+
+const char *atd__read_int64_token(atd_reader *r, const char *p, int64_t *out)
+{
+#ifdef HAVE_SWAR
+#ifdef NUMBER_SSE2
+    bool room = r->end - p >= INT_SPAN && p - r->start >= INT_BEHIND;
+#else
+    bool room = r->end - p >= INT_SPAN;
+#endif
+    if (ATD_LIKELY(room)) {
+        const char *q = int_fast(p, out);
+        if (ATD_LIKELY(q != NULL))
+            return q;
+    }
+#endif
+    return atd__read_int64_slow(r, p, out);
 }
 
 /* ------------------------------------------------------------------------
@@ -596,9 +730,9 @@ static NOINLINE const char *parse_prefix_general(const char *p, const char *end,
 
 #ifdef HAVE_SWAR
 /* Bytes the fast path may read from the start of the number: a sign, one
- * word at the integer digits (at most 6 of them, then the point), two words
- * of fraction digits, and the byte after them, all below offset 24. */
-#define FAST_SPAN 25
+ * word at the integer digits (at most 7 of them, then the point), sixteen
+ * bytes of fraction digits and the byte after them, all below offset 26. */
+#define FAST_SPAN 26
 
 /* The low n bytes of a word (n <= 7). */
 static inline uint64_t low_bytes(uint64_t x, unsigned n)
@@ -606,17 +740,50 @@ static inline uint64_t low_bytes(uint64_t x, unsigned n)
     return x & (((uint64_t)1 << (8 * n)) - 1);
 }
 
+#ifdef NUMBER_SSE2
+/* The digits at f (at most 16 are looked at; reads 16 bytes) as the 16-digit
+ * integer they start, the missing ones taken as trailing zeros: digit i
+ * weighs 10^(15 - i). *k receives their number (0..16). */
+static inline uint64_t sixteen_digits(const char *f, unsigned *k)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)f);
+    unsigned n = (unsigned)__builtin_ctz(~digit_mask16(v));
+    *k = n;
+    uint64_t halves = halves16(_mm_and_si128(digit_values16(v), byte_mask(16 - n)));
+    return (halves & 0xFFFFFFFF) * 100000000 + (halves >> 32);
+}
+#else
+/* The same with two words. */
+static inline uint64_t sixteen_digits(const char *f, unsigned *k)
+{
+    uint64_t u = digit_values(load8(f)), x = digit_values(load8(f + 8));
+    uint64_t ub = nondigit_flags(u), xb = nondigit_flags(x);
+    if (ub != 0) {
+        unsigned n = (unsigned)atd__ctz64(ub) / 8;
+        *k = n;
+        return eight_digits(low_bytes(u, n)) * 100000000;
+    }
+    if (xb == 0) {
+        *k = 16;
+        return eight_digits(u) * 100000000 + eight_digits(x);
+    }
+    unsigned n = (unsigned)atd__ctz64(xb) / 8;
+    *k = 8 + n;
+    return eight_digits(u) * 100000000 + eight_digits(low_bytes(x, n));
+}
+#endif
+
 /* The end of the fast path for the number [start, stop): the byte at stop
- * must end it (`token`: end a token, else not start an exponent); its value
- * is w * 10^-m (w < 10^19, m = 0, 8 or 16, a constant in each caller so that
- * the steps fold it in) with the sign of the text at start, decided by the
- * Clinger or the fast Eisel-Lemire step. Returns stop, or NULL when that does
- * not decide (*out untouched). */
+ * must end it (`token`: end a token; else neither continue the digits nor
+ * start an exponent); its value is w * 10^-m (m = 0, 8 or 16, a constant in
+ * each caller so that the steps fold it in) with the sign of the text at
+ * start, decided by the Clinger or the fast Eisel-Lemire step. Returns stop,
+ * or NULL when that does not decide (*out untouched). */
 static ALWAYS_INLINE const char *finish_fast(const char *start, const char *stop, bool token,
                                              uint64_t w, unsigned m, double *out)
 {
     unsigned char c = (unsigned char)*stop;
-    if (token ? !(atd__char_class[c] & ATD__CC_DELIM) : (c | 0x20) == 'e')
+    if (token ? !(atd__char_class[c] & ATD__CC_DELIM) : is_digit((char)c) || (c | 0x20) == 'e')
         return NULL;
     double v;
     if (clinger(w, -(int64_t)m, &v)) {
@@ -631,52 +798,41 @@ static ALWAYS_INLINE const char *finish_fast(const char *start, const char *stop
     return NULL;
 }
 
-/* The common shape -?(0|[1-9][0-9]{0,5})(\.[0-9]{1,7})? or
- * -?(0|[1-9][0-9]{0,2})\.[0-9]{8,15} when FAST_SPAN bytes are left at start:
- * a word gives the integer digits and their value at once, one or two more
- * the fraction, with no bound check, no loop and few live values (the sign
- * is read again at the end). With `token`, the byte after the number must also end a
- * token (atd__char_class). Returns the end of the number with *out set, or
- * NULL (*out untouched) for anything else, exponents included: the general
- * parse then decides and finds the exact end or the syntax error. */
+/* The common shapes -?(0|[1-9][0-9]{0,6}) followed by (\.[0-9]{1,8})? or,
+ * with at most 3 integer digits, by \.[0-9]{1,16}, when FAST_SPAN bytes are
+ * left at start: a word gives the integer digits and their value at once,
+ * one 16-byte block (two words without SSE2) the fraction, with no bound
+ * check, no loop and few live values (the sign is read again at the end).
+ * The fraction's missing digits count as trailing zeros so that the power
+ * of ten is a constant: 10^-16 when the integer part has at most 3 digits
+ * (w < 10^3 * 10^16 < 2^64), else 10^-8 with at most 8 fraction digits.
+ * With `token`, the byte after the number must end a token
+ * (atd__char_class). Returns the end of the number with *out set, or NULL
+ * (*out untouched) for anything else, exponents included: the general parse
+ * then decides and finds the exact end or the syntax error. */
 static ALWAYS_INLINE const char *parse_fast(const char *start, bool token, double *out)
 {
     const char *p = start + (*start == '-');
     uint64_t t = digit_values(load8(p));
-    uint64_t bad = nondigit_flags(t);
-    /* 7 when there are 7 or more digits */
-    unsigned n = (unsigned)atd__ctz64(bad | (uint64_t)1 << 63) / 8;
-    /* no digit, 7 or more, or a "0" followed by a digit */
-    if (n - 1 >= 6 || ((t & 0xFF) == 0 && n > 1))
+    /* 7 when there are 7 or more digits (then the byte at p + 7 decides) */
+    unsigned n = (unsigned)atd__ctz64(nondigit_flags(t) | (uint64_t)1 << 63) / 8;
+    /* no digit, or a "0" followed by a digit */
+    if (n == 0 || ((t & 0xFF) == 0 && n > 1))
         return NULL;
     uint64_t w = eight_digits(t << (64 - 8 * n));
     p += n;
     if (*p != '.')
         return finish_fast(start, p, token, w, 0, out);
-    /* The fraction, as one or two words of eight digits: the digits after
-     * its end are taken as zeros, so that m only depends on the number of
-     * words and the steps can fold the power of ten in. That adds up to 15
-     * trailing zeros to w, which still leaves it exact: at most 6 + 8 or
-     * 3 + 16 digits. */
-    const char *f = p + 1;
-    uint64_t u = digit_values(load8(f));
-    uint64_t ub = nondigit_flags(u);
-    if (ub != 0) {
-        unsigned k = (unsigned)atd__ctz64(ub) / 8;
-        if (k == 0) /* "1." */
-            return NULL;
-        w = w * 100000000 + eight_digits(low_bytes(u, k));
-        return finish_fast(start, f + k, token, w, 8, out);
-    }
-    uint64_t x = digit_values(load8(f + 8));
-    uint64_t xb = nondigit_flags(x);
-    /* 16 or more fraction digits, or more than 19 digits in w */
-    if (xb == 0 || n > 3)
+    unsigned k;
+    uint64_t f = sixteen_digits(p + 1, &k);
+    if (k == 0) /* "1." */
         return NULL;
-    unsigned k = (unsigned)atd__ctz64(xb) / 8;
-    /* independent products rather than a chain */
-    w = w * 10000000000000000 + eight_digits(u) * 100000000 + eight_digits(low_bytes(x, k));
-    return finish_fast(start, f + 8 + k, token, w, 16, out);
+    p += 1 + k;
+    if (n <= 3)
+        return finish_fast(start, p, token, w * 10000000000000000 + f, 16, out);
+    if (k > 8)
+        return NULL;
+    return finish_fast(start, p, token, w * 100000000 + f / 100000000, 8, out);
 }
 #endif
 

@@ -12,7 +12,7 @@
 /* Schubfach on exact round-to-odd products: every finite v > 0. */
 uint64_t atd__shortest_exact(double v, int *e10);
 
-/* One product and no data-dependent branch; false (leaving the answer to
+/* One product and no loop; false (leaving the answer to
  * atd__shortest_exact) when the neighbours of v are not evenly spaced or a
  * comparison is too close to call. */
 bool atd__shortest_fast(double v, uint64_t *f, int *e10);

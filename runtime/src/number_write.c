@@ -25,8 +25,10 @@
 /* The rare cases out of line where the usual one is inline before them. */
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define NOINLINE
+#define ALWAYS_INLINE inline
 #endif
 
 static const char digit_pairs[200] = {
@@ -114,38 +116,70 @@ static inline char *write_1to2(char *p, uint32_t v)
     return p + 2 - one;
 }
 
-/* Writes v < 10^4 in 1 to 4 digits (same extra-byte rule). */
-static inline char *write_1to4(char *p, uint32_t v)
+/* Writes v < 10^(2m + 2) given y, v / 10^(2m) in 32.32 fixed point: the
+ * integer part is the leading pair (1 or 2 digits, or always 2 with
+ * `full`), and each step multiplies the fraction by 100, which brings the
+ * next pair into the integer part. One product and one table load per
+ * pair, and no division: no pair waits for another's remainder. The
+ * constants of write_u32 round 2^32 / 10^(2m) up (for m = 3 after a shift,
+ * plus one); an exhaustive run over every v below 10^(2m + 2) showed every
+ * pair they give to be exact. */
+static inline uint64_t next_pair(char *p, uint64_t y)
 {
-    if (v < 100)
-        return write_1to2(p, v);
-    p = write_1to2(p, v / 100);
-    memcpy(p, digit_pairs + 2 * (v % 100), 2);
-    return p + 2;
+    y = (uint64_t)(uint32_t)y * 100;
+    memcpy(p, digit_pairs + 2 * (y >> 32), 2);
+    return y;
+}
+
+static ALWAYS_INLINE char *write_pairs(char *p, uint64_t y, int m, bool full)
+{
+    /* m is 1 to 3 */
+    uint32_t lead = (uint32_t)(y >> 32);
+    if (full) {
+        memcpy(p, digit_pairs + 2 * lead, 2);
+        p += 2;
+    } else {
+        p = write_1to2(p, lead);
+    }
+    /* unrolled by hand: GCC -O2 keeps a loop of constant trip count */
+    if (m >= 1)
+        y = next_pair(p, y);
+    if (m >= 2)
+        y = next_pair(p + 2, y);
+    if (m >= 3)
+        y = next_pair(p + 4, y);
+    return p + 2 * m;
+}
+
+/* v / 10^6 in 32.32 fixed point for v < 10^8 (see write_pairs) */
+static inline uint64_t fixed_div_1e6(uint32_t v)
+{
+    return ((uint64_t)v * 140737489 >> 15) + 1;
 }
 
 /* Writes v without leading zeros; returns the end. Branches on the
- * magnitude only, then writes the digits in fixed-size pieces. */
-static inline char *write_u32(char *p, uint32_t v)
+ * magnitude only (two or three comparisons), then writes the digits in
+ * pairs. */
+static ALWAYS_INLINE char *write_u32(char *p, uint32_t v)
 {
-    if (v < 10000)
-        return write_1to4(p, v);
-    if (v < 100000000) {
-        p = write_1to4(p, v / 10000);
-        uint32_t lo = v % 10000;
-        memcpy(p, digit_pairs + 2 * (lo / 100), 2);
-        memcpy(p + 2, digit_pairs + 2 * (lo % 100), 2);
-        return p + 4;
+    if (v < 10000) {
+        if (v < 100)
+            return write_1to2(p, v);
+        return write_pairs(p, (uint64_t)v * 42949673, 1, false);
     }
-    p = write_1to2(p, v / 100000000);
-    write_8digits(p, v % 100000000);
-    return p + 8;
+    if (v < 1000000)
+        return write_pairs(p, (uint64_t)v * 429497, 2, false);
+    if (v < 100000000)
+        return write_pairs(p, fixed_div_1e6(v), 3, false);
+    /* 9 or 10 digits: the leading 1 or 2, then 8 with leading zeros */
+    uint32_t hi = v / 100000000;
+    p = write_1to2(p, hi);
+    return write_pairs(p, fixed_div_1e6(v - hi * 100000000), 3, true);
 }
 
-char *atd_write_uint64(char *p, uint64_t v)
+/* More than 10 digits: rare (timestamps, large ids), out of line. */
+static NOINLINE char *write_u64_long(char *p, uint64_t v)
 {
-    if (v <= UINT32_MAX)
-        return write_u32(p, (uint32_t)v);
     if (v < 10000000000000000u) {
         p = write_u32(p, (uint32_t)(v / 100000000));
         write_8digits(p, (uint32_t)(v % 100000000));
@@ -158,14 +192,27 @@ char *atd_write_uint64(char *p, uint64_t v)
     return p + 16;
 }
 
+/* Both entry points do their work in one function, with no call on the way
+ * for the usual sizes. */
+static ALWAYS_INLINE char *write_u64(char *p, uint64_t v)
+{
+    if (ATD_LIKELY(v <= UINT32_MAX))
+        return write_u32(p, (uint32_t)v);
+    return write_u64_long(p, v);
+}
+
+char *atd_write_uint64(char *p, uint64_t v)
+{
+    return write_u64(p, v);
+}
+
 char *atd_write_int64(char *p, int64_t v)
 {
-    if (v < 0) {
-        *p++ = '-';
-        /* 0 - v in unsigned arithmetic is also right for INT64_MIN */
-        return atd_write_uint64(p, 0 - (uint64_t)v);
-    }
-    return atd_write_uint64(p, (uint64_t)v);
+    /* the sign without a branch: the '-' is overwritten when v >= 0; 0 - v
+     * in unsigned arithmetic is also right for INT64_MIN */
+    *p = '-';
+    p += (uint64_t)v >> 63;
+    return write_u64(p, v < 0 ? 0 - (uint64_t)v : (uint64_t)v);
 }
 
 /* ------------------------------------------------------------------------
@@ -244,8 +291,8 @@ static inline uint64_t shortest(double v, int *e10)
 
 /* The same result as shortest() for a double whose neighbours are evenly
  * spaced (t != 0, or the smallest exponents), with one 128-bit product and
- * no data-dependent branch: false when a comparison is too close to call
- * with the truncated quantities, and then shortest() decides.
+ * no loop: false when a comparison is too close to call with the truncated
+ * quantities, and then shortest() decides.
  *
  * With k = floor(q log10 2), one unit in the last place of v, 2^q / 10^k,
  * lies in [1, 10) once v is scaled by 10^-k: the scaled v has an integer
@@ -264,10 +311,17 @@ static inline uint64_t shortest(double v, int *e10)
  * cannot end with a zero digit. */
 static inline bool shortest_fast(uint64_t c, int q, uint64_t *f, int *e10, bool *zero_end)
 {
-    int k = atd__floor_log10_pow2(q);
+    /* k = floor(q log10 2) as in atd__floor_log10_pow2; the bits below
+     * the point are phi = q log10 2 - k in 0.18 fixed point */
+    int32_t qk = q * 78913;
+    int k = atd__floor_shift(qk, 18);
     const atd__u128 *g = &atd__pow10_table[-k - ATD__POW10_MIN];
-    /* h in 0..3: (c << (h + 1)) * g / 2^128 is v * 10^-k */
-    int h = q + atd__floor_log2_pow10(-k);
+    /* h in 0..3: (c << (h + 1)) * g / 2^128 is v * 10^-k. h = q +
+     * floor(-k log2 10) is floor(phi log2 10), since q = (k + phi) log2 10;
+     * from phi it takes one product that does not wait for k (3402 / 2^10
+     * approximates log2 10; the unit test's every-exponent case checks the
+     * result against the exact route for every q) */
+    int h = (int)(((uint32_t)qk & 0x3FFFF) * 3402 >> 28);
     uint64_t cb = c << (h + 1);
     uint64_t lo_lo, lo_hi = atd__mul64(g->lo, cb, &lo_lo);
     uint64_t hi_lo, s = atd__mul64(g->hi, cb, &hi_lo);
@@ -282,17 +336,14 @@ static inline bool shortest_fast(uint64_t c, int q, uint64_t *f, int *e10, bool 
     /* |a - b| <= 1 as (a - b + 1) <= 2 in unsigned arithmetic */
     bool close = (pos - half + 1 <= 2) | (end - ten + 1 <= 2) | (frac - half_frac + 1 <= 2);
     uint64_t down = half > pos, up = end > ten;
-    uint64_t near = s + (frac >> 63);
-    uint64_t coarse = s - digit + 10 * up;
-    /* a mask rather than a condition: which candidate wins is as random as
-     * the digits, and a mispredicted branch costs more than the whole */
-    uint64_t pick_coarse = 0 - (down | up);
-    *f = near ^ ((near ^ coarse) & pick_coarse);
-    /* whether f may end with a zero, known long before f's digits are:
-     * the coarse candidate does, the nearest integer when its last digit
-     * digit + (frac >> 63) is 0 or 10 */
-    uint64_t last = digit + (frac >> 63);
-    *zero_end = down | up | (last == 0) | (last == 10);
+    /* f is d plus 10 * up for the coarse candidate (when d or d + 10 is
+     * inside), else plus the nearest integer's last digit, digit + (frac >>
+     * 63), which is 10 when rounding carries into d + 10 */
+    uint64_t d = s - digit, last = digit + (frac >> 63);
+    uint64_t add = down | up ? 10 * up : last;
+    *f = d + add;
+    /* whether f may end with a zero, known long before f's digits are */
+    *zero_end = add == 0 || add == 10;
     *e10 = k;
     return !close;
 }
@@ -485,6 +536,17 @@ static inline int trailing_zero_digits(uint64_t w)
 #endif
 
 #if DIGITS_SSE2
+/* x * c per 16-bit lane as one pmullw: GCC otherwise spells a vector
+ * multiply by a known constant as a longer chain of shifts and adds. */
+static inline __m128i mul16_const(__m128i x, short c)
+{
+    __m128i k = _mm_set1_epi16(c);
+#if defined(__GNUC__)
+    __asm__("" : "+x"(k));
+#endif
+    return _mm_mullo_epi16(x, k);
+}
+
 /* The 16 digits of hi * 10^8 + lo (hi, lo < 10^8) as ASCII, the first in
  * byte 0: each 64-bit lane holds one half, split into 32-bit lanes of four
  * digits (multiply-shift by 2^45 / 10^4, exact below 2^32), then 16-bit
@@ -497,11 +559,9 @@ static inline __m128i digits16(uint32_t hi, uint32_t lo)
     __m128i r = _mm_sub_epi32(v, _mm_mul_epu32(q, _mm_set1_epi64x(10000)));
     __m128i x = _mm_or_si128(q, _mm_slli_epi64(r, 32));
     __m128i h = _mm_srli_epi16(_mm_mulhi_epu16(x, _mm_set1_epi32(5243)), 3);
-    __m128i y = _mm_or_si128(
-        h, _mm_slli_epi32(_mm_sub_epi16(x, _mm_mullo_epi16(h, _mm_set1_epi16(100))), 16));
+    __m128i y = _mm_or_si128(h, _mm_slli_epi32(_mm_sub_epi16(x, mul16_const(h, 100)), 16));
     __m128i t = _mm_mulhi_epu16(y, _mm_set1_epi16(6554));
-    __m128i z = _mm_or_si128(
-        t, _mm_slli_epi16(_mm_sub_epi16(y, _mm_mullo_epi16(t, _mm_set1_epi16(10))), 8));
+    __m128i z = _mm_or_si128(t, _mm_slli_epi16(_mm_sub_epi16(y, mul16_const(t, 10)), 8));
     return _mm_add_epi8(z, _mm_set1_epi8('0'));
 }
 
@@ -509,7 +569,8 @@ static inline __m128i digits16(uint32_t hi, uint32_t lo)
  * output byte i is digit i (i <= x), '.' (i = x + 1) or digit i - 1. As
  * masks over the digits, the digits one byte later, and the point. */
 typedef struct point_masks {
-    _Alignas(16) unsigned char same[16];
+    /* 64-byte rows (48 bytes and padding): a row is indexed with one shift */
+    _Alignas(64) unsigned char same[16];
     unsigned char shifted[16], point[16];
 } point_masks;
 
@@ -551,31 +612,41 @@ static NOINLINE char *write_17_other(char *p, __m128i s, char d16, int n, int x)
 }
 
 /* atd_write_double for f in [10^15, 10^17) (every normal double on the
- * fast route): f is scaled to 17 digits (f * 10 when it has 16), which
- * digits16 prints after the leading one. The number of digits left once
- * trailing zeros are dropped decides where the next value goes; it is
- * known without looking at the digits unless f may end with a zero. */
+ * fast route), laid out as 17 digits (a 16-digit f gets a zero after it):
+ * digits16 prints 16 of them, and a 17-digit f's leading one comes apart.
+ * The number of digits left once trailing zeros are dropped decides where
+ * the next value goes; it is known without looking at the digits unless f
+ * may end with a zero. */
 static inline char *write_16_17(char *p, uint64_t f, int e10, bool zero_end)
 {
     int lead = f < 10000000000000000u; /* 16 digits */
-    f = lead ? f * 10 : f;
+    __m128i d, s;                      /* s: the first 16 of the 17 */
+    int last2;                         /* the 16th and 17th */
+    if (lead) {
+        uint64_t hi8 = f / 100000000;
+        d = digits16((uint32_t)hi8, (uint32_t)(f - hi8 * 100000000));
+        s = d;
+        last2 = _mm_extract_epi16(d, 7) >> 8 | '0' << 8;
+    } else {
+        uint64_t hi9 = f / 100000000;
+        uint32_t lo8 = (uint32_t)(f - hi9 * 100000000);
+        uint32_t h0 = (uint32_t)hi9 / 100000000; /* 1..9 */
+        uint32_t hi8 = (uint32_t)hi9 - h0 * 100000000;
+        d = digits16(hi8, lo8); /* digits 1..16 */
+        s = _mm_or_si128(_mm_slli_si128(d, 1), _mm_cvtsi32_si128((int)('0' + h0)));
+        last2 = _mm_extract_epi16(d, 7);
+    }
     e10 -= lead;
-    uint64_t hi9 = f / 100000000;
-    uint32_t lo8 = (uint32_t)(f - hi9 * 100000000);
-    uint32_t h0 = (uint32_t)hi9 / 100000000; /* 1..9 */
-    uint32_t hi8 = (uint32_t)hi9 - h0 * 100000000;
-    __m128i d = digits16(hi8, lo8); /* digits 1..16 */
+    /* the 17th place of a 16-digit f is a zero; d's last digit is the
+     * 17th or the 16th, and d cannot be all zeros when f has 16 digits */
     int tz = lead;
     if (zero_end) {
         unsigned nonzero =
             ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(d, _mm_set1_epi8('0'))) & 0xffff;
-        tz = nonzero != 0 ? __builtin_clz(nonzero) - 16 : 16;
+        tz += nonzero != 0 ? __builtin_clz(nonzero) - 16 : 16;
     }
     int n = 17 - tz;
     int x = e10 + 16;
-    /* digits 0..15, and 16 apart */
-    __m128i s = _mm_or_si128(_mm_slli_si128(d, 1), _mm_cvtsi32_si128((int)('0' + h0)));
-    int last2 = _mm_extract_epi16(d, 7); /* digits 15 and 16 */
     if (x >= 0 && x <= 6 && x < n - 1) {
         const point_masks *m = &point_table[x];
         __m128i o = _mm_or_si128(
@@ -592,14 +663,18 @@ static inline char *write_16_17(char *p, uint64_t f, int e10, bool zero_end)
 }
 #endif
 
-/* atd_write_double for the bits of a finite v > 0 (with SSE2, what the
- * inline usual case leaves). */
+/* atd_write_double for a finite v != 0 after its sign (with SSE2, what the
+ * inline usual case leaves). v comes as the double, so that the inline case
+ * keeps no integer register for it. */
 #if DIGITS_SSE2
-static NOINLINE char *write_positive(char *p, uint64_t bits)
+static NOINLINE char *write_positive(char *p, double v)
 #else
-static inline char *write_positive(char *p, uint64_t bits)
+static inline char *write_positive(char *p, double v)
 #endif
 {
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    bits &= ~((uint64_t)1 << 63);
     int e10;
     uint64_t f;
     uint64_t c;
@@ -685,15 +760,21 @@ char *atd_write_double(char *p, double v)
         return p + 3;
     }
 #if DIGITS_SSE2
-    /* the usual case inline, with nothing to save on the stack */
-    uint64_t c, f;
-    int q, e10;
-    bool zero_end;
-    if (ATD_LIKELY(decode(bits, &c, &q) && shortest_fast(c, q, &f, &e10, &zero_end) &&
-                   f >= 1000000000000000u && f < 100000000000000000u))
-        return write_16_17(p, f, e10, zero_end);
+    /* The usual case inline: a normal double that is not a power of two.
+     * Its shortest_fast digits f are then in [10^15, 10^17), as
+     * write_16_17 needs: the scaled value s lies in [c, 10c) with c in
+     * [2^52, 2^53), and f is within 10 of s. */
+    uint64_t t = bits & (((uint64_t)1 << 52) - 1);
+    if (ATD_LIKELY(bits >= (uint64_t)1 << 52 && t != 0)) {
+        uint64_t f;
+        int e10;
+        bool zero_end;
+        if (ATD_LIKELY(shortest_fast(t | (uint64_t)1 << 52, (int)(bits >> 52) - 1075, &f, &e10,
+                                     &zero_end)))
+            return write_16_17(p, f, e10, zero_end);
+    }
 #endif
-    return write_positive(p, bits);
+    return write_positive(p, v);
 }
 
 /* ------------------------------------------------------------------------

@@ -649,41 +649,6 @@ const char *atd__read_small_int(const char *p, const char *end, int64_t *out, bo
     return s;
 }
 
-#if SWAR_DIGITS
-/* The common bare integer, -?(0|[1-9][0-9]{0,14}) followed by a delimiter,
- * when at least 16 bytes of input are left at s (the first digit): two word
- * loads give the digit count and the value, with no branch per digit and
- * no overflow possible (15 digits < 2^63). Returns the end of the token with
- * *out set, or NULL for anything else (callers then take the general path,
- * which also gives the exact error). */
-static inline const char *read_int_words(const char *s, bool neg, int64_t *out)
-{
-    uint64_t x0, x1;
-    memcpy(&x0, s, 8);
-    unsigned n = swar_leading_digits(x0);
-    if (n == 0 || (n > 1 && *s == '0'))
-        return NULL;
-    uint64_t v;
-    if (n < 8) {
-        v = swar_digits_value(x0, n);
-    } else {
-        memcpy(&x1, s + 8, 8);
-        unsigned n1 = swar_leading_digits(x1);
-        if (n1 == 8)
-            return NULL;
-        v = swar_digits_value(x0, 8);
-        if (n1 != 0)
-            v = v * pow10_small[n1] + swar_digits_value(x1, n1);
-        n += n1;
-    }
-    const char *q = s + n;
-    if (!(atd__char_class[(unsigned char)*q] & ATD__CC_DELIM))
-        return NULL;
-    *out = neg ? -(int64_t)v : (int64_t)v;
-    return q;
-}
-#endif
-
 /* The general path of atd_read_int64 for a bare number: long integers, and
  * the exact error for anything that is not an integer. */
 static ATD_NOINLINE_FN const char *read_int_token(atd_reader *r, const char *at, int64_t *out)
@@ -717,21 +682,12 @@ static ATD_NOINLINE_FN const char *read_int_other(atd_reader *r, const char *at,
     return atd_fail_cursor(atd__fail_found(r, at, ATD_ERR_TYPE, "an integer"));
 }
 
-const char *atd_read_int64_p(atd_reader *r, const char *p, int64_t *out)
+const char *atd__read_int64_slow(atd_reader *r, const char *p, int64_t *out)
 {
-    p = atd_skip_ws_p(r, p);
     if (ATD_UNLIKELY(p >= r->end))
         return read_int_other(r, p, out);
     unsigned char c = (unsigned char)*p;
     if (ATD_LIKELY(c == '-' || (unsigned)(c - '0') < 10)) {
-#if SWAR_DIGITS
-        const char *s = p + (c == '-');
-        if (ATD_LIKELY(r->end - s >= 16)) {
-            const char *q = read_int_words(s, c == '-', out);
-            if (ATD_LIKELY(q != NULL))
-                return q;
-        }
-#endif
         bool fraction;
         const char *q = atd__read_small_int(p, r->end, out, &fraction);
         if (ATD_LIKELY(q != NULL))
@@ -739,6 +695,11 @@ const char *atd_read_int64_p(atd_reader *r, const char *p, int64_t *out)
         return read_int_token(r, p, out);
     }
     return read_int_other(r, p, out);
+}
+
+const char *atd_read_int64_p(atd_reader *r, const char *p, int64_t *out)
+{
+    return atd__read_int64_token(r, atd_skip_ws_p(r, p), out);
 }
 
 bool atd_read_int64(atd_reader *r, int64_t *out)

@@ -58,4 +58,10 @@ const char *atd__read_small_int(const char *p, const char *end, int64_t *out, bo
 const char *atd__read_double_token(atd_reader *r, const char *p, double *out);
 const char *atd__read_double_slow(atd_reader *r, const char *p, double *out);
 
+/* The same for atd_read_int64_p: the common bare integer (number_read.c),
+ * anything else (reader.c: long integers, integers near the end of the
+ * input, quoted integers and the errors). */
+const char *atd__read_int64_token(atd_reader *r, const char *p, int64_t *out);
+const char *atd__read_int64_slow(atd_reader *r, const char *p, int64_t *out);
+
 #endif

@@ -11,11 +11,16 @@
  * they are valid; long strings are validated first. Either way a failing
  * write leaves the buffer as it was. Long strings are escaped in pieces sized
  * to the room left in the buffer, never by reserving the 6x worst case of the
- * whole string: a 1 GB string through a sink needs only the sink's chunk. */
-#include "atd/writer.h"
+ * whole string: a 1 GB string through a sink needs only the sink's chunk.
+ *
+ * On CPUs with AVX2 every string that is not short plain ASCII goes to the
+ * kernel of escape_avx2.c instead, which escapes, validates and copies 32
+ * bytes per step in a single pass; the SSE2/SWAR escaper here is the
+ * portable twin (and what ATD_NO_SIMD builds run). */
 #include "atd/writer.h"
 #include "atd/error.h"
 
+#include "escape.h"
 #include "utf8.h"
 
 #include <string.h>
@@ -85,10 +90,8 @@ static inline void copy_short(char *p, const char *s, size_t n)
     }
 }
 
-/* For each byte: 0 when copied raw, else the letter after the backslash
- * ('u' for the \u00xx form). */
 /* clang-format off */
-static const char escape_letter[256] = {
+const char atd__escape_letter[256] = {
     /* 0x00-0x1f: control bytes */
     'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'b', 't', 'n', 'u', 'f', 'r', 'u', 'u',
     'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u',
@@ -97,23 +100,6 @@ static const char escape_letter[256] = {
     [0x7f] = 'u',
 };
 /* clang-format on */
-
-static const char hex_digits[16] = {'0', '1', '2', '3', '4', '5', '6', '7',
-                                    '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'};
-
-static char *escape_byte(char *p, unsigned char c)
-{
-    char letter = escape_letter[c];
-    *p++ = '\\';
-    *p++ = letter;
-    if (letter == 'u') {
-        *p++ = '0';
-        *p++ = '0';
-        *p++ = hex_digits[c >> 4];
-        *p++ = hex_digits[c & 15];
-    }
-    return p;
-}
 
 /* The stop test, over 8 bytes (SWAR) or 16 (SSE2): a byte stops the copy when
  * it must be escaped ('"', '\\', < 0x20, 0x7f) or, when `high`, when it is
@@ -253,7 +239,7 @@ static ALWAYS_INLINE unsigned copy_tail(char *p, const char *s, unsigned n, bool
 #endif
     for (unsigned i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (escape_letter[c] != 0 || (high && c >= 0x80))
+        if (atd__escape_letter[c] != 0 || (high && c >= 0x80))
             return i;
         p[i] = (char)c;
     }
@@ -289,7 +275,7 @@ static ALWAYS_INLINE char *escape_body(char *p, const char *s, size_t len, bool 
         s += k;
         unsigned char c = (unsigned char)*s;
         if (!check || c < 0x80) {
-            p = escape_byte(p, c);
+            p = atd__escape_byte(p, c);
             s++;
             continue;
         }
@@ -321,10 +307,21 @@ static NOINLINE char *escape_run_validate(char *p, const char *s, size_t len)
     return escape_body(p, s, len, true);
 }
 
+/* escape_body with the widest kernel the CPU has: the AVX2 one (escape.h)
+ * escapes, validates and copies in one pass. */
+static char *escape_text(char *p, const char *s, size_t len, bool check)
+{
+#if ATD__HAVE_AVX2_KERNELS
+    if (atd__cpu_kernels() & ATD__CPU_AVX2)
+        return atd__escape_avx2(p, s, len, check);
+#endif
+    return check ? escape_run_validate(p, s, len) : escape_run(p, s, len);
+}
+
 char *atd_write_string_unchecked(char *p, const char *s, size_t len)
 {
     *p++ = '"';
-    p = escape_run(p, s, len);
+    p = escape_text(p, s, len, false);
     *p++ = '"';
     return p;
 }
@@ -380,7 +377,7 @@ static int write_long_string(atd_buf *b, const char *s, size_t len)
         }
         if (n > len)
             n = len;
-        char *p = escape_run(b->data + b->len, s, n);
+        char *p = escape_text(b->data + b->len, s, n, false);
         atd_buf_commit(b, p);
         s += n;
         len -= n;
@@ -403,7 +400,7 @@ static NOINLINE int write_string_slow(atd_buf *b, const char *pre, size_t pre_le
         copy_short(p, pre, pre_len);
         p += pre_len;
         *p++ = '"';
-        p = check ? escape_run_validate(p, s, len) : escape_run(p, s, len);
+        p = escape_text(p, s, len, check);
         if (p == NULL)
             return ATD_ERR_UTF8; /* nothing committed */
         *p++ = '"';
@@ -416,6 +413,127 @@ static NOINLINE int write_string_slow(atd_buf *b, const char *pre, size_t pre_le
     if (pre_len != 0)
         atd_buf_append(b, pre, pre_len);
     return write_long_string(b, s, len);
+}
+
+/* The atd_writer forms (writer.h) record the error; they live here so
+ * that the short-string path is inlined into them. */
+static NOINLINE bool string_failed(atd_writer *w, int rc)
+{
+    if (rc == ATD_ERR_UTF8)
+        return atd_writer_fail(w, ATD_ERR_UTF8, "invalid UTF-8 in a string");
+    return atd_writer_fail_buf(w);
+}
+
+/* The general case of quoted_at: escapes, non-ASCII text, long strings. */
+static NOINLINE char *quoted_general(char *p, const char *s, size_t len, bool check)
+{
+    *p++ = '"';
+    p = escape_text(p, s, len, check);
+    if (p == NULL)
+        return NULL;
+    *p++ = '"';
+    return p;
+}
+
+/* True when one of the 16 bytes of (a, b) must be escaped or is not ASCII. */
+static inline bool any_stop16(uint64_t a, uint64_t b)
+{
+#if BLOCK == 16
+    return stops128(_mm_set_epi64x((long long)b, (long long)a), true) != 0;
+#else
+    return (stops64(a, true) | stops64(b, true)) != 0;
+#endif
+}
+
+/* The string, quoted, at p[0..len + 2) when it is plain ASCII with nothing
+ * to escape, and then true; else false, with nothing written. A string of
+ * at most 16 bytes (the usual key, name, enum or identifier; with SSE2 up to
+ * 64) goes through here without a loop, a call or a saved register: it is
+ * loaded as two overlapping pieces that cover it exactly (never reading
+ * outside s[0..len)), tested in one step, and stored back the same way.
+ * Longer strings are left to quoted_general. */
+static ALWAYS_INLINE bool plain_at(char *p, const char *s, size_t len)
+{
+    uint64_t a, b;
+    if (len >= 8 && len <= 16) {
+        a = load64(s);
+        b = load64(s + len - 8);
+        if (ATD_UNLIKELY(any_stop16(a, b)))
+            return false;
+        memcpy(p + 1, &a, 8);
+        memcpy(p + 1 + len - 8, &b, 8);
+    } else if (len >= 4 && len < 8) {
+        uint32_t x = load32(s), y = load32(s + len - 4);
+        a = (uint64_t)y << 32 | x;
+        if (ATD_UNLIKELY(any_stop16(a, a)))
+            return false;
+        memcpy(p + 1, &x, 4);
+        memcpy(p + 1 + len - 4, &y, 4);
+    } else if (len < 4) {
+        /* the first, middle and last bytes cover 1 to 3 bytes; 'A' stands
+         * in for them when there are none */
+        unsigned char x = len ? (unsigned char)s[0] : 'A';
+        unsigned char y = len ? (unsigned char)s[len >> 1] : 'A';
+        unsigned char z = len ? (unsigned char)s[len - 1] : 'A';
+        a = (uint64_t)x | (uint64_t)y << 8 | (uint64_t)z << 16 | ONES * 'A' << 24;
+        if (ATD_UNLIKELY(any_stop16(a, a)))
+            return false;
+        if (len != 0) {
+            p[1] = (char)x;
+            p[1 + (len >> 1)] = (char)y;
+            p[len] = (char)z;
+        }
+    } else {
+#if BLOCK == 16
+        /* 17 to 64 bytes (URLs, sentences) the same way: two or four
+         * blocks, the last ones overlapping so as to end at the end */
+        if (len > 64)
+            return false;
+        const __m128i *src = (const __m128i *)(const void *)s;
+        const __m128i *last = (const __m128i *)(const void *)(s + len - 16);
+        __m128i x0 = _mm_loadu_si128(src), x3 = _mm_loadu_si128(last);
+        if (len <= 32) {
+            if (ATD_UNLIKELY(
+                    _mm_movemask_epi8(_mm_or_si128(stop_bytes128(x0, true), stop_bytes128(x3, true)))))
+                return false;
+            _mm_storeu_si128((__m128i *)(void *)(p + 1), x0);
+            _mm_storeu_si128((__m128i *)(void *)(p + 1 + len - 16), x3);
+        } else {
+            __m128i x1 = _mm_loadu_si128(src + 1), x2 = _mm_loadu_si128(last - 1);
+            __m128i m = _mm_or_si128(_mm_or_si128(stop_bytes128(x0, true), stop_bytes128(x1, true)),
+                                     _mm_or_si128(stop_bytes128(x2, true), stop_bytes128(x3, true)));
+            if (ATD_UNLIKELY(_mm_movemask_epi8(m)))
+                return false;
+            _mm_storeu_si128((__m128i *)(void *)(p + 1), x0);
+            _mm_storeu_si128((__m128i *)(void *)(p + 17), x1);
+            _mm_storeu_si128((__m128i *)(void *)(p + 1 + len - 32), x2);
+            _mm_storeu_si128((__m128i *)(void *)(p + 1 + len - 16), x3);
+        }
+#else
+        return false;
+#endif
+    }
+    p[0] = '"';
+    p[len + 1] = '"';
+    return true;
+}
+
+/* The general case of atd__writer_string_at, which tail-calls it. */
+static NOINLINE bool string_at_general(atd_writer *w, char *p, const char *s, size_t len)
+{
+    p = quoted_general(p, s, len, !(w->flags & ATD_WRITE_ALLOW_INVALID_UTF8));
+    if (p == NULL)
+        return string_failed(w, ATD_ERR_UTF8); /* nothing committed */
+    atd_buf_commit(w->buf, p);
+    return true;
+}
+
+bool atd__writer_string_at(atd_writer *w, char *p, const char *s, size_t len)
+{
+    if (ATD_UNLIKELY(!plain_at(p, s, len)))
+        return string_at_general(w, p, s, len);
+    atd_buf_commit(w->buf, p + len + 2);
+    return true;
 }
 
 /* atd_buf_write_string after the literal pre[0..pre_len) (a key such as
@@ -431,12 +549,13 @@ static ALWAYS_INLINE int write_string_after(atd_buf *b, const char *pre, size_t 
         char *p = b->data + b->len;
         copy_short(p, pre, pre_len);
         p += pre_len;
-        *p++ = '"';
-        p = !(flags & ATD_WRITE_ALLOW_INVALID_UTF8) ? escape_body(p, s, len, true)
-                                                    : escape_body(p, s, len, false);
+        if (ATD_LIKELY(plain_at(p, s, len))) {
+            atd_buf_commit(b, p + len + 2);
+            return 0;
+        }
+        p = quoted_general(p, s, len, !(flags & ATD_WRITE_ALLOW_INVALID_UTF8));
         if (p == NULL)
             return ATD_ERR_UTF8; /* nothing committed */
-        *p++ = '"';
         atd_buf_commit(b, p);
         return 0;
     }
@@ -446,15 +565,6 @@ static ALWAYS_INLINE int write_string_after(atd_buf *b, const char *pre, size_t 
 int atd_buf_write_string(atd_buf *b, const char *s, size_t len, unsigned flags)
 {
     return write_string_after(b, NULL, 0, s, len, flags);
-}
-
-/* The atd_writer forms (writer.h) record the error; they live here so
- * that the short-string path is inlined into them. */
-static NOINLINE bool string_failed(atd_writer *w, int rc)
-{
-    if (rc == ATD_ERR_UTF8)
-        return atd_writer_fail(w, ATD_ERR_UTF8, "invalid UTF-8 in a string");
-    return atd_writer_fail_buf(w);
 }
 
 bool atd_writer_string(atd_writer *w, const char *s, size_t len)
@@ -468,101 +578,6 @@ bool atd__writer_key_string(atd_writer *w, const char *key, size_t key_len, cons
 {
     int rc = write_string_after(w->buf, key, key_len, s, len, w->flags);
     return ATD_LIKELY(rc == 0) || string_failed(w, rc);
-}
-
-/* The general case of atd__writer_string_at: escapes, non-ASCII text. */
-static NOINLINE bool string_at_general(atd_writer *w, char *p, const char *s, size_t len)
-{
-    *p++ = '"';
-    p = !(w->flags & ATD_WRITE_ALLOW_INVALID_UTF8) ? escape_body(p, s, len, true)
-                                                   : escape_body(p, s, len, false);
-    if (p == NULL)
-        return string_failed(w, ATD_ERR_UTF8); /* nothing committed */
-    *p++ = '"';
-    atd_buf_commit(w->buf, p);
-    return true;
-}
-
-/* True when one of the 16 bytes of (a, b) must be escaped or is not ASCII. */
-static inline bool any_stop16(uint64_t a, uint64_t b)
-{
-#if BLOCK == 16
-    return stops128(_mm_set_epi64x((long long)b, (long long)a), true) != 0;
-#else
-    return (stops64(a, true) | stops64(b, true)) != 0;
-#endif
-}
-
-/* A string of at most 16 bytes of plain ASCII (the usual key, name, enum or
- * identifier; with SSE2 up to 64) goes through here without a loop, a call
- * or a saved register: it is loaded as two overlapping pieces that cover it exactly
- * (never reading outside s[0..len)), tested in one step, and stored back the
- * same way. Anything else, nothing written yet, goes to string_at_general. */
-bool atd__writer_string_at(atd_writer *w, char *p, const char *s, size_t len)
-{
-    uint64_t a, b;
-    if (len >= 8 && len <= 16) {
-        a = load64(s);
-        b = load64(s + len - 8);
-        if (ATD_UNLIKELY(any_stop16(a, b)))
-            return string_at_general(w, p, s, len);
-        memcpy(p + 1, &a, 8);
-        memcpy(p + 1 + len - 8, &b, 8);
-    } else if (len >= 4 && len < 8) {
-        uint32_t x = load32(s), y = load32(s + len - 4);
-        a = (uint64_t)y << 32 | x;
-        if (ATD_UNLIKELY(any_stop16(a, a)))
-            return string_at_general(w, p, s, len);
-        memcpy(p + 1, &x, 4);
-        memcpy(p + 1 + len - 4, &y, 4);
-    } else if (len < 4) {
-        /* the first, middle and last bytes cover 1 to 3 bytes; 'A' stands
-         * in for them when there are none */
-        unsigned char x = len ? (unsigned char)s[0] : 'A';
-        unsigned char y = len ? (unsigned char)s[len >> 1] : 'A';
-        unsigned char z = len ? (unsigned char)s[len - 1] : 'A';
-        a = (uint64_t)x | (uint64_t)y << 8 | (uint64_t)z << 16 | ONES * 'A' << 24;
-        if (ATD_UNLIKELY(any_stop16(a, a)))
-            return string_at_general(w, p, s, len);
-        if (len != 0) {
-            p[1] = (char)x;
-            p[1 + (len >> 1)] = (char)y;
-            p[len] = (char)z;
-        }
-    } else {
-#if BLOCK == 16
-        /* 17 to 64 bytes (URLs, sentences) the same way: two or four
-         * blocks, the last ones overlapping so as to end at the end */
-        if (len > 64)
-            return string_at_general(w, p, s, len);
-        const __m128i *src = (const __m128i *)(const void *)s;
-        const __m128i *last = (const __m128i *)(const void *)(s + len - 16);
-        __m128i x0 = _mm_loadu_si128(src), x3 = _mm_loadu_si128(last);
-        if (len <= 32) {
-            if (ATD_UNLIKELY(
-                    _mm_movemask_epi8(_mm_or_si128(stop_bytes128(x0, true), stop_bytes128(x3, true)))))
-                return string_at_general(w, p, s, len);
-            _mm_storeu_si128((__m128i *)(void *)(p + 1), x0);
-            _mm_storeu_si128((__m128i *)(void *)(p + 1 + len - 16), x3);
-        } else {
-            __m128i x1 = _mm_loadu_si128(src + 1), x2 = _mm_loadu_si128(last - 1);
-            __m128i m = _mm_or_si128(_mm_or_si128(stop_bytes128(x0, true), stop_bytes128(x1, true)),
-                                     _mm_or_si128(stop_bytes128(x2, true), stop_bytes128(x3, true)));
-            if (ATD_UNLIKELY(_mm_movemask_epi8(m)))
-                return string_at_general(w, p, s, len);
-            _mm_storeu_si128((__m128i *)(void *)(p + 1), x0);
-            _mm_storeu_si128((__m128i *)(void *)(p + 17), x1);
-            _mm_storeu_si128((__m128i *)(void *)(p + 1 + len - 32), x2);
-            _mm_storeu_si128((__m128i *)(void *)(p + 1 + len - 16), x3);
-        }
-#else
-        return string_at_general(w, p, s, len);
-#endif
-    }
-    p[0] = '"';
-    p[len + 1] = '"';
-    atd_buf_commit(w->buf, p + len + 2);
-    return true;
 }
 
 int atd_buf_write_int64(atd_buf *b, int64_t v)

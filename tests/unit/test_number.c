@@ -7,12 +7,14 @@
  * to strtod's. Random inputs come from a fixed-seed xorshift generator, so a
  * failure is reproducible; the failing input is in the message. */
 #include <check.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "atd/number.h"
+#include "atd/reader.h"
 #include "test_main.h"
 #include "number_bigdec.h"
 #include "number_shortest.h"
@@ -184,7 +186,13 @@ START_TEST(test_number_int_write)
         if (i < 19)
             p10 *= 10;
     }
+    /* every value of up to six digits, and random 32-bit values: the pair
+     * writer's fixed-point steps differ by range */
+    for (uint64_t v = 0; v < 1000000; v++)
+        check_uint64(v);
     rng r = {0x9E3779B97F4A7C15u};
+    for (int i = 0; i < 1000000; i++)
+        check_uint64(rng_next(&r) >> 32);
     for (int i = 0; i < 200000; i++) {
         uint64_t x = rng_next(&r) >> (rng_next(&r) % 64);
         check_uint64(x);
@@ -567,6 +575,36 @@ START_TEST(test_number_write_layouts)
 }
 END_TEST
 
+/* Powers of ten and of two and their neighbours, over the whole range:
+ * where the shortest form changes length (1 digit, then 16 or 17), where
+ * the rounding interval is lopsided (powers of two), at the ends of the
+ * exponent range and across the normal/subnormal boundary. */
+START_TEST(test_number_write_powers)
+{
+    for (int k = -325; k <= 309; k++) {
+        char txt[16];
+        snprintf(txt, sizeof txt, "1e%d", k);
+        double v = strtod(txt, NULL);
+        if (v == 0 || !isfinite(v))
+            continue;
+        check_print(v, true);
+        check_print(nextafter(v, 0), true);
+        check_print(nextafter(v, INFINITY), true);
+        check_print(-v, false);
+    }
+    for (int e = -1074; e <= 1023; e++) {
+        double v = ldexp(1.0, e);
+        check_print(v, true);
+        check_print(nextafter(v, 0), true);
+        check_print(nextafter(v, INFINITY), true);
+        check_print(-v, false);
+    }
+    check_print(DBL_MAX, true);
+    check_print(DBL_MIN, true);
+    check_print(nextafter(DBL_MIN, 0), true);
+}
+END_TEST
+
 START_TEST(test_number_write_random)
 {
     rng r = {0x243F6A8885A308D3u};
@@ -899,6 +937,142 @@ START_TEST(test_number_parse_prefix_random)
 }
 END_TEST
 
+/* A copy of [text, text + n) in a buffer of exactly that size, so that a
+ * read past its end is caught by ASan and valgrind. */
+static char *exact_copy(const char *text, size_t n)
+{
+    char *buf = malloc(n + 1);
+    ck_assert_ptr_nonnull(buf);
+    memcpy(buf, text, n);
+    return buf;
+}
+
+/* Random tails: empty, a delimiter and JSON-like bytes, or a byte that
+ * cannot end a number token and then a space (so that no longer number
+ * forms, such as "1.5" "e3"). Returns whether the tail ends the token. */
+static bool random_tail(rng *r, char *tail, size_t *tail_len)
+{
+    static const char delims[] = ",]} \n\t\"";
+    static const char nondelims[] = "x.eE-+a";
+    static const char filler[] = "0123456789.eE+-,[]{} \"x";
+    size_t len = (size_t)(rng_next(r) % 49);
+    bool ends = true;
+    if (len > 0) {
+        ends = rng_next(r) % 8 != 0;
+        tail[0] = ends ? delims[rng_next(r) % (sizeof delims - 1)]
+                       : nondelims[rng_next(r) % (sizeof nondelims - 1)];
+    }
+    for (size_t k = 1; k < len; k++)
+        tail[k] = k == 1 && !ends ? ' ' : filler[rng_next(r) % (sizeof filler - 1)];
+    *tail_len = len;
+    return ends;
+}
+
+/* atd_read_double as generated readers call it, on the numbers of
+ * test_number_parse_prefix_random after 0 to 20 spaces and followed by a
+ * random tail: strtod's value
+ * and the cursor at the number's end when the tail ends the token, an
+ * error otherwise. Covers the reader's one-pass fast path (numbers far
+ * from the end of the input) and its bounded general path. */
+START_TEST(test_number_read_double_token_random)
+{
+    rng r = {0x13198A2E03707344u};
+    char num[1100], tail[48], text[1200];
+    for (int i = 0; i < 1000000; i++) {
+        size_t n = i % 4 == 3 ? random_number(&r, num) : random_short_number(&r, num);
+        size_t tail_len;
+        bool ends = random_tail(&r, tail, &tail_len);
+        size_t lead = (size_t)(rng_next(&r) % 21); /* spaces before */
+        memset(text, ' ', lead);
+        memcpy(text + lead, num, n);
+        memcpy(text + lead + n, tail, tail_len);
+        char *buf = exact_copy(text, lead + n + tail_len);
+        atd_reader rd;
+        atd_reader_init(&rd, buf, lead + n + tail_len, NULL, 0);
+        double got = 42;
+        bool ok = atd_read_double(&rd, &got);
+        if (ends) {
+            double want = strtod(num, NULL);
+            CHECK(ok && rd.cur == buf + lead + n, "%.300s + %.*s: ok %d, end at %td", num,
+                  (int)tail_len, tail, ok, rd.cur - buf);
+            CHECK(bits_of(got) == bits_of(want), "%.300s + %.*s: got %a want %a", num,
+                  (int)tail_len, tail, got, want);
+        } else {
+            CHECK(!ok && rd.err_code == ATD_ERR_NUMBER, "%.300s + %.*s: accepted", num,
+                  (int)tail_len, tail);
+        }
+        free(buf);
+    }
+}
+END_TEST
+
+/* atd_read_int64 the same way (the fast path also reads up to 15 bytes
+ * before the number, when the input has them), on integers of 1 to 21 digits (some with a
+ * leading zero, some at the int64 bounds) against a digit-by-digit oracle
+ * with an exact overflow check. */
+START_TEST(test_number_read_int_token_random)
+{
+    static const char *const bounds[] = {"9223372036854775807", "-9223372036854775808",
+                                         "9223372036854775808", "-9223372036854775809",
+                                         "9999999999999999999", "10000000000000000000"};
+    rng r = {0xA4093822299F31D0u};
+    char num[32], tail[48], text[128];
+    for (int i = 0; i < 1000000; i++) {
+        size_t n = 0;
+        bool neg = rng_next(&r) & 1;
+        if (i % 16 == 15) {
+            const char *b = bounds[rng_next(&r) % (sizeof bounds / sizeof bounds[0])];
+            n = strlen(b);
+            memcpy(num, b, n);
+            neg = b[0] == '-';
+        } else {
+            if (neg)
+                num[n++] = '-';
+            size_t nd = 1 + (size_t)(rng_next(&r) % 21);
+            for (size_t k = 0; k < nd; k++)
+                num[n++] = (char)('0' + (k == 0 && rng_next(&r) % 16 != 0 ? 1 + rng_next(&r) % 9
+                                                                          : rng_next(&r) % 10));
+        }
+        num[n] = 0;
+        const char *digits = num + neg;
+        size_t nd = n - (size_t)neg;
+        uint64_t mag = 0, limit = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+        bool overflow = false;
+        for (size_t k = 0; k < nd; k++) {
+            uint64_t d = (uint64_t)(digits[k] - '0');
+            if (mag > (limit - d) / 10)
+                overflow = true;
+            else
+                mag = mag * 10 + d;
+        }
+        bool lead_zero = digits[0] == '0' && nd > 1;
+        size_t tail_len;
+        bool ends = random_tail(&r, tail, &tail_len);
+        size_t lead = (size_t)(rng_next(&r) % 21); /* spaces before */
+        memset(text, ' ', lead);
+        memcpy(text + lead, num, n);
+        memcpy(text + lead + n, tail, tail_len);
+        char *buf = exact_copy(text, lead + n + tail_len);
+        atd_reader rd;
+        atd_reader_init(&rd, buf, lead + n + tail_len, NULL, 0);
+        int64_t got = 42;
+        bool ok = atd_read_int64(&rd, &got);
+        if (ends && !lead_zero && !overflow) {
+            int64_t want = neg ? (mag == 0 ? 0 : -(int64_t)(mag - 1) - 1) : (int64_t)mag;
+            CHECK(ok && rd.cur == buf + lead + n && got == want,
+                  "%s + %.*s: ok %d, got %lld at %td", num, (int)tail_len, tail, ok, (long long)got,
+                  rd.cur - buf);
+        } else {
+            CHECK(!ok && got == 42, "%s + %.*s: accepted", num, (int)tail_len, tail);
+            if (ends && overflow && !lead_zero)
+                CHECK(rd.err_code == ATD_ERR_RANGE, "%s + %.*s: error %d", num, (int)tail_len, tail,
+                      (int)rd.err_code);
+        }
+        free(buf);
+    }
+}
+END_TEST
+
 /* Exact halfway points between adjacent doubles, written with all their
  * digits, then nudged by one unit in the last digit or by a far tail. */
 START_TEST(test_number_parse_halfway)
@@ -1190,6 +1364,7 @@ Suite *number_suite(void)
         {"shortest_digits", test_number_shortest_digits},
         {"shortest_fast", test_number_shortest_fast},
         {"write_layouts", test_number_write_layouts},
+        {"write_powers", test_number_write_powers},
         {"write_random", test_number_write_random},
         {"write_precision", test_number_write_precision},
         {"bigdec_expand", test_number_bigdec_expand},
@@ -1199,6 +1374,8 @@ Suite *number_suite(void)
         {"parse_huge", test_number_parse_huge},
         {"parse_garbage", test_number_parse_garbage},
         {"parse_prefix_random", test_number_parse_prefix_random},
+        {"read_double_token_random", test_number_read_double_token_random},
+        {"read_int_token_random", test_number_read_int_token_random},
         {"jsontestsuite", test_number_jsontestsuite},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {

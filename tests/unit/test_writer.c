@@ -7,8 +7,20 @@
 #include "atd/writer.h"
 #include "test_main.h"
 
+/* The kernel choice, internal to the runtime: each string test runs with
+ * the widest kernels (AVX2 where the CPU has it) and with the portable
+ * ones. */
+#include "../../runtime/src/cpu.h"
+
 #include <math.h>
 #include <string.h>
+
+/* Loop tests: run 0 with every kernel the CPU has, run 1 with the portable
+ * ones only. */
+static void use_kernels(int run)
+{
+    atd__cpu_limit(run == 0 ? ~0u : 0u);
+}
 
 /* Independent byte-at-a-time escaper, written from atdgen's escape table. */
 static size_t reference_escape(char *out, const unsigned char *s, size_t len)
@@ -74,6 +86,7 @@ static void assert_written(const char *in, size_t len, const char *expected)
 
 START_TEST(test_writer_every_byte)
 {
+    use_kernels(_i);
     char expected[16];
     for (int c = 0; c < 256; c++) {
         unsigned char in = (unsigned char)c;
@@ -86,6 +99,7 @@ START_TEST(test_writer_every_byte)
         ck_assert_int_eq(memcmp(b.data, expected, n), 0);
         atd_buf_free(&b);
     }
+    use_kernels(0);
 }
 END_TEST
 
@@ -106,6 +120,7 @@ END_TEST
  * word-at-a-time loop, against the reference. */
 START_TEST(test_writer_swar_positions)
 {
+    use_kernels(_i);
     static const unsigned char specials[] = {'"', '\\', 0, 0x1f, 0x7f, '\n', 0x20, 0x80, 0xff, '!'};
     unsigned char in[40];
     char expected[6 * 40 + 2];
@@ -129,6 +144,7 @@ START_TEST(test_writer_swar_positions)
             }
         }
     }
+    use_kernels(0);
 }
 END_TEST
 
@@ -225,7 +241,7 @@ static bool reference_utf8(const unsigned char *s, size_t n)
  * escaped text when valid, else ATD_ERR_UTF8 with nothing written. */
 static void check_validated(const unsigned char *in, size_t len)
 {
-    char expected[6 * 80 + 2];
+    char expected[6 * 320 + 2];
     bool valid = reference_utf8(in, len);
     size_t n = reference_escape(expected, in, len);
     ck_assert_msg(atd_utf8_valid((const char *)in, len) == valid, "atd_utf8_valid, %zu bytes", len);
@@ -251,6 +267,7 @@ static void check_validated(const unsigned char *in, size_t len)
  * the one-pass escaper and validator agree with the references. */
 START_TEST(test_writer_utf8_positions)
 {
+    use_kernels(_i);
     static const char *const seqs[] = {
         "\xc3\xa9",
         "\xe2\x82\xac",
@@ -292,6 +309,45 @@ START_TEST(test_writer_utf8_positions)
             }
         }
     }
+    use_kernels(0);
+}
+END_TEST
+
+/* Random text of up to 300 bytes (several blocks of the widest kernel and
+ * every tail length): ASCII, bytes to escape, characters of two to four
+ * bytes and, now and then, an ill-formed byte or a cut sequence, at random
+ * places. Both kernels agree with the references. */
+START_TEST(test_writer_random_text)
+{
+    static const char *const pieces[] = {
+        "a", "bc", "defg", " ", "\"", "\\", "\n", "\x01", "\x7f", "\xc3\xa9", "\xd0\xb6",
+        "\xe2\x82\xac", "\xe6\x97\xa5", "\xef\xbf\xbf", "\xf0\x9f\x98\x80", "\xf4\x8f\xbf\xbf",
+        /* ill-formed */
+        "\x80", "\xc3", "\xe2\x82", "\xed\xa0\x80", "\xc0\x80", "\xf5\x80\x80\x80", "\xff"};
+    size_t npieces = sizeof pieces / sizeof pieces[0];
+    use_kernels(_i);
+    uint32_t seed = 12345;
+    unsigned char in[320];
+    for (int round = 0; round < 3000; round++) {
+        seed = seed * 1103515245u + 12345u;
+        size_t want = (seed >> 8) % 301;
+        bool dirty = (seed >> 20) % 4 == 0; /* may hold ill-formed pieces */
+        size_t len = 0;
+        while (len < want) {
+            seed = seed * 1103515245u + 12345u;
+            unsigned r = (seed >> 8) % 100;
+            size_t k = r < 40 ? 0 : r < 55 ? 1 + r % 3 : r < 62 ? 4 + r % 5 : 9 + r % 7;
+            if (dirty && (seed >> 4) % 16 == 0)
+                k = 16 + (seed >> 12) % (npieces - 16);
+            size_t pl = strlen(pieces[k]);
+            if (len + pl > want)
+                break;
+            memcpy(in + len, pieces[k], pl);
+            len += pl;
+        }
+        check_validated(in, len);
+    }
+    use_kernels(0);
 }
 END_TEST
 
@@ -303,6 +359,7 @@ END_TEST
  * nothing. */
 START_TEST(test_writer_key_string_literal)
 {
+    use_kernels(_i);
     static const char *const odd[] = {"\"",       "\n",           "\x01", "\x7f",
                                       "\xc3\xa9", "\xe2\x82\xac", "\xff", "\xc3"};
     char text[80];
@@ -342,6 +399,7 @@ START_TEST(test_writer_key_string_literal)
             }
         }
     }
+    use_kernels(0);
 }
 END_TEST
 
@@ -551,13 +609,14 @@ Suite *writer_suite(void)
     Suite *s = suite_create("writer");
     TCase *str = tcase_create("string");
     tcase_set_timeout(str, 30);
-    tcase_add_test(str, test_writer_every_byte);
+    tcase_add_loop_test(str, test_writer_every_byte, 0, 2);
     tcase_add_test(str, test_writer_exact_outputs);
-    tcase_add_test(str, test_writer_swar_positions);
+    tcase_add_loop_test(str, test_writer_swar_positions, 0, 2);
     tcase_add_test(str, test_writer_utf8);
-    tcase_add_test(str, test_writer_utf8_positions);
+    tcase_add_loop_test(str, test_writer_utf8_positions, 0, 2);
+    tcase_add_loop_test(str, test_writer_random_text, 0, 2);
     tcase_add_test(str, test_writer_key_string);
-    tcase_add_test(str, test_writer_key_string_literal);
+    tcase_add_loop_test(str, test_writer_key_string_literal, 0, 2);
     tcase_add_test(str, test_writer_long_string_sink);
     tcase_add_test(str, test_writer_string_tiny_sink);
     tcase_add_test(str, test_writer_long_string_memory);
