@@ -57,21 +57,16 @@ static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     adapters_circle_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"radius\":", 9)) {
-            p += 9;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"radius\":", 9)) {
+        p += 9;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -86,15 +81,14 @@ static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters
                 return atd_fail_cursor(atd_reader_push_field(r, "radius", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "circle"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "circle"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -109,7 +103,7 @@ static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters
     }
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "radius", "circle"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "radius", "circle"));
         }
     }
     return p;
@@ -161,21 +155,16 @@ static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_r
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     adapters_rect_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"width\":", 8)) {
-            p += 8;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"width\":", 8)) {
+        p += 8;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -236,15 +225,14 @@ static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_r
                 }
                 out->has_label = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "rect"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rect"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -259,10 +247,10 @@ static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_r
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "width", "rect"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "width", "rect"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "height", "rect"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "height", "rect"));
         }
     }
     return p;
@@ -306,21 +294,16 @@ static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     adapters_start_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"at\":", 5)) {
-            p += 5;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"at\":", 5)) {
+        p += 5;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -335,15 +318,14 @@ static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_
                 return atd_fail_cursor(atd_reader_push_field(r, "at", 2));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "start"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "start"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -358,7 +340,7 @@ static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_
     }
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "at", "start"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "at", "start"));
         }
     }
     return p;
@@ -407,21 +389,16 @@ static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     adapters_tagged_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"kind\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"kind\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -455,15 +432,14 @@ static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters
                 return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "tagged"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -478,10 +454,10 @@ static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "kind", "tagged"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "kind", "tagged"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "n", "tagged"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "n", "tagged"));
         }
     }
     return p;
@@ -1324,7 +1300,7 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     adapters_tagged_value_init(out);
     atd_string tv_tag_ = {NULL, 0};
@@ -1336,18 +1312,13 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
             return NULL;
         }
     }
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"payload\":", 10)) {
-            p += 10;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"payload\":", 10)) {
+        p += 10;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -1382,15 +1353,14 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
                 return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == 4 && memcmp(key.ptr, "kind", 4) == 0)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "tagged_value"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1413,7 +1383,7 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
             p = atd_reader_cursor(r);
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "tagged_value"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "tagged_value"));
         }
     }
     return p;
@@ -1741,7 +1711,7 @@ static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, a
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     adapters_tagged_value2_init(out);
     atd_string tv_tag_ = {NULL, 0};
@@ -1753,18 +1723,13 @@ static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, a
             return NULL;
         }
     }
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"kind\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"kind\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -1807,15 +1772,14 @@ static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, a
             }
             p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == 4 && memcmp(key.ptr, "kind", 4) == 0)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "tagged_value2"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value2"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -2289,21 +2253,16 @@ static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_do
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     adapters_doc_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"shapes\":", 9)) {
-            p += 9;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"shapes\":", 9)) {
+        p += 9;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -2453,15 +2412,14 @@ static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_do
                     return atd_fail_cursor(atd_reader_push_field(r, "kinds", 5));
                 }
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "doc"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -2476,16 +2434,16 @@ static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_do
     }
     if (seen[0] != UINT64_C(0xf)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "doc"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "shapes", "doc"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events", "doc"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "events", "doc"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ones", "doc"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "ones", "doc"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "codec", "doc"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "codec", "doc"));
         }
     }
     return p;

@@ -78,21 +78,16 @@ static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockcha
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_root_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"txs\":", 6)) {
-            p += 6;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"txs\":", 6)) {
+        p += 6;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -107,15 +102,14 @@ static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockcha
                 return atd_fail_cursor(atd_reader_push_field(r, "txs", 3));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -130,7 +124,7 @@ static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockcha
     }
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "txs", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "txs", "root"));
         }
     }
     return p;
@@ -295,21 +289,16 @@ static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, b
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_transaction_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"lock_time\":", 12)) {
-            p += 12;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"lock_time\":", 12)) {
+        p += 12;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -533,15 +522,14 @@ static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, b
                 return atd_fail_cursor(atd_reader_push_field(r, "out", 3));
             }
             seen[0] |= (uint64_t)1 << 11;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "transaction"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "transaction"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -556,40 +544,40 @@ static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, b
     }
     if (seen[0] != UINT64_C(0xfff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "lock_time", "transaction"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "lock_time", "transaction"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ver", "transaction"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "ver", "transaction"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "transaction"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "size", "transaction"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "inputs", "transaction"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "inputs", "transaction"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "double_spend", "transaction"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "double_spend", "transaction"));
         }
         if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "time", "transaction"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "time", "transaction"));
         }
         if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "tx_index", "transaction"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "tx_index", "transaction"));
         }
         if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "vin_sz", "transaction"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "vin_sz", "transaction"));
         }
         if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "hash", "transaction"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "hash", "transaction"));
         }
         if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "vout_sz", "transaction"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "vout_sz", "transaction"));
         }
         if (!(seen[0] & ((uint64_t)1 << 10))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "relayed_by", "transaction"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "relayed_by", "transaction"));
         }
         if (!(seen[0] & ((uint64_t)1 << 11))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "out", "transaction"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "out", "transaction"));
         }
     }
     return p;
@@ -659,21 +647,16 @@ static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockc
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_output_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"spent\":", 8)) {
-            p += 8;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"spent\":", 8)) {
+        p += 8;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -802,15 +785,14 @@ static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockc
                 return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
             }
             seen[0] |= (uint64_t)1 << 6;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "output"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "output"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -825,25 +807,25 @@ static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockc
     }
     if (seen[0] != UINT64_C(0x7f)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "spent", "output"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "spent", "output"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "tx_index", "output"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "tx_index", "output"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "output"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "output"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "addr", "output"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "addr", "output"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "output"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "value", "output"));
         }
         if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "n", "output"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "n", "output"));
         }
         if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "script", "output"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "script", "output"));
         }
     }
     return p;
@@ -895,21 +877,16 @@ static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockch
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_input_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"sequence\":", 11)) {
-            p += 11;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"sequence\":", 11)) {
+        p += 11;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -962,15 +939,14 @@ static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockch
                 return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
             }
             seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "input"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "input"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -985,13 +961,13 @@ static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockch
     }
     if (seen[0] != UINT64_C(0x7)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "sequence", "input"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "sequence", "input"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "prev_out", "input"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "prev_out", "input"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "script", "input"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "script", "input"));
         }
     }
     return p;

@@ -83,21 +83,16 @@ static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root 
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     canada_root_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"type\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"type\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -131,15 +126,14 @@ static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root 
                 return atd_fail_cursor(atd_reader_push_field(r, "features", 8));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -154,10 +148,10 @@ static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root 
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "features", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "features", "root"));
         }
     }
     return p;
@@ -201,21 +195,16 @@ static const char *canada_properties_read_p(atd_reader *r, const char *p, canada
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     canada_properties_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"name\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"name\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -230,15 +219,14 @@ static const char *canada_properties_read_p(atd_reader *r, const char *p, canada
                 return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "properties"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "properties"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -253,7 +241,7 @@ static const char *canada_properties_read_p(atd_reader *r, const char *p, canada
     }
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "properties"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "properties"));
         }
     }
     return p;
@@ -339,21 +327,16 @@ static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_g
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     canada_geometry_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"type\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"type\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -387,15 +370,14 @@ static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_g
                 return atd_fail_cursor(atd_reader_push_field(r, "coordinates", 11));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "geometry"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "geometry"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -410,10 +392,10 @@ static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_g
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "geometry"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "geometry"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "coordinates", "geometry"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "coordinates", "geometry"));
         }
     }
     return p;
@@ -467,21 +449,16 @@ static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_fe
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     canada_feature_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"type\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"type\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -534,15 +511,14 @@ static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_fe
                 return atd_fail_cursor(atd_reader_push_field(r, "geometry", 8));
             }
             seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "feature"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "feature"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -557,13 +533,13 @@ static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_fe
     }
     if (seen[0] != UINT64_C(0x7)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "feature"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "feature"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "properties", "feature"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "properties", "feature"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "geometry", "feature"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "geometry", "feature"));
         }
     }
     return p;

@@ -201,21 +201,16 @@ static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_event_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"description\":", 14)) {
-            p += 14;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"description\":", 14)) {
+        p += 14;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -363,15 +358,14 @@ static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_
                 return atd_fail_cursor(atd_reader_push_field(r, "topicIds", 8));
             }
             seen[0] |= (uint64_t)1 << 7;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "event"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "event"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -386,28 +380,28 @@ static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_
     }
     if (seen[0] != UINT64_C(0xff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "event"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "description", "event"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "event"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "event"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "logo", "event"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "logo", "event"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "event"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "event"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subTopicIds", "event"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "subTopicIds", "event"));
         }
         if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subjectCode", "event"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "subjectCode", "event"));
         }
         if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subtitle", "event"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "subtitle", "event"));
         }
         if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topicIds", "event"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "topicIds", "event"));
         }
     }
     return p;
@@ -628,21 +622,16 @@ static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_c
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_root_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"areaNames\":", 12)) {
-            p += 12;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"areaNames\":", 12)) {
+        p += 12;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -847,15 +836,14 @@ static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_c
                 return atd_fail_cursor(atd_reader_push_field(r, "venueNames", 10));
             }
             seen[0] |= (uint64_t)1 << 10;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -870,37 +858,37 @@ static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_c
     }
     if (seen[0] != UINT64_C(0x7ff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "areaNames", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "areaNames", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "audienceSubCategoryNames", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "audienceSubCategoryNames", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "blockNames", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "blockNames", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "events", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "performances", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "performances", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategoryNames", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "seatCategoryNames", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subTopicNames", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "subTopicNames", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subjectNames", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "subjectNames", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topicNames", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "topicNames", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topicSubTopics", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "topicSubTopics", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 10))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "venueNames", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "venueNames", "root"));
         }
     }
     return p;
@@ -1056,21 +1044,16 @@ static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p,
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_performance_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"eventId\":", 10)) {
-            p += 10;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"eventId\":", 10)) {
+        p += 10;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -1237,15 +1220,14 @@ static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p,
                 return atd_fail_cursor(atd_reader_push_field(r, "venueCode", 9));
             }
             seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "performance"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "performance"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1260,31 +1242,31 @@ static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p,
     }
     if (seen[0] != UINT64_C(0x1ff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "eventId", "performance"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "eventId", "performance"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "performance"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "performance"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "logo", "performance"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "logo", "performance"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "performance"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "performance"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "prices", "performance"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "prices", "performance"));
         }
         if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategories", "performance"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "seatCategories", "performance"));
         }
         if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatMapImage", "performance"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "seatMapImage", "performance"));
         }
         if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "start", "performance"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "start", "performance"));
         }
         if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "venueCode", "performance"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "venueCode", "performance"));
         }
     }
     return p;
@@ -1338,21 +1320,16 @@ static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_price_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"amount\":", 9)) {
-            p += 9;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"amount\":", 9)) {
+        p += 9;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -1405,15 +1382,14 @@ static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_
                 return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
             }
             seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "price"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "price"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1428,13 +1404,13 @@ static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_
     }
     if (seen[0] != UINT64_C(0x7)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "amount", "price"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "amount", "price"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "audienceSubCategoryId", "price"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "audienceSubCategoryId", "price"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategoryId", "price"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "seatCategoryId", "price"));
         }
     }
     return p;
@@ -1520,21 +1496,16 @@ static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_seat_category_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"areas\":", 8)) {
-            p += 8;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"areas\":", 8)) {
+        p += 8;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -1568,15 +1539,14 @@ static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *
                 return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "seat_category"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "seat_category"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1591,10 +1561,10 @@ static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "areas", "seat_category"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "areas", "seat_category"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "seatCategoryId", "seat_category"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "seatCategoryId", "seat_category"));
         }
     }
     return p;
@@ -1643,21 +1613,16 @@ static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_c
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_area_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"areaId\":", 9)) {
-            p += 9;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"areaId\":", 9)) {
+        p += 9;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -1691,15 +1656,14 @@ static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_c
                 return atd_fail_cursor(atd_reader_push_field(r, "blockIds", 8));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "area"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "area"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1714,10 +1678,10 @@ static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_c
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "areaId", "area"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "areaId", "area"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "blockIds", "area"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "blockIds", "area"));
         }
     }
     return p;

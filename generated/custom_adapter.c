@@ -35,21 +35,16 @@ static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, cu
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     custom_adapter_circle_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"r\":", 4)) {
-            p += 4;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"r\":", 4)) {
+        p += 4;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -64,15 +59,14 @@ static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, cu
                 return atd_fail_cursor(atd_reader_push_field(r, "r", 1));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "circle"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "circle"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -87,7 +81,7 @@ static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, cu
     }
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "r", "circle"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "r", "circle"));
         }
     }
     return p;
@@ -285,21 +279,16 @@ static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custo
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     custom_adapter_doc_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"shapes\":", 9)) {
-            p += 9;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"shapes\":", 9)) {
+        p += 9;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -333,15 +322,14 @@ static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custo
                 return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "doc"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -356,10 +344,10 @@ static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custo
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "doc"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "shapes", "doc"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "doc"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "doc"));
         }
     }
     return p;

@@ -223,21 +223,16 @@ static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     defaults_point_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"x\":", 4)) {
-            p += 4;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"x\":", 4)) {
+        p += 4;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -271,15 +266,14 @@ static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_
                 return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "point"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "point"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -294,10 +288,10 @@ static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x", "point"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "x", "point"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "y", "point"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "y", "point"));
         }
     }
     return p;
@@ -598,12 +592,9 @@ static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_al
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"nickname\":", 11)) {
-            p += 11;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"nickname\":", 11)) {
+        p += 11;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -1131,15 +1122,14 @@ static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_al
                 }
                 p = atd_reader_cursor(r);
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "all"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "all"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {

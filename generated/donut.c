@@ -74,21 +74,16 @@ static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batt
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     donut_batters_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"batter\":", 9)) {
-            p += 9;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"batter\":", 9)) {
+        p += 9;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -103,15 +98,14 @@ static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batt
                 return atd_fail_cursor(atd_reader_push_field(r, "batter", 6));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "batters"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "batters"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -126,7 +120,7 @@ static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batt
     }
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "batter", "batters"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "batter", "batters"));
         }
     }
     return p;
@@ -191,21 +185,16 @@ static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *o
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     donut_item_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"id\":", 5)) {
-            p += 5;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"id\":", 5)) {
+        p += 5;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -315,15 +304,14 @@ static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *o
                 return atd_fail_cursor(atd_reader_push_field(r, "topping", 7));
             }
             seen[0] |= (uint64_t)1 << 5;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "item"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "item"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -338,22 +326,22 @@ static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *o
     }
     if (seen[0] != UINT64_C(0x3f)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "item"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "item"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "item"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "item"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "item"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "item"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ppu", "item"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "ppu", "item"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "batters", "item"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "batters", "item"));
         }
         if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "topping", "item"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "topping", "item"));
         }
     }
     return p;
@@ -402,21 +390,16 @@ static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_i
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     donut_ingredient_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"id\":", 5)) {
-            p += 5;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"id\":", 5)) {
+        p += 5;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -450,15 +433,14 @@ static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_i
                 return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "ingredient"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "ingredient"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -473,10 +455,10 @@ static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_i
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "ingredient"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "ingredient"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "ingredient"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "ingredient"));
         }
     }
     return p;

@@ -132,21 +132,16 @@ static const char *event_event_read_p(atd_reader *r, const char *p, event_event 
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     event_event_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"username\":", 11)) {
-            p += 11;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"username\":", 11)) {
+        p += 11;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -218,15 +213,14 @@ static const char *event_event_read_p(atd_reader *r, const char *p, event_event 
                 return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
             }
             seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "event"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "event"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -241,16 +235,16 @@ static const char *event_event_read_p(atd_reader *r, const char *p, event_event 
     }
     if (seen[0] != UINT64_C(0xf)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "username", "event"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "username", "event"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "date", "event"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "date", "event"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "event_type", "event"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "event_type", "event"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "payload", "event"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "payload", "event"));
         }
     }
     return p;

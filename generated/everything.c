@@ -377,21 +377,16 @@ static const char *everything_struct__read_p(atd_reader *r, const char *p, every
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_struct__init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"union\":", 8)) {
-            p += 8;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"union\":", 8)) {
+        p += 8;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -425,15 +420,14 @@ static const char *everything_struct__read_p(atd_reader *r, const char *p, every
                 return atd_fail_cursor(atd_reader_push_field(r, "switch", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "struct_"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "struct_"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -448,10 +442,10 @@ static const char *everything_struct__read_p(atd_reader *r, const char *p, every
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "union", "struct_"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "union", "struct_"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "switch", "struct_"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "switch", "struct_"));
         }
     }
     return p;
@@ -663,21 +657,16 @@ static const char *everything_rect_read_p(atd_reader *r, const char *p, everythi
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_rect_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"width\":", 8)) {
-            p += 8;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"width\":", 8)) {
+        p += 8;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -711,15 +700,14 @@ static const char *everything_rect_read_p(atd_reader *r, const char *p, everythi
                 return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "rect"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rect"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -734,10 +722,10 @@ static const char *everything_rect_read_p(atd_reader *r, const char *p, everythi
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "width", "rect"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "width", "rect"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "height", "rect"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "height", "rect"));
         }
     }
     return p;
@@ -784,21 +772,16 @@ static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, e
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_shape_Label_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"text\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"text\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -840,15 +823,14 @@ static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, e
                 }
                 out->has_size = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "shape_Label"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "shape_Label"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -863,7 +845,7 @@ static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, e
     }
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "text", "shape_Label"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "text", "shape_Label"));
         }
     }
     return p;
@@ -1611,21 +1593,16 @@ static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p,
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_obj_shape_Box_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"w\":", 4)) {
-            p += 4;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"w\":", 4)) {
+        p += 4;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -1667,15 +1644,14 @@ static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p,
                 }
                 out->has_h = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "obj_shape_Box"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "obj_shape_Box"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1690,7 +1666,7 @@ static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p,
     }
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "w", "obj_shape_Box"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "w", "obj_shape_Box"));
         }
     }
     return p;
@@ -2430,21 +2406,16 @@ static const char *everything_fields_read_p(atd_reader *r, const char *p, everyt
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_fields_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"req_int\":", 10)) {
-            p += 10;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"req_int\":", 10)) {
+        p += 10;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -3233,15 +3204,14 @@ static const char *everything_fields_read_p(atd_reader *r, const char *p, everyt
                     return atd_fail_cursor(atd_reader_push_field(r, "ex_c", 4));
                 }
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "fields"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "fields"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -3256,13 +3226,13 @@ static const char *everything_fields_read_p(atd_reader *r, const char *p, everyt
     }
     if (seen[0] != UINT64_C(0x7)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "req_int", "fields"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "req_int", "fields"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "req_nullable", "fields"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "req_nullable", "fields"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "req_unit", "fields"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "req_unit", "fields"));
         }
     }
     return p;
@@ -3391,21 +3361,16 @@ static const char *everything_names_read_p(atd_reader *r, const char *p, everyth
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_names_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"type\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"type\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -3841,15 +3806,14 @@ static const char *everything_names_read_p(atd_reader *r, const char *p, everyth
                 return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
             }
             seen[0] |= (uint64_t)1 << 23;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "names"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "names"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -3864,76 +3828,76 @@ static const char *everything_names_read_p(atd_reader *r, const char *p, everyth
     }
     if (seen[0] != UINT64_C(0xffffff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "of", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "of", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "inherit", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "inherit", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "content-type", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "content-type", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "Upper", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "Upper", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "2nd", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "2nd", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "say \"hi\"\\", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "say \"hi\"\\", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "caf\303\251", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "caf\303\251", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "default", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 10))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default_", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "default_", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 11))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "for", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "for", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 12))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "while", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "while", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 13))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "struct", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "struct", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 14))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "switch", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "switch", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 15))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "int", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "int", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 16))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "from", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "from", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 17))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "import", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "import", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 18))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "as", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "as", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 19))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "_private", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "_private", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 20))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x'", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "x'", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 21))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "camelCase", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "camelCase", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 22))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "label", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "label", "names"));
         }
         if (!(seen[0] & ((uint64_t)1 << 23))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user", "names"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "user", "names"));
         }
     }
     return p;
@@ -3990,12 +3954,9 @@ static const char *everything_patch_read_p(atd_reader *r, const char *p, everyth
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"name\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"name\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -4048,15 +4009,14 @@ static const char *everything_patch_read_p(atd_reader *r, const char *p, everyth
                 return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
             }
             out->has_note = true;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "patch"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "patch"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -4135,12 +4095,9 @@ static const char *everything_all_optional_read_p(atd_reader *r, const char *p, 
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"a\":", 4)) {
-            p += 4;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"a\":", 4)) {
+        p += 4;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -4215,15 +4172,14 @@ static const char *everything_all_optional_read_p(atd_reader *r, const char *p, 
                     return atd_fail_cursor(atd_reader_push_field(r, "c", 1));
                 }
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "all_optional"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "all_optional"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -4285,21 +4241,16 @@ static const char *everything_base_read_p(atd_reader *r, const char *p, everythi
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_base_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"id\":", 5)) {
-            p += 5;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"id\":", 5)) {
+        p += 5;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -4352,15 +4303,14 @@ static const char *everything_base_read_p(atd_reader *r, const char *p, everythi
                 return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
             }
             seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "base"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "base"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -4375,13 +4325,13 @@ static const char *everything_base_read_p(atd_reader *r, const char *p, everythi
     }
     if (seen[0] != UINT64_C(0x7)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "base"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "base"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "base"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "base"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "base"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "size", "base"));
         }
     }
     return p;
@@ -4443,21 +4393,16 @@ static const char *everything_derived_read_p(atd_reader *r, const char *p, every
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_derived_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"kind_id\":", 10)) {
-            p += 10;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"kind_id\":", 10)) {
+        p += 10;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -4548,15 +4493,14 @@ static const char *everything_derived_read_p(atd_reader *r, const char *p, every
                 return atd_fail_cursor(atd_reader_push_field(r, "extra", 5));
             }
             seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "derived"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "derived"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -4571,19 +4515,19 @@ static const char *everything_derived_read_p(atd_reader *r, const char *p, every
     }
     if (seen[0] != UINT64_C(0x1f)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "kind_id", "derived"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "kind_id", "derived"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "derived"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "derived"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "derived"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "size", "derived"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "derived"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "derived"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "extra", "derived"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "extra", "derived"));
         }
     }
     return p;
@@ -5315,21 +5259,16 @@ static const char *everything_options_read_p(atd_reader *r, const char *p, every
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_options_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"opt\":", 6)) {
-            p += 6;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"opt\":", 6)) {
+        p += 6;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -5500,15 +5439,14 @@ static const char *everything_options_read_p(atd_reader *r, const char *p, every
                 return atd_fail_cursor(atd_reader_push_field(r, "nul_list", 8));
             }
             seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "options"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "options"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -5523,31 +5461,31 @@ static const char *everything_options_read_p(atd_reader *r, const char *p, every
     }
     if (seen[0] != UINT64_C(0x1ff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt", "options"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "opt", "options"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul", "options"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "nul", "options"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt_nul", "options"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "opt_nul", "options"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul_opt", "options"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "nul_opt", "options"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul_nul", "options"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "nul_nul", "options"));
         }
         if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt_opt", "options"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "opt_opt", "options"));
         }
         if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "list_opt", "options"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "list_opt", "options"));
         }
         if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "opt_list", "options"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "opt_list", "options"));
         }
         if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nul_list", "options"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "nul_list", "options"));
         }
     }
     return p;
@@ -5929,21 +5867,16 @@ static const char *everything_reprs_read_p(atd_reader *r, const char *p, everyth
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_reprs_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"assoc_object\":", 15)) {
-            p += 15;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"assoc_object\":", 15)) {
+        p += 15;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -6366,15 +6299,14 @@ static const char *everything_reprs_read_p(atd_reader *r, const char *p, everyth
                 p = atd_reader_cursor(r);
                 out->has_raw_opt = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "reprs"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "reprs"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -6389,46 +6321,46 @@ static const char *everything_reprs_read_p(atd_reader *r, const char *p, everyth
     }
     if (seen[0] != UINT64_C(0x3fff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_object", "reprs"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "assoc_object", "reprs"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_array", "reprs"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "assoc_array", "reprs"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_label", "reprs"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "assoc_label", "reprs"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "assoc_nested", "reprs"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "assoc_nested", "reprs"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "int_string", "reprs"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "int_string", "reprs"));
         }
         if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "float_int", "reprs"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "float_int", "reprs"));
         }
         if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "float_prec", "reprs"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "float_prec", "reprs"));
         }
         if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_int32", "reprs"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "c_int32", "reprs"));
         }
         if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_uint8", "reprs"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "c_uint8", "reprs"));
         }
         if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_int8_list", "reprs"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "c_int8_list", "reprs"));
         }
         if (!(seen[0] & ((uint64_t)1 << 10))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_float", "reprs"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "c_float", "reprs"));
         }
         if (!(seen[0] & ((uint64_t)1 << 11))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "c_both", "reprs"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "c_both", "reprs"));
         }
         if (!(seen[0] & ((uint64_t)1 << 12))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "raw", "reprs"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "raw", "reprs"));
         }
         if (!(seen[0] & ((uint64_t)1 << 13))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "raw_list", "reprs"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "raw_list", "reprs"));
         }
     }
     return p;
@@ -6531,21 +6463,16 @@ static const char *everything_page_int_read_p(atd_reader *r, const char *p, ever
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_int_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"items\":", 8)) {
-            p += 8;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"items\":", 8)) {
+        p += 8;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -6614,15 +6541,14 @@ static const char *everything_page_int_read_p(atd_reader *r, const char *p, ever
                 return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_int"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_int"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -6637,10 +6563,10 @@ static const char *everything_page_int_read_p(atd_reader *r, const char *p, ever
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_int"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "items", "page_int"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_int"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "total", "page_int"));
         }
     }
     return p;
@@ -6677,21 +6603,16 @@ static const char *everything_page_string_read_p(atd_reader *r, const char *p, e
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_string_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"items\":", 8)) {
-            p += 8;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"items\":", 8)) {
+        p += 8;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -6760,15 +6681,14 @@ static const char *everything_page_string_read_p(atd_reader *r, const char *p, e
                 return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_string"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_string"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -6783,10 +6703,10 @@ static const char *everything_page_string_read_p(atd_reader *r, const char *p, e
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_string"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "items", "page_string"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_string"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "total", "page_string"));
         }
     }
     return p;
@@ -6828,21 +6748,16 @@ static const char *everything_page_ext_read_p(atd_reader *r, const char *p, ever
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_ext_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"items\":", 8)) {
-            p += 8;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"items\":", 8)) {
+        p += 8;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -6922,15 +6837,14 @@ static const char *everything_page_ext_read_p(atd_reader *r, const char *p, ever
                 return atd_fail_cursor(atd_reader_push_field(r, "cursor", 6));
             }
             seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_ext"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_ext"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -6945,13 +6859,13 @@ static const char *everything_page_ext_read_p(atd_reader *r, const char *p, ever
     }
     if (seen[0] != UINT64_C(0x7)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_ext"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "items", "page_ext"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_ext"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "total", "page_ext"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "cursor", "page_ext"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "cursor", "page_ext"));
         }
     }
     return p;
@@ -7077,21 +6991,16 @@ static const char *everything_page_entry_string_float_list_read_p(atd_reader *r,
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_entry_string_float_list_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"items\":", 8)) {
-            p += 8;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"items\":", 8)) {
+        p += 8;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -7160,15 +7069,14 @@ static const char *everything_page_entry_string_float_list_read_p(atd_reader *r,
                 return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "page_entry_string_float_list"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_entry_string_float_list"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -7183,10 +7091,10 @@ static const char *everything_page_entry_string_float_list_read_p(atd_reader *r,
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "items", "page_entry_string_float_list"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "items", "page_entry_string_float_list"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "total", "page_entry_string_float_list"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "total", "page_entry_string_float_list"));
         }
     }
     return p;
@@ -7220,21 +7128,16 @@ static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_int_bool_entry_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"key\":", 6)) {
-            p += 6;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"key\":", 6)) {
+        p += 6;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -7268,15 +7171,14 @@ static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p
                 return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "int_bool_entry"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "int_bool_entry"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -7291,10 +7193,10 @@ static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "key", "int_bool_entry"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "key", "int_bool_entry"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "int_bool_entry"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "value", "int_bool_entry"));
         }
     }
     return p;
@@ -7733,21 +7635,16 @@ static const char *everything_generics_read_p(atd_reader *r, const char *p, ever
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_generics_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"ints\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"ints\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -7917,15 +7814,14 @@ static const char *everything_generics_read_p(atd_reader *r, const char *p, ever
                 return atd_fail_cursor(atd_reader_push_field(r, "ext", 3));
             }
             seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "generics"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "generics"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -7940,31 +7836,31 @@ static const char *everything_generics_read_p(atd_reader *r, const char *p, ever
     }
     if (seen[0] != UINT64_C(0x1ff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ints", "generics"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "ints", "generics"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "strings", "generics"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "strings", "generics"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entries", "generics"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "entries", "generics"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entry_page", "generics"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "entry_page", "generics"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "named_entry", "generics"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "named_entry", "generics"));
         }
         if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "result_int", "generics"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "result_int", "generics"));
         }
         if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "result_list", "generics"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "result_list", "generics"));
         }
         if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "either", "generics"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "either", "generics"));
         }
         if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ext", "generics"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "ext", "generics"));
         }
     }
     return p;
@@ -8013,21 +7909,16 @@ static const char *everything_entry_string_int_read_p(atd_reader *r, const char 
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_entry_string_int_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"key\":", 6)) {
-            p += 6;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"key\":", 6)) {
+        p += 6;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -8061,15 +7952,14 @@ static const char *everything_entry_string_int_read_p(atd_reader *r, const char 
                 return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entry_string_int"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entry_string_int"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -8084,10 +7974,10 @@ static const char *everything_entry_string_int_read_p(atd_reader *r, const char 
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "key", "entry_string_int"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "key", "entry_string_int"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "entry_string_int"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "value", "entry_string_int"));
         }
     }
     return p;
@@ -8121,21 +8011,16 @@ static const char *everything_entry_string_float_list_read_p(atd_reader *r, cons
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_entry_string_float_list_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"key\":", 6)) {
-            p += 6;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"key\":", 6)) {
+        p += 6;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -8169,15 +8054,14 @@ static const char *everything_entry_string_float_list_read_p(atd_reader *r, cons
                 return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entry_string_float_list"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entry_string_float_list"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -8192,10 +8076,10 @@ static const char *everything_entry_string_float_list_read_p(atd_reader *r, cons
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "key", "entry_string_float_list"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "key", "entry_string_float_list"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "entry_string_float_list"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "value", "entry_string_float_list"));
         }
     }
     return p;
@@ -8441,21 +8325,16 @@ static const char *everything_rose_node_read_p(atd_reader *r, const char *p, eve
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_rose_node_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"value\":", 8)) {
-            p += 8;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"value\":", 8)) {
+        p += 8;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -8489,15 +8368,14 @@ static const char *everything_rose_node_read_p(atd_reader *r, const char *p, eve
                 return atd_fail_cursor(atd_reader_push_field(r, "children", 8));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "rose_node"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rose_node"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -8512,10 +8390,10 @@ static const char *everything_rose_node_read_p(atd_reader *r, const char *p, eve
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "value", "rose_node"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "value", "rose_node"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "children", "rose_node"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "children", "rose_node"));
         }
     }
     return p;
@@ -8856,21 +8734,16 @@ static const char *everything_binding_read_p(atd_reader *r, const char *p, every
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_binding_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"name\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"name\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -8949,15 +8822,14 @@ static const char *everything_binding_read_p(atd_reader *r, const char *p, every
                 }
                 out->has_body = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "binding"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "binding"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -8972,10 +8844,10 @@ static const char *everything_binding_read_p(atd_reader *r, const char *p, every
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "binding"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "binding"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "bound", "binding"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "bound", "binding"));
         }
     }
     return p;
@@ -9024,21 +8896,16 @@ static const char *everything_stmt_read_p(atd_reader *r, const char *p, everythi
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_stmt_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"label\":", 8)) {
-            p += 8;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"label\":", 8)) {
+        p += 8;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -9081,15 +8948,14 @@ static const char *everything_stmt_read_p(atd_reader *r, const char *p, everythi
             }
             p = atd_reader_cursor(r);
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "stmt"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "stmt"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -9104,7 +8970,7 @@ static const char *everything_stmt_read_p(atd_reader *r, const char *p, everythi
     }
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "expr", "stmt"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "expr", "stmt"));
         }
     }
     return p;
@@ -9156,21 +9022,16 @@ static const char *everything_annotated_read_p(atd_reader *r, const char *p, eve
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_annotated_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"field\":", 8)) {
-            p += 8;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"field\":", 8)) {
+        p += 8;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -9223,15 +9084,14 @@ static const char *everything_annotated_read_p(atd_reader *r, const char *p, eve
                 return atd_fail_cursor(atd_reader_push_field(r, "num", 3));
             }
             seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "annotated"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "annotated"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -9246,13 +9106,13 @@ static const char *everything_annotated_read_p(atd_reader *r, const char *p, eve
     }
     if (seen[0] != UINT64_C(0x7)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "field", "annotated"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "field", "annotated"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "other", "annotated"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "other", "annotated"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "num", "annotated"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "num", "annotated"));
         }
     }
     return p;
@@ -9746,21 +9606,16 @@ static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everyt
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_anon_z_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"z\":", 4)) {
-            p += 4;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"z\":", 4)) {
+        p += 4;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -9775,15 +9630,14 @@ static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everyt
                 return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "anon_z"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "anon_z"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -9798,7 +9652,7 @@ static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everyt
     }
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "z", "anon_z"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "z", "anon_z"));
         }
     }
     return p;
@@ -9976,21 +9830,16 @@ static const char *everything_root_read_p(atd_reader *r, const char *p, everythi
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_root_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"counts\":", 9)) {
-            p += 9;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"counts\":", 9)) {
+        p += 9;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -10736,15 +10585,14 @@ static const char *everything_root_read_p(atd_reader *r, const char *p, everythi
                 return atd_fail_cursor(atd_reader_push_field(r, "anon_named", 10));
             }
             seen[0] |= (uint64_t)1 << 37;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -10759,118 +10607,118 @@ static const char *everything_root_read_p(atd_reader *r, const char *p, everythi
     }
     if (seen[0] != UINT64_C(0x3fffffffff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "counts", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "counts", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "users", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "users", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "values", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "values", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "label", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "label", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nothing", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "nothing", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "from_value", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "from_value", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "struct", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "struct", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "unions", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "unions", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "modes", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "modes", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "levels", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "levels", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 10))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "shapes", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 11))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "odd", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "odd", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 12))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "colors", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "colors", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 13))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "events", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 14))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "base_events", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "base_events", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 15))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "fields", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "fields", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 16))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "names", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "names", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 17))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "patches", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "patches", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 18))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "all_optional", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "all_optional", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 19))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "derived", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "derived", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 20))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "base", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "base", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 21))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "single", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "single", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 22))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "pair", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "pair", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 23))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "with_defaults", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "with_defaults", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 24))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "bare_cell", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "bare_cell", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 25))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "matrix", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "matrix", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 26))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "cube", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "cube", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 27))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "options", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "options", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 28))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "reprs", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "reprs", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 29))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "generics", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "generics", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 30))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "tree", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "tree", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 31))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "nodes", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "nodes", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 32))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "program", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "program", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 33))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "binding", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "binding", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 34))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "annotated", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "annotated", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 35))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "anon_record", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "anon_record", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 36))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "anon_sum", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "anon_sum", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 37))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "anon_named", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "anon_named", "root"));
         }
     }
     return p;
@@ -10917,21 +10765,16 @@ static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const c
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     everything_root_anon_record_elt_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"x\":", 4)) {
-            p += 4;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"x\":", 4)) {
+        p += 4;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -10973,15 +10816,14 @@ static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const c
                 }
                 out->has_y = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root_anon_record_elt"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root_anon_record_elt"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -10996,7 +10838,7 @@ static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const c
     }
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x", "root_anon_record_elt"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "x", "root_anon_record_elt"));
         }
     }
     return p;

@@ -72,21 +72,16 @@ static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     github_gist_file_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"filename\":", 11)) {
-            p += 11;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"filename\":", 11)) {
+        p += 11;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -177,15 +172,14 @@ static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_
                 return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
             }
             seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "gist_file"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "gist_file"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -200,19 +194,19 @@ static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_
     }
     if (seen[0] != UINT64_C(0x1f)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "filename", "gist_file"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "filename", "gist_file"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "gist_file"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "gist_file"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "language", "gist_file"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "language", "gist_file"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "raw_url", "gist_file"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "raw_url", "gist_file"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "size", "gist_file"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "size", "gist_file"));
         }
     }
     return p;
@@ -372,21 +366,16 @@ static const char *github_user_read_p(atd_reader *r, const char *p, github_user 
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     github_user_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"login\":", 8)) {
-            p += 8;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"login\":", 8)) {
+        p += 8;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -705,15 +694,14 @@ static const char *github_user_read_p(atd_reader *r, const char *p, github_user 
                 return atd_fail_cursor(atd_reader_push_field(r, "site_admin", 10));
             }
             seen[0] |= (uint64_t)1 << 16;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -728,55 +716,55 @@ static const char *github_user_read_p(atd_reader *r, const char *p, github_user 
     }
     if (seen[0] != UINT64_C(0x1ffff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "login", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "login", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "avatar_url", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "avatar_url", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "gravatar_id", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "gravatar_id", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "url", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "html_url", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "html_url", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "followers_url", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "followers_url", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "following_url", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "following_url", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "gists_url", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "gists_url", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "starred_url", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "starred_url", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 10))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "subscriptions_url", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "subscriptions_url", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 11))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "organizations_url", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "organizations_url", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 12))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "repos_url", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "repos_url", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 13))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "events_url", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "events_url", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 14))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "received_events_url", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "received_events_url", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 15))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 16))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "site_admin", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "site_admin", "user"));
         }
     }
     return p;
@@ -901,21 +889,16 @@ static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist 
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     github_gist_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"url\":", 6)) {
-            p += 6;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"url\":", 6)) {
+        p += 6;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -1242,15 +1225,14 @@ static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist 
                 return atd_fail_cursor(atd_reader_push_field(r, "truncated", 9));
             }
             seen[0] |= (uint64_t)1 << 15;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "gist"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "gist"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1265,52 +1247,52 @@ static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist 
     }
     if (seen[0] != UINT64_C(0xffff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "gist"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "url", "gist"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "forks_url", "gist"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "forks_url", "gist"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "commits_url", "gist"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "commits_url", "gist"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "gist"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "gist"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "git_pull_url", "gist"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "git_pull_url", "gist"));
         }
         if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "git_push_url", "gist"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "git_push_url", "gist"));
         }
         if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "html_url", "gist"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "html_url", "gist"));
         }
         if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "files", "gist"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "files", "gist"));
         }
         if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "public", "gist"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "public", "gist"));
         }
         if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "created_at", "gist"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "created_at", "gist"));
         }
         if (!(seen[0] & ((uint64_t)1 << 10))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "updated_at", "gist"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "updated_at", "gist"));
         }
         if (!(seen[0] & ((uint64_t)1 << 11))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "gist"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "description", "gist"));
         }
         if (!(seen[0] & ((uint64_t)1 << 12))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "comments", "gist"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "comments", "gist"));
         }
         if (!(seen[0] & ((uint64_t)1 << 13))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user", "gist"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "user", "gist"));
         }
         if (!(seen[0] & ((uint64_t)1 << 14))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "comments_url", "gist"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "comments_url", "gist"));
         }
         if (!(seen[0] & ((uint64_t)1 << 15))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "truncated", "gist"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "truncated", "gist"));
         }
     }
     return p;

@@ -148,21 +148,16 @@ static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_po
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     mapping_point_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"x\":", 4)) {
-            p += 4;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"x\":", 4)) {
+        p += 4;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -196,15 +191,14 @@ static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_po
                 return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "point"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "point"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -219,10 +213,10 @@ static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_po
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "x", "point"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "x", "point"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "y", "point"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "y", "point"));
         }
     }
     return p;
@@ -356,12 +350,9 @@ static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"level\":", 8)) {
-            p += 8;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"level\":", 8)) {
+        p += 8;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -624,15 +615,14 @@ static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping
                 }
                 p = atd_reader_cursor(r);
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "settings"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "settings"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -712,12 +702,9 @@ static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_pa
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"x\":", 4)) {
-            p += 4;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"x\":", 4)) {
+        p += 4;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -769,15 +756,14 @@ static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_pa
             if (p == NULL) {
                 return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "patch"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "patch"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -843,12 +829,9 @@ static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_lo
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"x\":", 4)) {
-            p += 4;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"x\":", 4)) {
+        p += 4;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -924,15 +907,14 @@ static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_lo
                 }
                 out->has_y = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "loose"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "loose"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -991,21 +973,16 @@ static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_ch
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     mapping_chain_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"next\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"next\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -1055,15 +1032,14 @@ static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_ch
                 return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "chain"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "chain"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1078,7 +1054,7 @@ static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_ch
     }
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "chain"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "chain"));
         }
     }
     return p;

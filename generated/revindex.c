@@ -46,21 +46,16 @@ static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revi
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     revindex_occurrence_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"filename\":", 11)) {
-            p += 11;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"filename\":", 11)) {
+        p += 11;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -94,15 +89,14 @@ static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revi
                 return atd_fail_cursor(atd_reader_push_field(r, "line", 4));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "occurrence"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "occurrence"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -117,10 +111,10 @@ static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revi
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "filename", "occurrence"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "filename", "occurrence"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "line", "occurrence"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "line", "occurrence"));
         }
     }
     return p;
@@ -435,21 +429,16 @@ static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     revindex_corpus_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"name\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"name\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -529,15 +518,14 @@ static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex
                 return atd_fail_cursor(atd_reader_push_field(r, "by_file", 7));
             }
             seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "corpus"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "corpus"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -552,13 +540,13 @@ static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex
     }
     if (seen[0] != UINT64_C(0x7)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "corpus"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "corpus"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "index", "corpus"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "index", "corpus"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "by_file", "corpus"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "by_file", "corpus"));
         }
     }
     return p;

@@ -131,21 +131,16 @@ static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, 
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     twitter_search_metadata_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"completed_in\":", 15)) {
-            p += 15;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"completed_in\":", 15)) {
+        p += 15;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -312,15 +307,14 @@ static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, 
                 return atd_fail_cursor(atd_reader_push_field(r, "since_id_str", 12));
             }
             seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "search_metadata"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "search_metadata"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -335,31 +329,31 @@ static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, 
     }
     if (seen[0] != UINT64_C(0x1ff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "completed_in", "search_metadata"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "completed_in", "search_metadata"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "max_id", "search_metadata"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "max_id", "search_metadata"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "max_id_str", "search_metadata"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "max_id_str", "search_metadata"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "next_results", "search_metadata"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "next_results", "search_metadata"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "query", "search_metadata"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "query", "search_metadata"));
         }
         if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "refresh_url", "search_metadata"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "refresh_url", "search_metadata"));
         }
         if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "count", "search_metadata"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "count", "search_metadata"));
         }
         if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "since_id", "search_metadata"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "since_id", "search_metadata"));
         }
         if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "since_id_str", "search_metadata"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "since_id_str", "search_metadata"));
         }
     }
     return p;
@@ -408,21 +402,16 @@ static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_roo
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     twitter_root_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"statuses\":", 11)) {
-            p += 11;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"statuses\":", 11)) {
+        p += 11;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -456,15 +445,14 @@ static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_roo
                 return atd_fail_cursor(atd_reader_push_field(r, "search_metadata", 15));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "root"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -479,10 +467,10 @@ static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_roo
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "statuses", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "statuses", "root"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "search_metadata", "root"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "search_metadata", "root"));
         }
     }
     return p;
@@ -531,21 +519,16 @@ static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     twitter_metadata_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"result_type\":", 14)) {
-            p += 14;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"result_type\":", 14)) {
+        p += 14;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -579,15 +562,14 @@ static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter
                 return atd_fail_cursor(atd_reader_push_field(r, "iso_language_code", 17));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "metadata"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "metadata"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -602,10 +584,10 @@ static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "result_type", "metadata"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "result_type", "metadata"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "iso_language_code", "metadata"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "iso_language_code", "metadata"));
         }
     }
     return p;
@@ -716,21 +698,16 @@ static const char *twitter_url_entities_read_p(atd_reader *r, const char *p, twi
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     twitter_url_entities_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"urls\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"urls\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -745,15 +722,14 @@ static const char *twitter_url_entities_read_p(atd_reader *r, const char *p, twi
                 return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "url_entities"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "url_entities"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -768,7 +744,7 @@ static const char *twitter_url_entities_read_p(atd_reader *r, const char *p, twi
     }
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "urls", "url_entities"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "urls", "url_entities"));
         }
     }
     return p;
@@ -817,21 +793,16 @@ static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, tw
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_entities_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"url\":", 6)) {
-            p += 6;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"url\":", 6)) {
+        p += 6;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -873,15 +844,14 @@ static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, tw
                 return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
             }
             seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user_entities"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user_entities"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -896,7 +866,7 @@ static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, tw
     }
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "user_entities"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "description", "user_entities"));
         }
     }
     return p;
@@ -1103,21 +1073,16 @@ static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_use
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"id\":", 5)) {
-            p += 5;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"id\":", 5)) {
+        p += 5;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -1881,15 +1846,14 @@ static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_use
                 return atd_fail_cursor(atd_reader_push_field(r, "notifications", 13));
             }
             seen[0] |= (uint64_t)1 << 38;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1904,121 +1868,121 @@ static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_use
     }
     if (seen[0] != UINT64_C(0x7fffffffff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id_str", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "screen_name", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "screen_name", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "location", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "location", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "description", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "description", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "url", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entities", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "entities", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "protected", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "protected", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "followers_count", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "followers_count", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 10))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "friends_count", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "friends_count", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 11))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "listed_count", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "listed_count", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 12))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "created_at", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "created_at", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 13))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "favourites_count", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "favourites_count", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 14))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "utc_offset", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "utc_offset", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 15))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "time_zone", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "time_zone", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 16))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "geo_enabled", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "geo_enabled", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 17))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "verified", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "verified", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 18))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "statuses_count", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "statuses_count", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 19))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "lang", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "lang", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 20))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "contributors_enabled", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "contributors_enabled", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 21))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "is_translator", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "is_translator", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 22))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "is_translation_enabled", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "is_translation_enabled", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 23))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_color", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_background_color", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 24))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_image_url", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_background_image_url", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 25))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_image_url_https", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_background_image_url_https", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 26))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_background_tile", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_background_tile", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 27))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_image_url", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_image_url", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 28))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_image_url_https", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_image_url_https", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 29))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_link_color", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_link_color", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 30))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_sidebar_border_color", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_sidebar_border_color", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 31))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_sidebar_fill_color", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_sidebar_fill_color", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 32))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_text_color", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_text_color", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 33))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "profile_use_background_image", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_use_background_image", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 34))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default_profile", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "default_profile", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 35))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "default_profile_image", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "default_profile_image", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 36))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "following", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "following", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 37))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "follow_request_sent", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "follow_request_sent", "user"));
         }
         if (!(seen[0] & ((uint64_t)1 << 38))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "notifications", "user"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "notifications", "user"));
         }
     }
     return p;
@@ -2193,21 +2157,16 @@ static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     twitter_entities_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"hashtags\":", 11)) {
-            p += 11;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"hashtags\":", 11)) {
+        p += 11;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -2306,15 +2265,14 @@ static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter
                 }
                 out->has_media = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "entities"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entities"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -2329,16 +2287,16 @@ static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter
     }
     if (seen[0] != UINT64_C(0xf)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "hashtags", "entities"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "hashtags", "entities"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "symbols", "entities"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "symbols", "entities"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "urls", "entities"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "urls", "entities"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user_mentions", "entities"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "user_mentions", "entities"));
         }
     }
     return p;
@@ -2488,21 +2446,16 @@ static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_s
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     twitter_status_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"metadata\":", 11)) {
-            p += 11;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"metadata\":", 11)) {
+        p += 11;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -3001,15 +2954,14 @@ static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_s
                 return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
             }
             seen[0] |= (uint64_t)1 << 22;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "status"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "status"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -3024,73 +2976,73 @@ static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_s
     }
     if (seen[0] != UINT64_C(0x7fffff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "metadata", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "metadata", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "created_at", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "created_at", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id_str", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "text", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "text", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "source", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "source", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "truncated", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "truncated", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_status_id", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "in_reply_to_status_id", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_status_id_str", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "in_reply_to_status_id_str", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_user_id", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "in_reply_to_user_id", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 10))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_user_id_str", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "in_reply_to_user_id_str", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 11))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "in_reply_to_screen_name", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "in_reply_to_screen_name", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 12))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "user", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "user", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 13))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "geo", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "geo", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 14))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "coordinates", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "coordinates", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 15))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "place", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "place", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 16))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "contributors", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "contributors", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 17))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "retweet_count", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "retweet_count", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 18))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "favorite_count", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "favorite_count", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 19))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "entities", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "entities", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 20))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "favorited", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "favorited", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 21))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "retweeted", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "retweeted", "status"));
         }
         if (!(seen[0] & ((uint64_t)1 << 22))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "lang", "status"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "lang", "status"));
         }
     }
     return p;
@@ -3215,21 +3167,16 @@ static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitt
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     twitter_url_entity_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"url\":", 6)) {
-            p += 6;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"url\":", 6)) {
+        p += 6;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -3301,15 +3248,14 @@ static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitt
                 return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
             }
             seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "url_entity"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "url_entity"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -3324,16 +3270,16 @@ static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitt
     }
     if (seen[0] != UINT64_C(0xf)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "url_entity"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "url", "url_entity"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "expanded_url", "url_entity"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "expanded_url", "url_entity"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "display_url", "url_entity"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "display_url", "url_entity"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "url_entity"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "indices", "url_entity"));
         }
     }
     return p;
@@ -3382,21 +3328,16 @@ static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     twitter_hashtag_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"text\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"text\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -3430,15 +3371,14 @@ static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_
                 return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
             }
             seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "hashtag"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "hashtag"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -3453,10 +3393,10 @@ static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "text", "hashtag"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "text", "hashtag"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "hashtag"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "indices", "hashtag"));
         }
     }
     return p;
@@ -3520,21 +3460,16 @@ static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twi
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_mention_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"screen_name\":", 14)) {
-            p += 14;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"screen_name\":", 14)) {
+        p += 14;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -3625,15 +3560,14 @@ static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twi
                 return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
             }
             seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "user_mention"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user_mention"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -3648,19 +3582,19 @@ static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twi
     }
     if (seen[0] != UINT64_C(0x1f)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "screen_name", "user_mention"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "screen_name", "user_mention"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "user_mention"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "user_mention"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "user_mention"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "user_mention"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "user_mention"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id_str", "user_mention"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "user_mention"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "indices", "user_mention"));
         }
     }
     return p;
@@ -3712,21 +3646,16 @@ static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_siz
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     twitter_size_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"w\":", 4)) {
-            p += 4;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"w\":", 4)) {
+        p += 4;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -3779,15 +3708,14 @@ static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_siz
                 return atd_fail_cursor(atd_reader_push_field(r, "resize", 6));
             }
             seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "size"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "size"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -3802,13 +3730,13 @@ static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_siz
     }
     if (seen[0] != UINT64_C(0x7)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "w", "size"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "w", "size"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "h", "size"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "h", "size"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "resize", "size"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "resize", "size"));
         }
     }
     return p;
@@ -3863,21 +3791,16 @@ static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_si
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     twitter_sizes_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"medium\":", 9)) {
-            p += 9;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"medium\":", 9)) {
+        p += 9;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -3949,15 +3872,14 @@ static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_si
                 return atd_fail_cursor(atd_reader_push_field(r, "large", 5));
             }
             seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "sizes"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "sizes"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -3972,16 +3894,16 @@ static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_si
     }
     if (seen[0] != UINT64_C(0xf)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "medium", "sizes"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "medium", "sizes"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "small", "sizes"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "small", "sizes"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "thumb", "sizes"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "thumb", "sizes"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "large", "sizes"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "large", "sizes"));
         }
     }
     return p;
@@ -4080,21 +4002,16 @@ static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_me
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     twitter_media_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"id\":", 5)) {
-            p += 5;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"id\":", 5)) {
+        p += 5;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -4334,15 +4251,14 @@ static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_me
                 }
                 out->has_source_status_id_str = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "media"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "media"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -4357,34 +4273,34 @@ static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_me
     }
     if (seen[0] != UINT64_C(0x3ff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id", "media"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "media"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "id_str", "media"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id_str", "media"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "indices", "media"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "indices", "media"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "media_url", "media"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "media_url", "media"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "media_url_https", "media"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "media_url_https", "media"));
         }
         if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "url", "media"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "url", "media"));
         }
         if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "display_url", "media"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "display_url", "media"));
         }
         if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "expanded_url", "media"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "expanded_url", "media"));
         }
         if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "type", "media"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "media"));
         }
         if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "sizes", "media"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "sizes", "media"));
         }
     }
     return p;

@@ -65,21 +65,16 @@ static const char *validators_person__plain_read_p(atd_reader *r, const char *p,
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     validators_person__plain_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"name\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"name\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -173,15 +168,14 @@ static const char *validators_person__plain_read_p(atd_reader *r, const char *p,
                 }
                 out->has_email = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "person"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "person"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -196,10 +190,10 @@ static const char *validators_person__plain_read_p(atd_reader *r, const char *p,
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "name", "person"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "person"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "age", "person"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "age", "person"));
         }
     }
     return p;
@@ -392,21 +386,16 @@ static const char *validators_host_read_p(atd_reader *r, const char *p, validato
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     validators_host_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"host\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"host\":", 7)) {
+        p += 7;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -539,15 +528,14 @@ static const char *validators_host_read_p(atd_reader *r, const char *p, validato
                 }
                 out->has_backup = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "host"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "host"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -562,10 +550,10 @@ static const char *validators_host_read_p(atd_reader *r, const char *p, validato
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "host", "host"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "host", "host"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "port", "host"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "port", "host"));
         }
     }
     return p;
@@ -852,21 +840,16 @@ static const char *validators_config_read_p(atd_reader *r, const char *p, valida
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     validators_config_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"hosts\":", 8)) {
-            p += 8;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"hosts\":", 8)) {
+        p += 8;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -957,15 +940,14 @@ static const char *validators_config_read_p(atd_reader *r, const char *p, valida
                 return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
             }
             seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "config"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "config"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -980,19 +962,19 @@ static const char *validators_config_read_p(atd_reader *r, const char *p, valida
     }
     if (seen[0] != UINT64_C(0x1f)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "hosts", "config"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "hosts", "config"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "ports", "config"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "ports", "config"));
         }
         if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "evens", "config"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "evens", "config"));
         }
         if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "range", "config"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "range", "config"));
         }
         if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "level", "config"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "level", "config"));
         }
     }
     return p;
@@ -1118,21 +1100,16 @@ static const char *validators_doc_read_p(atd_reader *r, const char *p, validator
 {
     bool more;
     atd_string key;
-    size_t at;
+    const char *at = p;
     uint64_t seen[1] = {0};
     validators_doc_init(out);
-    p = atd_skip_ws_p(r, p);
-    at = atd_reader_offset_of(r, p);
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) {
         return NULL;
     }
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, "\"people\":", 9)) {
-            p += 9;
-            goto field_0;
-        }
+    if (more && atd_key_at(r, p, "\"people\":", 9)) {
+        p += 9;
+        goto field_0;
     }
     while (more) {
         p = atd_object_key_p(r, p, &key);
@@ -1193,15 +1170,14 @@ static const char *validators_doc_read_p(atd_reader *r, const char *p, validator
                 }
                 out->has_config = true;
             }
-            p = atd_object_next_p(r, p, &more);
+            p = atd_object_end_p(r, p, &more);
             if (p == NULL) {
                 return NULL;
             }
             break;
         default:
             if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                char q_[ATD_QUOTE_NAME_CAP];
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_UNKNOWN_FIELD, "unknown field \"%s\" in record '%s'", atd_quote_name(key.ptr, key.len, q_, sizeof q_), "doc"));
+                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc"));
             }
             p = atd_skip_value_p(r, p);
             if (p == NULL) {
@@ -1216,10 +1192,10 @@ static const char *validators_doc_read_p(atd_reader *r, const char *p, validator
     }
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "people", "doc"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "people", "doc"));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", "shapes", "doc"));
+            return atd_fail_cursor(atd_reader_fail_missing(r, at, "shapes", "doc"));
         }
     }
     return p;

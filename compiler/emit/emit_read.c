@@ -474,7 +474,9 @@ static const char *key_literal(cw *w, const ir_field *f)
  * key is not plain, always go back to the loop. */
 static void emit_next_field(cw *w, const ir_type *t, size_t i)
 {
-    cw_line(w, "p = atd_object_next_p(r, p, &more);");
+    /* after the last field, the '}' is expected (atd_object_end_p's inline
+     * half skips the whitespace before it) */
+    cw_line(w, "p = atd_object_%s_p(r, p, &more);", i + 1 >= t->nfields ? "end" : "next");
     check_cursor(w);
     if (i + 1 >= t->nfields || !key_is_plain(&t->fields[i + 1])) {
         cw_line(w, "break;");
@@ -499,11 +501,7 @@ static void emit_next_field(cw *w, const ir_type *t, size_t i)
 static void emit_unknown_field(cw *w, const ir_type *t)
 {
     cw_open(w, "if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)%s)", emit_tv_not_type_key(w, t));
-    cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
-    cw_line(w,
-            "return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), "
-            "ATD_ERR_UNKNOWN_FIELD, \"unknown field \\\"%%s\\\" in record '%%s'\", "
-            "atd_quote_name(key.ptr, key.len, q_, sizeof q_), \"%s\"));",
+    cw_line(w, "return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, \"%s\"));",
             t->atd_name);
     cw_close(w, "}");
     cw_line(w, "p = atd_skip_value_p(r, p);");
@@ -543,10 +541,8 @@ static void emit_missing_fields(cw *w, const ir_type *t)
             cw_close(w, "}");
             continue;
         }
-        cw_line(w,
-                "return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD, "
-                "\"missing field '%%s' in record '%%s'\", \"%s\", \"%s\"));",
-                lit, t->atd_name);
+        cw_line(w, "return atd_fail_cursor(atd_reader_fail_missing(r, at, \"%s\", \"%s\"));", lit,
+                t->atd_name);
         cw_close(w, "}");
     }
     cw_close(w, "}");
@@ -557,17 +553,12 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *     {
  *         bool more;
  *         atd_string key;
- *         size_t at;
+ *         const char *at = p;
  *         uint64_t seen[1] = {0};
  *         event_event_init(out);
- *         p = atd_skip_ws_p(r, p);
- *         at = atd_reader_offset_of(r, p);
  *         p = atd_object_begin_p(r, p, &more);
  *         if (p == NULL) return NULL;
- *         if (more) {
- *             p = atd_skip_ws_p(r, p);
- *             if (atd_key_at(r, p, "\"date\":", 7)) { p += 7; goto field_0; }
- *         }
+ *         if (more && atd_key_at(r, p, "\"date\":", 7)) { p += 7; goto field_0; }
  *         while (more) {
  *             p = atd_object_key_p(r, p, &key); if (p == NULL) return NULL;
  *             switch (event_event__field(key.ptr, key.len)) {
@@ -583,7 +574,7 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *                 // fall through
  *             case 1:
  *                 ...null means absent, else read out->note, has_note = true...
- *                 p = atd_object_next_p(r, p, &more); if (p == NULL) return NULL;
+ *                 p = atd_object_end_p(r, p, &more); if (p == NULL) return NULL;
  *                 break;
  *             default:
  *                 ...skip the value (or fail with STRICT_FIELDS), then the ','...
@@ -625,17 +616,13 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_line(w, "bool more;");
     cw_line(w, "atd_string key;");
     if (t->nrequired > 0)
-        cw_line(w, "size_t at;");
+        cw_line(w, "const char *at = p;");
     size_t nwords = (t->nrequired + 63) / 64;
     if (nwords > 0)
         cw_line(w, "uint64_t seen[%zu] = {0};", nwords);
     cw_line(w, "%s_init(out);", fn);
     if (t->tv != NULL)
         emit_tv_read_begin(w, t); /* Type_and_value_fields (emit_adapter.c) */
-    if (t->nrequired > 0) {
-        cw_line(w, "p = atd_skip_ws_p(r, p);");
-        cw_line(w, "at = atd_reader_offset_of(r, p);");
-    }
     cw_line(w, "p = atd_object_begin_p(r, p, &more);");
     check_cursor(w);
     bool straight = n > 0 && key_is_plain(&t->fields[0]);
@@ -643,12 +630,10 @@ static void emit_record_read(cw *w, const ir_type *t)
         const ir_field *f = &t->fields[0];
         size_t len = f->json_len + 3;
         const char *lit = key_literal(w, f);
-        cw_open(w, "if (more)");
-        cw_line(w, "p = atd_skip_ws_p(r, p);");
-        cw_open(w, "if (atd_key_at(r, p, \"%s\", %zu))", lit, len);
+        /* begin leaves p at the first token */
+        cw_open(w, "if (more && atd_key_at(r, p, \"%s\", %zu))", lit, len);
         cw_line(w, "p += %zu;", len);
         cw_line(w, "goto field_0;");
-        cw_close(w, "}");
         cw_close(w, "}");
     }
     cw_open(w, "while (more) {");

@@ -1,7 +1,8 @@
 /* What generated readers share beyond the lexing primitives: the framing of
  * an option value on the wire, "None" or ["Some", v] (atdgen's option form), read
- * once here for every option reader (they only read v in between), and the
- * copying of borrowed names and keys. */
+ * once here for every option reader (they only read v in between), the
+ * copying of borrowed names and keys, and the errors of missing and
+ * unknown fields. */
 #include "atd/read_name.h"
 #include "atd/reader.h"
 
@@ -72,4 +73,23 @@ bool atd_reader_own_string(atd_reader *r, atd_string *s)
         return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
     s->ptr = k;
     return true;
+}
+
+bool atd_reader_fail_missing(atd_reader *r, const char *at, const char *field,
+                             const char *record)
+{
+    /* The reader skipped this whitespace before the '{' already: skipping it
+     * again ends at the same byte (and records nothing). */
+    return atd_reader_fail_at(r, atd_reader_offset_of(r, atd_skip_ws_p(r, at)),
+                              ATD_ERR_MISSING_FIELD, "missing field '%s' in record '%s'", field,
+                              record);
+}
+
+bool atd_reader_fail_unknown_field(atd_reader *r, const char *at, atd_string key,
+                                   const char *record)
+{
+    char q[ATD_QUOTE_NAME_CAP];
+    return atd_reader_fail_at(r, atd_reader_offset_of(r, at), ATD_ERR_UNKNOWN_FIELD,
+                              "unknown field \"%s\" in record '%s'",
+                              atd_quote_name(key.ptr, key.len, q, sizeof q), record);
 }

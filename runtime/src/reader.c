@@ -323,46 +323,40 @@ static ATD_NOINLINE_FN const char *open_fail(atd_reader *r, const char *p, char 
                                               "nesting deeper than %u", r->max_depth));
 }
 
-static inline const char *open_container(atd_reader *r, const char *p, char open, char close,
-                                         const char *what, bool *nonempty)
+/* The slow halves of begin and next (reader.h says what they return). */
+static ATD__HOT_INLINE const char *open_container(atd_reader *r, const char *p, char open,
+                                                  char close, const char *what)
 {
     p = atd_skip_ws_p(r, p);
     if (ATD_UNLIKELY(p >= r->end || *p != open || r->depth >= r->max_depth))
         return open_fail(r, p, open, what);
     p = atd_skip_ws_p(r, p + 1);
-    if (p < r->end && *p == close) {
-        *nonempty = false;
+    if (p < r->end && *p == close)
         return p + 1;
-    }
     if (r->err_code != ATD_ERR_OK)
         return NULL; /* an unterminated comment */
     r->depth++;
-    *nonempty = true;
     return p;
 }
 
-static inline const char *next_in_container(atd_reader *r, const char *p, char close,
-                                            const char *what, bool *more)
+static ATD__HOT_INLINE const char *next_in_container(atd_reader *r, const char *p, char close,
+                                                     const char *what)
 {
     p = atd_skip_ws_p(r, p);
     if (p < r->end) {
-        if (*p == ',') {
-            *more = true;
+        if (*p == ',')
             return p + 1;
-        }
         if (*p == close) {
             r->depth--;
-            *more = false;
             return p + 1;
         }
     }
-    *more = false;
     return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, what));
 }
 
-const char *atd__array_begin_slow_p(atd_reader *r, const char *p, bool *nonempty)
+const char *atd__array_begin_slow_p(atd_reader *r, const char *p)
 {
-    return open_container(r, p, '[', ']', "an array", nonempty);
+    return open_container(r, p, '[', ']', "an array");
 }
 
 bool atd_array_begin(atd_reader *r, bool *nonempty)
@@ -370,14 +364,14 @@ bool atd_array_begin(atd_reader *r, bool *nonempty)
     return atd_reader_advance(r, atd_array_begin_p(r, r->cur, nonempty));
 }
 
-const char *atd__array_next_slow_p(atd_reader *r, const char *p, bool *more)
+const char *atd__array_next_slow_p(atd_reader *r, const char *p)
 {
-    return next_in_container(r, p, ']', "',' or ']'", more);
+    return next_in_container(r, p, ']', "',' or ']'");
 }
 
-const char *atd__object_begin_slow_p(atd_reader *r, const char *p, bool *nonempty)
+const char *atd__object_begin_slow_p(atd_reader *r, const char *p)
 {
-    return open_container(r, p, '{', '}', "an object", nonempty);
+    return open_container(r, p, '{', '}', "an object");
 }
 
 bool atd_object_begin(atd_reader *r, bool *nonempty)
@@ -385,9 +379,9 @@ bool atd_object_begin(atd_reader *r, bool *nonempty)
     return atd_reader_advance(r, atd_object_begin_p(r, r->cur, nonempty));
 }
 
-const char *atd__object_next_slow_p(atd_reader *r, const char *p, bool *more)
+const char *atd__object_next_slow_p(atd_reader *r, const char *p)
 {
-    return next_in_container(r, p, '}', "',' or '}'", more);
+    return next_in_container(r, p, '}', "',' or '}'");
 }
 
 /* ------------------------------------------------------------------------ */

@@ -166,6 +166,19 @@ static inline atd_arena *atd_reader_arena(const atd_reader *r)
     return r->arena;
 }
 
+/* The error of a record whose required field `field` did not occur:
+ * "missing field 'FIELD' in record 'RECORD'" (ATD_ERR_MISSING_FIELD), at
+ * the object's '{', which follows the whitespace at `at` (the cursor the
+ * record's reader started from). Returns false. */
+bool atd_reader_fail_missing(atd_reader *r, const char *at, const char *field,
+                             const char *record);
+
+/* The error of a key that is none of the record's fields, under
+ * ATD_READ_STRICT_FIELDS: "unknown field \"KEY\" in record 'RECORD'"
+ * (ATD_ERR_UNKNOWN_FIELD) at `at`. Returns false. */
+bool atd_reader_fail_unknown_field(atd_reader *r, const char *at, atd_string key,
+                                   const char *record);
+
 /* Makes *s own its bytes: a string that points into the input (a name from
  * atd_read_name, a key from atd_object_key) is copied into the arena, NUL-
  * terminated, unless ATD_READ_BORROW_STRINGS. Returns false after recording
@@ -237,29 +250,35 @@ static inline size_t atd_reader_offset_of(const atd_reader *r, const char *p)
 const char *atd__skip_ws_slow_p(atd_reader *r, const char *p);
 static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p)
 {
-    /* Inline exits for the common cases of no whitespace, of one space
-     * (": ", ", ") and, with SSE2, of a newline and an indentation of fewer
-     * than 32 spaces (pretty-printed input: two blocks compared with ' ');
-     * '/' may start a comment in lenient mode. Everything else (longer
-     * runs, tabs, CR, blank lines, comments) goes out of line. */
-    if (p < r->end && (unsigned char)*p > ' ' && *p != '/')
-        return p;
-    if (r->end - p >= 2 && *p == ' ' && (unsigned char)p[1] > ' ' && p[1] != '/')
-        return p + 1;
+    /* Inline exits for the common cases: no whitespace, and (one branch-
+     * free step with SSE2) one space (": ") or a newline and an indentation
+     * of up to 31 spaces (pretty-printed input): 32 bytes compared with ' ',
+     * a newline at p counted as a space, and the first other byte is the
+     * token. '/' may start a comment in lenient mode. Everything else
+     * (longer runs, tabs, CR, blank lines, comments, the last 32 bytes of
+     * the input) goes out of line. */
+    const char *end = r->end;
+    if (ATD_LIKELY(p < end)) {
+        unsigned char c = (unsigned char)*p;
+        if (c > ' ' && c != '/')
+            return p;
+        if (c == ' ' && end - p >= 2 && (unsigned char)p[1] > ' ' && p[1] != '/')
+            return p + 1;
 #if ATD__INLINE_SSE2
-    if (r->end - p >= 33 && *p == '\n') {
-        const __m128i sp = _mm_set1_epi8(' ');
-        __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)(p + 1));
-        __m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(p + 17));
-        unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, sp)) |
-                     ((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, sp)) << 16);
-        if (m != 0xffffffffu) {
-            const char *q = p + 1 + __builtin_ctz(~m);
-            if ((unsigned char)*q > ' ' && *q != '/')
+        if (ATD_LIKELY(end - p >= 33)) {
+            const __m128i sp = _mm_set1_epi8(' ');
+            __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)p);
+            __m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
+            uint64_t m = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, sp)) |
+                         (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, sp)) << 16 |
+                         (uint64_t)(c == '\n');
+            /* at most 32: the bits above the 32 compared are zero in m */
+            const char *q = p + __builtin_ctzll(~m);
+            if (ATD_LIKELY((unsigned char)*q > ' ' && *q != '/'))
                 return q;
         }
-    }
 #endif
+    }
     return atd__skip_ws_slow_p(r, p);
 }
 static inline void atd_skip_ws(atd_reader *r)
@@ -312,56 +331,97 @@ bool atd_read_end(atd_reader *r);
  *     }
  * begin checks and increments the depth (error ATD_ERR_DEPTH beyond max_depth);
  * next decrements it when the container closes. */
-const char *atd__array_begin_slow_p(atd_reader *r, const char *p, bool *nonempty);
-const char *atd__object_begin_slow_p(atd_reader *r, const char *p, bool *nonempty);
-/* begin: the common case of the bracket right at p followed by a token (no
- * whitespace, not the closing bracket) is settled inline. */
-static ATD__HOT_INLINE bool atd__opens_nonempty(const atd_reader *r, const char *p, char open,
-                                                char close)
+/* The out-of-line halves: everything the inline halves below do not settle
+ * (whitespace the inline skip leaves, the empty container, errors). They
+ * take no flag pointer, so that the caller's flag stays in a register: the
+ * byte before the cursor they return tells. begin returns the cursor at the
+ * first token of a non-empty container (whose byte before is the opening
+ * bracket or whitespace) or past the closing bracket of an empty one; next
+ * returns the cursor past the ',' or past the closing bracket. */
+const char *atd__array_begin_slow_p(atd_reader *r, const char *p);
+const char *atd__object_begin_slow_p(atd_reader *r, const char *p);
+const char *atd__array_next_slow_p(atd_reader *r, const char *p);
+const char *atd__object_next_slow_p(atd_reader *r, const char *p);
+
+/* begin: whitespace, the bracket, whitespace again (pretty-printed input
+ * puts a newline and an indentation there) and the first token or the
+ * closing bracket are settled inline. */
+static ATD__HOT_INLINE const char *atd__begin_p(atd_reader *r, const char *p, bool *nonempty,
+                                                char open, char close,
+                                                const char *(*slow)(atd_reader *, const char *))
 {
-    return r->end - p >= 2 && p[0] == open && (unsigned char)p[1] > ' ' && p[1] != close &&
-           p[1] != '/' && r->depth < r->max_depth;
+    p = atd_skip_ws_p(r, p);
+    if (ATD_LIKELY(p < r->end && *p == open && r->depth < r->max_depth)) {
+        const char *q = atd_skip_ws_p(r, p + 1);
+        if (ATD_LIKELY(q < r->end)) {
+            *nonempty = *q != close;
+            if (*q == close)
+                return q + 1;
+            r->depth++;
+            return q;
+        }
+    }
+    p = slow(r, p);
+    *nonempty = p != NULL && p[-1] != close;
+    return p;
 }
 static ATD__HOT_INLINE const char *atd_array_begin_p(atd_reader *r, const char *p, bool *nonempty)
 {
-    if (atd__opens_nonempty(r, p, '[', ']')) {
-        r->depth++;
-        *nonempty = true;
-        return p + 1;
-    }
-    return atd__array_begin_slow_p(r, p, nonempty);
+    return atd__begin_p(r, p, nonempty, '[', ']', atd__array_begin_slow_p);
 }
 static ATD__HOT_INLINE const char *atd_object_begin_p(atd_reader *r, const char *p, bool *nonempty)
 {
-    if (atd__opens_nonempty(r, p, '{', '}')) {
-        r->depth++;
-        *nonempty = true;
-        return p + 1;
-    }
-    return atd__object_begin_slow_p(r, p, nonempty);
+    return atd__begin_p(r, p, nonempty, '{', '}', atd__object_begin_slow_p);
 }
 bool atd_array_begin(atd_reader *r, bool *nonempty);
 bool atd_object_begin(atd_reader *r, bool *nonempty);
-/* next: the common case of a ',' right after the value is settled inline;
- * everything else (whitespace first, the closing bracket, errors) goes to the
- * out-of-line slow path. */
-const char *atd__array_next_slow_p(atd_reader *r, const char *p, bool *more);
-const char *atd__object_next_slow_p(atd_reader *r, const char *p, bool *more);
-static ATD__HOT_INLINE const char *atd_array_next_p(atd_reader *r, const char *p, bool *more)
+
+/* next: the ',' right after the value is settled inline, and for arrays
+ * (and atd_object_end_p) whitespace then the closing bracket too; the rest
+ * (whitespace before a ',', errors) goes out of line. */
+static ATD__HOT_INLINE const char *atd__next_slow_p(atd_reader *r, const char *p, bool *more,
+                                                    const char *(*slow)(atd_reader *,
+                                                                        const char *))
+{
+    p = slow(r, p);
+    *more = p != NULL && p[-1] == ',';
+    return p;
+}
+static ATD__HOT_INLINE const char *atd__next_or_close_p(atd_reader *r, const char *p, bool *more,
+                                                        char close,
+                                                        const char *(*slow)(atd_reader *,
+                                                                            const char *))
 {
     if (p < r->end && *p == ',') {
         *more = true;
         return p + 1;
     }
-    return atd__array_next_slow_p(r, p, more);
+    const char *q = atd_skip_ws_p(r, p);
+    if (ATD_LIKELY(q < r->end && *q == close)) {
+        r->depth--;
+        *more = false;
+        return q + 1;
+    }
+    return atd__next_slow_p(r, q, more, slow);
+}
+static ATD__HOT_INLINE const char *atd_array_next_p(atd_reader *r, const char *p, bool *more)
+{
+    return atd__next_or_close_p(r, p, more, ']', atd__array_next_slow_p);
 }
 static ATD__HOT_INLINE const char *atd_object_next_p(atd_reader *r, const char *p, bool *more)
 {
-    if (p < r->end && *p == ',') {
+    if (ATD_LIKELY(p < r->end && *p == ',')) {
         *more = true;
         return p + 1;
     }
-    return atd__object_next_slow_p(r, p, more);
+    return atd__next_slow_p(r, p, more, atd__object_next_slow_p);
+}
+/* The same for the value that is expected to be the object's last (the
+ * last field of a record): whitespace (pretty-printed input's newline and
+ * indentation) then the '}' is settled inline too. */
+static ATD__HOT_INLINE const char *atd_object_end_p(atd_reader *r, const char *p, bool *more)
+{
+    return atd__next_or_close_p(r, p, more, '}', atd__object_next_slow_p);
 }
 static inline bool atd_array_next(atd_reader *r, bool *more)
 {
