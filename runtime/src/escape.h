@@ -6,9 +6,26 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "atd/common.h"
 #include "cpu.h"
+
+/* Unaligned loads of string bytes, for both escapers' short copies. */
+static inline uint64_t atd__load64(const char *s)
+{
+    uint64_t w;
+    memcpy(&w, s, 8);
+    return w;
+}
+
+static inline uint32_t atd__load32(const char *s)
+{
+    uint32_t w;
+    memcpy(&w, s, 4);
+    return w;
+}
 
 /* For each byte: 0 when it is copied raw, else the letter after the
  * backslash ('u' for the \u00xx form). */

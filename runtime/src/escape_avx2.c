@@ -77,20 +77,6 @@ static ATD__TARGET_AVX2 ALWAYS_INLINE unsigned escapes(__m256i v, const loop_con
         _mm256_or_si256(_mm256_or_si256(q, b), _mm256_or_si256(d, l)));
 }
 
-static inline uint64_t load64(const char *s)
-{
-    uint64_t w;
-    memcpy(&w, s, 8);
-    return w;
-}
-
-static inline uint32_t load32(const char *s)
-{
-    uint32_t w;
-    memcpy(&w, s, 4);
-    return w;
-}
-
 /* s[0..n) for n < 32, zero-padded to a block, by loads that stay inside it:
  * two overlapping ones, the second shifted down onto its place. */
 static ATD__TARGET_AVX2 ALWAYS_INLINE __m256i load_end(const char *s, unsigned n)
@@ -109,12 +95,12 @@ static ATD__TARGET_AVX2 ALWAYS_INLINE __m256i load_end(const char *s, unsigned n
     }
     uint64_t lo, hi = 0;
     if (n >= 8) {
-        lo = load64(s);
+        lo = atd__load64(s);
         /* s[n-8..n) down by 16 - n (1 to 8) bytes: s[8..n) */
-        hi = load64(s + n - 8) >> (8 * (16 - n) - 8) >> 8;
+        hi = atd__load64(s + n - 8) >> (8 * (16 - n) - 8) >> 8;
     } else if (n >= 4) {
-        uint64_t last = load32(s + n - 4);
-        lo = load32(s) | (last >> 8 * (8 - n)) << 32;
+        uint64_t last = atd__load32(s + n - 4);
+        lo = atd__load32(s) | (last >> 8 * (8 - n)) << 32;
     } else if (n > 0) {
         lo = (uint64_t)(unsigned char)s[0] | (uint64_t)(unsigned char)s[n >> 1] << 8 |
              (uint64_t)(unsigned char)s[n - 1] << 16;
@@ -134,11 +120,11 @@ static ATD__TARGET_AVX2 ALWAYS_INLINE void copy_end(char *p, const char *s, unsi
         _mm_storeu_si128((__m128i *)(void *)p, a);
         _mm_storeu_si128((__m128i *)(void *)(p + n - 16), b);
     } else if (n >= 8) {
-        uint64_t a = load64(s), b = load64(s + n - 8);
+        uint64_t a = atd__load64(s), b = atd__load64(s + n - 8);
         memcpy(p, &a, 8);
         memcpy(p + n - 8, &b, 8);
     } else if (n >= 4) {
-        uint32_t a = load32(s), b = load32(s + n - 4);
+        uint32_t a = atd__load32(s), b = atd__load32(s + n - 4);
         memcpy(p, &a, 4);
         memcpy(p + n - 4, &b, 4);
     } else if (n > 0) {
@@ -162,14 +148,7 @@ static ATD__TARGET_AVX2 ALWAYS_INLINE char *escape_kernel(char *p, const char *s
         __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)s);
         _mm256_storeu_si256((__m256i *)(void *)p, v);
         if (check) {
-            if (_mm256_movemask_epi8(v) != 0) {
-                err = _mm256_or_si256(
-                    err, atd__utf8_block_errors(v, before, c.low4, c.third, c.fourth, c.high));
-                open = atd__utf8_ends_inside(v);
-            } else {
-                err = _mm256_or_si256(err, open);
-                open = zero;
-            }
+            atd__utf8_check_block(v, before, &err, &open, c.low4, c.third, c.fourth, c.high);
             before = v;
         }
         unsigned stop = escapes(v, &c);
@@ -192,10 +171,7 @@ static ATD__TARGET_AVX2 ALWAYS_INLINE char *escape_kernel(char *p, const char *s
         copy_end(p, s, n);
         /* The padding is ASCII: it shows a sequence left open at the end. */
         if (check)
-            err = _mm256_or_si256(
-                err, _mm256_movemask_epi8(v) != 0
-                         ? atd__utf8_block_errors(v, before, c.low4, c.third, c.fourth, c.high)
-                         : open);
+            atd__utf8_check_block(v, before, &err, &open, c.low4, c.third, c.fourth, c.high);
         open = zero;
         unsigned stop = escapes(v, &c) & ((1u << n) - 1);
         if (ATD_LIKELY(stop == 0)) {

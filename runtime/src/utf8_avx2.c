@@ -55,11 +55,18 @@ static ATD__TARGET_AVX2 inline __m256i splat_of(int which)
     return t[which].v;
 }
 
-/* The block step with its constants as memory operands. */
+/* The block steps with their constants as memory operands. */
 static ATD__TARGET_AVX2 inline __m256i block_errors(__m256i in, __m256i prev)
 {
     return atd__utf8_block_errors(in, prev, splat_of(K_NIBBLE), splat_of(K_THIRD),
                                   splat_of(K_FOURTH), splat_of(K_HIGH));
+}
+
+static ATD__TARGET_AVX2 inline void check_block(__m256i in, __m256i prev, __m256i *err,
+                                                __m256i *carry)
+{
+    atd__utf8_check_block(in, prev, err, carry, splat_of(K_NIBBLE), splat_of(K_THIRD),
+                          splat_of(K_FOURTH), splat_of(K_HIGH));
 }
 
 /* Bit i set where byte i is '"', '\\' or below 0x20. */
@@ -101,13 +108,7 @@ ATD__TARGET_AVX2 const char *atd__scan_text_avx2(const char *p, const char *end)
             unsigned k = (unsigned)__builtin_ctz(stops);
             return last_block_ok(v, k, prev, err, carry) ? p + k : NULL;
         }
-        if (_mm256_movemask_epi8(v) != 0) {
-            err = _mm256_or_si256(err, block_errors(v, prev));
-            carry = atd__utf8_ends_inside(v);
-        } else {
-            err = _mm256_or_si256(err, carry);
-            carry = _mm256_setzero_si256();
-        }
+        check_block(v, prev, &err, &carry);
         prev = v;
         p += 32;
     }
@@ -155,13 +156,7 @@ ATD__TARGET_AVX2 const char *atd__decode_text_avx2(char *dst, char *dst_end, con
         _mm256_storeu_si256((__m256i *)(void *)dst, v);
         unsigned stops = stop_bits(v);
         if (stops == 0) {
-            if (_mm256_movemask_epi8(v) != 0) {
-                err = _mm256_or_si256(err, block_errors(v, prev));
-                carry = atd__utf8_ends_inside(v);
-            } else {
-                err = _mm256_or_si256(err, carry);
-                carry = _mm256_setzero_si256();
-            }
+            check_block(v, prev, &err, &carry);
             prev = v;
             p += 32;
             dst += 32;

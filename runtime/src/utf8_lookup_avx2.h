@@ -149,4 +149,22 @@ atd__utf8_ends_inside(__m256i in)
     return _mm256_subs_epu8(in, max);
 }
 
+/* One block of a validation loop: the errors of `in` (after `prev`) are
+ * gathered into *err, and *open tells whether `in` ends inside a sequence.
+ * A block of ASCII skips the lookups: it is an error only where the block
+ * before ended open. */
+static ATD__TARGET_AVX2 inline __attribute__((always_inline)) void
+atd__utf8_check_block(__m256i in, __m256i prev, __m256i *err, __m256i *open, __m256i nibble,
+                      __m256i third_min, __m256i fourth_min, __m256i high)
+{
+    if (_mm256_movemask_epi8(in) != 0) {
+        *err = _mm256_or_si256(
+            *err, atd__utf8_block_errors(in, prev, nibble, third_min, fourth_min, high));
+        *open = atd__utf8_ends_inside(in);
+    } else {
+        *err = _mm256_or_si256(*err, *open);
+        *open = _mm256_setzero_si256();
+    }
+}
+
 #endif

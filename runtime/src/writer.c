@@ -49,31 +49,17 @@
 #define HIGHS UINT64_C(0x8080808080808080)
 #define LOWS UINT64_C(0x7f7f7f7f7f7f7f7f)
 
-static inline uint64_t load64(const char *s)
-{
-    uint64_t w;
-    memcpy(&w, s, 8);
-    return w;
-}
-
-static inline uint32_t load32(const char *s)
-{
-    uint32_t w;
-    memcpy(&w, s, 4);
-    return w;
-}
-
 /* memcpy for the short pieces of string writing (keys, runs of non-ASCII
  * text): up to 32 bytes as two overlapping fixed-size loads and stores,
  * without a call and without reading outside s[0..n). */
 static inline void copy_short(char *p, const char *s, size_t n)
 {
     if (n >= 8 && n <= 16) {
-        uint64_t a = load64(s), b = load64(s + n - 8);
+        uint64_t a = atd__load64(s), b = atd__load64(s + n - 8);
         memcpy(p, &a, 8);
         memcpy(p + n - 8, &b, 8);
     } else if (n >= 4 && n < 8) {
-        uint32_t a = load32(s), b = load32(s + n - 4);
+        uint32_t a = atd__load32(s), b = atd__load32(s + n - 4);
         memcpy(p, &a, 4);
         memcpy(p + n - 4, &b, 4);
     } else if (n < 4) {
@@ -188,7 +174,7 @@ static ALWAYS_INLINE unsigned copy_block(char *p, const char *s, bool high)
     unsigned m = stops128(v, high);
     return m != 0 ? lowest_bit(m) : 16;
 #else
-    uint64_t w = load64(s);
+    uint64_t w = atd__load64(s);
     memcpy(p, &w, 8);
     return first_stop64(w, high);
 #endif
@@ -203,7 +189,7 @@ static ALWAYS_INLINE unsigned copy_tail(char *p, const char *s, unsigned n, bool
 {
 #if BLOCK == 16
     if (n >= 8) {
-        uint64_t a = load64(s), b = load64(s + n - 8);
+        uint64_t a = atd__load64(s), b = atd__load64(s + n - 8);
         memcpy(p, &a, 8);
         memcpy(p + n - 8, &b, 8);
         unsigned m = stops128(_mm_set_epi64x((long long)b, (long long)a), high);
@@ -213,7 +199,7 @@ static ALWAYS_INLINE unsigned copy_tail(char *p, const char *s, unsigned n, bool
         return k < 8 ? k : n - 16 + k;
     }
     if (n >= 4) {
-        uint32_t a = load32(s), b = load32(s + n - 4);
+        uint32_t a = atd__load32(s), b = atd__load32(s + n - 4);
         memcpy(p, &a, 4);
         memcpy(p + n - 4, &b, 4);
         unsigned m = stops128(_mm_set_epi32(0x41414141, 0x41414141, (int)b, (int)a), high);
@@ -224,7 +210,7 @@ static ALWAYS_INLINE unsigned copy_tail(char *p, const char *s, unsigned n, bool
     }
 #else
     if (n >= 4) {
-        uint32_t a = load32(s), b = load32(s + n - 4);
+        uint32_t a = atd__load32(s), b = atd__load32(s + n - 4);
         memcpy(p, &a, 4);
         memcpy(p + n - 4, &b, 4);
         uint64_t w;
@@ -337,7 +323,7 @@ static const char *skip_ascii(const char *s, const char *end)
         s += 16;
     }
 #endif
-    while (end - s >= 8 && (load64(s) & HIGHS) == 0)
+    while (end - s >= 8 && (atd__load64(s) & HIGHS) == 0)
         s += 8;
     while (s != end && (unsigned char)*s < 0x80)
         s++;
@@ -456,14 +442,14 @@ static ALWAYS_INLINE bool plain_at(char *p, const char *s, size_t len)
 {
     uint64_t a, b;
     if (len >= 8 && len <= 16) {
-        a = load64(s);
-        b = load64(s + len - 8);
+        a = atd__load64(s);
+        b = atd__load64(s + len - 8);
         if (ATD_UNLIKELY(any_stop16(a, b)))
             return false;
         memcpy(p + 1, &a, 8);
         memcpy(p + 1 + len - 8, &b, 8);
     } else if (len >= 4 && len < 8) {
-        uint32_t x = load32(s), y = load32(s + len - 4);
+        uint32_t x = atd__load32(s), y = atd__load32(s + len - 4);
         a = (uint64_t)y << 32 | x;
         if (ATD_UNLIKELY(any_stop16(a, a)))
             return false;
