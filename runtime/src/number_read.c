@@ -734,12 +734,6 @@ static NOINLINE const char *parse_prefix_general(const char *p, const char *end,
  * bytes of fraction digits and the byte after them, all below offset 26. */
 #define FAST_SPAN 26
 
-/* The low n bytes of a word (n <= 7). */
-static inline uint64_t low_bytes(uint64_t x, unsigned n)
-{
-    return x & (((uint64_t)1 << (8 * n)) - 1);
-}
-
 #ifdef NUMBER_SSE2
 /* The digits at f (at most 16 are looked at; reads 16 bytes) as the 16-digit
  * integer they start, the missing ones taken as trailing zeros: digit i
@@ -753,6 +747,12 @@ static inline uint64_t sixteen_digits(const char *f, unsigned *k)
     return (halves & 0xFFFFFFFF) * 100000000 + (halves >> 32);
 }
 #else
+/* The low n bytes of a word (n <= 7). */
+static inline uint64_t low_bytes(uint64_t x, unsigned n)
+{
+    return x & (((uint64_t)1 << (8 * n)) - 1);
+}
+
 /* The same with two words. */
 static inline uint64_t sixteen_digits(const char *f, unsigned *k)
 {
