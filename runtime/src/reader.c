@@ -335,6 +335,12 @@ static ATD__HOT_INLINE const char *open_container(atd_reader *r, const char *p, 
         return p + 1;
     if (r->err_code != ATD_ERR_OK)
         return NULL; /* an unterminated comment */
+    /* A line comment that runs to the end of the input may end with the
+     * closing bracket, and the caller would take that byte before the
+     * cursor for the bracket of an empty container: report the missing
+     * value here instead. */
+    if (ATD_UNLIKELY(p >= r->end && p[-1] == close))
+        return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "a value"));
     r->depth++;
     return p;
 }

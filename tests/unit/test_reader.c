@@ -688,6 +688,16 @@ START_TEST(test_reader_lenient)
     ck_assert(!atd_read_end(&f.r));
     CHECK_ERROR(&f.r, ATD_ERR_EOF, 2, "unterminated comment");
     fx_close(&f);
+    /* A line comment to the end of the input that ends with the closing
+     * bracket leaves the container open: it is not an empty one. */
+    fx_open(&f, "[//x]", ATD_READ_LENIENT);
+    ck_assert(!atd_array_begin(&f.r, &more));
+    CHECK_ERROR(&f.r, ATD_ERR_EOF, 5, "unexpected end of input");
+    fx_close(&f);
+    fx_open(&f, "{ // }", ATD_READ_LENIENT);
+    ck_assert(!atd_object_begin(&f.r, &more));
+    CHECK_ERROR(&f.r, ATD_ERR_EOF, 6, "unexpected end of input");
+    fx_close(&f);
     /* A lone slash is not a comment. */
     fx_open(&f, "[1 / 2]", ATD_READ_LENIENT);
     ck_assert(atd_array_begin(&f.r, &more) && atd_read_int64(&f.r, &v));
