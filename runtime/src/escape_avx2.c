@@ -191,9 +191,87 @@ static ATD__TARGET_AVX2 ALWAYS_INLINE char *escape_kernel(char *p, const char *s
     return p;
 }
 
-ATD__TARGET_AVX2 char *atd__escape_avx2(char *p, const char *s, size_t len, bool check)
+/* escape_kernel from s on, for a string whose bytes before s (if any) are
+ * plain ASCII: nothing is pending from them. Out of line, so that its setup
+ * (eight constants, saved registers) is paid only by the strings that need
+ * it. */
+static ATD__TARGET_AVX2 __attribute__((noinline)) char *escape_full(char *p, const char *s,
+                                                                    size_t len, bool check)
 {
     return check ? escape_kernel(p, s, len, true) : escape_kernel(p, s, len, false);
+}
+
+/* The constants of plain_stops, loaded from memory. */
+static const union {
+    char bytes[7][32];
+    __m256i align;
+} plain_bytes = {{REP32(0x21), REP32('"' + 1), REP32('\\' + 1), REP32('"'), REP32('\\'),
+                  REP32(0x7f), REP32(0x1f)}};
+
+/* The table, made opaque to the compiler (an empty asm that "changes" the
+ * pointer): else it folds the loads back into constants and rebuilds each
+ * one in three instructions. */
+static ATD__TARGET_AVX2 ALWAYS_INLINE const __m256i *plain_table(void)
+{
+    const __m256i *t = (const __m256i *)(const void *)plain_bytes.bytes;
+    __asm__("" : "+r"(t));
+    return t;
+}
+
+/* The bytes of v that stop the plain copy: those to escape and, with
+ * `check`, the non-ASCII ones (the UTF-8 validation is then needed). With
+ * one added, the bytes below 0x20, DEL and 0x80..0xff are exactly those
+ * below 0x21 as signed bytes; '"' and '\\' are tested on their own. */
+static ATD__TARGET_AVX2 ALWAYS_INLINE __m256i plain_stops(__m256i v, const __m256i *t, bool check)
+{
+    if (!check) {
+        __m256i q = _mm256_cmpeq_epi8(v, _mm256_load_si256(t + 3));
+        __m256i b = _mm256_cmpeq_epi8(v, _mm256_load_si256(t + 4));
+        __m256i d = _mm256_cmpeq_epi8(v, _mm256_load_si256(t + 5));
+        __m256i l = _mm256_cmpeq_epi8(_mm256_min_epu8(v, _mm256_load_si256(t + 6)), v);
+        return _mm256_or_si256(_mm256_or_si256(q, b), _mm256_or_si256(d, l));
+    }
+    __m256i u = _mm256_sub_epi8(v, _mm256_cmpeq_epi8(v, v)); /* v + 1 */
+    __m256i low = _mm256_cmpgt_epi8(_mm256_load_si256(t + 0), u);
+    __m256i q = _mm256_cmpeq_epi8(u, _mm256_load_si256(t + 1));
+    __m256i b = _mm256_cmpeq_epi8(u, _mm256_load_si256(t + 2));
+    return _mm256_or_si256(low, _mm256_or_si256(q, b));
+}
+
+/* A string of 32 bytes or more is first copied 32 bytes at a time with the
+ * cheap test above, the last block overlapping the one before so as to end
+ * at the end of the string (its first bytes, already copied, are copied
+ * again as they are). Most such strings (URLs, sentences) are plain ASCII
+ * and end there; at the first block that holds a stop byte, the full
+ * kernel takes over from that block. */
+static ATD__TARGET_AVX2 ALWAYS_INLINE char *escape_plain_first(char *p, const char *s, size_t len,
+                                                               bool check)
+{
+    const char *end = s + len, *last = end - 32;
+    const __m256i *t = plain_table();
+    while (s < last) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)s);
+        _mm256_storeu_si256((__m256i *)(void *)p, v);
+        __m256i m = plain_stops(v, t, check);
+        if (ATD_UNLIKELY(!_mm256_testz_si256(m, m)))
+            return escape_full(p, s, (size_t)(end - s), check);
+        s += 32;
+        p += 32;
+    }
+    /* end - s is 1 to 32: the block at `last` starts s - last bytes back */
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)last);
+    __m256i m = plain_stops(v, t, check);
+    if (ATD_UNLIKELY(!_mm256_testz_si256(m, m)))
+        return escape_full(p, s, (size_t)(end - s), check);
+    _mm256_storeu_si256((__m256i *)(void *)(p - (s - last)), v);
+    return p + (end - s);
+}
+
+ATD__TARGET_AVX2 char *atd__escape_avx2(char *p, const char *s, size_t len, bool check)
+{
+    if (len < 32)
+        return escape_full(p, s, len, check);
+    return check ? escape_plain_first(p, s, len, true) : escape_plain_first(p, s, len, false);
 }
 
 #else
