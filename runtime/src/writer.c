@@ -293,14 +293,11 @@ static NOINLINE char *escape_run_validate(char *p, const char *s, size_t len)
     return escape_body(p, s, len, true);
 }
 
+#if ATD__HAVE_AVX2_KERNELS
 /* Whether the CPU runs the AVX2 kernel of escape.h (one load, inline). */
 static inline bool wide_kernels(void)
 {
-#if ATD__HAVE_AVX2_KERNELS
     return (atd__cpu_kernels() & ATD__CPU_AVX2) != 0;
-#else
-    return false;
-#endif
 }
 
 /* wide_kernels without the probe (false before the first use): where
@@ -308,12 +305,9 @@ static inline bool wide_kernels(void)
  * more, as its registers must be saved around it. */
 static inline bool wide_kernels_known(void)
 {
-#if ATD__HAVE_AVX2_KERNELS
     return (atomic_load_explicit(&atd__cpu_chosen, memory_order_relaxed) & ATD__CPU_AVX2) != 0;
-#else
-    return false;
-#endif
 }
+#endif
 
 /* escape_body with the widest kernel the CPU has: the AVX2 one (escape.h)
  * escapes, validates and copies in one pass. */
@@ -503,8 +497,12 @@ static ALWAYS_INLINE bool plain_at(char *p, const char *s, size_t len)
          * blocks, the last ones overlapping so as to end at the end; with
          * AVX2, 33 bytes and more are left to its kernel, which copies a
          * plain string in 32-byte blocks as cheaply */
-        if (len > 64 || (len > 32 && wide_kernels_known()))
+        if (len > 64)
             return false;
+#if ATD__HAVE_AVX2_KERNELS
+        if (len > 32 && wide_kernels_known())
+            return false;
+#endif
         const __m128i *src = (const __m128i *)(const void *)s;
         const __m128i *last = (const __m128i *)(const void *)(s + len - 16);
         __m128i x0 = _mm_loadu_si128(src), x3 = _mm_loadu_si128(last);

@@ -261,11 +261,12 @@ static void check_validated(const unsigned char *in, size_t len)
 }
 
 /* The string lengths of the block sweeps: every length up to 72 (the
- * short paths end at 16, 32 and 64 bytes, the AVX2 kernel's plain copy
- * starts at 32) and those around the ends of its third and fourth blocks,
- * where its loop runs more than once before the block that ends the
- * string. Returns the length after len (past SWEEP_MAX after the last). */
-#define SWEEP_MAX 129
+ * short paths end at 16, 32 and 64 bytes; the AVX2 kernel's plain copy
+ * starts at 32, takes up to 64 bytes in one step, and more in steps of 64
+ * then a last 64 bytes overlapping them) and those around 96, 128 and 192,
+ * where its loop takes one, two or three steps before the last. Returns
+ * the length after len (past SWEEP_MAX after the last). */
+#define SWEEP_MAX 193
 static size_t next_sweep_length(size_t len)
 {
     switch (len) {
@@ -273,6 +274,8 @@ static size_t next_sweep_length(size_t len)
         return 95;
     case 97:
         return 127;
+    case 129:
+        return 191;
     default:
         return len + 1;
     }
@@ -290,8 +293,8 @@ START_TEST(test_writer_plain_block_boundaries)
         "\"",   "\\",   "\x00",         "\x1f",         "\x7f",
         "\n",   "\t",   "\xc3\xa9",     "\xe2\x82\xac", "\xf0\x9f\x98\x80",
         "\x80", "\xc3", "\xed\xa0\x80", "\xff",         "!"};
-    unsigned char storage[160];
-    char expected[6 * 160 + 2];
+    unsigned char storage[SWEEP_MAX + 32];
+    char expected[6 * SWEEP_MAX + 2];
     for (size_t len = 1; len <= SWEEP_MAX; len = next_sweep_length(len)) {
         unsigned char *in = storage + len % 32; /* every alignment */
         for (size_t pos = 0; pos < len; pos++) {
@@ -425,7 +428,7 @@ START_TEST(test_writer_key_string_literal)
     use_kernels(_i);
     static const char *const odd[] = {"\"",       "\n",           "\x01", "\x7f",
                                       "\xc3\xa9", "\xe2\x82\xac", "\xff", "\xc3"};
-    char text[140];
+    char text[SWEEP_MAX + 8];
     for (size_t len = 0; len <= SWEEP_MAX; len = next_sweep_length(len)) {
         for (size_t k = 0; k <= sizeof odd / sizeof odd[0]; k++) {
             for (size_t at = 0; at < (k == 0 ? 1 : len + 1); at++) {
