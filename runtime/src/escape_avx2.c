@@ -266,6 +266,69 @@ static ATD__TARGET_AVX2 ALWAYS_INLINE bool pair_stops(__m256i a, __m256i b, cons
     return !_mm256_testz_si256(m, m);
 }
 
+/* The rest of a string of 32 bytes or more, [s, end), whose bytes before s
+ * are ASCII, 32 bytes at a time with the cheap test: a byte to escape is
+ * escaped here, and only a non-ASCII byte (when checking) hands the rest to
+ * the full kernel. The last 1 to 31 bytes are tested in the block that ends
+ * at the end of the string (inside it, as the string has 32 bytes or more),
+ * their bits moved down to start at s, and copied by exact moves. */
+static ATD__TARGET_AVX2 ALWAYS_INLINE char *escape_ascii_body(char *p, const char *s,
+                                                              const char *end, bool check)
+{
+    const __m256i *t = plain_table();
+    while (end - s >= 32) {
+        __m256i v = load32(s);
+        store32(p, v);
+        unsigned m = (unsigned)_mm256_movemask_epi8(plain_stops(v, t, check));
+        if (ATD_LIKELY(m == 0)) {
+            s += 32;
+            p += 32;
+            continue;
+        }
+        unsigned k = (unsigned)__builtin_ctz(m);
+        unsigned char c = (unsigned char)s[k];
+        if (check && c >= 0x80)
+            return escape_full(p + k, s + k, (size_t)(end - s) - k, true);
+        p = atd__escape_byte(p + k, c);
+        s += k + 1;
+    }
+    __m256i last = load32(end - 32);
+    unsigned stops = (unsigned)_mm256_movemask_epi8(plain_stops(last, t, check));
+    while (s != end) {
+        unsigned n = (unsigned)(end - s);
+        unsigned m = stops >> (32 - n);
+        if (ATD_LIKELY(m == 0)) {
+            copy_end(p, s, n);
+            return p + n;
+        }
+        unsigned k = (unsigned)__builtin_ctz(m);
+        unsigned char c = (unsigned char)s[k];
+        copy_end(p, s, k);
+        if (check && c >= 0x80)
+            return escape_full(p + k, s + k, n - k, true);
+        p = atd__escape_byte(p + k, c);
+        s += k + 1;
+    }
+    return p;
+}
+
+static ATD__TARGET_AVX2 __attribute__((noinline)) char *escape_ascii(char *p, const char *s,
+                                                                     const char *end, bool check)
+{
+    return check ? escape_ascii_body(p, s, end, true) : escape_ascii_body(p, s, end, false);
+}
+
+/* Where the plain copy goes on from s when the pair (a, b) has a stop: to
+ * the full kernel if the pair holds non-ASCII text to validate, else to
+ * escape_ascii. */
+static ATD__TARGET_AVX2 ALWAYS_INLINE char *after_stop(char *p, const char *s, const char *end,
+                                                       __m256i a, __m256i b, bool check)
+{
+    if (check && _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0)
+        return escape_full(p, s, (size_t)(end - s), true);
+    return escape_ascii(p, s, end, check);
+}
+
 /* A string of 32 bytes or more is first copied with the cheap test above,
  * two 32-byte blocks (64 bytes) per step; the last pair (or the only one,
  * up to 64 bytes) overlaps the bytes before so as to end at the end of the
@@ -281,7 +344,7 @@ static ATD__TARGET_AVX2 ALWAYS_INLINE char *escape_plain_first(char *p, const ch
     if (len <= 64) {
         __m256i a = load32(s), b = load32(end - 32);
         if (ATD_UNLIKELY(pair_stops(a, b, t, check)))
-            return escape_full(p, s, len, check);
+            return after_stop(p, s, end, a, b, check);
         store32(p, a);
         store32(p + len - 32, b);
         return p + len;
@@ -291,7 +354,7 @@ static ATD__TARGET_AVX2 ALWAYS_INLINE char *escape_plain_first(char *p, const ch
         store32(p, a);
         store32(p + 32, b);
         if (ATD_UNLIKELY(pair_stops(a, b, t, check)))
-            return escape_full(p, s, (size_t)(end - s), check);
+            return after_stop(p, s, end, a, b, check);
         s += 64;
         p += 64;
     }
@@ -299,7 +362,7 @@ static ATD__TARGET_AVX2 ALWAYS_INLINE char *escape_plain_first(char *p, const ch
     const char *last = end - 64;
     __m256i a = load32(last), b = load32(last + 32);
     if (ATD_UNLIKELY(pair_stops(a, b, t, check)))
-        return escape_full(p, s, (size_t)(end - s), check);
+        return after_stop(p, s, end, a, b, check);
     store32(p - (s - last), a);
     store32(p - (s - last) + 32, b);
     return p + (end - s);

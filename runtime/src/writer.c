@@ -294,28 +294,35 @@ static NOINLINE char *escape_run_validate(char *p, const char *s, size_t len)
 }
 
 #if ATD__HAVE_AVX2_KERNELS
-/* Whether the CPU runs the AVX2 kernel of escape.h (one load, inline). */
-static inline bool wide_kernels(void)
-{
-    return (atd__cpu_kernels() & ATD__CPU_AVX2) != 0;
-}
-
-/* wide_kernels without the probe (false before the first use): where
- * either answer is right and only speed depends on it, a call would cost
- * more, as its registers must be saved around it. */
+/* Whether the CPU runs the AVX2 kernel of escape.h, as far as known: false
+ * before the first probe. Where that is the only question (either answer
+ * gives the same output) it is one load, with no call whose registers would
+ * have to be saved around it. */
 static inline bool wide_kernels_known(void)
 {
     return (atomic_load_explicit(&atd__cpu_chosen, memory_order_relaxed) & ATD__CPU_AVX2) != 0;
 }
+
+static char *escape_text(char *p, const char *s, size_t len, bool check);
+
+/* escape_text's first use: the probe, then the escape. */
+static NOINLINE char *escape_text_probe(char *p, const char *s, size_t len, bool check)
+{
+    atd__cpu_kernels();
+    return escape_text(p, s, len, check);
+}
 #endif
 
 /* escape_body with the widest kernel the CPU has: the AVX2 one (escape.h)
- * escapes, validates and copies in one pass. */
+ * escapes, validates and copies in one pass. Every route is a tail call. */
 static ALWAYS_INLINE char *escape_text(char *p, const char *s, size_t len, bool check)
 {
 #if ATD__HAVE_AVX2_KERNELS
-    if (wide_kernels())
+    unsigned kernels = atomic_load_explicit(&atd__cpu_chosen, memory_order_relaxed);
+    if (kernels & ATD__CPU_AVX2)
         return atd__escape_avx2(p, s, len, check);
+    if (ATD_UNLIKELY(kernels == 0))
+        return escape_text_probe(p, s, len, check);
 #endif
     return check ? escape_run_validate(p, s, len) : escape_run(p, s, len);
 }
