@@ -627,7 +627,7 @@ static NOINLINE char *write_17_other(char *p, __m128i s, char d16, int n, int x)
  * The number of digits left once trailing zeros are dropped decides where
  * the next value goes; it is known without looking at the digits unless f
  * may end with a zero. */
-static inline char *write_16_17(char *p, uint64_t f, int e10, bool zero_end)
+static ALWAYS_INLINE char *write_16_17(char *p, uint64_t f, int e10, bool zero_end)
 {
     int lead = f < 10000000000000000u; /* 16 digits */
     __m128i d, s;                      /* s: the first 16 of the 17 */
