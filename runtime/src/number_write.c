@@ -158,17 +158,18 @@ static inline uint64_t fixed_div_1e6(uint32_t v)
 }
 
 /* Writes v without leading zeros; returns the end. Branches on the
- * magnitude only (two or three comparisons), then writes the digits in
- * pairs. */
+ * magnitude only (two comparisons from six digits up, where ids and
+ * timestamps are, three below), then writes the digits in pairs. */
 static ALWAYS_INLINE char *write_u32(char *p, uint32_t v)
 {
-    if (v < 10000) {
-        if (v < 100)
-            return write_1to2(p, v);
-        return write_pairs(p, (uint64_t)v * 42949673, 1, false);
-    }
-    if (v < 1000000)
+    if (v < 1000000) {
+        if (v < 10000) {
+            if (v < 100)
+                return write_1to2(p, v);
+            return write_pairs(p, (uint64_t)v * 42949673, 1, false);
+        }
         return write_pairs(p, (uint64_t)v * 429497, 2, false);
+    }
     if (v < 100000000)
         return write_pairs(p, fixed_div_1e6(v), 3, false);
     /* 9 or 10 digits: the leading 1 or 2, then 8 with leading zeros */
