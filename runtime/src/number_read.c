@@ -759,11 +759,12 @@ NOINLINE const char *atd__parse_double_general(const char *p, const char *end, d
 }
 
 #ifdef HAVE_SWAR
-/* Bytes the fast path may read from the start of the number: a sign, one
- * word at the integer digits (at most 7 of them, then the point), sixteen
- * bytes of fraction digits, then an exponent of up to 5 bytes and the byte
- * after it, all below offset 31. */
-#define FAST_SPAN 31
+/* Bytes the fast path may read from the start of the number, all below
+ * offset 30: a sign, one word at the integer digits (at most 7 of them, then
+ * the point), sixteen bytes of fraction digits (below offset 25); with at
+ * most 3 integer digits the fraction's 16 digits end by offset 21, 3 more
+ * digits and an exponent of up to 5 bytes follow, then the byte after them. */
+#define FAST_SPAN 30
 
 #ifdef NUMBER_SSE2
 /* The digits at f (at most 16 are looked at; reads 16 bytes) as the 16-digit
@@ -858,54 +859,73 @@ static ALWAYS_INLINE const char *decide_fast(const char *start, const char *stop
     return decide_trimmed(start, stop, w, q, out);
 }
 
-/* The exponent after the mantissa w * 10^-m of the fast path, at e (the 'e'
- * or 'E'): [+-]?[0-9]{1,3}, then the byte that must end the number as in
- * finish_fast (without `token`, only a digit cannot: a fourth exponent digit
- * goes the general way, which saturates long exponents). Reads at most 5
- * bytes after e. Out of line: exponents are rare in most documents and the
- * common path stays free of a stack frame. Returns the end with *out set, or
- * NULL (*out untouched). */
-static NOINLINE const char *fast_exponent(const char *start, const char *e, bool token, uint64_t w,
-                                          unsigned m, double *out)
+/* The rest of a number whose mantissa the fast path has read up to stop as
+ * w * 10^-m, when the byte at stop is not the end: after sixteen fraction
+ * digits (m == 16) up to 3 more while w stays below 2^64 (the 17 significant
+ * digits of a double printed shortest, as 0.30000000000000004), then an
+ * exponent [eE][+-]?[0-9]{1,3}, then the byte that must end the number as
+ * in finish_fast (a fourth exponent digit goes the general way, which
+ * saturates long exponents). Reads at most 8 bytes after stop and the one
+ * after them. Out
+ * of line: rare in most documents, and the common path stays free of a
+ * stack frame. Returns the end with *out set, or NULL (*out untouched). */
+static NOINLINE const char *fast_more(const char *start, const char *stop, bool token, uint64_t w,
+                                      unsigned m, double *out)
 {
-    const char *p = e + 1;
-    bool neg = *p == '-';
-    p += *p == '-' || *p == '+';
-    unsigned d = (unsigned)(unsigned char)*p - '0';
-    if (d > 9)
+    const char *p = stop;
+    unsigned d;
+    if (m == 16) {
+        for (int i = 0; i < 3 && (d = (unsigned)(unsigned char)*p - '0') <= 9; i++, p++) {
+            if (w > (UINT64_MAX - 9) / 10)
+                return NULL;
+            w = w * 10 + d;
+            m++;
+        }
+    }
+    int64_t q = -(int64_t)m;
+    if ((*p | 0x20) == 'e') {
+        p++;
+        bool neg = *p == '-';
+        p += *p == '-' || *p == '+';
+        if ((d = (unsigned)(unsigned char)*p - '0') > 9)
+            return NULL;
+        int64_t x = d;
+        p++;
+        for (int i = 0; i < 2 && (d = (unsigned)(unsigned char)*p - '0') <= 9; i++, p++)
+            x = x * 10 + d;
+        q += neg ? -x : x;
+        if (!token && is_digit(*p))
+            return NULL;
+    }
+    if (token ? !(atd__char_class[(unsigned char)*p] & ATD__CC_DELIM)
+              : is_digit(*p) || (*p | 0x20) == 'e')
         return NULL;
-    int64_t x = d;
-    p++;
-    for (int i = 0; i < 2 && (d = (unsigned)(unsigned char)*p - '0') <= 9; i++, p++)
-        x = x * 10 + d;
-    unsigned char c = (unsigned char)*p;
-    if (token ? !(atd__char_class[c] & ATD__CC_DELIM) : is_digit((char)c))
-        return NULL;
-    return decide_fast(start, p, w, (neg ? -x : x) - (int64_t)m, out);
+    return decide_fast(start, p, w, q, out);
 }
 
 /* The end of the fast path for the number [start, stop): the byte at stop
  * must end it (`token`: end a token; else neither continue the digits nor
- * start an exponent) or start an exponent (fast_exponent); its value is
- * w * 10^-m (m = 0, 8 or 16, a constant in each caller so that the steps
- * fold it in) with the sign of the text at start, decided by the Clinger or
- * the fast Eisel-Lemire step. Returns the end, or NULL when that does not
- * decide (*out untouched). */
+ * start an exponent), or more fraction digits or an exponent follow
+ * (fast_more); its value is w * 10^-m (m = 0, 8 or 16, a constant in each
+ * caller so that the steps fold it in) with the sign of the text at start,
+ * decided by the Clinger or the fast Eisel-Lemire step. Returns the end, or
+ * NULL when that does not decide (*out untouched). */
 static ALWAYS_INLINE const char *finish_fast(const char *start, const char *stop, bool token,
                                              uint64_t w, unsigned m, double *out)
 {
     unsigned char c = (unsigned char)*stop;
     if (token ? !(atd__char_class[c] & ATD__CC_DELIM) : is_digit((char)c) || (c | 0x20) == 'e') {
-        if ((c | 0x20) == 'e')
-            return fast_exponent(start, stop, token, w, m, out);
+        if ((c | 0x20) == 'e' || (m == 16 && is_digit((char)c)))
+            return fast_more(start, stop, token, w, m, out);
         return NULL;
     }
     return decide_fast(start, stop, w, -(int64_t)m, out);
 }
 
 /* The common shapes -?(0|[1-9][0-9]{0,6}) followed by (\.[0-9]{1,8})? or,
- * with at most 3 integer digits, by \.[0-9]{1,16}, then by an optional
- * exponent [eE][+-]?[0-9]{1,3} (fast_exponent), when FAST_SPAN bytes are
+ * with at most 3 integer digits, by \.[0-9]{1,16} and up to 3 more digits
+ * while the value fits, then by an optional exponent [eE][+-]?[0-9]{1,3}
+ * (fast_more), when FAST_SPAN bytes are
  * left at start: a word gives the integer digits and their value at once,
  * one 16-byte block (two words without SSE2) the fraction, with no bound
  * check, no loop and few live values (the sign is read again at the end).
