@@ -277,16 +277,43 @@ atd_num_status atd_parse_int64(const char *p, const char *end, int64_t *out)
 }
 
 #ifdef HAVE_SWAR
-/* Bytes the integer fast path may read after p: a sign, 16 bytes of digits,
- * the byte after them (with SSE2 also up to 15 bytes before p, INT_BEHIND). */
-#define INT_SPAN 17
+/* Bytes the integer fast path may read after p: a sign, 19 digits and the
+ * byte after them (with SSE2 also up to 15 bytes before p, INT_BEHIND). */
+#define INT_SPAN 21
 #define INT_BEHIND 15
 
-/* The common bare integer -?(0|[1-9][0-9]{0,14}) followed by a token end,
- * when INT_SPAN bytes are left at p (and INT_BEHIND before it): the digit
- * count and the value with no branch per digit, no overflow possible (15
- * digits < 2^63) and few live values, so that atd__read_int64_token needs
- * no stack frame. Returns the end with *out set, or NULL for anything else
+/* The sign and magnitude v as int64 bits (two's complement of -v when neg). */
+static inline void store_int(uint64_t v, unsigned neg, int64_t *out)
+{
+    uint64_t bits = (v ^ (0 - (uint64_t)neg)) + neg;
+    memcpy(out, &bits, sizeof bits);
+}
+
+/* The rest of an integer whose first sixteen digits (the first nonzero,
+ * value v) end at q: up to three more digits one at a time, then the token
+ * end. 19 digits stay below 10^19 < 2^64, so only the int64 bound needs a
+ * check. Returns the end with *out set, or NULL for a 20th digit, a value
+ * beyond int64 or no token end (the general path then reports the exact
+ * error). */
+static ALWAYS_INLINE const char *int_long_tail(const char *q, uint64_t v, unsigned neg,
+                                               int64_t *out)
+{
+    unsigned d;
+    for (int i = 0; i < 3 && (d = (unsigned)(unsigned char)*q - '0') <= 9; i++, q++)
+        v = v * 10 + d;
+    /* a digit is no delimiter: a 20th one fails here */
+    if (!(atd__char_class[(unsigned char)*q] & ATD__CC_DELIM) || v > (uint64_t)INT64_MAX + neg)
+        return NULL;
+    store_int(v, neg, out);
+    return q;
+}
+
+/* The bare integer -?(0|[1-9][0-9]{0,18}) followed by a token end, when
+ * INT_SPAN bytes are left at p (and INT_BEHIND before it): up to 15 digits
+ * (the common case: no overflow possible) with the digit count and the value
+ * from no branch per digit and few live values, so that
+ * atd__read_int64_token needs no stack frame; 16 to 19 digits (64-bit ids)
+ * by int_long_tail. Returns the end with *out set, or NULL for anything else
  * (the general path then reads it or reports the exact error). */
 #ifdef NUMBER_SSE2
 /* One block gives the digit count; the 16 bytes that end with the last
@@ -295,19 +322,21 @@ static ALWAYS_INLINE const char *int_fast(const char *p, int64_t *out)
 {
     unsigned neg = *p == '-';
     const char *s = p + neg;
-    unsigned n =
-        (unsigned)__builtin_ctz(~digit_mask16(_mm_loadu_si128((const __m128i *)(const void *)s)));
+    __m128i block = _mm_loadu_si128((const __m128i *)(const void *)s);
+    unsigned n = (unsigned)__builtin_ctz(~digit_mask16(block));
     /* no digit, 16 or more, or a "0" followed by a digit */
-    if (n - 1 >= 15 || (*s == '0' && n > 1))
-        return NULL;
+    if (n - 1 >= 15 || (*s == '0' && n > 1)) {
+        if (n != 16 || *s == '0')
+            return NULL;
+        uint64_t halves = halves16(digit_values16(block));
+        return int_long_tail(s + 16, (halves & 0xFFFFFFFF) * 100000000 + (halves >> 32), neg, out);
+    }
     const char *q = s + n;
     if (!(atd__char_class[(unsigned char)*q] & ATD__CC_DELIM))
         return NULL;
     __m128i last = _mm_loadu_si128((const __m128i *)(const void *)(q - 16));
     uint64_t halves = halves16(_mm_and_si128(digit_values16(last), byte_mask(16 + n)));
-    uint64_t v = (halves & 0xFFFFFFFF) * 100000000 + (halves >> 32);
-    uint64_t bits = (v ^ (0 - (uint64_t)neg)) + neg; /* two's complement of -v when neg */
-    memcpy(out, &bits, sizeof bits);
+    store_int((halves & 0xFFFFFFFF) * 100000000 + (halves >> 32), neg, out);
     return q;
 }
 #else
@@ -330,16 +359,17 @@ static ALWAYS_INLINE const char *int_fast(const char *p, int64_t *out)
     } else {
         uint64_t x = digit_values(load8(s + 8));
         uint64_t xb = nondigit_flags(x);
-        if ((t & 0xFF) == 0 || xb == 0) /* a leading "0", or 16 digits or more */
+        if ((t & 0xFF) == 0) /* a leading "0" */
             return NULL;
+        if (xb == 0) /* 16 digits or more */
+            return int_long_tail(s + 16, eight_digits(t) * 100000000 + eight_digits(x), neg, out);
         unsigned n = (unsigned)atd__ctz64(xb) / 8;
         v = eight_digits(t) * pow10_u64[n] + eight_digits((x << (56 - 8 * n)) << 8);
         q = s + 8 + n;
     }
     if (!(atd__char_class[(unsigned char)*q] & ATD__CC_DELIM))
         return NULL;
-    uint64_t bits = (v ^ (0 - (uint64_t)neg)) + neg; /* two's complement of -v when neg */
-    memcpy(out, &bits, sizeof bits);
+    store_int(v, neg, out);
     return q;
 }
 #endif
@@ -723,16 +753,18 @@ atd_num_status atd_parse_double(const char *p, const char *end, double *out)
 
 /* The general prefix parse, out of line so that the fast path below needs no
  * stack frame and reaches it by a tail call. */
-static NOINLINE const char *parse_prefix_general(const char *p, const char *end, double *out)
+NOINLINE const char *atd__parse_double_general(const char *p, const char *end, double *out)
 {
     return parse_number(p, end, false, out);
 }
 
 #ifdef HAVE_SWAR
-/* Bytes the fast path may read from the start of the number: a sign, one
- * word at the integer digits (at most 7 of them, then the point), sixteen
- * bytes of fraction digits and the byte after them, all below offset 26. */
-#define FAST_SPAN 26
+/* Bytes the fast path may read from the start of the number, all below
+ * offset 30: a sign, one word at the integer digits (at most 7 of them, then
+ * the point), sixteen bytes of fraction digits (below offset 25); with at
+ * most 3 integer digits the fraction's 16 digits end by offset 21, 3 more
+ * digits and an exponent of up to 5 bytes follow, then the byte after them. */
+#define FAST_SPAN 30
 
 #ifdef NUMBER_SSE2
 /* The digits at f (at most 16 are looked at; reads 16 bytes) as the 16-digit
@@ -773,33 +805,127 @@ static inline uint64_t sixteen_digits(const char *f, unsigned *k)
 }
 #endif
 
-/* The end of the fast path for the number [start, stop): the byte at stop
- * must end it (`token`: end a token; else neither continue the digits nor
- * start an exponent); its value is w * 10^-m (m = 0, 8 or 16, a constant in
- * each caller so that the steps fold it in) with the sign of the text at
- * start, decided by the Clinger or the fast Eisel-Lemire step. Returns stop,
- * or NULL when that does not decide (*out untouched). */
-static ALWAYS_INLINE const char *finish_fast(const char *start, const char *stop, bool token,
-                                             uint64_t w, unsigned m, double *out)
+/* w * 10^q without n trailing zeros of w when it has them (pow = 10^n, a
+ * constant in each caller: the division is a multiplication). */
+static inline void trim_zeros(uint64_t *w, int64_t *q, uint64_t pow, int n)
 {
-    unsigned char c = (unsigned char)*stop;
-    if (token ? !(atd__char_class[c] & ATD__CC_DELIM) : is_digit((char)c) || (c | 0x20) == 'e')
+    if (*w % pow == 0) {
+        *w /= pow;
+        *q += n;
+    }
+}
+
+/* The Clinger step for w * 10^q with the sign of the text at start, after
+ * the fast Eisel-Lemire step could not decide. That happens mostly for
+ * values that a double holds exactly (1.5, 2.0, 2.33e6): their product has
+ * only zero bits below the rounding, which that step cannot tell from a
+ * halfway case, and the fast path's mantissa, padded with trailing zeros,
+ * is too large for the Clinger step. Without those zeros it often fits.
+ * Stores the value and returns stop, or NULL (*out untouched). */
+static NOINLINE const char *decide_trimmed(const char *start, const char *stop, uint64_t w,
+                                           int64_t q, double *out)
+{
+    if (w == 0)
         return NULL;
+    /* up to 23 trailing zeros (w < 2^64 has at most 19) */
+    trim_zeros(&w, &q, 100000000, 8);
+    trim_zeros(&w, &q, 100000000, 8);
+    trim_zeros(&w, &q, 10000, 4);
+    trim_zeros(&w, &q, 100, 2);
+    trim_zeros(&w, &q, 10, 1);
     double v;
-    if (clinger(w, -(int64_t)m, &v)) {
+    if (!clinger(w, q, &v))
+        return NULL;
+    *out = *start == '-' ? -v : v;
+    return stop;
+}
+
+/* The Clinger or the fast Eisel-Lemire step for w * 10^q with the sign of
+ * the text at start: stores the value and returns stop, or NULL when they do
+ * not decide (*out untouched). */
+static ALWAYS_INLINE const char *decide_fast(const char *start, const char *stop, uint64_t w,
+                                             int64_t q, double *out)
+{
+    double v;
+    if (clinger(w, q, &v)) {
         *out = *start == '-' ? -v : v;
         return stop;
     }
     uint64_t b;
-    if (w != 0 && lemire_fast(w, -(int64_t)m, &b)) {
+    if (w != 0 && lemire_fast(w, q, &b)) {
         *out = from_bits(b, *start == '-');
         return stop;
     }
-    return NULL;
+    return decide_trimmed(start, stop, w, q, out);
+}
+
+/* The rest of a number whose mantissa the fast path has read up to stop as
+ * w * 10^-m, when the byte at stop is not the end: after sixteen fraction
+ * digits (m == 16) up to 3 more while w stays below 2^64 (the 17 significant
+ * digits of a double printed shortest, as 0.30000000000000004), then an
+ * exponent [eE][+-]?[0-9]{1,3}, then the byte that must end the number as
+ * in finish_fast (a fourth exponent digit goes the general way, which
+ * saturates long exponents). Reads at most 8 bytes after stop and the one
+ * after them. Out
+ * of line: rare in most documents, and the common path stays free of a
+ * stack frame. Returns the end with *out set, or NULL (*out untouched). */
+static NOINLINE const char *fast_more(const char *start, const char *stop, bool token, uint64_t w,
+                                      unsigned m, double *out)
+{
+    const char *p = stop;
+    unsigned d;
+    if (m == 16) {
+        for (int i = 0; i < 3 && (d = (unsigned)(unsigned char)*p - '0') <= 9; i++, p++) {
+            if (w > (UINT64_MAX - 9) / 10)
+                return NULL;
+            w = w * 10 + d;
+            m++;
+        }
+    }
+    int64_t q = -(int64_t)m;
+    if ((*p | 0x20) == 'e') {
+        p++;
+        bool neg = *p == '-';
+        p += *p == '-' || *p == '+';
+        if ((d = (unsigned)(unsigned char)*p - '0') > 9)
+            return NULL;
+        int64_t x = d;
+        p++;
+        for (int i = 0; i < 2 && (d = (unsigned)(unsigned char)*p - '0') <= 9; i++, p++)
+            x = x * 10 + d;
+        q += neg ? -x : x;
+        if (!token && is_digit(*p))
+            return NULL;
+    }
+    if (token ? !(atd__char_class[(unsigned char)*p] & ATD__CC_DELIM)
+              : is_digit(*p) || (*p | 0x20) == 'e')
+        return NULL;
+    return decide_fast(start, p, w, q, out);
+}
+
+/* The end of the fast path for the number [start, stop): the byte at stop
+ * must end it (`token`: end a token; else neither continue the digits nor
+ * start an exponent), or more fraction digits or an exponent follow
+ * (fast_more); its value is w * 10^-m (m = 0, 8 or 16, a constant in each
+ * caller so that the steps fold it in) with the sign of the text at start,
+ * decided by the Clinger or the fast Eisel-Lemire step. Returns the end, or
+ * NULL when that does not decide (*out untouched). */
+static ALWAYS_INLINE const char *finish_fast(const char *start, const char *stop, bool token,
+                                             uint64_t w, unsigned m, double *out)
+{
+    unsigned char c = (unsigned char)*stop;
+    if (token ? !(atd__char_class[c] & ATD__CC_DELIM) : is_digit((char)c) || (c | 0x20) == 'e') {
+        if ((c | 0x20) == 'e' || (m == 16 && is_digit((char)c)))
+            return fast_more(start, stop, token, w, m, out);
+        return NULL;
+    }
+    return decide_fast(start, stop, w, -(int64_t)m, out);
 }
 
 /* The common shapes -?(0|[1-9][0-9]{0,6}) followed by (\.[0-9]{1,8})? or,
- * with at most 3 integer digits, by \.[0-9]{1,16}, when FAST_SPAN bytes are
+ * with at most 3 integer digits, by \.[0-9]{1,16} and up to 3 more digits
+ * while the value fits, then by an optional exponent [eE][+-]?[0-9]{1,3}
+ * (fast_more), when FAST_SPAN bytes are
  * left at start: a word gives the integer digits and their value at once,
  * one 16-byte block (two words without SSE2) the fraction, with no bound
  * check, no loop and few live values (the sign is read again at the end).
@@ -808,8 +934,8 @@ static ALWAYS_INLINE const char *finish_fast(const char *start, const char *stop
  * (w < 10^3 * 10^16 < 2^64), else 10^-8 with at most 8 fraction digits.
  * With `token`, the byte after the number must end a token
  * (atd__char_class). Returns the end of the number with *out set, or NULL
- * (*out untouched) for anything else, exponents included: the general parse
- * then decides and finds the exact end or the syntax error. */
+ * (*out untouched) for anything else: the general parse then decides and
+ * finds the exact end or the syntax error. */
 static ALWAYS_INLINE const char *parse_fast(const char *start, bool token, double *out)
 {
     const char *p = start + (*start == '-');
@@ -845,7 +971,7 @@ const char *atd_parse_double_prefix(const char *p, const char *end, double *out)
             return q;
     }
 #endif
-    return parse_prefix_general(p, end, out);
+    return atd__parse_double_general(p, end, out);
 }
 
 const char *atd__read_double_token(atd_reader *r, const char *p, double *out)

@@ -807,7 +807,7 @@ const char *atd__read_double_slow(atd_reader *r, const char *p, double *out)
             /* One pass: the longest number at p, parsed as it is scanned;
              * it must then end the token. */
             double v;
-            const char *q = atd_parse_double_prefix(p, r->end, &v);
+            const char *q = atd__parse_double_general(p, r->end, &v);
             if (ATD_LIKELY(q != p && ends_token(r, q))) {
                 *out = v;
                 return q;

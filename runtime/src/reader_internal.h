@@ -57,6 +57,9 @@ const char *atd__read_small_int(const char *p, const char *end, int64_t *out, bo
  * or unusual ones, quoted numbers, lenient names and the errors). */
 const char *atd__read_double_token(atd_reader *r, const char *p, double *out);
 const char *atd__read_double_slow(atd_reader *r, const char *p, double *out);
+/* atd_parse_double_prefix without its fast path, for callers that have just
+ * tried it (atd__read_double_slow after atd__read_double_token). */
+const char *atd__parse_double_general(const char *p, const char *end, double *out);
 
 /* The same for atd_read_int64_p: the common bare integer (number_read.c),
  * anything else (reader.c: long integers, integers near the end of the

@@ -871,7 +871,8 @@ START_TEST(test_number_parse_random)
 END_TEST
 
 /* Short numbers of the shapes data is full of: coordinates and measures
- * (-?[0-9]{1,8}.[0-9]{1,17}), integers, "0.ddd", some with an exponent. */
+ * (-?[0-9]{1,8}.[0-9]{1,17}), integers, "0.ddd", exactly held values such
+ * as 2.5 or 1.000, a quarter with an exponent of any form. */
 static size_t random_short_number(rng *r, char *buf)
 {
     char *p = buf;
@@ -889,9 +890,18 @@ static size_t random_short_number(rng *r, char *buf)
         for (int k = 0; k < nf; k++)
             *p++ = (char)('0' + (runs && k > 3 ? (ni & 1) * 9 : rng_next(r) % 10));
     }
-    if (rng_next(r) % 10 == 0) {
+    if (rng_next(r) % 4 == 0) {
+        /* every exponent form: e or E, no sign, + or -, leading zeros, 1 to
+         * 4 digits (up to 3 take the fast route), some past the range */
         *p++ = (rng_next(r) & 1) ? 'e' : 'E';
-        p += sprintf(p, "%d", (int)(rng_next(r) % 80) - 40);
+        uint64_t sign = rng_next(r) % 3;
+        if (sign > 0)
+            *p++ = sign == 1 ? '+' : '-';
+        int zeros = rng_next(r) % 4 == 0 ? (int)(rng_next(r) % 3) : 0;
+        for (int k = 0; k < zeros; k++)
+            *p++ = '0';
+        int mag = rng_next(r) % 8 == 0 ? (int)(rng_next(r) % 400) : (int)(rng_next(r) % 40);
+        p += sprintf(p, "%d", mag);
     }
     *p = 0;
     return (size_t)(p - buf);
@@ -1007,9 +1017,10 @@ START_TEST(test_number_read_double_token_random)
 END_TEST
 
 /* atd_read_int64 the same way (the fast path also reads up to 15 bytes
- * before the number, when the input has them), on integers of 1 to 21 digits (some with a
- * leading zero, some at the int64 bounds) against a digit-by-digit oracle
- * with an exact overflow check. */
+ * before the number, when the input has them), on integers of 1 to 21 digits
+ * (some with a leading zero, some at the int64 bounds, some of 16 to 20
+ * digits near the int64 and uint64 limits and powers of ten) against a
+ * digit-by-digit oracle with an exact overflow check. */
 START_TEST(test_number_read_int_token_random)
 {
     static const char *const bounds[] = {"9223372036854775807", "-9223372036854775808",
@@ -1025,6 +1036,23 @@ START_TEST(test_number_read_int_token_random)
             n = strlen(b);
             memcpy(num, b, n);
             neg = b[0] == '-';
+        } else if (i % 16 == 14) {
+            /* 16 to 20 digits within 1000 of a limit or of a power of ten
+             * (the long-integer route and its overflow check) */
+            static const uint64_t near[] = {(uint64_t)INT64_MAX, (uint64_t)INT64_MAX + 1,
+                                            UINT64_MAX,          1000000000000000,
+                                            10000000000000000,   100000000000000000,
+                                            1000000000000000000, 10000000000000000000u};
+            uint64_t base = near[rng_next(&r) % (sizeof near / sizeof near[0])];
+            uint64_t delta = rng_next(&r) % 1000;
+            bool up = rng_next(&r) & 1;
+            if (neg)
+                num[n++] = '-';
+            if (up && base > UINT64_MAX - delta) /* past 2^64: UINT64_MAX + delta */
+                n += (size_t)sprintf(num + n, "1844674407370955%04u", (unsigned)(1615 + delta));
+            else
+                n += (size_t)sprintf(num + n, "%llu",
+                                     (unsigned long long)(up ? base + delta : base - delta));
         } else {
             if (neg)
                 num[n++] = '-';
@@ -1065,8 +1093,9 @@ START_TEST(test_number_read_int_token_random)
         } else {
             CHECK(!ok && got == 42, "%s + %.*s: accepted", num, (int)tail_len, tail);
             if (ends && overflow && !lead_zero)
-                CHECK(rd.err_code == ATD_ERR_RANGE, "%s + %.*s: error %d", num, (int)tail_len, tail,
-                      (int)rd.err_code);
+                CHECK(rd.err_code == ATD_ERR_RANGE && rd.err_offset == lead,
+                      "%s + %.*s: error %d at %zu", num, (int)tail_len, tail, (int)rd.err_code,
+                      rd.err_offset);
         }
         free(buf);
     }
