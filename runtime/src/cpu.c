@@ -1,14 +1,8 @@
 /* CPU feature probe and kernel choice (cpu.h). */
 #include "cpu.h"
 
-#include "atd/common.h"
-
-#include <stdatomic.h>
-
-/* Set once the probe has run: the value is then never 0. */
-#define PROBED (1u << 31)
-
-static atomic_uint kernels;
+atomic_uint atd__cpu_chosen;
+static atomic_uint found; /* the CPU's kernels | ATD__CPU_PROBED, once probed */
 static atomic_uint limit = ~0u;
 
 static unsigned probe(void)
@@ -19,20 +13,34 @@ static unsigned probe(void)
     if (__builtin_cpu_supports("avx2"))
         k |= ATD__CPU_AVX2;
 #endif
-    return k | PROBED;
+    return k | ATD__CPU_PROBED;
 }
 
-unsigned atd__cpu_kernels(void)
+static unsigned cpu_found(void)
 {
-    unsigned k = atomic_load_explicit(&kernels, memory_order_relaxed);
-    if (ATD_UNLIKELY(k == 0)) {
+    unsigned k = atomic_load_explicit(&found, memory_order_relaxed);
+    if (k == 0) {
         k = probe();
-        atomic_store_explicit(&kernels, k, memory_order_relaxed);
+        atomic_store_explicit(&found, k, memory_order_relaxed);
     }
-    return k & atomic_load_explicit(&limit, memory_order_relaxed) & ~PROBED;
+    return k;
+}
+
+/* The CPU's kernels within mask, never 0. */
+static unsigned choose(unsigned mask)
+{
+    unsigned k = cpu_found() & (mask | ATD__CPU_PROBED);
+    atomic_store_explicit(&atd__cpu_chosen, k, memory_order_relaxed);
+    return k;
+}
+
+unsigned atd__cpu_first_use(void)
+{
+    return choose(atomic_load_explicit(&limit, memory_order_relaxed));
 }
 
 void atd__cpu_limit(unsigned mask)
 {
     atomic_store_explicit(&limit, mask, memory_order_relaxed);
+    choose(mask);
 }

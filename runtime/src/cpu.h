@@ -10,11 +10,14 @@
  * The probe runs on first use. Its result is a constant of the machine, so
  * two threads that race on the first use compute the same value and store it
  * atomically: there is no lock and no data race, and later calls cost one
- * relaxed load. */
+ * relaxed load, inline. */
 #ifndef ATD_CPU_H
 #define ATD_CPU_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
+
+#include "atd/common.h"
 
 /* Whether this build has AVX2 kernels at all: x86-64 with GCC or Clang. */
 #if !defined(ATD_NO_SIMD) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -26,9 +29,24 @@
 
 /* Kernel families the CPU supports (bits), as atd__cpu_kernels reports. */
 enum { ATD__CPU_AVX2 = 1u << 0 };
+/* Marks atd__cpu_chosen as set. */
+#define ATD__CPU_PROBED (1u << 31)
+
+/* The kernel families to use with ATD__CPU_PROBED, or 0 before the first
+ * use; written by cpu.c only. Read inline: the writer asks once per string. */
+extern atomic_uint atd__cpu_chosen;
+
+/* Probes the CPU and sets atd__cpu_chosen; returns its value. */
+unsigned atd__cpu_first_use(void);
 
 /* The kernel families to use: the CPU's, limited by atd__cpu_limit. */
-unsigned atd__cpu_kernels(void);
+static inline unsigned atd__cpu_kernels(void)
+{
+    unsigned k = atomic_load_explicit(&atd__cpu_chosen, memory_order_relaxed);
+    if (ATD_UNLIKELY(k == 0))
+        k = atd__cpu_first_use();
+    return k & ~ATD__CPU_PROBED;
+}
 
 /* Tests only: restricts the kernels to those in mask (for instance 0 to run
  * the scalar twins in a build that has wider kernels). Not thread-safe with

@@ -191,9 +191,125 @@ static ATD__TARGET_AVX2 ALWAYS_INLINE char *escape_kernel(char *p, const char *s
     return p;
 }
 
-ATD__TARGET_AVX2 char *atd__escape_avx2(char *p, const char *s, size_t len, bool check)
+/* escape_kernel from s on, for a string whose bytes before s (if any) are
+ * plain ASCII: nothing is pending from them. Out of line, so that its setup
+ * (eight constants, saved registers) is paid only by the strings that need
+ * it. */
+static ATD__TARGET_AVX2 __attribute__((noinline)) char *escape_full(char *p, const char *s,
+                                                                    size_t len, bool check)
 {
     return check ? escape_kernel(p, s, len, true) : escape_kernel(p, s, len, false);
+}
+
+/* The constants of plain_stops, loaded from memory, by index. */
+enum {
+    PLAIN_LOW = 0,
+    PLAIN_QUOTE1,
+    PLAIN_BSLASH1,
+    PLAIN_QUOTE,
+    PLAIN_BSLASH,
+    PLAIN_DEL,
+    PLAIN_CTL_MAX,
+    PLAIN_ONE
+};
+static const union {
+    char bytes[8][32];
+    __m256i align;
+} plain_bytes = {{REP32(0x21), REP32('"' + 1), REP32('\\' + 1), REP32('"'), REP32('\\'),
+                  REP32(0x7f), REP32(0x1f), REP32(1)}};
+
+/* The table, made opaque to the compiler (an empty asm that "changes" the
+ * pointer): else it folds the loads back into constants and rebuilds each
+ * one in three instructions. */
+static ATD__TARGET_AVX2 ALWAYS_INLINE const __m256i *plain_table(void)
+{
+    const __m256i *t = (const __m256i *)(const void *)plain_bytes.bytes;
+    __asm__("" : "+r"(t));
+    return t;
+}
+
+/* The bytes of v that stop the plain copy: those to escape and, with
+ * `check`, the non-ASCII ones (the UTF-8 validation is then needed). With
+ * one added, the bytes below 0x20, DEL and 0x80..0xff are exactly those
+ * below 0x21 as signed bytes; '"' and '\\' are tested on their own. */
+static ATD__TARGET_AVX2 ALWAYS_INLINE __m256i plain_stops(__m256i v, const __m256i *t, bool check)
+{
+    if (!check) {
+        __m256i q = _mm256_cmpeq_epi8(v, _mm256_load_si256(t + PLAIN_QUOTE));
+        __m256i b = _mm256_cmpeq_epi8(v, _mm256_load_si256(t + PLAIN_BSLASH));
+        __m256i d = _mm256_cmpeq_epi8(v, _mm256_load_si256(t + PLAIN_DEL));
+        __m256i l = _mm256_cmpeq_epi8(_mm256_min_epu8(v, _mm256_load_si256(t + PLAIN_CTL_MAX)), v);
+        return _mm256_or_si256(_mm256_or_si256(q, b), _mm256_or_si256(d, l));
+    }
+    __m256i u = _mm256_add_epi8(v, _mm256_load_si256(t + PLAIN_ONE));
+    __m256i low = _mm256_cmpgt_epi8(_mm256_load_si256(t + PLAIN_LOW), u);
+    __m256i q = _mm256_cmpeq_epi8(u, _mm256_load_si256(t + PLAIN_QUOTE1));
+    __m256i b = _mm256_cmpeq_epi8(u, _mm256_load_si256(t + PLAIN_BSLASH1));
+    return _mm256_or_si256(low, _mm256_or_si256(q, b));
+}
+
+static ATD__TARGET_AVX2 ALWAYS_INLINE __m256i load32(const char *s)
+{
+    return _mm256_loadu_si256((const __m256i *)(const void *)s);
+}
+
+static ATD__TARGET_AVX2 ALWAYS_INLINE void store32(char *p, __m256i v)
+{
+    _mm256_storeu_si256((__m256i *)(void *)p, v);
+}
+
+/* Whether the 64 bytes (a, b) hold a stop byte. */
+static ATD__TARGET_AVX2 ALWAYS_INLINE bool pair_stops(__m256i a, __m256i b, const __m256i *t,
+                                                      bool check)
+{
+    __m256i m = _mm256_or_si256(plain_stops(a, t, check), plain_stops(b, t, check));
+    return !_mm256_testz_si256(m, m);
+}
+
+/* A string of 32 bytes or more is first copied with the cheap test above,
+ * two 32-byte blocks (64 bytes) per step; the last pair (or the only one,
+ * up to 64 bytes) overlaps the bytes before so as to end at the end of the
+ * string (the bytes already copied are copied again as they are). Most
+ * such strings (URLs, sentences) are plain ASCII and end there; at the
+ * first pair that holds a stop byte, the full kernel takes over from the
+ * start of that pair. */
+static ATD__TARGET_AVX2 ALWAYS_INLINE char *escape_plain_first(char *p, const char *s, size_t len,
+                                                               bool check)
+{
+    const char *end = s + len;
+    const __m256i *t = plain_table();
+    if (len <= 64) {
+        __m256i a = load32(s), b = load32(end - 32);
+        if (ATD_UNLIKELY(pair_stops(a, b, t, check)))
+            return escape_full(p, s, len, check);
+        store32(p, a);
+        store32(p + len - 32, b);
+        return p + len;
+    }
+    while (end - s > 64) {
+        __m256i a = load32(s), b = load32(s + 32);
+        store32(p, a);
+        store32(p + 32, b);
+        if (ATD_UNLIKELY(pair_stops(a, b, t, check)))
+            return escape_full(p, s, (size_t)(end - s), check);
+        s += 64;
+        p += 64;
+    }
+    /* end - s is 1 to 64: the last pair starts s - last bytes back */
+    const char *last = end - 64;
+    __m256i a = load32(last), b = load32(last + 32);
+    if (ATD_UNLIKELY(pair_stops(a, b, t, check)))
+        return escape_full(p, s, (size_t)(end - s), check);
+    store32(p - (s - last), a);
+    store32(p - (s - last) + 32, b);
+    return p + (end - s);
+}
+
+ATD__TARGET_AVX2 char *atd__escape_avx2(char *p, const char *s, size_t len, bool check)
+{
+    if (len < 32)
+        return escape_full(p, s, len, check);
+    return check ? escape_plain_first(p, s, len, true) : escape_plain_first(p, s, len, false);
 }
 
 #else

@@ -329,23 +329,33 @@ static inline bool shortest_fast(uint64_t c, int q, uint64_t *f, int *e10, bool 
     s += frac < hi_lo;
     uint64_t digit = s % 10;
     uint64_t pos = digit << 60 | frac >> 4; /* v - d */
-    uint64_t half = g->hi >> (4 - h);       /* half an ulp */
+    uint64_t half = g->hi >> (4 - h);       /* half an ulp, below 2^61 */
     uint64_t ten = (uint64_t)10 << 60;
     uint64_t end = pos + half; /* v + half - d */
     const uint64_t half_frac = (uint64_t)1 << 63;
-    /* |a - b| <= 1 as (a - b + 1) <= 2 in unsigned arithmetic */
-    bool close = (pos - half + 1 <= 2) | (end - ten + 1 <= 2) | (frac - half_frac + 1 <= 2);
-    uint64_t down = half > pos, up = end > ten;
-    /* f is d plus 10 * up for the coarse candidate (when d or d + 10 is
-     * inside), else plus the nearest integer's last digit, digit + (frac >>
-     * 63), which is 10 when rounding carries into d + 10 */
-    uint64_t d = s - digit, last = digit + (frac >> 63);
-    uint64_t add = down | up ? 10 * up : last;
-    *f = d + add;
-    /* whether f may end with a zero, known long before f's digits are */
-    *zero_end = add == 0 || add == 10;
+    /* Usually f is the integer nearest v, s + (frac >> 63), computed
+     * without s % 10 so that the digits can start before the tests below
+     * are decided (a branch, not a select, so that f does not wait for
+     * them); whether it may end with a zero is known long before its
+     * digits are. */
+    uint64_t round = frac >> 63, last = digit + round;
+    *f = s + round;
+    *zero_end = last == 0 || last == 10;
     *e10 = k;
-    return !close;
+    /* One test for the rare cases: d inside or close to the lower bound
+     * (pos <= half + 1), d + 10 inside or close to the upper one (end + 1
+     * >= ten), v close to half-way between two integers. */
+    if (ATD_UNLIKELY((pos <= half + 1) | (end + 1 >= ten) | (frac - half_frac + 1 <= 2))) {
+        /* |a - b| <= 1 as (a - b + 1) <= 2 in unsigned arithmetic */
+        bool close = (pos - half + 1 <= 2) | (end - ten + 1 <= 2) | (frac - half_frac + 1 <= 2);
+        if (close)
+            return false;
+        /* else d (half > pos) or d + 10 (end > ten) is inside: the
+         * coarse candidate */
+        *f = s - digit + 10 * (end > ten);
+        *zero_end = true;
+    }
+    return true;
 }
 
 /* The significand c and exponent q of a finite v > 0 (v = c * 2^q); true
@@ -617,7 +627,7 @@ static NOINLINE char *write_17_other(char *p, __m128i s, char d16, int n, int x)
  * The number of digits left once trailing zeros are dropped decides where
  * the next value goes; it is known without looking at the digits unless f
  * may end with a zero. */
-static inline char *write_16_17(char *p, uint64_t f, int e10, bool zero_end)
+static ALWAYS_INLINE char *write_16_17(char *p, uint64_t f, int e10, bool zero_end)
 {
     int lead = f < 10000000000000000u; /* 16 digits */
     __m128i d, s;                      /* s: the first 16 of the 17 */
@@ -628,6 +638,7 @@ static inline char *write_16_17(char *p, uint64_t f, int e10, bool zero_end)
         s = d;
         last2 = _mm_extract_epi16(d, 7) >> 8 | '0' << 8;
     } else {
+        /* h0 straight from f, not from hi9: both quotients at once */
         uint64_t hi9 = f / 100000000;
         uint32_t lo8 = (uint32_t)(f - hi9 * 100000000);
         uint32_t h0 = (uint32_t)hi9 / 100000000; /* 1..9 */
@@ -663,7 +674,7 @@ static inline char *write_16_17(char *p, uint64_t f, int e10, bool zero_end)
 }
 #endif
 
-/* atd_write_double for a finite v != 0 after its sign (with SSE2, what the
+/* atd_write_double for a finite v after its sign (with SSE2, what the
  * inline usual case leaves). v comes as the double, so that the inline case
  * keeps no integer register for it. */
 #if DIGITS_SSE2
@@ -675,6 +686,10 @@ static inline char *write_positive(char *p, double v)
     uint64_t bits;
     memcpy(&bits, &v, sizeof bits);
     bits &= ~((uint64_t)1 << 63);
+    if (bits == 0) {
+        memcpy(p, "0.0", 3);
+        return p + 3;
+    }
     int e10;
     uint64_t f;
     uint64_t c;
@@ -755,15 +770,11 @@ char *atd_write_double(char *p, double v)
     *p = '-';
     p += bits >> 63;
     bits &= ~((uint64_t)1 << 63);
-    if (bits == 0) {
-        memcpy(p, "0.0", 3);
-        return p + 3;
-    }
 #if DIGITS_SSE2
-    /* The usual case inline: a normal double that is not a power of two.
-     * Its shortest_fast digits f are then in [10^15, 10^17), as
-     * write_16_17 needs: the scaled value s lies in [c, 10c) with c in
-     * [2^52, 2^53), and f is within 10 of s. */
+    /* The usual case inline, tested first: a normal double that is not a
+     * power of two (so not zero either). Its shortest_fast digits f are
+     * then in [10^15, 10^17), as write_16_17 needs: the scaled value s
+     * lies in [c, 10c) with c in [2^52, 2^53), and f is within 10 of s. */
     uint64_t t = bits & (((uint64_t)1 << 52) - 1);
     if (ATD_LIKELY(bits >= (uint64_t)1 << 52 && t != 0)) {
         uint64_t f;

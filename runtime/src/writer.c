@@ -293,12 +293,28 @@ static NOINLINE char *escape_run_validate(char *p, const char *s, size_t len)
     return escape_body(p, s, len, true);
 }
 
+#if ATD__HAVE_AVX2_KERNELS
+/* Whether the CPU runs the AVX2 kernel of escape.h (one load, inline). */
+static inline bool wide_kernels(void)
+{
+    return (atd__cpu_kernels() & ATD__CPU_AVX2) != 0;
+}
+
+/* wide_kernels without the probe (false before the first use): where
+ * either answer is right and only speed depends on it, a call would cost
+ * more, as its registers must be saved around it. */
+static inline bool wide_kernels_known(void)
+{
+    return (atomic_load_explicit(&atd__cpu_chosen, memory_order_relaxed) & ATD__CPU_AVX2) != 0;
+}
+#endif
+
 /* escape_body with the widest kernel the CPU has: the AVX2 one (escape.h)
  * escapes, validates and copies in one pass. */
-static char *escape_text(char *p, const char *s, size_t len, bool check)
+static ALWAYS_INLINE char *escape_text(char *p, const char *s, size_t len, bool check)
 {
 #if ATD__HAVE_AVX2_KERNELS
-    if (atd__cpu_kernels() & ATD__CPU_AVX2)
+    if (wide_kernels())
         return atd__escape_avx2(p, s, len, check);
 #endif
     return check ? escape_run_validate(p, s, len) : escape_run(p, s, len);
@@ -410,8 +426,8 @@ static NOINLINE bool string_failed(atd_writer *w, int rc)
     return atd_writer_fail_buf(w);
 }
 
-/* The general case of quoted_at: escapes, non-ASCII text, long strings. */
-static NOINLINE char *quoted_general(char *p, const char *s, size_t len, bool check)
+/* The string quoted at p, or NULL when `check` finds it is not UTF-8. */
+static ALWAYS_INLINE char *quoted_text(char *p, const char *s, size_t len, bool check)
 {
     *p++ = '"';
     p = escape_text(p, s, len, check);
@@ -419,6 +435,12 @@ static NOINLINE char *quoted_general(char *p, const char *s, size_t len, bool ch
         return NULL;
     *p++ = '"';
     return p;
+}
+
+/* The general case of plain_at: escapes, non-ASCII text, longer strings. */
+static NOINLINE char *quoted_general(char *p, const char *s, size_t len, bool check)
+{
+    return quoted_text(p, s, len, check);
 }
 
 /* True when one of the 16 bytes of (a, b) must be escaped or is not ASCII. */
@@ -472,22 +494,29 @@ static ALWAYS_INLINE bool plain_at(char *p, const char *s, size_t len)
     } else {
 #if BLOCK == 16
         /* 17 to 64 bytes (URLs, sentences) the same way: two or four
-         * blocks, the last ones overlapping so as to end at the end */
+         * blocks, the last ones overlapping so as to end at the end; with
+         * AVX2, 33 bytes and more are left to its kernel, which copies a
+         * plain string in 32-byte blocks as cheaply */
         if (len > 64)
             return false;
+#if ATD__HAVE_AVX2_KERNELS
+        if (len > 32 && wide_kernels_known())
+            return false;
+#endif
         const __m128i *src = (const __m128i *)(const void *)s;
         const __m128i *last = (const __m128i *)(const void *)(s + len - 16);
         __m128i x0 = _mm_loadu_si128(src), x3 = _mm_loadu_si128(last);
         if (len <= 32) {
-            if (ATD_UNLIKELY(
-                    _mm_movemask_epi8(_mm_or_si128(stop_bytes128(x0, true), stop_bytes128(x3, true)))))
+            if (ATD_UNLIKELY(_mm_movemask_epi8(
+                    _mm_or_si128(stop_bytes128(x0, true), stop_bytes128(x3, true)))))
                 return false;
             _mm_storeu_si128((__m128i *)(void *)(p + 1), x0);
             _mm_storeu_si128((__m128i *)(void *)(p + 1 + len - 16), x3);
         } else {
             __m128i x1 = _mm_loadu_si128(src + 1), x2 = _mm_loadu_si128(last - 1);
-            __m128i m = _mm_or_si128(_mm_or_si128(stop_bytes128(x0, true), stop_bytes128(x1, true)),
-                                     _mm_or_si128(stop_bytes128(x2, true), stop_bytes128(x3, true)));
+            __m128i m =
+                _mm_or_si128(_mm_or_si128(stop_bytes128(x0, true), stop_bytes128(x1, true)),
+                             _mm_or_si128(stop_bytes128(x2, true), stop_bytes128(x3, true)));
             if (ATD_UNLIKELY(_mm_movemask_epi8(m)))
                 return false;
             _mm_storeu_si128((__m128i *)(void *)(p + 1), x0);
@@ -507,7 +536,7 @@ static ALWAYS_INLINE bool plain_at(char *p, const char *s, size_t len)
 /* The general case of atd__writer_string_at, which tail-calls it. */
 static NOINLINE bool string_at_general(atd_writer *w, char *p, const char *s, size_t len)
 {
-    p = quoted_general(p, s, len, !(w->flags & ATD_WRITE_ALLOW_INVALID_UTF8));
+    p = quoted_text(p, s, len, !(w->flags & ATD_WRITE_ALLOW_INVALID_UTF8));
     if (p == NULL)
         return string_failed(w, ATD_ERR_UTF8); /* nothing committed */
     atd_buf_commit(w->buf, p);

@@ -260,6 +260,71 @@ static void check_validated(const unsigned char *in, size_t len)
     atd_buf_free(&b);
 }
 
+/* The string lengths of the block sweeps: every length up to 72 (the
+ * short paths end at 16, 32 and 64 bytes; the AVX2 kernel's plain copy
+ * starts at 32, takes up to 64 bytes in one step, and more in steps of 64
+ * then a last 64 bytes overlapping them) and those around 96, 128 and 192,
+ * where its loop takes one, two or three steps before the last. Returns
+ * the length after len (past SWEEP_MAX after the last). */
+#define SWEEP_MAX 193
+static size_t next_sweep_length(size_t len)
+{
+    switch (len) {
+    case 72:
+        return 95;
+    case 97:
+        return 127;
+    case 129:
+        return 191;
+    default:
+        return len + 1;
+    }
+}
+
+/* Every byte kind that stops the plain copy (each escape form, DEL, a
+ * non-ASCII byte valid or not) at every position of strings of the sweep
+ * lengths, alone or followed by a second one at the end of the string (in
+ * the block that ends it), at every input alignment, validated and not:
+ * the output is the reference's, and ill-formed text is refused. */
+START_TEST(test_writer_plain_block_boundaries)
+{
+    use_kernels(_i);
+    static const char *const stops[] = {
+        "\"",   "\\",   "\x00",         "\x1f",         "\x7f",
+        "\n",   "\t",   "\xc3\xa9",     "\xe2\x82\xac", "\xf0\x9f\x98\x80",
+        "\x80", "\xc3", "\xed\xa0\x80", "\xff",         "!"};
+    unsigned char storage[SWEEP_MAX + 32];
+    char expected[6 * SWEEP_MAX + 2];
+    for (size_t len = 1; len <= SWEEP_MAX; len = next_sweep_length(len)) {
+        unsigned char *in = storage + len % 32; /* every alignment */
+        for (size_t pos = 0; pos < len; pos++) {
+            for (size_t k = 0; k < sizeof stops / sizeof stops[0]; k++) {
+                for (int second = 0; second < 2; second++) {
+                    for (size_t i = 0; i < len; i++)
+                        in[i] = (unsigned char)('A' + i % 26);
+                    size_t sl = strlen(stops[k]);
+                    for (size_t i = 0; i < sl && pos + i < len; i++)
+                        in[pos + i] = (unsigned char)stops[k][i];
+                    if (second && pos + sl < len)
+                        in[len - 1] = '\\';
+                    check_validated(in, len);
+                    size_t n = reference_escape(expected, in, len);
+                    atd_buf b;
+                    atd_buf_init(&b);
+                    ck_assert_int_eq(atd_buf_write_string(&b, (const char *)in, len,
+                                                          ATD_WRITE_ALLOW_INVALID_UTF8),
+                                     0);
+                    ck_assert_uint_eq(b.len, n);
+                    ck_assert_int_eq(memcmp(b.data, expected, n), 0);
+                    atd_buf_free(&b);
+                }
+            }
+        }
+    }
+    use_kernels(0);
+}
+END_TEST
+
 /* Non-ASCII sequences, valid and not, at every position of strings that
  * span one to four blocks of the wide loop and end in its tail, followed by
  * ASCII, by an escape, by more non-ASCII text, or by ASCII holding a DEL
@@ -352,7 +417,8 @@ START_TEST(test_writer_random_text)
 END_TEST
 
 /* atd_writer_key_string with a literal key (the inline form and its short
- * string paths, up to 64 bytes with SSE2): strings of 0 to 72 bytes, plain
+ * string paths, up to 64 bytes with SSE2, and the AVX2 kernel's plain copy
+ * from 32 bytes on): strings of the sweep lengths, plain
  * or with one byte to escape, a non-ASCII character or an invalid byte at
  * every position, give what
  * atd_writer_raw then atd_writer_string give, and invalid UTF-8 commits
@@ -362,8 +428,8 @@ START_TEST(test_writer_key_string_literal)
     use_kernels(_i);
     static const char *const odd[] = {"\"",       "\n",           "\x01", "\x7f",
                                       "\xc3\xa9", "\xe2\x82\xac", "\xff", "\xc3"};
-    char text[80];
-    for (size_t len = 0; len <= 72; len++) {
+    char text[SWEEP_MAX + 8];
+    for (size_t len = 0; len <= SWEEP_MAX; len = next_sweep_length(len)) {
         for (size_t k = 0; k <= sizeof odd / sizeof odd[0]; k++) {
             for (size_t at = 0; at < (k == 0 ? 1 : len + 1); at++) {
                 for (size_t i = 0; i < len; i++)
@@ -614,6 +680,7 @@ Suite *writer_suite(void)
     tcase_add_loop_test(str, test_writer_swar_positions, 0, 2);
     tcase_add_test(str, test_writer_utf8);
     tcase_add_loop_test(str, test_writer_utf8_positions, 0, 2);
+    tcase_add_loop_test(str, test_writer_plain_block_boundaries, 0, 2);
     tcase_add_loop_test(str, test_writer_random_text, 0, 2);
     tcase_add_test(str, test_writer_key_string);
     tcase_add_loop_test(str, test_writer_key_string_literal, 0, 2);
