@@ -635,7 +635,7 @@ static NOINLINE char *string_p_general(atd_writer *w, char *p, const char *key, 
                                        const char *s, size_t len)
 {
     if ((size_t)(w->end - p) - key_len >= ATD_ESCAPED_MAX(len)) {
-        char *end = quoted_general(p + key_len, s, len, !(w->flags & ATD_WRITE_ALLOW_INVALID_UTF8));
+        char *end = quoted_text(p + key_len, s, len, !(w->flags & ATD_WRITE_ALLOW_INVALID_UTF8));
         if (end == NULL) {
             string_failed(w, ATD_ERR_UTF8); /* nothing committed */
             return NULL;
