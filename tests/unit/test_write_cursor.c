@@ -265,7 +265,11 @@ START_TEST(test_cursor_utf8_mid_run)
         ck_assert_int_eq(donut_root_to_json(&two, &good, NULL), 0);
         size_t before_name = good.len + strlen(",{\"id\":\"0001\",\"type\":\"donut\"") - 1;
         ck_assert_uint_le(c.len, before_name);
-        ck_assert_int_eq(memcmp(c.data, good.data, c.len < good.len - 1 ? c.len : good.len - 1), 0);
+        if (chunk == 16)
+            ck_assert_uint_gt(c.len, 0); /* the small chunk was flushed before the error */
+        if (c.len > 0)
+            ck_assert_int_eq(memcmp(c.data, good.data, c.len < good.len - 1 ? c.len : good.len - 1),
+                             0);
         atd_buf_free(&good);
         atd_buf_free(&s);
         free(c.data);
