@@ -5,24 +5,24 @@
 
 /* --- functions of the types that are not exported --- */
 static const char *adapters_abstract_nullable_read_p(atd_reader *r, const char *p, adapters_abstract_nullable *out);
-static bool adapters_abstract_nullable_write(atd_writer *w, const adapters_abstract_nullable *v);
+static char *adapters_abstract_nullable_write_p(atd_writer *w, char *p, const adapters_abstract_nullable *v);
 static void adapters_string_abstract_nullable_tuple_init(adapters_string_abstract_nullable_tuple *v);
 static const char *adapters_string_abstract_nullable_tuple_read_p(atd_reader *r, const char *p, adapters_string_abstract_nullable_tuple *out);
-static bool adapters_string_abstract_nullable_tuple_write(atd_writer *w, const adapters_string_abstract_nullable_tuple *v);
+static char *adapters_string_abstract_nullable_tuple_write_p(atd_writer *w, char *p, const adapters_string_abstract_nullable_tuple *v);
 static const char *adapters_shape_list_read_p(atd_reader *r, const char *p, adapters_shape_list *out);
-static bool adapters_shape_list_write(atd_writer *w, const adapters_shape_list *v);
+static char *adapters_shape_list_write_p(atd_writer *w, char *p, const adapters_shape_list *v);
 static const char *adapters_event_list_read_p(atd_reader *r, const char *p, adapters_event_list *out);
-static bool adapters_event_list_write(atd_writer *w, const adapters_event_list *v);
+static char *adapters_event_list_write_p(atd_writer *w, char *p, const adapters_event_list *v);
 static const char *adapters_one_list_read_p(atd_reader *r, const char *p, adapters_one_list *out);
-static bool adapters_one_list_write(atd_writer *w, const adapters_one_list *v);
+static char *adapters_one_list_write_p(atd_writer *w, char *p, const adapters_one_list *v);
 static const char *adapters_codec_shape_list_read_p(atd_reader *r, const char *p, adapters_codec_shape_list *out);
-static bool adapters_codec_shape_list_write(atd_writer *w, const adapters_codec_shape_list *v);
+static char *adapters_codec_shape_list_write_p(atd_writer *w, char *p, const adapters_codec_shape_list *v);
 static const char *adapters_tagged_value_list_read_p(atd_reader *r, const char *p, adapters_tagged_value_list *out);
-static bool adapters_tagged_value_list_write(atd_writer *w, const adapters_tagged_value_list *v);
+static char *adapters_tagged_value_list_write_p(atd_writer *w, char *p, const adapters_tagged_value_list *v);
 static const char *adapters_tagged_value2_list_read_p(atd_reader *r, const char *p, adapters_tagged_value2_list *out);
-static bool adapters_tagged_value2_list_write(atd_writer *w, const adapters_tagged_value2_list *v);
+static char *adapters_tagged_value2_list_write_p(atd_writer *w, char *p, const adapters_tagged_value2_list *v);
 static const char *adapters_kind_shape_list_read_p(atd_reader *r, const char *p, adapters_kind_shape_list *out);
-static bool adapters_kind_shape_list_write(atd_writer *w, const adapters_kind_shape_list *v);
+static char *adapters_kind_shape_list_write_p(atd_writer *w, char *p, const adapters_kind_shape_list *v);
 
 static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters_circle *out);
 static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_rect *out);
@@ -31,6 +31,13 @@ static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters
 static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, adapters_tagged_value *out);
 static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, adapters_tagged_value2 *out);
 static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_doc *out);
+static char *adapters_circle_write_p(atd_writer *w, char *p, const adapters_circle *v);
+static char *adapters_rect_write_p(atd_writer *w, char *p, const adapters_rect *v);
+static char *adapters_start_write_p(atd_writer *w, char *p, const adapters_start *v);
+static char *adapters_tagged_write_p(atd_writer *w, char *p, const adapters_tagged *v);
+static char *adapters_payload_write_p(atd_writer *w, char *p, const adapters_payload *v);
+static char *adapters_payload2_write_p(atd_writer *w, char *p, const adapters_payload2 *v);
+static char *adapters_doc_write_p(atd_writer *w, char *p, const adapters_doc *v);
 
 /* --- readers --- */
 
@@ -2498,43 +2505,43 @@ static bool adapters_tagged_value2__write_tagged(atd_writer *w, const adapters_t
 
 static bool adapters_circle__write_tagged(atd_writer *w, const adapters_circle *v, const char *tag, size_t tag_len)
 {
+    char *p;
     if (!atd_writer_raw(w, tag, tag_len)) {
         return false;
     }
+    p = atd_writer_cursor(w);
     if (!atd_writer_finite(w, (double)v->radius)) {
         return atd_writer_push_field(w, "radius", 6);
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "radius", 6);
-        }
-        memcpy(p, ",\"radius\":", 10);
-        p = atd_write_double(p + 10, (double)v->radius);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS);
+    if (p == NULL) {
+        return atd_writer_push_field(w, "radius", 6);
     }
+    memcpy(p, ",\"radius\":", 10);
+    p = atd_write_double(p + 10, (double)v->radius);
+    *p++ = '}';
+    atd_writer_commit(w, p);
     return true;
+}
+
+static char *adapters_circle_write_p(atd_writer *w, char *p, const adapters_circle *v)
+{
+    if (!atd_writer_finite(w, (double)v->radius)) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "radius", 6));
+    }
+    p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "radius", 6));
+    }
+    memcpy(p, "{\"radius\":", 10);
+    p = atd_write_double(p + 10, (double)v->radius);
+    *p++ = '}';
+    return p;
 }
 
 bool adapters_circle_write(atd_writer *w, const adapters_circle *v)
 {
-    if (!atd_writer_finite(w, (double)v->radius)) {
-        return atd_writer_push_field(w, "radius", 6);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "radius", 6);
-        }
-        memcpy(p, "{\"radius\":", 10);
-        p = atd_write_double(p + 10, (double)v->radius);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    return true;
+    return atd_writer_finish(w, adapters_circle_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool adapters_circle_write_any(atd_writer *w, const void *value)
@@ -2549,49 +2556,50 @@ int adapters_circle_to_json(const adapters_circle *value, atd_buf *out, atd_erro
 
 static bool adapters_rect__write_tagged(atd_writer *w, const adapters_rect *v, const char *tag, size_t tag_len)
 {
+    char *p;
     if (!atd_writer_raw(w, tag, tag_len)) {
         return false;
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 19 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "width", 5);
-        }
-        memcpy(p, ",\"width\":", 9);
-        p = atd_write_int64(p + 9, (int64_t)v->width);
-        memcpy(p, ",\"height\":", 10);
-        p = atd_write_int64(p + 10, (int64_t)v->height);
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_cursor(w);
+    p = atd_writer_room(w, p, 19 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_push_field(w, "width", 5);
     }
+    memcpy(p, ",\"width\":", 9);
+    p = atd_write_int64(p + 9, (int64_t)v->width);
+    memcpy(p, ",\"height\":", 10);
+    p = atd_write_int64(p + 10, (int64_t)v->height);
     if (v->has_label) {
-        if (!atd_writer_key_string(w, ",\"label\":", 9, v->label.ptr, v->label.len)) {
+        p = atd_writer_key_string_p(w, p, ",\"label\":", 9, v->label.ptr, v->label.len);
+        if (p == NULL) {
             return atd_writer_push_field(w, "label", 5);
         }
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, atd_writer_raw_p(w, p, "}", 1));
+}
+
+static char *adapters_rect_write_p(atd_writer *w, char *p, const adapters_rect *v)
+{
+    p = atd_writer_room(w, p, 19 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "width", 5));
+    }
+    memcpy(p, "{\"width\":", 9);
+    p = atd_write_int64(p + 9, (int64_t)v->width);
+    memcpy(p, ",\"height\":", 10);
+    p = atd_write_int64(p + 10, (int64_t)v->height);
+    if (v->has_label) {
+        p = atd_writer_key_string_p(w, p, ",\"label\":", 9, v->label.ptr, v->label.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "label", 5));
+        }
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool adapters_rect_write(atd_writer *w, const adapters_rect *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 19 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "width", 5);
-        }
-        memcpy(p, "{\"width\":", 9);
-        p = atd_write_int64(p + 9, (int64_t)v->width);
-        memcpy(p, ",\"height\":", 10);
-        p = atd_write_int64(p + 10, (int64_t)v->height);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (v->has_label) {
-        if (!atd_writer_key_string(w, ",\"label\":", 9, v->label.ptr, v->label.len)) {
-            return atd_writer_push_field(w, "label", 5);
-        }
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, adapters_rect_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool adapters_rect_write_any(atd_writer *w, const void *value)
@@ -2606,37 +2614,37 @@ int adapters_rect_to_json(const adapters_rect *value, atd_buf *out, atd_error *e
 
 static bool adapters_start__write_tagged(atd_writer *w, const adapters_start *v, const char *tag, size_t tag_len)
 {
+    char *p;
     if (!atd_writer_raw(w, tag, tag_len)) {
         return false;
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "at", 2);
-        }
-        memcpy(p, ",\"at\":", 6);
-        p = atd_write_int64(p + 6, (int64_t)v->at);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_cursor(w);
+    p = atd_writer_room(w, p, 7 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_push_field(w, "at", 2);
     }
+    memcpy(p, ",\"at\":", 6);
+    p = atd_write_int64(p + 6, (int64_t)v->at);
+    *p++ = '}';
+    atd_writer_commit(w, p);
     return true;
+}
+
+static char *adapters_start_write_p(atd_writer *w, char *p, const adapters_start *v)
+{
+    p = atd_writer_room(w, p, 7 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "at", 2));
+    }
+    memcpy(p, "{\"at\":", 6);
+    p = atd_write_int64(p + 6, (int64_t)v->at);
+    *p++ = '}';
+    return p;
 }
 
 bool adapters_start_write(atd_writer *w, const adapters_start *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "at", 2);
-        }
-        memcpy(p, "{\"at\":", 6);
-        p = atd_write_int64(p + 6, (int64_t)v->at);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    return true;
+    return atd_writer_finish(w, adapters_start_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool adapters_start_write_any(atd_writer *w, const void *value)
@@ -2651,40 +2659,41 @@ int adapters_start_to_json(const adapters_start *value, atd_buf *out, atd_error 
 
 static bool adapters_tagged__write_tagged(atd_writer *w, const adapters_tagged *v, const char *tag, size_t tag_len)
 {
+    char *p;
     if (!atd_writer_raw(w, tag, tag_len)) {
         return false;
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "n", 1);
-        }
-        memcpy(p, ",\"n\":", 5);
-        p = atd_write_int64(p + 5, (int64_t)v->n);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_cursor(w);
+    p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_push_field(w, "n", 1);
     }
+    memcpy(p, ",\"n\":", 5);
+    p = atd_write_int64(p + 5, (int64_t)v->n);
+    *p++ = '}';
+    atd_writer_commit(w, p);
     return true;
+}
+
+static char *adapters_tagged_write_p(atd_writer *w, char *p, const adapters_tagged *v)
+{
+    p = atd_writer_key_string_p(w, p, "{\"kind\":", 8, v->kind.ptr, v->kind.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "kind", 4));
+    }
+    p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "n", 1));
+    }
+    memcpy(p, ",\"n\":", 5);
+    p = atd_write_int64(p + 5, (int64_t)v->n);
+    *p++ = '}';
+    return p;
 }
 
 bool adapters_tagged_write(atd_writer *w, const adapters_tagged *v)
 {
-    if (!atd_writer_key_string(w, "{\"kind\":", 8, v->kind.ptr, v->kind.len)) {
-        return atd_writer_push_field(w, "kind", 4);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "n", 1);
-        }
-        memcpy(p, ",\"n\":", 5);
-        p = atd_write_int64(p + 5, (int64_t)v->n);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    return true;
+    return atd_writer_finish(w, adapters_tagged_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool adapters_tagged_write_any(atd_writer *w, const void *value)
@@ -2701,19 +2710,28 @@ bool adapters_shape_write(atd_writer *w, const adapters_shape *v)
 {
     switch (v->tag) {
     case ADAPTERS_SHAPE_DOT:
-        return atd_writer_raw(w, "\"Dot\"", 5);
+        {
+            char *p = atd_writer_cursor(w);
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, "\"Dot\"", 5));
+        }
     case ADAPTERS_SHAPE_CIRCLE:
         return adapters_circle__write_tagged(w, &v->u.Circle, "{\"type\":\"Circle\"", 16);
     case ADAPTERS_SHAPE_RECT:
         return adapters_rect__write_tagged(w, &v->u.Rect, "{\"type\":\"rectangle\"", 19);
     case ADAPTERS_SHAPE_CODE:
-        if (!atd_writer_raw(w, "[\"Code\",", 8)) {
-            return false;
+        {
+            char *p = atd_writer_cursor(w);
+            p = atd_writer_raw_p(w, p, "[\"Code\",", 8);
+            if (p == NULL) {
+                return false;
+            }
+            p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+            if (p == NULL) {
+                return atd_writer_push_index(w, 1);
+            }
+            p = atd_write_int64(p + 0, (int64_t)v->u.Code);
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, "]", 1));
         }
-        if (!atd_writer_int64(w, (int64_t)v->u.Code)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'");
 }
@@ -2736,7 +2754,10 @@ bool adapters_event_write(atd_writer *w, const adapters_event *v)
     case ADAPTERS_EVENT_TAGGED:
         return adapters_tagged__write_tagged(w, &v->u.Tagged, "{\"kind\":\"Tagged\"", 16);
     case ADAPTERS_EVENT_STOP:
-        return atd_writer_raw(w, "\"Stop\"", 6);
+        {
+            char *p = atd_writer_cursor(w);
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, "\"Stop\"", 6));
+        }
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event'");
 }
@@ -2755,23 +2776,37 @@ bool adapters_one_write(atd_writer *w, const adapters_one *v)
 {
     switch (v->tag) {
     case ADAPTERS_ONE_NOTHING:
-        return atd_writer_raw(w, "\"Nothing\"", 9);
+        {
+            char *p = atd_writer_cursor(w);
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, "\"Nothing\"", 9));
+        }
     case ADAPTERS_ONE_NUMBER:
-        if (!atd_writer_raw(w, "{\"Number\":", 10)) {
-            return false;
+        {
+            char *p = atd_writer_cursor(w);
+            p = atd_writer_raw_p(w, p, "{\"Number\":", 10);
+            if (p == NULL) {
+                return false;
+            }
+            p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+            if (p == NULL) {
+                return atd_writer_push_field(w, "Number", 6);
+            }
+            p = atd_write_int64(p + 0, (int64_t)v->u.Number);
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, "}", 1));
         }
-        if (!atd_writer_int64(w, (int64_t)v->u.Number)) {
-            return atd_writer_push_field(w, "Number", 6);
-        }
-        return atd_writer_raw(w, "}", 1);
     case ADAPTERS_ONE_BOX:
-        if (!atd_writer_raw(w, "{\"Box\":", 7)) {
-            return false;
+        {
+            char *p = atd_writer_cursor(w);
+            p = atd_writer_raw_p(w, p, "{\"Box\":", 7);
+            if (p == NULL) {
+                return false;
+            }
+            p = adapters_rect_write_p(w, p, &v->u.Box);
+            if (p == NULL) {
+                return atd_writer_push_field(w, "Box", 3);
+            }
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, "}", 1));
         }
-        if (!adapters_rect_write(w, &v->u.Box)) {
-            return atd_writer_push_field(w, "Box", 3);
-        }
-        return atd_writer_raw(w, "}", 1);
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'one'");
 }
@@ -2790,7 +2825,10 @@ bool adapters_codec_shape_write(atd_writer *w, const adapters_codec_shape *v)
 {
     switch (v->tag) {
     case ADAPTERS_CODEC_SHAPE_POINT:
-        return atd_writer_raw(w, "\"Point\"", 7);
+        {
+            char *p = atd_writer_cursor(w);
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, "\"Point\"", 7));
+        }
     case ADAPTERS_CODEC_SHAPE_DISC:
         return adapters_circle__write_tagged(w, &v->u.Disc, "{\"type\":\"Disc\"", 14);
     }
@@ -2807,29 +2845,39 @@ int adapters_codec_shape_to_json(const adapters_codec_shape *value, atd_buf *out
     return atd_to_json(adapters_codec_shape_write_any, value, out, err);
 }
 
-bool adapters_payload_write(atd_writer *w, const adapters_payload *v)
+static char *adapters_payload_write_p(atd_writer *w, char *p, const adapters_payload *v)
 {
     switch (v->tag) {
     case ADAPTERS_PAYLOAD_A:
-        if (!atd_writer_raw(w, "[\"a\",", 5)) {
-            return false;
+        p = atd_writer_raw_p(w, p, "[\"a\",", 5);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!atd_writer_int64(w, (int64_t)v->u.A)) {
-            return atd_writer_push_index(w, 1);
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
-        return atd_writer_raw(w, "]", 1);
+        p = atd_write_int64(p + 0, (int64_t)v->u.A);
+        return atd_writer_raw_p(w, p, "]", 1);
     case ADAPTERS_PAYLOAD_B:
-        if (!atd_writer_raw(w, "[\"b\",", 5)) {
-            return false;
+        p = atd_writer_raw_p(w, p, "[\"b\",", 5);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!adapters_rect_write(w, &v->u.B)) {
-            return atd_writer_push_index(w, 1);
+        p = adapters_rect_write_p(w, p, &v->u.B);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
-        return atd_writer_raw(w, "]", 1);
+        return atd_writer_raw_p(w, p, "]", 1);
     case ADAPTERS_PAYLOAD_NOTHING:
-        return atd_writer_raw(w, "\"n\"", 3);
+        return atd_writer_raw_p(w, p, "\"n\"", 3);
     }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'payload'");
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'payload'"));
+}
+
+bool adapters_payload_write(atd_writer *w, const adapters_payload *v)
+{
+    return atd_writer_finish(w, adapters_payload_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool adapters_payload_write_any(atd_writer *w, const void *value)
@@ -2859,13 +2907,24 @@ static bool adapters_tagged_value__tv_write_value(atd_writer *w, const adapters_
 {
     switch (v->tag) {
     case ADAPTERS_PAYLOAD_A:
-        if (!atd_writer_int64(w, (int64_t)v->u.A)) {
-            return false;
+        {
+            char *p = atd_writer_cursor(w);
+            p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+            if (p == NULL) {
+                return false;
+            }
+            p = atd_write_int64(p + 0, (int64_t)v->u.A);
+            atd_writer_commit(w, p);
         }
         return true;
     case ADAPTERS_PAYLOAD_B:
-        if (!adapters_rect_write(w, &v->u.B)) {
-            return false;
+        {
+            char *p = atd_writer_cursor(w);
+            p = adapters_rect_write_p(w, p, &v->u.B);
+            if (p == NULL) {
+                return false;
+            }
+            atd_writer_commit(w, p);
         }
         return true;
     default:
@@ -2876,21 +2935,27 @@ static bool adapters_tagged_value__tv_write_value(atd_writer *w, const adapters_
 
 static bool adapters_tagged_value__write_tagged(atd_writer *w, const adapters_tagged_value *v, const char *tag, size_t tag_len)
 {
+    char *p;
     if (!atd_writer_raw(w, tag, tag_len)) {
         return false;
     }
+    p = atd_writer_cursor(w);
     if (adapters_tagged_value__tv_has_value(&v->payload)) {
-        if (!atd_writer_raw(w, ",\"payload\":", 11)) {
+        p = atd_writer_raw_p(w, p, ",\"payload\":", 11);
+        if (p == NULL) {
             return false;
         }
+        atd_writer_commit(w, p);
         if (!adapters_tagged_value__tv_write_value(w, &v->payload)) {
             return atd_writer_push_field(w, "payload", 7);
         }
+        p = atd_writer_cursor(w);
     }
-    if (!atd_writer_key_string(w, ",\"id\":", 6, v->id.ptr, v->id.len)) {
+    p = atd_writer_key_string_p(w, p, ",\"id\":", 6, v->id.ptr, v->id.len);
+    if (p == NULL) {
         return atd_writer_push_field(w, "id", 2);
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, atd_writer_raw_p(w, p, "}", 1));
 }
 
 bool adapters_tagged_value_write(atd_writer *w, const adapters_tagged_value *v)
@@ -2931,57 +2996,73 @@ int adapters_tagged_value_to_json(const adapters_tagged_value *value, atd_buf *o
     return atd_to_json(adapters_tagged_value_write_any, value, out, err);
 }
 
-static bool adapters_abstract_nullable_write(atd_writer *w, const adapters_abstract_nullable *v)
+static char *adapters_abstract_nullable_write_p(atd_writer *w, char *p, const adapters_abstract_nullable *v)
 {
     if (!v->has) {
-        return atd_writer_raw(w, "null", 4);
+        return atd_writer_raw_p(w, p, "null", 4);
     }
+    atd_writer_commit(w, p);
     if (!atd_writer_json(w, &v->value)) {
-        return false;
+        return NULL;
     }
-    return true;
+    p = atd_writer_cursor(w);
+    return p;
 }
 
-static bool adapters_string_abstract_nullable_tuple_write(atd_writer *w, const adapters_string_abstract_nullable_tuple *v)
+static char *adapters_string_abstract_nullable_tuple_write_p(atd_writer *w, char *p, const adapters_string_abstract_nullable_tuple *v)
 {
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!atd_writer_string(w, v->f0.ptr, v->f0.len)) {
-        return atd_writer_push_index(w, 0);
+    p = atd_writer_key_string_p(w, p, "", 0, v->f0.ptr, v->f0.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     }
-    if (!atd_writer_raw(w, ",", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",", 1);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!adapters_abstract_nullable_write(w, &v->f1)) {
-        return atd_writer_push_index(w, 1);
+    p = adapters_abstract_nullable_write_p(w, p, &v->f1);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *adapters_payload2_write_p(atd_writer *w, char *p, const adapters_payload2 *v)
+{
+    switch (v->tag) {
+    case ADAPTERS_PAYLOAD2_A:
+        p = atd_writer_raw_p(w, p, "[\"a\",", 5);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        p = atd_write_int64(p + 0, (int64_t)v->u.A);
+        return atd_writer_raw_p(w, p, "]", 1);
+    case ADAPTERS_PAYLOAD2_EVENT:
+        return atd_writer_raw_p(w, p, "\"Event\"", 7);
+    case ADAPTERS_PAYLOAD2_UNKNOWN:
+        p = atd_writer_raw_p(w, p, "[\"Unknown\",", 11);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = adapters_string_abstract_nullable_tuple_write_p(w, p, &v->u.Unknown);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        return atd_writer_raw_p(w, p, "]", 1);
+    }
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'payload2'"));
 }
 
 bool adapters_payload2_write(atd_writer *w, const adapters_payload2 *v)
 {
-    switch (v->tag) {
-    case ADAPTERS_PAYLOAD2_A:
-        if (!atd_writer_raw(w, "[\"a\",", 5)) {
-            return false;
-        }
-        if (!atd_writer_int64(w, (int64_t)v->u.A)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    case ADAPTERS_PAYLOAD2_EVENT:
-        return atd_writer_raw(w, "\"Event\"", 7);
-    case ADAPTERS_PAYLOAD2_UNKNOWN:
-        if (!atd_writer_raw(w, "[\"Unknown\",", 11)) {
-            return false;
-        }
-        if (!adapters_string_abstract_nullable_tuple_write(w, &v->u.Unknown)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'payload2'");
+    return atd_writer_finish(w, adapters_payload2_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool adapters_payload2_write_any(atd_writer *w, const void *value)
@@ -3011,13 +3092,24 @@ static bool adapters_tagged_value2__tv_write_value(atd_writer *w, const adapters
 {
     switch (v->tag) {
     case ADAPTERS_PAYLOAD2_A:
-        if (!atd_writer_int64(w, (int64_t)v->u.A)) {
-            return false;
+        {
+            char *p = atd_writer_cursor(w);
+            p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+            if (p == NULL) {
+                return false;
+            }
+            p = atd_write_int64(p + 0, (int64_t)v->u.A);
+            atd_writer_commit(w, p);
         }
         return true;
     case ADAPTERS_PAYLOAD2_UNKNOWN:
-        if (!adapters_abstract_nullable_write(w, &v->u.Unknown.f1)) {
-            return false;
+        {
+            char *p = atd_writer_cursor(w);
+            p = adapters_abstract_nullable_write_p(w, p, &v->u.Unknown.f1);
+            if (p == NULL) {
+                return false;
+            }
+            atd_writer_commit(w, p);
         }
         return true;
     default:
@@ -3028,18 +3120,23 @@ static bool adapters_tagged_value2__tv_write_value(atd_writer *w, const adapters
 
 static bool adapters_tagged_value2__write_tagged(atd_writer *w, const adapters_tagged_value2 *v, const char *tag, size_t tag_len)
 {
+    char *p;
     if (!atd_writer_raw(w, tag, tag_len)) {
         return false;
     }
+    p = atd_writer_cursor(w);
     if (adapters_tagged_value2__tv_has_value(&v->payload2)) {
-        if (!atd_writer_raw(w, ",\"payload2\":", 12)) {
+        p = atd_writer_raw_p(w, p, ",\"payload2\":", 12);
+        if (p == NULL) {
             return false;
         }
+        atd_writer_commit(w, p);
         if (!adapters_tagged_value2__tv_write_value(w, &v->payload2)) {
             return atd_writer_push_field(w, "payload2", 8);
         }
+        p = atd_writer_cursor(w);
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, atd_writer_raw_p(w, p, "}", 1));
 }
 
 bool adapters_tagged_value2_write(atd_writer *w, const adapters_tagged_value2 *v)
@@ -3086,7 +3183,10 @@ bool adapters_kind_shape_write(atd_writer *w, const adapters_kind_shape *v)
     case ADAPTERS_KIND_SHAPE_BEGIN:
         return adapters_start__write_tagged(w, &v->u.Begin, "{\"kind\":\"Begin\"", 15);
     case ADAPTERS_KIND_SHAPE_BLANK:
-        return atd_writer_raw(w, "\"Blank\"", 7);
+        {
+            char *p = atd_writer_cursor(w);
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, "\"Blank\"", 7));
+        }
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'kind_shape'");
 }
@@ -3101,176 +3201,223 @@ int adapters_kind_shape_to_json(const adapters_kind_shape *value, atd_buf *out, 
     return atd_to_json(adapters_kind_shape_write_any, value, out, err);
 }
 
-static bool adapters_shape_list_write(atd_writer *w, const adapters_shape_list *v)
+static char *adapters_shape_list_write_p(atd_writer *w, char *p, const adapters_shape_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
+        atd_writer_commit(w, p);
         if (!adapters_shape_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        p = atd_writer_cursor(w);
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool adapters_event_list_write(atd_writer *w, const adapters_event_list *v)
+static char *adapters_event_list_write_p(atd_writer *w, char *p, const adapters_event_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
+        atd_writer_commit(w, p);
         if (!adapters_event_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        p = atd_writer_cursor(w);
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool adapters_one_list_write(atd_writer *w, const adapters_one_list *v)
+static char *adapters_one_list_write_p(atd_writer *w, char *p, const adapters_one_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
+        atd_writer_commit(w, p);
         if (!adapters_one_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        p = atd_writer_cursor(w);
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool adapters_codec_shape_list_write(atd_writer *w, const adapters_codec_shape_list *v)
+static char *adapters_codec_shape_list_write_p(atd_writer *w, char *p, const adapters_codec_shape_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
+        atd_writer_commit(w, p);
         if (!adapters_codec_shape_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        p = atd_writer_cursor(w);
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool adapters_tagged_value_list_write(atd_writer *w, const adapters_tagged_value_list *v)
+static char *adapters_tagged_value_list_write_p(atd_writer *w, char *p, const adapters_tagged_value_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
+        atd_writer_commit(w, p);
         if (!adapters_tagged_value_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        p = atd_writer_cursor(w);
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool adapters_tagged_value2_list_write(atd_writer *w, const adapters_tagged_value2_list *v)
+static char *adapters_tagged_value2_list_write_p(atd_writer *w, char *p, const adapters_tagged_value2_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
+        atd_writer_commit(w, p);
         if (!adapters_tagged_value2_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        p = atd_writer_cursor(w);
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool adapters_kind_shape_list_write(atd_writer *w, const adapters_kind_shape_list *v)
+static char *adapters_kind_shape_list_write_p(atd_writer *w, char *p, const adapters_kind_shape_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
+        atd_writer_commit(w, p);
         if (!adapters_kind_shape_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
+        }
+        p = atd_writer_cursor(w);
+    }
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *adapters_doc_write_p(atd_writer *w, char *p, const adapters_doc *v)
+{
+    p = atd_writer_raw_p(w, p, "{\"shapes\":", 10);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = adapters_shape_list_write_p(w, p, &v->shapes);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "shapes", 6));
+    }
+    p = atd_writer_raw_p(w, p, ",\"events\":", 10);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = adapters_event_list_write_p(w, p, &v->events);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "events", 6));
+    }
+    p = atd_writer_raw_p(w, p, ",\"ones\":", 8);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = adapters_one_list_write_p(w, p, &v->ones);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "ones", 4));
+    }
+    p = atd_writer_raw_p(w, p, ",\"codec\":", 9);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = adapters_codec_shape_list_write_p(w, p, &v->codec);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "codec", 5));
+    }
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->tv.len != 0) {
+        p = atd_writer_raw_p(w, p, ",\"tv\":", 6);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = adapters_tagged_value_list_write_p(w, p, &v->tv);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "tv", 2));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->tv2.len != 0) {
+        p = atd_writer_raw_p(w, p, ",\"tv2\":", 7);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = adapters_tagged_value2_list_write_p(w, p, &v->tv2);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "tv2", 3));
+        }
+    }
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->kinds.len != 0) {
+        p = atd_writer_raw_p(w, p, ",\"kinds\":", 9);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = adapters_kind_shape_list_write_p(w, p, &v->kinds);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "kinds", 5));
+        }
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool adapters_doc_write(atd_writer *w, const adapters_doc *v)
 {
-    if (!atd_writer_raw(w, "{\"shapes\":", 10)) {
-        return false;
-    }
-    if (!adapters_shape_list_write(w, &v->shapes)) {
-        return atd_writer_push_field(w, "shapes", 6);
-    }
-    if (!atd_writer_raw(w, ",\"events\":", 10)) {
-        return false;
-    }
-    if (!adapters_event_list_write(w, &v->events)) {
-        return atd_writer_push_field(w, "events", 6);
-    }
-    if (!atd_writer_raw(w, ",\"ones\":", 8)) {
-        return false;
-    }
-    if (!adapters_one_list_write(w, &v->ones)) {
-        return atd_writer_push_field(w, "ones", 4);
-    }
-    if (!atd_writer_raw(w, ",\"codec\":", 9)) {
-        return false;
-    }
-    if (!adapters_codec_shape_list_write(w, &v->codec)) {
-        return atd_writer_push_field(w, "codec", 5);
-    }
-    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->tv.len != 0) {
-        if (!atd_writer_raw(w, ",\"tv\":", 6)) {
-            return false;
-        }
-        if (!adapters_tagged_value_list_write(w, &v->tv)) {
-            return atd_writer_push_field(w, "tv", 2);
-        }
-    }
-    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->tv2.len != 0) {
-        if (!atd_writer_raw(w, ",\"tv2\":", 7)) {
-            return false;
-        }
-        if (!adapters_tagged_value2_list_write(w, &v->tv2)) {
-            return atd_writer_push_field(w, "tv2", 3);
-        }
-    }
-    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->kinds.len != 0) {
-        if (!atd_writer_raw(w, ",\"kinds\":", 9)) {
-            return false;
-        }
-        if (!adapters_kind_shape_list_write(w, &v->kinds)) {
-            return atd_writer_push_field(w, "kinds", 5);
-        }
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, adapters_doc_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool adapters_doc_write_any(atd_writer *w, const void *value)
@@ -3285,9 +3432,13 @@ int adapters_doc_to_json(const adapters_doc *value, atd_buf *out, atd_error *err
 
 bool adapters_json_write(atd_writer *w, const adapters_json *v)
 {
+    char *p = atd_writer_cursor(w);
+    atd_writer_commit(w, p);
     if (!atd_writer_json(w, &(*v))) {
         return false;
     }
+    p = atd_writer_cursor(w);
+    atd_writer_commit(w, p);
     return true;
 }
 

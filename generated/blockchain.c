@@ -5,16 +5,20 @@
 
 /* --- functions of the types that are not exported --- */
 static const char *blockchain_transaction_list_read_p(atd_reader *r, const char *p, blockchain_transaction_list *out);
-static bool blockchain_transaction_list_write(atd_writer *w, const blockchain_transaction_list *v);
+static char *blockchain_transaction_list_write_p(atd_writer *w, char *p, const blockchain_transaction_list *v);
 static const char *blockchain_input_list_read_p(atd_reader *r, const char *p, blockchain_input_list *out);
-static bool blockchain_input_list_write(atd_writer *w, const blockchain_input_list *v);
+static char *blockchain_input_list_write_p(atd_writer *w, char *p, const blockchain_input_list *v);
 static const char *blockchain_output_list_read_p(atd_reader *r, const char *p, blockchain_output_list *out);
-static bool blockchain_output_list_write(atd_writer *w, const blockchain_output_list *v);
+static char *blockchain_output_list_write_p(atd_writer *w, char *p, const blockchain_output_list *v);
 
 static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockchain_root *out);
 static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, blockchain_transaction *out);
 static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockchain_output *out);
 static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockchain_input *out);
+static char *blockchain_root_write_p(atd_writer *w, char *p, const blockchain_root *v);
+static char *blockchain_transaction_write_p(atd_writer *w, char *p, const blockchain_transaction *v);
+static char *blockchain_output_write_p(atd_writer *w, char *p, const blockchain_output *v);
+static char *blockchain_input_write_p(atd_writer *w, char *p, const blockchain_input *v);
 
 /* --- readers --- */
 
@@ -990,32 +994,42 @@ int blockchain_input_from_json(const char *json, size_t len, atd_arena *arena, b
 
 /* --- writers --- */
 
-static bool blockchain_transaction_list_write(atd_writer *w, const blockchain_transaction_list *v)
+static char *blockchain_transaction_list_write_p(atd_writer *w, char *p, const blockchain_transaction_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!blockchain_transaction_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = blockchain_transaction_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *blockchain_root_write_p(atd_writer *w, char *p, const blockchain_root *v)
+{
+    p = atd_writer_raw_p(w, p, "{\"txs\":", 7);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = blockchain_transaction_list_write_p(w, p, &v->txs);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "txs", 3));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool blockchain_root_write(atd_writer *w, const blockchain_root *v)
 {
-    if (!atd_writer_raw(w, "{\"txs\":", 7)) {
-        return false;
-    }
-    if (!blockchain_transaction_list_write(w, &v->txs)) {
-        return atd_writer_push_field(w, "txs", 3);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, blockchain_root_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool blockchain_root_write_any(atd_writer *w, const void *value)
@@ -1028,107 +1042,112 @@ int blockchain_root_to_json(const blockchain_root *value, atd_buf *out, atd_erro
     return atd_to_json(blockchain_root_write_any, value, out, err);
 }
 
-static bool blockchain_input_list_write(atd_writer *w, const blockchain_input_list *v)
+static char *blockchain_input_list_write_p(atd_writer *w, char *p, const blockchain_input_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!blockchain_input_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = blockchain_input_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool blockchain_output_list_write(atd_writer *w, const blockchain_output_list *v)
+static char *blockchain_output_list_write_p(atd_writer *w, char *p, const blockchain_output_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!blockchain_output_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = blockchain_output_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *blockchain_transaction_write_p(atd_writer *w, char *p, const blockchain_transaction *v)
+{
+    p = atd_writer_room(w, p, 28 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "lock_time", 9));
+    }
+    memcpy(p, "{\"lock_time\":", 13);
+    p = atd_write_int64(p + 13, (int64_t)v->lock_time);
+    memcpy(p, ",\"ver\":", 7);
+    p = atd_write_int64(p + 7, (int64_t)v->ver);
+    memcpy(p, ",\"size\":", 8);
+    p = atd_write_int64(p + 8, (int64_t)v->size);
+    p = atd_writer_raw_p(w, p, ",\"inputs\":", 10);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = blockchain_input_list_write_p(w, p, &v->inputs);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "inputs", 6));
+    }
+    p = atd_writer_room(w, p, 46 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "double_spend", 12));
+    }
+    memcpy(p, ",\"double_spend\":", 16);
+    if (v->double_spend) {
+        memcpy(p + 16, "true", 4);
+        p += 20;
+    } else {
+        memcpy(p + 16, "false", 5);
+        p += 21;
+    }
+    memcpy(p, ",\"time\":", 8);
+    p = atd_write_int64(p + 8, (int64_t)v->time);
+    memcpy(p, ",\"tx_index\":", 12);
+    p = atd_write_int64(p + 12, (int64_t)v->tx_index);
+    memcpy(p, ",\"vin_sz\":", 10);
+    p = atd_write_int64(p + 10, (int64_t)v->vin_sz);
+    p = atd_writer_key_string_p(w, p, ",\"hash\":", 8, v->hash.ptr, v->hash.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "hash", 4));
+    }
+    p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "vout_sz", 7));
+    }
+    memcpy(p, ",\"vout_sz\":", 11);
+    p = atd_write_int64(p + 11, (int64_t)v->vout_sz);
+    p = atd_writer_key_string_p(w, p, ",\"relayed_by\":", 14, v->relayed_by.ptr, v->relayed_by.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "relayed_by", 10));
+    }
+    p = atd_writer_raw_p(w, p, ",\"out\":", 7);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = blockchain_output_list_write_p(w, p, &v->out);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "out", 3));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 28 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "lock_time", 9);
-        }
-        memcpy(p, "{\"lock_time\":", 13);
-        p = atd_write_int64(p + 13, (int64_t)v->lock_time);
-        memcpy(p, ",\"ver\":", 7);
-        p = atd_write_int64(p + 7, (int64_t)v->ver);
-        memcpy(p, ",\"size\":", 8);
-        p = atd_write_int64(p + 8, (int64_t)v->size);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_raw(w, ",\"inputs\":", 10)) {
-        return false;
-    }
-    if (!blockchain_input_list_write(w, &v->inputs)) {
-        return atd_writer_push_field(w, "inputs", 6);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 46 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "double_spend", 12);
-        }
-        memcpy(p, ",\"double_spend\":", 16);
-        if (v->double_spend) {
-            memcpy(p + 16, "true", 4);
-            p += 20;
-        } else {
-            memcpy(p + 16, "false", 5);
-            p += 21;
-        }
-        memcpy(p, ",\"time\":", 8);
-        p = atd_write_int64(p + 8, (int64_t)v->time);
-        memcpy(p, ",\"tx_index\":", 12);
-        p = atd_write_int64(p + 12, (int64_t)v->tx_index);
-        memcpy(p, ",\"vin_sz\":", 10);
-        p = atd_write_int64(p + 10, (int64_t)v->vin_sz);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_key_string(w, ",\"hash\":", 8, v->hash.ptr, v->hash.len)) {
-        return atd_writer_push_field(w, "hash", 4);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "vout_sz", 7);
-        }
-        memcpy(p, ",\"vout_sz\":", 11);
-        p = atd_write_int64(p + 11, (int64_t)v->vout_sz);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_key_string(w, ",\"relayed_by\":", 14, v->relayed_by.ptr, v->relayed_by.len)) {
-        return atd_writer_push_field(w, "relayed_by", 10);
-    }
-    if (!atd_writer_raw(w, ",\"out\":", 7)) {
-        return false;
-    }
-    if (!blockchain_output_list_write(w, &v->out)) {
-        return atd_writer_push_field(w, "out", 3);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, blockchain_transaction_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool blockchain_transaction_write_any(atd_writer *w, const void *value)
@@ -1141,47 +1160,46 @@ int blockchain_transaction_to_json(const blockchain_transaction *value, atd_buf 
     return atd_to_json(blockchain_transaction_write_any, value, out, err);
 }
 
+static char *blockchain_output_write_p(atd_writer *w, char *p, const blockchain_output *v)
+{
+    p = atd_writer_room(w, p, 29 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "spent", 5));
+    }
+    memcpy(p, "{\"spent\":", 9);
+    if (v->spent) {
+        memcpy(p + 9, "true", 4);
+        p += 13;
+    } else {
+        memcpy(p + 9, "false", 5);
+        p += 14;
+    }
+    memcpy(p, ",\"tx_index\":", 12);
+    p = atd_write_int64(p + 12, (int64_t)v->tx_index);
+    memcpy(p, ",\"type\":", 8);
+    p = atd_write_int64(p + 8, (int64_t)v->output_type);
+    p = atd_writer_key_string_p(w, p, ",\"addr\":", 8, v->addr.ptr, v->addr.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "addr", 4));
+    }
+    p = atd_writer_room(w, p, 14 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "value", 5));
+    }
+    memcpy(p, ",\"value\":", 9);
+    p = atd_write_int64(p + 9, (int64_t)v->value);
+    memcpy(p, ",\"n\":", 5);
+    p = atd_write_int64(p + 5, (int64_t)v->n);
+    p = atd_writer_key_string_p(w, p, ",\"script\":", 10, v->script.ptr, v->script.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "script", 6));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
 bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 29 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "spent", 5);
-        }
-        memcpy(p, "{\"spent\":", 9);
-        if (v->spent) {
-            memcpy(p + 9, "true", 4);
-            p += 13;
-        } else {
-            memcpy(p + 9, "false", 5);
-            p += 14;
-        }
-        memcpy(p, ",\"tx_index\":", 12);
-        p = atd_write_int64(p + 12, (int64_t)v->tx_index);
-        memcpy(p, ",\"type\":", 8);
-        p = atd_write_int64(p + 8, (int64_t)v->output_type);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_key_string(w, ",\"addr\":", 8, v->addr.ptr, v->addr.len)) {
-        return atd_writer_push_field(w, "addr", 4);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 14 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "value", 5);
-        }
-        memcpy(p, ",\"value\":", 9);
-        p = atd_write_int64(p + 9, (int64_t)v->value);
-        memcpy(p, ",\"n\":", 5);
-        p = atd_write_int64(p + 5, (int64_t)v->n);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_key_string(w, ",\"script\":", 10, v->script.ptr, v->script.len)) {
-        return atd_writer_push_field(w, "script", 6);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, blockchain_output_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool blockchain_output_write_any(atd_writer *w, const void *value)
@@ -1194,28 +1212,32 @@ int blockchain_output_to_json(const blockchain_output *value, atd_buf *out, atd_
     return atd_to_json(blockchain_output_write_any, value, out, err);
 }
 
+static char *blockchain_input_write_p(atd_writer *w, char *p, const blockchain_input *v)
+{
+    p = atd_writer_room(w, p, 12 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "sequence", 8));
+    }
+    memcpy(p, "{\"sequence\":", 12);
+    p = atd_write_int64(p + 12, (int64_t)v->sequence);
+    p = atd_writer_raw_p(w, p, ",\"prev_out\":", 12);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = blockchain_output_write_p(w, p, &v->prev_out);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "prev_out", 8));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"script\":", 10, v->script.ptr, v->script.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "script", 6));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
 bool blockchain_input_write(atd_writer *w, const blockchain_input *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "sequence", 8);
-        }
-        memcpy(p, "{\"sequence\":", 12);
-        p = atd_write_int64(p + 12, (int64_t)v->sequence);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_raw(w, ",\"prev_out\":", 12)) {
-        return false;
-    }
-    if (!blockchain_output_write(w, &v->prev_out)) {
-        return atd_writer_push_field(w, "prev_out", 8);
-    }
-    if (!atd_writer_key_string(w, ",\"script\":", 10, v->script.ptr, v->script.len)) {
-        return atd_writer_push_field(w, "script", 6);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, blockchain_input_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool blockchain_input_write_any(atd_writer *w, const void *value)

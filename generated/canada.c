@@ -5,9 +5,9 @@
 
 /* --- functions of the types that are not exported --- */
 static const char *canada_feature_list_read_p(atd_reader *r, const char *p, canada_feature_list *out);
-static bool canada_feature_list_write(atd_writer *w, const canada_feature_list *v);
+static char *canada_feature_list_write_p(atd_writer *w, char *p, const canada_feature_list *v);
 static const char *canada_ring_list_read_p(atd_reader *r, const char *p, canada_ring_list *out);
-static bool canada_ring_list_write(atd_writer *w, const canada_ring_list *v);
+static char *canada_ring_list_write_p(atd_writer *w, char *p, const canada_ring_list *v);
 
 static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root *out);
 static const char *canada_properties_read_p(atd_reader *r, const char *p, canada_properties *out);
@@ -15,6 +15,12 @@ static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_g
 static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_feature *out);
 static const char *canada_position_read_p(atd_reader *r, const char *p, canada_position *out);
 static const char *canada_ring_read_p(atd_reader *r, const char *p, canada_ring *out);
+static char *canada_root_write_p(atd_writer *w, char *p, const canada_root *v);
+static char *canada_properties_write_p(atd_writer *w, char *p, const canada_properties *v);
+static char *canada_geometry_write_p(atd_writer *w, char *p, const canada_geometry *v);
+static char *canada_feature_write_p(atd_writer *w, char *p, const canada_feature *v);
+static char *canada_position_write_p(atd_writer *w, char *p, const canada_position *v);
+static char *canada_ring_write_p(atd_writer *w, char *p, const canada_ring *v);
 
 /* --- readers --- */
 
@@ -685,35 +691,46 @@ int canada_ring_from_json(const char *json, size_t len, atd_arena *arena, canada
 
 /* --- writers --- */
 
-static bool canada_feature_list_write(atd_writer *w, const canada_feature_list *v)
+static char *canada_feature_list_write_p(atd_writer *w, char *p, const canada_feature_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!canada_feature_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = canada_feature_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *canada_root_write_p(atd_writer *w, char *p, const canada_root *v)
+{
+    p = atd_writer_key_string_p(w, p, "{\"type\":", 8, v->collection_type.ptr, v->collection_type.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
+    }
+    p = atd_writer_raw_p(w, p, ",\"features\":", 12);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = canada_feature_list_write_p(w, p, &v->features);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "features", 8));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool canada_root_write(atd_writer *w, const canada_root *v)
 {
-    if (!atd_writer_key_string(w, "{\"type\":", 8, v->collection_type.ptr, v->collection_type.len)) {
-        return atd_writer_push_field(w, "type", 4);
-    }
-    if (!atd_writer_raw(w, ",\"features\":", 12)) {
-        return false;
-    }
-    if (!canada_feature_list_write(w, &v->features)) {
-        return atd_writer_push_field(w, "features", 8);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, canada_root_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool canada_root_write_any(atd_writer *w, const void *value)
@@ -726,12 +743,18 @@ int canada_root_to_json(const canada_root *value, atd_buf *out, atd_error *err)
     return atd_to_json(canada_root_write_any, value, out, err);
 }
 
+static char *canada_properties_write_p(atd_writer *w, char *p, const canada_properties *v)
+{
+    p = atd_writer_key_string_p(w, p, "{\"name\":", 8, v->name.ptr, v->name.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
 bool canada_properties_write(atd_writer *w, const canada_properties *v)
 {
-    if (!atd_writer_key_string(w, "{\"name\":", 8, v->name.ptr, v->name.len)) {
-        return atd_writer_push_field(w, "name", 4);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, canada_properties_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool canada_properties_write_any(atd_writer *w, const void *value)
@@ -744,35 +767,46 @@ int canada_properties_to_json(const canada_properties *value, atd_buf *out, atd_
     return atd_to_json(canada_properties_write_any, value, out, err);
 }
 
-static bool canada_ring_list_write(atd_writer *w, const canada_ring_list *v)
+static char *canada_ring_list_write_p(atd_writer *w, char *p, const canada_ring_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!canada_ring_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = canada_ring_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *canada_geometry_write_p(atd_writer *w, char *p, const canada_geometry *v)
+{
+    p = atd_writer_key_string_p(w, p, "{\"type\":", 8, v->geometry_type.ptr, v->geometry_type.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
+    }
+    p = atd_writer_raw_p(w, p, ",\"coordinates\":", 15);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = canada_ring_list_write_p(w, p, &v->coordinates);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "coordinates", 11));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool canada_geometry_write(atd_writer *w, const canada_geometry *v)
 {
-    if (!atd_writer_key_string(w, "{\"type\":", 8, v->geometry_type.ptr, v->geometry_type.len)) {
-        return atd_writer_push_field(w, "type", 4);
-    }
-    if (!atd_writer_raw(w, ",\"coordinates\":", 15)) {
-        return false;
-    }
-    if (!canada_ring_list_write(w, &v->coordinates)) {
-        return atd_writer_push_field(w, "coordinates", 11);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, canada_geometry_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool canada_geometry_write_any(atd_writer *w, const void *value)
@@ -785,24 +819,34 @@ int canada_geometry_to_json(const canada_geometry *value, atd_buf *out, atd_erro
     return atd_to_json(canada_geometry_write_any, value, out, err);
 }
 
+static char *canada_feature_write_p(atd_writer *w, char *p, const canada_feature *v)
+{
+    p = atd_writer_key_string_p(w, p, "{\"type\":", 8, v->feature_type.ptr, v->feature_type.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
+    }
+    p = atd_writer_raw_p(w, p, ",\"properties\":", 14);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = canada_properties_write_p(w, p, &v->properties);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "properties", 10));
+    }
+    p = atd_writer_raw_p(w, p, ",\"geometry\":", 12);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = canada_geometry_write_p(w, p, &v->geometry);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "geometry", 8));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
 bool canada_feature_write(atd_writer *w, const canada_feature *v)
 {
-    if (!atd_writer_key_string(w, "{\"type\":", 8, v->feature_type.ptr, v->feature_type.len)) {
-        return atd_writer_push_field(w, "type", 4);
-    }
-    if (!atd_writer_raw(w, ",\"properties\":", 14)) {
-        return false;
-    }
-    if (!canada_properties_write(w, &v->properties)) {
-        return atd_writer_push_field(w, "properties", 10);
-    }
-    if (!atd_writer_raw(w, ",\"geometry\":", 12)) {
-        return false;
-    }
-    if (!canada_geometry_write(w, &v->geometry)) {
-        return atd_writer_push_field(w, "geometry", 8);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, canada_feature_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool canada_feature_write_any(atd_writer *w, const void *value)
@@ -815,28 +859,29 @@ int canada_feature_to_json(const canada_feature *value, atd_buf *out, atd_error 
     return atd_to_json(canada_feature_write_any, value, out, err);
 }
 
-bool canada_position_write(atd_writer *w, const canada_position *v)
+static char *canada_position_write_p(atd_writer *w, char *p, const canada_position *v)
 {
     if (!atd_writer_finite(w, (double)v->f0)) {
-        return atd_writer_push_index(w, 0);
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     }
     if (!atd_writer_finite(w, (double)v->f1)) {
-        return atd_writer_push_index(w, 1);
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 0);
-        }
-        memcpy(p, "[", 1);
-        p = atd_write_double(p + 1, (double)v->f0);
-        memcpy(p, ",", 1);
-        p = atd_write_double(p + 1, (double)v->f1);
-        *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     }
-    return true;
+    memcpy(p, "[", 1);
+    p = atd_write_double(p + 1, (double)v->f0);
+    memcpy(p, ",", 1);
+    p = atd_write_double(p + 1, (double)v->f1);
+    *p++ = ']';
+    return p;
+}
+
+bool canada_position_write(atd_writer *w, const canada_position *v)
+{
+    return atd_writer_finish(w, canada_position_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool canada_position_write_any(atd_writer *w, const void *value)
@@ -849,37 +894,38 @@ int canada_position_to_json(const canada_position *value, atd_buf *out, atd_erro
     return atd_to_json(canada_position_write_any, value, out, err);
 }
 
-bool canada_ring_write(atd_writer *w, const canada_ring *v)
+static char *canada_ring_write_p(atd_writer *w, char *p, const canada_ring *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
         if (!atd_writer_finite(w, (double)v->items[i].f0)) {
-            return canada_position_write(w, &v->items[i]) || atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor((canada_position_write_p(w, atd_writer_cursor(w), &v->items[i]) != NULL || atd_writer_push_index(w, i)));
         }
         if (!atd_writer_finite(w, (double)v->items[i].f1)) {
-            return canada_position_write(w, &v->items[i]) || atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor((canada_position_write_p(w, atd_writer_cursor(w), &v->items[i]) != NULL || atd_writer_push_index(w, i)));
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 4 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return canada_position_write(w, &v->items[i]) || atd_writer_push_index(w, i);
-            }
-            if (i > 0) {
-                *p++ = ',';
-            }
-            memcpy(p, "[", 1);
-            p = atd_write_double(p + 1, (double)v->items[i].f0);
-            memcpy(p, ",", 1);
-            p = atd_write_double(p + 1, (double)v->items[i].f1);
-            *p++ = ']';
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 4 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor((canada_position_write_p(w, atd_writer_cursor(w), &v->items[i]) != NULL || atd_writer_push_index(w, i)));
         }
+        *p = ',';
+        p += i > 0;
+        memcpy(p, "[", 1);
+        p = atd_write_double(p + 1, (double)v->items[i].f0);
+        memcpy(p, ",", 1);
+        p = atd_write_double(p + 1, (double)v->items[i].f1);
+        *p++ = ']';
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+bool canada_ring_write(atd_writer *w, const canada_ring *v)
+{
+    return atd_writer_finish(w, canada_ring_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool canada_ring_write_any(atd_writer *w, const void *value)

@@ -5,21 +5,21 @@
 
 /* --- functions of the types that are not exported --- */
 static const char *citm_catalog_string_nullable_read_p(atd_reader *r, const char *p, citm_catalog_string_nullable *out);
-static bool citm_catalog_string_nullable_write(atd_writer *w, const citm_catalog_string_nullable *v);
+static char *citm_catalog_string_nullable_write_p(atd_writer *w, char *p, const citm_catalog_string_nullable *v);
 static const char *citm_catalog_int_list_read_p(atd_reader *r, const char *p, citm_catalog_int_list *out);
-static bool citm_catalog_int_list_write(atd_writer *w, const citm_catalog_int_list *v);
+static char *citm_catalog_int_list_write_p(atd_writer *w, char *p, const citm_catalog_int_list *v);
 static const char *citm_catalog_event_assoc_read_p(atd_reader *r, const char *p, citm_catalog_event_assoc *out);
-static bool citm_catalog_event_assoc_write(atd_writer *w, const citm_catalog_event_assoc *v);
+static char *citm_catalog_event_assoc_write_p(atd_writer *w, char *p, const citm_catalog_event_assoc *v);
 static const char *citm_catalog_performance_list_read_p(atd_reader *r, const char *p, citm_catalog_performance_list *out);
-static bool citm_catalog_performance_list_write(atd_writer *w, const citm_catalog_performance_list *v);
+static char *citm_catalog_performance_list_write_p(atd_writer *w, char *p, const citm_catalog_performance_list *v);
 static const char *citm_catalog_int_list_assoc_read_p(atd_reader *r, const char *p, citm_catalog_int_list_assoc *out);
-static bool citm_catalog_int_list_assoc_write(atd_writer *w, const citm_catalog_int_list_assoc *v);
+static char *citm_catalog_int_list_assoc_write_p(atd_writer *w, char *p, const citm_catalog_int_list_assoc *v);
 static const char *citm_catalog_price_list_read_p(atd_reader *r, const char *p, citm_catalog_price_list *out);
-static bool citm_catalog_price_list_write(atd_writer *w, const citm_catalog_price_list *v);
+static char *citm_catalog_price_list_write_p(atd_writer *w, char *p, const citm_catalog_price_list *v);
 static const char *citm_catalog_seat_category_list_read_p(atd_reader *r, const char *p, citm_catalog_seat_category_list *out);
-static bool citm_catalog_seat_category_list_write(atd_writer *w, const citm_catalog_seat_category_list *v);
+static char *citm_catalog_seat_category_list_write_p(atd_writer *w, char *p, const citm_catalog_seat_category_list *v);
 static const char *citm_catalog_area_list_read_p(atd_reader *r, const char *p, citm_catalog_area_list *out);
-static bool citm_catalog_area_list_write(atd_writer *w, const citm_catalog_area_list *v);
+static char *citm_catalog_area_list_write_p(atd_writer *w, char *p, const citm_catalog_area_list *v);
 
 static const char *citm_catalog_id_map_read_p(atd_reader *r, const char *p, citm_catalog_id_map *out);
 static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_catalog_event *out);
@@ -28,6 +28,13 @@ static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p,
 static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_catalog_price *out);
 static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *p, citm_catalog_seat_category *out);
 static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_catalog_area *out);
+static char *citm_catalog_id_map_write_p(atd_writer *w, char *p, const citm_catalog_id_map *v);
+static char *citm_catalog_event_write_p(atd_writer *w, char *p, const citm_catalog_event *v);
+static char *citm_catalog_root_write_p(atd_writer *w, char *p, const citm_catalog_root *v);
+static char *citm_catalog_performance_write_p(atd_writer *w, char *p, const citm_catalog_performance *v);
+static char *citm_catalog_price_write_p(atd_writer *w, char *p, const citm_catalog_price *v);
+static char *citm_catalog_seat_category_write_p(atd_writer *w, char *p, const citm_catalog_seat_category *v);
+static char *citm_catalog_area_write_p(atd_writer *w, char *p, const citm_catalog_area *v);
 
 /* --- readers --- */
 
@@ -1704,24 +1711,33 @@ int citm_catalog_area_from_json(const char *json, size_t len, atd_arena *arena, 
 
 /* --- writers --- */
 
-bool citm_catalog_id_map_write(atd_writer *w, const citm_catalog_id_map *v)
+static char *citm_catalog_id_map_write_p(atd_writer *w, char *p, const citm_catalog_id_map *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_string(w, v->items[i].key.ptr, v->items[i].key.len) || !atd_writer_raw(w, ":", 1)) {
-            return atd_writer_push_index(w, i);
+        p = atd_writer_raw_p(w, p, ":", 1);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_string(w, v->items[i].value.ptr, v->items[i].value.len)) {
-            return atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len);
+        p = atd_writer_key_string_p(w, p, "", 0, v->items[i].value.ptr, v->items[i].value.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool citm_catalog_id_map_write(atd_writer *w, const citm_catalog_id_map *v)
+{
+    return atd_writer_finish(w, citm_catalog_id_map_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool citm_catalog_id_map_write_any(atd_writer *w, const void *value)
@@ -1734,92 +1750,103 @@ int citm_catalog_id_map_to_json(const citm_catalog_id_map *value, atd_buf *out, 
     return atd_to_json(citm_catalog_id_map_write_any, value, out, err);
 }
 
-static bool citm_catalog_string_nullable_write(atd_writer *w, const citm_catalog_string_nullable *v)
+static char *citm_catalog_string_nullable_write_p(atd_writer *w, char *p, const citm_catalog_string_nullable *v)
 {
     if (!v->has) {
-        return atd_writer_raw(w, "null", 4);
+        return atd_writer_raw_p(w, p, "null", 4);
     }
-    if (!atd_writer_string(w, v->value.ptr, v->value.len)) {
-        return false;
+    p = atd_writer_key_string_p(w, p, "", 0, v->value.ptr, v->value.len);
+    if (p == NULL) {
+        return NULL;
     }
-    return true;
+    return p;
 }
 
-static bool citm_catalog_int_list_write(atd_writer *w, const citm_catalog_int_list *v)
+static char *citm_catalog_int_list_write_p(atd_writer *w, char *p, const citm_catalog_int_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_index(w, i);
-            }
-            if (i > 0) {
-                *p++ = ',';
-            }
-            p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        *p = ',';
+        p += i > 0;
+        p = atd_write_int64(p + 0, (int64_t)v->items[i]);
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *citm_catalog_event_write_p(atd_writer *w, char *p, const citm_catalog_event *v)
+{
+    p = atd_writer_raw_p(w, p, "{\"description\":", 15);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_string_nullable_write_p(w, p, &v->description);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "description", 11));
+    }
+    p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
+    }
+    memcpy(p, ",\"id\":", 6);
+    p = atd_write_int64(p + 6, (int64_t)v->id);
+    p = atd_writer_raw_p(w, p, ",\"logo\":", 8);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_string_nullable_write_p(w, p, &v->logo);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "logo", 4));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
+    }
+    p = atd_writer_raw_p(w, p, ",\"subTopicIds\":", 15);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_int_list_write_p(w, p, &v->sub_topic_ids);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "subTopicIds", 11));
+    }
+    p = atd_writer_raw_p(w, p, ",\"subjectCode\":", 15);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_string_nullable_write_p(w, p, &v->subject_code);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "subjectCode", 11));
+    }
+    p = atd_writer_raw_p(w, p, ",\"subtitle\":", 12);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_string_nullable_write_p(w, p, &v->subtitle);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "subtitle", 8));
+    }
+    p = atd_writer_raw_p(w, p, ",\"topicIds\":", 12);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_int_list_write_p(w, p, &v->topic_ids);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "topicIds", 8));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool citm_catalog_event_write(atd_writer *w, const citm_catalog_event *v)
 {
-    if (!atd_writer_raw(w, "{\"description\":", 15)) {
-        return false;
-    }
-    if (!citm_catalog_string_nullable_write(w, &v->description)) {
-        return atd_writer_push_field(w, "description", 11);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "id", 2);
-        }
-        memcpy(p, ",\"id\":", 6);
-        p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_raw(w, ",\"logo\":", 8)) {
-        return false;
-    }
-    if (!citm_catalog_string_nullable_write(w, &v->logo)) {
-        return atd_writer_push_field(w, "logo", 4);
-    }
-    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
-        return atd_writer_push_field(w, "name", 4);
-    }
-    if (!atd_writer_raw(w, ",\"subTopicIds\":", 15)) {
-        return false;
-    }
-    if (!citm_catalog_int_list_write(w, &v->sub_topic_ids)) {
-        return atd_writer_push_field(w, "subTopicIds", 11);
-    }
-    if (!atd_writer_raw(w, ",\"subjectCode\":", 15)) {
-        return false;
-    }
-    if (!citm_catalog_string_nullable_write(w, &v->subject_code)) {
-        return atd_writer_push_field(w, "subjectCode", 11);
-    }
-    if (!atd_writer_raw(w, ",\"subtitle\":", 12)) {
-        return false;
-    }
-    if (!citm_catalog_string_nullable_write(w, &v->subtitle)) {
-        return atd_writer_push_field(w, "subtitle", 8);
-    }
-    if (!atd_writer_raw(w, ",\"topicIds\":", 12)) {
-        return false;
-    }
-    if (!citm_catalog_int_list_write(w, &v->topic_ids)) {
-        return atd_writer_push_field(w, "topicIds", 8);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, citm_catalog_event_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool citm_catalog_event_write_any(atd_writer *w, const void *value)
@@ -1832,132 +1859,170 @@ int citm_catalog_event_to_json(const citm_catalog_event *value, atd_buf *out, at
     return atd_to_json(citm_catalog_event_write_any, value, out, err);
 }
 
-static bool citm_catalog_event_assoc_write(atd_writer *w, const citm_catalog_event_assoc *v)
+static char *citm_catalog_event_assoc_write_p(atd_writer *w, char *p, const citm_catalog_event_assoc *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_string(w, v->items[i].key.ptr, v->items[i].key.len) || !atd_writer_raw(w, ":", 1)) {
-            return atd_writer_push_index(w, i);
+        p = atd_writer_raw_p(w, p, ":", 1);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!citm_catalog_event_write(w, &v->items[i].value)) {
-            return atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len);
+        p = citm_catalog_event_write_p(w, p, &v->items[i].value);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
-static bool citm_catalog_performance_list_write(atd_writer *w, const citm_catalog_performance_list *v)
+static char *citm_catalog_performance_list_write_p(atd_writer *w, char *p, const citm_catalog_performance_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!citm_catalog_performance_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = citm_catalog_performance_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool citm_catalog_int_list_assoc_write(atd_writer *w, const citm_catalog_int_list_assoc *v)
+static char *citm_catalog_int_list_assoc_write_p(atd_writer *w, char *p, const citm_catalog_int_list_assoc *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_string(w, v->items[i].key.ptr, v->items[i].key.len) || !atd_writer_raw(w, ":", 1)) {
-            return atd_writer_push_index(w, i);
+        p = atd_writer_raw_p(w, p, ":", 1);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!citm_catalog_int_list_write(w, &v->items[i].value)) {
-            return atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len);
+        p = citm_catalog_int_list_write_p(w, p, &v->items[i].value);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+static char *citm_catalog_root_write_p(atd_writer *w, char *p, const citm_catalog_root *v)
+{
+    p = atd_writer_raw_p(w, p, "{\"areaNames\":", 13);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_id_map_write_p(w, p, &v->area_names);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "areaNames", 9));
+    }
+    p = atd_writer_raw_p(w, p, ",\"audienceSubCategoryNames\":", 28);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_id_map_write_p(w, p, &v->audience_sub_category_names);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "audienceSubCategoryNames", 24));
+    }
+    p = atd_writer_raw_p(w, p, ",\"blockNames\":", 14);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_id_map_write_p(w, p, &v->block_names);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "blockNames", 10));
+    }
+    p = atd_writer_raw_p(w, p, ",\"events\":", 10);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_event_assoc_write_p(w, p, &v->events);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "events", 6));
+    }
+    p = atd_writer_raw_p(w, p, ",\"performances\":", 16);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_performance_list_write_p(w, p, &v->performances);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "performances", 12));
+    }
+    p = atd_writer_raw_p(w, p, ",\"seatCategoryNames\":", 21);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_id_map_write_p(w, p, &v->seat_category_names);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "seatCategoryNames", 17));
+    }
+    p = atd_writer_raw_p(w, p, ",\"subTopicNames\":", 17);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_id_map_write_p(w, p, &v->sub_topic_names);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "subTopicNames", 13));
+    }
+    p = atd_writer_raw_p(w, p, ",\"subjectNames\":", 16);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_id_map_write_p(w, p, &v->subject_names);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "subjectNames", 12));
+    }
+    p = atd_writer_raw_p(w, p, ",\"topicNames\":", 14);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_id_map_write_p(w, p, &v->topic_names);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "topicNames", 10));
+    }
+    p = atd_writer_raw_p(w, p, ",\"topicSubTopics\":", 18);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_int_list_assoc_write_p(w, p, &v->topic_sub_topics);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "topicSubTopics", 14));
+    }
+    p = atd_writer_raw_p(w, p, ",\"venueNames\":", 14);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_id_map_write_p(w, p, &v->venue_names);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "venueNames", 10));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool citm_catalog_root_write(atd_writer *w, const citm_catalog_root *v)
 {
-    if (!atd_writer_raw(w, "{\"areaNames\":", 13)) {
-        return false;
-    }
-    if (!citm_catalog_id_map_write(w, &v->area_names)) {
-        return atd_writer_push_field(w, "areaNames", 9);
-    }
-    if (!atd_writer_raw(w, ",\"audienceSubCategoryNames\":", 28)) {
-        return false;
-    }
-    if (!citm_catalog_id_map_write(w, &v->audience_sub_category_names)) {
-        return atd_writer_push_field(w, "audienceSubCategoryNames", 24);
-    }
-    if (!atd_writer_raw(w, ",\"blockNames\":", 14)) {
-        return false;
-    }
-    if (!citm_catalog_id_map_write(w, &v->block_names)) {
-        return atd_writer_push_field(w, "blockNames", 10);
-    }
-    if (!atd_writer_raw(w, ",\"events\":", 10)) {
-        return false;
-    }
-    if (!citm_catalog_event_assoc_write(w, &v->events)) {
-        return atd_writer_push_field(w, "events", 6);
-    }
-    if (!atd_writer_raw(w, ",\"performances\":", 16)) {
-        return false;
-    }
-    if (!citm_catalog_performance_list_write(w, &v->performances)) {
-        return atd_writer_push_field(w, "performances", 12);
-    }
-    if (!atd_writer_raw(w, ",\"seatCategoryNames\":", 21)) {
-        return false;
-    }
-    if (!citm_catalog_id_map_write(w, &v->seat_category_names)) {
-        return atd_writer_push_field(w, "seatCategoryNames", 17);
-    }
-    if (!atd_writer_raw(w, ",\"subTopicNames\":", 17)) {
-        return false;
-    }
-    if (!citm_catalog_id_map_write(w, &v->sub_topic_names)) {
-        return atd_writer_push_field(w, "subTopicNames", 13);
-    }
-    if (!atd_writer_raw(w, ",\"subjectNames\":", 16)) {
-        return false;
-    }
-    if (!citm_catalog_id_map_write(w, &v->subject_names)) {
-        return atd_writer_push_field(w, "subjectNames", 12);
-    }
-    if (!atd_writer_raw(w, ",\"topicNames\":", 14)) {
-        return false;
-    }
-    if (!citm_catalog_id_map_write(w, &v->topic_names)) {
-        return atd_writer_push_field(w, "topicNames", 10);
-    }
-    if (!atd_writer_raw(w, ",\"topicSubTopics\":", 18)) {
-        return false;
-    }
-    if (!citm_catalog_int_list_assoc_write(w, &v->topic_sub_topics)) {
-        return atd_writer_push_field(w, "topicSubTopics", 14);
-    }
-    if (!atd_writer_raw(w, ",\"venueNames\":", 14)) {
-        return false;
-    }
-    if (!citm_catalog_id_map_write(w, &v->venue_names)) {
-        return atd_writer_push_field(w, "venueNames", 10);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, citm_catalog_root_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool citm_catalog_root_write_any(atd_writer *w, const void *value)
@@ -1970,98 +2035,112 @@ int citm_catalog_root_to_json(const citm_catalog_root *value, atd_buf *out, atd_
     return atd_to_json(citm_catalog_root_write_any, value, out, err);
 }
 
-static bool citm_catalog_price_list_write(atd_writer *w, const citm_catalog_price_list *v)
+static char *citm_catalog_price_list_write_p(atd_writer *w, char *p, const citm_catalog_price_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!citm_catalog_price_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = citm_catalog_price_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool citm_catalog_seat_category_list_write(atd_writer *w, const citm_catalog_seat_category_list *v)
+static char *citm_catalog_seat_category_list_write_p(atd_writer *w, char *p, const citm_catalog_seat_category_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!citm_catalog_seat_category_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = citm_catalog_seat_category_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *citm_catalog_performance_write_p(atd_writer *w, char *p, const citm_catalog_performance *v)
+{
+    p = atd_writer_room(w, p, 17 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "eventId", 7));
+    }
+    memcpy(p, "{\"eventId\":", 11);
+    p = atd_write_int64(p + 11, (int64_t)v->event_id);
+    memcpy(p, ",\"id\":", 6);
+    p = atd_write_int64(p + 6, (int64_t)v->id);
+    p = atd_writer_raw_p(w, p, ",\"logo\":", 8);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_string_nullable_write_p(w, p, &v->logo);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "logo", 4));
+    }
+    p = atd_writer_raw_p(w, p, ",\"name\":", 8);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_string_nullable_write_p(w, p, &v->name);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
+    }
+    p = atd_writer_raw_p(w, p, ",\"prices\":", 10);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_price_list_write_p(w, p, &v->prices);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "prices", 6));
+    }
+    p = atd_writer_raw_p(w, p, ",\"seatCategories\":", 18);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_seat_category_list_write_p(w, p, &v->seat_categories);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "seatCategories", 14));
+    }
+    p = atd_writer_raw_p(w, p, ",\"seatMapImage\":", 16);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_string_nullable_write_p(w, p, &v->seat_map_image);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "seatMapImage", 12));
+    }
+    p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "start", 5));
+    }
+    memcpy(p, ",\"start\":", 9);
+    p = atd_write_int64(p + 9, (int64_t)v->start);
+    p = atd_writer_key_string_p(w, p, ",\"venueCode\":", 13, v->venue_code.ptr, v->venue_code.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "venueCode", 9));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performance *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 17 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "eventId", 7);
-        }
-        memcpy(p, "{\"eventId\":", 11);
-        p = atd_write_int64(p + 11, (int64_t)v->event_id);
-        memcpy(p, ",\"id\":", 6);
-        p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_raw(w, ",\"logo\":", 8)) {
-        return false;
-    }
-    if (!citm_catalog_string_nullable_write(w, &v->logo)) {
-        return atd_writer_push_field(w, "logo", 4);
-    }
-    if (!atd_writer_raw(w, ",\"name\":", 8)) {
-        return false;
-    }
-    if (!citm_catalog_string_nullable_write(w, &v->name)) {
-        return atd_writer_push_field(w, "name", 4);
-    }
-    if (!atd_writer_raw(w, ",\"prices\":", 10)) {
-        return false;
-    }
-    if (!citm_catalog_price_list_write(w, &v->prices)) {
-        return atd_writer_push_field(w, "prices", 6);
-    }
-    if (!atd_writer_raw(w, ",\"seatCategories\":", 18)) {
-        return false;
-    }
-    if (!citm_catalog_seat_category_list_write(w, &v->seat_categories)) {
-        return atd_writer_push_field(w, "seatCategories", 14);
-    }
-    if (!atd_writer_raw(w, ",\"seatMapImage\":", 16)) {
-        return false;
-    }
-    if (!citm_catalog_string_nullable_write(w, &v->seat_map_image)) {
-        return atd_writer_push_field(w, "seatMapImage", 12);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "start", 5);
-        }
-        memcpy(p, ",\"start\":", 9);
-        p = atd_write_int64(p + 9, (int64_t)v->start);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_key_string(w, ",\"venueCode\":", 13, v->venue_code.ptr, v->venue_code.len)) {
-        return atd_writer_push_field(w, "venueCode", 9);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, citm_catalog_performance_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool citm_catalog_performance_write_any(atd_writer *w, const void *value)
@@ -2074,24 +2153,25 @@ int citm_catalog_performance_to_json(const citm_catalog_performance *value, atd_
     return atd_to_json(citm_catalog_performance_write_any, value, out, err);
 }
 
+static char *citm_catalog_price_write_p(atd_writer *w, char *p, const citm_catalog_price *v)
+{
+    p = atd_writer_room(w, p, 54 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "amount", 6));
+    }
+    memcpy(p, "{\"amount\":", 10);
+    p = atd_write_int64(p + 10, (int64_t)v->amount);
+    memcpy(p, ",\"audienceSubCategoryId\":", 25);
+    p = atd_write_int64(p + 25, (int64_t)v->audience_sub_category_id);
+    memcpy(p, ",\"seatCategoryId\":", 18);
+    p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
+    *p++ = '}';
+    return p;
+}
+
 bool citm_catalog_price_write(atd_writer *w, const citm_catalog_price *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 54 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "amount", 6);
-        }
-        memcpy(p, "{\"amount\":", 10);
-        p = atd_write_int64(p + 10, (int64_t)v->amount);
-        memcpy(p, ",\"audienceSubCategoryId\":", 25);
-        p = atd_write_int64(p + 25, (int64_t)v->audience_sub_category_id);
-        memcpy(p, ",\"seatCategoryId\":", 18);
-        p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    return true;
+    return atd_writer_finish(w, citm_catalog_price_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool citm_catalog_price_write_any(atd_writer *w, const void *value)
@@ -2104,43 +2184,49 @@ int citm_catalog_price_to_json(const citm_catalog_price *value, atd_buf *out, at
     return atd_to_json(citm_catalog_price_write_any, value, out, err);
 }
 
-static bool citm_catalog_area_list_write(atd_writer *w, const citm_catalog_area_list *v)
+static char *citm_catalog_area_list_write_p(atd_writer *w, char *p, const citm_catalog_area_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!citm_catalog_area_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = citm_catalog_area_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *citm_catalog_seat_category_write_p(atd_writer *w, char *p, const citm_catalog_seat_category *v)
+{
+    p = atd_writer_raw_p(w, p, "{\"areas\":", 9);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_area_list_write_p(w, p, &v->areas);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "areas", 5));
+    }
+    p = atd_writer_room(w, p, 19 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "seatCategoryId", 14));
+    }
+    memcpy(p, ",\"seatCategoryId\":", 18);
+    p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
+    *p++ = '}';
+    return p;
 }
 
 bool citm_catalog_seat_category_write(atd_writer *w, const citm_catalog_seat_category *v)
 {
-    if (!atd_writer_raw(w, "{\"areas\":", 9)) {
-        return false;
-    }
-    if (!citm_catalog_area_list_write(w, &v->areas)) {
-        return atd_writer_push_field(w, "areas", 5);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 19 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "seatCategoryId", 14);
-        }
-        memcpy(p, ",\"seatCategoryId\":", 18);
-        p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    return true;
+    return atd_writer_finish(w, citm_catalog_seat_category_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool citm_catalog_seat_category_write_any(atd_writer *w, const void *value)
@@ -2153,25 +2239,28 @@ int citm_catalog_seat_category_to_json(const citm_catalog_seat_category *value, 
     return atd_to_json(citm_catalog_seat_category_write_any, value, out, err);
 }
 
+static char *citm_catalog_area_write_p(atd_writer *w, char *p, const citm_catalog_area *v)
+{
+    p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "areaId", 6));
+    }
+    memcpy(p, "{\"areaId\":", 10);
+    p = atd_write_int64(p + 10, (int64_t)v->area_id);
+    p = atd_writer_raw_p(w, p, ",\"blockIds\":", 12);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = citm_catalog_int_list_write_p(w, p, &v->block_ids);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "blockIds", 8));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
 bool citm_catalog_area_write(atd_writer *w, const citm_catalog_area *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "areaId", 6);
-        }
-        memcpy(p, "{\"areaId\":", 10);
-        p = atd_write_int64(p + 10, (int64_t)v->area_id);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_raw(w, ",\"blockIds\":", 12)) {
-        return false;
-    }
-    if (!citm_catalog_int_list_write(w, &v->block_ids)) {
-        return atd_writer_push_field(w, "blockIds", 8);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, citm_catalog_area_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool citm_catalog_area_write_any(atd_writer *w, const void *value)

@@ -5,7 +5,7 @@
 
 /* --- functions of the types that are not exported --- */
 static const char *conformance_int_nullable_read_p(atd_reader *r, const char *p, conformance_int_nullable *out);
-static bool conformance_int_nullable_write(atd_writer *w, const conformance_int_nullable *v);
+static char *conformance_int_nullable_write_p(atd_writer *w, char *p, const conformance_int_nullable *v);
 
 static const char *conformance_ints_read_p(atd_reader *r, const char *p, conformance_ints *out);
 static const char *conformance_floats_read_p(atd_reader *r, const char *p, conformance_floats *out);
@@ -19,6 +19,18 @@ static const char *conformance_string_map_read_p(atd_reader *r, const char *p, c
 static const char *conformance_int_map_read_p(atd_reader *r, const char *p, conformance_int_map *out);
 static const char *conformance_any_map_read_p(atd_reader *r, const char *p, conformance_any_map *out);
 static const char *conformance_objects_read_p(atd_reader *r, const char *p, conformance_objects *out);
+static char *conformance_ints_write_p(atd_writer *w, char *p, const conformance_ints *v);
+static char *conformance_floats_write_p(atd_writer *w, char *p, const conformance_floats *v);
+static char *conformance_strings_write_p(atd_writer *w, char *p, const conformance_strings *v);
+static char *conformance_bools_write_p(atd_writer *w, char *p, const conformance_bools *v);
+static char *conformance_nulls_write_p(atd_writer *w, char *p, const conformance_nulls *v);
+static char *conformance_maybe_ints_write_p(atd_writer *w, char *p, const conformance_maybe_ints *v);
+static char *conformance_anys_write_p(atd_writer *w, char *p, const conformance_anys *v);
+static char *conformance_matrix_write_p(atd_writer *w, char *p, const conformance_matrix *v);
+static char *conformance_string_map_write_p(atd_writer *w, char *p, const conformance_string_map *v);
+static char *conformance_int_map_write_p(atd_writer *w, char *p, const conformance_int_map *v);
+static char *conformance_any_map_write_p(atd_writer *w, char *p, const conformance_any_map *v);
+static char *conformance_objects_write_p(atd_writer *w, char *p, const conformance_objects *v);
 
 /* --- readers --- */
 
@@ -898,27 +910,28 @@ int conformance_null_value_from_json(const char *json, size_t len, atd_arena *ar
 
 /* --- writers --- */
 
-bool conformance_ints_write(atd_writer *w, const conformance_ints *v)
+static char *conformance_ints_write_p(atd_writer *w, char *p, const conformance_ints *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_index(w, i);
-            }
-            if (i > 0) {
-                *p++ = ',';
-            }
-            p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        *p = ',';
+        p += i > 0;
+        p = atd_write_int64(p + 0, (int64_t)v->items[i]);
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+bool conformance_ints_write(atd_writer *w, const conformance_ints *v)
+{
+    return atd_writer_finish(w, conformance_ints_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool conformance_ints_write_any(atd_writer *w, const void *value)
@@ -931,30 +944,31 @@ int conformance_ints_to_json(const conformance_ints *value, atd_buf *out, atd_er
     return atd_to_json(conformance_ints_write_any, value, out, err);
 }
 
-bool conformance_floats_write(atd_writer *w, const conformance_floats *v)
+static char *conformance_floats_write_p(atd_writer *w, char *p, const conformance_floats *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
         if (!atd_writer_finite(w, (double)v->items[i])) {
-            return atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_DOUBLE_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_index(w, i);
-            }
-            if (i > 0) {
-                *p++ = ',';
-            }
-            p = atd_write_double(p + 0, (double)v->items[i]);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 1 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        *p = ',';
+        p += i > 0;
+        p = atd_write_double(p + 0, (double)v->items[i]);
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+bool conformance_floats_write(atd_writer *w, const conformance_floats *v)
+{
+    return atd_writer_finish(w, conformance_floats_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool conformance_floats_write_any(atd_writer *w, const void *value)
@@ -967,18 +981,25 @@ int conformance_floats_to_json(const conformance_floats *value, atd_buf *out, at
     return atd_to_json(conformance_floats_write_any, value, out, err);
 }
 
-bool conformance_strings_write(atd_writer *w, const conformance_strings *v)
+static char *conformance_strings_write_p(atd_writer *w, char *p, const conformance_strings *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (!atd_writer_key_string(w, ",", i > 0, v->items[i].ptr, v->items[i].len)) {
-            return atd_writer_push_index(w, i);
+        p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].ptr, v->items[i].len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+bool conformance_strings_write(atd_writer *w, const conformance_strings *v)
+{
+    return atd_writer_finish(w, conformance_strings_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool conformance_strings_write_any(atd_writer *w, const void *value)
@@ -991,33 +1012,34 @@ int conformance_strings_to_json(const conformance_strings *value, atd_buf *out, 
     return atd_to_json(conformance_strings_write_any, value, out, err);
 }
 
-bool conformance_bools_write(atd_writer *w, const conformance_bools *v)
+static char *conformance_bools_write_p(atd_writer *w, char *p, const conformance_bools *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + 5);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_index(w, i);
-            }
-            if (i > 0) {
-                *p++ = ',';
-            }
-            if (v->items[i]) {
-                memcpy(p + 0, "true", 4);
-                p += 4;
-            } else {
-                memcpy(p + 0, "false", 5);
-                p += 5;
-            }
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 1 + 5);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
+        }
+        *p = ',';
+        p += i > 0;
+        if (v->items[i]) {
+            memcpy(p + 0, "true", 4);
+            p += 4;
+        } else {
+            memcpy(p + 0, "false", 5);
+            p += 5;
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+bool conformance_bools_write(atd_writer *w, const conformance_bools *v)
+{
+    return atd_writer_finish(w, conformance_bools_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool conformance_bools_write_any(atd_writer *w, const void *value)
@@ -1030,29 +1052,30 @@ int conformance_bools_to_json(const conformance_bools *value, atd_buf *out, atd_
     return atd_to_json(conformance_bools_write_any, value, out, err);
 }
 
-bool conformance_nulls_write(atd_writer *w, const conformance_nulls *v)
+static char *conformance_nulls_write_p(atd_writer *w, char *p, const conformance_nulls *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + 4);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_index(w, i);
-            }
-            if (i > 0) {
-                *p++ = ',';
-            }
-            (void)v->items[i]; /* unit: always null */
-            memcpy(p + 0, "null", 4);
-            p += 4;
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 1 + 4);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        *p = ',';
+        p += i > 0;
+        (void)v->items[i]; /* unit: always null */
+        memcpy(p + 0, "null", 4);
+        p += 4;
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+bool conformance_nulls_write(atd_writer *w, const conformance_nulls *v)
+{
+    return atd_writer_finish(w, conformance_nulls_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool conformance_nulls_write_any(atd_writer *w, const void *value)
@@ -1065,32 +1088,42 @@ int conformance_nulls_to_json(const conformance_nulls *value, atd_buf *out, atd_
     return atd_to_json(conformance_nulls_write_any, value, out, err);
 }
 
-static bool conformance_int_nullable_write(atd_writer *w, const conformance_int_nullable *v)
+static char *conformance_int_nullable_write_p(atd_writer *w, char *p, const conformance_int_nullable *v)
 {
     if (!v->has) {
-        return atd_writer_raw(w, "null", 4);
+        return atd_writer_raw_p(w, p, "null", 4);
     }
-    if (!atd_writer_int64(w, (int64_t)v->value)) {
-        return false;
+    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return NULL;
     }
-    return true;
+    p = atd_write_int64(p + 0, (int64_t)v->value);
+    return p;
+}
+
+static char *conformance_maybe_ints_write_p(atd_writer *w, char *p, const conformance_maybe_ints *v)
+{
+    size_t i;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
+    }
+    for (i = 0; i < v->len; i++) {
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = conformance_int_nullable_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
+        }
+    }
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
 bool conformance_maybe_ints_write(atd_writer *w, const conformance_maybe_ints *v)
 {
-    size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
-    }
-    for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!conformance_int_nullable_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
-        }
-    }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_finish(w, conformance_maybe_ints_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool conformance_maybe_ints_write_any(atd_writer *w, const void *value)
@@ -1103,21 +1136,30 @@ int conformance_maybe_ints_to_json(const conformance_maybe_ints *value, atd_buf 
     return atd_to_json(conformance_maybe_ints_write_any, value, out, err);
 }
 
-bool conformance_anys_write(atd_writer *w, const conformance_anys *v)
+static char *conformance_anys_write_p(atd_writer *w, char *p, const conformance_anys *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
+        atd_writer_commit(w, p);
         if (!atd_writer_json(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        p = atd_writer_cursor(w);
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+bool conformance_anys_write(atd_writer *w, const conformance_anys *v)
+{
+    return atd_writer_finish(w, conformance_anys_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool conformance_anys_write_any(atd_writer *w, const void *value)
@@ -1130,21 +1172,29 @@ int conformance_anys_to_json(const conformance_anys *value, atd_buf *out, atd_er
     return atd_to_json(conformance_anys_write_any, value, out, err);
 }
 
-bool conformance_matrix_write(atd_writer *w, const conformance_matrix *v)
+static char *conformance_matrix_write_p(atd_writer *w, char *p, const conformance_matrix *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!conformance_anys_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = conformance_anys_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+bool conformance_matrix_write(atd_writer *w, const conformance_matrix *v)
+{
+    return atd_writer_finish(w, conformance_matrix_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool conformance_matrix_write_any(atd_writer *w, const void *value)
@@ -1157,24 +1207,33 @@ int conformance_matrix_to_json(const conformance_matrix *value, atd_buf *out, at
     return atd_to_json(conformance_matrix_write_any, value, out, err);
 }
 
-bool conformance_string_map_write(atd_writer *w, const conformance_string_map *v)
+static char *conformance_string_map_write_p(atd_writer *w, char *p, const conformance_string_map *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_string(w, v->items[i].key.ptr, v->items[i].key.len) || !atd_writer_raw(w, ":", 1)) {
-            return atd_writer_push_index(w, i);
+        p = atd_writer_raw_p(w, p, ":", 1);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_string(w, v->items[i].value.ptr, v->items[i].value.len)) {
-            return atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len);
+        p = atd_writer_key_string_p(w, p, "", 0, v->items[i].value.ptr, v->items[i].value.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool conformance_string_map_write(atd_writer *w, const conformance_string_map *v)
+{
+    return atd_writer_finish(w, conformance_string_map_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool conformance_string_map_write_any(atd_writer *w, const void *value)
@@ -1187,24 +1246,34 @@ int conformance_string_map_to_json(const conformance_string_map *value, atd_buf 
     return atd_to_json(conformance_string_map_write_any, value, out, err);
 }
 
-bool conformance_int_map_write(atd_writer *w, const conformance_int_map *v)
+static char *conformance_int_map_write_p(atd_writer *w, char *p, const conformance_int_map *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_string(w, v->items[i].key.ptr, v->items[i].key.len) || !atd_writer_raw(w, ":", 1)) {
-            return atd_writer_push_index(w, i);
+        p = atd_writer_raw_p(w, p, ":", 1);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_int64(w, (int64_t)v->items[i].value)) {
-            return atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len);
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
+        p = atd_write_int64(p + 0, (int64_t)v->items[i].value);
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool conformance_int_map_write(atd_writer *w, const conformance_int_map *v)
+{
+    return atd_writer_finish(w, conformance_int_map_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool conformance_int_map_write_any(atd_writer *w, const void *value)
@@ -1217,24 +1286,34 @@ int conformance_int_map_to_json(const conformance_int_map *value, atd_buf *out, 
     return atd_to_json(conformance_int_map_write_any, value, out, err);
 }
 
-bool conformance_any_map_write(atd_writer *w, const conformance_any_map *v)
+static char *conformance_any_map_write_p(atd_writer *w, char *p, const conformance_any_map *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_string(w, v->items[i].key.ptr, v->items[i].key.len) || !atd_writer_raw(w, ":", 1)) {
-            return atd_writer_push_index(w, i);
+        p = atd_writer_raw_p(w, p, ":", 1);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        atd_writer_commit(w, p);
         if (!atd_writer_json(w, &v->items[i].value)) {
-            return atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
+        p = atd_writer_cursor(w);
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool conformance_any_map_write(atd_writer *w, const conformance_any_map *v)
+{
+    return atd_writer_finish(w, conformance_any_map_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool conformance_any_map_write_any(atd_writer *w, const void *value)
@@ -1247,21 +1326,29 @@ int conformance_any_map_to_json(const conformance_any_map *value, atd_buf *out, 
     return atd_to_json(conformance_any_map_write_any, value, out, err);
 }
 
-bool conformance_objects_write(atd_writer *w, const conformance_objects *v)
+static char *conformance_objects_write_p(atd_writer *w, char *p, const conformance_objects *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!conformance_any_map_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = conformance_any_map_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+bool conformance_objects_write(atd_writer *w, const conformance_objects *v)
+{
+    return atd_writer_finish(w, conformance_objects_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool conformance_objects_write_any(atd_writer *w, const void *value)
@@ -1276,9 +1363,13 @@ int conformance_objects_to_json(const conformance_objects *value, atd_buf *out, 
 
 bool conformance_any_write(atd_writer *w, const conformance_any *v)
 {
+    char *p = atd_writer_cursor(w);
+    atd_writer_commit(w, p);
     if (!atd_writer_json(w, &(*v))) {
         return false;
     }
+    p = atd_writer_cursor(w);
+    atd_writer_commit(w, p);
     return true;
 }
 
@@ -1294,9 +1385,13 @@ int conformance_any_to_json(const conformance_any *value, atd_buf *out, atd_erro
 
 bool conformance_int_value_write(atd_writer *w, const conformance_int_value *v)
 {
-    if (!atd_writer_int64(w, (int64_t)(*v))) {
+    char *p = atd_writer_cursor(w);
+    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    if (p == NULL) {
         return false;
     }
+    p = atd_write_int64(p + 0, (int64_t)(*v));
+    atd_writer_commit(w, p);
     return true;
 }
 
@@ -1312,9 +1407,16 @@ int conformance_int_value_to_json(const conformance_int_value *value, atd_buf *o
 
 bool conformance_float_value_write(atd_writer *w, const conformance_float_value *v)
 {
-    if (!atd_writer_double(w, (double)(*v))) {
+    char *p = atd_writer_cursor(w);
+    if (!atd_writer_finite(w, (double)(*v))) {
         return false;
     }
+    p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
+    if (p == NULL) {
+        return false;
+    }
+    p = atd_write_double(p + 0, (double)(*v));
+    atd_writer_commit(w, p);
     return true;
 }
 
@@ -1330,9 +1432,12 @@ int conformance_float_value_to_json(const conformance_float_value *value, atd_bu
 
 bool conformance_string_value_write(atd_writer *w, const conformance_string_value *v)
 {
-    if (!atd_writer_string(w, (*v).ptr, (*v).len)) {
+    char *p = atd_writer_cursor(w);
+    p = atd_writer_key_string_p(w, p, "", 0, (*v).ptr, (*v).len);
+    if (p == NULL) {
         return false;
     }
+    atd_writer_commit(w, p);
     return true;
 }
 
@@ -1348,9 +1453,19 @@ int conformance_string_value_to_json(const conformance_string_value *value, atd_
 
 bool conformance_bool_value_write(atd_writer *w, const conformance_bool_value *v)
 {
-    if (!atd_writer_bool(w, (*v))) {
+    char *p = atd_writer_cursor(w);
+    p = atd_writer_room(w, p, 0 + 5);
+    if (p == NULL) {
         return false;
     }
+    if ((*v)) {
+        memcpy(p + 0, "true", 4);
+        p += 4;
+    } else {
+        memcpy(p + 0, "false", 5);
+        p += 5;
+    }
+    atd_writer_commit(w, p);
     return true;
 }
 
@@ -1366,10 +1481,15 @@ int conformance_bool_value_to_json(const conformance_bool_value *value, atd_buf 
 
 bool conformance_null_value_write(atd_writer *w, const conformance_null_value *v)
 {
-    (void)(*v); /* unit: always null */
-    if (!atd_writer_raw(w, "null", 4)) {
+    char *p = atd_writer_cursor(w);
+    p = atd_writer_room(w, p, 0 + 4);
+    if (p == NULL) {
         return false;
     }
+    (void)(*v); /* unit: always null */
+    memcpy(p + 0, "null", 4);
+    p += 4;
+    atd_writer_commit(w, p);
     return true;
 }
 

@@ -5,10 +5,12 @@
 
 /* --- functions of the types that are not exported --- */
 static const char *custom_adapter_shape_list_read_p(atd_reader *r, const char *p, custom_adapter_shape_list *out);
-static bool custom_adapter_shape_list_write(atd_writer *w, const custom_adapter_shape_list *v);
+static char *custom_adapter_shape_list_write_p(atd_writer *w, char *p, const custom_adapter_shape_list *v);
 
 static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, custom_adapter_circle *out);
 static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custom_adapter_doc *out);
+static char *custom_adapter_circle_write_p(atd_writer *w, char *p, const custom_adapter_circle *v);
+static char *custom_adapter_doc_write_p(atd_writer *w, char *p, const custom_adapter_doc *v);
 
 /* --- readers --- */
 
@@ -370,23 +372,24 @@ int custom_adapter_doc_from_json(const char *json, size_t len, atd_arena *arena,
 
 /* --- writers --- */
 
-bool custom_adapter_circle_write(atd_writer *w, const custom_adapter_circle *v)
+static char *custom_adapter_circle_write_p(atd_writer *w, char *p, const custom_adapter_circle *v)
 {
     if (!atd_writer_finite(w, (double)v->r)) {
-        return atd_writer_push_field(w, "r", 1);
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "r", 1));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "r", 1);
-        }
-        memcpy(p, "{\"r\":", 5);
-        p = atd_write_double(p + 5, (double)v->r);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 6 + ATD_DOUBLE_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "r", 1));
     }
-    return true;
+    memcpy(p, "{\"r\":", 5);
+    p = atd_write_double(p + 5, (double)v->r);
+    *p++ = '}';
+    return p;
+}
+
+bool custom_adapter_circle_write(atd_writer *w, const custom_adapter_circle *v)
+{
+    return atd_writer_finish(w, custom_adapter_circle_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool custom_adapter_circle_write_any(atd_writer *w, const void *value)
@@ -404,15 +407,23 @@ static bool custom_adapter_shape__plain_write(atd_writer *w, const custom_adapte
 {
     switch (v->tag) {
     case CUSTOM_ADAPTER_SHAPE_DOT:
-        return atd_writer_raw(w, "\"Dot\"", 5);
+        {
+            char *p = atd_writer_cursor(w);
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, "\"Dot\"", 5));
+        }
     case CUSTOM_ADAPTER_SHAPE_CIRCLE:
-        if (!atd_writer_raw(w, "[\"Circle\",", 10)) {
-            return false;
+        {
+            char *p = atd_writer_cursor(w);
+            p = atd_writer_raw_p(w, p, "[\"Circle\",", 10);
+            if (p == NULL) {
+                return false;
+            }
+            p = custom_adapter_circle_write_p(w, p, &v->u.Circle);
+            if (p == NULL) {
+                return atd_writer_push_index(w, 1);
+            }
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, "]", 1));
         }
-        if (!custom_adapter_circle_write(w, &v->u.Circle)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'");
 }
@@ -437,35 +448,47 @@ int custom_adapter_shape_to_json(const custom_adapter_shape *value, atd_buf *out
     return atd_to_json(custom_adapter_shape_write_any, value, out, err);
 }
 
-static bool custom_adapter_shape_list_write(atd_writer *w, const custom_adapter_shape_list *v)
+static char *custom_adapter_shape_list_write_p(atd_writer *w, char *p, const custom_adapter_shape_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
+        atd_writer_commit(w, p);
         if (!custom_adapter_shape_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        p = atd_writer_cursor(w);
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *custom_adapter_doc_write_p(atd_writer *w, char *p, const custom_adapter_doc *v)
+{
+    p = atd_writer_raw_p(w, p, "{\"shapes\":", 10);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = custom_adapter_shape_list_write_p(w, p, &v->shapes);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "shapes", 6));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool custom_adapter_doc_write(atd_writer *w, const custom_adapter_doc *v)
 {
-    if (!atd_writer_raw(w, "{\"shapes\":", 10)) {
-        return false;
-    }
-    if (!custom_adapter_shape_list_write(w, &v->shapes)) {
-        return atd_writer_push_field(w, "shapes", 6);
-    }
-    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
-        return atd_writer_push_field(w, "name", 4);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, custom_adapter_doc_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool custom_adapter_doc_write_any(atd_writer *w, const void *value)

@@ -5,20 +5,24 @@
 
 /* --- functions of the types that are not exported --- */
 static bool defaults_int_option_read(atd_reader *r, defaults_int_option *out);
-static bool defaults_int_option_write(atd_writer *w, const defaults_int_option *v);
+static char *defaults_int_option_write_p(atd_writer *w, char *p, const defaults_int_option *v);
 static const char *defaults_float_nullable_read_p(atd_reader *r, const char *p, defaults_float_nullable *out);
-static bool defaults_float_nullable_write(atd_writer *w, const defaults_float_nullable *v);
+static char *defaults_float_nullable_write_p(atd_writer *w, char *p, const defaults_float_nullable *v);
 static const char *defaults_int_list_read_p(atd_reader *r, const char *p, defaults_int_list *out);
-static bool defaults_int_list_write(atd_writer *w, const defaults_int_list *v);
+static char *defaults_int_list_write_p(atd_writer *w, char *p, const defaults_int_list *v);
 static const char *defaults_string_list_read_p(atd_reader *r, const char *p, defaults_string_list *out);
-static bool defaults_string_list_write(atd_writer *w, const defaults_string_list *v);
+static char *defaults_string_list_write_p(atd_writer *w, char *p, const defaults_string_list *v);
 static void defaults_int_string_tuple_init(defaults_int_string_tuple *v);
 static const char *defaults_int_string_tuple_read_p(atd_reader *r, const char *p, defaults_int_string_tuple *out);
-static bool defaults_int_string_tuple_write(atd_writer *w, const defaults_int_string_tuple *v);
+static char *defaults_int_string_tuple_write_p(atd_writer *w, char *p, const defaults_int_string_tuple *v);
 
 static const char *defaults_color_read_p(atd_reader *r, const char *p, defaults_color *out);
 static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_point *out);
 static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_all *out);
+static char *defaults_color_write_p(atd_writer *w, char *p, const defaults_color *v);
+static char *defaults_shape_write_p(atd_writer *w, char *p, const defaults_shape *v);
+static char *defaults_point_write_p(atd_writer *w, char *p, const defaults_point *v);
+static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v);
 
 /* --- readers --- */
 
@@ -1173,12 +1177,17 @@ static const size_t defaults_color__jlen[3] = {
     6,
 };
 
+static char *defaults_color_write_p(atd_writer *w, char *p, const defaults_color *v)
+{
+    if ((size_t)*v >= 3) {
+        return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'"));
+    }
+    return atd_writer_raw_p(w, p, defaults_color__json[*v], defaults_color__jlen[*v]);
+}
+
 bool defaults_color_write(atd_writer *w, const defaults_color *v)
 {
-    if ((size_t)*v < 3) {
-        return atd_writer_raw(w, defaults_color__json[*v], defaults_color__jlen[*v]);
-    }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'");
+    return atd_writer_finish(w, defaults_color_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool defaults_color_write_any(atd_writer *w, const void *value)
@@ -1191,21 +1200,32 @@ int defaults_color_to_json(const defaults_color *value, atd_buf *out, atd_error 
     return atd_to_json(defaults_color_write_any, value, out, err);
 }
 
-bool defaults_shape_write(atd_writer *w, const defaults_shape *v)
+static char *defaults_shape_write_p(atd_writer *w, char *p, const defaults_shape *v)
 {
     switch (v->tag) {
     case DEFAULTS_SHAPE_DOT:
-        return atd_writer_raw(w, "\"Dot\"", 5);
+        return atd_writer_raw_p(w, p, "\"Dot\"", 5);
     case DEFAULTS_SHAPE_CIRCLE:
-        if (!atd_writer_raw(w, "[\"Circle\",", 10)) {
-            return false;
+        p = atd_writer_raw_p(w, p, "[\"Circle\",", 10);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!atd_writer_double(w, (double)v->u.Circle)) {
-            return atd_writer_push_index(w, 1);
+        if (!atd_writer_finite(w, (double)v->u.Circle)) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
-        return atd_writer_raw(w, "]", 1);
+        p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        p = atd_write_double(p + 0, (double)v->u.Circle);
+        return atd_writer_raw_p(w, p, "]", 1);
     }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'");
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'"));
+}
+
+bool defaults_shape_write(atd_writer *w, const defaults_shape *v)
+{
+    return atd_writer_finish(w, defaults_shape_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool defaults_shape_write_any(atd_writer *w, const void *value)
@@ -1218,28 +1238,29 @@ int defaults_shape_to_json(const defaults_shape *value, atd_buf *out, atd_error 
     return atd_to_json(defaults_shape_write_any, value, out, err);
 }
 
-bool defaults_point_write(atd_writer *w, const defaults_point *v)
+static char *defaults_point_write_p(atd_writer *w, char *p, const defaults_point *v)
 {
     if (!atd_writer_finite(w, (double)v->x)) {
-        return atd_writer_push_field(w, "x", 1);
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
     }
     if (!atd_writer_finite(w, (double)v->y)) {
-        return atd_writer_push_field(w, "y", 1);
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "x", 1);
-        }
-        memcpy(p, "{\"x\":", 5);
-        p = atd_write_double(p + 5, (double)v->x);
-        memcpy(p, ",\"y\":", 5);
-        p = atd_write_double(p + 5, (double)v->y);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
     }
-    return true;
+    memcpy(p, "{\"x\":", 5);
+    p = atd_write_double(p + 5, (double)v->x);
+    memcpy(p, ",\"y\":", 5);
+    p = atd_write_double(p + 5, (double)v->y);
+    *p++ = '}';
+    return p;
+}
+
+bool defaults_point_write(atd_writer *w, const defaults_point *v)
+{
+    return atd_writer_finish(w, defaults_point_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool defaults_point_write_any(atd_writer *w, const void *value)
@@ -1252,317 +1273,309 @@ int defaults_point_to_json(const defaults_point *value, atd_buf *out, atd_error 
     return atd_to_json(defaults_point_write_any, value, out, err);
 }
 
-static bool defaults_int_option_write(atd_writer *w, const defaults_int_option *v)
+static char *defaults_int_option_write_p(atd_writer *w, char *p, const defaults_int_option *v)
 {
     if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
+        return atd_writer_raw_p(w, p, "\"None\"", 6);
     }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!atd_writer_int64(w, (int64_t)v->value)) {
-        return atd_writer_push_index(w, 1);
+    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    return atd_writer_raw(w, "]", 1);
+    p = atd_write_int64(p + 0, (int64_t)v->value);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool defaults_float_nullable_write(atd_writer *w, const defaults_float_nullable *v)
+static char *defaults_float_nullable_write_p(atd_writer *w, char *p, const defaults_float_nullable *v)
 {
     if (!v->has) {
-        return atd_writer_raw(w, "null", 4);
+        return atd_writer_raw_p(w, p, "null", 4);
     }
-    if (!atd_writer_double(w, (double)v->value)) {
-        return false;
+    if (!atd_writer_finite(w, (double)v->value)) {
+        return NULL;
     }
-    return true;
+    p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = atd_write_double(p + 0, (double)v->value);
+    return p;
 }
 
-static bool defaults_int_list_write(atd_writer *w, const defaults_int_list *v)
+static char *defaults_int_list_write_p(atd_writer *w, char *p, const defaults_int_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_index(w, i);
-            }
-            if (i > 0) {
-                *p++ = ',';
-            }
-            p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(atd_writer_buf(w), p);
-        }
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-static bool defaults_string_list_write(atd_writer *w, const defaults_string_list *v)
-{
-    size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
-    }
-    for (i = 0; i < v->len; i++) {
-        if (!atd_writer_key_string(w, ",", i > 0, v->items[i].ptr, v->items[i].len)) {
-            return atd_writer_push_index(w, i);
-        }
-    }
-    return atd_writer_raw(w, "]", 1);
-}
-
-static bool defaults_int_string_tuple_write(atd_writer *w, const defaults_int_string_tuple *v)
-{
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
         if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 0);
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        memcpy(p, "[", 1);
-        p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(atd_writer_buf(w), p);
+        *p = ',';
+        p += i > 0;
+        p = atd_write_int64(p + 0, (int64_t)v->items[i]);
     }
-    if (!atd_writer_raw(w, ",", 1)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->f1.ptr, v->f1.len)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool defaults_all_write(atd_writer *w, const defaults_all *v)
+static char *defaults_string_list_write_p(atd_writer *w, char *p, const defaults_string_list *v)
+{
+    size_t i;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
+    }
+    for (i = 0; i < v->len; i++) {
+        p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].ptr, v->items[i].len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
+        }
+    }
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *defaults_int_string_tuple_write_p(atd_writer *w, char *p, const defaults_int_string_tuple *v)
+{
+    p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
+    }
+    memcpy(p, "[", 1);
+    p = atd_write_int64(p + 1, (int64_t)v->f0);
+    p = atd_writer_raw_p(w, p, ",", 1);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = atd_writer_key_string_p(w, p, "", 0, v->f1.ptr, v->f1.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+    }
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
 {
     bool first = true;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->nickname.len == 4 && memcmp(v->nickname.ptr, "none", 4) == 0)) {
-        if (!atd_writer_key_string(w, "\"nickname\":", 11, v->nickname.ptr, v->nickname.len)) {
-            return atd_writer_push_field(w, "nickname", 8);
+        p = atd_writer_key_string_p(w, p, "\"nickname\":", 11, v->nickname.ptr, v->nickname.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "nickname", 8));
         }
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->greeting.len == 13 && memcmp(v->greeting.ptr, "h\303\251llo world\012", 13) == 0)) {
-        if (first ? !atd_writer_key_string(w, "\"greeting\":", 11, v->greeting.ptr, v->greeting.len) : !atd_writer_key_string(w, ",\"greeting\":", 12, v->greeting.ptr, v->greeting.len)) {
-            return atd_writer_push_field(w, "greeting", 8);
+        p = first ? atd_writer_key_string_p(w, p, "\"greeting\":", 11, v->greeting.ptr, v->greeting.len) : atd_writer_key_string_p(w, p, ",\"greeting\":", 12, v->greeting.ptr, v->greeting.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "greeting", 8));
         }
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->empty.len != 0) {
-        if (first ? !atd_writer_key_string(w, "\"empty\":", 8, v->empty.ptr, v->empty.len) : !atd_writer_key_string(w, ",\"empty\":", 9, v->empty.ptr, v->empty.len)) {
-            return atd_writer_push_field(w, "empty", 5);
+        p = first ? atd_writer_key_string_p(w, p, "\"empty\":", 8, v->empty.ptr, v->empty.len) : atd_writer_key_string_p(w, p, ",\"empty\":", 9, v->empty.ptr, v->empty.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "empty", 5));
         }
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->count != (int64_t)(42)) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "count", 5);
-            }
-            if (!first) {
-                *p++ = ',';
-            }
-            memcpy(p, "\"count\":", 8);
-            p = atd_write_int64(p + 8, (int64_t)v->count);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "count", 5));
         }
+        *p = ',';
+        p += !first;
+        memcpy(p, "\"count\":", 8);
+        p = atd_write_int64(p + 8, (int64_t)v->count);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->small != (int8_t)(-7)) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "small", 5);
-            }
-            if (!first) {
-                *p++ = ',';
-            }
-            memcpy(p, "\"small\":", 8);
-            p = atd_write_int64(p + 8, (int64_t)v->small);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "small", 5));
         }
+        *p = ',';
+        p += !first;
+        memcpy(p, "\"small\":", 8);
+        p = atd_write_int64(p + 8, (int64_t)v->small);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->mask != (int64_t)((1 << 4) | 1)) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "mask", 4);
-            }
-            if (!first) {
-                *p++ = ',';
-            }
-            memcpy(p, "\"mask\":", 7);
-            p = atd_write_int64(p + 7, (int64_t)v->mask);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "mask", 4));
         }
+        *p = ',';
+        p += !first;
+        memcpy(p, "\"mask\":", 7);
+        p = atd_write_int64(p + 7, (int64_t)v->mask);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->big != (int64_t)(INT64_MAX)) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "big", 3);
-            }
-            if (!first) {
-                *p++ = ',';
-            }
-            memcpy(p, "\"big\":", 6);
-            p = atd_write_int64(p + 6, (int64_t)v->big);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 7 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "big", 3));
         }
+        *p = ',';
+        p += !first;
+        memcpy(p, "\"big\":", 6);
+        p = atd_write_int64(p + 6, (int64_t)v->big);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ratio != (double)(0.25)) {
         if (!atd_writer_finite(w, (double)v->ratio)) {
-            return atd_writer_push_field(w, "ratio", 5);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ratio", 5));
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_DOUBLE_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "ratio", 5);
-            }
-            if (!first) {
-                *p++ = ',';
-            }
-            memcpy(p, "\"ratio\":", 8);
-            p = atd_write_double(p + 8, (double)v->ratio);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 9 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ratio", 5));
         }
+        *p = ',';
+        p += !first;
+        memcpy(p, "\"ratio\":", 8);
+        p = atd_write_double(p + 8, (double)v->ratio);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->single != (float)(1.5f)) {
         if (!atd_writer_finite(w, (double)v->single)) {
-            return atd_writer_push_field(w, "single", 6);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "single", 6));
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_DOUBLE_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "single", 6);
-            }
-            if (!first) {
-                *p++ = ',';
-            }
-            memcpy(p, "\"single\":", 9);
-            p = atd_write_double(p + 9, (double)v->single);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 10 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "single", 6));
         }
+        *p = ',';
+        p += !first;
+        memcpy(p, "\"single\":", 9);
+        p = atd_write_double(p + 9, (double)v->single);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->on != (bool)(true)) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 6 + 5);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "on", 2);
-            }
-            if (!first) {
-                *p++ = ',';
-            }
-            memcpy(p, "\"on\":", 5);
-            if (v->on) {
-                memcpy(p + 5, "true", 4);
-                p += 9;
-            } else {
-                memcpy(p + 5, "false", 5);
-                p += 10;
-            }
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 6 + 5);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "on", 2));
+        }
+        *p = ',';
+        p += !first;
+        memcpy(p, "\"on\":", 5);
+        if (v->on) {
+            memcpy(p + 5, "true", 4);
+            p += 9;
+        } else {
+            memcpy(p + 5, "false", 5);
+            p += 10;
         }
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->color != (defaults_color)(DEFAULTS_COLOR_BLUE)) {
         if ((size_t)v->color >= 3) {
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'");
-            return atd_writer_push_field(w, "color", 5);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "color", 5));
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 9 + 7);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "color", 5);
-            }
-            if (!first) {
-                *p++ = ',';
-            }
-            memcpy(p, "\"color\":", 8);
-            memcpy(p + 8, defaults_color__json[v->color], defaults_color__jlen[v->color]);
-            p += 8 + defaults_color__jlen[v->color];
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 9 + 7);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "color", 5));
         }
+        *p = ',';
+        p += !first;
+        memcpy(p, "\"color\":", 8);
+        memcpy(p + 8, defaults_color__json[v->color], defaults_color__jlen[v->color]);
+        p += 8 + defaults_color__jlen[v->color];
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->shape.tag != DEFAULTS_SHAPE_DOT) {
-        if (first ? !atd_writer_raw(w, "\"shape\":", 8) : !atd_writer_raw(w, ",\"shape\":", 9)) {
-            return false;
+        p = first ? atd_writer_raw_p(w, p, "\"shape\":", 8) : atd_writer_raw_p(w, p, ",\"shape\":", 9);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!defaults_shape_write(w, &v->shape)) {
-            return atd_writer_push_field(w, "shape", 5);
+        p = defaults_shape_write_p(w, p, &v->shape);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "shape", 5));
         }
         first = false;
     }
-    if (first ? !atd_writer_raw(w, "\"circle\":", 9) : !atd_writer_raw(w, ",\"circle\":", 10)) {
-        return false;
+    p = first ? atd_writer_raw_p(w, p, "\"circle\":", 9) : atd_writer_raw_p(w, p, ",\"circle\":", 10);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!defaults_shape_write(w, &v->circle)) {
-        return atd_writer_push_field(w, "circle", 6);
+    p = defaults_shape_write_p(w, p, &v->circle);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "circle", 6));
     }
     first = false;
-    if (!atd_writer_raw(w, ",\"maybe\":", 9)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"maybe\":", 9);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!defaults_int_option_write(w, &v->maybe)) {
-        return atd_writer_push_field(w, "maybe", 5);
+    p = defaults_int_option_write_p(w, p, &v->maybe);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "maybe", 5));
     }
-    if (!atd_writer_raw(w, ",\"nul\":", 7)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"nul\":", 7);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!defaults_float_nullable_write(w, &v->nul)) {
-        return atd_writer_push_field(w, "nul", 3);
+    p = defaults_float_nullable_write_p(w, p, &v->nul);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "nul", 3));
     }
-    if (!atd_writer_raw(w, ",\"ints\":", 8)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"ints\":", 8);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!defaults_int_list_write(w, &v->ints)) {
-        return atd_writer_push_field(w, "ints", 4);
+    p = defaults_int_list_write_p(w, p, &v->ints);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "ints", 4));
     }
-    if (!atd_writer_raw(w, ",\"names\":", 9)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"names\":", 9);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!defaults_string_list_write(w, &v->names)) {
-        return atd_writer_push_field(w, "names", 5);
+    p = defaults_string_list_write_p(w, p, &v->names);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "names", 5));
     }
-    if (!atd_writer_raw(w, ",\"origin\":", 10)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"origin\":", 10);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!defaults_point_write(w, &v->origin)) {
-        return atd_writer_push_field(w, "origin", 6);
+    p = defaults_point_write_p(w, p, &v->origin);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "origin", 6));
     }
-    if (!atd_writer_raw(w, ",\"pair\":", 8)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"pair\":", 8);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!defaults_int_string_tuple_write(w, &v->pair)) {
-        return atd_writer_push_field(w, "pair", 4);
+    p = defaults_int_string_tuple_write_p(w, p, &v->pair);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "pair", 4));
     }
-    if (!atd_writer_raw(w, ",\"any\":", 7)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"any\":", 7);
+    if (p == NULL) {
+        return NULL;
     }
+    atd_writer_commit(w, p);
     if (!atd_writer_json(w, &v->any)) {
-        return atd_writer_push_field(w, "any", 3);
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "any", 3));
     }
-    return atd_writer_raw(w, "}", 1);
+    p = atd_writer_cursor(w);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool defaults_all_write(atd_writer *w, const defaults_all *v)
+{
+    return atd_writer_finish(w, defaults_all_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool defaults_all_write_any(atd_writer *w, const void *value)

@@ -5,12 +5,16 @@
 
 /* --- functions of the types that are not exported --- */
 static const char *donut_ingredient_list_read_p(atd_reader *r, const char *p, donut_ingredient_list *out);
-static bool donut_ingredient_list_write(atd_writer *w, const donut_ingredient_list *v);
+static char *donut_ingredient_list_write_p(atd_writer *w, char *p, const donut_ingredient_list *v);
 
 static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batters *out);
 static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *out);
 static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_ingredient *out);
 static const char *donut_root_read_p(atd_reader *r, const char *p, donut_root *out);
+static char *donut_batters_write_p(atd_writer *w, char *p, const donut_batters *v);
+static char *donut_item_write_p(atd_writer *w, char *p, const donut_item *v);
+static char *donut_ingredient_write_p(atd_writer *w, char *p, const donut_ingredient *v);
+static char *donut_root_write_p(atd_writer *w, char *p, const donut_root *v);
 
 /* --- readers --- */
 
@@ -538,32 +542,42 @@ int donut_root_from_json(const char *json, size_t len, atd_arena *arena, donut_r
 
 /* --- writers --- */
 
-static bool donut_ingredient_list_write(atd_writer *w, const donut_ingredient_list *v)
+static char *donut_ingredient_list_write_p(atd_writer *w, char *p, const donut_ingredient_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!donut_ingredient_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = donut_ingredient_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *donut_batters_write_p(atd_writer *w, char *p, const donut_batters *v)
+{
+    p = atd_writer_raw_p(w, p, "{\"batter\":", 10);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = donut_ingredient_list_write_p(w, p, &v->batter);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "batter", 6));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool donut_batters_write(atd_writer *w, const donut_batters *v)
 {
-    if (!atd_writer_raw(w, "{\"batter\":", 10)) {
-        return false;
-    }
-    if (!donut_ingredient_list_write(w, &v->batter)) {
-        return atd_writer_push_field(w, "batter", 6);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, donut_batters_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool donut_batters_write_any(atd_writer *w, const void *value)
@@ -576,43 +590,51 @@ int donut_batters_to_json(const donut_batters *value, atd_buf *out, atd_error *e
     return atd_to_json(donut_batters_write_any, value, out, err);
 }
 
-bool donut_item_write(atd_writer *w, const donut_item *v)
+static char *donut_item_write_p(atd_writer *w, char *p, const donut_item *v)
 {
-    if (!atd_writer_key_string(w, "{\"id\":", 6, v->id.ptr, v->id.len)) {
-        return atd_writer_push_field(w, "id", 2);
+    p = atd_writer_key_string_p(w, p, "{\"id\":", 6, v->id.ptr, v->id.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
     }
-    if (!atd_writer_key_string(w, ",\"type\":", 8, v->item_type.ptr, v->item_type.len)) {
-        return atd_writer_push_field(w, "type", 4);
+    p = atd_writer_key_string_p(w, p, ",\"type\":", 8, v->item_type.ptr, v->item_type.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
     }
-    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
-        return atd_writer_push_field(w, "name", 4);
+    p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
     }
     if (!atd_writer_finite(w, (double)v->ppu)) {
-        return atd_writer_push_field(w, "ppu", 3);
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "ppu", 3));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "ppu", 3);
-        }
-        memcpy(p, ",\"ppu\":", 7);
-        p = atd_write_double(p + 7, (double)v->ppu);
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 7 + ATD_DOUBLE_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "ppu", 3));
     }
-    if (!atd_writer_raw(w, ",\"batters\":", 11)) {
-        return false;
+    memcpy(p, ",\"ppu\":", 7);
+    p = atd_write_double(p + 7, (double)v->ppu);
+    p = atd_writer_raw_p(w, p, ",\"batters\":", 11);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!donut_batters_write(w, &v->batters)) {
-        return atd_writer_push_field(w, "batters", 7);
+    p = donut_batters_write_p(w, p, &v->batters);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "batters", 7));
     }
-    if (!atd_writer_raw(w, ",\"topping\":", 11)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"topping\":", 11);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!donut_ingredient_list_write(w, &v->topping)) {
-        return atd_writer_push_field(w, "topping", 7);
+    p = donut_ingredient_list_write_p(w, p, &v->topping);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "topping", 7));
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool donut_item_write(atd_writer *w, const donut_item *v)
+{
+    return atd_writer_finish(w, donut_item_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool donut_item_write_any(atd_writer *w, const void *value)
@@ -625,15 +647,22 @@ int donut_item_to_json(const donut_item *value, atd_buf *out, atd_error *err)
     return atd_to_json(donut_item_write_any, value, out, err);
 }
 
+static char *donut_ingredient_write_p(atd_writer *w, char *p, const donut_ingredient *v)
+{
+    p = atd_writer_key_string_p(w, p, "{\"id\":", 6, v->id.ptr, v->id.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"type\":", 8, v->ingredient_type.ptr, v->ingredient_type.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
 bool donut_ingredient_write(atd_writer *w, const donut_ingredient *v)
 {
-    if (!atd_writer_key_string(w, "{\"id\":", 6, v->id.ptr, v->id.len)) {
-        return atd_writer_push_field(w, "id", 2);
-    }
-    if (!atd_writer_key_string(w, ",\"type\":", 8, v->ingredient_type.ptr, v->ingredient_type.len)) {
-        return atd_writer_push_field(w, "type", 4);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, donut_ingredient_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool donut_ingredient_write_any(atd_writer *w, const void *value)
@@ -646,21 +675,29 @@ int donut_ingredient_to_json(const donut_ingredient *value, atd_buf *out, atd_er
     return atd_to_json(donut_ingredient_write_any, value, out, err);
 }
 
-bool donut_root_write(atd_writer *w, const donut_root *v)
+static char *donut_root_write_p(atd_writer *w, char *p, const donut_root *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!donut_item_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = donut_item_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+bool donut_root_write(atd_writer *w, const donut_root *v)
+{
+    return atd_writer_finish(w, donut_root_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool donut_root_write_any(atd_writer *w, const void *value)

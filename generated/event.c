@@ -7,6 +7,9 @@
 static const char *event_event_type_read_p(atd_reader *r, const char *p, event_event_type *out);
 static const char *event_event_read_p(atd_reader *r, const char *p, event_event *out);
 static const char *event_events_read_p(atd_reader *r, const char *p, event_events *out);
+static char *event_event_type_write_p(atd_writer *w, char *p, const event_event_type *v);
+static char *event_event_write_p(atd_writer *w, char *p, const event_event *v);
+static char *event_events_write_p(atd_writer *w, char *p, const event_events *v);
 
 /* --- readers --- */
 
@@ -337,12 +340,17 @@ static const size_t event_event_type__jlen[4] = {
     8,
 };
 
+static char *event_event_type_write_p(atd_writer *w, char *p, const event_event_type *v)
+{
+    if ((size_t)*v >= 4) {
+        return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'"));
+    }
+    return atd_writer_raw_p(w, p, event_event_type__json[*v], event_event_type__jlen[*v]);
+}
+
 bool event_event_type_write(atd_writer *w, const event_event_type *v)
 {
-    if ((size_t)*v < 4) {
-        return atd_writer_raw(w, event_event_type__json[*v], event_event_type__jlen[*v]);
-    }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'");
+    return atd_writer_finish(w, event_event_type_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool event_event_type_write_any(atd_writer *w, const void *value)
@@ -355,32 +363,35 @@ int event_event_type_to_json(const event_event_type *value, atd_buf *out, atd_er
     return atd_to_json(event_event_type_write_any, value, out, err);
 }
 
-bool event_event_write(atd_writer *w, const event_event *v)
+static char *event_event_write_p(atd_writer *w, char *p, const event_event *v)
 {
-    if (!atd_writer_key_string(w, "{\"username\":", 12, v->username.ptr, v->username.len)) {
-        return atd_writer_push_field(w, "username", 8);
+    p = atd_writer_key_string_p(w, p, "{\"username\":", 12, v->username.ptr, v->username.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "username", 8));
     }
     if ((size_t)v->event_type >= 4) {
         atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'");
-        return atd_writer_push_field(w, "event_type", 10);
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "event_type", 10));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 22 + ATD_INT64_CHARS + 10);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "date", 4);
-        }
-        memcpy(p, ",\"date\":", 8);
-        p = atd_write_int64(p + 8, (int64_t)v->date);
-        memcpy(p, ",\"event_type\":", 14);
-        memcpy(p + 14, event_event_type__json[v->event_type], event_event_type__jlen[v->event_type]);
-        p += 14 + event_event_type__jlen[v->event_type];
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 22 + ATD_INT64_CHARS + 10);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "date", 4));
     }
-    if (!atd_writer_key_string(w, ",\"payload\":", 11, v->payload.ptr, v->payload.len)) {
-        return atd_writer_push_field(w, "payload", 7);
+    memcpy(p, ",\"date\":", 8);
+    p = atd_write_int64(p + 8, (int64_t)v->date);
+    memcpy(p, ",\"event_type\":", 14);
+    memcpy(p + 14, event_event_type__json[v->event_type], event_event_type__jlen[v->event_type]);
+    p += 14 + event_event_type__jlen[v->event_type];
+    p = atd_writer_key_string_p(w, p, ",\"payload\":", 11, v->payload.ptr, v->payload.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "payload", 7));
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool event_event_write(atd_writer *w, const event_event *v)
+{
+    return atd_writer_finish(w, event_event_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool event_event_write_any(atd_writer *w, const void *value)
@@ -393,21 +404,29 @@ int event_event_to_json(const event_event *value, atd_buf *out, atd_error *err)
     return atd_to_json(event_event_write_any, value, out, err);
 }
 
-bool event_events_write(atd_writer *w, const event_events *v)
+static char *event_events_write_p(atd_writer *w, char *p, const event_events *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!event_event_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = event_event_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+bool event_events_write(atd_writer *w, const event_events *v)
+{
+    return atd_writer_finish(w, event_events_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool event_events_write_any(atd_writer *w, const void *value)

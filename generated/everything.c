@@ -6,129 +6,129 @@
 /* --- functions of the types that are not exported --- */
 static void everything_int_int_tuple_init(everything_int_int_tuple *v);
 static const char *everything_int_int_tuple_read_p(atd_reader *r, const char *p, everything_int_int_tuple *out);
-static bool everything_int_int_tuple_write(atd_writer *w, const everything_int_int_tuple *v);
+static char *everything_int_int_tuple_write_p(atd_writer *w, char *p, const everything_int_int_tuple *v);
 static void everything_shape_Label_init(everything_shape_Label *v);
 static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, everything_shape_Label *out);
-static bool everything_shape_Label_write(atd_writer *w, const everything_shape_Label *v);
+static char *everything_shape_Label_write_p(atd_writer *w, char *p, const everything_shape_Label *v);
 static const char *everything_float_float_tuple_list_read_p(atd_reader *r, const char *p, everything_float_float_tuple_list *out);
-static bool everything_float_float_tuple_list_write(atd_writer *w, const everything_float_float_tuple_list *v);
+static char *everything_float_float_tuple_list_write_p(atd_writer *w, char *p, const everything_float_float_tuple_list *v);
 static const char *everything_shape_list_read_p(atd_reader *r, const char *p, everything_shape_list *out);
-static bool everything_shape_list_write(atd_writer *w, const everything_shape_list *v);
+static char *everything_shape_list_write_p(atd_writer *w, char *p, const everything_shape_list *v);
 static const char *everything_int_nullable_read_p(atd_reader *r, const char *p, everything_int_nullable *out);
-static bool everything_int_nullable_write(atd_writer *w, const everything_int_nullable *v);
+static char *everything_int_nullable_write_p(atd_writer *w, char *p, const everything_int_nullable *v);
 static void everything_float_float_tuple_init(everything_float_float_tuple *v);
 static const char *everything_float_float_tuple_read_p(atd_reader *r, const char *p, everything_float_float_tuple *out);
-static bool everything_float_float_tuple_write(atd_writer *w, const everything_float_float_tuple *v);
+static char *everything_float_float_tuple_write_p(atd_writer *w, char *p, const everything_float_float_tuple *v);
 static void everything_int_float_tuple_init(everything_int_float_tuple *v);
 static const char *everything_int_float_tuple_read_p(atd_reader *r, const char *p, everything_int_float_tuple *out);
-static bool everything_int_float_tuple_write(atd_writer *w, const everything_int_float_tuple *v);
+static char *everything_int_float_tuple_write_p(atd_writer *w, char *p, const everything_int_float_tuple *v);
 static void everything_obj_shape_Box_init(everything_obj_shape_Box *v);
 static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p, everything_obj_shape_Box *out);
-static bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Box *v);
+static char *everything_obj_shape_Box_write_p(atd_writer *w, char *p, const everything_obj_shape_Box *v);
 static const char *everything_obj_shape_list_read_p(atd_reader *r, const char *p, everything_obj_shape_list *out);
-static bool everything_obj_shape_list_write(atd_writer *w, const everything_obj_shape_list *v);
+static char *everything_obj_shape_list_write_p(atd_writer *w, char *p, const everything_obj_shape_list *v);
 static const char *everything_string_nullable_read_p(atd_reader *r, const char *p, everything_string_nullable *out);
-static bool everything_string_nullable_write(atd_writer *w, const everything_string_nullable *v);
+static char *everything_string_nullable_write_p(atd_writer *w, char *p, const everything_string_nullable *v);
 static const char *everything_string_list_read_p(atd_reader *r, const char *p, everything_string_list *out);
-static bool everything_string_list_write(atd_writer *w, const everything_string_list *v);
+static char *everything_string_list_write_p(atd_writer *w, char *p, const everything_string_list *v);
 static bool everything_string_option_read(atd_reader *r, everything_string_option *out);
-static bool everything_string_option_write(atd_writer *w, const everything_string_option *v);
+static char *everything_string_option_write_p(atd_writer *w, char *p, const everything_string_option *v);
 static bool everything_int_nullable_option_read(atd_reader *r, everything_int_nullable_option *out);
-static bool everything_int_nullable_option_write(atd_writer *w, const everything_int_nullable_option *v);
+static char *everything_int_nullable_option_write_p(atd_writer *w, char *p, const everything_int_nullable_option *v);
 static const char *everything_int_list_list_read_p(atd_reader *r, const char *p, everything_int_list_list *out);
-static bool everything_int_list_list_write(atd_writer *w, const everything_int_list_list *v);
+static char *everything_int_list_list_write_p(atd_writer *w, char *p, const everything_int_list_list *v);
 static const char *everything_maybe_int_nullable_read_p(atd_reader *r, const char *p, everything_maybe_int_nullable *out);
-static bool everything_maybe_int_nullable_write(atd_writer *w, const everything_maybe_int_nullable *v);
+static char *everything_maybe_int_nullable_write_p(atd_writer *w, char *p, const everything_maybe_int_nullable *v);
 static bool everything_maybe_int_option_read(atd_reader *r, everything_maybe_int_option *out);
-static bool everything_maybe_int_option_write(atd_writer *w, const everything_maybe_int_option *v);
+static char *everything_maybe_int_option_write_p(atd_writer *w, char *p, const everything_maybe_int_option *v);
 static const char *everything_maybe_int_list_read_p(atd_reader *r, const char *p, everything_maybe_int_list *out);
-static bool everything_maybe_int_list_write(atd_writer *w, const everything_maybe_int_list *v);
+static char *everything_maybe_int_list_write_p(atd_writer *w, char *p, const everything_maybe_int_list *v);
 static bool everything_int_list_option_read(atd_reader *r, everything_int_list_option *out);
-static bool everything_int_list_option_write(atd_writer *w, const everything_int_list_option *v);
+static char *everything_int_list_option_write_p(atd_writer *w, char *p, const everything_int_list_option *v);
 static const char *everything_string_nullable_list_read_p(atd_reader *r, const char *p, everything_string_nullable_list *out);
-static bool everything_string_nullable_list_write(atd_writer *w, const everything_string_nullable_list *v);
+static char *everything_string_nullable_list_write_p(atd_writer *w, char *p, const everything_string_nullable_list *v);
 static const char *everything_int_assoc_read_p(atd_reader *r, const char *p, everything_int_assoc *out);
-static bool everything_int_assoc_write(atd_writer *w, const everything_int_assoc *v);
+static char *everything_int_assoc_write_p(atd_writer *w, char *p, const everything_int_assoc *v);
 static const char *everything_string_int_tuple_list_read_p(atd_reader *r, const char *p, everything_string_int_tuple_list *out);
-static bool everything_string_int_tuple_list_write(atd_writer *w, const everything_string_int_tuple_list *v);
+static char *everything_string_int_tuple_list_write_p(atd_writer *w, char *p, const everything_string_int_tuple_list *v);
 static const char *everything_float_assoc_read_p(atd_reader *r, const char *p, everything_float_assoc *out);
-static bool everything_float_assoc_write(atd_writer *w, const everything_float_assoc *v);
+static char *everything_float_assoc_write_p(atd_writer *w, char *p, const everything_float_assoc *v);
 static const char *everything_bool_assoc_read_p(atd_reader *r, const char *p, everything_bool_assoc *out);
-static bool everything_bool_assoc_write(atd_writer *w, const everything_bool_assoc *v);
+static char *everything_bool_assoc_write_p(atd_writer *w, char *p, const everything_bool_assoc *v);
 static const char *everything_bool_assoc_assoc_read_p(atd_reader *r, const char *p, everything_bool_assoc_assoc *out);
-static bool everything_bool_assoc_assoc_write(atd_writer *w, const everything_bool_assoc_assoc *v);
+static char *everything_bool_assoc_assoc_write_p(atd_writer *w, char *p, const everything_bool_assoc_assoc *v);
 static const char *everything_int8_list_read_p(atd_reader *r, const char *p, everything_int8_list *out);
-static bool everything_int8_list_write(atd_writer *w, const everything_int8_list *v);
+static char *everything_int8_list_write_p(atd_writer *w, char *p, const everything_int8_list *v);
 static void everything_string_int_tuple_init(everything_string_int_tuple *v);
 static const char *everything_string_int_tuple_read_p(atd_reader *r, const char *p, everything_string_int_tuple *out);
-static bool everything_string_int_tuple_write(atd_writer *w, const everything_string_int_tuple *v);
+static char *everything_string_int_tuple_write_p(atd_writer *w, char *p, const everything_string_int_tuple *v);
 static void everything_page_int_init(everything_page_int *v);
 static const char *everything_page_int_read_p(atd_reader *r, const char *p, everything_page_int *out);
-static bool everything_page_int_write(atd_writer *w, const everything_page_int *v);
+static char *everything_page_int_write_p(atd_writer *w, char *p, const everything_page_int *v);
 static void everything_page_string_init(everything_page_string *v);
 static const char *everything_page_string_read_p(atd_reader *r, const char *p, everything_page_string *out);
-static bool everything_page_string_write(atd_writer *w, const everything_page_string *v);
+static char *everything_page_string_write_p(atd_writer *w, char *p, const everything_page_string *v);
 static const char *everything_entry_string_int_list_read_p(atd_reader *r, const char *p, everything_entry_string_int_list *out);
-static bool everything_entry_string_int_list_write(atd_writer *w, const everything_entry_string_int_list *v);
+static char *everything_entry_string_int_list_write_p(atd_writer *w, char *p, const everything_entry_string_int_list *v);
 static const char *everything_entry_string_float_list_list_read_p(atd_reader *r, const char *p, everything_entry_string_float_list_list *out);
-static bool everything_entry_string_float_list_list_write(atd_writer *w, const everything_entry_string_float_list_list *v);
+static char *everything_entry_string_float_list_list_write_p(atd_writer *w, char *p, const everything_entry_string_float_list_list *v);
 static void everything_page_entry_string_float_list_init(everything_page_entry_string_float_list *v);
 static const char *everything_page_entry_string_float_list_read_p(atd_reader *r, const char *p, everything_page_entry_string_float_list *out);
-static bool everything_page_entry_string_float_list_write(atd_writer *w, const everything_page_entry_string_float_list *v);
+static char *everything_page_entry_string_float_list_write_p(atd_writer *w, char *p, const everything_page_entry_string_float_list *v);
 static bool everything_result_int_read(atd_reader *r, everything_result_int *out);
-static bool everything_result_int_write(atd_writer *w, const everything_result_int *v);
+static char *everything_result_int_write_p(atd_writer *w, char *p, const everything_result_int *v);
 static bool everything_result_string_list_read(atd_reader *r, everything_result_string_list *out);
-static bool everything_result_string_list_write(atd_writer *w, const everything_result_string_list *v);
+static char *everything_result_string_list_write_p(atd_writer *w, char *p, const everything_result_string_list *v);
 static void everything_int_string_tuple_init(everything_int_string_tuple *v);
 static const char *everything_int_string_tuple_read_p(atd_reader *r, const char *p, everything_int_string_tuple *out);
-static bool everything_int_string_tuple_write(atd_writer *w, const everything_int_string_tuple *v);
+static char *everything_int_string_tuple_write_p(atd_writer *w, char *p, const everything_int_string_tuple *v);
 static bool everything_either_int_string_read(atd_reader *r, everything_either_int_string *out);
-static bool everything_either_int_string_write(atd_writer *w, const everything_either_int_string *v);
+static char *everything_either_int_string_write_p(atd_writer *w, char *p, const everything_either_int_string *v);
 static void everything_entry_string_int_init(everything_entry_string_int *v);
 static const char *everything_entry_string_int_read_p(atd_reader *r, const char *p, everything_entry_string_int *out);
-static bool everything_entry_string_int_write(atd_writer *w, const everything_entry_string_int *v);
+static char *everything_entry_string_int_write_p(atd_writer *w, char *p, const everything_entry_string_int *v);
 static void everything_entry_string_float_list_init(everything_entry_string_float_list *v);
 static const char *everything_entry_string_float_list_read_p(atd_reader *r, const char *p, everything_entry_string_float_list *out);
-static bool everything_entry_string_float_list_write(atd_writer *w, const everything_entry_string_float_list *v);
+static char *everything_entry_string_float_list_write_p(atd_writer *w, char *p, const everything_entry_string_float_list *v);
 static void everything_tree_int_tree_tuple_init(everything_tree_int_tree_tuple *v);
 static const char *everything_tree_int_tree_tuple_read_p(atd_reader *r, const char *p, everything_tree_int_tree_tuple *out);
-static bool everything_tree_int_tree_tuple_write(atd_writer *w, const everything_tree_int_tree_tuple *v);
+static char *everything_tree_int_tree_tuple_write_p(atd_writer *w, char *p, const everything_tree_int_tree_tuple *v);
 static const char *everything_rose_node_list_read_p(atd_reader *r, const char *p, everything_rose_node_list *out);
-static bool everything_rose_node_list_write(atd_writer *w, const everything_rose_node_list *v);
+static char *everything_rose_node_list_write_p(atd_writer *w, char *p, const everything_rose_node_list *v);
 static void everything_expr_expr_tuple_init(everything_expr_expr_tuple *v);
 static const char *everything_expr_expr_tuple_read_p(atd_reader *r, const char *p, everything_expr_expr_tuple *out);
-static bool everything_expr_expr_tuple_write(atd_writer *w, const everything_expr_expr_tuple *v);
+static char *everything_expr_expr_tuple_write_p(atd_writer *w, char *p, const everything_expr_expr_tuple *v);
 static const char *everything_stmt_list_read_p(atd_reader *r, const char *p, everything_stmt_list *out);
-static bool everything_stmt_list_write(atd_writer *w, const everything_stmt_list *v);
+static char *everything_stmt_list_write_p(atd_writer *w, char *p, const everything_stmt_list *v);
 static const char *everything_union__list_read_p(atd_reader *r, const char *p, everything_union__list *out);
-static bool everything_union__list_write(atd_writer *w, const everything_union__list *v);
+static char *everything_union__list_write_p(atd_writer *w, char *p, const everything_union__list *v);
 static const char *everything_mode_list_read_p(atd_reader *r, const char *p, everything_mode_list *out);
-static bool everything_mode_list_write(atd_writer *w, const everything_mode_list *v);
+static char *everything_mode_list_write_p(atd_writer *w, char *p, const everything_mode_list *v);
 static const char *everything_level_list_read_p(atd_reader *r, const char *p, everything_level_list *out);
-static bool everything_level_list_write(atd_writer *w, const everything_level_list *v);
+static char *everything_level_list_write_p(atd_writer *w, char *p, const everything_level_list *v);
 static const char *everything_odd_names_list_read_p(atd_reader *r, const char *p, everything_odd_names_list *out);
-static bool everything_odd_names_list_write(atd_writer *w, const everything_odd_names_list *v);
+static char *everything_odd_names_list_write_p(atd_writer *w, char *p, const everything_odd_names_list *v);
 static const char *everything_color_list_read_p(atd_reader *r, const char *p, everything_color_list *out);
-static bool everything_color_list_write(atd_writer *w, const everything_color_list *v);
+static char *everything_color_list_write_p(atd_writer *w, char *p, const everything_color_list *v);
 static const char *everything_event_list_read_p(atd_reader *r, const char *p, everything_event_list *out);
-static bool everything_event_list_write(atd_writer *w, const everything_event_list *v);
+static char *everything_event_list_write_p(atd_writer *w, char *p, const everything_event_list *v);
 static const char *everything_base_event_list_read_p(atd_reader *r, const char *p, everything_base_event_list *out);
-static bool everything_base_event_list_write(atd_writer *w, const everything_base_event_list *v);
+static char *everything_base_event_list_write_p(atd_writer *w, char *p, const everything_base_event_list *v);
 static const char *everything_patch_list_read_p(atd_reader *r, const char *p, everything_patch_list *out);
-static bool everything_patch_list_write(atd_writer *w, const everything_patch_list *v);
+static char *everything_patch_list_write_p(atd_writer *w, char *p, const everything_patch_list *v);
 static const char *everything_all_optional_list_read_p(atd_reader *r, const char *p, everything_all_optional_list *out);
-static bool everything_all_optional_list_write(atd_writer *w, const everything_all_optional_list *v);
+static char *everything_all_optional_list_write_p(atd_writer *w, char *p, const everything_all_optional_list *v);
 static const char *everything_options_list_read_p(atd_reader *r, const char *p, everything_options_list *out);
-static bool everything_options_list_write(atd_writer *w, const everything_options_list *v);
+static char *everything_options_list_write_p(atd_writer *w, char *p, const everything_options_list *v);
 static const char *everything_root_anon_record_elt_list_read_p(atd_reader *r, const char *p, everything_root_anon_record_elt_list *out);
-static bool everything_root_anon_record_elt_list_write(atd_writer *w, const everything_root_anon_record_elt_list *v);
+static char *everything_root_anon_record_elt_list_write_p(atd_writer *w, char *p, const everything_root_anon_record_elt_list *v);
 static const char *everything_root_anon_sum_elt_list_read_p(atd_reader *r, const char *p, everything_root_anon_sum_elt_list *out);
-static bool everything_root_anon_sum_elt_list_write(atd_writer *w, const everything_root_anon_sum_elt_list *v);
+static char *everything_root_anon_sum_elt_list_write_p(atd_writer *w, char *p, const everything_root_anon_sum_elt_list *v);
 static void everything_root_anon_record_elt_init(everything_root_anon_record_elt *v);
 static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const char *p, everything_root_anon_record_elt *out);
-static bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_anon_record_elt *v);
+static char *everything_root_anon_record_elt_write_p(atd_writer *w, char *p, const everything_root_anon_record_elt *v);
 static bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_elt *out);
-static bool everything_root_anon_sum_elt_write(atd_writer *w, const everything_root_anon_sum_elt *v);
+static char *everything_root_anon_sum_elt_write_p(atd_writer *w, char *p, const everything_root_anon_sum_elt *v);
 
 static const char *everything_mode_read_p(atd_reader *r, const char *p, everything_mode *out);
 static const char *everything_level_read_p(atd_reader *r, const char *p, everything_level *out);
@@ -161,6 +161,47 @@ static const char *everything_stmt_read_p(atd_reader *r, const char *p, everythi
 static const char *everything_annotated_read_p(atd_reader *r, const char *p, everything_annotated *out);
 static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everything_anon_z *out);
 static const char *everything_root_read_p(atd_reader *r, const char *p, everything_root *out);
+static char *everything_mode_write_p(atd_writer *w, char *p, const everything_mode *v);
+static char *everything_level_write_p(atd_writer *w, char *p, const everything_level *v);
+static char *everything_maybe_int_write_p(atd_writer *w, char *p, const everything_maybe_int *v);
+static char *everything_struct__write_p(atd_writer *w, char *p, const everything_struct_ *v);
+static char *everything_union__write_p(atd_writer *w, char *p, const everything_union_ *v);
+static char *everything_rect_write_p(atd_writer *w, char *p, const everything_rect *v);
+static char *everything_shape_write_p(atd_writer *w, char *p, const everything_shape *v);
+static char *everything_odd_names_write_p(atd_writer *w, char *p, const everything_odd_names *v);
+static char *everything_color_write_p(atd_writer *w, char *p, const everything_color *v);
+static char *everything_obj_shape_write_p(atd_writer *w, char *p, const everything_obj_shape *v);
+static char *everything_base_event_write_p(atd_writer *w, char *p, const everything_base_event *v);
+static char *everything_event_write_p(atd_writer *w, char *p, const everything_event *v);
+static char *everything_int_list_write_p(atd_writer *w, char *p, const everything_int_list *v);
+static char *everything_float_list_write_p(atd_writer *w, char *p, const everything_float_list *v);
+static char *everything_fields_write_p(atd_writer *w, char *p, const everything_fields *v);
+static char *everything_names_write_p(atd_writer *w, char *p, const everything_names *v);
+static char *everything_patch_write_p(atd_writer *w, char *p, const everything_patch *v);
+static char *everything_all_optional_write_p(atd_writer *w, char *p, const everything_all_optional *v);
+static char *everything_base_write_p(atd_writer *w, char *p, const everything_base *v);
+static char *everything_derived_write_p(atd_writer *w, char *p, const everything_derived *v);
+static char *everything_single_write_p(atd_writer *w, char *p, const everything_single *v);
+static char *everything_pair_write_p(atd_writer *w, char *p, const everything_pair *v);
+static char *everything_with_defaults_write_p(atd_writer *w, char *p, const everything_with_defaults *v);
+static char *everything_bare_cell_write_p(atd_writer *w, char *p, const everything_bare_cell *v);
+static char *everything_matrix_write_p(atd_writer *w, char *p, const everything_matrix *v);
+static char *everything_cube_write_p(atd_writer *w, char *p, const everything_cube *v);
+static char *everything_abstract_list_write_p(atd_writer *w, char *p, const everything_abstract_list *v);
+static char *everything_with_defaults_list_write_p(atd_writer *w, char *p, const everything_with_defaults_list *v);
+static char *everything_options_write_p(atd_writer *w, char *p, const everything_options *v);
+static char *everything_reprs_write_p(atd_writer *w, char *p, const everything_reprs *v);
+static char *everything_page_ext_write_p(atd_writer *w, char *p, const everything_page_ext *v);
+static char *everything_int_bool_entry_write_p(atd_writer *w, char *p, const everything_int_bool_entry *v);
+static char *everything_generics_write_p(atd_writer *w, char *p, const everything_generics *v);
+static char *everything_tree_write_p(atd_writer *w, char *p, const everything_tree *v);
+static char *everything_rose_node_write_p(atd_writer *w, char *p, const everything_rose_node *v);
+static char *everything_expr_write_p(atd_writer *w, char *p, const everything_expr *v);
+static char *everything_binding_write_p(atd_writer *w, char *p, const everything_binding *v);
+static char *everything_stmt_write_p(atd_writer *w, char *p, const everything_stmt *v);
+static char *everything_annotated_write_p(atd_writer *w, char *p, const everything_annotated *v);
+static char *everything_anon_z_write_p(atd_writer *w, char *p, const everything_anon_z *v);
+static char *everything_root_write_p(atd_writer *w, char *p, const everything_root *v);
 
 /* --- readers --- */
 
@@ -11110,12 +11151,17 @@ static const size_t everything_level__jlen[3] = {
     12,
 };
 
+static char *everything_mode_write_p(atd_writer *w, char *p, const everything_mode *v)
+{
+    if ((size_t)*v >= 3) {
+        return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'"));
+    }
+    return atd_writer_raw_p(w, p, everything_mode__json[*v], everything_mode__jlen[*v]);
+}
+
 bool everything_mode_write(atd_writer *w, const everything_mode *v)
 {
-    if ((size_t)*v < 3) {
-        return atd_writer_raw(w, everything_mode__json[*v], everything_mode__jlen[*v]);
-    }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'");
+    return atd_writer_finish(w, everything_mode_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_mode_write_any(atd_writer *w, const void *value)
@@ -11128,12 +11174,17 @@ int everything_mode_to_json(const everything_mode *value, atd_buf *out, atd_erro
     return atd_to_json(everything_mode_write_any, value, out, err);
 }
 
+static char *everything_level_write_p(atd_writer *w, char *p, const everything_level *v)
+{
+    if ((size_t)*v >= 3) {
+        return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'"));
+    }
+    return atd_writer_raw_p(w, p, everything_level__json[*v], everything_level__jlen[*v]);
+}
+
 bool everything_level_write(atd_writer *w, const everything_level *v)
 {
-    if ((size_t)*v < 3) {
-        return atd_writer_raw(w, everything_level__json[*v], everything_level__jlen[*v]);
-    }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'");
+    return atd_writer_finish(w, everything_level_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_level_write_any(atd_writer *w, const void *value)
@@ -11146,18 +11197,26 @@ int everything_level_to_json(const everything_level *value, atd_buf *out, atd_er
     return atd_to_json(everything_level_write_any, value, out, err);
 }
 
-bool everything_maybe_int_write(atd_writer *w, const everything_maybe_int *v)
+static char *everything_maybe_int_write_p(atd_writer *w, char *p, const everything_maybe_int *v)
 {
     if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
+        return atd_writer_raw_p(w, p, "\"None\"", 6);
     }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!atd_writer_int64(w, (int64_t)v->value)) {
-        return atd_writer_push_index(w, 1);
+    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    return atd_writer_raw(w, "]", 1);
+    p = atd_write_int64(p + 0, (int64_t)v->value);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+bool everything_maybe_int_write(atd_writer *w, const everything_maybe_int *v)
+{
+    return atd_writer_finish(w, everything_maybe_int_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_maybe_int_write_any(atd_writer *w, const void *value)
@@ -11170,22 +11229,24 @@ int everything_maybe_int_to_json(const everything_maybe_int *value, atd_buf *out
     return atd_to_json(everything_maybe_int_write_any, value, out, err);
 }
 
+static char *everything_struct__write_p(atd_writer *w, char *p, const everything_struct_ *v)
+{
+    p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "union", 5));
+    }
+    memcpy(p, "{\"union\":", 9);
+    p = atd_write_int64(p + 9, (int64_t)v->union_);
+    p = atd_writer_key_string_p(w, p, ",\"switch\":", 10, v->switch_.ptr, v->switch_.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "switch", 6));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
 bool everything_struct__write(atd_writer *w, const everything_struct_ *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "union", 5);
-        }
-        memcpy(p, "{\"union\":", 9);
-        p = atd_write_int64(p + 9, (int64_t)v->union_);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_key_string(w, ",\"switch\":", 10, v->switch_.ptr, v->switch_.len)) {
-        return atd_writer_push_field(w, "switch", 6);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, everything_struct__write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_struct__write_any(atd_writer *w, const void *value)
@@ -11198,27 +11259,37 @@ int everything_struct__to_json(const everything_struct_ *value, atd_buf *out, at
     return atd_to_json(everything_struct__write_any, value, out, err);
 }
 
-bool everything_union__write(atd_writer *w, const everything_union_ *v)
+static char *everything_union__write_p(atd_writer *w, char *p, const everything_union_ *v)
 {
     switch (v->tag) {
     case EVERYTHING_UNION__LEFT:
-        if (!atd_writer_raw(w, "[\"Left\",", 8)) {
-            return false;
+        p = atd_writer_raw_p(w, p, "[\"Left\",", 8);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!atd_writer_int64(w, (int64_t)v->u.Left)) {
-            return atd_writer_push_index(w, 1);
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
-        return atd_writer_raw(w, "]", 1);
+        p = atd_write_int64(p + 0, (int64_t)v->u.Left);
+        return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_UNION__RIGHT:
-        if (!atd_writer_raw(w, "[\"Right\",", 9)) {
-            return false;
+        p = atd_writer_raw_p(w, p, "[\"Right\",", 9);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!atd_writer_string(w, v->u.Right.ptr, v->u.Right.len)) {
-            return atd_writer_push_index(w, 1);
+        p = atd_writer_key_string_p(w, p, "", 0, v->u.Right.ptr, v->u.Right.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
-        return atd_writer_raw(w, "]", 1);
+        return atd_writer_raw_p(w, p, "]", 1);
     }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'union_'");
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'union_'"));
+}
+
+bool everything_union__write(atd_writer *w, const everything_union_ *v)
+{
+    return atd_writer_finish(w, everything_union__write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_union__write_any(atd_writer *w, const void *value)
@@ -11231,46 +11302,43 @@ int everything_union__to_json(const everything_union_ *value, atd_buf *out, atd_
     return atd_to_json(everything_union__write_any, value, out, err);
 }
 
-static bool everything_int_int_tuple_write(atd_writer *w, const everything_int_int_tuple *v)
+static char *everything_int_int_tuple_write_p(atd_writer *w, char *p, const everything_int_int_tuple *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 0);
-        }
-        memcpy(p, "[", 1);
-        p = atd_write_int64(p + 1, (int64_t)v->f0);
-        memcpy(p, ",", 1);
-        p = atd_write_int64(p + 1, (int64_t)v->f1);
-        *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     }
-    return true;
+    memcpy(p, "[", 1);
+    p = atd_write_int64(p + 1, (int64_t)v->f0);
+    memcpy(p, ",", 1);
+    p = atd_write_int64(p + 1, (int64_t)v->f1);
+    *p++ = ']';
+    return p;
+}
+
+static char *everything_rect_write_p(atd_writer *w, char *p, const everything_rect *v)
+{
+    if (!atd_writer_finite(w, (double)v->width)) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "width", 5));
+    }
+    if (!atd_writer_finite(w, (double)v->height)) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "height", 6));
+    }
+    p = atd_writer_room(w, p, 20 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "width", 5));
+    }
+    memcpy(p, "{\"width\":", 9);
+    p = atd_write_double(p + 9, (double)v->width);
+    memcpy(p, ",\"height\":", 10);
+    p = atd_write_double(p + 10, (double)v->height);
+    *p++ = '}';
+    return p;
 }
 
 bool everything_rect_write(atd_writer *w, const everything_rect *v)
 {
-    if (!atd_writer_finite(w, (double)v->width)) {
-        return atd_writer_push_field(w, "width", 5);
-    }
-    if (!atd_writer_finite(w, (double)v->height)) {
-        return atd_writer_push_field(w, "height", 6);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 20 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "width", 5);
-        }
-        memcpy(p, "{\"width\":", 9);
-        p = atd_write_double(p + 9, (double)v->width);
-        memcpy(p, ",\"height\":", 10);
-        p = atd_write_double(p + 10, (double)v->height);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    return true;
+    return atd_writer_finish(w, everything_rect_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_rect_write_any(atd_writer *w, const void *value)
@@ -11283,190 +11351,223 @@ int everything_rect_to_json(const everything_rect *value, atd_buf *out, atd_erro
     return atd_to_json(everything_rect_write_any, value, out, err);
 }
 
-bool everything_shape_Label_write(atd_writer *w, const everything_shape_Label *v)
+static char *everything_shape_Label_write_p(atd_writer *w, char *p, const everything_shape_Label *v)
 {
-    if (!atd_writer_key_string(w, "{\"text\":", 8, v->text.ptr, v->text.len)) {
-        return atd_writer_push_field(w, "text", 4);
+    p = atd_writer_key_string_p(w, p, "{\"text\":", 8, v->text.ptr, v->text.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "text", 4));
     }
     if (v->has_size) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "size", 4);
-            }
-            memcpy(p, ",\"size\":", 8);
-            p = atd_write_int64(p + 8, (int64_t)v->size);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
         }
+        memcpy(p, ",\"size\":", 8);
+        p = atd_write_int64(p + 8, (int64_t)v->size);
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
-static bool everything_float_float_tuple_list_write(atd_writer *w, const everything_float_float_tuple_list *v)
+static char *everything_float_float_tuple_list_write_p(atd_writer *w, char *p, const everything_float_float_tuple_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
         if (!atd_writer_finite(w, (double)v->items[i].f0)) {
-            return everything_float_float_tuple_write(w, &v->items[i]) || atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor((everything_float_float_tuple_write_p(w, atd_writer_cursor(w), &v->items[i]) != NULL || atd_writer_push_index(w, i)));
         }
         if (!atd_writer_finite(w, (double)v->items[i].f1)) {
-            return everything_float_float_tuple_write(w, &v->items[i]) || atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor((everything_float_float_tuple_write_p(w, atd_writer_cursor(w), &v->items[i]) != NULL || atd_writer_push_index(w, i)));
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 4 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return everything_float_float_tuple_write(w, &v->items[i]) || atd_writer_push_index(w, i);
-            }
-            if (i > 0) {
-                *p++ = ',';
-            }
-            memcpy(p, "[", 1);
-            p = atd_write_double(p + 1, (double)v->items[i].f0);
-            memcpy(p, ",", 1);
-            p = atd_write_double(p + 1, (double)v->items[i].f1);
-            *p++ = ']';
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 4 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor((everything_float_float_tuple_write_p(w, atd_writer_cursor(w), &v->items[i]) != NULL || atd_writer_push_index(w, i)));
         }
+        *p = ',';
+        p += i > 0;
+        memcpy(p, "[", 1);
+        p = atd_write_double(p + 1, (double)v->items[i].f0);
+        memcpy(p, ",", 1);
+        p = atd_write_double(p + 1, (double)v->items[i].f1);
+        *p++ = ']';
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool everything_shape_list_write(atd_writer *w, const everything_shape_list *v)
+static char *everything_shape_list_write_p(atd_writer *w, char *p, const everything_shape_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_shape_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_shape_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool everything_int_nullable_write(atd_writer *w, const everything_int_nullable *v)
+static char *everything_int_nullable_write_p(atd_writer *w, char *p, const everything_int_nullable *v)
 {
     if (!v->has) {
-        return atd_writer_raw(w, "null", 4);
+        return atd_writer_raw_p(w, p, "null", 4);
     }
-    if (!atd_writer_int64(w, (int64_t)v->value)) {
-        return false;
+    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return NULL;
     }
-    return true;
+    p = atd_write_int64(p + 0, (int64_t)v->value);
+    return p;
+}
+
+static char *everything_shape_write_p(atd_writer *w, char *p, const everything_shape *v)
+{
+    switch (v->tag) {
+    case EVERYTHING_SHAPE_POINT:
+        return atd_writer_raw_p(w, p, "\"Point\"", 7);
+    case EVERYTHING_SHAPE_CIRCLE:
+        p = atd_writer_raw_p(w, p, "[\"Circle\",", 10);
+        if (p == NULL) {
+            return NULL;
+        }
+        if (!atd_writer_finite(w, (double)v->u.Circle)) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        p = atd_write_double(p + 0, (double)v->u.Circle);
+        return atd_writer_raw_p(w, p, "]", 1);
+    case EVERYTHING_SHAPE_COUNT:
+        p = atd_writer_raw_p(w, p, "[\"Count\",", 9);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        p = atd_write_int64(p + 0, (int64_t)v->u.Count);
+        return atd_writer_raw_p(w, p, "]", 1);
+    case EVERYTHING_SHAPE_MOVE:
+        p = atd_writer_raw_p(w, p, "[\"Move\",", 8);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = everything_int_int_tuple_write_p(w, p, &v->u.Move);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        return atd_writer_raw_p(w, p, "]", 1);
+    case EVERYTHING_SHAPE_RECT:
+        p = atd_writer_raw_p(w, p, "[\"Rect\",", 8);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = everything_rect_write_p(w, p, &v->u.Rect);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        return atd_writer_raw_p(w, p, "]", 1);
+    case EVERYTHING_SHAPE_LABEL:
+        p = atd_writer_raw_p(w, p, "[\"Label\",", 9);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = everything_shape_Label_write_p(w, p, &v->u.Label);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        return atd_writer_raw_p(w, p, "]", 1);
+    case EVERYTHING_SHAPE_POLY:
+        p = atd_writer_raw_p(w, p, "[\"Poly\",", 8);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = everything_float_float_tuple_list_write_p(w, p, &v->u.Poly);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        return atd_writer_raw_p(w, p, "]", 1);
+    case EVERYTHING_SHAPE_NESTED:
+        p = atd_writer_raw_p(w, p, "[\"Nested\",", 10);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = everything_shape_list_write_p(w, p, &v->u.Nested);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        return atd_writer_raw_p(w, p, "]", 1);
+    case EVERYTHING_SHAPE_RENAMED:
+        p = atd_writer_raw_p(w, p, "[\"renamed-shape\",", 17);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = atd_writer_key_string_p(w, p, "", 0, v->u.Renamed.ptr, v->u.Renamed.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        return atd_writer_raw_p(w, p, "]", 1);
+    case EVERYTHING_SHAPE_SHAPE_NAMED_C:
+        p = atd_writer_raw_p(w, p, "[\"Named\",", 9);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = atd_writer_key_string_p(w, p, "", 0, v->u.shape_named_c.ptr, v->u.shape_named_c.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        return atd_writer_raw_p(w, p, "]", 1);
+    case EVERYTHING_SHAPE_OPT:
+        p = atd_writer_raw_p(w, p, "[\"Opt\",", 7);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = everything_maybe_int_write_p(w, p, &v->u.Opt);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        return atd_writer_raw_p(w, p, "]", 1);
+    case EVERYTHING_SHAPE_NULL:
+        p = atd_writer_raw_p(w, p, "[\"Null\",", 8);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = everything_int_nullable_write_p(w, p, &v->u.Null);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        return atd_writer_raw_p(w, p, "]", 1);
+    case EVERYTHING_SHAPE_ANY:
+        p = atd_writer_raw_p(w, p, "[\"Any\",", 7);
+        if (p == NULL) {
+            return NULL;
+        }
+        atd_writer_commit(w, p);
+        if (!atd_writer_json(w, &v->u.Any)) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        p = atd_writer_cursor(w);
+        return atd_writer_raw_p(w, p, "]", 1);
+    }
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'"));
 }
 
 bool everything_shape_write(atd_writer *w, const everything_shape *v)
 {
-    switch (v->tag) {
-    case EVERYTHING_SHAPE_POINT:
-        return atd_writer_raw(w, "\"Point\"", 7);
-    case EVERYTHING_SHAPE_CIRCLE:
-        if (!atd_writer_raw(w, "[\"Circle\",", 10)) {
-            return false;
-        }
-        if (!atd_writer_double(w, (double)v->u.Circle)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    case EVERYTHING_SHAPE_COUNT:
-        if (!atd_writer_raw(w, "[\"Count\",", 9)) {
-            return false;
-        }
-        if (!atd_writer_int64(w, (int64_t)v->u.Count)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    case EVERYTHING_SHAPE_MOVE:
-        if (!atd_writer_raw(w, "[\"Move\",", 8)) {
-            return false;
-        }
-        if (!everything_int_int_tuple_write(w, &v->u.Move)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    case EVERYTHING_SHAPE_RECT:
-        if (!atd_writer_raw(w, "[\"Rect\",", 8)) {
-            return false;
-        }
-        if (!everything_rect_write(w, &v->u.Rect)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    case EVERYTHING_SHAPE_LABEL:
-        if (!atd_writer_raw(w, "[\"Label\",", 9)) {
-            return false;
-        }
-        if (!everything_shape_Label_write(w, &v->u.Label)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    case EVERYTHING_SHAPE_POLY:
-        if (!atd_writer_raw(w, "[\"Poly\",", 8)) {
-            return false;
-        }
-        if (!everything_float_float_tuple_list_write(w, &v->u.Poly)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    case EVERYTHING_SHAPE_NESTED:
-        if (!atd_writer_raw(w, "[\"Nested\",", 10)) {
-            return false;
-        }
-        if (!everything_shape_list_write(w, &v->u.Nested)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    case EVERYTHING_SHAPE_RENAMED:
-        if (!atd_writer_raw(w, "[\"renamed-shape\",", 17)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->u.Renamed.ptr, v->u.Renamed.len)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    case EVERYTHING_SHAPE_SHAPE_NAMED_C:
-        if (!atd_writer_raw(w, "[\"Named\",", 9)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->u.shape_named_c.ptr, v->u.shape_named_c.len)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    case EVERYTHING_SHAPE_OPT:
-        if (!atd_writer_raw(w, "[\"Opt\",", 7)) {
-            return false;
-        }
-        if (!everything_maybe_int_write(w, &v->u.Opt)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    case EVERYTHING_SHAPE_NULL:
-        if (!atd_writer_raw(w, "[\"Null\",", 8)) {
-            return false;
-        }
-        if (!everything_int_nullable_write(w, &v->u.Null)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    case EVERYTHING_SHAPE_ANY:
-        if (!atd_writer_raw(w, "[\"Any\",", 7)) {
-            return false;
-        }
-        if (!atd_writer_json(w, &v->u.Any)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'");
+    return atd_writer_finish(w, everything_shape_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_shape_write_any(atd_writer *w, const void *value)
@@ -11479,51 +11580,55 @@ int everything_shape_to_json(const everything_shape *value, atd_buf *out, atd_er
     return atd_to_json(everything_shape_write_any, value, out, err);
 }
 
-static bool everything_float_float_tuple_write(atd_writer *w, const everything_float_float_tuple *v)
+static char *everything_float_float_tuple_write_p(atd_writer *w, char *p, const everything_float_float_tuple *v)
 {
     if (!atd_writer_finite(w, (double)v->f0)) {
-        return atd_writer_push_index(w, 0);
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     }
     if (!atd_writer_finite(w, (double)v->f1)) {
-        return atd_writer_push_index(w, 1);
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+    p = atd_writer_room(w, p, 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
+    }
+    memcpy(p, "[", 1);
+    p = atd_write_double(p + 1, (double)v->f0);
+    memcpy(p, ",", 1);
+    p = atd_write_double(p + 1, (double)v->f1);
+    *p++ = ']';
+    return p;
+}
+
+static char *everything_odd_names_write_p(atd_writer *w, char *p, const everything_odd_names *v)
+{
+    switch (v->tag) {
+    case EVERYTHING_ODD_NAMES_NONE:
+        return atd_writer_raw_p(w, p, "\"None\"", 6);
+    case EVERYTHING_ODD_NAMES_SOME:
+        p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
         if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 0);
+            return NULL;
         }
-        memcpy(p, "[", 1);
-        p = atd_write_double(p + 1, (double)v->f0);
-        memcpy(p, ",", 1);
-        p = atd_write_double(p + 1, (double)v->f1);
-        *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        p = atd_write_int64(p + 0, (int64_t)v->u.Some);
+        return atd_writer_raw_p(w, p, "]", 1);
+    case EVERYTHING_ODD_NAMES_INT:
+        return atd_writer_raw_p(w, p, "\"Int\"", 5);
+    case EVERYTHING_ODD_NAMES_DEFAULT:
+        return atd_writer_raw_p(w, p, "\"Default\"", 9);
+    case EVERYTHING_ODD_NAMES_TRUE:
+        return atd_writer_raw_p(w, p, "\"True\"", 6);
     }
-    return true;
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'odd_names'"));
 }
 
 bool everything_odd_names_write(atd_writer *w, const everything_odd_names *v)
 {
-    switch (v->tag) {
-    case EVERYTHING_ODD_NAMES_NONE:
-        return atd_writer_raw(w, "\"None\"", 6);
-    case EVERYTHING_ODD_NAMES_SOME:
-        if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-            return false;
-        }
-        if (!atd_writer_int64(w, (int64_t)v->u.Some)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    case EVERYTHING_ODD_NAMES_INT:
-        return atd_writer_raw(w, "\"Int\"", 5);
-    case EVERYTHING_ODD_NAMES_DEFAULT:
-        return atd_writer_raw(w, "\"Default\"", 9);
-    case EVERYTHING_ODD_NAMES_TRUE:
-        return atd_writer_raw(w, "\"True\"", 6);
-    }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'odd_names'");
+    return atd_writer_finish(w, everything_odd_names_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_odd_names_write_any(atd_writer *w, const void *value)
@@ -11536,19 +11641,24 @@ int everything_odd_names_to_json(const everything_odd_names *value, atd_buf *out
     return atd_to_json(everything_odd_names_write_any, value, out, err);
 }
 
-bool everything_color_write(atd_writer *w, const everything_color *v)
+static char *everything_color_write_p(atd_writer *w, char *p, const everything_color *v)
 {
     switch (v->tag) {
     case EVERYTHING_COLOR_RED:
-        return atd_writer_raw(w, "\"Red\"", 5);
+        return atd_writer_raw_p(w, p, "\"Red\"", 5);
     case EVERYTHING_COLOR_GREEN:
-        return atd_writer_raw(w, "\"Green\"", 7);
+        return atd_writer_raw_p(w, p, "\"Green\"", 7);
     case EVERYTHING_COLOR_BLUE:
-        return atd_writer_raw(w, "\"blue\"", 6);
+        return atd_writer_raw_p(w, p, "\"blue\"", 6);
     case EVERYTHING_COLOR_OTHER:
-        return atd_writer_string(w, v->u.Other.ptr, v->u.Other.len);
+        return atd_writer_key_string_p(w, p, "", 0, v->u.Other.ptr, v->u.Other.len);
     }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'");
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'"));
+}
+
+bool everything_color_write(atd_writer *w, const everything_color *v)
+{
+    return atd_writer_finish(w, everything_color_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_color_write_any(atd_writer *w, const void *value)
@@ -11561,121 +11671,128 @@ int everything_color_to_json(const everything_color *value, atd_buf *out, atd_er
     return atd_to_json(everything_color_write_any, value, out, err);
 }
 
-static bool everything_int_float_tuple_write(atd_writer *w, const everything_int_float_tuple *v)
+static char *everything_int_float_tuple_write_p(atd_writer *w, char *p, const everything_int_float_tuple *v)
 {
     if (!atd_writer_finite(w, (double)v->f1)) {
-        return atd_writer_push_index(w, 1);
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 0);
-        }
-        memcpy(p, "[", 1);
-        p = atd_write_int64(p + 1, (int64_t)v->f0);
-        memcpy(p, ",", 1);
-        p = atd_write_double(p + 1, (double)v->f1);
-        *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     }
-    return true;
+    memcpy(p, "[", 1);
+    p = atd_write_int64(p + 1, (int64_t)v->f0);
+    memcpy(p, ",", 1);
+    p = atd_write_double(p + 1, (double)v->f1);
+    *p++ = ']';
+    return p;
 }
 
-bool everything_obj_shape_Box_write(atd_writer *w, const everything_obj_shape_Box *v)
+static char *everything_obj_shape_Box_write_p(atd_writer *w, char *p, const everything_obj_shape_Box *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "w", 1);
-        }
-        memcpy(p, "{\"w\":", 5);
-        p = atd_write_int64(p + 5, (int64_t)v->w);
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "w", 1));
     }
+    memcpy(p, "{\"w\":", 5);
+    p = atd_write_int64(p + 5, (int64_t)v->w);
     if (v->has_h) {
         if (!atd_writer_finite(w, (double)v->h)) {
-            return atd_writer_push_field(w, "h", 1);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "h", 1));
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_DOUBLE_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "h", 1);
-            }
-            memcpy(p, ",\"h\":", 5);
-            p = atd_write_double(p + 5, (double)v->h);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 5 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "h", 1));
         }
+        memcpy(p, ",\"h\":", 5);
+        p = atd_write_double(p + 5, (double)v->h);
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
-static bool everything_obj_shape_list_write(atd_writer *w, const everything_obj_shape_list *v)
+static char *everything_obj_shape_list_write_p(atd_writer *w, char *p, const everything_obj_shape_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_obj_shape_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_obj_shape_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *everything_obj_shape_write_p(atd_writer *w, char *p, const everything_obj_shape *v)
+{
+    switch (v->tag) {
+    case EVERYTHING_OBJ_SHAPE_DOT:
+        return atd_writer_raw_p(w, p, "\"Dot\"", 5);
+    case EVERYTHING_OBJ_SHAPE_SIZE:
+        p = atd_writer_raw_p(w, p, "{\"Size\":", 8);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "Size", 4));
+        }
+        p = atd_write_int64(p + 0, (int64_t)v->u.Size);
+        return atd_writer_raw_p(w, p, "}", 1);
+    case EVERYTHING_OBJ_SHAPE_PAIR:
+        p = atd_writer_raw_p(w, p, "{\"Pair\":", 8);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = everything_int_float_tuple_write_p(w, p, &v->u.Pair);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "Pair", 4));
+        }
+        return atd_writer_raw_p(w, p, "}", 1);
+    case EVERYTHING_OBJ_SHAPE_RENAMED:
+        p = atd_writer_raw_p(w, p, "{\"re named\":", 12);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = atd_writer_key_string_p(w, p, "", 0, v->u.Renamed.ptr, v->u.Renamed.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "re named", 8));
+        }
+        return atd_writer_raw_p(w, p, "}", 1);
+    case EVERYTHING_OBJ_SHAPE_BOX:
+        p = atd_writer_raw_p(w, p, "{\"Box\":", 7);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = everything_obj_shape_Box_write_p(w, p, &v->u.Box);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "Box", 3));
+        }
+        return atd_writer_raw_p(w, p, "}", 1);
+    case EVERYTHING_OBJ_SHAPE_INNER:
+        p = atd_writer_raw_p(w, p, "{\"Inner\":", 9);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = everything_obj_shape_list_write_p(w, p, &v->u.Inner);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "Inner", 5));
+        }
+        return atd_writer_raw_p(w, p, "}", 1);
+    }
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'obj_shape'"));
 }
 
 bool everything_obj_shape_write(atd_writer *w, const everything_obj_shape *v)
 {
-    switch (v->tag) {
-    case EVERYTHING_OBJ_SHAPE_DOT:
-        return atd_writer_raw(w, "\"Dot\"", 5);
-    case EVERYTHING_OBJ_SHAPE_SIZE:
-        if (!atd_writer_raw(w, "{\"Size\":", 8)) {
-            return false;
-        }
-        if (!atd_writer_int64(w, (int64_t)v->u.Size)) {
-            return atd_writer_push_field(w, "Size", 4);
-        }
-        return atd_writer_raw(w, "}", 1);
-    case EVERYTHING_OBJ_SHAPE_PAIR:
-        if (!atd_writer_raw(w, "{\"Pair\":", 8)) {
-            return false;
-        }
-        if (!everything_int_float_tuple_write(w, &v->u.Pair)) {
-            return atd_writer_push_field(w, "Pair", 4);
-        }
-        return atd_writer_raw(w, "}", 1);
-    case EVERYTHING_OBJ_SHAPE_RENAMED:
-        if (!atd_writer_raw(w, "{\"re named\":", 12)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->u.Renamed.ptr, v->u.Renamed.len)) {
-            return atd_writer_push_field(w, "re named", 8);
-        }
-        return atd_writer_raw(w, "}", 1);
-    case EVERYTHING_OBJ_SHAPE_BOX:
-        if (!atd_writer_raw(w, "{\"Box\":", 7)) {
-            return false;
-        }
-        if (!everything_obj_shape_Box_write(w, &v->u.Box)) {
-            return atd_writer_push_field(w, "Box", 3);
-        }
-        return atd_writer_raw(w, "}", 1);
-    case EVERYTHING_OBJ_SHAPE_INNER:
-        if (!atd_writer_raw(w, "{\"Inner\":", 9)) {
-            return false;
-        }
-        if (!everything_obj_shape_list_write(w, &v->u.Inner)) {
-            return atd_writer_push_field(w, "Inner", 5);
-        }
-        return atd_writer_raw(w, "}", 1);
-    }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'obj_shape'");
+    return atd_writer_finish(w, everything_obj_shape_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_obj_shape_write_any(atd_writer *w, const void *value)
@@ -11688,21 +11805,29 @@ int everything_obj_shape_to_json(const everything_obj_shape *value, atd_buf *out
     return atd_to_json(everything_obj_shape_write_any, value, out, err);
 }
 
-bool everything_base_event_write(atd_writer *w, const everything_base_event *v)
+static char *everything_base_event_write_p(atd_writer *w, char *p, const everything_base_event *v)
 {
     switch (v->tag) {
     case EVERYTHING_BASE_EVENT_START:
-        return atd_writer_raw(w, "\"Start\"", 7);
+        return atd_writer_raw_p(w, p, "\"Start\"", 7);
     case EVERYTHING_BASE_EVENT_STOP:
-        if (!atd_writer_raw(w, "[\"Stop\",", 8)) {
-            return false;
+        p = atd_writer_raw_p(w, p, "[\"Stop\",", 8);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!atd_writer_int64(w, (int64_t)v->u.Stop)) {
-            return atd_writer_push_index(w, 1);
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
-        return atd_writer_raw(w, "]", 1);
+        p = atd_write_int64(p + 0, (int64_t)v->u.Stop);
+        return atd_writer_raw_p(w, p, "]", 1);
     }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'base_event'");
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'base_event'"));
+}
+
+bool everything_base_event_write(atd_writer *w, const everything_base_event *v)
+{
+    return atd_writer_finish(w, everything_base_event_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_base_event_write_any(atd_writer *w, const void *value)
@@ -11715,31 +11840,45 @@ int everything_base_event_to_json(const everything_base_event *value, atd_buf *o
     return atd_to_json(everything_base_event_write_any, value, out, err);
 }
 
-bool everything_event_write(atd_writer *w, const everything_event *v)
+static char *everything_event_write_p(atd_writer *w, char *p, const everything_event *v)
 {
     switch (v->tag) {
     case EVERYTHING_EVENT_START:
-        return atd_writer_raw(w, "\"Start\"", 7);
+        return atd_writer_raw_p(w, p, "\"Start\"", 7);
     case EVERYTHING_EVENT_STOP:
-        if (!atd_writer_raw(w, "[\"Stop\",", 8)) {
-            return false;
+        p = atd_writer_raw_p(w, p, "[\"Stop\",", 8);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!atd_writer_int64(w, (int64_t)v->u.Stop)) {
-            return atd_writer_push_index(w, 1);
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
-        return atd_writer_raw(w, "]", 1);
+        p = atd_write_int64(p + 0, (int64_t)v->u.Stop);
+        return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_EVENT_PAUSE:
-        if (!atd_writer_raw(w, "[\"Pause\",", 9)) {
-            return false;
+        p = atd_writer_raw_p(w, p, "[\"Pause\",", 9);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!atd_writer_double(w, (double)v->u.Pause)) {
-            return atd_writer_push_index(w, 1);
+        if (!atd_writer_finite(w, (double)v->u.Pause)) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
-        return atd_writer_raw(w, "]", 1);
+        p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        p = atd_write_double(p + 0, (double)v->u.Pause);
+        return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_EVENT_RESUME:
-        return atd_writer_raw(w, "\"Resume\"", 8);
+        return atd_writer_raw_p(w, p, "\"Resume\"", 8);
     }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event'");
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event'"));
+}
+
+bool everything_event_write(atd_writer *w, const everything_event *v)
+{
+    return atd_writer_finish(w, everything_event_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_event_write_any(atd_writer *w, const void *value)
@@ -11752,52 +11891,56 @@ int everything_event_to_json(const everything_event *value, atd_buf *out, atd_er
     return atd_to_json(everything_event_write_any, value, out, err);
 }
 
-static bool everything_string_nullable_write(atd_writer *w, const everything_string_nullable *v)
+static char *everything_string_nullable_write_p(atd_writer *w, char *p, const everything_string_nullable *v)
 {
     if (!v->has) {
-        return atd_writer_raw(w, "null", 4);
+        return atd_writer_raw_p(w, p, "null", 4);
     }
-    if (!atd_writer_string(w, v->value.ptr, v->value.len)) {
-        return false;
+    p = atd_writer_key_string_p(w, p, "", 0, v->value.ptr, v->value.len);
+    if (p == NULL) {
+        return NULL;
     }
-    return true;
+    return p;
 }
 
-static bool everything_string_list_write(atd_writer *w, const everything_string_list *v)
+static char *everything_string_list_write_p(atd_writer *w, char *p, const everything_string_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (!atd_writer_key_string(w, ",", i > 0, v->items[i].ptr, v->items[i].len)) {
-            return atd_writer_push_index(w, i);
+        p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].ptr, v->items[i].len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *everything_int_list_write_p(atd_writer *w, char *p, const everything_int_list *v)
+{
+    size_t i;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
+    }
+    for (i = 0; i < v->len; i++) {
+        p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
+        }
+        *p = ',';
+        p += i > 0;
+        p = atd_write_int64(p + 0, (int64_t)v->items[i]);
+    }
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
 bool everything_int_list_write(atd_writer *w, const everything_int_list *v)
 {
-    size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
-    }
-    for (i = 0; i < v->len; i++) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_index(w, i);
-            }
-            if (i > 0) {
-                *p++ = ',';
-            }
-            p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(atd_writer_buf(w), p);
-        }
-    }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_finish(w, everything_int_list_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_int_list_write_any(atd_writer *w, const void *value)
@@ -11810,30 +11953,31 @@ int everything_int_list_to_json(const everything_int_list *value, atd_buf *out, 
     return atd_to_json(everything_int_list_write_any, value, out, err);
 }
 
-bool everything_float_list_write(atd_writer *w, const everything_float_list *v)
+static char *everything_float_list_write_p(atd_writer *w, char *p, const everything_float_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
         if (!atd_writer_finite(w, (double)v->items[i])) {
-            return atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_DOUBLE_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_index(w, i);
-            }
-            if (i > 0) {
-                *p++ = ',';
-            }
-            p = atd_write_double(p + 0, (double)v->items[i]);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 1 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        *p = ',';
+        p += i > 0;
+        p = atd_write_double(p + 0, (double)v->items[i]);
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+bool everything_float_list_write(atd_writer *w, const everything_float_list *v)
+{
+    return atd_writer_finish(w, everything_float_list_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_float_list_write_any(atd_writer *w, const void *value)
@@ -11846,383 +11990,323 @@ int everything_float_list_to_json(const everything_float_list *value, atd_buf *o
     return atd_to_json(everything_float_list_write_any, value, out, err);
 }
 
-static bool everything_string_option_write(atd_writer *w, const everything_string_option *v)
+static char *everything_string_option_write_p(atd_writer *w, char *p, const everything_string_option *v)
 {
     if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
+        return atd_writer_raw_p(w, p, "\"None\"", 6);
     }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!atd_writer_string(w, v->value.ptr, v->value.len)) {
-        return atd_writer_push_index(w, 1);
+    p = atd_writer_key_string_p(w, p, "", 0, v->value.ptr, v->value.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool everything_fields_write(atd_writer *w, const everything_fields *v)
+static char *everything_fields_write_p(atd_writer *w, char *p, const everything_fields *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "req_int", 7);
-        }
-        memcpy(p, "{\"req_int\":", 11);
-        p = atd_write_int64(p + 11, (int64_t)v->req_int);
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "req_int", 7));
     }
-    if (!atd_writer_raw(w, ",\"req_nullable\":", 16)) {
-        return false;
+    memcpy(p, "{\"req_int\":", 11);
+    p = atd_write_int64(p + 11, (int64_t)v->req_int);
+    p = atd_writer_raw_p(w, p, ",\"req_nullable\":", 16);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_string_nullable_write(w, &v->req_nullable)) {
-        return atd_writer_push_field(w, "req_nullable", 12);
+    p = everything_string_nullable_write_p(w, p, &v->req_nullable);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "req_nullable", 12));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + 4);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "req_unit", 8);
-        }
-        memcpy(p, ",\"req_unit\":", 12);
-        (void)v->req_unit; /* unit: always null */
-        memcpy(p + 12, "null", 4);
-        p += 16;
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 12 + 4);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "req_unit", 8));
     }
+    memcpy(p, ",\"req_unit\":", 12);
+    (void)v->req_unit; /* unit: always null */
+    memcpy(p + 12, "null", 4);
+    p += 16;
     if (v->has_opt_option) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 14 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "opt_option", 10);
-            }
-            memcpy(p, ",\"opt_option\":", 14);
-            p = atd_write_int64(p + 14, (int64_t)v->opt_option);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 14 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_option", 10));
         }
+        memcpy(p, ",\"opt_option\":", 14);
+        p = atd_write_int64(p + 14, (int64_t)v->opt_option);
     }
     if (v->has_opt_nullable) {
-        if (!atd_writer_key_string(w, ",\"opt_nullable\":", 16, v->opt_nullable.ptr, v->opt_nullable.len)) {
-            return atd_writer_push_field(w, "opt_nullable", 12);
+        p = atd_writer_key_string_p(w, p, ",\"opt_nullable\":", 16, v->opt_nullable.ptr, v->opt_nullable.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_nullable", 12));
         }
     }
     if (v->has_opt_alias) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 13 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "opt_alias", 9);
-            }
-            memcpy(p, ",\"opt_alias\":", 13);
-            p = atd_write_int64(p + 13, (int64_t)v->opt_alias);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 13 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_alias", 9));
         }
+        memcpy(p, ",\"opt_alias\":", 13);
+        p = atd_write_int64(p + 13, (int64_t)v->opt_alias);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_bool) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 12 + 5);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "def_bool", 8);
-            }
-            memcpy(p, ",\"def_bool\":", 12);
-            if (v->def_bool) {
-                memcpy(p + 12, "true", 4);
-                p += 16;
-            } else {
-                memcpy(p + 12, "false", 5);
-                p += 17;
-            }
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 12 + 5);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_bool", 8));
+        }
+        memcpy(p, ",\"def_bool\":", 12);
+        if (v->def_bool) {
+            memcpy(p + 12, "true", 4);
+            p += 16;
+        } else {
+            memcpy(p + 12, "false", 5);
+            p += 17;
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_int != 0) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "def_int", 7);
-            }
-            memcpy(p, ",\"def_int\":", 11);
-            p = atd_write_int64(p + 11, (int64_t)v->def_int);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_int", 7));
         }
+        memcpy(p, ",\"def_int\":", 11);
+        p = atd_write_int64(p + 11, (int64_t)v->def_int);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_alias != 0) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 13 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "def_alias", 9);
-            }
-            memcpy(p, ",\"def_alias\":", 13);
-            p = atd_write_int64(p + 13, (int64_t)v->def_alias);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 13 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_alias", 9));
         }
+        memcpy(p, ",\"def_alias\":", 13);
+        p = atd_write_int64(p + 13, (int64_t)v->def_alias);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_float != 0.0) {
         if (!atd_writer_finite(w, (double)v->def_float)) {
-            return atd_writer_push_field(w, "def_float", 9);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_float", 9));
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 13 + ATD_DOUBLE_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "def_float", 9);
-            }
-            memcpy(p, ",\"def_float\":", 13);
-            p = atd_write_double(p + 13, (double)v->def_float);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 13 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_float", 9));
         }
+        memcpy(p, ",\"def_float\":", 13);
+        p = atd_write_double(p + 13, (double)v->def_float);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_string.len != 0) {
-        if (!atd_writer_key_string(w, ",\"def_string\":", 14, v->def_string.ptr, v->def_string.len)) {
-            return atd_writer_push_field(w, "def_string", 10);
+        p = atd_writer_key_string_p(w, p, ",\"def_string\":", 14, v->def_string.ptr, v->def_string.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_string", 10));
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_list.len != 0) {
-        if (!atd_writer_raw(w, ",\"def_list\":", 12)) {
-            return false;
+        p = atd_writer_raw_p(w, p, ",\"def_list\":", 12);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_string_list_write(w, &v->def_list)) {
-            return atd_writer_push_field(w, "def_list", 8);
+        p = everything_string_list_write_p(w, p, &v->def_list);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_list", 8));
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_option.has) {
-        if (!atd_writer_raw(w, ",\"def_option\":", 14)) {
-            return false;
+        p = atd_writer_raw_p(w, p, ",\"def_option\":", 14);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_maybe_int_write(w, &v->def_option)) {
-            return atd_writer_push_field(w, "def_option", 10);
+        p = everything_maybe_int_write_p(w, p, &v->def_option);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_option", 10));
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_nullable.has) {
-        if (!atd_writer_raw(w, ",\"def_nullable\":", 16)) {
-            return false;
+        p = atd_writer_raw_p(w, p, ",\"def_nullable\":", 16);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_int_nullable_write(w, &v->def_nullable)) {
-            return atd_writer_push_field(w, "def_nullable", 12);
+        p = everything_int_nullable_write_p(w, p, &v->def_nullable);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_nullable", 12));
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 12 + 4);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "def_unit", 8);
-            }
-            memcpy(p, ",\"def_unit\":", 12);
-            (void)v->def_unit; /* unit: always null */
-            memcpy(p + 12, "null", 4);
-            p += 16;
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 12 + 4);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_unit", 8));
         }
+        memcpy(p, ",\"def_unit\":", 12);
+        (void)v->def_unit; /* unit: always null */
+        memcpy(p + 12, "null", 4);
+        p += 16;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_int != (int64_t)(42)) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "ex_int", 6);
-            }
-            memcpy(p, ",\"ex_int\":", 10);
-            p = atd_write_int64(p + 10, (int64_t)v->ex_int);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_int", 6));
         }
+        memcpy(p, ",\"ex_int\":", 10);
+        p = atd_write_int64(p + 10, (int64_t)v->ex_int);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_neg != (int64_t)(-3)) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "ex_neg", 6);
-            }
-            memcpy(p, ",\"ex_neg\":", 10);
-            p = atd_write_int64(p + 10, (int64_t)v->ex_neg);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_neg", 6));
         }
+        memcpy(p, ",\"ex_neg\":", 10);
+        p = atd_write_int64(p + 10, (int64_t)v->ex_neg);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float != (double)(2.5)) {
         if (!atd_writer_finite(w, (double)v->ex_float)) {
-            return atd_writer_push_field(w, "ex_float", 8);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float", 8));
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_DOUBLE_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "ex_float", 8);
-            }
-            memcpy(p, ",\"ex_float\":", 12);
-            p = atd_write_double(p + 12, (double)v->ex_float);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 12 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float", 8));
         }
+        memcpy(p, ",\"ex_float\":", 12);
+        p = atd_write_double(p + 12, (double)v->ex_float);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_dot != (double)(2.0)) {
         if (!atd_writer_finite(w, (double)v->ex_float_dot)) {
-            return atd_writer_push_field(w, "ex_float_dot", 12);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_dot", 12));
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 16 + ATD_DOUBLE_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "ex_float_dot", 12);
-            }
-            memcpy(p, ",\"ex_float_dot\":", 16);
-            p = atd_write_double(p + 16, (double)v->ex_float_dot);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 16 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_dot", 12));
         }
+        memcpy(p, ",\"ex_float_dot\":", 16);
+        p = atd_write_double(p + 16, (double)v->ex_float_dot);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_exp != (double)(1000.0)) {
         if (!atd_writer_finite(w, (double)v->ex_float_exp)) {
-            return atd_writer_push_field(w, "ex_float_exp", 12);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_exp", 12));
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 16 + ATD_DOUBLE_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "ex_float_exp", 12);
-            }
-            memcpy(p, ",\"ex_float_exp\":", 16);
-            p = atd_write_double(p + 16, (double)v->ex_float_exp);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 16 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_exp", 12));
         }
+        memcpy(p, ",\"ex_float_exp\":", 16);
+        p = atd_write_double(p + 16, (double)v->ex_float_exp);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_neg != (double)(-1.5)) {
         if (!atd_writer_finite(w, (double)v->ex_float_neg)) {
-            return atd_writer_push_field(w, "ex_float_neg", 12);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_neg", 12));
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 16 + ATD_DOUBLE_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "ex_float_neg", 12);
-            }
-            memcpy(p, ",\"ex_float_neg\":", 16);
-            p = atd_write_double(p + 16, (double)v->ex_float_neg);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 16 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_neg", 12));
         }
+        memcpy(p, ",\"ex_float_neg\":", 16);
+        p = atd_write_double(p + 16, (double)v->ex_float_neg);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_true != (bool)(true)) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + 5);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "ex_true", 7);
-            }
-            memcpy(p, ",\"ex_true\":", 11);
-            if (v->ex_true) {
-                memcpy(p + 11, "true", 4);
-                p += 15;
-            } else {
-                memcpy(p + 11, "false", 5);
-                p += 16;
-            }
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 11 + 5);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_true", 7));
+        }
+        memcpy(p, ",\"ex_true\":", 11);
+        if (v->ex_true) {
+            memcpy(p + 11, "true", 4);
+            p += 15;
+        } else {
+            memcpy(p + 11, "false", 5);
+            p += 16;
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->ex_string.len == 2 && memcmp(v->ex_string.ptr, "on", 2) == 0)) {
-        if (!atd_writer_key_string(w, ",\"ex_string\":", 13, v->ex_string.ptr, v->ex_string.len)) {
-            return atd_writer_push_field(w, "ex_string", 9);
+        p = atd_writer_key_string_p(w, p, ",\"ex_string\":", 13, v->ex_string.ptr, v->ex_string.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_string", 9));
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_list.len != 0) {
-        if (!atd_writer_raw(w, ",\"ex_list\":", 11)) {
-            return false;
+        p = atd_writer_raw_p(w, p, ",\"ex_list\":", 11);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_int_list_write(w, &v->ex_list)) {
-            return atd_writer_push_field(w, "ex_list", 7);
+        p = everything_int_list_write_p(w, p, &v->ex_list);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_list", 7));
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_array.len != 0) {
-        if (!atd_writer_raw(w, ",\"ex_array\":", 12)) {
-            return false;
+        p = atd_writer_raw_p(w, p, ",\"ex_array\":", 12);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_float_list_write(w, &v->ex_array)) {
-            return atd_writer_push_field(w, "ex_array", 8);
+        p = everything_float_list_write_p(w, p, &v->ex_array);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_array", 8));
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_none.has) {
-        if (!atd_writer_raw(w, ",\"ex_none\":", 11)) {
-            return false;
+        p = atd_writer_raw_p(w, p, ",\"ex_none\":", 11);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_string_option_write(w, &v->ex_none)) {
-            return atd_writer_push_field(w, "ex_none", 7);
+        p = everything_string_option_write_p(w, p, &v->ex_none);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_none", 7));
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + 4);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "ex_unit", 7);
-            }
-            memcpy(p, ",\"ex_unit\":", 11);
-            (void)v->ex_unit; /* unit: always null */
-            memcpy(p + 11, "null", 4);
-            p += 15;
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 11 + 4);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_unit", 7));
         }
+        memcpy(p, ",\"ex_unit\":", 11);
+        (void)v->ex_unit; /* unit: always null */
+        memcpy(p + 11, "null", 4);
+        p += 15;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_ctor != (everything_mode)(EVERYTHING_MODE_AUTO)) {
         if ((size_t)v->ex_ctor >= 3) {
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'");
-            return atd_writer_push_field(w, "ex_ctor", 7);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_ctor", 7));
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + 6);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "ex_ctor", 7);
-            }
-            memcpy(p, ",\"ex_ctor\":", 11);
-            memcpy(p + 11, everything_mode__json[v->ex_ctor], everything_mode__jlen[v->ex_ctor]);
-            p += 11 + everything_mode__jlen[v->ex_ctor];
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 11 + 6);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_ctor", 7));
         }
+        memcpy(p, ",\"ex_ctor\":", 11);
+        memcpy(p + 11, everything_mode__json[v->ex_ctor], everything_mode__jlen[v->ex_ctor]);
+        p += 11 + everything_mode__jlen[v->ex_ctor];
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_ctor_bq != (everything_level)(EVERYTHING_LEVEL_MEDIUM)) {
         if ((size_t)v->ex_ctor_bq >= 3) {
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'");
-            return atd_writer_push_field(w, "ex_ctor_bq", 10);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_ctor_bq", 10));
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 14 + 12);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "ex_ctor_bq", 10);
-            }
-            memcpy(p, ",\"ex_ctor_bq\":", 14);
-            memcpy(p + 14, everything_level__json[v->ex_ctor_bq], everything_level__jlen[v->ex_ctor_bq]);
-            p += 14 + everything_level__jlen[v->ex_ctor_bq];
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 14 + 12);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_ctor_bq", 10));
         }
+        memcpy(p, ",\"ex_ctor_bq\":", 14);
+        memcpy(p + 14, everything_level__json[v->ex_ctor_bq], everything_level__jlen[v->ex_ctor_bq]);
+        p += 14 + everything_level__jlen[v->ex_ctor_bq];
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_wrap != (int64_t)(7)) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "ex_wrap", 7);
-            }
-            memcpy(p, ",\"ex_wrap\":", 11);
-            p = atd_write_int64(p + 11, (int64_t)v->ex_wrap);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_wrap", 7));
         }
+        memcpy(p, ",\"ex_wrap\":", 11);
+        p = atd_write_int64(p + 11, (int64_t)v->ex_wrap);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_c != (int64_t)(100)) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "ex_c", 4);
-            }
-            memcpy(p, ",\"ex_c\":", 8);
-            p = atd_write_int64(p + 8, (int64_t)v->ex_c);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_c", 4));
         }
+        memcpy(p, ",\"ex_c\":", 8);
+        p = atd_write_int64(p + 8, (int64_t)v->ex_c);
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool everything_fields_write(atd_writer *w, const everything_fields *v)
+{
+    return atd_writer_finish(w, everything_fields_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_fields_write_any(atd_writer *w, const void *value)
@@ -12235,127 +12319,114 @@ int everything_fields_to_json(const everything_fields *value, atd_buf *out, atd_
     return atd_to_json(everything_fields_write_any, value, out, err);
 }
 
-bool everything_names_write(atd_writer *w, const everything_names *v)
+static char *everything_names_write_p(atd_writer *w, char *p, const everything_names *v)
 {
-    if (!atd_writer_key_string(w, "{\"type\":", 8, v->kind.ptr, v->kind.len)) {
-        return atd_writer_push_field(w, "type", 4);
+    p = atd_writer_key_string_p(w, p, "{\"type\":", 8, v->kind.ptr, v->kind.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 17 + ATD_INT64_CHARS + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "of", 2);
-        }
-        memcpy(p, ",\"of\":", 6);
-        p = atd_write_int64(p + 6, (int64_t)v->of_);
-        memcpy(p, ",\"inherit\":", 11);
-        if (v->inherit_) {
-            memcpy(p + 11, "true", 4);
-            p += 15;
-        } else {
-            memcpy(p + 11, "false", 5);
-            p += 16;
-        }
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 17 + ATD_INT64_CHARS + 5);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "of", 2));
     }
-    if (!atd_writer_key_string(w, ",\"content-type\":", 16, v->dashed.ptr, v->dashed.len)) {
-        return atd_writer_push_field(w, "content-type", 12);
+    memcpy(p, ",\"of\":", 6);
+    p = atd_write_int64(p + 6, (int64_t)v->of_);
+    memcpy(p, ",\"inherit\":", 11);
+    if (v->inherit_) {
+        memcpy(p + 11, "true", 4);
+        p += 15;
+    } else {
+        memcpy(p + 11, "false", 5);
+        p += 16;
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 36 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "Upper", 5);
-        }
-        memcpy(p, ",\"Upper\":", 9);
-        p = atd_write_int64(p + 9, (int64_t)v->upper);
-        memcpy(p, ",\"2nd\":", 7);
-        p = atd_write_int64(p + 7, (int64_t)v->digits);
-        memcpy(p, ",\"\":", 4);
-        p = atd_write_int64(p + 4, (int64_t)v->empty);
-        memcpy(p, ",\"say \\\"hi\\\"\\\\\":", 16);
-        p = atd_write_int64(p + 16, (int64_t)v->quoted);
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_key_string_p(w, p, ",\"content-type\":", 16, v->dashed.ptr, v->dashed.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "content-type", 12));
     }
-    if (!atd_writer_key_string(w, ",\"caf\303\251\":", 9, v->accented.ptr, v->accented.len)) {
-        return atd_writer_push_field(w, "caf\303\251", 5);
+    p = atd_writer_room(w, p, 36 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "Upper", 5));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 39 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "default", 7);
-        }
-        memcpy(p, ",\"default\":", 11);
-        p = atd_write_int64(p + 11, (int64_t)v->default_);
-        memcpy(p, ",\"default_\":", 12);
-        p = atd_write_int64(p + 12, (int64_t)v->default_2);
-        memcpy(p, ",\"for\":", 7);
-        p = atd_write_int64(p + 7, (int64_t)v->for_);
-        memcpy(p, ",\"while\":", 9);
-        if (v->while_) {
-            memcpy(p + 9, "true", 4);
-            p += 13;
-        } else {
-            memcpy(p + 9, "false", 5);
-            p += 14;
-        }
-        atd_buf_commit(atd_writer_buf(w), p);
+    memcpy(p, ",\"Upper\":", 9);
+    p = atd_write_int64(p + 9, (int64_t)v->upper);
+    memcpy(p, ",\"2nd\":", 7);
+    p = atd_write_int64(p + 7, (int64_t)v->digits);
+    memcpy(p, ",\"\":", 4);
+    p = atd_write_int64(p + 4, (int64_t)v->empty);
+    memcpy(p, ",\"say \\\"hi\\\"\\\\\":", 16);
+    p = atd_write_int64(p + 16, (int64_t)v->quoted);
+    p = atd_writer_key_string_p(w, p, ",\"caf\303\251\":", 9, v->accented.ptr, v->accented.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "caf\303\251", 5));
     }
-    if (!atd_writer_key_string(w, ",\"struct\":", 10, v->struct_.ptr, v->struct_.len)) {
-        return atd_writer_push_field(w, "struct", 6);
+    p = atd_writer_room(w, p, 39 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + 5);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "default", 7));
+    }
+    memcpy(p, ",\"default\":", 11);
+    p = atd_write_int64(p + 11, (int64_t)v->default_);
+    memcpy(p, ",\"default_\":", 12);
+    p = atd_write_int64(p + 12, (int64_t)v->default_2);
+    memcpy(p, ",\"for\":", 7);
+    p = atd_write_int64(p + 7, (int64_t)v->for_);
+    memcpy(p, ",\"while\":", 9);
+    if (v->while_) {
+        memcpy(p + 9, "true", 4);
+        p += 13;
+    } else {
+        memcpy(p + 9, "false", 5);
+        p += 14;
+    }
+    p = atd_writer_key_string_p(w, p, ",\"struct\":", 10, v->struct_.ptr, v->struct_.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "struct", 6));
     }
     if (!atd_writer_finite(w, (double)v->switch_)) {
-        return atd_writer_push_field(w, "switch", 6);
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "switch", 6));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 35 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "switch", 6);
-        }
-        memcpy(p, ",\"switch\":", 10);
-        p = atd_write_double(p + 10, (double)v->switch_);
-        memcpy(p, ",\"int\":", 7);
-        p = atd_write_int64(p + 7, (int64_t)v->int_);
-        memcpy(p, ",\"from\":", 8);
-        p = atd_write_int64(p + 8, (int64_t)v->from);
-        memcpy(p, ",\"import\":", 10);
-        p = atd_write_int64(p + 10, (int64_t)v->import);
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 35 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "switch", 6));
     }
-    if (!atd_writer_key_string(w, ",\"as\":", 6, v->as.ptr, v->as.len)) {
-        return atd_writer_push_field(w, "as", 2);
+    memcpy(p, ",\"switch\":", 10);
+    p = atd_write_double(p + 10, (double)v->switch_);
+    memcpy(p, ",\"int\":", 7);
+    p = atd_write_int64(p + 7, (int64_t)v->int_);
+    memcpy(p, ",\"from\":", 8);
+    p = atd_write_int64(p + 8, (int64_t)v->from);
+    memcpy(p, ",\"import\":", 10);
+    p = atd_write_int64(p + 10, (int64_t)v->import);
+    p = atd_writer_key_string_p(w, p, ",\"as\":", 6, v->as.ptr, v->as.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "as", 2));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 31 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "_private", 8);
-        }
-        memcpy(p, ",\"_private\":", 12);
-        p = atd_write_int64(p + 12, (int64_t)v->x_private);
-        memcpy(p, ",\"x'\":", 6);
-        p = atd_write_int64(p + 6, (int64_t)v->x_prime);
-        memcpy(p, ",\"camelCase\":", 13);
-        p = atd_write_int64(p + 13, (int64_t)v->camelCase);
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 31 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "_private", 8));
     }
-    if (!atd_writer_key_string(w, ",\"label\":", 9, v->label.ptr, v->label.len)) {
-        return atd_writer_push_field(w, "label", 5);
+    memcpy(p, ",\"_private\":", 12);
+    p = atd_write_int64(p + 12, (int64_t)v->x_private);
+    memcpy(p, ",\"x'\":", 6);
+    p = atd_write_int64(p + 6, (int64_t)v->x_prime);
+    memcpy(p, ",\"camelCase\":", 13);
+    p = atd_write_int64(p + 13, (int64_t)v->camelCase);
+    p = atd_writer_key_string_p(w, p, ",\"label\":", 9, v->label.ptr, v->label.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "label", 5));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "user", 4);
-        }
-        memcpy(p, ",\"user\":", 8);
-        p = atd_write_int64(p + 8, (int64_t)v->user);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "user", 4));
     }
-    return true;
+    memcpy(p, ",\"user\":", 8);
+    p = atd_write_int64(p + 8, (int64_t)v->user);
+    *p++ = '}';
+    return p;
+}
+
+bool everything_names_write(atd_writer *w, const everything_names *v)
+{
+    return atd_writer_finish(w, everything_names_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_names_write_any(atd_writer *w, const void *value)
@@ -12368,37 +12439,48 @@ int everything_names_to_json(const everything_names *value, atd_buf *out, atd_er
     return atd_to_json(everything_names_write_any, value, out, err);
 }
 
-bool everything_patch_write(atd_writer *w, const everything_patch *v)
+static char *everything_patch_write_p(atd_writer *w, char *p, const everything_patch *v)
 {
     bool first = true;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     if (v->has_name) {
-        if (!atd_writer_raw(w, "\"name\":", 7)) {
-            return false;
+        p = atd_writer_raw_p(w, p, "\"name\":", 7);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_string_nullable_write(w, &v->name)) {
-            return atd_writer_push_field(w, "name", 4);
+        p = everything_string_nullable_write_p(w, p, &v->name);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
         }
         first = false;
     }
     if (v->has_age) {
-        if (first ? !atd_writer_raw(w, "\"age\":", 6) : !atd_writer_raw(w, ",\"age\":", 7)) {
-            return false;
+        p = first ? atd_writer_raw_p(w, p, "\"age\":", 6) : atd_writer_raw_p(w, p, ",\"age\":", 7);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_int_nullable_write(w, &v->age)) {
-            return atd_writer_push_field(w, "age", 3);
+        p = everything_int_nullable_write_p(w, p, &v->age);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "age", 3));
         }
         first = false;
     }
     if (v->has_note) {
-        if (first ? !atd_writer_key_string(w, "\"note\":", 7, v->note.ptr, v->note.len) : !atd_writer_key_string(w, ",\"note\":", 8, v->note.ptr, v->note.len)) {
-            return atd_writer_push_field(w, "note", 4);
+        p = first ? atd_writer_key_string_p(w, p, "\"note\":", 7, v->note.ptr, v->note.len) : atd_writer_key_string_p(w, p, ",\"note\":", 8, v->note.ptr, v->note.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "note", 4));
         }
         first = false;
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool everything_patch_write(atd_writer *w, const everything_patch *v)
+{
+    return atd_writer_finish(w, everything_patch_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_patch_write_any(atd_writer *w, const void *value)
@@ -12411,71 +12493,72 @@ int everything_patch_to_json(const everything_patch *value, atd_buf *out, atd_er
     return atd_to_json(everything_patch_write_any, value, out, err);
 }
 
-static bool everything_int_nullable_option_write(atd_writer *w, const everything_int_nullable_option *v)
+static char *everything_int_nullable_option_write_p(atd_writer *w, char *p, const everything_int_nullable_option *v)
 {
     if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
+        return atd_writer_raw_p(w, p, "\"None\"", 6);
     }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_int_nullable_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
+    p = everything_int_nullable_write_p(w, p, &v->value);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool everything_all_optional_write(atd_writer *w, const everything_all_optional *v)
+static char *everything_all_optional_write_p(atd_writer *w, char *p, const everything_all_optional *v)
 {
     bool first = true;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     if (v->has_a) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 4 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "a", 1);
-            }
-            memcpy(p, "\"a\":", 4);
-            p = atd_write_int64(p + 4, (int64_t)v->a);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 4 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "a", 1));
         }
+        memcpy(p, "\"a\":", 4);
+        p = atd_write_int64(p + 4, (int64_t)v->a);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->b) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 5 + 5);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "b", 1);
-            }
-            if (!first) {
-                *p++ = ',';
-            }
-            memcpy(p, "\"b\":", 4);
-            if (v->b) {
-                memcpy(p + 4, "true", 4);
-                p += 8;
-            } else {
-                memcpy(p + 4, "false", 5);
-                p += 9;
-            }
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 5 + 5);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "b", 1));
+        }
+        *p = ',';
+        p += !first;
+        memcpy(p, "\"b\":", 4);
+        if (v->b) {
+            memcpy(p + 4, "true", 4);
+            p += 8;
+        } else {
+            memcpy(p + 4, "false", 5);
+            p += 9;
         }
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c.len != 0) {
-        if (first ? !atd_writer_raw(w, "\"c\":", 4) : !atd_writer_raw(w, ",\"c\":", 5)) {
-            return false;
+        p = first ? atd_writer_raw_p(w, p, "\"c\":", 4) : atd_writer_raw_p(w, p, ",\"c\":", 5);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_string_list_write(w, &v->c)) {
-            return atd_writer_push_field(w, "c", 1);
+        p = everything_string_list_write_p(w, p, &v->c);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "c", 1));
         }
         first = false;
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool everything_all_optional_write(atd_writer *w, const everything_all_optional *v)
+{
+    return atd_writer_finish(w, everything_all_optional_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_all_optional_write_any(atd_writer *w, const void *value)
@@ -12488,36 +12571,34 @@ int everything_all_optional_to_json(const everything_all_optional *value, atd_bu
     return atd_to_json(everything_all_optional_write_any, value, out, err);
 }
 
-bool everything_base_write(atd_writer *w, const everything_base *v)
+static char *everything_base_write_p(atd_writer *w, char *p, const everything_base *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "id", 2);
-        }
-        memcpy(p, "{\"id\":", 6);
-        p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
     }
-    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
-        return atd_writer_push_field(w, "name", 4);
+    memcpy(p, "{\"id\":", 6);
+    p = atd_write_int64(p + 6, (int64_t)v->id);
+    p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
     }
     if (!atd_writer_finite(w, (double)v->size)) {
-        return atd_writer_push_field(w, "size", 4);
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "size", 4);
-        }
-        memcpy(p, ",\"size\":", 8);
-        p = atd_write_double(p + 8, (double)v->size);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 9 + ATD_DOUBLE_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
     }
-    return true;
+    memcpy(p, ",\"size\":", 8);
+    p = atd_write_double(p + 8, (double)v->size);
+    *p++ = '}';
+    return p;
+}
+
+bool everything_base_write(atd_writer *w, const everything_base *v)
+{
+    return atd_writer_finish(w, everything_base_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_base_write_any(atd_writer *w, const void *value)
@@ -12530,55 +12611,50 @@ int everything_base_to_json(const everything_base *value, atd_buf *out, atd_erro
     return atd_to_json(everything_base_write_any, value, out, err);
 }
 
-bool everything_derived_write(atd_writer *w, const everything_derived *v)
+static char *everything_derived_write_p(atd_writer *w, char *p, const everything_derived *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "kind_id", 7);
-        }
-        memcpy(p, "{\"kind_id\":", 11);
-        p = atd_write_int64(p + 11, (int64_t)v->kind_id);
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "kind_id", 7));
     }
-    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
-        return atd_writer_push_field(w, "name", 4);
+    memcpy(p, "{\"kind_id\":", 11);
+    p = atd_write_int64(p + 11, (int64_t)v->kind_id);
+    p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
     }
     if (!atd_writer_finite(w, (double)v->size)) {
-        return atd_writer_push_field(w, "size", 4);
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "size", 4);
-        }
-        memcpy(p, ",\"size\":", 8);
-        p = atd_write_double(p + 8, (double)v->size);
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 8 + ATD_DOUBLE_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
     }
-    if (!atd_writer_key_string(w, ",\"id\":", 6, v->id.ptr, v->id.len)) {
-        return atd_writer_push_field(w, "id", 2);
+    memcpy(p, ",\"size\":", 8);
+    p = atd_write_double(p + 8, (double)v->size);
+    p = atd_writer_key_string_p(w, p, ",\"id\":", 6, v->id.ptr, v->id.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "extra", 5);
-        }
-        memcpy(p, ",\"extra\":", 9);
-        if (v->extra) {
-            memcpy(p + 9, "true", 4);
-            p += 13;
-        } else {
-            memcpy(p + 9, "false", 5);
-            p += 14;
-        }
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 10 + 5);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "extra", 5));
     }
-    return true;
+    memcpy(p, ",\"extra\":", 9);
+    if (v->extra) {
+        memcpy(p + 9, "true", 4);
+        p += 13;
+    } else {
+        memcpy(p + 9, "false", 5);
+        p += 14;
+    }
+    *p++ = '}';
+    return p;
+}
+
+bool everything_derived_write(atd_writer *w, const everything_derived *v)
+{
+    return atd_writer_finish(w, everything_derived_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_derived_write_any(atd_writer *w, const void *value)
@@ -12591,20 +12667,21 @@ int everything_derived_to_json(const everything_derived *value, atd_buf *out, at
     return atd_to_json(everything_derived_write_any, value, out, err);
 }
 
+static char *everything_single_write_p(atd_writer *w, char *p, const everything_single *v)
+{
+    p = atd_writer_room(w, p, 2 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
+    }
+    memcpy(p, "[", 1);
+    p = atd_write_int64(p + 1, (int64_t)v->f0);
+    *p++ = ']';
+    return p;
+}
+
 bool everything_single_write(atd_writer *w, const everything_single *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 0);
-        }
-        memcpy(p, "[", 1);
-        p = atd_write_int64(p + 1, (int64_t)v->f0);
-        *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    return true;
+    return atd_writer_finish(w, everything_single_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_single_write_any(atd_writer *w, const void *value)
@@ -12617,29 +12694,32 @@ int everything_single_to_json(const everything_single *value, atd_buf *out, atd_
     return atd_to_json(everything_single_write_any, value, out, err);
 }
 
-bool everything_pair_write(atd_writer *w, const everything_pair *v)
+static char *everything_pair_write_p(atd_writer *w, char *p, const everything_pair *v)
 {
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!atd_writer_string(w, v->f0.ptr, v->f0.len)) {
-        return atd_writer_push_index(w, 0);
+    p = atd_writer_key_string_p(w, p, "", 0, v->f0.ptr, v->f0.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     }
     if (!atd_writer_finite(w, (double)v->f1)) {
-        return atd_writer_push_index(w, 1);
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
-        memcpy(p, ",", 1);
-        p = atd_write_double(p + 1, (double)v->f1);
-        *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 2 + ATD_DOUBLE_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    return true;
+    memcpy(p, ",", 1);
+    p = atd_write_double(p + 1, (double)v->f1);
+    *p++ = ']';
+    return p;
+}
+
+bool everything_pair_write(atd_writer *w, const everything_pair *v)
+{
+    return atd_writer_finish(w, everything_pair_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_pair_write_any(atd_writer *w, const void *value)
@@ -12652,41 +12732,40 @@ int everything_pair_to_json(const everything_pair *value, atd_buf *out, atd_erro
     return atd_to_json(everything_pair_write_any, value, out, err);
 }
 
-bool everything_with_defaults_write(atd_writer *w, const everything_with_defaults *v)
+static char *everything_with_defaults_write_p(atd_writer *w, char *p, const everything_with_defaults *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 0);
-        }
-        memcpy(p, "[", 1);
-        p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     }
-    if (!atd_writer_raw(w, ",", 1)) {
-        return false;
+    memcpy(p, "[", 1);
+    p = atd_write_int64(p + 1, (int64_t)v->f0);
+    p = atd_writer_raw_p(w, p, ",", 1);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!atd_writer_string(w, v->f1.ptr, v->f1.len)) {
-        return atd_writer_push_index(w, 1);
+    p = atd_writer_key_string_p(w, p, "", 0, v->f1.ptr, v->f1.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
     if (!atd_writer_finite(w, (double)v->f3)) {
-        return atd_writer_push_index(w, 3);
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 3));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 2);
-        }
-        memcpy(p, ",", 1);
-        p = atd_write_int64(p + 1, (int64_t)v->f2);
-        memcpy(p, ",", 1);
-        p = atd_write_double(p + 1, (double)v->f3);
-        *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 2));
     }
-    return true;
+    memcpy(p, ",", 1);
+    p = atd_write_int64(p + 1, (int64_t)v->f2);
+    memcpy(p, ",", 1);
+    p = atd_write_double(p + 1, (double)v->f3);
+    *p++ = ']';
+    return p;
+}
+
+bool everything_with_defaults_write(atd_writer *w, const everything_with_defaults *v)
+{
+    return atd_writer_finish(w, everything_with_defaults_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_with_defaults_write_any(atd_writer *w, const void *value)
@@ -12699,28 +12778,29 @@ int everything_with_defaults_to_json(const everything_with_defaults *value, atd_
     return atd_to_json(everything_with_defaults_write_any, value, out, err);
 }
 
+static char *everything_bare_cell_write_p(atd_writer *w, char *p, const everything_bare_cell *v)
+{
+    p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + 5);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
+    }
+    memcpy(p, "[", 1);
+    p = atd_write_int64(p + 1, (int64_t)v->f0);
+    memcpy(p, ",", 1);
+    if (v->f1) {
+        memcpy(p + 1, "true", 4);
+        p += 5;
+    } else {
+        memcpy(p + 1, "false", 5);
+        p += 6;
+    }
+    *p++ = ']';
+    return p;
+}
+
 bool everything_bare_cell_write(atd_writer *w, const everything_bare_cell *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_INT64_CHARS + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 0);
-        }
-        memcpy(p, "[", 1);
-        p = atd_write_int64(p + 1, (int64_t)v->f0);
-        memcpy(p, ",", 1);
-        if (v->f1) {
-            memcpy(p + 1, "true", 4);
-            p += 5;
-        } else {
-            memcpy(p + 1, "false", 5);
-            p += 6;
-        }
-        *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    return true;
+    return atd_writer_finish(w, everything_bare_cell_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_bare_cell_write_any(atd_writer *w, const void *value)
@@ -12733,21 +12813,29 @@ int everything_bare_cell_to_json(const everything_bare_cell *value, atd_buf *out
     return atd_to_json(everything_bare_cell_write_any, value, out, err);
 }
 
-bool everything_matrix_write(atd_writer *w, const everything_matrix *v)
+static char *everything_matrix_write_p(atd_writer *w, char *p, const everything_matrix *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_float_list_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_float_list_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+bool everything_matrix_write(atd_writer *w, const everything_matrix *v)
+{
+    return atd_writer_finish(w, everything_matrix_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_matrix_write_any(atd_writer *w, const void *value)
@@ -12760,38 +12848,49 @@ int everything_matrix_to_json(const everything_matrix *value, atd_buf *out, atd_
     return atd_to_json(everything_matrix_write_any, value, out, err);
 }
 
-static bool everything_int_list_list_write(atd_writer *w, const everything_int_list_list *v)
+static char *everything_int_list_list_write_p(atd_writer *w, char *p, const everything_int_list_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_int_list_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_int_list_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *everything_cube_write_p(atd_writer *w, char *p, const everything_cube *v)
+{
+    size_t i;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
+    }
+    for (i = 0; i < v->len; i++) {
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = everything_int_list_list_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
+        }
+    }
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
 bool everything_cube_write(atd_writer *w, const everything_cube *v)
 {
-    size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
-    }
-    for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
-        }
-        if (!everything_int_list_list_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
-        }
-    }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_finish(w, everything_cube_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_cube_write_any(atd_writer *w, const void *value)
@@ -12804,21 +12903,30 @@ int everything_cube_to_json(const everything_cube *value, atd_buf *out, atd_erro
     return atd_to_json(everything_cube_write_any, value, out, err);
 }
 
-bool everything_abstract_list_write(atd_writer *w, const everything_abstract_list *v)
+static char *everything_abstract_list_write_p(atd_writer *w, char *p, const everything_abstract_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
+        atd_writer_commit(w, p);
         if (!atd_writer_json(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        p = atd_writer_cursor(w);
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+bool everything_abstract_list_write(atd_writer *w, const everything_abstract_list *v)
+{
+    return atd_writer_finish(w, everything_abstract_list_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_abstract_list_write_any(atd_writer *w, const void *value)
@@ -12831,21 +12939,29 @@ int everything_abstract_list_to_json(const everything_abstract_list *value, atd_
     return atd_to_json(everything_abstract_list_write_any, value, out, err);
 }
 
-bool everything_with_defaults_list_write(atd_writer *w, const everything_with_defaults_list *v)
+static char *everything_with_defaults_list_write_p(atd_writer *w, char *p, const everything_with_defaults_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_with_defaults_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_with_defaults_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+bool everything_with_defaults_list_write(atd_writer *w, const everything_with_defaults_list *v)
+{
+    return atd_writer_finish(w, everything_with_defaults_list_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_with_defaults_list_write_any(atd_writer *w, const void *value)
@@ -12858,136 +12974,170 @@ int everything_with_defaults_list_to_json(const everything_with_defaults_list *v
     return atd_to_json(everything_with_defaults_list_write_any, value, out, err);
 }
 
-static bool everything_maybe_int_nullable_write(atd_writer *w, const everything_maybe_int_nullable *v)
+static char *everything_maybe_int_nullable_write_p(atd_writer *w, char *p, const everything_maybe_int_nullable *v)
 {
     if (!v->has) {
-        return atd_writer_raw(w, "null", 4);
+        return atd_writer_raw_p(w, p, "null", 4);
     }
-    if (!everything_maybe_int_write(w, &v->value)) {
-        return false;
+    p = everything_maybe_int_write_p(w, p, &v->value);
+    if (p == NULL) {
+        return NULL;
     }
-    return true;
+    return p;
 }
 
-static bool everything_maybe_int_option_write(atd_writer *w, const everything_maybe_int_option *v)
+static char *everything_maybe_int_option_write_p(atd_writer *w, char *p, const everything_maybe_int_option *v)
 {
     if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
+        return atd_writer_raw_p(w, p, "\"None\"", 6);
     }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_maybe_int_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
+    p = everything_maybe_int_write_p(w, p, &v->value);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool everything_maybe_int_list_write(atd_writer *w, const everything_maybe_int_list *v)
+static char *everything_maybe_int_list_write_p(atd_writer *w, char *p, const everything_maybe_int_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_maybe_int_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_maybe_int_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool everything_int_list_option_write(atd_writer *w, const everything_int_list_option *v)
+static char *everything_int_list_option_write_p(atd_writer *w, char *p, const everything_int_list_option *v)
 {
     if (!v->has) {
-        return atd_writer_raw(w, "\"None\"", 6);
+        return atd_writer_raw_p(w, p, "\"None\"", 6);
     }
-    if (!atd_writer_raw(w, "[\"Some\",", 8)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_int_list_write(w, &v->value)) {
-        return atd_writer_push_index(w, 1);
+    p = everything_int_list_write_p(w, p, &v->value);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool everything_string_nullable_list_write(atd_writer *w, const everything_string_nullable_list *v)
+static char *everything_string_nullable_list_write_p(atd_writer *w, char *p, const everything_string_nullable_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_string_nullable_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_string_nullable_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *everything_options_write_p(atd_writer *w, char *p, const everything_options *v)
+{
+    p = atd_writer_raw_p(w, p, "{\"opt\":", 7);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_maybe_int_write_p(w, p, &v->opt);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "opt", 3));
+    }
+    p = atd_writer_raw_p(w, p, ",\"nul\":", 7);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_int_nullable_write_p(w, p, &v->nul);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "nul", 3));
+    }
+    p = atd_writer_raw_p(w, p, ",\"opt_nul\":", 11);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_maybe_int_nullable_write_p(w, p, &v->opt_nul);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_nul", 7));
+    }
+    p = atd_writer_raw_p(w, p, ",\"nul_opt\":", 11);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_int_nullable_option_write_p(w, p, &v->nul_opt);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "nul_opt", 7));
+    }
+    p = atd_writer_raw_p(w, p, ",\"nul_nul\":", 11);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_int_nullable_write_p(w, p, &v->nul_nul);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "nul_nul", 7));
+    }
+    p = atd_writer_raw_p(w, p, ",\"opt_opt\":", 11);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_maybe_int_option_write_p(w, p, &v->opt_opt);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_opt", 7));
+    }
+    p = atd_writer_raw_p(w, p, ",\"list_opt\":", 12);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_maybe_int_list_write_p(w, p, &v->list_opt);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "list_opt", 8));
+    }
+    p = atd_writer_raw_p(w, p, ",\"opt_list\":", 12);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_int_list_option_write_p(w, p, &v->opt_list);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_list", 8));
+    }
+    p = atd_writer_raw_p(w, p, ",\"nul_list\":", 12);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_string_nullable_list_write_p(w, p, &v->nul_list);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "nul_list", 8));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool everything_options_write(atd_writer *w, const everything_options *v)
 {
-    if (!atd_writer_raw(w, "{\"opt\":", 7)) {
-        return false;
-    }
-    if (!everything_maybe_int_write(w, &v->opt)) {
-        return atd_writer_push_field(w, "opt", 3);
-    }
-    if (!atd_writer_raw(w, ",\"nul\":", 7)) {
-        return false;
-    }
-    if (!everything_int_nullable_write(w, &v->nul)) {
-        return atd_writer_push_field(w, "nul", 3);
-    }
-    if (!atd_writer_raw(w, ",\"opt_nul\":", 11)) {
-        return false;
-    }
-    if (!everything_maybe_int_nullable_write(w, &v->opt_nul)) {
-        return atd_writer_push_field(w, "opt_nul", 7);
-    }
-    if (!atd_writer_raw(w, ",\"nul_opt\":", 11)) {
-        return false;
-    }
-    if (!everything_int_nullable_option_write(w, &v->nul_opt)) {
-        return atd_writer_push_field(w, "nul_opt", 7);
-    }
-    if (!atd_writer_raw(w, ",\"nul_nul\":", 11)) {
-        return false;
-    }
-    if (!everything_int_nullable_write(w, &v->nul_nul)) {
-        return atd_writer_push_field(w, "nul_nul", 7);
-    }
-    if (!atd_writer_raw(w, ",\"opt_opt\":", 11)) {
-        return false;
-    }
-    if (!everything_maybe_int_option_write(w, &v->opt_opt)) {
-        return atd_writer_push_field(w, "opt_opt", 7);
-    }
-    if (!atd_writer_raw(w, ",\"list_opt\":", 12)) {
-        return false;
-    }
-    if (!everything_maybe_int_list_write(w, &v->list_opt)) {
-        return atd_writer_push_field(w, "list_opt", 8);
-    }
-    if (!atd_writer_raw(w, ",\"opt_list\":", 12)) {
-        return false;
-    }
-    if (!everything_int_list_option_write(w, &v->opt_list)) {
-        return atd_writer_push_field(w, "opt_list", 8);
-    }
-    if (!atd_writer_raw(w, ",\"nul_list\":", 12)) {
-        return false;
-    }
-    if (!everything_string_nullable_list_write(w, &v->nul_list)) {
-        return atd_writer_push_field(w, "nul_list", 8);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, everything_options_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_options_write_any(atd_writer *w, const void *value)
@@ -13000,276 +13150,314 @@ int everything_options_to_json(const everything_options *value, atd_buf *out, at
     return atd_to_json(everything_options_write_any, value, out, err);
 }
 
-static bool everything_int_assoc_write(atd_writer *w, const everything_int_assoc *v)
+static char *everything_int_assoc_write_p(atd_writer *w, char *p, const everything_int_assoc *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_string(w, v->items[i].key.ptr, v->items[i].key.len) || !atd_writer_raw(w, ":", 1)) {
-            return atd_writer_push_index(w, i);
+        p = atd_writer_raw_p(w, p, ":", 1);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_int64(w, (int64_t)v->items[i].value)) {
-            return atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len);
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
+        p = atd_write_int64(p + 0, (int64_t)v->items[i].value);
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
-static bool everything_string_int_tuple_list_write(atd_writer *w, const everything_string_int_tuple_list *v)
+static char *everything_string_int_tuple_list_write_p(atd_writer *w, char *p, const everything_string_int_tuple_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_string_int_tuple_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_string_int_tuple_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool everything_float_assoc_write(atd_writer *w, const everything_float_assoc *v)
+static char *everything_float_assoc_write_p(atd_writer *w, char *p, const everything_float_assoc *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_string(w, v->items[i].key.ptr, v->items[i].key.len) || !atd_writer_raw(w, ":", 1)) {
-            return atd_writer_push_index(w, i);
+        p = atd_writer_raw_p(w, p, ":", 1);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_double(w, (double)v->items[i].value)) {
-            return atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len);
+        if (!atd_writer_finite(w, (double)v->items[i].value)) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
+        p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
+        }
+        p = atd_write_double(p + 0, (double)v->items[i].value);
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
-static bool everything_bool_assoc_write(atd_writer *w, const everything_bool_assoc *v)
+static char *everything_bool_assoc_write_p(atd_writer *w, char *p, const everything_bool_assoc *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_string(w, v->items[i].key.ptr, v->items[i].key.len) || !atd_writer_raw(w, ":", 1)) {
-            return atd_writer_push_index(w, i);
+        p = atd_writer_raw_p(w, p, ":", 1);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_bool(w, v->items[i].value)) {
-            return atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len);
+        p = atd_writer_room(w, p, 0 + 5);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
+        }
+        if (v->items[i].value) {
+            memcpy(p + 0, "true", 4);
+            p += 4;
+        } else {
+            memcpy(p + 0, "false", 5);
+            p += 5;
         }
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
-static bool everything_bool_assoc_assoc_write(atd_writer *w, const everything_bool_assoc_assoc *v)
+static char *everything_bool_assoc_assoc_write_p(atd_writer *w, char *p, const everything_bool_assoc_assoc *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_string(w, v->items[i].key.ptr, v->items[i].key.len) || !atd_writer_raw(w, ":", 1)) {
-            return atd_writer_push_index(w, i);
+        p = atd_writer_raw_p(w, p, ":", 1);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!everything_bool_assoc_write(w, &v->items[i].value)) {
-            return atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len);
+        p = everything_bool_assoc_write_p(w, p, &v->items[i].value);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
-static bool everything_int8_list_write(atd_writer *w, const everything_int8_list *v)
+static char *everything_int8_list_write_p(atd_writer *w, char *p, const everything_int8_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_index(w, i);
-            }
-            if (i > 0) {
-                *p++ = ',';
-            }
-            p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        *p = ',';
+        p += i > 0;
+        p = atd_write_int64(p + 0, (int64_t)v->items[i]);
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *everything_reprs_write_p(atd_writer *w, char *p, const everything_reprs *v)
+{
+    p = atd_writer_raw_p(w, p, "{\"assoc_object\":", 16);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_int_assoc_write_p(w, p, &v->assoc_object);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "assoc_object", 12));
+    }
+    p = atd_writer_raw_p(w, p, ",\"assoc_array\":", 15);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_string_int_tuple_list_write_p(w, p, &v->assoc_array);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "assoc_array", 11));
+    }
+    p = atd_writer_raw_p(w, p, ",\"assoc_label\":", 15);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_float_assoc_write_p(w, p, &v->assoc_label);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "assoc_label", 11));
+    }
+    p = atd_writer_raw_p(w, p, ",\"assoc_nested\":", 16);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_bool_assoc_assoc_write_p(w, p, &v->assoc_nested);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "assoc_nested", 12));
+    }
+    p = atd_writer_raw_p(w, p, ",\"int_string\":", 14);
+    if (p == NULL) {
+        return NULL;
+    }
+    atd_writer_commit(w, p);
+    if (!atd_writer_int64_string(w, (int64_t)v->int_string)) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "int_string", 10));
+    }
+    p = atd_writer_cursor(w);
+    p = atd_writer_raw_p(w, p, ",\"float_int\":", 13);
+    if (p == NULL) {
+        return NULL;
+    }
+    atd_writer_commit(w, p);
+    if (!atd_writer_double_as_int(w, (double)v->float_int)) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "float_int", 9));
+    }
+    p = atd_writer_cursor(w);
+    p = atd_writer_raw_p(w, p, ",\"float_prec\":", 14);
+    if (p == NULL) {
+        return NULL;
+    }
+    atd_writer_commit(w, p);
+    if (!atd_writer_double_precision(w, (double)v->float_prec, 3)) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "float_prec", 10));
+    }
+    p = atd_writer_cursor(w);
+    p = atd_writer_room(w, p, 22 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "c_int32", 7));
+    }
+    memcpy(p, ",\"c_int32\":", 11);
+    p = atd_write_int64(p + 11, (int64_t)v->c_int32);
+    memcpy(p, ",\"c_uint8\":", 11);
+    p = atd_write_int64(p + 11, (int64_t)v->c_uint8);
+    p = atd_writer_raw_p(w, p, ",\"c_int8_list\":", 15);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_int8_list_write_p(w, p, &v->c_int8_list);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "c_int8_list", 11));
+    }
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_int16 != 0) {
+        p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "c_int16", 7));
+        }
+        memcpy(p, ",\"c_int16\":", 11);
+        p = atd_write_int64(p + 11, (int64_t)v->c_int16);
+    }
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint16 != 0) {
+        p = atd_writer_room(w, p, 12 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "c_uint16", 8));
+        }
+        memcpy(p, ",\"c_uint16\":", 12);
+        p = atd_write_int64(p + 12, (int64_t)v->c_uint16);
+    }
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint32 != 0) {
+        p = atd_writer_room(w, p, 12 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "c_uint32", 8));
+        }
+        memcpy(p, ",\"c_uint32\":", 12);
+        p = atd_write_int64(p + 12, (int64_t)v->c_uint32);
+    }
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_int64 != 0) {
+        p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "c_int64", 7));
+        }
+        memcpy(p, ",\"c_int64\":", 11);
+        p = atd_write_int64(p + 11, (int64_t)v->c_int64);
+    }
+    if (!atd_writer_finite(w, (double)v->c_float)) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "c_float", 7));
+    }
+    p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "c_float", 7));
+    }
+    memcpy(p, ",\"c_float\":", 11);
+    p = atd_write_double(p + 11, (double)v->c_float);
+    p = atd_writer_raw_p(w, p, ",\"c_both\":", 10);
+    if (p == NULL) {
+        return NULL;
+    }
+    atd_writer_commit(w, p);
+    if (!atd_writer_double_precision(w, (double)v->c_both, 6)) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "c_both", 6));
+    }
+    p = atd_writer_cursor(w);
+    p = atd_writer_raw_p(w, p, ",\"raw\":", 7);
+    if (p == NULL) {
+        return NULL;
+    }
+    atd_writer_commit(w, p);
+    if (!atd_writer_json(w, &v->raw)) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "raw", 3));
+    }
+    p = atd_writer_cursor(w);
+    p = atd_writer_raw_p(w, p, ",\"raw_list\":", 12);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_abstract_list_write_p(w, p, &v->raw_list);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "raw_list", 8));
+    }
+    if (v->has_raw_opt) {
+        p = atd_writer_raw_p(w, p, ",\"raw_opt\":", 11);
+        if (p == NULL) {
+            return NULL;
+        }
+        atd_writer_commit(w, p);
+        if (!atd_writer_json(w, &v->raw_opt)) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "raw_opt", 7));
+        }
+        p = atd_writer_cursor(w);
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
 {
-    if (!atd_writer_raw(w, "{\"assoc_object\":", 16)) {
-        return false;
-    }
-    if (!everything_int_assoc_write(w, &v->assoc_object)) {
-        return atd_writer_push_field(w, "assoc_object", 12);
-    }
-    if (!atd_writer_raw(w, ",\"assoc_array\":", 15)) {
-        return false;
-    }
-    if (!everything_string_int_tuple_list_write(w, &v->assoc_array)) {
-        return atd_writer_push_field(w, "assoc_array", 11);
-    }
-    if (!atd_writer_raw(w, ",\"assoc_label\":", 15)) {
-        return false;
-    }
-    if (!everything_float_assoc_write(w, &v->assoc_label)) {
-        return atd_writer_push_field(w, "assoc_label", 11);
-    }
-    if (!atd_writer_raw(w, ",\"assoc_nested\":", 16)) {
-        return false;
-    }
-    if (!everything_bool_assoc_assoc_write(w, &v->assoc_nested)) {
-        return atd_writer_push_field(w, "assoc_nested", 12);
-    }
-    if (!atd_writer_raw(w, ",\"int_string\":", 14)) {
-        return false;
-    }
-    if (!atd_writer_int64_string(w, (int64_t)v->int_string)) {
-        return atd_writer_push_field(w, "int_string", 10);
-    }
-    if (!atd_writer_raw(w, ",\"float_int\":", 13)) {
-        return false;
-    }
-    if (!atd_writer_double_as_int(w, (double)v->float_int)) {
-        return atd_writer_push_field(w, "float_int", 9);
-    }
-    if (!atd_writer_raw(w, ",\"float_prec\":", 14)) {
-        return false;
-    }
-    if (!atd_writer_double_precision(w, (double)v->float_prec, 3)) {
-        return atd_writer_push_field(w, "float_prec", 10);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 22 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "c_int32", 7);
-        }
-        memcpy(p, ",\"c_int32\":", 11);
-        p = atd_write_int64(p + 11, (int64_t)v->c_int32);
-        memcpy(p, ",\"c_uint8\":", 11);
-        p = atd_write_int64(p + 11, (int64_t)v->c_uint8);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_raw(w, ",\"c_int8_list\":", 15)) {
-        return false;
-    }
-    if (!everything_int8_list_write(w, &v->c_int8_list)) {
-        return atd_writer_push_field(w, "c_int8_list", 11);
-    }
-    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_int16 != 0) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "c_int16", 7);
-            }
-            memcpy(p, ",\"c_int16\":", 11);
-            p = atd_write_int64(p + 11, (int64_t)v->c_int16);
-            atd_buf_commit(atd_writer_buf(w), p);
-        }
-    }
-    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint16 != 0) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "c_uint16", 8);
-            }
-            memcpy(p, ",\"c_uint16\":", 12);
-            p = atd_write_int64(p + 12, (int64_t)v->c_uint16);
-            atd_buf_commit(atd_writer_buf(w), p);
-        }
-    }
-    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint32 != 0) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "c_uint32", 8);
-            }
-            memcpy(p, ",\"c_uint32\":", 12);
-            p = atd_write_int64(p + 12, (int64_t)v->c_uint32);
-            atd_buf_commit(atd_writer_buf(w), p);
-        }
-    }
-    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_int64 != 0) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "c_int64", 7);
-            }
-            memcpy(p, ",\"c_int64\":", 11);
-            p = atd_write_int64(p + 11, (int64_t)v->c_int64);
-            atd_buf_commit(atd_writer_buf(w), p);
-        }
-    }
-    if (!atd_writer_finite(w, (double)v->c_float)) {
-        return atd_writer_push_field(w, "c_float", 7);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "c_float", 7);
-        }
-        memcpy(p, ",\"c_float\":", 11);
-        p = atd_write_double(p + 11, (double)v->c_float);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_raw(w, ",\"c_both\":", 10)) {
-        return false;
-    }
-    if (!atd_writer_double_precision(w, (double)v->c_both, 6)) {
-        return atd_writer_push_field(w, "c_both", 6);
-    }
-    if (!atd_writer_raw(w, ",\"raw\":", 7)) {
-        return false;
-    }
-    if (!atd_writer_json(w, &v->raw)) {
-        return atd_writer_push_field(w, "raw", 3);
-    }
-    if (!atd_writer_raw(w, ",\"raw_list\":", 12)) {
-        return false;
-    }
-    if (!everything_abstract_list_write(w, &v->raw_list)) {
-        return atd_writer_push_field(w, "raw_list", 8);
-    }
-    if (v->has_raw_opt) {
-        if (!atd_writer_raw(w, ",\"raw_opt\":", 11)) {
-            return false;
-        }
-        if (!atd_writer_json(w, &v->raw_opt)) {
-            return atd_writer_push_field(w, "raw_opt", 7);
-        }
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, everything_reprs_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_reprs_write_any(atd_writer *w, const void *value)
@@ -13282,126 +13470,130 @@ int everything_reprs_to_json(const everything_reprs *value, atd_buf *out, atd_er
     return atd_to_json(everything_reprs_write_any, value, out, err);
 }
 
-static bool everything_string_int_tuple_write(atd_writer *w, const everything_string_int_tuple *v)
+static char *everything_string_int_tuple_write_p(atd_writer *w, char *p, const everything_string_int_tuple *v)
 {
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!atd_writer_string(w, v->f0.ptr, v->f0.len)) {
-        return atd_writer_push_index(w, 0);
+    p = atd_writer_key_string_p(w, p, "", 0, v->f0.ptr, v->f0.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 2 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
-        memcpy(p, ",", 1);
-        p = atd_write_int64(p + 1, (int64_t)v->f1);
-        *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 2 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    return true;
+    memcpy(p, ",", 1);
+    p = atd_write_int64(p + 1, (int64_t)v->f1);
+    *p++ = ']';
+    return p;
 }
 
-bool everything_page_int_write(atd_writer *w, const everything_page_int *v)
+static char *everything_page_int_write_p(atd_writer *w, char *p, const everything_page_int *v)
 {
-    if (!atd_writer_raw(w, "{\"items\":", 9)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{\"items\":", 9);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_int_list_write(w, &v->items)) {
-        return atd_writer_push_field(w, "items", 5);
+    p = everything_int_list_write_p(w, p, &v->items);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "items", 5));
     }
     if (v->has_next) {
-        if (!atd_writer_raw(w, ",\"next\":", 8)) {
-            return false;
+        p = atd_writer_raw_p(w, p, ",\"next\":", 8);
+        if (p == NULL) {
+            return NULL;
         }
         if (v->next == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-            return atd_writer_push_field(w, "next", 4);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
         }
-        if (!everything_page_int_write(w, &(*v->next))) {
-            return atd_writer_push_field(w, "next", 4);
-        }
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
+        p = everything_page_int_write_p(w, p, &(*v->next));
         if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "total", 5);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
         }
-        memcpy(p, ",\"total\":", 9);
-        p = atd_write_int64(p + 9, (int64_t)v->total);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
     }
-    return true;
+    p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "total", 5));
+    }
+    memcpy(p, ",\"total\":", 9);
+    p = atd_write_int64(p + 9, (int64_t)v->total);
+    *p++ = '}';
+    return p;
 }
 
-bool everything_page_string_write(atd_writer *w, const everything_page_string *v)
+static char *everything_page_string_write_p(atd_writer *w, char *p, const everything_page_string *v)
 {
-    if (!atd_writer_raw(w, "{\"items\":", 9)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{\"items\":", 9);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_string_list_write(w, &v->items)) {
-        return atd_writer_push_field(w, "items", 5);
+    p = everything_string_list_write_p(w, p, &v->items);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "items", 5));
     }
     if (v->has_next) {
-        if (!atd_writer_raw(w, ",\"next\":", 8)) {
-            return false;
+        p = atd_writer_raw_p(w, p, ",\"next\":", 8);
+        if (p == NULL) {
+            return NULL;
         }
         if (v->next == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-            return atd_writer_push_field(w, "next", 4);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
         }
-        if (!everything_page_string_write(w, &(*v->next))) {
-            return atd_writer_push_field(w, "next", 4);
-        }
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
+        p = everything_page_string_write_p(w, p, &(*v->next));
         if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "total", 5);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
         }
-        memcpy(p, ",\"total\":", 9);
-        p = atd_write_int64(p + 9, (int64_t)v->total);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
     }
-    return true;
+    p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "total", 5));
+    }
+    memcpy(p, ",\"total\":", 9);
+    p = atd_write_int64(p + 9, (int64_t)v->total);
+    *p++ = '}';
+    return p;
+}
+
+static char *everything_page_ext_write_p(atd_writer *w, char *p, const everything_page_ext *v)
+{
+    p = atd_writer_raw_p(w, p, "{\"items\":", 9);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_string_list_write_p(w, p, &v->items);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "items", 5));
+    }
+    if (v->has_next) {
+        p = atd_writer_raw_p(w, p, ",\"next\":", 8);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = everything_page_string_write_p(w, p, &v->next);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
+        }
+    }
+    p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "total", 5));
+    }
+    memcpy(p, ",\"total\":", 9);
+    p = atd_write_int64(p + 9, (int64_t)v->total);
+    p = atd_writer_key_string_p(w, p, ",\"cursor\":", 10, v->cursor.ptr, v->cursor.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "cursor", 6));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool everything_page_ext_write(atd_writer *w, const everything_page_ext *v)
 {
-    if (!atd_writer_raw(w, "{\"items\":", 9)) {
-        return false;
-    }
-    if (!everything_string_list_write(w, &v->items)) {
-        return atd_writer_push_field(w, "items", 5);
-    }
-    if (v->has_next) {
-        if (!atd_writer_raw(w, ",\"next\":", 8)) {
-            return false;
-        }
-        if (!everything_page_string_write(w, &v->next)) {
-            return atd_writer_push_field(w, "next", 4);
-        }
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "total", 5);
-        }
-        memcpy(p, ",\"total\":", 9);
-        p = atd_write_int64(p + 9, (int64_t)v->total);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_key_string(w, ",\"cursor\":", 10, v->cursor.ptr, v->cursor.len)) {
-        return atd_writer_push_field(w, "cursor", 6);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, everything_page_ext_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_page_ext_write_any(atd_writer *w, const void *value)
@@ -13414,96 +13606,103 @@ int everything_page_ext_to_json(const everything_page_ext *value, atd_buf *out, 
     return atd_to_json(everything_page_ext_write_any, value, out, err);
 }
 
-static bool everything_entry_string_int_list_write(atd_writer *w, const everything_entry_string_int_list *v)
+static char *everything_entry_string_int_list_write_p(atd_writer *w, char *p, const everything_entry_string_int_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_entry_string_int_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_entry_string_int_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool everything_entry_string_float_list_list_write(atd_writer *w, const everything_entry_string_float_list_list *v)
+static char *everything_entry_string_float_list_list_write_p(atd_writer *w, char *p, const everything_entry_string_float_list_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_entry_string_float_list_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_entry_string_float_list_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool everything_page_entry_string_float_list_write(atd_writer *w, const everything_page_entry_string_float_list *v)
+static char *everything_page_entry_string_float_list_write_p(atd_writer *w, char *p, const everything_page_entry_string_float_list *v)
 {
-    if (!atd_writer_raw(w, "{\"items\":", 9)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{\"items\":", 9);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_entry_string_float_list_list_write(w, &v->items)) {
-        return atd_writer_push_field(w, "items", 5);
+    p = everything_entry_string_float_list_list_write_p(w, p, &v->items);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "items", 5));
     }
     if (v->has_next) {
-        if (!atd_writer_raw(w, ",\"next\":", 8)) {
-            return false;
+        p = atd_writer_raw_p(w, p, ",\"next\":", 8);
+        if (p == NULL) {
+            return NULL;
         }
         if (v->next == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-            return atd_writer_push_field(w, "next", 4);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
         }
-        if (!everything_page_entry_string_float_list_write(w, &(*v->next))) {
-            return atd_writer_push_field(w, "next", 4);
-        }
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
+        p = everything_page_entry_string_float_list_write_p(w, p, &(*v->next));
         if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "total", 5);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
         }
-        memcpy(p, ",\"total\":", 9);
-        p = atd_write_int64(p + 9, (int64_t)v->total);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
     }
-    return true;
+    p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "total", 5));
+    }
+    memcpy(p, ",\"total\":", 9);
+    p = atd_write_int64(p + 9, (int64_t)v->total);
+    *p++ = '}';
+    return p;
+}
+
+static char *everything_int_bool_entry_write_p(atd_writer *w, char *p, const everything_int_bool_entry *v)
+{
+    p = atd_writer_room(w, p, 17 + ATD_INT64_CHARS + 5);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "key", 3));
+    }
+    memcpy(p, "{\"key\":", 7);
+    p = atd_write_int64(p + 7, (int64_t)v->key);
+    memcpy(p, ",\"value\":", 9);
+    if (v->value) {
+        memcpy(p + 9, "true", 4);
+        p += 13;
+    } else {
+        memcpy(p + 9, "false", 5);
+        p += 14;
+    }
+    *p++ = '}';
+    return p;
 }
 
 bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_entry *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 17 + ATD_INT64_CHARS + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "key", 3);
-        }
-        memcpy(p, "{\"key\":", 7);
-        p = atd_write_int64(p + 7, (int64_t)v->key);
-        memcpy(p, ",\"value\":", 9);
-        if (v->value) {
-            memcpy(p + 9, "true", 4);
-            p += 13;
-        } else {
-            memcpy(p + 9, "false", 5);
-            p += 14;
-        }
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    return true;
+    return atd_writer_finish(w, everything_int_bool_entry_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_int_bool_entry_write_any(atd_writer *w, const void *value)
@@ -13516,161 +13715,198 @@ int everything_int_bool_entry_to_json(const everything_int_bool_entry *value, at
     return atd_to_json(everything_int_bool_entry_write_any, value, out, err);
 }
 
-static bool everything_result_int_write(atd_writer *w, const everything_result_int *v)
+static char *everything_result_int_write_p(atd_writer *w, char *p, const everything_result_int *v)
 {
     switch (v->tag) {
     case EVERYTHING_RESULT_INT_OK:
-        if (!atd_writer_raw(w, "[\"Ok\",", 6)) {
-            return false;
+        p = atd_writer_raw_p(w, p, "[\"Ok\",", 6);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!atd_writer_int64(w, (int64_t)v->u.Ok)) {
-            return atd_writer_push_index(w, 1);
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
-        return atd_writer_raw(w, "]", 1);
+        p = atd_write_int64(p + 0, (int64_t)v->u.Ok);
+        return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_RESULT_INT_ERROR:
-        if (!atd_writer_raw(w, "[\"Error\",", 9)) {
-            return false;
+        p = atd_writer_raw_p(w, p, "[\"Error\",", 9);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!atd_writer_string(w, v->u.Error.ptr, v->u.Error.len)) {
-            return atd_writer_push_index(w, 1);
+        p = atd_writer_key_string_p(w, p, "", 0, v->u.Error.ptr, v->u.Error.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
-        return atd_writer_raw(w, "]", 1);
+        return atd_writer_raw_p(w, p, "]", 1);
     }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'result_int'");
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'result_int'"));
 }
 
-static bool everything_result_string_list_write(atd_writer *w, const everything_result_string_list *v)
+static char *everything_result_string_list_write_p(atd_writer *w, char *p, const everything_result_string_list *v)
 {
     switch (v->tag) {
     case EVERYTHING_RESULT_STRING_LIST_OK:
-        if (!atd_writer_raw(w, "[\"Ok\",", 6)) {
-            return false;
-        }
-        if (!everything_string_list_write(w, &v->u.Ok)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    case EVERYTHING_RESULT_STRING_LIST_ERROR:
-        if (!atd_writer_raw(w, "[\"Error\",", 9)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->u.Error.ptr, v->u.Error.len)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'result_string_list'");
-}
-
-static bool everything_int_string_tuple_write(atd_writer *w, const everything_int_string_tuple *v)
-{
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
+        p = atd_writer_raw_p(w, p, "[\"Ok\",", 6);
         if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 0);
+            return NULL;
         }
-        memcpy(p, "[", 1);
-        p = atd_write_int64(p + 1, (int64_t)v->f0);
-        atd_buf_commit(atd_writer_buf(w), p);
+        p = everything_string_list_write_p(w, p, &v->u.Ok);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        return atd_writer_raw_p(w, p, "]", 1);
+    case EVERYTHING_RESULT_STRING_LIST_ERROR:
+        p = atd_writer_raw_p(w, p, "[\"Error\",", 9);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = atd_writer_key_string_p(w, p, "", 0, v->u.Error.ptr, v->u.Error.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        return atd_writer_raw_p(w, p, "]", 1);
     }
-    if (!atd_writer_raw(w, ",", 1)) {
-        return false;
-    }
-    if (!atd_writer_string(w, v->f1.ptr, v->f1.len)) {
-        return atd_writer_push_index(w, 1);
-    }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'result_string_list'"));
 }
 
-static bool everything_either_int_string_write(atd_writer *w, const everything_either_int_string *v)
+static char *everything_int_string_tuple_write_p(atd_writer *w, char *p, const everything_int_string_tuple *v)
+{
+    p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
+    }
+    memcpy(p, "[", 1);
+    p = atd_write_int64(p + 1, (int64_t)v->f0);
+    p = atd_writer_raw_p(w, p, ",", 1);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = atd_writer_key_string_p(w, p, "", 0, v->f1.ptr, v->f1.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+    }
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *everything_either_int_string_write_p(atd_writer *w, char *p, const everything_either_int_string *v)
 {
     switch (v->tag) {
     case EVERYTHING_EITHER_INT_STRING_THIS:
-        if (!atd_writer_raw(w, "[\"This\",", 8)) {
-            return false;
+        p = atd_writer_raw_p(w, p, "[\"This\",", 8);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!atd_writer_int64(w, (int64_t)v->u.This)) {
-            return atd_writer_push_index(w, 1);
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
-        return atd_writer_raw(w, "]", 1);
+        p = atd_write_int64(p + 0, (int64_t)v->u.This);
+        return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_EITHER_INT_STRING_THAT:
-        if (!atd_writer_raw(w, "[\"That\",", 8)) {
-            return false;
+        p = atd_writer_raw_p(w, p, "[\"That\",", 8);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!atd_writer_string(w, v->u.That.ptr, v->u.That.len)) {
-            return atd_writer_push_index(w, 1);
+        p = atd_writer_key_string_p(w, p, "", 0, v->u.That.ptr, v->u.That.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
-        return atd_writer_raw(w, "]", 1);
+        return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_EITHER_INT_STRING_BOTH:
-        if (!atd_writer_raw(w, "[\"Both\",", 8)) {
-            return false;
+        p = atd_writer_raw_p(w, p, "[\"Both\",", 8);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_int_string_tuple_write(w, &v->u.Both)) {
-            return atd_writer_push_index(w, 1);
+        p = everything_int_string_tuple_write_p(w, p, &v->u.Both);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
-        return atd_writer_raw(w, "]", 1);
+        return atd_writer_raw_p(w, p, "]", 1);
     }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'either_int_string'");
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'either_int_string'"));
+}
+
+static char *everything_generics_write_p(atd_writer *w, char *p, const everything_generics *v)
+{
+    p = atd_writer_raw_p(w, p, "{\"ints\":", 8);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_page_int_write_p(w, p, &v->ints);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "ints", 4));
+    }
+    p = atd_writer_raw_p(w, p, ",\"strings\":", 11);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_page_string_write_p(w, p, &v->strings);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "strings", 7));
+    }
+    p = atd_writer_raw_p(w, p, ",\"entries\":", 11);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_entry_string_int_list_write_p(w, p, &v->entries);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "entries", 7));
+    }
+    p = atd_writer_raw_p(w, p, ",\"entry_page\":", 14);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_page_entry_string_float_list_write_p(w, p, &v->entry_page);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "entry_page", 10));
+    }
+    p = atd_writer_raw_p(w, p, ",\"named_entry\":", 15);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_int_bool_entry_write_p(w, p, &v->named_entry);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "named_entry", 11));
+    }
+    p = atd_writer_raw_p(w, p, ",\"result_int\":", 14);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_result_int_write_p(w, p, &v->result_int);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "result_int", 10));
+    }
+    p = atd_writer_raw_p(w, p, ",\"result_list\":", 15);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_result_string_list_write_p(w, p, &v->result_list);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "result_list", 11));
+    }
+    p = atd_writer_raw_p(w, p, ",\"either\":", 10);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_either_int_string_write_p(w, p, &v->either);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "either", 6));
+    }
+    p = atd_writer_raw_p(w, p, ",\"ext\":", 7);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_page_ext_write_p(w, p, &v->ext);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "ext", 3));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool everything_generics_write(atd_writer *w, const everything_generics *v)
 {
-    if (!atd_writer_raw(w, "{\"ints\":", 8)) {
-        return false;
-    }
-    if (!everything_page_int_write(w, &v->ints)) {
-        return atd_writer_push_field(w, "ints", 4);
-    }
-    if (!atd_writer_raw(w, ",\"strings\":", 11)) {
-        return false;
-    }
-    if (!everything_page_string_write(w, &v->strings)) {
-        return atd_writer_push_field(w, "strings", 7);
-    }
-    if (!atd_writer_raw(w, ",\"entries\":", 11)) {
-        return false;
-    }
-    if (!everything_entry_string_int_list_write(w, &v->entries)) {
-        return atd_writer_push_field(w, "entries", 7);
-    }
-    if (!atd_writer_raw(w, ",\"entry_page\":", 14)) {
-        return false;
-    }
-    if (!everything_page_entry_string_float_list_write(w, &v->entry_page)) {
-        return atd_writer_push_field(w, "entry_page", 10);
-    }
-    if (!atd_writer_raw(w, ",\"named_entry\":", 15)) {
-        return false;
-    }
-    if (!everything_int_bool_entry_write(w, &v->named_entry)) {
-        return atd_writer_push_field(w, "named_entry", 11);
-    }
-    if (!atd_writer_raw(w, ",\"result_int\":", 14)) {
-        return false;
-    }
-    if (!everything_result_int_write(w, &v->result_int)) {
-        return atd_writer_push_field(w, "result_int", 10);
-    }
-    if (!atd_writer_raw(w, ",\"result_list\":", 15)) {
-        return false;
-    }
-    if (!everything_result_string_list_write(w, &v->result_list)) {
-        return atd_writer_push_field(w, "result_list", 11);
-    }
-    if (!atd_writer_raw(w, ",\"either\":", 10)) {
-        return false;
-    }
-    if (!everything_either_int_string_write(w, &v->either)) {
-        return atd_writer_push_field(w, "either", 6);
-    }
-    if (!atd_writer_raw(w, ",\"ext\":", 7)) {
-        return false;
-    }
-    if (!everything_page_ext_write(w, &v->ext)) {
-        return atd_writer_push_field(w, "ext", 3);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, everything_generics_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_generics_write_any(atd_writer *w, const void *value)
@@ -13683,89 +13919,96 @@ int everything_generics_to_json(const everything_generics *value, atd_buf *out, 
     return atd_to_json(everything_generics_write_any, value, out, err);
 }
 
-bool everything_entry_string_int_write(atd_writer *w, const everything_entry_string_int *v)
+static char *everything_entry_string_int_write_p(atd_writer *w, char *p, const everything_entry_string_int *v)
 {
-    if (!atd_writer_key_string(w, "{\"key\":", 7, v->key.ptr, v->key.len)) {
-        return atd_writer_push_field(w, "key", 3);
+    p = atd_writer_key_string_p(w, p, "{\"key\":", 7, v->key.ptr, v->key.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "key", 3));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "value", 5);
-        }
-        memcpy(p, ",\"value\":", 9);
-        p = atd_write_int64(p + 9, (int64_t)v->value);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "value", 5));
     }
-    return true;
+    memcpy(p, ",\"value\":", 9);
+    p = atd_write_int64(p + 9, (int64_t)v->value);
+    *p++ = '}';
+    return p;
 }
 
-bool everything_entry_string_float_list_write(atd_writer *w, const everything_entry_string_float_list *v)
+static char *everything_entry_string_float_list_write_p(atd_writer *w, char *p, const everything_entry_string_float_list *v)
 {
-    if (!atd_writer_key_string(w, "{\"key\":", 7, v->key.ptr, v->key.len)) {
-        return atd_writer_push_field(w, "key", 3);
+    p = atd_writer_key_string_p(w, p, "{\"key\":", 7, v->key.ptr, v->key.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "key", 3));
     }
-    if (!atd_writer_raw(w, ",\"value\":", 9)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"value\":", 9);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_float_list_write(w, &v->value)) {
-        return atd_writer_push_field(w, "value", 5);
+    p = everything_float_list_write_p(w, p, &v->value);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "value", 5));
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
-static bool everything_tree_int_tree_tuple_write(atd_writer *w, const everything_tree_int_tree_tuple *v)
+static char *everything_tree_int_tree_tuple_write_p(atd_writer *w, char *p, const everything_tree_int_tree_tuple *v)
 {
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     if (v->f0 == NULL) {
         atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-        return atd_writer_push_index(w, 0);
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     }
-    if (!everything_tree_write(w, &(*v->f0))) {
-        return atd_writer_push_index(w, 0);
+    p = everything_tree_write_p(w, p, &(*v->f0));
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 1);
-        }
-        memcpy(p, ",", 1);
-        p = atd_write_int64(p + 1, (int64_t)v->f1);
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    if (!atd_writer_raw(w, ",", 1)) {
-        return false;
+    memcpy(p, ",", 1);
+    p = atd_write_int64(p + 1, (int64_t)v->f1);
+    p = atd_writer_raw_p(w, p, ",", 1);
+    if (p == NULL) {
+        return NULL;
     }
     if (v->f2 == NULL) {
         atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-        return atd_writer_push_index(w, 2);
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 2));
     }
-    if (!everything_tree_write(w, &(*v->f2))) {
-        return atd_writer_push_index(w, 2);
+    p = everything_tree_write_p(w, p, &(*v->f2));
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 2));
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *everything_tree_write_p(atd_writer *w, char *p, const everything_tree *v)
+{
+    switch (v->tag) {
+    case EVERYTHING_TREE_LEAF:
+        return atd_writer_raw_p(w, p, "\"Leaf\"", 6);
+    case EVERYTHING_TREE_NODE:
+        p = atd_writer_raw_p(w, p, "[\"Node\",", 8);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = everything_tree_int_tree_tuple_write_p(w, p, &v->u.Node);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        return atd_writer_raw_p(w, p, "]", 1);
+    }
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'tree'"));
 }
 
 bool everything_tree_write(atd_writer *w, const everything_tree *v)
 {
-    switch (v->tag) {
-    case EVERYTHING_TREE_LEAF:
-        return atd_writer_raw(w, "\"Leaf\"", 6);
-    case EVERYTHING_TREE_NODE:
-        if (!atd_writer_raw(w, "[\"Node\",", 8)) {
-            return false;
-        }
-        if (!everything_tree_int_tree_tuple_write(w, &v->u.Node)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'tree'");
+    return atd_writer_finish(w, everything_tree_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_tree_write_any(atd_writer *w, const void *value)
@@ -13778,42 +14021,48 @@ int everything_tree_to_json(const everything_tree *value, atd_buf *out, atd_erro
     return atd_to_json(everything_tree_write_any, value, out, err);
 }
 
-static bool everything_rose_node_list_write(atd_writer *w, const everything_rose_node_list *v)
+static char *everything_rose_node_list_write_p(atd_writer *w, char *p, const everything_rose_node_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_rose_node_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_rose_node_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *everything_rose_node_write_p(atd_writer *w, char *p, const everything_rose_node *v)
+{
+    p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "value", 5));
+    }
+    memcpy(p, "{\"value\":", 9);
+    p = atd_write_int64(p + 9, (int64_t)v->value);
+    p = atd_writer_raw_p(w, p, ",\"children\":", 12);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_rose_node_list_write_p(w, p, &v->children);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "children", 8));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool everything_rose_node_write(atd_writer *w, const everything_rose_node *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "value", 5);
-        }
-        memcpy(p, "{\"value\":", 9);
-        p = atd_write_int64(p + 9, (int64_t)v->value);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_raw(w, ",\"children\":", 12)) {
-        return false;
-    }
-    if (!everything_rose_node_list_write(w, &v->children)) {
-        return atd_writer_push_field(w, "children", 8);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, everything_rose_node_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_rose_node_write_any(atd_writer *w, const void *value)
@@ -13826,97 +14075,120 @@ int everything_rose_node_to_json(const everything_rose_node *value, atd_buf *out
     return atd_to_json(everything_rose_node_write_any, value, out, err);
 }
 
-static bool everything_expr_expr_tuple_write(atd_writer *w, const everything_expr_expr_tuple *v)
+static char *everything_expr_expr_tuple_write_p(atd_writer *w, char *p, const everything_expr_expr_tuple *v)
 {
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     if (v->f0 == NULL) {
         atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-        return atd_writer_push_index(w, 0);
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     }
-    if (!everything_expr_write(w, &(*v->f0))) {
-        return atd_writer_push_index(w, 0);
+    p = everything_expr_write_p(w, p, &(*v->f0));
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     }
-    if (!atd_writer_raw(w, ",", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",", 1);
+    if (p == NULL) {
+        return NULL;
     }
     if (v->f1 == NULL) {
         atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-        return atd_writer_push_index(w, 1);
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    if (!everything_expr_write(w, &(*v->f1))) {
-        return atd_writer_push_index(w, 1);
+    p = everything_expr_write_p(w, p, &(*v->f1));
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool everything_stmt_list_write(atd_writer *w, const everything_stmt_list *v)
+static char *everything_stmt_list_write_p(atd_writer *w, char *p, const everything_stmt_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_stmt_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_stmt_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *everything_expr_write_p(atd_writer *w, char *p, const everything_expr *v)
+{
+    switch (v->tag) {
+    case EVERYTHING_EXPR_NUM:
+        p = atd_writer_raw_p(w, p, "[\"Num\",", 7);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        p = atd_write_int64(p + 0, (int64_t)v->u.Num);
+        return atd_writer_raw_p(w, p, "]", 1);
+    case EVERYTHING_EXPR_VAR:
+        p = atd_writer_raw_p(w, p, "[\"Var\",", 7);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = atd_writer_key_string_p(w, p, "", 0, v->u.Var.ptr, v->u.Var.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        return atd_writer_raw_p(w, p, "]", 1);
+    case EVERYTHING_EXPR_ADD:
+        p = atd_writer_raw_p(w, p, "[\"Add\",", 7);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = everything_expr_expr_tuple_write_p(w, p, &v->u.Add);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        return atd_writer_raw_p(w, p, "]", 1);
+    case EVERYTHING_EXPR_LET:
+        p = atd_writer_raw_p(w, p, "[\"Let\",", 7);
+        if (p == NULL) {
+            return NULL;
+        }
+        if (v->u.Let == NULL) {
+            atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        p = everything_binding_write_p(w, p, &(*v->u.Let));
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        return atd_writer_raw_p(w, p, "]", 1);
+    case EVERYTHING_EXPR_BLOCK:
+        p = atd_writer_raw_p(w, p, "[\"Block\",", 9);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = everything_stmt_list_write_p(w, p, &v->u.Block);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        return atd_writer_raw_p(w, p, "]", 1);
+    }
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'expr'"));
 }
 
 bool everything_expr_write(atd_writer *w, const everything_expr *v)
 {
-    switch (v->tag) {
-    case EVERYTHING_EXPR_NUM:
-        if (!atd_writer_raw(w, "[\"Num\",", 7)) {
-            return false;
-        }
-        if (!atd_writer_int64(w, (int64_t)v->u.Num)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    case EVERYTHING_EXPR_VAR:
-        if (!atd_writer_raw(w, "[\"Var\",", 7)) {
-            return false;
-        }
-        if (!atd_writer_string(w, v->u.Var.ptr, v->u.Var.len)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    case EVERYTHING_EXPR_ADD:
-        if (!atd_writer_raw(w, "[\"Add\",", 7)) {
-            return false;
-        }
-        if (!everything_expr_expr_tuple_write(w, &v->u.Add)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    case EVERYTHING_EXPR_LET:
-        if (!atd_writer_raw(w, "[\"Let\",", 7)) {
-            return false;
-        }
-        if (v->u.Let == NULL) {
-            atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-            return atd_writer_push_index(w, 1);
-        }
-        if (!everything_binding_write(w, &(*v->u.Let))) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    case EVERYTHING_EXPR_BLOCK:
-        if (!atd_writer_raw(w, "[\"Block\",", 9)) {
-            return false;
-        }
-        if (!everything_stmt_list_write(w, &v->u.Block)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
-    }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'expr'");
+    return atd_writer_finish(w, everything_expr_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_expr_write_any(atd_writer *w, const void *value)
@@ -13929,34 +14201,44 @@ int everything_expr_to_json(const everything_expr *value, atd_buf *out, atd_erro
     return atd_to_json(everything_expr_write_any, value, out, err);
 }
 
-bool everything_binding_write(atd_writer *w, const everything_binding *v)
+static char *everything_binding_write_p(atd_writer *w, char *p, const everything_binding *v)
 {
-    if (!atd_writer_key_string(w, "{\"name\":", 8, v->name.ptr, v->name.len)) {
-        return atd_writer_push_field(w, "name", 4);
+    p = atd_writer_key_string_p(w, p, "{\"name\":", 8, v->name.ptr, v->name.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
     }
-    if (!atd_writer_raw(w, ",\"bound\":", 9)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"bound\":", 9);
+    if (p == NULL) {
+        return NULL;
     }
     if (v->bound == NULL) {
         atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-        return atd_writer_push_field(w, "bound", 5);
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "bound", 5));
     }
-    if (!everything_expr_write(w, &(*v->bound))) {
-        return atd_writer_push_field(w, "bound", 5);
+    p = everything_expr_write_p(w, p, &(*v->bound));
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "bound", 5));
     }
     if (v->has_body) {
-        if (!atd_writer_raw(w, ",\"body\":", 8)) {
-            return false;
+        p = atd_writer_raw_p(w, p, ",\"body\":", 8);
+        if (p == NULL) {
+            return NULL;
         }
         if (v->body == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-            return atd_writer_push_field(w, "body", 4);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "body", 4));
         }
-        if (!everything_expr_write(w, &(*v->body))) {
-            return atd_writer_push_field(w, "body", 4);
+        p = everything_expr_write_p(w, p, &(*v->body));
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "body", 4));
         }
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool everything_binding_write(atd_writer *w, const everything_binding *v)
+{
+    return atd_writer_finish(w, everything_binding_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_binding_write_any(atd_writer *w, const void *value)
@@ -13969,26 +14251,35 @@ int everything_binding_to_json(const everything_binding *value, atd_buf *out, at
     return atd_to_json(everything_binding_write_any, value, out, err);
 }
 
-bool everything_stmt_write(atd_writer *w, const everything_stmt *v)
+static char *everything_stmt_write_p(atd_writer *w, char *p, const everything_stmt *v)
 {
     bool first = true;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     if (v->has_label) {
-        if (!atd_writer_key_string(w, "\"label\":", 8, v->label.ptr, v->label.len)) {
-            return atd_writer_push_field(w, "label", 5);
+        p = atd_writer_key_string_p(w, p, "\"label\":", 8, v->label.ptr, v->label.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "label", 5));
         }
         first = false;
     }
-    if (first ? !atd_writer_raw(w, "\"expr\":", 7) : !atd_writer_raw(w, ",\"expr\":", 8)) {
-        return false;
+    p = first ? atd_writer_raw_p(w, p, "\"expr\":", 7) : atd_writer_raw_p(w, p, ",\"expr\":", 8);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_expr_write(w, &v->expr)) {
-        return atd_writer_push_field(w, "expr", 4);
+    p = everything_expr_write_p(w, p, &v->expr);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "expr", 4));
     }
     first = false;
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool everything_stmt_write(atd_writer *w, const everything_stmt *v)
+{
+    return atd_writer_finish(w, everything_stmt_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_stmt_write_any(atd_writer *w, const void *value)
@@ -14001,36 +14292,35 @@ int everything_stmt_to_json(const everything_stmt *value, atd_buf *out, atd_erro
     return atd_to_json(everything_stmt_write_any, value, out, err);
 }
 
+static char *everything_annotated_write_p(atd_writer *w, char *p, const everything_annotated *v)
+{
+    p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "field", 5));
+    }
+    memcpy(p, "{\"field\":", 9);
+    p = atd_write_int64(p + 9, (int64_t)v->field);
+    p = atd_writer_raw_p(w, p, ",\"other\":", 9);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = everything_string_list_write_p(w, p, &v->other);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "other", 5));
+    }
+    p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "num", 3));
+    }
+    memcpy(p, ",\"num\":", 7);
+    p = atd_write_int64(p + 7, (int64_t)v->num);
+    *p++ = '}';
+    return p;
+}
+
 bool everything_annotated_write(atd_writer *w, const everything_annotated *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "field", 5);
-        }
-        memcpy(p, "{\"field\":", 9);
-        p = atd_write_int64(p + 9, (int64_t)v->field);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_raw(w, ",\"other\":", 9)) {
-        return false;
-    }
-    if (!everything_string_list_write(w, &v->other)) {
-        return atd_writer_push_field(w, "other", 5);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "num", 3);
-        }
-        memcpy(p, ",\"num\":", 7);
-        p = atd_write_int64(p + 7, (int64_t)v->num);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    return true;
+    return atd_writer_finish(w, everything_annotated_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_annotated_write_any(atd_writer *w, const void *value)
@@ -14043,252 +14333,275 @@ int everything_annotated_to_json(const everything_annotated *value, atd_buf *out
     return atd_to_json(everything_annotated_write_any, value, out, err);
 }
 
-static bool everything_union__list_write(atd_writer *w, const everything_union__list *v)
+static char *everything_union__list_write_p(atd_writer *w, char *p, const everything_union__list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_union__write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_union__write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool everything_mode_list_write(atd_writer *w, const everything_mode_list *v)
+static char *everything_mode_list_write_p(atd_writer *w, char *p, const everything_mode_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
         if ((size_t)v->items[i] >= 3) {
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'");
-            return atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + 6);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_index(w, i);
-            }
-            if (i > 0) {
-                *p++ = ',';
-            }
-            memcpy(p + 0, everything_mode__json[v->items[i]], everything_mode__jlen[v->items[i]]);
-            p += 0 + everything_mode__jlen[v->items[i]];
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 1 + 6);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        *p = ',';
+        p += i > 0;
+        memcpy(p + 0, everything_mode__json[v->items[i]], everything_mode__jlen[v->items[i]]);
+        p += 0 + everything_mode__jlen[v->items[i]];
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool everything_level_list_write(atd_writer *w, const everything_level_list *v)
+static char *everything_level_list_write_p(atd_writer *w, char *p, const everything_level_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
         if ((size_t)v->items[i] >= 3) {
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'");
-            return atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + 12);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_index(w, i);
-            }
-            if (i > 0) {
-                *p++ = ',';
-            }
-            memcpy(p + 0, everything_level__json[v->items[i]], everything_level__jlen[v->items[i]]);
-            p += 0 + everything_level__jlen[v->items[i]];
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 1 + 12);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        *p = ',';
+        p += i > 0;
+        memcpy(p + 0, everything_level__json[v->items[i]], everything_level__jlen[v->items[i]]);
+        p += 0 + everything_level__jlen[v->items[i]];
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool everything_odd_names_list_write(atd_writer *w, const everything_odd_names_list *v)
+static char *everything_odd_names_list_write_p(atd_writer *w, char *p, const everything_odd_names_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_odd_names_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_odd_names_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool everything_color_list_write(atd_writer *w, const everything_color_list *v)
+static char *everything_color_list_write_p(atd_writer *w, char *p, const everything_color_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_color_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_color_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool everything_event_list_write(atd_writer *w, const everything_event_list *v)
+static char *everything_event_list_write_p(atd_writer *w, char *p, const everything_event_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_event_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_event_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool everything_base_event_list_write(atd_writer *w, const everything_base_event_list *v)
+static char *everything_base_event_list_write_p(atd_writer *w, char *p, const everything_base_event_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_base_event_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_base_event_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool everything_patch_list_write(atd_writer *w, const everything_patch_list *v)
+static char *everything_patch_list_write_p(atd_writer *w, char *p, const everything_patch_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_patch_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_patch_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool everything_all_optional_list_write(atd_writer *w, const everything_all_optional_list *v)
+static char *everything_all_optional_list_write_p(atd_writer *w, char *p, const everything_all_optional_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_all_optional_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_all_optional_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool everything_options_list_write(atd_writer *w, const everything_options_list *v)
+static char *everything_options_list_write_p(atd_writer *w, char *p, const everything_options_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_options_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_options_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool everything_root_anon_record_elt_list_write(atd_writer *w, const everything_root_anon_record_elt_list *v)
+static char *everything_root_anon_record_elt_list_write_p(atd_writer *w, char *p, const everything_root_anon_record_elt_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_root_anon_record_elt_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_root_anon_record_elt_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool everything_root_anon_sum_elt_list_write(atd_writer *w, const everything_root_anon_sum_elt_list *v)
+static char *everything_root_anon_sum_elt_list_write_p(atd_writer *w, char *p, const everything_root_anon_sum_elt_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_root_anon_sum_elt_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = everything_root_anon_sum_elt_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *everything_anon_z_write_p(atd_writer *w, char *p, const everything_anon_z *v)
+{
+    p = atd_writer_room(w, p, 6 + 5);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "z", 1));
+    }
+    memcpy(p, "{\"z\":", 5);
+    if (v->z) {
+        memcpy(p + 5, "true", 4);
+        p += 9;
+    } else {
+        memcpy(p + 5, "false", 5);
+        p += 10;
+    }
+    *p++ = '}';
+    return p;
 }
 
 bool everything_anon_z_write(atd_writer *w, const everything_anon_z *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "z", 1);
-        }
-        memcpy(p, "{\"z\":", 5);
-        if (v->z) {
-            memcpy(p + 5, "true", 4);
-            p += 9;
-        } else {
-            memcpy(p + 5, "false", 5);
-            p += 10;
-        }
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    return true;
+    return atd_writer_finish(w, everything_anon_z_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_anon_z_write_any(atd_writer *w, const void *value)
@@ -14301,244 +14614,318 @@ int everything_anon_z_to_json(const everything_anon_z *value, atd_buf *out, atd_
     return atd_to_json(everything_anon_z_write_any, value, out, err);
 }
 
-bool everything_root_write(atd_writer *w, const everything_root *v)
+static char *everything_root_write_p(atd_writer *w, char *p, const everything_root *v)
 {
-    if (!atd_writer_raw(w, "{\"counts\":", 10)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{\"counts\":", 10);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_int_list_write(w, &v->counts)) {
-        return atd_writer_push_field(w, "counts", 6);
+    p = everything_int_list_write_p(w, p, &v->counts);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "counts", 6));
     }
-    if (!atd_writer_raw(w, ",\"users\":", 9)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"users\":", 9);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_int_list_write(w, &v->users)) {
-        return atd_writer_push_field(w, "users", 5);
+    p = everything_int_list_write_p(w, p, &v->users);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "users", 5));
     }
-    if (!atd_writer_raw(w, ",\"values\":", 10)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"values\":", 10);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_abstract_list_write(w, &v->values)) {
-        return atd_writer_push_field(w, "values", 6);
+    p = everything_abstract_list_write_p(w, p, &v->values);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "values", 6));
     }
-    if (!atd_writer_key_string(w, ",\"label\":", 9, v->label.ptr, v->label.len)) {
-        return atd_writer_push_field(w, "label", 5);
+    p = atd_writer_key_string_p(w, p, ",\"label\":", 9, v->label.ptr, v->label.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "label", 5));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 25 + 4 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "nothing", 7);
-        }
-        memcpy(p, ",\"nothing\":", 11);
-        (void)v->nothing; /* unit: always null */
-        memcpy(p + 11, "null", 4);
-        p += 15;
-        memcpy(p, ",\"from_value\":", 14);
-        p = atd_write_int64(p + 14, (int64_t)v->from_value);
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 25 + 4 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "nothing", 7));
     }
-    if (!atd_writer_raw(w, ",\"struct\":", 10)) {
-        return false;
+    memcpy(p, ",\"nothing\":", 11);
+    (void)v->nothing; /* unit: always null */
+    memcpy(p + 11, "null", 4);
+    p += 15;
+    memcpy(p, ",\"from_value\":", 14);
+    p = atd_write_int64(p + 14, (int64_t)v->from_value);
+    p = atd_writer_raw_p(w, p, ",\"struct\":", 10);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_struct__write(w, &v->struct_)) {
-        return atd_writer_push_field(w, "struct", 6);
+    p = everything_struct__write_p(w, p, &v->struct_);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "struct", 6));
     }
-    if (!atd_writer_raw(w, ",\"unions\":", 10)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"unions\":", 10);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_union__list_write(w, &v->unions)) {
-        return atd_writer_push_field(w, "unions", 6);
+    p = everything_union__list_write_p(w, p, &v->unions);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "unions", 6));
     }
-    if (!atd_writer_raw(w, ",\"modes\":", 9)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"modes\":", 9);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_mode_list_write(w, &v->modes)) {
-        return atd_writer_push_field(w, "modes", 5);
+    p = everything_mode_list_write_p(w, p, &v->modes);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "modes", 5));
     }
-    if (!atd_writer_raw(w, ",\"levels\":", 10)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"levels\":", 10);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_level_list_write(w, &v->levels)) {
-        return atd_writer_push_field(w, "levels", 6);
+    p = everything_level_list_write_p(w, p, &v->levels);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "levels", 6));
     }
-    if (!atd_writer_raw(w, ",\"shapes\":", 10)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"shapes\":", 10);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_shape_list_write(w, &v->shapes)) {
-        return atd_writer_push_field(w, "shapes", 6);
+    p = everything_shape_list_write_p(w, p, &v->shapes);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "shapes", 6));
     }
-    if (!atd_writer_raw(w, ",\"odd\":", 7)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"odd\":", 7);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_odd_names_list_write(w, &v->odd)) {
-        return atd_writer_push_field(w, "odd", 3);
+    p = everything_odd_names_list_write_p(w, p, &v->odd);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "odd", 3));
     }
-    if (!atd_writer_raw(w, ",\"colors\":", 10)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"colors\":", 10);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_color_list_write(w, &v->colors)) {
-        return atd_writer_push_field(w, "colors", 6);
+    p = everything_color_list_write_p(w, p, &v->colors);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "colors", 6));
     }
-    if (!atd_writer_raw(w, ",\"events\":", 10)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"events\":", 10);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_event_list_write(w, &v->events)) {
-        return atd_writer_push_field(w, "events", 6);
+    p = everything_event_list_write_p(w, p, &v->events);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "events", 6));
     }
-    if (!atd_writer_raw(w, ",\"base_events\":", 15)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"base_events\":", 15);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_base_event_list_write(w, &v->base_events)) {
-        return atd_writer_push_field(w, "base_events", 11);
+    p = everything_base_event_list_write_p(w, p, &v->base_events);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "base_events", 11));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->obj_shapes.len != 0) {
-        if (!atd_writer_raw(w, ",\"obj_shapes\":", 14)) {
-            return false;
+        p = atd_writer_raw_p(w, p, ",\"obj_shapes\":", 14);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!everything_obj_shape_list_write(w, &v->obj_shapes)) {
-            return atd_writer_push_field(w, "obj_shapes", 10);
+        p = everything_obj_shape_list_write_p(w, p, &v->obj_shapes);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "obj_shapes", 10));
         }
     }
-    if (!atd_writer_raw(w, ",\"fields\":", 10)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"fields\":", 10);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_fields_write(w, &v->fields)) {
-        return atd_writer_push_field(w, "fields", 6);
+    p = everything_fields_write_p(w, p, &v->fields);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "fields", 6));
     }
-    if (!atd_writer_raw(w, ",\"names\":", 9)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"names\":", 9);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_names_write(w, &v->names)) {
-        return atd_writer_push_field(w, "names", 5);
+    p = everything_names_write_p(w, p, &v->names);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "names", 5));
     }
-    if (!atd_writer_raw(w, ",\"patches\":", 11)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"patches\":", 11);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_patch_list_write(w, &v->patches)) {
-        return atd_writer_push_field(w, "patches", 7);
+    p = everything_patch_list_write_p(w, p, &v->patches);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "patches", 7));
     }
-    if (!atd_writer_raw(w, ",\"all_optional\":", 16)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"all_optional\":", 16);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_all_optional_list_write(w, &v->all_optional)) {
-        return atd_writer_push_field(w, "all_optional", 12);
+    p = everything_all_optional_list_write_p(w, p, &v->all_optional);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "all_optional", 12));
     }
-    if (!atd_writer_raw(w, ",\"derived\":", 11)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"derived\":", 11);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_derived_write(w, &v->derived)) {
-        return atd_writer_push_field(w, "derived", 7);
+    p = everything_derived_write_p(w, p, &v->derived);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "derived", 7));
     }
-    if (!atd_writer_raw(w, ",\"base\":", 8)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"base\":", 8);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_base_write(w, &v->base)) {
-        return atd_writer_push_field(w, "base", 4);
+    p = everything_base_write_p(w, p, &v->base);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "base", 4));
     }
-    if (!atd_writer_raw(w, ",\"single\":", 10)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"single\":", 10);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_single_write(w, &v->single)) {
-        return atd_writer_push_field(w, "single", 6);
+    p = everything_single_write_p(w, p, &v->single);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "single", 6));
     }
-    if (!atd_writer_raw(w, ",\"pair\":", 8)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"pair\":", 8);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_pair_write(w, &v->pair)) {
-        return atd_writer_push_field(w, "pair", 4);
+    p = everything_pair_write_p(w, p, &v->pair);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "pair", 4));
     }
-    if (!atd_writer_raw(w, ",\"with_defaults\":", 17)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"with_defaults\":", 17);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_with_defaults_list_write(w, &v->with_defaults)) {
-        return atd_writer_push_field(w, "with_defaults", 13);
+    p = everything_with_defaults_list_write_p(w, p, &v->with_defaults);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "with_defaults", 13));
     }
-    if (!atd_writer_raw(w, ",\"bare_cell\":", 13)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"bare_cell\":", 13);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_bare_cell_write(w, &v->bare_cell)) {
-        return atd_writer_push_field(w, "bare_cell", 9);
+    p = everything_bare_cell_write_p(w, p, &v->bare_cell);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "bare_cell", 9));
     }
-    if (!atd_writer_raw(w, ",\"matrix\":", 10)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"matrix\":", 10);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_matrix_write(w, &v->matrix)) {
-        return atd_writer_push_field(w, "matrix", 6);
+    p = everything_matrix_write_p(w, p, &v->matrix);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "matrix", 6));
     }
-    if (!atd_writer_raw(w, ",\"cube\":", 8)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"cube\":", 8);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_cube_write(w, &v->cube)) {
-        return atd_writer_push_field(w, "cube", 4);
+    p = everything_cube_write_p(w, p, &v->cube);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "cube", 4));
     }
-    if (!atd_writer_raw(w, ",\"options\":", 11)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"options\":", 11);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_options_list_write(w, &v->options)) {
-        return atd_writer_push_field(w, "options", 7);
+    p = everything_options_list_write_p(w, p, &v->options);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "options", 7));
     }
-    if (!atd_writer_raw(w, ",\"reprs\":", 9)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"reprs\":", 9);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_reprs_write(w, &v->reprs)) {
-        return atd_writer_push_field(w, "reprs", 5);
+    p = everything_reprs_write_p(w, p, &v->reprs);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "reprs", 5));
     }
-    if (!atd_writer_raw(w, ",\"generics\":", 12)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"generics\":", 12);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_generics_write(w, &v->generics)) {
-        return atd_writer_push_field(w, "generics", 8);
+    p = everything_generics_write_p(w, p, &v->generics);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "generics", 8));
     }
-    if (!atd_writer_raw(w, ",\"tree\":", 8)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"tree\":", 8);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_tree_write(w, &v->tree)) {
-        return atd_writer_push_field(w, "tree", 4);
+    p = everything_tree_write_p(w, p, &v->tree);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "tree", 4));
     }
-    if (!atd_writer_raw(w, ",\"nodes\":", 9)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"nodes\":", 9);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_rose_node_list_write(w, &v->nodes)) {
-        return atd_writer_push_field(w, "nodes", 5);
+    p = everything_rose_node_list_write_p(w, p, &v->nodes);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "nodes", 5));
     }
-    if (!atd_writer_raw(w, ",\"program\":", 11)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"program\":", 11);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_stmt_list_write(w, &v->program)) {
-        return atd_writer_push_field(w, "program", 7);
+    p = everything_stmt_list_write_p(w, p, &v->program);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "program", 7));
     }
-    if (!atd_writer_raw(w, ",\"binding\":", 11)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"binding\":", 11);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_binding_write(w, &v->binding)) {
-        return atd_writer_push_field(w, "binding", 7);
+    p = everything_binding_write_p(w, p, &v->binding);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "binding", 7));
     }
-    if (!atd_writer_raw(w, ",\"annotated\":", 13)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"annotated\":", 13);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_annotated_write(w, &v->annotated)) {
-        return atd_writer_push_field(w, "annotated", 9);
+    p = everything_annotated_write_p(w, p, &v->annotated);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "annotated", 9));
     }
-    if (!atd_writer_raw(w, ",\"anon_record\":", 15)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"anon_record\":", 15);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_root_anon_record_elt_list_write(w, &v->anon_record)) {
-        return atd_writer_push_field(w, "anon_record", 11);
+    p = everything_root_anon_record_elt_list_write_p(w, p, &v->anon_record);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "anon_record", 11));
     }
-    if (!atd_writer_raw(w, ",\"anon_sum\":", 12)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"anon_sum\":", 12);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_root_anon_sum_elt_list_write(w, &v->anon_sum)) {
-        return atd_writer_push_field(w, "anon_sum", 8);
+    p = everything_root_anon_sum_elt_list_write_p(w, p, &v->anon_sum);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "anon_sum", 8));
     }
-    if (!atd_writer_raw(w, ",\"anon_named\":", 14)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"anon_named\":", 14);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!everything_anon_z_write(w, &v->anon_named)) {
-        return atd_writer_push_field(w, "anon_named", 10);
+    p = everything_anon_z_write_p(w, p, &v->anon_named);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "anon_named", 10));
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool everything_root_write(atd_writer *w, const everything_root *v)
+{
+    return atd_writer_finish(w, everything_root_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool everything_root_write_any(atd_writer *w, const void *value)
@@ -14551,58 +14938,57 @@ int everything_root_to_json(const everything_root *value, atd_buf *out, atd_erro
     return atd_to_json(everything_root_write_any, value, out, err);
 }
 
-bool everything_root_anon_record_elt_write(atd_writer *w, const everything_root_anon_record_elt *v)
+static char *everything_root_anon_record_elt_write_p(atd_writer *w, char *p, const everything_root_anon_record_elt *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "x", 1);
-        }
-        memcpy(p, "{\"x\":", 5);
-        p = atd_write_int64(p + 5, (int64_t)v->x);
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
     }
+    memcpy(p, "{\"x\":", 5);
+    p = atd_write_int64(p + 5, (int64_t)v->x);
     if (v->has_y) {
         if (!atd_writer_finite(w, (double)v->y)) {
-            return atd_writer_push_field(w, "y", 1);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_DOUBLE_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "y", 1);
-            }
-            memcpy(p, ",\"y\":", 5);
-            p = atd_write_double(p + 5, (double)v->y);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 5 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
         }
+        memcpy(p, ",\"y\":", 5);
+        p = atd_write_double(p + 5, (double)v->y);
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
-static bool everything_root_anon_sum_elt_write(atd_writer *w, const everything_root_anon_sum_elt *v)
+static char *everything_root_anon_sum_elt_write_p(atd_writer *w, char *p, const everything_root_anon_sum_elt *v)
 {
     switch (v->tag) {
     case EVERYTHING_ROOT_ANON_SUM_ELT_A:
-        return atd_writer_raw(w, "\"A\"", 3);
+        return atd_writer_raw_p(w, p, "\"A\"", 3);
     case EVERYTHING_ROOT_ANON_SUM_ELT_B:
-        if (!atd_writer_raw(w, "[\"B\",", 5)) {
-            return false;
+        p = atd_writer_raw_p(w, p, "[\"B\",", 5);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!atd_writer_int64(w, (int64_t)v->u.B)) {
-            return atd_writer_push_index(w, 1);
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
-        return atd_writer_raw(w, "]", 1);
+        p = atd_write_int64(p + 0, (int64_t)v->u.B);
+        return atd_writer_raw_p(w, p, "]", 1);
     }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'root_anon_sum_elt'");
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'root_anon_sum_elt'"));
 }
 
 bool everything_count_write(atd_writer *w, const everything_count *v)
 {
-    if (!atd_writer_int64(w, (int64_t)(*v))) {
+    char *p = atd_writer_cursor(w);
+    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    if (p == NULL) {
         return false;
     }
+    p = atd_write_int64(p + 0, (int64_t)(*v));
+    atd_writer_commit(w, p);
     return true;
 }
 
@@ -14618,9 +15004,13 @@ int everything_count_to_json(const everything_count *value, atd_buf *out, atd_er
 
 bool everything_user_id_write(atd_writer *w, const everything_user_id *v)
 {
-    if (!atd_writer_int64(w, (int64_t)(*v))) {
+    char *p = atd_writer_cursor(w);
+    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    if (p == NULL) {
         return false;
     }
+    p = atd_write_int64(p + 0, (int64_t)(*v));
+    atd_writer_commit(w, p);
     return true;
 }
 
@@ -14636,9 +15026,13 @@ int everything_user_id_to_json(const everything_user_id *value, atd_buf *out, at
 
 bool everything_json_value_write(atd_writer *w, const everything_json_value *v)
 {
+    char *p = atd_writer_cursor(w);
+    atd_writer_commit(w, p);
     if (!atd_writer_json(w, &(*v))) {
         return false;
     }
+    p = atd_writer_cursor(w);
+    atd_writer_commit(w, p);
     return true;
 }
 
@@ -14654,9 +15048,12 @@ int everything_json_value_to_json(const everything_json_value *value, atd_buf *o
 
 bool everything_label_write(atd_writer *w, const everything_label *v)
 {
-    if (!atd_writer_string(w, (*v).ptr, (*v).len)) {
+    char *p = atd_writer_cursor(w);
+    p = atd_writer_key_string_p(w, p, "", 0, (*v).ptr, (*v).len);
+    if (p == NULL) {
         return false;
     }
+    atd_writer_commit(w, p);
     return true;
 }
 
@@ -14672,10 +15069,15 @@ int everything_label_to_json(const everything_label *value, atd_buf *out, atd_er
 
 bool everything_nothing_write(atd_writer *w, const everything_nothing *v)
 {
-    (void)(*v); /* unit: always null */
-    if (!atd_writer_raw(w, "null", 4)) {
+    char *p = atd_writer_cursor(w);
+    p = atd_writer_room(w, p, 0 + 4);
+    if (p == NULL) {
         return false;
     }
+    (void)(*v); /* unit: always null */
+    memcpy(p + 0, "null", 4);
+    p += 4;
+    atd_writer_commit(w, p);
     return true;
 }
 
@@ -14691,9 +15093,13 @@ int everything_nothing_to_json(const everything_nothing *value, atd_buf *out, at
 
 bool everything_from_write(atd_writer *w, const everything_from *v)
 {
-    if (!atd_writer_int64(w, (int64_t)(*v))) {
+    char *p = atd_writer_cursor(w);
+    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    if (p == NULL) {
         return false;
     }
+    p = atd_write_int64(p + 0, (int64_t)(*v));
+    atd_writer_commit(w, p);
     return true;
 }
 
@@ -14709,9 +15115,12 @@ int everything_from_to_json(const everything_from *value, atd_buf *out, atd_erro
 
 bool everything_int_page_write(atd_writer *w, const everything_int_page *v)
 {
-    if (!everything_page_int_write(w, &(*v))) {
+    char *p = atd_writer_cursor(w);
+    p = everything_page_int_write_p(w, p, &(*v));
+    if (p == NULL) {
         return false;
     }
+    atd_writer_commit(w, p);
     return true;
 }
 

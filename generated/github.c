@@ -5,16 +5,20 @@
 
 /* --- functions of the types that are not exported --- */
 static const char *github_string_nullable_read_p(atd_reader *r, const char *p, github_string_nullable *out);
-static bool github_string_nullable_write(atd_writer *w, const github_string_nullable *v);
+static char *github_string_nullable_write_p(atd_writer *w, char *p, const github_string_nullable *v);
 static const char *github_gist_file_assoc_read_p(atd_reader *r, const char *p, github_gist_file_assoc *out);
-static bool github_gist_file_assoc_write(atd_writer *w, const github_gist_file_assoc *v);
+static char *github_gist_file_assoc_write_p(atd_writer *w, char *p, const github_gist_file_assoc *v);
 static const char *github_user_nullable_read_p(atd_reader *r, const char *p, github_user_nullable *out);
-static bool github_user_nullable_write(atd_writer *w, const github_user_nullable *v);
+static char *github_user_nullable_write_p(atd_writer *w, char *p, const github_user_nullable *v);
 
 static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_gist_file *out);
 static const char *github_user_read_p(atd_reader *r, const char *p, github_user *out);
 static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist *out);
 static const char *github_root_read_p(atd_reader *r, const char *p, github_root *out);
+static char *github_gist_file_write_p(atd_writer *w, char *p, const github_gist_file *v);
+static char *github_user_write_p(atd_writer *w, char *p, const github_user *v);
+static char *github_gist_write_p(atd_writer *w, char *p, const github_gist *v);
+static char *github_root_write_p(atd_writer *w, char *p, const github_root *v);
 
 /* --- readers --- */
 
@@ -1372,46 +1376,53 @@ int github_root_from_json(const char *json, size_t len, atd_arena *arena, github
 
 /* --- writers --- */
 
-static bool github_string_nullable_write(atd_writer *w, const github_string_nullable *v)
+static char *github_string_nullable_write_p(atd_writer *w, char *p, const github_string_nullable *v)
 {
     if (!v->has) {
-        return atd_writer_raw(w, "null", 4);
+        return atd_writer_raw_p(w, p, "null", 4);
     }
-    if (!atd_writer_string(w, v->value.ptr, v->value.len)) {
-        return false;
+    p = atd_writer_key_string_p(w, p, "", 0, v->value.ptr, v->value.len);
+    if (p == NULL) {
+        return NULL;
     }
-    return true;
+    return p;
+}
+
+static char *github_gist_file_write_p(atd_writer *w, char *p, const github_gist_file *v)
+{
+    p = atd_writer_key_string_p(w, p, "{\"filename\":", 12, v->filename.ptr, v->filename.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "filename", 8));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"type\":", 8, v->file_type.ptr, v->file_type.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
+    }
+    p = atd_writer_raw_p(w, p, ",\"language\":", 12);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = github_string_nullable_write_p(w, p, &v->language);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "language", 8));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"raw_url\":", 11, v->raw_url.ptr, v->raw_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "raw_url", 7));
+    }
+    p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
+    }
+    memcpy(p, ",\"size\":", 8);
+    p = atd_write_int64(p + 8, (int64_t)v->size);
+    *p++ = '}';
+    return p;
 }
 
 bool github_gist_file_write(atd_writer *w, const github_gist_file *v)
 {
-    if (!atd_writer_key_string(w, "{\"filename\":", 12, v->filename.ptr, v->filename.len)) {
-        return atd_writer_push_field(w, "filename", 8);
-    }
-    if (!atd_writer_key_string(w, ",\"type\":", 8, v->file_type.ptr, v->file_type.len)) {
-        return atd_writer_push_field(w, "type", 4);
-    }
-    if (!atd_writer_raw(w, ",\"language\":", 12)) {
-        return false;
-    }
-    if (!github_string_nullable_write(w, &v->language)) {
-        return atd_writer_push_field(w, "language", 8);
-    }
-    if (!atd_writer_key_string(w, ",\"raw_url\":", 11, v->raw_url.ptr, v->raw_url.len)) {
-        return atd_writer_push_field(w, "raw_url", 7);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "size", 4);
-        }
-        memcpy(p, ",\"size\":", 8);
-        p = atd_write_int64(p + 8, (int64_t)v->size);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    return true;
+    return atd_writer_finish(w, github_gist_file_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool github_gist_file_write_any(atd_writer *w, const void *value)
@@ -1424,101 +1435,117 @@ int github_gist_file_to_json(const github_gist_file *value, atd_buf *out, atd_er
     return atd_to_json(github_gist_file_write_any, value, out, err);
 }
 
-static bool github_gist_file_assoc_write(atd_writer *w, const github_gist_file_assoc *v)
+static char *github_gist_file_assoc_write_p(atd_writer *w, char *p, const github_gist_file_assoc *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_string(w, v->items[i].key.ptr, v->items[i].key.len) || !atd_writer_raw(w, ":", 1)) {
-            return atd_writer_push_index(w, i);
+        p = atd_writer_raw_p(w, p, ":", 1);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!github_gist_file_write(w, &v->items[i].value)) {
-            return atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len);
+        p = github_gist_file_write_p(w, p, &v->items[i].value);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+static char *github_user_write_p(atd_writer *w, char *p, const github_user *v)
+{
+    p = atd_writer_key_string_p(w, p, "{\"login\":", 9, v->login.ptr, v->login.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "login", 5));
+    }
+    p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
+    }
+    memcpy(p, ",\"id\":", 6);
+    p = atd_write_int64(p + 6, (int64_t)v->id);
+    p = atd_writer_key_string_p(w, p, ",\"avatar_url\":", 14, v->avatar_url.ptr, v->avatar_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "avatar_url", 10));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"gravatar_id\":", 15, v->gravatar_id.ptr, v->gravatar_id.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "gravatar_id", 11));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"url\":", 7, v->url.ptr, v->url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"html_url\":", 12, v->html_url.ptr, v->html_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "html_url", 8));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"followers_url\":", 17, v->followers_url.ptr, v->followers_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "followers_url", 13));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"following_url\":", 17, v->following_url.ptr, v->following_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "following_url", 13));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"gists_url\":", 13, v->gists_url.ptr, v->gists_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "gists_url", 9));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"starred_url\":", 15, v->starred_url.ptr, v->starred_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "starred_url", 11));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"subscriptions_url\":", 21, v->subscriptions_url.ptr, v->subscriptions_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "subscriptions_url", 17));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"organizations_url\":", 21, v->organizations_url.ptr, v->organizations_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "organizations_url", 17));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"repos_url\":", 13, v->repos_url.ptr, v->repos_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "repos_url", 9));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"events_url\":", 14, v->events_url.ptr, v->events_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "events_url", 10));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"received_events_url\":", 23, v->received_events_url.ptr, v->received_events_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "received_events_url", 19));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"type\":", 8, v->user_type.ptr, v->user_type.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
+    }
+    p = atd_writer_room(w, p, 15 + 5);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "site_admin", 10));
+    }
+    memcpy(p, ",\"site_admin\":", 14);
+    if (v->site_admin) {
+        memcpy(p + 14, "true", 4);
+        p += 18;
+    } else {
+        memcpy(p + 14, "false", 5);
+        p += 19;
+    }
+    *p++ = '}';
+    return p;
 }
 
 bool github_user_write(atd_writer *w, const github_user *v)
 {
-    if (!atd_writer_key_string(w, "{\"login\":", 9, v->login.ptr, v->login.len)) {
-        return atd_writer_push_field(w, "login", 5);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "id", 2);
-        }
-        memcpy(p, ",\"id\":", 6);
-        p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_key_string(w, ",\"avatar_url\":", 14, v->avatar_url.ptr, v->avatar_url.len)) {
-        return atd_writer_push_field(w, "avatar_url", 10);
-    }
-    if (!atd_writer_key_string(w, ",\"gravatar_id\":", 15, v->gravatar_id.ptr, v->gravatar_id.len)) {
-        return atd_writer_push_field(w, "gravatar_id", 11);
-    }
-    if (!atd_writer_key_string(w, ",\"url\":", 7, v->url.ptr, v->url.len)) {
-        return atd_writer_push_field(w, "url", 3);
-    }
-    if (!atd_writer_key_string(w, ",\"html_url\":", 12, v->html_url.ptr, v->html_url.len)) {
-        return atd_writer_push_field(w, "html_url", 8);
-    }
-    if (!atd_writer_key_string(w, ",\"followers_url\":", 17, v->followers_url.ptr, v->followers_url.len)) {
-        return atd_writer_push_field(w, "followers_url", 13);
-    }
-    if (!atd_writer_key_string(w, ",\"following_url\":", 17, v->following_url.ptr, v->following_url.len)) {
-        return atd_writer_push_field(w, "following_url", 13);
-    }
-    if (!atd_writer_key_string(w, ",\"gists_url\":", 13, v->gists_url.ptr, v->gists_url.len)) {
-        return atd_writer_push_field(w, "gists_url", 9);
-    }
-    if (!atd_writer_key_string(w, ",\"starred_url\":", 15, v->starred_url.ptr, v->starred_url.len)) {
-        return atd_writer_push_field(w, "starred_url", 11);
-    }
-    if (!atd_writer_key_string(w, ",\"subscriptions_url\":", 21, v->subscriptions_url.ptr, v->subscriptions_url.len)) {
-        return atd_writer_push_field(w, "subscriptions_url", 17);
-    }
-    if (!atd_writer_key_string(w, ",\"organizations_url\":", 21, v->organizations_url.ptr, v->organizations_url.len)) {
-        return atd_writer_push_field(w, "organizations_url", 17);
-    }
-    if (!atd_writer_key_string(w, ",\"repos_url\":", 13, v->repos_url.ptr, v->repos_url.len)) {
-        return atd_writer_push_field(w, "repos_url", 9);
-    }
-    if (!atd_writer_key_string(w, ",\"events_url\":", 14, v->events_url.ptr, v->events_url.len)) {
-        return atd_writer_push_field(w, "events_url", 10);
-    }
-    if (!atd_writer_key_string(w, ",\"received_events_url\":", 23, v->received_events_url.ptr, v->received_events_url.len)) {
-        return atd_writer_push_field(w, "received_events_url", 19);
-    }
-    if (!atd_writer_key_string(w, ",\"type\":", 8, v->user_type.ptr, v->user_type.len)) {
-        return atd_writer_push_field(w, "type", 4);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 15 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "site_admin", 10);
-        }
-        memcpy(p, ",\"site_admin\":", 14);
-        if (v->site_admin) {
-            memcpy(p + 14, "true", 4);
-            p += 18;
-        } else {
-            memcpy(p + 14, "false", 5);
-            p += 19;
-        }
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    return true;
+    return atd_writer_finish(w, github_user_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool github_user_write_any(atd_writer *w, const void *value)
@@ -1531,119 +1558,131 @@ int github_user_to_json(const github_user *value, atd_buf *out, atd_error *err)
     return atd_to_json(github_user_write_any, value, out, err);
 }
 
-static bool github_user_nullable_write(atd_writer *w, const github_user_nullable *v)
+static char *github_user_nullable_write_p(atd_writer *w, char *p, const github_user_nullable *v)
 {
     if (!v->has) {
-        return atd_writer_raw(w, "null", 4);
+        return atd_writer_raw_p(w, p, "null", 4);
     }
-    if (!github_user_write(w, &v->value)) {
-        return false;
+    p = github_user_write_p(w, p, &v->value);
+    if (p == NULL) {
+        return NULL;
     }
-    return true;
+    return p;
+}
+
+static char *github_gist_write_p(atd_writer *w, char *p, const github_gist *v)
+{
+    p = atd_writer_key_string_p(w, p, "{\"url\":", 7, v->url.ptr, v->url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"forks_url\":", 13, v->forks_url.ptr, v->forks_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "forks_url", 9));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"commits_url\":", 15, v->commits_url.ptr, v->commits_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "commits_url", 11));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"id\":", 6, v->id.ptr, v->id.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"git_pull_url\":", 16, v->git_pull_url.ptr, v->git_pull_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "git_pull_url", 12));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"git_push_url\":", 16, v->git_push_url.ptr, v->git_push_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "git_push_url", 12));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"html_url\":", 12, v->html_url.ptr, v->html_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "html_url", 8));
+    }
+    p = atd_writer_raw_p(w, p, ",\"files\":", 9);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = github_gist_file_assoc_write_p(w, p, &v->files);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "files", 5));
+    }
+    p = atd_writer_room(w, p, 10 + 5);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "public", 6));
+    }
+    memcpy(p, ",\"public\":", 10);
+    if (v->public_) {
+        memcpy(p + 10, "true", 4);
+        p += 14;
+    } else {
+        memcpy(p + 10, "false", 5);
+        p += 15;
+    }
+    p = atd_writer_key_string_p(w, p, ",\"created_at\":", 14, v->created_at.ptr, v->created_at.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "created_at", 10));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"updated_at\":", 14, v->updated_at.ptr, v->updated_at.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "updated_at", 10));
+    }
+    p = atd_writer_raw_p(w, p, ",\"description\":", 15);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = github_string_nullable_write_p(w, p, &v->description);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "description", 11));
+    }
+    p = atd_writer_room(w, p, 12 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "comments", 8));
+    }
+    memcpy(p, ",\"comments\":", 12);
+    p = atd_write_int64(p + 12, (int64_t)v->comments);
+    p = atd_writer_raw_p(w, p, ",\"user\":", 8);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = github_user_nullable_write_p(w, p, &v->user);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "user", 4));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"comments_url\":", 16, v->comments_url.ptr, v->comments_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "comments_url", 12));
+    }
+    if (v->has_owner) {
+        p = atd_writer_raw_p(w, p, ",\"owner\":", 9);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = github_user_write_p(w, p, &v->owner);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "owner", 5));
+        }
+    }
+    p = atd_writer_room(w, p, 14 + 5);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "truncated", 9));
+    }
+    memcpy(p, ",\"truncated\":", 13);
+    if (v->truncated) {
+        memcpy(p + 13, "true", 4);
+        p += 17;
+    } else {
+        memcpy(p + 13, "false", 5);
+        p += 18;
+    }
+    *p++ = '}';
+    return p;
 }
 
 bool github_gist_write(atd_writer *w, const github_gist *v)
 {
-    if (!atd_writer_key_string(w, "{\"url\":", 7, v->url.ptr, v->url.len)) {
-        return atd_writer_push_field(w, "url", 3);
-    }
-    if (!atd_writer_key_string(w, ",\"forks_url\":", 13, v->forks_url.ptr, v->forks_url.len)) {
-        return atd_writer_push_field(w, "forks_url", 9);
-    }
-    if (!atd_writer_key_string(w, ",\"commits_url\":", 15, v->commits_url.ptr, v->commits_url.len)) {
-        return atd_writer_push_field(w, "commits_url", 11);
-    }
-    if (!atd_writer_key_string(w, ",\"id\":", 6, v->id.ptr, v->id.len)) {
-        return atd_writer_push_field(w, "id", 2);
-    }
-    if (!atd_writer_key_string(w, ",\"git_pull_url\":", 16, v->git_pull_url.ptr, v->git_pull_url.len)) {
-        return atd_writer_push_field(w, "git_pull_url", 12);
-    }
-    if (!atd_writer_key_string(w, ",\"git_push_url\":", 16, v->git_push_url.ptr, v->git_push_url.len)) {
-        return atd_writer_push_field(w, "git_push_url", 12);
-    }
-    if (!atd_writer_key_string(w, ",\"html_url\":", 12, v->html_url.ptr, v->html_url.len)) {
-        return atd_writer_push_field(w, "html_url", 8);
-    }
-    if (!atd_writer_raw(w, ",\"files\":", 9)) {
-        return false;
-    }
-    if (!github_gist_file_assoc_write(w, &v->files)) {
-        return atd_writer_push_field(w, "files", 5);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "public", 6);
-        }
-        memcpy(p, ",\"public\":", 10);
-        if (v->public_) {
-            memcpy(p + 10, "true", 4);
-            p += 14;
-        } else {
-            memcpy(p + 10, "false", 5);
-            p += 15;
-        }
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_key_string(w, ",\"created_at\":", 14, v->created_at.ptr, v->created_at.len)) {
-        return atd_writer_push_field(w, "created_at", 10);
-    }
-    if (!atd_writer_key_string(w, ",\"updated_at\":", 14, v->updated_at.ptr, v->updated_at.len)) {
-        return atd_writer_push_field(w, "updated_at", 10);
-    }
-    if (!atd_writer_raw(w, ",\"description\":", 15)) {
-        return false;
-    }
-    if (!github_string_nullable_write(w, &v->description)) {
-        return atd_writer_push_field(w, "description", 11);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 12 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "comments", 8);
-        }
-        memcpy(p, ",\"comments\":", 12);
-        p = atd_write_int64(p + 12, (int64_t)v->comments);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_raw(w, ",\"user\":", 8)) {
-        return false;
-    }
-    if (!github_user_nullable_write(w, &v->user)) {
-        return atd_writer_push_field(w, "user", 4);
-    }
-    if (!atd_writer_key_string(w, ",\"comments_url\":", 16, v->comments_url.ptr, v->comments_url.len)) {
-        return atd_writer_push_field(w, "comments_url", 12);
-    }
-    if (v->has_owner) {
-        if (!atd_writer_raw(w, ",\"owner\":", 9)) {
-            return false;
-        }
-        if (!github_user_write(w, &v->owner)) {
-            return atd_writer_push_field(w, "owner", 5);
-        }
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 14 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "truncated", 9);
-        }
-        memcpy(p, ",\"truncated\":", 13);
-        if (v->truncated) {
-            memcpy(p + 13, "true", 4);
-            p += 17;
-        } else {
-            memcpy(p + 13, "false", 5);
-            p += 18;
-        }
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    return true;
+    return atd_writer_finish(w, github_gist_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool github_gist_write_any(atd_writer *w, const void *value)
@@ -1656,21 +1695,29 @@ int github_gist_to_json(const github_gist *value, atd_buf *out, atd_error *err)
     return atd_to_json(github_gist_write_any, value, out, err);
 }
 
-bool github_root_write(atd_writer *w, const github_root *v)
+static char *github_root_write_p(atd_writer *w, char *p, const github_root *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!github_gist_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = github_gist_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+bool github_root_write(atd_writer *w, const github_root *v)
+{
+    return atd_writer_finish(w, github_root_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool github_root_write_any(atd_writer *w, const void *value)

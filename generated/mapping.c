@@ -5,15 +5,21 @@
 
 /* --- functions of the types that are not exported --- */
 static const char *mapping_long_long_list_read_p(atd_reader *r, const char *p, mapping_long_long_list *out);
-static bool mapping_long_long_list_write(atd_writer *w, const mapping_long_long_list *v);
+static char *mapping_long_long_list_write_p(atd_writer *w, char *p, const mapping_long_long_list *v);
 static const char *mapping_int_nullable_read_p(atd_reader *r, const char *p, mapping_int_nullable *out);
-static bool mapping_int_nullable_write(atd_writer *w, const mapping_int_nullable *v);
+static char *mapping_int_nullable_write_p(atd_writer *w, char *p, const mapping_int_nullable *v);
 
 static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_point *out);
 static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping_settings *out);
 static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_patch *out);
 static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_loose *out);
 static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_chain *out);
+static char *mapping_color_write_p(atd_writer *w, char *p, const mapping_color *v);
+static char *mapping_point_write_p(atd_writer *w, char *p, const mapping_point *v);
+static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_settings *v);
+static char *mapping_patch_write_p(atd_writer *w, char *p, const mapping_patch *v);
+static char *mapping_loose_write_p(atd_writer *w, char *p, const mapping_loose *v);
+static char *mapping_chain_write_p(atd_writer *w, char *p, const mapping_chain *v);
 
 /* --- readers --- */
 
@@ -1104,23 +1110,30 @@ int mapping_magnitude_from_json(const char *json, size_t len, atd_arena *arena, 
 
 /* --- writers --- */
 
-bool mapping_color_write(atd_writer *w, const mapping_color *v)
+static char *mapping_color_write_p(atd_writer *w, char *p, const mapping_color *v)
 {
     switch (v->tag) {
     case MAPPING_COLOR_RED:
-        return atd_writer_raw(w, "\"Red\"", 5);
+        return atd_writer_raw_p(w, p, "\"Red\"", 5);
     case MAPPING_COLOR_GREEN:
-        return atd_writer_raw(w, "\"Green\"", 7);
+        return atd_writer_raw_p(w, p, "\"Green\"", 7);
     case MAPPING_COLOR_CUSTOM:
-        if (!atd_writer_raw(w, "[\"Custom\",", 10)) {
-            return false;
+        p = atd_writer_raw_p(w, p, "[\"Custom\",", 10);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!atd_writer_string(w, v->u.Custom.ptr, v->u.Custom.len)) {
-            return atd_writer_push_index(w, 1);
+        p = atd_writer_key_string_p(w, p, "", 0, v->u.Custom.ptr, v->u.Custom.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
-        return atd_writer_raw(w, "]", 1);
+        return atd_writer_raw_p(w, p, "]", 1);
     }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'");
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'"));
+}
+
+bool mapping_color_write(atd_writer *w, const mapping_color *v)
+{
+    return atd_writer_finish(w, mapping_color_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool mapping_color_write_any(atd_writer *w, const void *value)
@@ -1133,28 +1146,29 @@ int mapping_color_to_json(const mapping_color *value, atd_buf *out, atd_error *e
     return atd_to_json(mapping_color_write_any, value, out, err);
 }
 
-bool mapping_point_write(atd_writer *w, const mapping_point *v)
+static char *mapping_point_write_p(atd_writer *w, char *p, const mapping_point *v)
 {
     if (!atd_writer_finite(w, (double)v->x)) {
-        return atd_writer_push_field(w, "x", 1);
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
     }
     if (!atd_writer_finite(w, (double)v->y)) {
-        return atd_writer_push_field(w, "y", 1);
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "x", 1);
-        }
-        memcpy(p, "{\"x\":", 5);
-        p = atd_write_double(p + 5, (double)v->x);
-        memcpy(p, ",\"y\":", 5);
-        p = atd_write_double(p + 5, (double)v->y);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
     }
-    return true;
+    memcpy(p, "{\"x\":", 5);
+    p = atd_write_double(p + 5, (double)v->x);
+    memcpy(p, ",\"y\":", 5);
+    p = atd_write_double(p + 5, (double)v->y);
+    *p++ = '}';
+    return p;
+}
+
+bool mapping_point_write(atd_writer *w, const mapping_point *v)
+{
+    return atd_writer_finish(w, mapping_point_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool mapping_point_write_any(atd_writer *w, const void *value)
@@ -1167,140 +1181,144 @@ int mapping_point_to_json(const mapping_point *value, atd_buf *out, atd_error *e
     return atd_to_json(mapping_point_write_any, value, out, err);
 }
 
-static bool mapping_long_long_list_write(atd_writer *w, const mapping_long_long_list *v)
+static char *mapping_long_long_list_write_p(atd_writer *w, char *p, const mapping_long_long_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
         {
             const int64_t w1_ = llabs(v->items[i]);
-            if (!atd_writer_int64(w, (int64_t)w1_)) {
-                return atd_writer_push_index(w, i);
+            p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+            if (p == NULL) {
+                return atd_writer_fail_cursor(atd_writer_push_index(w, i));
             }
+            p = atd_write_int64(p + 0, (int64_t)w1_);
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
+static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_settings *v)
 {
     bool first = true;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->level != (int64_t)(3)) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "level", 5);
-            }
-            memcpy(p, "\"level\":", 8);
-            p = atd_write_int64(p + 8, (int64_t)v->level);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "level", 5));
         }
+        memcpy(p, "\"level\":", 8);
+        p = atd_write_int64(p + 8, (int64_t)v->level);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ratio != (double)(1000.0)) {
         if (!atd_writer_finite(w, (double)v->ratio)) {
-            return atd_writer_push_field(w, "ratio", 5);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ratio", 5));
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_DOUBLE_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "ratio", 5);
-            }
-            if (!first) {
-                *p++ = ',';
-            }
-            memcpy(p, "\"ratio\":", 8);
-            p = atd_write_double(p + 8, (double)v->ratio);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 9 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ratio", 5));
         }
+        *p = ',';
+        p += !first;
+        memcpy(p, "\"ratio\":", 8);
+        p = atd_write_double(p + 8, (double)v->ratio);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->name.len == 4 && memcmp(v->name.ptr, "anon", 4) == 0)) {
-        if (first ? !atd_writer_key_string(w, "\"name\":", 7, v->name.ptr, v->name.len) : !atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
-            return atd_writer_push_field(w, "name", 4);
+        p = first ? atd_writer_key_string_p(w, p, "\"name\":", 7, v->name.ptr, v->name.len) : atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
         }
         first = false;
     }
-    if (first ? !atd_writer_raw(w, "\"mag\":", 6) : !atd_writer_raw(w, ",\"mag\":", 7)) {
-        return false;
+    p = first ? atd_writer_raw_p(w, p, "\"mag\":", 6) : atd_writer_raw_p(w, p, ",\"mag\":", 7);
+    if (p == NULL) {
+        return NULL;
     }
     {
         const int64_t w1_ = llabs(v->mag);
-        if (!atd_writer_int64(w, (int64_t)w1_)) {
-            return atd_writer_push_field(w, "mag", 3);
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "mag", 3));
         }
+        p = atd_write_int64(p + 0, (int64_t)w1_);
     }
     first = false;
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->mags.len != 0) {
-        if (!atd_writer_raw(w, ",\"mags\":", 8)) {
-            return false;
+        p = atd_writer_raw_p(w, p, ",\"mags\":", 8);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!mapping_long_long_list_write(w, &v->mags)) {
-            return atd_writer_push_field(w, "mags", 4);
+        p = mapping_long_long_list_write_p(w, p, &v->mags);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "mags", 4));
         }
     }
-    if (!atd_writer_raw(w, ",\"origin\":", 10)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"origin\":", 10);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!mapping_point_write(w, &v->origin)) {
-        return atd_writer_push_field(w, "origin", 6);
+    p = mapping_point_write_p(w, p, &v->origin);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "origin", 6));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->flag) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 8 + 5);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "flag", 4);
-            }
-            memcpy(p, ",\"flag\":", 8);
-            if (v->flag) {
-                memcpy(p + 8, "true", 4);
-                p += 12;
-            } else {
-                memcpy(p + 8, "false", 5);
-                p += 13;
-            }
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 8 + 5);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "flag", 4));
+        }
+        memcpy(p, ",\"flag\":", 8);
+        if (v->flag) {
+            memcpy(p + 8, "true", 4);
+            p += 12;
+        } else {
+            memcpy(p + 8, "false", 5);
+            p += 13;
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 11 + 4);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "nothing", 7);
-            }
-            memcpy(p, ",\"nothing\":", 11);
-            (void)v->nothing; /* unit: always null */
-            memcpy(p + 11, "null", 4);
-            p += 15;
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 11 + 4);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "nothing", 7));
         }
+        memcpy(p, ",\"nothing\":", 11);
+        (void)v->nothing; /* unit: always null */
+        memcpy(p + 11, "null", 4);
+        p += 15;
     }
     if (v->has_note) {
-        if (!atd_writer_key_string(w, ",\"note\":", 8, v->note.ptr, v->note.len)) {
-            return atd_writer_push_field(w, "note", 4);
+        p = atd_writer_key_string_p(w, p, ",\"note\":", 8, v->note.ptr, v->note.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "note", 4));
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->color.tag != MAPPING_COLOR_GREEN) {
-        if (!atd_writer_raw(w, ",\"color\":", 9)) {
-            return false;
+        p = atd_writer_raw_p(w, p, ",\"color\":", 9);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!mapping_color_write(w, &v->color)) {
-            return atd_writer_push_field(w, "color", 5);
+        p = mapping_color_write_p(w, p, &v->color);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "color", 5));
         }
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
+{
+    return atd_writer_finish(w, mapping_settings_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool mapping_settings_write_any(atd_writer *w, const void *value)
@@ -1313,65 +1331,65 @@ int mapping_settings_to_json(const mapping_settings *value, atd_buf *out, atd_er
     return atd_to_json(mapping_settings_write_any, value, out, err);
 }
 
-static bool mapping_int_nullable_write(atd_writer *w, const mapping_int_nullable *v)
+static char *mapping_int_nullable_write_p(atd_writer *w, char *p, const mapping_int_nullable *v)
 {
     if (!v->has) {
-        return atd_writer_raw(w, "null", 4);
+        return atd_writer_raw_p(w, p, "null", 4);
     }
-    if (!atd_writer_int64(w, (int64_t)v->value)) {
-        return false;
+    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return NULL;
     }
-    return true;
+    p = atd_write_int64(p + 0, (int64_t)v->value);
+    return p;
 }
 
-bool mapping_patch_write(atd_writer *w, const mapping_patch *v)
+static char *mapping_patch_write_p(atd_writer *w, char *p, const mapping_patch *v)
 {
     bool first = true;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     if (v->has_x) {
-        if (!atd_writer_raw(w, "\"x\":", 4)) {
-            return false;
+        p = atd_writer_raw_p(w, p, "\"x\":", 4);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!mapping_int_nullable_write(w, &v->x)) {
-            return atd_writer_push_field(w, "x", 1);
+        p = mapping_int_nullable_write_p(w, p, &v->x);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
         }
         first = false;
     }
     if (v->has_y) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "y", 1);
-            }
-            if (!first) {
-                *p++ = ',';
-            }
-            memcpy(p, "\"y\":", 4);
-            p = atd_write_int64(p + 4, (int64_t)v->y);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
         }
+        *p = ',';
+        p += !first;
+        memcpy(p, "\"y\":", 4);
+        p = atd_write_int64(p + 4, (int64_t)v->y);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->z != 0) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "z", 1);
-            }
-            if (!first) {
-                *p++ = ',';
-            }
-            memcpy(p, "\"z\":", 4);
-            p = atd_write_int64(p + 4, (int64_t)v->z);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "z", 1));
         }
+        *p = ',';
+        p += !first;
+        memcpy(p, "\"z\":", 4);
+        p = atd_write_int64(p + 4, (int64_t)v->z);
         first = false;
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool mapping_patch_write(atd_writer *w, const mapping_patch *v)
+{
+    return atd_writer_finish(w, mapping_patch_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool mapping_patch_write_any(atd_writer *w, const void *value)
@@ -1384,51 +1402,50 @@ int mapping_patch_to_json(const mapping_patch *value, atd_buf *out, atd_error *e
     return atd_to_json(mapping_patch_write_any, value, out, err);
 }
 
-bool mapping_loose_write(atd_writer *w, const mapping_loose *v)
+static char *mapping_loose_write_p(atd_writer *w, char *p, const mapping_loose *v)
 {
     bool first = true;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     if (v->has_x) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 4 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "x", 1);
-            }
-            memcpy(p, "\"x\":", 4);
-            p = atd_write_int64(p + 4, (int64_t)v->x);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 4 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
         }
+        memcpy(p, "\"x\":", 4);
+        p = atd_write_int64(p + 4, (int64_t)v->x);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->z != (int64_t)(7)) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 5 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "z", 1);
-            }
-            if (!first) {
-                *p++ = ',';
-            }
-            memcpy(p, "\"z\":", 4);
-            p = atd_write_int64(p + 4, (int64_t)v->z);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "z", 1));
         }
+        *p = ',';
+        p += !first;
+        memcpy(p, "\"z\":", 4);
+        p = atd_write_int64(p + 4, (int64_t)v->z);
         first = false;
     }
     if (v->has_y) {
-        if (first ? !atd_writer_raw(w, "\"y\":", 4) : !atd_writer_raw(w, ",\"y\":", 5)) {
-            return false;
+        p = first ? atd_writer_raw_p(w, p, "\"y\":", 4) : atd_writer_raw_p(w, p, ",\"y\":", 5);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!mapping_int_nullable_write(w, &v->y)) {
-            return atd_writer_push_field(w, "y", 1);
+        p = mapping_int_nullable_write_p(w, p, &v->y);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
         }
         first = false;
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool mapping_loose_write(atd_writer *w, const mapping_loose *v)
+{
+    return atd_writer_finish(w, mapping_loose_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool mapping_loose_write_any(atd_writer *w, const void *value)
@@ -1441,41 +1458,44 @@ int mapping_loose_to_json(const mapping_loose *value, atd_buf *out, atd_error *e
     return atd_to_json(mapping_loose_write_any, value, out, err);
 }
 
-bool mapping_chain_write(atd_writer *w, const mapping_chain *v)
+static char *mapping_chain_write_p(atd_writer *w, char *p, const mapping_chain *v)
 {
     bool first = true;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     if (v->has_next) {
-        if (!atd_writer_raw(w, "\"next\":", 7)) {
-            return false;
+        p = atd_writer_raw_p(w, p, "\"next\":", 7);
+        if (p == NULL) {
+            return NULL;
         }
         if (v->next == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-            return atd_writer_push_field(w, "next", 4);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
         }
-        if (!mapping_chain_write(w, &(*v->next))) {
-            return atd_writer_push_field(w, "next", 4);
+        p = mapping_chain_write_p(w, p, &(*v->next));
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
         }
         first = false;
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 7 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "id", 2);
-        }
-        if (!first) {
-            *p++ = ',';
-        }
-        memcpy(p, "\"id\":", 5);
-        p = atd_write_int64(p + 5, (int64_t)v->id);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 7 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
     }
+    *p = ',';
+    p += !first;
+    memcpy(p, "\"id\":", 5);
+    p = atd_write_int64(p + 5, (int64_t)v->id);
+    *p++ = '}';
     first = false;
-    return true;
+    return p;
+}
+
+bool mapping_chain_write(atd_writer *w, const mapping_chain *v)
+{
+    return atd_writer_finish(w, mapping_chain_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool mapping_chain_write_any(atd_writer *w, const void *value)
@@ -1490,12 +1510,16 @@ int mapping_chain_to_json(const mapping_chain *value, atd_buf *out, atd_error *e
 
 bool mapping_magnitude_write(atd_writer *w, const mapping_magnitude *v)
 {
+    char *p = atd_writer_cursor(w);
     {
         const int64_t w1_ = llabs((*v));
-        if (!atd_writer_int64(w, (int64_t)w1_)) {
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) {
             return false;
         }
+        p = atd_write_int64(p + 0, (int64_t)w1_);
     }
+    atd_writer_commit(w, p);
     return true;
 }
 

@@ -5,16 +5,20 @@
 
 /* --- functions of the types that are not exported --- */
 static const char *revindex_int_assoc_read_p(atd_reader *r, const char *p, revindex_int_assoc *out);
-static bool revindex_int_assoc_write(atd_writer *w, const revindex_int_assoc *v);
+static char *revindex_int_assoc_write_p(atd_writer *w, char *p, const revindex_int_assoc *v);
 static const char *revindex_int_list_read_p(atd_reader *r, const char *p, revindex_int_list *out);
-static bool revindex_int_list_write(atd_writer *w, const revindex_int_list *v);
+static char *revindex_int_list_write_p(atd_writer *w, char *p, const revindex_int_list *v);
 static const char *revindex_int_list_assoc_read_p(atd_reader *r, const char *p, revindex_int_list_assoc *out);
-static bool revindex_int_list_assoc_write(atd_writer *w, const revindex_int_list_assoc *v);
+static char *revindex_int_list_assoc_write_p(atd_writer *w, char *p, const revindex_int_list_assoc *v);
 
 static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revindex_occurrence *out);
 static const char *revindex_occurrences_read_p(atd_reader *r, const char *p, revindex_occurrences *out);
 static const char *revindex_revindex_read_p(atd_reader *r, const char *p, revindex_revindex *out);
 static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex_corpus *out);
+static char *revindex_occurrence_write_p(atd_writer *w, char *p, const revindex_occurrence *v);
+static char *revindex_occurrences_write_p(atd_writer *w, char *p, const revindex_occurrences *v);
+static char *revindex_revindex_write_p(atd_writer *w, char *p, const revindex_revindex *v);
+static char *revindex_corpus_write_p(atd_writer *w, char *p, const revindex_corpus *v);
 
 /* --- readers --- */
 
@@ -569,23 +573,25 @@ int revindex_corpus_from_json(const char *json, size_t len, atd_arena *arena, re
 
 /* --- writers --- */
 
+static char *revindex_occurrence_write_p(atd_writer *w, char *p, const revindex_occurrence *v)
+{
+    p = atd_writer_key_string_p(w, p, "{\"filename\":", 12, v->filename.ptr, v->filename.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "filename", 8));
+    }
+    p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "line", 4));
+    }
+    memcpy(p, ",\"line\":", 8);
+    p = atd_write_int64(p + 8, (int64_t)v->line);
+    *p++ = '}';
+    return p;
+}
+
 bool revindex_occurrence_write(atd_writer *w, const revindex_occurrence *v)
 {
-    if (!atd_writer_key_string(w, "{\"filename\":", 12, v->filename.ptr, v->filename.len)) {
-        return atd_writer_push_field(w, "filename", 8);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 9 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "line", 4);
-        }
-        memcpy(p, ",\"line\":", 8);
-        p = atd_write_int64(p + 8, (int64_t)v->line);
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    return true;
+    return atd_writer_finish(w, revindex_occurrence_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool revindex_occurrence_write_any(atd_writer *w, const void *value)
@@ -598,21 +604,29 @@ int revindex_occurrence_to_json(const revindex_occurrence *value, atd_buf *out, 
     return atd_to_json(revindex_occurrence_write_any, value, out, err);
 }
 
-bool revindex_occurrences_write(atd_writer *w, const revindex_occurrences *v)
+static char *revindex_occurrences_write_p(atd_writer *w, char *p, const revindex_occurrences *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!revindex_occurrence_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = revindex_occurrence_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+bool revindex_occurrences_write(atd_writer *w, const revindex_occurrences *v)
+{
+    return atd_writer_finish(w, revindex_occurrences_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool revindex_occurrences_write_any(atd_writer *w, const void *value)
@@ -625,24 +639,33 @@ int revindex_occurrences_to_json(const revindex_occurrences *value, atd_buf *out
     return atd_to_json(revindex_occurrences_write_any, value, out, err);
 }
 
-bool revindex_revindex_write(atd_writer *w, const revindex_revindex *v)
+static char *revindex_revindex_write_p(atd_writer *w, char *p, const revindex_revindex *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_string(w, v->items[i].key.ptr, v->items[i].key.len) || !atd_writer_raw(w, ":", 1)) {
-            return atd_writer_push_index(w, i);
+        p = atd_writer_raw_p(w, p, ":", 1);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!revindex_occurrences_write(w, &v->items[i].value)) {
-            return atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len);
+        p = revindex_occurrences_write_p(w, p, &v->items[i].value);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool revindex_revindex_write(atd_writer *w, const revindex_revindex *v)
+{
+    return atd_writer_finish(w, revindex_revindex_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool revindex_revindex_write_any(atd_writer *w, const void *value)
@@ -655,95 +678,112 @@ int revindex_revindex_to_json(const revindex_revindex *value, atd_buf *out, atd_
     return atd_to_json(revindex_revindex_write_any, value, out, err);
 }
 
-static bool revindex_int_assoc_write(atd_writer *w, const revindex_int_assoc *v)
+static char *revindex_int_assoc_write_p(atd_writer *w, char *p, const revindex_int_assoc *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_string(w, v->items[i].key.ptr, v->items[i].key.len) || !atd_writer_raw(w, ":", 1)) {
-            return atd_writer_push_index(w, i);
+        p = atd_writer_raw_p(w, p, ":", 1);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_int64(w, (int64_t)v->items[i].value)) {
-            return atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len);
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
+        p = atd_write_int64(p + 0, (int64_t)v->items[i].value);
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
-static bool revindex_int_list_write(atd_writer *w, const revindex_int_list *v)
+static char *revindex_int_list_write_p(atd_writer *w, char *p, const revindex_int_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_index(w, i);
-            }
-            if (i > 0) {
-                *p++ = ',';
-            }
-            p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        *p = ',';
+        p += i > 0;
+        p = atd_write_int64(p + 0, (int64_t)v->items[i]);
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool revindex_int_list_assoc_write(atd_writer *w, const revindex_int_list_assoc *v)
+static char *revindex_int_list_assoc_write_p(atd_writer *w, char *p, const revindex_int_list_assoc *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!atd_writer_string(w, v->items[i].key.ptr, v->items[i].key.len) || !atd_writer_raw(w, ":", 1)) {
-            return atd_writer_push_index(w, i);
+        p = atd_writer_raw_p(w, p, ":", 1);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        if (!revindex_int_list_write(w, &v->items[i].value)) {
-            return atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len);
+        p = revindex_int_list_write_p(w, p, &v->items[i].value);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+static char *revindex_corpus_write_p(atd_writer *w, char *p, const revindex_corpus *v)
+{
+    p = atd_writer_key_string_p(w, p, "{\"name\":", 8, v->name.ptr, v->name.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
+    }
+    p = atd_writer_raw_p(w, p, ",\"index\":", 9);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = revindex_revindex_write_p(w, p, &v->index);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "index", 5));
+    }
+    if (v->has_stats) {
+        p = atd_writer_raw_p(w, p, ",\"stats\":", 9);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = revindex_int_assoc_write_p(w, p, &v->stats);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "stats", 5));
+        }
+    }
+    p = atd_writer_raw_p(w, p, ",\"by_file\":", 11);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = revindex_int_list_assoc_write_p(w, p, &v->by_file);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "by_file", 7));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool revindex_corpus_write(atd_writer *w, const revindex_corpus *v)
 {
-    if (!atd_writer_key_string(w, "{\"name\":", 8, v->name.ptr, v->name.len)) {
-        return atd_writer_push_field(w, "name", 4);
-    }
-    if (!atd_writer_raw(w, ",\"index\":", 9)) {
-        return false;
-    }
-    if (!revindex_revindex_write(w, &v->index)) {
-        return atd_writer_push_field(w, "index", 5);
-    }
-    if (v->has_stats) {
-        if (!atd_writer_raw(w, ",\"stats\":", 9)) {
-            return false;
-        }
-        if (!revindex_int_assoc_write(w, &v->stats)) {
-            return atd_writer_push_field(w, "stats", 5);
-        }
-    }
-    if (!atd_writer_raw(w, ",\"by_file\":", 11)) {
-        return false;
-    }
-    if (!revindex_int_list_assoc_write(w, &v->by_file)) {
-        return atd_writer_push_field(w, "by_file", 7);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, revindex_corpus_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool revindex_corpus_write_any(atd_writer *w, const void *value)

@@ -5,19 +5,19 @@
 
 /* --- functions of the types that are not exported --- */
 static const char *twitter_status_list_read_p(atd_reader *r, const char *p, twitter_status_list *out);
-static bool twitter_status_list_write(atd_writer *w, const twitter_status_list *v);
+static char *twitter_status_list_write_p(atd_writer *w, char *p, const twitter_status_list *v);
 static const char *twitter_int_nullable_read_p(atd_reader *r, const char *p, twitter_int_nullable *out);
-static bool twitter_int_nullable_write(atd_writer *w, const twitter_int_nullable *v);
+static char *twitter_int_nullable_write_p(atd_writer *w, char *p, const twitter_int_nullable *v);
 static const char *twitter_string_nullable_read_p(atd_reader *r, const char *p, twitter_string_nullable *out);
-static bool twitter_string_nullable_write(atd_writer *w, const twitter_string_nullable *v);
+static char *twitter_string_nullable_write_p(atd_writer *w, char *p, const twitter_string_nullable *v);
 static const char *twitter_url_entity_list_read_p(atd_reader *r, const char *p, twitter_url_entity_list *out);
-static bool twitter_url_entity_list_write(atd_writer *w, const twitter_url_entity_list *v);
+static char *twitter_url_entity_list_write_p(atd_writer *w, char *p, const twitter_url_entity_list *v);
 static const char *twitter_hashtag_list_read_p(atd_reader *r, const char *p, twitter_hashtag_list *out);
-static bool twitter_hashtag_list_write(atd_writer *w, const twitter_hashtag_list *v);
+static char *twitter_hashtag_list_write_p(atd_writer *w, char *p, const twitter_hashtag_list *v);
 static const char *twitter_user_mention_list_read_p(atd_reader *r, const char *p, twitter_user_mention_list *out);
-static bool twitter_user_mention_list_write(atd_writer *w, const twitter_user_mention_list *v);
+static char *twitter_user_mention_list_write_p(atd_writer *w, char *p, const twitter_user_mention_list *v);
 static const char *twitter_media_list_read_p(atd_reader *r, const char *p, twitter_media_list *out);
-static bool twitter_media_list_write(atd_writer *w, const twitter_media_list *v);
+static char *twitter_media_list_write_p(atd_writer *w, char *p, const twitter_media_list *v);
 
 static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, twitter_search_metadata *out);
 static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_root *out);
@@ -34,6 +34,21 @@ static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twi
 static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_size *out);
 static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_sizes *out);
 static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_media *out);
+static char *twitter_search_metadata_write_p(atd_writer *w, char *p, const twitter_search_metadata *v);
+static char *twitter_root_write_p(atd_writer *w, char *p, const twitter_root *v);
+static char *twitter_metadata_write_p(atd_writer *w, char *p, const twitter_metadata *v);
+static char *twitter_url_entities_write_p(atd_writer *w, char *p, const twitter_url_entities *v);
+static char *twitter_user_entities_write_p(atd_writer *w, char *p, const twitter_user_entities *v);
+static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v);
+static char *twitter_entities_write_p(atd_writer *w, char *p, const twitter_entities *v);
+static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status *v);
+static char *twitter_indices_write_p(atd_writer *w, char *p, const twitter_indices *v);
+static char *twitter_url_entity_write_p(atd_writer *w, char *p, const twitter_url_entity *v);
+static char *twitter_hashtag_write_p(atd_writer *w, char *p, const twitter_hashtag *v);
+static char *twitter_user_mention_write_p(atd_writer *w, char *p, const twitter_user_mention *v);
+static char *twitter_size_write_p(atd_writer *w, char *p, const twitter_size *v);
+static char *twitter_sizes_write_p(atd_writer *w, char *p, const twitter_sizes *v);
+static char *twitter_media_write_p(atd_writer *w, char *p, const twitter_media *v);
 
 /* --- readers --- */
 
@@ -4323,68 +4338,73 @@ int twitter_media_from_json(const char *json, size_t len, atd_arena *arena, twit
 
 /* --- writers --- */
 
-static bool twitter_status_list_write(atd_writer *w, const twitter_status_list *v)
+static char *twitter_status_list_write_p(atd_writer *w, char *p, const twitter_status_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!twitter_status_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = twitter_status_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *twitter_search_metadata_write_p(atd_writer *w, char *p, const twitter_search_metadata *v)
+{
+    if (!atd_writer_finite(w, (double)v->completed_in)) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "completed_in", 12));
+    }
+    p = atd_writer_room(w, p, 26 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "completed_in", 12));
+    }
+    memcpy(p, "{\"completed_in\":", 16);
+    p = atd_write_double(p + 16, (double)v->completed_in);
+    memcpy(p, ",\"max_id\":", 10);
+    p = atd_write_int64(p + 10, (int64_t)v->max_id);
+    p = atd_writer_key_string_p(w, p, ",\"max_id_str\":", 14, v->max_id_str.ptr, v->max_id_str.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "max_id_str", 10));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"next_results\":", 16, v->next_results.ptr, v->next_results.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "next_results", 12));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"query\":", 9, v->query.ptr, v->query.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "query", 5));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"refresh_url\":", 15, v->refresh_url.ptr, v->refresh_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "refresh_url", 11));
+    }
+    p = atd_writer_room(w, p, 21 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "count", 5));
+    }
+    memcpy(p, ",\"count\":", 9);
+    p = atd_write_int64(p + 9, (int64_t)v->count);
+    memcpy(p, ",\"since_id\":", 12);
+    p = atd_write_int64(p + 12, (int64_t)v->since_id);
+    p = atd_writer_key_string_p(w, p, ",\"since_id_str\":", 16, v->since_id_str.ptr, v->since_id_str.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "since_id_str", 12));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata *v)
 {
-    if (!atd_writer_finite(w, (double)v->completed_in)) {
-        return atd_writer_push_field(w, "completed_in", 12);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 26 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "completed_in", 12);
-        }
-        memcpy(p, "{\"completed_in\":", 16);
-        p = atd_write_double(p + 16, (double)v->completed_in);
-        memcpy(p, ",\"max_id\":", 10);
-        p = atd_write_int64(p + 10, (int64_t)v->max_id);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_key_string(w, ",\"max_id_str\":", 14, v->max_id_str.ptr, v->max_id_str.len)) {
-        return atd_writer_push_field(w, "max_id_str", 10);
-    }
-    if (!atd_writer_key_string(w, ",\"next_results\":", 16, v->next_results.ptr, v->next_results.len)) {
-        return atd_writer_push_field(w, "next_results", 12);
-    }
-    if (!atd_writer_key_string(w, ",\"query\":", 9, v->query.ptr, v->query.len)) {
-        return atd_writer_push_field(w, "query", 5);
-    }
-    if (!atd_writer_key_string(w, ",\"refresh_url\":", 15, v->refresh_url.ptr, v->refresh_url.len)) {
-        return atd_writer_push_field(w, "refresh_url", 11);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 21 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "count", 5);
-        }
-        memcpy(p, ",\"count\":", 9);
-        p = atd_write_int64(p + 9, (int64_t)v->count);
-        memcpy(p, ",\"since_id\":", 12);
-        p = atd_write_int64(p + 12, (int64_t)v->since_id);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_key_string(w, ",\"since_id_str\":", 16, v->since_id_str.ptr, v->since_id_str.len)) {
-        return atd_writer_push_field(w, "since_id_str", 12);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, twitter_search_metadata_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool twitter_search_metadata_write_any(atd_writer *w, const void *value)
@@ -4397,21 +4417,30 @@ int twitter_search_metadata_to_json(const twitter_search_metadata *value, atd_bu
     return atd_to_json(twitter_search_metadata_write_any, value, out, err);
 }
 
+static char *twitter_root_write_p(atd_writer *w, char *p, const twitter_root *v)
+{
+    p = atd_writer_raw_p(w, p, "{\"statuses\":", 12);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = twitter_status_list_write_p(w, p, &v->statuses);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "statuses", 8));
+    }
+    p = atd_writer_raw_p(w, p, ",\"search_metadata\":", 19);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = twitter_search_metadata_write_p(w, p, &v->search_metadata);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "search_metadata", 15));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
 bool twitter_root_write(atd_writer *w, const twitter_root *v)
 {
-    if (!atd_writer_raw(w, "{\"statuses\":", 12)) {
-        return false;
-    }
-    if (!twitter_status_list_write(w, &v->statuses)) {
-        return atd_writer_push_field(w, "statuses", 8);
-    }
-    if (!atd_writer_raw(w, ",\"search_metadata\":", 19)) {
-        return false;
-    }
-    if (!twitter_search_metadata_write(w, &v->search_metadata)) {
-        return atd_writer_push_field(w, "search_metadata", 15);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, twitter_root_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool twitter_root_write_any(atd_writer *w, const void *value)
@@ -4424,15 +4453,22 @@ int twitter_root_to_json(const twitter_root *value, atd_buf *out, atd_error *err
     return atd_to_json(twitter_root_write_any, value, out, err);
 }
 
+static char *twitter_metadata_write_p(atd_writer *w, char *p, const twitter_metadata *v)
+{
+    p = atd_writer_key_string_p(w, p, "{\"result_type\":", 15, v->result_type.ptr, v->result_type.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "result_type", 11));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"iso_language_code\":", 21, v->iso_language_code.ptr, v->iso_language_code.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "iso_language_code", 17));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
 bool twitter_metadata_write(atd_writer *w, const twitter_metadata *v)
 {
-    if (!atd_writer_key_string(w, "{\"result_type\":", 15, v->result_type.ptr, v->result_type.len)) {
-        return atd_writer_push_field(w, "result_type", 11);
-    }
-    if (!atd_writer_key_string(w, ",\"iso_language_code\":", 21, v->iso_language_code.ptr, v->iso_language_code.len)) {
-        return atd_writer_push_field(w, "iso_language_code", 17);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, twitter_metadata_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool twitter_metadata_write_any(atd_writer *w, const void *value)
@@ -4445,54 +4481,67 @@ int twitter_metadata_to_json(const twitter_metadata *value, atd_buf *out, atd_er
     return atd_to_json(twitter_metadata_write_any, value, out, err);
 }
 
-static bool twitter_int_nullable_write(atd_writer *w, const twitter_int_nullable *v)
+static char *twitter_int_nullable_write_p(atd_writer *w, char *p, const twitter_int_nullable *v)
 {
     if (!v->has) {
-        return atd_writer_raw(w, "null", 4);
+        return atd_writer_raw_p(w, p, "null", 4);
     }
-    if (!atd_writer_int64(w, (int64_t)v->value)) {
-        return false;
+    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return NULL;
     }
-    return true;
+    p = atd_write_int64(p + 0, (int64_t)v->value);
+    return p;
 }
 
-static bool twitter_string_nullable_write(atd_writer *w, const twitter_string_nullable *v)
+static char *twitter_string_nullable_write_p(atd_writer *w, char *p, const twitter_string_nullable *v)
 {
     if (!v->has) {
-        return atd_writer_raw(w, "null", 4);
+        return atd_writer_raw_p(w, p, "null", 4);
     }
-    if (!atd_writer_string(w, v->value.ptr, v->value.len)) {
-        return false;
+    p = atd_writer_key_string_p(w, p, "", 0, v->value.ptr, v->value.len);
+    if (p == NULL) {
+        return NULL;
     }
-    return true;
+    return p;
 }
 
-static bool twitter_url_entity_list_write(atd_writer *w, const twitter_url_entity_list *v)
+static char *twitter_url_entity_list_write_p(atd_writer *w, char *p, const twitter_url_entity_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!twitter_url_entity_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = twitter_url_entity_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *twitter_url_entities_write_p(atd_writer *w, char *p, const twitter_url_entities *v)
+{
+    p = atd_writer_raw_p(w, p, "{\"urls\":", 8);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = twitter_url_entity_list_write_p(w, p, &v->urls);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "urls", 4));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool twitter_url_entities_write(atd_writer *w, const twitter_url_entities *v)
 {
-    if (!atd_writer_raw(w, "{\"urls\":", 8)) {
-        return false;
-    }
-    if (!twitter_url_entity_list_write(w, &v->urls)) {
-        return atd_writer_push_field(w, "urls", 4);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, twitter_url_entities_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool twitter_url_entities_write_any(atd_writer *w, const void *value)
@@ -4505,29 +4554,39 @@ int twitter_url_entities_to_json(const twitter_url_entities *value, atd_buf *out
     return atd_to_json(twitter_url_entities_write_any, value, out, err);
 }
 
-bool twitter_user_entities_write(atd_writer *w, const twitter_user_entities *v)
+static char *twitter_user_entities_write_p(atd_writer *w, char *p, const twitter_user_entities *v)
 {
     bool first = true;
-    if (!atd_writer_raw(w, "{", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
     }
     if (v->has_url) {
-        if (!atd_writer_raw(w, "\"url\":", 6)) {
-            return false;
+        p = atd_writer_raw_p(w, p, "\"url\":", 6);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!twitter_url_entities_write(w, &v->url)) {
-            return atd_writer_push_field(w, "url", 3);
+        p = twitter_url_entities_write_p(w, p, &v->url);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
         }
         first = false;
     }
-    if (first ? !atd_writer_raw(w, "\"description\":", 14) : !atd_writer_raw(w, ",\"description\":", 15)) {
-        return false;
+    p = first ? atd_writer_raw_p(w, p, "\"description\":", 14) : atd_writer_raw_p(w, p, ",\"description\":", 15);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!twitter_url_entities_write(w, &v->description)) {
-        return atd_writer_push_field(w, "description", 11);
+    p = twitter_url_entities_write_p(w, p, &v->description);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "description", 11));
     }
     first = false;
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool twitter_user_entities_write(atd_writer *w, const twitter_user_entities *v)
+{
+    return atd_writer_finish(w, twitter_user_entities_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool twitter_user_entities_write_any(atd_writer *w, const void *value)
@@ -4540,259 +4599,261 @@ int twitter_user_entities_to_json(const twitter_user_entities *value, atd_buf *o
     return atd_to_json(twitter_user_entities_write_any, value, out, err);
 }
 
-bool twitter_user_write(atd_writer *w, const twitter_user *v)
+static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "id", 2);
-        }
-        memcpy(p, "{\"id\":", 6);
-        p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
     }
-    if (!atd_writer_key_string(w, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len)) {
-        return atd_writer_push_field(w, "id_str", 6);
+    memcpy(p, "{\"id\":", 6);
+    p = atd_write_int64(p + 6, (int64_t)v->id);
+    p = atd_writer_key_string_p(w, p, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "id_str", 6));
     }
-    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
-        return atd_writer_push_field(w, "name", 4);
+    p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
     }
-    if (!atd_writer_key_string(w, ",\"screen_name\":", 15, v->screen_name.ptr, v->screen_name.len)) {
-        return atd_writer_push_field(w, "screen_name", 11);
+    p = atd_writer_key_string_p(w, p, ",\"screen_name\":", 15, v->screen_name.ptr, v->screen_name.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "screen_name", 11));
     }
-    if (!atd_writer_key_string(w, ",\"location\":", 12, v->location.ptr, v->location.len)) {
-        return atd_writer_push_field(w, "location", 8);
+    p = atd_writer_key_string_p(w, p, ",\"location\":", 12, v->location.ptr, v->location.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "location", 8));
     }
-    if (!atd_writer_key_string(w, ",\"description\":", 15, v->description.ptr, v->description.len)) {
-        return atd_writer_push_field(w, "description", 11);
+    p = atd_writer_key_string_p(w, p, ",\"description\":", 15, v->description.ptr, v->description.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "description", 11));
     }
-    if (!atd_writer_raw(w, ",\"url\":", 7)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"url\":", 7);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!twitter_string_nullable_write(w, &v->url)) {
-        return atd_writer_push_field(w, "url", 3);
+    p = twitter_string_nullable_write_p(w, p, &v->url);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
     }
-    if (!atd_writer_raw(w, ",\"entities\":", 12)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"entities\":", 12);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!twitter_user_entities_write(w, &v->entities)) {
-        return atd_writer_push_field(w, "entities", 8);
+    p = twitter_user_entities_write_p(w, p, &v->entities);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "entities", 8));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 65 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "protected", 9);
-        }
-        memcpy(p, ",\"protected\":", 13);
-        if (v->protected_) {
-            memcpy(p + 13, "true", 4);
-            p += 17;
-        } else {
-            memcpy(p + 13, "false", 5);
-            p += 18;
-        }
-        memcpy(p, ",\"followers_count\":", 19);
-        p = atd_write_int64(p + 19, (int64_t)v->followers_count);
-        memcpy(p, ",\"friends_count\":", 17);
-        p = atd_write_int64(p + 17, (int64_t)v->friends_count);
-        memcpy(p, ",\"listed_count\":", 16);
-        p = atd_write_int64(p + 16, (int64_t)v->listed_count);
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 65 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "protected", 9));
     }
-    if (!atd_writer_key_string(w, ",\"created_at\":", 14, v->created_at.ptr, v->created_at.len)) {
-        return atd_writer_push_field(w, "created_at", 10);
+    memcpy(p, ",\"protected\":", 13);
+    if (v->protected_) {
+        memcpy(p + 13, "true", 4);
+        p += 17;
+    } else {
+        memcpy(p + 13, "false", 5);
+        p += 18;
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 20 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "favourites_count", 16);
-        }
-        memcpy(p, ",\"favourites_count\":", 20);
-        p = atd_write_int64(p + 20, (int64_t)v->favourites_count);
-        atd_buf_commit(atd_writer_buf(w), p);
+    memcpy(p, ",\"followers_count\":", 19);
+    p = atd_write_int64(p + 19, (int64_t)v->followers_count);
+    memcpy(p, ",\"friends_count\":", 17);
+    p = atd_write_int64(p + 17, (int64_t)v->friends_count);
+    memcpy(p, ",\"listed_count\":", 16);
+    p = atd_write_int64(p + 16, (int64_t)v->listed_count);
+    p = atd_writer_key_string_p(w, p, ",\"created_at\":", 14, v->created_at.ptr, v->created_at.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "created_at", 10));
     }
-    if (!atd_writer_raw(w, ",\"utc_offset\":", 14)) {
-        return false;
+    p = atd_writer_room(w, p, 20 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "favourites_count", 16));
     }
-    if (!twitter_int_nullable_write(w, &v->utc_offset)) {
-        return atd_writer_push_field(w, "utc_offset", 10);
+    memcpy(p, ",\"favourites_count\":", 20);
+    p = atd_write_int64(p + 20, (int64_t)v->favourites_count);
+    p = atd_writer_raw_p(w, p, ",\"utc_offset\":", 14);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!atd_writer_raw(w, ",\"time_zone\":", 13)) {
-        return false;
+    p = twitter_int_nullable_write_p(w, p, &v->utc_offset);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "utc_offset", 10));
     }
-    if (!twitter_string_nullable_write(w, &v->time_zone)) {
-        return atd_writer_push_field(w, "time_zone", 9);
+    p = atd_writer_raw_p(w, p, ",\"time_zone\":", 13);
+    if (p == NULL) {
+        return NULL;
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 45 + 5 + 5 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "geo_enabled", 11);
-        }
-        memcpy(p, ",\"geo_enabled\":", 15);
-        if (v->geo_enabled) {
-            memcpy(p + 15, "true", 4);
-            p += 19;
-        } else {
-            memcpy(p + 15, "false", 5);
-            p += 20;
-        }
-        memcpy(p, ",\"verified\":", 12);
-        if (v->verified) {
-            memcpy(p + 12, "true", 4);
-            p += 16;
-        } else {
-            memcpy(p + 12, "false", 5);
-            p += 17;
-        }
-        memcpy(p, ",\"statuses_count\":", 18);
-        p = atd_write_int64(p + 18, (int64_t)v->statuses_count);
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = twitter_string_nullable_write_p(w, p, &v->time_zone);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "time_zone", 9));
     }
-    if (!atd_writer_key_string(w, ",\"lang\":", 8, v->lang.ptr, v->lang.len)) {
-        return atd_writer_push_field(w, "lang", 4);
+    p = atd_writer_room(w, p, 45 + 5 + 5 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "geo_enabled", 11));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 67 + 5 + 5 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "contributors_enabled", 20);
-        }
-        memcpy(p, ",\"contributors_enabled\":", 24);
-        if (v->contributors_enabled) {
-            memcpy(p + 24, "true", 4);
-            p += 28;
-        } else {
-            memcpy(p + 24, "false", 5);
-            p += 29;
-        }
-        memcpy(p, ",\"is_translator\":", 17);
-        if (v->is_translator) {
-            memcpy(p + 17, "true", 4);
-            p += 21;
-        } else {
-            memcpy(p + 17, "false", 5);
-            p += 22;
-        }
-        memcpy(p, ",\"is_translation_enabled\":", 26);
-        if (v->is_translation_enabled) {
-            memcpy(p + 26, "true", 4);
-            p += 30;
-        } else {
-            memcpy(p + 26, "false", 5);
-            p += 31;
-        }
-        atd_buf_commit(atd_writer_buf(w), p);
+    memcpy(p, ",\"geo_enabled\":", 15);
+    if (v->geo_enabled) {
+        memcpy(p + 15, "true", 4);
+        p += 19;
+    } else {
+        memcpy(p + 15, "false", 5);
+        p += 20;
     }
-    if (!atd_writer_key_string(w, ",\"profile_background_color\":", 28, v->profile_background_color.ptr, v->profile_background_color.len)) {
-        return atd_writer_push_field(w, "profile_background_color", 24);
+    memcpy(p, ",\"verified\":", 12);
+    if (v->verified) {
+        memcpy(p + 12, "true", 4);
+        p += 16;
+    } else {
+        memcpy(p + 12, "false", 5);
+        p += 17;
     }
-    if (!atd_writer_key_string(w, ",\"profile_background_image_url\":", 32, v->profile_background_image_url.ptr, v->profile_background_image_url.len)) {
-        return atd_writer_push_field(w, "profile_background_image_url", 28);
+    memcpy(p, ",\"statuses_count\":", 18);
+    p = atd_write_int64(p + 18, (int64_t)v->statuses_count);
+    p = atd_writer_key_string_p(w, p, ",\"lang\":", 8, v->lang.ptr, v->lang.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "lang", 4));
     }
-    if (!atd_writer_key_string(w, ",\"profile_background_image_url_https\":", 38, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len)) {
-        return atd_writer_push_field(w, "profile_background_image_url_https", 34);
+    p = atd_writer_room(w, p, 67 + 5 + 5 + 5);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "contributors_enabled", 20));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 27 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "profile_background_tile", 23);
-        }
-        memcpy(p, ",\"profile_background_tile\":", 27);
-        if (v->profile_background_tile) {
-            memcpy(p + 27, "true", 4);
-            p += 31;
-        } else {
-            memcpy(p + 27, "false", 5);
-            p += 32;
-        }
-        atd_buf_commit(atd_writer_buf(w), p);
+    memcpy(p, ",\"contributors_enabled\":", 24);
+    if (v->contributors_enabled) {
+        memcpy(p + 24, "true", 4);
+        p += 28;
+    } else {
+        memcpy(p + 24, "false", 5);
+        p += 29;
     }
-    if (!atd_writer_key_string(w, ",\"profile_image_url\":", 21, v->profile_image_url.ptr, v->profile_image_url.len)) {
-        return atd_writer_push_field(w, "profile_image_url", 17);
+    memcpy(p, ",\"is_translator\":", 17);
+    if (v->is_translator) {
+        memcpy(p + 17, "true", 4);
+        p += 21;
+    } else {
+        memcpy(p + 17, "false", 5);
+        p += 22;
     }
-    if (!atd_writer_key_string(w, ",\"profile_image_url_https\":", 27, v->profile_image_url_https.ptr, v->profile_image_url_https.len)) {
-        return atd_writer_push_field(w, "profile_image_url_https", 23);
+    memcpy(p, ",\"is_translation_enabled\":", 26);
+    if (v->is_translation_enabled) {
+        memcpy(p + 26, "true", 4);
+        p += 30;
+    } else {
+        memcpy(p + 26, "false", 5);
+        p += 31;
+    }
+    p = atd_writer_key_string_p(w, p, ",\"profile_background_color\":", 28, v->profile_background_color.ptr, v->profile_background_color.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_background_color", 24));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"profile_background_image_url\":", 32, v->profile_background_image_url.ptr, v->profile_background_image_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_background_image_url", 28));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"profile_background_image_url_https\":", 38, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_background_image_url_https", 34));
+    }
+    p = atd_writer_room(w, p, 27 + 5);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_background_tile", 23));
+    }
+    memcpy(p, ",\"profile_background_tile\":", 27);
+    if (v->profile_background_tile) {
+        memcpy(p + 27, "true", 4);
+        p += 31;
+    } else {
+        memcpy(p + 27, "false", 5);
+        p += 32;
+    }
+    p = atd_writer_key_string_p(w, p, ",\"profile_image_url\":", 21, v->profile_image_url.ptr, v->profile_image_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_image_url", 17));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"profile_image_url_https\":", 27, v->profile_image_url_https.ptr, v->profile_image_url_https.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_image_url_https", 23));
     }
     if (v->has_profile_banner_url) {
-        if (!atd_writer_key_string(w, ",\"profile_banner_url\":", 22, v->profile_banner_url.ptr, v->profile_banner_url.len)) {
-            return atd_writer_push_field(w, "profile_banner_url", 18);
-        }
-    }
-    if (!atd_writer_key_string(w, ",\"profile_link_color\":", 22, v->profile_link_color.ptr, v->profile_link_color.len)) {
-        return atd_writer_push_field(w, "profile_link_color", 18);
-    }
-    if (!atd_writer_key_string(w, ",\"profile_sidebar_border_color\":", 32, v->profile_sidebar_border_color.ptr, v->profile_sidebar_border_color.len)) {
-        return atd_writer_push_field(w, "profile_sidebar_border_color", 28);
-    }
-    if (!atd_writer_key_string(w, ",\"profile_sidebar_fill_color\":", 30, v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len)) {
-        return atd_writer_push_field(w, "profile_sidebar_fill_color", 26);
-    }
-    if (!atd_writer_key_string(w, ",\"profile_text_color\":", 22, v->profile_text_color.ptr, v->profile_text_color.len)) {
-        return atd_writer_push_field(w, "profile_text_color", 18);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 130 + 5 + 5 + 5 + 5 + 5 + 5);
+        p = atd_writer_key_string_p(w, p, ",\"profile_banner_url\":", 22, v->profile_banner_url.ptr, v->profile_banner_url.len);
         if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "profile_use_background_image", 28);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_banner_url", 18));
         }
-        memcpy(p, ",\"profile_use_background_image\":", 32);
-        if (v->profile_use_background_image) {
-            memcpy(p + 32, "true", 4);
-            p += 36;
-        } else {
-            memcpy(p + 32, "false", 5);
-            p += 37;
-        }
-        memcpy(p, ",\"default_profile\":", 19);
-        if (v->default_profile) {
-            memcpy(p + 19, "true", 4);
-            p += 23;
-        } else {
-            memcpy(p + 19, "false", 5);
-            p += 24;
-        }
-        memcpy(p, ",\"default_profile_image\":", 25);
-        if (v->default_profile_image) {
-            memcpy(p + 25, "true", 4);
-            p += 29;
-        } else {
-            memcpy(p + 25, "false", 5);
-            p += 30;
-        }
-        memcpy(p, ",\"following\":", 13);
-        if (v->following) {
-            memcpy(p + 13, "true", 4);
-            p += 17;
-        } else {
-            memcpy(p + 13, "false", 5);
-            p += 18;
-        }
-        memcpy(p, ",\"follow_request_sent\":", 23);
-        if (v->follow_request_sent) {
-            memcpy(p + 23, "true", 4);
-            p += 27;
-        } else {
-            memcpy(p + 23, "false", 5);
-            p += 28;
-        }
-        memcpy(p, ",\"notifications\":", 17);
-        if (v->notifications) {
-            memcpy(p + 17, "true", 4);
-            p += 21;
-        } else {
-            memcpy(p + 17, "false", 5);
-            p += 22;
-        }
-        *p++ = '}';
-        atd_buf_commit(atd_writer_buf(w), p);
     }
-    return true;
+    p = atd_writer_key_string_p(w, p, ",\"profile_link_color\":", 22, v->profile_link_color.ptr, v->profile_link_color.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_link_color", 18));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"profile_sidebar_border_color\":", 32, v->profile_sidebar_border_color.ptr, v->profile_sidebar_border_color.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_sidebar_border_color", 28));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"profile_sidebar_fill_color\":", 30, v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_sidebar_fill_color", 26));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"profile_text_color\":", 22, v->profile_text_color.ptr, v->profile_text_color.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_text_color", 18));
+    }
+    p = atd_writer_room(w, p, 130 + 5 + 5 + 5 + 5 + 5 + 5);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_use_background_image", 28));
+    }
+    memcpy(p, ",\"profile_use_background_image\":", 32);
+    if (v->profile_use_background_image) {
+        memcpy(p + 32, "true", 4);
+        p += 36;
+    } else {
+        memcpy(p + 32, "false", 5);
+        p += 37;
+    }
+    memcpy(p, ",\"default_profile\":", 19);
+    if (v->default_profile) {
+        memcpy(p + 19, "true", 4);
+        p += 23;
+    } else {
+        memcpy(p + 19, "false", 5);
+        p += 24;
+    }
+    memcpy(p, ",\"default_profile_image\":", 25);
+    if (v->default_profile_image) {
+        memcpy(p + 25, "true", 4);
+        p += 29;
+    } else {
+        memcpy(p + 25, "false", 5);
+        p += 30;
+    }
+    memcpy(p, ",\"following\":", 13);
+    if (v->following) {
+        memcpy(p + 13, "true", 4);
+        p += 17;
+    } else {
+        memcpy(p + 13, "false", 5);
+        p += 18;
+    }
+    memcpy(p, ",\"follow_request_sent\":", 23);
+    if (v->follow_request_sent) {
+        memcpy(p + 23, "true", 4);
+        p += 27;
+    } else {
+        memcpy(p + 23, "false", 5);
+        p += 28;
+    }
+    memcpy(p, ",\"notifications\":", 17);
+    if (v->notifications) {
+        memcpy(p + 17, "true", 4);
+        p += 21;
+    } else {
+        memcpy(p + 17, "false", 5);
+        p += 22;
+    }
+    *p++ = '}';
+    return p;
+}
+
+bool twitter_user_write(atd_writer *w, const twitter_user *v)
+{
+    return atd_writer_finish(w, twitter_user_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool twitter_user_write_any(atd_writer *w, const void *value)
@@ -4805,92 +4866,116 @@ int twitter_user_to_json(const twitter_user *value, atd_buf *out, atd_error *err
     return atd_to_json(twitter_user_write_any, value, out, err);
 }
 
-static bool twitter_hashtag_list_write(atd_writer *w, const twitter_hashtag_list *v)
+static char *twitter_hashtag_list_write_p(atd_writer *w, char *p, const twitter_hashtag_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!twitter_hashtag_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = twitter_hashtag_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool twitter_user_mention_list_write(atd_writer *w, const twitter_user_mention_list *v)
+static char *twitter_user_mention_list_write_p(atd_writer *w, char *p, const twitter_user_mention_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!twitter_user_mention_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = twitter_user_mention_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool twitter_media_list_write(atd_writer *w, const twitter_media_list *v)
+static char *twitter_media_list_write_p(atd_writer *w, char *p, const twitter_media_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!twitter_media_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = twitter_media_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *twitter_entities_write_p(atd_writer *w, char *p, const twitter_entities *v)
+{
+    p = atd_writer_raw_p(w, p, "{\"hashtags\":", 12);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = twitter_hashtag_list_write_p(w, p, &v->hashtags);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "hashtags", 8));
+    }
+    p = atd_writer_raw_p(w, p, ",\"symbols\":", 11);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = twitter_hashtag_list_write_p(w, p, &v->symbols);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "symbols", 7));
+    }
+    p = atd_writer_raw_p(w, p, ",\"urls\":", 8);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = twitter_url_entity_list_write_p(w, p, &v->urls);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "urls", 4));
+    }
+    p = atd_writer_raw_p(w, p, ",\"user_mentions\":", 17);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = twitter_user_mention_list_write_p(w, p, &v->user_mentions);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "user_mentions", 13));
+    }
+    if (v->has_media) {
+        p = atd_writer_raw_p(w, p, ",\"media\":", 9);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = twitter_media_list_write_p(w, p, &v->media);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "media", 5));
+        }
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool twitter_entities_write(atd_writer *w, const twitter_entities *v)
 {
-    if (!atd_writer_raw(w, "{\"hashtags\":", 12)) {
-        return false;
-    }
-    if (!twitter_hashtag_list_write(w, &v->hashtags)) {
-        return atd_writer_push_field(w, "hashtags", 8);
-    }
-    if (!atd_writer_raw(w, ",\"symbols\":", 11)) {
-        return false;
-    }
-    if (!twitter_hashtag_list_write(w, &v->symbols)) {
-        return atd_writer_push_field(w, "symbols", 7);
-    }
-    if (!atd_writer_raw(w, ",\"urls\":", 8)) {
-        return false;
-    }
-    if (!twitter_url_entity_list_write(w, &v->urls)) {
-        return atd_writer_push_field(w, "urls", 4);
-    }
-    if (!atd_writer_raw(w, ",\"user_mentions\":", 17)) {
-        return false;
-    }
-    if (!twitter_user_mention_list_write(w, &v->user_mentions)) {
-        return atd_writer_push_field(w, "user_mentions", 13);
-    }
-    if (v->has_media) {
-        if (!atd_writer_raw(w, ",\"media\":", 9)) {
-            return false;
-        }
-        if (!twitter_media_list_write(w, &v->media)) {
-            return atd_writer_push_field(w, "media", 5);
-        }
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, twitter_entities_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool twitter_entities_write_any(atd_writer *w, const void *value)
@@ -4903,188 +4988,192 @@ int twitter_entities_to_json(const twitter_entities *value, atd_buf *out, atd_er
     return atd_to_json(twitter_entities_write_any, value, out, err);
 }
 
-bool twitter_status_write(atd_writer *w, const twitter_status *v)
+static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status *v)
 {
-    if (!atd_writer_raw(w, "{\"metadata\":", 12)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{\"metadata\":", 12);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!twitter_metadata_write(w, &v->metadata)) {
-        return atd_writer_push_field(w, "metadata", 8);
+    p = twitter_metadata_write_p(w, p, &v->metadata);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "metadata", 8));
     }
-    if (!atd_writer_key_string(w, ",\"created_at\":", 14, v->created_at.ptr, v->created_at.len)) {
-        return atd_writer_push_field(w, "created_at", 10);
+    p = atd_writer_key_string_p(w, p, ",\"created_at\":", 14, v->created_at.ptr, v->created_at.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "created_at", 10));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "id", 2);
-        }
-        memcpy(p, ",\"id\":", 6);
-        p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
     }
-    if (!atd_writer_key_string(w, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len)) {
-        return atd_writer_push_field(w, "id_str", 6);
+    memcpy(p, ",\"id\":", 6);
+    p = atd_write_int64(p + 6, (int64_t)v->id);
+    p = atd_writer_key_string_p(w, p, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "id_str", 6));
     }
-    if (!atd_writer_key_string(w, ",\"text\":", 8, v->text.ptr, v->text.len)) {
-        return atd_writer_push_field(w, "text", 4);
+    p = atd_writer_key_string_p(w, p, ",\"text\":", 8, v->text.ptr, v->text.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "text", 4));
     }
-    if (!atd_writer_key_string(w, ",\"source\":", 10, v->source.ptr, v->source.len)) {
-        return atd_writer_push_field(w, "source", 6);
+    p = atd_writer_key_string_p(w, p, ",\"source\":", 10, v->source.ptr, v->source.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "source", 6));
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 13 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "truncated", 9);
-        }
-        memcpy(p, ",\"truncated\":", 13);
-        if (v->truncated) {
-            memcpy(p + 13, "true", 4);
-            p += 17;
-        } else {
-            memcpy(p + 13, "false", 5);
-            p += 18;
-        }
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 13 + 5);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "truncated", 9));
     }
-    if (!atd_writer_raw(w, ",\"in_reply_to_status_id\":", 25)) {
-        return false;
+    memcpy(p, ",\"truncated\":", 13);
+    if (v->truncated) {
+        memcpy(p + 13, "true", 4);
+        p += 17;
+    } else {
+        memcpy(p + 13, "false", 5);
+        p += 18;
     }
-    if (!twitter_int_nullable_write(w, &v->in_reply_to_status_id)) {
-        return atd_writer_push_field(w, "in_reply_to_status_id", 21);
+    p = atd_writer_raw_p(w, p, ",\"in_reply_to_status_id\":", 25);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!atd_writer_raw(w, ",\"in_reply_to_status_id_str\":", 29)) {
-        return false;
+    p = twitter_int_nullable_write_p(w, p, &v->in_reply_to_status_id);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "in_reply_to_status_id", 21));
     }
-    if (!twitter_string_nullable_write(w, &v->in_reply_to_status_id_str)) {
-        return atd_writer_push_field(w, "in_reply_to_status_id_str", 25);
+    p = atd_writer_raw_p(w, p, ",\"in_reply_to_status_id_str\":", 29);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!atd_writer_raw(w, ",\"in_reply_to_user_id\":", 23)) {
-        return false;
+    p = twitter_string_nullable_write_p(w, p, &v->in_reply_to_status_id_str);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "in_reply_to_status_id_str", 25));
     }
-    if (!twitter_int_nullable_write(w, &v->in_reply_to_user_id)) {
-        return atd_writer_push_field(w, "in_reply_to_user_id", 19);
+    p = atd_writer_raw_p(w, p, ",\"in_reply_to_user_id\":", 23);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!atd_writer_raw(w, ",\"in_reply_to_user_id_str\":", 27)) {
-        return false;
+    p = twitter_int_nullable_write_p(w, p, &v->in_reply_to_user_id);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "in_reply_to_user_id", 19));
     }
-    if (!twitter_string_nullable_write(w, &v->in_reply_to_user_id_str)) {
-        return atd_writer_push_field(w, "in_reply_to_user_id_str", 23);
+    p = atd_writer_raw_p(w, p, ",\"in_reply_to_user_id_str\":", 27);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!atd_writer_raw(w, ",\"in_reply_to_screen_name\":", 27)) {
-        return false;
+    p = twitter_string_nullable_write_p(w, p, &v->in_reply_to_user_id_str);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "in_reply_to_user_id_str", 23));
     }
-    if (!twitter_string_nullable_write(w, &v->in_reply_to_screen_name)) {
-        return atd_writer_push_field(w, "in_reply_to_screen_name", 23);
+    p = atd_writer_raw_p(w, p, ",\"in_reply_to_screen_name\":", 27);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!atd_writer_raw(w, ",\"user\":", 8)) {
-        return false;
+    p = twitter_string_nullable_write_p(w, p, &v->in_reply_to_screen_name);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "in_reply_to_screen_name", 23));
     }
-    if (!twitter_user_write(w, &v->user)) {
-        return atd_writer_push_field(w, "user", 4);
+    p = atd_writer_raw_p(w, p, ",\"user\":", 8);
+    if (p == NULL) {
+        return NULL;
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 47 + 4 + 4 + 4 + 4);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "geo", 3);
-        }
-        memcpy(p, ",\"geo\":", 7);
-        (void)v->geo; /* unit: always null */
-        memcpy(p + 7, "null", 4);
-        p += 11;
-        memcpy(p, ",\"coordinates\":", 15);
-        (void)v->coordinates; /* unit: always null */
-        memcpy(p + 15, "null", 4);
-        p += 19;
-        memcpy(p, ",\"place\":", 9);
-        (void)v->place; /* unit: always null */
-        memcpy(p + 9, "null", 4);
-        p += 13;
-        memcpy(p, ",\"contributors\":", 16);
-        (void)v->contributors; /* unit: always null */
-        memcpy(p + 16, "null", 4);
-        p += 20;
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = twitter_user_write_p(w, p, &v->user);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "user", 4));
     }
+    p = atd_writer_room(w, p, 47 + 4 + 4 + 4 + 4);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "geo", 3));
+    }
+    memcpy(p, ",\"geo\":", 7);
+    (void)v->geo; /* unit: always null */
+    memcpy(p + 7, "null", 4);
+    p += 11;
+    memcpy(p, ",\"coordinates\":", 15);
+    (void)v->coordinates; /* unit: always null */
+    memcpy(p + 15, "null", 4);
+    p += 19;
+    memcpy(p, ",\"place\":", 9);
+    (void)v->place; /* unit: always null */
+    memcpy(p + 9, "null", 4);
+    p += 13;
+    memcpy(p, ",\"contributors\":", 16);
+    (void)v->contributors; /* unit: always null */
+    memcpy(p + 16, "null", 4);
+    p += 20;
     if (v->has_retweeted_status) {
-        if (!atd_writer_raw(w, ",\"retweeted_status\":", 20)) {
-            return false;
+        p = atd_writer_raw_p(w, p, ",\"retweeted_status\":", 20);
+        if (p == NULL) {
+            return NULL;
         }
         if (v->retweeted_status == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-            return atd_writer_push_field(w, "retweeted_status", 16);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "retweeted_status", 16));
         }
-        if (!twitter_status_write(w, &(*v->retweeted_status))) {
-            return atd_writer_push_field(w, "retweeted_status", 16);
-        }
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 35 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+        p = twitter_status_write_p(w, p, &(*v->retweeted_status));
         if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "retweet_count", 13);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "retweeted_status", 16));
         }
-        memcpy(p, ",\"retweet_count\":", 17);
-        p = atd_write_int64(p + 17, (int64_t)v->retweet_count);
-        memcpy(p, ",\"favorite_count\":", 18);
-        p = atd_write_int64(p + 18, (int64_t)v->favorite_count);
-        atd_buf_commit(atd_writer_buf(w), p);
     }
-    if (!atd_writer_raw(w, ",\"entities\":", 12)) {
-        return false;
+    p = atd_writer_room(w, p, 35 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "retweet_count", 13));
     }
-    if (!twitter_entities_write(w, &v->entities)) {
-        return atd_writer_push_field(w, "entities", 8);
+    memcpy(p, ",\"retweet_count\":", 17);
+    p = atd_write_int64(p + 17, (int64_t)v->retweet_count);
+    memcpy(p, ",\"favorite_count\":", 18);
+    p = atd_write_int64(p + 18, (int64_t)v->favorite_count);
+    p = atd_writer_raw_p(w, p, ",\"entities\":", 12);
+    if (p == NULL) {
+        return NULL;
     }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 26 + 5 + 5);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "favorited", 9);
-        }
-        memcpy(p, ",\"favorited\":", 13);
-        if (v->favorited) {
-            memcpy(p + 13, "true", 4);
-            p += 17;
-        } else {
-            memcpy(p + 13, "false", 5);
-            p += 18;
-        }
-        memcpy(p, ",\"retweeted\":", 13);
-        if (v->retweeted) {
-            memcpy(p + 13, "true", 4);
-            p += 17;
-        } else {
-            memcpy(p + 13, "false", 5);
-            p += 18;
-        }
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = twitter_entities_write_p(w, p, &v->entities);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "entities", 8));
+    }
+    p = atd_writer_room(w, p, 26 + 5 + 5);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "favorited", 9));
+    }
+    memcpy(p, ",\"favorited\":", 13);
+    if (v->favorited) {
+        memcpy(p + 13, "true", 4);
+        p += 17;
+    } else {
+        memcpy(p + 13, "false", 5);
+        p += 18;
+    }
+    memcpy(p, ",\"retweeted\":", 13);
+    if (v->retweeted) {
+        memcpy(p + 13, "true", 4);
+        p += 17;
+    } else {
+        memcpy(p + 13, "false", 5);
+        p += 18;
     }
     if (v->has_possibly_sensitive) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 22 + 5);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "possibly_sensitive", 18);
-            }
-            memcpy(p, ",\"possibly_sensitive\":", 22);
-            if (v->possibly_sensitive) {
-                memcpy(p + 22, "true", 4);
-                p += 26;
-            } else {
-                memcpy(p + 22, "false", 5);
-                p += 27;
-            }
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 22 + 5);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "possibly_sensitive", 18));
+        }
+        memcpy(p, ",\"possibly_sensitive\":", 22);
+        if (v->possibly_sensitive) {
+            memcpy(p + 22, "true", 4);
+            p += 26;
+        } else {
+            memcpy(p + 22, "false", 5);
+            p += 27;
         }
     }
-    if (!atd_writer_key_string(w, ",\"lang\":", 8, v->lang.ptr, v->lang.len)) {
-        return atd_writer_push_field(w, "lang", 4);
+    p = atd_writer_key_string_p(w, p, ",\"lang\":", 8, v->lang.ptr, v->lang.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "lang", 4));
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool twitter_status_write(atd_writer *w, const twitter_status *v)
+{
+    return atd_writer_finish(w, twitter_status_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool twitter_status_write_any(atd_writer *w, const void *value)
@@ -5097,22 +5186,23 @@ int twitter_status_to_json(const twitter_status *value, atd_buf *out, atd_error 
     return atd_to_json(twitter_status_write_any, value, out, err);
 }
 
+static char *twitter_indices_write_p(atd_writer *w, char *p, const twitter_indices *v)
+{
+    p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
+    }
+    memcpy(p, "[", 1);
+    p = atd_write_int64(p + 1, (int64_t)v->f0);
+    memcpy(p, ",", 1);
+    p = atd_write_int64(p + 1, (int64_t)v->f1);
+    *p++ = ']';
+    return p;
+}
+
 bool twitter_indices_write(atd_writer *w, const twitter_indices *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_index(w, 0);
-        }
-        memcpy(p, "[", 1);
-        p = atd_write_int64(p + 1, (int64_t)v->f0);
-        memcpy(p, ",", 1);
-        p = atd_write_int64(p + 1, (int64_t)v->f1);
-        *p++ = ']';
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    return true;
+    return atd_writer_finish(w, twitter_indices_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool twitter_indices_write_any(atd_writer *w, const void *value)
@@ -5125,24 +5215,34 @@ int twitter_indices_to_json(const twitter_indices *value, atd_buf *out, atd_erro
     return atd_to_json(twitter_indices_write_any, value, out, err);
 }
 
+static char *twitter_url_entity_write_p(atd_writer *w, char *p, const twitter_url_entity *v)
+{
+    p = atd_writer_key_string_p(w, p, "{\"url\":", 7, v->url.ptr, v->url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"expanded_url\":", 16, v->expanded_url.ptr, v->expanded_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "expanded_url", 12));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"display_url\":", 15, v->display_url.ptr, v->display_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "display_url", 11));
+    }
+    p = atd_writer_raw_p(w, p, ",\"indices\":", 11);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = twitter_indices_write_p(w, p, &v->indices);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "indices", 7));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
 bool twitter_url_entity_write(atd_writer *w, const twitter_url_entity *v)
 {
-    if (!atd_writer_key_string(w, "{\"url\":", 7, v->url.ptr, v->url.len)) {
-        return atd_writer_push_field(w, "url", 3);
-    }
-    if (!atd_writer_key_string(w, ",\"expanded_url\":", 16, v->expanded_url.ptr, v->expanded_url.len)) {
-        return atd_writer_push_field(w, "expanded_url", 12);
-    }
-    if (!atd_writer_key_string(w, ",\"display_url\":", 15, v->display_url.ptr, v->display_url.len)) {
-        return atd_writer_push_field(w, "display_url", 11);
-    }
-    if (!atd_writer_raw(w, ",\"indices\":", 11)) {
-        return false;
-    }
-    if (!twitter_indices_write(w, &v->indices)) {
-        return atd_writer_push_field(w, "indices", 7);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, twitter_url_entity_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool twitter_url_entity_write_any(atd_writer *w, const void *value)
@@ -5155,18 +5255,26 @@ int twitter_url_entity_to_json(const twitter_url_entity *value, atd_buf *out, at
     return atd_to_json(twitter_url_entity_write_any, value, out, err);
 }
 
+static char *twitter_hashtag_write_p(atd_writer *w, char *p, const twitter_hashtag *v)
+{
+    p = atd_writer_key_string_p(w, p, "{\"text\":", 8, v->text.ptr, v->text.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "text", 4));
+    }
+    p = atd_writer_raw_p(w, p, ",\"indices\":", 11);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = twitter_indices_write_p(w, p, &v->indices);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "indices", 7));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
 bool twitter_hashtag_write(atd_writer *w, const twitter_hashtag *v)
 {
-    if (!atd_writer_key_string(w, "{\"text\":", 8, v->text.ptr, v->text.len)) {
-        return atd_writer_push_field(w, "text", 4);
-    }
-    if (!atd_writer_raw(w, ",\"indices\":", 11)) {
-        return false;
-    }
-    if (!twitter_indices_write(w, &v->indices)) {
-        return atd_writer_push_field(w, "indices", 7);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, twitter_hashtag_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool twitter_hashtag_write_any(atd_writer *w, const void *value)
@@ -5179,34 +5287,40 @@ int twitter_hashtag_to_json(const twitter_hashtag *value, atd_buf *out, atd_erro
     return atd_to_json(twitter_hashtag_write_any, value, out, err);
 }
 
+static char *twitter_user_mention_write_p(atd_writer *w, char *p, const twitter_user_mention *v)
+{
+    p = atd_writer_key_string_p(w, p, "{\"screen_name\":", 15, v->screen_name.ptr, v->screen_name.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "screen_name", 11));
+    }
+    p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
+    }
+    p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
+    }
+    memcpy(p, ",\"id\":", 6);
+    p = atd_write_int64(p + 6, (int64_t)v->id);
+    p = atd_writer_key_string_p(w, p, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "id_str", 6));
+    }
+    p = atd_writer_raw_p(w, p, ",\"indices\":", 11);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = twitter_indices_write_p(w, p, &v->indices);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "indices", 7));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
 bool twitter_user_mention_write(atd_writer *w, const twitter_user_mention *v)
 {
-    if (!atd_writer_key_string(w, "{\"screen_name\":", 15, v->screen_name.ptr, v->screen_name.len)) {
-        return atd_writer_push_field(w, "screen_name", 11);
-    }
-    if (!atd_writer_key_string(w, ",\"name\":", 8, v->name.ptr, v->name.len)) {
-        return atd_writer_push_field(w, "name", 4);
-    }
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "id", 2);
-        }
-        memcpy(p, ",\"id\":", 6);
-        p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_key_string(w, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len)) {
-        return atd_writer_push_field(w, "id_str", 6);
-    }
-    if (!atd_writer_raw(w, ",\"indices\":", 11)) {
-        return false;
-    }
-    if (!twitter_indices_write(w, &v->indices)) {
-        return atd_writer_push_field(w, "indices", 7);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, twitter_user_mention_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool twitter_user_mention_write_any(atd_writer *w, const void *value)
@@ -5219,24 +5333,26 @@ int twitter_user_mention_to_json(const twitter_user_mention *value, atd_buf *out
     return atd_to_json(twitter_user_mention_write_any, value, out, err);
 }
 
+static char *twitter_size_write_p(atd_writer *w, char *p, const twitter_size *v)
+{
+    p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "w", 1));
+    }
+    memcpy(p, "{\"w\":", 5);
+    p = atd_write_int64(p + 5, (int64_t)v->w);
+    memcpy(p, ",\"h\":", 5);
+    p = atd_write_int64(p + 5, (int64_t)v->h);
+    p = atd_writer_key_string_p(w, p, ",\"resize\":", 10, v->resize.ptr, v->resize.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "resize", 6));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
 bool twitter_size_write(atd_writer *w, const twitter_size *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 10 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "w", 1);
-        }
-        memcpy(p, "{\"w\":", 5);
-        p = atd_write_int64(p + 5, (int64_t)v->w);
-        memcpy(p, ",\"h\":", 5);
-        p = atd_write_int64(p + 5, (int64_t)v->h);
-        atd_buf_commit(atd_writer_buf(w), p);
-    }
-    if (!atd_writer_key_string(w, ",\"resize\":", 10, v->resize.ptr, v->resize.len)) {
-        return atd_writer_push_field(w, "resize", 6);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, twitter_size_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool twitter_size_write_any(atd_writer *w, const void *value)
@@ -5249,33 +5365,46 @@ int twitter_size_to_json(const twitter_size *value, atd_buf *out, atd_error *err
     return atd_to_json(twitter_size_write_any, value, out, err);
 }
 
+static char *twitter_sizes_write_p(atd_writer *w, char *p, const twitter_sizes *v)
+{
+    p = atd_writer_raw_p(w, p, "{\"medium\":", 10);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = twitter_size_write_p(w, p, &v->medium);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "medium", 6));
+    }
+    p = atd_writer_raw_p(w, p, ",\"small\":", 9);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = twitter_size_write_p(w, p, &v->small);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "small", 5));
+    }
+    p = atd_writer_raw_p(w, p, ",\"thumb\":", 9);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = twitter_size_write_p(w, p, &v->thumb);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "thumb", 5));
+    }
+    p = atd_writer_raw_p(w, p, ",\"large\":", 9);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = twitter_size_write_p(w, p, &v->large);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "large", 5));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
 bool twitter_sizes_write(atd_writer *w, const twitter_sizes *v)
 {
-    if (!atd_writer_raw(w, "{\"medium\":", 10)) {
-        return false;
-    }
-    if (!twitter_size_write(w, &v->medium)) {
-        return atd_writer_push_field(w, "medium", 6);
-    }
-    if (!atd_writer_raw(w, ",\"small\":", 9)) {
-        return false;
-    }
-    if (!twitter_size_write(w, &v->small)) {
-        return atd_writer_push_field(w, "small", 5);
-    }
-    if (!atd_writer_raw(w, ",\"thumb\":", 9)) {
-        return false;
-    }
-    if (!twitter_size_write(w, &v->thumb)) {
-        return atd_writer_push_field(w, "thumb", 5);
-    }
-    if (!atd_writer_raw(w, ",\"large\":", 9)) {
-        return false;
-    }
-    if (!twitter_size_write(w, &v->large)) {
-        return atd_writer_push_field(w, "large", 5);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, twitter_sizes_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool twitter_sizes_write_any(atd_writer *w, const void *value)
@@ -5288,69 +5417,78 @@ int twitter_sizes_to_json(const twitter_sizes *value, atd_buf *out, atd_error *e
     return atd_to_json(twitter_sizes_write_any, value, out, err);
 }
 
-bool twitter_media_write(atd_writer *w, const twitter_media *v)
+static char *twitter_media_write_p(atd_writer *w, char *p, const twitter_media *v)
 {
-    {
-        char *p = atd_buf_reserve(atd_writer_buf(w), 6 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            atd_writer_fail_buf(w);
-            return atd_writer_push_field(w, "id", 2);
-        }
-        memcpy(p, "{\"id\":", 6);
-        p = atd_write_int64(p + 6, (int64_t)v->id);
-        atd_buf_commit(atd_writer_buf(w), p);
+    p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
     }
-    if (!atd_writer_key_string(w, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len)) {
-        return atd_writer_push_field(w, "id_str", 6);
+    memcpy(p, "{\"id\":", 6);
+    p = atd_write_int64(p + 6, (int64_t)v->id);
+    p = atd_writer_key_string_p(w, p, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "id_str", 6));
     }
-    if (!atd_writer_raw(w, ",\"indices\":", 11)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"indices\":", 11);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!twitter_indices_write(w, &v->indices)) {
-        return atd_writer_push_field(w, "indices", 7);
+    p = twitter_indices_write_p(w, p, &v->indices);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "indices", 7));
     }
-    if (!atd_writer_key_string(w, ",\"media_url\":", 13, v->media_url.ptr, v->media_url.len)) {
-        return atd_writer_push_field(w, "media_url", 9);
+    p = atd_writer_key_string_p(w, p, ",\"media_url\":", 13, v->media_url.ptr, v->media_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "media_url", 9));
     }
-    if (!atd_writer_key_string(w, ",\"media_url_https\":", 19, v->media_url_https.ptr, v->media_url_https.len)) {
-        return atd_writer_push_field(w, "media_url_https", 15);
+    p = atd_writer_key_string_p(w, p, ",\"media_url_https\":", 19, v->media_url_https.ptr, v->media_url_https.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "media_url_https", 15));
     }
-    if (!atd_writer_key_string(w, ",\"url\":", 7, v->url.ptr, v->url.len)) {
-        return atd_writer_push_field(w, "url", 3);
+    p = atd_writer_key_string_p(w, p, ",\"url\":", 7, v->url.ptr, v->url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
     }
-    if (!atd_writer_key_string(w, ",\"display_url\":", 15, v->display_url.ptr, v->display_url.len)) {
-        return atd_writer_push_field(w, "display_url", 11);
+    p = atd_writer_key_string_p(w, p, ",\"display_url\":", 15, v->display_url.ptr, v->display_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "display_url", 11));
     }
-    if (!atd_writer_key_string(w, ",\"expanded_url\":", 16, v->expanded_url.ptr, v->expanded_url.len)) {
-        return atd_writer_push_field(w, "expanded_url", 12);
+    p = atd_writer_key_string_p(w, p, ",\"expanded_url\":", 16, v->expanded_url.ptr, v->expanded_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "expanded_url", 12));
     }
-    if (!atd_writer_key_string(w, ",\"type\":", 8, v->media_type.ptr, v->media_type.len)) {
-        return atd_writer_push_field(w, "type", 4);
+    p = atd_writer_key_string_p(w, p, ",\"type\":", 8, v->media_type.ptr, v->media_type.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
     }
-    if (!atd_writer_raw(w, ",\"sizes\":", 9)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"sizes\":", 9);
+    if (p == NULL) {
+        return NULL;
     }
-    if (!twitter_sizes_write(w, &v->sizes)) {
-        return atd_writer_push_field(w, "sizes", 5);
+    p = twitter_sizes_write_p(w, p, &v->sizes);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "sizes", 5));
     }
     if (v->has_source_status_id) {
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 20 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_field(w, "source_status_id", 16);
-            }
-            memcpy(p, ",\"source_status_id\":", 20);
-            p = atd_write_int64(p + 20, (int64_t)v->source_status_id);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 20 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "source_status_id", 16));
         }
+        memcpy(p, ",\"source_status_id\":", 20);
+        p = atd_write_int64(p + 20, (int64_t)v->source_status_id);
     }
     if (v->has_source_status_id_str) {
-        if (!atd_writer_key_string(w, ",\"source_status_id_str\":", 24, v->source_status_id_str.ptr, v->source_status_id_str.len)) {
-            return atd_writer_push_field(w, "source_status_id_str", 20);
+        p = atd_writer_key_string_p(w, p, ",\"source_status_id_str\":", 24, v->source_status_id_str.ptr, v->source_status_id_str.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "source_status_id_str", 20));
         }
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool twitter_media_write(atd_writer *w, const twitter_media *v)
+{
+    return atd_writer_finish(w, twitter_media_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool twitter_media_write_any(atd_writer *w, const void *value)

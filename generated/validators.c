@@ -5,24 +5,27 @@
 
 /* --- functions of the types that are not exported --- */
 static const char *validators_host_list_read_p(atd_reader *r, const char *p, validators_host_list *out);
-static bool validators_host_list_write(atd_writer *w, const validators_host_list *v);
+static char *validators_host_list_write_p(atd_writer *w, char *p, const validators_host_list *v);
 static const char *validators_port_list_read_p(atd_reader *r, const char *p, validators_port_list *out);
-static bool validators_port_list_write(atd_writer *w, const validators_port_list *v);
+static char *validators_port_list_write_p(atd_writer *w, char *p, const validators_port_list *v);
 static const char *validators_int_checked_list_read_p(atd_reader *r, const char *p, validators_int_checked_list *out);
-static bool validators_int_checked_list_write(atd_writer *w, const validators_int_checked_list *v);
+static char *validators_int_checked_list_write_p(atd_writer *w, char *p, const validators_int_checked_list *v);
 static void validators_int_int_checked_tuple_init(validators_int_int_checked_tuple *v);
 static const char *validators_int_int_checked_tuple_read_p(atd_reader *r, const char *p, validators_int_int_checked_tuple *out);
-static bool validators_int_int_checked_tuple_write(atd_writer *w, const validators_int_int_checked_tuple *v);
+static char *validators_int_int_checked_tuple_write_p(atd_writer *w, char *p, const validators_int_int_checked_tuple *v);
 static const char *validators_uint8_checked_nullable_read_p(atd_reader *r, const char *p, validators_uint8_checked_nullable *out);
-static bool validators_uint8_checked_nullable_write(atd_writer *w, const validators_uint8_checked_nullable *v);
+static char *validators_uint8_checked_nullable_write_p(atd_writer *w, char *p, const validators_uint8_checked_nullable *v);
 static const char *validators_person_list_read_p(atd_reader *r, const char *p, validators_person_list *out);
-static bool validators_person_list_write(atd_writer *w, const validators_person_list *v);
+static char *validators_person_list_write_p(atd_writer *w, char *p, const validators_person_list *v);
 static const char *validators_shape_list_read_p(atd_reader *r, const char *p, validators_shape_list *out);
-static bool validators_shape_list_write(atd_writer *w, const validators_shape_list *v);
+static char *validators_shape_list_write_p(atd_writer *w, char *p, const validators_shape_list *v);
 
 static const char *validators_host_read_p(atd_reader *r, const char *p, validators_host *out);
 static const char *validators_config_read_p(atd_reader *r, const char *p, validators_config *out);
 static const char *validators_doc_read_p(atd_reader *r, const char *p, validators_doc *out);
+static char *validators_host_write_p(atd_writer *w, char *p, const validators_host *v);
+static char *validators_config_write_p(atd_writer *w, char *p, const validators_config *v);
+static char *validators_doc_write_p(atd_writer *w, char *p, const validators_doc *v);
 
 /* --- readers --- */
 
@@ -1290,7 +1293,9 @@ int validators_hostname_from_json(const char *json, size_t len, atd_arena *arena
 static bool validators_person__plain_write(atd_writer *w, const validators_person *v);
 bool validators_person__plain_write(atd_writer *w, const validators_person *v)
 {
-    if (!atd_writer_raw(w, "{\"name\":", 8)) {
+    char *p = atd_writer_cursor(w);
+    p = atd_writer_raw_p(w, p, "{\"name\":", 8);
+    if (p == NULL) {
         return false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
@@ -1302,10 +1307,12 @@ bool validators_person__plain_write(atd_writer *w, const validators_person *v)
             }
         }
     }
-    if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
+    p = atd_writer_key_string_p(w, p, "", 0, v->name.ptr, v->name.len);
+    if (p == NULL) {
         return atd_writer_push_field(w, "name", 4);
     }
-    if (!atd_writer_raw(w, ",\"age\":", 7)) {
+    p = atd_writer_raw_p(w, p, ",\"age\":", 7);
+    if (p == NULL) {
         return false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
@@ -1317,11 +1324,14 @@ bool validators_person__plain_write(atd_writer *w, const validators_person *v)
             }
         }
     }
-    if (!atd_writer_int64(w, (int64_t)v->age)) {
+    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    if (p == NULL) {
         return atd_writer_push_field(w, "age", 3);
     }
+    p = atd_write_int64(p + 0, (int64_t)v->age);
     if (v->has_email) {
-        if (!atd_writer_raw(w, ",\"email\":", 9)) {
+        p = atd_writer_raw_p(w, p, ",\"email\":", 9);
+        if (p == NULL) {
             return false;
         }
         if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
@@ -1333,11 +1343,12 @@ bool validators_person__plain_write(atd_writer *w, const validators_person *v)
                 }
             }
         }
-        if (!atd_writer_string(w, v->email.ptr, v->email.len)) {
+        p = atd_writer_key_string_p(w, p, "", 0, v->email.ptr, v->email.len);
+        if (p == NULL) {
             return atd_writer_push_field(w, "email", 5);
         }
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, atd_writer_raw_p(w, p, "}", 1));
 }
 
 bool validators_person_write(atd_writer *w, const validators_person *v)
@@ -1367,24 +1378,36 @@ static bool validators_shape__plain_write(atd_writer *w, const validators_shape 
 {
     switch (v->tag) {
     case VALIDATORS_SHAPE_DOT:
-        return atd_writer_raw(w, "\"Dot\"", 5);
-    case VALIDATORS_SHAPE_CIRCLE:
-        if (!atd_writer_raw(w, "[\"Circle\",", 10)) {
-            return false;
+        {
+            char *p = atd_writer_cursor(w);
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, "\"Dot\"", 5));
         }
-        if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
-            {
-                const char *why_ = NULL;
-                if (!valid_radius(&v->u.Circle, &why_)) {
-                    atd_writer_fail_validator(w, "valid_radius", why_);
-                    return atd_writer_push_index(w, 1);
+    case VALIDATORS_SHAPE_CIRCLE:
+        {
+            char *p = atd_writer_cursor(w);
+            p = atd_writer_raw_p(w, p, "[\"Circle\",", 10);
+            if (p == NULL) {
+                return false;
+            }
+            if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
+                {
+                    const char *why_ = NULL;
+                    if (!valid_radius(&v->u.Circle, &why_)) {
+                        atd_writer_fail_validator(w, "valid_radius", why_);
+                        return atd_writer_push_index(w, 1);
+                    }
                 }
             }
+            if (!atd_writer_finite(w, (double)v->u.Circle)) {
+                return atd_writer_push_index(w, 1);
+            }
+            p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
+            if (p == NULL) {
+                return atd_writer_push_index(w, 1);
+            }
+            p = atd_write_double(p + 0, (double)v->u.Circle);
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, "]", 1));
         }
-        if (!atd_writer_double(w, (double)v->u.Circle)) {
-            return atd_writer_push_index(w, 1);
-        }
-        return atd_writer_raw(w, "]", 1);
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'");
 }
@@ -1411,75 +1434,94 @@ int validators_shape_to_json(const validators_shape *value, atd_buf *out, atd_er
     return atd_to_json(validators_shape_write_any, value, out, err);
 }
 
-bool validators_host_write(atd_writer *w, const validators_host *v)
+static char *validators_host_write_p(atd_writer *w, char *p, const validators_host *v)
 {
-    if (!atd_writer_raw(w, "{\"host\":", 8)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "{\"host\":", 8);
+    if (p == NULL) {
+        return NULL;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((v->host).len < (size_t)1 || (v->host).len > (size_t)16) {
             atd_writer_fail_check_len(w, (v->host).len, "a string of 1 to 16 bytes");
-            return atd_writer_push_field(w, "host", 4);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "host", 4));
         }
     }
-    if (!atd_writer_string(w, v->host.ptr, v->host.len)) {
-        return atd_writer_push_field(w, "host", 4);
+    p = atd_writer_key_string_p(w, p, "", 0, v->host.ptr, v->host.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "host", 4));
     }
-    if (!atd_writer_raw(w, ",\"port\":", 8)) {
-        return false;
+    p = atd_writer_raw_p(w, p, ",\"port\":", 8);
+    if (p == NULL) {
+        return NULL;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)(v->port) < INT64_C(1) || (int64_t)(v->port) > INT64_C(65535)) {
             atd_writer_fail_check_int(w, (int64_t)(v->port), "an int >= 1 and <= 65535");
-            return atd_writer_push_field(w, "port", 4);
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "port", 4));
         }
         {
             const char *why_ = NULL;
             if (!valid_port(&v->port, &why_)) {
                 atd_writer_fail_validator(w, "valid_port", why_);
-                return atd_writer_push_field(w, "port", 4);
+                return atd_writer_fail_cursor(atd_writer_push_field(w, "port", 4));
             }
         }
     }
-    if (!atd_writer_int64(w, (int64_t)v->port)) {
-        return atd_writer_push_field(w, "port", 4);
+    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "port", 4));
     }
+    p = atd_write_int64(p + 0, (int64_t)v->port);
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->weight != (double)(1.0)) {
-        if (!atd_writer_raw(w, ",\"weight\":", 10)) {
-            return false;
+        p = atd_writer_raw_p(w, p, ",\"weight\":", 10);
+        if (p == NULL) {
+            return NULL;
         }
         if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             if ((double)(v->weight) < 0 || (double)(v->weight) > 100.5) {
                 atd_writer_fail_check_float(w, (double)(v->weight), "a float >= 0 and <= 100.5");
-                return atd_writer_push_field(w, "weight", 6);
+                return atd_writer_fail_cursor(atd_writer_push_field(w, "weight", 6));
             }
         }
-        if (!atd_writer_double(w, (double)v->weight)) {
-            return atd_writer_push_field(w, "weight", 6);
+        if (!atd_writer_finite(w, (double)v->weight)) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "weight", 6));
         }
+        p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "weight", 6));
+        }
+        p = atd_write_double(p + 0, (double)v->weight);
     }
     if (v->has_backup) {
-        if (!atd_writer_raw(w, ",\"backup\":", 10)) {
-            return false;
+        p = atd_writer_raw_p(w, p, ",\"backup\":", 10);
+        if (p == NULL) {
+            return NULL;
         }
         if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             if ((int64_t)(v->backup) < INT64_C(1) || (int64_t)(v->backup) > INT64_C(65535)) {
                 atd_writer_fail_check_int(w, (int64_t)(v->backup), "an int >= 1 and <= 65535");
-                return atd_writer_push_field(w, "backup", 6);
+                return atd_writer_fail_cursor(atd_writer_push_field(w, "backup", 6));
             }
             {
                 const char *why_ = NULL;
                 if (!valid_port(&v->backup, &why_)) {
                     atd_writer_fail_validator(w, "valid_port", why_);
-                    return atd_writer_push_field(w, "backup", 6);
+                    return atd_writer_fail_cursor(atd_writer_push_field(w, "backup", 6));
                 }
             }
         }
-        if (!atd_writer_int64(w, (int64_t)v->backup)) {
-            return atd_writer_push_field(w, "backup", 6);
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "backup", 6));
         }
+        p = atd_write_int64(p + 0, (int64_t)v->backup);
     }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
+bool validators_host_write(atd_writer *w, const validators_host *v)
+{
+    return atd_writer_finish(w, validators_host_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool validators_host_write_any(atd_writer *w, const void *value)
@@ -1492,64 +1534,64 @@ int validators_host_to_json(const validators_host *value, atd_buf *out, atd_erro
     return atd_to_json(validators_host_write_any, value, out, err);
 }
 
-static bool validators_host_list_write(atd_writer *w, const validators_host_list *v)
+static char *validators_host_list_write_p(atd_writer *w, char *p, const validators_host_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
-        if (!validators_host_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+        p = validators_host_write_p(w, p, &v->items[i]);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool validators_port_list_write(atd_writer *w, const validators_port_list *v)
+static char *validators_port_list_write_p(atd_writer *w, char *p, const validators_port_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
         if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             if ((int64_t)(v->items[i]) < INT64_C(1) || (int64_t)(v->items[i]) > INT64_C(65535)) {
                 atd_writer_fail_check_int(w, (int64_t)(v->items[i]), "an int >= 1 and <= 65535");
-                return atd_writer_push_index(w, i);
+                return atd_writer_fail_cursor(atd_writer_push_index(w, i));
             }
             {
                 const char *why_ = NULL;
                 if (!valid_port(&v->items[i], &why_)) {
                     atd_writer_fail_validator(w, "valid_port", why_);
-                    return atd_writer_push_index(w, i);
+                    return atd_writer_fail_cursor(atd_writer_push_index(w, i));
                 }
             }
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_index(w, i);
-            }
-            if (i > 0) {
-                *p++ = ',';
-            }
-            p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        *p = ',';
+        p += i > 0;
+        p = atd_write_int64(p + 0, (int64_t)v->items[i]);
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool validators_int_checked_list_write(atd_writer *w, const validators_int_checked_list *v)
+static char *validators_int_checked_list_write_p(atd_writer *w, char *p, const validators_int_checked_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
         if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
@@ -1557,105 +1599,123 @@ static bool validators_int_checked_list_write(atd_writer *w, const validators_in
                 const char *why_ = NULL;
                 if (!valid_even(&v->items[i], &why_)) {
                     atd_writer_fail_validator(w, "valid_even", why_);
-                    return atd_writer_push_index(w, i);
+                    return atd_writer_fail_cursor(atd_writer_push_index(w, i));
                 }
             }
         }
-        {
-            char *p = atd_buf_reserve(atd_writer_buf(w), 1 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                atd_writer_fail_buf(w);
-                return atd_writer_push_index(w, i);
-            }
-            if (i > 0) {
-                *p++ = ',';
-            }
-            p = atd_write_int64(p + 0, (int64_t)v->items[i]);
-            atd_buf_commit(atd_writer_buf(w), p);
+        p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        *p = ',';
+        p += i > 0;
+        p = atd_write_int64(p + 0, (int64_t)v->items[i]);
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool validators_int_int_checked_tuple_write(atd_writer *w, const validators_int_int_checked_tuple *v)
+static char *validators_int_int_checked_tuple_write_p(atd_writer *w, char *p, const validators_int_int_checked_tuple *v)
 {
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)(v->f0) < INT64_C(0)) {
             atd_writer_fail_check_int(w, (int64_t)(v->f0), "an int >= 0");
-            return atd_writer_push_index(w, 0);
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
         }
     }
-    if (!atd_writer_int64(w, (int64_t)v->f0)) {
-        return atd_writer_push_index(w, 0);
+    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     }
-    if (!atd_writer_raw(w, ",", 1)) {
-        return false;
+    p = atd_write_int64(p + 0, (int64_t)v->f0);
+    p = atd_writer_raw_p(w, p, ",", 1);
+    if (p == NULL) {
+        return NULL;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)(v->f1) > INT64_C(9)) {
             atd_writer_fail_check_int(w, (int64_t)(v->f1), "an int <= 9");
-            return atd_writer_push_index(w, 1);
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
     }
-    if (!atd_writer_int64(w, (int64_t)v->f1)) {
-        return atd_writer_push_index(w, 1);
+    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    return atd_writer_raw(w, "]", 1);
+    p = atd_write_int64(p + 0, (int64_t)v->f1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool validators_uint8_checked_nullable_write(atd_writer *w, const validators_uint8_checked_nullable *v)
+static char *validators_uint8_checked_nullable_write_p(atd_writer *w, char *p, const validators_uint8_checked_nullable *v)
 {
     if (!v->has) {
-        return atd_writer_raw(w, "null", 4);
+        return atd_writer_raw_p(w, p, "null", 4);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)(v->value) > INT64_C(10)) {
             atd_writer_fail_check_int(w, (int64_t)(v->value), "an int <= 10");
-            return false;
+            return NULL;
         }
     }
-    if (!atd_writer_int64(w, (int64_t)v->value)) {
-        return false;
+    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    if (p == NULL) {
+        return NULL;
     }
-    return true;
+    p = atd_write_int64(p + 0, (int64_t)v->value);
+    return p;
+}
+
+static char *validators_config_write_p(atd_writer *w, char *p, const validators_config *v)
+{
+    p = atd_writer_raw_p(w, p, "{\"hosts\":", 9);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = validators_host_list_write_p(w, p, &v->hosts);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "hosts", 5));
+    }
+    p = atd_writer_raw_p(w, p, ",\"ports\":", 9);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = validators_port_list_write_p(w, p, &v->ports);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "ports", 5));
+    }
+    p = atd_writer_raw_p(w, p, ",\"evens\":", 9);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = validators_int_checked_list_write_p(w, p, &v->evens);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "evens", 5));
+    }
+    p = atd_writer_raw_p(w, p, ",\"range\":", 9);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = validators_int_int_checked_tuple_write_p(w, p, &v->range);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "range", 5));
+    }
+    p = atd_writer_raw_p(w, p, ",\"level\":", 9);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = validators_uint8_checked_nullable_write_p(w, p, &v->level);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "level", 5));
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool validators_config_write(atd_writer *w, const validators_config *v)
 {
-    if (!atd_writer_raw(w, "{\"hosts\":", 9)) {
-        return false;
-    }
-    if (!validators_host_list_write(w, &v->hosts)) {
-        return atd_writer_push_field(w, "hosts", 5);
-    }
-    if (!atd_writer_raw(w, ",\"ports\":", 9)) {
-        return false;
-    }
-    if (!validators_port_list_write(w, &v->ports)) {
-        return atd_writer_push_field(w, "ports", 5);
-    }
-    if (!atd_writer_raw(w, ",\"evens\":", 9)) {
-        return false;
-    }
-    if (!validators_int_checked_list_write(w, &v->evens)) {
-        return atd_writer_push_field(w, "evens", 5);
-    }
-    if (!atd_writer_raw(w, ",\"range\":", 9)) {
-        return false;
-    }
-    if (!validators_int_int_checked_tuple_write(w, &v->range)) {
-        return atd_writer_push_field(w, "range", 5);
-    }
-    if (!atd_writer_raw(w, ",\"level\":", 9)) {
-        return false;
-    }
-    if (!validators_uint8_checked_nullable_write(w, &v->level)) {
-        return atd_writer_push_field(w, "level", 5);
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, validators_config_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool validators_config_write_any(atd_writer *w, const void *value)
@@ -1668,63 +1728,82 @@ int validators_config_to_json(const validators_config *value, atd_buf *out, atd_
     return atd_to_json(validators_config_write_any, value, out, err);
 }
 
-static bool validators_person_list_write(atd_writer *w, const validators_person_list *v)
+static char *validators_person_list_write_p(atd_writer *w, char *p, const validators_person_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
+        atd_writer_commit(w, p);
         if (!validators_person_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
+        p = atd_writer_cursor(w);
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "]", 1);
 }
 
-static bool validators_shape_list_write(atd_writer *w, const validators_shape_list *v)
+static char *validators_shape_list_write_p(atd_writer *w, char *p, const validators_shape_list *v)
 {
     size_t i;
-    if (!atd_writer_raw(w, "[", 1)) {
-        return false;
+    p = atd_writer_raw_p(w, p, "[", 1);
+    if (p == NULL) {
+        return NULL;
     }
     for (i = 0; i < v->len; i++) {
-        if (i > 0 && !atd_writer_raw(w, ",", 1)) {
-            return false;
+        p = atd_writer_comma_p(w, p, i > 0);
+        if (p == NULL) {
+            return NULL;
         }
+        atd_writer_commit(w, p);
         if (!validators_shape_write(w, &v->items[i])) {
-            return atd_writer_push_index(w, i);
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
+        }
+        p = atd_writer_cursor(w);
+    }
+    return atd_writer_raw_p(w, p, "]", 1);
+}
+
+static char *validators_doc_write_p(atd_writer *w, char *p, const validators_doc *v)
+{
+    p = atd_writer_raw_p(w, p, "{\"people\":", 10);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = validators_person_list_write_p(w, p, &v->people);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "people", 6));
+    }
+    p = atd_writer_raw_p(w, p, ",\"shapes\":", 10);
+    if (p == NULL) {
+        return NULL;
+    }
+    p = validators_shape_list_write_p(w, p, &v->shapes);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, "shapes", 6));
+    }
+    if (v->has_config) {
+        p = atd_writer_raw_p(w, p, ",\"config\":", 10);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = validators_config_write_p(w, p, &v->config);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "config", 6));
         }
     }
-    return atd_writer_raw(w, "]", 1);
+    return atd_writer_raw_p(w, p, "}", 1);
 }
 
 bool validators_doc_write(atd_writer *w, const validators_doc *v)
 {
-    if (!atd_writer_raw(w, "{\"people\":", 10)) {
-        return false;
-    }
-    if (!validators_person_list_write(w, &v->people)) {
-        return atd_writer_push_field(w, "people", 6);
-    }
-    if (!atd_writer_raw(w, ",\"shapes\":", 10)) {
-        return false;
-    }
-    if (!validators_shape_list_write(w, &v->shapes)) {
-        return atd_writer_push_field(w, "shapes", 6);
-    }
-    if (v->has_config) {
-        if (!atd_writer_raw(w, ",\"config\":", 10)) {
-            return false;
-        }
-        if (!validators_config_write(w, &v->config)) {
-            return atd_writer_push_field(w, "config", 6);
-        }
-    }
-    return atd_writer_raw(w, "}", 1);
+    return atd_writer_finish(w, validators_doc_write_p(w, atd_writer_cursor(w), v));
 }
 
 bool validators_doc_write_any(atd_writer *w, const void *value)
@@ -1739,6 +1818,7 @@ int validators_doc_to_json(const validators_doc *value, atd_buf *out, atd_error 
 
 bool validators_port_write(atd_writer *w, const validators_port *v)
 {
+    char *p = atd_writer_cursor(w);
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)((*v)) < INT64_C(1) || (int64_t)((*v)) > INT64_C(65535)) {
             atd_writer_fail_check_int(w, (int64_t)((*v)), "an int >= 1 and <= 65535");
@@ -1752,9 +1832,12 @@ bool validators_port_write(atd_writer *w, const validators_port *v)
             }
         }
     }
-    if (!atd_writer_int64(w, (int64_t)(*v))) {
+    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    if (p == NULL) {
         return false;
     }
+    p = atd_write_int64(p + 0, (int64_t)(*v));
+    atd_writer_commit(w, p);
     return true;
 }
 
@@ -1770,15 +1853,18 @@ int validators_port_to_json(const validators_port *value, atd_buf *out, atd_erro
 
 bool validators_hostname_write(atd_writer *w, const validators_hostname *v)
 {
+    char *p = atd_writer_cursor(w);
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if (((*v)).len < (size_t)1 || ((*v)).len > (size_t)16) {
             atd_writer_fail_check_len(w, ((*v)).len, "a string of 1 to 16 bytes");
             return false;
         }
     }
-    if (!atd_writer_string(w, (*v).ptr, (*v).len)) {
+    p = atd_writer_key_string_p(w, p, "", 0, (*v).ptr, (*v).len);
+    if (p == NULL) {
         return false;
     }
+    atd_writer_commit(w, p);
     return true;
 }
 

@@ -63,6 +63,10 @@ bool emit_has_p_reader(const ir_type *t);
 void emit_init_call(cw *w, const ir_type *t, const char *ptr);
 
 /* emit_write.c: write and the write entry points. */
+/* Whether composite t's writer is the p form (the output cursor in a local,
+ * emit_write.c): static char *P_t_write_p(atd_writer *w, char *p, const P_t *v),
+ * with P t_write around it only when t is exported. */
+bool emit_has_p_writer(const ir_type *t);
 void emit_type_writers(cw *w, const ir_module *m, const ir_type *t);
 void emit_def_writers(cw *w, const ir_module *m, const ir_def *d);
 /* The tables of enum literals that the writers share; before the writers

@@ -185,7 +185,11 @@ void emit_internal_prototypes(cw *w, const ir_module *m, const bool *used)
                     t->fn, t->name);
         else
             cw_line(w, "static bool %s_read(atd_reader *r, %s *out);", t->fn, t->name);
-        cw_line(w, "static bool %s_write(atd_writer *w, const %s *v);", t->fn, t->name);
+        if (emit_has_p_writer(t))
+            cw_line(w, "static char *%s_write_p(atd_writer *w, char *p, const %s *v);", t->fn,
+                    t->name);
+        else
+            cw_line(w, "static bool %s_write(atd_writer *w, const %s *v);", t->fn, t->name);
     }
     /* the exported types' p-form readers, which call each other */
     bool any_exported = false;
@@ -199,6 +203,17 @@ void emit_internal_prototypes(cw *w, const ir_module *m, const bool *used)
             cw_comment(w, "--- readers that take and return the cursor ---");
         any_exported = true;
         cw_line(w, "static const char *%s_read_p(atd_reader *r, const char *p, %s *out);", t->fn,
+                t->name);
+    }
+    /* and their p-form writers */
+    for (size_t i = 0; i < m->ntypes; i++) {
+        const ir_type *t = m->types[i];
+        if (!t->exported || !used[i] || !emit_has_p_writer(t))
+            continue;
+        if (!any && !any_exported)
+            cw_comment(w, "--- readers and writers that take and return the cursor ---");
+        any_exported = true;
+        cw_line(w, "static char *%s_write_p(atd_writer *w, char *p, const %s *v);", t->fn,
                 t->name);
     }
     any = any || any_exported;

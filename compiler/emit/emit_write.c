@@ -1,9 +1,18 @@
 /* Generated JSON writers (atdgen's JSON mapping, write side): compact output
  * exactly as atdgen writes it. Keys are precomputed literals with their
- * lengths ("\"date\":", 7), so nothing calls strlen at run time. A key and
- * a value of bounded size (int, bool, float, enum, unit) are written after
- * one buffer reservation, shared by a whole run of such fields or tuple
- * cells; a key and a string are one call (atd_writer_key_string). `?`
+ * lengths ("\"date\":", 7), so nothing calls strlen at run time.
+ *
+ * The writers keep the output cursor in a local `p` (writer.h's cursor
+ * form): the writers of records, lists, tuples, sums, options and nullables
+ * take and return it (P_t_write_p, emit_has_p_writer), so a whole document
+ * is written without storing the buffer's length; only P t_write, around
+ * them for exported types, commits it. A key and a value of bounded size
+ * (int, bool, float, enum, unit) are written after one check of the room
+ * left, shared by a whole run of such fields or tuple cells (and the
+ * record's closing brace); a key and a string are one check and one call
+ * (atd_writer_key_string_p). Writers that do not take the cursor (custom
+ * adapters, imported types, abstract values, the rarer number forms) are
+ * called with the cursor committed and read it back after. `?`
  * fields are omitted when absent and written unwrapped; `~` fields are
  * omitted when equal to their default (value equality), or always written
  * when the writer has ATD_WRITE_DEFAULTS (atdgen's -j-defaults); failures
@@ -30,42 +39,195 @@ static void write_signature(cw *w, const ir_type *t)
     cw_line(w, "%sbool %s_write(atd_writer *w, const %s *v)", emit_linkage(t), t->fn, t->name);
 }
 
+bool emit_has_p_writer(const ir_type *t)
+{
+    if (t->imported)
+        return false;
+    switch (t->kind) {
+    case IR_RECORD:
+        return t->c_adapter == NULL && t->validator == NULL && t->tv == NULL;
+    case IR_ENUM:
+    case IR_SUM:
+        return t->c_adapter == NULL && t->validator == NULL && t->adapter == IR_ADAPTER_NONE;
+    case IR_TUPLE:
+    case IR_LIST:
+    case IR_ASSOC:
+    case IR_OPTION:
+    case IR_NULLABLE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The writers' bodies all run on the cursor p. In a p-form writer (pf) a
+ * failure returns NULL and success the cursor; in a bool writer (adapters'
+ * plain writers, tagged records, typedefs: the cursor is a local taken
+ * from the buffer at the start) failure returns false and success commits
+ * the cursor and returns true. `fail` strings are always whole statements. */
+
+/* The failure statement after the error call `call` (NULL: the error is
+ * recorded already). */
+static const char *fail_stmt(cw *w, bool pf, const char *call)
+{
+    if (call == NULL)
+        return pf ? "return NULL;" : "return false;";
+    return pf ? cw_fmt(w, "return atd_writer_fail_cursor(%s);", call)
+              : cw_fmt(w, "return %s;", call);
+}
+
+/* Emits the successful end of a writer. */
+static void emit_success(cw *w, bool pf)
+{
+    if (pf) {
+        cw_line(w, "return p;");
+    } else {
+        cw_line(w, "atd_writer_commit(w, p);");
+        cw_line(w, "return true;");
+    }
+}
+
+/* Emits the raw bytes `lit` ("\"...\", N": a C literal and its length) at
+ * the cursor, running `fail` when there is no room:
+ *     p = atd_writer_raw_p(w, p, "]", 1);
+ *     if (p == NULL) { FAIL } */
+static void write_raw(cw *w, const char *lit, const char *fail)
+{
+    cw_line(w, "p = atd_writer_raw_p(w, p, %s);", lit);
+    cw_open(w, "if (p == NULL)");
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+}
+
+/* Emits the last raw piece `lit` of a writer and its successful end:
+ *     return atd_writer_raw_p(w, p, "]", 1);
+ *     return atd_writer_finish(w, atd_writer_raw_p(w, p, "]", 1));   (bool) */
+static void emit_raw_success(cw *w, bool pf, const char *lit)
+{
+    if (pf)
+        cw_line(w, "return atd_writer_raw_p(w, p, %s);", lit);
+    else
+        cw_line(w, "return atd_writer_finish(w, atd_writer_raw_p(w, p, %s));", lit);
+}
+
+/* Emits the comma before list element i > 0:
+ *     p = atd_writer_comma_p(w, p, i > 0);
+ *     if (p == NULL) { FAIL } */
+static void write_comma(cw *w, const char *fail)
+{
+    cw_line(w, "p = atd_writer_comma_p(w, p, i > 0);");
+    cw_open(w, "if (p == NULL)");
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+}
+
+/* Emits the signature of a p-form writer:
+ *     static char *event_event_write_p(atd_writer *w, char *p, const event_event *v) */
+static void write_p_signature(cw *w, const ir_type *t)
+{
+    cw_line(w, "static char *%s_write_p(atd_writer *w, char *p, const %s *v)", t->fn, t->name);
+}
+
+/* Emits P t_write around the p-form writer of an exported type:
+ *     bool event_event_write(atd_writer *w, const event_event *v)
+ *     {
+ *         return atd_writer_finish(w, event_event_write_p(w, atd_writer_cursor(w), v));
+ *     } */
+static void emit_bool_writer(cw *w, const ir_type *t)
+{
+    if (!t->exported)
+        return;
+    cw_blank(w);
+    write_signature(w, t);
+    cw_open(w, "{");
+    cw_line(w, "return atd_writer_finish(w, %s_write_p(w, atd_writer_cursor(w), v));", t->fn);
+    cw_close(w, "}");
+}
+
+/* Opens the writer of t: the p form when t has one, else the bool form
+ * with the cursor taken from the buffer. Returns pf. */
+static bool open_writer(cw *w, const ir_type *t)
+{
+    bool pf = emit_has_p_writer(t);
+    if (pf)
+        write_p_signature(w, t);
+    else
+        write_signature(w, t);
+    cw_open(w, "{");
+    if (!pf)
+        cw_line(w, "char *p = atd_writer_cursor(w);");
+    return pf;
+}
+
+/* Emits the call of a writer that does not take the cursor, as the
+ * condition `call` (true on success), running `fail` when it fails:
+ *     atd_writer_commit(w, p);
+ *     if (!atd_writer_json(w, &v->x)) { FAIL }
+ *     p = atd_writer_cursor(w); */
+static void write_bool_call(cw *w, const char *call, const char *fail)
+{
+    cw_line(w, "atd_writer_commit(w, p);");
+    cw_open(w, "if (!%s)", call);
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+    cw_line(w, "p = atd_writer_cursor(w);");
+}
+
 /* Emits the statements that write the value `rv` (an lvalue expression of
  * type t), running `fail` on error, e.g.
  *     if (!atd_writer_string(w, v->name.ptr, v->name.len)) {
  *         return atd_writer_push_field(w, "name", 4);
  *     }
  */
+/* One fixed-size piece (see ir_fixed): an optional comma decided at run
+ * time, a literal (separator and key, may be empty), the value `rv` of type
+ * `type`, and an optional closing literal. Consecutive pieces are written
+ * after one reservation (write_fixed). */
+typedef struct piece {
+    const ir_type *type;
+    const char *rv;
+    const char *comma_if; /* C condition for a leading ',', or NULL */
+    const char *lit;      /* "\",\\\"date\\\":\", 8" (C literal, length), or NULL */
+    size_t lit_len;
+    const char *close; /* a one-character closing literal such as "]", or NULL */
+    const char *fail;  /* the statement run when this piece fails */
+} piece;
+
+/* Most pieces written after one reservation; longer runs are split. */
+#define RUN_MAX 16
+
+static void write_fixed(cw *w, const piece *pcs, size_t n);
+
 static void write_value(cw *w, const ir_type *t, const char *rv, const char *fail)
 {
+    if (t->fixed != IR_FIXED_NONE && t->kind != IR_ENUM) {
+        /* a scalar: one piece without a key */
+        piece pc = {t, rv, NULL, NULL, 0, NULL, fail};
+        write_fixed(w, &pc, 1);
+        return;
+    }
     switch (t->kind) {
     case IR_UNIT:
-        cw_line(w, "(void)%s; /* unit: always null */", rv);
-        cw_open(w, "if (!atd_writer_raw(w, \"null\", 4))");
-        break;
     case IR_BOOL:
-        cw_open(w, "if (!atd_writer_bool(w, %s))", rv);
-        break;
+        break; /* always fixed */
     case IR_INT:
-        if (t->int_as_string)
-            cw_open(w, "if (!atd_writer_int64_string(w, (int64_t)%s))", rv);
-        else
-            cw_open(w, "if (!atd_writer_int64(w, (int64_t)%s))", rv);
-        break;
+        write_bool_call(w, cw_fmt(w, "atd_writer_int64_string(w, (int64_t)%s)", rv), fail);
+        return;
     case IR_FLOAT:
         if (t->float_as_int)
-            cw_open(w, "if (!atd_writer_double_as_int(w, (double)%s))", rv);
-        else if (t->precision > 0)
-            cw_open(w, "if (!atd_writer_double_precision(w, (double)%s, %d))", rv, t->precision);
+            write_bool_call(w, cw_fmt(w, "atd_writer_double_as_int(w, (double)%s)", rv), fail);
         else
-            cw_open(w, "if (!atd_writer_double(w, (double)%s))", rv);
-        break;
+            write_bool_call(
+                w, cw_fmt(w, "atd_writer_double_precision(w, (double)%s, %d)", rv, t->precision),
+                fail);
+        return;
     case IR_STRING:
-        cw_open(w, "if (!atd_writer_string(w, %s.ptr, %s.len))", rv, rv);
+        cw_line(w, "p = atd_writer_key_string_p(w, p, \"\", 0, %s.ptr, %s.len);", rv, rv);
+        cw_open(w, "if (p == NULL)");
         break;
     case IR_ABSTRACT:
-        cw_open(w, "if (!atd_writer_json(w, &%s))", rv);
-        break;
+        write_bool_call(w, cw_fmt(w, "atd_writer_json(w, &%s)", rv), fail);
+        return;
     case IR_WRAP: {
         /* back to the wire type with the user's conversion, then write it:
          *     { const int64_t w7_ = int_of_id(v->id); ...write w7_... } */
@@ -85,7 +247,12 @@ static void write_value(cw *w, const ir_type *t, const char *rv, const char *fai
     case IR_ASSOC:
     case IR_OPTION:
     case IR_NULLABLE:
-        cw_open(w, "if (!%s_write(w, &%s))", t->fn, rv);
+        if (!emit_has_p_writer(t)) {
+            write_bool_call(w, cw_fmt(w, "%s_write(w, &%s)", t->fn, rv), fail);
+            return;
+        }
+        cw_line(w, "p = %s_write_p(w, p, &%s);", t->fn, rv);
+        cw_open(w, "if (p == NULL)");
         break;
     }
     cw_line(w, "%s", fail);
@@ -112,9 +279,15 @@ static void write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail
     write_slot_value(w, s, rv, fail);
 }
 
+/* For writers that do not run on a cursor (emit_adapter.c): the slot on a
+ * cursor of its own, committed after it. */
 void emit_write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail)
 {
+    cw_open(w, "{");
+    cw_line(w, "char *p = atd_writer_cursor(w);");
     write_slot(w, s, rv, fail);
+    cw_line(w, "atd_writer_commit(w, p);");
+    cw_close(w, "}");
 }
 
 static void write_slot_value(cw *w, const ir_slot *s, const char *rv, const char *fail)
@@ -179,22 +352,6 @@ static const char *differs(cw *w, const ir_field *f, const char *rv)
     return NULL;
 }
 
-/* One fixed-size piece (see ir_fixed): an optional comma decided at run
- * time, a literal (separator and key, may be empty), the value `rv` of type
- * `type`, and an optional closing literal. Consecutive pieces are written
- * after one reservation (write_fixed). */
-typedef struct piece {
-    const ir_type *type;
-    const char *rv;
-    const char *comma_if; /* C condition for a leading ',', or NULL */
-    const char *lit;      /* "\",\\\"date\\\":\", 8" (C literal, length), or NULL */
-    size_t lit_len;
-    const char *close; /* a one-character closing literal such as "]", or NULL */
-    const char *fail;  /* the statement run when this piece fails */
-} piece;
-
-/* Most pieces written after one reservation; longer runs are split. */
-#define RUN_MAX 16
 
 /* Emits the checks that must pass before a fixed value is written: its
  * finiteness (float) or the range of its tag (enum), e.g.
@@ -222,19 +379,15 @@ static void fixed_precheck(cw *w, const ir_type *t, const char *rv, const char *
 }
 
 /* Emits the pieces pcs[0..n) (their types' fixed is not NONE) after one
- * reservation, e.g. for two int fields after the first one:
- *     {
- *         char *p = atd_buf_reserve(atd_writer_buf(w), 16 + ATD_INT64_CHARS + ATD_INT64_CHARS);
- *         if (p == NULL) {
- *             atd_writer_fail_buf(w);
- *             return atd_writer_push_field(w, "date", 4);
- *         }
- *         memcpy(p, ",\"date\":", 8);
- *         p = atd_write_int64(p + 8, (int64_t)v->date);
- *         memcpy(p, ",\"size\":", 8);
- *         p = atd_write_int64(p + 8, (int64_t)v->size);
- *         atd_buf_commit(atd_writer_buf(w), p);
+ * check of the room, e.g. for two int fields after the first one:
+ *     p = atd_writer_room(w, p, 16 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+ *     if (p == NULL) {
+ *         return atd_writer_fail_cursor(atd_writer_push_field(w, "date", 4));
  *     }
+ *     memcpy(p, ",\"date\":", 8);
+ *     p = atd_write_int64(p + 8, (int64_t)v->date);
+ *     memcpy(p, ",\"size\":", 8);
+ *     p = atd_write_int64(p + 8, (int64_t)v->size);
  * A list element is `if (i > 0) *p++ = ',';` then the value; floats and
  * enums are checked first (fixed_precheck), all before the reservation. */
 static void write_fixed(cw *w, const piece *pcs, size_t n)
@@ -248,10 +401,8 @@ static void write_fixed(cw *w, const piece *pcs, size_t n)
         bytes += (pc->lit != NULL ? pc->lit_len : 0) + (pc->comma_if != NULL) + (pc->close != NULL);
         sizes = cw_fmt(w, "%s + %s", sizes, pc->type->fixed_max);
     }
-    cw_open(w, "{");
-    cw_line(w, "char *p = atd_buf_reserve(atd_writer_buf(w), %zu%s);", bytes, sizes);
+    cw_line(w, "p = atd_writer_room(w, p, %zu%s);", bytes, sizes);
     cw_open(w, "if (p == NULL)");
-    cw_line(w, "atd_writer_fail_buf(w);");
     cw_line(w, "%s", pcs[0].fail);
     cw_close(w, "}");
     for (size_t i = 0; i < n; i++) {
@@ -259,9 +410,9 @@ static void write_fixed(cw *w, const piece *pcs, size_t n)
         const char *rv = pc->rv;
         size_t k = pc->lit != NULL ? pc->lit_len : 0;
         if (pc->comma_if != NULL) {
-            cw_open(w, "if (%s)", pc->comma_if);
-            cw_line(w, "*p++ = ',';");
-            cw_close(w, "}");
+            /* overwritten by what follows when there is no comma */
+            cw_line(w, "*p = ',';");
+            cw_line(w, "p += %s;", pc->comma_if);
         }
         if (pc->lit != NULL)
             cw_line(w, "memcpy(p, %s);", pc->lit);
@@ -297,8 +448,6 @@ static void write_fixed(cw *w, const piece *pcs, size_t n)
         if (pc->close != NULL)
             cw_line(w, "*p++ = '%s';", pc->close);
     }
-    cw_line(w, "atd_buf_commit(atd_writer_buf(w), p);");
-    cw_close(w, "}");
 }
 
 /* pre + name[0..len) as a JSON string + post, as the body of a C string
@@ -379,20 +528,28 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
 {
     enum { FIRST, NOT_FIRST, UNKNOWN } state = FIRST;
     bool brace_written = false, closed = false;
+    bool pf = !tagged && emit_has_p_writer(t);
     if (tagged) {
         cw_line(w, "static bool %s__write_tagged(atd_writer *w, const %s *v, const char *tag, "
                    "size_t tag_len)",
                 t->fn, t->name);
         cw_open(w, "{");
+        cw_line(w, "char *p;");
         cw_open(w, "if (!atd_writer_raw(w, tag, tag_len))");
         cw_line(w, "return false;");
         cw_close(w, "}");
+        cw_line(w, "p = atd_writer_cursor(w);");
         state = NOT_FIRST;
         brace_written = true;
+    } else if (pf) {
+        write_p_signature(w, t);
+        cw_open(w, "{");
     } else {
         cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
         cw_open(w, "{");
+        cw_line(w, "char *p = atd_writer_cursor(w);");
     }
+    const char *fail_raw = fail_stmt(w, pf, NULL);
     /* does any field get written in the UNKNOWN state? */
     bool need_first = false;
     {
@@ -422,8 +579,9 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         if (tagged && is_type_field(t, f))
             continue;
         const char *rv = cw_fmt(w, "v->%s", f->c_name);
-        const char *fail = cw_fmt(w, "return atd_writer_push_field(w, \"%s\", %zu);",
-                                  cw_c_string(w, f->json_name, f->json_len), f->json_len);
+        const char *fail = fail_stmt(w, pf,
+                                     cw_fmt(w, "atd_writer_push_field(w, \"%s\", %zu)",
+                                            cw_c_string(w, f->json_name, f->json_len), f->json_len));
         const char *c = NULL;
         bool tv_value = emit_tv_is_value(t, i);
         if (tv_value) {
@@ -444,9 +602,7 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         }
         if (c != NULL) {
             if (!brace_written) {
-                cw_open(w, "if (!atd_writer_raw(w, \"{\", 1))");
-                cw_line(w, "return false;");
-                cw_close(w, "}");
+                write_raw(w, "\"{\", 1", fail_raw);
                 brace_written = true;
             }
             cw_open(w, "if (%s)", c);
@@ -471,8 +627,10 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
                 const ir_field *g = &t->fields[++i];
                 const char *glit;
                 size_t gk = key_literal(w, &glit, ",", g);
-                const char *gfail = cw_fmt(w, "return atd_writer_push_field(w, \"%s\", %zu);",
-                                           cw_c_string(w, g->json_name, g->json_len), g->json_len);
+                const char *gfail =
+                    fail_stmt(w, pf,
+                              cw_fmt(w, "atd_writer_push_field(w, \"%s\", %zu)",
+                                     cw_c_string(w, g->json_name, g->json_len), g->json_len));
                 pcs[n++] = (piece){
                     g->slot.type, cw_fmt(w, "v->%s", g->c_name), NULL, glit, gk, NULL, gfail};
             }
@@ -483,33 +641,33 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         } else if (string && state == UNKNOWN) {
             const char *lit2;
             key_literal(w, &lit2, ",", f);
-            cw_open(w,
-                    "if (first ? !atd_writer_key_string(w, %s, %s.ptr, %s.len) : "
-                    "!atd_writer_key_string(w, %s, %s.ptr, %s.len))",
+            cw_line(w,
+                    "p = first ? atd_writer_key_string_p(w, p, %s, %s.ptr, %s.len) : "
+                    "atd_writer_key_string_p(w, p, %s, %s.ptr, %s.len);",
                     lit, rv, rv, lit2, rv, rv);
+            cw_open(w, "if (p == NULL)");
             cw_line(w, "%s", fail);
             cw_close(w, "}");
         } else if (string) {
-            cw_open(w, "if (!atd_writer_key_string(w, %s, %s.ptr, %s.len))", lit, rv, rv);
+            cw_line(w, "p = atd_writer_key_string_p(w, p, %s, %s.ptr, %s.len);", lit, rv, rv);
+            cw_open(w, "if (p == NULL)");
             cw_line(w, "%s", fail);
             cw_close(w, "}");
         } else if (state == UNKNOWN) {
             const char *lit2;
             key_literal(w, &lit2, ",", f);
-            cw_open(w, "if (first ? !atd_writer_raw(w, %s) : !atd_writer_raw(w, %s))", lit, lit2);
-            cw_line(w, "return false;");
+            cw_line(w, "p = first ? atd_writer_raw_p(w, p, %s) : atd_writer_raw_p(w, p, %s);", lit,
+                    lit2);
+            cw_open(w, "if (p == NULL)");
+            cw_line(w, "%s", fail_raw);
             cw_close(w, "}");
         } else {
-            cw_open(w, "if (!atd_writer_raw(w, %s))", lit);
-            cw_line(w, "return false;");
-            cw_close(w, "}");
+            write_raw(w, lit, fail_raw);
         }
         brace_written = true;
         if (tv_value) {
             emit_check_write(w, f->slot.check, f->slot.type, false, rv, fail);
-            cw_open(w, "if (!%s__tv_write_value(w, &%s))", t->fn, rv);
-            cw_line(w, "%s", fail);
-            cw_close(w, "}");
+            write_bool_call(w, cw_fmt(w, "%s__tv_write_value(w, &%s)", t->fn, rv), fail);
         } else if (!fixed && !string) {
             write_slot(w, &f->slot, rv, fail);
         }
@@ -526,12 +684,14 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         }
     }
     if (!brace_written)
-        cw_line(w, "return atd_writer_raw(w, \"{}\", 2);");
-    else if (closed)
-        cw_line(w, "return true;");
+        emit_raw_success(w, pf, "\"{}\", 2");
+    else if (!closed)
+        emit_raw_success(w, pf, "\"}\", 1");
     else
-        cw_line(w, "return atd_writer_raw(w, \"}\", 1);");
+        emit_success(w, pf);
     cw_close(w, "}");
+    if (pf)
+        emit_bool_writer(w, t);
 }
 
 static void emit_record_write(cw *w, const ir_type *t)
@@ -583,53 +743,77 @@ static const char *case_literal(cw *w, const char *pre, const ir_case *k, const 
  */
 static void emit_enum_write(cw *w, const ir_type *t)
 {
-    write_signature(w, t);
-    cw_open(w, "{");
-    cw_open(w, "if ((size_t)*v < %zu)", t->ncases);
-    cw_line(w, "return atd_writer_raw(w, %s__json[*v], %s__jlen[*v]);", t->fn, t->fn);
+    bool pf = open_writer(w, t);
+    cw_open(w, "if ((size_t)*v >= %zu)", t->ncases);
+    cw_line(w, "%s", fail_stmt(w, pf, cw_fmt(w, "atd_writer_fail(w, ATD_ERR_INVALID, \"invalid "
+                                                 "constructor tag for '%s'\")",
+                                             t->atd_name)));
     cw_close(w, "}");
-    cw_line(w, "return atd_writer_fail(w, ATD_ERR_INVALID, \"invalid constructor tag for '%s'\");",
-            t->atd_name);
+    emit_raw_success(w, pf, cw_fmt(w, "%s__json[*v], %s__jlen[*v]", t->fn, t->fn));
     cw_close(w, "}");
+    if (pf)
+        emit_bool_writer(w, t);
 }
 
+/* A bool sum writer (adapted) takes the cursor in each case that writes
+ * through it: a Type_field case (emit_adapter.c) writes through the buffer. */
 static void emit_sum_write(cw *w, const ir_type *t)
 {
     bool is_enum = t->kind == IR_ENUM;
-    write_signature(w, t);
+    bool pf = emit_has_p_writer(t);
+    const char *fail_raw = fail_stmt(w, pf, NULL);
+    if (pf)
+        write_p_signature(w, t);
+    else
+        write_signature(w, t);
     cw_open(w, "{");
     cw_open(w, "switch (%s) {", is_enum ? "*v" : "v->tag");
     for (size_t i = 0; i < t->ncases; i++) {
         const ir_case *k = &t->cases[i];
         cw_mid(w, "case %s:", k->const_name);
-        if (k->arg.type == NULL) {
-            cw_line(w, "return atd_writer_raw(w, %s);", case_literal(w, "", k, ""));
-        } else if (k->catch_all) {
-            cw_line(w, "return atd_writer_string(w, v->u.%s.ptr, v->u.%s.len);", k->member,
-                    k->member);
-        } else if (t->adapter == IR_ADAPTER_TYPE_FIELD && k->arg.type->kind == IR_RECORD) {
+        if (t->adapter == IR_ADAPTER_TYPE_FIELD && k->arg.type != NULL && !k->catch_all &&
+            k->arg.type->kind == IR_RECORD) {
             emit_type_field_case_write(w, t, k);
-        } else if (t->json_object) {
-            cw_open(w, "if (!atd_writer_raw(w, %s))", case_literal(w, "{", k, ":"));
-            cw_line(w, "return false;");
-            cw_close(w, "}");
-            const char *fail = cw_fmt(w, "return atd_writer_push_field(w, \"%s\", %zu);",
-                                      cw_c_string(w, k->json_name, k->json_len), k->json_len);
-            write_slot(w, &k->arg, cw_fmt(w, "v->u.%s", k->member), fail);
-            cw_line(w, "return atd_writer_raw(w, \"}\", 1);");
-        } else {
-            cw_open(w, "if (!atd_writer_raw(w, %s))", case_literal(w, "[", k, ","));
-            cw_line(w, "return false;");
-            cw_close(w, "}");
-            write_slot(w, &k->arg, cw_fmt(w, "v->u.%s", k->member),
-                       "return atd_writer_push_index(w, 1);");
-            cw_line(w, "return atd_writer_raw(w, \"]\", 1);");
+            continue;
         }
+        if (!pf) {
+            cw_open(w, "{");
+            cw_line(w, "char *p = atd_writer_cursor(w);");
+        }
+        if (k->arg.type == NULL) {
+            emit_raw_success(w, pf, case_literal(w, "", k, ""));
+        } else if (k->catch_all) {
+            const char *call = cw_fmt(
+                w, "atd_writer_key_string_p(w, p, \"\", 0, v->u.%s.ptr, v->u.%s.len)", k->member,
+                k->member);
+            if (pf)
+                cw_line(w, "return %s;", call);
+            else
+                cw_line(w, "return atd_writer_finish(w, %s);", call);
+        } else if (t->json_object) {
+            write_raw(w, case_literal(w, "{", k, ":"), fail_raw);
+            const char *fail =
+                fail_stmt(w, pf,
+                          cw_fmt(w, "atd_writer_push_field(w, \"%s\", %zu)",
+                                 cw_c_string(w, k->json_name, k->json_len), k->json_len));
+            write_slot(w, &k->arg, cw_fmt(w, "v->u.%s", k->member), fail);
+            emit_raw_success(w, pf, "\"}\", 1");
+        } else {
+            write_raw(w, case_literal(w, "[", k, ","), fail_raw);
+            write_slot(w, &k->arg, cw_fmt(w, "v->u.%s", k->member),
+                       fail_stmt(w, pf, "atd_writer_push_index(w, 1)"));
+            emit_raw_success(w, pf, "\"]\", 1");
+        }
+        if (!pf)
+            cw_close(w, "}");
     }
     cw_close(w, "}");
-    cw_line(w, "return atd_writer_fail(w, ATD_ERR_INVALID, \"invalid constructor tag for '%s'\");",
-            t->atd_name);
+    cw_line(w, "%s", fail_stmt(w, pf, cw_fmt(w, "atd_writer_fail(w, ATD_ERR_INVALID, \"invalid "
+                                                 "constructor tag for '%s'\")",
+                                             t->atd_name)));
     cw_close(w, "}");
+    if (pf)
+        emit_bool_writer(w, t);
 }
 
 /* Emits the tuple writer: [f0,f1,...], every cell always written:
@@ -657,12 +841,11 @@ static bool fixed_tuple(const ir_type *t)
 static void emit_tuple_write(cw *w, const ir_type *t)
 {
     bool closed = false;
-    write_signature(w, t);
-    cw_open(w, "{");
+    bool pf = open_writer(w, t);
     for (size_t i = 0; i < t->ncells; i++) {
         const ir_slot *s = &t->cells[i].slot;
         const char *rv = cw_fmt(w, "v->f%zu", i);
-        const char *fail = cw_fmt(w, "return atd_writer_push_index(w, %zu);", i);
+        const char *fail = fail_stmt(w, pf, cw_fmt(w, "atd_writer_push_index(w, %zu)", i));
         if (!s->ptr && s->type->fixed != IR_FIXED_NONE && s->check == NULL) {
             /* the fixed cells that follow join this piece */
             piece pcs[RUN_MAX] = {
@@ -678,7 +861,7 @@ static void emit_tuple_write(cw *w, const ir_type *t)
                                    "\",\", 1",
                                    1,
                                    NULL,
-                                   cw_fmt(w, "return atd_writer_push_index(w, %zu);", i)};
+                                   fail_stmt(w, pf, cw_fmt(w, "atd_writer_push_index(w, %zu)", i))};
             }
             closed = i + 1 == t->ncells;
             if (closed)
@@ -686,29 +869,33 @@ static void emit_tuple_write(cw *w, const ir_type *t)
             write_fixed(w, pcs, n);
             continue;
         }
-        cw_open(w, "if (!atd_writer_raw(w, \"%s\", 1))", i == 0 ? "[" : ",");
-        cw_line(w, "return false;");
-        cw_close(w, "}");
+        write_raw(w, i == 0 ? "\"[\", 1" : "\",\", 1", fail_stmt(w, pf, NULL));
         write_slot(w, s, rv, fail);
     }
-    if (closed)
-        cw_line(w, "return true;");
+    if (!closed)
+        emit_raw_success(w, pf, "\"]\", 1");
     else
-        cw_line(w, "return atd_writer_raw(w, \"]\", 1);");
+        emit_success(w, pf);
     cw_close(w, "}");
+    if (pf)
+        emit_bool_writer(w, t);
 }
 
 /* The element v->items[i] of a list of fixed_tuple elements as pieces:
  *     if (i > 0) *p++ = ',';  "[" cell "," cell ... "]"
- * A failure (a cell not finite, or the buffer's) is one the tuple's own
- * writer meets again at the same cell: called then, it reports it with the
- * cell's index, exactly as when the list calls it for every element, and
- * returns false:
- *     return P_write(w, &v->items[i]) || atd_writer_push_index(w, i); */
-static void write_fixed_tuple_elem(cw *w, const ir_type *t)
+ * A failure (a cell not finite, or the buffer's, which is sticky) is one
+ * the tuple's own writer meets again at the same cell: called then (on the
+ * committed cursor, writing nothing), it reports it with the cell's index,
+ * exactly as when the list calls it for every element, and fails:
+ *     return atd_writer_fail_cursor(P_write_p(w, atd_writer_cursor(w), &v->items[i]) != NULL
+ *                                   || atd_writer_push_index(w, i)); */
+static void write_fixed_tuple_elem(cw *w, const ir_type *t, bool pf)
 {
-    const char *fail =
-        cw_fmt(w, "return %s_write(w, &v->items[i]) || atd_writer_push_index(w, i);", t->fn);
+    const char *again =
+        emit_has_p_writer(t)
+            ? cw_fmt(w, "%s_write_p(w, atd_writer_cursor(w), &v->items[i]) != NULL", t->fn)
+            : cw_fmt(w, "%s_write(w, &v->items[i])", t->fn);
+    const char *fail = fail_stmt(w, pf, cw_fmt(w, "(%s || atd_writer_push_index(w, i))", again));
     piece pcs[RUN_MAX];
     for (size_t j = 0; j < t->ncells; j++)
         pcs[j] = (piece){
@@ -733,94 +920,85 @@ static void write_fixed_tuple_elem(cw *w, const ir_type *t)
  * with its comma (write_fixed). */
 static void emit_list_write(cw *w, const ir_type *t)
 {
-    write_signature(w, t);
-    cw_open(w, "{");
+    bool pf = open_writer(w, t);
+    const char *fail = fail_stmt(w, pf, "atd_writer_push_index(w, i)");
     cw_line(w, "size_t i;");
-    cw_open(w, "if (!atd_writer_raw(w, \"[\", 1))");
-    cw_line(w, "return false;");
-    cw_close(w, "}");
+    write_raw(w, "\"[\", 1", fail_stmt(w, pf, NULL));
     cw_open(w, "for (i = 0; i < v->len; i++)");
-    emit_check_write(w, t->elem.check, t->elem.type, false, "v->items[i]",
-                     "return atd_writer_push_index(w, i);");
+    emit_check_write(w, t->elem.check, t->elem.type, false, "v->items[i]", fail);
     if (t->elem.type->fixed != IR_FIXED_NONE) {
-        piece pc = {t->elem.type,
-                    "v->items[i]",
-                    "i > 0",
-                    NULL,
-                    0,
-                    NULL,
-                    "return atd_writer_push_index(w, i);"};
+        piece pc = {t->elem.type, "v->items[i]", "i > 0", NULL, 0, NULL, fail};
         write_fixed(w, &pc, 1);
     } else if (fixed_tuple(t->elem.type)) {
-        write_fixed_tuple_elem(w, t->elem.type);
+        write_fixed_tuple_elem(w, t->elem.type, pf);
     } else if (t->elem.type->kind == IR_STRING) {
-        /* the comma and the string in one call */
-        cw_open(w,
-                "if (!atd_writer_key_string(w, \",\", i > 0, v->items[i].ptr, v->items[i].len))");
-        cw_line(w, "return atd_writer_push_index(w, i);");
+        /* the comma and the string with one check of the room */
+        cw_line(w, "p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].ptr, v->items[i].len);");
+        cw_open(w, "if (p == NULL)");
+        cw_line(w, "%s", fail);
         cw_close(w, "}");
     } else {
-        cw_open(w, "if (i > 0 && !atd_writer_raw(w, \",\", 1))");
-        cw_line(w, "return false;");
-        cw_close(w, "}");
-        write_value(w, t->elem.type, "v->items[i]", "return atd_writer_push_index(w, i);");
+        write_comma(w, fail_stmt(w, pf, NULL));
+        write_value(w, t->elem.type, "v->items[i]", fail);
     }
     cw_close(w, "}");
-    cw_line(w, "return atd_writer_raw(w, \"]\", 1);");
+    emit_raw_success(w, pf, "\"]\", 1");
     cw_close(w, "}");
+    if (pf)
+        emit_bool_writer(w, t);
 }
 
 /* Emits the writer of an association list as a JSON object {"k":v,...}. */
+/* Emits the writer of an association list as a JSON object {"k":v,...};
+ * the comma and the key are one check of the room. */
 static void emit_assoc_write(cw *w, const ir_type *t)
 {
-    write_signature(w, t);
-    cw_open(w, "{");
+    bool pf = open_writer(w, t);
     cw_line(w, "size_t i;");
-    cw_open(w, "if (!atd_writer_raw(w, \"{\", 1))");
-    cw_line(w, "return false;");
-    cw_close(w, "}");
+    write_raw(w, "\"{\", 1", fail_stmt(w, pf, NULL));
     cw_open(w, "for (i = 0; i < v->len; i++)");
-    cw_open(w, "if (i > 0 && !atd_writer_raw(w, \",\", 1))");
-    cw_line(w, "return false;");
+    cw_line(w, "p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, "
+               "v->items[i].key.len);");
+    cw_open(w, "if (p == NULL)");
+    cw_line(w, "%s", fail_stmt(w, pf, "atd_writer_push_index(w, i)"));
     cw_close(w, "}");
-    cw_open(w, "if (!atd_writer_string(w, v->items[i].key.ptr, v->items[i].key.len) || "
-               "!atd_writer_raw(w, \":\", 1))");
-    cw_line(w, "return atd_writer_push_index(w, i);");
-    cw_close(w, "}");
+    write_raw(w, "\":\", 1", fail_stmt(w, pf, "atd_writer_push_index(w, i)"));
     write_slot(w, &t->elem, "v->items[i].value",
-               "return atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len);");
+               fail_stmt(w, pf, "atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len)"));
     cw_close(w, "}");
-    cw_line(w, "return atd_writer_raw(w, \"}\", 1);");
+    emit_raw_success(w, pf, "\"}\", 1");
     cw_close(w, "}");
+    if (pf)
+        emit_bool_writer(w, t);
 }
 
 /* Emits the option writer: "None" or ["Some",v]. */
 static void emit_option_write(cw *w, const ir_type *t)
 {
-    write_signature(w, t);
-    cw_open(w, "{");
+    bool pf = open_writer(w, t);
     cw_open(w, "if (!v->has)");
-    cw_line(w, "return atd_writer_raw(w, \"\\\"None\\\"\", 6);");
+    emit_raw_success(w, pf, "\"\\\"None\\\"\", 6");
     cw_close(w, "}");
-    cw_open(w, "if (!atd_writer_raw(w, \"[\\\"Some\\\",\", 8))");
-    cw_line(w, "return false;");
+    write_raw(w, "\"[\\\"Some\\\",\", 8", fail_stmt(w, pf, NULL));
+    write_slot(w, &t->elem, "v->value", fail_stmt(w, pf, "atd_writer_push_index(w, 1)"));
+    emit_raw_success(w, pf, "\"]\", 1");
     cw_close(w, "}");
-    write_slot(w, &t->elem, "v->value", "return atd_writer_push_index(w, 1);");
-    cw_line(w, "return atd_writer_raw(w, \"]\", 1);");
-    cw_close(w, "}");
+    if (pf)
+        emit_bool_writer(w, t);
 }
 
 /* Emits the nullable writer: null or the plain value. */
 static void emit_nullable_write(cw *w, const ir_type *t)
 {
-    write_signature(w, t);
-    cw_open(w, "{");
+    bool pf = open_writer(w, t);
     cw_open(w, "if (!v->has)");
-    cw_line(w, "return atd_writer_raw(w, \"null\", 4);");
+    emit_raw_success(w, pf, "\"null\", 4");
     cw_close(w, "}");
-    write_slot(w, &t->elem, "v->value", "return false;");
-    cw_line(w, "return true;");
+    write_slot(w, &t->elem, "v->value", fail_stmt(w, pf, NULL));
+    emit_success(w, pf);
     cw_close(w, "}");
+    if (pf)
+        emit_bool_writer(w, t);
 }
 
 /* Emits the entry points of an exported type or typedef (emit.h): its
@@ -957,9 +1135,10 @@ void emit_def_writers(cw *w, const ir_module *m, const ir_def *d)
     (void)m;
     cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", d->c_name, d->c_name);
     cw_open(w, "{");
+    cw_line(w, "char *p = atd_writer_cursor(w);");
     emit_check_write(w, d->check, d->type, true, "v", "return false;");
     write_value(w, d->type, "(*v)", "return false;");
-    cw_line(w, "return true;");
+    emit_success(w, false);
     cw_close(w, "}");
     cw_blank(w);
     emit_write_entry_points(w, d->c_name);

@@ -623,3 +623,40 @@ int atd_buf_write_double(atd_buf *b, double v)
     atd_buf_commit(b, atd_write_double(p, v));
     return 0;
 }
+
+/* --- the cursor form (writer.h) --- */
+
+char *atd__writer_key_string_p(atd_writer *w, char *p, const char *key, size_t key_len,
+                               const char *s, size_t len)
+{
+    atd_writer_commit(w, p);
+    if (!atd__writer_key_string(w, key, key_len, s, len))
+        return NULL;
+    return atd_writer_cursor(w);
+}
+
+/* The string needs escaping or is not ASCII: written in the room left when
+ * its worst case fits there (the caller made sure the key does), else by
+ * the buffer's own paths. */
+static NOINLINE char *string_p_general(atd_writer *w, char *p, const char *key, size_t key_len,
+                                       const char *s, size_t len)
+{
+    if ((size_t)(w->end - p) - key_len >= ATD_ESCAPED_MAX(len)) {
+        char *end = quoted_text(p + key_len, s, len, !(w->flags & ATD_WRITE_ALLOW_INVALID_UTF8));
+        if (end == NULL) {
+            string_failed(w, ATD_ERR_UTF8); /* nothing committed */
+            return NULL;
+        }
+        return end;
+    }
+    return atd__writer_key_string_p(w, p, key, key_len, s, len);
+}
+
+char *atd__writer_string_p(atd_writer *w, char *p, const char *key, size_t key_len, const char *s,
+                           size_t len)
+{
+    char *q = p + key_len;
+    if (ATD_LIKELY(plain_at(q, s, len)))
+        return q + len + 2;
+    return string_p_general(w, p, key, key_len, s, len);
+}

@@ -17,6 +17,37 @@ void atd_writer_init(atd_writer *w, atd_buf *b, unsigned flags)
     w->err_code = ATD_ERR_OK;
     w->err_detail[0] = '\0';
     atd__path_clear(&w->err_path);
+    w->end = NULL;
+}
+
+/* The cursor of a buffer that has no storage and cannot get any: no room
+ * before it, so that every check fails and reports the buffer's status. */
+static char no_room[1];
+
+char *atd__writer_cursor_slow(atd_writer *w)
+{
+    atd_buf *b = w->buf;
+    if (b->status == 0 && b->data == NULL)
+        atd__buf_reserve_slow(b, 1); /* the first storage of a fresh buffer */
+    if (b->data == NULL) {
+        w->end = no_room;
+        return no_room;
+    }
+    char *p = b->data + b->len;
+    w->end = b->status == 0 ? b->data + b->cap : p;
+    return p;
+}
+
+char *atd__writer_room_slow(atd_writer *w, char *p, size_t n)
+{
+    atd_writer_commit(w, p);
+    char *q = atd__buf_reserve_slow(w->buf, n);
+    if (q == NULL) {
+        atd_writer_fail_buf(w);
+        return NULL;
+    }
+    w->end = w->buf->data + w->buf->cap;
+    return q;
 }
 
 bool atd_writer_fail(atd_writer *w, atd_error_code code, const char *detail)

@@ -47,6 +47,7 @@ typedef struct atd_writer {
     atd_error_code err_code;
     char err_detail[160];
     atd_error_path err_path; /* pushed while unwinding */
+    char *end; /* cursor form: where the room of the buffer ends (see below) */
 } atd_writer;
 
 /* A type's writer behind a function pointer: writes *value (a const P_t *,
@@ -194,6 +195,151 @@ atd_writer_key_string(atd_writer *w, const char *key, size_t key_len, const char
     }
 #endif
     return atd__writer_key_string(w, key, key_len, s, len);
+}
+
+/* --- cursor form ---
+ * Generated writers keep the output position in a local `char *p` (the
+ * cursor) instead of the buffer's length: each piece is written at p after
+ * a check of the room left before w->end, which is a register compare with
+ * no load of the buffer's length, and the length is stored (committed) only
+ * when the writer hands the buffer to code that does not take the cursor.
+ * A writer in this form takes the cursor and returns the new one, or NULL
+ * after recording the error, like the reader's p-form functions:
+ *
+ *     p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
+ *     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "date", 4));
+ *     memcpy(p, "{\"date\":", 8);
+ *     p = atd_write_int64(p + 8, v->date);
+ *
+ * Bytes after the last commit are the writer's own until it commits: a
+ * failing writer leaves the buffer's length where the last commit put it
+ * (an in-memory buffer is restored to its length before the call anyway).
+ * Every reservation is of a bounded size (a piece of fixed-size values, or
+ * a short string); long strings and full buffers take the buffer's own
+ * paths (flush, growth, streaming), so a sink-bound buffer stays bounded. */
+
+/* The cursor at the end of what the buffer holds, with w->end set to the
+ * end of its room (or to the cursor itself, no room, once the buffer has
+ * failed: every later check then takes the slow path, which reports it). */
+char *atd__writer_cursor_slow(atd_writer *w);
+static inline char *atd_writer_cursor(atd_writer *w)
+{
+    atd_buf *b = w->buf;
+    if (ATD_LIKELY(b->status == 0 && b->data != NULL)) {
+        w->end = b->data + b->cap;
+        return b->data + b->len;
+    }
+    return atd__writer_cursor_slow(w);
+}
+
+/* Marks everything up to the cursor p as written. (A buffer without storage,
+ * whose first allocation failed, has only the no-room cursor: nothing to mark.) */
+static inline void atd_writer_commit(atd_writer *w, char *p)
+{
+    if (ATD_LIKELY(w->buf->data != NULL))
+        atd_buf_commit(w->buf, p);
+}
+
+/* Commits p and returns true, or false when p is NULL (a failed write):
+ *     return atd_writer_finish(w, event_event_write_p(w, atd_writer_cursor(w), v)); */
+static inline bool atd_writer_finish(atd_writer *w, char *p)
+{
+    if (p == NULL)
+        return false;
+    atd_writer_commit(w, p);
+    return true;
+}
+
+/* The failure result of a cursor-form writer, after an error call that
+ * returns false (atd_writer_push_field, ...). */
+static inline char *atd_writer_fail_cursor(bool ignored)
+{
+    (void)ignored;
+    return NULL;
+}
+
+/* The slow path of atd_writer_room: commits p, makes room for n bytes
+ * (flushing or growing the buffer), and returns the new cursor; NULL after
+ * recording the buffer's failure. */
+char *atd__writer_room_slow(atd_writer *w, char *p, size_t n);
+
+/* p when at least n bytes may be written there, else the slow path. */
+static inline char *atd_writer_room(atd_writer *w, char *p, size_t n)
+{
+    if (ATD_LIKELY((size_t)(w->end - p) >= n))
+        return p;
+    return atd__writer_room_slow(w, p, n);
+}
+
+/* The raw bytes s[0..n) at p (a literal, n a constant). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline char *
+atd_writer_raw_p(atd_writer *w, char *p, const char *s, size_t n)
+{
+    p = atd_writer_room(w, p, n);
+    if (ATD_UNLIKELY(p == NULL))
+        return NULL;
+    memcpy(p, s, n);
+    return p + n;
+}
+
+/* The ',' before a list element when `comma` (not the first element). */
+static inline char *atd_writer_comma_p(atd_writer *w, char *p, bool comma)
+{
+    p = atd_writer_room(w, p, 1);
+    if (ATD_UNLIKELY(p == NULL))
+        return NULL;
+    *p = ','; /* overwritten by the element when there is no comma */
+    return p + comma;
+}
+
+/* The general cases of atd_writer_key_string_p: the string written by
+ * atd_writer_key_string at the committed cursor (out of room, long strings,
+ * keys that are not short literals). */
+char *atd__writer_key_string_p(atd_writer *w, char *p, const char *key, size_t key_len,
+                               const char *s, size_t len);
+/* The string after the key already copied at p[0..key_len), with room for
+ * key_len + len + 2 bytes there: quoted at p + key_len when it is plain
+ * ASCII with nothing to escape, else escaped in the room if there is enough
+ * for its worst case, else written by atd__writer_key_string_p. Invalid
+ * UTF-8 writes nothing and returns NULL (ATD_ERR_UTF8 recorded). */
+char *atd__writer_string_p(atd_writer *w, char *p, const char *key, size_t key_len, const char *s,
+                           size_t len);
+
+/* atd_writer_key_string in cursor form: the key literal (key_len a
+ * constant: a few fixed-size moves) and the string, with one check of the
+ * room for both when the string is short. Returns the new cursor or NULL. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline char *
+atd_writer_key_string_p(atd_writer *w, char *p, const char *key, size_t key_len, const char *s,
+                        size_t len)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    if (__builtin_constant_p(key_len) && key_len <= 32 &&
+        ATD_LIKELY(len <= ATD__SHORT_STRING && (size_t)(w->end - p) >= key_len + len + 2)) {
+        memcpy(p, key, key_len);
+        return atd__writer_string_p(w, p, key, key_len, s, len);
+    }
+#endif
+    return atd__writer_key_string_p(w, p, key, key_len, s, len);
+}
+
+/* A list element that is a string: a ',' before it unless it is the first. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline char *
+atd_writer_elem_string_p(atd_writer *w, char *p, bool comma, const char *s, size_t len)
+{
+    if (ATD_LIKELY(len <= ATD__SHORT_STRING && (size_t)(w->end - p) >= 1 + len + 2)) {
+        *p = ','; /* overwritten by the opening quote when there is no comma */
+        return atd__writer_string_p(w, p, ",", comma, s, len);
+    }
+    return atd__writer_key_string_p(w, p, ",", comma, s, len);
 }
 
 #ifdef __cplusplus
