@@ -13,7 +13,7 @@ cmake --build build/sanitize -j "$(nproc)"
 
 # The runtime and generated-code suites again with the portable kernels only
 # (ATD_NO_SIMD): every SIMD kernel has a scalar twin, tested here.
-scalar_suites="arena buf writer json reader strings number error event everything gen_mapping roundtrip faults conformance"
+scalar_suites="arena buf writer write_cursor json reader strings number error event everything gen_mapping roundtrip faults conformance"
 cmake -S . -B build/nosimd -DCMAKE_BUILD_TYPE=Sanitize -DATDC_WERROR=ON -DATDC_NO_SIMD=ON > /dev/null
 # shellcheck disable=SC2086
 cmake --build build/nosimd -j "$(nproc)" --target $(printf 'test_%s ' $scalar_suites)
