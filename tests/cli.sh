@@ -149,6 +149,13 @@ run 1 --check -Wno-unknown-annotation -Wunknown-annotation -Werror "$TMP/warn.at
 run 0 -o "$TMP/gen" "$TMP/warn.atd" && grep -q "warn_t_read" "$TMP/gen/warn.h" || fail "warn.atd not generated"
 run 2 --check -Wfrobnicate "$TMP/warn.atd" && expect_grep "$TMP/err" "unknown warning option '-Wfrobnicate'"
 
+# ---- A UTF-8 byte order mark: ignored with a warning at the start of the
+# file, an illegal character anywhere else
+printf '\357\273\277type t = int\n' >"$TMP/bom.atd"
+run 0 --check "$TMP/bom.atd" && expect_grep "$TMP/err" "bom.atd:1:1: warning: UTF-8 byte order mark ignored"
+printf 'type t = int\n\357\273\277type u = int\n' >"$TMP/bom2.atd"
+run 1 --check "$TMP/bom2.atd" && expect_grep "$TMP/err" "bom2.atd:2:1: error: illegal character '\\\\xef'"
+
 # ---- Schema errors: status 1, gcc-style message
 run 1 --check "$TMP/bad.atd" && expect_file "$TMP/err" "$TMP/bad.atd:1:16: error: syntax error, unexpected ']', expecting 'inherit' or constructor name
     1 | type t = [ A | ]
