@@ -176,6 +176,12 @@ n=$((n + 1))
 printf 'type t = [ A | ]\n' | "$ATDC" --check - 2>"$TMP/err"
 [ $? -eq 1 ] || fail "--check - on a bad schema should exit 1"
 expect_grep "$TMP/err" "^<stdin>:1:16: error: syntax error"
+# A schema read from stdin generates stdin.h and stdin.c with the prefix
+# stdin_ (no reserved identifier).
+n=$((n + 1))
+printf 'type t = int\n' | "$ATDC" -o "$TMP/gen_stdin" - 2>"$TMP/err" || fail "generating from stdin failed"
+[ -f "$TMP/gen_stdin/stdin.h" ] && [ -f "$TMP/gen_stdin/stdin.c" ] || fail "stdin: no stdin.h/stdin.c"
+expect_grep "$TMP/gen_stdin/stdin.h" "typedef int64_t stdin_t;"
 run 0 --dump-ast "$TMP/good.atd" && expect_file "$TMP/out" "module
   typedef t
     name int"

@@ -1258,20 +1258,6 @@ static ir_type *lower_type(lower_ctx *L, const ast_type *t, const check_scope *e
 
 /* --- module --- */
 
-static const char *base_name(lower_ctx *L, const char *path, const char **file_out)
-{
-    const char *slash = strrchr(path, '/');
-    const char *file = slash ? slash + 1 : path;
-    *file_out = file;
-    const char *dot = strrchr(file, '.');
-    size_t n = dot && dot != file ? (size_t)(dot - file) : strlen(file);
-    char *b = fmt(L, "%.*s", (int)n, file);
-    for (char *p = b; *p; p++)
-        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
-            *p = '_';
-    return b;
-}
-
 /* The size of a JSON string literal of the bytes s[0..len), quotes
  * included, escaped as the writers escape it. */
 static size_t json_literal_size(const char *s, size_t len)
@@ -1344,7 +1330,14 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
     ir_module *m = zalloc(&L, sizeof *m);
     if (m == NULL)
         return NULL;
-    m->base = base_name(&L, am->file ? am->file : "schema.atd", &m->source_name);
+    const char *path = am->file != NULL ? am->file : "schema.atd";
+    const char *slash = strrchr(path, '/');
+    m->source_name = slash != NULL ? slash + 1 : path;
+    m->base = names_base_name(L.arena, path);
+    if (m->base == NULL) {
+        lower_oom(Lp);
+        return NULL;
+    }
     if (prefix == NULL)
         prefix = annot_str(&am->annots, "c", "prefix");
     /* The prefix names the module part: "ev" and "ev_" both give ev_<type>. */
