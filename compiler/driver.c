@@ -71,7 +71,7 @@ static int driver_write_rule(const driver_options *o, diag_ctx *d, atd_arena *ar
     if (o->mode == DRIVER_DEPS) {
         rc = driver_write_out(o, d, &b);
     } else {
-        FILE *f = fopen(o->depfile, "wb");
+        FILE *f = fopen(o->depfile, o->depfile_append ? "ab" : "wb");
         rc = DRIVER_OK;
         if (b.status != 0) {
             diag_oom(d);

@@ -149,6 +149,13 @@ run 1 --check -Wno-unknown-annotation -Wunknown-annotation -Werror "$TMP/warn.at
 run 0 -o "$TMP/gen" "$TMP/warn.atd" && grep -q "warn_t_read" "$TMP/gen/warn.h" || fail "warn.atd not generated"
 run 2 --check -Wfrobnicate "$TMP/warn.atd" && expect_grep "$TMP/err" "unknown warning option '-Wfrobnicate'"
 
+# ---- --depfile with several inputs: one rule each, in one file
+printf 'type a = int\n' >"$TMP/dep_a.atd"
+printf 'type b = string\n' >"$TMP/dep_b.atd"
+run 0 -o "$TMP/gen_dep" --depfile "$TMP/deps.d" "$TMP/dep_a.atd" "$TMP/dep_b.atd" &&
+    expect_grep "$TMP/deps.d" "^$TMP/gen_dep/dep_a.h $TMP/gen_dep/dep_a.c: $TMP/dep_a.atd" &&
+    expect_grep "$TMP/deps.d" "^$TMP/gen_dep/dep_b.h $TMP/gen_dep/dep_b.c: $TMP/dep_b.atd"
+
 # ---- A UTF-8 byte order mark: ignored with a warning at the start of the
 # file, an illegal character anywhere else
 printf '\357\273\277type t = int\n' >"$TMP/bom.atd"
