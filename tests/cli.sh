@@ -149,6 +149,34 @@ run 1 --check -Wno-unknown-annotation -Wunknown-annotation -Werror "$TMP/warn.at
 run 0 -o "$TMP/gen" "$TMP/warn.atd" && grep -q "warn_t_read" "$TMP/gen/warn.h" || fail "warn.atd not generated"
 run 2 --check -Wfrobnicate "$TMP/warn.atd" && expect_grep "$TMP/err" "unknown warning option '-Wfrobnicate'"
 
+# ---- Documentation: (** ... *) comments and <doc text> go into the header
+# as C comments; <doc text> on a type expression is warned about.
+cat >"$TMP/doc.atd" <<'EOT'
+(** A point in the plane. *)
+type point = {
+  (** abscissa *)
+  x : int;
+  y <doc text="ordinate"> : int;
+}
+type color = [
+  (** the red one *)
+  | Red
+  | (** not red *) Blue
+]
+(** ignored: a comment comes between *)
+(* plain comment *)
+type plain = int
+EOT
+run 0 -o "$TMP/gen_doc" "$TMP/doc.atd" && expect_empty "$TMP/err"
+for want in "/\* A point in the plane. \*/" "/\* abscissa \*/" "/\* ordinate \*/" \
+    "/\* the red one \*/" "/\* not red \*/"; do
+    expect_grep "$TMP/gen_doc/doc.h" "^ *$want\$"
+done
+grep -q "ignored" "$TMP/gen_doc/doc.h" && fail "a comment separated from its definition was kept"
+printf 'type t = int list <doc text="lost">\n' >"$TMP/doc_expr.atd"
+run 0 --check "$TMP/doc_expr.atd" &&
+    expect_grep "$TMP/err" "warning: misplaced annotation '<doc text>' is ignored \[-Wmisplaced-annotation\]"
+
 # ---- --depfile with several inputs: one rule each, in one file
 printf 'type a = int\n' >"$TMP/dep_a.atd"
 printf 'type b = string\n' >"$TMP/dep_b.atd"
