@@ -27,6 +27,7 @@
 #include "syntax/parse.h"
 #include "syntax/print.h"
 #include "util/alloc.h"
+#include "util/names.h"
 #include "util/files.h"
 
 void driver_options_init(driver_options *o)
@@ -58,7 +59,7 @@ static int driver_write_out(const driver_options *o, diag_ctx *d, atd_buf *b)
 static int driver_write_rule(const driver_options *o, diag_ctx *d, atd_arena *arena,
                              const deps_graph *g, const char *name)
 {
-    const char *base = deps_base_name(arena, name);
+    const char *base = names_base_name(arena, name);
     if (base == NULL) {
         diag_oom(d);
         return DRIVER_USAGE_ERROR;
@@ -70,7 +71,7 @@ static int driver_write_rule(const driver_options *o, diag_ctx *d, atd_arena *ar
     if (o->mode == DRIVER_DEPS) {
         rc = driver_write_out(o, d, &b);
     } else {
-        FILE *f = fopen(o->depfile, "wb");
+        FILE *f = fopen(o->depfile, o->depfile_append ? "ab" : "wb");
         rc = DRIVER_OK;
         if (b.status != 0) {
             diag_oom(d);
@@ -95,7 +96,7 @@ static int driver_write_rule(const driver_options *o, diag_ctx *d, atd_arena *ar
 static int driver_touch_outputs(const driver_options *o, diag_ctx *d, atd_arena *arena,
                                 const char *name)
 {
-    const char *base = deps_base_name(arena, name);
+    const char *base = names_base_name(arena, name);
     const char *dir = o->out_dir != NULL ? o->out_dir : ".";
     static const char *const exts[] = {".h", ".c"};
     for (size_t i = 0; i < 2; i++) {

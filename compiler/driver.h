@@ -43,6 +43,7 @@ typedef struct driver_options {
     const char *const *include_dirs; /* -I DIR...: where imports are searched (deps.h) */
     size_t ninclude_dirs;
     const char *depfile;    /* --depfile FILE: write the make rule there after generating */
+    bool depfile_append;    /* add the rule to the file (every input after the first) */
     diag_sink_fn diag_sink; /* NULL: stderr */
     void *diag_sink_ctx;
     FILE *out; /* where --print/--dump-ast/-M write; NULL: stdout */

@@ -187,12 +187,10 @@ int main(int argc, char **argv)
     }
     if (rc == DRIVER_OK && nfiles == 0)
         rc = main_usage_error("%s", "no input file");
-    /* Like cc -MF: one rule file describes one compilation. */
-    if (rc == DRIVER_OK && o.depfile != NULL && nfiles > 1 && o.mode == DRIVER_GENERATE)
-        rc = main_usage_error("%s", "--depfile takes exactly one input file");
-
     if (rc == DRIVER_OK) {
         for (size_t i = 0; i < nfiles; i++) {
+            /* Like cc -MD -MF with several inputs: one file, one rule each. */
+            o.depfile_append = i > 0;
             int r = driver_compile_file(&o, files[i]);
             if (r > rc)
                 rc = r;

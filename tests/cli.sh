@@ -149,6 +149,48 @@ run 1 --check -Wno-unknown-annotation -Wunknown-annotation -Werror "$TMP/warn.at
 run 0 -o "$TMP/gen" "$TMP/warn.atd" && grep -q "warn_t_read" "$TMP/gen/warn.h" || fail "warn.atd not generated"
 run 2 --check -Wfrobnicate "$TMP/warn.atd" && expect_grep "$TMP/err" "unknown warning option '-Wfrobnicate'"
 
+# ---- Documentation: (** ... *) comments and <doc text> go into the header
+# as C comments; <doc text> on a type expression is warned about.
+cat >"$TMP/doc.atd" <<'EOT'
+(** A point in the plane. *)
+type point = {
+  (** abscissa *)
+  x : int;
+  y <doc text="ordinate"> : int;
+}
+type color = [
+  (** the red one *)
+  | Red
+  | (** not red *) Blue
+]
+(** ignored: a comment comes between *)
+(* plain comment *)
+type plain = int
+EOT
+run 0 -o "$TMP/gen_doc" "$TMP/doc.atd" && expect_empty "$TMP/err"
+for want in "/\* A point in the plane. \*/" "/\* abscissa \*/" "/\* ordinate \*/" \
+    "/\* the red one \*/" "/\* not red \*/"; do
+    expect_grep "$TMP/gen_doc/doc.h" "^ *$want\$"
+done
+grep -q "ignored" "$TMP/gen_doc/doc.h" && fail "a comment separated from its definition was kept"
+printf 'type t = int list <doc text="lost">\n' >"$TMP/doc_expr.atd"
+run 0 --check "$TMP/doc_expr.atd" &&
+    expect_grep "$TMP/err" "warning: misplaced annotation '<doc text>' is ignored \[-Wmisplaced-annotation\]"
+
+# ---- --depfile with several inputs: one rule each, in one file
+printf 'type a = int\n' >"$TMP/dep_a.atd"
+printf 'type b = string\n' >"$TMP/dep_b.atd"
+run 0 -o "$TMP/gen_dep" --depfile "$TMP/deps.d" "$TMP/dep_a.atd" "$TMP/dep_b.atd" &&
+    expect_grep "$TMP/deps.d" "^$TMP/gen_dep/dep_a.h $TMP/gen_dep/dep_a.c: $TMP/dep_a.atd" &&
+    expect_grep "$TMP/deps.d" "^$TMP/gen_dep/dep_b.h $TMP/gen_dep/dep_b.c: $TMP/dep_b.atd"
+
+# ---- A UTF-8 byte order mark: ignored with a warning at the start of the
+# file, an illegal character anywhere else
+printf '\357\273\277type t = int\n' >"$TMP/bom.atd"
+run 0 --check "$TMP/bom.atd" && expect_grep "$TMP/err" "bom.atd:1:1: warning: UTF-8 byte order mark ignored"
+printf 'type t = int\n\357\273\277type u = int\n' >"$TMP/bom2.atd"
+run 1 --check "$TMP/bom2.atd" && expect_grep "$TMP/err" "bom2.atd:2:1: error: illegal character '\\\\xef'"
+
 # ---- Schema errors: status 1, gcc-style message
 run 1 --check "$TMP/bad.atd" && expect_file "$TMP/err" "$TMP/bad.atd:1:16: error: syntax error, unexpected ']', expecting 'inherit' or constructor name
     1 | type t = [ A | ]
@@ -169,6 +211,12 @@ n=$((n + 1))
 printf 'type t = [ A | ]\n' | "$ATDC" --check - 2>"$TMP/err"
 [ $? -eq 1 ] || fail "--check - on a bad schema should exit 1"
 expect_grep "$TMP/err" "^<stdin>:1:16: error: syntax error"
+# A schema read from stdin generates stdin.h and stdin.c with the prefix
+# stdin_ (no reserved identifier).
+n=$((n + 1))
+printf 'type t = int\n' | "$ATDC" -o "$TMP/gen_stdin" - 2>"$TMP/err" || fail "generating from stdin failed"
+[ -f "$TMP/gen_stdin/stdin.h" ] && [ -f "$TMP/gen_stdin/stdin.c" ] || fail "stdin: no stdin.h/stdin.c"
+expect_grep "$TMP/gen_stdin/stdin.h" "typedef int64_t stdin_t;"
 run 0 --dump-ast "$TMP/good.atd" && expect_file "$TMP/out" "module
   typedef t
     name int"

@@ -62,6 +62,20 @@ printf '{"a": [1,\n 2,, 3]}' >"$tmp/bad.json"
 [ "$(cat "$tmp/err")" = "atdc-fmt: $tmp/bad.json: line 2, column 4, at \$.a[2]: expected a JSON value, found ','" ] ||
     fail "syntax error message: $(cat "$tmp/err")"
 
+# A leading UTF-8 byte order mark is skipped with a warning that names it;
+# elsewhere it is invalid JSON.
+printf '\357\273\277{"a":1}' >"$tmp/bom.json"
+printf '{\n  "a": 1\n}\n' >"$tmp/expect"
+n=$((n + 1))
+"$fmt" "$tmp/bom.json" >"$tmp/out" 2>"$tmp/err" && cmp -s "$tmp/out" "$tmp/expect" ||
+    fail "byte order mark: not skipped"
+n=$((n + 1))
+[ "$(cat "$tmp/err")" = "atdc-fmt: $tmp/bom.json: warning: UTF-8 byte order mark ignored" ] ||
+    fail "byte order mark warning: $(cat "$tmp/err")"
+n=$((n + 1))
+printf '[1,\357\273\2772]' >"$tmp/bom.json"
+"$fmt" "$tmp/bom.json" >/dev/null 2>&1 && fail "byte order mark inside the document accepted"
+
 # Usage and file errors.
 for args in "--bogus" "a.json b.json" "$tmp/missing.json"; do
     n=$((n + 1))

@@ -299,9 +299,11 @@ static void check_annot_node(check_cx *cx, const ast_annots *a, unsigned pos)
                 continue;
             }
             if (!(rule->positions & pos)) {
-                /* Only json, biniou and c are strict (atdc interprets them): `ocaml
-                 * default` and `doc text` elsewhere are for other tools. */
-                if (strict)
+                /* json, biniou and c are strict (atdc interprets them), and
+                 * so is `doc text`, which atdc carries into the header: on a
+                 * type expression it would be lost without a word. `ocaml
+                 * default` elsewhere is for other tools. */
+                if (strict || strcmp(an->section, "doc") == 0)
                     diag_warn(cx->d, DIAG_W_MISPLACED_ANNOTATION, f->loc,
                               "misplaced annotation '<%s %s>' is ignored", an->section, f->name);
                 continue;

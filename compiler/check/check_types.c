@@ -8,8 +8,10 @@
 #include "check_cx.h"
 #include "check_lookup.h"
 #include "check_passes.h"
+#include "util/suggest.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 static void check_types_arity(check_cx *cx, const ast_type *t, const char *name, size_t want)
@@ -22,6 +24,28 @@ static void check_types_arity(check_cx *cx, const ast_type *t, const char *name,
         diag_error(cx->d, t->u.name.name_loc,
                    "type '%s' expects %zu type argument%s but is given %zu", name, want,
                    want == 1 ? "" : "s", got);
+}
+
+/* " (did you mean 'string'?)" for a misspelt type name, or "". */
+static const char *check_types_did_you_mean(check_cx *cx, const char *name, const ast_import *from,
+                                            char *buf, size_t cap)
+{
+    suggest s;
+    suggest_init(&s, name);
+    if (from != NULL) {
+        for (size_t i = 0; i < from->ntypes; i++)
+            suggest_offer(&s, from->types[i].name);
+    } else {
+        for (int p = CHECK_PRE_UNIT; p <= CHECK_PRE_WRAP; p++)
+            if (p != CHECK_PRE_SHARED)
+                suggest_offer(&s, check_predef_name((check_predef)p));
+        for (size_t i = 0; i < cx->m->ndefs; i++)
+            suggest_offer(&s, cx->m->defs[i].name);
+    }
+    if (s.best == NULL)
+        return "";
+    snprintf(buf, cap, "; did you mean '%s'?", s.best);
+    return buf;
 }
 
 static void check_types_name(check_cx *cx, const ast_type *t)
@@ -42,15 +66,21 @@ static void check_types_name(check_cx *cx, const ast_type *t)
             return;
         }
         if (check_map_get(&cx->imports[i].types, path[1], strlen(path[1])) == SIZE_MAX) {
-            diag_error(cx->d, t->u.name.name_loc, "type '%s' is not imported from module '%s'",
-                       path[1], path[0]);
+            char hint[SUGGEST_MAX_LEN + 32];
+            diag_error(cx->d, t->u.name.name_loc, "type '%s' is not imported from module '%s'%s",
+                       path[1], path[0],
+                       check_types_did_you_mean(cx, path[1], &cx->m->imports[i], hint,
+                                                sizeof hint));
             diag_note(cx->d, cx->m->imports[i].path_loc, "module '%s' is imported here", path[0]);
             return;
         }
     }
     check_ref r = check_lookup(cx, t);
     if (r.kind == CHECK_REF_ERROR) {
-        diag_error(cx->d, t->u.name.name_loc, "undefined type '%s'", shown);
+        char hint[SUGGEST_MAX_LEN + 32];
+        diag_error(cx->d, t->u.name.name_loc, "undefined type '%s'%s", shown,
+                   npath == 1 ? check_types_did_you_mean(cx, path[0], NULL, hint, sizeof hint)
+                              : "");
         return;
     }
     if (r.kind == CHECK_REF_PREDEF && r.pre == CHECK_PRE_SHARED) {

@@ -16,6 +16,7 @@
 
 #include "syntax/parse.h"
 #include "util/alloc.h"
+#include "util/names.h"
 #include "util/files.h"
 
 /* Longer import chains are surely a mistake, and the walk recurses. */
@@ -284,7 +285,7 @@ static void deps_import_one(deps_loader *L, size_t idx, size_t i)
     if (idx == 0 && !L->failed) {
         deps_import *r = &L->root_imports[i];
         r->path = L->files[found].path;
-        r->base = deps_base_name(L->arena, r->path);
+        r->base = names_base_name(L->arena, r->path);
         r->module = L->files[found].module;
         r->prefix = deps_prefix(L, r->module, r->base != NULL ? r->base : "");
         if (r->base == NULL)
@@ -350,21 +351,6 @@ bool deps_load(deps_graph *g, atd_arena *arena, diag_ctx *d, const ast_module *r
     util_free(L.files);
     util_free(L.stack);
     return !L.failed;
-}
-
-const char *deps_base_name(atd_arena *arena, const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    const char *file = slash != NULL ? slash + 1 : path;
-    const char *dot = strrchr(file, '.');
-    size_t n = dot != NULL && dot != file ? (size_t)(dot - file) : strlen(file);
-    char *b = atd_arena_strdup(arena, file, n);
-    if (b == NULL)
-        return NULL;
-    for (char *p = b; *p != '\0'; p++)
-        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
-            *p = '_';
-    return b;
 }
 
 /* A path as make reads it: "\ " for a space, "\#", "$$". */

@@ -52,11 +52,6 @@ typedef struct deps_graph {
 bool deps_load(deps_graph *g, atd_arena *arena, diag_ctx *d, const ast_module *root,
                const char *root_path, const char *const *include_dirs, size_t ninclude);
 
-/* The base name of the files generated for the schema at `path`: the file
- * name without its extension, with every character that cannot appear in a C
- * identifier replaced by '_' ("a/my-api.atd" -> "my_api"). */
-const char *deps_base_name(atd_arena *arena, const char *path);
-
 /* Appends to `b` the make rule of one compilation, like `cc -M -MP`:
  *     OUT/x.h OUT/x.c: x.atd a/b.atd
  *     a/b.atd:

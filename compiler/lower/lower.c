@@ -195,6 +195,14 @@ static const char *annot_str(const ast_annots *a, const char *section, const cha
     return f != NULL ? f->value : NULL;
 }
 
+/* The documentation of a definition, field or constructor: its <doc text>,
+ * else the (** ... *) comment before it. */
+static const char *doc_text(const ast_annots *annots, const char *comment)
+{
+    const char *text = annot_str(annots, "doc", "text");
+    return text != NULL ? text : comment;
+}
+
 /* names.c allocates in the arena too: out of memory is handled alike. */
 static const char *c_name_of(lower_ctx *L, const char *atd_name, const char *override)
 {
@@ -755,7 +763,7 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const che
         ir_field *f = &rt->fields[i];
         f->atd_name = af->name;
         f->c_name = c_name_of(L, af->name, annot_str(&af->annots, "c", "name"));
-        f->doc = annot_str(&af->annots, "doc", "text");
+        f->doc = doc_text(&af->annots, af->doc);
         const ast_annot_field *jn = check_annot_find(&af->annots, "json", "name");
         if (jn != NULL && jn->value != NULL) {
             f->json_name = jn->value;
@@ -777,8 +785,10 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const che
         case AST_FIELD_OPTIONAL:
             f->kind = IR_FIELD_OPTIONAL;
             if (ft->kind != IR_OPTION && ft->kind != IR_NULLABLE) {
-                diag_error(L->diag, af->loc, "optional field '%s' must be an option or nullable",
-                           af->name);
+                /* After running out of memory, ft is a placeholder. */
+                if (!L->oom)
+                    diag_error(L->diag, af->loc,
+                               "optional field '%s' must be an option or nullable", af->name);
                 L->failed = true;
                 f->slot.type = ft;
             } else {
@@ -822,7 +832,7 @@ static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const check_
         ir_case *c = &st->cases[i];
         c->atd_name = v->name;
         c->member = c_name_of(L, v->name, annot_str(&v->annots, "c", "name"));
-        c->doc = annot_str(&v->annots, "doc", "text");
+        c->doc = doc_text(&v->annots, v->doc);
         c->loc = v->name_loc;
         char *cu = fmt(L, "%s_%s", up, c->member);
         upper_into(cu);
@@ -1258,20 +1268,6 @@ static ir_type *lower_type(lower_ctx *L, const ast_type *t, const check_scope *e
 
 /* --- module --- */
 
-static const char *base_name(lower_ctx *L, const char *path, const char **file_out)
-{
-    const char *slash = strrchr(path, '/');
-    const char *file = slash ? slash + 1 : path;
-    *file_out = file;
-    const char *dot = strrchr(file, '.');
-    size_t n = dot && dot != file ? (size_t)(dot - file) : strlen(file);
-    char *b = fmt(L, "%.*s", (int)n, file);
-    for (char *p = b; *p; p++)
-        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
-            *p = '_';
-    return b;
-}
-
 /* The size of a JSON string literal of the bytes s[0..len), quotes
  * included, escaped as the writers escape it. */
 static size_t json_literal_size(const char *s, size_t len)
@@ -1344,7 +1340,14 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
     ir_module *m = zalloc(&L, sizeof *m);
     if (m == NULL)
         return NULL;
-    m->base = base_name(&L, am->file ? am->file : "schema.atd", &m->source_name);
+    const char *path = am->file != NULL ? am->file : "schema.atd";
+    const char *slash = strrchr(path, '/');
+    m->source_name = slash != NULL ? slash + 1 : path;
+    m->base = names_base_name(L.arena, path);
+    if (m->base == NULL) {
+        lower_oom(Lp);
+        return NULL;
+    }
     if (prefix == NULL)
         prefix = annot_str(&am->annots, "c", "prefix");
     /* The prefix names the module part: "ev" and "ev_" both give ev_<type>. */
@@ -1384,7 +1387,7 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
         def->check = lower_checks(&L, td->rhs, NULL, t, 0);
         if (!def->is_typedef)
             t->exported = true;
-        def->doc = annot_str(&td->annots, "doc", "text");
+        def->doc = doc_text(&td->annots, td->doc);
         def->loc = td->name_loc;
         if (L.aborted)
             break;

@@ -71,7 +71,8 @@ typedef struct ast_field {
     ast_loc name_loc;
     ast_annots annots; /* written after the name */
     ast_type *type;
-    ast_loc loc; /* the whole field */
+    ast_loc loc;     /* the whole field */
+    const char *doc; /* the text of a (** ... *) comment just before it, or NULL */
 } ast_field;
 
 typedef struct ast_variant {
@@ -81,6 +82,7 @@ typedef struct ast_variant {
     ast_annots annots; /* written after the name */
     ast_type *arg;     /* NULL for a nullary constructor */
     ast_loc loc;
+    const char *doc; /* the text of a (** ... *) comment just before it, or NULL */
 } ast_variant;
 
 typedef struct ast_cell {
@@ -136,7 +138,8 @@ typedef struct ast_typedef {
     size_t nparams;
     ast_annots annots;
     ast_type *rhs;
-    ast_loc loc; /* from `type` to the end of rhs */
+    ast_loc loc;     /* from `type` to the end of rhs */
+    const char *doc; /* the text of a (** ... *) comment just before it, or NULL */
 } ast_typedef;
 
 /* An imported type: [params] name <annots> */

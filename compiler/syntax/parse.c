@@ -97,6 +97,77 @@ static bool depth_check(diag_ctx *d, const ast_module *m)
     return ok;
 }
 
+/* Documentation comments: a `(** text *)` documents the definition, field
+ * or constructor that starts right after it, with only blanks between (and
+ * the `|` before a constructor), as ocamldoc reads them. The items are
+ * visited in source order, as the comments were recorded. */
+static bool doc_only_blanks(const char *text, size_t from, size_t to, bool bar_allowed)
+{
+    for (size_t i = from; i < to; i++) {
+        char c = text[i];
+        if (c == '|' && bar_allowed)
+            bar_allowed = false;
+        else if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
+            return false;
+    }
+    return true;
+}
+
+/* The text of the comment that documents the item starting at `at`, or NULL;
+ * passes the comments that end before it. */
+static const char *doc_take(const char *text, const parse_doc **cur, size_t at, bool bar_allowed)
+{
+    const parse_doc *found = NULL;
+    while (*cur != NULL && (*cur)->end <= at) {
+        found = *cur;
+        *cur = (*cur)->next;
+    }
+    if (found != NULL && doc_only_blanks(text, found->end, at, bar_allowed))
+        return found->text;
+    return NULL;
+}
+
+static void doc_walk(const char *text, const parse_doc **cur, ast_type *t)
+{
+    switch (t->kind) {
+    case AST_TVAR:
+        return;
+    case AST_NAME:
+        for (size_t i = 0; i < t->u.name.nargs; i++)
+            doc_walk(text, cur, t->u.name.args[i]);
+        return;
+    case AST_TUPLE:
+        for (size_t i = 0; i < t->u.tuple.len; i++)
+            doc_walk(text, cur, t->u.tuple.cells[i].type);
+        return;
+    case AST_RECORD:
+        for (size_t i = 0; i < t->u.record.len; i++) {
+            ast_field *f = &t->u.record.fields[i];
+            f->doc = doc_take(text, cur, f->loc.offset, false);
+            if (f->type != NULL)
+                doc_walk(text, cur, f->type);
+        }
+        return;
+    case AST_SUM:
+        for (size_t i = 0; i < t->u.sum.len; i++) {
+            ast_variant *v = &t->u.sum.variants[i];
+            v->doc = doc_take(text, cur, v->loc.offset, true);
+            if (v->arg != NULL)
+                doc_walk(text, cur, v->arg);
+        }
+        return;
+    }
+}
+
+static void doc_attach_all(const parse_ctx *pc, ast_module *m)
+{
+    const parse_doc *cur = pc->docs;
+    for (size_t i = 0; i < m->ndefs && cur != NULL; i++) {
+        m->defs[i].doc = doc_take(pc->text, &cur, m->defs[i].loc.offset, false);
+        doc_walk(pc->text, &cur, m->defs[i].rhs);
+    }
+}
+
 ast_module *parse_module(atd_arena *arena, diag_ctx *d, const char *name, const char *text,
                          size_t len)
 {
@@ -115,5 +186,6 @@ ast_module *parse_module(atd_arena *arena, diag_ctx *d, const char *name, const 
         return NULL;
     if (!depth_check(d, pc.module))
         return NULL;
+    doc_attach_all(&pc, pc.module);
     return pc.module;
 }

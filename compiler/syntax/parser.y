@@ -23,6 +23,14 @@
 #include "util/diag.h"
 
 /* State shared by the lexer and the parser for one file. */
+/* A documentation comment `(** text *)`: [start, end) are the byte offsets
+ * of the whole comment, text its body without the surrounding blanks. */
+typedef struct parse_doc {
+    size_t start, end;
+    const char *text;
+    struct parse_doc *next;
+} parse_doc;
+
 typedef struct parse_ctx {
     atd_arena *arena;
     diag_ctx *diag;
@@ -38,6 +46,7 @@ typedef struct parse_ctx {
     size_t offset;
     ast_loc comment_start; /* outermost open comment */
     int comment_depth;
+    parse_doc *docs, *docs_tail; /* the (** ... *) comments, in order */
     ast_loc string_start;
     char quote; /* delimiter of the string being scanned */
     bool string_in_comment;

@@ -219,3 +219,20 @@ char *names_upper(atd_arena *a, const char *s)
     out[len] = '\0';
     return out;
 }
+
+char *names_base_name(atd_arena *a, const char *path)
+{
+    if (strcmp(path, "<stdin>") == 0)
+        return atd_arena_strdup(a, "stdin", 5);
+    const char *slash = strrchr(path, '/');
+    const char *file = slash != NULL ? slash + 1 : path;
+    const char *dot = strrchr(file, '.');
+    size_t n = dot != NULL && dot != file ? (size_t)(dot - file) : strlen(file);
+    char *b = atd_arena_strdup(a, file, n);
+    if (b == NULL)
+        return NULL;
+    for (char *p = b; *p != '\0'; p++)
+        if (!names_is_alnum(*p))
+            *p = '_';
+    return b;
+}

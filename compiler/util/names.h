@@ -36,4 +36,11 @@ const char *names_c_name(atd_arena *a, const char *atd_name, const char *c_overr
 /* An upper-case copy, for enum constants (`Red` -> `RED`). */
 char *names_upper(atd_arena *a, const char *s);
 
+/* The base name of the files generated for the schema at `path`, which is
+ * also its default C prefix without the '_': the file name without its
+ * extension, with every character other than an ASCII letter or digit
+ * replaced by '_' ("a/my-api.atd" -> "my_api"); "stdin" for standard input
+ * (the path "<stdin>"). NULL when out of memory. */
+char *names_base_name(atd_arena *a, const char *path);
+
 #endif

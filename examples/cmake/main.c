@@ -48,8 +48,9 @@ int main(int argc, char **argv)
         return 1;
     }
     if (inventory_inventory_from_json(text, len, arena, &inv, &err) != 0) {
-        fprintf(stderr, "%s:%zu:%zu: %s (at %s)\n", argv[1], err.line, err.column, err.message,
-                err.path);
+        char line[600];
+        atd_error_format(&err, argv[1], line, sizeof line);
+        fprintf(stderr, "%s\n", line);
         rc = 1;
     } else {
         for (i = 0; i < inv.items.len; i++)

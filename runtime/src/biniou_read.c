@@ -3,6 +3,8 @@
  * strings, nesting depth, skipping, and the byte-offset error report. */
 #include "atd/biniou.h"
 
+#include "error_message.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 
@@ -362,7 +364,6 @@ int atd_bin_get_error(const atd_reader *r, atd_error *err)
         return code;
     err->line = 0;
     err->column = 0;
-    snprintf(err->message, sizeof err->message, "byte %zu, at %s: %s", err->offset, err->path,
-             r->err_detail);
+    atd__error_describe(err, ATD__AT_BYTE, r->err_detail);
     return code;
 }

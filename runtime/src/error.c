@@ -7,7 +7,10 @@
  * when an error is reported, by one pass over the input before the offset. */
 #include "atd/error.h"
 
+#include <stdio.h>
 #include <string.h>
+
+#include "error_message.h"
 
 static const char *const code_names[] = {
 #define ATD__ERROR_NAME(name, text) #name,
@@ -75,6 +78,27 @@ static void append(char *dst, size_t cap, size_t *len, const char *src)
     dst[*len] = '\0';
 }
 
+void atd__error_describe(atd_error *err, atd__error_at at, const char *detail)
+{
+    size_t dlen = 0;
+    err->detail[0] = '\0';
+    append(err->detail, sizeof err->detail, &dlen, detail);
+    int n = 0;
+    if (at == ATD__AT_LINE)
+        n = snprintf(err->message, sizeof err->message, "line %zu, column %zu, ", err->line,
+                     err->column);
+    else if (at == ATD__AT_BYTE)
+        n = snprintf(err->message, sizeof err->message, "byte %zu, ", err->offset);
+    size_t mlen = n > 0 ? (size_t)n : 0;
+    err->message[mlen] = '\0';
+    if (err->path[0] != '\0') {
+        append(err->message, sizeof err->message, &mlen, "at ");
+        append(err->message, sizeof err->message, &mlen, err->path);
+        append(err->message, sizeof err->message, &mlen, ": ");
+    }
+    append(err->message, sizeof err->message, &mlen, err->detail);
+}
+
 void atd_error_set(atd_error *err, atd_error_code code, const char *path, const char *detail)
 {
     if (!err)
@@ -89,12 +113,21 @@ void atd_error_set(atd_error *err, atd_error_code code, const char *path, const 
         append(err->path, sizeof err->path, &plen, path);
     if (!detail || !*detail)
         detail = atd_error_code_text(code);
-    size_t mlen = 0;
-    err->message[0] = '\0';
-    if (plen > 0) {
-        append(err->message, sizeof err->message, &mlen, "at ");
-        append(err->message, sizeof err->message, &mlen, err->path);
-        append(err->message, sizeof err->message, &mlen, ": ");
-    }
-    append(err->message, sizeof err->message, &mlen, detail);
+    atd__error_describe(err, ATD__AT_NONE, detail);
+}
+
+size_t atd_error_format(const atd_error *err, const char *file, char *out, size_t n)
+{
+    char pos[64] = "";
+    if (err->line != 0)
+        snprintf(pos, sizeof pos, "%zu:%zu: ", err->line, err->column);
+    else if (err->offset != 0)
+        snprintf(pos, sizeof pos, "byte %zu: ", err->offset);
+    bool named = file != NULL && *file != '\0';
+    /* "FILE:3:7: ..." but "FILE: byte 9: ..." and "FILE: ...". */
+    const char *sep = !named ? "" : err->line != 0 ? ":" : ": ";
+    bool has_path = err->path[0] != '\0';
+    int len = snprintf(out, n, "%s%s%s%s%s%s%s", named ? file : "", sep, pos, err->detail,
+                       has_path ? " (at " : "", has_path ? err->path : "", has_path ? ")" : "");
+    return len > 0 ? (size_t)len : 0;
 }

@@ -13,6 +13,7 @@
  * input spends most of its bytes on indentation. */
 #include "atd/reader.h"
 #include "atd/number.h"
+#include "error_message.h"
 #include "error_path.h"
 #include "reader_internal.h"
 #include "scan.h"
@@ -217,8 +218,7 @@ int atd_reader_get_error(const atd_reader *r, atd_error *err)
     atd_error_locate(r->start, (size_t)(r->end - r->start), r->err_offset, &err->line,
                      &err->column);
     atd__path_compose(&r->err_path, err->path, sizeof err->path);
-    snprintf(err->message, sizeof err->message, "line %zu, column %zu, at %s: %s", err->line,
-             err->column, err->path, r->err_detail);
+    atd__error_describe(err, ATD__AT_LINE, r->err_detail);
     return (int)r->err_code;
 }
 

@@ -13,6 +13,7 @@
 #include "atd/stream.h"
 
 #include "alloc.h"
+#include "error_message.h"
 #include "reader_internal.h"
 
 #include <errno.h>
@@ -140,8 +141,7 @@ static void take_reader_error(atd_stream *s, const atd_reader *r, record_pos at)
     e->line = at.line + local.line - 1;
     e->column = local.line == 1 ? at.column + local.column - 1 : local.column;
     e->offset = (size_t)at.offset + local.offset;
-    snprintf(e->message, sizeof e->message, "line %zu, column %zu, at %s: %s", e->line, e->column,
-             e->path, r->err_detail);
+    atd__error_describe(e, ATD__AT_LINE, r->err_detail);
 }
 
 /* Records an error that stops the stream. Returns false. */
@@ -179,8 +179,7 @@ static void ATD_PRINTF(4, 5)
     s->error.line = at.line;
     s->error.column = at.column;
     s->error.offset = (size_t)at.offset;
-    snprintf(s->error.message, sizeof s->error.message, "line %zu, column %zu, at %s: %s", at.line,
-             at.column, s->error.path, detail);
+    atd__error_describe(&s->error, ATD__AT_LINE, detail);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -235,7 +234,10 @@ static int fill(atd_stream *s)
             continue;
         int saved = errno;
         record_pos at = pos_here(s);
-        atd_error_set(&s->error, ATD_ERR_IO, NULL, NULL);
+        char detail[ATD_ERROR_DETAIL_MAX];
+        snprintf(detail, sizeof detail, "read error: %s",
+                 saved != 0 ? strerror(saved) : "the source failed");
+        atd_error_set(&s->error, ATD_ERR_IO, NULL, detail);
         s->error.line = at.line;
         s->error.offset = (size_t)(s->base + s->len);
         snprintf(s->error.message, sizeof s->error.message, "read error in line %zu: %s", at.line,

@@ -187,12 +187,8 @@ bool atd_writer_json(atd_writer *w, const atd_json *v)
         /* The generic writer reports its own path relative to the value
          * ("$.a[2]"): keep its detail, and make that path the innermost
          * segment so that the final path is whole ("$.values[1].a[2]"). */
-        const char *detail = e.message;
         size_t plen = strlen(e.path);
-        if (plen > 0 && strncmp(detail, "at ", 3) == 0 && strncmp(detail + 3, e.path, plen) == 0 &&
-            strncmp(detail + 3 + plen, ": ", 2) == 0)
-            detail += 3 + plen + 2;
-        atd_writer_fail(w, (atd_error_code)rc, detail);
+        atd_writer_fail(w, (atd_error_code)rc, e.detail);
         if (plen > 1 && e.path[0] == '$')
             atd__path_push_raw(&w->err_path, e.path + 1, plen - 1);
         return false;

@@ -211,6 +211,8 @@ START_TEST(test_biniou_record_rules)
                                   "int16 (2), uvint (16), svint (17), found string (18)");
     ck_assert_uint_eq(err.offset, 6);
     ck_assert_str_eq(err.path, "$.id");
+    ck_assert_str_eq(err.detail, "expected one of the tags int8 (1), int16 (2), uvint (16), "
+                                 "svint (17), found string (18)");
     ck_assert_int_eq(read_reading("15 01 ccf9c314 11 0a", &v, &err), ATD_ERR_TYPE);
     ck_assert_str_eq(err.message, "byte 6, at $.temp: expected tag float64 (12), found svint (17)");
     /* a variant with the argument bit but not the hash of a constructor */

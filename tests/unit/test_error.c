@@ -89,6 +89,7 @@ START_TEST(test_error_set)
     ck_assert_str_eq(err.message, "disk full");
     atd_error_set(&err, ATD_ERR_NOMEM, "", NULL);
     ck_assert_str_eq(err.message, "out of memory");
+    ck_assert_str_eq(err.detail, "out of memory");
     atd_error_set(NULL, ATD_ERR_NOMEM, "", "ignored");
     /* Over-long parts are truncated, never overflowed. */
     char longpath[600], longdetail[900];
@@ -99,6 +100,7 @@ START_TEST(test_error_set)
     atd_error_set(&err, ATD_ERR_INVALID, longpath, longdetail);
     ck_assert_uint_eq(strlen(err.path), ATD_ERROR_PATH_MAX - 1);
     ck_assert_uint_eq(strlen(err.message), ATD_ERROR_MESSAGE_MAX - 1);
+    ck_assert_uint_eq(strlen(err.detail), ATD_ERROR_DETAIL_MAX - 1);
 }
 END_TEST
 
@@ -241,6 +243,40 @@ START_TEST(test_error_issue_example)
     ck_assert_str_eq(err.path, "$.events[3].date");
     ck_assert_str_eq(err.message,
                      "line 1, column 26, at $.events[3].date: expected an integer, found \"2.5\"");
+    ck_assert_str_eq(err.detail, "expected an integer, found \"2.5\"");
+}
+END_TEST
+
+/* atd_error_format: each kind of position, with and without a file name and
+ * a path, and cut to a small buffer like snprintf. */
+START_TEST(test_error_format)
+{
+    char out[200];
+    atd_error err = doc_error("{\"events\":[1,2,3,{\"date\":\"2.5\"}]}");
+    size_t n = atd_error_format(&err, "ev.json", out, sizeof out);
+    ck_assert_str_eq(out, "ev.json:1:26: expected an integer, found \"2.5\" (at $.events[3].date)");
+    ck_assert_uint_eq(n, strlen(out));
+    atd_error_format(&err, NULL, out, sizeof out);
+    ck_assert_str_eq(out, "1:26: expected an integer, found \"2.5\" (at $.events[3].date)");
+    /* Too small: cut, NUL-terminated, and the whole length returned. */
+    char small[8];
+    ck_assert_uint_eq(atd_error_format(&err, "ev.json", small, sizeof small), n);
+    ck_assert_str_eq(small, "ev.json");
+    ck_assert_uint_eq(atd_error_format(&err, "ev.json", NULL, 0), n);
+
+    atd_error_set(&err, ATD_ERR_NONFINITE, "$.a[2]", "cannot write nan");
+    ck_assert_str_eq(err.detail, "cannot write nan");
+    atd_error_format(&err, "out.json", out, sizeof out);
+    ck_assert_str_eq(out, "out.json: cannot write nan (at $.a[2])");
+    atd_error_set(&err, ATD_ERR_IO, NULL, "disk full");
+    atd_error_format(&err, "out.json", out, sizeof out);
+    ck_assert_str_eq(out, "out.json: disk full");
+    atd_error_format(&err, "", out, sizeof out);
+    ck_assert_str_eq(out, "disk full");
+    /* A binary input's position is its byte offset. */
+    err.offset = 17;
+    atd_error_format(&err, "db.bin", out, sizeof out);
+    ck_assert_str_eq(out, "db.bin: byte 17: disk full");
 }
 END_TEST
 
@@ -368,6 +404,7 @@ Suite *error_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("reader");
     tcase_add_test(tc, test_error_issue_example);
+    tcase_add_test(tc, test_error_format);
     tcase_add_test(tc, test_error_multiline);
     tcase_add_test(tc, test_error_odd_keys);
     tcase_add_test(tc, test_error_path_truncation);

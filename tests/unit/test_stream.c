@@ -191,6 +191,10 @@ static void expect_error(const char *input, bool array, const atd_stream_options
     ck_assert_ptr_nonnull(e);
     ck_assert_msg(e->code == (atd_error_code)code, "code %d: %s", (int)e->code, e->message);
     ck_assert_str_eq(e->message, message);
+    /* The detail is the message without its position and path. */
+    size_t ml = strlen(e->message), dl = strlen(e->detail);
+    ck_assert_msg(dl > 0 && dl < ml && strcmp(e->message + ml - dl, e->detail) == 0, "detail %s",
+                  e->detail);
     /* and it stays stopped */
     event_event ev;
     ck_assert(!event_event_next_line(&s, arena, &ev));
@@ -278,6 +282,7 @@ START_TEST(test_read_error)
     ck_assert_ptr_nonnull(e);
     ck_assert_int_eq(e->code, ATD_ERR_IO);
     ck_assert_str_eq(e->message, "read error in line 2: Input/output error");
+    ck_assert_str_eq(e->detail, "read error: Input/output error");
     atd_buf_free(&out);
     atd_stream_free(&s);
 }

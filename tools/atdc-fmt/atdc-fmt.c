@@ -107,8 +107,16 @@ int main(int argc, char **argv)
         fputs("atdc-fmt: error: out of memory\n", stderr);
         return 2;
     }
+    /* JSON texts must not start with a byte order mark, but parsers may
+     * ignore one (RFC 8259, section 8.1): some Windows tools write it. */
+    size_t skip = 0;
+    if (len >= 3 && memcmp(json, "\xef\xbb\xbf", 3) == 0) {
+        fprintf(stderr, "atdc-fmt: %s: warning: UTF-8 byte order mark ignored\n", name);
+        skip = 3;
+    }
     atd_error err;
-    int rc = atd_json_reformat(json, len, &out, compact ? 0 : ATD_WRITE_PRETTY, &err);
+    int rc =
+        atd_json_reformat(json + skip, len - skip, &out, compact ? 0 : ATD_WRITE_PRETTY, &err);
     free(json);
     int status = 0;
     if (rc != 0 && err.line > 0) {

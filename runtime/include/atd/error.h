@@ -3,9 +3,13 @@
  * Codes and their default descriptions come from one X-macro list so that the
  * enum and atd_error_code_name() cannot drift apart. An atd_error holds the
  * code, where the problem is (byte offset; line and column computed only when
- * the error is reported), the JSON path being read or written, and one human
- * sentence saying all of it, e.g.
- *   line 1, column 26, at $.events[3].date: expected an integer, found "2.5" */
+ * the error is reported), the JSON path being read or written, the detail
+ * (what is wrong, without position or path), and one human sentence saying
+ * all of it, e.g.
+ *   line 1, column 26, at $.events[3].date: expected an integer, found "2.5"
+ * A program that prefixes its own file name formats the parts instead, with
+ * atd_error_format:
+ *   events.json:1:26: expected an integer, found "2.5" (at $.events[3].date) */
 #ifndef ATD_ERROR_H
 #define ATD_ERROR_H
 
@@ -46,6 +50,7 @@ typedef enum atd_error_code {
 
 #define ATD_ERROR_PATH_MAX 256
 #define ATD_ERROR_MESSAGE_MAX 512
+#define ATD_ERROR_DETAIL_MAX 256
 
 /* The JSON path of an error while failing readers and writers unwind: the
  * segments (".name", "[\"odd key\"]", "[3]") innermost first, each followed
@@ -62,7 +67,8 @@ typedef struct atd_error {
     size_t line;                         /* 1-based; 0 when not applicable (writers) */
     size_t column;                       /* 1-based, in bytes; 0 when not applicable */
     char path[ATD_ERROR_PATH_MAX];       /* e.g. "$.events[3].date"; truncated with "..." */
-    char message[ATD_ERROR_MESSAGE_MAX]; /* NUL-terminated, one sentence */
+    char detail[ATD_ERROR_DETAIL_MAX];   /* e.g. "expected a string, found 1"; no position */
+    char message[ATD_ERROR_MESSAGE_MAX]; /* NUL-terminated, one sentence: position, path, detail */
 } atd_error;
 
 /* "NOMEM", "SYNTAX", ... */
@@ -75,9 +81,29 @@ const char *atd_error_code_text(atd_error_code code);
 void atd_error_locate(const char *input, size_t len, size_t offset, size_t *line, size_t *column);
 
 /* Sets err (when not NULL) for an error without an input position, such as
- * a writer error: code, path (may be NULL or ""), and the detail text. Builds
- * the message "at PATH: DETAIL" (or just "DETAIL" without a path). */
+ * a writer error.
+ *   err:    the error to fill; NULL does nothing.
+ *   code:   its code.
+ *   path:   the JSON path, such as "$.items[2]"; NULL or "" for none.
+ *   detail: what is wrong; NULL or "" for the code's description.
+ * Builds the message "at PATH: DETAIL" (or just "DETAIL" without a path). */
 void atd_error_set(atd_error *err, atd_error_code code, const char *path, const char *detail);
+
+/* Writes err as one line for a program that names its input, in the form
+ * compilers use, NUL-terminated and cut to fit:
+ *   FILE:LINE:COLUMN: DETAIL (at PATH)   for text inputs (line is not 0);
+ *   FILE: byte OFFSET: DETAIL (at PATH)  for binary inputs (biniou, lazy
+ *                                        files: line 0, offset not 0);
+ *   FILE: DETAIL (at PATH)               otherwise (writers, files that
+ *                                        cannot be opened).
+ *   err:  the error, as filled by a reader, writer, stream or lazy file.
+ *   file: the input's name; NULL or "" leaves out "FILE:" and its space.
+ *   out:  where to write; may be NULL when n is 0.
+ *   n:    the capacity of out, the NUL included.
+ * " (at PATH)" is left out when the error has no path. Returns the length of
+ * the whole line (without the NUL), as snprintf does: out was too small when
+ * the result is n or more. */
+size_t atd_error_format(const atd_error *err, const char *file, char *out, size_t n);
 
 #ifdef __cplusplus
 }
