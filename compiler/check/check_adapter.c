@@ -5,23 +5,11 @@
 
 #include <string.h>
 
+#include "check_annot.h"
 #include "check_default.h"
 
 static const char *const adapter_modules[] = {"Atdgen_runtime.Json_adapter.",
                                               "Atdgen_codec_runtime.Json_adapter."};
-
-static const ast_annot_field *adapter_section_field(const ast_annots *a, const char *section,
-                                                    const char *name)
-{
-    for (size_t i = 0; i < a->len; i++) {
-        if (strcmp(a->items[i].section, section) != 0)
-            continue;
-        for (size_t k = 0; k < a->items[i].nfields; k++)
-            if (strcmp(a->items[i].fields[k].name, name) == 0)
-                return &a->items[i].fields[k];
-    }
-    return NULL;
-}
 
 static bool adapter_blank(char c)
 {
@@ -30,7 +18,7 @@ static bool adapter_blank(char c)
 
 static const ast_annot_field *adapter_field(const ast_annots *a, const char *name)
 {
-    return adapter_section_field(a, "json", name);
+    return check_annot_find(a, "json", name);
 }
 
 /* Strips blanks around [*p, *p + *len). */
@@ -82,7 +70,7 @@ static check_adapter check_adapter_builtin(atd_arena *arena, const ast_annots *a
 
 const ast_annot_field *check_adapter_c(const ast_annots *a)
 {
-    const ast_annot_field *f = adapter_section_field(a, "c", "adapter");
+    const ast_annot_field *f = check_annot_find(a, "c", "adapter");
     return f != NULL ? f : adapter_field(a, "adapter.c");
 }
 
@@ -92,10 +80,10 @@ const ast_annot_field *check_adapter_c(const ast_annots *a)
  * not know. */
 static check_adapter adapter_params(const ast_annots *a, check_adapter ad)
 {
-    const ast_annot_field *tf = adapter_section_field(a, "c", "adapter.type_field");
-    const ast_annot_field *vf = adapter_section_field(a, "c", "adapter.value_field");
-    const ast_annot_field *kt = adapter_section_field(a, "c", "adapter.known_tags");
-    const ast_annot_field *ca = adapter_section_field(a, "c", "adapter.catch_all");
+    const ast_annot_field *tf = check_annot_find(a, "c", "adapter.type_field");
+    const ast_annot_field *vf = check_annot_find(a, "c", "adapter.value_field");
+    const ast_annot_field *kt = check_annot_find(a, "c", "adapter.known_tags");
+    const ast_annot_field *ca = check_annot_find(a, "c", "adapter.catch_all");
     const ast_annot_field *first = tf != NULL ? tf : vf != NULL ? vf : kt != NULL ? kt : ca;
     if (first == NULL)
         return ad;

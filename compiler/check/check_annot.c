@@ -101,6 +101,12 @@ const ast_annot_field *check_annot_find(const ast_annots *a, const char *section
     return NULL;
 }
 
+const char *check_annot_str(const ast_annots *a, const char *section, const char *field)
+{
+    const ast_annot_field *f = check_annot_find(a, section, field);
+    return f != NULL ? f->value : NULL;
+}
+
 bool check_annot_flag(const ast_annots *a, const char *section, const char *field)
 {
     const ast_annot_field *f = check_annot_find(a, section, field);

@@ -11,6 +11,8 @@ typedef struct check_cx check_cx;
 /* First field `section field` among the annotations, or NULL. */
 const ast_annot_field *check_annot_find(const ast_annots *a, const char *section,
                                         const char *field);
+/* The value of the first field `section field`; NULL when absent or a flag. */
+const char *check_annot_str(const ast_annots *a, const char *section, const char *field);
 /* A flag's value: absent -> false; no value or "true" -> true. */
 bool check_annot_flag(const ast_annots *a, const char *section, const char *field);
 

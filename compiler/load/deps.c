@@ -17,6 +17,7 @@
 #include "syntax/parse.h"
 #include "util/alloc.h"
 #include "util/names.h"
+#include "check/check_annot.h"
 #include "util/files.h"
 
 /* Longer import chains are surely a mistake, and the walk recurses. */
@@ -209,25 +210,12 @@ static void deps_report_cycle(deps_loader *L, const ast_import *im, size_t again
  * same way lower.c treats the prefix of the schema being compiled. */
 static const char *deps_prefix(deps_loader *L, const ast_module *m, const char *base)
 {
-    const char *p = NULL;
-    for (size_t i = 0; i < m->annots.len; i++) {
-        const ast_annot *a = &m->annots.items[i];
-        if (strcmp(a->section, "c") != 0)
-            continue;
-        for (size_t j = 0; j < a->nfields; j++)
-            if (strcmp(a->fields[j].name, "prefix") == 0 && a->fields[j].value != NULL)
-                p = a->fields[j].value;
-    }
-    if (p != NULL && (p[0] == '\0' || p[strlen(p) - 1] == '_'))
-        return p;
-    size_t n = strlen(p != NULL ? p : base) + 2;
-    char *s = atd_arena_alloc(L->arena, n, 1);
-    if (s == NULL) {
+    const char *p = names_prefix(L->arena, check_annot_str(&m->annots, "c", "prefix"), base);
+    if (p == NULL) {
         deps_oom(L);
         return "";
     }
-    snprintf(s, n, "%s_", p != NULL ? p : base);
-    return s;
+    return p;
 }
 
 static void deps_walk(deps_loader *L, size_t idx);

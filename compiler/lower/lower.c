@@ -189,17 +189,11 @@ static void lower_lazy_slot(const ast_annots *a, ir_slot *s)
 }
 
 /* The value of `<section field="value">` (check_annot.h), or NULL. */
-static const char *annot_str(const ast_annots *a, const char *section, const char *field)
-{
-    const ast_annot_field *f = check_annot_find(a, section, field);
-    return f != NULL ? f->value : NULL;
-}
-
 /* The documentation of a definition, field or constructor: its <doc text>,
  * else the (** ... *) comment before it. */
 static const char *doc_text(const ast_annots *annots, const char *comment)
 {
-    const char *text = annot_str(annots, "doc", "text");
+    const char *text = check_annot_str(annots, "doc", "text");
     return text != NULL ? text : comment;
 }
 
@@ -369,7 +363,7 @@ static ir_type *lower_int(lower_ctx *L, const ast_type *t)
                  {"uint8", "uint8_t", IR_UINT8},   {"uint16", "uint16_t", IR_UINT16},
                  {"uint32", "uint32_t", IR_UINT32}};
     size_t k = 0;
-    const char *repr = annot_str(&t->annots, "c", "repr");
+    const char *repr = check_annot_str(&t->annots, "c", "repr");
     if (repr != NULL) {
         for (k = 0; k < sizeof reprs / sizeof reprs[0]; k++)
             if (strcmp(reprs[k].repr, repr) == 0)
@@ -380,7 +374,7 @@ static ir_type *lower_int(lower_ctx *L, const ast_type *t)
             k = 0;
         }
     }
-    const char *jrepr = annot_str(&t->annots, "json", "repr");
+    const char *jrepr = check_annot_str(&t->annots, "json", "repr");
     bool as_string = jrepr != NULL && strcmp(jrepr, "string") == 0;
     const char *sn = k == 0 ? "int" : reprs[k].repr;
     if (as_string)
@@ -394,7 +388,7 @@ static ir_type *lower_int(lower_ctx *L, const ast_type *t)
                   {"int32", ATD_BIN_INT32},
                   {"int64", ATD_BIN_INT64}};
     unsigned btag = ATD_BIN_SVINT;
-    const char *brepr = annot_str(&t->annots, "biniou", "repr");
+    const char *brepr = check_annot_str(&t->annots, "biniou", "repr");
     for (size_t b = 0; brepr != NULL && b < sizeof breprs / sizeof breprs[0]; b++)
         if (strcmp(breprs[b].repr, brepr) == 0) {
             btag = breprs[b].tag;
@@ -409,11 +403,11 @@ static ir_type *lower_int(lower_ctx *L, const ast_type *t)
 
 static ir_type *lower_float(lower_ctx *L, const ast_type *t)
 {
-    const char *repr = annot_str(&t->annots, "c", "repr");
+    const char *repr = check_annot_str(&t->annots, "c", "repr");
     bool f32 = repr != NULL && strcmp(repr, "float") == 0;
-    const char *jrepr = annot_str(&t->annots, "json", "repr");
+    const char *jrepr = check_annot_str(&t->annots, "json", "repr");
     bool as_int = jrepr != NULL && strcmp(jrepr, "int") == 0;
-    const char *prec = annot_str(&t->annots, "json", "precision");
+    const char *prec = check_annot_str(&t->annots, "json", "precision");
     int p = prec ? atoi(prec) : 0;
     if (p < 0)
         p = 0;
@@ -422,7 +416,7 @@ static ir_type *lower_float(lower_ctx *L, const ast_type *t)
         sn = fmt(L, "%s_int", sn);
     else if (p > 0)
         sn = fmt(L, "%s_p%d", sn, p);
-    const char *brepr = annot_str(&t->annots, "biniou", "repr");
+    const char *brepr = check_annot_str(&t->annots, "biniou", "repr");
     bool b32 = brepr != NULL && strcmp(brepr, "float32") == 0;
     if (b32)
         sn = fmt(L, "%s_bfloat32", sn);
@@ -533,9 +527,9 @@ static ir_type *lower_wrap(lower_ctx *L, const ast_type *t, const check_scope *e
                            const char *ctx_name)
 {
     ir_type *u = lower_type(L, t->u.name.args[0], env, ctx_name);
-    const char *ct = annot_str(&t->annots, "c", "t");
-    const char *wf = annot_str(&t->annots, "c", "wrap");
-    const char *uf = annot_str(&t->annots, "c", "unwrap");
+    const char *ct = check_annot_str(&t->annots, "c", "t");
+    const char *wf = check_annot_str(&t->annots, "c", "wrap");
+    const char *uf = check_annot_str(&t->annots, "c", "unwrap");
     if (ct == NULL || wf == NULL || uf == NULL)
         return u;
     const ir_check *uc = lower_checks(L, t->u.name.args[0], env, u, 0);
@@ -762,7 +756,7 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const che
         const ast_field *af = ms.items[i].field;
         ir_field *f = &rt->fields[i];
         f->atd_name = af->name;
-        f->c_name = c_name_of(L, af->name, annot_str(&af->annots, "c", "name"));
+        f->c_name = c_name_of(L, af->name, check_annot_str(&af->annots, "c", "name"));
         f->doc = doc_text(&af->annots, af->doc);
         const ast_annot_field *jn = check_annot_find(&af->annots, "json", "name");
         if (jn != NULL && jn->value != NULL) {
@@ -819,7 +813,7 @@ static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const check_
     const check_scope **scopes = lower_members(L, t, env, &ms);
     size_t n = ms.len;
     st->open_enum = check_annot_flag(&t->annots, "json", "open_enum");
-    const char *repr = annot_str(&t->annots, "json", "repr");
+    const char *repr = check_annot_str(&t->annots, "json", "repr");
     st->json_object = repr != NULL && strcmp(repr, "object") == 0;
     st->cases = zalloc(L, n * sizeof *st->cases);
     if (st->cases == NULL)
@@ -831,7 +825,7 @@ static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const check_
         const ast_variant *v = ms.items[i].variant;
         ir_case *c = &st->cases[i];
         c->atd_name = v->name;
-        c->member = c_name_of(L, v->name, annot_str(&v->annots, "c", "name"));
+        c->member = c_name_of(L, v->name, check_annot_str(&v->annots, "c", "name"));
         c->doc = doc_text(&v->annots, v->doc);
         c->loc = v->name_loc;
         char *cu = fmt(L, "%s_%s", up, c->member);
@@ -994,7 +988,7 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
             if (ad != NULL) {
                 k = fmt(L, "%s@%s,", k, ad->name);
                 nm = fmt(L, "%s_%s", nm,
-                         c_name_of(L, ad->name, annot_str(&ad->annots, "c", "name")));
+                         c_name_of(L, ad->name, check_annot_str(&ad->annots, "c", "name")));
                 continue;
             }
             ir_type *a =
@@ -1004,7 +998,7 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
         }
         /* <c name> on the instantiation names it; the name is
          * part of the key, so each spelling is its own C type. */
-        const char *inst_name = annot_str(&app->annots, "c", "name");
+        const char *inst_name = check_annot_str(&app->annots, "c", "name");
         if (inst_name != NULL) {
             k = fmt(L, "%s#%s", k, inst_name);
             nm = fmt(L, "%s", inst_name);
@@ -1041,7 +1035,7 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
     L->memos[mi].result = NULL;
     L->memos[mi].in_progress = true;
     ir_type *r;
-    const char *cname = annot_str(&d->annots, "c", "name");
+    const char *cname = check_annot_str(&d->annots, "c", "name");
     if (cname != NULL && d->nparams == 0)
         short_name = cname;
     if (d->rhs->kind == AST_RECORD || d->rhs->kind == AST_SUM) {
@@ -1070,7 +1064,7 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
         L->memos[mi].result = r;
     }
     /* An instance named in C by the schema (<c name>) is part of its API. */
-    if (app != NULL && annot_str(&app->annots, "c", "name") != NULL && ir_is_composite(r))
+    if (app != NULL && check_annot_str(&app->annots, "c", "name") != NULL && ir_is_composite(r))
         r->exported = true;
     L->memos[mi].in_progress = false;
     return r;
@@ -1128,9 +1122,9 @@ static ir_type *lower_imported(lower_ctx *L, const ast_type *t)
         L->failed = true;
         return placeholder(L);
     }
-    const char *cn = it != NULL ? annot_str(&it->annots, "c", "name") : NULL;
+    const char *cn = it != NULL ? check_annot_str(&it->annots, "c", "name") : NULL;
     if (cn == NULL)
-        cn = annot_str(&d->annots, "c", "name");
+        cn = check_annot_str(&d->annots, "c", "name");
     const char *c_t = c_name_of(L, name, cn);
     const char *key = fmt(L, "import(%s%s)", di->prefix, c_t);
     ir_type *r = find_key(L, key);
@@ -1177,14 +1171,14 @@ static ir_type *lower_name(lower_ctx *L, const ast_type *t, const check_scope *e
         return scalar(L, IR_ABSTRACT, "atd_json", "abstract", "abstract");
     }
     if (nargs == 1 && strcmp(n, "list") == 0) {
-        const char *repr = annot_str(&t->annots, "json", "repr");
+        const char *repr = check_annot_str(&t->annots, "json", "repr");
         if (repr != NULL && strcmp(repr, "object") == 0)
             return lower_assoc(L, t, env, ctx_name);
         const ast_type *et = t->u.name.args[0];
         ir_type *e = lower_type(L, et, env, fmt(L, "%s_elt", ctx_name));
         const ir_check *ec = lower_checks(L, et, env, e, 0);
         /* a table is its own C type: the flag must not reach plain lists */
-        const char *brepr = annot_str(&t->annots, "biniou", "repr");
+        const char *brepr = check_annot_str(&t->annots, "biniou", "repr");
         if (brepr != NULL && strcmp(brepr, "table") == 0) {
             ir_type *lt = wrapper(L, IR_LIST, e, "table", et, ec);
             lt->bin_table = true;
@@ -1253,7 +1247,7 @@ static ir_type *lower_type(lower_ctx *L, const ast_type *t, const check_scope *e
         break;
     case AST_RECORD:
     case AST_SUM: {
-        const char *cn = annot_str(&t->annots, "c", "name");
+        const char *cn = check_annot_str(&t->annots, "c", "name");
         const char *sn = c_name_of(L, cn ? cn : ctx_name, NULL);
         r = new_nominal(L, t, sn, sn);
         r->exported = cn != NULL; /* named in C by the schema */
@@ -1349,14 +1343,12 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
         return NULL;
     }
     if (prefix == NULL)
-        prefix = annot_str(&am->annots, "c", "prefix");
-    /* The prefix names the module part: "ev" and "ev_" both give ev_<type>. */
-    if (prefix == NULL)
-        L.prefix = fmt(&L, "%s_", m->base);
-    else if (prefix[0] == 0 || prefix[strlen(prefix) - 1] == '_')
-        L.prefix = prefix;
-    else
-        L.prefix = fmt(&L, "%s_", prefix);
+        prefix = check_annot_str(&am->annots, "c", "prefix");
+    L.prefix = names_prefix(L.arena, prefix, m->base);
+    if (L.prefix == NULL) {
+        lower_oom(Lp);
+        return NULL;
+    }
     m->prefix = L.prefix;
     char *g = fmt(&L, "%s_ATD_H", m->base);
     upper_into(g);
@@ -1380,7 +1372,7 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
         ir_type *t = lower_def_app(&L, td, NULL, NULL);
         ir_def *def = &m->defs[m->ndefs++];
         def->atd_name = td->name;
-        const char *cname = annot_str(&td->annots, "c", "name");
+        const char *cname = check_annot_str(&td->annots, "c", "name");
         def->c_name = fmt(&L, "%s%s", L.prefix, c_name_of(&L, td->name, cname));
         def->type = t;
         def->is_typedef = strcmp(def->c_name, t->name) != 0;

@@ -6,19 +6,7 @@
 #include <string.h>
 
 #include "check/check_adapter.h"
-
-/* <json adapter.c="NAME">, which takes precedence over adapter.ocaml. */
-static const char *annot_value(const ast_annots *a, const char *section, const char *field)
-{
-    for (size_t i = 0; i < a->len; i++) {
-        if (strcmp(a->items[i].section, section) != 0)
-            continue;
-        for (size_t k = 0; k < a->items[i].nfields; k++)
-            if (strcmp(a->items[i].fields[k].name, field) == 0)
-                return a->items[i].fields[k].value;
-    }
-    return NULL;
-}
+#include "check/check_annot.h"
 
 /* The known tags: words separated by blanks. */
 static bool split_tags(atd_arena *arena, const ast_annot_field *f, ir_tv *tv)
@@ -125,7 +113,7 @@ bool lower_record_adapter(diag_ctx *diag, atd_arena *arena, const ast_annots *an
 {
     const ast_annot_field *ca = check_adapter_c(annots);
     rt->c_adapter = ca != NULL ? ca->value : NULL;
-    rt->validator = annot_value(annots, "c", "validator");
+    rt->validator = check_annot_str(annots, "c", "validator");
     check_adapter ad = check_adapter_of(arena, annots);
     if (ad.kind != CHECK_ADAPTER_TYPE_AND_VALUE_FIELDS)
         return true;
@@ -136,7 +124,7 @@ bool lower_sum_adapter(diag_ctx *diag, atd_arena *arena, const ast_annots *annot
 {
     const ast_annot_field *ca = check_adapter_c(annots);
     st->c_adapter = ca != NULL ? ca->value : NULL;
-    st->validator = annot_value(annots, "c", "validator");
+    st->validator = check_annot_str(annots, "c", "validator");
     if (st->c_adapter != NULL)
         return true;
     check_adapter ad = check_adapter_of(arena, annots);

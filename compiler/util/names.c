@@ -236,3 +236,18 @@ char *names_base_name(atd_arena *a, const char *path)
             *p = '_';
     return b;
 }
+
+const char *names_prefix(atd_arena *a, const char *explicit_prefix, const char *base)
+{
+    const char *p = explicit_prefix != NULL ? explicit_prefix : base;
+    size_t n = strlen(p);
+    if (explicit_prefix != NULL && (n == 0 || p[n - 1] == '_'))
+        return p;
+    char *s = atd_arena_alloc(a, n + 2, 1);
+    if (s == NULL)
+        return NULL;
+    memcpy(s, p, n);
+    s[n] = '_';
+    s[n + 1] = '\0';
+    return s;
+}

@@ -43,4 +43,9 @@ char *names_upper(atd_arena *a, const char *s);
  * (the path "<stdin>"). NULL when out of memory. */
 char *names_base_name(atd_arena *a, const char *path);
 
+/* The C prefix of a schema: `explicit` (from --prefix or <c prefix>) when
+ * given, else the base name; a '_' is added unless it is empty or ends with
+ * one ("ev" and "ev_" both give "ev_"). NULL when out of memory. */
+const char *names_prefix(atd_arena *a, const char *explicit_prefix, const char *base);
+
 #endif
