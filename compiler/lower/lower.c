@@ -43,6 +43,7 @@
  * literal translated into C,
  * else the implicit default of the type (0, false, "", [], None). */
 #include "lower.h"
+#include "lower_bin.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -1378,7 +1379,7 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
 }
 
 ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm,
-                        const char *prefix)
+                        const lower_options *o)
 {
     const deps_import *imports = checked_imports(cm);
     lower_ctx *Lp = util_malloc(sizeof *Lp);
@@ -1392,9 +1393,17 @@ ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm,
     Lp->arena = arena;
     Lp->cx = (check_cx *)cm;
     Lp->module = checked_ast(cm);
-    ir_module *m = lower_all(Lp, checked_ast(cm), prefix, imports);
+    ir_module *m = lower_all(Lp, checked_ast(cm), o->prefix, imports);
     if (Lp->oom)
         diag_oom(d);
     util_free(Lp);
+    if (m == NULL)
+        return NULL;
+    m->biniou = o->biniou || o->biniou_skip_abstract || o->lazy;
+    m->lazy = o->lazy;
+    /* The lazy format needs every type's biniou form (check_formats.c). */
+    if (o->biniou_skip_abstract && !o->lazy && m->bin_abstract &&
+        !lower_bin_skip_abstract(d, arena, m))
+        return NULL;
     return m;
 }
