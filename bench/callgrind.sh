@@ -35,13 +35,14 @@ counts="$tmp/counts"
 # Counts contender $2 on workload $1 (one table row); keeps the profile of
 # the generated reader and writer of the workloads themselves.
 count() {
-    wl=$1
-    id=$2
-    cg="$tmp/cg.$wl.$id"
+    # (sh has no local variables: these names are count's alone)
+    c_wl=$1
+    c_id=$2
+    cg="$tmp/cg.$c_wl.$c_id"
     if ! valgrind --tool=callgrind --callgrind-out-file="$cg" \
-        --toggle-collect=measured_loop "$bench" --data "$data" --workload "$wl" \
-        --only "$id" --iters "$n" > "$tmp/log" 2>&1; then
-        echo "| $wl | $id | failed (see valgrind log) | | |"
+        --toggle-collect=measured_loop "$bench" --data "$data" --workload "$c_wl" \
+        --only "$c_id" --iters "$n" > "$tmp/log" 2>&1; then
+        echo "| $c_wl | $c_id | failed (see valgrind log) | | |"
         return
     fi
     # Skip contenders that do not run on this workload (or are not built).
@@ -51,18 +52,18 @@ count() {
     # or of the contender's own output (writers).
     bytes=$(echo "$line" | sed 's/.* iterations, \([0-9]*\) bytes each.*/\1/')
     ir=$(awk '/^(summary|totals):/ { print $2; exit }' "$cg")
-    awk -v ir="$ir" -v n="$n" -v b="$bytes" -v w="$wl" -v id="$id" -v f="$counts" \
+    awk -v ir="$ir" -v n="$n" -v b="$bytes" -v w="$c_wl" -v id="$c_id" -v f="$counts" \
         'BEGIN { printf "| %s | %s | %.0f | %d | %.2f |\n", w, id, ir / n, b, ir / n / b
                  printf "%s %s %.0f %d\n", w, id, ir / n, b >> f }'
-    case $wl in *.*) return 0 ;; esac # a variant: no profile
-    case $id in
+    case $c_wl in *.*) return 0 ;; esac # a variant: no profile
+    case $c_id in
     gen.read | gen.write)
         # Without the temporary folder, the data folder and the binary's
         # path: the profile says the same on every machine.
         callgrind_annotate --inclusive=no "$cg" 2>/dev/null | head -40 |
             sed -e "s|$tmp/||g" -e "s|$data|DATA_DIR|g" -e "s|$bench|atdc_bench|g" \
                 -e 's| \[/[^]]*\]$||' \
-                > "$out/callgrind_${wl}_$(echo "$id" | tr . _).txt" ;;
+                > "$out/callgrind_${c_wl}_$(echo "$c_id" | tr . _).txt" ;;
     esac
 }
 

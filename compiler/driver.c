@@ -1,5 +1,6 @@
 /* The pipeline (driver.h), one visible call per stage in driver_run:
- * parse, check, load the imports, lower, check the C names, sort, then emit
+ * parse, load the imports, check, lower, check the C names, sort, check
+ * what the output formats can carry, then emit
  * the header and the source and write both files (and the make rule).
  * --print, --dump-ast and -M leave the sequence early, and so does --check,
  * right after the last stage that can reject a schema. Each compilation owns
@@ -18,10 +19,10 @@
 
 #include "atd/buf.h"
 #include "check/check.h"
+#include "check/check_formats.h"
 #include "emit/emit.h"
 #include "load/deps.h"
 #include "lower/lower.h"
-#include "lower/lower_bin.h"
 #include "lower/lower_clash.h"
 #include "lower/sort.h"
 #include "syntax/parse.h"
@@ -179,32 +180,15 @@ static int driver_emit(const driver_options *o, diag_ctx *d, atd_arena *arena, c
     return rc;
 }
 
-/* Whether the schema can have biniou code: imported types never (their
- * schema's code may have none), abstract never with --lazy or by default; with
- * --biniou-skip-abstract, the types that hold abstract are left out, a note
- * for each. */
-static bool driver_biniou(const driver_options *o, diag_ctx *d, atd_arena *arena, ir_module *ir)
+const checked_module *driver_load_and_check(const driver_options *o, diag_ctx *d, atd_arena *arena,
+                                            const char *name, const ast_module *m, deps_graph *g)
 {
-    const char *opt = o->lazy ? "--lazy" : o->biniou_skip_abstract ? "--biniou-skip-abstract"
-                                                                    : "--biniou";
-    if (ir->bin_imported) {
-        diag_error(d, ir->bin_imported_loc,
-                   "an imported type has no biniou form (atdgen cannot write it either): generate "
-                   "this schema without %s",
-                   opt);
-        return false;
-    }
-    if (!ir->bin_abstract)
-        return true;
-    if (o->lazy || !o->biniou_skip_abstract) {
-        diag_error(d, ir->bin_abstract_loc,
-                   "abstract has no biniou form (atdgen cannot write it either): generate this "
-                   "schema without %s%s",
-                   opt, o->lazy ? "" : ", or with --biniou-skip-abstract to leave out the types "
-                                       "that hold it");
-        return false;
-    }
-    return lower_bin_skip_abstract(d, arena, ir);
+    if (!deps_load(g, arena, d, m, name, o->include_dirs, o->ninclude_dirs))
+        return NULL;
+    check_options copts;
+    memset(&copts, 0, sizeof copts);
+    copts.ignore_adapters = o->ignore_adapters;
+    return check_module(d, arena, m, g->imports, &copts);
 }
 
 static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, const char *name,
@@ -225,31 +209,20 @@ static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, co
 
     /* --check stops after the last step that can find an error in the
      * schema, so a schema it accepts always generates. */
-    check_options copts;
-    memset(&copts, 0, sizeof copts);
-    copts.ignore_adapters = o->ignore_adapters;
-    const checked_module *cm = check_module(d, arena, m, &copts);
+    const checked_module *cm = driver_load_and_check(o, d, arena, name, m, &g);
     if (cm == NULL)
         return DRIVER_SCHEMA_ERROR;
-    if (!deps_load(&g, arena, d, m, name, o->include_dirs, o->ninclude_dirs))
-        return DRIVER_SCHEMA_ERROR;
-    ir_module *ir = lower_module(d, arena, cm, o->prefix, g.imports);
+    lower_options lopts = {o->prefix, o->biniou, o->biniou_skip_abstract, o->lazy};
+    ir_module *ir = lower_module(d, arena, cm, &lopts);
     if (ir == NULL || !lower_clash_check(d, arena, ir))
         return DRIVER_SCHEMA_ERROR;
     if (!sort_module(ir, arena)) {
         diag_oom(d);
         return DRIVER_USAGE_ERROR;
     }
-    if (o->biniou || o->biniou_skip_abstract || o->lazy) {
-        if (!driver_biniou(o, d, arena, ir))
-            return DRIVER_SCHEMA_ERROR;
-        ir->biniou = true;
-    }
-    if (o->lazy) {
-        if (!emit_lazy_check(d, ir))
-            return DRIVER_SCHEMA_ERROR;
-        ir->lazy = true;
-    }
+    check_formats_options fopts = {o->biniou, o->biniou_skip_abstract, o->lazy};
+    if (!check_formats(d, ir, &fopts))
+        return DRIVER_SCHEMA_ERROR;
     if (o->mode == DRIVER_CHECK)
         return DRIVER_OK;
 

@@ -128,7 +128,9 @@ static void check_annot_object_keys(check_cx *cx, const ast_type *list, const as
         return;
     }
     check_clo key = {h.clo.t->u.tuple.cells[0].type, h.clo.sc};
-    check_head k = check_resolve(cx, key, true);
+    /* the keys of the C map are plain strings: a wrap with a C type of its
+     * own is not one */
+    check_head k = check_resolve_c_type(cx, key);
     if (k.kind == CHECK_H_ERROR || (k.kind == CHECK_H_PREDEF && k.pre == CHECK_PRE_STRING))
         return;
     diag_error(cx->d, f->value_loc, "'<json repr=\"object\">': keys must be strings");

@@ -18,19 +18,6 @@
 
 typedef enum check_fit { CHECK_FIT_YES, CHECK_FIT_NO, CHECK_FIT_UNKNOWN } check_fit;
 
-/* Resolves through aliases, and through a wrap that keeps its wire type as
- * C type (no <c t>): a literal then has to fit what is underneath. */
-static check_head check_fields_underlying(check_cx *cx, check_clo c)
-{
-    check_head h = check_resolve(cx, c, false);
-    while (h.kind == CHECK_H_PREDEF && h.pre == CHECK_PRE_WRAP &&
-           check_annot_find(&h.clo.t->annots, "c", "t") == NULL) {
-        check_clo inner = {h.clo.t->u.name.args[0], h.clo.sc};
-        h = check_resolve(cx, inner, false);
-    }
-    return h;
-}
-
 /* Range of an int node with <c repr> (int8 ... uint64). */
 static bool check_fields_int_range(const ast_type *t, int64_t v)
 {
@@ -64,7 +51,8 @@ static check_fit check_fields_has_nullary(check_cx *cx, check_head h, const char
 
 static check_fit check_fields_fits(check_cx *cx, check_clo c, const check_default_value *v)
 {
-    check_head h = check_fields_underlying(cx, c);
+    /* a literal has to fit what the C type is made of */
+    check_head h = check_resolve_c_type(cx, c);
     if (h.kind == CHECK_H_ERROR)
         return CHECK_FIT_UNKNOWN;
     check_predef p = h.kind == CHECK_H_PREDEF ? h.pre : CHECK_PRE_NONE;

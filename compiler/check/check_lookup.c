@@ -5,6 +5,7 @@
  * through aliases and type variables with a step budget: a chain of aliases
  * longer than the number of definitions must loop, and check_recursion.c
  * reports that loop, so resolution just gives up. */
+#include "check_annot.h"
 #include "check_cx.h"
 #include "check_lookup.h"
 
@@ -177,6 +178,17 @@ check_head check_resolve(check_cx *cx, check_clo c, bool through_wrap)
         c.sc = sc;
     }
     h.kind = CHECK_H_ERROR;
+    return h;
+}
+
+check_head check_resolve_c_type(check_cx *cx, check_clo c)
+{
+    check_head h = check_resolve(cx, c, false);
+    while (h.kind == CHECK_H_PREDEF && h.pre == CHECK_PRE_WRAP &&
+           check_annot_find(&h.clo.t->annots, "c", "t") == NULL) {
+        check_clo inner = {h.clo.t->u.name.args[0], h.clo.sc};
+        h = check_resolve(cx, inner, false);
+    }
     return h;
 }
 

@@ -84,6 +84,9 @@ typedef struct check_head {
 /* Follows type variables and aliases (and `wrap` when through_wrap) until a
  * type constructor. Terminates on cyclic aliases (CHECK_H_ERROR). */
 check_head check_resolve(check_cx *cx, check_clo c, bool through_wrap);
+/* Follows aliases, and a wrap that keeps its wire type as C type (no
+ * <c t>): what the C type of c is made of. */
+check_head check_resolve_c_type(check_cx *cx, check_clo c);
 /* The bindings for the arguments of an application of def `def` written
  * at `t` inside `sc`. NULL when out of memory. */
 /* The binding of type variable `name` in sc, or NULL when it has none. */

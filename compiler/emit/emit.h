@@ -10,7 +10,6 @@
 
 #include "cw.h"
 #include "lower/ir.h"
-#include "util/diag.h"
 
 /* The whole header <base>.h of module m (emit_h.c). */
 void emit_header(cw *w, const ir_module *m);
@@ -137,10 +136,10 @@ void emit_biniou_prototypes(cw *w, const char *name);
 unsigned emit_biniou_tag(const ir_type *t);
 void emit_biniou_write_tagged(cw *w, const ir_slot *s, const char *rv, const char *fail);
 void emit_biniou_read_tagged(cw *w, const ir_slot *s, const char *lv, const char *fail);
-/* emit_lazy.c: the lazy format's API (atdc --lazy, docs/lazy-format.md):
- * its checks (false after reporting an error), view types and prototypes
- * in the header, functions in the source (after the biniou ones). */
-bool emit_lazy_check(diag_ctx *d, const ir_module *m);
+/* emit_lazy.c: the lazy format's API (atdc --lazy, docs/lazy-format.md;
+ * check/check_formats.c refused what it cannot hold): view types and
+ * prototypes in the header, functions in the source (after the biniou
+ * ones). */
 void emit_lazy_header(cw *w, const ir_module *m);
 void emit_lazy_source(cw *w, const ir_module *m, const bool *used);
 

@@ -53,48 +53,10 @@ typedef struct lz_info {
     bool *tagged; /* by type id: T__lz_wtagged/rtagged are emitted */
 } lz_info;
 
-/* Slot i of composite t (i < nslots(t)), or NULL (a constructor without
- * argument): a record's fields, a sum's arguments, a tuple's cells, the
- * element of a list, option or nullable, an association list's value, a
- * wrap's wire type. */
-static size_t nslots(const ir_type *t)
-{
-    switch (t->kind) {
-    case IR_RECORD:
-        return t->nfields;
-    case IR_SUM:
-        return t->ncases;
-    case IR_TUPLE:
-        return t->ncells;
-    case IR_LIST:
-    case IR_ASSOC:
-    case IR_OPTION:
-    case IR_NULLABLE:
-    case IR_WRAP:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-static const ir_slot *slot_at(const ir_type *t, size_t i)
-{
-    switch (t->kind) {
-    case IR_RECORD:
-        return &t->fields[i].slot;
-    case IR_SUM:
-        return t->cases[i].arg.type != NULL ? &t->cases[i].arg : NULL;
-    case IR_TUPLE:
-        return &t->cells[i].slot;
-    default:
-        return &t->elem;
-    }
-}
-
 /* Runs body with s bound to each slot of t. */
 #define FOR_SLOTS(t, s, body)                                                                      \
-    for (size_t k_ = 0; k_ < nslots(t); k_++) {                                                    \
-        const ir_slot *s = slot_at(t, k_);                                                         \
+    for (size_t k_ = 0; k_ < ir_nslots(t); k_++) {                                                 \
+        const ir_slot *s = ir_slot_at(t, k_);                                                      \
         if (s != NULL)                                                                             \
             body                                                                                   \
     }
@@ -193,52 +155,6 @@ static const char *slot_name(cw *w, const lz_info *z, const ir_slot *s)
 static unsigned lz_tag(const ir_type *t)
 {
     return t->kind == IR_ASSOC && t->lz_index ? ATD_LAZY_TAG_INDEX : emit_biniou_tag(t);
-}
-
-bool emit_lazy_check(diag_ctx *d, const ir_module *m)
-{
-    lz_info z;
-    if (!lz_analyze(&z, m)) {
-        lz_free(&z);
-        diag_oom(d);
-        return false;
-    }
-    bool ok = true;
-    for (size_t i = 0; i < m->ntypes; i++) {
-        const ir_type *t = m->types[i];
-        if (!is_enc(&z, t))
-            continue;
-        bool shape = t->kind == IR_RECORD || (t->kind == IR_LIST && !t->bin_table) ||
-                     t->kind == IR_ASSOC || t->kind == IR_OPTION;
-        if (!shape) {
-            diag_error(d, t->loc,
-                       "the lazy format has <c lazy>, <c shared> and <c index> inside records, "
-                       "lists, association lists and options only, and '%s' contains one",
-                       t->atd_name);
-            ok = false;
-        }
-        FOR_SLOTS(t, s, {
-            if (s->ptr && shape) {
-                diag_error(d, t->loc,
-                           "%s: the lazy format does not support the pointer a recursive type "
-                           "needs here",
-                           t->atd_name);
-                ok = false;
-            }
-            if (s->lz_lazy && !ir_is_composite(s->type)) {
-                diag_error(d, s->lz_loc,
-                           "'<c lazy>' on a scalar: only lists, records, options and maps are "
-                           "worth a reference");
-                ok = false;
-            }
-            if (s->lz_shared && s->type->kind != IR_STRING) {
-                diag_error(d, s->lz_loc, "'<c shared>' applies to 'string' only");
-                ok = false;
-            }
-        });
-    }
-    lz_free(&z);
-    return ok;
 }
 
 /* --- fingerprint --- */

@@ -261,6 +261,7 @@ typedef struct ir_def {
     const char *doc;    /* <doc text>, or NULL */
     ast_loc loc;        /* the definition's name (clash reports) */
     bool bin_skip;      /* its type holds abstract: no biniou functions (lower_bin.c) */
+    const char *bin_skip_way; /* then the way to it ("t.f[]"); NULL: it is abstract */
 } ir_def;
 
 typedef struct ir_module {
@@ -284,14 +285,52 @@ typedef struct ir_module {
     ast_loc bin_abstract_loc;
     bool bin_imported;
     ast_loc bin_imported_loc;
-    bool biniou;             /* emit biniou code too (atdc --biniou; set by emit_module) */
-    bool lazy;               /* emit the lazy format's API too (atdc --lazy, emit_lazy.c) */
+    bool biniou;             /* emit biniou code too (lower_options.biniou) */
+    bool lazy;               /* emit the lazy format's API too (lower_options.lazy, emit_lazy.c) */
 } ir_module;
 
 /* Helpers shared by the emitters. */
 static inline bool ir_is_composite(const ir_type *t)
 {
     return t->kind >= IR_RECORD;
+}
+
+/* The slots of composite t, i < ir_nslots(t): a record's fields, a sum's
+ * constructor arguments, a tuple's cells, the element of a list, option or
+ * nullable, an association list's value, a wrap's wire type. */
+static inline size_t ir_nslots(const ir_type *t)
+{
+    switch (t->kind) {
+    case IR_RECORD:
+        return t->nfields;
+    case IR_SUM:
+        return t->ncases;
+    case IR_TUPLE:
+        return t->ncells;
+    case IR_LIST:
+    case IR_ASSOC:
+    case IR_OPTION:
+    case IR_NULLABLE:
+    case IR_WRAP:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Slot i of t, or NULL for a constructor without argument. */
+static inline const ir_slot *ir_slot_at(const ir_type *t, size_t i)
+{
+    switch (t->kind) {
+    case IR_RECORD:
+        return &t->fields[i].slot;
+    case IR_SUM:
+        return t->cases[i].arg.type != NULL ? &t->cases[i].arg : NULL;
+    case IR_TUPLE:
+        return &t->cells[i].slot;
+    default:
+        return &t->elem;
+    }
 }
 
 #endif

@@ -6,17 +6,24 @@
 
 #include "check/check.h"
 #include "ir.h"
-#include "load/deps.h"
 #include "util/diag.h"
 
-/* `prefix`: the C prefix of every generated name (NULL: <c prefix> of the
- * module head, else the schema's base name + "_"). `imports[i]` is the
- * schema loaded for the module's i-th import (deps.h), so that `mod.t`
- * lowers to the C type and functions that the imported schema's own
- * generation defines (<its prefix><t>) and the header includes its header;
- * NULL makes every imported type an error. Returns NULL after reporting
- * errors through `d` (out of memory included). Everything lives in `arena`. */
-ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm, const char *prefix,
-                        const deps_import *imports);
+/* What to lower for, beside JSON. */
+typedef struct lower_options {
+    const char *prefix; /* of every generated name; NULL: <c prefix> of the
+                         * module head, else the schema's base name + "_" */
+    bool biniou;        /* biniou code too (ir_module.biniou) */
+    /* biniou, without the types that hold abstract (lower_bin.h) */
+    bool biniou_skip_abstract;
+    bool lazy; /* the lazy format's API too (ir_module.lazy; implies biniou) */
+} lower_options;
+
+/* `mod.t` lowers to the C type and functions that the imported schema's own
+ * generation defines (<its prefix><t>), from the schemas the module was
+ * checked with (checked_imports), and the header includes its header.
+ * Returns NULL after reporting errors through `d` (out of memory included).
+ * Everything lives in `arena`. */
+ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm,
+                        const lower_options *o);
 
 #endif

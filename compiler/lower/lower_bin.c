@@ -25,38 +25,11 @@ static const ir_type *bin_wire(const ir_type *t)
     return t;
 }
 
-static size_t bin_nslots(const ir_type *t)
-{
-    switch (t->kind) {
-    case IR_RECORD:
-        return t->nfields;
-    case IR_SUM:
-        return t->ncases;
-    case IR_TUPLE:
-        return t->ncells;
-    case IR_LIST:
-    case IR_ASSOC:
-    case IR_OPTION:
-    case IR_NULLABLE:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
 /* The type held by slot k of t, or NULL (a nullary constructor). */
 static const ir_type *bin_slot(const ir_type *t, size_t k)
 {
-    switch (t->kind) {
-    case IR_RECORD:
-        return t->fields[k].slot.type;
-    case IR_SUM:
-        return t->cases[k].arg.type;
-    case IR_TUPLE:
-        return t->cells[k].slot.type;
-    default:
-        return t->elem.type;
-    }
+    const ir_slot *s = ir_slot_at(t, k);
+    return s != NULL ? s->type : NULL;
 }
 
 /* Steps from a slot of type s to an abstract: 0 when s is one. Composite
@@ -102,14 +75,15 @@ static void bin_step(atd_buf *b, const ir_type *t, size_t k)
     }
 }
 
-/* The note of a definition left out: the way from it to its abstract. */
-static bool bin_report(diag_ctx *d, const ir_def *def, const unsigned *dist)
+/* The way from a definition left out to its abstract ("t.field[]"), in
+ * the arena; NULL when the definition is abstract itself, or (with *oom
+ * set) when memory ran out. */
+static const char *bin_way_text(atd_arena *arena, const ir_def *def, const unsigned *dist,
+                                bool *oom)
 {
     const ir_type *t = bin_wire(def->type);
-    if (t->kind == IR_ABSTRACT) {
-        diag_note(d, def->loc, "no biniou functions for '%s': it is abstract", def->atd_name);
-        return true;
-    }
+    if (t->kind == IR_ABSTRACT)
+        return NULL;
     atd_buf path;
     atd_buf_init_with(&path, util_allocator());
     atd_buf_append(&path, def->atd_name, strlen(def->atd_name));
@@ -120,13 +94,10 @@ static bool bin_report(diag_ctx *d, const ir_def *def, const unsigned *dist)
         bin_step(&path, t, k);
         t = bin_wire(bin_slot(t, k));
     }
-    atd_buf_putc(&path, '\0');
-    bool ok = path.status == 0;
-    if (ok)
-        diag_note(d, def->loc, "no biniou functions for '%s': it holds abstract at %s",
-                  def->atd_name, path.data);
+    const char *way = path.status == 0 ? atd_arena_strdup(arena, path.data, path.len) : NULL;
+    *oom = way == NULL;
     atd_buf_free(&path);
-    return ok;
+    return way;
 }
 
 bool lower_bin_skip_abstract(diag_ctx *d, atd_arena *arena, ir_module *m)
@@ -145,7 +116,7 @@ bool lower_bin_skip_abstract(diag_ctx *d, atd_arena *arena, ir_module *m)
         changed = false;
         for (size_t i = 0; i < n; i++) {
             const ir_type *t = m->types[i];
-            for (size_t k = 0; k < bin_nslots(t); k++) {
+            for (size_t k = 0; k < ir_nslots(t); k++) {
                 unsigned w = bin_way(bin_slot(t, k), dist);
                 if (w != BIN_NO_WAY && w + 1 < dist[i]) {
                     dist[i] = w + 1;
@@ -156,13 +127,14 @@ bool lower_bin_skip_abstract(diag_ctx *d, atd_arena *arena, ir_module *m)
     }
     for (size_t i = 0; i < n; i++)
         m->types[i]->bin_skip = dist[i] != BIN_NO_WAY;
-    for (size_t i = 0; i < m->ndefs; i++) {
+    bool oom = false;
+    for (size_t i = 0; i < m->ndefs && !oom; i++) {
         ir_def *def = &m->defs[i];
         def->bin_skip = bin_way(def->type, dist) != BIN_NO_WAY;
-        if (def->bin_skip && !bin_report(d, def, dist))
-            diag_oom(d);
-        if (d->oom) /* here or in printing the note: stop at once */
-            return false;
+        if (def->bin_skip)
+            def->bin_skip_way = bin_way_text(arena, def, dist, &oom);
     }
-    return true;
+    if (oom)
+        diag_oom(d);
+    return !oom;
 }
