@@ -111,6 +111,20 @@ const unsigned char atd__short_escapes[256] = {
     ['f'] = '\f', ['n'] = '\n',  ['r'] = '\r', ['t'] = '\t',
 };
 
+/* clang-format off */
+#define X16 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, \
+            0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff
+const unsigned char atd__hex_values[256] = {
+    X16, X16, X16,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 10, 11, 12, 13, 14, 15, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    X16,
+    0xff, 10, 11, 12, 13, 14, 15, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    X16, X16, X16, X16, X16, X16, X16, X16, X16,
+};
+#undef X16
+/* clang-format on */
+
 /* ------------------------------------------------------------------------ */
 /* Text runs of string bodies                                                */
 /* ------------------------------------------------------------------------ */
@@ -143,13 +157,9 @@ const char *atd__decode_text_scalar(char *dst, char *dst_end, const char *p, con
             break; /* out of room at p, a sequence boundary */
         memcpy(dst, p, n);
         dst += n;
-        p = q;
-        unsigned char c;
-        if (!(end - p >= 2 && *p == '\\' && (c = atd__short_escapes[(unsigned char)p[1]]) != 0 &&
-              dst < dst_end))
-            break;
-        *dst++ = (char)c;
-        p += 2;
+        p = atd__decode_escapes(q, end, &dst, dst_end);
+        if (p == q)
+            break; /* no escape there that it decodes */
     }
     *dst_out = dst;
     return p;

@@ -2,7 +2,7 @@
  * the first byte of a string body that ends plain text ('"', '\\' or a
  * control byte) and check, 32 bytes per step, that the bytes before it are
  * well-formed UTF-8; the decoder also stores each block at its destination
- * and goes on past short escapes.
+ * and goes on past the escapes it decodes.
  *
  * Validation is the table-lookup block step of utf8_lookup_avx2.h.
  *
@@ -168,16 +168,14 @@ ATD__TARGET_AVX2 const char *atd__decode_text_avx2(char *dst, char *dst_end, con
             return NULL;
         p += k;
         dst += k;
-        /* A short escape becomes its byte (room: the block had 32 bytes and
-         * took k < 32) and the blocks go on after it, as from the start of
-         * a new run. */
-        unsigned char c;
-        if (!(*p == '\\' && end - p >= 2 && (c = atd__short_escapes[(unsigned char)p[1]]) != 0)) {
+        /* Escapes become their bytes, and the blocks go on after them, as
+         * from the start of a new run (a backslash ends any sequence). */
+        const char *q = atd__decode_escapes(p, end, &dst, dst_end);
+        if (q == p) {
             *dst_out = dst;
             return p;
         }
-        *dst++ = (char)c;
-        p += 2;
+        p = q;
         run = p;
         in_left = (size_t)(end - p);
         out_left = (size_t)(dst_end - dst);
