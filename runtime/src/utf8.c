@@ -169,7 +169,10 @@ const char *atd__decode_text(char *dst, char *dst_end, const char *p, const char
                              char **dst_out)
 {
 #if ATD__HAVE_AVX2_KERNELS
-    if (atd__cpu_kernels() & ATD__CPU_AVX2)
+    unsigned k = atd__cpu_kernels();
+    if (k & ATD__CPU_AVX512)
+        return atd__decode_text_avx512(dst, dst_end, p, end, dst_out);
+    if (k & ATD__CPU_AVX2)
         return atd__decode_text_avx2(dst, dst_end, p, end, dst_out);
 #endif
     return atd__decode_text_scalar(dst, dst_end, p, end, dst_out);
@@ -178,7 +181,10 @@ const char *atd__decode_text(char *dst, char *dst_end, const char *p, const char
 const char *atd__scan_text(const char *p, const char *end)
 {
 #if ATD__HAVE_AVX2_KERNELS
-    if (atd__cpu_kernels() & ATD__CPU_AVX2)
+    unsigned k = atd__cpu_kernels();
+    if (k & ATD__CPU_AVX512)
+        return atd__scan_text_avx512(p, end);
+    if (k & ATD__CPU_AVX2)
         return atd__scan_text_avx2(p, end);
 #endif
     return atd__scan_text_scalar(p, end);

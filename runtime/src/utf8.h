@@ -132,8 +132,27 @@ static inline const char *atd__decode_escapes(const char *p, const char *end, ch
 const char *atd__decode_text(char *dst, char *dst_end, const char *p, const char *end,
                              char **dst_out);
 
+/* Where the text [start, p) can be cut so that no sequence straddles the
+ * cut: p, or the lead byte of a sequence that the last three bytes before p
+ * begin but do not finish (for the wide kernels, which hand the last bytes
+ * of the input or the room to a narrower one). */
+static inline const char *atd__sequence_boundary(const char *start, const char *p)
+{
+    for (int i = 1; i <= 3 && p - i >= start; i++) {
+        unsigned char c = (unsigned char)p[-i];
+        if (c < 0x80)
+            break;
+        if (c >= 0xc0) {
+            int len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+            return len > i ? p - i : p;
+        }
+    }
+    return p;
+}
+
 /* The kernels: portable (always there, SSE2 for ASCII runs when the build
- * has it, sequence by sequence otherwise) and AVX2 (32 bytes per step). */
+ * has it, sequence by sequence otherwise), AVX2 (32 bytes per step) and
+ * AVX-512 (64). */
 const char *atd__scan_text_scalar(const char *p, const char *end);
 const char *atd__decode_text_scalar(char *dst, char *dst_end, const char *p, const char *end,
                                     char **dst_out);
@@ -141,6 +160,11 @@ const char *atd__decode_text_scalar(char *dst, char *dst_end, const char *p, con
 const char *atd__scan_text_avx2(const char *p, const char *end);
 const char *atd__decode_text_avx2(char *dst, char *dst_end, const char *p, const char *end,
                                   char **dst_out);
+#endif
+#if ATD__HAVE_AVX512_KERNELS
+const char *atd__scan_text_avx512(const char *p, const char *end);
+const char *atd__decode_text_avx512(char *dst, char *dst_end, const char *p, const char *end,
+                                    char **dst_out);
 #endif
 
 #endif

@@ -122,23 +122,6 @@ ATD__TARGET_AVX2 const char *atd__scan_text_avx2(const char *p, const char *end)
     return last_block_ok(v, k, prev, err, carry) ? p + k : NULL;
 }
 
-/* Where the text [start, p) can be cut so that no sequence straddles the
- * cut: p, or the lead byte of a sequence that the last three bytes before p
- * begin but do not finish. */
-static const char *sequence_boundary(const char *start, const char *p)
-{
-    for (int i = 1; i <= 3 && p - i >= start; i++) {
-        unsigned char c = (unsigned char)p[-i];
-        if (c < 0x80)
-            break;
-        if (c >= 0xc0) {
-            int len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
-            return len > i ? p - i : p;
-        }
-    }
-    return p;
-}
-
 ATD__TARGET_AVX2 const char *atd__decode_text_avx2(char *dst, char *dst_end, const char *p,
                                                    const char *end, char **dst_out)
 {
@@ -189,7 +172,7 @@ ATD__TARGET_AVX2 const char *atd__decode_text_avx2(char *dst, char *dst_end, con
      * block left open are checked again there). */
     if (!_mm256_testz_si256(err, err))
         return NULL;
-    const char *cut = sequence_boundary(run, p);
+    const char *cut = atd__sequence_boundary(run, p);
     dst -= p - cut;
     return atd__decode_text_scalar(dst, dst_end, cut, end, dst_out);
 }
