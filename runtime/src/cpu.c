@@ -12,6 +12,11 @@ static unsigned probe(void)
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2"))
         k |= ATD__CPU_AVX2;
+    /* (the compiler's probe also asks the OS whether it saves the AVX-512
+     * registers) */
+    if ((k & ATD__CPU_AVX2) && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512vl"))
+        k |= ATD__CPU_AVX512;
 #endif
     return k | ATD__CPU_PROBED;
 }

@@ -2,7 +2,7 @@
  *
  * The library is built at the distribution's default flags: on x86-64 that
  * means SSE2, which the inline scanners of scan.h use unconditionally. Wider
- * kernels (AVX2) are compiled with a per-function target attribute and chosen
+ * kernels (AVX2, AVX-512) are compiled with a per-function target attribute and chosen
  * here, once the CPU has been asked what it supports. ATD_NO_SIMD at build
  * time removes them, so that the portable scalar twin of every kernel is
  * what runs (and what the test suite checks in that build).
@@ -27,8 +27,16 @@
 #define ATD__HAVE_AVX2_KERNELS 0
 #endif
 
-/* Kernel families the CPU supports (bits), as atd__cpu_kernels reports. */
-enum { ATD__CPU_AVX2 = 1u << 0 };
+/* The AVX-512 kernels (64 bytes per step, byte masks) in the same builds:
+ * AVX-512BW and VL on top of AVX2. */
+#define ATD__HAVE_AVX512_KERNELS ATD__HAVE_AVX2_KERNELS
+#if ATD__HAVE_AVX512_KERNELS
+#define ATD__TARGET_AVX512 __attribute__((target("avx2,avx512f,avx512bw,avx512vl,bmi,bmi2")))
+#endif
+
+/* Kernel families the CPU supports (bits), as atd__cpu_kernels reports. A
+ * CPU with AVX-512 has AVX2 too: both bits are set. */
+enum { ATD__CPU_AVX2 = 1u << 0, ATD__CPU_AVX512 = 1u << 1 };
 /* Marks atd__cpu_chosen as set. */
 #define ATD__CPU_PROBED (1u << 31)
 

@@ -76,42 +76,6 @@ static const char *find_special_lenient(const char *p, const char *end)
 /* Escapes                                                                   */
 /* ------------------------------------------------------------------------ */
 
-static inline int hex_digit(unsigned char c)
-{
-    if ((unsigned)(c - '0') < 10)
-        return c - '0';
-    c |= 0x20;
-    if ((unsigned)(c - 'a') < 6)
-        return c - 'a' + 10;
-    return -1;
-}
-
-/* Encodes code point u (< 0x110000; surrogates allowed, for lenient mode)
- * into out; returns the byte count. */
-static size_t utf8_encode(char *out, unsigned u)
-{
-    if (u < 0x80) {
-        out[0] = (char)u;
-        return 1;
-    }
-    if (u < 0x800) {
-        out[0] = (char)(0xc0 | (u >> 6));
-        out[1] = (char)(0x80 | (u & 0x3f));
-        return 2;
-    }
-    if (u < 0x10000) {
-        out[0] = (char)(0xe0 | (u >> 12));
-        out[1] = (char)(0x80 | ((u >> 6) & 0x3f));
-        out[2] = (char)(0x80 | (u & 0x3f));
-        return 3;
-    }
-    out[0] = (char)(0xf0 | (u >> 18));
-    out[1] = (char)(0x80 | ((u >> 12) & 0x3f));
-    out[2] = (char)(0x80 | ((u >> 6) & 0x3f));
-    out[3] = (char)(0x80 | (u & 0x3f));
-    return 4;
-}
-
 static bool fail_unterminated(atd_reader *r, const char *open_quote)
 {
     return atd_reader_fail_at(r, (size_t)(open_quote - r->start), ATD_ERR_EOF,
@@ -126,8 +90,8 @@ static long read_u_escape(atd_reader *r, const char *p, const char *open_quote)
     for (int i = 2; i < 6; i++) {
         if (r->end - p <= i)
             return fail_unterminated(r, open_quote), -1;
-        int d = hex_digit((unsigned char)p[i]);
-        if (d < 0) {
+        unsigned d = atd__hex_values[(unsigned char)p[i]];
+        if (d > 15) {
             /* Quote the escape as far as it goes, printable. */
             char shown[32];
             size_t n = 0;
@@ -193,7 +157,7 @@ static const char *escape(atd_reader *r, const char *p, const char *open_quote, 
                 return NULL;
             if (lo >= 0xdc00 && lo <= 0xdfff) {
                 unsigned cp = 0x10000u + (((unsigned)u - 0xd800u) << 10) + ((unsigned)lo - 0xdc00u);
-                *n = utf8_encode(out, cp);
+                *n = atd__utf8_encode(out, cp);
                 return after + 6;
             }
         }
@@ -203,7 +167,7 @@ static const char *escape(atd_reader *r, const char *p, const char *open_quote, 
                            "lone surrogate '\\u%.4s' in string", p + 2);
         return NULL;
     }
-    *n = utf8_encode(out, (unsigned)u);
+    *n = atd__utf8_encode(out, (unsigned)u);
     return after;
 }
 
@@ -479,43 +443,57 @@ static ATD_NOINLINE_KEY const char *read_string_rest(atd_reader *r, const char *
 /* The strict-mode string at open_quote, copied into the arena's current
  * chunk with its escapes decoded, in one pass (atd__decode_text) rather than
  * a scan and then a decode: the bytes before `from` are plain and already
- * at the chunk's free room (the fast path stored them). The kernel settles
- * the text and the short escapes; \uXXXX escapes are decoded here, and the
- * kernel goes on after them. Anything else (an error, a chunk too small)
- * goes back to the general path from the opening quote: it names the error
- * as ever, or copies into a new chunk. */
+ * at the chunk's free room. Anything the kernel does not settle (an error,
+ * a chunk too small) goes back to the general path from the opening quote:
+ * it names the error as ever, or copies into a new chunk. */
 static ATD_NOINLINE_KEY const char *read_string_decoding(atd_reader *r, const char *open_quote,
                                                          const char *from, atd_string *out)
 {
     atd_arena *a = r->arena;
-    const char *end = r->end;
     if (a->cur != NULL) {
         char *dst = a->cur;
         char *d = dst + (from - open_quote - 1);
-        const char *p = from;
-        for (;;) {
-            p = atd__decode_text(d, a->end, p, end, &d);
-            if (p == NULL || p == end)
-                break;
-            if (*p == '"') {
-                if (ATD_UNLIKELY(d == a->end))
-                    break; /* no room for the terminating NUL */
-                *d = '\0';
-                size_t n = (size_t)(d - dst);
-                out->ptr = (const char *)atd__arena_take(a, n + 1);
-                out->len = n;
-                return p + 1;
-            }
-            if (!(*p == '\\' && end - p >= 2 && p[1] == 'u' && a->end - d >= 4))
-                break;
-            size_t n;
-            p = escape(r, p, open_quote, d, &n);
-            if (p == NULL)
-                return NULL;
-            d += n;
+        const char *p = atd__decode_text(d, a->end, from, r->end, &d);
+        if (p != NULL && p != r->end && *p == '"' && d != a->end) {
+            *d = '\0';
+            size_t n = (size_t)(d - dst);
+            out->ptr = (const char *)atd__arena_take(a, n + 1);
+            out->len = n;
+            return p + 1;
         }
     }
     return read_string_rest(r, open_quote, open_quote + 1, out);
+}
+
+/* The strict-mode string at open_quote, borrowed when it has no escape:
+ * its body is plain ASCII up to q, where the wide scan stopped. Non-ASCII
+ * text is validated on up to the next byte that needs attention; at the
+ * first escape, the body so far is copied into the arena and the rest
+ * decoded after it in the same pass (read_string_decoding). */
+static ATD_NOINLINE_KEY const char *read_string_borrowing(atd_reader *r, const char *open_quote,
+                                                          const char *q, atd_string *out)
+{
+    const char *end = r->end;
+    while (q < end && (unsigned char)*q >= 0x80) {
+        const char *t = atd__scan_text(q, end);
+        if (t == NULL)
+            break; /* ill-formed: the general path names the byte */
+        q = t;
+    }
+    if (q < end) {
+        size_t n = (size_t)(q - open_quote - 1);
+        if (*q == '"') {
+            out->ptr = open_quote + 1;
+            out->len = n;
+            return q + 1;
+        }
+        atd_arena *a = r->arena;
+        if (*q == '\\' && a != NULL && a->cur != NULL && (size_t)(a->end - a->cur) >= n) {
+            memcpy(a->cur, open_quote + 1, n);
+            return read_string_decoding(r, open_quote, q, out);
+        }
+    }
+    return read_string_rest(r, open_quote, q, out);
 }
 
 /* Everything but the fast path of atd_read_string_p. */
@@ -612,7 +590,9 @@ static ATD_READ_STRING_FROM const char *read_string_from(atd_reader *r, const ch
      * from the start (the wide fast path hands them over before it gets
      * here, except near the end of the input or of the chunk), borrows go
      * on from where the scan stopped */
-    if (!(r->flags & ATD_READ_BORROW_STRINGS) && r->arena != NULL)
+    if (r->flags & ATD_READ_BORROW_STRINGS)
+        return read_string_borrowing(r, p, q, out);
+    if (r->arena != NULL)
         return read_string_decoding(r, p, p + 1, out);
     return read_string_rest(r, p, q, out);
 }

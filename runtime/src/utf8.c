@@ -111,6 +111,20 @@ const unsigned char atd__short_escapes[256] = {
     ['f'] = '\f', ['n'] = '\n',  ['r'] = '\r', ['t'] = '\t',
 };
 
+/* clang-format off */
+#define X16 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, \
+            0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff
+const unsigned char atd__hex_values[256] = {
+    X16, X16, X16,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 10, 11, 12, 13, 14, 15, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    X16,
+    0xff, 10, 11, 12, 13, 14, 15, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    X16, X16, X16, X16, X16, X16, X16, X16, X16,
+};
+#undef X16
+/* clang-format on */
+
 /* ------------------------------------------------------------------------ */
 /* Text runs of string bodies                                                */
 /* ------------------------------------------------------------------------ */
@@ -143,13 +157,9 @@ const char *atd__decode_text_scalar(char *dst, char *dst_end, const char *p, con
             break; /* out of room at p, a sequence boundary */
         memcpy(dst, p, n);
         dst += n;
-        p = q;
-        unsigned char c;
-        if (!(end - p >= 2 && *p == '\\' && (c = atd__short_escapes[(unsigned char)p[1]]) != 0 &&
-              dst < dst_end))
-            break;
-        *dst++ = (char)c;
-        p += 2;
+        p = atd__decode_escapes(q, end, &dst, dst_end);
+        if (p == q)
+            break; /* no escape there that it decodes */
     }
     *dst_out = dst;
     return p;
@@ -159,7 +169,10 @@ const char *atd__decode_text(char *dst, char *dst_end, const char *p, const char
                              char **dst_out)
 {
 #if ATD__HAVE_AVX2_KERNELS
-    if (atd__cpu_kernels() & ATD__CPU_AVX2)
+    unsigned k = atd__cpu_kernels();
+    if (k & ATD__CPU_AVX512)
+        return atd__decode_text_avx512(dst, dst_end, p, end, dst_out);
+    if (k & ATD__CPU_AVX2)
         return atd__decode_text_avx2(dst, dst_end, p, end, dst_out);
 #endif
     return atd__decode_text_scalar(dst, dst_end, p, end, dst_out);
@@ -168,7 +181,10 @@ const char *atd__decode_text(char *dst, char *dst_end, const char *p, const char
 const char *atd__scan_text(const char *p, const char *end)
 {
 #if ATD__HAVE_AVX2_KERNELS
-    if (atd__cpu_kernels() & ATD__CPU_AVX2)
+    unsigned k = atd__cpu_kernels();
+    if (k & ATD__CPU_AVX512)
+        return atd__scan_text_avx512(p, end);
+    if (k & ATD__CPU_AVX2)
         return atd__scan_text_avx2(p, end);
 #endif
     return atd__scan_text_scalar(p, end);

@@ -2,7 +2,7 @@
  * the first byte of a string body that ends plain text ('"', '\\' or a
  * control byte) and check, 32 bytes per step, that the bytes before it are
  * well-formed UTF-8; the decoder also stores each block at its destination
- * and goes on past short escapes.
+ * and goes on past the escapes it decodes.
  *
  * Validation is the table-lookup block step of utf8_lookup_avx2.h.
  *
@@ -122,23 +122,6 @@ ATD__TARGET_AVX2 const char *atd__scan_text_avx2(const char *p, const char *end)
     return last_block_ok(v, k, prev, err, carry) ? p + k : NULL;
 }
 
-/* Where the text [start, p) can be cut so that no sequence straddles the
- * cut: p, or the lead byte of a sequence that the last three bytes before p
- * begin but do not finish. */
-static const char *sequence_boundary(const char *start, const char *p)
-{
-    for (int i = 1; i <= 3 && p - i >= start; i++) {
-        unsigned char c = (unsigned char)p[-i];
-        if (c < 0x80)
-            break;
-        if (c >= 0xc0) {
-            int len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
-            return len > i ? p - i : p;
-        }
-    }
-    return p;
-}
-
 ATD__TARGET_AVX2 const char *atd__decode_text_avx2(char *dst, char *dst_end, const char *p,
                                                    const char *end, char **dst_out)
 {
@@ -168,16 +151,14 @@ ATD__TARGET_AVX2 const char *atd__decode_text_avx2(char *dst, char *dst_end, con
             return NULL;
         p += k;
         dst += k;
-        /* A short escape becomes its byte (room: the block had 32 bytes and
-         * took k < 32) and the blocks go on after it, as from the start of
-         * a new run. */
-        unsigned char c;
-        if (!(*p == '\\' && end - p >= 2 && (c = atd__short_escapes[(unsigned char)p[1]]) != 0)) {
+        /* Escapes become their bytes, and the blocks go on after them, as
+         * from the start of a new run (a backslash ends any sequence). */
+        const char *q = atd__decode_escapes(p, end, &dst, dst_end);
+        if (q == p) {
             *dst_out = dst;
             return p;
         }
-        *dst++ = (char)c;
-        p += 2;
+        p = q;
         run = p;
         in_left = (size_t)(end - p);
         out_left = (size_t)(dst_end - dst);
@@ -191,7 +172,7 @@ ATD__TARGET_AVX2 const char *atd__decode_text_avx2(char *dst, char *dst_end, con
      * block left open are checked again there). */
     if (!_mm256_testz_si256(err, err))
         return NULL;
-    const char *cut = sequence_boundary(run, p);
+    const char *cut = atd__sequence_boundary(run, p);
     dst -= p - cut;
     return atd__decode_text_scalar(dst, dst_end, cut, end, dst_out);
 }

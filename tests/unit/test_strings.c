@@ -953,6 +953,13 @@ START_TEST(test_strings_validator_kernels_agree)
                           wide ? wide - buf : -1, scalar ? scalar - buf : -1);
         }
 #endif
+#if ATD__HAVE_AVX512_KERNELS
+        if (cpu & ATD__CPU_AVX512) {
+            const char *wide = atd__scan_text_avx512(buf, buf + n);
+            ck_assert_msg(wide == scalar, "iter %d: avx512 %td, scalar %td", iter,
+                          wide ? wide - buf : -1, scalar ? scalar - buf : -1);
+        }
+#endif
         free(buf);
     }
     /* Limited to the scalar kernels, the dispatch must use them. */
@@ -989,14 +996,16 @@ START_TEST(test_strings_decoder_block_offsets)
         {"\\ud800", NULL, ATD_ERR_STRING},
         {"\\u12g4", NULL, ATD_ERR_STRING},
     };
-    char json[256], want[256];
-    /* the widest kernels, then the portable ones */
-    for (int limit = 0; limit < 2; limit++) {
-        atd__cpu_limit(limit == 0 ? ~0u : 0u);
+    char json[512], want[512];
+    /* the widest kernels, AVX2 (where the widest are AVX-512), then the
+     * portable ones */
+    static const unsigned limits[] = {~0u, ATD__CPU_AVX2, 0u};
+    for (int limit = 0; limit < 3; limit++) {
+        atd__cpu_limit(limits[limit]);
         for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
             size_t ins = strlen(cases[c].ins);
-            for (size_t pos = 0; pos <= 70; pos++) {
-                for (size_t after = 0; after <= 40; after += 13) {
+            for (size_t pos = 0; pos <= 140; pos++) {
+                for (size_t after = 0; after <= 80; after += 13) {
                     size_t n = 0, m = 0;
                     json[n++] = '"';
                     for (size_t i = 0; i < pos; i++)
@@ -1089,14 +1098,28 @@ END_TEST
  * with room enough, the same stop, the same bytes; with less room, each
  * stops no later, at a byte it could not fit, having written only what
  * fits and the same bytes as with room enough. */
+enum { K_SCALAR, K_AVX2, K_AVX512, K_DISPATCHED, K_COUNT };
+
+static bool kernel_runs(int kernel)
+{
+    unsigned cpu = atd__cpu_kernels();
+    return kernel == K_AVX2     ? ATD__HAVE_AVX2_KERNELS && (cpu & ATD__CPU_AVX2)
+           : kernel == K_AVX512 ? ATD__HAVE_AVX512_KERNELS && (cpu & ATD__CPU_AVX512)
+                                : true;
+}
+
 static const char *decode_with(int kernel, char *dst, char *dst_end, const char *p, const char *end,
                                char **dst_out)
 {
 #if ATD__HAVE_AVX2_KERNELS
-    if (kernel == 1)
+    if (kernel == K_AVX2)
         return atd__decode_text_avx2(dst, dst_end, p, end, dst_out);
 #endif
-    if (kernel == 2)
+#if ATD__HAVE_AVX512_KERNELS
+    if (kernel == K_AVX512)
+        return atd__decode_text_avx512(dst, dst_end, p, end, dst_out);
+#endif
+    if (kernel == K_DISPATCHED)
         return atd__decode_text(dst, dst_end, p, end, dst_out);
     return atd__decode_text_scalar(dst, dst_end, p, end, dst_out);
 }
@@ -1104,19 +1127,21 @@ static const char *decode_with(int kernel, char *dst, char *dst_end, const char 
 START_TEST(test_strings_decoder_kernels_agree)
 {
     static const char *const pieces[] = {
-        "a",   "bc",   " ",    "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80",
-        "\\n", "\\\"", "\\/",  "\\\\",     "\"",           "\\u00e9",
-        "\\x", "\x01", "\xff", "\xe2\x82", "\\",
+        /* common: text and escapes that decode */
+        "a", "bc", " ", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\\n", "\\\"", "\\/",
+        "\\\\", "\\u00e9", "\\ud83d\\ude00", "\\u4e2d",
+        /* rare: stops and errors */
+        "\"", "\\x", "\x01", "\xff", "\xe2\x82", "\\", "\\u0000", "\\ud800", "\\udc00",
+        "\\ud83dx", "\\ud83d\\u0041", "\\u12g4", "\\u00", "\\ud83d\\ude",
     };
     const size_t np = sizeof pieces / sizeof pieces[0];
     uint64_t rng = 0x13198a2e03707344u;
     char text[400];
-    bool have_avx2 = ATD__HAVE_AVX2_KERNELS && (atd__cpu_kernels() & ATD__CPU_AVX2);
     for (int iter = 0; iter < 20000; iter++) {
         size_t n = 0, want = xorshift(&rng) % 300;
         while (n < want) {
             uint64_t x = xorshift(&rng);
-            const char *pc = pieces[x % 64 < 58 ? x % 10 : (x >> 8) % np];
+            const char *pc = pieces[x % 64 < 58 ? x % 13 : (x >> 8) % np];
             memcpy(text + n, pc, strlen(pc));
             n += strlen(pc);
         }
@@ -1129,8 +1154,8 @@ START_TEST(test_strings_decoder_kernels_agree)
         ck_assert(ref && out);
         char *ref_end = NULL, *out_end = NULL;
         const char *rq = decode_with(0, ref, ref + full, in, in + n, &ref_end);
-        for (int kernel = 1; kernel <= 2; kernel++) {
-            if (kernel == 1 && !have_avx2)
+        for (int kernel = K_AVX2; kernel < K_COUNT; kernel++) {
+            if (!kernel_runs(kernel))
                 continue;
             const char *q = decode_with(kernel, out, out + full, in, in + n, &out_end);
             ck_assert_msg(q == rq, "iter %d kernel %d: %td, scalar %td", iter, kernel,
@@ -1144,8 +1169,8 @@ START_TEST(test_strings_decoder_kernels_agree)
         size_t room = (size_t)xorshift(&rng) % (n + 1);
         char *small = malloc(room ? room : 1);
         ck_assert_ptr_nonnull(small);
-        for (int kernel = 0; kernel <= 1; kernel++) {
-            if (kernel == 1 && !have_avx2)
+        for (int kernel = K_SCALAR; kernel < K_COUNT; kernel++) {
+            if (!kernel_runs(kernel))
                 continue;
             char *small_end = small;
             const char *q = decode_with(kernel, small, small + room, in, in + n, &small_end);
@@ -1157,12 +1182,14 @@ START_TEST(test_strings_decoder_kernels_agree)
                 ck_assert_int_eq(small_end - small, ref_end - ref);
             } else {
                 /* stopped early for room, at a byte that needs none of the
-                 * caller's attention but room: plain text or a short
-                 * escape */
+                 * caller's attention but room: plain text or an escape
+                 * that decodes */
                 ck_assert(rq == NULL || q < rq);
                 ck_assert(*q != '"' && (unsigned char)*q >= 0x20);
-                ck_assert(*q != '\\' ||
-                          (in + n - q >= 2 && atd__short_escapes[(unsigned char)q[1]]));
+                if (*q == '\\') {
+                    char tmp[8], *t = tmp;
+                    ck_assert(atd__decode_escapes(q, in + n, &t, tmp + sizeof tmp) != q);
+                }
             }
             if (rq != NULL)
                 ck_assert_int_eq(memcmp(small, ref, (size_t)(small_end - small)), 0);
