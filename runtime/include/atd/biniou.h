@@ -135,6 +135,18 @@ static inline char *atd_bin_put_float32(char *p, float v)
     return atd_bin_put_be(p, bits, 4);
 }
 
+/* A string body in the cursor form of writer.h: one room check for its
+ * length and bytes when it is short, else the buffer's streaming path
+ * (atd_bin_write_string at the committed cursor). Returns the new cursor,
+ * or NULL after recording the error. */
+char *atd__bin_string_p(atd_writer *w, char *p, const char *s, size_t len);
+static inline char *atd_bin_string_p(atd_writer *w, char *p, const char *s, size_t len)
+{
+    if (ATD_LIKELY(len <= ATD_BIN_RUN_MAX && (size_t)(w->end - p) >= ATD_BIN_VINT_MAX + len))
+        return atd_bin_put_string(p, s, len);
+    return atd__bin_string_p(w, p, s, len);
+}
+
 /* Whether v can be written with `repr` (a constant in generated code, so
  * the switch folds away); see atd_bin_write_int. */
 static inline bool atd_bin_int_fits(unsigned repr, int64_t v)
