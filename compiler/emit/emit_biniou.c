@@ -261,17 +261,26 @@ static void write_headed(cw *w, const char *head, size_t n, const ir_type *t, co
                          const char *fail)
 {
     bool fixed = fixed_size(t);
-    room(w, cw_fmt(w, "%zu", n + (fixed ? put_bound(t) : 0)), fail);
+    /* an empty array is its count, 0: written here, with no call */
+    bool array = (t->kind == IR_LIST && !t->bin_table) || t->kind == IR_ASSOC;
+    room(w, cw_fmt(w, "%zu", n + (fixed ? put_bound(t) : array ? 1 : 0)), fail);
     if (n == 1) {
         cw_line(w, "*p++ = (char)%s;", head);
     } else {
         cw_line(w, "memcpy(p, %s, %zu);", head, n);
         cw_line(w, "p += %zu;", n);
     }
-    if (fixed)
+    if (fixed) {
         put_body(w, t, rv, fail);
-    else
+    } else if (array) {
+        cw_open(w, "if (%s.len == 0)", rv);
+        cw_line(w, "*p++ = 0;");
+        cw_mid(w, "} else {");
         write_body(w, t, rv, fail);
+        cw_close(w, "}");
+    } else {
+        write_body(w, t, rv, fail);
+    }
 }
 
 /* Tag and body of a slot (a pointer slot is checked, then dereferenced). */
