@@ -2,7 +2,7 @@
  * --biniou. Every composite type gets two static body functions (biniou
  * writes bodies without their tag inside arrays and tables) and four public
  * entry points:
- *     static bool P_t__bin_wbody(atd_writer *w, const P_t *v);
+ *     static char *P_t__bin_wbody(atd_writer *w, char *p, const P_t *v);  cursor form
  *     static bool P_t__bin_rbody(atd_reader *r, uint8_t tag, P_t *out);
  *     bool P_t_write_biniou(atd_writer *w, const P_t *v);   tag + body
  *     bool P_t_read_biniou(atd_reader *r, P_t *out);        tag checked, body
@@ -77,7 +77,13 @@ static const char *bin_accept(cw *w, const ir_type *t)
     return cw_fmt(w, "ATD_BIN_MASK(%u)", bin_tag(t));
 }
 
-/* --- writing --- */
+/* --- writing ---
+ * Body writers are in the cursor form of the JSON writers (writer.h): they
+ * take the output cursor p and return the new one, or NULL once the error is
+ * recorded. Each piece of bounded size is written unchecked after one check
+ * of the room for it (atd_writer_room: a compare of p with w->end); runs of
+ * such pieces (a record's scalar and string fields, a tuple of scalars)
+ * share one check. */
 
 /* Emits `if (!CALL) { FAIL }`. */
 static void check_call(cw *w, const char *call, const char *fail)
@@ -90,33 +96,125 @@ static void check_call(cw *w, const char *call, const char *fail)
     cw_close(w, "}");
 }
 
-/* Emits the statements writing the body of the value rv of type t. */
-static void write_body(cw *w, const ir_type *t, const char *rv, const char *fail)
+/* Emits `p = CALL; if (p == NULL) { FAIL }`, for a call in cursor form. */
+static void cursor_call(cw *w, const char *call, const char *fail)
 {
-    const char *call;
+    cw_line(w, "p = %s;", call);
+    cw_open(w, "if (p == NULL)");
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+}
+
+/* Room for n more bytes at p (n a C expression). */
+static void room(cw *w, const char *n, const char *fail)
+{
+    cursor_call(w, cw_fmt(w, "atd_writer_room(w, p, %s)", n), fail);
+}
+
+/* The failure statement of a cursor-form writer after an error call. */
+static const char *writer_fail(cw *w, const char *call)
+{
+    return cw_fmt(w, "return atd_writer_fail_cursor(%s);", call);
+}
+
+static const char *push_field_fail(cw *w, const char *fn, const char *name)
+{
+    if (strcmp(fn, "writer") == 0)
+        return writer_fail(w, cw_fmt(w, "atd_writer_push_field(w, \"%s\", %zu)", name,
+                                     strlen(name)));
+    return cw_fmt(w, "return atd_reader_push_field(r, \"%s\", %zu);", name, strlen(name));
+}
+
+/* The most bytes put_body writes for a value of t, not counting a string's
+ * bytes; 0 when its size has no bound (composites but enums, wraps). */
+static size_t put_bound(const ir_type *t)
+{
+    switch (t->kind) {
+    case IR_UNIT:
+    case IR_BOOL:
+        return 1;
+    case IR_INT:
+        switch (t->bin_int) {
+        case ATD_BIN_INT8:
+            return 1;
+        case ATD_BIN_INT16:
+            return 2;
+        case ATD_BIN_INT32:
+            return 4;
+        case ATD_BIN_INT64:
+            return 8;
+        default:
+            return ATD_BIN_VINT_MAX;
+        }
+    case IR_FLOAT:
+        return t->bin_float32 ? 4 : 8;
+    case IR_STRING:
+        return ATD_BIN_VINT_MAX;
+    case IR_ENUM:
+        return 4;
+    default:
+        return 0;
+    }
+}
+
+/* Bytes of the vint of the constant u. */
+static size_t vint_size(size_t u)
+{
+    size_t n = 1;
+    while (u >= 0x80) {
+        u >>= 7;
+        n++;
+    }
+    return n;
+}
+
+/* Emits the unchecked writing at p of the body of rv (of a type with a
+ * put_bound, in room already checked): range checks first. */
+static void put_body(cw *w, const ir_type *t, const char *rv, const char *fail)
+{
     switch (t->kind) {
     case IR_UNIT:
         cw_line(w, "(void)%s;", rv);
-        call = cw_fmt(w, "atd_bin_write_byte(w, 0)");
+        cw_line(w, "*p++ = 0;");
         break;
     case IR_BOOL:
-        call = cw_fmt(w, "atd_bin_write_byte(w, %s ? 1u : 0u)", rv);
+        cw_line(w, "*p++ = (char)(%s ? 1 : 0);", rv);
         break;
     case IR_INT:
-        if (t->bin_int == ATD_BIN_SVINT)
-            call = cw_fmt(w, "atd_bin_write_svint(w, (int64_t)%s)", rv);
-        else
-            call = cw_fmt(w, "atd_bin_write_int(w, %u, (int64_t)%s)", t->bin_int, rv);
+        cw_open(w, "if (ATD_UNLIKELY(!atd_bin_int_fits(%uu, (int64_t)%s)))", t->bin_int, rv);
+        cw_line(w, "atd_bin_fail_int(w, %uu, (int64_t)%s);", t->bin_int, rv);
+        cw_line(w, "%s", fail);
+        cw_close(w, "}");
+        cw_line(w, "p = atd_bin_put_int(p, %uu, (int64_t)%s);", t->bin_int, rv);
         break;
     case IR_FLOAT:
         if (t->bin_float32)
-            call = cw_fmt(w, "atd_bin_write_float32(w, (float)%s)", rv);
+            cw_line(w, "p = atd_bin_put_float32(p, (float)%s);", rv);
         else
-            call = cw_fmt(w, "atd_bin_write_float64(w, (double)%s)", rv);
+            cw_line(w, "p = atd_bin_put_float64(p, (double)%s);", rv);
         break;
     case IR_STRING:
-        call = cw_fmt(w, "atd_bin_write_string(w, %s.ptr, %s.len)", rv, rv);
+        cw_line(w, "p = atd_bin_put_string(p, %s.ptr, %s.len);", rv, rv);
         break;
+    default: /* IR_ENUM: the constructor's hashtag, from the table of its type */
+        cw_open(w, "if (ATD_UNLIKELY((unsigned)%s >= %zuu))", rv, t->ncases);
+        cw_line(w, "atd_writer_fail(w, ATD_ERR_INVALID, \"invalid constructor tag for '%s'\");",
+                t->atd_name);
+        cw_line(w, "%s", fail);
+        cw_close(w, "}");
+        cw_line(w, "memcpy(p, %s__bin_ctor[%s], 4);", t->fn, rv);
+        cw_line(w, "p += 4;");
+        break;
+    }
+}
+
+/* Emits the statements writing the body of the value rv of type t. */
+static void write_body(cw *w, const ir_type *t, const char *rv, const char *fail)
+{
+    switch (t->kind) {
+    case IR_STRING:
+        cursor_call(w, cw_fmt(w, "atd_bin_string_p(w, p, %s.ptr, %s.len)", rv, rv), fail);
+        return;
     case IR_WRAP: {
         const char *tmp = cw_fmt(w, "w%d_", t->id);
         cw_open(w, "{");
@@ -128,16 +226,15 @@ static void write_body(cw *w, const ir_type *t, const char *rv, const char *fail
     case IR_ABSTRACT:
         return; /* unreachable: abstract stops generation */
     default:
-        call = cw_fmt(w, "%s__bin_wbody(w, &%s)", t->fn, rv);
         break;
     }
-    check_call(w, call, fail);
-}
-
-static void write_tag(cw *w, const ir_type *t, const char *fail)
-{
-    const char *call = cw_fmt(w, "atd_bin_write_byte(w, %uu)", bin_tag(t));
-    check_call(w, call, fail);
+    size_t bound = put_bound(t);
+    if (bound > 0) {
+        room(w, cw_fmt(w, "%zu", bound), fail);
+        put_body(w, t, rv, fail);
+        return;
+    }
+    cursor_call(w, cw_fmt(w, "%s__bin_wbody(w, p, &%s)", t->fn, rv), fail);
 }
 
 /* The value behind the pointer rv of a present slot, after the check that
@@ -151,24 +248,56 @@ static const char *write_deref(cw *w, const char *rv, const char *fail)
     return cw_fmt(w, "(*%s)", rv);
 }
 
+/* Whether a value of t is written by put_body in a room of put_bound bytes
+ * (scalars and enums; strings have their length on top). */
+static bool fixed_size(const ir_type *t)
+{
+    return t->kind != IR_STRING && put_bound(t) > 0;
+}
+
+/* Emits a head of n constant bytes (a tag, a field's hashtag and tag) and
+ * the body of rv: one room check for both when the body has a fixed size. */
+static void write_headed(cw *w, const char *head, size_t n, const ir_type *t, const char *rv,
+                         const char *fail)
+{
+    bool fixed = fixed_size(t);
+    /* an empty array is its count, 0: written here, with no call */
+    bool array = (t->kind == IR_LIST && !t->bin_table) || t->kind == IR_ASSOC;
+    room(w, cw_fmt(w, "%zu", n + (fixed ? put_bound(t) : array ? 1 : 0)), fail);
+    if (n == 1) {
+        cw_line(w, "*p++ = (char)%s;", head);
+    } else {
+        cw_line(w, "memcpy(p, %s, %zu);", head, n);
+        cw_line(w, "p += %zu;", n);
+    }
+    if (fixed) {
+        put_body(w, t, rv, fail);
+    } else if (array) {
+        cw_open(w, "if (%s.len == 0)", rv);
+        cw_line(w, "*p++ = 0;");
+        cw_mid(w, "} else {");
+        write_body(w, t, rv, fail);
+        cw_close(w, "}");
+    } else {
+        write_body(w, t, rv, fail);
+    }
+}
+
 /* Tag and body of a slot (a pointer slot is checked, then dereferenced). */
 static void write_slot_tagged(cw *w, const ir_slot *s, const char *rv, const char *fail)
 {
     if (s->ptr)
         rv = write_deref(w, rv, fail);
-    write_tag(w, s->type, fail);
-    write_body(w, s->type, rv, fail);
+    write_headed(w, cw_fmt(w, "%uu", bin_tag(s->type)), 1, s->type, rv, fail);
 }
 
-/* A record field: hashtag and tag in one reservation, then the body. */
-static void write_field(cw *w, const ir_field *f, const char *rv, const char *fail)
+/* The 5 bytes of a field's head (hashtag and tag) as a C string literal. */
+static const char *head_literal(cw *w, const ir_field *f)
 {
-    if (f->slot.ptr)
-        rv = write_deref(w, rv, fail);
-    const char *call = cw_fmt(w, "atd_bin_write_head(w, 0x%08xu, %uu)", (unsigned)f->bin_hashtag,
-                              bin_tag(f->slot.type));
-    check_call(w, call, "return false;");
-    write_body(w, f->slot.type, rv, fail);
+    uint32_t h = f->bin_hashtag;
+    return cw_fmt(w, "\"\\x%02x\\x%02x\\x%02x\\x%02x\\x%02x\"", (unsigned)(h >> 24),
+                  (unsigned)(h >> 16) & 0xffu, (unsigned)(h >> 8) & 0xffu, (unsigned)h & 0xffu,
+                  bin_tag(f->slot.type));
 }
 
 /* The condition under which atdgen writes a `~` field, or NULL when it
@@ -229,119 +358,39 @@ static const char *field_cond(cw *w, const ir_field *f)
     return cw_fmt(w, "atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || %s", d);
 }
 
-static const char *push_field_fail(cw *w, const char *fn, const char *name)
-{
-    return cw_fmt(w, "return atd_%s_push_field(%s, \"%s\", %zu);", fn,
-                  strcmp(fn, "writer") == 0 ? "w" : "r", name, strlen(name));
-}
-
 /* --- the bounded fast path of record writers --- */
-
-/* The most bytes put_body writes for a value of t, not counting a string's
- * bytes; 0 when its size has no bound (composites but enums, wraps). */
-static size_t put_bound(const ir_type *t)
-{
-    switch (t->kind) {
-    case IR_UNIT:
-    case IR_BOOL:
-        return 1;
-    case IR_INT:
-        switch (t->bin_int) {
-        case ATD_BIN_INT8:
-            return 1;
-        case ATD_BIN_INT16:
-            return 2;
-        case ATD_BIN_INT32:
-            return 4;
-        case ATD_BIN_INT64:
-            return 8;
-        default:
-            return ATD_BIN_VINT_MAX;
-        }
-    case IR_FLOAT:
-        return t->bin_float32 ? 4 : 8;
-    case IR_STRING:
-        return ATD_BIN_VINT_MAX;
-    case IR_ENUM:
-        return 4;
-    default:
-        return 0;
-    }
-}
 
 static bool field_bounded(const ir_field *f)
 {
     return !f->slot.ptr && put_bound(f->slot.type) > 0;
 }
 
-/* Emits the unchecked writing at p_ of the body of rv (of a type with a
- * put_bound): range checks first, nothing committed on failure. */
-static void put_body(cw *w, const ir_type *t, const char *rv, const char *fail)
-{
-    switch (t->kind) {
-    case IR_UNIT:
-        cw_line(w, "(void)%s;", rv);
-        cw_line(w, "*p_++ = 0;");
-        break;
-    case IR_BOOL:
-        cw_line(w, "*p_++ = (char)(%s ? 1 : 0);", rv);
-        break;
-    case IR_INT:
-        cw_open(w, "if (ATD_UNLIKELY(!atd_bin_int_fits(%uu, (int64_t)%s)))", t->bin_int, rv);
-        cw_line(w, "atd_bin_fail_int(w, %uu, (int64_t)%s);", t->bin_int, rv);
-        cw_line(w, "%s", fail);
-        cw_close(w, "}");
-        cw_line(w, "p_ = atd_bin_put_int(p_, %uu, (int64_t)%s);", t->bin_int, rv);
-        break;
-    case IR_FLOAT:
-        if (t->bin_float32)
-            cw_line(w, "p_ = atd_bin_put_float32(p_, (float)%s);", rv);
-        else
-            cw_line(w, "p_ = atd_bin_put_float64(p_, (double)%s);", rv);
-        break;
-    case IR_STRING:
-        cw_line(w, "p_ = atd_bin_put_string(p_, %s.ptr, %s.len);", rv, rv);
-        break;
-    default: /* IR_ENUM: the constructor's hashtag, from the table of its type */
-        cw_open(w, "if (ATD_UNLIKELY((unsigned)%s >= %zuu))", rv, t->ncases);
-        cw_line(w, "atd_writer_fail(w, ATD_ERR_INVALID, \"invalid constructor tag for '%s'\");",
-                t->atd_name);
-        cw_line(w, "%s", fail);
-        cw_close(w, "}");
-        cw_line(w, "memcpy(p_, %s__bin_ctor[%s], 4);", t->fn, rv);
-        cw_line(w, "p_ += 4;");
-        break;
-    }
-}
-
-/* The 5 bytes of a field's head (hashtag and tag) as a C string literal. */
-static const char *head_literal(cw *w, const ir_field *f)
-{
-    uint32_t h = f->bin_hashtag;
-    return cw_fmt(w, "\"\\x%02x\\x%02x\\x%02x\\x%02x\\x%02x\"", (unsigned)(h >> 24),
-                  (unsigned)(h >> 16) & 0xffu, (unsigned)(h >> 8) & 0xffu, (unsigned)h & 0xffu,
-                  bin_tag(f->slot.type));
-}
-
 /* The checked writing of field i (its condition, head and body). */
 static void write_record_field(cw *w, const ir_field *f)
 {
     const char *c = field_cond(w, f);
+    const char *rv = cw_fmt(w, "v->%s", f->c_name);
+    const char *fail = push_field_fail(w, "writer", f->atd_name);
     if (c != NULL)
         cw_open(w, "if (%s)", c);
-    write_field(w, f, cw_fmt(w, "v->%s", f->c_name), push_field_fail(w, "writer", f->atd_name));
+    if (f->slot.ptr)
+        rv = write_deref(w, rv, fail);
+    write_headed(w, head_literal(w, f), 5, f->slot.type, rv, fail);
     if (c != NULL)
         cw_close(w, "}");
 }
 
 /* Fields [from, to) (bounded, and the count first when with_count): one
- * reservation of their largest size, then unchecked writes; the checked
+ * room check for their largest size, then unchecked writes; the checked
  * path when that size is over ATD_BIN_RUN_MAX (long strings). */
 static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, bool with_count)
 {
     size_t fixed = with_count ? ATD_BIN_VINT_MAX : 0;
-    for (size_t i = from; i < to; i++)
+    bool strings = false;
+    for (size_t i = from; i < to; i++) {
         fixed += 5 + put_bound(t->fields[i].slot.type);
+        strings |= t->fields[i].slot.type->kind == IR_STRING;
+    }
     cw_open(w, "{");
     cw_line(w, "size_t need_ = %zu;", fixed);
     for (size_t i = from; i < to; i++) {
@@ -349,32 +398,33 @@ static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, boo
         if (f->slot.type->kind == IR_STRING)
             cw_line(w, "need_ += v->%s.len;", f->c_name);
     }
-    cw_open(w, "if (ATD_LIKELY(need_ <= ATD_BIN_RUN_MAX))");
-    cw_line(w, "char *p_ = atd_buf_reserve(atd_writer_buf(w), need_);");
-    cw_open(w, "if (ATD_UNLIKELY(p_ == NULL))");
-    cw_line(w, "return atd_writer_fail_buf(w);");
-    cw_close(w, "}");
+    if (strings)
+        cw_open(w, "if (ATD_LIKELY(need_ <= ATD_BIN_RUN_MAX))");
+    room(w, "need_", "return NULL;");
     if (with_count)
-        cw_line(w, "p_ = atd_bin_put_uvint(p_, n_);");
+        cw_line(w, "p = atd_bin_put_uvint(p, n_);");
     for (size_t i = from; i < to; i++) {
         const ir_field *f = &t->fields[i];
         const char *c = field_cond(w, f);
         if (c != NULL)
             cw_open(w, "if (%s)", c);
-        cw_line(w, "memcpy(p_, %s, 5);", head_literal(w, f));
-        cw_line(w, "p_ += 5;");
+        cw_line(w, "memcpy(p, %s, 5);", head_literal(w, f));
+        cw_line(w, "p += 5;");
         put_body(w, f->slot.type, cw_fmt(w, "v->%s", f->c_name),
                  push_field_fail(w, "writer", f->atd_name));
         if (c != NULL)
             cw_close(w, "}");
     }
-    cw_line(w, "atd_buf_commit(atd_writer_buf(w), p_);");
-    cw_mid(w, "} else {");
-    if (with_count)
-        check_call(w, "atd_bin_write_uvint(w, n_)", "return false;");
-    for (size_t i = from; i < to; i++)
-        write_record_field(w, &t->fields[i]);
-    cw_close(w, "}");
+    if (strings) {
+        cw_mid(w, "} else {");
+        if (with_count) {
+            room(w, cw_fmt(w, "%d", ATD_BIN_VINT_MAX), "return NULL;");
+            cw_line(w, "p = atd_bin_put_uvint(p, n_);");
+        }
+        for (size_t i = from; i < to; i++)
+            write_record_field(w, &t->fields[i]);
+        cw_close(w, "}");
+    }
     cw_close(w, "}");
 }
 
@@ -392,8 +442,10 @@ static void emit_record_wbody(cw *w, const ir_type *t)
         if (cond != NULL)
             cw_line(w, "n_ += (%s) ? 1 : 0;", cond);
     }
-    if (t->nfields == 0 || !field_bounded(&t->fields[0]))
-        check_call(w, "atd_bin_write_uvint(w, n_)", "return false;");
+    if (t->nfields == 0 || !field_bounded(&t->fields[0])) {
+        room(w, cw_fmt(w, "%d", ATD_BIN_VINT_MAX), "return NULL;");
+        cw_line(w, "p = atd_bin_put_uvint(p, n_);");
+    }
     for (size_t i = 0; i < t->nfields;) {
         if (!field_bounded(&t->fields[i])) {
             write_record_field(w, &t->fields[i]);
@@ -406,52 +458,80 @@ static void emit_record_wbody(cw *w, const ir_type *t)
         emit_record_run(w, t, i, j, i == 0);
         i = j;
     }
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
+}
+
+/* A 4-byte hashtag as a C string literal. */
+static const char *hashtag_literal(cw *w, uint32_t h)
+{
+    return cw_fmt(w, "\"\\x%02x\\x%02x\\x%02x\\x%02x\"", (unsigned)(h >> 24),
+                  (unsigned)(h >> 16) & 0xffu, (unsigned)(h >> 8) & 0xffu, (unsigned)h & 0xffu);
 }
 
 static void emit_sum_wbody(cw *w, const ir_type *t)
 {
-    const char *call, *rv, *fail;
     if (t->kind == IR_ENUM) { /* the constructor's hashtag, from the table */
-        cw_open(w, "if (ATD_UNLIKELY((unsigned)*v >= %zuu))", t->ncases);
-        cw_line(w, "return atd_writer_fail(w, ATD_ERR_INVALID, \"invalid constructor tag for "
-                   "'%s'\");",
-                t->atd_name);
-        cw_close(w, "}");
-        cw_line(w, "return atd_writer_raw(w, %s__bin_ctor[*v], 4);", t->fn);
+        write_body(w, t, "(*v)", "return NULL;");
+        cw_line(w, "return p;");
         return;
     }
     cw_open(w, "switch (v->tag) {");
     for (size_t i = 0; i < t->ncases; i++) {
         const ir_case *k = &t->cases[i];
         cw_mid(w, "case %s:", k->const_name);
-        call = cw_fmt(w, "atd_bin_write_be(w, 0x%08xu, 4)", (unsigned)k->bin_hashtag);
-        check_call(w, call, "return false;");
-        if (k->arg.type != NULL) {
-            rv = cw_fmt(w, "v->u.%s", k->member);
-            fail = push_field_fail(w, "writer", k->atd_name);
-            write_slot_tagged(w, &k->arg, rv, fail);
-        }
-        cw_line(w, "return true;");
+        room(w, "4", "return NULL;");
+        cw_line(w, "memcpy(p, %s, 4);", hashtag_literal(w, k->bin_hashtag));
+        cw_line(w, "p += 4;");
+        if (k->arg.type != NULL)
+            write_slot_tagged(w, &k->arg, cw_fmt(w, "v->u.%s", k->member),
+                              push_field_fail(w, "writer", k->atd_name));
+        cw_line(w, "return p;");
     }
     cw_mid(w, "default:");
     cw_line(w, "break;");
     cw_close(w, "}");
-    cw_line(w, "return atd_writer_fail(w, ATD_ERR_INVALID, \"invalid constructor tag for '%s'\");",
+    cw_line(w,
+            "return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, \"invalid "
+            "constructor tag for '%s'\"));",
             t->atd_name);
 }
 
 static void emit_tuple_wbody(cw *w, const ir_type *t)
 {
-    const char *call, *rv, *fail;
-    call = cw_fmt(w, "atd_bin_write_uvint(w, %zu)", t->ncells);
-    check_call(w, call, "return false;");
-    for (size_t i = 0; i < t->ncells; i++) {
-        rv = cw_fmt(w, "v->f%zu", i);
-        fail = cw_fmt(w, "return atd_writer_push_index(w, %zu);", i);
-        write_slot_tagged(w, &t->cells[i].slot, rv, fail);
+    /* cells of fixed size: the count, then tag and body of each, in one room */
+    size_t fixed = vint_size(t->ncells);
+    for (size_t i = 0; i < t->ncells && fixed > 0; i++) {
+        const ir_slot *s = &t->cells[i].slot;
+        fixed = !s->ptr && fixed_size(s->type) ? fixed + 1 + put_bound(s->type) : 0;
     }
-    cw_line(w, "return true;");
+    if (fixed > 0) {
+        room(w, cw_fmt(w, "%zu", fixed), "return NULL;");
+        cw_line(w, "p = atd_bin_put_uvint(p, %zu);", t->ncells);
+        for (size_t i = 0; i < t->ncells; i++) {
+            cw_line(w, "*p++ = (char)%uu;", bin_tag(t->cells[i].slot.type));
+            put_body(w, t->cells[i].slot.type, cw_fmt(w, "v->f%zu", i),
+                     writer_fail(w, cw_fmt(w, "atd_writer_push_index(w, %zu)", i)));
+        }
+        cw_line(w, "return p;");
+        return;
+    }
+    room(w, cw_fmt(w, "%zu", vint_size(t->ncells)), "return NULL;");
+    cw_line(w, "p = atd_bin_put_uvint(p, %zu);", t->ncells);
+    for (size_t i = 0; i < t->ncells; i++)
+        write_slot_tagged(w, &t->cells[i].slot, cw_fmt(w, "v->f%zu", i),
+                          writer_fail(w, cw_fmt(w, "atd_writer_push_index(w, %zu)", i)));
+    cw_line(w, "return p;");
+}
+
+/* The count of a list and, unless it is empty, the tag of its elements. */
+static void write_count_tag(cw *w, unsigned tag)
+{
+    room(w, cw_fmt(w, "%d", ATD_BIN_VINT_MAX + 1), "return NULL;");
+    cw_line(w, "p = atd_bin_put_uvint(p, v->len);");
+    cw_open(w, "if (v->len == 0)");
+    cw_line(w, "return p;");
+    cw_close(w, "}");
+    cw_line(w, "*p++ = (char)%uu;", tag);
 }
 
 /* A table (<biniou repr="table">): rows, columns (every field, with the tag of its
@@ -459,35 +539,39 @@ static void emit_tuple_wbody(cw *w, const ir_type *t)
 static void emit_table_wbody(cw *w, const ir_type *t)
 {
     const ir_type *rec = t->elem.type;
-    const char *call, *rv, *fail;
+    const char *rv, *fail;
     cw_line(w, "size_t i;");
-    check_call(w, "atd_bin_write_uvint(w, v->len)", "return false;");
+    room(w, cw_fmt(w, "%zu", ATD_BIN_VINT_MAX + vint_size(rec->nfields) + 5 * rec->nfields),
+         "return NULL;");
+    cw_line(w, "p = atd_bin_put_uvint(p, v->len);");
     cw_open(w, "if (v->len == 0)");
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
     cw_close(w, "}");
-    call = cw_fmt(w, "atd_bin_write_uvint(w, %zu)", rec->nfields);
-    check_call(w, call, "return false;");
+    cw_line(w, "p = atd_bin_put_uvint(p, %zu);", rec->nfields);
     for (size_t j = 0; j < rec->nfields; j++) {
         const ir_field *f = &rec->fields[j];
         unsigned tag = f->kind == IR_FIELD_OPTIONAL ? ATD_BIN_NUM_VARIANT : bin_tag(f->slot.type);
-        call = cw_fmt(w, "atd_bin_write_be(w, 0x%08xu, 4)", (unsigned)f->bin_hashtag);
-        check_call(w, call, "return false;");
-        call = cw_fmt(w, "atd_bin_write_byte(w, %uu)", tag);
-        check_call(w, call, "return false;");
+        uint32_t h = f->bin_hashtag;
+        cw_line(w, "memcpy(p, \"\\x%02x\\x%02x\\x%02x\\x%02x\\x%02x\", 5);", (unsigned)(h >> 24),
+                (unsigned)(h >> 16) & 0xffu, (unsigned)(h >> 8) & 0xffu, (unsigned)h & 0xffu,
+                tag);
+        cw_line(w, "p += 5;");
     }
     cw_open(w, "for (i = 0; i < v->len; i++)");
     cw_line(w, "const %s *row = &v->items[i];", rec->name);
     for (size_t j = 0; j < rec->nfields; j++) {
         const ir_field *f = &rec->fields[j];
-        fail = cw_fmt(
-            w, "{ atd_writer_push_field(w, \"%s\", %zu); return atd_writer_push_index(w, i); }",
-            f->atd_name, strlen(f->atd_name));
+        fail = writer_fail(w, cw_fmt(w,
+                                     "(atd_writer_push_field(w, \"%s\", %zu) || "
+                                     "atd_writer_push_index(w, i))",
+                                     f->atd_name, strlen(f->atd_name)));
         rv = cw_fmt(w, "row->%s", f->c_name);
         if (f->kind == IR_FIELD_OPTIONAL) {
+            room(w, "1", fail);
             cw_open(w, "if (!row->has_%s)", f->c_name);
-            check_call(w, "atd_bin_write_byte(w, 0)", fail);
+            cw_line(w, "*p++ = 0;");
             cw_mid(w, "} else {");
-            check_call(w, "atd_bin_write_byte(w, 0x80)", fail);
+            cw_line(w, "*p++ = (char)0x80;");
             write_slot_tagged(w, &f->slot, rv, fail);
             cw_close(w, "}");
         } else if (f->slot.ptr) {
@@ -497,7 +581,7 @@ static void emit_table_wbody(cw *w, const ir_type *t)
         }
     }
     cw_close(w, "}");
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
 }
 
 static void emit_list_wbody(cw *w, const ir_type *t)
@@ -506,51 +590,41 @@ static void emit_list_wbody(cw *w, const ir_type *t)
         emit_table_wbody(w, t);
         return;
     }
-    const char *call;
     cw_line(w, "size_t i;");
-    check_call(w, "atd_bin_write_uvint(w, v->len)", "return false;");
-    cw_open(w, "if (v->len == 0)");
-    cw_line(w, "return true;");
-    cw_close(w, "}");
-    call = cw_fmt(w, "atd_bin_write_byte(w, %uu)", bin_tag(t->elem.type));
-    check_call(w, call, "return false;");
+    write_count_tag(w, bin_tag(t->elem.type));
     cw_open(w, "for (i = 0; i < v->len; i++)");
-    write_body(w, t->elem.type, "v->items[i]", "return atd_writer_push_index(w, i);");
+    write_body(w, t->elem.type, "v->items[i]",
+               writer_fail(w, "atd_writer_push_index(w, i)"));
     cw_close(w, "}");
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
 }
 
 /* (string * T) list <json repr="object">: in biniou, the array of pairs it is. */
 static void emit_assoc_wbody(cw *w, const ir_type *t)
 {
-    const char *call;
+    const char *fail = writer_fail(w, "atd_writer_push_index(w, i)");
     cw_line(w, "size_t i;");
-    check_call(w, "atd_bin_write_uvint(w, v->len)", "return false;");
-    cw_open(w, "if (v->len == 0)");
-    cw_line(w, "return true;");
-    cw_close(w, "}");
-    call = cw_fmt(w, "atd_bin_write_byte(w, %uu)", ATD_BIN_TUPLE);
-    check_call(w, call, "return false;");
+    write_count_tag(w, ATD_BIN_TUPLE);
     cw_open(w, "for (i = 0; i < v->len; i++)");
-    cw_open(w,
-            "if (!atd_bin_write_uvint(w, 2) || !atd_bin_write_byte(w, %uu) || "
-            "!atd_bin_write_string(w, v->items[i].key.ptr, v->items[i].key.len))",
-            ATD_BIN_STRING);
-    cw_line(w, "return atd_writer_push_index(w, i);");
+    room(w, "2", fail);
+    cw_line(w, "*p++ = 2;");
+    cw_line(w, "*p++ = (char)%uu;", ATD_BIN_STRING);
+    cursor_call(w, "atd_bin_string_p(w, p, v->items[i].key.ptr, v->items[i].key.len)", fail);
+    write_slot_tagged(w, &t->elem, "v->items[i].value", fail);
     cw_close(w, "}");
-    write_slot_tagged(w, &t->elem, "v->items[i].value", "return atd_writer_push_index(w, i);");
-    cw_close(w, "}");
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
 }
 
 static void emit_option_wbody(cw *w, const ir_type *t)
 {
+    room(w, "1", "return NULL;");
     cw_open(w, "if (!v->has)");
-    cw_line(w, "return atd_bin_write_byte(w, 0);");
+    cw_line(w, "*p = 0;");
+    cw_line(w, "return p + 1;");
     cw_close(w, "}");
-    check_call(w, "atd_bin_write_byte(w, 0x80)", "return false;");
-    write_slot_tagged(w, &t->elem, "v->value", "return false;");
-    cw_line(w, "return true;");
+    cw_line(w, "*p++ = (char)0x80;");
+    write_slot_tagged(w, &t->elem, "v->value", "return NULL;");
+    cw_line(w, "return p;");
 }
 
 /* --- reading --- */
@@ -1032,11 +1106,14 @@ static void emit_entry_points(cw *w, const char *name, const ir_type *t, bool co
     /* write: tag, then body */
     cw_line(w, "bool %s_write_biniou(atd_writer *w, const %s *v)", name, name);
     cw_open(w, "{");
-    write_tag(w, t, "return false;");
+    cw_line(w, "char *p = atd_writer_cursor(w);");
     if (composite) {
-        cw_line(w, "return %s__bin_wbody(w, v);", t->fn);
+        room(w, "1", "return false;");
+        cw_line(w, "*p++ = (char)%uu;", bin_tag(t));
+        cw_line(w, "return atd_writer_finish(w, %s__bin_wbody(w, p, v));", t->fn);
     } else {
-        write_body(w, t, "(*v)", "return false;");
+        write_headed(w, cw_fmt(w, "%uu", bin_tag(t)), 1, t, "(*v)", "return false;");
+        cw_line(w, "atd_writer_commit(w, p);");
         cw_line(w, "return true;");
     }
     cw_close(w, "}");
@@ -1138,7 +1215,7 @@ static bin_body bin_body_of(const ir_type *t)
 static void emit_type_biniou(cw *w, const ir_type *t)
 {
     bin_body body = bin_body_of(t);
-    cw_line(w, "static bool %s__bin_wbody(atd_writer *w, const %s *v)", t->fn, t->name);
+    cw_line(w, "static char *%s__bin_wbody(atd_writer *w, char *p, const %s *v)", t->fn, t->name);
     cw_open(w, "{");
     body.write(w, t);
     cw_close(w, "}");
@@ -1161,7 +1238,8 @@ void emit_biniou_source(cw *w, const ir_module *m, const bool *used)
         const ir_type *t = m->types[i];
         if (!used[i])
             continue;
-        cw_line(w, "static bool %s__bin_wbody(atd_writer *w, const %s *v);", t->fn, t->name);
+        cw_line(w, "static char *%s__bin_wbody(atd_writer *w, char *p, const %s *v);", t->fn,
+                t->name);
         cw_line(w, "static bool %s__bin_rbody(atd_reader *r, uint8_t tag, %s *out);", t->fn,
                 t->name);
         if (t->kind == IR_ENUM) { /* the constructors' hashtags: its writer, record writers */
@@ -1208,7 +1286,12 @@ unsigned emit_biniou_tag(const ir_type *t)
 
 void emit_biniou_write_tagged(cw *w, const ir_slot *s, const char *rv, const char *fail)
 {
+    /* in a function that returns a bool: the cursor lives in a block */
+    cw_open(w, "{");
+    cw_line(w, "char *p = atd_writer_cursor(w);");
     write_slot_tagged(w, s, rv, fail);
+    cw_line(w, "atd_writer_commit(w, p);");
+    cw_close(w, "}");
 }
 
 void emit_biniou_read_tagged(cw *w, const ir_slot *s, const char *lv, const char *fail)

@@ -78,3 +78,15 @@ bool atd_bin_write_string(atd_writer *w, const char *s, size_t len)
         return atd_writer_fail_buf(w);
     return true;
 }
+
+char *atd__bin_string_p(atd_writer *w, char *p, const char *s, size_t len)
+{
+    if (len <= ATD_BIN_RUN_MAX) {
+        p = atd_writer_room(w, p, ATD_BIN_VINT_MAX + len);
+        return p != NULL ? atd_bin_put_string(p, s, len) : NULL;
+    }
+    atd_writer_commit(w, p);
+    if (!atd_bin_write_string(w, s, len))
+        return NULL;
+    return atd_writer_cursor(w);
+}
