@@ -70,7 +70,7 @@ line 2: column 24, at $.date: expected an integer, found 2.5
 line 5: column 39, at $.event_type: unsupported variant "Foo" in 'event_type'
 line 6: column 1, at $: missing field 'payload' in record 'event'
 line 7: column 15, at $.username: invalid UTF-8 byte 0xff in string
-line 11: column 26, at $: unexpected end of input
+line 11: column 26, at $: the input ends inside a record (unexpected end of input)
 EOT
 "$filter" <"$tmp/small.jsonl" >"$tmp/small.out" 2>"$tmp/small.err"
 rc=$?

@@ -18,8 +18,11 @@ for f in "$ROOT"/tests/valid/*.atd "$ROOT"/schemas/*.atd; do
     [ -f "$f" ] || continue
     count=$((count + 1))
     name=$(basename "$f" .atd)
-    a="$TMP/$name.a.atd"
-    b="$TMP/$name.b.atd"
+    # Same file name as the original: the name gives the C prefix, which
+    # <c default> texts may spell out.
+    mkdir -p "$TMP/a" "$TMP/b"
+    a="$TMP/a/$name.atd"
+    b="$TMP/b/$name.atd"
     # Extra --check options a schema needs live in NAME.args (as for valid/run.sh).
     args=""
     [ -f "${f%.atd}.args" ] && args=$(cat "${f%.atd}.args")

@@ -135,8 +135,8 @@ const checked_module *check_module(diag_ctx *d, atd_arena *arena, const ast_modu
     /* The passes below read the tables built above; after an allocation
      * failure they would see half-built ones. */
     if (!cx->oom) {
-        cx->inherit_lists = check_alloc(cx, (cx->nstructs + 1) * sizeof *cx->inherit_lists);
-        if (cx->inherit_lists != NULL &&
+        cx->inherit_nodes = check_inherit_alloc(cx);
+        if (cx->inherit_nodes != NULL &&
             !check_map_init(&cx->inherit_memo, arena, cx->nstructs + 1))
             check_oom(cx);
     }

@@ -49,9 +49,10 @@ typedef struct check_cx {
     check_map modules; /* local module name -> import index */
     check_import_info *imports;
     size_t nstructs;        /* record and sum nodes in the module */
-    check_map inherit_memo; /* node address -> index in inherit_lists */
-    check_members *inherit_lists;
-    size_t ninherit_lists;
+    check_map inherit_memo; /* node address -> index in inherit_nodes */
+    struct check_inherit_node *inherit_nodes; /* the inherit graph (check_inherit.c) */
+    size_t ninherit_nodes;
+    size_t inherit_visits; /* nodes the graph walk has reached */
 } check_cx;
 
 /* Reports an out-of-memory condition once. */

@@ -4,36 +4,42 @@
  * own position.
  *
  * Which members a node has does not depend on the arguments it is
- * instantiated with (an `inherit 'a` is an error in any case), so each
- * node's expansion is computed once and memoized; diamonds therefore cost
- * nothing extra. A stack of the nodes being expanded finds cycles and bounds
- * the depth. Only the node being checked reports errors in its own clauses:
- * a bad clause deeper down is reported once, when its own definition is
- * checked. A cycle is reported at each clause of a node that leads back to
- * that node; expansions cut short by a cycle above them are not memoized. */
+ * instantiated with (an `inherit 'a` is an error in any case), so the
+ * inherit clauses make one graph over the record and sum nodes, walked once
+ * (Tarjan's strongly connected components, with an explicit stack, so no
+ * schema can exhaust the C stack). A clause whose target is in its own
+ * node's component leads back to that node: it is a cycle, reported at the
+ * clause, and splices nothing. Every other clause splices its target's
+ * members, computed before (the target's component is finished first), so
+ * each node is expanded once: time and memory grow with the schema's size
+ * (members per node are bounded by the distinct names), whatever its
+ * cycles and diamonds. Only the node being checked reports errors in its own
+ * clauses; a bad clause deeper down is reported when its own definition is
+ * checked. A chain of inherits longer than CHECK_MAX_INHERIT_DEPTH is
+ * reported once, at the clause where it crosses the limit. */
 #include "check_cx.h"
 #include "check_lookup.h"
 
 #include <stdint.h>
 #include <string.h>
 
-typedef enum check_exp_result {
-    CHECK_EXP_OK,
-    CHECK_EXP_DEEP, /* a chain of inherits longer than CHECK_MAX_INHERIT_DEPTH */
-    CHECK_EXP_BIG   /* the work budget ran out */
-} check_exp_result;
+enum { NODE_NEW, NODE_OPEN, NODE_DONE };
 
-/* Memoization makes expansion linear; the budget only guards against
- * pathological mixes of cycles and diamonds, which are not memoized. */
-#define CHECK_EXP_BUDGET 100000
+/* One record or sum node of the inherit graph. */
+typedef struct check_inherit_node {
+    const ast_type *t;
+    int state;
+    size_t index, low; /* Tarjan's visit order and lowest reachable index */
+    size_t component;  /* once done: nodes with the same value reach each other */
+    size_t height;     /* longest chain of inherits below, capped */
+    check_members members;
+} check_inherit_node;
 
-typedef struct check_exp {
-    check_cx *cx;
-    bool is_sum;
-    const ast_type *stack[CHECK_MAX_INHERIT_DEPTH + 1];
-    size_t depth;
-    size_t budget;
-} check_exp;
+/* A node being visited: the next clause to follow. */
+typedef struct check_inherit_frame {
+    size_t node;
+    size_t item;
+} check_inherit_frame;
 
 typedef struct check_vec {
     check_member *items;
@@ -95,33 +101,167 @@ static void check_vec_dedupe(check_cx *cx, check_vec *v)
     v->len = kept;
 }
 
-/* The memo key of a node is its address. */
-static const check_members *check_memo_get(check_cx *cx, const ast_type *t)
+static size_t node_items(const ast_type *t)
 {
-    size_t i = check_map_get(&cx->inherit_memo, (const char *)&t, sizeof t);
-    return i == SIZE_MAX ? NULL : &cx->inherit_lists[i];
+    return t->kind == AST_SUM ? t->u.sum.len : t->u.record.len;
 }
 
-static void check_memo_put(check_cx *cx, const ast_type *t, const check_vec *v)
+/* The target type of item i when it is an inherit clause, else NULL. */
+static const ast_type *clause_type(const ast_type *t, size_t i, ast_loc *loc)
 {
-    if (cx->ninherit_lists >= cx->nstructs + 1)
-        return;
+    if (t->kind == AST_SUM) {
+        const ast_variant *v = &t->u.sum.variants[i];
+        *loc = v->loc;
+        return v->is_inherit ? v->arg : NULL;
+    }
+    const ast_field *f = &t->u.record.fields[i];
+    *loc = f->loc;
+    return f->kind == AST_FIELD_INHERIT ? f->type : NULL;
+}
+
+/* The node of t, added on first sight; SIZE_MAX when out of room. */
+static size_t node_of(check_cx *cx, const ast_type *t)
+{
+    size_t i = check_map_get(&cx->inherit_memo, (const char *)&t, sizeof t);
+    if (i != SIZE_MAX)
+        return i;
+    if (cx->ninherit_nodes >= cx->nstructs + 1)
+        return SIZE_MAX;
     const ast_type **key = check_alloc(cx, sizeof *key);
     if (key == NULL)
-        return;
+        return SIZE_MAX;
     *key = t;
-    size_t i = cx->ninherit_lists;
+    i = cx->ninherit_nodes;
     if (check_map_put(&cx->inherit_memo, (const char *)key, sizeof *key, i) != i)
+        return SIZE_MAX;
+    check_inherit_node *n = &cx->inherit_nodes[i];
+    memset(n, 0, sizeof *n);
+    n->t = t;
+    n->state = NODE_NEW;
+    cx->ninherit_nodes++;
+    return i;
+}
+
+/* The node that clause type `ct` of a sum (record) inherits from, or
+ * SIZE_MAX when it reaches no sum (record): an error that
+ * check_inherit_report reports; *h receives what it reached. */
+static size_t clause_target(check_cx *cx, const ast_type *ct, bool is_sum, check_head *h)
+{
+    check_clo tc = {ct, NULL};
+    *h = check_resolve(cx, tc, false);
+    if (h->kind != (is_sum ? CHECK_H_SUM : CHECK_H_RECORD))
+        return SIZE_MAX;
+    return node_of(cx, h->clo.t);
+}
+
+/* The members of node n once every clause target outside its component is
+ * done: its own items, and the members of those targets. */
+static void node_finish(check_cx *cx, size_t n, const size_t *open_mark)
+{
+    check_inherit_node *node = &cx->inherit_nodes[n];
+    const ast_type *t = node->t;
+    check_vec out = {NULL, 0, 0};
+    size_t height = 0;
+    for (size_t i = 0; i < node_items(t) && !cx->oom; i++) {
+        ast_loc loc;
+        const ast_type *ct = clause_type(t, i, &loc);
+        check_member mb = {t, NULL, NULL, NULL, NULL};
+        if (ct == NULL) {
+            if (t->kind == AST_SUM)
+                mb.variant = &t->u.sum.variants[i];
+            else
+                mb.field = &t->u.record.fields[i];
+            check_vec_push(cx, &out, &mb);
+            continue;
+        }
+        check_head h;
+        size_t target = clause_target(cx, ct, t->kind == AST_SUM, &h);
+        if (target == SIZE_MAX || cx->inherit_nodes[target].state != NODE_DONE ||
+            open_mark[target] != SIZE_MAX)
+            continue; /* not a node of this kind, or in this component: a cycle */
+        const check_inherit_node *tn = &cx->inherit_nodes[target];
+        if (tn->height + 1 > height)
+            height = tn->height + 1;
+        for (size_t k = 0; k < tn->members.len; k++) {
+            mb = tn->members.items[k];
+            mb.via_field = t->kind == AST_SUM ? NULL : &t->u.record.fields[i];
+            mb.via_variant = t->kind == AST_SUM ? &t->u.sum.variants[i] : NULL;
+            check_vec_push(cx, &out, &mb);
+        }
+    }
+    check_vec_dedupe(cx, &out);
+    node->members.items = out.items;
+    node->members.len = out.len;
+    size_t cap = (size_t)CHECK_MAX_INHERIT_DEPTH + 1;
+    node->height = height < cap ? height : cap;
+}
+
+/* Tarjan's walk from node `root`. `open_mark[i]` is SIZE_MAX unless node i
+ * is on the component stack, which holds open nodes in visit order. */
+static void walk(check_cx *cx, size_t root)
+{
+    size_t cap = cx->nstructs + 1;
+    check_inherit_frame *frames = check_alloc(cx, cap * sizeof *frames);
+    size_t *stack = check_alloc(cx, cap * sizeof *stack);
+    size_t *open_mark = check_alloc(cx, cap * sizeof *open_mark);
+    if (frames == NULL || stack == NULL || open_mark == NULL)
         return;
-    cx->inherit_lists[i].items = v->items;
-    cx->inherit_lists[i].len = v->len;
-    cx->ninherit_lists++;
+    for (size_t i = 0; i < cap; i++)
+        open_mark[i] = SIZE_MAX;
+    size_t nframes = 0, nstack = 0;
+    check_inherit_node *nodes = cx->inherit_nodes;
+    nodes[root].state = NODE_OPEN;
+    nodes[root].index = nodes[root].low = cx->inherit_visits++;
+    open_mark[root] = nstack;
+    stack[nstack++] = root;
+    frames[nframes++] = (check_inherit_frame){root, 0};
+    while (nframes > 0 && !cx->oom) {
+        check_inherit_frame *f = &frames[nframes - 1];
+        check_inherit_node *node = &nodes[f->node];
+        if (f->item < node_items(node->t)) {
+            ast_loc loc;
+            const ast_type *ct = clause_type(node->t, f->item++, &loc);
+            check_head h;
+            size_t target = ct != NULL ? clause_target(cx, ct, node->t->kind == AST_SUM, &h) : SIZE_MAX;
+            if (target == SIZE_MAX)
+                continue;
+            if (nodes[target].state == NODE_NEW) {
+                nodes[target].state = NODE_OPEN;
+                nodes[target].index = nodes[target].low = cx->inherit_visits++;
+                open_mark[target] = nstack;
+                stack[nstack++] = target;
+                frames[nframes++] = (check_inherit_frame){target, 0};
+            } else if (open_mark[target] != SIZE_MAX && nodes[target].index < node->low) {
+                node->low = nodes[target].index;
+            }
+            continue;
+        }
+        /* All clauses followed: close the component if this node is its root. */
+        size_t n = f->node;
+        nframes--;
+        if (nframes > 0 && nodes[n].low < nodes[frames[nframes - 1].node].low)
+            nodes[frames[nframes - 1].node].low = nodes[n].low;
+        if (nodes[n].low != nodes[n].index)
+            continue;
+        size_t first = open_mark[n];
+        for (size_t k = first; k < nstack; k++)
+            nodes[stack[k]].state = NODE_DONE;
+        /* Members, with the component's nodes still marked open so that
+         * clauses between them splice nothing. */
+        for (size_t k = nstack; k-- > first && !cx->oom;)
+            node_finish(cx, stack[k], open_mark);
+        for (size_t k = first; k < nstack; k++) {
+            nodes[stack[k]].component = n;
+            open_mark[stack[k]] = SIZE_MAX;
+        }
+        nstack = first;
+    }
 }
 
 /* Errors of `inherit T` whose T reached h instead of a record (sum). */
-static void check_exp_report(check_exp *e, const ast_type *t, ast_loc loc, check_head h)
+static void check_inherit_report_kind(check_cx *cx, const ast_type *t, const ast_type *ct,
+                                      ast_loc loc, check_head h)
 {
-    check_cx *cx = e->cx;
     switch (h.kind) {
     case CHECK_H_ERROR:
         return; /* reported by check_types.c or check_recursion.c */
@@ -133,136 +273,57 @@ static void check_exp_report(check_exp *e, const ast_type *t, ast_loc loc, check
                    check_type_str(cx, h.clo.t));
         return;
     default:
-        diag_error(cx->d, loc, "cannot inherit from '%s': it is not a %s", check_type_str(cx, t),
-                   e->is_sum ? "sum" : "record");
+        diag_error(cx->d, loc, "cannot inherit from '%s': it is not a %s", check_type_str(cx, ct),
+                   t->kind == AST_SUM ? "sum" : "record");
         return;
     }
 }
 
-static check_exp_result check_exp_node(check_exp *e, const ast_type *t, bool report, check_vec *out,
-                                       size_t *cycle_at);
-
-/* One `inherit T` clause of the node on top of the stack; appends the
- * members it brings. */
-static check_exp_result check_exp_clause(check_exp *e, const ast_type *t, ast_loc loc, bool report,
-                                         const ast_field *via_f, const ast_variant *via_v,
-                                         check_vec *out, size_t *cycle_at)
+/* The errors in node n's own clauses. */
+static void check_inherit_report(check_cx *cx, size_t n)
 {
-    size_t self = e->depth - 1;
-    check_clo tc = {t, NULL};
-    check_head h = check_resolve(e->cx, tc, false);
-    if (h.kind != (e->is_sum ? CHECK_H_SUM : CHECK_H_RECORD)) {
-        if (report)
-            check_exp_report(e, t, loc, h);
-        return CHECK_EXP_OK;
-    }
-    size_t closes = SIZE_MAX;
-    check_exp_result r = CHECK_EXP_OK;
-    for (size_t i = 0; i < e->depth && closes == SIZE_MAX; i++)
-        if (e->stack[i] == h.clo.t)
-            closes = i;
-    const check_members *memo = closes == SIZE_MAX ? check_memo_get(e->cx, h.clo.t) : NULL;
-    check_vec sub = {NULL, 0, 0};
-    if (memo != NULL) {
-        sub.items = memo->items;
-        sub.len = memo->len;
-    } else if (closes != SIZE_MAX) {
-        /* a cycle: nothing to splice */
-    } else if (e->depth > CHECK_MAX_INHERIT_DEPTH) {
-        r = CHECK_EXP_DEEP;
-    } else if (e->budget == 0) {
-        r = CHECK_EXP_BIG;
-    } else {
-        e->budget--;
-        r = check_exp_node(e, h.clo.t, false, &sub, &closes);
-    }
-    if (closes == self && report)
-        diag_error(e->cx->d, loc, "cyclic inheritance through '%s'", check_type_str(e->cx, t));
-    if (closes < self && closes < *cycle_at)
-        *cycle_at = closes;
-    if (report && r == CHECK_EXP_DEEP)
-        diag_error(e->cx->d, loc, "inheritance is nested too deeply (more than %d levels)",
-                   CHECK_MAX_INHERIT_DEPTH);
-    else if (report && r == CHECK_EXP_BIG)
-        diag_error(e->cx->d, loc, "inheritance expands to too many members");
-    for (size_t i = 0; i < sub.len; i++) {
-        check_member mb = sub.items[i];
-        mb.via_field = via_f;
-        mb.via_variant = via_v;
-        check_vec_push(e->cx, out, &mb);
-    }
-    return report ? CHECK_EXP_OK : r;
-}
-
-/* Expands node t into out (deduplicated); *cycle_at receives the lowest
- * stack index that a cycle from here leads back to, if below t's own. */
-static check_exp_result check_exp_node(check_exp *e, const ast_type *t, bool report, check_vec *out,
-                                       size_t *cycle_at)
-{
-    check_exp_result result = CHECK_EXP_OK;
-    size_t self = e->depth;
-    size_t cycle = SIZE_MAX;
-    e->stack[e->depth++] = t;
-    size_t n = e->is_sum ? t->u.sum.len : t->u.record.len;
-    for (size_t i = 0; i < n && !e->cx->oom; i++) {
-        check_member mb = {NULL, NULL, NULL, NULL, NULL};
-        check_exp_result r = CHECK_EXP_OK;
-        if (e->is_sum) {
-            const ast_variant *v = &t->u.sum.variants[i];
-            if (!v->is_inherit) {
-                mb.variant = v;
-                mb.owner = t;
-                check_vec_push(e->cx, out, &mb);
-            } else if (v->arg != NULL) {
-                r = check_exp_clause(e, v->arg, v->loc, report, NULL, report ? v : NULL, out,
-                                     &cycle);
-            }
-        } else {
-            const ast_field *f = &t->u.record.fields[i];
-            if (f->kind != AST_FIELD_INHERIT) {
-                mb.field = f;
-                mb.owner = t;
-                check_vec_push(e->cx, out, &mb);
-            } else if (f->type != NULL) {
-                r = check_exp_clause(e, f->type, f->loc, report, report ? f : NULL, NULL, out,
-                                     &cycle);
-            }
+    const ast_type *t = cx->inherit_nodes[n].t;
+    for (size_t i = 0; i < node_items(t) && !cx->oom; i++) {
+        ast_loc loc;
+        const ast_type *ct = clause_type(t, i, &loc);
+        if (ct == NULL)
+            continue;
+        check_head h;
+        size_t target = clause_target(cx, ct, t->kind == AST_SUM, &h);
+        if (target == SIZE_MAX) {
+            if (!cx->oom)
+                check_inherit_report_kind(cx, t, ct, loc, h);
+            continue;
         }
-        if (r != CHECK_EXP_OK && result == CHECK_EXP_OK)
-            result = r;
+        const check_inherit_node *tn = &cx->inherit_nodes[target];
+        if (tn->component == cx->inherit_nodes[n].component)
+            diag_error(cx->d, loc, "cyclic inheritance through '%s'", check_type_str(cx, ct));
+        else if (tn->height == (size_t)CHECK_MAX_INHERIT_DEPTH)
+            diag_error(cx->d, loc, "inheritance is nested too deeply (more than %d levels)",
+                       CHECK_MAX_INHERIT_DEPTH);
     }
-    e->depth--;
-    check_vec_dedupe(e->cx, out);
-    /* A result cut short by the depth or the budget is memoized all the
-     * same: the error is reported once, by the first checked node that hit
-     * it, and redoing the work for every other node could take forever. */
-    if (cycle == SIZE_MAX && !report && !e->cx->oom)
-        check_memo_put(e->cx, t, out);
-    if (cycle < self && cycle < *cycle_at)
-        *cycle_at = cycle;
-    return result;
 }
 
 bool check_inherit_expand(check_cx *cx, const ast_type *t, bool report, check_members *out)
 {
     out->items = NULL;
     out->len = 0;
-    const check_members *memo = report ? NULL : check_memo_get(cx, t);
-    if (memo != NULL) {
-        *out = *memo;
-        return true;
+    size_t n = node_of(cx, t);
+    if (n == SIZE_MAX) {
+        check_oom(cx);
+        return false;
     }
-    check_exp e;
-    memset(&e, 0, sizeof e);
-    e.cx = cx;
-    e.is_sum = t->kind == AST_SUM;
-    e.budget = CHECK_EXP_BUDGET;
-    check_vec v = {NULL, 0, 0};
-    size_t cycle = SIZE_MAX;
-    check_exp_node(&e, t, report, &v, &cycle);
+    if (cx->inherit_nodes[n].state == NODE_NEW)
+        walk(cx, n);
     if (cx->oom)
         return false;
-    out->items = v.items;
-    out->len = v.len;
-    return true;
+    if (report)
+        check_inherit_report(cx, n);
+    *out = cx->inherit_nodes[n].members;
+    return !cx->oom;
+}
+
+struct check_inherit_node *check_inherit_alloc(check_cx *cx)
+{
+    return check_alloc(cx, (cx->nstructs + 1) * sizeof(check_inherit_node));
 }

@@ -31,6 +31,9 @@ typedef struct check_members {
  * ones (5.6). Returns false when out of memory. */
 bool check_inherit_expand(check_cx *cx, const ast_type *t, bool report, check_members *out);
 
+/* The node table for the module's nodes (cx->nstructs), zeroed. */
+struct check_inherit_node *check_inherit_alloc(check_cx *cx);
+
 /* The name and location of a member, for messages: the inherit clause when
  * it came through one. */
 const char *check_member_name(const check_member *mb);

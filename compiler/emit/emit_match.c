@@ -31,10 +31,12 @@ void emit_match_function(cw *w, const char *name, const char *const *names, cons
 {
     cw_line(w, "static int %s(const char *s, size_t len)", name);
     cw_open(w, "{");
-    size_t used = 0;
+    size_t used = 0, nonempty = 0;
     for (size_t i = 0; i < n; i++)
-        if (use == NULL || use[i])
+        if (use == NULL || use[i]) {
             used++;
+            nonempty += lens[i] != 0;
+        }
     if (used == 0) {
         cw_line(w, "(void)s;");
         cw_line(w, "(void)len;");
@@ -42,6 +44,8 @@ void emit_match_function(cw *w, const char *name, const char *const *names, cons
         cw_close(w, "}");
         return;
     }
+    if (nonempty == 0)
+        cw_line(w, "(void)s; /* only the empty name: the length decides */");
     bool *done = cw_alloc(w, (n + 1) * sizeof *done);
     if (done == NULL)
         return; /* recorded in w's status */

@@ -7,6 +7,7 @@
  * constant expression (macros, enum constants, arithmetic) to the C
  * compiler. */
 #include "lower_cdefault.h"
+#include "check/check_ctext.h"
 #include "util/utf8.h"
 
 #include <stdbool.h>
@@ -173,6 +174,13 @@ bool lower_c_default(diag_ctx *diag, atd_arena *arena, const ast_annot_field *f,
         bad_default(diag, f, t, "C text without NUL bytes");
         return false;
     }
+    const char *problem = check_ctext_problem(text, len);
+    if (problem != NULL) {
+        ast_loc loc = f->value != NULL ? f->value_loc : f->loc;
+        diag_error(diag, loc, "invalid <c default> for type '%s' (C type %s): the C text has %s",
+                   t->atd_name != NULL ? t->atd_name : t->name, t->name, problem);
+        return false;
+    }
     c_shape shape = c_shape_of(text, len);
     switch (t->kind) {
     case IR_STRING:
@@ -234,10 +242,11 @@ bool lower_c_default(diag_ctx *diag, atd_arena *arena, const ast_annot_field *f,
     case IR_WRAP:
         break;
     }
-    if (shape != C_SHAPE_BRACED && shape != C_SHAPE_EXPR) {
-        bad_default(diag, f, t,
-                    "a braced initializer of the C type, as in <c default=\"{...}\">, or a "
-                    "constant of that type");
+    /* A struct is initialized by braces; a bare expression (an enum
+     * constant for a string option) would not compile. A wrapped type may
+     * be any C type, so it takes either. */
+    if (shape != C_SHAPE_BRACED && (shape != C_SHAPE_EXPR || t->kind != IR_WRAP)) {
+        bad_default(diag, f, t, "a braced initializer of the C type, as in <c default=\"{...}\">");
         return false;
     }
     d->kind = IR_DEFAULT_OPAQUE;

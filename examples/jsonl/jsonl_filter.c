@@ -2,16 +2,18 @@
  * input and writes each valid record back, compact, one per line, on
  * standard output. Each invalid line is reported on standard error as
  *     line N: column C, at $.date: expected an integer, found "x"
- * and skipped. Exit status: 0 when every line was valid, 1 when some line
- * was invalid, 2 on an I/O error. Memory stays bounded (one 64 KiB input
- * chunk plus the longest line, one output chunk), so it runs unchanged as a
- * Hadoop Streaming mapper or under GNU parallel --pipe. */
+ * and skipped; an input cut inside its last line is reported the same way.
+ * Exit status: 0 when every line was valid, 1 when some line was invalid or
+ * cut short, 2 on an I/O error. Memory stays bounded (one 64 KiB input chunk
+ * plus the longest line and its values, one output chunk), so it runs
+ * unchanged as a Hadoop Streaming mapper or under GNU parallel --pipe. */
 #include <stdio.h>
 #include <string.h>
 
 #include "event.h"
 
-/* Called for each bad line; the stream goes on with the next one. */
+/* Called for each bad line (the stream goes on with the next one), and for
+ * a cut last line. */
 static void report_bad_line(void *ctx, const atd_error *err)
 {
     (void)ctx;
@@ -54,17 +56,21 @@ int main(void)
         atd_arena_reset(arena);
     }
     const atd_error *stop = atd_stream_error(&in);
-    if (stop != NULL) {
+    if (stop != NULL && stop->code == ATD_ERR_TRUNCATED) {
+        report_bad_line(NULL, stop);
+        if (status == 0)
+            status = 1;
+    } else if (stop != NULL) {
         fprintf(stderr, "jsonl_filter: %s\n", stop->message);
         status = 2;
     }
-    if (atd_buf_flush(&out) != 0 && status == 0) {
+    /* Close, not just free: it says whether the last bytes got out. */
+    if (atd_buf_close(&out) != 0 && status != 2) {
         fputs("jsonl_filter: cannot write the output\n", stderr);
         status = 2;
     }
     if (status == 0 && in.bad_records > 0)
         status = 1;
-    atd_buf_free(&out);
     atd_stream_free(&in);
     atd_arena_free(arena);
     return status;

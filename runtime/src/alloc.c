@@ -2,6 +2,7 @@
 #include "alloc.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* malloc(0) may return NULL, which callers would take for a failure. */
 static void *default_alloc(void *ctx, size_t size)
@@ -22,4 +23,17 @@ atd_allocator atd__allocator_or_default(const atd_allocator *al)
         return *al;
     atd_allocator d = {default_alloc, default_free, NULL};
     return d;
+}
+
+void *atd__allocator_move(const atd_allocator *al, void *p, size_t keep, size_t new_size)
+{
+    if (al->alloc == default_alloc)
+        return realloc(p, new_size != 0 ? new_size : 1);
+    void *fresh = al->alloc(al->ctx, new_size);
+    if (fresh == NULL)
+        return NULL;
+    if (keep != 0)
+        memcpy(fresh, p, keep);
+    al->free(al->ctx, p);
+    return fresh;
 }

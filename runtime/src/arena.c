@@ -6,7 +6,11 @@
  * behind the current one when the current one still has more room left, so that
  * one big string does not waste the rest of a half-empty chunk. Reset keeps only
  * the largest chunk: a reader used in a loop stops calling the allocator once
- * that chunk holds a whole document. */
+ * that chunk holds a whole document.
+ *
+ * The budget is checked here, on the slow path only: a chunk that would take
+ * the arena past it is shrunk to what is left when the request still fits,
+ * and refused otherwise. */
 #include "atd/arena.h"
 #include "alloc.h"
 
@@ -79,6 +83,59 @@ void atd_arena_reset(atd_arena *a)
     a->bytes_reserved = CHUNK_HEADER + keep->size;
     a->chunk_count = 1;
     a->last_alloc = NULL;
+    a->over_limit = false;
+}
+
+void atd_arena_set_limit(atd_arena *a, size_t max_bytes)
+{
+    a->max_bytes = max_bytes;
+}
+
+size_t atd_arena_limit(const atd_arena *a)
+{
+    return a->max_bytes;
+}
+
+bool atd_arena_over_limit(const atd_arena *a)
+{
+    return a->over_limit;
+}
+
+/* Bytes the arena holds for the budget: its chunks and the scratch memory. */
+static size_t held(const atd_arena *a)
+{
+    return a->bytes_reserved + a->held_outside;
+}
+
+bool atd__arena_hold(atd_arena *a, size_t bytes)
+{
+    if (a->max_bytes != 0 && (held(a) > a->max_bytes || bytes > a->max_bytes - held(a))) {
+        a->over_limit = true;
+        return false;
+    }
+    a->held_outside += bytes;
+    return true;
+}
+
+void atd__arena_release(atd_arena *a, size_t bytes)
+{
+    a->held_outside -= bytes;
+}
+
+/* The size of the next chunk for a request of `need` bytes within the
+ * budget: `chunk_size`, less when only that much is left, 0 when the request
+ * does not fit (the arena is then marked over its limit). */
+static size_t chunk_within_budget(atd_arena *a, size_t chunk_size, size_t need)
+{
+    if (a->max_bytes == 0)
+        return chunk_size;
+    size_t taken = held(a) + CHUNK_HEADER;
+    size_t left = a->max_bytes > taken ? a->max_bytes - taken : 0;
+    if (need > left || left == 0) {
+        a->over_limit = true;
+        return 0;
+    }
+    return chunk_size < left ? chunk_size : left;
 }
 
 void *atd__arena_alloc_slow(atd_arena *a, size_t size, size_t align)
@@ -93,6 +150,9 @@ void *atd__arena_alloc_slow(atd_arena *a, size_t size, size_t align)
     bool dedicated = need > chunk_size;
     if (dedicated)
         chunk_size = need;
+    chunk_size = chunk_within_budget(a, chunk_size, need);
+    if (chunk_size == 0)
+        return NULL;
 
     atd_arena_chunk *c = a->allocator.alloc(a->allocator.ctx, CHUNK_HEADER + chunk_size);
     if (c == NULL)
@@ -164,6 +224,50 @@ char *atd_arena_strdup(atd_arena *a, const char *s, size_t len)
         memcpy(p, s, len);
     p[len] = '\0';
     return p;
+}
+
+atd__arena_mark atd__arena_get_mark(const atd_arena *a)
+{
+    atd__arena_mark m;
+    m.head = a->chunks;
+    m.second = a->chunks != NULL ? a->chunks->next : NULL;
+    m.cur = a->cur;
+    m.end = a->end;
+    m.bytes_used = a->bytes_used;
+    m.bytes_reserved = a->bytes_reserved;
+    m.chunk_count = a->chunk_count;
+    m.over_limit = a->over_limit;
+    return m;
+}
+
+/* Frees the chunks from c up to (not including) stop. */
+static void free_chunks(atd_arena *a, atd_arena_chunk *c, const atd_arena_chunk *stop)
+{
+    while (c != stop) {
+        atd_arena_chunk *next = c->next;
+        a->allocator.free(a->allocator.ctx, c);
+        c = next;
+    }
+}
+
+/* New chunks go in front of the list, or right behind its head: so those
+ * taken since the mark are the ones before the marked head, and the ones
+ * between it and the chunk that followed it then. */
+void atd__arena_rewind(atd_arena *a, const atd__arena_mark *m)
+{
+    free_chunks(a, a->chunks, m->head);
+    if (m->head != NULL) {
+        free_chunks(a, m->head->next, m->second);
+        m->head->next = m->second;
+    }
+    a->chunks = m->head;
+    a->cur = m->cur;
+    a->end = m->end;
+    a->bytes_used = m->bytes_used;
+    a->bytes_reserved = m->bytes_reserved;
+    a->chunk_count = m->chunk_count;
+    a->last_alloc = NULL;
+    a->over_limit = m->over_limit;
 }
 
 atd_arena_stats atd_arena_get_stats(const atd_arena *a)

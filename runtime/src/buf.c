@@ -5,7 +5,8 @@
  * realloc, so growth is alloc + copy + free). A sink-bound buffer keeps a fixed
  * chunk: a reservation that does not fit flushes first, and large appends
  * bypass the buffer, so writing gigabytes needs one chunk of memory. Every
- * failure is sticky in `status` so that writers check once, at the end. */
+ * failure is sticky in `status` so that writers check once, at the end, and
+ * freeing flushes, so pending bytes are never dropped without a word. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "atd/buf.h"
@@ -111,8 +112,18 @@ int atd_buf_flush(atd_buf *b)
     return 0;
 }
 
+int atd_buf_close(atd_buf *b)
+{
+    int status = atd_buf_flush(b);
+    if (status == 0 && b->sink == file_sink && fflush((FILE *)b->sink_ctx) != 0)
+        status = b->status = ATD_ERR_IO;
+    atd_buf_free(b);
+    return status;
+}
+
 void atd_buf_free(atd_buf *b)
 {
+    atd_buf_flush(b);
     if (b->data != NULL)
         b->allocator.free(b->allocator.ctx, b->data);
     b->data = NULL;

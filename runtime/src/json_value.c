@@ -10,7 +10,8 @@
  * items are copied once into an exact-size block of the arena and popped. So
  * the arena holds no abandoned partial arrays, and the scratch stack (from the
  * arena's allocator, starting in a local buffer) is reused by every container
- * of the document: no per-element allocation at all. */
+ * of the document: no per-element allocation at all. The scratch stack counts
+ * against the arena's memory budget while it exists. */
 #include "atd/json.h"
 #include "atd/number.h"
 #include "atd/writer.h"
@@ -32,6 +33,7 @@ typedef struct stack {
     size_t cap;
     char *local; /* initial storage, not freed */
     atd_allocator al;
+    atd_arena *budget; /* whose memory budget the stack counts against; may be NULL */
 } stack;
 
 static void stack_init(stack *s, void *local, size_t local_size, const atd_allocator *al)
@@ -41,12 +43,16 @@ static void stack_init(stack *s, void *local, size_t local_size, const atd_alloc
     s->cap = local_size;
     s->local = local;
     s->al = atd__allocator_or_default(al);
+    s->budget = NULL;
 }
 
 static void stack_free(stack *s)
 {
-    if (s->data != s->local)
+    if (s->data != s->local) {
         s->al.free(s->al.ctx, s->data);
+        if (s->budget != NULL)
+            atd__arena_release(s->budget, s->cap);
+    }
 }
 
 /* Makes room for n more bytes; false when out of memory. */
@@ -58,9 +64,14 @@ static bool stack_grow(stack *s, size_t n)
             return false;
         cap *= 2;
     }
-    char *fresh = s->al.alloc(s->al.ctx, cap);
-    if (fresh == NULL)
+    if (s->budget != NULL && !atd__arena_hold(s->budget, cap))
         return false;
+    char *fresh = s->al.alloc(s->al.ctx, cap);
+    if (fresh == NULL) {
+        if (s->budget != NULL)
+            atd__arena_release(s->budget, cap);
+        return false;
+    }
     memcpy(fresh, s->data, s->len);
     stack_free(s);
     s->data = fresh;
@@ -384,6 +395,7 @@ bool atd_json_read(atd_reader *r, atd_json *out)
     const atd_allocator *al = r->arena != NULL ? &r->arena->allocator : NULL;
     stack_init(&values, value_space, sizeof value_space, al);
     stack_init(&frames, frame_space, sizeof frame_space, al);
+    values.budget = r->arena;
     bool ok = read_tree(r, &values, &frames, out);
     stack_free(&values);
     stack_free(&frames);

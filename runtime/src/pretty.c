@@ -170,6 +170,8 @@ int atd_write_value(atd_buf *out, atd_write_fn write, const void *value, unsigne
         ok = write(&w, value) && atd_buf_flush(&mid) == 0 && out->status == 0;
         if (!ok && w.err_code == ATD_ERR_OK && out->status == 0)
             atd_writer_fail_buf(&w);
+        if (!ok)
+            atd_buf_clear(&mid); /* the failed value's rest goes nowhere */
         atd_buf_free(&mid);
     }
     if (!ok)
@@ -208,6 +210,8 @@ int atd_json_write_pretty(const atd_json *v, atd_buf *out, atd_error *err)
     int rc = atd_json_write(v, &mid, err);
     if (rc == 0 && atd_buf_flush(&mid) != 0)
         rc = mid.status;
+    if (rc != 0)
+        atd_buf_clear(&mid);
     atd_buf_free(&mid);
     if (rc != 0 && out->status != 0) {
         rc = out->status;

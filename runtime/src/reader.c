@@ -70,7 +70,14 @@ static bool fail_va(atd_reader *r, size_t offset, atd_error_code code, const cha
         return false;
     r->err_code = code == ATD_ERR_OK ? ATD_ERR_INVALID : code;
     r->err_offset = offset;
-    vsnprintf(r->err_detail, sizeof r->err_detail, fmt, ap);
+    if (code == ATD_ERR_NOMEM && r->arena != NULL && atd_arena_over_limit(r->arena)) {
+        /* The allocation failed for the arena's budget, not the machine's. */
+        r->err_code = ATD_ERR_LIMIT;
+        snprintf(r->err_detail, sizeof r->err_detail,
+                 "the document needs more than %zu bytes of memory", atd_arena_limit(r->arena));
+    } else {
+        vsnprintf(r->err_detail, sizeof r->err_detail, fmt, ap);
+    }
     /* From now on every primitive sees an empty input and fails quickly. */
     r->cur = r->end;
     return false;

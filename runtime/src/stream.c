@@ -7,7 +7,13 @@
  * exactly those bytes. The reader sees a small document of its own, so its
  * error positions are relative to the record: they are moved to the stream
  * by adding the line, column and offset where the record starts, and an
- * array element's index is pushed as the outermost path segment. */
+ * array element's index is pushed as the outermost path segment.
+ *
+ * Memory: each read asks for at most one chunk, so the buffer holds the
+ * record being framed plus less than one chunk of what follows; it grows by
+ * moving (realloc with the default allocator, so the old copy does not stay
+ * resident). A record's values get a budget of max_memory bytes of the
+ * caller's arena, and a record that fails gives back what it took there. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "atd/stream.h"
@@ -61,6 +67,8 @@ static int stream_init(atd_stream *s, atd_read_cb read, void *ctx, const atd_str
         s->opt.chunk_size = ATD_STREAM_CHUNK;
     if (s->opt.max_record == 0)
         s->opt.max_record = ATD_STREAM_MAX_RECORD;
+    if (s->opt.max_memory == 0)
+        s->opt.max_memory = ATD_STREAM_MAX_MEMORY;
     if (s->opt.max_depth == 0)
         s->opt.max_depth = ATD_DEFAULT_MAX_DEPTH;
     s->allocator = atd__allocator_or_default(s->opt.allocator);
@@ -151,6 +159,33 @@ static bool stop(atd_stream *s)
     return false;
 }
 
+/* The input ended inside a record (ATD_ERR_EOF there): a cut input, such as
+ * a writer that died mid-record, not one more bad record. It becomes
+ * ATD_ERR_TRUNCATED, keeping the position, path and the reader's detail, and
+ * stops the stream even with skip_bad. Returns false. */
+static bool stop_truncated(atd_stream *s)
+{
+    atd_error *e = &s->error;
+    if (e->code != ATD_ERR_EOF)
+        return stop(s);
+    char prefix[ATD_ERROR_PATH_MAX + 64];
+    int n = snprintf(prefix, sizeof prefix, "line %zu, column %zu, at %s: ", e->line, e->column,
+                     e->path);
+    size_t plen = n > 0 ? (size_t)n : 0;
+    char detail[ATD_ERROR_MESSAGE_MAX];
+    snprintf(detail, sizeof detail, "%s",
+             strncmp(e->message, prefix, plen) == 0 ? e->message + plen : e->message);
+    e->code = ATD_ERR_TRUNCATED;
+    e->message[0] = '\0';
+    const char *parts[] = {prefix, "the input ends inside a record (", detail, ")"};
+    size_t len = 0;
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        for (const char *p = parts[i]; *p != '\0' && len + 1 < sizeof e->message; p++)
+            e->message[len++] = *p;
+    e->message[len] = '\0';
+    return stop(s);
+}
+
 /* A bad record: stops the stream, or in skip_bad mode is reported and
  * counted. Returns whether reading may go on. */
 static bool bad_record(atd_stream *s)
@@ -209,19 +244,18 @@ static int fill(atd_stream *s)
         size_t cap = s->cap * 2 > s->len + chunk ? s->cap * 2 : s->len + chunk;
         if (cap > limit)
             cap = limit > s->len + chunk ? limit : s->len + chunk;
-        char *grown = s->allocator.alloc(s->allocator.ctx, cap);
+        char *grown = atd__allocator_move(&s->allocator, s->buf, s->len, cap);
         if (grown == NULL) {
             set_error(s, ATD_ERR_NOMEM, "$", "out of memory for a record of %zu bytes", s->len);
             return -1;
         }
-        memcpy(grown, s->buf, s->len);
-        s->allocator.free(s->allocator.ctx, s->buf);
         s->buf = grown;
         s->cap = cap;
     }
     for (;;) {
         errno = 0;
-        ptrdiff_t n = s->read(s->read_ctx, s->buf + s->len, s->cap - s->len);
+        size_t room = s->cap - s->len;
+        ptrdiff_t n = s->read(s->read_ctx, s->buf + s->len, room < chunk ? room : chunk);
         if (n > 0) {
             s->len += (size_t)n;
             return 1;
@@ -264,15 +298,40 @@ static bool is_ws(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-/* Runs `read` over buf[pos..end) as one document. Sets *trailing when the
- * value was read but more than whitespace follows it. */
+/* The arena budget for one record: max_memory more than the arena holds
+ * now, or the caller's own budget when that is tighter. */
+static size_t record_budget(const atd_stream *s, const atd_arena *arena)
+{
+    if (s->opt.max_memory == SIZE_MAX)
+        return atd_arena_limit(arena);
+    size_t held = atd_arena_get_stats(arena).bytes_reserved;
+    size_t budget = held <= SIZE_MAX - s->opt.max_memory ? held + s->opt.max_memory : SIZE_MAX;
+    size_t own = atd_arena_limit(arena);
+    return own != 0 && own < budget ? own : budget;
+}
+
+/* Runs `read` over buf[pos..end) as one document, within the record's
+ * memory budget; a failure gives back the arena memory the record took.
+ * Sets *trailing when the value was read but more than whitespace follows. */
 static bool read_record(atd_stream *s, atd_reader *r, size_t end, atd_arena *arena,
                         atd_read_fn read, void *out, bool *trailing)
 {
     atd_reader_init(r, s->buf + s->pos, end - s->pos, arena, s->opt.read_flags);
     r->max_depth = s->opt.max_depth;
     *trailing = false;
-    if (!read(r, out))
+    bool ok;
+    if (arena == NULL) {
+        ok = read(r, out);
+    } else {
+        size_t own = atd_arena_limit(arena);
+        atd__arena_mark mark = atd__arena_get_mark(arena);
+        atd_arena_set_limit(arena, record_budget(s, arena));
+        ok = read(r, out);
+        atd_arena_set_limit(arena, own);
+        if (!ok)
+            atd__arena_rewind(arena, &mark);
+    }
+    if (!ok)
         return false;
     *trailing = !atd_read_end(r);
     return !*trailing;
@@ -366,8 +425,11 @@ bool atd_stream_next_line(atd_stream *s, atd_arena *arena, atd_read_fn read, voi
             atd_reader r;
             bool trailing;
             bool ok = read_record(s, &r, end, arena, read, out, &trailing);
-            if (!ok)
+            if (!ok) {
                 take_reader_error(s, &r, pos_here(s));
+                if (lf == NULL && s->error.code == ATD_ERR_EOF)
+                    return stop_truncated(s);
+            }
             skip_to_line(s, next);
             if (ok) {
                 s->records++;
@@ -442,7 +504,9 @@ static bool framing_error(atd_stream *s, const char *path, const char *what, boo
         memcpy(detail, r.err_detail, sizeof detail);
         set_error(s, s->error.code, path, "%s", detail);
     }
-    return stop(s);
+    /* Inside the array, the end of the input is a cut one; before it, the
+     * input is empty. */
+    return s->array_state != ARRAY_BEFORE ? stop_truncated(s) : stop(s);
 }
 
 /* Finds the end of the element at pos: the first ',' ']' or '}' outside
@@ -567,7 +631,9 @@ bool atd_stream_next_element(atd_stream *s, atd_arena *arena, atd_read_fn read, 
             take_reader_error(s, &r, pos_here(s));
             bool truncated = end == s->len && s->eof;
             advance(s, end);
-            if (empty || truncated || !bad_record(s))
+            if (truncated && s->error.code == ATD_ERR_EOF)
+                return stop_truncated(s);
+            if (empty || !bad_record(s))
                 return stop(s);
             continue;
         }

@@ -1,7 +1,10 @@
 /* Unit tests of the output buffer (runtime/src/buf.c): reserve/commit, appends,
  * growth, sticky allocation failures, and the sinks: 100 MB through a callback
  * sink with the buffer never above its chunk, an fd sink into a temporary
- * file, a FILE* sink, and a sink that fails midway. */
+ * file, a FILE* sink, and a sink that fails midway; no silent loss: every
+ * byte written in writes of all sizes reaches an fd sink by atd_buf_close,
+ * atd_buf_free flushes what is pending, and close reports a sink (or, for a
+ * FILE*, an fflush) that fails. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "atd/buf.h"
@@ -275,10 +278,11 @@ START_TEST(test_buf_sink_large_reservation)
     ck_assert_uint_eq(b.cap, 64);
     ck_assert_uint_eq(c.len, 1004);
     ck_assert_int_eq(memcmp(c.data, "headqqq", 7), 0);
-    /* atd_buf_free does not flush. */
+    /* atd_buf_free passes the pending bytes on. */
     atd_buf_append(&b, "tail", 4);
     atd_buf_free(&b);
-    ck_assert_uint_eq(c.len, 1004);
+    ck_assert_uint_eq(c.len, 1008);
+    ck_assert_int_eq(memcmp(c.data + 1004, "tail", 4), 0);
     free(c.data);
 }
 END_TEST
@@ -316,6 +320,138 @@ START_TEST(test_buf_fd_sink)
     close(fd);
     free(got);
     free(expected);
+}
+END_TEST
+
+/* The whole content of fd (a temporary file), in a malloc'ed block. */
+static char *read_back(int fd, size_t *len)
+{
+    ck_assert_int_eq((int)lseek(fd, 0, SEEK_SET), 0);
+    size_t cap = 1 << 16, n = 0;
+    char *got = malloc(cap);
+    ck_assert_ptr_nonnull(got);
+    ssize_t r;
+    while ((r = read(fd, got + n, cap - n)) > 0) {
+        n += (size_t)r;
+        if (n == cap) {
+            cap *= 2;
+            got = realloc(got, cap);
+            ck_assert_ptr_nonnull(got);
+        }
+    }
+    ck_assert_int_eq((int)r, 0);
+    *len = n;
+    return got;
+}
+
+static int temp_fd(void)
+{
+    char path[] = "/tmp/atd_check_buf_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    unlink(path);
+    return fd;
+}
+
+/* Writes of every size (1 byte to twice the chunk, by append, reserve and
+ * commit, putc), ending with bytes still pending: atd_buf_close returns 0
+ * and the file holds exactly the bytes written, in order. */
+START_TEST(test_buf_fd_close_every_byte)
+{
+    int fd = temp_fd();
+    size_t cap = (size_t)16 << 20, total = 0;
+    char *expected = malloc(cap);
+    ck_assert_ptr_nonnull(expected);
+    atd_buf b;
+    ck_assert_int_eq(atd_buf_init_fd(&b, fd), 0);
+    uint32_t seed = 12345;
+    for (int i = 0; i < 3000; i++) {
+        seed = seed * 1103515245u + 12345u;
+        size_t n = 1 + (seed >> 8) % (i % 10 == 0 ? 2 * ATD_BUF_SINK_CHUNK : 300);
+        if (total + n > cap)
+            break;
+        for (size_t k = 0; k < n; k++)
+            expected[total + k] = (char)(' ' + (total + k) % 90);
+        switch (i % 3) {
+        case 0:
+            atd_buf_append(&b, expected + total, n);
+            break;
+        case 1: {
+            char *p = atd_buf_reserve(&b, n);
+            ck_assert_ptr_nonnull(p);
+            memcpy(p, expected + total, n);
+            atd_buf_commit(&b, p + n);
+            break;
+        }
+        default:
+            for (size_t k = 0; k < n; k++)
+                atd_buf_putc(&b, expected[total + k]);
+        }
+        total += n;
+    }
+    const char *tail = "{\"tail\":\"bytes still pending\"}\n";
+    atd_buf_puts(&b, tail);
+    memcpy(expected + total, tail, strlen(tail));
+    total += strlen(tail);
+    ck_assert_uint_gt(b.len, 0);
+    ck_assert_int_eq(atd_buf_close(&b), 0);
+    ck_assert_ptr_null(b.data);
+    size_t n;
+    char *got = read_back(fd, &n);
+    ck_assert_uint_eq(n, total);
+    ck_assert_int_eq(memcmp(got, expected, total), 0);
+    close(fd);
+    free(got);
+    free(expected);
+}
+END_TEST
+
+/* A buffer freed with bytes pending (no flush, no close) still delivers them. */
+START_TEST(test_buf_fd_free_flushes)
+{
+    int fd = temp_fd();
+    atd_buf b;
+    ck_assert_int_eq(atd_buf_init_fd(&b, fd), 0);
+    const char *line = "{\"a\":1,\"b\":\"pending bytes\"}\n";
+    atd_buf_puts(&b, line);
+    atd_buf_free(&b);
+    size_t n;
+    char *got = read_back(fd, &n);
+    ck_assert_uint_eq(n, strlen(line));
+    ck_assert_int_eq(memcmp(got, line, n), 0);
+    close(fd);
+    free(got);
+}
+END_TEST
+
+/* close reports what did not arrive: a bad descriptor, a FILE* whose
+ * fflush fails (a full device), and a sink that failed earlier. */
+START_TEST(test_buf_close_reports_failure)
+{
+    atd_buf b;
+    ck_assert_int_eq(atd_buf_init_fd(&b, -1), 0);
+    atd_buf_puts(&b, "data");
+    ck_assert_int_eq(atd_buf_close(&b), ATD_ERR_IO);
+
+    FILE *full = fopen("/dev/full", "w");
+    if (full != NULL) {
+        ck_assert_int_eq(atd_buf_init_file(&b, full), 0);
+        atd_buf_puts(&b, "data");
+        ck_assert_int_eq(atd_buf_close(&b), ATD_ERR_IO);
+        fclose(full);
+    }
+
+    collector c = {NULL, 0, 0, 10, 0};
+    ck_assert_int_eq(atd_buf_init_sink(&b, collecting_sink, &c, 8), 0);
+    atd_buf_puts(&b, "0123456789abcdef");
+    atd_buf_puts(&b, "more");
+    ck_assert_int_eq(atd_buf_close(&b), ATD_ERR_IO);
+    free(c.data);
+
+    atd_buf mem;
+    atd_buf_init(&mem);
+    atd_buf_puts(&mem, "in memory");
+    ck_assert_int_eq(atd_buf_close(&mem), 0);
 }
 END_TEST
 
@@ -381,6 +517,9 @@ Suite *buf_suite(void)
     tcase_add_test(sink, test_buf_sink_large_reservation);
     tcase_add_test(sink, test_buf_fd_sink);
     tcase_add_test(sink, test_buf_fd_sink_error);
+    tcase_add_test(sink, test_buf_fd_close_every_byte);
+    tcase_add_test(sink, test_buf_fd_free_flushes);
+    tcase_add_test(sink, test_buf_close_reports_failure);
     tcase_add_test(sink, test_buf_file_sink);
     tcase_add_test(sink, test_buf_file_sink_error);
     suite_add_tcase(s, sink);

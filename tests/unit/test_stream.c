@@ -207,12 +207,18 @@ static void expect_error(const char *input, bool array, const atd_stream_options
 
 START_TEST(test_truncated_last_line)
 {
-    expect_error(GOOD "\n" GOOD "\n{\"username\":\"a\",\"da", false, NULL, 2, ATD_ERR_EOF,
-                 "line 3, column 17, at $: unterminated string");
-    expect_error(GOOD "\n" GOOD "\n{\"username\":\"a\",\"date\":", false, NULL, 2, ATD_ERR_EOF,
-                 "line 3, column 24, at $.date: unexpected end of input");
+    expect_error(GOOD "\n" GOOD "\n{\"username\":\"a\",\"da", false, NULL, 2, ATD_ERR_TRUNCATED,
+                 "line 3, column 17, at $: the input ends inside a record (unterminated string)");
+    expect_error(GOOD "\n" GOOD "\n{\"username\":\"a\",\"date\":", false, NULL, 2,
+                 ATD_ERR_TRUNCATED,
+                 "line 3, column 24, at $.date: the input ends inside a record (unexpected end of "
+                 "input)");
+    /* A last line without LF that is whole but wrong is a bad record. */
+    expect_error(GOOD "\n{\"username\":1}", false, NULL, 1, ATD_ERR_TYPE,
+                 "line 2, column 13, at $.username: expected a string, found 1");
 }
 END_TEST
+
 
 START_TEST(test_invalid_utf8_mid_stream)
 {
@@ -333,6 +339,41 @@ START_TEST(test_skip_bad_lines)
 }
 END_TEST
 
+/* With skip_bad a cut last record is not one more bad record: the stream
+ * stops with ATD_ERR_TRUNCATED, after the good records and the bad ones. */
+START_TEST(test_truncated_skip_bad)
+{
+    const char *inputs[] = {GOOD "\n{\"username\":1}\n" GOOD "\n{\"username\":\"a\",\"date\":",
+                            "[" GOOD ", {\"username\":1}, " GOOD ", {\"username\":\"a"};
+    const char *messages[] = {
+        "line 4, column 24, at $.date: the input ends inside a record (unexpected end of input)",
+        "line 1, column 154, at $[3].username: the input ends inside a record (unterminated "
+        "string)"};
+    for (int array = 0; array <= 1; array++) {
+        bad_log log = {{0}, 0};
+        atd_stream_options opt = {0};
+        opt.skip_bad = true;
+        opt.on_bad = log_bad;
+        opt.on_bad_ctx = &log;
+        src in = source(inputs[array]);
+        in.step = 3;
+        atd_stream s;
+        ck_assert_int_eq(atd_stream_init_cb(&s, src_read, &in, &opt), 0);
+        atd_buf out;
+        atd_buf_init(&out);
+        ck_assert_uint_eq(drain(&s, array, &out), 2);
+        ck_assert_uint_eq(s.bad_records, 1);
+        const atd_error *e = atd_stream_error(&s);
+        ck_assert_ptr_nonnull(e);
+        ck_assert_int_eq(e->code, ATD_ERR_TRUNCATED);
+        ck_assert_str_eq(e->message, messages[array]);
+        ck_assert_str_eq(atd_error_code_name(e->code), "TRUNCATED");
+        atd_buf_free(&out);
+        atd_stream_free(&s);
+    }
+}
+END_TEST
+
 START_TEST(test_array_errors)
 {
     expect_error("[\n" GOOD ",\n  {\"username\":\"a\",\n   \"date\":true}]", true, NULL, 1,
@@ -345,10 +386,12 @@ START_TEST(test_array_errors)
                  "line 1, column 63, at $[1]: expected an object, found ']'");
     expect_error("[" GOOD "] x", true, NULL, 1, ATD_ERR_TRAILING,
                  "line 1, column 64, at $: unexpected x after the JSON value");
-    expect_error("[" GOOD ",\n" GOOD, true, NULL, 2, ATD_ERR_EOF,
-                 "line 2, column 61, at $: unexpected end of input");
-    expect_error("[" GOOD ",\n{\"username\":\"a", true, NULL, 1, ATD_ERR_EOF,
-                 "line 2, column 13, at $[1].username: unterminated string");
+    expect_error("[" GOOD ",\n" GOOD, true, NULL, 2, ATD_ERR_TRUNCATED,
+                 "line 2, column 61, at $: the input ends inside a record (unexpected end of "
+                 "input)");
+    expect_error("[" GOOD ",\n{\"username\":\"a", true, NULL, 1, ATD_ERR_TRUNCATED,
+                 "line 2, column 13, at $[1].username: the input ends inside a record "
+                 "(unterminated string)");
     expect_error("", true, NULL, 0, ATD_ERR_EOF, "line 1, column 1, at $: unexpected end of input");
 }
 END_TEST
@@ -548,6 +591,7 @@ static Suite *stream_suite(void)
     tcase_add_test(tc, test_one_byte_at_a_time);
     tcase_add_test(tc, test_eintr_is_retried);
     tcase_add_test(tc, test_truncated_last_line);
+    tcase_add_test(tc, test_truncated_skip_bad);
     tcase_add_test(tc, test_invalid_utf8_mid_stream);
     tcase_add_test(tc, test_type_error_position);
     tcase_add_test(tc, test_line_over_limit);

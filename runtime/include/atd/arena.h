@@ -2,7 +2,12 @@
  * one atd_arena_free (or atd_arena_reset) releases a whole document.
  *
  * Memory comes in chunks whose sizes grow geometrically (x2), so a document of
- * n bytes costs O(log n) calls to the underlying allocator. */
+ * n bytes costs O(log n) calls to the underlying allocator.
+ *
+ * A memory budget (atd_arena_set_limit) caps the bytes the arena holds: an
+ * allocation that would take it past the budget fails, and the reader that
+ * asked for it reports ATD_ERR_LIMIT instead of ATD_ERR_NOMEM, so a server
+ * can tell a hostile document from a machine out of memory. */
 #ifndef ATD_ARENA_H
 #define ATD_ARENA_H
 
@@ -26,6 +31,9 @@ typedef struct atd_arena {
     size_t alloc_calls;      /* chunks obtained from the allocator, ever (not the struct) */
     atd_allocator allocator;
     char *last_alloc; /* start of the most recent allocation (for atd_arena_grow) */
+    size_t max_bytes; /* budget for bytes_reserved; 0: none (atd_arena_set_limit) */
+    size_t held_outside; /* scratch bytes of a reader counted against the budget */
+    bool over_limit;     /* an allocation was refused for the budget since the last reset */
 } atd_arena;
 
 typedef struct atd_arena_stats {
@@ -46,8 +54,28 @@ atd_arena *atd_arena_new(size_t first_chunk_size, const atd_allocator *allocator
 void atd_arena_free(atd_arena *a);
 
 /* Forgets every allocation. Keeps the largest chunk for reuse and frees the
- * others, so a reader used in a loop stops calling malloc after the first round. */
+ * others, so a reader used in a loop stops calling malloc after the first round.
+ * Clears the over-limit state; the budget stays. */
 void atd_arena_reset(atd_arena *a);
+
+/* Sets the memory budget: from now on the arena never holds more than
+ * `max_bytes` bytes obtained from its allocator (chunk headers included; the
+ * arena struct itself not counted). An allocation that would need more fails
+ * (NULL) and marks the arena over its limit, which readers report as
+ * ATD_ERR_LIMIT, "the document needs more than N bytes of memory", at the
+ * value being read. 0 removes the budget (the default). Memory already held
+ * stays; a reset keeps one chunk, which counts against the budget. The check
+ * runs only when a new chunk is needed, so it costs nothing per value. */
+void atd_arena_set_limit(atd_arena *a, size_t max_bytes);
+/* The budget (0: none). */
+size_t atd_arena_limit(const atd_arena *a);
+/* Whether an allocation was refused for the budget since the last reset. */
+bool atd_arena_over_limit(const atd_arena *a);
+/* Counts `bytes` held outside the arena for the document being read (a
+ * reader's scratch memory) against the budget until released: false, and the
+ * arena marked over its limit, when the budget has no room. Internal. */
+bool atd__arena_hold(atd_arena *a, size_t bytes);
+void atd__arena_release(atd_arena *a, size_t bytes);
 
 /* Slow path of atd_arena_alloc: adds a chunk. Internal; use atd_arena_alloc. */
 void *atd__arena_alloc_slow(atd_arena *a, size_t size, size_t align);
@@ -99,6 +127,23 @@ void *atd_arena_grow(atd_arena *a, void *ptr, size_t old_size, size_t new_size, 
 char *atd_arena_strdup(atd_arena *a, const char *s, size_t len);
 
 atd_arena_stats atd_arena_get_stats(const atd_arena *a);
+
+/* A point to roll the arena back to (atd__arena_rewind). Internal. */
+typedef struct atd__arena_mark {
+    atd_arena_chunk *head;   /* the current chunk then */
+    atd_arena_chunk *second; /* the chunk after it then */
+    char *cur, *end;
+    size_t bytes_used, bytes_reserved, chunk_count;
+    bool over_limit;
+} atd__arena_mark;
+
+/* Remembers the arena's state, so that a failed read can give back what it
+ * took (a stream skipping a bad record). */
+atd__arena_mark atd__arena_get_mark(const atd_arena *a);
+/* Forgets every allocation made since the mark (and the over-limit state)
+ * and frees the chunks taken since; allocations older than the mark stay
+ * valid. */
+void atd__arena_rewind(atd_arena *a, const atd__arena_mark *m);
 
 #ifdef __cplusplus
 }

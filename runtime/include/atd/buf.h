@@ -14,7 +14,18 @@
  * large the value written is.
  *
  * Errors (allocation or sink failure) are sticky: the first one is recorded in
- * `status`, later reservations return NULL and appends do nothing. */
+ * `status`, later reservations return NULL and appends do nothing.
+ *
+ * A sink-bound buffer ends with atd_buf_close, which passes the last pending
+ * bytes to the sink and says whether every byte got there:
+ *
+ *     atd_buf out;
+ *     if (atd_buf_init_fd(&out, 1) != 0) ...out of memory...
+ *     ...P_t_write_line(&v, &out, &err)...
+ *     if (atd_buf_close(&out) != 0) ...the output is incomplete...
+ *
+ * atd_buf_free flushes too, so no byte is dropped silently, but it cannot
+ * report a failure. */
 #ifndef ATD_BUF_H
 #define ATD_BUF_H
 
@@ -58,13 +69,21 @@ int atd_buf_init_file(atd_buf *b, FILE *f);
 /* Passes pending bytes to the sink (no-op for in-memory buffers). Returns status. */
 int atd_buf_flush(atd_buf *b);
 
-/* Releases the memory. Does not flush: call atd_buf_flush first. For a FILE*
- * sink, flushing passes the bytes to stdio; fflush the FILE yourself. */
+/* Ends a buffer: passes the pending bytes to the sink (for a FILE* sink, also
+ * fflushes the FILE, so that its errors show here), releases the memory, and
+ * returns the status: 0 when every byte written reached the sink, else the
+ * first error (ATD_ERR_IO, ATD_ERR_NOMEM). For an in-memory buffer it is
+ * atd_buf_free returning the status. The descriptor or FILE stays open. */
+int atd_buf_close(atd_buf *b);
+
+/* Releases the memory. A sink-bound buffer first passes its pending bytes to
+ * the sink (when no error is recorded) without being able to report a
+ * failure: use atd_buf_close to know. */
 void atd_buf_free(atd_buf *b);
 
 /* Empties an in-memory buffer, keeping its memory, and clears status. On a
  * sink-bound buffer it drops the pending bytes (and clears status) without
- * flushing them. */
+ * flushing them: the one call that discards output on purpose. */
 void atd_buf_clear(atd_buf *b);
 
 /* Slow path of atd_buf_reserve (grow, or flush to the sink). Internal. */

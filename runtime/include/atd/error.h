@@ -39,7 +39,9 @@ extern "C" {
     X(TRAILING, "unexpected data after the JSON value")                                            \
     X(NONFINITE, "NaN and infinity cannot be written as JSON")                                     \
     X(INVALID, "invalid value")                                                                    \
-    X(TOO_LARGE, "record too large")
+    X(TOO_LARGE, "record too large")                                                               \
+    X(LIMIT, "memory budget exceeded")                                                             \
+    X(TRUNCATED, "input ended inside a record")
 
 typedef enum atd_error_code {
 #define ATD__ERROR_ENUM(name, text) ATD_ERR_##name,

@@ -2,9 +2,17 @@
  * FILE* or a callback, in bounded memory.
  *
  * An atd_stream owns one buffer. It reads the input in chunks (64 KiB by
- * default) and keeps in memory only the record being read plus one chunk: a
- * record larger than the buffer grows it, up to max_record bytes, beyond
- * which the record is an error (ATD_ERR_TOO_LARGE). Two framings sit on top:
+ * default, never more per read) and keeps in memory only the record being
+ * read plus one chunk: a record larger than the buffer grows it, up to
+ * max_record bytes, beyond which the record is an error (ATD_ERR_TOO_LARGE).
+ * The record's values go to the caller's arena, within a budget of
+ * max_memory bytes per record (ATD_ERR_LIMIT beyond; a failed record gives
+ * its arena memory back). So the peak memory of a stream is one chunk plus
+ * the current record's bytes plus its values: at most about
+ * chunk_size + max_record + max_memory (64 KiB + 64 MiB + 256 MiB with the
+ * defaults) however hostile the input. The buffer grows with realloc when the
+ * allocator is the default one; with a custom allocator (alloc and free
+ * only) growing it briefly holds the old copy too. Two framings sit on top:
  *
  * - JSON Lines (atd_stream_next_line): one value per line. Lines end at LF;
  *   a CR before it is whitespace, so CRLF files read the same; blank lines
@@ -37,6 +45,13 @@
  * out of memory, and errors after which the framing is lost (an array element
  * larger than max_record, a broken array) still stop the stream.
  *
+ * An input that ends inside a record (the last line cut short, an array
+ * without its closing bracket: a writer that died mid-record) is not one
+ * more bad record: the stream stops, in skip_bad mode too, with
+ * ATD_ERR_TRUNCATED, "line 9, column 26, at $: the input ends inside a
+ * record (unexpected end of input)". So after the loop, atd_stream_error is
+ * NULL only for an input that ended cleanly between records.
+ *
  * Framing looks only at quotes, backslashes, brackets, commas and LFs, so
  * in lenient mode (ATD_READ_LENIENT) a comment must not hold a LF (JSON
  * Lines) or a bracket or comma (arrays).
@@ -65,10 +80,15 @@ typedef ptrdiff_t (*atd_read_cb)(void *ctx, char *buf, size_t cap);
 
 #define ATD_STREAM_CHUNK 65536
 #define ATD_STREAM_MAX_RECORD (64u * 1024u * 1024u)
+#define ATD_STREAM_MAX_MEMORY ((size_t)256 * 1024u * 1024u)
 
 typedef struct atd_stream_options {
     size_t chunk_size;   /* bytes asked of each read; 0: ATD_STREAM_CHUNK */
     size_t max_record;   /* largest record accepted, in bytes; 0: ATD_STREAM_MAX_RECORD */
+    /* arena bytes one record's values may take (atd_arena_set_limit, counted
+     * from what the arena holds when the record starts; a tighter limit of
+     * the arena's own stays); 0: ATD_STREAM_MAX_MEMORY; SIZE_MAX: no budget */
+    size_t max_memory;
     unsigned read_flags; /* ATD_READ_* flags for the value readers */
     unsigned max_depth;  /* 0: ATD_DEFAULT_MAX_DEPTH */
     bool skip_bad;       /* report bad records and go on (see above) */
