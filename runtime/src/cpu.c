@@ -12,6 +12,8 @@ static unsigned probe(void)
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2"))
         k |= ATD__CPU_AVX2;
+    if (__builtin_cpu_supports("sse4.2"))
+        k |= ATD__CPU_SSE42;
 #endif
     return k | ATD__CPU_PROBED;
 }

@@ -35,7 +35,8 @@ extern "C" {
     X(TRAILING, "unexpected data after the JSON value")                                            \
     X(NONFINITE, "NaN and infinity cannot be written as JSON")                                     \
     X(INVALID, "invalid value")                                                                    \
-    X(TOO_LARGE, "record too large")
+    X(TOO_LARGE, "record too large")                                                               \
+    X(CORRUPT, "corrupt data (checksum mismatch)")
 
 typedef enum atd_error_code {
 #define ATD__ERROR_ENUM(name, text) ATD_ERR_##name,
