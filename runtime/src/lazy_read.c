@@ -140,11 +140,16 @@ int atd_lazy_open_file(atd_lazy_db *db, const char *path, uint64_t fingerprint, 
     if (map == MAP_FAILED)
         return open_fail(err, ATD_ERR_IO, 0, "cannot map %s: %s", path, strerror(errno));
     /* queries read a few scattered pages: no read-ahead around them; the
-     * tail (trailer, root) is read whole at open */
+     * root, which open decodes whole, is read ahead (its offset, from the
+     * trailer, is only a hint here: open checks it) */
     posix_madvise(map, len, POSIX_MADV_RANDOM);
-    size_t tail = len > (1u << 20) ? len - (1u << 20) : 0;
-    tail -= tail % ATD_LAZY_PAGE;
-    posix_madvise((char *)map + tail, len - tail, POSIX_MADV_WILLNEED);
+    if (len >= ATD_LAZY_TRAILER_SIZE) {
+        uint64_t root = get_le64((const char *)map + len - ATD_LAZY_TRAILER_SIZE + 24);
+        if (root < len) {
+            size_t from = (size_t)root - (size_t)root % ATD_LAZY_PAGE;
+            posix_madvise((char *)map + from, len - from, POSIX_MADV_WILLNEED);
+        }
+    }
     int rc = atd_lazy_open_buffer(db, (const char *)map, len, fingerprint, err);
     if (rc != 0) {
         munmap(map, len);
@@ -323,10 +328,17 @@ bool atd_lazy_read_index(atd_reader *r, const atd_lazy_db *db, atd_lazy_index *o
 /* Deeper than any tree of 2^64 entries: a level byte above it is corrupt. */
 #define MAX_LEVEL 32u
 
-/* Positions r on the node at (off, len) after checking its bounds and CRC:
- * reads its level (want, unless want is MAX_LEVEL: any) and entry count. */
+/* A node read: its level, its n entries at base + the u16 offsets at offs. */
+typedef struct node {
+    unsigned level;
+    size_t n;
+    const char *offs, *base;
+} node;
+
+/* Checks the bounds and CRC of the node at (off, len) and reads its head
+ * (its level must be want, unless want is MAX_LEVEL). */
 static bool open_node(const atd_lazy_db *db, atd_reader *r, uint64_t off, uint64_t len,
-                      unsigned want, unsigned *level, size_t *n)
+                      unsigned want, node *nd)
 {
     atd_arena *arena = r->arena;
     if (!frame_in_data(db, off, len)) {
@@ -340,13 +352,30 @@ static bool open_node(const atd_lazy_db *db, atd_reader *r, uint64_t off, uint64
     if (!frame_crc_ok(db, off, len))
         return fail_crc(r, off, len, "index node");
     uint8_t lv = 0;
-    if (!atd_bin_read_byte(r, &lv) || !atd_bin_read_count(r, n))
+    size_t n = 0;
+    if (!atd_bin_read_byte(r, &lv) || !atd_bin_read_count(r, &n))
         return false;
-    if (lv >= MAX_LEVEL || (want != MAX_LEVEL && lv != want) || *n == 0)
+    if (lv >= MAX_LEVEL || (want != MAX_LEVEL && lv != want) || n == 0 ||
+        n > (size_t)(r->end - r->cur) / 2)
         return atd_reader_fail_at(r, (size_t)off, ATD_ERR_SYNTAX,
                                   "index node at %" PRIu64 ": level %u with %zu entries", off,
-                                  (unsigned)lv, *n);
-    *level = lv;
+                                  (unsigned)lv, n);
+    nd->level = lv;
+    nd->n = n;
+    nd->offs = r->cur;
+    nd->base = r->cur + 2 * n;
+    return true;
+}
+
+/* Positions r on entry k of the node. */
+static bool node_entry(atd_reader *r, const node *nd, size_t k)
+{
+    const unsigned char *o = (const unsigned char *)nd->offs + 2 * k;
+    size_t at = (size_t)o[0] | (size_t)o[1] << 8;
+    if (at >= (size_t)(r->end - nd->base))
+        return atd_reader_fail_at(r, (size_t)(nd->offs + 2 * k - r->start), ATD_ERR_SYNTAX,
+                                  "index node entry %zu at %zu is outside its node", k, at);
+    r->cur = nd->base + at;
     return true;
 }
 
@@ -358,20 +387,16 @@ static bool read_child(atd_reader *r, atd_string *key, uint64_t *off, uint64_t *
            atd_bin_read_uvint(r, len) && atd_bin_read_uvint(r, count);
 }
 
-/* A leaf's entry: its key; r is left on the value's length. */
-static bool read_leaf_entry(atd_reader *r, atd_string *key, uint64_t *vlen)
+/* A leaf's entry: its key; r is then narrowed to exactly its value. */
+static bool read_leaf_entry(atd_reader *r, atd_string *key)
 {
-    if (!atd_bin_read_string(r, key) || !atd_bin_read_uvint(r, vlen))
+    uint64_t vlen;
+    if (!atd_bin_read_string(r, key) || !atd_bin_read_uvint(r, &vlen))
         return false;
-    if (*vlen > (uint64_t)(r->end - r->cur))
+    if (vlen > (uint64_t)(r->end - r->cur))
         return atd__bin_fail_eof(r);
-    return true;
-}
-
-/* Narrows r to the value of vlen bytes at its position. */
-static void on_value(atd_reader *r, uint64_t vlen)
-{
     r->end = r->cur + vlen;
+    return true;
 }
 
 bool atd_lazy_index_entry(const atd_lazy_db *db, const atd_lazy_index *map, uint64_t i,
@@ -383,37 +408,27 @@ bool atd_lazy_index_entry(const atd_lazy_db *db, const atd_lazy_index *map, uint
                                   "entry %" PRIu64 " of an index of %" PRIu64 " entries", i,
                                   map->count);
     }
-    unsigned level = MAX_LEVEL;
-    size_t n;
-    if (!open_node(db, r, map->root_off, map->root_len, MAX_LEVEL, &level, &n))
+    node nd;
+    if (!open_node(db, r, map->root_off, map->root_len, MAX_LEVEL, &nd))
         return false;
-    while (level > 0) {
+    while (nd.level > 0) {
         uint64_t off = 0, len = 0, count = 0;
         size_t k = 0;
-        for (; k < n; k++) {
-            if (!read_child(r, key, &off, &len, &count))
+        for (; k < nd.n; k++) {
+            if (!node_entry(r, &nd, k) || !read_child(r, key, &off, &len, &count))
                 return false;
             if (i < count)
                 break;
             i -= count;
         }
-        if (k == n)
+        if (k == nd.n)
             return atd_reader_fail(r, ATD_ERR_SYNTAX, "index entry counts do not add up");
-        if (!open_node(db, r, off, len, level - 1, &level, &n))
+        if (!open_node(db, r, off, len, nd.level - 1, &nd))
             return false;
     }
-    if (i >= n)
+    if (i >= nd.n)
         return atd_reader_fail(r, ATD_ERR_SYNTAX, "index entry counts do not add up");
-    uint64_t vlen;
-    for (;; i--) {
-        if (!read_leaf_entry(r, key, &vlen))
-            return false;
-        if (i == 0)
-            break;
-        r->cur += vlen;
-    }
-    on_value(r, vlen);
-    return true;
+    return node_entry(r, &nd, (size_t)i) && read_leaf_entry(r, key);
 }
 
 static int key_cmp(const char *a, size_t alen, const atd_string *b)
@@ -425,49 +440,61 @@ static int key_cmp(const char *a, size_t alen, const atd_string *b)
     return alen < b->len ? -1 : alen > b->len ? 1 : 0;
 }
 
+/* Binary search in a node: the last entry whose key is at most key (-1:
+ * none), and whether it is equal. */
+static bool node_search(atd_reader *r, const node *nd, const char *key, size_t len, long *at,
+                        bool *equal)
+{
+    size_t lo = 0, hi = nd->n;
+    *equal = false;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        atd_string k;
+        if (!node_entry(r, nd, mid) || !atd_bin_read_string(r, &k))
+            return false;
+        int c = key_cmp(key, len, &k);
+        if (c == 0) {
+            *at = (long)mid;
+            *equal = true;
+            return true;
+        }
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    *at = (long)lo - 1;
+    return true;
+}
+
 bool atd_lazy_index_seek(const atd_lazy_db *db, const atd_lazy_index *map, const char *key,
                          size_t len, atd_reader *r, bool *found)
 {
     *found = false;
     if (map->count == 0)
         return true;
-    unsigned level = MAX_LEVEL;
-    size_t n;
-    if (!open_node(db, r, map->root_off, map->root_len, MAX_LEVEL, &level, &n))
+    node nd;
+    if (!open_node(db, r, map->root_off, map->root_len, MAX_LEVEL, &nd))
         return false;
     atd_string k;
-    while (level > 0) {
-        /* the last child whose smallest key is at most key */
-        uint64_t off = 0, clen = 0, count;
-        for (size_t j = 0; j < n; j++) {
-            uint64_t o, l;
-            if (!read_child(r, &k, &o, &l, &count))
-                return false;
-            if (key_cmp(key, len, &k) < 0)
-                break;
-            off = o;
-            clen = l;
-        }
-        if (clen == 0) /* below the smallest key */
+    long at;
+    bool equal;
+    while (nd.level > 0) {
+        uint64_t off, clen, count;
+        if (!node_search(r, &nd, key, len, &at, &equal))
+            return false;
+        if (at < 0) /* below the smallest key */
             return true;
-        if (!open_node(db, r, off, clen, level - 1, &level, &n))
+        if (!node_entry(r, &nd, (size_t)at) || !read_child(r, &k, &off, &clen, &count) ||
+            !open_node(db, r, off, clen, nd.level - 1, &nd))
             return false;
     }
-    for (size_t j = 0; j < n; j++) {
-        uint64_t vlen;
-        if (!read_leaf_entry(r, &k, &vlen))
-            return false;
-        int c = key_cmp(key, len, &k);
-        if (c == 0) {
-            on_value(r, vlen);
-            *found = true;
-            return true;
-        }
-        if (c < 0)
-            return true;
-        r->cur += vlen;
-    }
-    return true;
+    if (!node_search(r, &nd, key, len, &at, &equal))
+        return false;
+    if (!equal)
+        return true;
+    *found = true;
+    return node_entry(r, &nd, (size_t)at) && read_leaf_entry(r, &k);
 }
 
 /* --- verification --- */

@@ -369,8 +369,8 @@ typedef struct child {
     uint64_t off, len, count;
 } child;
 
-/* Room for a node's entries: a page less its frame (length, CRC) and its
- * level and count. */
+/* Room for a node's entries and their offsets: a page less its frame
+ * (length, CRC) and its level and count. */
 #define NODE_ROOM (ATD_LAZY_PAGE - 2 - 4 - 1 - 2)
 
 /* Appends a node as a frame that does not straddle a page boundary when
@@ -391,22 +391,45 @@ static size_t child_entry_size(const child *c)
            uvint_size(c->count);
 }
 
+/* A node's head: its level, its count, the u16 offset of each of its n
+ * entries (sizes[k] bytes each) from the end of the offsets. */
+static void node_head(atd_buf *node, unsigned level, const size_t *sizes, size_t n)
+{
+    atd_buf_clear(node);
+    atd_buf_putc(node, (char)level);
+    append_uvint(node, n);
+    size_t at = 0;
+    for (size_t k = 0; k < n; k++) {
+        char o[2] = {(char)(unsigned char)(at & 0xff), (char)(unsigned char)(at >> 8)};
+        atd_buf_append(node, o, 2);
+        at += sizes[k];
+    }
+}
+
+/* How many of the n entries of these sizes go in the next node: as many
+ * as fit with their offsets, at least one. */
+static size_t node_fill(const size_t *sizes, size_t n)
+{
+    size_t j = 1, room = sizes[0] + 2;
+    while (j < n && room + sizes[j] + 2 <= NODE_ROOM)
+        room += sizes[j++] + 2;
+    return j;
+}
+
 /* Writes the leaves (level 0) and the levels above them; the root's
  * child record ends in kids[0]. Returns false when out of memory. */
-static bool write_tree(atd_lazy_writer *lw, atd_lazy_index_build *b, child *kids)
+static bool write_tree(atd_lazy_writer *lw, atd_lazy_index_build *b, child *kids, size_t *sizes)
 {
     atd_buf node;
     atd_buf_init(&node);
     const char *e = b->entries.data;
     b->entry_at[b->n] = b->entries.len;
+    for (size_t i = 0; i < b->n; i++)
+        sizes[i] = b->entry_at[i + 1] - b->entry_at[i];
     size_t nk = 0;
     for (size_t i = 0; i < b->n;) {
-        size_t j = i + 1; /* at least one entry per node */
-        while (j < b->n && b->entry_at[j + 1] - b->entry_at[i] <= NODE_ROOM)
-            j++;
-        atd_buf_clear(&node);
-        atd_buf_putc(&node, 0);
-        append_uvint(&node, j - i);
+        size_t j = i + node_fill(sizes + i, b->n - i);
+        node_head(&node, 0, sizes + i, j - i);
         atd_buf_append(&node, e + b->entry_at[i], b->entry_at[j] - b->entry_at[i]);
         child *c = &kids[nk++];
         atd_reader r;
@@ -423,13 +446,11 @@ static bool write_tree(atd_lazy_writer *lw, atd_lazy_index_build *b, child *kids
     }
     for (unsigned level = 1; nk > 1; level++) {
         size_t nout = 0;
+        for (size_t i = 0; i < nk; i++)
+            sizes[i] = child_entry_size(&kids[i]);
         for (size_t i = 0; i < nk;) {
-            size_t j = i, room = 0;
-            while (j < nk && (j == i || room + child_entry_size(&kids[j]) <= NODE_ROOM))
-                room += child_entry_size(&kids[j++]);
-            atd_buf_clear(&node);
-            atd_buf_putc(&node, (char)level);
-            append_uvint(&node, j - i);
+            size_t j = i + node_fill(sizes + i, nk - i);
+            node_head(&node, level, sizes + i, j - i);
             uint64_t count = 0;
             for (size_t k = i; k < j; k++) {
                 append_uvint(&node, kids[k].klen);
@@ -456,11 +477,13 @@ bool atd_lazy_index_end(atd_lazy_writer *lw, atd_writer *w, atd_lazy_index_build
     child root = {"", 0, 0, 0, 0};
     if (ok && b->n > 0) {
         child *kids = (child *)malloc(b->n * sizeof *kids);
-        if (kids == NULL || !write_tree(lw, b, kids))
+        size_t *sizes = (size_t *)malloc(b->n * sizeof *sizes);
+        if (kids == NULL || sizes == NULL || !write_tree(lw, b, kids, sizes))
             ok = atd_writer_fail(w, ATD_ERR_NOMEM, "out of memory");
         else
             root = kids[0];
         free(kids);
+        free(sizes);
         ok = ok && out_ok(lw, w);
     }
     index_free(b);
@@ -491,9 +514,7 @@ static void release(atd_lazy_writer *lw)
 
 uint32_t atd__lazy_string_crc(uint64_t id, const char *p, size_t n)
 {
-    char idb[8];
-    put_le64(idb, id);
-    return atd_crc32c(atd_crc32c(0, idb, 8), p, n);
+    return atd_crc32c((uint32_t)id ^ (uint32_t)(id >> 32), p, n);
 }
 
 /* The strings section: each string's uvint length, bytes and CRC, then the
