@@ -284,16 +284,20 @@ static void fp_slot(fp_buf *b, const lz_info *z, const ir_slot *s)
     fp_type(b, z, s->type);
 }
 
-/* A canonical text of t: what decides its bytes, in declaration order;
- * a type met before is its visit number. */
+/* A canonical text of t: what decides its bytes, in declaration order
+ * (docs/lazy-format.md gives its grammar); a record or sum met before is
+ * "#" and its number among the records and sums met, from 0 (every
+ * recursion goes through one). */
 static void fp_type(fp_buf *b, const lz_info *z, const ir_type *t)
 {
-    if ((size_t)t->id < z->n && b->seen[t->id] != 0) {
-        fp_add(b, "#%d", b->seen[t->id] - 1);
-        return;
-    }
-    if ((size_t)t->id < z->n)
+    bool named = t->kind == IR_RECORD || t->kind == IR_SUM || t->kind == IR_ENUM;
+    if (named && (size_t)t->id < z->n) {
+        if (b->seen[t->id] != 0) {
+            fp_add(b, "#%d", b->seen[t->id] - 1);
+            return;
+        }
         b->seen[t->id] = ++b->nseen;
+    }
     switch (t->kind) {
     case IR_UNIT:
         fp_add(b, "u");
