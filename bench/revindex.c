@@ -7,17 +7,26 @@
  *   lazy         lazy format, each word's occurrences <c lazy> (rx_plain)
  *   lazy_shared  the same with <c shared> file names (rx_shared)
  *   lazy_index   the same with the map <c index> (rx_indexed: schemas/revindex.atd)
- * Two modes, each its own process so that the reader's peak memory is a
+ * Three modes, each its own process so that the reader's peak memory is a
  * server's, not the indexer's:
  *   atdc_revindex write VARIANT FILE NWORDS NFILES
- *       prints "write_s=T size=BYTES"
+ *       prints "write_s=T size=BYTES": FILE is replaced atomically (a
+ *       temporary file renamed over it, atd_lazy_file_begin/commit); the
+ *       time is the write to the kernel, without the final fsync
  *   atdc_revindex read VARIANT FILE NWORDS NQUERIES
- *       prints "open_s=T queries_s=T peak_kb=KB checksum=C"
+ *       prints "open_s=T queries_s=T rss_open_kb=KB peak_kb=KB
+ *       pages_open=N pages_queries=N checksum=C"
+ *   atdc_revindex read_cold ...
+ *       the same after dropping FILE's pages from the page cache
+ *       (posix_fadvise POSIX_FADV_DONTNEED), so that open and queries read
+ *       the disk; pages_* count the file's pages resident after open and
+ *       those the queries added (mincore), which is the pages read
  * Open is from mapping the file to having the root; a query looks one
  * existing word up (binary search in a decoded map, or find in an index)
  * and decodes its occurrences (fetch for the lazy variants); the checksum
  * (occurrences and lines seen) must be the same for every variant. */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* mincore */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,11 +81,11 @@ static int write_mode(const char *variant, const char *path, size_t nwords, size
     }
     if (!ok)
         die("generating the data", NULL);
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    atd_lazy_file file;
     atd_buf out;
-    if (fd < 0 || atd_buf_init_fd(&out, fd) != 0)
-        die(path, NULL);
     atd_error err;
+    if (atd_lazy_file_begin(&file, path, &out, &err) != 0)
+        die(path, &err);
     int rc;
     double t0 = now();
     if (strcmp(variant, "json") == 0)
@@ -96,10 +105,11 @@ static int write_mode(const char *variant, const char *path, size_t nwords, size
     double t1 = now();
     if (rc != 0)
         die("writing", &err);
-    atd_buf_free(&out);
+    if (atd_lazy_file_commit(&file, &out, true, &err) != 0)
+        die("replacing the file", &err);
     struct stat st;
-    fstat(fd, &st);
-    close(fd);
+    if (stat(path, &st) != 0)
+        die(path, NULL);
     printf("write_s=%.6f size=%lld\n", t1 - t0, (long long)st.st_size);
     atd_arena_free(a);
     return 0;
@@ -131,18 +141,48 @@ static const void *search(const void *items, size_t n, size_t stride, const char
     return bsearch(&k, items, n, stride, revindex_key_cmp);
 }
 
-static int read_mode(const char *variant, const char *path, size_t nwords, size_t nqueries)
+/* Pages of [p, p + len) in the page cache. */
+static size_t resident_pages(const void *p, size_t len)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), n = (len + page - 1) / page, count = 0;
+    unsigned char *vec = (unsigned char *)malloc(n ? n : 1);
+    if (vec == NULL || mincore((void *)(uintptr_t)p, len, vec) != 0)
+        die("mincore", NULL);
+    for (size_t i = 0; i < n; i++)
+        count += vec[i] & 1;
+    free(vec);
+    return count;
+}
+
+/* The resident set now, in KB. */
+static long rss_kb(void)
+{
+    long pages = 0, resident = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f != NULL) {
+        if (fscanf(f, "%ld %ld", &pages, &resident) != 2)
+            resident = 0;
+        fclose(f);
+    }
+    return resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+static int read_mode(const char *variant, const char *path, size_t nwords, size_t nqueries,
+                     bool cold)
 {
     atd_arena *a = atd_arena_new(1 << 20, NULL);
     atd_arena *qa = atd_arena_new(1 << 16, NULL);
     atd_error err;
     sums sum = {0, 0};
     uint64_t s = 4242;
-    double t0 = now(), t1, t2;
     int fd = open(path, O_RDONLY);
     struct stat st;
     if (fd < 0 || fstat(fd, &st) != 0)
         die(path, NULL);
+    if (cold && posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) != 0)
+        die("posix_fadvise", NULL);
+    size_t pages_open = 0, pages_after = 0, rss_open = 0;
+    double t0 = now(), t1, t2;
     if (strncmp(variant, "lazy", 4) != 0) {
         /* decode everything */
         size_t len = (size_t)st.st_size;
@@ -156,6 +196,8 @@ static int read_mode(const char *variant, const char *path, size_t nwords, size_
         if (rc != 0)
             die("decoding", &err);
         t1 = now();
+        rss_open = (size_t)rss_kb();
+        pages_open = resident_pages(data, len);
         for (size_t q = 0; q < nqueries; q++) {
             char w[16];
             size_t wl = query_word(w, nwords, &s);
@@ -166,6 +208,7 @@ static int read_mode(const char *variant, const char *path, size_t nwords, size_
             ADD_OCCURRENCES(sum, it->value);
         }
         t2 = now();
+        pages_after = resident_pages(data, len);
         munmap((void *)(uintptr_t)data, len);
     } else {
         atd_lazy_db db;
@@ -174,6 +217,8 @@ static int read_mode(const char *variant, const char *path, size_t nwords, size_
             if (rx_indexed_revindex_lazy_open_file(&db, path, a, &root, &err) != 0)
                 die("opening", &err);
             t1 = now();
+            rss_open = (size_t)rss_kb();
+            pages_open = resident_pages(db.data, db.len);
             for (size_t q = 0; q < nqueries; q++) {
                 char w[16];
                 size_t wl = query_word(w, nwords, &s);
@@ -196,6 +241,8 @@ static int read_mode(const char *variant, const char *path, size_t nwords, size_
             if (rc != 0)
                 die("opening", &err);
             t1 = now();
+            rss_open = (size_t)rss_kb();
+            pages_open = resident_pages(db.data, db.len);
             for (size_t q = 0; q < nqueries; q++) {
                 char w[16];
                 size_t wl = query_word(w, nwords, &s);
@@ -221,13 +268,16 @@ static int read_mode(const char *variant, const char *path, size_t nwords, size_
             }
             t2 = now();
         }
+        pages_after = resident_pages(db.data, db.len);
         atd_lazy_close(&db);
     }
     close(fd);
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
-    printf("open_s=%.6f queries_s=%.6f peak_kb=%ld checksum=%llu.%llu\n", t1 - t0, t2 - t1,
-           ru.ru_maxrss, (unsigned long long)sum.occurrences, (unsigned long long)sum.lines);
+    printf("open_s=%.6f queries_s=%.6f rss_open_kb=%zu peak_kb=%ld pages_open=%zu "
+           "pages_queries=%zu checksum=%llu.%llu\n",
+           t1 - t0, t2 - t1, rss_open, ru.ru_maxrss, pages_open, pages_after - pages_open,
+           (unsigned long long)sum.occurrences, (unsigned long long)sum.lines);
     atd_arena_free(a);
     atd_arena_free(qa);
     return 0;
@@ -237,7 +287,7 @@ int main(int argc, char **argv)
 {
     if (argc != 6) {
         fprintf(stderr, "usage: atdc_revindex write VARIANT FILE NWORDS NFILES\n"
-                        "       atdc_revindex read VARIANT FILE NWORDS NQUERIES\n");
+                        "       atdc_revindex read|read_cold VARIANT FILE NWORDS NQUERIES\n");
         return 2;
     }
     size_t n = (size_t)strtoull(argv[4], NULL, 10), m = (size_t)strtoull(argv[5], NULL, 10);
@@ -245,7 +295,7 @@ int main(int argc, char **argv)
         return 2;
     if (strcmp(argv[1], "write") == 0)
         return write_mode(argv[2], argv[3], n, m);
-    if (strcmp(argv[1], "read") == 0)
-        return read_mode(argv[2], argv[3], n, m);
+    if (strcmp(argv[1], "read") == 0 || strcmp(argv[1], "read_cold") == 0)
+        return read_mode(argv[2], argv[3], n, m, strcmp(argv[1], "read_cold") == 0);
     return 2;
 }

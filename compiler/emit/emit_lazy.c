@@ -112,8 +112,6 @@ static bool lz_analyze(lz_info *z, const ir_module *m)
         FOR_SLOTS(t, s, {
             if (s->lz_lazy)
                 z->fetch[s->type->id] = z->tagged[s->type->id] = true;
-            else if (z->enc[s->type->id] && t->kind != IR_LIST)
-                z->tagged[s->type->id] = true;
         });
     }
     return true;
@@ -202,16 +200,20 @@ static void fp_slot(fp_buf *b, const lz_info *z, const ir_slot *s)
     fp_type(b, z, s->type);
 }
 
-/* A canonical text of t: what decides its bytes, in declaration order;
- * a type met before is its visit number. */
+/* A canonical text of t: what decides its bytes, in declaration order
+ * (docs/lazy-format.md gives its grammar); a record or sum met before is
+ * "#" and its number among the records and sums met, from 0 (every
+ * recursion goes through one). */
 static void fp_type(fp_buf *b, const lz_info *z, const ir_type *t)
 {
-    if ((size_t)t->id < z->n && b->seen[t->id] != 0) {
-        fp_add(b, "#%d", b->seen[t->id] - 1);
-        return;
-    }
-    if ((size_t)t->id < z->n)
+    bool named = t->kind == IR_RECORD || t->kind == IR_SUM || t->kind == IR_ENUM;
+    if (named && (size_t)t->id < z->n) {
+        if (b->seen[t->id] != 0) {
+            fp_add(b, "#%d", b->seen[t->id] - 1);
+            return;
+        }
         b->seen[t->id] = ++b->nseen;
+    }
     switch (t->kind) {
     case IR_UNIT:
         fp_add(b, "u");
@@ -344,6 +346,8 @@ static void emit_prototypes(cw *w, const lz_info *z, const ir_type *t)
     if (t->exported && is_enc(z, t)) {
         cw_line(w, "int %s_lazy_write(const %s *value, atd_buf *out, atd_error *err);", t->name,
                 t->name);
+        cw_line(w, "int %s_lazy_write_file(const %s *value, const char *path, atd_error *err);",
+                t->name, t->name);
         cw_line(w,
                 "int %s_lazy_open(atd_lazy_db *db, const char *data, size_t len, atd_arena "
                 "*arena, %s *root, atd_error *err);",
@@ -424,7 +428,9 @@ static void check_call(cw *w, const char *call, const char *fail)
     cw_close(w, "}");
 }
 
-/* The statements writing the tagged value rv of slot s. */
+/* The statements writing slot s's value rv: the body of a reference, a
+ * shared string's number, an encoded type's body (its type is known), or
+ * a tagged biniou value. */
 static void write_slot(cw *w, const lz_info *z, const ir_slot *s, const char *rv, const char *fail)
 {
     if (s->lz_lazy) {
@@ -444,7 +450,7 @@ static void write_slot(cw *w, const lz_info *z, const ir_slot *s, const char *rv
     } else if (s->lz_shared) {
         check_call(w, cw_fmt(w, "atd_lazy_write_shared(lw, w, %s.ptr, %s.len)", rv, rv), fail);
     } else if (is_enc(z, s->type)) {
-        check_call(w, cw_fmt(w, "%s__lz_wtagged(w, lw, &%s)", s->type->fn, rv), fail);
+        check_call(w, cw_fmt(w, "%s__lz_wbody(w, lw, &%s)", s->type->fn, rv), fail);
     } else {
         emit_biniou_write_tagged(w, s, rv, fail);
     }
@@ -456,38 +462,29 @@ static const char *push_field(cw *w, const char *side, const char *name)
                   strcmp(side, "writer") == 0 ? "w" : "r", name, strlen(name));
 }
 
+/* A record: its fields in declaration order without names (the schema's
+ * fingerprint fixes them), an optional one after its presence byte. */
 static void emit_record_wbody(cw *w, const lz_info *z, const ir_type *t)
 {
-    size_t always = 0;
-    for (size_t i = 0; i < t->nfields; i++)
-        always += t->fields[i].kind != IR_FIELD_OPTIONAL;
-    cw_line(w, "size_t n_ = %zu;", always);
-    for (size_t i = 0; i < t->nfields; i++)
-        if (t->fields[i].kind == IR_FIELD_OPTIONAL)
-            cw_line(w, "n_ += v->has_%s ? 1 : 0;", t->fields[i].c_name);
-    check_call(w, "atd_bin_write_uvint(w, n_)", "return false;");
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
-        if (f->kind == IR_FIELD_OPTIONAL)
+        const char *fail = push_field(w, "writer", f->atd_name);
+        if (f->kind == IR_FIELD_OPTIONAL) {
+            check_call(w, cw_fmt(w, "atd_lazy_write_presence(w, v->has_%s)", f->c_name), fail);
             cw_open(w, "if (v->has_%s)", f->c_name);
-        check_call(w, cw_fmt(w, "atd_bin_write_be(w, 0x%08xu, 4)", (unsigned)f->bin_hashtag),
-                   "return false;");
-        write_slot(w, z, &f->slot, cw_fmt(w, "v->%s", f->c_name),
-                   push_field(w, "writer", f->atd_name));
+        }
+        write_slot(w, z, &f->slot, cw_fmt(w, "v->%s", f->c_name), fail);
         if (f->kind == IR_FIELD_OPTIONAL)
             cw_close(w, "}");
     }
     cw_line(w, "return true;");
 }
 
+/* A list of an encoded type: the count, then the elements' bodies. */
 static void emit_list_wbody(cw *w, const ir_type *t)
 {
     cw_line(w, "size_t i;");
     check_call(w, "atd_bin_write_uvint(w, v->len)", "return false;");
-    cw_open(w, "if (v->len == 0)");
-    cw_line(w, "return true;");
-    cw_close(w, "}");
-    check_call(w, cw_fmt(w, "atd_bin_write_byte(w, %uu)", lz_tag(t->elem.type)), "return false;");
     cw_open(w, "for (i = 0; i < v->len; i++)");
     check_call(w, cw_fmt(w, "%s__lz_wbody(w, lw, &v->items[i])", t->elem.type->fn),
                "return atd_writer_push_index(w, i);");
@@ -495,58 +492,45 @@ static void emit_list_wbody(cw *w, const ir_type *t)
     cw_line(w, "return true;");
 }
 
-/* An association list as biniou has it: an array of (key, value) pairs. */
+/* An association list: the count, then each key's body and its value. */
 static void emit_assoc_wbody(cw *w, const lz_info *z, const ir_type *t)
 {
     cw_line(w, "size_t i;");
     check_call(w, "atd_bin_write_uvint(w, v->len)", "return false;");
-    cw_open(w, "if (v->len == 0)");
-    cw_line(w, "return true;");
-    cw_close(w, "}");
-    check_call(w, cw_fmt(w, "atd_bin_write_byte(w, %uu)", ATD_BIN_TUPLE), "return false;");
     cw_open(w, "for (i = 0; i < v->len; i++)");
-    check_call(w,
-               cw_fmt(w,
-                      "atd_bin_write_uvint(w, 2) && atd_bin_write_byte(w, %uu) && "
-                      "atd_bin_write_string(w, v->items[i].key.ptr, v->items[i].key.len)",
-                      ATD_BIN_STRING),
+    check_call(w, "atd_bin_write_string(w, v->items[i].key.ptr, v->items[i].key.len)",
                "return atd_writer_push_index(w, i);");
     write_slot(w, z, &t->elem, "v->items[i].value", "return atd_writer_push_index(w, i);");
     cw_close(w, "}");
     cw_line(w, "return true;");
 }
 
-/* An indexed map: its entries (key body, tagged value) out of line in key
- * order, then the table of their offsets. */
+/* An indexed map: its entries' values in key order, collected by the
+ * runtime into the nodes of its tree. */
 static void emit_index_wbody(cw *w, const ir_type *t)
 {
     cw_line(w, "atd_lazy_index_build b_;");
     cw_line(w, "size_t k_;");
-    cw_line(w, "bool ok_ = true;");
     check_call(w, "atd_lazy_index_begin(lw, w, v->items, v->len, sizeof v->items[0], &b_)",
                "return false;");
     cw_open(w, "for (k_ = 0; k_ < b_.n; k_++)");
     cw_line(w, "size_t i = b_.order[k_];");
-    cw_line(w, "atd_lazy ref_;");
     cw_line(w, "atd_writer *iw_ = atd_lazy_begin(lw, w);");
     cw_open(w,
-            "if (iw_ == NULL || !atd_lazy_end(lw, w, %s__lz_wentry(iw_, lw, &v->items[i]), "
-            "&ref_))",
+            "if (iw_ == NULL || !atd_lazy_index_add(lw, w, &b_, %s__lz_wentry(iw_, lw, "
+            "&v->items[i])))",
             t->fn);
-    cw_line(w, "ok_ = false;");
-    cw_line(w, "atd_writer_push_index(w, i);");
-    cw_line(w, "break;");
+    cw_line(w, "atd_lazy_index_end(lw, w, &b_, false);");
+    cw_line(w, "return atd_writer_push_index(w, i);");
     cw_close(w, "}");
-    cw_line(w, "b_.offsets[k_] = ref_.off;");
     cw_close(w, "}");
-    cw_line(w, "return atd_lazy_index_end(lw, w, &b_, ok_);");
+    cw_line(w, "return atd_lazy_index_end(lw, w, &b_, true);");
 }
 
 static void emit_index_wentry(cw *w, const lz_info *z, const ir_type *t)
 {
     cw_open(w, "static bool %s__lz_wentry(atd_writer *w, atd_lazy_writer *lw, const %s_item *v)",
             t->fn, t->name);
-    check_call(w, "atd_bin_write_string(w, v->key.ptr, v->key.len)", "return false;");
     write_slot(w, z, &t->elem, "v->value", "return false;");
     cw_line(w, "return true;");
     cw_close(w, "}");
@@ -556,17 +540,17 @@ static void emit_index_wentry(cw *w, const lz_info *z, const ir_type *t)
 
 static void emit_option_wbody(cw *w, const lz_info *z, const ir_type *t)
 {
+    check_call(w, "atd_lazy_write_presence(w, v->has)", "return false;");
     cw_open(w, "if (!v->has)");
-    cw_line(w, "return atd_bin_write_byte(w, 0);");
+    cw_line(w, "return true;");
     cw_close(w, "}");
-    check_call(w, "atd_bin_write_byte(w, 0x80)", "return false;");
     write_slot(w, z, &t->elem, "v->value", "return false;");
     cw_line(w, "return true;");
 }
 
 /* --- source: reading --- */
 
-/* The statements reading the tagged value of slot s into lv. */
+/* The statements reading slot s's value (as write_slot writes it) into lv. */
 static void read_slot(cw *w, const lz_info *z, const ir_slot *s, const char *lv, const char *fail)
 {
     if (s->lz_lazy)
@@ -574,56 +558,32 @@ static void read_slot(cw *w, const lz_info *z, const ir_slot *s, const char *lv,
     else if (s->lz_shared)
         check_call(w, cw_fmt(w, "atd_lazy_read_shared(r, db, &%s)", lv), fail);
     else if (is_enc(z, s->type))
-        check_call(w, cw_fmt(w, "%s__lz_rtagged(r, db, &%s)", s->type->fn, lv), fail);
+        check_call(w, cw_fmt(w, "%s__lz_rbody(r, db, &%s)", s->type->fn, lv), fail);
     else
         emit_biniou_read_tagged(w, s, lv, fail);
 }
 
 static void emit_record_rbody(cw *w, const lz_info *z, const ir_type *t)
 {
-    size_t nreq = 0;
+    bool optional = false;
     for (size_t i = 0; i < t->nfields; i++)
-        nreq += t->fields[i].kind != IR_FIELD_OPTIONAL;
-    cw_line(w, "size_t n_ = 0, i_;");
-    if (nreq > 0)
-        cw_line(w, "unsigned char seen_[%zu] = {0};", nreq);
-    cw_line(w, "(void)tag;");
+        optional = optional || t->fields[i].kind == IR_FIELD_OPTIONAL;
+    if (optional)
+        cw_line(w, "bool present_ = false;");
+    cw_line(w, "(void)db;");
     cw_line(w, "memset(out, 0, sizeof *out);");
-    check_call(w, "atd_bin_enter(r) && atd_bin_read_count(r, &n_)", "return false;");
-    cw_open(w, "for (i_ = 0; i_ < n_; i_++)");
-    cw_line(w, "uint32_t h_ = 0;");
-    check_call(w, "atd_bin_read_field_hashtag(r, &h_)", "return false;");
-    cw_open(w, "switch (h_) {");
-    size_t k = 0;
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
-        cw_mid(w, "case 0x%08xu:", (unsigned)f->bin_hashtag);
-        read_slot(w, z, &f->slot, cw_fmt(w, "out->%s", f->c_name),
-                  push_field(w, "reader", f->atd_name));
-        if (f->kind == IR_FIELD_OPTIONAL)
+        const char *fail = push_field(w, "reader", f->atd_name);
+        if (f->kind == IR_FIELD_OPTIONAL) {
+            check_call(w, "atd_lazy_read_presence(r, &present_)", fail);
+            cw_open(w, "if (present_)");
             cw_line(w, "out->has_%s = true;", f->c_name);
-        else
-            cw_line(w, "seen_[%zu] = 1;", k++);
-        cw_line(w, "break;");
-    }
-    cw_mid(w, "default:");
-    cw_line(w,
-            "return atd_reader_fail_at(r, atd_reader_offset(r) - 4, ATD_ERR_UNKNOWN_FIELD, "
-            "\"field hashtag 0x%%08x is not in record '%s'\", (unsigned)h_);",
-            t->atd_name);
-    cw_close(w, "}");
-    cw_close(w, "}");
-    k = 0;
-    for (size_t i = 0; i < t->nfields; i++) {
-        const ir_field *f = &t->fields[i];
+        }
+        read_slot(w, z, &f->slot, cw_fmt(w, "out->%s", f->c_name), fail);
         if (f->kind == IR_FIELD_OPTIONAL)
-            continue;
-        cw_open(w, "if (!seen_[%zu])", k++);
-        cw_line(w, "return atd_reader_fail(r, ATD_ERR_MISSING_FIELD, \"missing field '%s'\");",
-                f->atd_name);
-        cw_close(w, "}");
+            cw_close(w, "}");
     }
-    cw_line(w, "atd_bin_leave(r);");
     cw_line(w, "return true;");
 }
 
@@ -639,88 +599,57 @@ static void alloc_items(cw *w, const char *tn)
     cw_close(w, "}");
 }
 
+/* The count of a list or association list (every item takes a byte at
+ * least, so the count is bounded by the bytes left), its items. */
+static void read_count(cw *w, const char *itn)
+{
+    cw_line(w, "size_t n_ = 0, i;");
+    cw_line(w, "%s *items_;", itn);
+    cw_line(w, "out->items = NULL;");
+    cw_line(w, "out->len = 0;");
+    check_call(w, "atd_bin_read_count(r, &n_)", "return false;");
+    cw_open(w, "if (n_ == 0)");
+    cw_line(w, "return true;");
+    cw_close(w, "}");
+    alloc_items(w, itn);
+}
+
 static void emit_list_rbody(cw *w, const lz_info *z, const ir_type *t)
 {
     const ir_type *e = t->elem.type;
-    const char *en = lz_name(w, z, e);
-    cw_line(w, "size_t n_ = 0, i;");
-    cw_line(w, "uint8_t et_ = 0;");
-    cw_line(w, "%s *items_;", en);
-    cw_line(w, "(void)tag;");
-    cw_line(w, "out->items = NULL;");
-    cw_line(w, "out->len = 0;");
-    check_call(w, "atd_bin_enter(r) && atd_bin_read_count(r, &n_)", "return false;");
-    cw_open(w, "if (n_ == 0)");
-    cw_line(w, "atd_bin_leave(r);");
-    cw_line(w, "return true;");
-    cw_close(w, "}");
-    check_call(
-        w, cw_fmt(w, "atd_bin_read_byte(r, &et_) && atd_lazy_check_tag(r, et_, %uu)", lz_tag(e)),
-        "return false;");
-    alloc_items(w, en);
+    read_count(w, lz_name(w, z, e));
     cw_open(w, "for (i = 0; i < n_; i++)");
-    check_call(w, cw_fmt(w, "%s__lz_rbody(r, db, et_, &items_[i])", e->fn),
+    check_call(w, cw_fmt(w, "%s__lz_rbody(r, db, &items_[i])", e->fn),
                "return atd_reader_push_index(r, i);");
     cw_close(w, "}");
     cw_line(w, "out->items = items_;");
     cw_line(w, "out->len = n_;");
-    cw_line(w, "atd_bin_leave(r);");
     cw_line(w, "return true;");
 }
 
 static void emit_assoc_rbody(cw *w, const lz_info *z, const ir_type *t)
 {
-    const char *itn = cw_fmt(w, "%s_item", lz_name(w, z, t));
-    cw_line(w, "size_t n_ = 0, i;");
-    cw_line(w, "uint8_t et_ = 0;");
-    cw_line(w, "%s *items_;", itn);
-    cw_line(w, "(void)tag;");
-    cw_line(w, "out->items = NULL;");
-    cw_line(w, "out->len = 0;");
-    check_call(w, "atd_bin_enter(r) && atd_bin_read_count(r, &n_)", "return false;");
-    cw_open(w, "if (n_ == 0)");
-    cw_line(w, "atd_bin_leave(r);");
-    cw_line(w, "return true;");
-    cw_close(w, "}");
-    check_call(
-        w,
-        cw_fmt(w, "atd_bin_read_byte(r, &et_) && atd_lazy_check_tag(r, et_, %uu)", ATD_BIN_TUPLE),
-        "return false;");
-    alloc_items(w, itn);
+    read_count(w, cw_fmt(w, "%s_item", lz_name(w, z, t)));
+    cw_line(w, "(void)db;");
     cw_open(w, "for (i = 0; i < n_; i++)");
-    cw_line(w, "size_t cells_ = 0;");
-    cw_line(w, "uint8_t kt_ = 0;");
-    check_call(w,
-               cw_fmt(w,
-                      "atd_bin_read_count(r, &cells_) && atd_lazy_check_tag(r, cells_ == 2 ? "
-                      "%uu : 0u, %uu) && atd_bin_read_byte(r, &kt_) && atd_lazy_check_tag(r, "
-                      "kt_, %uu) && atd_bin_read_string(r, &items_[i].key)",
-                      ATD_BIN_TUPLE, ATD_BIN_TUPLE, ATD_BIN_STRING),
-               "return atd_reader_push_index(r, i);");
+    check_call(w, "atd_bin_read_string(r, &items_[i].key)", "return atd_reader_push_index(r, i);");
     read_slot(w, z, &t->elem, "items_[i].value", "return atd_reader_push_index(r, i);");
     cw_close(w, "}");
     cw_line(w, "out->items = items_;");
     cw_line(w, "out->len = n_;");
-    cw_line(w, "atd_bin_leave(r);");
     cw_line(w, "return true;");
 }
 
 static void emit_option_rbody(cw *w, const lz_info *z, const ir_type *t)
 {
-    cw_line(w, "uint8_t b_ = 0;");
-    cw_line(w, "(void)tag;");
+    cw_line(w, "bool present_ = false;");
+    cw_line(w, "(void)db;");
     cw_line(w, "out->has = false;");
-    check_call(w, "atd_bin_read_byte(r, &b_)", "return false;");
-    cw_open(w, "if (b_ == 0)");
+    check_call(w, "atd_lazy_read_presence(r, &present_)", "return false;");
+    cw_open(w, "if (!present_)");
     cw_line(w, "return true;");
     cw_close(w, "}");
-    cw_open(w, "if (b_ != 0x80)");
-    cw_line(w, "return atd_reader_fail_at(r, atd_reader_offset(r) - 1, ATD_ERR_TYPE, "
-               "\"expected an option (0 or 0x80), found %%u\", b_);");
-    cw_close(w, "}");
-    check_call(w, "atd_bin_enter(r)", "return false;");
     read_slot(w, z, &t->elem, "out->value", "return false;");
-    cw_line(w, "atd_bin_leave(r);");
     cw_line(w, "out->has = true;");
     cw_line(w, "return true;");
 }
@@ -747,21 +676,18 @@ static void emit_bodies(cw *w, const lz_info *z, const ir_type *t)
     cw_close(w, "}");
     cw_end_item(w);
     cw_blank(w);
-    cw_open(w,
-            "static bool %s__lz_rbody(atd_reader *r, const atd_lazy_db *db, uint8_t tag, %s *out)",
-            t->fn, lz_name(w, z, t));
-    if (t->kind == IR_RECORD) {
+    cw_open(w, "static bool %s__lz_rbody(atd_reader *r, const atd_lazy_db *db, %s *out)", t->fn,
+            lz_name(w, z, t));
+    if (t->kind == IR_RECORD)
         emit_record_rbody(w, z, t);
-    } else if (t->kind == IR_LIST) {
+    else if (t->kind == IR_LIST)
         emit_list_rbody(w, z, t);
-    } else if (index) {
-        cw_line(w, "(void)tag;");
-        cw_line(w, "return atd_lazy_read_index_body(r, db, out);");
-    } else if (t->kind == IR_ASSOC) {
+    else if (index)
+        cw_line(w, "return atd_lazy_read_index(r, db, out);");
+    else if (t->kind == IR_ASSOC)
         emit_assoc_rbody(w, z, t);
-    } else {
+    else
         emit_option_rbody(w, z, t);
-    }
     cw_close(w, "}");
     cw_end_item(w);
     cw_blank(w);
@@ -792,7 +718,7 @@ static void emit_tagged(cw *w, const lz_info *z, const ir_type *t)
             w,
             cw_fmt(w, "atd_bin_read_byte(r, &tag) && atd_lazy_check_tag(r, tag, %uu)", lz_tag(t)),
             "return false;");
-        cw_line(w, "return %s__lz_rbody(r, db, tag, out);", t->fn);
+        cw_line(w, "return %s__lz_rbody(r, db, out);", t->fn);
     } else {
         cw_line(w, "(void)db;");
         emit_biniou_read_tagged(w, &plain, "(*out)", "return false;");
@@ -831,6 +757,23 @@ static void emit_root_api(cw *w, const lz_info *z, const ir_type *t)
     cw_line(w, "return out->status != 0 ? out->status : (int)ATD_ERR_NOMEM;");
     cw_close(w, "}");
     cw_line(w, "return atd_lazy_writer_finish(lw, %s__lz_wtagged(w, lw, value), err);", t->fn);
+    cw_close(w, "}");
+    cw_end_item(w);
+    cw_blank(w);
+    cw_open(w, "int %s_lazy_write_file(const %s *value, const char *path, atd_error *err)",
+            t->name, t->name);
+    cw_line(w, "atd_lazy_file f_;");
+    cw_line(w, "atd_buf out_;");
+    cw_line(w, "int rc = atd_lazy_file_begin(&f_, path, &out_, err);");
+    cw_open(w, "if (rc != 0)");
+    cw_line(w, "return rc;");
+    cw_close(w, "}");
+    cw_line(w, "rc = %s_lazy_write(value, &out_, err);", t->name);
+    cw_open(w, "if (rc != 0)");
+    cw_line(w, "atd_lazy_file_commit(&f_, &out_, false, NULL);");
+    cw_line(w, "return rc;");
+    cw_close(w, "}");
+    cw_line(w, "return atd_lazy_file_commit(&f_, &out_, true, err);");
     cw_close(w, "}");
     cw_end_item(w);
     cw_blank(w);
@@ -903,6 +846,7 @@ static void emit_find(cw *w, const lz_info *z, const ir_type *t)
                "return atd_lazy_get_error(r, err);");
     cw_open(w, "if (*found)");
     read_slot(w, z, &t->elem, "(*value)", "return atd_lazy_get_error(r, err);");
+    check_call(w, "atd_bin_read_end(r)", "return atd_lazy_get_error(r, err);");
     cw_close(w, "}");
     cw_open(w, "if (err != NULL)");
     cw_line(w, "atd_error_set(err, ATD_ERR_OK, NULL, NULL);");
@@ -920,6 +864,7 @@ static void emit_find(cw *w, const lz_info *z, const ir_type *t)
     cw_line(w, "atd_lazy_reader(db, r, 0, 0, arena);");
     check_call(w, "atd_lazy_index_entry(db, map, i, r, key)", "return atd_lazy_get_error(r, err);");
     read_slot(w, z, &t->elem, "(*value)", "return atd_lazy_get_error(r, err);");
+    check_call(w, "atd_bin_read_end(r)", "return atd_lazy_get_error(r, err);");
     cw_open(w, "if (err != NULL)");
     cw_line(w, "atd_error_set(err, ATD_ERR_OK, NULL, NULL);");
     cw_close(w, "}");
@@ -953,8 +898,7 @@ void emit_lazy_source(cw *w, const ir_module *m, const bool *used)
             cw_line(w, "static bool %s__lz_wbody(atd_writer *w, atd_lazy_writer *lw, const %s *v);",
                     t->fn, t->name);
             cw_line(w,
-                    "static bool %s__lz_rbody(atd_reader *r, const atd_lazy_db *db, uint8_t tag, "
-                    "%s *out);",
+                    "static bool %s__lz_rbody(atd_reader *r, const atd_lazy_db *db, %s *out);",
                     t->fn, lz);
         }
         if (z.tagged[t->id]) {

@@ -17,6 +17,8 @@ static unsigned probe(void)
     if ((k & ATD__CPU_AVX2) && __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512vl"))
         k |= ATD__CPU_AVX512;
+    if (__builtin_cpu_supports("sse4.2"))
+        k |= ATD__CPU_SSE42;
 #endif
     return k | ATD__CPU_PROBED;
 }

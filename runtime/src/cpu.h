@@ -26,6 +26,13 @@
 #else
 #define ATD__HAVE_AVX2_KERNELS 0
 #endif
+/* The same for the SSE4.2 instructions (CRC-32C). */
+#if ATD__HAVE_AVX2_KERNELS
+#define ATD__HAVE_SSE42_KERNELS 1
+#define ATD__TARGET_SSE42 __attribute__((target("sse4.2")))
+#else
+#define ATD__HAVE_SSE42_KERNELS 0
+#endif
 
 /* The AVX-512 kernels (64 bytes per step, byte masks) in the same builds:
  * AVX-512BW and VL on top of AVX2. */
@@ -36,7 +43,7 @@
 
 /* Kernel families the CPU supports (bits), as atd__cpu_kernels reports. A
  * CPU with AVX-512 has AVX2 too: both bits are set. */
-enum { ATD__CPU_AVX2 = 1u << 0, ATD__CPU_AVX512 = 1u << 1 };
+enum { ATD__CPU_AVX2 = 1u << 0, ATD__CPU_AVX512 = 1u << 1, ATD__CPU_SSE42 = 1u << 2 };
 /* Marks atd__cpu_chosen as set. */
 #define ATD__CPU_PROBED (1u << 31)
 

@@ -1,11 +1,11 @@
 /* Reading the lazy format (docs/lazy-format.md): opening (header, trailer,
- * section bounds), references checked against their sections, shared
- * strings, and the binary search of an index. Reads borrow the file's
- * bytes and never write to the db, which is what makes concurrent readers
- * safe. */
+ * section bounds, checksums), references checked against their sections
+ * and their values' CRCs, shared strings, the descent of an index's tree,
+ * and the verification of a whole file. Reads borrow the file's bytes and
+ * never write to the db, which is what makes concurrent readers safe. */
 #define _POSIX_C_SOURCE 200809L
 
-#include "atd/lazy.h"
+#include "lazy_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -56,24 +56,35 @@ int atd_lazy_open_buffer(atd_lazy_db *db, const char *data, size_t len, uint64_t
 {
     memset(db, 0, sizeof *db);
     const size_t hs = ATD_LAZY_HEADER_SIZE, ts = ATD_LAZY_TRAILER_SIZE;
+    if (len < 8 || memcmp(data, header_magic, 8) != 0)
+        return open_fail(err, ATD_ERR_SYNTAX, 0, "not a lazy-format file (bad magic)");
     if (len < hs + ts)
         return open_fail(err, ATD_ERR_SYNTAX, len,
-                         "not a lazy-format file: %zu bytes, shorter than header and trailer", len);
-    if (memcmp(data, header_magic, 8) != 0)
-        return open_fail(err, ATD_ERR_SYNTAX, 0, "not a lazy-format file (bad magic)");
+                         "truncated: %zu bytes, shorter than header and trailer", len);
     uint32_t version = get_le32(data + 8);
     if (version != ATD_LAZY_VERSION)
-        return open_fail(err, ATD_ERR_SYNTAX, 8, "format version %u, this reader knows %u",
+        return open_fail(err, ATD_ERR_SYNTAX, 8,
+                         "format version %u, this reader knows version %u only: write the file "
+                         "again with this version of the generated code",
                          (unsigned)version, ATD_LAZY_VERSION);
+    uint32_t flags = get_le32(data + 12);
+    if (flags != 0)
+        return open_fail(err, ATD_ERR_SYNTAX, 12, "header flags 0x%08x, expected 0",
+                         (unsigned)flags);
+    if (get_le64(data + 24) != 0)
+        return open_fail(err, ATD_ERR_SYNTAX, 24, "header reserved field is not 0");
+    const char *t = data + len - ts;
+    if (memcmp(t + 48, trailer_magic, 8) != 0)
+        return open_fail(err, ATD_ERR_SYNTAX, len - 8, "truncated or corrupt: bad trailer magic");
+    if (atd_crc32c(atd_crc32c(0, data, hs), t, 44) != get_le32(t + 44))
+        return open_fail(err, ATD_ERR_CORRUPT, len - ts,
+                         "corrupt: the checksum of the header and trailer differs");
     uint64_t fp = get_le64(data + 16);
     if (fp != fingerprint)
         return open_fail(err, ATD_ERR_TYPE, 16,
                          "written for another schema (fingerprint %016" PRIx64
                          ", this schema's is %016" PRIx64 ")",
                          fp, fingerprint);
-    const char *t = data + len - ts;
-    if (memcmp(t + 40, trailer_magic, 8) != 0)
-        return open_fail(err, ATD_ERR_SYNTAX, len - 8, "truncated or corrupt: bad trailer magic");
     uint64_t data_end = get_le64(t), table = get_le64(t + 8), count = get_le64(t + 16);
     uint64_t root_off = get_le64(t + 24), root_len = get_le64(t + 32);
     uint64_t body_end = len - ts;
@@ -92,6 +103,9 @@ int atd_lazy_open_buffer(atd_lazy_db *db, const char *data, size_t len, uint64_t
         return open_fail(err, ATD_ERR_SYNTAX, at + 24,
                          "root at %" PRIu64 " of %" PRIu64 " bytes does not end at the trailer",
                          root_off, root_len);
+    if (atd_crc32c(0, data + root_off, (size_t)root_len) != get_le32(t + 40))
+        return open_fail(err, ATD_ERR_CORRUPT, (size_t)root_off,
+                         "corrupt: the checksum of the root value differs");
     db->data = data;
     db->len = len;
     db->fingerprint = fp;
@@ -125,6 +139,17 @@ int atd_lazy_open_file(atd_lazy_db *db, const char *path, uint64_t fingerprint, 
     close(fd);
     if (map == MAP_FAILED)
         return open_fail(err, ATD_ERR_IO, 0, "cannot map %s: %s", path, strerror(errno));
+    /* queries read a few scattered pages: no read-ahead around them; the
+     * root, which open decodes whole, is read ahead (its offset, from the
+     * trailer, is only a hint here: open checks it) */
+    posix_madvise(map, len, POSIX_MADV_RANDOM);
+    if (len >= ATD_LAZY_TRAILER_SIZE) {
+        uint64_t root = get_le64((const char *)map + len - ATD_LAZY_TRAILER_SIZE + 24);
+        if (root < len) {
+            size_t from = (size_t)root - (size_t)root % ATD_LAZY_PAGE;
+            posix_madvise((char *)map + from, len - from, POSIX_MADV_WILLNEED);
+        }
+    }
     int rc = atd_lazy_open_buffer(db, (const char *)map, len, fingerprint, err);
     if (rc != 0) {
         munmap(map, len);
@@ -160,29 +185,40 @@ static size_t here(const atd_reader *r)
     return (size_t)(r->cur - r->start);
 }
 
-static bool ref_in_data(const atd_lazy_db *db, uint64_t off, uint64_t len)
+/* A frame's body: at least one byte, after its length, before its CRC. */
+static bool frame_in_data(const atd_lazy_db *db, uint64_t off, uint64_t len)
 {
-    return off >= ATD_LAZY_HEADER_SIZE && off <= db->data_end && len <= db->data_end - off;
+    return off > ATD_LAZY_HEADER_SIZE && off <= db->data_end && len >= 1 &&
+           db->data_end - off >= 4 && len <= db->data_end - off - 4;
 }
 
-static bool index_in_data(const atd_lazy_db *db, const atd_lazy_index *map)
+static bool frame_crc_ok(const atd_lazy_db *db, uint64_t off, uint64_t len)
 {
-    return map->table >= ATD_LAZY_HEADER_SIZE && map->table <= db->data_end &&
-           map->count <= (db->data_end - map->table) / 8;
+    return atd_crc32c(0, db->data + off, (size_t)len) == get_le32(db->data + off + len);
+}
+
+static bool fail_crc(atd_reader *r, uint64_t off, uint64_t len, const char *what)
+{
+    return atd_reader_fail_at(r, (size_t)off, ATD_ERR_CORRUPT,
+                              "corrupt: the checksum of the %s at %" PRIu64 " of %" PRIu64
+                              " bytes differs",
+                              what, off, len);
 }
 
 bool atd_lazy_fetch_reader(const atd_lazy_db *db, atd_reader *r, const atd_lazy *ref,
                            atd_arena *arena)
 {
-    if (ref_in_data(db, ref->off, ref->len)) {
-        atd_lazy_reader(db, r, ref->off, ref->len, arena);
-        return true;
+    if (!frame_in_data(db, ref->off, ref->len)) {
+        atd_lazy_reader(db, r, 0, 0, arena);
+        return atd_reader_fail_at(r, 0, ATD_ERR_INVALID,
+                                  "lazy value at %" PRIu64 " of %" PRIu64
+                                  " bytes is outside the data section",
+                                  ref->off, ref->len);
     }
-    atd_lazy_reader(db, r, 0, 0, arena);
-    return atd_reader_fail_at(r, 0, ATD_ERR_INVALID,
-                              "lazy value at %" PRIu64 " of %" PRIu64
-                              " bytes is outside the data section",
-                              ref->off, ref->len);
+    atd_lazy_reader(db, r, ref->off, ref->len, arena);
+    if (!frame_crc_ok(db, ref->off, ref->len))
+        return fail_crc(r, ref->off, ref->len, "lazy value");
+    return true;
 }
 
 bool atd_lazy_check_tag(atd_reader *r, uint8_t tag, unsigned want)
@@ -193,15 +229,16 @@ bool atd_lazy_check_tag(atd_reader *r, uint8_t tag, unsigned want)
                               (unsigned)tag);
 }
 
-static bool read_tag(atd_reader *r, unsigned want, const char *what)
+bool atd_lazy_read_presence(atd_reader *r, bool *present)
 {
-    if (r->cur >= r->end)
-        return atd__bin_fail_eof(r);
-    unsigned t = (unsigned char)*r->cur;
-    if (t != want)
-        return atd_reader_fail_at(r, here(r), ATD_ERR_TYPE, "expected %s (tag %u), found tag %u",
-                                  what, want, t);
-    r->cur++;
+    uint8_t b = 0;
+    if (!atd_bin_read_byte(r, &b))
+        return false;
+    if (b > 1)
+        return atd_reader_fail_at(r, here(r) - 1, ATD_ERR_TYPE,
+                                  "expected an option's presence byte (0 or 1), found %u",
+                                  (unsigned)b);
+    *present = b == 1;
     return true;
 }
 
@@ -209,10 +246,9 @@ bool atd_lazy_read_ref(atd_reader *r, const atd_lazy_db *db, atd_lazy *out)
 {
     uint64_t off, len;
     size_t at = here(r);
-    if (!read_tag(r, ATD_LAZY_TAG_REF, "a lazy value") || !atd_bin_read_uvint(r, &off) ||
-        !atd_bin_read_uvint(r, &len))
+    if (!atd_bin_read_uvint(r, &off) || !atd_bin_read_uvint(r, &len))
         return false;
-    if (!ref_in_data(db, off, len))
+    if (!frame_in_data(db, off, len))
         return atd_reader_fail_at(
             r, at, ATD_ERR_SYNTAX,
             "lazy value at %" PRIu64 " of %" PRIu64 " bytes is outside the data section", off, len);
@@ -221,16 +257,12 @@ bool atd_lazy_read_ref(atd_reader *r, const atd_lazy_db *db, atd_lazy *out)
     return true;
 }
 
-bool atd_lazy_read_shared(atd_reader *r, const atd_lazy_db *db, atd_string *out)
+/* Shared string `id`'s record, after its offset: uvint length, bytes, CRC.
+ * `at` is where the reference is, for errors. */
+static bool shared_record(atd_reader *r, const atd_lazy_db *db, uint64_t id, size_t at,
+                          uint64_t *rec, uint64_t *rec_len, atd_string *out)
 {
-    uint64_t id;
-    size_t at = here(r);
-    if (!read_tag(r, ATD_LAZY_TAG_SHARED, "a shared string") || !atd_bin_read_uvint(r, &id))
-        return false;
-    if (id >= db->strings_count)
-        return atd_reader_fail_at(r, at, ATD_ERR_SYNTAX, "shared string %" PRIu64 " of %" PRIu64,
-                                  id, db->strings_count);
-    uint64_t p = get_le64(db->data + db->strings_table + 8 * id);
+    uint64_t p = get_le64(db->data + db->strings_table + 8 * id), start = p;
     if (p < db->data_end || p >= db->strings_table)
         return atd_reader_fail_at(
             r, at, ATD_ERR_SYNTAX,
@@ -246,61 +278,157 @@ bool atd_lazy_read_shared(atd_reader *r, const atd_lazy_db *db, atd_string *out)
         if (c < 0x80)
             break;
     }
-    if (n > db->strings_table - p)
+    if (db->strings_table - p < 4 || n > db->strings_table - p - 4)
         return atd_reader_fail_at(
             r, at, ATD_ERR_SYNTAX,
             "shared string %" PRIu64 " of %" PRIu64 " bytes exceeds the strings section", id, n);
+    size_t whole = (size_t)(p + n - start);
+    if (atd__lazy_string_crc(id, db->data + start, whole) != get_le32(db->data + p + n))
+        return fail_crc(r, start, whole, "shared string");
+    *rec = start;
+    *rec_len = whole;
     out->ptr = db->data + p;
     out->len = (size_t)n;
     return true;
 }
 
-bool atd_lazy_read_index_body(atd_reader *r, const atd_lazy_db *db, atd_lazy_index *out)
+bool atd_lazy_read_shared(atd_reader *r, const atd_lazy_db *db, atd_string *out)
 {
-    uint64_t table, count;
+    uint64_t id, rec, rec_len;
     size_t at = here(r);
-    if (!atd_bin_read_uvint(r, &table) || !atd_bin_read_uvint(r, &count))
+    if (!atd_bin_read_uvint(r, &id))
         return false;
-    atd_lazy_index m = {table, count};
-    if (!index_in_data(db, &m))
-        return atd_reader_fail_at(r, at, ATD_ERR_SYNTAX,
-                                  "index table at %" PRIu64 " of %" PRIu64
-                                  " entries is outside the data section",
-                                  table, count);
-    out->table = table;
-    out->count = count;
-    return true;
+    if (id >= db->strings_count)
+        return atd_reader_fail_at(r, at, ATD_ERR_SYNTAX, "shared string %" PRIu64 " of %" PRIu64,
+                                  id, db->strings_count);
+    return shared_record(r, db, id, at, &rec, &rec_len, out);
 }
 
 bool atd_lazy_read_index(atd_reader *r, const atd_lazy_db *db, atd_lazy_index *out)
 {
-    return read_tag(r, ATD_LAZY_TAG_INDEX, "an indexed map") &&
-           atd_lazy_read_index_body(r, db, out);
+    uint64_t off, len, count;
+    size_t at = here(r);
+    if (!atd_bin_read_uvint(r, &off) || !atd_bin_read_uvint(r, &len) ||
+        !atd_bin_read_uvint(r, &count))
+        return false;
+    bool empty = off == 0 && len == 0 && count == 0;
+    if (!empty && (count == 0 || !frame_in_data(db, off, len)))
+        return atd_reader_fail_at(r, at, ATD_ERR_SYNTAX,
+                                  "index root at %" PRIu64 " of %" PRIu64
+                                  " bytes is outside the data section",
+                                  off, len);
+    out->root_off = off;
+    out->root_len = len;
+    out->count = count;
+    return true;
+}
+
+/* --- index trees --- */
+
+/* Deeper than any tree of 2^64 entries: a level byte above it is corrupt. */
+#define MAX_LEVEL 32u
+
+/* A node read: its level, its n entries at base + the u16 offsets at offs. */
+typedef struct node {
+    unsigned level;
+    size_t n;
+    const char *offs, *base;
+} node;
+
+/* Checks the bounds and CRC of the node at (off, len) and reads its head
+ * (its level must be want, unless want is MAX_LEVEL). */
+static bool open_node(const atd_lazy_db *db, atd_reader *r, uint64_t off, uint64_t len,
+                      unsigned want, node *nd)
+{
+    atd_arena *arena = r->arena;
+    if (!frame_in_data(db, off, len)) {
+        atd_lazy_reader(db, r, 0, 0, arena);
+        return atd_reader_fail_at(r, 0, ATD_ERR_INVALID,
+                                  "index node at %" PRIu64 " of %" PRIu64
+                                  " bytes is outside the data section",
+                                  off, len);
+    }
+    atd_lazy_reader(db, r, off, len, arena);
+    if (!frame_crc_ok(db, off, len))
+        return fail_crc(r, off, len, "index node");
+    uint8_t lv = 0;
+    size_t n = 0;
+    if (!atd_bin_read_byte(r, &lv) || !atd_bin_read_count(r, &n))
+        return false;
+    if (lv >= MAX_LEVEL || (want != MAX_LEVEL && lv != want) || n == 0 ||
+        n > (size_t)(r->end - r->cur) / 2)
+        return atd_reader_fail_at(r, (size_t)off, ATD_ERR_SYNTAX,
+                                  "index node at %" PRIu64 ": level %u with %zu entries", off,
+                                  (unsigned)lv, n);
+    nd->level = lv;
+    nd->n = n;
+    nd->offs = r->cur;
+    nd->base = r->cur + 2 * n;
+    return true;
+}
+
+/* Positions r on entry k of the node. */
+static bool node_entry(atd_reader *r, const node *nd, size_t k)
+{
+    const unsigned char *o = (const unsigned char *)nd->offs + 2 * k;
+    size_t at = (size_t)o[0] | (size_t)o[1] << 8;
+    if (at >= (size_t)(r->end - nd->base))
+        return atd_reader_fail_at(r, (size_t)(nd->offs + 2 * k - r->start), ATD_ERR_SYNTAX,
+                                  "index node entry %zu at %zu is outside its node", k, at);
+    r->cur = nd->base + at;
+    return true;
+}
+
+/* An inner node's entry: the smallest key below the child, the child. */
+static bool read_child(atd_reader *r, atd_string *key, uint64_t *off, uint64_t *len,
+                       uint64_t *count)
+{
+    return atd_bin_read_string(r, key) && atd_bin_read_uvint(r, off) &&
+           atd_bin_read_uvint(r, len) && atd_bin_read_uvint(r, count);
+}
+
+/* A leaf's entry: its key; r is then narrowed to exactly its value. */
+static bool read_leaf_entry(atd_reader *r, atd_string *key)
+{
+    uint64_t vlen;
+    if (!atd_bin_read_string(r, key) || !atd_bin_read_uvint(r, &vlen))
+        return false;
+    if (vlen > (uint64_t)(r->end - r->cur))
+        return atd__bin_fail_eof(r);
+    r->end = r->cur + vlen;
+    return true;
 }
 
 bool atd_lazy_index_entry(const atd_lazy_db *db, const atd_lazy_index *map, uint64_t i,
                           atd_reader *r, atd_string *key)
 {
-    atd_arena *arena = r->arena;
-    if (!index_in_data(db, map) || i >= map->count) {
-        atd_lazy_reader(db, r, 0, 0, arena);
+    if (i >= map->count) {
+        atd_lazy_reader(db, r, 0, 0, r->arena);
         return atd_reader_fail_at(r, 0, ATD_ERR_INVALID,
-                                  "entry %" PRIu64 " of an index of %" PRIu64
-                                  " entries at %" PRIu64,
-                                  i, map->count, map->table);
+                                  "entry %" PRIu64 " of an index of %" PRIu64 " entries", i,
+                                  map->count);
     }
-    uint64_t at = map->table + 8 * i;
-    uint64_t off = get_le64(db->data + at);
-    if (off < ATD_LAZY_HEADER_SIZE || off >= db->data_end) {
-        atd_lazy_reader(db, r, at, 8, arena);
-        return atd_reader_fail_at(
-            r, (size_t)at, ATD_ERR_SYNTAX,
-            "index entry %" PRIu64 " at %" PRIu64 " is outside the data section", i, off);
+    node nd;
+    if (!open_node(db, r, map->root_off, map->root_len, MAX_LEVEL, &nd))
+        return false;
+    while (nd.level > 0) {
+        uint64_t off = 0, len = 0, count = 0;
+        size_t k = 0;
+        for (; k < nd.n; k++) {
+            if (!node_entry(r, &nd, k) || !read_child(r, key, &off, &len, &count))
+                return false;
+            if (i < count)
+                break;
+            i -= count;
+        }
+        if (k == nd.n)
+            return atd_reader_fail(r, ATD_ERR_SYNTAX, "index entry counts do not add up");
+        if (!open_node(db, r, off, len, nd.level - 1, &nd))
+            return false;
     }
-    atd_lazy_reader(db, r, off, db->data_end - off, arena);
-    if (!atd_bin_read_string(r, key))
-        return atd_reader_push_index(r, (size_t)i);
-    return true;
+    if (i >= nd.n)
+        return atd_reader_fail(r, ATD_ERR_SYNTAX, "index entry counts do not add up");
+    return node_entry(r, &nd, (size_t)i) && read_leaf_entry(r, key);
 }
 
 static int key_cmp(const char *a, size_t alen, const atd_string *b)
@@ -312,19 +440,22 @@ static int key_cmp(const char *a, size_t alen, const atd_string *b)
     return alen < b->len ? -1 : alen > b->len ? 1 : 0;
 }
 
-bool atd_lazy_index_seek(const atd_lazy_db *db, const atd_lazy_index *map, const char *key,
-                         size_t len, atd_reader *r, bool *found)
+/* Binary search in a node: the last entry whose key is at most key (-1:
+ * none), and whether it is equal. */
+static bool node_search(atd_reader *r, const node *nd, const char *key, size_t len, long *at,
+                        bool *equal)
 {
-    uint64_t lo = 0, hi = map->count;
-    *found = false;
+    size_t lo = 0, hi = nd->n;
+    *equal = false;
     while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
+        size_t mid = lo + (hi - lo) / 2;
         atd_string k;
-        if (!atd_lazy_index_entry(db, map, mid, r, &k))
+        if (!node_entry(r, nd, mid) || !atd_bin_read_string(r, &k))
             return false;
         int c = key_cmp(key, len, &k);
         if (c == 0) {
-            *found = true;
+            *at = (long)mid;
+            *equal = true;
             return true;
         }
         if (c < 0)
@@ -332,7 +463,93 @@ bool atd_lazy_index_seek(const atd_lazy_db *db, const atd_lazy_index *map, const
         else
             lo = mid + 1;
     }
+    *at = (long)lo - 1;
     return true;
+}
+
+bool atd_lazy_index_seek(const atd_lazy_db *db, const atd_lazy_index *map, const char *key,
+                         size_t len, atd_reader *r, bool *found)
+{
+    *found = false;
+    if (map->count == 0)
+        return true;
+    node nd;
+    if (!open_node(db, r, map->root_off, map->root_len, MAX_LEVEL, &nd))
+        return false;
+    atd_string k;
+    long at;
+    bool equal;
+    while (nd.level > 0) {
+        uint64_t off, clen, count;
+        if (!node_search(r, &nd, key, len, &at, &equal))
+            return false;
+        if (at < 0) /* below the smallest key */
+            return true;
+        if (!node_entry(r, &nd, (size_t)at) || !read_child(r, &k, &off, &clen, &count) ||
+            !open_node(db, r, off, clen, nd.level - 1, &nd))
+            return false;
+    }
+    if (!node_search(r, &nd, key, len, &at, &equal))
+        return false;
+    if (!equal)
+        return true;
+    *found = true;
+    return node_entry(r, &nd, (size_t)at) && read_leaf_entry(r, &k);
+}
+
+/* --- verification --- */
+
+int atd_lazy_verify(const atd_lazy_db *db, atd_error *err)
+{
+    atd_reader r;
+    atd_lazy_reader(db, &r, ATD_LAZY_HEADER_SIZE, db->data_end - ATD_LAZY_HEADER_SIZE, NULL);
+    /* the data section: frames, and zero bytes of padding between them */
+    while (r.cur < r.end) {
+        if (*r.cur == 0) {
+            r.cur++;
+            continue;
+        }
+        size_t at = here(&r);
+        uint64_t len;
+        if (!atd_bin_read_uvint(&r, &len))
+            return atd_lazy_get_error(&r, err);
+        uint64_t off = here(&r);
+        if (!frame_in_data(db, off, len)) {
+            atd_reader_fail_at(&r, at, ATD_ERR_SYNTAX,
+                               "frame at %zu of %" PRIu64 " bytes exceeds the data section", at,
+                               len);
+            return atd_lazy_get_error(&r, err);
+        }
+        if (!frame_crc_ok(db, off, len)) {
+            fail_crc(&r, off, len, "frame");
+            return atd_lazy_get_error(&r, err);
+        }
+        r.cur += len + 4;
+    }
+    /* the strings, one after the other in id order */
+    uint64_t p = db->data_end;
+    for (uint64_t id = 0; id < db->strings_count; id++) {
+        uint64_t rec, rec_len;
+        atd_string s;
+        if (!shared_record(&r, db, id, (size_t)(db->strings_table + 8 * id), &rec, &rec_len, &s))
+            return atd_lazy_get_error(&r, err);
+        if (rec != p) {
+            atd_reader_fail_at(&r, (size_t)(db->strings_table + 8 * id), ATD_ERR_SYNTAX,
+                               "shared string %" PRIu64 " at %" PRIu64 ", expected at %" PRIu64,
+                               id, rec, p);
+            return atd_lazy_get_error(&r, err);
+        }
+        p += rec_len + 4;
+    }
+    if (p != db->strings_table) {
+        atd_reader_fail_at(&r, (size_t)p, ATD_ERR_SYNTAX,
+                           "%" PRIu64 " bytes after the last shared string",
+                           db->strings_table - p);
+        return atd_lazy_get_error(&r, err);
+    }
+    if (err != NULL)
+        atd_error_set(err, ATD_ERR_OK, NULL, NULL);
+    return 0;
 }
 
 int atd_lazy_get_error(const atd_reader *r, atd_error *err)

@@ -1,10 +1,11 @@
 /* Writing the lazy format (docs/lazy-format.md): the header, out-of-line
  * values through a stack of scratch writers (a lazy value may contain lazy
- * values: each is complete before it is appended to the file, and its
- * parent, still being written, gets its reference), shared strings through
- * a hash table, index tables, and at the end the strings section, the root
- * and the trailer. The file is appended to only, so it may go to a sink. */
-#include "atd/lazy.h"
+ * values: each is complete before it is appended to the file as a frame
+ * with its CRC, and its parent, still being written, gets its reference),
+ * shared strings through a hash table on their bytes, index nodes, and at
+ * the end the strings section, the root and the trailer. The file is
+ * appended to only, so it may go to a sink. */
+#include "lazy_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,12 @@ uint64_t atd_lazy_hash(const char *s, size_t len)
     return h;
 }
 
+static void put_le32(char *p, uint32_t u)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (char)(unsigned char)(u >> (8 * i));
+}
+
 static void put_le64(char *p, uint64_t u)
 {
     for (int i = 0; i < 8; i++)
@@ -35,10 +42,47 @@ static void append_le64(atd_buf *b, uint64_t u)
     atd_buf_append(b, p, 8);
 }
 
+static void append_uvint(atd_buf *b, uint64_t u)
+{
+    char p[ATD_BIN_VINT_MAX];
+    atd_buf_append(b, p, (size_t)(atd_bin_put_uvint(p, u) - p));
+}
+
+static size_t uvint_size(uint64_t u)
+{
+    size_t n = 1;
+    while (u >= 0x80) {
+        u >>= 7;
+        n++;
+    }
+    return n;
+}
+
 /* Offset in the file of the next byte appended. */
 static uint64_t file_pos(const atd_lazy_writer *lw)
 {
     return (uint64_t)(lw->out->flushed + lw->out->len) - lw->start;
+}
+
+/* Appends a frame (uvint length, the bytes, their CRC-32C); returns the
+ * offset of the bytes. */
+static uint64_t append_frame(atd_lazy_writer *lw, const char *bytes, size_t len)
+{
+    append_uvint(lw->out, len);
+    uint64_t off = file_pos(lw);
+    char crc[4];
+    put_le32(crc, atd_crc32c(0, bytes, len));
+    atd_buf_append(lw->out, bytes, len);
+    atd_buf_append(lw->out, crc, 4);
+    return off;
+}
+
+static void make_header(char h[ATD_LAZY_HEADER_SIZE], uint64_t fingerprint)
+{
+    memset(h, 0, ATD_LAZY_HEADER_SIZE);
+    memcpy(h, header_magic, 8);
+    put_le32(h + 8, ATD_LAZY_VERSION); /* then u32 flags 0 */
+    put_le64(h + 16, fingerprint);     /* then u64 reserved 0 */
 }
 
 atd_writer *atd_lazy_writer_start(atd_lazy_writer *lw, atd_buf *out, uint64_t fingerprint,
@@ -48,10 +92,8 @@ atd_writer *atd_lazy_writer_start(atd_lazy_writer *lw, atd_buf *out, uint64_t fi
     lw->out = out;
     lw->start = (uint64_t)(out->flushed + out->len);
     lw->fingerprint = fingerprint;
-    char h[ATD_LAZY_HEADER_SIZE] = {0};
-    memcpy(h, header_magic, 8);
-    h[8] = (char)ATD_LAZY_VERSION; /* u32 version, u32 flags (0): little-endian */
-    put_le64(h + 16, fingerprint);
+    char h[ATD_LAZY_HEADER_SIZE];
+    make_header(h, fingerprint);
     atd_buf_append(out, h, sizeof h);
     if (out->status != 0) {
         atd_error_set(err, (atd_error_code)out->status, NULL, "cannot write the header");
@@ -96,59 +138,86 @@ static bool move_error(atd_writer *outer, const atd_writer *inner)
     return false;
 }
 
+static bool out_ok(atd_lazy_writer *lw, atd_writer *w)
+{
+    if (lw->out->status == 0)
+        return true;
+    return atd_writer_fail(w, (atd_error_code)lw->out->status, "cannot write the file");
+}
+
 bool atd_lazy_end(atd_lazy_writer *lw, atd_writer *outer, bool ok, atd_lazy *ref)
 {
     unsigned d = --lw->depth;
     atd_buf *s = &lw->scratch[d];
     if (!ok || s->status != 0)
         return move_error(outer, &lw->sw[d]);
-    ref->off = file_pos(lw);
+    ref->off = append_frame(lw, s->data, s->len);
     ref->len = s->len;
-    atd_buf_append(lw->out, s->data, s->len);
-    if (lw->out->status != 0)
-        return atd_writer_fail(outer, (atd_error_code)lw->out->status, "cannot write the file");
-    return true;
+    return out_ok(lw, outer);
 }
 
 bool atd_lazy_write_ref(atd_writer *w, const atd_lazy *ref)
 {
-    char *p = atd_buf_reserve(w->buf, 1 + 2 * ATD_BIN_VINT_MAX);
+    char *p = atd_buf_reserve(w->buf, 2 * ATD_BIN_VINT_MAX);
     if (p == NULL)
         return atd_writer_fail_buf(w);
-    *p++ = (char)ATD_LAZY_TAG_REF;
     p = atd_bin_put_uvint(p, ref->off);
     p = atd_bin_put_uvint(p, ref->len);
     atd_buf_commit(w->buf, p);
     return true;
 }
 
+bool atd_lazy_write_presence(atd_writer *w, bool present)
+{
+    return atd_bin_write_byte(w, present ? 1 : 0);
+}
+
 /* --- shared strings --- */
+
+/* A hash of the bytes, 8 at a time (the writer's table only: never stored). */
+static uint64_t bytes_hash(const char *s, size_t len)
+{
+    uint64_t h = 0x9e3779b97f4a7c15u ^ len;
+    for (; len >= 8; s += 8, len -= 8) {
+        uint64_t x;
+        memcpy(&x, s, 8);
+        h = (h ^ x) * 0xff51afd7ed558ccdu;
+        h ^= h >> 32;
+    }
+    if (len > 0) {
+        uint64_t x = 0;
+        memcpy(&x, s, len);
+        h = (h ^ x) * 0xc4ceb9fe1a85ec53u;
+    }
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9u;
+    return h ^ (h >> 32);
+}
 
 static bool shared_grow(atd_lazy_writer *lw)
 {
     size_t cap = lw->slots_cap ? lw->slots_cap * 2 : 1024;
-    if (cap > SIZE_MAX / sizeof(atd_lazy_shared_slot))
+    if (cap > SIZE_MAX / sizeof(atd_string) || cap / 2 >= UINT32_MAX)
         return false;
     atd_lazy_shared_slot *slots = (atd_lazy_shared_slot *)malloc(cap * sizeof *slots);
-    uint64_t *order = (uint64_t *)realloc(lw->order, (cap / 2) * sizeof *order);
-    if (slots == NULL || order == NULL) {
+    atd_string *strings = (atd_string *)realloc(lw->strings, (cap / 2) * sizeof *strings);
+    if (slots == NULL || strings == NULL) {
         free(slots);
-        if (order != NULL)
-            lw->order = order;
+        if (strings != NULL)
+            lw->strings = strings;
         return false;
     }
-    lw->order = order;
+    lw->strings = strings;
     for (size_t i = 0; i < cap; i++)
-        slots[i].id = UINT64_MAX;
-    for (size_t i = 0; i < lw->slots_cap; i++) {
-        const atd_lazy_shared_slot *o = &lw->slots[i];
-        if (o->id == UINT64_MAX)
-            continue;
-        size_t j = (size_t)o->hash & (cap - 1);
-        while (slots[j].id != UINT64_MAX)
+        slots[i].id = UINT32_MAX;
+    for (uint64_t id = 0; id < lw->nshared; id++) {
+        const atd_string *e = &strings[id];
+        uint64_t h = bytes_hash(e->ptr, e->len);
+        size_t j = (size_t)h & (cap - 1);
+        while (slots[j].id != UINT32_MAX)
             j = (j + 1) & (cap - 1);
-        slots[j] = *o;
-        order[o->id] = j;
+        slots[j].hash = (uint32_t)(h >> 32);
+        slots[j].id = (uint32_t)id;
     }
     free(lw->slots);
     lw->slots = slots;
@@ -161,32 +230,35 @@ bool atd_lazy_write_shared(atd_lazy_writer *lw, atd_writer *w, const char *s, si
     /* kept under half full, so probing ends at an empty slot */
     if (lw->nshared >= lw->slots_cap / 2 && !shared_grow(lw))
         return atd_writer_fail(w, ATD_ERR_NOMEM, "out of memory");
-    uint64_t h = atd_lazy_hash(s, len);
+    uint64_t h = bytes_hash(s, len);
+    uint32_t hi = (uint32_t)(h >> 32);
     size_t mask = lw->slots_cap - 1, j = (size_t)h & mask;
+    uint32_t id;
     for (;;) {
         atd_lazy_shared_slot *e = &lw->slots[j];
-        if (e->id == UINT64_MAX) {
-            e->ptr = s;
-            e->len = len;
-            e->hash = h;
-            e->id = lw->nshared;
-            lw->order[lw->nshared++] = j;
+        if (e->id == UINT32_MAX) {
+            id = (uint32_t)lw->nshared++;
+            e->hash = hi;
+            e->id = id;
+            lw->strings[id].ptr = s;
+            lw->strings[id].len = len;
             break;
         }
-        if (e->hash == h && e->len == len && (len == 0 || memcmp(e->ptr, s, len) == 0))
-            break;
+        if (e->hash == hi) {
+            /* the same bytes: often the very same pointer, as an indexer
+             * shares one copy of each name */
+            const atd_string *o = &lw->strings[e->id];
+            if (o->len == len && (o->ptr == s || len == 0 || memcmp(o->ptr, s, len) == 0)) {
+                id = e->id;
+                break;
+            }
+        }
         j = (j + 1) & mask;
     }
-    char *p = atd_buf_reserve(w->buf, 1 + ATD_BIN_VINT_MAX);
-    if (p == NULL)
-        return atd_writer_fail_buf(w);
-    *p++ = (char)ATD_LAZY_TAG_SHARED;
-    p = atd_bin_put_uvint(p, lw->slots[j].id);
-    atd_buf_commit(w->buf, p);
-    return true;
+    return atd_bin_write_uvint(w, id);
 }
 
-/* --- index tables --- */
+/* --- indexes --- */
 
 static int key_cmp(const atd_string *a, const atd_string *b)
 {
@@ -224,24 +296,33 @@ static void sort_order(const void *items, size_t stride, size_t *order, size_t *
     }
 }
 
+static void index_free(atd_lazy_index_build *b)
+{
+    free(b->order);
+    free(b->entry_at);
+    atd_buf_free(&b->entries);
+    b->order = NULL;
+    b->entry_at = NULL;
+}
+
 bool atd_lazy_index_begin(atd_lazy_writer *lw, atd_writer *w, const void *items, size_t n,
                           size_t stride, atd_lazy_index_build *b)
 {
     (void)lw;
+    memset(b, 0, sizeof *b);
     b->n = n;
-    b->order = NULL;
-    b->offsets = NULL;
-    if (n == 0)
-        return true;
+    b->items = items;
+    b->stride = stride;
+    atd_buf_init(&b->entries);
     size_t *tmp = NULL;
-    if (n <= SIZE_MAX / sizeof(uint64_t)) {
-        b->order = (size_t *)malloc(n * sizeof *b->order);
-        b->offsets = (uint64_t *)malloc(n * sizeof *b->offsets);
-        tmp = (size_t *)malloc(n * sizeof *tmp);
+    if (n < SIZE_MAX / sizeof(size_t)) {
+        b->order = (size_t *)malloc((n + 1) * sizeof *b->order);
+        b->entry_at = (size_t *)malloc((n + 1) * sizeof *b->entry_at);
+        tmp = (size_t *)malloc((n + 1) * sizeof *tmp);
     }
-    if (b->order == NULL || b->offsets == NULL || tmp == NULL) {
+    if (b->order == NULL || b->entry_at == NULL || tmp == NULL) {
         free(tmp);
-        atd_lazy_index_end(lw, w, b, false);
+        index_free(b);
         return atd_writer_fail(w, ATD_ERR_NOMEM, "out of memory");
     }
     for (size_t i = 0; i < n; i++)
@@ -252,7 +333,7 @@ bool atd_lazy_index_begin(atd_lazy_writer *lw, atd_writer *w, const void *items,
         const atd_string *a = key_at(items, stride, b->order[k - 1]);
         if (key_cmp(a, key_at(items, stride, b->order[k])) == 0) {
             size_t second = b->order[k];
-            atd_lazy_index_end(lw, w, b, false);
+            index_free(b);
             char detail[120];
             int shown = a->len > 60 ? 60 : (int)a->len;
             snprintf(detail, sizeof detail, "duplicate key \"%.*s\" in an indexed map", shown,
@@ -264,25 +345,155 @@ bool atd_lazy_index_begin(atd_lazy_writer *lw, atd_writer *w, const void *items,
     return true;
 }
 
+bool atd_lazy_index_add(atd_lazy_writer *lw, atd_writer *w, atd_lazy_index_build *b, bool ok)
+{
+    unsigned d = --lw->depth;
+    atd_buf *s = &lw->scratch[d];
+    if (!ok || s->status != 0)
+        return move_error(w, &lw->sw[d]);
+    const atd_string *key = key_at(b->items, b->stride, b->order[b->added]);
+    b->entry_at[b->added++] = b->entries.len;
+    append_uvint(&b->entries, key->len);
+    atd_buf_append(&b->entries, key->ptr, key->len);
+    append_uvint(&b->entries, s->len);
+    atd_buf_append(&b->entries, s->data, s->len);
+    if (b->entries.status != 0)
+        return atd_writer_fail(w, ATD_ERR_NOMEM, "out of memory");
+    return true;
+}
+
+/* A node's child as its parent has it. */
+typedef struct child {
+    const char *key; /* the smallest key under it (in b->entries) */
+    size_t klen;
+    uint64_t off, len, count;
+} child;
+
+/* Room for a node's entries and their offsets: a page less its frame
+ * (length, CRC) and its level and count. */
+#define NODE_ROOM (ATD_LAZY_PAGE - 2 - 4 - 1 - 2)
+
+/* Appends a node as a frame that does not straddle a page boundary when
+ * it fits in a page (zero bytes of padding before it). */
+static uint64_t append_node(atd_lazy_writer *lw, const atd_buf *node)
+{
+    uint64_t size = uvint_size(node->len) + node->len + 4, pos = file_pos(lw);
+    if (size <= ATD_LAZY_PAGE && pos % ATD_LAZY_PAGE + size > ATD_LAZY_PAGE) {
+        static const char zeros[ATD_LAZY_PAGE];
+        atd_buf_append(lw->out, zeros, (size_t)(ATD_LAZY_PAGE - pos % ATD_LAZY_PAGE));
+    }
+    return append_frame(lw, node->data, node->len);
+}
+
+static size_t child_entry_size(const child *c)
+{
+    return uvint_size(c->klen) + c->klen + uvint_size(c->off) + uvint_size(c->len) +
+           uvint_size(c->count);
+}
+
+/* A node's head: its level, its count, the u16 offset of each of its n
+ * entries (sizes[k] bytes each) from the end of the offsets. */
+static void node_head(atd_buf *node, unsigned level, const size_t *sizes, size_t n)
+{
+    atd_buf_clear(node);
+    atd_buf_putc(node, (char)level);
+    append_uvint(node, n);
+    size_t at = 0;
+    for (size_t k = 0; k < n; k++) {
+        char o[2] = {(char)(unsigned char)(at & 0xff), (char)(unsigned char)(at >> 8)};
+        atd_buf_append(node, o, 2);
+        at += sizes[k];
+    }
+}
+
+/* How many of the n entries of these sizes go in the next node: as many
+ * as fit with their offsets, at least one. */
+static size_t node_fill(const size_t *sizes, size_t n)
+{
+    size_t j = 1, room = sizes[0] + 2;
+    while (j < n && room + sizes[j] + 2 <= NODE_ROOM)
+        room += sizes[j++] + 2;
+    return j;
+}
+
+/* Writes the leaves (level 0) and the levels above them; the root's
+ * child record ends in kids[0]. Returns false when out of memory. */
+static bool write_tree(atd_lazy_writer *lw, atd_lazy_index_build *b, child *kids, size_t *sizes)
+{
+    atd_buf node;
+    atd_buf_init(&node);
+    const char *e = b->entries.data;
+    b->entry_at[b->n] = b->entries.len;
+    for (size_t i = 0; i < b->n; i++)
+        sizes[i] = b->entry_at[i + 1] - b->entry_at[i];
+    size_t nk = 0;
+    for (size_t i = 0; i < b->n;) {
+        size_t j = i + node_fill(sizes + i, b->n - i);
+        node_head(&node, 0, sizes + i, j - i);
+        atd_buf_append(&node, e + b->entry_at[i], b->entry_at[j] - b->entry_at[i]);
+        child *c = &kids[nk++];
+        atd_reader r;
+        atd_reader_init(&r, e, b->entries.len, NULL, ATD_READ_BORROW_STRINGS);
+        r.cur = e + b->entry_at[i];
+        atd_string k = {"", 0};
+        atd_bin_read_string(&r, &k); /* written above: cannot fail */
+        c->key = k.ptr;
+        c->klen = k.len;
+        c->len = node.len;
+        c->count = j - i;
+        c->off = append_node(lw, &node);
+        i = j;
+    }
+    for (unsigned level = 1; nk > 1; level++) {
+        size_t nout = 0;
+        for (size_t i = 0; i < nk; i++)
+            sizes[i] = child_entry_size(&kids[i]);
+        for (size_t i = 0; i < nk;) {
+            size_t j = i + node_fill(sizes + i, nk - i);
+            node_head(&node, level, sizes + i, j - i);
+            uint64_t count = 0;
+            for (size_t k = i; k < j; k++) {
+                append_uvint(&node, kids[k].klen);
+                atd_buf_append(&node, kids[k].key, kids[k].klen);
+                append_uvint(&node, kids[k].off);
+                append_uvint(&node, kids[k].len);
+                append_uvint(&node, kids[k].count);
+                count += kids[k].count;
+            }
+            child c = {kids[i].key, kids[i].klen, 0, node.len, count};
+            c.off = append_node(lw, &node);
+            kids[nout++] = c; /* nout <= i: overwrites a child already written */
+            i = j;
+        }
+        nk = nout;
+    }
+    bool ok = node.status == 0;
+    atd_buf_free(&node);
+    return ok;
+}
+
 bool atd_lazy_index_end(atd_lazy_writer *lw, atd_writer *w, atd_lazy_index_build *b, bool ok)
 {
-    uint64_t table = file_pos(lw);
-    if (ok) {
-        for (size_t k = 0; k < b->n; k++)
-            append_le64(lw->out, b->offsets[k]);
-        if (lw->out->status != 0)
-            ok = atd_writer_fail(w, (atd_error_code)lw->out->status, "cannot write the file");
+    child root = {"", 0, 0, 0, 0};
+    if (ok && b->n > 0) {
+        child *kids = (child *)malloc(b->n * sizeof *kids);
+        size_t *sizes = (size_t *)malloc(b->n * sizeof *sizes);
+        if (kids == NULL || sizes == NULL || !write_tree(lw, b, kids, sizes))
+            ok = atd_writer_fail(w, ATD_ERR_NOMEM, "out of memory");
+        else
+            root = kids[0];
+        free(kids);
+        free(sizes);
+        ok = ok && out_ok(lw, w);
     }
-    free(b->order);
-    free(b->offsets);
-    b->order = NULL;
-    b->offsets = NULL;
+    index_free(b);
     if (!ok)
         return false;
-    char *p = atd_buf_reserve(w->buf, 2 * ATD_BIN_VINT_MAX);
+    char *p = atd_buf_reserve(w->buf, 3 * ATD_BIN_VINT_MAX);
     if (p == NULL)
         return atd_writer_fail_buf(w);
-    p = atd_bin_put_uvint(p, table);
+    p = atd_bin_put_uvint(p, root.off);
+    p = atd_bin_put_uvint(p, root.len);
     p = atd_bin_put_uvint(p, b->n);
     atd_buf_commit(w->buf, p);
     return true;
@@ -295,31 +506,44 @@ static void release(atd_lazy_writer *lw)
     for (unsigned i = 0; i < lw->ninit; i++)
         atd_buf_free(&lw->scratch[i]);
     free(lw->slots);
-    free(lw->order);
+    free(lw->strings);
     lw->slots = NULL;
-    lw->order = NULL;
+    lw->strings = NULL;
     lw->ninit = 0;
 }
 
-/* The strings section: each string's uvint length and bytes, then the
+uint32_t atd__lazy_string_crc(uint64_t id, const char *p, size_t n)
+{
+    return atd_crc32c((uint32_t)id ^ (uint32_t)(id >> 32), p, n);
+}
+
+/* The strings section: each string's uvint length, bytes and CRC, then the
  * table of their offsets. */
 static uint64_t write_strings(atd_lazy_writer *lw)
 {
     uint64_t *offs = lw->nshared ? (uint64_t *)malloc(lw->nshared * sizeof *offs) : NULL;
     if (lw->nshared && offs == NULL)
         return UINT64_MAX;
+    atd_buf rec;
+    atd_buf_init(&rec);
     for (uint64_t id = 0; id < lw->nshared; id++) {
-        const atd_lazy_shared_slot *e = &lw->slots[lw->order[id]];
-        char len[ATD_BIN_VINT_MAX];
+        const atd_string *e = &lw->strings[id];
+        atd_buf_clear(&rec);
+        append_uvint(&rec, e->len);
+        atd_buf_append(&rec, e->ptr, e->len);
+        char crc[4];
+        put_le32(crc, atd__lazy_string_crc(id, rec.data, rec.len));
         offs[id] = file_pos(lw);
-        atd_buf_append(lw->out, len, (size_t)(atd_bin_put_uvint(len, e->len) - len));
-        atd_buf_append(lw->out, e->ptr, e->len);
+        atd_buf_append(lw->out, rec.data, rec.len);
+        atd_buf_append(lw->out, crc, 4);
     }
+    bool ok = rec.status == 0;
+    atd_buf_free(&rec);
     uint64_t table = file_pos(lw);
     for (uint64_t id = 0; id < lw->nshared; id++)
         append_le64(lw->out, offs[id]);
     free(offs);
-    return table;
+    return ok ? table : UINT64_MAX;
 }
 
 int atd_lazy_writer_finish(atd_lazy_writer *lw, bool ok, atd_error *err)
@@ -340,15 +564,19 @@ int atd_lazy_writer_finish(atd_lazy_writer *lw, bool ok, atd_error *err)
         atd_error_set(err, ATD_ERR_NOMEM, NULL, "out of memory");
         return ATD_ERR_NOMEM;
     }
-    uint64_t root_off = file_pos(lw), root_len = lw->scratch[0].len;
-    atd_buf_append(out, lw->scratch[0].data, lw->scratch[0].len);
-    char t[ATD_LAZY_TRAILER_SIZE];
+    const atd_buf *rb = &lw->scratch[0];
+    uint64_t root_off = file_pos(lw), root_len = rb->len;
+    atd_buf_append(out, rb->data, rb->len);
+    char t[ATD_LAZY_TRAILER_SIZE], h[ATD_LAZY_HEADER_SIZE];
     put_le64(t, data_end);
     put_le64(t + 8, table);
     put_le64(t + 16, lw->nshared);
     put_le64(t + 24, root_off);
     put_le64(t + 32, root_len);
-    memcpy(t + 40, trailer_magic, 8);
+    put_le32(t + 40, atd_crc32c(0, rb->data, rb->len));
+    make_header(h, lw->fingerprint);
+    put_le32(t + 44, atd_crc32c(atd_crc32c(0, h, sizeof h), t, 44));
+    memcpy(t + 48, trailer_magic, 8);
     atd_buf_append(out, t, sizeof t);
     release(lw);
     if (out->sink != NULL)

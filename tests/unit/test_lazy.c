@@ -14,6 +14,7 @@
 
 #include "lz_changed.h"
 #include "lz_revindex.h"
+#include "cpu.h"
 #include "revindex_data.h"
 #include "test_main.h"
 
@@ -331,6 +332,25 @@ START_TEST(test_lazy_truncation_and_flips)
 }
 END_TEST
 
+static void put_le32(char *p, uint32_t u)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (char)(unsigned char)(u >> (8 * i));
+}
+
+/* Recomputes the CRC of the frame at (off, len) of data, after an edit. */
+static void fix_frame_crc(char *data, uint64_t off, uint64_t len)
+{
+    put_le32(data + off + len, atd_crc32c(0, data + off, (size_t)len));
+}
+
+/* Recomputes the trailer's CRC (header and trailer) of the len bytes at data. */
+static void fix_trailer_crc(char *data, size_t len)
+{
+    char *t = data + len - ATD_LAZY_TRAILER_SIZE;
+    put_le32(t + 44, atd_crc32c(atd_crc32c(0, data, ATD_LAZY_HEADER_SIZE), t, 44));
+}
+
 START_TEST(test_lazy_error_location)
 {
     lz_revindex_revindex small = sample;
@@ -345,32 +365,38 @@ START_TEST(test_lazy_error_location)
     atd_string key;
     atd_lazy ref;
     ck_assert_int_eq(lz_revindex_revindex_lazy_entry(&db, &root, 0, arena, &key, &ref, &err), 0);
-    /* the second occurrence's `line` hashtag, broken in a copy: the
-     * occurrences are the bytes right at ref.off */
+    /* the occurrences at ref.off: list tag, count, then each occurrence's
+     * file name number and tagged line; the first line's tag is broken
+     * in a copy */
     char *copy = (char *)malloc(buf.len);
     memcpy(copy, buf.data, buf.len);
-    const char *first = memchr(buf.data + ref.off, ATD_BIN_RECORD, ref.len);
-    ck_assert_ptr_nonnull(first);
-    /* array tag, count, element tag (record), then record bodies: count 2,
-     * filename hashtag, tag 49, id, line hashtag... */
-    size_t at = (size_t)(first - buf.data) + 1; /* first record's count */
-    at += 1 + 4 + 1;                            /* count, hashtag, shared tag */
-    while ((unsigned char)copy[at] & 0x80)      /* the string id */
+    size_t at = (size_t)ref.off + 1;       /* the count */
+    while ((unsigned char)copy[at] & 0x80) /* (a uvint) */
         at++;
     at++;
-    copy[at] = 0x11; /* the line field's hashtag loses its high bit */
+    while ((unsigned char)copy[at] & 0x80) /* the file name's number */
+        at++;
+    at++;
+    copy[at] = 0x7f; /* no biniou tag */
     ck_assert_int_eq(lz_revindex_revindex_lazy_open(&db, copy, buf.len, arena, &root, &err), 0);
     lz_revindex_occurrences occ;
-    ck_assert_int_ne(lz_revindex_occurrences_lazy_fetch(&db, &ref, arena, &occ, &err), 0);
+    /* caught by the value's checksum first */
+    ck_assert_int_eq(lz_revindex_occurrences_lazy_fetch(&db, &ref, arena, &occ, &err),
+                     ATD_ERR_CORRUPT);
     char want[64];
-    snprintf(want, sizeof want, "byte %zu, at $[0]", at);
+    snprintf(want, sizeof want, "byte %zu, at $: corrupt", (size_t)ref.off);
+    ck_assert_msg(strncmp(err.message, want, strlen(want)) == 0, "%s", err.message);
+    /* with its checksum made right, the decoder reports where it is */
+    fix_frame_crc(copy, ref.off, ref.len);
+    ck_assert_int_ne(lz_revindex_occurrences_lazy_fetch(&db, &ref, arena, &occ, &err), 0);
+    snprintf(want, sizeof want, "byte %zu, at $[0].line", at);
     ck_assert_msg(strncmp(err.message, want, strlen(want)) == 0, "%s", err.message);
     ck_assert_uint_eq(err.offset, at);
     /* a reference made up by the caller is checked too */
     atd_lazy wild = {buf.len, 10};
     ck_assert_int_eq(lz_revindex_occurrences_lazy_fetch(&db, &wild, arena, &occ, &err),
                      ATD_ERR_INVALID);
-    atd_lazy_index wild_map = {1u << 30, 5};
+    atd_lazy_index wild_map = {1u << 30, 5, 5};
     bool found;
     ck_assert_int_eq(
         lz_revindex_revindex_lazy_find(&db, &wild_map, "a", 1, arena, &ref, &found, &err),
@@ -388,33 +414,240 @@ START_TEST(test_lazy_bad_headers)
     lz_revindex_revindex_lz root;
     atd_error err;
     char *copy = (char *)malloc(buf.len);
-    /* byte flips in the header, trailer fields set out of their bounds */
+    const size_t t = buf.len - ATD_LAZY_TRAILER_SIZE;
+    /* fields set to values out of their bounds, the checksums made right
+     * so that each check is reached; then flips that only they catch */
     struct {
-        size_t at;
-        uint64_t value; /* 0: flip the byte; else the 8-byte field at `at` */
+        size_t at, width;
+        uint64_t value; /* xor'ed into a byte when width is 0 */
+        int code;
         const char *message;
-    } cases[] = {{0, 0, "bad magic"},
-                 {8, 0, "format version"},
-                 {buf.len - 1, 0, "trailer magic"},
-                 {buf.len - 48, 1, "data section end"},
-                 {buf.len - 48, buf.len, "data section end"},
-                 {buf.len - 40, buf.len, "string table"},
-                 {buf.len - 32, UINT64_MAX / 4, "shared strings exceed"},
-                 {buf.len - 16, 1, "root at"}};
+    } cases[] = {{0, 0, 0x5a, ATD_ERR_SYNTAX, "bad magic"},
+                 {8, 4, 1, ATD_ERR_SYNTAX, "format version 1, this reader knows version 2"},
+                 {12, 4, 1, ATD_ERR_SYNTAX, "header flags 0x00000001"},
+                 {24, 8, 1, ATD_ERR_SYNTAX, "reserved"},
+                 {buf.len - 1, 0, 0x5a, ATD_ERR_SYNTAX, "trailer magic"},
+                 {t, 8, 1, ATD_ERR_SYNTAX, "data section end"},
+                 {t, 8, buf.len, ATD_ERR_SYNTAX, "data section end"},
+                 {t + 8, 8, buf.len, ATD_ERR_SYNTAX, "string table"},
+                 {t + 16, 8, UINT64_MAX / 4, ATD_ERR_SYNTAX, "shared strings exceed"},
+                 {t + 32, 8, 1, ATD_ERR_SYNTAX, "root at"},
+                 {t + 40, 4, 7, ATD_ERR_CORRUPT, "checksum of the root value"},
+                 {16, 8, 99, ATD_ERR_TYPE, "written for another schema"}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         memcpy(copy, buf.data, buf.len);
-        if (cases[i].value == 0) {
-            copy[cases[i].at] = (char)(copy[cases[i].at] ^ 0x5a);
+        if (cases[i].width == 0) {
+            copy[cases[i].at] = (char)(copy[cases[i].at] ^ (char)cases[i].value);
         } else {
-            for (int b = 0; b < 8; b++)
-                copy[cases[i].at + (size_t)b] = (char)(unsigned char)(cases[i].value >> (8 * b));
+            for (size_t b = 0; b < cases[i].width; b++)
+                copy[cases[i].at + b] = (char)(unsigned char)(cases[i].value >> (8 * b));
+            fix_trailer_crc(copy, buf.len);
         }
         ck_assert_int_eq(lz_revindex_revindex_lazy_open(&db, copy, buf.len, arena, &root, &err),
-                         ATD_ERR_SYNTAX);
+                         cases[i].code);
         ck_assert_msg(strstr(err.message, cases[i].message) != NULL, "%s", err.message);
+        /* without the checksum made right, the trailer's CRC refuses it */
+        if (cases[i].width != 0 && cases[i].at != 8 && cases[i].at != 12 && cases[i].at != 24) {
+            memcpy(copy + t + 44, buf.data + t + 44, 4);
+            ck_assert_int_eq(
+                lz_revindex_revindex_lazy_open(&db, copy, buf.len, arena, &root, &err),
+                ATD_ERR_CORRUPT);
+        }
     }
     free(copy);
     atd_buf_free(&buf);
+}
+END_TEST
+
+/* Every value the sample's db gives: for each entry, its key and its
+ * occurrences; open must succeed. Returns how many reads failed, each with
+ * an error naming its byte; the others must read the original values. */
+static int reads_original_or_fails(const char *data, size_t len, atd_arena *a, bool *opened,
+                                   bool *verified)
+{
+    atd_lazy_db db;
+    lz_revindex_corpus_lz root;
+    atd_error err;
+    *opened = lz_revindex_corpus_lazy_open(&db, data, len, a, &root, &err) == 0;
+    *verified = false;
+    if (!*opened) {
+        ck_assert(strncmp(err.message, "byte ", 5) == 0);
+        return 0;
+    }
+    *verified = atd_lazy_verify(&db, &err) == 0;
+    ck_assert(*verified || strncmp(err.message, "byte ", 5) == 0);
+    ck_assert(same_string(root.name, (atd_string){"my corpus", 9}));
+    int bad = 0;
+    size_t n = (size_t)root.index.count;
+    ck_assert_uint_eq(n, 6);
+    for (size_t i = 0; i < n; i++) {
+        const lz_revindex_revindex_item *it = &sample.items[i];
+        atd_lazy ref;
+        bool found = false;
+        lz_revindex_occurrences occ;
+        if (lz_revindex_revindex_lazy_find(&db, &root.index, it->key.ptr, it->key.len, a, &ref,
+                                           &found, &err) != 0 ||
+            (found &&
+             lz_revindex_occurrences_lazy_fetch(&db, &ref, a, &occ, &err) != 0)) {
+            ck_assert(strncmp(err.message, "byte ", 5) == 0);
+            bad++;
+            continue;
+        }
+        ck_assert_msg(found, "a flip lost key %zu without an error", i);
+        check_occurrences(&occ, &it->value);
+    }
+    return bad;
+}
+
+/* The corpus root with a 6-word index: every section of the format. */
+static void write_corpus(atd_buf *buf, lz_revindex_corpus *c, lz_revindex_int_assoc_item *stat)
+{
+    memset(c, 0, sizeof *c);
+    c->name.ptr = "my corpus";
+    c->name.len = 9;
+    c->index = sample;
+    c->index.len = 6;
+    stat->key.ptr = "words";
+    stat->key.len = 5;
+    stat->value = 6;
+    c->has_stats = true;
+    c->stats.items = stat;
+    c->stats.len = 1;
+    atd_error err;
+    atd_buf_init(buf);
+    ck_assert_int_eq(lz_revindex_corpus_lazy_write(c, buf, &err), 0);
+}
+
+START_TEST(test_lazy_every_flip_detected)
+{
+    /* the sample's first 6 words, sorted: find looks them up by key */
+    lz_revindex_revindex_item *items = sample.items;
+    qsort(items, 6, sizeof items[0], revindex_key_cmp);
+    lz_revindex_corpus c;
+    lz_revindex_int_assoc_item stat;
+    atd_buf buf;
+    write_corpus(&buf, &c, &stat);
+    atd_arena *scratch = atd_arena_new(0, NULL);
+    bool opened, verified;
+    ck_assert_int_eq(reads_original_or_fails(buf.data, buf.len, scratch, &opened, &verified), 0);
+    ck_assert(opened && verified);
+    /* every byte, three ways: each flip is refused at open or by verify
+     * (every byte of the file is under a checksum or checked), and what
+     * reads without an error reads the original values */
+    char *copy = (char *)malloc(buf.len);
+    size_t refused = 0, unverified = 0, failed_reads = 0;
+    for (size_t i = 0; i < buf.len; i++) {
+        static const unsigned char masks[] = {0x01, 0x80, 0xff};
+        for (size_t k = 0; k < sizeof masks; k++) {
+            memcpy(copy, buf.data, buf.len);
+            copy[i] = (char)(copy[i] ^ masks[k]);
+            atd_arena_reset(scratch);
+            failed_reads += (size_t)reads_original_or_fails(copy, buf.len, scratch, &opened,
+                                                            &verified);
+            refused += !opened;
+            unverified += opened && !verified;
+            ck_assert_msg(!opened || !verified, "flip of byte %zu by 0x%02x not detected", i,
+                          masks[k]);
+        }
+    }
+    ck_assert_uint_eq(refused + unverified, 3 * buf.len);
+    ck_assert_uint_gt(unverified, 0);
+    ck_assert_uint_gt(failed_reads, 0);
+    free(copy);
+    atd_arena_free(scratch);
+    atd_buf_free(&buf);
+}
+END_TEST
+
+/* Both CRC-32C implementations give the known values and agree on every
+ * length and alignment. */
+START_TEST(test_lazy_crc32c)
+{
+    ck_assert_uint_eq(atd_crc32c(0, "123456789", 9), 0xe3069283u);
+    ck_assert_uint_eq(atd_crc32c(0, "", 0), 0);
+    unsigned char bytes[300];
+    uint64_t s = 99;
+    for (size_t i = 0; i < sizeof bytes; i++)
+        bytes[i] = (unsigned char)revindex_rand(&s);
+    uint32_t fast[64][17];
+    for (size_t off = 0; off < 17; off++)
+        for (size_t n = 0; n < 64; n++)
+            fast[n][off] = atd_crc32c(0, bytes + off, n * 4 + off);
+    atd__cpu_limit(0); /* the table */
+    ck_assert_uint_eq(atd_crc32c(0, "123456789", 9), 0xe3069283u);
+    for (size_t off = 0; off < 17; off++)
+        for (size_t n = 0; n < 64; n++)
+            ck_assert_uint_eq(atd_crc32c(0, bytes + off, n * 4 + off), fast[n][off]);
+    /* continued CRCs are the CRC of the concatenation */
+    ck_assert_uint_eq(atd_crc32c(atd_crc32c(0, "12345", 5), "6789", 4), 0xe3069283u);
+    atd__cpu_limit(~0u);
+    ck_assert_uint_eq(atd_crc32c(atd_crc32c(0, "1234", 4), "56789", 5), 0xe3069283u);
+}
+END_TEST
+
+/* A file of the previous format version is refused with a clear error. */
+START_TEST(test_lazy_old_version)
+{
+    atd_buf buf;
+    write_sample(&buf);
+    buf.data[8] = 1;
+    atd_lazy_db db;
+    lz_revindex_revindex_lz root;
+    atd_error err;
+    ck_assert_int_eq(lz_revindex_revindex_lazy_open(&db, buf.data, buf.len, arena, &root, &err),
+                     ATD_ERR_SYNTAX);
+    ck_assert_ptr_nonnull(strstr(err.message, "format version 1, this reader knows version 2"));
+    ck_assert_ptr_nonnull(strstr(err.message, "write the file again"));
+    atd_buf_free(&buf);
+}
+END_TEST
+
+/* write_file replaces a file atomically: a reader that has the old file
+ * open keeps reading it whole; a new open reads the new one. */
+START_TEST(test_lazy_write_file)
+{
+    char dir[] = "/tmp/atd_lazy_dirXXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/db", dir);
+    atd_error err;
+    lz_revindex_revindex first = sample, second = sample;
+    first.len = 10;
+    second.len = 20;
+    ck_assert_int_eq(lz_revindex_revindex_lazy_write_file(&first, path, &err), 0);
+    atd_lazy_db old_db, new_db;
+    lz_revindex_revindex_lz old_root, new_root;
+    ck_assert_int_eq(lz_revindex_revindex_lazy_open_file(&old_db, path, arena, &old_root, &err),
+                     0);
+    ck_assert_int_eq(lz_revindex_revindex_lazy_write_file(&second, path, &err), 0);
+    ck_assert_int_eq(atd_lazy_verify(&old_db, &err), 0);
+    ck_assert_uint_eq(old_root.count, 10);
+    ck_assert_int_eq(lz_revindex_revindex_lazy_open_file(&new_db, path, arena, &new_root, &err),
+                     0);
+    ck_assert_uint_eq(new_root.count, 20);
+    ck_assert_int_eq(atd_lazy_verify(&new_db, &err), 0);
+    atd_lazy_close(&old_db);
+    atd_lazy_close(&new_db);
+    /* no temporary file is left behind; a failed write leaves the file */
+    lz_revindex_revindex dup = sample;
+    lz_revindex_revindex_item items[2] = {sample.items[0], sample.items[0]};
+    dup.items = items;
+    dup.len = 2;
+    ck_assert_int_eq(lz_revindex_revindex_lazy_write_file(&dup, path, &err), ATD_ERR_INVALID);
+    ck_assert_int_eq(lz_revindex_revindex_lazy_open_file(&new_db, path, arena, &new_root, &err),
+                     0);
+    ck_assert_uint_eq(new_root.count, 20);
+    atd_lazy_close(&new_db);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "test \"$(ls %s)\" = db", dir);
+    ck_assert_int_eq(system(cmd), 0);
+    /* a directory that does not exist: an I/O error, nothing created */
+    snprintf(path, sizeof path, "%s/none/db", dir);
+    ck_assert_int_eq(lz_revindex_revindex_lazy_write_file(&first, path, &err), ATD_ERR_IO);
+    ck_assert_ptr_nonnull(strstr(err.message, "cannot create a temporary file"));
+    snprintf(path, sizeof path, "%s/db", dir);
+    unlink(path);
+    ck_assert_int_eq(rmdir(dir), 0);
 }
 END_TEST
 
@@ -433,6 +666,10 @@ Suite *lazy_suite(void)
     tcase_add_test(tc, test_lazy_truncation_and_flips);
     tcase_add_test(tc, test_lazy_error_location);
     tcase_add_test(tc, test_lazy_bad_headers);
+    tcase_add_test(tc, test_lazy_every_flip_detected);
+    tcase_add_test(tc, test_lazy_crc32c);
+    tcase_add_test(tc, test_lazy_old_version);
+    tcase_add_test(tc, test_lazy_write_file);
     suite_add_tcase(s, tc);
     return s;
 }

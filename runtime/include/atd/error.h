@@ -41,7 +41,8 @@ extern "C" {
     X(INVALID, "invalid value")                                                                    \
     X(TOO_LARGE, "record too large")                                                               \
     X(LIMIT, "memory budget exceeded")                                                             \
-    X(TRUNCATED, "input ended inside a record")
+    X(TRUNCATED, "input ended inside a record")                                                    \
+    X(CORRUPT, "corrupt data (checksum mismatch)")
 
 typedef enum atd_error_code {
 #define ATD__ERROR_ENUM(name, text) ATD_ERR_##name,

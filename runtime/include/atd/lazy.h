@@ -1,18 +1,22 @@
 /* The lazy format (docs/lazy-format.md): a file of typed data that opens
- * without decoding and decodes only what a query touches. Values are
- * biniou (atd/biniou.h) except in three places the schema marks:
+ * without decoding and decodes only what a query touches. Values are a
+ * compact form of biniou (atd/biniou.h) where the schema marks them:
  *   <c lazy>   the value is stored out of line, in place a reference
  *              (atd_lazy) that `fetch` decodes on demand;
- *   <c shared> equal strings are stored once, in a strings section;
- *   <c index>  a (string * T) list <json repr="object"> is stored sorted,
- *              with a table of entry offsets for binary search (atd_lazy_index).
+ *   <c shared> equal strings are stored once, in a strings section, in
+ *              place a small number;
+ *   <c index>  a (string * T) list <json repr="object"> is stored sorted in
+ *              a tree of page-sized nodes apart from the values, searched
+ *              by `find` in one node per level (atd_lazy_index).
  * These are the primitives generated code (atdc --lazy) is made of.
  *
  * Reading never copies: strings point into the file's bytes (they are not
  * NUL-terminated), so the bytes must outlive every value read from them.
  * Every offset and length read from the file is checked against the section
- * it must lie in before use: a truncated or corrupt file is an error with
- * its byte offset and path, never an out-of-bounds read.
+ * it must lie in before use, and every out-of-line value, index node and
+ * shared string carries a CRC-32C checked when it is read: a truncated or
+ * corrupt file is an error with its byte offset and path (ATD_ERR_CORRUPT
+ * for a checksum), never an out-of-bounds read or silently different data.
  *
  * Thread-safety: an opened atd_lazy_db is never written after open, so any
  * number of threads may fetch and find at the same time, each with its own
@@ -24,6 +28,7 @@
 #include "biniou.h"
 #include "buf.h"
 #include "common.h"
+#include "crc32c.h"
 #include "error.h"
 #include "reader.h"
 #include "writer.h"
@@ -33,29 +38,30 @@ extern "C" {
 #endif
 
 /* Format constants. */
-#define ATD_LAZY_VERSION 1u
+#define ATD_LAZY_VERSION 2u
 #define ATD_LAZY_HEADER_SIZE 32u
-#define ATD_LAZY_TRAILER_SIZE 48u
-/* The tags biniou does not have (it stops at 26). */
-enum {
-    ATD_LAZY_TAG_REF = 48,    /* uvint offset, uvint length of an out-of-line value */
-    ATD_LAZY_TAG_SHARED = 49, /* uvint index in the strings section */
-    ATD_LAZY_TAG_INDEX = 50   /* uvint offset of the entry table, uvint count */
-};
+#define ATD_LAZY_TRAILER_SIZE 56u
+/* The tag of an indexed map (biniou stops at 26). */
+enum { ATD_LAZY_TAG_INDEX = 50 };
 /* How deep lazy values (and index entries) may nest in a written value. */
 #define ATD_LAZY_MAX_NEST 16
+/* Index nodes are at most this large and never straddle a page boundary
+ * of the file, so a cold lookup reads one page per level. */
+#define ATD_LAZY_PAGE 4096u
 
-/* A reference to a value stored out of line (checked to lie in the data
- * section when it was read). */
+/* A reference to a value stored out of line: its frame's body at `off`,
+ * `len` bytes, then its CRC-32C (checked to lie in the data section when
+ * it was read). */
 typedef struct atd_lazy {
     uint64_t off;
     uint64_t len;
 } atd_lazy;
 
-/* An indexed map: `count` entries, sorted by key, whose offsets are the
- * 8-byte words at `table` (checked to lie in the data section). */
+/* An indexed map: `count` entries, sorted by key, in a tree of nodes whose
+ * root is the frame at (root_off, root_len); root_len is 0 when empty. */
 typedef struct atd_lazy_index {
-    uint64_t table;
+    uint64_t root_off;
+    uint64_t root_len;
     uint64_t count;
 } atd_lazy_index;
 
@@ -64,7 +70,7 @@ typedef struct atd_lazy_db {
     const char *data; /* the whole file */
     size_t len;
     uint64_t fingerprint;
-    uint64_t data_end;      /* lazy values and index tables lie in [HEADER_SIZE, data_end) */
+    uint64_t data_end;      /* frames (values, index nodes) lie in [HEADER_SIZE, data_end) */
     uint64_t strings_table; /* strings_count 8-byte offsets; the strings lie before it */
     uint64_t strings_count;
     uint64_t root_off; /* the root value */
@@ -77,18 +83,35 @@ typedef struct atd_lazy_db {
 /* Opening                                                             */
 /* ------------------------------------------------------------------ */
 
-/* Checks the header (magic, version, fingerprint) and the trailer of the
- * `len` bytes at `data` (the caller's; kept, not copied). Returns 0 or an
- * error code (ATD_ERR_SYNTAX: not this format or corrupt; ATD_ERR_TYPE:
+/* Checks the header (magic, version, flags and reserved 0, fingerprint),
+ * the trailer (its CRC covers the header too), the sections' bounds and
+ * the root's CRC of the `len` bytes at `data` (the caller's; kept, not
+ * copied). Returns 0 or an error code (ATD_ERR_SYNTAX: not this format, or
+ * another version of it; ATD_ERR_CORRUPT: a checksum differs; ATD_ERR_TYPE:
  * written for another schema, the fingerprints differ). */
 int atd_lazy_open_buffer(atd_lazy_db *db, const char *data, size_t len, uint64_t fingerprint,
                          atd_error *err);
 /* Maps the file read-only, then as atd_lazy_open_buffer (ATD_ERR_IO when it
- * cannot be opened or mapped). */
+ * cannot be opened or mapped).
+ *
+ * The mapping shares the file's pages: if the file is truncated or
+ * rewritten in place while it is open, the next read of a page past its
+ * new end kills the process with SIGBUS, and rewritten bytes are read as
+ * they are (as corruption at best). Replace a database with
+ * atd_lazy_file_begin / atd_lazy_file_commit (a new file renamed over the
+ * old one: readers keep the old one until they close it), never with
+ * O_TRUNC. */
 int atd_lazy_open_file(atd_lazy_db *db, const char *path, uint64_t fingerprint, atd_error *err);
 /* Unmaps a file opened by atd_lazy_open_file; nothing for a buffer. Values
  * read from the db must not be used after. */
 void atd_lazy_close(atd_lazy_db *db);
+
+/* Checks every checksum of the file (every value and index node of the
+ * data section, every shared string, and that the zero padding between
+ * frames is zero): 0, or ATD_ERR_CORRUPT (or ATD_ERR_SYNTAX for a broken
+ * frame) with the offset of the first bad byte range. Reads the whole file;
+ * fetch and find check only what they read. */
+int atd_lazy_verify(const atd_lazy_db *db, atd_error *err);
 
 /* ------------------------------------------------------------------ */
 /* Reading (generated code)                                            */
@@ -101,25 +124,27 @@ void atd_lazy_reader(const atd_lazy_db *db, atd_reader *r, uint64_t off, uint64_
 /* A reader over the root value. */
 void atd_lazy_root_reader(const atd_lazy_db *db, atd_reader *r, atd_arena *arena);
 /* A reader over the value `ref` refers to, after checking it lies in the
- * data section (false, with the error in r, if not). */
+ * data section and its CRC (false, with the error in r, if not). */
 bool atd_lazy_fetch_reader(const atd_lazy_db *db, atd_reader *r, const atd_lazy *ref,
                            atd_arena *arena);
 /* After a tagged composite's tag byte: ATD_ERR_TYPE unless it is `want`. */
 bool atd_lazy_check_tag(atd_reader *r, uint8_t tag, unsigned want);
+/* An option's presence byte (0 or 1). */
+bool atd_lazy_read_presence(atd_reader *r, bool *present);
 
-/* Tagged references: read the tag and the body, check the bounds. */
+/* The bodies of references (lazy values, shared strings, indexes), read
+ * and checked against their sections. */
 bool atd_lazy_read_ref(atd_reader *r, const atd_lazy_db *db, atd_lazy *out);
 bool atd_lazy_read_shared(atd_reader *r, const atd_lazy_db *db, atd_string *out);
 bool atd_lazy_read_index(atd_reader *r, const atd_lazy_db *db, atd_lazy_index *out);
-/* The body of an index (its tag read already). */
-bool atd_lazy_read_index_body(atd_reader *r, const atd_lazy_db *db, atd_lazy_index *out);
 
-/* Binary search of `key` in the map: on success *found tells whether it is
- * there, and if so r reads the entry's value (a tagged value). Returns
- * false on a corrupt entry (error in r). */
+/* Search of `key` in the map: on success *found tells whether it is there,
+ * and if so r reads exactly the entry's value. Returns false on a corrupt
+ * node (error in r). */
 bool atd_lazy_index_seek(const atd_lazy_db *db, const atd_lazy_index *map, const char *key,
                          size_t len, atd_reader *r, bool *found);
-/* Positions r on entry i (< map->count): reads its key; r then reads its value. */
+/* Positions r on entry i (< map->count) in key order: reads its key; r
+ * then reads exactly its value. */
 bool atd_lazy_index_entry(const atd_lazy_db *db, const atd_lazy_index *map, uint64_t i,
                           atd_reader *r, atd_string *key);
 
@@ -132,10 +157,8 @@ int atd_lazy_get_error(const atd_reader *r, atd_error *err);
 /* ------------------------------------------------------------------ */
 
 typedef struct atd_lazy_shared_slot {
-    const char *ptr; /* the caller's bytes: they must live until finish */
-    size_t len;
-    uint64_t hash;
-    uint64_t id; /* UINT64_MAX: empty slot */
+    uint32_t hash; /* the high bits of the string's hash */
+    uint32_t id;   /* UINT32_MAX: empty slot */
 } atd_lazy_shared_slot;
 
 typedef struct atd_lazy_writer {
@@ -145,10 +168,11 @@ typedef struct atd_lazy_writer {
     unsigned ninit; /* scratch buffers initialized (freed by finish) */
     atd_buf scratch[ATD_LAZY_MAX_NEST];
     atd_writer sw[ATD_LAZY_MAX_NEST];
-    /* shared strings: open addressing, ids in insertion order */
+    /* shared strings: open addressing on the bytes' hash, ids in first-use
+     * order; the bytes are the caller's and must live until finish */
     atd_lazy_shared_slot *slots;
     size_t slots_cap; /* a power of two */
-    uint64_t *order;  /* slot index of each id */
+    atd_string *strings; /* by id */
     uint64_t nshared;
     uint64_t fingerprint;
 } atd_lazy_writer;
@@ -164,31 +188,58 @@ int atd_lazy_writer_finish(atd_lazy_writer *lw, bool ok, atd_error *err);
 
 /* A lazy value: atd_lazy_begin gives the writer to write it to (NULL, with
  * the error in `outer`, beyond ATD_LAZY_MAX_NEST); atd_lazy_end (ok: whether
- * writing it succeeded) appends it to the file and gives its reference, or
- * moves its error to `outer` and returns false. */
+ * writing it succeeded) appends it to the file as a frame and gives its
+ * reference, or moves its error to `outer` and returns false. */
 atd_writer *atd_lazy_begin(atd_lazy_writer *lw, atd_writer *outer);
 bool atd_lazy_end(atd_lazy_writer *lw, atd_writer *outer, bool ok, atd_lazy *ref);
-/* Tag and body of a reference, of a shared string (interned here). */
+/* The body of a reference; of a shared string (interned here). */
 bool atd_lazy_write_ref(atd_writer *w, const atd_lazy *ref);
 bool atd_lazy_write_shared(atd_lazy_writer *lw, atd_writer *w, const char *s, size_t len);
+/* An option's presence byte. */
+bool atd_lazy_write_presence(atd_writer *w, bool present);
 
 /* An index of n entries whose keys are the atd_string at the start of each
- * item (items of `stride` bytes): the order sorted by key (NULL on error:
- * duplicate key, out of memory, error in w). Then write each entry with
- * atd_lazy_begin (key body, tagged value) / atd_lazy_end in that order and
- * record its ref.off at offsets[k]; atd_lazy_index_end writes the table,
- * the body of the index (its tag is the caller's) into w and frees the order. */
+ * item (items of `stride` bytes). atd_lazy_index_begin sorts them (false on
+ * a duplicate key or out of memory, error in w); then, for each k < n, the
+ * value of item order[k] is written to the writer atd_lazy_begin gives and
+ * atd_lazy_index_add (ok: whether that succeeded) adds the entry;
+ * atd_lazy_index_end writes the nodes and the body of the index (its tag is
+ * the caller's) into w, and frees everything (ok false: frees only). */
 typedef struct atd_lazy_index_build {
     size_t *order;
-    uint64_t *offsets;
-    size_t n;
+    size_t n, added;
+    const void *items;
+    size_t stride;
+    atd_buf entries;  /* the leaf entries, in key order */
+    size_t *entry_at; /* where each starts in `entries` */
 } atd_lazy_index_build;
 bool atd_lazy_index_begin(atd_lazy_writer *lw, atd_writer *w, const void *items, size_t n,
                           size_t stride, atd_lazy_index_build *b);
+bool atd_lazy_index_add(atd_lazy_writer *lw, atd_writer *w, atd_lazy_index_build *b, bool ok);
 bool atd_lazy_index_end(atd_lazy_writer *lw, atd_writer *w, atd_lazy_index_build *b, bool ok);
 
 /* FNV-1a, 64 bits: the schema fingerprint's hash (atdc computes it). */
 uint64_t atd_lazy_hash(const char *s, size_t len);
+
+/* ------------------------------------------------------------------ */
+/* Replacing a file safely                                             */
+/* ------------------------------------------------------------------ */
+
+/* atd_lazy_file_begin creates a temporary file next to `path` (same
+ * directory, "PATH.tmp.XXXXXX") and sets `out` to write to it;
+ * atd_lazy_file_commit (ok: whether the write succeeded) flushes out,
+ * fsyncs the file, closes it, renames it to `path` (atomic: a reader opens
+ * the old file or the new one, whole) and fsyncs the directory, so that
+ * after it returns 0 the new file survives a crash. On failure, or when ok
+ * is false, the temporary file is removed and `path` is untouched. Both
+ * return 0 or an error code (ATD_ERR_IO, err filled); commit frees out. */
+typedef struct atd_lazy_file {
+    char *path; /* the destination */
+    char *tmp;  /* the temporary file */
+    int fd;
+} atd_lazy_file;
+int atd_lazy_file_begin(atd_lazy_file *f, const char *path, atd_buf *out, atd_error *err);
+int atd_lazy_file_commit(atd_lazy_file *f, atd_buf *out, bool ok, atd_error *err);
 
 #ifdef __cplusplus
 }
