@@ -232,7 +232,7 @@ static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, co
         return DRIVER_SCHEMA_ERROR;
     if (!deps_load(&g, arena, d, m, name, o->include_dirs, o->ninclude_dirs))
         return DRIVER_SCHEMA_ERROR;
-    ir_module *ir = lower_module(d, arena, cm, o->prefix, g.imports);
+    ir_module *ir = lower_module(d, arena, cm, o->prefix, o->no_stutter, g.imports);
     if (ir == NULL || !lower_clash_check(d, arena, ir))
         return DRIVER_SCHEMA_ERROR;
     if (!sort_module(ir, arena)) {
@@ -249,6 +249,9 @@ static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, co
             return DRIVER_SCHEMA_ERROR;
         ir->lazy = true;
     }
+    ir->types_only = o->types_only;
+    ir->no_stream = o->no_stream;
+    ir->no_pretty = o->no_pretty;
     if (o->mode == DRIVER_CHECK)
         return DRIVER_OK;
 

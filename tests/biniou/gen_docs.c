@@ -507,7 +507,7 @@ static ir_module *load(atd_arena *arena, diag_ctx *d, const char *path)
     deps_graph g;
     if (cm == NULL || !deps_load(&g, arena, d, m, path, NULL, 0))
         return NULL;
-    ir_module *ir = lower_module(d, arena, cm, NULL, g.imports);
+    ir_module *ir = lower_module(d, arena, cm, NULL, false, g.imports);
     if (ir == NULL || !sort_module(ir, arena))
         return NULL;
     return ir;
