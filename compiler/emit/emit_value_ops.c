@@ -156,6 +156,20 @@ static void copy_value(cw *w, const ir_type *t, const char *lv, int depth)
     }
 }
 
+/* The same for a slot that holds a value only when `has` is true (an
+ * optional field, an option, a nullable). */
+static void copy_present(cw *w, const char *has, const ir_slot *s, const char *lv)
+{
+    const char *call = s->ptr ? NULL : copy_call(w, s->type, lv);
+    if (call != NULL) {
+        cw_line(w, "if (%s && %s) return ATD_ERR_NOMEM;", has, call);
+        return;
+    }
+    cw_open(w, "if (%s)", has);
+    copy_slot(w, s, lv, 0);
+    cw_close(w, "}");
+}
+
 /* Emits the body of t's copy function after `*dst = *src;`. */
 static void copy_parts(cw *w, const ir_type *t)
 {
@@ -166,16 +180,10 @@ static void copy_parts(cw *w, const ir_type *t)
             if (!slot_is_deep(&f->slot))
                 continue;
             const char *lv = cw_fmt(w, "dst->%s", f->c_name);
-            const char *call = f->slot.ptr ? NULL : copy_call(w, f->slot.type, lv);
-            if (f->kind != IR_FIELD_OPTIONAL) {
+            if (f->kind == IR_FIELD_OPTIONAL)
+                copy_present(w, cw_fmt(w, "dst->has_%s", f->c_name), &f->slot, lv);
+            else
                 copy_slot(w, &f->slot, lv, 0);
-            } else if (call != NULL) {
-                cw_line(w, "if (dst->has_%s && %s) return ATD_ERR_NOMEM;", f->c_name, call);
-            } else {
-                cw_open(w, "if (dst->has_%s)", f->c_name);
-                copy_slot(w, &f->slot, lv, 0);
-                cw_close(w, "}");
-            }
         }
         break;
     case IR_TUPLE:
@@ -203,17 +211,9 @@ static void copy_parts(cw *w, const ir_type *t)
         cw_close(w, "}");
         break;
     case IR_OPTION:
-    case IR_NULLABLE: {
-        const char *call = t->elem.ptr ? NULL : copy_call(w, t->elem.type, "dst->value");
-        if (call != NULL) {
-            cw_line(w, "if (dst->has && %s) return ATD_ERR_NOMEM;", call);
-        } else {
-            cw_open(w, "if (dst->has)");
-            copy_slot(w, &t->elem, "dst->value", 0);
-            cw_close(w, "}");
-        }
+    case IR_NULLABLE:
+        copy_present(w, "dst->has", &t->elem, "dst->value");
         break;
-    }
     case IR_UNIT:
     case IR_BOOL:
     case IR_INT:

@@ -1,8 +1,9 @@
 /* Tests of the generated copy, equality and name functions (emit_value_ops.c,
  * emit_names.c) and of the runtime's value constructors (atd/value.h), on
  * generated/everything.c (every construct of the language, read from
- * tests/conformance/everything_root.json) and generated/mapping.c (a <c t>
- * wrap).
+ * tests/conformance/everything_root.json), generated/mapping.c (a <c t>
+ * wrap) and generated/adapters.c (atdgen's adapters, on the documents of
+ * tests/atdgen_adapters/cases.jsonl).
  *
  * Copies are deep: the source arena and the input are freed before the copy
  * is written and compared, so ASan and valgrind see any part left behind.
@@ -16,6 +17,7 @@
 #include "test_files.h"
 #include "test_main.h"
 
+#include "adapters.h"
 #include "everything.h"
 #include "mapping.h"
 
@@ -253,6 +255,42 @@ START_TEST(test_wrap)
 }
 END_TEST
 
+/* The types behind atdgen's JSON adapters are plain C types: each document
+ * that reads, copied, outlives its arena and writes the same bytes. */
+START_TEST(test_copy_adapters)
+{
+    size_t len;
+    char *all = test_read_file(ATD_SOURCE_DIR "/tests/atdgen_adapters/cases.jsonl", &len);
+    int copied = 0;
+    for (char *line = all, *end; *line != '\0'; line = end + 1) {
+        end = strchr(line, '\n');
+        ck_assert_ptr_nonnull(end);
+        atd_arena *from = atd_arena_new(0, NULL), *to = atd_arena_new(0, NULL);
+        adapters_doc v, c;
+        atd_error err;
+        atd_buf want, got;
+        atd_buf_init(&want);
+        atd_buf_init(&got);
+        if (adapters_doc_from_json(line, (size_t)(end - line), from, &v, &err) == 0) {
+            ck_assert_int_eq(adapters_doc_to_json(&v, &want, &err), 0);
+            ck_assert_int_eq(adapters_doc_copy(&v, to, &c), 0);
+            ck_assert(adapters_doc_equal(&v, &c));
+            atd_arena_free(from);
+            from = NULL;
+            ck_assert_int_eq(adapters_doc_to_json(&c, &got, &err), 0);
+            ck_assert(got.len == want.len && memcmp(got.data, want.data, got.len) == 0);
+            copied++;
+        }
+        atd_buf_free(&want);
+        atd_buf_free(&got);
+        atd_arena_free(from);
+        atd_arena_free(to);
+    }
+    ck_assert_int_gt(copied, 10);
+    free(all);
+}
+END_TEST
+
 /* NAMES(T, count): every value below count has a name that of_name maps
  * back to it, count and beyond have none, and of_name rejects the names
  * with a byte added or removed without touching *out. */
@@ -438,6 +476,7 @@ static Suite *value_ops_suite(void)
     tcase_add_test(tc, test_equal_every_kind);
     tcase_add_test(tc, test_equal_floats);
     tcase_add_test(tc, test_wrap);
+    tcase_add_test(tc, test_copy_adapters);
     tcase_add_test(tc, test_names_round_trip);
     tcase_add_test(tc, test_names_are_json_names);
     tcase_add_test(tc, test_build_by_hand);
