@@ -8,8 +8,9 @@
 #                 refused with --biniou and --lazy;
 #   --no-stream, --no-pretty  leave out exactly their functions;
 #   --no-stutter  type event in event.atd is `event` (functions event_read,
-#                 event_copy...), the default stays event_event, and a name
-#                 that the shorter one makes clash is an error.
+#                 event_copy...), the default stays event_event, a name that
+#                 the shorter one makes clash is an error, and an imported
+#                 type is named by the same rule.
 # Usage: gen_options.sh ATDC ROOT
 set -u
 ATDC=${1:?usage: gen_options.sh ATDC ROOT}
@@ -115,6 +116,18 @@ n=$((n + 1))
 n=$((n + 1))
 "$ATDC" --no-stutter -o "$TMP" "$TMP/clash.atd" 2> "$TMP/err"
 [ $? -eq 1 ] && grep -q "clash_read" "$TMP/err" || { fail "--no-stutter clash not reported"; cat "$TMP/err"; }
+
+# an imported type is named by the same rule: lib.lib is `lib`
+mkdir -p "$TMP/imp/lib"
+printf 'type lib = { n : int; s : string }\n' > "$TMP/imp/lib/lib.atd"
+printf 'from lib.lib import lib\ntype app = { l : lib.lib; k : int }\n' > "$TMP/imp/app.atd"
+n=$((n + 1))
+"$ATDC" --no-stutter -o "$TMP/imp/out" "$TMP/imp/lib/lib.atd" "$TMP/imp/app.atd" ||
+    fail "--no-stutter with an import"
+compiles "$TMP/imp/out" lib
+compiles "$TMP/imp/out" app
+n=$((n + 1))
+grep -q '^    lib l;$' "$TMP/imp/out/app.h" || fail "--no-stutter: the imported type is not lib"
 
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]
