@@ -18,6 +18,8 @@
 #include "test_main.h"
 
 #include "adapters.h"
+#include "defaults.h"
+#include "event.h"
 #include "everything.h"
 #include "mapping.h"
 
@@ -328,6 +330,16 @@ START_TEST(test_names_round_trip)
     NAMES(everything_tree_tag, EVERYTHING_TREE_NODE + 1);
     NAMES(everything_expr_tag, EVERYTHING_EXPR_BLOCK + 1);
     NAMES(mapping_color_tag, MAPPING_COLOR_CUSTOM + 1);
+    NAMES(event_event_type, EVENT_EVENT_TYPE_CANCEL + 1);
+    NAMES(defaults_color, DEFAULTS_COLOR_BLUE + 1);
+    NAMES(defaults_shape_tag, DEFAULTS_SHAPE_CIRCLE + 1);
+    NAMES(adapters_shape_tag, ADAPTERS_SHAPE_CODE + 1);
+    NAMES(adapters_event_tag, ADAPTERS_EVENT_STOP + 1);
+    NAMES(adapters_one_tag, ADAPTERS_ONE_BOX + 1);
+    NAMES(adapters_codec_shape_tag, ADAPTERS_CODEC_SHAPE_DISC + 1);
+    NAMES(adapters_payload_tag, ADAPTERS_PAYLOAD_NOTHING + 1);
+    NAMES(adapters_payload2_tag, ADAPTERS_PAYLOAD2_UNKNOWN + 1);
+    NAMES(adapters_kind_shape_tag, ADAPTERS_KIND_SHAPE_BLANK + 1);
 }
 END_TEST
 
