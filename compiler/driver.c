@@ -212,7 +212,8 @@ static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, co
     const checked_module *cm = driver_load_and_check(o, d, arena, name, m, &g);
     if (cm == NULL)
         return DRIVER_SCHEMA_ERROR;
-    lower_options lopts = {o->prefix, o->biniou, o->biniou_skip_abstract, o->lazy};
+    lower_options lopts = {o->prefix, o->biniou, o->biniou_skip_abstract, o->lazy,
+                           o->no_stutter, o->types_only, o->no_stream, o->no_pretty};
     ir_module *ir = lower_module(d, arena, cm, &lopts);
     if (ir == NULL || !lower_clash_check(d, arena, ir))
         return DRIVER_SCHEMA_ERROR;

@@ -42,6 +42,10 @@ typedef struct driver_options {
      * abstract get no biniou functions instead of refusing the schema */
     bool biniou_skip_abstract;
     bool lazy;   /* --lazy: the lazy format's API too (implies --biniou) */
+    bool types_only; /* --types-only: C types and init functions only */
+    bool no_stream;  /* --no-stream: no next_line, next_element, write_line */
+    bool no_pretty;  /* --no-pretty: no to_json_pretty */
+    bool no_stutter; /* --no-stutter: type p in p.atd is named p, not p_p */
     const char *const *include_dirs; /* -I DIR...: where imports are searched (deps.h) */
     size_t ninclude_dirs;
     const char *depfile;    /* --depfile FILE: write the make rule there after generating */

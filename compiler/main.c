@@ -31,6 +31,11 @@ static const char usage_text[] =
     "  --biniou            also generate biniou readers and writers (atdgen -b format)\n"
     "  --biniou-skip-abstract  like --biniou, leaving out the types that hold abstract\n"
     "  --lazy              also generate the lazy format's API (implies --biniou)\n"
+    "  --types-only        generate the C types and their init functions only\n"
+    "  --no-stream         leave out next_line, next_element and write_line\n"
+    "  --no-pretty         leave out to_json_pretty\n"
+    "  --no-stutter        name the type called like the schema by the bare prefix:\n"
+    "                      type library in library.atd is library, not library_library\n"
     "  --help              show this help and exit\n"
     "  --version           show the version and exit\n"
     "\n"
@@ -139,6 +144,14 @@ int main(int argc, char **argv)
             o.biniou_skip_abstract = true;
         } else if (strcmp(arg, "--lazy") == 0) {
             o.lazy = true;
+        } else if (strcmp(arg, "--types-only") == 0) {
+            o.types_only = true;
+        } else if (strcmp(arg, "--no-stream") == 0) {
+            o.no_stream = true;
+        } else if (strcmp(arg, "--no-pretty") == 0) {
+            o.no_pretty = true;
+        } else if (strcmp(arg, "--no-stutter") == 0) {
+            o.no_stutter = true;
         } else if (strcmp(arg, "-Werror") == 0) {
             o.werror = true;
         } else if (strncmp(arg, "-W", 2) == 0) {
@@ -185,6 +198,9 @@ int main(int argc, char **argv)
             rc = main_usage_error("unknown option '%s'", arg);
         }
     }
+    /* Types alone have no readers and writers to build biniou or lazy code on. */
+    if (rc == DRIVER_OK && o.types_only && (o.biniou || o.biniou_skip_abstract || o.lazy))
+        rc = main_usage_error("%s", "--types-only cannot be combined with --biniou or --lazy");
     if (rc == DRIVER_OK && nfiles == 0)
         rc = main_usage_error("%s", "no input file");
     if (rc == DRIVER_OK) {

@@ -3452,6 +3452,645 @@ int adapters_json_to_json(const adapters_json *value, atd_buf *out, atd_error *e
     return atd_to_json(adapters_json_write_any, value, out, err);
 }
 
+/* --- copy and equality --- */
+
+static int adapters_abstract_nullable_copy(const adapters_abstract_nullable *src, atd_arena *a, adapters_abstract_nullable *dst);
+static bool adapters_abstract_nullable_equal(const adapters_abstract_nullable *a, const adapters_abstract_nullable *b);
+static int adapters_string_abstract_nullable_tuple_copy(const adapters_string_abstract_nullable_tuple *src, atd_arena *a, adapters_string_abstract_nullable_tuple *dst);
+static bool adapters_string_abstract_nullable_tuple_equal(const adapters_string_abstract_nullable_tuple *a, const adapters_string_abstract_nullable_tuple *b);
+static int adapters_shape_list_copy(const adapters_shape_list *src, atd_arena *a, adapters_shape_list *dst);
+static bool adapters_shape_list_equal(const adapters_shape_list *a, const adapters_shape_list *b);
+static int adapters_event_list_copy(const adapters_event_list *src, atd_arena *a, adapters_event_list *dst);
+static bool adapters_event_list_equal(const adapters_event_list *a, const adapters_event_list *b);
+static int adapters_one_list_copy(const adapters_one_list *src, atd_arena *a, adapters_one_list *dst);
+static bool adapters_one_list_equal(const adapters_one_list *a, const adapters_one_list *b);
+static int adapters_codec_shape_list_copy(const adapters_codec_shape_list *src, atd_arena *a, adapters_codec_shape_list *dst);
+static bool adapters_codec_shape_list_equal(const adapters_codec_shape_list *a, const adapters_codec_shape_list *b);
+static int adapters_tagged_value_list_copy(const adapters_tagged_value_list *src, atd_arena *a, adapters_tagged_value_list *dst);
+static bool adapters_tagged_value_list_equal(const adapters_tagged_value_list *a, const adapters_tagged_value_list *b);
+static int adapters_tagged_value2_list_copy(const adapters_tagged_value2_list *src, atd_arena *a, adapters_tagged_value2_list *dst);
+static bool adapters_tagged_value2_list_equal(const adapters_tagged_value2_list *a, const adapters_tagged_value2_list *b);
+static int adapters_kind_shape_list_copy(const adapters_kind_shape_list *src, atd_arena *a, adapters_kind_shape_list *dst);
+static bool adapters_kind_shape_list_equal(const adapters_kind_shape_list *a, const adapters_kind_shape_list *b);
+
+int adapters_circle_copy(const adapters_circle *src, atd_arena *a, adapters_circle *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool adapters_circle_equal(const adapters_circle *a, const adapters_circle *b)
+{
+    return a->radius == b->radius;
+}
+
+int adapters_rect_copy(const adapters_rect *src, atd_arena *a, adapters_rect *dst)
+{
+    *dst = *src;
+    if (dst->has_label && atd_string_dup(a, dst->label.ptr, dst->label.len, &dst->label)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool adapters_rect_equal(const adapters_rect *a, const adapters_rect *b)
+{
+    return a->width == b->width &&
+        a->height == b->height &&
+        a->has_label == b->has_label && (!a->has_label || atd_string_equal(&a->label, &b->label));
+}
+
+int adapters_start_copy(const adapters_start *src, atd_arena *a, adapters_start *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool adapters_start_equal(const adapters_start *a, const adapters_start *b)
+{
+    return a->at == b->at;
+}
+
+int adapters_tagged_copy(const adapters_tagged *src, atd_arena *a, adapters_tagged *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->kind.ptr, dst->kind.len, &dst->kind)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool adapters_tagged_equal(const adapters_tagged *a, const adapters_tagged *b)
+{
+    return atd_string_equal(&a->kind, &b->kind) &&
+        a->n == b->n;
+}
+
+int adapters_shape_copy(const adapters_shape *src, atd_arena *a, adapters_shape *dst)
+{
+    *dst = *src;
+    switch (dst->tag) {
+    case ADAPTERS_SHAPE_RECT:
+        return adapters_rect_copy(&dst->u.Rect, a, &dst->u.Rect);
+    default:
+        break;
+    }
+    return 0;
+}
+
+bool adapters_shape_equal(const adapters_shape *a, const adapters_shape *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case ADAPTERS_SHAPE_CIRCLE:
+        return adapters_circle_equal(&a->u.Circle, &b->u.Circle);
+    case ADAPTERS_SHAPE_RECT:
+        return adapters_rect_equal(&a->u.Rect, &b->u.Rect);
+    case ADAPTERS_SHAPE_CODE:
+        return a->u.Code == b->u.Code;
+    default:
+        return true;
+    }
+}
+
+int adapters_event_copy(const adapters_event *src, atd_arena *a, adapters_event *dst)
+{
+    *dst = *src;
+    switch (dst->tag) {
+    case ADAPTERS_EVENT_TAGGED:
+        return adapters_tagged_copy(&dst->u.Tagged, a, &dst->u.Tagged);
+    default:
+        break;
+    }
+    return 0;
+}
+
+bool adapters_event_equal(const adapters_event *a, const adapters_event *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case ADAPTERS_EVENT_START:
+        return adapters_start_equal(&a->u.Start, &b->u.Start);
+    case ADAPTERS_EVENT_TAGGED:
+        return adapters_tagged_equal(&a->u.Tagged, &b->u.Tagged);
+    default:
+        return true;
+    }
+}
+
+int adapters_one_copy(const adapters_one *src, atd_arena *a, adapters_one *dst)
+{
+    *dst = *src;
+    switch (dst->tag) {
+    case ADAPTERS_ONE_BOX:
+        return adapters_rect_copy(&dst->u.Box, a, &dst->u.Box);
+    default:
+        break;
+    }
+    return 0;
+}
+
+bool adapters_one_equal(const adapters_one *a, const adapters_one *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case ADAPTERS_ONE_NUMBER:
+        return a->u.Number == b->u.Number;
+    case ADAPTERS_ONE_BOX:
+        return adapters_rect_equal(&a->u.Box, &b->u.Box);
+    default:
+        return true;
+    }
+}
+
+int adapters_codec_shape_copy(const adapters_codec_shape *src, atd_arena *a, adapters_codec_shape *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool adapters_codec_shape_equal(const adapters_codec_shape *a, const adapters_codec_shape *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case ADAPTERS_CODEC_SHAPE_DISC:
+        return adapters_circle_equal(&a->u.Disc, &b->u.Disc);
+    default:
+        return true;
+    }
+}
+
+int adapters_payload_copy(const adapters_payload *src, atd_arena *a, adapters_payload *dst)
+{
+    *dst = *src;
+    switch (dst->tag) {
+    case ADAPTERS_PAYLOAD_B:
+        return adapters_rect_copy(&dst->u.B, a, &dst->u.B);
+    default:
+        break;
+    }
+    return 0;
+}
+
+bool adapters_payload_equal(const adapters_payload *a, const adapters_payload *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case ADAPTERS_PAYLOAD_A:
+        return a->u.A == b->u.A;
+    case ADAPTERS_PAYLOAD_B:
+        return adapters_rect_equal(&a->u.B, &b->u.B);
+    default:
+        return true;
+    }
+}
+
+int adapters_tagged_value_copy(const adapters_tagged_value *src, atd_arena *a, adapters_tagged_value *dst)
+{
+    *dst = *src;
+    if (adapters_payload_copy(&dst->payload, a, &dst->payload)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->id.ptr, dst->id.len, &dst->id)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool adapters_tagged_value_equal(const adapters_tagged_value *a, const adapters_tagged_value *b)
+{
+    return adapters_payload_equal(&a->payload, &b->payload) &&
+        atd_string_equal(&a->id, &b->id);
+}
+
+static int adapters_abstract_nullable_copy(const adapters_abstract_nullable *src, atd_arena *a, adapters_abstract_nullable *dst)
+{
+    *dst = *src;
+    if (dst->has && atd_json_copy(&dst->value, a, &dst->value)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+static bool adapters_abstract_nullable_equal(const adapters_abstract_nullable *a, const adapters_abstract_nullable *b)
+{
+    return a->has == b->has && (!a->has || atd_json_equal(&a->value, &b->value));
+}
+
+static int adapters_string_abstract_nullable_tuple_copy(const adapters_string_abstract_nullable_tuple *src, atd_arena *a, adapters_string_abstract_nullable_tuple *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->f0.ptr, dst->f0.len, &dst->f0)) return ATD_ERR_NOMEM;
+    if (adapters_abstract_nullable_copy(&dst->f1, a, &dst->f1)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+static bool adapters_string_abstract_nullable_tuple_equal(const adapters_string_abstract_nullable_tuple *a, const adapters_string_abstract_nullable_tuple *b)
+{
+    return atd_string_equal(&a->f0, &b->f0) &&
+        adapters_abstract_nullable_equal(&a->f1, &b->f1);
+}
+
+int adapters_payload2_copy(const adapters_payload2 *src, atd_arena *a, adapters_payload2 *dst)
+{
+    *dst = *src;
+    switch (dst->tag) {
+    case ADAPTERS_PAYLOAD2_UNKNOWN:
+        return adapters_string_abstract_nullable_tuple_copy(&dst->u.Unknown, a, &dst->u.Unknown);
+    default:
+        break;
+    }
+    return 0;
+}
+
+bool adapters_payload2_equal(const adapters_payload2 *a, const adapters_payload2 *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case ADAPTERS_PAYLOAD2_A:
+        return a->u.A == b->u.A;
+    case ADAPTERS_PAYLOAD2_UNKNOWN:
+        return adapters_string_abstract_nullable_tuple_equal(&a->u.Unknown, &b->u.Unknown);
+    default:
+        return true;
+    }
+}
+
+int adapters_tagged_value2_copy(const adapters_tagged_value2 *src, atd_arena *a, adapters_tagged_value2 *dst)
+{
+    *dst = *src;
+    if (dst->has_kind && atd_string_dup(a, dst->kind.ptr, dst->kind.len, &dst->kind)) return ATD_ERR_NOMEM;
+    if (adapters_payload2_copy(&dst->payload2, a, &dst->payload2)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool adapters_tagged_value2_equal(const adapters_tagged_value2 *a, const adapters_tagged_value2 *b)
+{
+    return a->has_kind == b->has_kind && (!a->has_kind || atd_string_equal(&a->kind, &b->kind)) &&
+        adapters_payload2_equal(&a->payload2, &b->payload2);
+}
+
+int adapters_kind_shape_copy(const adapters_kind_shape *src, atd_arena *a, adapters_kind_shape *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool adapters_kind_shape_equal(const adapters_kind_shape *a, const adapters_kind_shape *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case ADAPTERS_KIND_SHAPE_BEGIN:
+        return adapters_start_equal(&a->u.Begin, &b->u.Begin);
+    default:
+        return true;
+    }
+}
+
+static int adapters_shape_list_copy(const adapters_shape_list *src, atd_arena *a, adapters_shape_list *dst)
+{
+    adapters_shape *items = ATD_LIST_ALLOC(a, adapters_shape, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (adapters_shape_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool adapters_shape_list_equal(const adapters_shape_list *a, const adapters_shape_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(adapters_shape_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int adapters_event_list_copy(const adapters_event_list *src, atd_arena *a, adapters_event_list *dst)
+{
+    adapters_event *items = ATD_LIST_ALLOC(a, adapters_event, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (adapters_event_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool adapters_event_list_equal(const adapters_event_list *a, const adapters_event_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(adapters_event_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int adapters_one_list_copy(const adapters_one_list *src, atd_arena *a, adapters_one_list *dst)
+{
+    adapters_one *items = ATD_LIST_ALLOC(a, adapters_one, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (adapters_one_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool adapters_one_list_equal(const adapters_one_list *a, const adapters_one_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(adapters_one_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int adapters_codec_shape_list_copy(const adapters_codec_shape_list *src, atd_arena *a, adapters_codec_shape_list *dst)
+{
+    adapters_codec_shape *items = ATD_LIST_ALLOC(a, adapters_codec_shape, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool adapters_codec_shape_list_equal(const adapters_codec_shape_list *a, const adapters_codec_shape_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(adapters_codec_shape_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int adapters_tagged_value_list_copy(const adapters_tagged_value_list *src, atd_arena *a, adapters_tagged_value_list *dst)
+{
+    adapters_tagged_value *items = ATD_LIST_ALLOC(a, adapters_tagged_value, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (adapters_tagged_value_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool adapters_tagged_value_list_equal(const adapters_tagged_value_list *a, const adapters_tagged_value_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(adapters_tagged_value_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int adapters_tagged_value2_list_copy(const adapters_tagged_value2_list *src, atd_arena *a, adapters_tagged_value2_list *dst)
+{
+    adapters_tagged_value2 *items = ATD_LIST_ALLOC(a, adapters_tagged_value2, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (adapters_tagged_value2_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool adapters_tagged_value2_list_equal(const adapters_tagged_value2_list *a, const adapters_tagged_value2_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(adapters_tagged_value2_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int adapters_kind_shape_list_copy(const adapters_kind_shape_list *src, atd_arena *a, adapters_kind_shape_list *dst)
+{
+    adapters_kind_shape *items = ATD_LIST_ALLOC(a, adapters_kind_shape, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool adapters_kind_shape_list_equal(const adapters_kind_shape_list *a, const adapters_kind_shape_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(adapters_kind_shape_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int adapters_doc_copy(const adapters_doc *src, atd_arena *a, adapters_doc *dst)
+{
+    *dst = *src;
+    if (adapters_shape_list_copy(&dst->shapes, a, &dst->shapes)) return ATD_ERR_NOMEM;
+    if (adapters_event_list_copy(&dst->events, a, &dst->events)) return ATD_ERR_NOMEM;
+    if (adapters_one_list_copy(&dst->ones, a, &dst->ones)) return ATD_ERR_NOMEM;
+    if (adapters_codec_shape_list_copy(&dst->codec, a, &dst->codec)) return ATD_ERR_NOMEM;
+    if (adapters_tagged_value_list_copy(&dst->tv, a, &dst->tv)) return ATD_ERR_NOMEM;
+    if (adapters_tagged_value2_list_copy(&dst->tv2, a, &dst->tv2)) return ATD_ERR_NOMEM;
+    if (adapters_kind_shape_list_copy(&dst->kinds, a, &dst->kinds)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool adapters_doc_equal(const adapters_doc *a, const adapters_doc *b)
+{
+    return adapters_shape_list_equal(&a->shapes, &b->shapes) &&
+        adapters_event_list_equal(&a->events, &b->events) &&
+        adapters_one_list_equal(&a->ones, &b->ones) &&
+        adapters_codec_shape_list_equal(&a->codec, &b->codec) &&
+        adapters_tagged_value_list_equal(&a->tv, &b->tv) &&
+        adapters_tagged_value2_list_equal(&a->tv2, &b->tv2) &&
+        adapters_kind_shape_list_equal(&a->kinds, &b->kinds);
+}
+
+int adapters_json_copy(const adapters_json *src, atd_arena *a, adapters_json *dst)
+{
+    *dst = *src;
+    if (atd_json_copy(&(*dst), a, &(*dst))) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool adapters_json_equal(const adapters_json *a, const adapters_json *b)
+{
+    return atd_json_equal(&(*a), &(*b));
+}
+
+/* --- names --- */
+
+static const atd_string adapters_shape_tag__names[4] = {
+    {"Dot", 3},
+    {"Circle", 6},
+    {"rectangle", 9},
+    {"Code", 4},
+};
+const char *adapters_shape_tag_name(adapters_shape_tag v)
+{
+    return (size_t)v < 4 ? adapters_shape_tag__names[v].ptr : NULL;
+}
+
+int adapters_shape_tag_of_name(const char *s, size_t len, adapters_shape_tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 4; i++) {
+        if (atd_string_equal(&adapters_shape_tag__names[i], &name)) {
+            *out = (adapters_shape_tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
+static const atd_string adapters_event_tag__names[3] = {
+    {"Start", 5},
+    {"Tagged", 6},
+    {"Stop", 4},
+};
+const char *adapters_event_tag_name(adapters_event_tag v)
+{
+    return (size_t)v < 3 ? adapters_event_tag__names[v].ptr : NULL;
+}
+
+int adapters_event_tag_of_name(const char *s, size_t len, adapters_event_tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 3; i++) {
+        if (atd_string_equal(&adapters_event_tag__names[i], &name)) {
+            *out = (adapters_event_tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
+static const atd_string adapters_one_tag__names[3] = {
+    {"Nothing", 7},
+    {"Number", 6},
+    {"Box", 3},
+};
+const char *adapters_one_tag_name(adapters_one_tag v)
+{
+    return (size_t)v < 3 ? adapters_one_tag__names[v].ptr : NULL;
+}
+
+int adapters_one_tag_of_name(const char *s, size_t len, adapters_one_tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 3; i++) {
+        if (atd_string_equal(&adapters_one_tag__names[i], &name)) {
+            *out = (adapters_one_tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
+static const atd_string adapters_codec_shape_tag__names[2] = {
+    {"Point", 5},
+    {"Disc", 4},
+};
+const char *adapters_codec_shape_tag_name(adapters_codec_shape_tag v)
+{
+    return (size_t)v < 2 ? adapters_codec_shape_tag__names[v].ptr : NULL;
+}
+
+int adapters_codec_shape_tag_of_name(const char *s, size_t len, adapters_codec_shape_tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 2; i++) {
+        if (atd_string_equal(&adapters_codec_shape_tag__names[i], &name)) {
+            *out = (adapters_codec_shape_tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
+static const atd_string adapters_payload_tag__names[3] = {
+    {"a", 1},
+    {"b", 1},
+    {"n", 1},
+};
+const char *adapters_payload_tag_name(adapters_payload_tag v)
+{
+    return (size_t)v < 3 ? adapters_payload_tag__names[v].ptr : NULL;
+}
+
+int adapters_payload_tag_of_name(const char *s, size_t len, adapters_payload_tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 3; i++) {
+        if (atd_string_equal(&adapters_payload_tag__names[i], &name)) {
+            *out = (adapters_payload_tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
+static const atd_string adapters_payload2_tag__names[3] = {
+    {"a", 1},
+    {"Event", 5},
+    {"Unknown", 7},
+};
+const char *adapters_payload2_tag_name(adapters_payload2_tag v)
+{
+    return (size_t)v < 3 ? adapters_payload2_tag__names[v].ptr : NULL;
+}
+
+int adapters_payload2_tag_of_name(const char *s, size_t len, adapters_payload2_tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 3; i++) {
+        if (atd_string_equal(&adapters_payload2_tag__names[i], &name)) {
+            *out = (adapters_payload2_tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
+static const atd_string adapters_kind_shape_tag__names[2] = {
+    {"Begin", 5},
+    {"Blank", 5},
+};
+const char *adapters_kind_shape_tag_name(adapters_kind_shape_tag v)
+{
+    return (size_t)v < 2 ? adapters_kind_shape_tag__names[v].ptr : NULL;
+}
+
+int adapters_kind_shape_tag_of_name(const char *s, size_t len, adapters_kind_shape_tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 2; i++) {
+        if (atd_string_equal(&adapters_kind_shape_tag__names[i], &name)) {
+            *out = (adapters_kind_shape_tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
 /* --- streams and layout --- */
 
 bool adapters_circle_next_line(atd_stream *s, atd_arena *arena, adapters_circle *out)

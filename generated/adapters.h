@@ -61,7 +61,6 @@ typedef enum adapters_kind_shape_tag {
 
 typedef struct adapters_circle adapters_circle;
 typedef struct adapters_rect adapters_rect;
-typedef struct adapters_string_option adapters_string_option;
 typedef struct adapters_start adapters_start;
 typedef struct adapters_tagged adapters_tagged;
 typedef struct adapters_shape adapters_shape;
@@ -93,11 +92,6 @@ struct adapters_rect {
     int64_t height;
     bool has_label;
     atd_string label;
-};
-
-struct adapters_string_option {
-    bool has;
-    atd_string value;
 };
 
 struct adapters_start {
@@ -238,7 +232,7 @@ struct adapters_doc {
 typedef atd_json adapters_json;
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. copy makes a deep copy in an arena (0 or ATD_ERR_NOMEM; src and dst may be the same value); equal compares values (floats with ==: -0.0 equals 0.0, NaN equals nothing). name and of_name map enums and sum tags to their JSON names (NULL, ATD_ERR_INVALID when none). */
 
 void adapters_circle_init(adapters_circle *v);
 bool adapters_circle_read(atd_reader *r, adapters_circle *out);
@@ -251,6 +245,8 @@ bool adapters_circle_next_line(atd_stream *s, atd_arena *arena, adapters_circle 
 bool adapters_circle_next_element(atd_stream *s, atd_arena *arena, adapters_circle *out);
 int adapters_circle_write_line(const adapters_circle *value, atd_buf *out, atd_error *err);
 int adapters_circle_to_json_pretty(const adapters_circle *value, atd_buf *out, atd_error *err);
+int adapters_circle_copy(const adapters_circle *src, atd_arena *a, adapters_circle *dst);
+bool adapters_circle_equal(const adapters_circle *a, const adapters_circle *b);
 
 void adapters_rect_init(adapters_rect *v);
 bool adapters_rect_read(atd_reader *r, adapters_rect *out);
@@ -263,6 +259,8 @@ bool adapters_rect_next_line(atd_stream *s, atd_arena *arena, adapters_rect *out
 bool adapters_rect_next_element(atd_stream *s, atd_arena *arena, adapters_rect *out);
 int adapters_rect_write_line(const adapters_rect *value, atd_buf *out, atd_error *err);
 int adapters_rect_to_json_pretty(const adapters_rect *value, atd_buf *out, atd_error *err);
+int adapters_rect_copy(const adapters_rect *src, atd_arena *a, adapters_rect *dst);
+bool adapters_rect_equal(const adapters_rect *a, const adapters_rect *b);
 
 void adapters_start_init(adapters_start *v);
 bool adapters_start_read(atd_reader *r, adapters_start *out);
@@ -275,6 +273,8 @@ bool adapters_start_next_line(atd_stream *s, atd_arena *arena, adapters_start *o
 bool adapters_start_next_element(atd_stream *s, atd_arena *arena, adapters_start *out);
 int adapters_start_write_line(const adapters_start *value, atd_buf *out, atd_error *err);
 int adapters_start_to_json_pretty(const adapters_start *value, atd_buf *out, atd_error *err);
+int adapters_start_copy(const adapters_start *src, atd_arena *a, adapters_start *dst);
+bool adapters_start_equal(const adapters_start *a, const adapters_start *b);
 
 void adapters_tagged_init(adapters_tagged *v);
 bool adapters_tagged_read(atd_reader *r, adapters_tagged *out);
@@ -287,6 +287,8 @@ bool adapters_tagged_next_line(atd_stream *s, atd_arena *arena, adapters_tagged 
 bool adapters_tagged_next_element(atd_stream *s, atd_arena *arena, adapters_tagged *out);
 int adapters_tagged_write_line(const adapters_tagged *value, atd_buf *out, atd_error *err);
 int adapters_tagged_to_json_pretty(const adapters_tagged *value, atd_buf *out, atd_error *err);
+int adapters_tagged_copy(const adapters_tagged *src, atd_arena *a, adapters_tagged *dst);
+bool adapters_tagged_equal(const adapters_tagged *a, const adapters_tagged *b);
 
 void adapters_shape_init(adapters_shape *v);
 bool adapters_shape_read(atd_reader *r, adapters_shape *out);
@@ -299,6 +301,10 @@ bool adapters_shape_next_line(atd_stream *s, atd_arena *arena, adapters_shape *o
 bool adapters_shape_next_element(atd_stream *s, atd_arena *arena, adapters_shape *out);
 int adapters_shape_write_line(const adapters_shape *value, atd_buf *out, atd_error *err);
 int adapters_shape_to_json_pretty(const adapters_shape *value, atd_buf *out, atd_error *err);
+int adapters_shape_copy(const adapters_shape *src, atd_arena *a, adapters_shape *dst);
+bool adapters_shape_equal(const adapters_shape *a, const adapters_shape *b);
+const char *adapters_shape_tag_name(adapters_shape_tag v);
+int adapters_shape_tag_of_name(const char *s, size_t len, adapters_shape_tag *out);
 
 void adapters_event_init(adapters_event *v);
 bool adapters_event_read(atd_reader *r, adapters_event *out);
@@ -311,6 +317,10 @@ bool adapters_event_next_line(atd_stream *s, atd_arena *arena, adapters_event *o
 bool adapters_event_next_element(atd_stream *s, atd_arena *arena, adapters_event *out);
 int adapters_event_write_line(const adapters_event *value, atd_buf *out, atd_error *err);
 int adapters_event_to_json_pretty(const adapters_event *value, atd_buf *out, atd_error *err);
+int adapters_event_copy(const adapters_event *src, atd_arena *a, adapters_event *dst);
+bool adapters_event_equal(const adapters_event *a, const adapters_event *b);
+const char *adapters_event_tag_name(adapters_event_tag v);
+int adapters_event_tag_of_name(const char *s, size_t len, adapters_event_tag *out);
 
 void adapters_one_init(adapters_one *v);
 bool adapters_one_read(atd_reader *r, adapters_one *out);
@@ -323,6 +333,10 @@ bool adapters_one_next_line(atd_stream *s, atd_arena *arena, adapters_one *out);
 bool adapters_one_next_element(atd_stream *s, atd_arena *arena, adapters_one *out);
 int adapters_one_write_line(const adapters_one *value, atd_buf *out, atd_error *err);
 int adapters_one_to_json_pretty(const adapters_one *value, atd_buf *out, atd_error *err);
+int adapters_one_copy(const adapters_one *src, atd_arena *a, adapters_one *dst);
+bool adapters_one_equal(const adapters_one *a, const adapters_one *b);
+const char *adapters_one_tag_name(adapters_one_tag v);
+int adapters_one_tag_of_name(const char *s, size_t len, adapters_one_tag *out);
 
 void adapters_codec_shape_init(adapters_codec_shape *v);
 bool adapters_codec_shape_read(atd_reader *r, adapters_codec_shape *out);
@@ -335,6 +349,10 @@ bool adapters_codec_shape_next_line(atd_stream *s, atd_arena *arena, adapters_co
 bool adapters_codec_shape_next_element(atd_stream *s, atd_arena *arena, adapters_codec_shape *out);
 int adapters_codec_shape_write_line(const adapters_codec_shape *value, atd_buf *out, atd_error *err);
 int adapters_codec_shape_to_json_pretty(const adapters_codec_shape *value, atd_buf *out, atd_error *err);
+int adapters_codec_shape_copy(const adapters_codec_shape *src, atd_arena *a, adapters_codec_shape *dst);
+bool adapters_codec_shape_equal(const adapters_codec_shape *a, const adapters_codec_shape *b);
+const char *adapters_codec_shape_tag_name(adapters_codec_shape_tag v);
+int adapters_codec_shape_tag_of_name(const char *s, size_t len, adapters_codec_shape_tag *out);
 
 void adapters_payload_init(adapters_payload *v);
 bool adapters_payload_read(atd_reader *r, adapters_payload *out);
@@ -347,6 +365,10 @@ bool adapters_payload_next_line(atd_stream *s, atd_arena *arena, adapters_payloa
 bool adapters_payload_next_element(atd_stream *s, atd_arena *arena, adapters_payload *out);
 int adapters_payload_write_line(const adapters_payload *value, atd_buf *out, atd_error *err);
 int adapters_payload_to_json_pretty(const adapters_payload *value, atd_buf *out, atd_error *err);
+int adapters_payload_copy(const adapters_payload *src, atd_arena *a, adapters_payload *dst);
+bool adapters_payload_equal(const adapters_payload *a, const adapters_payload *b);
+const char *adapters_payload_tag_name(adapters_payload_tag v);
+int adapters_payload_tag_of_name(const char *s, size_t len, adapters_payload_tag *out);
 
 void adapters_tagged_value_init(adapters_tagged_value *v);
 bool adapters_tagged_value_read(atd_reader *r, adapters_tagged_value *out);
@@ -359,6 +381,8 @@ bool adapters_tagged_value_next_line(atd_stream *s, atd_arena *arena, adapters_t
 bool adapters_tagged_value_next_element(atd_stream *s, atd_arena *arena, adapters_tagged_value *out);
 int adapters_tagged_value_write_line(const adapters_tagged_value *value, atd_buf *out, atd_error *err);
 int adapters_tagged_value_to_json_pretty(const adapters_tagged_value *value, atd_buf *out, atd_error *err);
+int adapters_tagged_value_copy(const adapters_tagged_value *src, atd_arena *a, adapters_tagged_value *dst);
+bool adapters_tagged_value_equal(const adapters_tagged_value *a, const adapters_tagged_value *b);
 
 void adapters_payload2_init(adapters_payload2 *v);
 bool adapters_payload2_read(atd_reader *r, adapters_payload2 *out);
@@ -371,6 +395,10 @@ bool adapters_payload2_next_line(atd_stream *s, atd_arena *arena, adapters_paylo
 bool adapters_payload2_next_element(atd_stream *s, atd_arena *arena, adapters_payload2 *out);
 int adapters_payload2_write_line(const adapters_payload2 *value, atd_buf *out, atd_error *err);
 int adapters_payload2_to_json_pretty(const adapters_payload2 *value, atd_buf *out, atd_error *err);
+int adapters_payload2_copy(const adapters_payload2 *src, atd_arena *a, adapters_payload2 *dst);
+bool adapters_payload2_equal(const adapters_payload2 *a, const adapters_payload2 *b);
+const char *adapters_payload2_tag_name(adapters_payload2_tag v);
+int adapters_payload2_tag_of_name(const char *s, size_t len, adapters_payload2_tag *out);
 
 void adapters_tagged_value2_init(adapters_tagged_value2 *v);
 bool adapters_tagged_value2_read(atd_reader *r, adapters_tagged_value2 *out);
@@ -383,6 +411,8 @@ bool adapters_tagged_value2_next_line(atd_stream *s, atd_arena *arena, adapters_
 bool adapters_tagged_value2_next_element(atd_stream *s, atd_arena *arena, adapters_tagged_value2 *out);
 int adapters_tagged_value2_write_line(const adapters_tagged_value2 *value, atd_buf *out, atd_error *err);
 int adapters_tagged_value2_to_json_pretty(const adapters_tagged_value2 *value, atd_buf *out, atd_error *err);
+int adapters_tagged_value2_copy(const adapters_tagged_value2 *src, atd_arena *a, adapters_tagged_value2 *dst);
+bool adapters_tagged_value2_equal(const adapters_tagged_value2 *a, const adapters_tagged_value2 *b);
 
 void adapters_kind_shape_init(adapters_kind_shape *v);
 bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out);
@@ -395,6 +425,10 @@ bool adapters_kind_shape_next_line(atd_stream *s, atd_arena *arena, adapters_kin
 bool adapters_kind_shape_next_element(atd_stream *s, atd_arena *arena, adapters_kind_shape *out);
 int adapters_kind_shape_write_line(const adapters_kind_shape *value, atd_buf *out, atd_error *err);
 int adapters_kind_shape_to_json_pretty(const adapters_kind_shape *value, atd_buf *out, atd_error *err);
+int adapters_kind_shape_copy(const adapters_kind_shape *src, atd_arena *a, adapters_kind_shape *dst);
+bool adapters_kind_shape_equal(const adapters_kind_shape *a, const adapters_kind_shape *b);
+const char *adapters_kind_shape_tag_name(adapters_kind_shape_tag v);
+int adapters_kind_shape_tag_of_name(const char *s, size_t len, adapters_kind_shape_tag *out);
 
 void adapters_doc_init(adapters_doc *v);
 bool adapters_doc_read(atd_reader *r, adapters_doc *out);
@@ -407,6 +441,8 @@ bool adapters_doc_next_line(atd_stream *s, atd_arena *arena, adapters_doc *out);
 bool adapters_doc_next_element(atd_stream *s, atd_arena *arena, adapters_doc *out);
 int adapters_doc_write_line(const adapters_doc *value, atd_buf *out, atd_error *err);
 int adapters_doc_to_json_pretty(const adapters_doc *value, atd_buf *out, atd_error *err);
+int adapters_doc_copy(const adapters_doc *src, atd_arena *a, adapters_doc *dst);
+bool adapters_doc_equal(const adapters_doc *a, const adapters_doc *b);
 
 void adapters_json_init(adapters_json *v);
 bool adapters_json_read(atd_reader *r, adapters_json *out);
@@ -419,6 +455,8 @@ bool adapters_json_next_line(atd_stream *s, atd_arena *arena, adapters_json *out
 bool adapters_json_next_element(atd_stream *s, atd_arena *arena, adapters_json *out);
 int adapters_json_write_line(const adapters_json *value, atd_buf *out, atd_error *err);
 int adapters_json_to_json_pretty(const adapters_json *value, atd_buf *out, atd_error *err);
+int adapters_json_copy(const adapters_json *src, atd_arena *a, adapters_json *dst);
+bool adapters_json_equal(const adapters_json *a, const adapters_json *b);
 
 #ifdef __cplusplus
 }

@@ -1250,6 +1250,155 @@ int blockchain_input_to_json(const blockchain_input *value, atd_buf *out, atd_er
     return atd_to_json(blockchain_input_write_any, value, out, err);
 }
 
+/* --- copy and equality --- */
+
+static int blockchain_transaction_list_copy(const blockchain_transaction_list *src, atd_arena *a, blockchain_transaction_list *dst);
+static bool blockchain_transaction_list_equal(const blockchain_transaction_list *a, const blockchain_transaction_list *b);
+static int blockchain_input_list_copy(const blockchain_input_list *src, atd_arena *a, blockchain_input_list *dst);
+static bool blockchain_input_list_equal(const blockchain_input_list *a, const blockchain_input_list *b);
+static int blockchain_output_list_copy(const blockchain_output_list *src, atd_arena *a, blockchain_output_list *dst);
+static bool blockchain_output_list_equal(const blockchain_output_list *a, const blockchain_output_list *b);
+
+static int blockchain_transaction_list_copy(const blockchain_transaction_list *src, atd_arena *a, blockchain_transaction_list *dst)
+{
+    blockchain_transaction *items = ATD_LIST_ALLOC(a, blockchain_transaction, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (blockchain_transaction_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool blockchain_transaction_list_equal(const blockchain_transaction_list *a, const blockchain_transaction_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(blockchain_transaction_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int blockchain_root_copy(const blockchain_root *src, atd_arena *a, blockchain_root *dst)
+{
+    *dst = *src;
+    if (blockchain_transaction_list_copy(&dst->txs, a, &dst->txs)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool blockchain_root_equal(const blockchain_root *a, const blockchain_root *b)
+{
+    return blockchain_transaction_list_equal(&a->txs, &b->txs);
+}
+
+static int blockchain_input_list_copy(const blockchain_input_list *src, atd_arena *a, blockchain_input_list *dst)
+{
+    blockchain_input *items = ATD_LIST_ALLOC(a, blockchain_input, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (blockchain_input_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool blockchain_input_list_equal(const blockchain_input_list *a, const blockchain_input_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(blockchain_input_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int blockchain_output_list_copy(const blockchain_output_list *src, atd_arena *a, blockchain_output_list *dst)
+{
+    blockchain_output *items = ATD_LIST_ALLOC(a, blockchain_output, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (blockchain_output_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool blockchain_output_list_equal(const blockchain_output_list *a, const blockchain_output_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(blockchain_output_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int blockchain_transaction_copy(const blockchain_transaction *src, atd_arena *a, blockchain_transaction *dst)
+{
+    *dst = *src;
+    if (blockchain_input_list_copy(&dst->inputs, a, &dst->inputs)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->hash.ptr, dst->hash.len, &dst->hash)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->relayed_by.ptr, dst->relayed_by.len, &dst->relayed_by)) return ATD_ERR_NOMEM;
+    if (blockchain_output_list_copy(&dst->out, a, &dst->out)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool blockchain_transaction_equal(const blockchain_transaction *a, const blockchain_transaction *b)
+{
+    return a->lock_time == b->lock_time &&
+        a->ver == b->ver &&
+        a->size == b->size &&
+        blockchain_input_list_equal(&a->inputs, &b->inputs) &&
+        a->double_spend == b->double_spend &&
+        a->time == b->time &&
+        a->tx_index == b->tx_index &&
+        a->vin_sz == b->vin_sz &&
+        atd_string_equal(&a->hash, &b->hash) &&
+        a->vout_sz == b->vout_sz &&
+        atd_string_equal(&a->relayed_by, &b->relayed_by) &&
+        blockchain_output_list_equal(&a->out, &b->out);
+}
+
+int blockchain_output_copy(const blockchain_output *src, atd_arena *a, blockchain_output *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->addr.ptr, dst->addr.len, &dst->addr)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->script.ptr, dst->script.len, &dst->script)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool blockchain_output_equal(const blockchain_output *a, const blockchain_output *b)
+{
+    return a->spent == b->spent &&
+        a->tx_index == b->tx_index &&
+        a->output_type == b->output_type &&
+        atd_string_equal(&a->addr, &b->addr) &&
+        a->value == b->value &&
+        a->n == b->n &&
+        atd_string_equal(&a->script, &b->script);
+}
+
+int blockchain_input_copy(const blockchain_input *src, atd_arena *a, blockchain_input *dst)
+{
+    *dst = *src;
+    if (blockchain_output_copy(&dst->prev_out, a, &dst->prev_out)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->script.ptr, dst->script.len, &dst->script)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool blockchain_input_equal(const blockchain_input *a, const blockchain_input *b)
+{
+    return a->sequence == b->sequence &&
+        blockchain_output_equal(&a->prev_out, &b->prev_out) &&
+        atd_string_equal(&a->script, &b->script);
+}
+
+/* --- names --- */
+
 /* --- streams and layout --- */
 
 bool blockchain_root_next_line(atd_stream *s, atd_arena *arena, blockchain_root *out)

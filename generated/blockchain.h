@@ -77,7 +77,7 @@ struct blockchain_input {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. copy makes a deep copy in an arena (0 or ATD_ERR_NOMEM; src and dst may be the same value); equal compares values (floats with ==: -0.0 equals 0.0, NaN equals nothing). name and of_name map enums and sum tags to their JSON names (NULL, ATD_ERR_INVALID when none). */
 
 void blockchain_root_init(blockchain_root *v);
 bool blockchain_root_read(atd_reader *r, blockchain_root *out);
@@ -90,6 +90,8 @@ bool blockchain_root_next_line(atd_stream *s, atd_arena *arena, blockchain_root 
 bool blockchain_root_next_element(atd_stream *s, atd_arena *arena, blockchain_root *out);
 int blockchain_root_write_line(const blockchain_root *value, atd_buf *out, atd_error *err);
 int blockchain_root_to_json_pretty(const blockchain_root *value, atd_buf *out, atd_error *err);
+int blockchain_root_copy(const blockchain_root *src, atd_arena *a, blockchain_root *dst);
+bool blockchain_root_equal(const blockchain_root *a, const blockchain_root *b);
 
 void blockchain_transaction_init(blockchain_transaction *v);
 bool blockchain_transaction_read(atd_reader *r, blockchain_transaction *out);
@@ -102,6 +104,8 @@ bool blockchain_transaction_next_line(atd_stream *s, atd_arena *arena, blockchai
 bool blockchain_transaction_next_element(atd_stream *s, atd_arena *arena, blockchain_transaction *out);
 int blockchain_transaction_write_line(const blockchain_transaction *value, atd_buf *out, atd_error *err);
 int blockchain_transaction_to_json_pretty(const blockchain_transaction *value, atd_buf *out, atd_error *err);
+int blockchain_transaction_copy(const blockchain_transaction *src, atd_arena *a, blockchain_transaction *dst);
+bool blockchain_transaction_equal(const blockchain_transaction *a, const blockchain_transaction *b);
 
 void blockchain_output_init(blockchain_output *v);
 bool blockchain_output_read(atd_reader *r, blockchain_output *out);
@@ -114,6 +118,8 @@ bool blockchain_output_next_line(atd_stream *s, atd_arena *arena, blockchain_out
 bool blockchain_output_next_element(atd_stream *s, atd_arena *arena, blockchain_output *out);
 int blockchain_output_write_line(const blockchain_output *value, atd_buf *out, atd_error *err);
 int blockchain_output_to_json_pretty(const blockchain_output *value, atd_buf *out, atd_error *err);
+int blockchain_output_copy(const blockchain_output *src, atd_arena *a, blockchain_output *dst);
+bool blockchain_output_equal(const blockchain_output *a, const blockchain_output *b);
 
 void blockchain_input_init(blockchain_input *v);
 bool blockchain_input_read(atd_reader *r, blockchain_input *out);
@@ -126,6 +132,8 @@ bool blockchain_input_next_line(atd_stream *s, atd_arena *arena, blockchain_inpu
 bool blockchain_input_next_element(atd_stream *s, atd_arena *arena, blockchain_input *out);
 int blockchain_input_write_line(const blockchain_input *value, atd_buf *out, atd_error *err);
 int blockchain_input_to_json_pretty(const blockchain_input *value, atd_buf *out, atd_error *err);
+int blockchain_input_copy(const blockchain_input *src, atd_arena *a, blockchain_input *dst);
+bool blockchain_input_equal(const blockchain_input *a, const blockchain_input *b);
 
 #ifdef __cplusplus
 }

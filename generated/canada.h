@@ -68,7 +68,7 @@ struct canada_ring {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. copy makes a deep copy in an arena (0 or ATD_ERR_NOMEM; src and dst may be the same value); equal compares values (floats with ==: -0.0 equals 0.0, NaN equals nothing). name and of_name map enums and sum tags to their JSON names (NULL, ATD_ERR_INVALID when none). */
 
 void canada_root_init(canada_root *v);
 bool canada_root_read(atd_reader *r, canada_root *out);
@@ -81,6 +81,8 @@ bool canada_root_next_line(atd_stream *s, atd_arena *arena, canada_root *out);
 bool canada_root_next_element(atd_stream *s, atd_arena *arena, canada_root *out);
 int canada_root_write_line(const canada_root *value, atd_buf *out, atd_error *err);
 int canada_root_to_json_pretty(const canada_root *value, atd_buf *out, atd_error *err);
+int canada_root_copy(const canada_root *src, atd_arena *a, canada_root *dst);
+bool canada_root_equal(const canada_root *a, const canada_root *b);
 
 void canada_properties_init(canada_properties *v);
 bool canada_properties_read(atd_reader *r, canada_properties *out);
@@ -93,6 +95,8 @@ bool canada_properties_next_line(atd_stream *s, atd_arena *arena, canada_propert
 bool canada_properties_next_element(atd_stream *s, atd_arena *arena, canada_properties *out);
 int canada_properties_write_line(const canada_properties *value, atd_buf *out, atd_error *err);
 int canada_properties_to_json_pretty(const canada_properties *value, atd_buf *out, atd_error *err);
+int canada_properties_copy(const canada_properties *src, atd_arena *a, canada_properties *dst);
+bool canada_properties_equal(const canada_properties *a, const canada_properties *b);
 
 void canada_geometry_init(canada_geometry *v);
 bool canada_geometry_read(atd_reader *r, canada_geometry *out);
@@ -105,6 +109,8 @@ bool canada_geometry_next_line(atd_stream *s, atd_arena *arena, canada_geometry 
 bool canada_geometry_next_element(atd_stream *s, atd_arena *arena, canada_geometry *out);
 int canada_geometry_write_line(const canada_geometry *value, atd_buf *out, atd_error *err);
 int canada_geometry_to_json_pretty(const canada_geometry *value, atd_buf *out, atd_error *err);
+int canada_geometry_copy(const canada_geometry *src, atd_arena *a, canada_geometry *dst);
+bool canada_geometry_equal(const canada_geometry *a, const canada_geometry *b);
 
 void canada_feature_init(canada_feature *v);
 bool canada_feature_read(atd_reader *r, canada_feature *out);
@@ -117,6 +123,8 @@ bool canada_feature_next_line(atd_stream *s, atd_arena *arena, canada_feature *o
 bool canada_feature_next_element(atd_stream *s, atd_arena *arena, canada_feature *out);
 int canada_feature_write_line(const canada_feature *value, atd_buf *out, atd_error *err);
 int canada_feature_to_json_pretty(const canada_feature *value, atd_buf *out, atd_error *err);
+int canada_feature_copy(const canada_feature *src, atd_arena *a, canada_feature *dst);
+bool canada_feature_equal(const canada_feature *a, const canada_feature *b);
 
 void canada_position_init(canada_position *v);
 bool canada_position_read(atd_reader *r, canada_position *out);
@@ -129,6 +137,8 @@ bool canada_position_next_line(atd_stream *s, atd_arena *arena, canada_position 
 bool canada_position_next_element(atd_stream *s, atd_arena *arena, canada_position *out);
 int canada_position_write_line(const canada_position *value, atd_buf *out, atd_error *err);
 int canada_position_to_json_pretty(const canada_position *value, atd_buf *out, atd_error *err);
+int canada_position_copy(const canada_position *src, atd_arena *a, canada_position *dst);
+bool canada_position_equal(const canada_position *a, const canada_position *b);
 
 void canada_ring_init(canada_ring *v);
 bool canada_ring_read(atd_reader *r, canada_ring *out);
@@ -141,6 +151,8 @@ bool canada_ring_next_line(atd_stream *s, atd_arena *arena, canada_ring *out);
 bool canada_ring_next_element(atd_stream *s, atd_arena *arena, canada_ring *out);
 int canada_ring_write_line(const canada_ring *value, atd_buf *out, atd_error *err);
 int canada_ring_to_json_pretty(const canada_ring *value, atd_buf *out, atd_error *err);
+int canada_ring_copy(const canada_ring *src, atd_arena *a, canada_ring *dst);
+bool canada_ring_equal(const canada_ring *a, const canada_ring *b);
 
 #ifdef __cplusplus
 }

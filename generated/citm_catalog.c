@@ -2273,6 +2273,338 @@ int citm_catalog_area_to_json(const citm_catalog_area *value, atd_buf *out, atd_
     return atd_to_json(citm_catalog_area_write_any, value, out, err);
 }
 
+/* --- copy and equality --- */
+
+static int citm_catalog_string_nullable_copy(const citm_catalog_string_nullable *src, atd_arena *a, citm_catalog_string_nullable *dst);
+static bool citm_catalog_string_nullable_equal(const citm_catalog_string_nullable *a, const citm_catalog_string_nullable *b);
+static int citm_catalog_int_list_copy(const citm_catalog_int_list *src, atd_arena *a, citm_catalog_int_list *dst);
+static bool citm_catalog_int_list_equal(const citm_catalog_int_list *a, const citm_catalog_int_list *b);
+static int citm_catalog_event_assoc_copy(const citm_catalog_event_assoc *src, atd_arena *a, citm_catalog_event_assoc *dst);
+static bool citm_catalog_event_assoc_equal(const citm_catalog_event_assoc *a, const citm_catalog_event_assoc *b);
+static int citm_catalog_performance_list_copy(const citm_catalog_performance_list *src, atd_arena *a, citm_catalog_performance_list *dst);
+static bool citm_catalog_performance_list_equal(const citm_catalog_performance_list *a, const citm_catalog_performance_list *b);
+static int citm_catalog_int_list_assoc_copy(const citm_catalog_int_list_assoc *src, atd_arena *a, citm_catalog_int_list_assoc *dst);
+static bool citm_catalog_int_list_assoc_equal(const citm_catalog_int_list_assoc *a, const citm_catalog_int_list_assoc *b);
+static int citm_catalog_price_list_copy(const citm_catalog_price_list *src, atd_arena *a, citm_catalog_price_list *dst);
+static bool citm_catalog_price_list_equal(const citm_catalog_price_list *a, const citm_catalog_price_list *b);
+static int citm_catalog_seat_category_list_copy(const citm_catalog_seat_category_list *src, atd_arena *a, citm_catalog_seat_category_list *dst);
+static bool citm_catalog_seat_category_list_equal(const citm_catalog_seat_category_list *a, const citm_catalog_seat_category_list *b);
+static int citm_catalog_area_list_copy(const citm_catalog_area_list *src, atd_arena *a, citm_catalog_area_list *dst);
+static bool citm_catalog_area_list_equal(const citm_catalog_area_list *a, const citm_catalog_area_list *b);
+
+int citm_catalog_id_map_copy(const citm_catalog_id_map *src, atd_arena *a, citm_catalog_id_map *dst)
+{
+    citm_catalog_id_map_item *items = ATD_LIST_ALLOC(a, citm_catalog_id_map_item, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
+        if (atd_string_dup(a, items[i].value.ptr, items[i].value.len, &items[i].value)) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+bool citm_catalog_id_map_equal(const citm_catalog_id_map *a, const citm_catalog_id_map *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && atd_string_equal(&a->items[i].value, &b->items[i].value))) return false;
+    }
+    return true;
+}
+
+static int citm_catalog_string_nullable_copy(const citm_catalog_string_nullable *src, atd_arena *a, citm_catalog_string_nullable *dst)
+{
+    *dst = *src;
+    if (dst->has && atd_string_dup(a, dst->value.ptr, dst->value.len, &dst->value)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+static bool citm_catalog_string_nullable_equal(const citm_catalog_string_nullable *a, const citm_catalog_string_nullable *b)
+{
+    return a->has == b->has && (!a->has || atd_string_equal(&a->value, &b->value));
+}
+
+static int citm_catalog_int_list_copy(const citm_catalog_int_list *src, atd_arena *a, citm_catalog_int_list *dst)
+{
+    int64_t *items = ATD_LIST_ALLOC(a, int64_t, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool citm_catalog_int_list_equal(const citm_catalog_int_list *a, const citm_catalog_int_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(a->items[i] == b->items[i])) return false;
+    }
+    return true;
+}
+
+int citm_catalog_event_copy(const citm_catalog_event *src, atd_arena *a, citm_catalog_event *dst)
+{
+    *dst = *src;
+    if (citm_catalog_string_nullable_copy(&dst->description, a, &dst->description)) return ATD_ERR_NOMEM;
+    if (citm_catalog_string_nullable_copy(&dst->logo, a, &dst->logo)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
+    if (citm_catalog_int_list_copy(&dst->sub_topic_ids, a, &dst->sub_topic_ids)) return ATD_ERR_NOMEM;
+    if (citm_catalog_string_nullable_copy(&dst->subject_code, a, &dst->subject_code)) return ATD_ERR_NOMEM;
+    if (citm_catalog_string_nullable_copy(&dst->subtitle, a, &dst->subtitle)) return ATD_ERR_NOMEM;
+    if (citm_catalog_int_list_copy(&dst->topic_ids, a, &dst->topic_ids)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool citm_catalog_event_equal(const citm_catalog_event *a, const citm_catalog_event *b)
+{
+    return citm_catalog_string_nullable_equal(&a->description, &b->description) &&
+        a->id == b->id &&
+        citm_catalog_string_nullable_equal(&a->logo, &b->logo) &&
+        atd_string_equal(&a->name, &b->name) &&
+        citm_catalog_int_list_equal(&a->sub_topic_ids, &b->sub_topic_ids) &&
+        citm_catalog_string_nullable_equal(&a->subject_code, &b->subject_code) &&
+        citm_catalog_string_nullable_equal(&a->subtitle, &b->subtitle) &&
+        citm_catalog_int_list_equal(&a->topic_ids, &b->topic_ids);
+}
+
+static int citm_catalog_event_assoc_copy(const citm_catalog_event_assoc *src, atd_arena *a, citm_catalog_event_assoc *dst)
+{
+    citm_catalog_event_assoc_item *items = ATD_LIST_ALLOC(a, citm_catalog_event_assoc_item, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
+        if (citm_catalog_event_copy(&items[i].value, a, &items[i].value)) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool citm_catalog_event_assoc_equal(const citm_catalog_event_assoc *a, const citm_catalog_event_assoc *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && citm_catalog_event_equal(&a->items[i].value, &b->items[i].value))) return false;
+    }
+    return true;
+}
+
+static int citm_catalog_performance_list_copy(const citm_catalog_performance_list *src, atd_arena *a, citm_catalog_performance_list *dst)
+{
+    citm_catalog_performance *items = ATD_LIST_ALLOC(a, citm_catalog_performance, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (citm_catalog_performance_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool citm_catalog_performance_list_equal(const citm_catalog_performance_list *a, const citm_catalog_performance_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(citm_catalog_performance_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int citm_catalog_int_list_assoc_copy(const citm_catalog_int_list_assoc *src, atd_arena *a, citm_catalog_int_list_assoc *dst)
+{
+    citm_catalog_int_list_assoc_item *items = ATD_LIST_ALLOC(a, citm_catalog_int_list_assoc_item, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
+        if (citm_catalog_int_list_copy(&items[i].value, a, &items[i].value)) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool citm_catalog_int_list_assoc_equal(const citm_catalog_int_list_assoc *a, const citm_catalog_int_list_assoc *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && citm_catalog_int_list_equal(&a->items[i].value, &b->items[i].value))) return false;
+    }
+    return true;
+}
+
+int citm_catalog_root_copy(const citm_catalog_root *src, atd_arena *a, citm_catalog_root *dst)
+{
+    *dst = *src;
+    if (citm_catalog_id_map_copy(&dst->area_names, a, &dst->area_names)) return ATD_ERR_NOMEM;
+    if (citm_catalog_id_map_copy(&dst->audience_sub_category_names, a, &dst->audience_sub_category_names)) return ATD_ERR_NOMEM;
+    if (citm_catalog_id_map_copy(&dst->block_names, a, &dst->block_names)) return ATD_ERR_NOMEM;
+    if (citm_catalog_event_assoc_copy(&dst->events, a, &dst->events)) return ATD_ERR_NOMEM;
+    if (citm_catalog_performance_list_copy(&dst->performances, a, &dst->performances)) return ATD_ERR_NOMEM;
+    if (citm_catalog_id_map_copy(&dst->seat_category_names, a, &dst->seat_category_names)) return ATD_ERR_NOMEM;
+    if (citm_catalog_id_map_copy(&dst->sub_topic_names, a, &dst->sub_topic_names)) return ATD_ERR_NOMEM;
+    if (citm_catalog_id_map_copy(&dst->subject_names, a, &dst->subject_names)) return ATD_ERR_NOMEM;
+    if (citm_catalog_id_map_copy(&dst->topic_names, a, &dst->topic_names)) return ATD_ERR_NOMEM;
+    if (citm_catalog_int_list_assoc_copy(&dst->topic_sub_topics, a, &dst->topic_sub_topics)) return ATD_ERR_NOMEM;
+    if (citm_catalog_id_map_copy(&dst->venue_names, a, &dst->venue_names)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool citm_catalog_root_equal(const citm_catalog_root *a, const citm_catalog_root *b)
+{
+    return citm_catalog_id_map_equal(&a->area_names, &b->area_names) &&
+        citm_catalog_id_map_equal(&a->audience_sub_category_names, &b->audience_sub_category_names) &&
+        citm_catalog_id_map_equal(&a->block_names, &b->block_names) &&
+        citm_catalog_event_assoc_equal(&a->events, &b->events) &&
+        citm_catalog_performance_list_equal(&a->performances, &b->performances) &&
+        citm_catalog_id_map_equal(&a->seat_category_names, &b->seat_category_names) &&
+        citm_catalog_id_map_equal(&a->sub_topic_names, &b->sub_topic_names) &&
+        citm_catalog_id_map_equal(&a->subject_names, &b->subject_names) &&
+        citm_catalog_id_map_equal(&a->topic_names, &b->topic_names) &&
+        citm_catalog_int_list_assoc_equal(&a->topic_sub_topics, &b->topic_sub_topics) &&
+        citm_catalog_id_map_equal(&a->venue_names, &b->venue_names);
+}
+
+static int citm_catalog_price_list_copy(const citm_catalog_price_list *src, atd_arena *a, citm_catalog_price_list *dst)
+{
+    citm_catalog_price *items = ATD_LIST_ALLOC(a, citm_catalog_price, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool citm_catalog_price_list_equal(const citm_catalog_price_list *a, const citm_catalog_price_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(citm_catalog_price_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int citm_catalog_seat_category_list_copy(const citm_catalog_seat_category_list *src, atd_arena *a, citm_catalog_seat_category_list *dst)
+{
+    citm_catalog_seat_category *items = ATD_LIST_ALLOC(a, citm_catalog_seat_category, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (citm_catalog_seat_category_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool citm_catalog_seat_category_list_equal(const citm_catalog_seat_category_list *a, const citm_catalog_seat_category_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(citm_catalog_seat_category_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int citm_catalog_performance_copy(const citm_catalog_performance *src, atd_arena *a, citm_catalog_performance *dst)
+{
+    *dst = *src;
+    if (citm_catalog_string_nullable_copy(&dst->logo, a, &dst->logo)) return ATD_ERR_NOMEM;
+    if (citm_catalog_string_nullable_copy(&dst->name, a, &dst->name)) return ATD_ERR_NOMEM;
+    if (citm_catalog_price_list_copy(&dst->prices, a, &dst->prices)) return ATD_ERR_NOMEM;
+    if (citm_catalog_seat_category_list_copy(&dst->seat_categories, a, &dst->seat_categories)) return ATD_ERR_NOMEM;
+    if (citm_catalog_string_nullable_copy(&dst->seat_map_image, a, &dst->seat_map_image)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->venue_code.ptr, dst->venue_code.len, &dst->venue_code)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool citm_catalog_performance_equal(const citm_catalog_performance *a, const citm_catalog_performance *b)
+{
+    return a->event_id == b->event_id &&
+        a->id == b->id &&
+        citm_catalog_string_nullable_equal(&a->logo, &b->logo) &&
+        citm_catalog_string_nullable_equal(&a->name, &b->name) &&
+        citm_catalog_price_list_equal(&a->prices, &b->prices) &&
+        citm_catalog_seat_category_list_equal(&a->seat_categories, &b->seat_categories) &&
+        citm_catalog_string_nullable_equal(&a->seat_map_image, &b->seat_map_image) &&
+        a->start == b->start &&
+        atd_string_equal(&a->venue_code, &b->venue_code);
+}
+
+int citm_catalog_price_copy(const citm_catalog_price *src, atd_arena *a, citm_catalog_price *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool citm_catalog_price_equal(const citm_catalog_price *a, const citm_catalog_price *b)
+{
+    return a->amount == b->amount &&
+        a->audience_sub_category_id == b->audience_sub_category_id &&
+        a->seat_category_id == b->seat_category_id;
+}
+
+static int citm_catalog_area_list_copy(const citm_catalog_area_list *src, atd_arena *a, citm_catalog_area_list *dst)
+{
+    citm_catalog_area *items = ATD_LIST_ALLOC(a, citm_catalog_area, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (citm_catalog_area_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool citm_catalog_area_list_equal(const citm_catalog_area_list *a, const citm_catalog_area_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(citm_catalog_area_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int citm_catalog_seat_category_copy(const citm_catalog_seat_category *src, atd_arena *a, citm_catalog_seat_category *dst)
+{
+    *dst = *src;
+    if (citm_catalog_area_list_copy(&dst->areas, a, &dst->areas)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool citm_catalog_seat_category_equal(const citm_catalog_seat_category *a, const citm_catalog_seat_category *b)
+{
+    return citm_catalog_area_list_equal(&a->areas, &b->areas) &&
+        a->seat_category_id == b->seat_category_id;
+}
+
+int citm_catalog_area_copy(const citm_catalog_area *src, atd_arena *a, citm_catalog_area *dst)
+{
+    *dst = *src;
+    if (citm_catalog_int_list_copy(&dst->block_ids, a, &dst->block_ids)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool citm_catalog_area_equal(const citm_catalog_area *a, const citm_catalog_area *b)
+{
+    return a->area_id == b->area_id &&
+        citm_catalog_int_list_equal(&a->block_ids, &b->block_ids);
+}
+
+/* --- names --- */
+
 /* --- streams and layout --- */
 
 bool citm_catalog_id_map_next_line(atd_stream *s, atd_arena *arena, citm_catalog_id_map *out)

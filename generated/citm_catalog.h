@@ -148,7 +148,7 @@ struct citm_catalog_area {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. copy makes a deep copy in an arena (0 or ATD_ERR_NOMEM; src and dst may be the same value); equal compares values (floats with ==: -0.0 equals 0.0, NaN equals nothing). name and of_name map enums and sum tags to their JSON names (NULL, ATD_ERR_INVALID when none). */
 
 void citm_catalog_id_map_init(citm_catalog_id_map *v);
 bool citm_catalog_id_map_read(atd_reader *r, citm_catalog_id_map *out);
@@ -161,6 +161,8 @@ bool citm_catalog_id_map_next_line(atd_stream *s, atd_arena *arena, citm_catalog
 bool citm_catalog_id_map_next_element(atd_stream *s, atd_arena *arena, citm_catalog_id_map *out);
 int citm_catalog_id_map_write_line(const citm_catalog_id_map *value, atd_buf *out, atd_error *err);
 int citm_catalog_id_map_to_json_pretty(const citm_catalog_id_map *value, atd_buf *out, atd_error *err);
+int citm_catalog_id_map_copy(const citm_catalog_id_map *src, atd_arena *a, citm_catalog_id_map *dst);
+bool citm_catalog_id_map_equal(const citm_catalog_id_map *a, const citm_catalog_id_map *b);
 
 void citm_catalog_event_init(citm_catalog_event *v);
 bool citm_catalog_event_read(atd_reader *r, citm_catalog_event *out);
@@ -173,6 +175,8 @@ bool citm_catalog_event_next_line(atd_stream *s, atd_arena *arena, citm_catalog_
 bool citm_catalog_event_next_element(atd_stream *s, atd_arena *arena, citm_catalog_event *out);
 int citm_catalog_event_write_line(const citm_catalog_event *value, atd_buf *out, atd_error *err);
 int citm_catalog_event_to_json_pretty(const citm_catalog_event *value, atd_buf *out, atd_error *err);
+int citm_catalog_event_copy(const citm_catalog_event *src, atd_arena *a, citm_catalog_event *dst);
+bool citm_catalog_event_equal(const citm_catalog_event *a, const citm_catalog_event *b);
 
 void citm_catalog_root_init(citm_catalog_root *v);
 bool citm_catalog_root_read(atd_reader *r, citm_catalog_root *out);
@@ -185,6 +189,8 @@ bool citm_catalog_root_next_line(atd_stream *s, atd_arena *arena, citm_catalog_r
 bool citm_catalog_root_next_element(atd_stream *s, atd_arena *arena, citm_catalog_root *out);
 int citm_catalog_root_write_line(const citm_catalog_root *value, atd_buf *out, atd_error *err);
 int citm_catalog_root_to_json_pretty(const citm_catalog_root *value, atd_buf *out, atd_error *err);
+int citm_catalog_root_copy(const citm_catalog_root *src, atd_arena *a, citm_catalog_root *dst);
+bool citm_catalog_root_equal(const citm_catalog_root *a, const citm_catalog_root *b);
 
 void citm_catalog_performance_init(citm_catalog_performance *v);
 bool citm_catalog_performance_read(atd_reader *r, citm_catalog_performance *out);
@@ -197,6 +203,8 @@ bool citm_catalog_performance_next_line(atd_stream *s, atd_arena *arena, citm_ca
 bool citm_catalog_performance_next_element(atd_stream *s, atd_arena *arena, citm_catalog_performance *out);
 int citm_catalog_performance_write_line(const citm_catalog_performance *value, atd_buf *out, atd_error *err);
 int citm_catalog_performance_to_json_pretty(const citm_catalog_performance *value, atd_buf *out, atd_error *err);
+int citm_catalog_performance_copy(const citm_catalog_performance *src, atd_arena *a, citm_catalog_performance *dst);
+bool citm_catalog_performance_equal(const citm_catalog_performance *a, const citm_catalog_performance *b);
 
 void citm_catalog_price_init(citm_catalog_price *v);
 bool citm_catalog_price_read(atd_reader *r, citm_catalog_price *out);
@@ -209,6 +217,8 @@ bool citm_catalog_price_next_line(atd_stream *s, atd_arena *arena, citm_catalog_
 bool citm_catalog_price_next_element(atd_stream *s, atd_arena *arena, citm_catalog_price *out);
 int citm_catalog_price_write_line(const citm_catalog_price *value, atd_buf *out, atd_error *err);
 int citm_catalog_price_to_json_pretty(const citm_catalog_price *value, atd_buf *out, atd_error *err);
+int citm_catalog_price_copy(const citm_catalog_price *src, atd_arena *a, citm_catalog_price *dst);
+bool citm_catalog_price_equal(const citm_catalog_price *a, const citm_catalog_price *b);
 
 void citm_catalog_seat_category_init(citm_catalog_seat_category *v);
 bool citm_catalog_seat_category_read(atd_reader *r, citm_catalog_seat_category *out);
@@ -221,6 +231,8 @@ bool citm_catalog_seat_category_next_line(atd_stream *s, atd_arena *arena, citm_
 bool citm_catalog_seat_category_next_element(atd_stream *s, atd_arena *arena, citm_catalog_seat_category *out);
 int citm_catalog_seat_category_write_line(const citm_catalog_seat_category *value, atd_buf *out, atd_error *err);
 int citm_catalog_seat_category_to_json_pretty(const citm_catalog_seat_category *value, atd_buf *out, atd_error *err);
+int citm_catalog_seat_category_copy(const citm_catalog_seat_category *src, atd_arena *a, citm_catalog_seat_category *dst);
+bool citm_catalog_seat_category_equal(const citm_catalog_seat_category *a, const citm_catalog_seat_category *b);
 
 void citm_catalog_area_init(citm_catalog_area *v);
 bool citm_catalog_area_read(atd_reader *r, citm_catalog_area *out);
@@ -233,6 +245,8 @@ bool citm_catalog_area_next_line(atd_stream *s, atd_arena *arena, citm_catalog_a
 bool citm_catalog_area_next_element(atd_stream *s, atd_arena *arena, citm_catalog_area *out);
 int citm_catalog_area_write_line(const citm_catalog_area *value, atd_buf *out, atd_error *err);
 int citm_catalog_area_to_json_pretty(const citm_catalog_area *value, atd_buf *out, atd_error *err);
+int citm_catalog_area_copy(const citm_catalog_area *src, atd_arena *a, citm_catalog_area *dst);
+bool citm_catalog_area_equal(const citm_catalog_area *a, const citm_catalog_area *b);
 
 #ifdef __cplusplus
 }

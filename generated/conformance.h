@@ -120,7 +120,7 @@ typedef bool conformance_bool_value;
 typedef uint8_t conformance_null_value;
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. copy makes a deep copy in an arena (0 or ATD_ERR_NOMEM; src and dst may be the same value); equal compares values (floats with ==: -0.0 equals 0.0, NaN equals nothing). name and of_name map enums and sum tags to their JSON names (NULL, ATD_ERR_INVALID when none). */
 
 void conformance_ints_init(conformance_ints *v);
 bool conformance_ints_read(atd_reader *r, conformance_ints *out);
@@ -133,6 +133,8 @@ bool conformance_ints_next_line(atd_stream *s, atd_arena *arena, conformance_int
 bool conformance_ints_next_element(atd_stream *s, atd_arena *arena, conformance_ints *out);
 int conformance_ints_write_line(const conformance_ints *value, atd_buf *out, atd_error *err);
 int conformance_ints_to_json_pretty(const conformance_ints *value, atd_buf *out, atd_error *err);
+int conformance_ints_copy(const conformance_ints *src, atd_arena *a, conformance_ints *dst);
+bool conformance_ints_equal(const conformance_ints *a, const conformance_ints *b);
 
 void conformance_floats_init(conformance_floats *v);
 bool conformance_floats_read(atd_reader *r, conformance_floats *out);
@@ -145,6 +147,8 @@ bool conformance_floats_next_line(atd_stream *s, atd_arena *arena, conformance_f
 bool conformance_floats_next_element(atd_stream *s, atd_arena *arena, conformance_floats *out);
 int conformance_floats_write_line(const conformance_floats *value, atd_buf *out, atd_error *err);
 int conformance_floats_to_json_pretty(const conformance_floats *value, atd_buf *out, atd_error *err);
+int conformance_floats_copy(const conformance_floats *src, atd_arena *a, conformance_floats *dst);
+bool conformance_floats_equal(const conformance_floats *a, const conformance_floats *b);
 
 void conformance_strings_init(conformance_strings *v);
 bool conformance_strings_read(atd_reader *r, conformance_strings *out);
@@ -157,6 +161,8 @@ bool conformance_strings_next_line(atd_stream *s, atd_arena *arena, conformance_
 bool conformance_strings_next_element(atd_stream *s, atd_arena *arena, conformance_strings *out);
 int conformance_strings_write_line(const conformance_strings *value, atd_buf *out, atd_error *err);
 int conformance_strings_to_json_pretty(const conformance_strings *value, atd_buf *out, atd_error *err);
+int conformance_strings_copy(const conformance_strings *src, atd_arena *a, conformance_strings *dst);
+bool conformance_strings_equal(const conformance_strings *a, const conformance_strings *b);
 
 void conformance_bools_init(conformance_bools *v);
 bool conformance_bools_read(atd_reader *r, conformance_bools *out);
@@ -169,6 +175,8 @@ bool conformance_bools_next_line(atd_stream *s, atd_arena *arena, conformance_bo
 bool conformance_bools_next_element(atd_stream *s, atd_arena *arena, conformance_bools *out);
 int conformance_bools_write_line(const conformance_bools *value, atd_buf *out, atd_error *err);
 int conformance_bools_to_json_pretty(const conformance_bools *value, atd_buf *out, atd_error *err);
+int conformance_bools_copy(const conformance_bools *src, atd_arena *a, conformance_bools *dst);
+bool conformance_bools_equal(const conformance_bools *a, const conformance_bools *b);
 
 void conformance_nulls_init(conformance_nulls *v);
 bool conformance_nulls_read(atd_reader *r, conformance_nulls *out);
@@ -181,6 +189,8 @@ bool conformance_nulls_next_line(atd_stream *s, atd_arena *arena, conformance_nu
 bool conformance_nulls_next_element(atd_stream *s, atd_arena *arena, conformance_nulls *out);
 int conformance_nulls_write_line(const conformance_nulls *value, atd_buf *out, atd_error *err);
 int conformance_nulls_to_json_pretty(const conformance_nulls *value, atd_buf *out, atd_error *err);
+int conformance_nulls_copy(const conformance_nulls *src, atd_arena *a, conformance_nulls *dst);
+bool conformance_nulls_equal(const conformance_nulls *a, const conformance_nulls *b);
 
 void conformance_maybe_ints_init(conformance_maybe_ints *v);
 bool conformance_maybe_ints_read(atd_reader *r, conformance_maybe_ints *out);
@@ -193,6 +203,8 @@ bool conformance_maybe_ints_next_line(atd_stream *s, atd_arena *arena, conforman
 bool conformance_maybe_ints_next_element(atd_stream *s, atd_arena *arena, conformance_maybe_ints *out);
 int conformance_maybe_ints_write_line(const conformance_maybe_ints *value, atd_buf *out, atd_error *err);
 int conformance_maybe_ints_to_json_pretty(const conformance_maybe_ints *value, atd_buf *out, atd_error *err);
+int conformance_maybe_ints_copy(const conformance_maybe_ints *src, atd_arena *a, conformance_maybe_ints *dst);
+bool conformance_maybe_ints_equal(const conformance_maybe_ints *a, const conformance_maybe_ints *b);
 
 void conformance_anys_init(conformance_anys *v);
 bool conformance_anys_read(atd_reader *r, conformance_anys *out);
@@ -205,6 +217,8 @@ bool conformance_anys_next_line(atd_stream *s, atd_arena *arena, conformance_any
 bool conformance_anys_next_element(atd_stream *s, atd_arena *arena, conformance_anys *out);
 int conformance_anys_write_line(const conformance_anys *value, atd_buf *out, atd_error *err);
 int conformance_anys_to_json_pretty(const conformance_anys *value, atd_buf *out, atd_error *err);
+int conformance_anys_copy(const conformance_anys *src, atd_arena *a, conformance_anys *dst);
+bool conformance_anys_equal(const conformance_anys *a, const conformance_anys *b);
 
 void conformance_matrix_init(conformance_matrix *v);
 bool conformance_matrix_read(atd_reader *r, conformance_matrix *out);
@@ -217,6 +231,8 @@ bool conformance_matrix_next_line(atd_stream *s, atd_arena *arena, conformance_m
 bool conformance_matrix_next_element(atd_stream *s, atd_arena *arena, conformance_matrix *out);
 int conformance_matrix_write_line(const conformance_matrix *value, atd_buf *out, atd_error *err);
 int conformance_matrix_to_json_pretty(const conformance_matrix *value, atd_buf *out, atd_error *err);
+int conformance_matrix_copy(const conformance_matrix *src, atd_arena *a, conformance_matrix *dst);
+bool conformance_matrix_equal(const conformance_matrix *a, const conformance_matrix *b);
 
 void conformance_string_map_init(conformance_string_map *v);
 bool conformance_string_map_read(atd_reader *r, conformance_string_map *out);
@@ -229,6 +245,8 @@ bool conformance_string_map_next_line(atd_stream *s, atd_arena *arena, conforman
 bool conformance_string_map_next_element(atd_stream *s, atd_arena *arena, conformance_string_map *out);
 int conformance_string_map_write_line(const conformance_string_map *value, atd_buf *out, atd_error *err);
 int conformance_string_map_to_json_pretty(const conformance_string_map *value, atd_buf *out, atd_error *err);
+int conformance_string_map_copy(const conformance_string_map *src, atd_arena *a, conformance_string_map *dst);
+bool conformance_string_map_equal(const conformance_string_map *a, const conformance_string_map *b);
 
 void conformance_int_map_init(conformance_int_map *v);
 bool conformance_int_map_read(atd_reader *r, conformance_int_map *out);
@@ -241,6 +259,8 @@ bool conformance_int_map_next_line(atd_stream *s, atd_arena *arena, conformance_
 bool conformance_int_map_next_element(atd_stream *s, atd_arena *arena, conformance_int_map *out);
 int conformance_int_map_write_line(const conformance_int_map *value, atd_buf *out, atd_error *err);
 int conformance_int_map_to_json_pretty(const conformance_int_map *value, atd_buf *out, atd_error *err);
+int conformance_int_map_copy(const conformance_int_map *src, atd_arena *a, conformance_int_map *dst);
+bool conformance_int_map_equal(const conformance_int_map *a, const conformance_int_map *b);
 
 void conformance_any_map_init(conformance_any_map *v);
 bool conformance_any_map_read(atd_reader *r, conformance_any_map *out);
@@ -253,6 +273,8 @@ bool conformance_any_map_next_line(atd_stream *s, atd_arena *arena, conformance_
 bool conformance_any_map_next_element(atd_stream *s, atd_arena *arena, conformance_any_map *out);
 int conformance_any_map_write_line(const conformance_any_map *value, atd_buf *out, atd_error *err);
 int conformance_any_map_to_json_pretty(const conformance_any_map *value, atd_buf *out, atd_error *err);
+int conformance_any_map_copy(const conformance_any_map *src, atd_arena *a, conformance_any_map *dst);
+bool conformance_any_map_equal(const conformance_any_map *a, const conformance_any_map *b);
 
 void conformance_objects_init(conformance_objects *v);
 bool conformance_objects_read(atd_reader *r, conformance_objects *out);
@@ -265,6 +287,8 @@ bool conformance_objects_next_line(atd_stream *s, atd_arena *arena, conformance_
 bool conformance_objects_next_element(atd_stream *s, atd_arena *arena, conformance_objects *out);
 int conformance_objects_write_line(const conformance_objects *value, atd_buf *out, atd_error *err);
 int conformance_objects_to_json_pretty(const conformance_objects *value, atd_buf *out, atd_error *err);
+int conformance_objects_copy(const conformance_objects *src, atd_arena *a, conformance_objects *dst);
+bool conformance_objects_equal(const conformance_objects *a, const conformance_objects *b);
 
 void conformance_any_init(conformance_any *v);
 bool conformance_any_read(atd_reader *r, conformance_any *out);
@@ -277,6 +301,8 @@ bool conformance_any_next_line(atd_stream *s, atd_arena *arena, conformance_any 
 bool conformance_any_next_element(atd_stream *s, atd_arena *arena, conformance_any *out);
 int conformance_any_write_line(const conformance_any *value, atd_buf *out, atd_error *err);
 int conformance_any_to_json_pretty(const conformance_any *value, atd_buf *out, atd_error *err);
+int conformance_any_copy(const conformance_any *src, atd_arena *a, conformance_any *dst);
+bool conformance_any_equal(const conformance_any *a, const conformance_any *b);
 
 void conformance_int_value_init(conformance_int_value *v);
 bool conformance_int_value_read(atd_reader *r, conformance_int_value *out);
@@ -289,6 +315,8 @@ bool conformance_int_value_next_line(atd_stream *s, atd_arena *arena, conformanc
 bool conformance_int_value_next_element(atd_stream *s, atd_arena *arena, conformance_int_value *out);
 int conformance_int_value_write_line(const conformance_int_value *value, atd_buf *out, atd_error *err);
 int conformance_int_value_to_json_pretty(const conformance_int_value *value, atd_buf *out, atd_error *err);
+int conformance_int_value_copy(const conformance_int_value *src, atd_arena *a, conformance_int_value *dst);
+bool conformance_int_value_equal(const conformance_int_value *a, const conformance_int_value *b);
 
 void conformance_float_value_init(conformance_float_value *v);
 bool conformance_float_value_read(atd_reader *r, conformance_float_value *out);
@@ -301,6 +329,8 @@ bool conformance_float_value_next_line(atd_stream *s, atd_arena *arena, conforma
 bool conformance_float_value_next_element(atd_stream *s, atd_arena *arena, conformance_float_value *out);
 int conformance_float_value_write_line(const conformance_float_value *value, atd_buf *out, atd_error *err);
 int conformance_float_value_to_json_pretty(const conformance_float_value *value, atd_buf *out, atd_error *err);
+int conformance_float_value_copy(const conformance_float_value *src, atd_arena *a, conformance_float_value *dst);
+bool conformance_float_value_equal(const conformance_float_value *a, const conformance_float_value *b);
 
 void conformance_string_value_init(conformance_string_value *v);
 bool conformance_string_value_read(atd_reader *r, conformance_string_value *out);
@@ -313,6 +343,8 @@ bool conformance_string_value_next_line(atd_stream *s, atd_arena *arena, conform
 bool conformance_string_value_next_element(atd_stream *s, atd_arena *arena, conformance_string_value *out);
 int conformance_string_value_write_line(const conformance_string_value *value, atd_buf *out, atd_error *err);
 int conformance_string_value_to_json_pretty(const conformance_string_value *value, atd_buf *out, atd_error *err);
+int conformance_string_value_copy(const conformance_string_value *src, atd_arena *a, conformance_string_value *dst);
+bool conformance_string_value_equal(const conformance_string_value *a, const conformance_string_value *b);
 
 void conformance_bool_value_init(conformance_bool_value *v);
 bool conformance_bool_value_read(atd_reader *r, conformance_bool_value *out);
@@ -325,6 +357,8 @@ bool conformance_bool_value_next_line(atd_stream *s, atd_arena *arena, conforman
 bool conformance_bool_value_next_element(atd_stream *s, atd_arena *arena, conformance_bool_value *out);
 int conformance_bool_value_write_line(const conformance_bool_value *value, atd_buf *out, atd_error *err);
 int conformance_bool_value_to_json_pretty(const conformance_bool_value *value, atd_buf *out, atd_error *err);
+int conformance_bool_value_copy(const conformance_bool_value *src, atd_arena *a, conformance_bool_value *dst);
+bool conformance_bool_value_equal(const conformance_bool_value *a, const conformance_bool_value *b);
 
 void conformance_null_value_init(conformance_null_value *v);
 bool conformance_null_value_read(atd_reader *r, conformance_null_value *out);
@@ -337,6 +371,8 @@ bool conformance_null_value_next_line(atd_stream *s, atd_arena *arena, conforman
 bool conformance_null_value_next_element(atd_stream *s, atd_arena *arena, conformance_null_value *out);
 int conformance_null_value_write_line(const conformance_null_value *value, atd_buf *out, atd_error *err);
 int conformance_null_value_to_json_pretty(const conformance_null_value *value, atd_buf *out, atd_error *err);
+int conformance_null_value_copy(const conformance_null_value *src, atd_arena *a, conformance_null_value *dst);
+bool conformance_null_value_equal(const conformance_null_value *a, const conformance_null_value *b);
 
 #ifdef __cplusplus
 }

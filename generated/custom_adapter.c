@@ -501,6 +501,100 @@ int custom_adapter_doc_to_json(const custom_adapter_doc *value, atd_buf *out, at
     return atd_to_json(custom_adapter_doc_write_any, value, out, err);
 }
 
+/* --- copy and equality --- */
+
+static int custom_adapter_shape_list_copy(const custom_adapter_shape_list *src, atd_arena *a, custom_adapter_shape_list *dst);
+static bool custom_adapter_shape_list_equal(const custom_adapter_shape_list *a, const custom_adapter_shape_list *b);
+
+int custom_adapter_circle_copy(const custom_adapter_circle *src, atd_arena *a, custom_adapter_circle *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool custom_adapter_circle_equal(const custom_adapter_circle *a, const custom_adapter_circle *b)
+{
+    return a->r == b->r;
+}
+
+int custom_adapter_shape_copy(const custom_adapter_shape *src, atd_arena *a, custom_adapter_shape *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool custom_adapter_shape_equal(const custom_adapter_shape *a, const custom_adapter_shape *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case CUSTOM_ADAPTER_SHAPE_CIRCLE:
+        return custom_adapter_circle_equal(&a->u.Circle, &b->u.Circle);
+    default:
+        return true;
+    }
+}
+
+static int custom_adapter_shape_list_copy(const custom_adapter_shape_list *src, atd_arena *a, custom_adapter_shape_list *dst)
+{
+    custom_adapter_shape *items = ATD_LIST_ALLOC(a, custom_adapter_shape, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool custom_adapter_shape_list_equal(const custom_adapter_shape_list *a, const custom_adapter_shape_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(custom_adapter_shape_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int custom_adapter_doc_copy(const custom_adapter_doc *src, atd_arena *a, custom_adapter_doc *dst)
+{
+    *dst = *src;
+    if (custom_adapter_shape_list_copy(&dst->shapes, a, &dst->shapes)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool custom_adapter_doc_equal(const custom_adapter_doc *a, const custom_adapter_doc *b)
+{
+    return custom_adapter_shape_list_equal(&a->shapes, &b->shapes) &&
+        atd_string_equal(&a->name, &b->name);
+}
+
+/* --- names --- */
+
+static const atd_string custom_adapter_shape_tag__names[2] = {
+    {"Dot", 3},
+    {"Circle", 6},
+};
+const char *custom_adapter_shape_tag_name(custom_adapter_shape_tag v)
+{
+    return (size_t)v < 2 ? custom_adapter_shape_tag__names[v].ptr : NULL;
+}
+
+int custom_adapter_shape_tag_of_name(const char *s, size_t len, custom_adapter_shape_tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 2; i++) {
+        if (atd_string_equal(&custom_adapter_shape_tag__names[i], &name)) {
+            *out = (custom_adapter_shape_tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
 /* --- streams and layout --- */
 
 bool custom_adapter_circle_next_line(atd_stream *s, atd_arena *arena, custom_adapter_circle *out)

@@ -50,7 +50,7 @@ struct custom_adapter_doc {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. copy makes a deep copy in an arena (0 or ATD_ERR_NOMEM; src and dst may be the same value); equal compares values (floats with ==: -0.0 equals 0.0, NaN equals nothing). name and of_name map enums and sum tags to their JSON names (NULL, ATD_ERR_INVALID when none). */
 
 /* <json adapter.c="shape_adapter">: written by the user (atd/adapter.h) */
 bool shape_adapter_normalize(atd_json *v, atd_arena *arena, const char **why);
@@ -67,6 +67,8 @@ bool custom_adapter_circle_next_line(atd_stream *s, atd_arena *arena, custom_ada
 bool custom_adapter_circle_next_element(atd_stream *s, atd_arena *arena, custom_adapter_circle *out);
 int custom_adapter_circle_write_line(const custom_adapter_circle *value, atd_buf *out, atd_error *err);
 int custom_adapter_circle_to_json_pretty(const custom_adapter_circle *value, atd_buf *out, atd_error *err);
+int custom_adapter_circle_copy(const custom_adapter_circle *src, atd_arena *a, custom_adapter_circle *dst);
+bool custom_adapter_circle_equal(const custom_adapter_circle *a, const custom_adapter_circle *b);
 
 void custom_adapter_shape_init(custom_adapter_shape *v);
 bool custom_adapter_shape_read(atd_reader *r, custom_adapter_shape *out);
@@ -79,6 +81,10 @@ bool custom_adapter_shape_next_line(atd_stream *s, atd_arena *arena, custom_adap
 bool custom_adapter_shape_next_element(atd_stream *s, atd_arena *arena, custom_adapter_shape *out);
 int custom_adapter_shape_write_line(const custom_adapter_shape *value, atd_buf *out, atd_error *err);
 int custom_adapter_shape_to_json_pretty(const custom_adapter_shape *value, atd_buf *out, atd_error *err);
+int custom_adapter_shape_copy(const custom_adapter_shape *src, atd_arena *a, custom_adapter_shape *dst);
+bool custom_adapter_shape_equal(const custom_adapter_shape *a, const custom_adapter_shape *b);
+const char *custom_adapter_shape_tag_name(custom_adapter_shape_tag v);
+int custom_adapter_shape_tag_of_name(const char *s, size_t len, custom_adapter_shape_tag *out);
 
 void custom_adapter_doc_init(custom_adapter_doc *v);
 bool custom_adapter_doc_read(atd_reader *r, custom_adapter_doc *out);
@@ -91,6 +97,8 @@ bool custom_adapter_doc_next_line(atd_stream *s, atd_arena *arena, custom_adapte
 bool custom_adapter_doc_next_element(atd_stream *s, atd_arena *arena, custom_adapter_doc *out);
 int custom_adapter_doc_write_line(const custom_adapter_doc *value, atd_buf *out, atd_error *err);
 int custom_adapter_doc_to_json_pretty(const custom_adapter_doc *value, atd_buf *out, atd_error *err);
+int custom_adapter_doc_copy(const custom_adapter_doc *src, atd_arena *a, custom_adapter_doc *dst);
+bool custom_adapter_doc_equal(const custom_adapter_doc *a, const custom_adapter_doc *b);
 
 #ifdef __cplusplus
 }

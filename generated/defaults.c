@@ -1588,6 +1588,210 @@ int defaults_all_to_json(const defaults_all *value, atd_buf *out, atd_error *err
     return atd_to_json(defaults_all_write_any, value, out, err);
 }
 
+/* --- copy and equality --- */
+
+static bool defaults_int_option_equal(const defaults_int_option *a, const defaults_int_option *b);
+static bool defaults_float_nullable_equal(const defaults_float_nullable *a, const defaults_float_nullable *b);
+static int defaults_int_list_copy(const defaults_int_list *src, atd_arena *a, defaults_int_list *dst);
+static bool defaults_int_list_equal(const defaults_int_list *a, const defaults_int_list *b);
+static int defaults_string_list_copy(const defaults_string_list *src, atd_arena *a, defaults_string_list *dst);
+static bool defaults_string_list_equal(const defaults_string_list *a, const defaults_string_list *b);
+static int defaults_int_string_tuple_copy(const defaults_int_string_tuple *src, atd_arena *a, defaults_int_string_tuple *dst);
+static bool defaults_int_string_tuple_equal(const defaults_int_string_tuple *a, const defaults_int_string_tuple *b);
+
+int defaults_color_copy(const defaults_color *src, atd_arena *a, defaults_color *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool defaults_color_equal(const defaults_color *a, const defaults_color *b)
+{
+    return *a == *b;
+}
+
+int defaults_shape_copy(const defaults_shape *src, atd_arena *a, defaults_shape *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool defaults_shape_equal(const defaults_shape *a, const defaults_shape *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case DEFAULTS_SHAPE_CIRCLE:
+        return a->u.Circle == b->u.Circle;
+    default:
+        return true;
+    }
+}
+
+int defaults_point_copy(const defaults_point *src, atd_arena *a, defaults_point *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool defaults_point_equal(const defaults_point *a, const defaults_point *b)
+{
+    return a->x == b->x &&
+        a->y == b->y;
+}
+
+static bool defaults_int_option_equal(const defaults_int_option *a, const defaults_int_option *b)
+{
+    return a->has == b->has && (!a->has || a->value == b->value);
+}
+
+static bool defaults_float_nullable_equal(const defaults_float_nullable *a, const defaults_float_nullable *b)
+{
+    return a->has == b->has && (!a->has || a->value == b->value);
+}
+
+static int defaults_int_list_copy(const defaults_int_list *src, atd_arena *a, defaults_int_list *dst)
+{
+    int64_t *items = ATD_LIST_ALLOC(a, int64_t, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool defaults_int_list_equal(const defaults_int_list *a, const defaults_int_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(a->items[i] == b->items[i])) return false;
+    }
+    return true;
+}
+
+static int defaults_string_list_copy(const defaults_string_list *src, atd_arena *a, defaults_string_list *dst)
+{
+    atd_string *items = ATD_LIST_ALLOC(a, atd_string, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (atd_string_dup(a, items[i].ptr, items[i].len, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool defaults_string_list_equal(const defaults_string_list *a, const defaults_string_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(atd_string_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int defaults_int_string_tuple_copy(const defaults_int_string_tuple *src, atd_arena *a, defaults_int_string_tuple *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->f1.ptr, dst->f1.len, &dst->f1)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+static bool defaults_int_string_tuple_equal(const defaults_int_string_tuple *a, const defaults_int_string_tuple *b)
+{
+    return a->f0 == b->f0 &&
+        atd_string_equal(&a->f1, &b->f1);
+}
+
+int defaults_all_copy(const defaults_all *src, atd_arena *a, defaults_all *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->nickname.ptr, dst->nickname.len, &dst->nickname)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->greeting.ptr, dst->greeting.len, &dst->greeting)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->empty.ptr, dst->empty.len, &dst->empty)) return ATD_ERR_NOMEM;
+    if (defaults_int_list_copy(&dst->ints, a, &dst->ints)) return ATD_ERR_NOMEM;
+    if (defaults_string_list_copy(&dst->names, a, &dst->names)) return ATD_ERR_NOMEM;
+    if (defaults_int_string_tuple_copy(&dst->pair, a, &dst->pair)) return ATD_ERR_NOMEM;
+    if (atd_json_copy(&dst->any, a, &dst->any)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool defaults_all_equal(const defaults_all *a, const defaults_all *b)
+{
+    return atd_string_equal(&a->nickname, &b->nickname) &&
+        atd_string_equal(&a->greeting, &b->greeting) &&
+        atd_string_equal(&a->empty, &b->empty) &&
+        a->count == b->count &&
+        a->small == b->small &&
+        a->mask == b->mask &&
+        a->big == b->big &&
+        a->ratio == b->ratio &&
+        a->single == b->single &&
+        a->on == b->on &&
+        a->color == b->color &&
+        defaults_shape_equal(&a->shape, &b->shape) &&
+        defaults_shape_equal(&a->circle, &b->circle) &&
+        defaults_int_option_equal(&a->maybe, &b->maybe) &&
+        defaults_float_nullable_equal(&a->nul, &b->nul) &&
+        defaults_int_list_equal(&a->ints, &b->ints) &&
+        defaults_string_list_equal(&a->names, &b->names) &&
+        defaults_point_equal(&a->origin, &b->origin) &&
+        defaults_int_string_tuple_equal(&a->pair, &b->pair) &&
+        atd_json_equal(&a->any, &b->any);
+}
+
+/* --- names --- */
+
+static const atd_string defaults_color__names[3] = {
+    {"Red", 3},
+    {"Green", 5},
+    {"Blue", 4},
+};
+const char *defaults_color_name(defaults_color v)
+{
+    return (size_t)v < 3 ? defaults_color__names[v].ptr : NULL;
+}
+
+int defaults_color_of_name(const char *s, size_t len, defaults_color *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 3; i++) {
+        if (atd_string_equal(&defaults_color__names[i], &name)) {
+            *out = (defaults_color)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
+static const atd_string defaults_shape_tag__names[2] = {
+    {"Dot", 3},
+    {"Circle", 6},
+};
+const char *defaults_shape_tag_name(defaults_shape_tag v)
+{
+    return (size_t)v < 2 ? defaults_shape_tag__names[v].ptr : NULL;
+}
+
+int defaults_shape_tag_of_name(const char *s, size_t len, defaults_shape_tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 2; i++) {
+        if (atd_string_equal(&defaults_shape_tag__names[i], &name)) {
+            *out = (defaults_shape_tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
 /* --- streams and layout --- */
 
 bool defaults_color_next_line(atd_stream *s, atd_arena *arena, defaults_color *out)

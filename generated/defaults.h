@@ -99,7 +99,7 @@ struct defaults_all {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. copy makes a deep copy in an arena (0 or ATD_ERR_NOMEM; src and dst may be the same value); equal compares values (floats with ==: -0.0 equals 0.0, NaN equals nothing). name and of_name map enums and sum tags to their JSON names (NULL, ATD_ERR_INVALID when none). */
 
 void defaults_color_init(defaults_color *v);
 bool defaults_color_read(atd_reader *r, defaults_color *out);
@@ -112,6 +112,10 @@ bool defaults_color_next_line(atd_stream *s, atd_arena *arena, defaults_color *o
 bool defaults_color_next_element(atd_stream *s, atd_arena *arena, defaults_color *out);
 int defaults_color_write_line(const defaults_color *value, atd_buf *out, atd_error *err);
 int defaults_color_to_json_pretty(const defaults_color *value, atd_buf *out, atd_error *err);
+int defaults_color_copy(const defaults_color *src, atd_arena *a, defaults_color *dst);
+bool defaults_color_equal(const defaults_color *a, const defaults_color *b);
+const char *defaults_color_name(defaults_color v);
+int defaults_color_of_name(const char *s, size_t len, defaults_color *out);
 
 void defaults_shape_init(defaults_shape *v);
 bool defaults_shape_read(atd_reader *r, defaults_shape *out);
@@ -124,6 +128,10 @@ bool defaults_shape_next_line(atd_stream *s, atd_arena *arena, defaults_shape *o
 bool defaults_shape_next_element(atd_stream *s, atd_arena *arena, defaults_shape *out);
 int defaults_shape_write_line(const defaults_shape *value, atd_buf *out, atd_error *err);
 int defaults_shape_to_json_pretty(const defaults_shape *value, atd_buf *out, atd_error *err);
+int defaults_shape_copy(const defaults_shape *src, atd_arena *a, defaults_shape *dst);
+bool defaults_shape_equal(const defaults_shape *a, const defaults_shape *b);
+const char *defaults_shape_tag_name(defaults_shape_tag v);
+int defaults_shape_tag_of_name(const char *s, size_t len, defaults_shape_tag *out);
 
 void defaults_point_init(defaults_point *v);
 bool defaults_point_read(atd_reader *r, defaults_point *out);
@@ -136,6 +144,8 @@ bool defaults_point_next_line(atd_stream *s, atd_arena *arena, defaults_point *o
 bool defaults_point_next_element(atd_stream *s, atd_arena *arena, defaults_point *out);
 int defaults_point_write_line(const defaults_point *value, atd_buf *out, atd_error *err);
 int defaults_point_to_json_pretty(const defaults_point *value, atd_buf *out, atd_error *err);
+int defaults_point_copy(const defaults_point *src, atd_arena *a, defaults_point *dst);
+bool defaults_point_equal(const defaults_point *a, const defaults_point *b);
 
 void defaults_all_init(defaults_all *v);
 bool defaults_all_read(atd_reader *r, defaults_all *out);
@@ -148,6 +158,8 @@ bool defaults_all_next_line(atd_stream *s, atd_arena *arena, defaults_all *out);
 bool defaults_all_next_element(atd_stream *s, atd_arena *arena, defaults_all *out);
 int defaults_all_write_line(const defaults_all *value, atd_buf *out, atd_error *err);
 int defaults_all_to_json_pretty(const defaults_all *value, atd_buf *out, atd_error *err);
+int defaults_all_copy(const defaults_all *src, atd_arena *a, defaults_all *dst);
+bool defaults_all_equal(const defaults_all *a, const defaults_all *b);
 
 #ifdef __cplusplus
 }

@@ -710,6 +710,104 @@ int donut_root_to_json(const donut_root *value, atd_buf *out, atd_error *err)
     return atd_to_json(donut_root_write_any, value, out, err);
 }
 
+/* --- copy and equality --- */
+
+static int donut_ingredient_list_copy(const donut_ingredient_list *src, atd_arena *a, donut_ingredient_list *dst);
+static bool donut_ingredient_list_equal(const donut_ingredient_list *a, const donut_ingredient_list *b);
+
+static int donut_ingredient_list_copy(const donut_ingredient_list *src, atd_arena *a, donut_ingredient_list *dst)
+{
+    donut_ingredient *items = ATD_LIST_ALLOC(a, donut_ingredient, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (donut_ingredient_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool donut_ingredient_list_equal(const donut_ingredient_list *a, const donut_ingredient_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(donut_ingredient_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int donut_batters_copy(const donut_batters *src, atd_arena *a, donut_batters *dst)
+{
+    *dst = *src;
+    if (donut_ingredient_list_copy(&dst->batter, a, &dst->batter)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool donut_batters_equal(const donut_batters *a, const donut_batters *b)
+{
+    return donut_ingredient_list_equal(&a->batter, &b->batter);
+}
+
+int donut_item_copy(const donut_item *src, atd_arena *a, donut_item *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->id.ptr, dst->id.len, &dst->id)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->item_type.ptr, dst->item_type.len, &dst->item_type)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
+    if (donut_batters_copy(&dst->batters, a, &dst->batters)) return ATD_ERR_NOMEM;
+    if (donut_ingredient_list_copy(&dst->topping, a, &dst->topping)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool donut_item_equal(const donut_item *a, const donut_item *b)
+{
+    return atd_string_equal(&a->id, &b->id) &&
+        atd_string_equal(&a->item_type, &b->item_type) &&
+        atd_string_equal(&a->name, &b->name) &&
+        a->ppu == b->ppu &&
+        donut_batters_equal(&a->batters, &b->batters) &&
+        donut_ingredient_list_equal(&a->topping, &b->topping);
+}
+
+int donut_ingredient_copy(const donut_ingredient *src, atd_arena *a, donut_ingredient *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->id.ptr, dst->id.len, &dst->id)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->ingredient_type.ptr, dst->ingredient_type.len, &dst->ingredient_type)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool donut_ingredient_equal(const donut_ingredient *a, const donut_ingredient *b)
+{
+    return atd_string_equal(&a->id, &b->id) &&
+        atd_string_equal(&a->ingredient_type, &b->ingredient_type);
+}
+
+int donut_root_copy(const donut_root *src, atd_arena *a, donut_root *dst)
+{
+    donut_item *items = ATD_LIST_ALLOC(a, donut_item, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (donut_item_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+bool donut_root_equal(const donut_root *a, const donut_root *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(donut_item_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+/* --- names --- */
+
 /* --- streams and layout --- */
 
 bool donut_batters_next_line(atd_stream *s, atd_arena *arena, donut_batters *out)

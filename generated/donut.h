@@ -53,7 +53,7 @@ struct donut_root {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. copy makes a deep copy in an arena (0 or ATD_ERR_NOMEM; src and dst may be the same value); equal compares values (floats with ==: -0.0 equals 0.0, NaN equals nothing). name and of_name map enums and sum tags to their JSON names (NULL, ATD_ERR_INVALID when none). */
 
 void donut_batters_init(donut_batters *v);
 bool donut_batters_read(atd_reader *r, donut_batters *out);
@@ -66,6 +66,8 @@ bool donut_batters_next_line(atd_stream *s, atd_arena *arena, donut_batters *out
 bool donut_batters_next_element(atd_stream *s, atd_arena *arena, donut_batters *out);
 int donut_batters_write_line(const donut_batters *value, atd_buf *out, atd_error *err);
 int donut_batters_to_json_pretty(const donut_batters *value, atd_buf *out, atd_error *err);
+int donut_batters_copy(const donut_batters *src, atd_arena *a, donut_batters *dst);
+bool donut_batters_equal(const donut_batters *a, const donut_batters *b);
 
 void donut_item_init(donut_item *v);
 bool donut_item_read(atd_reader *r, donut_item *out);
@@ -78,6 +80,8 @@ bool donut_item_next_line(atd_stream *s, atd_arena *arena, donut_item *out);
 bool donut_item_next_element(atd_stream *s, atd_arena *arena, donut_item *out);
 int donut_item_write_line(const donut_item *value, atd_buf *out, atd_error *err);
 int donut_item_to_json_pretty(const donut_item *value, atd_buf *out, atd_error *err);
+int donut_item_copy(const donut_item *src, atd_arena *a, donut_item *dst);
+bool donut_item_equal(const donut_item *a, const donut_item *b);
 
 void donut_ingredient_init(donut_ingredient *v);
 bool donut_ingredient_read(atd_reader *r, donut_ingredient *out);
@@ -90,6 +94,8 @@ bool donut_ingredient_next_line(atd_stream *s, atd_arena *arena, donut_ingredien
 bool donut_ingredient_next_element(atd_stream *s, atd_arena *arena, donut_ingredient *out);
 int donut_ingredient_write_line(const donut_ingredient *value, atd_buf *out, atd_error *err);
 int donut_ingredient_to_json_pretty(const donut_ingredient *value, atd_buf *out, atd_error *err);
+int donut_ingredient_copy(const donut_ingredient *src, atd_arena *a, donut_ingredient *dst);
+bool donut_ingredient_equal(const donut_ingredient *a, const donut_ingredient *b);
 
 void donut_root_init(donut_root *v);
 bool donut_root_read(atd_reader *r, donut_root *out);
@@ -102,6 +108,8 @@ bool donut_root_next_line(atd_stream *s, atd_arena *arena, donut_root *out);
 bool donut_root_next_element(atd_stream *s, atd_arena *arena, donut_root *out);
 int donut_root_write_line(const donut_root *value, atd_buf *out, atd_error *err);
 int donut_root_to_json_pretty(const donut_root *value, atd_buf *out, atd_error *err);
+int donut_root_copy(const donut_root *src, atd_arena *a, donut_root *dst);
+bool donut_root_equal(const donut_root *a, const donut_root *b);
 
 #ifdef __cplusplus
 }

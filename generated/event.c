@@ -439,6 +439,84 @@ int event_events_to_json(const event_events *value, atd_buf *out, atd_error *err
     return atd_to_json(event_events_write_any, value, out, err);
 }
 
+/* --- copy and equality --- */
+
+int event_event_type_copy(const event_event_type *src, atd_arena *a, event_event_type *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool event_event_type_equal(const event_event_type *a, const event_event_type *b)
+{
+    return *a == *b;
+}
+
+int event_event_copy(const event_event *src, atd_arena *a, event_event *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->username.ptr, dst->username.len, &dst->username)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->payload.ptr, dst->payload.len, &dst->payload)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool event_event_equal(const event_event *a, const event_event *b)
+{
+    return atd_string_equal(&a->username, &b->username) &&
+        a->date == b->date &&
+        a->event_type == b->event_type &&
+        atd_string_equal(&a->payload, &b->payload);
+}
+
+int event_events_copy(const event_events *src, atd_arena *a, event_events *dst)
+{
+    event_event *items = ATD_LIST_ALLOC(a, event_event, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (event_event_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+bool event_events_equal(const event_events *a, const event_events *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(event_event_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+/* --- names --- */
+
+static const atd_string event_event_type__names[4] = {
+    {"Login", 5},
+    {"Purchase", 8},
+    {"Logout", 6},
+    {"Cancel", 6},
+};
+const char *event_event_type_name(event_event_type v)
+{
+    return (size_t)v < 4 ? event_event_type__names[v].ptr : NULL;
+}
+
+int event_event_type_of_name(const char *s, size_t len, event_event_type *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 4; i++) {
+        if (atd_string_equal(&event_event_type__names[i], &name)) {
+            *out = (event_event_type)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
 /* --- streams and layout --- */
 
 bool event_event_type_next_line(atd_stream *s, atd_arena *arena, event_event_type *out)

@@ -41,7 +41,7 @@ struct event_events {
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. copy makes a deep copy in an arena (0 or ATD_ERR_NOMEM; src and dst may be the same value); equal compares values (floats with ==: -0.0 equals 0.0, NaN equals nothing). name and of_name map enums and sum tags to their JSON names (NULL, ATD_ERR_INVALID when none). */
 
 void event_event_type_init(event_event_type *v);
 bool event_event_type_read(atd_reader *r, event_event_type *out);
@@ -54,6 +54,10 @@ bool event_event_type_next_line(atd_stream *s, atd_arena *arena, event_event_typ
 bool event_event_type_next_element(atd_stream *s, atd_arena *arena, event_event_type *out);
 int event_event_type_write_line(const event_event_type *value, atd_buf *out, atd_error *err);
 int event_event_type_to_json_pretty(const event_event_type *value, atd_buf *out, atd_error *err);
+int event_event_type_copy(const event_event_type *src, atd_arena *a, event_event_type *dst);
+bool event_event_type_equal(const event_event_type *a, const event_event_type *b);
+const char *event_event_type_name(event_event_type v);
+int event_event_type_of_name(const char *s, size_t len, event_event_type *out);
 
 void event_event_init(event_event *v);
 bool event_event_read(atd_reader *r, event_event *out);
@@ -66,6 +70,8 @@ bool event_event_next_line(atd_stream *s, atd_arena *arena, event_event *out);
 bool event_event_next_element(atd_stream *s, atd_arena *arena, event_event *out);
 int event_event_write_line(const event_event *value, atd_buf *out, atd_error *err);
 int event_event_to_json_pretty(const event_event *value, atd_buf *out, atd_error *err);
+int event_event_copy(const event_event *src, atd_arena *a, event_event *dst);
+bool event_event_equal(const event_event *a, const event_event *b);
 
 void event_events_init(event_events *v);
 bool event_events_read(atd_reader *r, event_events *out);
@@ -78,6 +84,8 @@ bool event_events_next_line(atd_stream *s, atd_arena *arena, event_events *out);
 bool event_events_next_element(atd_stream *s, atd_arena *arena, event_events *out);
 int event_events_write_line(const event_events *value, atd_buf *out, atd_error *err);
 int event_events_to_json_pretty(const event_events *value, atd_buf *out, atd_error *err);
+int event_events_copy(const event_events *src, atd_arena *a, event_events *dst);
+bool event_events_equal(const event_events *a, const event_events *b);
 
 #ifdef __cplusplus
 }

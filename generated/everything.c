@@ -15134,6 +15134,2392 @@ int everything_int_page_to_json(const everything_int_page *value, atd_buf *out, 
     return atd_to_json(everything_int_page_write_any, value, out, err);
 }
 
+/* --- copy and equality --- */
+
+static bool everything_int_int_tuple_equal(const everything_int_int_tuple *a, const everything_int_int_tuple *b);
+static int everything_shape_Label_copy(const everything_shape_Label *src, atd_arena *a, everything_shape_Label *dst);
+static bool everything_shape_Label_equal(const everything_shape_Label *a, const everything_shape_Label *b);
+static int everything_float_float_tuple_list_copy(const everything_float_float_tuple_list *src, atd_arena *a, everything_float_float_tuple_list *dst);
+static bool everything_float_float_tuple_list_equal(const everything_float_float_tuple_list *a, const everything_float_float_tuple_list *b);
+static int everything_shape_list_copy(const everything_shape_list *src, atd_arena *a, everything_shape_list *dst);
+static bool everything_shape_list_equal(const everything_shape_list *a, const everything_shape_list *b);
+static bool everything_int_nullable_equal(const everything_int_nullable *a, const everything_int_nullable *b);
+static bool everything_float_float_tuple_equal(const everything_float_float_tuple *a, const everything_float_float_tuple *b);
+static bool everything_int_float_tuple_equal(const everything_int_float_tuple *a, const everything_int_float_tuple *b);
+static bool everything_obj_shape_Box_equal(const everything_obj_shape_Box *a, const everything_obj_shape_Box *b);
+static int everything_obj_shape_list_copy(const everything_obj_shape_list *src, atd_arena *a, everything_obj_shape_list *dst);
+static bool everything_obj_shape_list_equal(const everything_obj_shape_list *a, const everything_obj_shape_list *b);
+static int everything_string_nullable_copy(const everything_string_nullable *src, atd_arena *a, everything_string_nullable *dst);
+static bool everything_string_nullable_equal(const everything_string_nullable *a, const everything_string_nullable *b);
+static int everything_string_list_copy(const everything_string_list *src, atd_arena *a, everything_string_list *dst);
+static bool everything_string_list_equal(const everything_string_list *a, const everything_string_list *b);
+static int everything_string_option_copy(const everything_string_option *src, atd_arena *a, everything_string_option *dst);
+static bool everything_string_option_equal(const everything_string_option *a, const everything_string_option *b);
+static bool everything_int_nullable_option_equal(const everything_int_nullable_option *a, const everything_int_nullable_option *b);
+static int everything_int_list_list_copy(const everything_int_list_list *src, atd_arena *a, everything_int_list_list *dst);
+static bool everything_int_list_list_equal(const everything_int_list_list *a, const everything_int_list_list *b);
+static bool everything_maybe_int_nullable_equal(const everything_maybe_int_nullable *a, const everything_maybe_int_nullable *b);
+static bool everything_maybe_int_option_equal(const everything_maybe_int_option *a, const everything_maybe_int_option *b);
+static int everything_maybe_int_list_copy(const everything_maybe_int_list *src, atd_arena *a, everything_maybe_int_list *dst);
+static bool everything_maybe_int_list_equal(const everything_maybe_int_list *a, const everything_maybe_int_list *b);
+static int everything_int_list_option_copy(const everything_int_list_option *src, atd_arena *a, everything_int_list_option *dst);
+static bool everything_int_list_option_equal(const everything_int_list_option *a, const everything_int_list_option *b);
+static int everything_string_nullable_list_copy(const everything_string_nullable_list *src, atd_arena *a, everything_string_nullable_list *dst);
+static bool everything_string_nullable_list_equal(const everything_string_nullable_list *a, const everything_string_nullable_list *b);
+static int everything_int_assoc_copy(const everything_int_assoc *src, atd_arena *a, everything_int_assoc *dst);
+static bool everything_int_assoc_equal(const everything_int_assoc *a, const everything_int_assoc *b);
+static int everything_string_int_tuple_list_copy(const everything_string_int_tuple_list *src, atd_arena *a, everything_string_int_tuple_list *dst);
+static bool everything_string_int_tuple_list_equal(const everything_string_int_tuple_list *a, const everything_string_int_tuple_list *b);
+static int everything_float_assoc_copy(const everything_float_assoc *src, atd_arena *a, everything_float_assoc *dst);
+static bool everything_float_assoc_equal(const everything_float_assoc *a, const everything_float_assoc *b);
+static int everything_bool_assoc_copy(const everything_bool_assoc *src, atd_arena *a, everything_bool_assoc *dst);
+static bool everything_bool_assoc_equal(const everything_bool_assoc *a, const everything_bool_assoc *b);
+static int everything_bool_assoc_assoc_copy(const everything_bool_assoc_assoc *src, atd_arena *a, everything_bool_assoc_assoc *dst);
+static bool everything_bool_assoc_assoc_equal(const everything_bool_assoc_assoc *a, const everything_bool_assoc_assoc *b);
+static int everything_int8_list_copy(const everything_int8_list *src, atd_arena *a, everything_int8_list *dst);
+static bool everything_int8_list_equal(const everything_int8_list *a, const everything_int8_list *b);
+static int everything_string_int_tuple_copy(const everything_string_int_tuple *src, atd_arena *a, everything_string_int_tuple *dst);
+static bool everything_string_int_tuple_equal(const everything_string_int_tuple *a, const everything_string_int_tuple *b);
+static int everything_page_int_copy(const everything_page_int *src, atd_arena *a, everything_page_int *dst);
+static bool everything_page_int_equal(const everything_page_int *a, const everything_page_int *b);
+static int everything_page_string_copy(const everything_page_string *src, atd_arena *a, everything_page_string *dst);
+static bool everything_page_string_equal(const everything_page_string *a, const everything_page_string *b);
+static int everything_entry_string_int_list_copy(const everything_entry_string_int_list *src, atd_arena *a, everything_entry_string_int_list *dst);
+static bool everything_entry_string_int_list_equal(const everything_entry_string_int_list *a, const everything_entry_string_int_list *b);
+static int everything_entry_string_float_list_list_copy(const everything_entry_string_float_list_list *src, atd_arena *a, everything_entry_string_float_list_list *dst);
+static bool everything_entry_string_float_list_list_equal(const everything_entry_string_float_list_list *a, const everything_entry_string_float_list_list *b);
+static int everything_page_entry_string_float_list_copy(const everything_page_entry_string_float_list *src, atd_arena *a, everything_page_entry_string_float_list *dst);
+static bool everything_page_entry_string_float_list_equal(const everything_page_entry_string_float_list *a, const everything_page_entry_string_float_list *b);
+static int everything_result_int_copy(const everything_result_int *src, atd_arena *a, everything_result_int *dst);
+static bool everything_result_int_equal(const everything_result_int *a, const everything_result_int *b);
+static int everything_result_string_list_copy(const everything_result_string_list *src, atd_arena *a, everything_result_string_list *dst);
+static bool everything_result_string_list_equal(const everything_result_string_list *a, const everything_result_string_list *b);
+static int everything_int_string_tuple_copy(const everything_int_string_tuple *src, atd_arena *a, everything_int_string_tuple *dst);
+static bool everything_int_string_tuple_equal(const everything_int_string_tuple *a, const everything_int_string_tuple *b);
+static int everything_either_int_string_copy(const everything_either_int_string *src, atd_arena *a, everything_either_int_string *dst);
+static bool everything_either_int_string_equal(const everything_either_int_string *a, const everything_either_int_string *b);
+static int everything_entry_string_int_copy(const everything_entry_string_int *src, atd_arena *a, everything_entry_string_int *dst);
+static bool everything_entry_string_int_equal(const everything_entry_string_int *a, const everything_entry_string_int *b);
+static int everything_entry_string_float_list_copy(const everything_entry_string_float_list *src, atd_arena *a, everything_entry_string_float_list *dst);
+static bool everything_entry_string_float_list_equal(const everything_entry_string_float_list *a, const everything_entry_string_float_list *b);
+static int everything_tree_int_tree_tuple_copy(const everything_tree_int_tree_tuple *src, atd_arena *a, everything_tree_int_tree_tuple *dst);
+static bool everything_tree_int_tree_tuple_equal(const everything_tree_int_tree_tuple *a, const everything_tree_int_tree_tuple *b);
+static int everything_rose_node_list_copy(const everything_rose_node_list *src, atd_arena *a, everything_rose_node_list *dst);
+static bool everything_rose_node_list_equal(const everything_rose_node_list *a, const everything_rose_node_list *b);
+static int everything_expr_expr_tuple_copy(const everything_expr_expr_tuple *src, atd_arena *a, everything_expr_expr_tuple *dst);
+static bool everything_expr_expr_tuple_equal(const everything_expr_expr_tuple *a, const everything_expr_expr_tuple *b);
+static int everything_stmt_list_copy(const everything_stmt_list *src, atd_arena *a, everything_stmt_list *dst);
+static bool everything_stmt_list_equal(const everything_stmt_list *a, const everything_stmt_list *b);
+static int everything_union__list_copy(const everything_union__list *src, atd_arena *a, everything_union__list *dst);
+static bool everything_union__list_equal(const everything_union__list *a, const everything_union__list *b);
+static int everything_mode_list_copy(const everything_mode_list *src, atd_arena *a, everything_mode_list *dst);
+static bool everything_mode_list_equal(const everything_mode_list *a, const everything_mode_list *b);
+static int everything_level_list_copy(const everything_level_list *src, atd_arena *a, everything_level_list *dst);
+static bool everything_level_list_equal(const everything_level_list *a, const everything_level_list *b);
+static int everything_odd_names_list_copy(const everything_odd_names_list *src, atd_arena *a, everything_odd_names_list *dst);
+static bool everything_odd_names_list_equal(const everything_odd_names_list *a, const everything_odd_names_list *b);
+static int everything_color_list_copy(const everything_color_list *src, atd_arena *a, everything_color_list *dst);
+static bool everything_color_list_equal(const everything_color_list *a, const everything_color_list *b);
+static int everything_event_list_copy(const everything_event_list *src, atd_arena *a, everything_event_list *dst);
+static bool everything_event_list_equal(const everything_event_list *a, const everything_event_list *b);
+static int everything_base_event_list_copy(const everything_base_event_list *src, atd_arena *a, everything_base_event_list *dst);
+static bool everything_base_event_list_equal(const everything_base_event_list *a, const everything_base_event_list *b);
+static int everything_patch_list_copy(const everything_patch_list *src, atd_arena *a, everything_patch_list *dst);
+static bool everything_patch_list_equal(const everything_patch_list *a, const everything_patch_list *b);
+static int everything_all_optional_list_copy(const everything_all_optional_list *src, atd_arena *a, everything_all_optional_list *dst);
+static bool everything_all_optional_list_equal(const everything_all_optional_list *a, const everything_all_optional_list *b);
+static int everything_options_list_copy(const everything_options_list *src, atd_arena *a, everything_options_list *dst);
+static bool everything_options_list_equal(const everything_options_list *a, const everything_options_list *b);
+static int everything_root_anon_record_elt_list_copy(const everything_root_anon_record_elt_list *src, atd_arena *a, everything_root_anon_record_elt_list *dst);
+static bool everything_root_anon_record_elt_list_equal(const everything_root_anon_record_elt_list *a, const everything_root_anon_record_elt_list *b);
+static int everything_root_anon_sum_elt_list_copy(const everything_root_anon_sum_elt_list *src, atd_arena *a, everything_root_anon_sum_elt_list *dst);
+static bool everything_root_anon_sum_elt_list_equal(const everything_root_anon_sum_elt_list *a, const everything_root_anon_sum_elt_list *b);
+static bool everything_root_anon_record_elt_equal(const everything_root_anon_record_elt *a, const everything_root_anon_record_elt *b);
+static bool everything_root_anon_sum_elt_equal(const everything_root_anon_sum_elt *a, const everything_root_anon_sum_elt *b);
+
+int everything_mode_copy(const everything_mode *src, atd_arena *a, everything_mode *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool everything_mode_equal(const everything_mode *a, const everything_mode *b)
+{
+    return *a == *b;
+}
+
+int everything_level_copy(const everything_level *src, atd_arena *a, everything_level *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool everything_level_equal(const everything_level *a, const everything_level *b)
+{
+    return *a == *b;
+}
+
+int everything_maybe_int_copy(const everything_maybe_int *src, atd_arena *a, everything_maybe_int *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool everything_maybe_int_equal(const everything_maybe_int *a, const everything_maybe_int *b)
+{
+    return a->has == b->has && (!a->has || a->value == b->value);
+}
+
+int everything_struct__copy(const everything_struct_ *src, atd_arena *a, everything_struct_ *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->switch_.ptr, dst->switch_.len, &dst->switch_)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_struct__equal(const everything_struct_ *a, const everything_struct_ *b)
+{
+    return a->union_ == b->union_ &&
+        atd_string_equal(&a->switch_, &b->switch_);
+}
+
+int everything_union__copy(const everything_union_ *src, atd_arena *a, everything_union_ *dst)
+{
+    *dst = *src;
+    switch (dst->tag) {
+    case EVERYTHING_UNION__RIGHT:
+        return atd_string_dup(a, dst->u.Right.ptr, dst->u.Right.len, &dst->u.Right);
+    default:
+        break;
+    }
+    return 0;
+}
+
+bool everything_union__equal(const everything_union_ *a, const everything_union_ *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case EVERYTHING_UNION__LEFT:
+        return a->u.Left == b->u.Left;
+    case EVERYTHING_UNION__RIGHT:
+        return atd_string_equal(&a->u.Right, &b->u.Right);
+    default:
+        return true;
+    }
+}
+
+static bool everything_int_int_tuple_equal(const everything_int_int_tuple *a, const everything_int_int_tuple *b)
+{
+    return a->f0 == b->f0 &&
+        a->f1 == b->f1;
+}
+
+int everything_rect_copy(const everything_rect *src, atd_arena *a, everything_rect *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool everything_rect_equal(const everything_rect *a, const everything_rect *b)
+{
+    return a->width == b->width &&
+        a->height == b->height;
+}
+
+static int everything_shape_Label_copy(const everything_shape_Label *src, atd_arena *a, everything_shape_Label *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->text.ptr, dst->text.len, &dst->text)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+static bool everything_shape_Label_equal(const everything_shape_Label *a, const everything_shape_Label *b)
+{
+    return atd_string_equal(&a->text, &b->text) &&
+        a->has_size == b->has_size && (!a->has_size || a->size == b->size);
+}
+
+static int everything_float_float_tuple_list_copy(const everything_float_float_tuple_list *src, atd_arena *a, everything_float_float_tuple_list *dst)
+{
+    everything_float_float_tuple *items = ATD_LIST_ALLOC(a, everything_float_float_tuple, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_float_float_tuple_list_equal(const everything_float_float_tuple_list *a, const everything_float_float_tuple_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_float_float_tuple_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int everything_shape_list_copy(const everything_shape_list *src, atd_arena *a, everything_shape_list *dst)
+{
+    everything_shape *items = ATD_LIST_ALLOC(a, everything_shape, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (everything_shape_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_shape_list_equal(const everything_shape_list *a, const everything_shape_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_shape_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static bool everything_int_nullable_equal(const everything_int_nullable *a, const everything_int_nullable *b)
+{
+    return a->has == b->has && (!a->has || a->value == b->value);
+}
+
+int everything_shape_copy(const everything_shape *src, atd_arena *a, everything_shape *dst)
+{
+    *dst = *src;
+    switch (dst->tag) {
+    case EVERYTHING_SHAPE_LABEL:
+        return everything_shape_Label_copy(&dst->u.Label, a, &dst->u.Label);
+    case EVERYTHING_SHAPE_POLY:
+        return everything_float_float_tuple_list_copy(&dst->u.Poly, a, &dst->u.Poly);
+    case EVERYTHING_SHAPE_NESTED:
+        return everything_shape_list_copy(&dst->u.Nested, a, &dst->u.Nested);
+    case EVERYTHING_SHAPE_RENAMED:
+        return atd_string_dup(a, dst->u.Renamed.ptr, dst->u.Renamed.len, &dst->u.Renamed);
+    case EVERYTHING_SHAPE_SHAPE_NAMED_C:
+        return atd_string_dup(a, dst->u.shape_named_c.ptr, dst->u.shape_named_c.len, &dst->u.shape_named_c);
+    case EVERYTHING_SHAPE_ANY:
+        return atd_json_copy(&dst->u.Any, a, &dst->u.Any);
+    default:
+        break;
+    }
+    return 0;
+}
+
+bool everything_shape_equal(const everything_shape *a, const everything_shape *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case EVERYTHING_SHAPE_CIRCLE:
+        return a->u.Circle == b->u.Circle;
+    case EVERYTHING_SHAPE_COUNT:
+        return a->u.Count == b->u.Count;
+    case EVERYTHING_SHAPE_MOVE:
+        return everything_int_int_tuple_equal(&a->u.Move, &b->u.Move);
+    case EVERYTHING_SHAPE_RECT:
+        return everything_rect_equal(&a->u.Rect, &b->u.Rect);
+    case EVERYTHING_SHAPE_LABEL:
+        return everything_shape_Label_equal(&a->u.Label, &b->u.Label);
+    case EVERYTHING_SHAPE_POLY:
+        return everything_float_float_tuple_list_equal(&a->u.Poly, &b->u.Poly);
+    case EVERYTHING_SHAPE_NESTED:
+        return everything_shape_list_equal(&a->u.Nested, &b->u.Nested);
+    case EVERYTHING_SHAPE_RENAMED:
+        return atd_string_equal(&a->u.Renamed, &b->u.Renamed);
+    case EVERYTHING_SHAPE_SHAPE_NAMED_C:
+        return atd_string_equal(&a->u.shape_named_c, &b->u.shape_named_c);
+    case EVERYTHING_SHAPE_OPT:
+        return everything_maybe_int_equal(&a->u.Opt, &b->u.Opt);
+    case EVERYTHING_SHAPE_NULL:
+        return everything_int_nullable_equal(&a->u.Null, &b->u.Null);
+    case EVERYTHING_SHAPE_ANY:
+        return atd_json_equal(&a->u.Any, &b->u.Any);
+    default:
+        return true;
+    }
+}
+
+static bool everything_float_float_tuple_equal(const everything_float_float_tuple *a, const everything_float_float_tuple *b)
+{
+    return a->f0 == b->f0 &&
+        a->f1 == b->f1;
+}
+
+int everything_odd_names_copy(const everything_odd_names *src, atd_arena *a, everything_odd_names *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool everything_odd_names_equal(const everything_odd_names *a, const everything_odd_names *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case EVERYTHING_ODD_NAMES_SOME:
+        return a->u.Some == b->u.Some;
+    default:
+        return true;
+    }
+}
+
+int everything_color_copy(const everything_color *src, atd_arena *a, everything_color *dst)
+{
+    *dst = *src;
+    switch (dst->tag) {
+    case EVERYTHING_COLOR_OTHER:
+        return atd_string_dup(a, dst->u.Other.ptr, dst->u.Other.len, &dst->u.Other);
+    default:
+        break;
+    }
+    return 0;
+}
+
+bool everything_color_equal(const everything_color *a, const everything_color *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case EVERYTHING_COLOR_OTHER:
+        return atd_string_equal(&a->u.Other, &b->u.Other);
+    default:
+        return true;
+    }
+}
+
+static bool everything_int_float_tuple_equal(const everything_int_float_tuple *a, const everything_int_float_tuple *b)
+{
+    return a->f0 == b->f0 &&
+        a->f1 == b->f1;
+}
+
+static bool everything_obj_shape_Box_equal(const everything_obj_shape_Box *a, const everything_obj_shape_Box *b)
+{
+    return a->w == b->w &&
+        a->has_h == b->has_h && (!a->has_h || a->h == b->h);
+}
+
+static int everything_obj_shape_list_copy(const everything_obj_shape_list *src, atd_arena *a, everything_obj_shape_list *dst)
+{
+    everything_obj_shape *items = ATD_LIST_ALLOC(a, everything_obj_shape, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (everything_obj_shape_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_obj_shape_list_equal(const everything_obj_shape_list *a, const everything_obj_shape_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_obj_shape_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int everything_obj_shape_copy(const everything_obj_shape *src, atd_arena *a, everything_obj_shape *dst)
+{
+    *dst = *src;
+    switch (dst->tag) {
+    case EVERYTHING_OBJ_SHAPE_RENAMED:
+        return atd_string_dup(a, dst->u.Renamed.ptr, dst->u.Renamed.len, &dst->u.Renamed);
+    case EVERYTHING_OBJ_SHAPE_INNER:
+        return everything_obj_shape_list_copy(&dst->u.Inner, a, &dst->u.Inner);
+    default:
+        break;
+    }
+    return 0;
+}
+
+bool everything_obj_shape_equal(const everything_obj_shape *a, const everything_obj_shape *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case EVERYTHING_OBJ_SHAPE_SIZE:
+        return a->u.Size == b->u.Size;
+    case EVERYTHING_OBJ_SHAPE_PAIR:
+        return everything_int_float_tuple_equal(&a->u.Pair, &b->u.Pair);
+    case EVERYTHING_OBJ_SHAPE_RENAMED:
+        return atd_string_equal(&a->u.Renamed, &b->u.Renamed);
+    case EVERYTHING_OBJ_SHAPE_BOX:
+        return everything_obj_shape_Box_equal(&a->u.Box, &b->u.Box);
+    case EVERYTHING_OBJ_SHAPE_INNER:
+        return everything_obj_shape_list_equal(&a->u.Inner, &b->u.Inner);
+    default:
+        return true;
+    }
+}
+
+int everything_base_event_copy(const everything_base_event *src, atd_arena *a, everything_base_event *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool everything_base_event_equal(const everything_base_event *a, const everything_base_event *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case EVERYTHING_BASE_EVENT_STOP:
+        return a->u.Stop == b->u.Stop;
+    default:
+        return true;
+    }
+}
+
+int everything_event_copy(const everything_event *src, atd_arena *a, everything_event *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool everything_event_equal(const everything_event *a, const everything_event *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case EVERYTHING_EVENT_STOP:
+        return a->u.Stop == b->u.Stop;
+    case EVERYTHING_EVENT_PAUSE:
+        return a->u.Pause == b->u.Pause;
+    default:
+        return true;
+    }
+}
+
+static int everything_string_nullable_copy(const everything_string_nullable *src, atd_arena *a, everything_string_nullable *dst)
+{
+    *dst = *src;
+    if (dst->has && atd_string_dup(a, dst->value.ptr, dst->value.len, &dst->value)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+static bool everything_string_nullable_equal(const everything_string_nullable *a, const everything_string_nullable *b)
+{
+    return a->has == b->has && (!a->has || atd_string_equal(&a->value, &b->value));
+}
+
+static int everything_string_list_copy(const everything_string_list *src, atd_arena *a, everything_string_list *dst)
+{
+    atd_string *items = ATD_LIST_ALLOC(a, atd_string, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (atd_string_dup(a, items[i].ptr, items[i].len, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_string_list_equal(const everything_string_list *a, const everything_string_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(atd_string_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int everything_int_list_copy(const everything_int_list *src, atd_arena *a, everything_int_list *dst)
+{
+    int64_t *items = ATD_LIST_ALLOC(a, int64_t, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+bool everything_int_list_equal(const everything_int_list *a, const everything_int_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(a->items[i] == b->items[i])) return false;
+    }
+    return true;
+}
+
+int everything_float_list_copy(const everything_float_list *src, atd_arena *a, everything_float_list *dst)
+{
+    double *items = ATD_LIST_ALLOC(a, double, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+bool everything_float_list_equal(const everything_float_list *a, const everything_float_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(a->items[i] == b->items[i])) return false;
+    }
+    return true;
+}
+
+static int everything_string_option_copy(const everything_string_option *src, atd_arena *a, everything_string_option *dst)
+{
+    *dst = *src;
+    if (dst->has && atd_string_dup(a, dst->value.ptr, dst->value.len, &dst->value)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+static bool everything_string_option_equal(const everything_string_option *a, const everything_string_option *b)
+{
+    return a->has == b->has && (!a->has || atd_string_equal(&a->value, &b->value));
+}
+
+int everything_fields_copy(const everything_fields *src, atd_arena *a, everything_fields *dst)
+{
+    *dst = *src;
+    if (everything_string_nullable_copy(&dst->req_nullable, a, &dst->req_nullable)) return ATD_ERR_NOMEM;
+    if (dst->has_opt_nullable && atd_string_dup(a, dst->opt_nullable.ptr, dst->opt_nullable.len, &dst->opt_nullable)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->def_string.ptr, dst->def_string.len, &dst->def_string)) return ATD_ERR_NOMEM;
+    if (everything_string_list_copy(&dst->def_list, a, &dst->def_list)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->ex_string.ptr, dst->ex_string.len, &dst->ex_string)) return ATD_ERR_NOMEM;
+    if (everything_int_list_copy(&dst->ex_list, a, &dst->ex_list)) return ATD_ERR_NOMEM;
+    if (everything_float_list_copy(&dst->ex_array, a, &dst->ex_array)) return ATD_ERR_NOMEM;
+    if (everything_string_option_copy(&dst->ex_none, a, &dst->ex_none)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_fields_equal(const everything_fields *a, const everything_fields *b)
+{
+    return a->req_int == b->req_int &&
+        everything_string_nullable_equal(&a->req_nullable, &b->req_nullable) &&
+        a->has_opt_option == b->has_opt_option && (!a->has_opt_option || a->opt_option == b->opt_option) &&
+        a->has_opt_nullable == b->has_opt_nullable && (!a->has_opt_nullable || atd_string_equal(&a->opt_nullable, &b->opt_nullable)) &&
+        a->has_opt_alias == b->has_opt_alias && (!a->has_opt_alias || a->opt_alias == b->opt_alias) &&
+        a->def_bool == b->def_bool &&
+        a->def_int == b->def_int &&
+        a->def_alias == b->def_alias &&
+        a->def_float == b->def_float &&
+        atd_string_equal(&a->def_string, &b->def_string) &&
+        everything_string_list_equal(&a->def_list, &b->def_list) &&
+        everything_maybe_int_equal(&a->def_option, &b->def_option) &&
+        everything_int_nullable_equal(&a->def_nullable, &b->def_nullable) &&
+        a->ex_int == b->ex_int &&
+        a->ex_neg == b->ex_neg &&
+        a->ex_float == b->ex_float &&
+        a->ex_float_dot == b->ex_float_dot &&
+        a->ex_float_exp == b->ex_float_exp &&
+        a->ex_float_neg == b->ex_float_neg &&
+        a->ex_true == b->ex_true &&
+        atd_string_equal(&a->ex_string, &b->ex_string) &&
+        everything_int_list_equal(&a->ex_list, &b->ex_list) &&
+        everything_float_list_equal(&a->ex_array, &b->ex_array) &&
+        everything_string_option_equal(&a->ex_none, &b->ex_none) &&
+        a->ex_ctor == b->ex_ctor &&
+        a->ex_ctor_bq == b->ex_ctor_bq &&
+        a->ex_wrap == b->ex_wrap &&
+        a->ex_c == b->ex_c;
+}
+
+int everything_names_copy(const everything_names *src, atd_arena *a, everything_names *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->kind.ptr, dst->kind.len, &dst->kind)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->dashed.ptr, dst->dashed.len, &dst->dashed)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->accented.ptr, dst->accented.len, &dst->accented)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->struct_.ptr, dst->struct_.len, &dst->struct_)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->as.ptr, dst->as.len, &dst->as)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->label.ptr, dst->label.len, &dst->label)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_names_equal(const everything_names *a, const everything_names *b)
+{
+    return atd_string_equal(&a->kind, &b->kind) &&
+        a->of_ == b->of_ &&
+        a->inherit_ == b->inherit_ &&
+        atd_string_equal(&a->dashed, &b->dashed) &&
+        a->upper == b->upper &&
+        a->digits == b->digits &&
+        a->empty == b->empty &&
+        a->quoted == b->quoted &&
+        atd_string_equal(&a->accented, &b->accented) &&
+        a->default_ == b->default_ &&
+        a->default_2 == b->default_2 &&
+        a->for_ == b->for_ &&
+        a->while_ == b->while_ &&
+        atd_string_equal(&a->struct_, &b->struct_) &&
+        a->switch_ == b->switch_ &&
+        a->int_ == b->int_ &&
+        a->from == b->from &&
+        a->import == b->import &&
+        atd_string_equal(&a->as, &b->as) &&
+        a->x_private == b->x_private &&
+        a->x_prime == b->x_prime &&
+        a->camelCase == b->camelCase &&
+        atd_string_equal(&a->label, &b->label) &&
+        a->user == b->user;
+}
+
+int everything_patch_copy(const everything_patch *src, atd_arena *a, everything_patch *dst)
+{
+    *dst = *src;
+    if (dst->has_name && everything_string_nullable_copy(&dst->name, a, &dst->name)) return ATD_ERR_NOMEM;
+    if (dst->has_note && atd_string_dup(a, dst->note.ptr, dst->note.len, &dst->note)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_patch_equal(const everything_patch *a, const everything_patch *b)
+{
+    return a->has_name == b->has_name && (!a->has_name || everything_string_nullable_equal(&a->name, &b->name)) &&
+        a->has_age == b->has_age && (!a->has_age || everything_int_nullable_equal(&a->age, &b->age)) &&
+        a->has_note == b->has_note && (!a->has_note || atd_string_equal(&a->note, &b->note));
+}
+
+static bool everything_int_nullable_option_equal(const everything_int_nullable_option *a, const everything_int_nullable_option *b)
+{
+    return a->has == b->has && (!a->has || everything_int_nullable_equal(&a->value, &b->value));
+}
+
+int everything_all_optional_copy(const everything_all_optional *src, atd_arena *a, everything_all_optional *dst)
+{
+    *dst = *src;
+    if (everything_string_list_copy(&dst->c, a, &dst->c)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_all_optional_equal(const everything_all_optional *a, const everything_all_optional *b)
+{
+    return a->has_a == b->has_a && (!a->has_a || a->a == b->a) &&
+        a->b == b->b &&
+        everything_string_list_equal(&a->c, &b->c);
+}
+
+int everything_base_copy(const everything_base *src, atd_arena *a, everything_base *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_base_equal(const everything_base *a, const everything_base *b)
+{
+    return a->id == b->id &&
+        atd_string_equal(&a->name, &b->name) &&
+        a->size == b->size;
+}
+
+int everything_derived_copy(const everything_derived *src, atd_arena *a, everything_derived *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->id.ptr, dst->id.len, &dst->id)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_derived_equal(const everything_derived *a, const everything_derived *b)
+{
+    return a->kind_id == b->kind_id &&
+        atd_string_equal(&a->name, &b->name) &&
+        a->size == b->size &&
+        atd_string_equal(&a->id, &b->id) &&
+        a->extra == b->extra;
+}
+
+int everything_single_copy(const everything_single *src, atd_arena *a, everything_single *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool everything_single_equal(const everything_single *a, const everything_single *b)
+{
+    return a->f0 == b->f0;
+}
+
+int everything_pair_copy(const everything_pair *src, atd_arena *a, everything_pair *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->f0.ptr, dst->f0.len, &dst->f0)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_pair_equal(const everything_pair *a, const everything_pair *b)
+{
+    return atd_string_equal(&a->f0, &b->f0) &&
+        a->f1 == b->f1;
+}
+
+int everything_with_defaults_copy(const everything_with_defaults *src, atd_arena *a, everything_with_defaults *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->f1.ptr, dst->f1.len, &dst->f1)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_with_defaults_equal(const everything_with_defaults *a, const everything_with_defaults *b)
+{
+    return a->f0 == b->f0 &&
+        atd_string_equal(&a->f1, &b->f1) &&
+        a->f2 == b->f2 &&
+        a->f3 == b->f3;
+}
+
+int everything_bare_cell_copy(const everything_bare_cell *src, atd_arena *a, everything_bare_cell *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool everything_bare_cell_equal(const everything_bare_cell *a, const everything_bare_cell *b)
+{
+    return a->f0 == b->f0 &&
+        a->f1 == b->f1;
+}
+
+int everything_matrix_copy(const everything_matrix *src, atd_arena *a, everything_matrix *dst)
+{
+    everything_float_list *items = ATD_LIST_ALLOC(a, everything_float_list, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (everything_float_list_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+bool everything_matrix_equal(const everything_matrix *a, const everything_matrix *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_float_list_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int everything_int_list_list_copy(const everything_int_list_list *src, atd_arena *a, everything_int_list_list *dst)
+{
+    everything_int_list *items = ATD_LIST_ALLOC(a, everything_int_list, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (everything_int_list_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_int_list_list_equal(const everything_int_list_list *a, const everything_int_list_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_int_list_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int everything_cube_copy(const everything_cube *src, atd_arena *a, everything_cube *dst)
+{
+    everything_int_list_list *items = ATD_LIST_ALLOC(a, everything_int_list_list, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (everything_int_list_list_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+bool everything_cube_equal(const everything_cube *a, const everything_cube *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_int_list_list_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int everything_abstract_list_copy(const everything_abstract_list *src, atd_arena *a, everything_abstract_list *dst)
+{
+    atd_json *items = ATD_LIST_ALLOC(a, atd_json, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (atd_json_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+bool everything_abstract_list_equal(const everything_abstract_list *a, const everything_abstract_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(atd_json_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int everything_with_defaults_list_copy(const everything_with_defaults_list *src, atd_arena *a, everything_with_defaults_list *dst)
+{
+    everything_with_defaults *items = ATD_LIST_ALLOC(a, everything_with_defaults, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (everything_with_defaults_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+bool everything_with_defaults_list_equal(const everything_with_defaults_list *a, const everything_with_defaults_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_with_defaults_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static bool everything_maybe_int_nullable_equal(const everything_maybe_int_nullable *a, const everything_maybe_int_nullable *b)
+{
+    return a->has == b->has && (!a->has || everything_maybe_int_equal(&a->value, &b->value));
+}
+
+static bool everything_maybe_int_option_equal(const everything_maybe_int_option *a, const everything_maybe_int_option *b)
+{
+    return a->has == b->has && (!a->has || everything_maybe_int_equal(&a->value, &b->value));
+}
+
+static int everything_maybe_int_list_copy(const everything_maybe_int_list *src, atd_arena *a, everything_maybe_int_list *dst)
+{
+    everything_maybe_int *items = ATD_LIST_ALLOC(a, everything_maybe_int, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_maybe_int_list_equal(const everything_maybe_int_list *a, const everything_maybe_int_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_maybe_int_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int everything_int_list_option_copy(const everything_int_list_option *src, atd_arena *a, everything_int_list_option *dst)
+{
+    *dst = *src;
+    if (dst->has && everything_int_list_copy(&dst->value, a, &dst->value)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+static bool everything_int_list_option_equal(const everything_int_list_option *a, const everything_int_list_option *b)
+{
+    return a->has == b->has && (!a->has || everything_int_list_equal(&a->value, &b->value));
+}
+
+static int everything_string_nullable_list_copy(const everything_string_nullable_list *src, atd_arena *a, everything_string_nullable_list *dst)
+{
+    everything_string_nullable *items = ATD_LIST_ALLOC(a, everything_string_nullable, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (everything_string_nullable_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_string_nullable_list_equal(const everything_string_nullable_list *a, const everything_string_nullable_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_string_nullable_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int everything_options_copy(const everything_options *src, atd_arena *a, everything_options *dst)
+{
+    *dst = *src;
+    if (everything_maybe_int_list_copy(&dst->list_opt, a, &dst->list_opt)) return ATD_ERR_NOMEM;
+    if (everything_int_list_option_copy(&dst->opt_list, a, &dst->opt_list)) return ATD_ERR_NOMEM;
+    if (everything_string_nullable_list_copy(&dst->nul_list, a, &dst->nul_list)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_options_equal(const everything_options *a, const everything_options *b)
+{
+    return everything_maybe_int_equal(&a->opt, &b->opt) &&
+        everything_int_nullable_equal(&a->nul, &b->nul) &&
+        everything_maybe_int_nullable_equal(&a->opt_nul, &b->opt_nul) &&
+        everything_int_nullable_option_equal(&a->nul_opt, &b->nul_opt) &&
+        everything_int_nullable_equal(&a->nul_nul, &b->nul_nul) &&
+        everything_maybe_int_option_equal(&a->opt_opt, &b->opt_opt) &&
+        everything_maybe_int_list_equal(&a->list_opt, &b->list_opt) &&
+        everything_int_list_option_equal(&a->opt_list, &b->opt_list) &&
+        everything_string_nullable_list_equal(&a->nul_list, &b->nul_list);
+}
+
+static int everything_int_assoc_copy(const everything_int_assoc *src, atd_arena *a, everything_int_assoc *dst)
+{
+    everything_int_assoc_item *items = ATD_LIST_ALLOC(a, everything_int_assoc_item, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_int_assoc_equal(const everything_int_assoc *a, const everything_int_assoc *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && a->items[i].value == b->items[i].value)) return false;
+    }
+    return true;
+}
+
+static int everything_string_int_tuple_list_copy(const everything_string_int_tuple_list *src, atd_arena *a, everything_string_int_tuple_list *dst)
+{
+    everything_string_int_tuple *items = ATD_LIST_ALLOC(a, everything_string_int_tuple, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (everything_string_int_tuple_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_string_int_tuple_list_equal(const everything_string_int_tuple_list *a, const everything_string_int_tuple_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_string_int_tuple_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int everything_float_assoc_copy(const everything_float_assoc *src, atd_arena *a, everything_float_assoc *dst)
+{
+    everything_float_assoc_item *items = ATD_LIST_ALLOC(a, everything_float_assoc_item, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_float_assoc_equal(const everything_float_assoc *a, const everything_float_assoc *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && a->items[i].value == b->items[i].value)) return false;
+    }
+    return true;
+}
+
+static int everything_bool_assoc_copy(const everything_bool_assoc *src, atd_arena *a, everything_bool_assoc *dst)
+{
+    everything_bool_assoc_item *items = ATD_LIST_ALLOC(a, everything_bool_assoc_item, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_bool_assoc_equal(const everything_bool_assoc *a, const everything_bool_assoc *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && a->items[i].value == b->items[i].value)) return false;
+    }
+    return true;
+}
+
+static int everything_bool_assoc_assoc_copy(const everything_bool_assoc_assoc *src, atd_arena *a, everything_bool_assoc_assoc *dst)
+{
+    everything_bool_assoc_assoc_item *items = ATD_LIST_ALLOC(a, everything_bool_assoc_assoc_item, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
+        if (everything_bool_assoc_copy(&items[i].value, a, &items[i].value)) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_bool_assoc_assoc_equal(const everything_bool_assoc_assoc *a, const everything_bool_assoc_assoc *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && everything_bool_assoc_equal(&a->items[i].value, &b->items[i].value))) return false;
+    }
+    return true;
+}
+
+static int everything_int8_list_copy(const everything_int8_list *src, atd_arena *a, everything_int8_list *dst)
+{
+    int8_t *items = ATD_LIST_ALLOC(a, int8_t, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_int8_list_equal(const everything_int8_list *a, const everything_int8_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(a->items[i] == b->items[i])) return false;
+    }
+    return true;
+}
+
+int everything_reprs_copy(const everything_reprs *src, atd_arena *a, everything_reprs *dst)
+{
+    *dst = *src;
+    if (everything_int_assoc_copy(&dst->assoc_object, a, &dst->assoc_object)) return ATD_ERR_NOMEM;
+    if (everything_string_int_tuple_list_copy(&dst->assoc_array, a, &dst->assoc_array)) return ATD_ERR_NOMEM;
+    if (everything_float_assoc_copy(&dst->assoc_label, a, &dst->assoc_label)) return ATD_ERR_NOMEM;
+    if (everything_bool_assoc_assoc_copy(&dst->assoc_nested, a, &dst->assoc_nested)) return ATD_ERR_NOMEM;
+    if (everything_int8_list_copy(&dst->c_int8_list, a, &dst->c_int8_list)) return ATD_ERR_NOMEM;
+    if (atd_json_copy(&dst->raw, a, &dst->raw)) return ATD_ERR_NOMEM;
+    if (everything_abstract_list_copy(&dst->raw_list, a, &dst->raw_list)) return ATD_ERR_NOMEM;
+    if (dst->has_raw_opt && atd_json_copy(&dst->raw_opt, a, &dst->raw_opt)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_reprs_equal(const everything_reprs *a, const everything_reprs *b)
+{
+    return everything_int_assoc_equal(&a->assoc_object, &b->assoc_object) &&
+        everything_string_int_tuple_list_equal(&a->assoc_array, &b->assoc_array) &&
+        everything_float_assoc_equal(&a->assoc_label, &b->assoc_label) &&
+        everything_bool_assoc_assoc_equal(&a->assoc_nested, &b->assoc_nested) &&
+        a->int_string == b->int_string &&
+        a->float_int == b->float_int &&
+        a->float_prec == b->float_prec &&
+        a->c_int32 == b->c_int32 &&
+        a->c_uint8 == b->c_uint8 &&
+        everything_int8_list_equal(&a->c_int8_list, &b->c_int8_list) &&
+        a->c_int16 == b->c_int16 &&
+        a->c_uint16 == b->c_uint16 &&
+        a->c_uint32 == b->c_uint32 &&
+        a->c_int64 == b->c_int64 &&
+        a->c_float == b->c_float &&
+        a->c_both == b->c_both &&
+        atd_json_equal(&a->raw, &b->raw) &&
+        everything_abstract_list_equal(&a->raw_list, &b->raw_list) &&
+        a->has_raw_opt == b->has_raw_opt && (!a->has_raw_opt || atd_json_equal(&a->raw_opt, &b->raw_opt));
+}
+
+static int everything_string_int_tuple_copy(const everything_string_int_tuple *src, atd_arena *a, everything_string_int_tuple *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->f0.ptr, dst->f0.len, &dst->f0)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+static bool everything_string_int_tuple_equal(const everything_string_int_tuple *a, const everything_string_int_tuple *b)
+{
+    return atd_string_equal(&a->f0, &b->f0) &&
+        a->f1 == b->f1;
+}
+
+static int everything_page_int_copy(const everything_page_int *src, atd_arena *a, everything_page_int *dst)
+{
+    *dst = *src;
+    if (everything_int_list_copy(&dst->items, a, &dst->items)) return ATD_ERR_NOMEM;
+    if (dst->has_next) {
+        if (dst->next != NULL) {
+            everything_page_int *c0_ = ATD_LIST_ALLOC(a, everything_page_int, 1);
+            if (c0_ == NULL) return ATD_ERR_NOMEM;
+            *c0_ = *dst->next;
+            if (everything_page_int_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
+            dst->next = c0_;
+        }
+    }
+    return 0;
+}
+
+static bool everything_page_int_equal(const everything_page_int *a, const everything_page_int *b)
+{
+    return everything_int_list_equal(&a->items, &b->items) &&
+        (a->has_next == b->has_next && (!a->has_next || (a->next == NULL ? b->next == NULL : b->next != NULL && everything_page_int_equal(&(*a->next), &(*b->next))))) &&
+        a->total == b->total;
+}
+
+static int everything_page_string_copy(const everything_page_string *src, atd_arena *a, everything_page_string *dst)
+{
+    *dst = *src;
+    if (everything_string_list_copy(&dst->items, a, &dst->items)) return ATD_ERR_NOMEM;
+    if (dst->has_next) {
+        if (dst->next != NULL) {
+            everything_page_string *c0_ = ATD_LIST_ALLOC(a, everything_page_string, 1);
+            if (c0_ == NULL) return ATD_ERR_NOMEM;
+            *c0_ = *dst->next;
+            if (everything_page_string_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
+            dst->next = c0_;
+        }
+    }
+    return 0;
+}
+
+static bool everything_page_string_equal(const everything_page_string *a, const everything_page_string *b)
+{
+    return everything_string_list_equal(&a->items, &b->items) &&
+        (a->has_next == b->has_next && (!a->has_next || (a->next == NULL ? b->next == NULL : b->next != NULL && everything_page_string_equal(&(*a->next), &(*b->next))))) &&
+        a->total == b->total;
+}
+
+int everything_page_ext_copy(const everything_page_ext *src, atd_arena *a, everything_page_ext *dst)
+{
+    *dst = *src;
+    if (everything_string_list_copy(&dst->items, a, &dst->items)) return ATD_ERR_NOMEM;
+    if (dst->has_next && everything_page_string_copy(&dst->next, a, &dst->next)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->cursor.ptr, dst->cursor.len, &dst->cursor)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_page_ext_equal(const everything_page_ext *a, const everything_page_ext *b)
+{
+    return everything_string_list_equal(&a->items, &b->items) &&
+        a->has_next == b->has_next && (!a->has_next || everything_page_string_equal(&a->next, &b->next)) &&
+        a->total == b->total &&
+        atd_string_equal(&a->cursor, &b->cursor);
+}
+
+static int everything_entry_string_int_list_copy(const everything_entry_string_int_list *src, atd_arena *a, everything_entry_string_int_list *dst)
+{
+    everything_entry_string_int *items = ATD_LIST_ALLOC(a, everything_entry_string_int, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (everything_entry_string_int_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_entry_string_int_list_equal(const everything_entry_string_int_list *a, const everything_entry_string_int_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_entry_string_int_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int everything_entry_string_float_list_list_copy(const everything_entry_string_float_list_list *src, atd_arena *a, everything_entry_string_float_list_list *dst)
+{
+    everything_entry_string_float_list *items = ATD_LIST_ALLOC(a, everything_entry_string_float_list, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (everything_entry_string_float_list_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_entry_string_float_list_list_equal(const everything_entry_string_float_list_list *a, const everything_entry_string_float_list_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_entry_string_float_list_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int everything_page_entry_string_float_list_copy(const everything_page_entry_string_float_list *src, atd_arena *a, everything_page_entry_string_float_list *dst)
+{
+    *dst = *src;
+    if (everything_entry_string_float_list_list_copy(&dst->items, a, &dst->items)) return ATD_ERR_NOMEM;
+    if (dst->has_next) {
+        if (dst->next != NULL) {
+            everything_page_entry_string_float_list *c0_ = ATD_LIST_ALLOC(a, everything_page_entry_string_float_list, 1);
+            if (c0_ == NULL) return ATD_ERR_NOMEM;
+            *c0_ = *dst->next;
+            if (everything_page_entry_string_float_list_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
+            dst->next = c0_;
+        }
+    }
+    return 0;
+}
+
+static bool everything_page_entry_string_float_list_equal(const everything_page_entry_string_float_list *a, const everything_page_entry_string_float_list *b)
+{
+    return everything_entry_string_float_list_list_equal(&a->items, &b->items) &&
+        (a->has_next == b->has_next && (!a->has_next || (a->next == NULL ? b->next == NULL : b->next != NULL && everything_page_entry_string_float_list_equal(&(*a->next), &(*b->next))))) &&
+        a->total == b->total;
+}
+
+int everything_int_bool_entry_copy(const everything_int_bool_entry *src, atd_arena *a, everything_int_bool_entry *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool everything_int_bool_entry_equal(const everything_int_bool_entry *a, const everything_int_bool_entry *b)
+{
+    return a->key == b->key &&
+        a->value == b->value;
+}
+
+static int everything_result_int_copy(const everything_result_int *src, atd_arena *a, everything_result_int *dst)
+{
+    *dst = *src;
+    switch (dst->tag) {
+    case EVERYTHING_RESULT_INT_ERROR:
+        return atd_string_dup(a, dst->u.Error.ptr, dst->u.Error.len, &dst->u.Error);
+    default:
+        break;
+    }
+    return 0;
+}
+
+static bool everything_result_int_equal(const everything_result_int *a, const everything_result_int *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case EVERYTHING_RESULT_INT_OK:
+        return a->u.Ok == b->u.Ok;
+    case EVERYTHING_RESULT_INT_ERROR:
+        return atd_string_equal(&a->u.Error, &b->u.Error);
+    default:
+        return true;
+    }
+}
+
+static int everything_result_string_list_copy(const everything_result_string_list *src, atd_arena *a, everything_result_string_list *dst)
+{
+    *dst = *src;
+    switch (dst->tag) {
+    case EVERYTHING_RESULT_STRING_LIST_OK:
+        return everything_string_list_copy(&dst->u.Ok, a, &dst->u.Ok);
+    case EVERYTHING_RESULT_STRING_LIST_ERROR:
+        return atd_string_dup(a, dst->u.Error.ptr, dst->u.Error.len, &dst->u.Error);
+    default:
+        break;
+    }
+    return 0;
+}
+
+static bool everything_result_string_list_equal(const everything_result_string_list *a, const everything_result_string_list *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case EVERYTHING_RESULT_STRING_LIST_OK:
+        return everything_string_list_equal(&a->u.Ok, &b->u.Ok);
+    case EVERYTHING_RESULT_STRING_LIST_ERROR:
+        return atd_string_equal(&a->u.Error, &b->u.Error);
+    default:
+        return true;
+    }
+}
+
+static int everything_int_string_tuple_copy(const everything_int_string_tuple *src, atd_arena *a, everything_int_string_tuple *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->f1.ptr, dst->f1.len, &dst->f1)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+static bool everything_int_string_tuple_equal(const everything_int_string_tuple *a, const everything_int_string_tuple *b)
+{
+    return a->f0 == b->f0 &&
+        atd_string_equal(&a->f1, &b->f1);
+}
+
+static int everything_either_int_string_copy(const everything_either_int_string *src, atd_arena *a, everything_either_int_string *dst)
+{
+    *dst = *src;
+    switch (dst->tag) {
+    case EVERYTHING_EITHER_INT_STRING_THAT:
+        return atd_string_dup(a, dst->u.That.ptr, dst->u.That.len, &dst->u.That);
+    case EVERYTHING_EITHER_INT_STRING_BOTH:
+        return everything_int_string_tuple_copy(&dst->u.Both, a, &dst->u.Both);
+    default:
+        break;
+    }
+    return 0;
+}
+
+static bool everything_either_int_string_equal(const everything_either_int_string *a, const everything_either_int_string *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case EVERYTHING_EITHER_INT_STRING_THIS:
+        return a->u.This == b->u.This;
+    case EVERYTHING_EITHER_INT_STRING_THAT:
+        return atd_string_equal(&a->u.That, &b->u.That);
+    case EVERYTHING_EITHER_INT_STRING_BOTH:
+        return everything_int_string_tuple_equal(&a->u.Both, &b->u.Both);
+    default:
+        return true;
+    }
+}
+
+int everything_generics_copy(const everything_generics *src, atd_arena *a, everything_generics *dst)
+{
+    *dst = *src;
+    if (everything_page_int_copy(&dst->ints, a, &dst->ints)) return ATD_ERR_NOMEM;
+    if (everything_page_string_copy(&dst->strings, a, &dst->strings)) return ATD_ERR_NOMEM;
+    if (everything_entry_string_int_list_copy(&dst->entries, a, &dst->entries)) return ATD_ERR_NOMEM;
+    if (everything_page_entry_string_float_list_copy(&dst->entry_page, a, &dst->entry_page)) return ATD_ERR_NOMEM;
+    if (everything_result_int_copy(&dst->result_int, a, &dst->result_int)) return ATD_ERR_NOMEM;
+    if (everything_result_string_list_copy(&dst->result_list, a, &dst->result_list)) return ATD_ERR_NOMEM;
+    if (everything_either_int_string_copy(&dst->either, a, &dst->either)) return ATD_ERR_NOMEM;
+    if (everything_page_ext_copy(&dst->ext, a, &dst->ext)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_generics_equal(const everything_generics *a, const everything_generics *b)
+{
+    return everything_page_int_equal(&a->ints, &b->ints) &&
+        everything_page_string_equal(&a->strings, &b->strings) &&
+        everything_entry_string_int_list_equal(&a->entries, &b->entries) &&
+        everything_page_entry_string_float_list_equal(&a->entry_page, &b->entry_page) &&
+        everything_int_bool_entry_equal(&a->named_entry, &b->named_entry) &&
+        everything_result_int_equal(&a->result_int, &b->result_int) &&
+        everything_result_string_list_equal(&a->result_list, &b->result_list) &&
+        everything_either_int_string_equal(&a->either, &b->either) &&
+        everything_page_ext_equal(&a->ext, &b->ext);
+}
+
+static int everything_entry_string_int_copy(const everything_entry_string_int *src, atd_arena *a, everything_entry_string_int *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->key.ptr, dst->key.len, &dst->key)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+static bool everything_entry_string_int_equal(const everything_entry_string_int *a, const everything_entry_string_int *b)
+{
+    return atd_string_equal(&a->key, &b->key) &&
+        a->value == b->value;
+}
+
+static int everything_entry_string_float_list_copy(const everything_entry_string_float_list *src, atd_arena *a, everything_entry_string_float_list *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->key.ptr, dst->key.len, &dst->key)) return ATD_ERR_NOMEM;
+    if (everything_float_list_copy(&dst->value, a, &dst->value)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+static bool everything_entry_string_float_list_equal(const everything_entry_string_float_list *a, const everything_entry_string_float_list *b)
+{
+    return atd_string_equal(&a->key, &b->key) &&
+        everything_float_list_equal(&a->value, &b->value);
+}
+
+static int everything_tree_int_tree_tuple_copy(const everything_tree_int_tree_tuple *src, atd_arena *a, everything_tree_int_tree_tuple *dst)
+{
+    *dst = *src;
+    if (dst->f0 != NULL) {
+        everything_tree *c0_ = ATD_LIST_ALLOC(a, everything_tree, 1);
+        if (c0_ == NULL) return ATD_ERR_NOMEM;
+        *c0_ = *dst->f0;
+        if (everything_tree_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
+        dst->f0 = c0_;
+    }
+    if (dst->f2 != NULL) {
+        everything_tree *c0_ = ATD_LIST_ALLOC(a, everything_tree, 1);
+        if (c0_ == NULL) return ATD_ERR_NOMEM;
+        *c0_ = *dst->f2;
+        if (everything_tree_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
+        dst->f2 = c0_;
+    }
+    return 0;
+}
+
+static bool everything_tree_int_tree_tuple_equal(const everything_tree_int_tree_tuple *a, const everything_tree_int_tree_tuple *b)
+{
+    return ((a->f0 == NULL ? b->f0 == NULL : b->f0 != NULL && everything_tree_equal(&(*a->f0), &(*b->f0)))) &&
+        a->f1 == b->f1 &&
+        ((a->f2 == NULL ? b->f2 == NULL : b->f2 != NULL && everything_tree_equal(&(*a->f2), &(*b->f2))));
+}
+
+int everything_tree_copy(const everything_tree *src, atd_arena *a, everything_tree *dst)
+{
+    *dst = *src;
+    switch (dst->tag) {
+    case EVERYTHING_TREE_NODE:
+        return everything_tree_int_tree_tuple_copy(&dst->u.Node, a, &dst->u.Node);
+    default:
+        break;
+    }
+    return 0;
+}
+
+bool everything_tree_equal(const everything_tree *a, const everything_tree *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case EVERYTHING_TREE_NODE:
+        return everything_tree_int_tree_tuple_equal(&a->u.Node, &b->u.Node);
+    default:
+        return true;
+    }
+}
+
+static int everything_rose_node_list_copy(const everything_rose_node_list *src, atd_arena *a, everything_rose_node_list *dst)
+{
+    everything_rose_node *items = ATD_LIST_ALLOC(a, everything_rose_node, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (everything_rose_node_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_rose_node_list_equal(const everything_rose_node_list *a, const everything_rose_node_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_rose_node_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int everything_rose_node_copy(const everything_rose_node *src, atd_arena *a, everything_rose_node *dst)
+{
+    *dst = *src;
+    if (everything_rose_node_list_copy(&dst->children, a, &dst->children)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_rose_node_equal(const everything_rose_node *a, const everything_rose_node *b)
+{
+    return a->value == b->value &&
+        everything_rose_node_list_equal(&a->children, &b->children);
+}
+
+static int everything_expr_expr_tuple_copy(const everything_expr_expr_tuple *src, atd_arena *a, everything_expr_expr_tuple *dst)
+{
+    *dst = *src;
+    if (dst->f0 != NULL) {
+        everything_expr *c0_ = ATD_LIST_ALLOC(a, everything_expr, 1);
+        if (c0_ == NULL) return ATD_ERR_NOMEM;
+        *c0_ = *dst->f0;
+        if (everything_expr_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
+        dst->f0 = c0_;
+    }
+    if (dst->f1 != NULL) {
+        everything_expr *c0_ = ATD_LIST_ALLOC(a, everything_expr, 1);
+        if (c0_ == NULL) return ATD_ERR_NOMEM;
+        *c0_ = *dst->f1;
+        if (everything_expr_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
+        dst->f1 = c0_;
+    }
+    return 0;
+}
+
+static bool everything_expr_expr_tuple_equal(const everything_expr_expr_tuple *a, const everything_expr_expr_tuple *b)
+{
+    return ((a->f0 == NULL ? b->f0 == NULL : b->f0 != NULL && everything_expr_equal(&(*a->f0), &(*b->f0)))) &&
+        ((a->f1 == NULL ? b->f1 == NULL : b->f1 != NULL && everything_expr_equal(&(*a->f1), &(*b->f1))));
+}
+
+static int everything_stmt_list_copy(const everything_stmt_list *src, atd_arena *a, everything_stmt_list *dst)
+{
+    everything_stmt *items = ATD_LIST_ALLOC(a, everything_stmt, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (everything_stmt_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_stmt_list_equal(const everything_stmt_list *a, const everything_stmt_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_stmt_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int everything_expr_copy(const everything_expr *src, atd_arena *a, everything_expr *dst)
+{
+    *dst = *src;
+    switch (dst->tag) {
+    case EVERYTHING_EXPR_VAR:
+        return atd_string_dup(a, dst->u.Var.ptr, dst->u.Var.len, &dst->u.Var);
+    case EVERYTHING_EXPR_ADD:
+        return everything_expr_expr_tuple_copy(&dst->u.Add, a, &dst->u.Add);
+    case EVERYTHING_EXPR_LET:
+        if (dst->u.Let != NULL) {
+            everything_binding *c0_ = ATD_LIST_ALLOC(a, everything_binding, 1);
+            if (c0_ == NULL) return ATD_ERR_NOMEM;
+            *c0_ = *dst->u.Let;
+            if (everything_binding_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
+            dst->u.Let = c0_;
+        }
+        break;
+    case EVERYTHING_EXPR_BLOCK:
+        return everything_stmt_list_copy(&dst->u.Block, a, &dst->u.Block);
+    default:
+        break;
+    }
+    return 0;
+}
+
+bool everything_expr_equal(const everything_expr *a, const everything_expr *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case EVERYTHING_EXPR_NUM:
+        return a->u.Num == b->u.Num;
+    case EVERYTHING_EXPR_VAR:
+        return atd_string_equal(&a->u.Var, &b->u.Var);
+    case EVERYTHING_EXPR_ADD:
+        return everything_expr_expr_tuple_equal(&a->u.Add, &b->u.Add);
+    case EVERYTHING_EXPR_LET:
+        return (a->u.Let == NULL ? b->u.Let == NULL : b->u.Let != NULL && everything_binding_equal(&(*a->u.Let), &(*b->u.Let)));
+    case EVERYTHING_EXPR_BLOCK:
+        return everything_stmt_list_equal(&a->u.Block, &b->u.Block);
+    default:
+        return true;
+    }
+}
+
+int everything_binding_copy(const everything_binding *src, atd_arena *a, everything_binding *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
+    if (dst->bound != NULL) {
+        everything_expr *c0_ = ATD_LIST_ALLOC(a, everything_expr, 1);
+        if (c0_ == NULL) return ATD_ERR_NOMEM;
+        *c0_ = *dst->bound;
+        if (everything_expr_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
+        dst->bound = c0_;
+    }
+    if (dst->has_body) {
+        if (dst->body != NULL) {
+            everything_expr *c0_ = ATD_LIST_ALLOC(a, everything_expr, 1);
+            if (c0_ == NULL) return ATD_ERR_NOMEM;
+            *c0_ = *dst->body;
+            if (everything_expr_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
+            dst->body = c0_;
+        }
+    }
+    return 0;
+}
+
+bool everything_binding_equal(const everything_binding *a, const everything_binding *b)
+{
+    return atd_string_equal(&a->name, &b->name) &&
+        ((a->bound == NULL ? b->bound == NULL : b->bound != NULL && everything_expr_equal(&(*a->bound), &(*b->bound)))) &&
+        (a->has_body == b->has_body && (!a->has_body || (a->body == NULL ? b->body == NULL : b->body != NULL && everything_expr_equal(&(*a->body), &(*b->body)))));
+}
+
+int everything_stmt_copy(const everything_stmt *src, atd_arena *a, everything_stmt *dst)
+{
+    *dst = *src;
+    if (dst->has_label && atd_string_dup(a, dst->label.ptr, dst->label.len, &dst->label)) return ATD_ERR_NOMEM;
+    if (everything_expr_copy(&dst->expr, a, &dst->expr)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_stmt_equal(const everything_stmt *a, const everything_stmt *b)
+{
+    return a->has_label == b->has_label && (!a->has_label || atd_string_equal(&a->label, &b->label)) &&
+        everything_expr_equal(&a->expr, &b->expr);
+}
+
+int everything_annotated_copy(const everything_annotated *src, atd_arena *a, everything_annotated *dst)
+{
+    *dst = *src;
+    if (everything_string_list_copy(&dst->other, a, &dst->other)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_annotated_equal(const everything_annotated *a, const everything_annotated *b)
+{
+    return a->field == b->field &&
+        everything_string_list_equal(&a->other, &b->other) &&
+        a->num == b->num;
+}
+
+static int everything_union__list_copy(const everything_union__list *src, atd_arena *a, everything_union__list *dst)
+{
+    everything_union_ *items = ATD_LIST_ALLOC(a, everything_union_, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (everything_union__copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_union__list_equal(const everything_union__list *a, const everything_union__list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_union__equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int everything_mode_list_copy(const everything_mode_list *src, atd_arena *a, everything_mode_list *dst)
+{
+    everything_mode *items = ATD_LIST_ALLOC(a, everything_mode, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_mode_list_equal(const everything_mode_list *a, const everything_mode_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(a->items[i] == b->items[i])) return false;
+    }
+    return true;
+}
+
+static int everything_level_list_copy(const everything_level_list *src, atd_arena *a, everything_level_list *dst)
+{
+    everything_level *items = ATD_LIST_ALLOC(a, everything_level, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_level_list_equal(const everything_level_list *a, const everything_level_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(a->items[i] == b->items[i])) return false;
+    }
+    return true;
+}
+
+static int everything_odd_names_list_copy(const everything_odd_names_list *src, atd_arena *a, everything_odd_names_list *dst)
+{
+    everything_odd_names *items = ATD_LIST_ALLOC(a, everything_odd_names, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_odd_names_list_equal(const everything_odd_names_list *a, const everything_odd_names_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_odd_names_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int everything_color_list_copy(const everything_color_list *src, atd_arena *a, everything_color_list *dst)
+{
+    everything_color *items = ATD_LIST_ALLOC(a, everything_color, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (everything_color_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_color_list_equal(const everything_color_list *a, const everything_color_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_color_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int everything_event_list_copy(const everything_event_list *src, atd_arena *a, everything_event_list *dst)
+{
+    everything_event *items = ATD_LIST_ALLOC(a, everything_event, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_event_list_equal(const everything_event_list *a, const everything_event_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_event_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int everything_base_event_list_copy(const everything_base_event_list *src, atd_arena *a, everything_base_event_list *dst)
+{
+    everything_base_event *items = ATD_LIST_ALLOC(a, everything_base_event, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_base_event_list_equal(const everything_base_event_list *a, const everything_base_event_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_base_event_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int everything_patch_list_copy(const everything_patch_list *src, atd_arena *a, everything_patch_list *dst)
+{
+    everything_patch *items = ATD_LIST_ALLOC(a, everything_patch, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (everything_patch_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_patch_list_equal(const everything_patch_list *a, const everything_patch_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_patch_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int everything_all_optional_list_copy(const everything_all_optional_list *src, atd_arena *a, everything_all_optional_list *dst)
+{
+    everything_all_optional *items = ATD_LIST_ALLOC(a, everything_all_optional, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (everything_all_optional_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_all_optional_list_equal(const everything_all_optional_list *a, const everything_all_optional_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_all_optional_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int everything_options_list_copy(const everything_options_list *src, atd_arena *a, everything_options_list *dst)
+{
+    everything_options *items = ATD_LIST_ALLOC(a, everything_options, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (everything_options_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_options_list_equal(const everything_options_list *a, const everything_options_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_options_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int everything_root_anon_record_elt_list_copy(const everything_root_anon_record_elt_list *src, atd_arena *a, everything_root_anon_record_elt_list *dst)
+{
+    everything_root_anon_record_elt *items = ATD_LIST_ALLOC(a, everything_root_anon_record_elt, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_root_anon_record_elt_list_equal(const everything_root_anon_record_elt_list *a, const everything_root_anon_record_elt_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_root_anon_record_elt_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int everything_root_anon_sum_elt_list_copy(const everything_root_anon_sum_elt_list *src, atd_arena *a, everything_root_anon_sum_elt_list *dst)
+{
+    everything_root_anon_sum_elt *items = ATD_LIST_ALLOC(a, everything_root_anon_sum_elt, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool everything_root_anon_sum_elt_list_equal(const everything_root_anon_sum_elt_list *a, const everything_root_anon_sum_elt_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(everything_root_anon_sum_elt_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int everything_anon_z_copy(const everything_anon_z *src, atd_arena *a, everything_anon_z *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool everything_anon_z_equal(const everything_anon_z *a, const everything_anon_z *b)
+{
+    return a->z == b->z;
+}
+
+int everything_root_copy(const everything_root *src, atd_arena *a, everything_root *dst)
+{
+    *dst = *src;
+    if (everything_int_list_copy(&dst->counts, a, &dst->counts)) return ATD_ERR_NOMEM;
+    if (everything_int_list_copy(&dst->users, a, &dst->users)) return ATD_ERR_NOMEM;
+    if (everything_abstract_list_copy(&dst->values, a, &dst->values)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->label.ptr, dst->label.len, &dst->label)) return ATD_ERR_NOMEM;
+    if (everything_struct__copy(&dst->struct_, a, &dst->struct_)) return ATD_ERR_NOMEM;
+    if (everything_union__list_copy(&dst->unions, a, &dst->unions)) return ATD_ERR_NOMEM;
+    if (everything_mode_list_copy(&dst->modes, a, &dst->modes)) return ATD_ERR_NOMEM;
+    if (everything_level_list_copy(&dst->levels, a, &dst->levels)) return ATD_ERR_NOMEM;
+    if (everything_shape_list_copy(&dst->shapes, a, &dst->shapes)) return ATD_ERR_NOMEM;
+    if (everything_odd_names_list_copy(&dst->odd, a, &dst->odd)) return ATD_ERR_NOMEM;
+    if (everything_color_list_copy(&dst->colors, a, &dst->colors)) return ATD_ERR_NOMEM;
+    if (everything_event_list_copy(&dst->events, a, &dst->events)) return ATD_ERR_NOMEM;
+    if (everything_base_event_list_copy(&dst->base_events, a, &dst->base_events)) return ATD_ERR_NOMEM;
+    if (everything_obj_shape_list_copy(&dst->obj_shapes, a, &dst->obj_shapes)) return ATD_ERR_NOMEM;
+    if (everything_fields_copy(&dst->fields, a, &dst->fields)) return ATD_ERR_NOMEM;
+    if (everything_names_copy(&dst->names, a, &dst->names)) return ATD_ERR_NOMEM;
+    if (everything_patch_list_copy(&dst->patches, a, &dst->patches)) return ATD_ERR_NOMEM;
+    if (everything_all_optional_list_copy(&dst->all_optional, a, &dst->all_optional)) return ATD_ERR_NOMEM;
+    if (everything_derived_copy(&dst->derived, a, &dst->derived)) return ATD_ERR_NOMEM;
+    if (everything_base_copy(&dst->base, a, &dst->base)) return ATD_ERR_NOMEM;
+    if (everything_pair_copy(&dst->pair, a, &dst->pair)) return ATD_ERR_NOMEM;
+    if (everything_with_defaults_list_copy(&dst->with_defaults, a, &dst->with_defaults)) return ATD_ERR_NOMEM;
+    if (everything_matrix_copy(&dst->matrix, a, &dst->matrix)) return ATD_ERR_NOMEM;
+    if (everything_cube_copy(&dst->cube, a, &dst->cube)) return ATD_ERR_NOMEM;
+    if (everything_options_list_copy(&dst->options, a, &dst->options)) return ATD_ERR_NOMEM;
+    if (everything_reprs_copy(&dst->reprs, a, &dst->reprs)) return ATD_ERR_NOMEM;
+    if (everything_generics_copy(&dst->generics, a, &dst->generics)) return ATD_ERR_NOMEM;
+    if (everything_tree_copy(&dst->tree, a, &dst->tree)) return ATD_ERR_NOMEM;
+    if (everything_rose_node_list_copy(&dst->nodes, a, &dst->nodes)) return ATD_ERR_NOMEM;
+    if (everything_stmt_list_copy(&dst->program, a, &dst->program)) return ATD_ERR_NOMEM;
+    if (everything_binding_copy(&dst->binding, a, &dst->binding)) return ATD_ERR_NOMEM;
+    if (everything_annotated_copy(&dst->annotated, a, &dst->annotated)) return ATD_ERR_NOMEM;
+    if (everything_root_anon_record_elt_list_copy(&dst->anon_record, a, &dst->anon_record)) return ATD_ERR_NOMEM;
+    if (everything_root_anon_sum_elt_list_copy(&dst->anon_sum, a, &dst->anon_sum)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_root_equal(const everything_root *a, const everything_root *b)
+{
+    return everything_int_list_equal(&a->counts, &b->counts) &&
+        everything_int_list_equal(&a->users, &b->users) &&
+        everything_abstract_list_equal(&a->values, &b->values) &&
+        atd_string_equal(&a->label, &b->label) &&
+        a->from_value == b->from_value &&
+        everything_struct__equal(&a->struct_, &b->struct_) &&
+        everything_union__list_equal(&a->unions, &b->unions) &&
+        everything_mode_list_equal(&a->modes, &b->modes) &&
+        everything_level_list_equal(&a->levels, &b->levels) &&
+        everything_shape_list_equal(&a->shapes, &b->shapes) &&
+        everything_odd_names_list_equal(&a->odd, &b->odd) &&
+        everything_color_list_equal(&a->colors, &b->colors) &&
+        everything_event_list_equal(&a->events, &b->events) &&
+        everything_base_event_list_equal(&a->base_events, &b->base_events) &&
+        everything_obj_shape_list_equal(&a->obj_shapes, &b->obj_shapes) &&
+        everything_fields_equal(&a->fields, &b->fields) &&
+        everything_names_equal(&a->names, &b->names) &&
+        everything_patch_list_equal(&a->patches, &b->patches) &&
+        everything_all_optional_list_equal(&a->all_optional, &b->all_optional) &&
+        everything_derived_equal(&a->derived, &b->derived) &&
+        everything_base_equal(&a->base, &b->base) &&
+        everything_single_equal(&a->single, &b->single) &&
+        everything_pair_equal(&a->pair, &b->pair) &&
+        everything_with_defaults_list_equal(&a->with_defaults, &b->with_defaults) &&
+        everything_bare_cell_equal(&a->bare_cell, &b->bare_cell) &&
+        everything_matrix_equal(&a->matrix, &b->matrix) &&
+        everything_cube_equal(&a->cube, &b->cube) &&
+        everything_options_list_equal(&a->options, &b->options) &&
+        everything_reprs_equal(&a->reprs, &b->reprs) &&
+        everything_generics_equal(&a->generics, &b->generics) &&
+        everything_tree_equal(&a->tree, &b->tree) &&
+        everything_rose_node_list_equal(&a->nodes, &b->nodes) &&
+        everything_stmt_list_equal(&a->program, &b->program) &&
+        everything_binding_equal(&a->binding, &b->binding) &&
+        everything_annotated_equal(&a->annotated, &b->annotated) &&
+        everything_root_anon_record_elt_list_equal(&a->anon_record, &b->anon_record) &&
+        everything_root_anon_sum_elt_list_equal(&a->anon_sum, &b->anon_sum) &&
+        everything_anon_z_equal(&a->anon_named, &b->anon_named);
+}
+
+static bool everything_root_anon_record_elt_equal(const everything_root_anon_record_elt *a, const everything_root_anon_record_elt *b)
+{
+    return a->x == b->x &&
+        a->has_y == b->has_y && (!a->has_y || a->y == b->y);
+}
+
+static bool everything_root_anon_sum_elt_equal(const everything_root_anon_sum_elt *a, const everything_root_anon_sum_elt *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case EVERYTHING_ROOT_ANON_SUM_ELT_B:
+        return a->u.B == b->u.B;
+    default:
+        return true;
+    }
+}
+
+int everything_count_copy(const everything_count *src, atd_arena *a, everything_count *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool everything_count_equal(const everything_count *a, const everything_count *b)
+{
+    return (*a) == (*b);
+}
+
+int everything_user_id_copy(const everything_user_id *src, atd_arena *a, everything_user_id *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool everything_user_id_equal(const everything_user_id *a, const everything_user_id *b)
+{
+    return (*a) == (*b);
+}
+
+int everything_json_value_copy(const everything_json_value *src, atd_arena *a, everything_json_value *dst)
+{
+    *dst = *src;
+    if (atd_json_copy(&(*dst), a, &(*dst))) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_json_value_equal(const everything_json_value *a, const everything_json_value *b)
+{
+    return atd_json_equal(&(*a), &(*b));
+}
+
+int everything_label_copy(const everything_label *src, atd_arena *a, everything_label *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, (*dst).ptr, (*dst).len, &(*dst))) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_label_equal(const everything_label *a, const everything_label *b)
+{
+    return atd_string_equal(&(*a), &(*b));
+}
+
+int everything_nothing_copy(const everything_nothing *src, atd_arena *a, everything_nothing *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool everything_nothing_equal(const everything_nothing *a, const everything_nothing *b)
+{
+    (void)a;
+    (void)b;
+    return true;
+}
+
+int everything_from_copy(const everything_from *src, atd_arena *a, everything_from *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool everything_from_equal(const everything_from *a, const everything_from *b)
+{
+    return (*a) == (*b);
+}
+
+int everything_int_page_copy(const everything_int_page *src, atd_arena *a, everything_int_page *dst)
+{
+    *dst = *src;
+    if (everything_page_int_copy(&(*dst), a, &(*dst))) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool everything_int_page_equal(const everything_int_page *a, const everything_int_page *b)
+{
+    return everything_page_int_equal(&(*a), &(*b));
+}
+
+/* --- names --- */
+
+static const atd_string everything_mode__names[3] = {
+    {"Off", 3},
+    {"On", 2},
+    {"Auto", 4},
+};
+const char *everything_mode_name(everything_mode v)
+{
+    return (size_t)v < 3 ? everything_mode__names[v].ptr : NULL;
+}
+
+int everything_mode_of_name(const char *s, size_t len, everything_mode *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 3; i++) {
+        if (atd_string_equal(&everything_mode__names[i], &name)) {
+            *out = (everything_mode)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
+static const atd_string everything_level__names[3] = {
+    {"low", 3},
+    {"Medium", 6},
+    {"HIGH-level", 10},
+};
+const char *everything_level_name(everything_level v)
+{
+    return (size_t)v < 3 ? everything_level__names[v].ptr : NULL;
+}
+
+int everything_level_of_name(const char *s, size_t len, everything_level *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 3; i++) {
+        if (atd_string_equal(&everything_level__names[i], &name)) {
+            *out = (everything_level)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
+static const atd_string everything_union__tag__names[2] = {
+    {"Left", 4},
+    {"Right", 5},
+};
+const char *everything_union__tag_name(everything_union__tag v)
+{
+    return (size_t)v < 2 ? everything_union__tag__names[v].ptr : NULL;
+}
+
+int everything_union__tag_of_name(const char *s, size_t len, everything_union__tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 2; i++) {
+        if (atd_string_equal(&everything_union__tag__names[i], &name)) {
+            *out = (everything_union__tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
+static const atd_string everything_shape_tag__names[13] = {
+    {"Point", 5},
+    {"Circle", 6},
+    {"Count", 5},
+    {"Move", 4},
+    {"Rect", 4},
+    {"Label", 5},
+    {"Poly", 4},
+    {"Nested", 6},
+    {"renamed-shape", 13},
+    {"Named", 5},
+    {"Opt", 3},
+    {"Null", 4},
+    {"Any", 3},
+};
+const char *everything_shape_tag_name(everything_shape_tag v)
+{
+    return (size_t)v < 13 ? everything_shape_tag__names[v].ptr : NULL;
+}
+
+int everything_shape_tag_of_name(const char *s, size_t len, everything_shape_tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 13; i++) {
+        if (atd_string_equal(&everything_shape_tag__names[i], &name)) {
+            *out = (everything_shape_tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
+static const atd_string everything_odd_names_tag__names[5] = {
+    {"None", 4},
+    {"Some", 4},
+    {"Int", 3},
+    {"Default", 7},
+    {"True", 4},
+};
+const char *everything_odd_names_tag_name(everything_odd_names_tag v)
+{
+    return (size_t)v < 5 ? everything_odd_names_tag__names[v].ptr : NULL;
+}
+
+int everything_odd_names_tag_of_name(const char *s, size_t len, everything_odd_names_tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 5; i++) {
+        if (atd_string_equal(&everything_odd_names_tag__names[i], &name)) {
+            *out = (everything_odd_names_tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
+static const atd_string everything_color_tag__names[4] = {
+    {"Red", 3},
+    {"Green", 5},
+    {"blue", 4},
+    {"Other", 5},
+};
+const char *everything_color_tag_name(everything_color_tag v)
+{
+    return (size_t)v < 4 ? everything_color_tag__names[v].ptr : NULL;
+}
+
+int everything_color_tag_of_name(const char *s, size_t len, everything_color_tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 4; i++) {
+        if (atd_string_equal(&everything_color_tag__names[i], &name)) {
+            *out = (everything_color_tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
+static const atd_string everything_obj_shape_tag__names[6] = {
+    {"Dot", 3},
+    {"Size", 4},
+    {"Pair", 4},
+    {"re named", 8},
+    {"Box", 3},
+    {"Inner", 5},
+};
+const char *everything_obj_shape_tag_name(everything_obj_shape_tag v)
+{
+    return (size_t)v < 6 ? everything_obj_shape_tag__names[v].ptr : NULL;
+}
+
+int everything_obj_shape_tag_of_name(const char *s, size_t len, everything_obj_shape_tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 6; i++) {
+        if (atd_string_equal(&everything_obj_shape_tag__names[i], &name)) {
+            *out = (everything_obj_shape_tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
+static const atd_string everything_base_event_tag__names[2] = {
+    {"Start", 5},
+    {"Stop", 4},
+};
+const char *everything_base_event_tag_name(everything_base_event_tag v)
+{
+    return (size_t)v < 2 ? everything_base_event_tag__names[v].ptr : NULL;
+}
+
+int everything_base_event_tag_of_name(const char *s, size_t len, everything_base_event_tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 2; i++) {
+        if (atd_string_equal(&everything_base_event_tag__names[i], &name)) {
+            *out = (everything_base_event_tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
+static const atd_string everything_event_tag__names[4] = {
+    {"Start", 5},
+    {"Stop", 4},
+    {"Pause", 5},
+    {"Resume", 6},
+};
+const char *everything_event_tag_name(everything_event_tag v)
+{
+    return (size_t)v < 4 ? everything_event_tag__names[v].ptr : NULL;
+}
+
+int everything_event_tag_of_name(const char *s, size_t len, everything_event_tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 4; i++) {
+        if (atd_string_equal(&everything_event_tag__names[i], &name)) {
+            *out = (everything_event_tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
+static const atd_string everything_tree_tag__names[2] = {
+    {"Leaf", 4},
+    {"Node", 4},
+};
+const char *everything_tree_tag_name(everything_tree_tag v)
+{
+    return (size_t)v < 2 ? everything_tree_tag__names[v].ptr : NULL;
+}
+
+int everything_tree_tag_of_name(const char *s, size_t len, everything_tree_tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 2; i++) {
+        if (atd_string_equal(&everything_tree_tag__names[i], &name)) {
+            *out = (everything_tree_tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
+static const atd_string everything_expr_tag__names[5] = {
+    {"Num", 3},
+    {"Var", 3},
+    {"Add", 3},
+    {"Let", 3},
+    {"Block", 5},
+};
+const char *everything_expr_tag_name(everything_expr_tag v)
+{
+    return (size_t)v < 5 ? everything_expr_tag__names[v].ptr : NULL;
+}
+
+int everything_expr_tag_of_name(const char *s, size_t len, everything_expr_tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 5; i++) {
+        if (atd_string_equal(&everything_expr_tag__names[i], &name)) {
+            *out = (everything_expr_tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
 /* --- streams and layout --- */
 
 bool everything_mode_next_line(atd_stream *s, atd_arena *arena, everything_mode *out)

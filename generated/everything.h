@@ -139,7 +139,6 @@ typedef struct everything_int_float_tuple everything_int_float_tuple;
 typedef struct everything_obj_shape_Box everything_obj_shape_Box;
 typedef struct everything_obj_shape_list everything_obj_shape_list;
 typedef struct everything_obj_shape everything_obj_shape;
-typedef struct everything_float_option everything_float_option;
 typedef struct everything_base_event everything_base_event;
 typedef struct everything_event everything_event;
 typedef struct everything_string_nullable everything_string_nullable;
@@ -150,7 +149,6 @@ typedef struct everything_string_option everything_string_option;
 typedef struct everything_fields everything_fields;
 typedef struct everything_names everything_names;
 typedef struct everything_patch everything_patch;
-typedef struct everything_string_nullable_option everything_string_nullable_option;
 typedef struct everything_int_nullable_option everything_int_nullable_option;
 typedef struct everything_all_optional everything_all_optional;
 typedef struct everything_base everything_base;
@@ -182,12 +180,9 @@ typedef struct everything_bool_assoc_assoc everything_bool_assoc_assoc;
 typedef struct everything_int8_list everything_int8_list;
 typedef struct everything_reprs everything_reprs;
 typedef struct everything_string_int_tuple everything_string_int_tuple;
-typedef struct everything_abstract_option everything_abstract_option;
 typedef struct everything_page_int everything_page_int;
-typedef struct everything_page_int_option everything_page_int_option;
 typedef struct everything_page_string everything_page_string;
 typedef struct everything_page_ext everything_page_ext;
-typedef struct everything_page_string_option everything_page_string_option;
 typedef struct everything_entry_string_int_list everything_entry_string_int_list;
 typedef struct everything_entry_string_float_list_list everything_entry_string_float_list_list;
 typedef struct everything_page_entry_string_float_list everything_page_entry_string_float_list;
@@ -199,7 +194,6 @@ typedef struct everything_either_int_string everything_either_int_string;
 typedef struct everything_generics everything_generics;
 typedef struct everything_entry_string_int everything_entry_string_int;
 typedef struct everything_entry_string_float_list everything_entry_string_float_list;
-typedef struct everything_page_entry_string_float_list_option everything_page_entry_string_float_list_option;
 typedef struct everything_tree_int_tree_tuple everything_tree_int_tree_tuple;
 typedef struct everything_tree everything_tree;
 typedef struct everything_rose_node_list everything_rose_node_list;
@@ -208,7 +202,6 @@ typedef struct everything_expr_expr_tuple everything_expr_expr_tuple;
 typedef struct everything_stmt_list everything_stmt_list;
 typedef struct everything_expr everything_expr;
 typedef struct everything_binding everything_binding;
-typedef struct everything_expr_option everything_expr_option;
 typedef struct everything_stmt everything_stmt;
 typedef struct everything_annotated everything_annotated;
 typedef struct everything_union__list everything_union__list;
@@ -342,11 +335,6 @@ struct everything_obj_shape {
     } u;
 };
 
-struct everything_float_option {
-    bool has;
-    double value;
-};
-
 struct everything_base_event {
     everything_base_event_tag tag;
     union {
@@ -458,11 +446,6 @@ struct everything_patch {
     everything_int_nullable age;
     bool has_note;
     atd_string note;
-};
-
-struct everything_string_nullable_option {
-    bool has;
-    everything_string_nullable value;
 };
 
 struct everything_int_nullable_option {
@@ -648,21 +631,11 @@ struct everything_string_int_tuple {
     int64_t f1;
 };
 
-struct everything_abstract_option {
-    bool has;
-    atd_json value;
-};
-
 struct everything_page_int {
     everything_int_list items;
     bool has_next;
     everything_page_int *next;
     int64_t total;
-};
-
-struct everything_page_int_option {
-    bool has;
-    everything_page_int value;
 };
 
 struct everything_page_string {
@@ -678,11 +651,6 @@ struct everything_page_ext {
     everything_page_string next;
     int64_t total;
     atd_string cursor;
-};
-
-struct everything_page_string_option {
-    bool has;
-    everything_page_string value;
 };
 
 struct everything_entry_string_int_list {
@@ -759,11 +727,6 @@ struct everything_entry_string_float_list {
     everything_float_list value;
 };
 
-struct everything_page_entry_string_float_list_option {
-    bool has;
-    everything_page_entry_string_float_list value;
-};
-
 struct everything_tree_int_tree_tuple {
     everything_tree *f0;
     int64_t f1;
@@ -813,11 +776,6 @@ struct everything_binding {
     everything_expr *bound;
     bool has_body;
     everything_expr *body;
-};
-
-struct everything_expr_option {
-    bool has;
-    everything_expr value;
 };
 
 struct everything_stmt {
@@ -962,7 +920,7 @@ typedef int64_t everything_from;
 typedef everything_page_int everything_int_page;
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. copy makes a deep copy in an arena (0 or ATD_ERR_NOMEM; src and dst may be the same value); equal compares values (floats with ==: -0.0 equals 0.0, NaN equals nothing). name and of_name map enums and sum tags to their JSON names (NULL, ATD_ERR_INVALID when none). */
 
 void everything_mode_init(everything_mode *v);
 bool everything_mode_read(atd_reader *r, everything_mode *out);
@@ -975,6 +933,10 @@ bool everything_mode_next_line(atd_stream *s, atd_arena *arena, everything_mode 
 bool everything_mode_next_element(atd_stream *s, atd_arena *arena, everything_mode *out);
 int everything_mode_write_line(const everything_mode *value, atd_buf *out, atd_error *err);
 int everything_mode_to_json_pretty(const everything_mode *value, atd_buf *out, atd_error *err);
+int everything_mode_copy(const everything_mode *src, atd_arena *a, everything_mode *dst);
+bool everything_mode_equal(const everything_mode *a, const everything_mode *b);
+const char *everything_mode_name(everything_mode v);
+int everything_mode_of_name(const char *s, size_t len, everything_mode *out);
 
 void everything_level_init(everything_level *v);
 bool everything_level_read(atd_reader *r, everything_level *out);
@@ -987,6 +949,10 @@ bool everything_level_next_line(atd_stream *s, atd_arena *arena, everything_leve
 bool everything_level_next_element(atd_stream *s, atd_arena *arena, everything_level *out);
 int everything_level_write_line(const everything_level *value, atd_buf *out, atd_error *err);
 int everything_level_to_json_pretty(const everything_level *value, atd_buf *out, atd_error *err);
+int everything_level_copy(const everything_level *src, atd_arena *a, everything_level *dst);
+bool everything_level_equal(const everything_level *a, const everything_level *b);
+const char *everything_level_name(everything_level v);
+int everything_level_of_name(const char *s, size_t len, everything_level *out);
 
 void everything_maybe_int_init(everything_maybe_int *v);
 bool everything_maybe_int_read(atd_reader *r, everything_maybe_int *out);
@@ -999,6 +965,8 @@ bool everything_maybe_int_next_line(atd_stream *s, atd_arena *arena, everything_
 bool everything_maybe_int_next_element(atd_stream *s, atd_arena *arena, everything_maybe_int *out);
 int everything_maybe_int_write_line(const everything_maybe_int *value, atd_buf *out, atd_error *err);
 int everything_maybe_int_to_json_pretty(const everything_maybe_int *value, atd_buf *out, atd_error *err);
+int everything_maybe_int_copy(const everything_maybe_int *src, atd_arena *a, everything_maybe_int *dst);
+bool everything_maybe_int_equal(const everything_maybe_int *a, const everything_maybe_int *b);
 
 void everything_struct__init(everything_struct_ *v);
 bool everything_struct__read(atd_reader *r, everything_struct_ *out);
@@ -1011,6 +979,8 @@ bool everything_struct__next_line(atd_stream *s, atd_arena *arena, everything_st
 bool everything_struct__next_element(atd_stream *s, atd_arena *arena, everything_struct_ *out);
 int everything_struct__write_line(const everything_struct_ *value, atd_buf *out, atd_error *err);
 int everything_struct__to_json_pretty(const everything_struct_ *value, atd_buf *out, atd_error *err);
+int everything_struct__copy(const everything_struct_ *src, atd_arena *a, everything_struct_ *dst);
+bool everything_struct__equal(const everything_struct_ *a, const everything_struct_ *b);
 
 void everything_union__init(everything_union_ *v);
 bool everything_union__read(atd_reader *r, everything_union_ *out);
@@ -1023,6 +993,10 @@ bool everything_union__next_line(atd_stream *s, atd_arena *arena, everything_uni
 bool everything_union__next_element(atd_stream *s, atd_arena *arena, everything_union_ *out);
 int everything_union__write_line(const everything_union_ *value, atd_buf *out, atd_error *err);
 int everything_union__to_json_pretty(const everything_union_ *value, atd_buf *out, atd_error *err);
+int everything_union__copy(const everything_union_ *src, atd_arena *a, everything_union_ *dst);
+bool everything_union__equal(const everything_union_ *a, const everything_union_ *b);
+const char *everything_union__tag_name(everything_union__tag v);
+int everything_union__tag_of_name(const char *s, size_t len, everything_union__tag *out);
 
 void everything_rect_init(everything_rect *v);
 bool everything_rect_read(atd_reader *r, everything_rect *out);
@@ -1035,6 +1009,8 @@ bool everything_rect_next_line(atd_stream *s, atd_arena *arena, everything_rect 
 bool everything_rect_next_element(atd_stream *s, atd_arena *arena, everything_rect *out);
 int everything_rect_write_line(const everything_rect *value, atd_buf *out, atd_error *err);
 int everything_rect_to_json_pretty(const everything_rect *value, atd_buf *out, atd_error *err);
+int everything_rect_copy(const everything_rect *src, atd_arena *a, everything_rect *dst);
+bool everything_rect_equal(const everything_rect *a, const everything_rect *b);
 
 void everything_shape_init(everything_shape *v);
 bool everything_shape_read(atd_reader *r, everything_shape *out);
@@ -1047,6 +1023,10 @@ bool everything_shape_next_line(atd_stream *s, atd_arena *arena, everything_shap
 bool everything_shape_next_element(atd_stream *s, atd_arena *arena, everything_shape *out);
 int everything_shape_write_line(const everything_shape *value, atd_buf *out, atd_error *err);
 int everything_shape_to_json_pretty(const everything_shape *value, atd_buf *out, atd_error *err);
+int everything_shape_copy(const everything_shape *src, atd_arena *a, everything_shape *dst);
+bool everything_shape_equal(const everything_shape *a, const everything_shape *b);
+const char *everything_shape_tag_name(everything_shape_tag v);
+int everything_shape_tag_of_name(const char *s, size_t len, everything_shape_tag *out);
 
 void everything_odd_names_init(everything_odd_names *v);
 bool everything_odd_names_read(atd_reader *r, everything_odd_names *out);
@@ -1059,6 +1039,10 @@ bool everything_odd_names_next_line(atd_stream *s, atd_arena *arena, everything_
 bool everything_odd_names_next_element(atd_stream *s, atd_arena *arena, everything_odd_names *out);
 int everything_odd_names_write_line(const everything_odd_names *value, atd_buf *out, atd_error *err);
 int everything_odd_names_to_json_pretty(const everything_odd_names *value, atd_buf *out, atd_error *err);
+int everything_odd_names_copy(const everything_odd_names *src, atd_arena *a, everything_odd_names *dst);
+bool everything_odd_names_equal(const everything_odd_names *a, const everything_odd_names *b);
+const char *everything_odd_names_tag_name(everything_odd_names_tag v);
+int everything_odd_names_tag_of_name(const char *s, size_t len, everything_odd_names_tag *out);
 
 void everything_color_init(everything_color *v);
 bool everything_color_read(atd_reader *r, everything_color *out);
@@ -1071,6 +1055,10 @@ bool everything_color_next_line(atd_stream *s, atd_arena *arena, everything_colo
 bool everything_color_next_element(atd_stream *s, atd_arena *arena, everything_color *out);
 int everything_color_write_line(const everything_color *value, atd_buf *out, atd_error *err);
 int everything_color_to_json_pretty(const everything_color *value, atd_buf *out, atd_error *err);
+int everything_color_copy(const everything_color *src, atd_arena *a, everything_color *dst);
+bool everything_color_equal(const everything_color *a, const everything_color *b);
+const char *everything_color_tag_name(everything_color_tag v);
+int everything_color_tag_of_name(const char *s, size_t len, everything_color_tag *out);
 
 void everything_obj_shape_init(everything_obj_shape *v);
 bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out);
@@ -1083,6 +1071,10 @@ bool everything_obj_shape_next_line(atd_stream *s, atd_arena *arena, everything_
 bool everything_obj_shape_next_element(atd_stream *s, atd_arena *arena, everything_obj_shape *out);
 int everything_obj_shape_write_line(const everything_obj_shape *value, atd_buf *out, atd_error *err);
 int everything_obj_shape_to_json_pretty(const everything_obj_shape *value, atd_buf *out, atd_error *err);
+int everything_obj_shape_copy(const everything_obj_shape *src, atd_arena *a, everything_obj_shape *dst);
+bool everything_obj_shape_equal(const everything_obj_shape *a, const everything_obj_shape *b);
+const char *everything_obj_shape_tag_name(everything_obj_shape_tag v);
+int everything_obj_shape_tag_of_name(const char *s, size_t len, everything_obj_shape_tag *out);
 
 void everything_base_event_init(everything_base_event *v);
 bool everything_base_event_read(atd_reader *r, everything_base_event *out);
@@ -1095,6 +1087,10 @@ bool everything_base_event_next_line(atd_stream *s, atd_arena *arena, everything
 bool everything_base_event_next_element(atd_stream *s, atd_arena *arena, everything_base_event *out);
 int everything_base_event_write_line(const everything_base_event *value, atd_buf *out, atd_error *err);
 int everything_base_event_to_json_pretty(const everything_base_event *value, atd_buf *out, atd_error *err);
+int everything_base_event_copy(const everything_base_event *src, atd_arena *a, everything_base_event *dst);
+bool everything_base_event_equal(const everything_base_event *a, const everything_base_event *b);
+const char *everything_base_event_tag_name(everything_base_event_tag v);
+int everything_base_event_tag_of_name(const char *s, size_t len, everything_base_event_tag *out);
 
 void everything_event_init(everything_event *v);
 bool everything_event_read(atd_reader *r, everything_event *out);
@@ -1107,6 +1103,10 @@ bool everything_event_next_line(atd_stream *s, atd_arena *arena, everything_even
 bool everything_event_next_element(atd_stream *s, atd_arena *arena, everything_event *out);
 int everything_event_write_line(const everything_event *value, atd_buf *out, atd_error *err);
 int everything_event_to_json_pretty(const everything_event *value, atd_buf *out, atd_error *err);
+int everything_event_copy(const everything_event *src, atd_arena *a, everything_event *dst);
+bool everything_event_equal(const everything_event *a, const everything_event *b);
+const char *everything_event_tag_name(everything_event_tag v);
+int everything_event_tag_of_name(const char *s, size_t len, everything_event_tag *out);
 
 void everything_int_list_init(everything_int_list *v);
 bool everything_int_list_read(atd_reader *r, everything_int_list *out);
@@ -1119,6 +1119,8 @@ bool everything_int_list_next_line(atd_stream *s, atd_arena *arena, everything_i
 bool everything_int_list_next_element(atd_stream *s, atd_arena *arena, everything_int_list *out);
 int everything_int_list_write_line(const everything_int_list *value, atd_buf *out, atd_error *err);
 int everything_int_list_to_json_pretty(const everything_int_list *value, atd_buf *out, atd_error *err);
+int everything_int_list_copy(const everything_int_list *src, atd_arena *a, everything_int_list *dst);
+bool everything_int_list_equal(const everything_int_list *a, const everything_int_list *b);
 
 void everything_float_list_init(everything_float_list *v);
 bool everything_float_list_read(atd_reader *r, everything_float_list *out);
@@ -1131,6 +1133,8 @@ bool everything_float_list_next_line(atd_stream *s, atd_arena *arena, everything
 bool everything_float_list_next_element(atd_stream *s, atd_arena *arena, everything_float_list *out);
 int everything_float_list_write_line(const everything_float_list *value, atd_buf *out, atd_error *err);
 int everything_float_list_to_json_pretty(const everything_float_list *value, atd_buf *out, atd_error *err);
+int everything_float_list_copy(const everything_float_list *src, atd_arena *a, everything_float_list *dst);
+bool everything_float_list_equal(const everything_float_list *a, const everything_float_list *b);
 
 void everything_fields_init(everything_fields *v);
 bool everything_fields_read(atd_reader *r, everything_fields *out);
@@ -1143,6 +1147,8 @@ bool everything_fields_next_line(atd_stream *s, atd_arena *arena, everything_fie
 bool everything_fields_next_element(atd_stream *s, atd_arena *arena, everything_fields *out);
 int everything_fields_write_line(const everything_fields *value, atd_buf *out, atd_error *err);
 int everything_fields_to_json_pretty(const everything_fields *value, atd_buf *out, atd_error *err);
+int everything_fields_copy(const everything_fields *src, atd_arena *a, everything_fields *dst);
+bool everything_fields_equal(const everything_fields *a, const everything_fields *b);
 
 void everything_names_init(everything_names *v);
 bool everything_names_read(atd_reader *r, everything_names *out);
@@ -1155,6 +1161,8 @@ bool everything_names_next_line(atd_stream *s, atd_arena *arena, everything_name
 bool everything_names_next_element(atd_stream *s, atd_arena *arena, everything_names *out);
 int everything_names_write_line(const everything_names *value, atd_buf *out, atd_error *err);
 int everything_names_to_json_pretty(const everything_names *value, atd_buf *out, atd_error *err);
+int everything_names_copy(const everything_names *src, atd_arena *a, everything_names *dst);
+bool everything_names_equal(const everything_names *a, const everything_names *b);
 
 void everything_patch_init(everything_patch *v);
 bool everything_patch_read(atd_reader *r, everything_patch *out);
@@ -1167,6 +1175,8 @@ bool everything_patch_next_line(atd_stream *s, atd_arena *arena, everything_patc
 bool everything_patch_next_element(atd_stream *s, atd_arena *arena, everything_patch *out);
 int everything_patch_write_line(const everything_patch *value, atd_buf *out, atd_error *err);
 int everything_patch_to_json_pretty(const everything_patch *value, atd_buf *out, atd_error *err);
+int everything_patch_copy(const everything_patch *src, atd_arena *a, everything_patch *dst);
+bool everything_patch_equal(const everything_patch *a, const everything_patch *b);
 
 void everything_all_optional_init(everything_all_optional *v);
 bool everything_all_optional_read(atd_reader *r, everything_all_optional *out);
@@ -1179,6 +1189,8 @@ bool everything_all_optional_next_line(atd_stream *s, atd_arena *arena, everythi
 bool everything_all_optional_next_element(atd_stream *s, atd_arena *arena, everything_all_optional *out);
 int everything_all_optional_write_line(const everything_all_optional *value, atd_buf *out, atd_error *err);
 int everything_all_optional_to_json_pretty(const everything_all_optional *value, atd_buf *out, atd_error *err);
+int everything_all_optional_copy(const everything_all_optional *src, atd_arena *a, everything_all_optional *dst);
+bool everything_all_optional_equal(const everything_all_optional *a, const everything_all_optional *b);
 
 void everything_base_init(everything_base *v);
 bool everything_base_read(atd_reader *r, everything_base *out);
@@ -1191,6 +1203,8 @@ bool everything_base_next_line(atd_stream *s, atd_arena *arena, everything_base 
 bool everything_base_next_element(atd_stream *s, atd_arena *arena, everything_base *out);
 int everything_base_write_line(const everything_base *value, atd_buf *out, atd_error *err);
 int everything_base_to_json_pretty(const everything_base *value, atd_buf *out, atd_error *err);
+int everything_base_copy(const everything_base *src, atd_arena *a, everything_base *dst);
+bool everything_base_equal(const everything_base *a, const everything_base *b);
 
 void everything_derived_init(everything_derived *v);
 bool everything_derived_read(atd_reader *r, everything_derived *out);
@@ -1203,6 +1217,8 @@ bool everything_derived_next_line(atd_stream *s, atd_arena *arena, everything_de
 bool everything_derived_next_element(atd_stream *s, atd_arena *arena, everything_derived *out);
 int everything_derived_write_line(const everything_derived *value, atd_buf *out, atd_error *err);
 int everything_derived_to_json_pretty(const everything_derived *value, atd_buf *out, atd_error *err);
+int everything_derived_copy(const everything_derived *src, atd_arena *a, everything_derived *dst);
+bool everything_derived_equal(const everything_derived *a, const everything_derived *b);
 
 void everything_single_init(everything_single *v);
 bool everything_single_read(atd_reader *r, everything_single *out);
@@ -1215,6 +1231,8 @@ bool everything_single_next_line(atd_stream *s, atd_arena *arena, everything_sin
 bool everything_single_next_element(atd_stream *s, atd_arena *arena, everything_single *out);
 int everything_single_write_line(const everything_single *value, atd_buf *out, atd_error *err);
 int everything_single_to_json_pretty(const everything_single *value, atd_buf *out, atd_error *err);
+int everything_single_copy(const everything_single *src, atd_arena *a, everything_single *dst);
+bool everything_single_equal(const everything_single *a, const everything_single *b);
 
 void everything_pair_init(everything_pair *v);
 bool everything_pair_read(atd_reader *r, everything_pair *out);
@@ -1227,6 +1245,8 @@ bool everything_pair_next_line(atd_stream *s, atd_arena *arena, everything_pair 
 bool everything_pair_next_element(atd_stream *s, atd_arena *arena, everything_pair *out);
 int everything_pair_write_line(const everything_pair *value, atd_buf *out, atd_error *err);
 int everything_pair_to_json_pretty(const everything_pair *value, atd_buf *out, atd_error *err);
+int everything_pair_copy(const everything_pair *src, atd_arena *a, everything_pair *dst);
+bool everything_pair_equal(const everything_pair *a, const everything_pair *b);
 
 void everything_with_defaults_init(everything_with_defaults *v);
 bool everything_with_defaults_read(atd_reader *r, everything_with_defaults *out);
@@ -1239,6 +1259,8 @@ bool everything_with_defaults_next_line(atd_stream *s, atd_arena *arena, everyth
 bool everything_with_defaults_next_element(atd_stream *s, atd_arena *arena, everything_with_defaults *out);
 int everything_with_defaults_write_line(const everything_with_defaults *value, atd_buf *out, atd_error *err);
 int everything_with_defaults_to_json_pretty(const everything_with_defaults *value, atd_buf *out, atd_error *err);
+int everything_with_defaults_copy(const everything_with_defaults *src, atd_arena *a, everything_with_defaults *dst);
+bool everything_with_defaults_equal(const everything_with_defaults *a, const everything_with_defaults *b);
 
 void everything_bare_cell_init(everything_bare_cell *v);
 bool everything_bare_cell_read(atd_reader *r, everything_bare_cell *out);
@@ -1251,6 +1273,8 @@ bool everything_bare_cell_next_line(atd_stream *s, atd_arena *arena, everything_
 bool everything_bare_cell_next_element(atd_stream *s, atd_arena *arena, everything_bare_cell *out);
 int everything_bare_cell_write_line(const everything_bare_cell *value, atd_buf *out, atd_error *err);
 int everything_bare_cell_to_json_pretty(const everything_bare_cell *value, atd_buf *out, atd_error *err);
+int everything_bare_cell_copy(const everything_bare_cell *src, atd_arena *a, everything_bare_cell *dst);
+bool everything_bare_cell_equal(const everything_bare_cell *a, const everything_bare_cell *b);
 
 void everything_matrix_init(everything_matrix *v);
 bool everything_matrix_read(atd_reader *r, everything_matrix *out);
@@ -1263,6 +1287,8 @@ bool everything_matrix_next_line(atd_stream *s, atd_arena *arena, everything_mat
 bool everything_matrix_next_element(atd_stream *s, atd_arena *arena, everything_matrix *out);
 int everything_matrix_write_line(const everything_matrix *value, atd_buf *out, atd_error *err);
 int everything_matrix_to_json_pretty(const everything_matrix *value, atd_buf *out, atd_error *err);
+int everything_matrix_copy(const everything_matrix *src, atd_arena *a, everything_matrix *dst);
+bool everything_matrix_equal(const everything_matrix *a, const everything_matrix *b);
 
 void everything_cube_init(everything_cube *v);
 bool everything_cube_read(atd_reader *r, everything_cube *out);
@@ -1275,6 +1301,8 @@ bool everything_cube_next_line(atd_stream *s, atd_arena *arena, everything_cube 
 bool everything_cube_next_element(atd_stream *s, atd_arena *arena, everything_cube *out);
 int everything_cube_write_line(const everything_cube *value, atd_buf *out, atd_error *err);
 int everything_cube_to_json_pretty(const everything_cube *value, atd_buf *out, atd_error *err);
+int everything_cube_copy(const everything_cube *src, atd_arena *a, everything_cube *dst);
+bool everything_cube_equal(const everything_cube *a, const everything_cube *b);
 
 void everything_abstract_list_init(everything_abstract_list *v);
 bool everything_abstract_list_read(atd_reader *r, everything_abstract_list *out);
@@ -1287,6 +1315,8 @@ bool everything_abstract_list_next_line(atd_stream *s, atd_arena *arena, everyth
 bool everything_abstract_list_next_element(atd_stream *s, atd_arena *arena, everything_abstract_list *out);
 int everything_abstract_list_write_line(const everything_abstract_list *value, atd_buf *out, atd_error *err);
 int everything_abstract_list_to_json_pretty(const everything_abstract_list *value, atd_buf *out, atd_error *err);
+int everything_abstract_list_copy(const everything_abstract_list *src, atd_arena *a, everything_abstract_list *dst);
+bool everything_abstract_list_equal(const everything_abstract_list *a, const everything_abstract_list *b);
 
 void everything_with_defaults_list_init(everything_with_defaults_list *v);
 bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_list *out);
@@ -1299,6 +1329,8 @@ bool everything_with_defaults_list_next_line(atd_stream *s, atd_arena *arena, ev
 bool everything_with_defaults_list_next_element(atd_stream *s, atd_arena *arena, everything_with_defaults_list *out);
 int everything_with_defaults_list_write_line(const everything_with_defaults_list *value, atd_buf *out, atd_error *err);
 int everything_with_defaults_list_to_json_pretty(const everything_with_defaults_list *value, atd_buf *out, atd_error *err);
+int everything_with_defaults_list_copy(const everything_with_defaults_list *src, atd_arena *a, everything_with_defaults_list *dst);
+bool everything_with_defaults_list_equal(const everything_with_defaults_list *a, const everything_with_defaults_list *b);
 
 void everything_options_init(everything_options *v);
 bool everything_options_read(atd_reader *r, everything_options *out);
@@ -1311,6 +1343,8 @@ bool everything_options_next_line(atd_stream *s, atd_arena *arena, everything_op
 bool everything_options_next_element(atd_stream *s, atd_arena *arena, everything_options *out);
 int everything_options_write_line(const everything_options *value, atd_buf *out, atd_error *err);
 int everything_options_to_json_pretty(const everything_options *value, atd_buf *out, atd_error *err);
+int everything_options_copy(const everything_options *src, atd_arena *a, everything_options *dst);
+bool everything_options_equal(const everything_options *a, const everything_options *b);
 
 void everything_reprs_init(everything_reprs *v);
 bool everything_reprs_read(atd_reader *r, everything_reprs *out);
@@ -1323,6 +1357,8 @@ bool everything_reprs_next_line(atd_stream *s, atd_arena *arena, everything_repr
 bool everything_reprs_next_element(atd_stream *s, atd_arena *arena, everything_reprs *out);
 int everything_reprs_write_line(const everything_reprs *value, atd_buf *out, atd_error *err);
 int everything_reprs_to_json_pretty(const everything_reprs *value, atd_buf *out, atd_error *err);
+int everything_reprs_copy(const everything_reprs *src, atd_arena *a, everything_reprs *dst);
+bool everything_reprs_equal(const everything_reprs *a, const everything_reprs *b);
 
 void everything_page_ext_init(everything_page_ext *v);
 bool everything_page_ext_read(atd_reader *r, everything_page_ext *out);
@@ -1335,6 +1371,8 @@ bool everything_page_ext_next_line(atd_stream *s, atd_arena *arena, everything_p
 bool everything_page_ext_next_element(atd_stream *s, atd_arena *arena, everything_page_ext *out);
 int everything_page_ext_write_line(const everything_page_ext *value, atd_buf *out, atd_error *err);
 int everything_page_ext_to_json_pretty(const everything_page_ext *value, atd_buf *out, atd_error *err);
+int everything_page_ext_copy(const everything_page_ext *src, atd_arena *a, everything_page_ext *dst);
+bool everything_page_ext_equal(const everything_page_ext *a, const everything_page_ext *b);
 
 void everything_int_bool_entry_init(everything_int_bool_entry *v);
 bool everything_int_bool_entry_read(atd_reader *r, everything_int_bool_entry *out);
@@ -1347,6 +1385,8 @@ bool everything_int_bool_entry_next_line(atd_stream *s, atd_arena *arena, everyt
 bool everything_int_bool_entry_next_element(atd_stream *s, atd_arena *arena, everything_int_bool_entry *out);
 int everything_int_bool_entry_write_line(const everything_int_bool_entry *value, atd_buf *out, atd_error *err);
 int everything_int_bool_entry_to_json_pretty(const everything_int_bool_entry *value, atd_buf *out, atd_error *err);
+int everything_int_bool_entry_copy(const everything_int_bool_entry *src, atd_arena *a, everything_int_bool_entry *dst);
+bool everything_int_bool_entry_equal(const everything_int_bool_entry *a, const everything_int_bool_entry *b);
 
 void everything_generics_init(everything_generics *v);
 bool everything_generics_read(atd_reader *r, everything_generics *out);
@@ -1359,6 +1399,8 @@ bool everything_generics_next_line(atd_stream *s, atd_arena *arena, everything_g
 bool everything_generics_next_element(atd_stream *s, atd_arena *arena, everything_generics *out);
 int everything_generics_write_line(const everything_generics *value, atd_buf *out, atd_error *err);
 int everything_generics_to_json_pretty(const everything_generics *value, atd_buf *out, atd_error *err);
+int everything_generics_copy(const everything_generics *src, atd_arena *a, everything_generics *dst);
+bool everything_generics_equal(const everything_generics *a, const everything_generics *b);
 
 void everything_tree_init(everything_tree *v);
 bool everything_tree_read(atd_reader *r, everything_tree *out);
@@ -1371,6 +1413,10 @@ bool everything_tree_next_line(atd_stream *s, atd_arena *arena, everything_tree 
 bool everything_tree_next_element(atd_stream *s, atd_arena *arena, everything_tree *out);
 int everything_tree_write_line(const everything_tree *value, atd_buf *out, atd_error *err);
 int everything_tree_to_json_pretty(const everything_tree *value, atd_buf *out, atd_error *err);
+int everything_tree_copy(const everything_tree *src, atd_arena *a, everything_tree *dst);
+bool everything_tree_equal(const everything_tree *a, const everything_tree *b);
+const char *everything_tree_tag_name(everything_tree_tag v);
+int everything_tree_tag_of_name(const char *s, size_t len, everything_tree_tag *out);
 
 void everything_rose_node_init(everything_rose_node *v);
 bool everything_rose_node_read(atd_reader *r, everything_rose_node *out);
@@ -1383,6 +1429,8 @@ bool everything_rose_node_next_line(atd_stream *s, atd_arena *arena, everything_
 bool everything_rose_node_next_element(atd_stream *s, atd_arena *arena, everything_rose_node *out);
 int everything_rose_node_write_line(const everything_rose_node *value, atd_buf *out, atd_error *err);
 int everything_rose_node_to_json_pretty(const everything_rose_node *value, atd_buf *out, atd_error *err);
+int everything_rose_node_copy(const everything_rose_node *src, atd_arena *a, everything_rose_node *dst);
+bool everything_rose_node_equal(const everything_rose_node *a, const everything_rose_node *b);
 
 void everything_expr_init(everything_expr *v);
 bool everything_expr_read(atd_reader *r, everything_expr *out);
@@ -1395,6 +1443,10 @@ bool everything_expr_next_line(atd_stream *s, atd_arena *arena, everything_expr 
 bool everything_expr_next_element(atd_stream *s, atd_arena *arena, everything_expr *out);
 int everything_expr_write_line(const everything_expr *value, atd_buf *out, atd_error *err);
 int everything_expr_to_json_pretty(const everything_expr *value, atd_buf *out, atd_error *err);
+int everything_expr_copy(const everything_expr *src, atd_arena *a, everything_expr *dst);
+bool everything_expr_equal(const everything_expr *a, const everything_expr *b);
+const char *everything_expr_tag_name(everything_expr_tag v);
+int everything_expr_tag_of_name(const char *s, size_t len, everything_expr_tag *out);
 
 void everything_binding_init(everything_binding *v);
 bool everything_binding_read(atd_reader *r, everything_binding *out);
@@ -1407,6 +1459,8 @@ bool everything_binding_next_line(atd_stream *s, atd_arena *arena, everything_bi
 bool everything_binding_next_element(atd_stream *s, atd_arena *arena, everything_binding *out);
 int everything_binding_write_line(const everything_binding *value, atd_buf *out, atd_error *err);
 int everything_binding_to_json_pretty(const everything_binding *value, atd_buf *out, atd_error *err);
+int everything_binding_copy(const everything_binding *src, atd_arena *a, everything_binding *dst);
+bool everything_binding_equal(const everything_binding *a, const everything_binding *b);
 
 void everything_stmt_init(everything_stmt *v);
 bool everything_stmt_read(atd_reader *r, everything_stmt *out);
@@ -1419,6 +1473,8 @@ bool everything_stmt_next_line(atd_stream *s, atd_arena *arena, everything_stmt 
 bool everything_stmt_next_element(atd_stream *s, atd_arena *arena, everything_stmt *out);
 int everything_stmt_write_line(const everything_stmt *value, atd_buf *out, atd_error *err);
 int everything_stmt_to_json_pretty(const everything_stmt *value, atd_buf *out, atd_error *err);
+int everything_stmt_copy(const everything_stmt *src, atd_arena *a, everything_stmt *dst);
+bool everything_stmt_equal(const everything_stmt *a, const everything_stmt *b);
 
 void everything_annotated_init(everything_annotated *v);
 bool everything_annotated_read(atd_reader *r, everything_annotated *out);
@@ -1431,6 +1487,8 @@ bool everything_annotated_next_line(atd_stream *s, atd_arena *arena, everything_
 bool everything_annotated_next_element(atd_stream *s, atd_arena *arena, everything_annotated *out);
 int everything_annotated_write_line(const everything_annotated *value, atd_buf *out, atd_error *err);
 int everything_annotated_to_json_pretty(const everything_annotated *value, atd_buf *out, atd_error *err);
+int everything_annotated_copy(const everything_annotated *src, atd_arena *a, everything_annotated *dst);
+bool everything_annotated_equal(const everything_annotated *a, const everything_annotated *b);
 
 void everything_anon_z_init(everything_anon_z *v);
 bool everything_anon_z_read(atd_reader *r, everything_anon_z *out);
@@ -1443,6 +1501,8 @@ bool everything_anon_z_next_line(atd_stream *s, atd_arena *arena, everything_ano
 bool everything_anon_z_next_element(atd_stream *s, atd_arena *arena, everything_anon_z *out);
 int everything_anon_z_write_line(const everything_anon_z *value, atd_buf *out, atd_error *err);
 int everything_anon_z_to_json_pretty(const everything_anon_z *value, atd_buf *out, atd_error *err);
+int everything_anon_z_copy(const everything_anon_z *src, atd_arena *a, everything_anon_z *dst);
+bool everything_anon_z_equal(const everything_anon_z *a, const everything_anon_z *b);
 
 void everything_root_init(everything_root *v);
 bool everything_root_read(atd_reader *r, everything_root *out);
@@ -1455,6 +1515,8 @@ bool everything_root_next_line(atd_stream *s, atd_arena *arena, everything_root 
 bool everything_root_next_element(atd_stream *s, atd_arena *arena, everything_root *out);
 int everything_root_write_line(const everything_root *value, atd_buf *out, atd_error *err);
 int everything_root_to_json_pretty(const everything_root *value, atd_buf *out, atd_error *err);
+int everything_root_copy(const everything_root *src, atd_arena *a, everything_root *dst);
+bool everything_root_equal(const everything_root *a, const everything_root *b);
 
 void everything_count_init(everything_count *v);
 bool everything_count_read(atd_reader *r, everything_count *out);
@@ -1467,6 +1529,8 @@ bool everything_count_next_line(atd_stream *s, atd_arena *arena, everything_coun
 bool everything_count_next_element(atd_stream *s, atd_arena *arena, everything_count *out);
 int everything_count_write_line(const everything_count *value, atd_buf *out, atd_error *err);
 int everything_count_to_json_pretty(const everything_count *value, atd_buf *out, atd_error *err);
+int everything_count_copy(const everything_count *src, atd_arena *a, everything_count *dst);
+bool everything_count_equal(const everything_count *a, const everything_count *b);
 
 void everything_user_id_init(everything_user_id *v);
 bool everything_user_id_read(atd_reader *r, everything_user_id *out);
@@ -1479,6 +1543,8 @@ bool everything_user_id_next_line(atd_stream *s, atd_arena *arena, everything_us
 bool everything_user_id_next_element(atd_stream *s, atd_arena *arena, everything_user_id *out);
 int everything_user_id_write_line(const everything_user_id *value, atd_buf *out, atd_error *err);
 int everything_user_id_to_json_pretty(const everything_user_id *value, atd_buf *out, atd_error *err);
+int everything_user_id_copy(const everything_user_id *src, atd_arena *a, everything_user_id *dst);
+bool everything_user_id_equal(const everything_user_id *a, const everything_user_id *b);
 
 void everything_json_value_init(everything_json_value *v);
 bool everything_json_value_read(atd_reader *r, everything_json_value *out);
@@ -1491,6 +1557,8 @@ bool everything_json_value_next_line(atd_stream *s, atd_arena *arena, everything
 bool everything_json_value_next_element(atd_stream *s, atd_arena *arena, everything_json_value *out);
 int everything_json_value_write_line(const everything_json_value *value, atd_buf *out, atd_error *err);
 int everything_json_value_to_json_pretty(const everything_json_value *value, atd_buf *out, atd_error *err);
+int everything_json_value_copy(const everything_json_value *src, atd_arena *a, everything_json_value *dst);
+bool everything_json_value_equal(const everything_json_value *a, const everything_json_value *b);
 
 void everything_label_init(everything_label *v);
 bool everything_label_read(atd_reader *r, everything_label *out);
@@ -1503,6 +1571,8 @@ bool everything_label_next_line(atd_stream *s, atd_arena *arena, everything_labe
 bool everything_label_next_element(atd_stream *s, atd_arena *arena, everything_label *out);
 int everything_label_write_line(const everything_label *value, atd_buf *out, atd_error *err);
 int everything_label_to_json_pretty(const everything_label *value, atd_buf *out, atd_error *err);
+int everything_label_copy(const everything_label *src, atd_arena *a, everything_label *dst);
+bool everything_label_equal(const everything_label *a, const everything_label *b);
 
 void everything_nothing_init(everything_nothing *v);
 bool everything_nothing_read(atd_reader *r, everything_nothing *out);
@@ -1515,6 +1585,8 @@ bool everything_nothing_next_line(atd_stream *s, atd_arena *arena, everything_no
 bool everything_nothing_next_element(atd_stream *s, atd_arena *arena, everything_nothing *out);
 int everything_nothing_write_line(const everything_nothing *value, atd_buf *out, atd_error *err);
 int everything_nothing_to_json_pretty(const everything_nothing *value, atd_buf *out, atd_error *err);
+int everything_nothing_copy(const everything_nothing *src, atd_arena *a, everything_nothing *dst);
+bool everything_nothing_equal(const everything_nothing *a, const everything_nothing *b);
 
 void everything_from_init(everything_from *v);
 bool everything_from_read(atd_reader *r, everything_from *out);
@@ -1527,6 +1599,8 @@ bool everything_from_next_line(atd_stream *s, atd_arena *arena, everything_from 
 bool everything_from_next_element(atd_stream *s, atd_arena *arena, everything_from *out);
 int everything_from_write_line(const everything_from *value, atd_buf *out, atd_error *err);
 int everything_from_to_json_pretty(const everything_from *value, atd_buf *out, atd_error *err);
+int everything_from_copy(const everything_from *src, atd_arena *a, everything_from *dst);
+bool everything_from_equal(const everything_from *a, const everything_from *b);
 
 void everything_int_page_init(everything_int_page *v);
 bool everything_int_page_read(atd_reader *r, everything_int_page *out);
@@ -1539,6 +1613,8 @@ bool everything_int_page_next_line(atd_stream *s, atd_arena *arena, everything_i
 bool everything_int_page_next_element(atd_stream *s, atd_arena *arena, everything_int_page *out);
 int everything_int_page_write_line(const everything_int_page *value, atd_buf *out, atd_error *err);
 int everything_int_page_to_json_pretty(const everything_int_page *value, atd_buf *out, atd_error *err);
+int everything_int_page_copy(const everything_int_page *src, atd_arena *a, everything_int_page *dst);
+bool everything_int_page_equal(const everything_int_page *a, const everything_int_page *b);
 
 #ifdef __cplusplus
 }

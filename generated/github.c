@@ -1730,6 +1730,188 @@ int github_root_to_json(const github_root *value, atd_buf *out, atd_error *err)
     return atd_to_json(github_root_write_any, value, out, err);
 }
 
+/* --- copy and equality --- */
+
+static int github_string_nullable_copy(const github_string_nullable *src, atd_arena *a, github_string_nullable *dst);
+static bool github_string_nullable_equal(const github_string_nullable *a, const github_string_nullable *b);
+static int github_gist_file_assoc_copy(const github_gist_file_assoc *src, atd_arena *a, github_gist_file_assoc *dst);
+static bool github_gist_file_assoc_equal(const github_gist_file_assoc *a, const github_gist_file_assoc *b);
+static int github_user_nullable_copy(const github_user_nullable *src, atd_arena *a, github_user_nullable *dst);
+static bool github_user_nullable_equal(const github_user_nullable *a, const github_user_nullable *b);
+
+static int github_string_nullable_copy(const github_string_nullable *src, atd_arena *a, github_string_nullable *dst)
+{
+    *dst = *src;
+    if (dst->has && atd_string_dup(a, dst->value.ptr, dst->value.len, &dst->value)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+static bool github_string_nullable_equal(const github_string_nullable *a, const github_string_nullable *b)
+{
+    return a->has == b->has && (!a->has || atd_string_equal(&a->value, &b->value));
+}
+
+int github_gist_file_copy(const github_gist_file *src, atd_arena *a, github_gist_file *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->filename.ptr, dst->filename.len, &dst->filename)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->file_type.ptr, dst->file_type.len, &dst->file_type)) return ATD_ERR_NOMEM;
+    if (github_string_nullable_copy(&dst->language, a, &dst->language)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->raw_url.ptr, dst->raw_url.len, &dst->raw_url)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool github_gist_file_equal(const github_gist_file *a, const github_gist_file *b)
+{
+    return atd_string_equal(&a->filename, &b->filename) &&
+        atd_string_equal(&a->file_type, &b->file_type) &&
+        github_string_nullable_equal(&a->language, &b->language) &&
+        atd_string_equal(&a->raw_url, &b->raw_url) &&
+        a->size == b->size;
+}
+
+static int github_gist_file_assoc_copy(const github_gist_file_assoc *src, atd_arena *a, github_gist_file_assoc *dst)
+{
+    github_gist_file_assoc_item *items = ATD_LIST_ALLOC(a, github_gist_file_assoc_item, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
+        if (github_gist_file_copy(&items[i].value, a, &items[i].value)) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool github_gist_file_assoc_equal(const github_gist_file_assoc *a, const github_gist_file_assoc *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && github_gist_file_equal(&a->items[i].value, &b->items[i].value))) return false;
+    }
+    return true;
+}
+
+int github_user_copy(const github_user *src, atd_arena *a, github_user *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->login.ptr, dst->login.len, &dst->login)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->avatar_url.ptr, dst->avatar_url.len, &dst->avatar_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->gravatar_id.ptr, dst->gravatar_id.len, &dst->gravatar_id)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->url.ptr, dst->url.len, &dst->url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->html_url.ptr, dst->html_url.len, &dst->html_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->followers_url.ptr, dst->followers_url.len, &dst->followers_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->following_url.ptr, dst->following_url.len, &dst->following_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->gists_url.ptr, dst->gists_url.len, &dst->gists_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->starred_url.ptr, dst->starred_url.len, &dst->starred_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->subscriptions_url.ptr, dst->subscriptions_url.len, &dst->subscriptions_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->organizations_url.ptr, dst->organizations_url.len, &dst->organizations_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->repos_url.ptr, dst->repos_url.len, &dst->repos_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->events_url.ptr, dst->events_url.len, &dst->events_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->received_events_url.ptr, dst->received_events_url.len, &dst->received_events_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->user_type.ptr, dst->user_type.len, &dst->user_type)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool github_user_equal(const github_user *a, const github_user *b)
+{
+    return atd_string_equal(&a->login, &b->login) &&
+        a->id == b->id &&
+        atd_string_equal(&a->avatar_url, &b->avatar_url) &&
+        atd_string_equal(&a->gravatar_id, &b->gravatar_id) &&
+        atd_string_equal(&a->url, &b->url) &&
+        atd_string_equal(&a->html_url, &b->html_url) &&
+        atd_string_equal(&a->followers_url, &b->followers_url) &&
+        atd_string_equal(&a->following_url, &b->following_url) &&
+        atd_string_equal(&a->gists_url, &b->gists_url) &&
+        atd_string_equal(&a->starred_url, &b->starred_url) &&
+        atd_string_equal(&a->subscriptions_url, &b->subscriptions_url) &&
+        atd_string_equal(&a->organizations_url, &b->organizations_url) &&
+        atd_string_equal(&a->repos_url, &b->repos_url) &&
+        atd_string_equal(&a->events_url, &b->events_url) &&
+        atd_string_equal(&a->received_events_url, &b->received_events_url) &&
+        atd_string_equal(&a->user_type, &b->user_type) &&
+        a->site_admin == b->site_admin;
+}
+
+static int github_user_nullable_copy(const github_user_nullable *src, atd_arena *a, github_user_nullable *dst)
+{
+    *dst = *src;
+    if (dst->has && github_user_copy(&dst->value, a, &dst->value)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+static bool github_user_nullable_equal(const github_user_nullable *a, const github_user_nullable *b)
+{
+    return a->has == b->has && (!a->has || github_user_equal(&a->value, &b->value));
+}
+
+int github_gist_copy(const github_gist *src, atd_arena *a, github_gist *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->url.ptr, dst->url.len, &dst->url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->forks_url.ptr, dst->forks_url.len, &dst->forks_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->commits_url.ptr, dst->commits_url.len, &dst->commits_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->id.ptr, dst->id.len, &dst->id)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->git_pull_url.ptr, dst->git_pull_url.len, &dst->git_pull_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->git_push_url.ptr, dst->git_push_url.len, &dst->git_push_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->html_url.ptr, dst->html_url.len, &dst->html_url)) return ATD_ERR_NOMEM;
+    if (github_gist_file_assoc_copy(&dst->files, a, &dst->files)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->created_at.ptr, dst->created_at.len, &dst->created_at)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->updated_at.ptr, dst->updated_at.len, &dst->updated_at)) return ATD_ERR_NOMEM;
+    if (github_string_nullable_copy(&dst->description, a, &dst->description)) return ATD_ERR_NOMEM;
+    if (github_user_nullable_copy(&dst->user, a, &dst->user)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->comments_url.ptr, dst->comments_url.len, &dst->comments_url)) return ATD_ERR_NOMEM;
+    if (dst->has_owner && github_user_copy(&dst->owner, a, &dst->owner)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool github_gist_equal(const github_gist *a, const github_gist *b)
+{
+    return atd_string_equal(&a->url, &b->url) &&
+        atd_string_equal(&a->forks_url, &b->forks_url) &&
+        atd_string_equal(&a->commits_url, &b->commits_url) &&
+        atd_string_equal(&a->id, &b->id) &&
+        atd_string_equal(&a->git_pull_url, &b->git_pull_url) &&
+        atd_string_equal(&a->git_push_url, &b->git_push_url) &&
+        atd_string_equal(&a->html_url, &b->html_url) &&
+        github_gist_file_assoc_equal(&a->files, &b->files) &&
+        a->public_ == b->public_ &&
+        atd_string_equal(&a->created_at, &b->created_at) &&
+        atd_string_equal(&a->updated_at, &b->updated_at) &&
+        github_string_nullable_equal(&a->description, &b->description) &&
+        a->comments == b->comments &&
+        github_user_nullable_equal(&a->user, &b->user) &&
+        atd_string_equal(&a->comments_url, &b->comments_url) &&
+        a->has_owner == b->has_owner && (!a->has_owner || github_user_equal(&a->owner, &b->owner)) &&
+        a->truncated == b->truncated;
+}
+
+int github_root_copy(const github_root *src, atd_arena *a, github_root *dst)
+{
+    github_gist *items = ATD_LIST_ALLOC(a, github_gist, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (github_gist_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+bool github_root_equal(const github_root *a, const github_root *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(github_gist_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+/* --- names --- */
+
 /* --- streams and layout --- */
 
 bool github_gist_file_next_line(atd_stream *s, atd_arena *arena, github_gist_file *out)

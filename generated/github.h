@@ -25,7 +25,6 @@ typedef struct github_gist_file_assoc github_gist_file_assoc;
 typedef struct github_user github_user;
 typedef struct github_user_nullable github_user_nullable;
 typedef struct github_gist github_gist;
-typedef struct github_user_option github_user_option;
 typedef struct github_root github_root;
 
 struct github_string_nullable {
@@ -96,18 +95,13 @@ struct github_gist {
     bool truncated;
 };
 
-struct github_user_option {
-    bool has;
-    github_user value;
-};
-
 struct github_root {
     github_gist *items;
     size_t len;
 };
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. copy makes a deep copy in an arena (0 or ATD_ERR_NOMEM; src and dst may be the same value); equal compares values (floats with ==: -0.0 equals 0.0, NaN equals nothing). name and of_name map enums and sum tags to their JSON names (NULL, ATD_ERR_INVALID when none). */
 
 void github_gist_file_init(github_gist_file *v);
 bool github_gist_file_read(atd_reader *r, github_gist_file *out);
@@ -120,6 +114,8 @@ bool github_gist_file_next_line(atd_stream *s, atd_arena *arena, github_gist_fil
 bool github_gist_file_next_element(atd_stream *s, atd_arena *arena, github_gist_file *out);
 int github_gist_file_write_line(const github_gist_file *value, atd_buf *out, atd_error *err);
 int github_gist_file_to_json_pretty(const github_gist_file *value, atd_buf *out, atd_error *err);
+int github_gist_file_copy(const github_gist_file *src, atd_arena *a, github_gist_file *dst);
+bool github_gist_file_equal(const github_gist_file *a, const github_gist_file *b);
 
 void github_user_init(github_user *v);
 bool github_user_read(atd_reader *r, github_user *out);
@@ -132,6 +128,8 @@ bool github_user_next_line(atd_stream *s, atd_arena *arena, github_user *out);
 bool github_user_next_element(atd_stream *s, atd_arena *arena, github_user *out);
 int github_user_write_line(const github_user *value, atd_buf *out, atd_error *err);
 int github_user_to_json_pretty(const github_user *value, atd_buf *out, atd_error *err);
+int github_user_copy(const github_user *src, atd_arena *a, github_user *dst);
+bool github_user_equal(const github_user *a, const github_user *b);
 
 void github_gist_init(github_gist *v);
 bool github_gist_read(atd_reader *r, github_gist *out);
@@ -144,6 +142,8 @@ bool github_gist_next_line(atd_stream *s, atd_arena *arena, github_gist *out);
 bool github_gist_next_element(atd_stream *s, atd_arena *arena, github_gist *out);
 int github_gist_write_line(const github_gist *value, atd_buf *out, atd_error *err);
 int github_gist_to_json_pretty(const github_gist *value, atd_buf *out, atd_error *err);
+int github_gist_copy(const github_gist *src, atd_arena *a, github_gist *dst);
+bool github_gist_equal(const github_gist *a, const github_gist *b);
 
 void github_root_init(github_root *v);
 bool github_root_read(atd_reader *r, github_root *out);
@@ -156,6 +156,8 @@ bool github_root_next_line(atd_stream *s, atd_arena *arena, github_root *out);
 bool github_root_next_element(atd_stream *s, atd_arena *arena, github_root *out);
 int github_root_write_line(const github_root *value, atd_buf *out, atd_error *err);
 int github_root_to_json_pretty(const github_root *value, atd_buf *out, atd_error *err);
+int github_root_copy(const github_root *src, atd_arena *a, github_root *dst);
+bool github_root_equal(const github_root *a, const github_root *b);
 
 #ifdef __cplusplus
 }

@@ -1533,6 +1533,190 @@ int mapping_magnitude_to_json(const mapping_magnitude *value, atd_buf *out, atd_
     return atd_to_json(mapping_magnitude_write_any, value, out, err);
 }
 
+/* --- copy and equality --- */
+
+static int mapping_long_long_list_copy(const mapping_long_long_list *src, atd_arena *a, mapping_long_long_list *dst);
+static bool mapping_long_long_list_equal(const mapping_long_long_list *a, const mapping_long_long_list *b);
+static bool mapping_int_nullable_equal(const mapping_int_nullable *a, const mapping_int_nullable *b);
+
+static bool llabs__equal_w1(const long long *a, const long long *b);
+static bool llabs__equal_w1(const long long *a, const long long *b)
+{
+    const int64_t x = llabs(*a), y = llabs(*b);
+    return x == y;
+}
+
+int mapping_color_copy(const mapping_color *src, atd_arena *a, mapping_color *dst)
+{
+    *dst = *src;
+    switch (dst->tag) {
+    case MAPPING_COLOR_CUSTOM:
+        return atd_string_dup(a, dst->u.Custom.ptr, dst->u.Custom.len, &dst->u.Custom);
+    default:
+        break;
+    }
+    return 0;
+}
+
+bool mapping_color_equal(const mapping_color *a, const mapping_color *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case MAPPING_COLOR_CUSTOM:
+        return atd_string_equal(&a->u.Custom, &b->u.Custom);
+    default:
+        return true;
+    }
+}
+
+int mapping_point_copy(const mapping_point *src, atd_arena *a, mapping_point *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool mapping_point_equal(const mapping_point *a, const mapping_point *b)
+{
+    return a->x == b->x &&
+        a->y == b->y;
+}
+
+static int mapping_long_long_list_copy(const mapping_long_long_list *src, atd_arena *a, mapping_long_long_list *dst)
+{
+    long long *items = ATD_LIST_ALLOC(a, long long, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool mapping_long_long_list_equal(const mapping_long_long_list *a, const mapping_long_long_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(llabs__equal_w1(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int mapping_settings_copy(const mapping_settings *src, atd_arena *a, mapping_settings *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
+    if (mapping_long_long_list_copy(&dst->mags, a, &dst->mags)) return ATD_ERR_NOMEM;
+    if (dst->has_note && atd_string_dup(a, dst->note.ptr, dst->note.len, &dst->note)) return ATD_ERR_NOMEM;
+    if (mapping_color_copy(&dst->color, a, &dst->color)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool mapping_settings_equal(const mapping_settings *a, const mapping_settings *b)
+{
+    return a->level == b->level &&
+        a->ratio == b->ratio &&
+        atd_string_equal(&a->name, &b->name) &&
+        llabs__equal_w1(&a->mag, &b->mag) &&
+        mapping_long_long_list_equal(&a->mags, &b->mags) &&
+        mapping_point_equal(&a->origin, &b->origin) &&
+        a->flag == b->flag &&
+        a->has_note == b->has_note && (!a->has_note || atd_string_equal(&a->note, &b->note)) &&
+        mapping_color_equal(&a->color, &b->color);
+}
+
+static bool mapping_int_nullable_equal(const mapping_int_nullable *a, const mapping_int_nullable *b)
+{
+    return a->has == b->has && (!a->has || a->value == b->value);
+}
+
+int mapping_patch_copy(const mapping_patch *src, atd_arena *a, mapping_patch *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool mapping_patch_equal(const mapping_patch *a, const mapping_patch *b)
+{
+    return a->has_x == b->has_x && (!a->has_x || mapping_int_nullable_equal(&a->x, &b->x)) &&
+        a->has_y == b->has_y && (!a->has_y || a->y == b->y) &&
+        a->z == b->z;
+}
+
+int mapping_loose_copy(const mapping_loose *src, atd_arena *a, mapping_loose *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool mapping_loose_equal(const mapping_loose *a, const mapping_loose *b)
+{
+    return a->has_x == b->has_x && (!a->has_x || a->x == b->x) &&
+        a->z == b->z &&
+        a->has_y == b->has_y && (!a->has_y || mapping_int_nullable_equal(&a->y, &b->y));
+}
+
+int mapping_chain_copy(const mapping_chain *src, atd_arena *a, mapping_chain *dst)
+{
+    *dst = *src;
+    if (dst->has_next) {
+        if (dst->next != NULL) {
+            mapping_chain *c0_ = ATD_LIST_ALLOC(a, mapping_chain, 1);
+            if (c0_ == NULL) return ATD_ERR_NOMEM;
+            *c0_ = *dst->next;
+            if (mapping_chain_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
+            dst->next = c0_;
+        }
+    }
+    return 0;
+}
+
+bool mapping_chain_equal(const mapping_chain *a, const mapping_chain *b)
+{
+    return (a->has_next == b->has_next && (!a->has_next || (a->next == NULL ? b->next == NULL : b->next != NULL && mapping_chain_equal(&(*a->next), &(*b->next))))) &&
+        a->id == b->id;
+}
+
+int mapping_magnitude_copy(const mapping_magnitude *src, atd_arena *a, mapping_magnitude *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool mapping_magnitude_equal(const mapping_magnitude *a, const mapping_magnitude *b)
+{
+    return llabs__equal_w1(&(*a), &(*b));
+}
+
+/* --- names --- */
+
+static const atd_string mapping_color_tag__names[3] = {
+    {"Red", 3},
+    {"Green", 5},
+    {"Custom", 6},
+};
+const char *mapping_color_tag_name(mapping_color_tag v)
+{
+    return (size_t)v < 3 ? mapping_color_tag__names[v].ptr : NULL;
+}
+
+int mapping_color_tag_of_name(const char *s, size_t len, mapping_color_tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 3; i++) {
+        if (atd_string_equal(&mapping_color_tag__names[i], &name)) {
+            *out = (mapping_color_tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
 /* --- streams and layout --- */
 
 bool mapping_color_next_line(atd_stream *s, atd_arena *arena, mapping_color *out)

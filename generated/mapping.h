@@ -32,14 +32,10 @@ typedef struct mapping_color mapping_color;
 typedef struct mapping_point mapping_point;
 typedef struct mapping_long_long_list mapping_long_long_list;
 typedef struct mapping_settings mapping_settings;
-typedef struct mapping_string_option mapping_string_option;
 typedef struct mapping_int_nullable mapping_int_nullable;
 typedef struct mapping_patch mapping_patch;
-typedef struct mapping_int_nullable_option mapping_int_nullable_option;
-typedef struct mapping_int_option mapping_int_option;
 typedef struct mapping_loose mapping_loose;
 typedef struct mapping_chain mapping_chain;
-typedef struct mapping_chain_option mapping_chain_option;
 
 /* A color. */
 struct mapping_color {
@@ -75,11 +71,6 @@ struct mapping_settings {
     mapping_color color;
 };
 
-struct mapping_string_option {
-    bool has;
-    atd_string value;
-};
-
 struct mapping_int_nullable {
     bool has;
     int64_t value;
@@ -91,16 +82,6 @@ struct mapping_patch {
     bool has_y;
     int64_t y;
     int64_t z;
-};
-
-struct mapping_int_nullable_option {
-    bool has;
-    mapping_int_nullable value;
-};
-
-struct mapping_int_option {
-    bool has;
-    int64_t value;
 };
 
 struct mapping_loose {
@@ -117,15 +98,10 @@ struct mapping_chain {
     int64_t id;
 };
 
-struct mapping_chain_option {
-    bool has;
-    mapping_chain value;
-};
-
 typedef long long mapping_magnitude;
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. copy makes a deep copy in an arena (0 or ATD_ERR_NOMEM; src and dst may be the same value); equal compares values (floats with ==: -0.0 equals 0.0, NaN equals nothing). name and of_name map enums and sum tags to their JSON names (NULL, ATD_ERR_INVALID when none). */
 
 void mapping_color_init(mapping_color *v);
 bool mapping_color_read(atd_reader *r, mapping_color *out);
@@ -138,6 +114,10 @@ bool mapping_color_next_line(atd_stream *s, atd_arena *arena, mapping_color *out
 bool mapping_color_next_element(atd_stream *s, atd_arena *arena, mapping_color *out);
 int mapping_color_write_line(const mapping_color *value, atd_buf *out, atd_error *err);
 int mapping_color_to_json_pretty(const mapping_color *value, atd_buf *out, atd_error *err);
+int mapping_color_copy(const mapping_color *src, atd_arena *a, mapping_color *dst);
+bool mapping_color_equal(const mapping_color *a, const mapping_color *b);
+const char *mapping_color_tag_name(mapping_color_tag v);
+int mapping_color_tag_of_name(const char *s, size_t len, mapping_color_tag *out);
 
 void mapping_point_init(mapping_point *v);
 bool mapping_point_read(atd_reader *r, mapping_point *out);
@@ -150,6 +130,8 @@ bool mapping_point_next_line(atd_stream *s, atd_arena *arena, mapping_point *out
 bool mapping_point_next_element(atd_stream *s, atd_arena *arena, mapping_point *out);
 int mapping_point_write_line(const mapping_point *value, atd_buf *out, atd_error *err);
 int mapping_point_to_json_pretty(const mapping_point *value, atd_buf *out, atd_error *err);
+int mapping_point_copy(const mapping_point *src, atd_arena *a, mapping_point *dst);
+bool mapping_point_equal(const mapping_point *a, const mapping_point *b);
 
 void mapping_settings_init(mapping_settings *v);
 bool mapping_settings_read(atd_reader *r, mapping_settings *out);
@@ -162,6 +144,8 @@ bool mapping_settings_next_line(atd_stream *s, atd_arena *arena, mapping_setting
 bool mapping_settings_next_element(atd_stream *s, atd_arena *arena, mapping_settings *out);
 int mapping_settings_write_line(const mapping_settings *value, atd_buf *out, atd_error *err);
 int mapping_settings_to_json_pretty(const mapping_settings *value, atd_buf *out, atd_error *err);
+int mapping_settings_copy(const mapping_settings *src, atd_arena *a, mapping_settings *dst);
+bool mapping_settings_equal(const mapping_settings *a, const mapping_settings *b);
 
 void mapping_patch_init(mapping_patch *v);
 bool mapping_patch_read(atd_reader *r, mapping_patch *out);
@@ -174,6 +158,8 @@ bool mapping_patch_next_line(atd_stream *s, atd_arena *arena, mapping_patch *out
 bool mapping_patch_next_element(atd_stream *s, atd_arena *arena, mapping_patch *out);
 int mapping_patch_write_line(const mapping_patch *value, atd_buf *out, atd_error *err);
 int mapping_patch_to_json_pretty(const mapping_patch *value, atd_buf *out, atd_error *err);
+int mapping_patch_copy(const mapping_patch *src, atd_arena *a, mapping_patch *dst);
+bool mapping_patch_equal(const mapping_patch *a, const mapping_patch *b);
 
 void mapping_loose_init(mapping_loose *v);
 bool mapping_loose_read(atd_reader *r, mapping_loose *out);
@@ -186,6 +172,8 @@ bool mapping_loose_next_line(atd_stream *s, atd_arena *arena, mapping_loose *out
 bool mapping_loose_next_element(atd_stream *s, atd_arena *arena, mapping_loose *out);
 int mapping_loose_write_line(const mapping_loose *value, atd_buf *out, atd_error *err);
 int mapping_loose_to_json_pretty(const mapping_loose *value, atd_buf *out, atd_error *err);
+int mapping_loose_copy(const mapping_loose *src, atd_arena *a, mapping_loose *dst);
+bool mapping_loose_equal(const mapping_loose *a, const mapping_loose *b);
 
 void mapping_chain_init(mapping_chain *v);
 bool mapping_chain_read(atd_reader *r, mapping_chain *out);
@@ -198,6 +186,8 @@ bool mapping_chain_next_line(atd_stream *s, atd_arena *arena, mapping_chain *out
 bool mapping_chain_next_element(atd_stream *s, atd_arena *arena, mapping_chain *out);
 int mapping_chain_write_line(const mapping_chain *value, atd_buf *out, atd_error *err);
 int mapping_chain_to_json_pretty(const mapping_chain *value, atd_buf *out, atd_error *err);
+int mapping_chain_copy(const mapping_chain *src, atd_arena *a, mapping_chain *dst);
+bool mapping_chain_equal(const mapping_chain *a, const mapping_chain *b);
 
 void mapping_magnitude_init(mapping_magnitude *v);
 bool mapping_magnitude_read(atd_reader *r, mapping_magnitude *out);
@@ -210,6 +200,8 @@ bool mapping_magnitude_next_line(atd_stream *s, atd_arena *arena, mapping_magnit
 bool mapping_magnitude_next_element(atd_stream *s, atd_arena *arena, mapping_magnitude *out);
 int mapping_magnitude_write_line(const mapping_magnitude *value, atd_buf *out, atd_error *err);
 int mapping_magnitude_to_json_pretty(const mapping_magnitude *value, atd_buf *out, atd_error *err);
+int mapping_magnitude_copy(const mapping_magnitude *src, atd_arena *a, mapping_magnitude *dst);
+bool mapping_magnitude_equal(const mapping_magnitude *a, const mapping_magnitude *b);
 
 #ifdef __cplusplus
 }

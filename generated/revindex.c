@@ -796,6 +796,159 @@ int revindex_corpus_to_json(const revindex_corpus *value, atd_buf *out, atd_erro
     return atd_to_json(revindex_corpus_write_any, value, out, err);
 }
 
+/* --- copy and equality --- */
+
+static int revindex_int_assoc_copy(const revindex_int_assoc *src, atd_arena *a, revindex_int_assoc *dst);
+static bool revindex_int_assoc_equal(const revindex_int_assoc *a, const revindex_int_assoc *b);
+static int revindex_int_list_copy(const revindex_int_list *src, atd_arena *a, revindex_int_list *dst);
+static bool revindex_int_list_equal(const revindex_int_list *a, const revindex_int_list *b);
+static int revindex_int_list_assoc_copy(const revindex_int_list_assoc *src, atd_arena *a, revindex_int_list_assoc *dst);
+static bool revindex_int_list_assoc_equal(const revindex_int_list_assoc *a, const revindex_int_list_assoc *b);
+
+int revindex_occurrence_copy(const revindex_occurrence *src, atd_arena *a, revindex_occurrence *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->filename.ptr, dst->filename.len, &dst->filename)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool revindex_occurrence_equal(const revindex_occurrence *a, const revindex_occurrence *b)
+{
+    return atd_string_equal(&a->filename, &b->filename) &&
+        a->line == b->line;
+}
+
+int revindex_occurrences_copy(const revindex_occurrences *src, atd_arena *a, revindex_occurrences *dst)
+{
+    revindex_occurrence *items = ATD_LIST_ALLOC(a, revindex_occurrence, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (revindex_occurrence_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+bool revindex_occurrences_equal(const revindex_occurrences *a, const revindex_occurrences *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(revindex_occurrence_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int revindex_revindex_copy(const revindex_revindex *src, atd_arena *a, revindex_revindex *dst)
+{
+    revindex_revindex_item *items = ATD_LIST_ALLOC(a, revindex_revindex_item, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
+        if (revindex_occurrences_copy(&items[i].value, a, &items[i].value)) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+bool revindex_revindex_equal(const revindex_revindex *a, const revindex_revindex *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && revindex_occurrences_equal(&a->items[i].value, &b->items[i].value))) return false;
+    }
+    return true;
+}
+
+static int revindex_int_assoc_copy(const revindex_int_assoc *src, atd_arena *a, revindex_int_assoc *dst)
+{
+    revindex_int_assoc_item *items = ATD_LIST_ALLOC(a, revindex_int_assoc_item, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool revindex_int_assoc_equal(const revindex_int_assoc *a, const revindex_int_assoc *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && a->items[i].value == b->items[i].value)) return false;
+    }
+    return true;
+}
+
+static int revindex_int_list_copy(const revindex_int_list *src, atd_arena *a, revindex_int_list *dst)
+{
+    int64_t *items = ATD_LIST_ALLOC(a, int64_t, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool revindex_int_list_equal(const revindex_int_list *a, const revindex_int_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(a->items[i] == b->items[i])) return false;
+    }
+    return true;
+}
+
+static int revindex_int_list_assoc_copy(const revindex_int_list_assoc *src, atd_arena *a, revindex_int_list_assoc *dst)
+{
+    revindex_int_list_assoc_item *items = ATD_LIST_ALLOC(a, revindex_int_list_assoc_item, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
+        if (revindex_int_list_copy(&items[i].value, a, &items[i].value)) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool revindex_int_list_assoc_equal(const revindex_int_list_assoc *a, const revindex_int_list_assoc *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && revindex_int_list_equal(&a->items[i].value, &b->items[i].value))) return false;
+    }
+    return true;
+}
+
+int revindex_corpus_copy(const revindex_corpus *src, atd_arena *a, revindex_corpus *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
+    if (revindex_revindex_copy(&dst->index, a, &dst->index)) return ATD_ERR_NOMEM;
+    if (dst->has_stats && revindex_int_assoc_copy(&dst->stats, a, &dst->stats)) return ATD_ERR_NOMEM;
+    if (revindex_int_list_assoc_copy(&dst->by_file, a, &dst->by_file)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool revindex_corpus_equal(const revindex_corpus *a, const revindex_corpus *b)
+{
+    return atd_string_equal(&a->name, &b->name) &&
+        revindex_revindex_equal(&a->index, &b->index) &&
+        a->has_stats == b->has_stats && (!a->has_stats || revindex_int_assoc_equal(&a->stats, &b->stats)) &&
+        revindex_int_list_assoc_equal(&a->by_file, &b->by_file);
+}
+
+/* --- names --- */
+
 /* --- streams and layout --- */
 
 bool revindex_occurrence_next_line(atd_stream *s, atd_arena *arena, revindex_occurrence *out)

@@ -28,7 +28,6 @@ typedef struct revindex_int_list revindex_int_list;
 typedef struct revindex_int_list_assoc_item revindex_int_list_assoc_item;
 typedef struct revindex_int_list_assoc revindex_int_list_assoc;
 typedef struct revindex_corpus revindex_corpus;
-typedef struct revindex_int_assoc_option revindex_int_assoc_option;
 
 struct revindex_occurrence {
     atd_string filename;
@@ -80,13 +79,8 @@ struct revindex_corpus {
     revindex_int_list_assoc by_file;
 };
 
-struct revindex_int_assoc_option {
-    bool has;
-    revindex_int_assoc value;
-};
-
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. copy makes a deep copy in an arena (0 or ATD_ERR_NOMEM; src and dst may be the same value); equal compares values (floats with ==: -0.0 equals 0.0, NaN equals nothing). name and of_name map enums and sum tags to their JSON names (NULL, ATD_ERR_INVALID when none). */
 
 void revindex_occurrence_init(revindex_occurrence *v);
 bool revindex_occurrence_read(atd_reader *r, revindex_occurrence *out);
@@ -99,6 +93,8 @@ bool revindex_occurrence_next_line(atd_stream *s, atd_arena *arena, revindex_occ
 bool revindex_occurrence_next_element(atd_stream *s, atd_arena *arena, revindex_occurrence *out);
 int revindex_occurrence_write_line(const revindex_occurrence *value, atd_buf *out, atd_error *err);
 int revindex_occurrence_to_json_pretty(const revindex_occurrence *value, atd_buf *out, atd_error *err);
+int revindex_occurrence_copy(const revindex_occurrence *src, atd_arena *a, revindex_occurrence *dst);
+bool revindex_occurrence_equal(const revindex_occurrence *a, const revindex_occurrence *b);
 
 void revindex_occurrences_init(revindex_occurrences *v);
 bool revindex_occurrences_read(atd_reader *r, revindex_occurrences *out);
@@ -111,6 +107,8 @@ bool revindex_occurrences_next_line(atd_stream *s, atd_arena *arena, revindex_oc
 bool revindex_occurrences_next_element(atd_stream *s, atd_arena *arena, revindex_occurrences *out);
 int revindex_occurrences_write_line(const revindex_occurrences *value, atd_buf *out, atd_error *err);
 int revindex_occurrences_to_json_pretty(const revindex_occurrences *value, atd_buf *out, atd_error *err);
+int revindex_occurrences_copy(const revindex_occurrences *src, atd_arena *a, revindex_occurrences *dst);
+bool revindex_occurrences_equal(const revindex_occurrences *a, const revindex_occurrences *b);
 
 void revindex_revindex_init(revindex_revindex *v);
 bool revindex_revindex_read(atd_reader *r, revindex_revindex *out);
@@ -123,6 +121,8 @@ bool revindex_revindex_next_line(atd_stream *s, atd_arena *arena, revindex_revin
 bool revindex_revindex_next_element(atd_stream *s, atd_arena *arena, revindex_revindex *out);
 int revindex_revindex_write_line(const revindex_revindex *value, atd_buf *out, atd_error *err);
 int revindex_revindex_to_json_pretty(const revindex_revindex *value, atd_buf *out, atd_error *err);
+int revindex_revindex_copy(const revindex_revindex *src, atd_arena *a, revindex_revindex *dst);
+bool revindex_revindex_equal(const revindex_revindex *a, const revindex_revindex *b);
 
 void revindex_corpus_init(revindex_corpus *v);
 bool revindex_corpus_read(atd_reader *r, revindex_corpus *out);
@@ -135,6 +135,8 @@ bool revindex_corpus_next_line(atd_stream *s, atd_arena *arena, revindex_corpus 
 bool revindex_corpus_next_element(atd_stream *s, atd_arena *arena, revindex_corpus *out);
 int revindex_corpus_write_line(const revindex_corpus *value, atd_buf *out, atd_error *err);
 int revindex_corpus_to_json_pretty(const revindex_corpus *value, atd_buf *out, atd_error *err);
+int revindex_corpus_copy(const revindex_corpus *src, atd_arena *a, revindex_corpus *dst);
+bool revindex_corpus_equal(const revindex_corpus *a, const revindex_corpus *b);
 
 #ifdef __cplusplus
 }

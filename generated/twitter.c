@@ -5501,6 +5501,494 @@ int twitter_media_to_json(const twitter_media *value, atd_buf *out, atd_error *e
     return atd_to_json(twitter_media_write_any, value, out, err);
 }
 
+/* --- copy and equality --- */
+
+static int twitter_status_list_copy(const twitter_status_list *src, atd_arena *a, twitter_status_list *dst);
+static bool twitter_status_list_equal(const twitter_status_list *a, const twitter_status_list *b);
+static bool twitter_int_nullable_equal(const twitter_int_nullable *a, const twitter_int_nullable *b);
+static int twitter_string_nullable_copy(const twitter_string_nullable *src, atd_arena *a, twitter_string_nullable *dst);
+static bool twitter_string_nullable_equal(const twitter_string_nullable *a, const twitter_string_nullable *b);
+static int twitter_url_entity_list_copy(const twitter_url_entity_list *src, atd_arena *a, twitter_url_entity_list *dst);
+static bool twitter_url_entity_list_equal(const twitter_url_entity_list *a, const twitter_url_entity_list *b);
+static int twitter_hashtag_list_copy(const twitter_hashtag_list *src, atd_arena *a, twitter_hashtag_list *dst);
+static bool twitter_hashtag_list_equal(const twitter_hashtag_list *a, const twitter_hashtag_list *b);
+static int twitter_user_mention_list_copy(const twitter_user_mention_list *src, atd_arena *a, twitter_user_mention_list *dst);
+static bool twitter_user_mention_list_equal(const twitter_user_mention_list *a, const twitter_user_mention_list *b);
+static int twitter_media_list_copy(const twitter_media_list *src, atd_arena *a, twitter_media_list *dst);
+static bool twitter_media_list_equal(const twitter_media_list *a, const twitter_media_list *b);
+
+static int twitter_status_list_copy(const twitter_status_list *src, atd_arena *a, twitter_status_list *dst)
+{
+    twitter_status *items = ATD_LIST_ALLOC(a, twitter_status, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (twitter_status_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool twitter_status_list_equal(const twitter_status_list *a, const twitter_status_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(twitter_status_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int twitter_search_metadata_copy(const twitter_search_metadata *src, atd_arena *a, twitter_search_metadata *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->max_id_str.ptr, dst->max_id_str.len, &dst->max_id_str)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->next_results.ptr, dst->next_results.len, &dst->next_results)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->query.ptr, dst->query.len, &dst->query)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->refresh_url.ptr, dst->refresh_url.len, &dst->refresh_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->since_id_str.ptr, dst->since_id_str.len, &dst->since_id_str)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool twitter_search_metadata_equal(const twitter_search_metadata *a, const twitter_search_metadata *b)
+{
+    return a->completed_in == b->completed_in &&
+        a->max_id == b->max_id &&
+        atd_string_equal(&a->max_id_str, &b->max_id_str) &&
+        atd_string_equal(&a->next_results, &b->next_results) &&
+        atd_string_equal(&a->query, &b->query) &&
+        atd_string_equal(&a->refresh_url, &b->refresh_url) &&
+        a->count == b->count &&
+        a->since_id == b->since_id &&
+        atd_string_equal(&a->since_id_str, &b->since_id_str);
+}
+
+int twitter_root_copy(const twitter_root *src, atd_arena *a, twitter_root *dst)
+{
+    *dst = *src;
+    if (twitter_status_list_copy(&dst->statuses, a, &dst->statuses)) return ATD_ERR_NOMEM;
+    if (twitter_search_metadata_copy(&dst->search_metadata, a, &dst->search_metadata)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool twitter_root_equal(const twitter_root *a, const twitter_root *b)
+{
+    return twitter_status_list_equal(&a->statuses, &b->statuses) &&
+        twitter_search_metadata_equal(&a->search_metadata, &b->search_metadata);
+}
+
+int twitter_metadata_copy(const twitter_metadata *src, atd_arena *a, twitter_metadata *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->result_type.ptr, dst->result_type.len, &dst->result_type)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->iso_language_code.ptr, dst->iso_language_code.len, &dst->iso_language_code)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool twitter_metadata_equal(const twitter_metadata *a, const twitter_metadata *b)
+{
+    return atd_string_equal(&a->result_type, &b->result_type) &&
+        atd_string_equal(&a->iso_language_code, &b->iso_language_code);
+}
+
+static bool twitter_int_nullable_equal(const twitter_int_nullable *a, const twitter_int_nullable *b)
+{
+    return a->has == b->has && (!a->has || a->value == b->value);
+}
+
+static int twitter_string_nullable_copy(const twitter_string_nullable *src, atd_arena *a, twitter_string_nullable *dst)
+{
+    *dst = *src;
+    if (dst->has && atd_string_dup(a, dst->value.ptr, dst->value.len, &dst->value)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+static bool twitter_string_nullable_equal(const twitter_string_nullable *a, const twitter_string_nullable *b)
+{
+    return a->has == b->has && (!a->has || atd_string_equal(&a->value, &b->value));
+}
+
+static int twitter_url_entity_list_copy(const twitter_url_entity_list *src, atd_arena *a, twitter_url_entity_list *dst)
+{
+    twitter_url_entity *items = ATD_LIST_ALLOC(a, twitter_url_entity, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (twitter_url_entity_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool twitter_url_entity_list_equal(const twitter_url_entity_list *a, const twitter_url_entity_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(twitter_url_entity_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int twitter_url_entities_copy(const twitter_url_entities *src, atd_arena *a, twitter_url_entities *dst)
+{
+    *dst = *src;
+    if (twitter_url_entity_list_copy(&dst->urls, a, &dst->urls)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool twitter_url_entities_equal(const twitter_url_entities *a, const twitter_url_entities *b)
+{
+    return twitter_url_entity_list_equal(&a->urls, &b->urls);
+}
+
+int twitter_user_entities_copy(const twitter_user_entities *src, atd_arena *a, twitter_user_entities *dst)
+{
+    *dst = *src;
+    if (dst->has_url && twitter_url_entities_copy(&dst->url, a, &dst->url)) return ATD_ERR_NOMEM;
+    if (twitter_url_entities_copy(&dst->description, a, &dst->description)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool twitter_user_entities_equal(const twitter_user_entities *a, const twitter_user_entities *b)
+{
+    return a->has_url == b->has_url && (!a->has_url || twitter_url_entities_equal(&a->url, &b->url)) &&
+        twitter_url_entities_equal(&a->description, &b->description);
+}
+
+int twitter_user_copy(const twitter_user *src, atd_arena *a, twitter_user *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->id_str.ptr, dst->id_str.len, &dst->id_str)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->screen_name.ptr, dst->screen_name.len, &dst->screen_name)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->location.ptr, dst->location.len, &dst->location)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->description.ptr, dst->description.len, &dst->description)) return ATD_ERR_NOMEM;
+    if (twitter_string_nullable_copy(&dst->url, a, &dst->url)) return ATD_ERR_NOMEM;
+    if (twitter_user_entities_copy(&dst->entities, a, &dst->entities)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->created_at.ptr, dst->created_at.len, &dst->created_at)) return ATD_ERR_NOMEM;
+    if (twitter_string_nullable_copy(&dst->time_zone, a, &dst->time_zone)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->lang.ptr, dst->lang.len, &dst->lang)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->profile_background_color.ptr, dst->profile_background_color.len, &dst->profile_background_color)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->profile_background_image_url.ptr, dst->profile_background_image_url.len, &dst->profile_background_image_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->profile_background_image_url_https.ptr, dst->profile_background_image_url_https.len, &dst->profile_background_image_url_https)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->profile_image_url.ptr, dst->profile_image_url.len, &dst->profile_image_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->profile_image_url_https.ptr, dst->profile_image_url_https.len, &dst->profile_image_url_https)) return ATD_ERR_NOMEM;
+    if (dst->has_profile_banner_url && atd_string_dup(a, dst->profile_banner_url.ptr, dst->profile_banner_url.len, &dst->profile_banner_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->profile_link_color.ptr, dst->profile_link_color.len, &dst->profile_link_color)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->profile_sidebar_border_color.ptr, dst->profile_sidebar_border_color.len, &dst->profile_sidebar_border_color)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->profile_sidebar_fill_color.ptr, dst->profile_sidebar_fill_color.len, &dst->profile_sidebar_fill_color)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->profile_text_color.ptr, dst->profile_text_color.len, &dst->profile_text_color)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool twitter_user_equal(const twitter_user *a, const twitter_user *b)
+{
+    return a->id == b->id &&
+        atd_string_equal(&a->id_str, &b->id_str) &&
+        atd_string_equal(&a->name, &b->name) &&
+        atd_string_equal(&a->screen_name, &b->screen_name) &&
+        atd_string_equal(&a->location, &b->location) &&
+        atd_string_equal(&a->description, &b->description) &&
+        twitter_string_nullable_equal(&a->url, &b->url) &&
+        twitter_user_entities_equal(&a->entities, &b->entities) &&
+        a->protected_ == b->protected_ &&
+        a->followers_count == b->followers_count &&
+        a->friends_count == b->friends_count &&
+        a->listed_count == b->listed_count &&
+        atd_string_equal(&a->created_at, &b->created_at) &&
+        a->favourites_count == b->favourites_count &&
+        twitter_int_nullable_equal(&a->utc_offset, &b->utc_offset) &&
+        twitter_string_nullable_equal(&a->time_zone, &b->time_zone) &&
+        a->geo_enabled == b->geo_enabled &&
+        a->verified == b->verified &&
+        a->statuses_count == b->statuses_count &&
+        atd_string_equal(&a->lang, &b->lang) &&
+        a->contributors_enabled == b->contributors_enabled &&
+        a->is_translator == b->is_translator &&
+        a->is_translation_enabled == b->is_translation_enabled &&
+        atd_string_equal(&a->profile_background_color, &b->profile_background_color) &&
+        atd_string_equal(&a->profile_background_image_url, &b->profile_background_image_url) &&
+        atd_string_equal(&a->profile_background_image_url_https, &b->profile_background_image_url_https) &&
+        a->profile_background_tile == b->profile_background_tile &&
+        atd_string_equal(&a->profile_image_url, &b->profile_image_url) &&
+        atd_string_equal(&a->profile_image_url_https, &b->profile_image_url_https) &&
+        a->has_profile_banner_url == b->has_profile_banner_url && (!a->has_profile_banner_url || atd_string_equal(&a->profile_banner_url, &b->profile_banner_url)) &&
+        atd_string_equal(&a->profile_link_color, &b->profile_link_color) &&
+        atd_string_equal(&a->profile_sidebar_border_color, &b->profile_sidebar_border_color) &&
+        atd_string_equal(&a->profile_sidebar_fill_color, &b->profile_sidebar_fill_color) &&
+        atd_string_equal(&a->profile_text_color, &b->profile_text_color) &&
+        a->profile_use_background_image == b->profile_use_background_image &&
+        a->default_profile == b->default_profile &&
+        a->default_profile_image == b->default_profile_image &&
+        a->following == b->following &&
+        a->follow_request_sent == b->follow_request_sent &&
+        a->notifications == b->notifications;
+}
+
+static int twitter_hashtag_list_copy(const twitter_hashtag_list *src, atd_arena *a, twitter_hashtag_list *dst)
+{
+    twitter_hashtag *items = ATD_LIST_ALLOC(a, twitter_hashtag, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (twitter_hashtag_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool twitter_hashtag_list_equal(const twitter_hashtag_list *a, const twitter_hashtag_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(twitter_hashtag_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int twitter_user_mention_list_copy(const twitter_user_mention_list *src, atd_arena *a, twitter_user_mention_list *dst)
+{
+    twitter_user_mention *items = ATD_LIST_ALLOC(a, twitter_user_mention, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (twitter_user_mention_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool twitter_user_mention_list_equal(const twitter_user_mention_list *a, const twitter_user_mention_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(twitter_user_mention_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int twitter_media_list_copy(const twitter_media_list *src, atd_arena *a, twitter_media_list *dst)
+{
+    twitter_media *items = ATD_LIST_ALLOC(a, twitter_media, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (twitter_media_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool twitter_media_list_equal(const twitter_media_list *a, const twitter_media_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(twitter_media_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int twitter_entities_copy(const twitter_entities *src, atd_arena *a, twitter_entities *dst)
+{
+    *dst = *src;
+    if (twitter_hashtag_list_copy(&dst->hashtags, a, &dst->hashtags)) return ATD_ERR_NOMEM;
+    if (twitter_hashtag_list_copy(&dst->symbols, a, &dst->symbols)) return ATD_ERR_NOMEM;
+    if (twitter_url_entity_list_copy(&dst->urls, a, &dst->urls)) return ATD_ERR_NOMEM;
+    if (twitter_user_mention_list_copy(&dst->user_mentions, a, &dst->user_mentions)) return ATD_ERR_NOMEM;
+    if (dst->has_media && twitter_media_list_copy(&dst->media, a, &dst->media)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool twitter_entities_equal(const twitter_entities *a, const twitter_entities *b)
+{
+    return twitter_hashtag_list_equal(&a->hashtags, &b->hashtags) &&
+        twitter_hashtag_list_equal(&a->symbols, &b->symbols) &&
+        twitter_url_entity_list_equal(&a->urls, &b->urls) &&
+        twitter_user_mention_list_equal(&a->user_mentions, &b->user_mentions) &&
+        a->has_media == b->has_media && (!a->has_media || twitter_media_list_equal(&a->media, &b->media));
+}
+
+int twitter_status_copy(const twitter_status *src, atd_arena *a, twitter_status *dst)
+{
+    *dst = *src;
+    if (twitter_metadata_copy(&dst->metadata, a, &dst->metadata)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->created_at.ptr, dst->created_at.len, &dst->created_at)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->id_str.ptr, dst->id_str.len, &dst->id_str)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->text.ptr, dst->text.len, &dst->text)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->source.ptr, dst->source.len, &dst->source)) return ATD_ERR_NOMEM;
+    if (twitter_string_nullable_copy(&dst->in_reply_to_status_id_str, a, &dst->in_reply_to_status_id_str)) return ATD_ERR_NOMEM;
+    if (twitter_string_nullable_copy(&dst->in_reply_to_user_id_str, a, &dst->in_reply_to_user_id_str)) return ATD_ERR_NOMEM;
+    if (twitter_string_nullable_copy(&dst->in_reply_to_screen_name, a, &dst->in_reply_to_screen_name)) return ATD_ERR_NOMEM;
+    if (twitter_user_copy(&dst->user, a, &dst->user)) return ATD_ERR_NOMEM;
+    if (dst->has_retweeted_status) {
+        if (dst->retweeted_status != NULL) {
+            twitter_status *c0_ = ATD_LIST_ALLOC(a, twitter_status, 1);
+            if (c0_ == NULL) return ATD_ERR_NOMEM;
+            *c0_ = *dst->retweeted_status;
+            if (twitter_status_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
+            dst->retweeted_status = c0_;
+        }
+    }
+    if (twitter_entities_copy(&dst->entities, a, &dst->entities)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->lang.ptr, dst->lang.len, &dst->lang)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool twitter_status_equal(const twitter_status *a, const twitter_status *b)
+{
+    return twitter_metadata_equal(&a->metadata, &b->metadata) &&
+        atd_string_equal(&a->created_at, &b->created_at) &&
+        a->id == b->id &&
+        atd_string_equal(&a->id_str, &b->id_str) &&
+        atd_string_equal(&a->text, &b->text) &&
+        atd_string_equal(&a->source, &b->source) &&
+        a->truncated == b->truncated &&
+        twitter_int_nullable_equal(&a->in_reply_to_status_id, &b->in_reply_to_status_id) &&
+        twitter_string_nullable_equal(&a->in_reply_to_status_id_str, &b->in_reply_to_status_id_str) &&
+        twitter_int_nullable_equal(&a->in_reply_to_user_id, &b->in_reply_to_user_id) &&
+        twitter_string_nullable_equal(&a->in_reply_to_user_id_str, &b->in_reply_to_user_id_str) &&
+        twitter_string_nullable_equal(&a->in_reply_to_screen_name, &b->in_reply_to_screen_name) &&
+        twitter_user_equal(&a->user, &b->user) &&
+        (a->has_retweeted_status == b->has_retweeted_status && (!a->has_retweeted_status || (a->retweeted_status == NULL ? b->retweeted_status == NULL : b->retweeted_status != NULL && twitter_status_equal(&(*a->retweeted_status), &(*b->retweeted_status))))) &&
+        a->retweet_count == b->retweet_count &&
+        a->favorite_count == b->favorite_count &&
+        twitter_entities_equal(&a->entities, &b->entities) &&
+        a->favorited == b->favorited &&
+        a->retweeted == b->retweeted &&
+        a->has_possibly_sensitive == b->has_possibly_sensitive && (!a->has_possibly_sensitive || a->possibly_sensitive == b->possibly_sensitive) &&
+        atd_string_equal(&a->lang, &b->lang);
+}
+
+int twitter_indices_copy(const twitter_indices *src, atd_arena *a, twitter_indices *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool twitter_indices_equal(const twitter_indices *a, const twitter_indices *b)
+{
+    return a->f0 == b->f0 &&
+        a->f1 == b->f1;
+}
+
+int twitter_url_entity_copy(const twitter_url_entity *src, atd_arena *a, twitter_url_entity *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->url.ptr, dst->url.len, &dst->url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->expanded_url.ptr, dst->expanded_url.len, &dst->expanded_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->display_url.ptr, dst->display_url.len, &dst->display_url)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool twitter_url_entity_equal(const twitter_url_entity *a, const twitter_url_entity *b)
+{
+    return atd_string_equal(&a->url, &b->url) &&
+        atd_string_equal(&a->expanded_url, &b->expanded_url) &&
+        atd_string_equal(&a->display_url, &b->display_url) &&
+        twitter_indices_equal(&a->indices, &b->indices);
+}
+
+int twitter_hashtag_copy(const twitter_hashtag *src, atd_arena *a, twitter_hashtag *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->text.ptr, dst->text.len, &dst->text)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool twitter_hashtag_equal(const twitter_hashtag *a, const twitter_hashtag *b)
+{
+    return atd_string_equal(&a->text, &b->text) &&
+        twitter_indices_equal(&a->indices, &b->indices);
+}
+
+int twitter_user_mention_copy(const twitter_user_mention *src, atd_arena *a, twitter_user_mention *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->screen_name.ptr, dst->screen_name.len, &dst->screen_name)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->id_str.ptr, dst->id_str.len, &dst->id_str)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool twitter_user_mention_equal(const twitter_user_mention *a, const twitter_user_mention *b)
+{
+    return atd_string_equal(&a->screen_name, &b->screen_name) &&
+        atd_string_equal(&a->name, &b->name) &&
+        a->id == b->id &&
+        atd_string_equal(&a->id_str, &b->id_str) &&
+        twitter_indices_equal(&a->indices, &b->indices);
+}
+
+int twitter_size_copy(const twitter_size *src, atd_arena *a, twitter_size *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->resize.ptr, dst->resize.len, &dst->resize)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool twitter_size_equal(const twitter_size *a, const twitter_size *b)
+{
+    return a->w == b->w &&
+        a->h == b->h &&
+        atd_string_equal(&a->resize, &b->resize);
+}
+
+int twitter_sizes_copy(const twitter_sizes *src, atd_arena *a, twitter_sizes *dst)
+{
+    *dst = *src;
+    if (twitter_size_copy(&dst->medium, a, &dst->medium)) return ATD_ERR_NOMEM;
+    if (twitter_size_copy(&dst->small, a, &dst->small)) return ATD_ERR_NOMEM;
+    if (twitter_size_copy(&dst->thumb, a, &dst->thumb)) return ATD_ERR_NOMEM;
+    if (twitter_size_copy(&dst->large, a, &dst->large)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool twitter_sizes_equal(const twitter_sizes *a, const twitter_sizes *b)
+{
+    return twitter_size_equal(&a->medium, &b->medium) &&
+        twitter_size_equal(&a->small, &b->small) &&
+        twitter_size_equal(&a->thumb, &b->thumb) &&
+        twitter_size_equal(&a->large, &b->large);
+}
+
+int twitter_media_copy(const twitter_media *src, atd_arena *a, twitter_media *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->id_str.ptr, dst->id_str.len, &dst->id_str)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->media_url.ptr, dst->media_url.len, &dst->media_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->media_url_https.ptr, dst->media_url_https.len, &dst->media_url_https)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->url.ptr, dst->url.len, &dst->url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->display_url.ptr, dst->display_url.len, &dst->display_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->expanded_url.ptr, dst->expanded_url.len, &dst->expanded_url)) return ATD_ERR_NOMEM;
+    if (atd_string_dup(a, dst->media_type.ptr, dst->media_type.len, &dst->media_type)) return ATD_ERR_NOMEM;
+    if (twitter_sizes_copy(&dst->sizes, a, &dst->sizes)) return ATD_ERR_NOMEM;
+    if (dst->has_source_status_id_str && atd_string_dup(a, dst->source_status_id_str.ptr, dst->source_status_id_str.len, &dst->source_status_id_str)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool twitter_media_equal(const twitter_media *a, const twitter_media *b)
+{
+    return a->id == b->id &&
+        atd_string_equal(&a->id_str, &b->id_str) &&
+        twitter_indices_equal(&a->indices, &b->indices) &&
+        atd_string_equal(&a->media_url, &b->media_url) &&
+        atd_string_equal(&a->media_url_https, &b->media_url_https) &&
+        atd_string_equal(&a->url, &b->url) &&
+        atd_string_equal(&a->display_url, &b->display_url) &&
+        atd_string_equal(&a->expanded_url, &b->expanded_url) &&
+        atd_string_equal(&a->media_type, &b->media_type) &&
+        twitter_sizes_equal(&a->sizes, &b->sizes) &&
+        a->has_source_status_id == b->has_source_status_id && (!a->has_source_status_id || a->source_status_id == b->source_status_id) &&
+        a->has_source_status_id_str == b->has_source_status_id_str && (!a->has_source_status_id_str || atd_string_equal(&a->source_status_id_str, &b->source_status_id_str));
+}
+
+/* --- names --- */
+
 /* --- streams and layout --- */
 
 bool twitter_search_metadata_next_line(atd_stream *s, atd_arena *arena, twitter_search_metadata *out)

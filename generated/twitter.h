@@ -35,17 +35,11 @@ typedef struct twitter_entities twitter_entities;
 typedef struct twitter_status twitter_status;
 typedef struct twitter_indices twitter_indices;
 typedef struct twitter_url_entity twitter_url_entity;
-typedef struct twitter_url_entities_option twitter_url_entities_option;
-typedef struct twitter_string_option twitter_string_option;
-typedef struct twitter_status_option twitter_status_option;
 typedef struct twitter_hashtag twitter_hashtag;
 typedef struct twitter_user_mention twitter_user_mention;
 typedef struct twitter_size twitter_size;
 typedef struct twitter_sizes twitter_sizes;
 typedef struct twitter_media twitter_media;
-typedef struct twitter_int_option twitter_int_option;
-typedef struct twitter_media_list_option twitter_media_list_option;
-typedef struct twitter_bool_option twitter_bool_option;
 
 struct twitter_status_list {
     twitter_status *items;
@@ -209,21 +203,6 @@ struct twitter_url_entity {
     twitter_indices indices;
 };
 
-struct twitter_url_entities_option {
-    bool has;
-    twitter_url_entities value;
-};
-
-struct twitter_string_option {
-    bool has;
-    atd_string value;
-};
-
-struct twitter_status_option {
-    bool has;
-    twitter_status value;
-};
-
 struct twitter_hashtag {
     atd_string text;
     twitter_indices indices;
@@ -267,23 +246,8 @@ struct twitter_media {
     atd_string source_status_id_str;
 };
 
-struct twitter_int_option {
-    bool has;
-    int64_t value;
-};
-
-struct twitter_media_list_option {
-    bool has;
-    twitter_media_list value;
-};
-
-struct twitter_bool_option {
-    bool has;
-    bool value;
-};
-
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. copy makes a deep copy in an arena (0 or ATD_ERR_NOMEM; src and dst may be the same value); equal compares values (floats with ==: -0.0 equals 0.0, NaN equals nothing). name and of_name map enums and sum tags to their JSON names (NULL, ATD_ERR_INVALID when none). */
 
 void twitter_search_metadata_init(twitter_search_metadata *v);
 bool twitter_search_metadata_read(atd_reader *r, twitter_search_metadata *out);
@@ -296,6 +260,8 @@ bool twitter_search_metadata_next_line(atd_stream *s, atd_arena *arena, twitter_
 bool twitter_search_metadata_next_element(atd_stream *s, atd_arena *arena, twitter_search_metadata *out);
 int twitter_search_metadata_write_line(const twitter_search_metadata *value, atd_buf *out, atd_error *err);
 int twitter_search_metadata_to_json_pretty(const twitter_search_metadata *value, atd_buf *out, atd_error *err);
+int twitter_search_metadata_copy(const twitter_search_metadata *src, atd_arena *a, twitter_search_metadata *dst);
+bool twitter_search_metadata_equal(const twitter_search_metadata *a, const twitter_search_metadata *b);
 
 void twitter_root_init(twitter_root *v);
 bool twitter_root_read(atd_reader *r, twitter_root *out);
@@ -308,6 +274,8 @@ bool twitter_root_next_line(atd_stream *s, atd_arena *arena, twitter_root *out);
 bool twitter_root_next_element(atd_stream *s, atd_arena *arena, twitter_root *out);
 int twitter_root_write_line(const twitter_root *value, atd_buf *out, atd_error *err);
 int twitter_root_to_json_pretty(const twitter_root *value, atd_buf *out, atd_error *err);
+int twitter_root_copy(const twitter_root *src, atd_arena *a, twitter_root *dst);
+bool twitter_root_equal(const twitter_root *a, const twitter_root *b);
 
 void twitter_metadata_init(twitter_metadata *v);
 bool twitter_metadata_read(atd_reader *r, twitter_metadata *out);
@@ -320,6 +288,8 @@ bool twitter_metadata_next_line(atd_stream *s, atd_arena *arena, twitter_metadat
 bool twitter_metadata_next_element(atd_stream *s, atd_arena *arena, twitter_metadata *out);
 int twitter_metadata_write_line(const twitter_metadata *value, atd_buf *out, atd_error *err);
 int twitter_metadata_to_json_pretty(const twitter_metadata *value, atd_buf *out, atd_error *err);
+int twitter_metadata_copy(const twitter_metadata *src, atd_arena *a, twitter_metadata *dst);
+bool twitter_metadata_equal(const twitter_metadata *a, const twitter_metadata *b);
 
 void twitter_url_entities_init(twitter_url_entities *v);
 bool twitter_url_entities_read(atd_reader *r, twitter_url_entities *out);
@@ -332,6 +302,8 @@ bool twitter_url_entities_next_line(atd_stream *s, atd_arena *arena, twitter_url
 bool twitter_url_entities_next_element(atd_stream *s, atd_arena *arena, twitter_url_entities *out);
 int twitter_url_entities_write_line(const twitter_url_entities *value, atd_buf *out, atd_error *err);
 int twitter_url_entities_to_json_pretty(const twitter_url_entities *value, atd_buf *out, atd_error *err);
+int twitter_url_entities_copy(const twitter_url_entities *src, atd_arena *a, twitter_url_entities *dst);
+bool twitter_url_entities_equal(const twitter_url_entities *a, const twitter_url_entities *b);
 
 void twitter_user_entities_init(twitter_user_entities *v);
 bool twitter_user_entities_read(atd_reader *r, twitter_user_entities *out);
@@ -344,6 +316,8 @@ bool twitter_user_entities_next_line(atd_stream *s, atd_arena *arena, twitter_us
 bool twitter_user_entities_next_element(atd_stream *s, atd_arena *arena, twitter_user_entities *out);
 int twitter_user_entities_write_line(const twitter_user_entities *value, atd_buf *out, atd_error *err);
 int twitter_user_entities_to_json_pretty(const twitter_user_entities *value, atd_buf *out, atd_error *err);
+int twitter_user_entities_copy(const twitter_user_entities *src, atd_arena *a, twitter_user_entities *dst);
+bool twitter_user_entities_equal(const twitter_user_entities *a, const twitter_user_entities *b);
 
 void twitter_user_init(twitter_user *v);
 bool twitter_user_read(atd_reader *r, twitter_user *out);
@@ -356,6 +330,8 @@ bool twitter_user_next_line(atd_stream *s, atd_arena *arena, twitter_user *out);
 bool twitter_user_next_element(atd_stream *s, atd_arena *arena, twitter_user *out);
 int twitter_user_write_line(const twitter_user *value, atd_buf *out, atd_error *err);
 int twitter_user_to_json_pretty(const twitter_user *value, atd_buf *out, atd_error *err);
+int twitter_user_copy(const twitter_user *src, atd_arena *a, twitter_user *dst);
+bool twitter_user_equal(const twitter_user *a, const twitter_user *b);
 
 void twitter_entities_init(twitter_entities *v);
 bool twitter_entities_read(atd_reader *r, twitter_entities *out);
@@ -368,6 +344,8 @@ bool twitter_entities_next_line(atd_stream *s, atd_arena *arena, twitter_entitie
 bool twitter_entities_next_element(atd_stream *s, atd_arena *arena, twitter_entities *out);
 int twitter_entities_write_line(const twitter_entities *value, atd_buf *out, atd_error *err);
 int twitter_entities_to_json_pretty(const twitter_entities *value, atd_buf *out, atd_error *err);
+int twitter_entities_copy(const twitter_entities *src, atd_arena *a, twitter_entities *dst);
+bool twitter_entities_equal(const twitter_entities *a, const twitter_entities *b);
 
 void twitter_status_init(twitter_status *v);
 bool twitter_status_read(atd_reader *r, twitter_status *out);
@@ -380,6 +358,8 @@ bool twitter_status_next_line(atd_stream *s, atd_arena *arena, twitter_status *o
 bool twitter_status_next_element(atd_stream *s, atd_arena *arena, twitter_status *out);
 int twitter_status_write_line(const twitter_status *value, atd_buf *out, atd_error *err);
 int twitter_status_to_json_pretty(const twitter_status *value, atd_buf *out, atd_error *err);
+int twitter_status_copy(const twitter_status *src, atd_arena *a, twitter_status *dst);
+bool twitter_status_equal(const twitter_status *a, const twitter_status *b);
 
 void twitter_indices_init(twitter_indices *v);
 bool twitter_indices_read(atd_reader *r, twitter_indices *out);
@@ -392,6 +372,8 @@ bool twitter_indices_next_line(atd_stream *s, atd_arena *arena, twitter_indices 
 bool twitter_indices_next_element(atd_stream *s, atd_arena *arena, twitter_indices *out);
 int twitter_indices_write_line(const twitter_indices *value, atd_buf *out, atd_error *err);
 int twitter_indices_to_json_pretty(const twitter_indices *value, atd_buf *out, atd_error *err);
+int twitter_indices_copy(const twitter_indices *src, atd_arena *a, twitter_indices *dst);
+bool twitter_indices_equal(const twitter_indices *a, const twitter_indices *b);
 
 void twitter_url_entity_init(twitter_url_entity *v);
 bool twitter_url_entity_read(atd_reader *r, twitter_url_entity *out);
@@ -404,6 +386,8 @@ bool twitter_url_entity_next_line(atd_stream *s, atd_arena *arena, twitter_url_e
 bool twitter_url_entity_next_element(atd_stream *s, atd_arena *arena, twitter_url_entity *out);
 int twitter_url_entity_write_line(const twitter_url_entity *value, atd_buf *out, atd_error *err);
 int twitter_url_entity_to_json_pretty(const twitter_url_entity *value, atd_buf *out, atd_error *err);
+int twitter_url_entity_copy(const twitter_url_entity *src, atd_arena *a, twitter_url_entity *dst);
+bool twitter_url_entity_equal(const twitter_url_entity *a, const twitter_url_entity *b);
 
 void twitter_hashtag_init(twitter_hashtag *v);
 bool twitter_hashtag_read(atd_reader *r, twitter_hashtag *out);
@@ -416,6 +400,8 @@ bool twitter_hashtag_next_line(atd_stream *s, atd_arena *arena, twitter_hashtag 
 bool twitter_hashtag_next_element(atd_stream *s, atd_arena *arena, twitter_hashtag *out);
 int twitter_hashtag_write_line(const twitter_hashtag *value, atd_buf *out, atd_error *err);
 int twitter_hashtag_to_json_pretty(const twitter_hashtag *value, atd_buf *out, atd_error *err);
+int twitter_hashtag_copy(const twitter_hashtag *src, atd_arena *a, twitter_hashtag *dst);
+bool twitter_hashtag_equal(const twitter_hashtag *a, const twitter_hashtag *b);
 
 void twitter_user_mention_init(twitter_user_mention *v);
 bool twitter_user_mention_read(atd_reader *r, twitter_user_mention *out);
@@ -428,6 +414,8 @@ bool twitter_user_mention_next_line(atd_stream *s, atd_arena *arena, twitter_use
 bool twitter_user_mention_next_element(atd_stream *s, atd_arena *arena, twitter_user_mention *out);
 int twitter_user_mention_write_line(const twitter_user_mention *value, atd_buf *out, atd_error *err);
 int twitter_user_mention_to_json_pretty(const twitter_user_mention *value, atd_buf *out, atd_error *err);
+int twitter_user_mention_copy(const twitter_user_mention *src, atd_arena *a, twitter_user_mention *dst);
+bool twitter_user_mention_equal(const twitter_user_mention *a, const twitter_user_mention *b);
 
 void twitter_size_init(twitter_size *v);
 bool twitter_size_read(atd_reader *r, twitter_size *out);
@@ -440,6 +428,8 @@ bool twitter_size_next_line(atd_stream *s, atd_arena *arena, twitter_size *out);
 bool twitter_size_next_element(atd_stream *s, atd_arena *arena, twitter_size *out);
 int twitter_size_write_line(const twitter_size *value, atd_buf *out, atd_error *err);
 int twitter_size_to_json_pretty(const twitter_size *value, atd_buf *out, atd_error *err);
+int twitter_size_copy(const twitter_size *src, atd_arena *a, twitter_size *dst);
+bool twitter_size_equal(const twitter_size *a, const twitter_size *b);
 
 void twitter_sizes_init(twitter_sizes *v);
 bool twitter_sizes_read(atd_reader *r, twitter_sizes *out);
@@ -452,6 +442,8 @@ bool twitter_sizes_next_line(atd_stream *s, atd_arena *arena, twitter_sizes *out
 bool twitter_sizes_next_element(atd_stream *s, atd_arena *arena, twitter_sizes *out);
 int twitter_sizes_write_line(const twitter_sizes *value, atd_buf *out, atd_error *err);
 int twitter_sizes_to_json_pretty(const twitter_sizes *value, atd_buf *out, atd_error *err);
+int twitter_sizes_copy(const twitter_sizes *src, atd_arena *a, twitter_sizes *dst);
+bool twitter_sizes_equal(const twitter_sizes *a, const twitter_sizes *b);
 
 void twitter_media_init(twitter_media *v);
 bool twitter_media_read(atd_reader *r, twitter_media *out);
@@ -464,6 +456,8 @@ bool twitter_media_next_line(atd_stream *s, atd_arena *arena, twitter_media *out
 bool twitter_media_next_element(atd_stream *s, atd_arena *arena, twitter_media *out);
 int twitter_media_write_line(const twitter_media *value, atd_buf *out, atd_error *err);
 int twitter_media_to_json_pretty(const twitter_media *value, atd_buf *out, atd_error *err);
+int twitter_media_copy(const twitter_media *src, atd_arena *a, twitter_media *dst);
+bool twitter_media_equal(const twitter_media *a, const twitter_media *b);
 
 #ifdef __cplusplus
 }

@@ -1878,6 +1878,269 @@ int validators_hostname_to_json(const validators_hostname *value, atd_buf *out, 
     return atd_to_json(validators_hostname_write_any, value, out, err);
 }
 
+/* --- copy and equality --- */
+
+static int validators_host_list_copy(const validators_host_list *src, atd_arena *a, validators_host_list *dst);
+static bool validators_host_list_equal(const validators_host_list *a, const validators_host_list *b);
+static int validators_port_list_copy(const validators_port_list *src, atd_arena *a, validators_port_list *dst);
+static bool validators_port_list_equal(const validators_port_list *a, const validators_port_list *b);
+static int validators_int_checked_list_copy(const validators_int_checked_list *src, atd_arena *a, validators_int_checked_list *dst);
+static bool validators_int_checked_list_equal(const validators_int_checked_list *a, const validators_int_checked_list *b);
+static bool validators_int_int_checked_tuple_equal(const validators_int_int_checked_tuple *a, const validators_int_int_checked_tuple *b);
+static bool validators_uint8_checked_nullable_equal(const validators_uint8_checked_nullable *a, const validators_uint8_checked_nullable *b);
+static int validators_person_list_copy(const validators_person_list *src, atd_arena *a, validators_person_list *dst);
+static bool validators_person_list_equal(const validators_person_list *a, const validators_person_list *b);
+static int validators_shape_list_copy(const validators_shape_list *src, atd_arena *a, validators_shape_list *dst);
+static bool validators_shape_list_equal(const validators_shape_list *a, const validators_shape_list *b);
+
+int validators_person_copy(const validators_person *src, atd_arena *a, validators_person *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
+    if (dst->has_email && atd_string_dup(a, dst->email.ptr, dst->email.len, &dst->email)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool validators_person_equal(const validators_person *a, const validators_person *b)
+{
+    return atd_string_equal(&a->name, &b->name) &&
+        a->age == b->age &&
+        a->has_email == b->has_email && (!a->has_email || atd_string_equal(&a->email, &b->email));
+}
+
+int validators_shape_copy(const validators_shape *src, atd_arena *a, validators_shape *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool validators_shape_equal(const validators_shape *a, const validators_shape *b)
+{
+    if (a->tag != b->tag) return false;
+    switch (a->tag) {
+    case VALIDATORS_SHAPE_CIRCLE:
+        return a->u.Circle == b->u.Circle;
+    default:
+        return true;
+    }
+}
+
+int validators_host_copy(const validators_host *src, atd_arena *a, validators_host *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, dst->host.ptr, dst->host.len, &dst->host)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool validators_host_equal(const validators_host *a, const validators_host *b)
+{
+    return atd_string_equal(&a->host, &b->host) &&
+        a->port == b->port &&
+        a->weight == b->weight &&
+        a->has_backup == b->has_backup && (!a->has_backup || a->backup == b->backup);
+}
+
+static int validators_host_list_copy(const validators_host_list *src, atd_arena *a, validators_host_list *dst)
+{
+    validators_host *items = ATD_LIST_ALLOC(a, validators_host, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (validators_host_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool validators_host_list_equal(const validators_host_list *a, const validators_host_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(validators_host_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int validators_port_list_copy(const validators_port_list *src, atd_arena *a, validators_port_list *dst)
+{
+    int64_t *items = ATD_LIST_ALLOC(a, int64_t, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool validators_port_list_equal(const validators_port_list *a, const validators_port_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(a->items[i] == b->items[i])) return false;
+    }
+    return true;
+}
+
+static int validators_int_checked_list_copy(const validators_int_checked_list *src, atd_arena *a, validators_int_checked_list *dst)
+{
+    int64_t *items = ATD_LIST_ALLOC(a, int64_t, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool validators_int_checked_list_equal(const validators_int_checked_list *a, const validators_int_checked_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(a->items[i] == b->items[i])) return false;
+    }
+    return true;
+}
+
+static bool validators_int_int_checked_tuple_equal(const validators_int_int_checked_tuple *a, const validators_int_int_checked_tuple *b)
+{
+    return a->f0 == b->f0 &&
+        a->f1 == b->f1;
+}
+
+static bool validators_uint8_checked_nullable_equal(const validators_uint8_checked_nullable *a, const validators_uint8_checked_nullable *b)
+{
+    return a->has == b->has && (!a->has || a->value == b->value);
+}
+
+int validators_config_copy(const validators_config *src, atd_arena *a, validators_config *dst)
+{
+    *dst = *src;
+    if (validators_host_list_copy(&dst->hosts, a, &dst->hosts)) return ATD_ERR_NOMEM;
+    if (validators_port_list_copy(&dst->ports, a, &dst->ports)) return ATD_ERR_NOMEM;
+    if (validators_int_checked_list_copy(&dst->evens, a, &dst->evens)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool validators_config_equal(const validators_config *a, const validators_config *b)
+{
+    return validators_host_list_equal(&a->hosts, &b->hosts) &&
+        validators_port_list_equal(&a->ports, &b->ports) &&
+        validators_int_checked_list_equal(&a->evens, &b->evens) &&
+        validators_int_int_checked_tuple_equal(&a->range, &b->range) &&
+        validators_uint8_checked_nullable_equal(&a->level, &b->level);
+}
+
+static int validators_person_list_copy(const validators_person_list *src, atd_arena *a, validators_person_list *dst)
+{
+    validators_person *items = ATD_LIST_ALLOC(a, validators_person, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (validators_person_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool validators_person_list_equal(const validators_person_list *a, const validators_person_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(validators_person_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+static int validators_shape_list_copy(const validators_shape_list *src, atd_arena *a, validators_shape_list *dst)
+{
+    validators_shape *items = ATD_LIST_ALLOC(a, validators_shape, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool validators_shape_list_equal(const validators_shape_list *a, const validators_shape_list *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(validators_shape_equal(&a->items[i], &b->items[i]))) return false;
+    }
+    return true;
+}
+
+int validators_doc_copy(const validators_doc *src, atd_arena *a, validators_doc *dst)
+{
+    *dst = *src;
+    if (validators_person_list_copy(&dst->people, a, &dst->people)) return ATD_ERR_NOMEM;
+    if (validators_shape_list_copy(&dst->shapes, a, &dst->shapes)) return ATD_ERR_NOMEM;
+    if (dst->has_config && validators_config_copy(&dst->config, a, &dst->config)) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool validators_doc_equal(const validators_doc *a, const validators_doc *b)
+{
+    return validators_person_list_equal(&a->people, &b->people) &&
+        validators_shape_list_equal(&a->shapes, &b->shapes) &&
+        a->has_config == b->has_config && (!a->has_config || validators_config_equal(&a->config, &b->config));
+}
+
+int validators_port_copy(const validators_port *src, atd_arena *a, validators_port *dst)
+{
+    *dst = *src;
+    (void)a;
+    return 0;
+}
+
+bool validators_port_equal(const validators_port *a, const validators_port *b)
+{
+    return (*a) == (*b);
+}
+
+int validators_hostname_copy(const validators_hostname *src, atd_arena *a, validators_hostname *dst)
+{
+    *dst = *src;
+    if (atd_string_dup(a, (*dst).ptr, (*dst).len, &(*dst))) return ATD_ERR_NOMEM;
+    return 0;
+}
+
+bool validators_hostname_equal(const validators_hostname *a, const validators_hostname *b)
+{
+    return atd_string_equal(&(*a), &(*b));
+}
+
+/* --- names --- */
+
+static const atd_string validators_shape_tag__names[2] = {
+    {"Dot", 3},
+    {"Circle", 6},
+};
+const char *validators_shape_tag_name(validators_shape_tag v)
+{
+    return (size_t)v < 2 ? validators_shape_tag__names[v].ptr : NULL;
+}
+
+int validators_shape_tag_of_name(const char *s, size_t len, validators_shape_tag *out)
+{
+    const atd_string name = {s, len};
+    size_t i;
+    for (i = 0; i < 2; i++) {
+        if (atd_string_equal(&validators_shape_tag__names[i], &name)) {
+            *out = (validators_shape_tag)i;
+            return 0;
+        }
+    }
+    return ATD_ERR_INVALID;
+}
+
 /* --- streams and layout --- */
 
 bool validators_person_next_line(atd_stream *s, atd_arena *arena, validators_person *out)

@@ -24,10 +24,8 @@ typedef enum validators_shape_tag {
 } validators_shape_tag;
 
 typedef struct validators_person validators_person;
-typedef struct validators_string_checked_option validators_string_checked_option;
 typedef struct validators_shape validators_shape;
 typedef struct validators_host validators_host;
-typedef struct validators_port_option validators_port_option;
 typedef struct validators_host_list validators_host_list;
 typedef struct validators_port_list validators_port_list;
 typedef struct validators_int_checked_list validators_int_checked_list;
@@ -37,18 +35,12 @@ typedef struct validators_config validators_config;
 typedef struct validators_person_list validators_person_list;
 typedef struct validators_shape_list validators_shape_list;
 typedef struct validators_doc validators_doc;
-typedef struct validators_config_option validators_config_option;
 
 struct validators_person {
     atd_string name;
     int64_t age;
     bool has_email;
     atd_string email;
-};
-
-struct validators_string_checked_option {
-    bool has;
-    atd_string value;
 };
 
 struct validators_shape {
@@ -64,11 +56,6 @@ struct validators_host {
     double weight;
     bool has_backup;
     int64_t backup;
-};
-
-struct validators_port_option {
-    bool has;
-    int64_t value;
 };
 
 struct validators_host_list {
@@ -121,16 +108,11 @@ struct validators_doc {
     validators_config config;
 };
 
-struct validators_config_option {
-    bool has;
-    validators_config value;
-};
-
 typedef int64_t validators_port;
 typedef atd_string validators_hostname;
 
 /* --- functions --- */
-/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. */
+/* from_json reads one complete JSON document (arena-allocated; 0 or an error code); to_json appends compact JSON. read/write compose (atd_reader flags: ATD_READ_BORROW_STRINGS, ATD_READ_STRICT_FIELDS, ATD_READ_LENIENT); read_any/write_any are them as atd_read_fn/atd_write_fn. copy makes a deep copy in an arena (0 or ATD_ERR_NOMEM; src and dst may be the same value); equal compares values (floats with ==: -0.0 equals 0.0, NaN equals nothing). name and of_name map enums and sum tags to their JSON names (NULL, ATD_ERR_INVALID when none). */
 
 /* <c validator>s: written by the user (atd/validate.h) */
 bool valid_name(const atd_string *v, const char **why);
@@ -153,6 +135,8 @@ bool validators_person_next_line(atd_stream *s, atd_arena *arena, validators_per
 bool validators_person_next_element(atd_stream *s, atd_arena *arena, validators_person *out);
 int validators_person_write_line(const validators_person *value, atd_buf *out, atd_error *err);
 int validators_person_to_json_pretty(const validators_person *value, atd_buf *out, atd_error *err);
+int validators_person_copy(const validators_person *src, atd_arena *a, validators_person *dst);
+bool validators_person_equal(const validators_person *a, const validators_person *b);
 
 void validators_shape_init(validators_shape *v);
 bool validators_shape_read(atd_reader *r, validators_shape *out);
@@ -165,6 +149,10 @@ bool validators_shape_next_line(atd_stream *s, atd_arena *arena, validators_shap
 bool validators_shape_next_element(atd_stream *s, atd_arena *arena, validators_shape *out);
 int validators_shape_write_line(const validators_shape *value, atd_buf *out, atd_error *err);
 int validators_shape_to_json_pretty(const validators_shape *value, atd_buf *out, atd_error *err);
+int validators_shape_copy(const validators_shape *src, atd_arena *a, validators_shape *dst);
+bool validators_shape_equal(const validators_shape *a, const validators_shape *b);
+const char *validators_shape_tag_name(validators_shape_tag v);
+int validators_shape_tag_of_name(const char *s, size_t len, validators_shape_tag *out);
 
 void validators_host_init(validators_host *v);
 bool validators_host_read(atd_reader *r, validators_host *out);
@@ -177,6 +165,8 @@ bool validators_host_next_line(atd_stream *s, atd_arena *arena, validators_host 
 bool validators_host_next_element(atd_stream *s, atd_arena *arena, validators_host *out);
 int validators_host_write_line(const validators_host *value, atd_buf *out, atd_error *err);
 int validators_host_to_json_pretty(const validators_host *value, atd_buf *out, atd_error *err);
+int validators_host_copy(const validators_host *src, atd_arena *a, validators_host *dst);
+bool validators_host_equal(const validators_host *a, const validators_host *b);
 
 void validators_config_init(validators_config *v);
 bool validators_config_read(atd_reader *r, validators_config *out);
@@ -189,6 +179,8 @@ bool validators_config_next_line(atd_stream *s, atd_arena *arena, validators_con
 bool validators_config_next_element(atd_stream *s, atd_arena *arena, validators_config *out);
 int validators_config_write_line(const validators_config *value, atd_buf *out, atd_error *err);
 int validators_config_to_json_pretty(const validators_config *value, atd_buf *out, atd_error *err);
+int validators_config_copy(const validators_config *src, atd_arena *a, validators_config *dst);
+bool validators_config_equal(const validators_config *a, const validators_config *b);
 
 void validators_doc_init(validators_doc *v);
 bool validators_doc_read(atd_reader *r, validators_doc *out);
@@ -201,6 +193,8 @@ bool validators_doc_next_line(atd_stream *s, atd_arena *arena, validators_doc *o
 bool validators_doc_next_element(atd_stream *s, atd_arena *arena, validators_doc *out);
 int validators_doc_write_line(const validators_doc *value, atd_buf *out, atd_error *err);
 int validators_doc_to_json_pretty(const validators_doc *value, atd_buf *out, atd_error *err);
+int validators_doc_copy(const validators_doc *src, atd_arena *a, validators_doc *dst);
+bool validators_doc_equal(const validators_doc *a, const validators_doc *b);
 
 void validators_port_init(validators_port *v);
 bool validators_port_read(atd_reader *r, validators_port *out);
@@ -213,6 +207,8 @@ bool validators_port_next_line(atd_stream *s, atd_arena *arena, validators_port 
 bool validators_port_next_element(atd_stream *s, atd_arena *arena, validators_port *out);
 int validators_port_write_line(const validators_port *value, atd_buf *out, atd_error *err);
 int validators_port_to_json_pretty(const validators_port *value, atd_buf *out, atd_error *err);
+int validators_port_copy(const validators_port *src, atd_arena *a, validators_port *dst);
+bool validators_port_equal(const validators_port *a, const validators_port *b);
 
 void validators_hostname_init(validators_hostname *v);
 bool validators_hostname_read(atd_reader *r, validators_hostname *out);
@@ -225,6 +221,8 @@ bool validators_hostname_next_line(atd_stream *s, atd_arena *arena, validators_h
 bool validators_hostname_next_element(atd_stream *s, atd_arena *arena, validators_hostname *out);
 int validators_hostname_write_line(const validators_hostname *value, atd_buf *out, atd_error *err);
 int validators_hostname_to_json_pretty(const validators_hostname *value, atd_buf *out, atd_error *err);
+int validators_hostname_copy(const validators_hostname *src, atd_arena *a, validators_hostname *dst);
+bool validators_hostname_equal(const validators_hostname *a, const validators_hostname *b);
 
 #ifdef __cplusplus
 }

@@ -49,7 +49,7 @@ if [ "${1:-}" = "--one" ]; then
     exit 0
 fi
 
-suites=${*:-"arena buf writer write_cursor json reader strings error event everything gen_mapping roundtrip faults conformance stream pretty biniou lazy"}
+suites=${*:-"arena buf writer write_cursor json reader strings error event everything gen_mapping value_ops roundtrip faults conformance stream pretty biniou lazy"}
 
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DATDC_WERROR=ON > /dev/null
 targets=""

@@ -140,6 +140,16 @@ void cw_mid(cw *w, const char *fmt, ...)
     w->depth++;
 }
 
+void cw_cont(cw *w, const char *fmt, ...)
+{
+    va_list ap;
+    w->depth++;
+    va_start(ap, fmt);
+    cw_vline(w, fmt, ap);
+    va_end(ap);
+    w->depth--;
+}
+
 void cw_blank(cw *w)
 {
     atd_buf_putc(&w->out, '\n');

@@ -38,6 +38,8 @@ void cw_open(cw *w, const char *fmt, ...) ATD_PRINTF(2, 3);
 void cw_close(cw *w, const char *fmt, ...) ATD_PRINTF(2, 3);
 /* Dedents, prints the line, indents again: "} else {", "case 3:". */
 void cw_mid(cw *w, const char *fmt, ...) ATD_PRINTF(2, 3);
+/* A continuation line of a statement, one level deeper than the current. */
+void cw_cont(cw *w, const char *fmt, ...) ATD_PRINTF(2, 3);
 /* An empty line. */
 void cw_blank(cw *w);
 /* A line at column 0 (preprocessor lines, goto labels). */

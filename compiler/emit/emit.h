@@ -18,6 +18,14 @@ void emit_source(cw *w, const ir_module *m);
 
 /* --- between the emitter files --- */
 
+/* emit.c: which of m->types get a C definition and functions (used[i] for
+ * m->types[i]): the exported ones and every type their definitions and
+ * functions name, transitively; for biniou, only from the roots that have
+ * biniou functions. A type the schema mentions only where it is not used
+ * (the `T option` of a `?x : T option` field, which holds a T) is left out.
+ * NULL when out of memory; util_free it. */
+bool *emit_used_types(const ir_module *m, bool biniou);
+
 /* emit_h.c: the static prototypes at the top of the source, of the types
  * that are not exported and have functions (used[i] for m->types[i]:
  * reachable from the exported ones). */
@@ -46,9 +54,11 @@ static inline const char *emit_linkage(const ir_type *t)
 }
 
 /* emit_read.c: init, read and the read entry points of a composite type /
- * a typedef. */
+ * a typedef; init alone (--types-only). */
 void emit_type_readers(cw *w, const ir_module *m, const ir_type *t);
 void emit_def_readers(cw *w, const ir_module *m, const ir_def *d);
+void emit_type_init(cw *w, const ir_type *t);
+void emit_def_init(cw *w, const ir_def *d);
 /* Whether composite t has an init function (exported, imported, or a record
  * or tuple, whose reader starts with it). */
 bool emit_has_init(const ir_type *t);
@@ -143,6 +153,19 @@ void emit_biniou_read_tagged(cw *w, const ir_slot *s, const char *lv, const char
 void emit_lazy_header(cw *w, const ir_module *m);
 void emit_lazy_source(cw *w, const ir_module *m, const bool *used);
 
+/* emit_value_ops.c: deep copy and value equality (not with --types-only):
+ *     int P_t_copy(const P_t *src, atd_arena *a, P_t *dst);
+ *     bool P_t_equal(const P_t *a, const P_t *b);
+ * for every exported type and typedef (prototypes in the header), static
+ * ones for the other types with functions (used[i]) that need them. */
+void emit_value_ops_prototypes(cw *w, const char *name);
+void emit_value_ops_source(cw *w, const ir_module *m, const bool *used);
+/* emit_names.c: P_t_name and P_t_of_name of an exported enum, or of the tag
+ * type P_t_tag of an exported sum (emit_has_names). */
+bool emit_has_names(const ir_type *t);
+void emit_names_prototypes(cw *w, const ir_type *t);
+void emit_names_functions(cw *w, const ir_type *t);
+
 /* emit_match.c: `static int NAME(const char *s, size_t len)` returning the
  * index i of names[i] (lens[i] bytes) equal to s[0..len), or -1. Only the
  * entries with use[i] set take part (use may be NULL). */
@@ -151,11 +174,12 @@ void emit_match_function(cw *w, const char *name, const char *const *names, cons
 
 /* emit_stream.c: the untyped shims (read_any, write_any; the agreed
  * interface with the runtime) and the stream wrappers (next_line,
- * next_element, write_line, to_json_pretty) of a type named `name`. */
+ * next_element, write_line; not with --no-stream) and to_json_pretty (not
+ * with --no-pretty) of a type named `name`. */
 void emit_any_prototypes(cw *w, const char *name);
-void emit_stream_prototypes(cw *w, const char *name);
+void emit_stream_prototypes(cw *w, const ir_module *m, const char *name);
 void emit_read_any(cw *w, const char *name);
 void emit_write_any(cw *w, const char *name);
-void emit_stream_functions(cw *w, const char *name);
+void emit_stream_functions(cw *w, const ir_module *m, const char *name);
 
 #endif

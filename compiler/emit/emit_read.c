@@ -1195,6 +1195,24 @@ static void emit_read_entry_points(cw *w, const char *name)
     cw_blank(w);
 }
 
+void emit_type_init(cw *w, const ir_type *t)
+{
+    emit_init(w, t, t->name);
+    cw_end_item(w);
+}
+
+void emit_def_init(cw *w, const ir_def *d)
+{
+    cw_line(w, "void %s_init(%s *v)", d->c_name, d->c_name);
+    cw_open(w, "{");
+    if (ir_is_composite(d->type))
+        emit_init_call(w, d->type, "v");
+    else
+        cw_line(w, "memset(v, 0, sizeof *v);");
+    cw_close(w, "}");
+    cw_blank(w);
+}
+
 void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
 {
     (void)m;
@@ -1286,15 +1304,7 @@ void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
 void emit_def_readers(cw *w, const ir_module *m, const ir_def *d)
 {
     (void)m;
-    const ir_type *t = d->type;
-    cw_line(w, "void %s_init(%s *v)", d->c_name, d->c_name);
-    cw_open(w, "{");
-    if (ir_is_composite(t))
-        emit_init_call(w, t, "v");
-    else
-        cw_line(w, "memset(v, 0, sizeof *v);");
-    cw_close(w, "}");
-    cw_blank(w);
+    emit_def_init(w, d);
     cw_line(w, "bool %s_read(atd_reader *r, %s *out)", d->c_name, d->c_name);
     cw_open(w, "{");
     ir_slot slot = {d->type, false, d->check, false, false, {0}};

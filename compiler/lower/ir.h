@@ -287,6 +287,9 @@ typedef struct ir_module {
     ast_loc bin_imported_loc;
     bool biniou;             /* emit biniou code too (lower_options.biniou) */
     bool lazy;               /* emit the lazy format's API too (lower_options.lazy, emit_lazy.c) */
+    bool types_only;         /* atdc --types-only: C types and init functions, nothing else */
+    bool no_stream;          /* atdc --no-stream: no next_line, next_element, write_line */
+    bool no_pretty;          /* atdc --no-pretty: no to_json_pretty */
 } ir_module;
 
 /* Helpers shared by the emitters. */

@@ -29,6 +29,7 @@
  *                                named <t>_<arg1>_<arg2>
  *   anonymous record / sum       named after where it occurs: <parent>_<field>,
  *                                <parent>_<Constructor>, <parent>_elt, <parent>_<i>
+ *   type p in p.atd              P p, or with --no-stutter p (prefixed_name)
  *   m.t (from ... import t)      Q t, Q the imported schema's prefix (its
  *                                <c prefix>, else its base name + "_"); defined
  *                                in its header, which this header includes
@@ -82,6 +83,7 @@ typedef struct lower_ctx {
     diag_ctx *diag;
     atd_arena *arena;
     const char *prefix;
+    bool no_stutter; /* atdc --no-stutter (prefixed_name) */
     ir_type **types;
     size_t ntypes, types_cap;
     memo *memos;
@@ -131,6 +133,19 @@ static char *fmt(lower_ctx *L, const char *f, ...)
     vsnprintf(s, (size_t)n + 1, f, ap);
     va_end(ap);
     return s;
+}
+
+/* The C name of the type called short_name in a schema of prefix P: P +
+ * short_name, except with --no-stutter for the type named like the prefix
+ * without its final '_' (type library in library.atd), which is the bare
+ * prefix: library, not library_library. */
+static const char *prefixed_name(lower_ctx *L, const char *prefix, const char *short_name)
+{
+    size_t n = strlen(prefix);
+    if (L->no_stutter && n > 1 && prefix[n - 1] == '_' && strlen(short_name) == n - 1 &&
+        strncmp(prefix, short_name, n - 1) == 0)
+        return short_name;
+    return fmt(L, "%s%s", prefix, short_name);
 }
 
 /* Makes room for one more item; false when out of memory. */
@@ -311,7 +326,7 @@ static ir_type *new_type(lower_ctx *L, ir_kind kind)
 static void add_composite(lower_ctx *L, ir_type *t, const char *short_name)
 {
     t->short_name = short_name;
-    t->name = fmt(L, "%s%s", L->prefix, short_name);
+    t->name = prefixed_name(L, L->prefix, short_name);
     t->fn = t->name;
     if (t->atd_name == NULL)
         t->atd_name = short_name;
@@ -1043,7 +1058,7 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
             r->kind != IR_SUM && r->kind != IR_ENUM) {
             r->owner = d->name;
             r->short_name = short_name;
-            r->name = fmt(L, "%s%s", L->prefix, short_name);
+            r->name = prefixed_name(L, L->prefix, short_name);
             r->fn = r->name;
             r->atd_name = short_name;
             if (d->nparams == 0)
@@ -1106,7 +1121,7 @@ static ir_type *lower_imported(lower_ctx *L, const ast_type *t)
     r = new_type(L, kind);
     r->key = key;
     r->imported = true;
-    r->name = fmt(L, "%s%s", di->prefix, c_t);
+    r->name = prefixed_name(L, di->prefix, c_t);
     r->fn = r->name;
     r->short_name = fmt(L, "%s_%s", c_name_of(L, mod, NULL), c_t);
     r->atd_name = fmt(L, "%s.%s", mod, name);
@@ -1359,7 +1374,7 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
         ir_def *def = &m->defs[m->ndefs++];
         def->atd_name = td->name;
         const char *cname = check_annot_str(&td->annots, "c", "name");
-        def->c_name = fmt(&L, "%s%s", L.prefix, c_name_of(&L, td->name, cname));
+        def->c_name = prefixed_name(&L, L.prefix, c_name_of(&L, td->name, cname));
         def->type = t;
         def->is_typedef = strcmp(def->c_name, t->name) != 0;
         def->check = lower_checks(&L, td->rhs, NULL, t, 0);
@@ -1403,6 +1418,7 @@ ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm,
     }
     memset(Lp, 0, sizeof *Lp);
     Lp->imports = imports;
+    Lp->no_stutter = o->no_stutter;
     Lp->diag = d;
     Lp->arena = arena;
     Lp->cx = (check_cx *)cm;
@@ -1415,6 +1431,9 @@ ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm,
         return NULL;
     m->biniou = o->biniou || o->biniou_skip_abstract || o->lazy;
     m->lazy = o->lazy;
+    m->types_only = o->types_only;
+    m->no_stream = o->no_stream;
+    m->no_pretty = o->no_pretty;
     /* The lazy format needs every type's biniou form (check_formats.c). */
     if (o->biniou_skip_abstract && !o->lazy && m->bin_abstract &&
         !lower_bin_skip_abstract(d, arena, m))

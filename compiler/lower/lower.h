@@ -16,6 +16,12 @@ typedef struct lower_options {
     /* biniou, without the types that hold abstract (lower_bin.h) */
     bool biniou_skip_abstract;
     bool lazy; /* the lazy format's API too (ir_module.lazy; implies biniou) */
+    /* the type named like the prefix without its '_' is named by that bare
+     * prefix (atdc --no-stutter), here and in imported schemas */
+    bool no_stutter;
+    bool types_only; /* C types and init functions, nothing else (ir_module.types_only) */
+    bool no_stream;  /* no next_line, next_element, write_line (ir_module.no_stream) */
+    bool no_pretty;  /* no to_json_pretty (ir_module.no_pretty) */
 } lower_options;
 
 /* `mod.t` lowers to the C type and functions that the imported schema's own

@@ -69,13 +69,13 @@ static void clash_add(clash_list *c, const char *name, const void *owner, const 
     c->items[c->len++] = e;
 }
 
-/* The generated functions of a type or typedef (emit.h, emit_read.c). */
+/* The generated functions of a type or typedef (emit.h, emit_read.c, emit_value_ops.c). */
 static void clash_add_functions(clash_list *c, const char *base, const void *owner,
                                 const char *what, ast_loc loc)
 {
-    static const char *const suffixes[] = {"%s_init",     "%s_read",      "%s_write",
-                                           "%s_read_any", "%s_write_any", "%s_from_json",
-                                           "%s_to_json"};
+    static const char *const suffixes[] = {"%s_init",      "%s_read",      "%s_write",
+                                           "%s_read_any",  "%s_write_any", "%s_from_json",
+                                           "%s_to_json",   "%s_copy",      "%s_equal"};
     for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++)
         clash_add(c, clash_fmt(c, suffixes[i], base, ""), owner, what, loc);
 }
@@ -121,6 +121,12 @@ static void clash_add_type(clash_list *c, const ir_type *t)
     if (t->kind == IR_ASSOC)
         clash_add(c, clash_fmt(c, "%s_item", t->name, ""), t, what, t->loc);
     if (t->kind == IR_ENUM || t->kind == IR_SUM) {
+        /* the names functions (emit_names.c) */
+        const char *named = t->kind == IR_SUM ? clash_fmt(c, "%s_tag", t->name, "") : t->name;
+        if (named != NULL) {
+            clash_add(c, clash_fmt(c, "%s_name", named, ""), t, what, t->loc);
+            clash_add(c, clash_fmt(c, "%s_of_name", named, ""), t, what, t->loc);
+        }
         for (size_t i = 0; i < t->ncases; i++) {
             const ir_case *k = &t->cases[i];
             clash_add(c, k->const_name, k,

@@ -11,6 +11,7 @@
 #include "atd/reader.h"
 #include "atd/writer.h"
 #include "atd/json.h"
+#include "atd/value.h"
 #include "atd/read_name.h"
 #include "atd/adapter.h"
 #include "atd/validate.h"

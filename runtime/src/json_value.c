@@ -1,9 +1,11 @@
 /* The generic JSON value (json.h): reading it with the reader primitives,
- * writing it back compactly (atdgen's forms), equality and member lookup.
+ * writing it back compactly (atdgen's forms), deep copy, equality and member
+ * lookup.
  *
  * Every walk is iterative, so no input and no hand-built tree can exhaust the
  * C stack: reading keeps an explicit stack of open containers (bounded by the
- * reader's max_depth), writing and comparing keep one of (node, index) pairs.
+ * reader's max_depth), writing and comparing keep one of (node, index) pairs,
+ * copying one of the nodes left to copy.
  *
  * Arrays and objects of unknown length are collected on one scratch stack of
  * pending values shared by all nesting levels; when a container closes, its
@@ -14,6 +16,7 @@
  * against the arena's memory budget while it exists. */
 #include "atd/json.h"
 #include "atd/number.h"
+#include "atd/value.h"
 #include "atd/writer.h"
 #include "alloc.h"
 #include "error_path.h"
@@ -684,6 +687,70 @@ bool atd_json_equal(const atd_json *a, const atd_json *b)
     bool eq = json_equal(a, b, &frames);
     stack_free(&frames);
     return eq;
+}
+
+/* The copy works in place: *dst is first a shallow copy, and every node on
+ * the stack is a node in new memory whose strings and items still point
+ * into the old. A node's items are replaced only once they are all copied,
+ * so a failure leaves a valid value. */
+static int json_copy_node(atd_json *v, atd_arena *a, stack *todo)
+{
+    switch (v->kind) {
+    case ATD_JSON_BIGINT:
+    case ATD_JSON_STRING:
+        return atd_string_dup(a, v->u.string.ptr, v->u.string.len, &v->u.string);
+    case ATD_JSON_ARRAY: {
+        size_t n = v->u.array.len;
+        atd_json *items = ATD_LIST_ALLOC(a, atd_json, n);
+        atd_json **next = stack_push(todo, n * sizeof *next);
+        if (items == NULL || (n > 0 && next == NULL))
+            return ATD_ERR_NOMEM;
+        for (size_t i = 0; i < n; i++) {
+            items[i] = v->u.array.items[i];
+            next[i] = &items[i];
+        }
+        v->u.array.items = items;
+        return 0;
+    }
+    case ATD_JSON_OBJECT: {
+        size_t n = v->u.object.len;
+        atd_json_member *members = ATD_LIST_ALLOC(a, atd_json_member, n);
+        atd_json **next = stack_push(todo, n * sizeof *next);
+        if (members == NULL || (n > 0 && next == NULL))
+            return ATD_ERR_NOMEM;
+        for (size_t i = 0; i < n; i++) {
+            members[i] = v->u.object.members[i];
+            if (atd_string_dup(a, members[i].key.ptr, members[i].key.len, &members[i].key))
+                return ATD_ERR_NOMEM;
+            next[i] = &members[i].value;
+        }
+        v->u.object.members = members;
+        return 0;
+    }
+    case ATD_JSON_NULL:
+    case ATD_JSON_BOOL:
+    case ATD_JSON_INT:
+    case ATD_JSON_FLOAT:
+        break;
+    }
+    return 0;
+}
+
+int atd_json_copy(const atd_json *src, atd_arena *a, atd_json *dst)
+{
+    atd_json *space[32];
+    stack todo;
+    stack_init(&todo, space, sizeof space, NULL);
+    *dst = *src;
+    int rc = json_copy_node(dst, a, &todo);
+    while (rc == 0 && todo.len > 0) {
+        todo.len -= sizeof(atd_json *);
+        atd_json *v;
+        memcpy(&v, todo.data + todo.len, sizeof v);
+        rc = json_copy_node(v, a, &todo);
+    }
+    stack_free(&todo);
+    return rc;
 }
 
 const atd_json *atd_json_get(const atd_json *object, const char *key, size_t key_len)

@@ -509,7 +509,7 @@ static ir_module *load(atd_arena *arena, diag_ctx *d, const char *path)
     const checked_module *cm = check_module(d, arena, m, g.imports, &copts);
     if (cm == NULL)
         return NULL;
-    lower_options lopts = {NULL, false, false, false};
+    lower_options lopts = {0};
     ir_module *ir = lower_module(d, arena, cm, &lopts);
     if (ir == NULL || !sort_module(ir, arena))
         return NULL;

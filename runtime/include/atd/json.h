@@ -87,6 +87,14 @@ int atd_json_write(const atd_json *v, atd_buf *out, atd_error *err);
  * unequal if that fails. */
 bool atd_json_equal(const atd_json *a, const atd_json *b);
 
+/* Deep copy: makes *dst a copy of *src whose strings, keys, items and
+ * members all live in arena `a`, so that the value outlives the arena that
+ * src lives in. src and dst may be the same value (it then moves into a).
+ * Iterative: trees nested deeper than 32 levels use malloc for the walk.
+ * Returns 0, or ATD_ERR_NOMEM; *dst is then still a valid value, parts of
+ * which may point into src's memory. */
+int atd_json_copy(const atd_json *src, atd_arena *a, atd_json *dst);
+
 /* Looks up the last member named key (NULL when absent). Linear scan. */
 const atd_json *atd_json_get(const atd_json *object, const char *key, size_t key_len);
 

@@ -1,0 +1,78 @@
+/* Generated names of enums and sum tags (emit.h): the constructor's JSON
+ * name for a value, and the value for a name, without going through JSON.
+ * For an enum P_t, and for the tag type P_t_tag of a sum P_t:
+ *     const char *P_t_name(P_t v);   NULL when v is no constructor
+ *     int P_t_of_name(const char *s, size_t len, P_t *out);   0 or ATD_ERR_INVALID
+ * Names are matched exactly (bytes, case included), as the readers match
+ * them; the catch-all constructor of an open enum has its own name too. */
+#include "emit.h"
+
+/* The C type whose names are listed: the enum, or the sum's tag. */
+static const char *named_type(cw *w, const ir_type *t)
+{
+    return t->kind == IR_SUM ? cw_fmt(w, "%s_tag", t->name) : t->name;
+}
+
+bool emit_has_names(const ir_type *t)
+{
+    return t->exported && (t->kind == IR_ENUM || t->kind == IR_SUM);
+}
+
+void emit_names_prototypes(cw *w, const ir_type *t)
+{
+    const char *n = named_type(w, t);
+    cw_line(w, "const char *%s_name(%s v);", n, n);
+    cw_line(w, "int %s_of_name(const char *s, size_t len, %s *out);", n, n);
+}
+
+/* Emits, for everything_level:
+ *     static const atd_string everything_level__names[3] = {
+ *         {"low", 3},
+ *         ...
+ *     };
+ *     const char *everything_level_name(everything_level v)
+ *     {
+ *         return (size_t)v < 3 ? everything_level__names[v].ptr : NULL;
+ *     }
+ *     int everything_level_of_name(const char *s, size_t len, everything_level *out)
+ *     {
+ *         const atd_string name = {s, len};
+ *         size_t i;
+ *         for (i = 0; i < 3; i++) {
+ *             if (atd_string_equal(&everything_level__names[i], &name)) {
+ *                 *out = (everything_level)i;
+ *                 return 0;
+ *             }
+ *         }
+ *         return ATD_ERR_INVALID;
+ *     }
+ */
+void emit_names_functions(cw *w, const ir_type *t)
+{
+    const char *n = named_type(w, t);
+    cw_open(w, "static const atd_string %s__names[%zu] = {", n, t->ncases);
+    for (size_t i = 0; i < t->ncases; i++) {
+        const ir_case *k = &t->cases[i];
+        cw_line(w, "{\"%s\", %zu},", cw_c_string(w, k->json_name, k->json_len), k->json_len);
+    }
+    cw_close(w, "};");
+    cw_line(w, "const char *%s_name(%s v)", n, n);
+    cw_open(w, "{");
+    cw_line(w, "return (size_t)v < %zu ? %s__names[v].ptr : NULL;", t->ncases, n);
+    cw_close(w, "}");
+    cw_blank(w);
+    cw_line(w, "int %s_of_name(const char *s, size_t len, %s *out)", n, n);
+    cw_open(w, "{");
+    cw_line(w, "const atd_string name = {s, len};");
+    cw_line(w, "size_t i;");
+    cw_open(w, "for (i = 0; i < %zu; i++)", t->ncases);
+    cw_open(w, "if (atd_string_equal(&%s__names[i], &name))", n);
+    cw_line(w, "*out = (%s)i;", n);
+    cw_line(w, "return 0;");
+    cw_close(w, "}");
+    cw_close(w, "}");
+    cw_line(w, "return ATD_ERR_INVALID;");
+    cw_close(w, "}");
+    cw_blank(w);
+    cw_end_item(w);
+}
