@@ -9,11 +9,13 @@
 #include <string.h>
 
 #include "atd/common.h"
+#include "diff/diff_cli.h"
 #include "driver.h"
 #include "util/alloc.h"
 
 static const char usage_text[] =
     "Usage: atdc [OPTIONS] FILE.atd...\n"
+    "       atdc diff [OPTIONS] OLD.atd NEW.atd   (see atdc diff --help)\n"
     "Compile ATD schemas into C types with JSON readers and writers.\n"
     "\n"
     "Options:\n"
@@ -92,6 +94,8 @@ static bool main_option_value(int argc, char **argv, int *i, const char *name, c
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "diff") == 0)
+        return diff_main(argc - 1, argv + 1);
     driver_options o;
     driver_options_init(&o);
     const char **files = util_calloc((size_t)argc + 1, sizeof *files);

@@ -154,6 +154,7 @@ typedef struct ir_field {
     int required_index;    /* index among required fields, or -1 */
     const char *doc;       /* <doc text> of the field, or NULL */
     uint32_t bin_hashtag;  /* biniou: hash of the ATD name | 0x80000000 */
+    ast_loc loc;           /* the whole field as written (atdc diff's reports) */
 } ir_field;
 
 typedef struct ir_case {

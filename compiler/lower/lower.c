@@ -754,6 +754,7 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const che
         const ast_field *af = ms.items[i].field;
         ir_field *f = &rt->fields[i];
         f->atd_name = af->name;
+        f->loc = af->loc;
         f->c_name = c_name_of(L, af->name, annot_str(&af->annots, "c", "name"));
         f->doc = annot_str(&af->annots, "doc", "text");
         const ast_annot_field *jn = check_annot_find(&af->annots, "json", "name");
