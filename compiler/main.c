@@ -26,6 +26,7 @@ static const char usage_text[] =
     "  --depfile FILE      also write that make rule to FILE while generating\n"
     "  --check             run every check of generation; write nothing\n"
     "  --print             print the schema as normalized ATD to stdout (no check)\n"
+    "  --json-schema ROOT  print the JSON Schema (draft 2020-12) of type ROOT to stdout\n"
     "  --max-errors N      stop after N errors (default 20, 0 for no limit)\n"
     "  --ignore-adapters   accept JSON adapters that are OCaml code and ignore them\n"
     "  -Werror             make warnings errors\n"
@@ -163,6 +164,13 @@ int main(int argc, char **argv)
                 include_dirs[o.ninclude_dirs++] = argv[++i];
             else
                 rc = main_usage_error("option '%s' needs a directory", arg);
+        } else if (main_option_value(argc, argv, &i, "--json-schema", &value, &missing)) {
+            if (missing)
+                rc = main_usage_error("option '%s' needs a type name", "--json-schema");
+            else {
+                o.mode = DRIVER_JSON_SCHEMA;
+                o.json_schema_root = value;
+            }
         } else if (main_option_value(argc, argv, &i, "--depfile", &value, &missing)) {
             if (missing)
                 rc = main_usage_error("option '%s' needs a file name", "--depfile");

@@ -20,10 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Following wraps and imports: a longer chain can only be a cycle of
- * imported aliases, which lowering does not produce; the bound is a guard. */
-#define DIFF_MAX_RESOLVE 256
-
 typedef struct diff_side {
     const load_schema *s;
     const ir_type *t;
@@ -138,23 +134,10 @@ static void diff_add(diff_ctx *C, diff_direction dir, bool certain, diff_kind ki
         f->affected[f->naffected++] = C->def_name;
 }
 
-/* The type whose JSON form is exchanged: wraps and imports looked through. */
+/* The type whose JSON form is exchanged (load_ir_wire). */
 static diff_side diff_resolve(diff_side x)
 {
-    for (int i = 0; i < DIFF_MAX_RESOLVE; i++) {
-        if (x.t->kind == IR_WRAP && x.t->elem.type != NULL) {
-            x.t = x.t->elem.type;
-        } else if (x.t->imported) {
-            const load_schema *owner = NULL;
-            const ir_def *d = load_ir_resolve(x.s, x.t, &owner);
-            if (d == NULL)
-                return x;
-            x.s = owner;
-            x.t = d->type;
-        } else {
-            return x;
-        }
-    }
+    x.t = load_ir_wire(&x.s, x.t, NULL);
     return x;
 }
 
@@ -200,25 +183,25 @@ static void diff_type(diff_ctx *C, diff_side o, diff_side n, const ast_loc *ol, 
 static void diff_int(diff_ctx *C, const ir_type *o, const ir_type *n, const ast_loc *ol,
                      const ast_loc *nl)
 {
-    static const char *const names[] = {"int64", "int8", "int16", "int32", "uint8", "uint16", "uint32"};
-    static const long long lo[] = {INT64_MIN, INT8_MIN, INT16_MIN, INT32_MIN, 0, 0, 0};
-    static const long long hi[] = {INT64_MAX, INT8_MAX, INT16_MAX, INT32_MAX, UINT8_MAX, UINT16_MAX, UINT32_MAX};
     if (o->int_as_string != n->int_as_string) {
         diff_add(C, DIFF_BOTH, true, DIFF_INCOMPATIBLE_TYPE, NULL, ol, nl,
                  o->int_as_string ? "int written as a JSON string (<json repr=\"string\">) is now a JSON number"
                                   : "int written as a JSON number is now a JSON string (<json repr=\"string\">)");
         return;
     }
-    int a = (int)o->int_repr, b = (int)n->int_repr;
+    int64_t olo, ohi, nlo, nhi;
+    ir_int_range(o->int_repr, &olo, &ohi);
+    ir_int_range(n->int_repr, &nlo, &nhi);
+    const char *a = ir_int_repr_name(o->int_repr), *b = ir_int_repr_name(n->int_repr);
     /* A narrower C type rejects the values outside its range on reading. */
-    if (lo[a] < lo[b] || hi[a] > hi[b])
+    if (olo < nlo || ohi > nhi)
         diff_add(C, DIFF_BACKWARD, false, DIFF_INCOMPATIBLE_TYPE, NULL, ol, nl,
                  diff_fmt(C, "int <c repr> changed from %s to %s: NEW's readers reject the values outside %s",
-                          names[a], names[b], names[b]));
-    if (lo[b] < lo[a] || hi[b] > hi[a])
+                          a, b, b));
+    if (nlo < olo || nhi > ohi)
         diff_add(C, DIFF_FORWARD, false, DIFF_INCOMPATIBLE_TYPE, NULL, ol, nl,
                  diff_fmt(C, "int <c repr> changed from %s to %s: OLD's readers reject the values outside %s",
-                          names[a], names[b], names[a]));
+                          a, b, a));
 }
 
 /* A default value, comparable across the two schemas (whose C prefixes

@@ -10,6 +10,10 @@
 #include "load/deps.h"
 #include "lower/lower.h"
 
+/* Following wraps and imports: a longer chain can only be a cycle of
+ * imported aliases, which lowering does not produce; the bound is a guard. */
+#define LOAD_IR_MAX_WIRE 256
+
 typedef struct load_ctx {
     atd_arena *arena;
     diag_ctx *d;
@@ -93,4 +97,27 @@ const ir_def *load_ir_resolve(const load_schema *s, const ir_type *t, const load
         }
     }
     return NULL;
+}
+
+const ir_type *load_ir_wire(const load_schema **s, const ir_type *t, const ir_def **via)
+{
+    if (via != NULL)
+        *via = NULL;
+    for (int i = 0; i < LOAD_IR_MAX_WIRE; i++) {
+        if (t->kind == IR_WRAP && t->elem.type != NULL) {
+            t = t->elem.type;
+        } else if (t->imported) {
+            const load_schema *owner = NULL;
+            const ir_def *d = load_ir_resolve(*s, t, &owner);
+            if (d == NULL)
+                return t;
+            if (via != NULL)
+                *via = d;
+            *s = owner;
+            t = d->type;
+        } else {
+            return t;
+        }
+    }
+    return t;
 }

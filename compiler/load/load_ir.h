@@ -37,6 +37,12 @@ const load_schema *load_ir(atd_arena *arena, diag_ctx *d, const ast_module *m, c
  * already rejected that). */
 const ir_def *load_ir_resolve(const load_schema *s, const ir_type *t, const load_schema **owner);
 
+/* The type whose JSON is read and written for `t` of schema *s: wraps (the
+ * wire type) and imported types (their definition's type) looked through;
+ * *s becomes the schema that defines it, and *via (may be NULL) the last
+ * imported definition followed, or NULL. */
+const ir_type *load_ir_wire(const load_schema **s, const ir_type *t, const ir_def **via);
+
 /* The definition named `name` in s, or NULL (parametrized definitions are
  * not in the IR: only their instances are). */
 const ir_def *load_ir_def(const load_schema *s, const char *name);

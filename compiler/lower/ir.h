@@ -295,4 +295,21 @@ static inline bool ir_is_composite(const ir_type *t)
     return t->kind >= IR_RECORD;
 }
 
+/* The values a <c repr> of int holds, and its name in <c repr>. */
+static inline void ir_int_range(ir_int_repr r, int64_t *lo, int64_t *hi)
+{
+    static const int64_t los[] = {INT64_MIN, INT8_MIN, INT16_MIN, INT32_MIN, 0, 0, 0};
+    static const int64_t his[] = {INT64_MAX, INT8_MAX, INT16_MAX, INT32_MAX,
+                                  UINT8_MAX, UINT16_MAX, UINT32_MAX};
+    *lo = los[r];
+    *hi = his[r];
+}
+
+static inline const char *ir_int_repr_name(ir_int_repr r)
+{
+    static const char *const names[] = {"int64", "int8", "int16", "int32",
+                                        "uint8", "uint16", "uint32"};
+    return names[r];
+}
+
 #endif

@@ -678,10 +678,9 @@ static bool lower_default(lower_ctx *L, const ast_annots *annots, ir_type *t, as
         break;
     case CHECK_DEFAULT_INT:
         if (t->kind == IR_INT) {
-            static const int64_t lo[] = {INT64_MIN, INT8_MIN, INT16_MIN, INT32_MIN, 0, 0, 0};
-            static const int64_t hi[] = {INT64_MAX, INT8_MAX,   INT16_MAX, INT32_MAX,
-                                         UINT8_MAX, UINT16_MAX, UINT32_MAX};
-            if (dv.i < lo[t->int_repr] || dv.i > hi[t->int_repr]) {
+            int64_t lo, hi;
+            ir_int_range(t->int_repr, &lo, &hi);
+            if (dv.i < lo || dv.i > hi) {
                 diag_error(L->diag, loc, "<ocaml default> %lld does not fit the C type %s",
                            (long long)dv.i, t->name);
                 L->failed = true;
