@@ -3,13 +3,17 @@
 # where wall-clock figures are not: on each workload, the generated reader and
 # writer and the generic contenders each run N times in atdc_bench's
 # measured_loop (--only ID --iters N), and only that function is counted
-# (--toggle-collect=measured_loop). Writes a markdown table to stdout and, per
-# workload, the callgrind_annotate profiles of the generated reader and
-# writer (where their instructions go, by function) into the output folder.
+# (--toggle-collect=measured_loop); on each variant of a workload's input
+# (WORKLOAD.sorted, .shuffled, .escaped, .pretty: bench/variants.c), the
+# generated reader and yyjson. Writes to stdout a markdown table of every
+# count, then the instructions per byte of atdc's reader against yyjson's
+# for every workload and variant; and, per workload, the callgrind_annotate
+# profiles of the generated reader and writer (where their instructions go,
+# by function) into the output folder.
 #
 # Usage: sh bench/callgrind.sh BENCH_BINARY DATA_DIR [OUT_DIR] [N]
-# Environment: WORKLOADS and CONTENDERS (space-separated) replace the
-# default lists below.
+# Environment: WORKLOADS, VARIANTS, CONTENDERS and VARIANT_CONTENDERS
+# (space-separated) replace the default lists below (VARIANTS="" for none).
 set -eu
 bench=$1
 data=$2
@@ -20,33 +24,58 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 workloads=${WORKLOADS:-"event twitter citm_catalog canada github blockchain donut"}
+variants=${VARIANTS-"sorted shuffled escaped pretty"}
 contenders=${CONTENDERS:-"gen.read gen.read.borrow gen.write yyjson.parse yyjson.parse+conv yyjson.print
     simdjson.dom simdjson.ondemand simdjson.minify atd_json.parse atd_json.print cjson.parse cjson.print"}
+variant_contenders=${VARIANT_CONTENDERS:-"gen.read yyjson.parse"}
+# "workload contender instructions/document bytes/document" per line.
+counts="$tmp/counts"
+: > "$counts"
+
+# Counts contender $2 on workload $1 (one table row); keeps the profile of
+# the generated reader and writer of the workloads themselves.
+count() {
+    wl=$1
+    id=$2
+    cg="$tmp/cg.$wl.$id"
+    if ! valgrind --tool=callgrind --callgrind-out-file="$cg" \
+        --toggle-collect=measured_loop "$bench" --data "$data" --workload "$wl" \
+        --only "$id" --iters "$n" > "$tmp/log" 2>&1; then
+        echo "| $wl | $id | failed (see valgrind log) | | |"
+        return
+    fi
+    # Skip contenders that do not run on this workload (or are not built).
+    line=$(grep " iterations, " "$tmp/log" || true)
+    [ -n "$line" ] || return 0
+    # "WORKLOAD ID: N iterations, B bytes each": bytes of input (readers)
+    # or of the contender's own output (writers).
+    bytes=$(echo "$line" | sed 's/.* iterations, \([0-9]*\) bytes each.*/\1/')
+    ir=$(awk '/^(summary|totals):/ { print $2; exit }' "$cg")
+    awk -v ir="$ir" -v n="$n" -v b="$bytes" -v w="$wl" -v id="$id" -v f="$counts" \
+        'BEGIN { printf "| %s | %s | %.0f | %d | %.2f |\n", w, id, ir / n, b, ir / n / b
+                 printf "%s %s %.0f %d\n", w, id, ir / n, b >> f }'
+    case $wl in *.*) return 0 ;; esac # a variant: no profile
+    case $id in
+    gen.read | gen.write)
+        # Without the temporary folder, the data folder and the binary's
+        # path: the profile says the same on every machine.
+        callgrind_annotate --inclusive=no "$cg" 2>/dev/null | head -40 |
+            sed -e "s|$tmp/||g" -e "s|$data|DATA_DIR|g" -e "s|$bench|atdc_bench|g" \
+                -e 's| \[/[^]]*\]$||' \
+                > "$out/callgrind_${wl}_$(echo "$id" | tr . _).txt" ;;
+    esac
+}
+
 echo "| workload | contender | instructions / document | bytes / document | instructions / byte |"
 echo "|---|---|---:|---:|---:|"
 for wl in $workloads; do
     for id in $contenders; do
-        cg="$tmp/cg.$wl.$id"
-        if ! valgrind --tool=callgrind --callgrind-out-file="$cg" \
-            --toggle-collect=measured_loop "$bench" --data "$data" --workload "$wl" \
-            --only "$id" --iters "$n" > "$tmp/log" 2>&1; then
-            echo "| $wl | $id | failed (see valgrind log) | | |"
-            continue
-        fi
-        # Skip contenders that do not run on this workload (or are not built).
-        line=$(grep " iterations, " "$tmp/log" || true)
-        [ -n "$line" ] || continue
-        # "WORKLOAD ID: N iterations, B bytes each": bytes of input (readers)
-        # or of the contender's own output (writers).
-        bytes=$(echo "$line" | sed 's/.* iterations, \([0-9]*\) bytes each.*/\1/')
-        ir=$(awk '/^(summary|totals):/ { print $2; exit }' "$cg")
-        awk -v ir="$ir" -v n="$n" -v b="$bytes" -v w="$wl" -v id="$id" \
-            'BEGIN { printf "| %s | %s | %.0f | %d | %.2f |\n", w, id, ir / n, b, ir / n / b }'
-        case $id in
-        gen.read | gen.write)
-            callgrind_annotate --inclusive=no "$cg" 2>/dev/null | head -40 \
-                > "$out/callgrind_${wl}_$(echo "$id" | tr . _).txt" ;;
-        esac
+        count "$wl" "$id"
+    done
+    for v in $variants; do
+        for id in $variant_contenders; do
+            count "$wl.$v" "$id"
+        done
     done
 done
 echo
@@ -54,3 +83,22 @@ echo "N = $n documents per contender; instructions counted inside measured_loop 
 echo "Readers per byte of input, writers per byte of their own output. valgrind counts"
 echo "a large rep-movsb memcpy as about one instruction per byte. simdjson's rows say"
 echo "failed on CPUs with AVX-512 (valgrind does not emulate the kernels it picks there)."
+echo
+echo "### Reading: atdc against yyjson, instructions per byte of input"
+echo
+echo "| workload | bytes | atdc gen.read | yyjson.parse | atdc / yyjson |"
+echo "|---|---:|---:|---:|---:|"
+awk '$2 == "gen.read" { atdc[$1] = $3 / $4; bytes[$1] = $4; order[++k] = $1 }
+     $2 == "yyjson.parse" { yy[$1] = $3 / $4 }
+     END {
+         for (i = 1; i <= k; i++) {
+             w = order[i]
+             if (w in yy)
+                 printf "| %s | %d | %.2f | %.2f | %.2f |\n", w, bytes[w], atdc[w], yy[w], atdc[w] / yy[w]
+             else
+                 printf "| %s | %d | %.2f | n/a | |\n", w, bytes[w], atdc[w]
+         }
+     }' "$counts"
+echo
+echo "atdc / yyjson is the share of yyjson's instructions the generated reader runs"
+echo "(the required bound is 1/1.3 = 0.77 or less, on every workload and variant)."

@@ -60,6 +60,11 @@ typedef struct workload {
     atd_arena *value_arena; /* the typed value the writers write */
     void *value;
     atd_buf out; /* the generated writer's text of `value` */
+    /* Variants that reorder keys (sorted, shuffled) also reorder the entries
+     * of maps read from objects (`<json repr="object">`): a value read from
+     * them writes `out` with every object's keys sorted, this text (NULL for
+     * the other workloads). */
+    const atd_buf *out_sorted;
     dom_counts input_counts, out_counts;
     uint64_t typed_checksum; /* event / donut */
     long min_iters;          /* donut: enough documents in total */
@@ -80,7 +85,10 @@ void allocation_growth(void);
 enum {
     GROUP_READ = 1,  /* readers of w->input */
     GROUP_WRITE = 2, /* writers of w->value (or of its text) */
-    GROUP_SINK = 4   /* the generated writer through bounded sinks */
+    GROUP_SINK = 4,  /* the generated writer through bounded sinks */
+    /* the few readers timed on the variants of an input (variants.c): the
+     * generated reader, yyjson and simdjson's DOM */
+    GROUP_VARIANT = 8
 };
 
 typedef struct contender contender;

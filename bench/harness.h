@@ -101,14 +101,27 @@ const char *simd_version(void);
 #endif
 
 /* ---- synthetic inputs (gen_data.c) -------------------------------------- */
-enum { EVENTS_PLAIN, EVENTS_SHUFFLED, EVENTS_UNKNOWN };
+enum { EVENTS_PLAIN, EVENTS_UNKNOWN };
 bool gen_events(atd_arena *a, size_t n, event_events *out);
-/* The JSON text of the events: keys in schema order (EVENTS_PLAIN), shuffled
- * per record, or with ten unknown fields per record. */
+/* The JSON text of the events: keys in schema order (EVENTS_PLAIN), or with
+ * ten unknown fields per record. */
 bool gen_events_text(const event_events *v, int variant, atd_buf *out);
 bool gen_ints(atd_arena *a, size_t n, bench_ints *out);
 bool gen_strings(atd_arena *a, size_t n, bench_strings *out);
 bool gen_counts(atd_arena *a, size_t n, bench_counts *out);
+
+/* ---- variants of a document (variants.c) -------------------------------- */
+typedef enum doc_variant {
+    VARIANT_SORTED,   /* every object's keys sorted (bytewise) */
+    VARIANT_SHUFFLED, /* every object's keys in a random order (fixed seed) */
+    VARIANT_ESCAPED,  /* `/` as `\/`, non-ASCII as `\uXXXX` in every string */
+    VARIANT_PRETTY,   /* 2-space indentation, one member or item per line */
+    VARIANT_COUNT
+} doc_variant;
+extern const char *const VARIANT_NAMES[VARIANT_COUNT]; /* "sorted", ... */
+/* Appends the variant of the valid JSON text [json, json + len) to out;
+ * false when the text is not what it expects or memory runs out. */
+bool variant_text(const char *json, size_t len, doc_variant variant, atd_buf *out);
 
 /* ---- allocation counting (alloc_count.c) -------------------------------- */
 typedef struct alloc_stats {

@@ -6,7 +6,10 @@
  * writer writes it, plus the value counts of both texts and, for event and
  * donut, the checksum of the decoded structs. bench_workloads runs them in
  * report order: the synthetic event lists, the writer micro-workloads, then
- * the files of the data folder (FILES). */
+ * the files of the data folder (FILES); each read workload of a document
+ * (event and FILES) is followed by the variants of its text (variants.c:
+ * NAME.sorted, NAME.shuffled, NAME.escaped, NAME.pretty), checked against
+ * the same reference figures. */
 #include "driver.h"
 
 #include "bin_bench.h"
@@ -188,15 +191,66 @@ static bool selected(const char *name)
     return workload_filter == NULL || strcmp(workload_filter, name) == 0;
 }
 
+/* Whether `base` or one of its variants (`base.sorted`, ...) is selected. */
+static bool selected_with_variants(const char *base)
+{
+    size_t n = strlen(base);
+    if (selected(base) || (strncmp(workload_filter, base, n) == 0 && workload_filter[n] == '.'))
+        return true;
+    return false;
+}
+
+/* The variants of w's input (variants.c): the same values, so the same
+ * reference figures (value counts, checksum, text written back), timed for
+ * the few readers of GROUP_VARIANT. */
+static void bench_variants(workload *w)
+{
+    char base[sizeof w->name];
+    memcpy(base, w->name, sizeof base);
+    const char *input = w->input;
+    size_t input_len = w->input_len;
+    dom_counts counts = w->input_counts;
+    atd_buf out_sorted;
+    atd_buf_init(&out_sorted);
+    bool sorted_ok = variant_text(w->out.data, w->out.len, VARIANT_SORTED, &out_sorted);
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        snprintf(w->name, sizeof w->name, "%s.%s", base, VARIANT_NAMES[v]);
+        if (!selected(w->name))
+            continue;
+        w->out_sorted = v == VARIANT_SORTED || v == VARIANT_SHUFFLED ? &out_sorted : NULL;
+        atd_buf text;
+        atd_buf_init(&text);
+        if (!sorted_ok || !variant_text(input, input_len, (doc_variant)v, &text) ||
+            !dom_counts_of_text(text.data, text.len, &w->input_counts) ||
+            !dom_counts_equal(&w->input_counts, &counts)) {
+            report_setup_failed(w->name);
+        } else {
+            w->input = text.data;
+            w->input_len = text.len;
+            run_workload(w, GROUP_VARIANT);
+        }
+        atd_buf_free(&text);
+    }
+    atd_buf_free(&out_sorted);
+    w->out_sorted = NULL;
+    memcpy(w->name, base, sizeof base);
+    w->input = input;
+    w->input_len = input_len;
+    w->input_counts = counts;
+}
+
 /* ======================================================================== */
 /* MARK: the workloads                                                       */
 /* ======================================================================== */
 
-/* 1000 events, written then read back; shuffled keys; unknown fields; and
- * the bounded-memory sinks. */
+/* 1000 events, written then read back, and the variants of that text;
+ * unknown fields; and the bounded-memory sinks. */
 static void bench_events(void)
 {
-    static const char *const names[] = {"event", "event.shuffled", "event.unknown10"};
+    static const char *const names[] = {"event", "event.unknown10"};
+    if (!selected_with_variants("event") && !selected(names[EVENTS_UNKNOWN]) &&
+        !selected("event.sink"))
+        return;
     workload w;
     if (!workload_init(&w, "event", &event_events_ops) ||
         !gen_events(w.value_arena, 1000, w.value) || !workload_finish(&w)) {
@@ -220,8 +274,11 @@ static void bench_events(void)
             report_setup_failed(names[variant]);
         } else if (!dom_counts_of_text(w.input, w.input_len, &w.input_counts)) {
             report_setup_failed(names[variant]);
-        } else if (selected(w.name)) {
-            run_workload(&w, GROUP_READ | (variant == EVENTS_PLAIN ? GROUP_WRITE : 0));
+        } else {
+            if (selected(w.name))
+                run_workload(&w, GROUP_READ | (variant == EVENTS_PLAIN ? GROUP_WRITE : 0));
+            if (variant == EVENTS_PLAIN)
+                bench_variants(&w);
         }
         atd_buf_free(&text);
     }
@@ -264,7 +321,7 @@ static bool gen_counts_any(atd_arena *a, size_t n, void *out)
 /* A file of the data folder through its schema's root type. */
 static void bench_file(const char *dir, const file_workload *f)
 {
-    if (!selected(f->name))
+    if (!selected_with_variants(f->name))
         return;
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.json", dir, f->name);
@@ -295,7 +352,9 @@ static void bench_file(const char *dir, const file_workload *f)
                      (unsigned long long)dom_counts_total(&w.input_counts));
             report_note(f->name, note);
         }
-        run_workload(&w, GROUP_READ | GROUP_WRITE);
+        if (selected(f->name))
+            run_workload(&w, GROUP_READ | GROUP_WRITE);
+        bench_variants(&w);
     } else {
         report_setup_failed(f->name);
     }

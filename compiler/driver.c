@@ -1,5 +1,5 @@
 /* The pipeline (driver.h), one visible call per stage in driver_run:
- * parse, check, load the imports, lower, check the C names, sort, then emit
+ * parse, load the imports, check, lower, check the C names, sort, then emit
  * the header and the source and write both files (and the make rule).
  * --print, --dump-ast and -M leave the sequence early, and so does --check,
  * right after the last stage that can reject a schema. Each compilation owns
@@ -208,6 +208,17 @@ static bool driver_biniou(const driver_options *o, diag_ctx *d, atd_arena *arena
     return lower_bin_skip_abstract(d, arena, ir);
 }
 
+const checked_module *driver_load_and_check(const driver_options *o, diag_ctx *d, atd_arena *arena,
+                                            const char *name, const ast_module *m, deps_graph *g)
+{
+    if (!deps_load(g, arena, d, m, name, o->include_dirs, o->ninclude_dirs))
+        return NULL;
+    check_options copts;
+    memset(&copts, 0, sizeof copts);
+    copts.ignore_adapters = o->ignore_adapters;
+    return check_module(d, arena, m, g->imports, &copts);
+}
+
 /* --json-schema ROOT: the schema and its imports lowered, then the JSON
  * Schema of ROOT (jsonschema.h). */
 static int driver_json_schema(const driver_options *o, diag_ctx *d, atd_arena *arena,
@@ -247,15 +258,10 @@ static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, co
 
     /* --check stops after the last step that can find an error in the
      * schema, so a schema it accepts always generates. */
-    check_options copts;
-    memset(&copts, 0, sizeof copts);
-    copts.ignore_adapters = o->ignore_adapters;
-    const checked_module *cm = check_module(d, arena, m, &copts);
+    const checked_module *cm = driver_load_and_check(o, d, arena, name, m, &g);
     if (cm == NULL)
         return DRIVER_SCHEMA_ERROR;
-    if (!deps_load(&g, arena, d, m, name, o->include_dirs, o->ninclude_dirs))
-        return DRIVER_SCHEMA_ERROR;
-    ir_module *ir = lower_module(d, arena, cm, o->prefix, g.imports);
+    ir_module *ir = lower_module(d, arena, cm, o->prefix);
     if (ir == NULL || !lower_clash_rename(d, arena, ir) || !lower_clash_check(d, arena, ir))
         return DRIVER_SCHEMA_ERROR;
     if (!sort_module(ir, arena)) {

@@ -1,5 +1,5 @@
 /* The compilation pipeline, one call per stage: read the file, parse
- * (syntax/), check (check/), load the imported schemas (load/), lower and
+ * (syntax/), load the imported schemas (load/), check (check/), lower and
  * sort (lower/), emit (emit/), write the files; or print, or print the make
  * rule of the generation. main.c only parses options and calls
  * driver_compile_file; tests and the fuzzers call driver_compile_buffer on
@@ -13,6 +13,8 @@
 
 #include "atd/arena.h"
 #include "atd/buf.h"
+#include "check/check.h"
+#include "load/deps.h"
 #include "syntax/ast.h"
 #include "util/diag.h"
 
@@ -64,5 +66,14 @@ int driver_compile_file(const driver_options *o, const char *path);
 /* Same on a buffer (not NUL-terminated, may contain NUL bytes); `name` is
  * used in messages. */
 int driver_compile_buffer(const driver_options *o, const char *name, const char *text, size_t len);
+
+/* The front end every output of a schema shares, after parse_module: loads
+ * every schema that `m` (parsed from `name`) imports, transitively, from
+ * the -I folders of `o` (load/deps.h: deps_load, the graph in *g), then
+ * checks m against them (check/check.h: check_module, with the checker
+ * options of `o`). Returns the checked module (in `arena`), or NULL after
+ * reporting through `d`. */
+const checked_module *driver_load_and_check(const driver_options *o, diag_ctx *d, atd_arena *arena,
+                                            const char *name, const ast_module *m, deps_graph *g);
 
 #endif

@@ -108,7 +108,7 @@ static void check_import_params(check_cx *cx)
 }
 
 const checked_module *check_module(diag_ctx *d, atd_arena *arena, const ast_module *m,
-                                   const check_options *opts)
+                                   const deps_import *imports, const check_options *opts)
 {
     static const check_options no_options = {false, false};
     check_cx *cx = atd_arena_alloc(arena, sizeof *cx, _Alignof(check_cx));
@@ -120,6 +120,7 @@ const checked_module *check_module(diag_ctx *d, atd_arena *arena, const ast_modu
     cx->d = d;
     cx->arena = arena;
     cx->m = m;
+    cx->loaded = imports;
     cx->opts = opts != NULL ? opts : &no_options;
     int errors_before = d->errors;
     /* The passes each walk the whole module: sort their reports into source
@@ -160,4 +161,9 @@ const checked_module *check_module(diag_ctx *d, atd_arena *arena, const ast_modu
 const ast_module *checked_ast(const checked_module *cm)
 {
     return cm->m;
+}
+
+const deps_import *checked_imports(const checked_module *cm)
+{
+    return cm->loaded;
 }

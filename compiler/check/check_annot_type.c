@@ -115,6 +115,19 @@ static bool check_annot_enum(check_cx *cx, const ast_type *t, const char *sectio
     return false;
 }
 
+/* The type a key resolves to. The keys of the C map are plain strings: a
+ * wrap is seen through unless <c t> gives it a C type of its own. */
+static check_head check_annot_key_type(check_cx *cx, check_clo key)
+{
+    check_head k = check_resolve(cx, key, false);
+    while (k.kind == CHECK_H_PREDEF && k.pre == CHECK_PRE_WRAP &&
+           check_annot_find(&k.clo.t->annots, "c", "t") == NULL) {
+        check_clo inner = {k.clo.t->u.name.args[0], k.clo.sc};
+        k = check_resolve(cx, inner, false);
+    }
+    return k;
+}
+
 /* (string * _) list <json repr="object">: keys must be strings. */
 static void check_annot_object_keys(check_cx *cx, const ast_type *list, const ast_annot_field *f)
 {
@@ -128,7 +141,7 @@ static void check_annot_object_keys(check_cx *cx, const ast_type *list, const as
         return;
     }
     check_clo key = {h.clo.t->u.tuple.cells[0].type, h.clo.sc};
-    check_head k = check_resolve(cx, key, true);
+    check_head k = check_annot_key_type(cx, key);
     if (k.kind == CHECK_H_ERROR || (k.kind == CHECK_H_PREDEF && k.pre == CHECK_PRE_STRING))
         return;
     diag_error(cx->d, f->value_loc, "'<json repr=\"object\">': keys must be strings");

@@ -6,7 +6,7 @@
  *   check_map.c        a fixed-size string map in the arena (check_map.h)
  *   check_lookup.c     what a type name refers to; alias resolution (check_lookup.h)
  *   check_types.c      names, arity, type variables, empty and duplicate members
- *   check_imports.c    imports
+ *   check_imports.c    imports, and the types used from the imported schemas
  *   check_recursion.c  cycles through aliases, non-regular recursion (util/graph.h)
  *   check_inherit.c    inherit expansion (5.6) (check_inherit.h)
  *   check_records.c    per record/sum checks after expansion (JSON names, C names)
@@ -43,6 +43,7 @@ typedef struct check_cx {
     atd_arena *arena;
     const ast_module *m;
     const check_options *opts;
+    const deps_import *loaded; /* the schema of each import (check.h) */
     bool oom;          /* out of memory: stop quietly, report once */
     check_map defs;    /* type name -> index of its first definition */
     check_map modules; /* local module name -> import index */

@@ -9,6 +9,8 @@
 
 void check_imports_declare(check_cx *cx);
 void check_imports_unused(check_cx *cx);
+/* `m.t`, a use of import i that its import list accepts (check_types.c). */
+void check_imports_use(check_cx *cx, const ast_type *t, size_t i);
 void check_types_module(check_cx *cx);
 void check_recursion_module(check_cx *cx);
 void check_records_module(check_cx *cx);

@@ -1,6 +1,7 @@
 /* Names in type expressions: every reference must
  * name a predefined, defined or imported type with the right number of
- * arguments; type variables must be parameters of their definition; `()`,
+ * arguments (an imported one also as its schema defines it, check_imports.c);
+ * type variables must be parameters of their definition; `()`,
  * `{}` (unless allowed) and `[]` are rejected, as are fields and
  * constructors written twice in the same braces. This pass owns those
  * errors: later passes see the same problems through check_lookup and stay
@@ -34,8 +35,9 @@ static void check_types_name(check_cx *cx, const ast_type *t)
                    "invalid type name '%s': a type name has at most one dot", shown);
         return;
     }
+    size_t i = SIZE_MAX;
     if (npath == 2) {
-        size_t i = check_map_get(&cx->modules, path[0], strlen(path[0]));
+        i = check_map_get(&cx->modules, path[0], strlen(path[0]));
         if (i == SIZE_MAX) {
             diag_error(cx->d, t->u.name.name_loc, "unknown module '%s' in type '%s'", path[0],
                        shown);
@@ -59,6 +61,8 @@ static void check_types_name(check_cx *cx, const ast_type *t)
     }
     if (!r.arity_ok)
         check_types_arity(cx, t, shown, r.arity);
+    else if (npath == 2)
+        check_imports_use(cx, t, i);
 }
 
 static bool check_types_is_param(const ast_typedef *td, const char *name)

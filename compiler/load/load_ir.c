@@ -1,5 +1,5 @@
-/* Whole-schema loading (load_ir.h): check, load the imports' files, lower,
- * then the same for each imported schema, depth first. A schema imported
+/* Whole-schema loading (load_ir.h): load the imports' files, check with
+ * them, lower, then the same for each imported schema, depth first. A schema imported
  * twice (directly and through another import) is lowered once: the loaded
  * schemas are remembered by path for the duration of one load_ir call.
  * deps_load has already refused import cycles, so the walk ends. */
@@ -31,13 +31,13 @@ static const load_schema *load_one(load_ctx *L, const ast_module *m, const char 
     for (struct load_done *p = L->done; p != NULL; p = p->next)
         if (strcmp(p->s->path, path) == 0)
             return p->s;
-    const checked_module *cm = check_module(L->d, L->arena, m, L->opts);
-    if (cm == NULL)
-        return NULL;
     deps_graph g;
     if (!deps_load(&g, L->arena, L->d, m, path, L->include_dirs, L->ninclude))
         return NULL;
-    ir_module *ir = lower_module(L->d, L->arena, cm, NULL, g.imports);
+    const checked_module *cm = check_module(L->d, L->arena, m, g.imports, L->opts);
+    if (cm == NULL)
+        return NULL;
+    ir_module *ir = lower_module(L->d, L->arena, cm, NULL);
     if (ir == NULL)
         return NULL;
     load_schema *s = atd_arena_alloc(L->arena, sizeof *s, _Alignof(load_schema));

@@ -548,24 +548,18 @@ static ir_type *lower_wrap(lower_ctx *L, const ast_type *t, const check_scope *e
     return w;
 }
 
-/* The value type V of `(string * V) list <json repr="object">`. */
+/* The value type V of `(string * V) list <json repr="object">` (the checker
+ * made sure it is a list of pairs with string keys: check_annot_type.c). */
 static ir_type *lower_assoc(lower_ctx *L, const ast_type *list, const check_scope *env,
                             const char *ctx_name)
 {
     check_clo arg = {list->u.name.args[0], env};
     check_head h = check_resolve(L->cx, arg, true);
-    const ast_type *tup = h.kind == CHECK_H_TUPLE ? h.clo.t : NULL;
+    const ast_type *tup = h.clo.t;
     const check_scope *e2 = h.clo.sc;
-    if (tup == NULL || tup->u.tuple.len != 2) {
-        diag_error(L->diag, list->loc, "<json repr=\"object\"> needs a (string * _) list");
-        L->failed = true;
-        return lower_type(L, list->u.name.args[0], env, ctx_name);
-    }
-    ir_type *k = lower_type(L, tup->u.tuple.cells[0].type, e2, ctx_name);
-    if (k->kind != IR_STRING) {
-        diag_error(L->diag, list->loc, "<json repr=\"object\">: keys must be strings");
-        L->failed = true;
-    }
+    /* The key is a string; lowered all the same, as every type expression
+     * (the type table numbers what it meets in order). */
+    lower_type(L, tup->u.tuple.cells[0].type, e2, ctx_name);
     const ast_type *vt = tup->u.tuple.cells[1].type;
     ir_type *v = lower_type(L, vt, e2, fmt(L, "%s_elt", ctx_name));
     const ir_check *vc = lower_checks(L, vt, e2, v, 0);
@@ -775,15 +769,9 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const che
             f->slot.type = ft;
             break;
         case AST_FIELD_OPTIONAL:
+            /* an option or a nullable (check_fields.c) */
             f->kind = IR_FIELD_OPTIONAL;
-            if (ft->kind != IR_OPTION && ft->kind != IR_NULLABLE) {
-                diag_error(L->diag, af->loc, "optional field '%s' must be an option or nullable",
-                           af->name);
-                L->failed = true;
-                f->slot.type = ft;
-            } else {
-                f->slot.type = ft->elem.type;
-            }
+            f->slot.type = ft->elem.type;
             break;
         case AST_FIELD_DEFAULT:
             f->kind = IR_FIELD_DEFAULT;
@@ -1070,14 +1058,14 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
  * that schema's own generation names it, <its prefix><t> (or its <c name>,
  * from the import list or from its definition), with functions of the same
  * name. Nothing is emitted for it; the header includes the imported header.
- * Its short name, for derived names here (mod_t_list), keeps the module. A
- * parametrized imported type would need its instances generated in the
- * other schema, which has no way to know them: it is an error. */
+ * Its short name, for derived names here (mod_t_list), keeps the module.
+ * The checker made sure the imported schema defines t without parameters
+ * (check_imports.c). */
 static ir_type *lower_imported(lower_ctx *L, const ast_type *t)
 {
     const ast_module *am = L->module;
     const char *mod = t->u.name.path[0];
-    const char *name = t->u.name.path[t->u.name.npath - 1];
+    const char *name = t->u.name.path[1];
     size_t i = 0;
     while (i < am->nimports) {
         const ast_import *im = &am->imports[i];
@@ -1086,15 +1074,6 @@ static ir_type *lower_imported(lower_ctx *L, const ast_type *t)
         i++;
     }
     note_bin_blocker(&L->bin_imported, &L->bin_imported_loc, t->loc);
-    if (i == am->nimports || L->imports == NULL || L->imports[i].module == NULL ||
-        t->u.name.npath != 2) {
-        diag_error(L->diag, t->loc,
-                   "imported type '%s.%s' needs its schema: compile a file, "
-                   "not a buffer",
-                   mod, name);
-        L->failed = true;
-        return placeholder(L);
-    }
     const ast_import *im = &am->imports[i];
     const deps_import *di = &L->imports[i];
     const ast_imported_type *it = NULL;
@@ -1105,19 +1084,6 @@ static ir_type *lower_imported(lower_ctx *L, const ast_type *t)
     for (size_t k = 0; k < di->module->ndefs && d == NULL; k++)
         if (strcmp(di->module->defs[k].name, name) == 0)
             d = &di->module->defs[k];
-    if (d == NULL) {
-        diag_error(L->diag, t->loc, "type '%s' is not defined in '%s'", name, di->path);
-        L->failed = true;
-        return placeholder(L);
-    }
-    if (t->u.name.nargs > 0 || d->nparams > 0 || (it != NULL && it->nparams > 0)) {
-        diag_error(L->diag, t->loc,
-                   "parametrized imported type '%s.%s' is not supported by the "
-                   "C emitter: define a non-parametrized alias of it in '%s' and import that",
-                   mod, name, di->path);
-        L->failed = true;
-        return placeholder(L);
-    }
     const char *cn = it != NULL ? annot_str(&it->annots, "c", "name") : NULL;
     if (cn == NULL)
         cn = annot_str(&d->annots, "c", "name");
@@ -1411,9 +1377,10 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
 #undef L
 }
 
-ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm, const char *prefix,
-                        const deps_import *imports)
+ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm,
+                        const char *prefix)
 {
+    const deps_import *imports = checked_imports(cm);
     lower_ctx *Lp = util_malloc(sizeof *Lp);
     if (Lp == NULL) {
         diag_oom(d);

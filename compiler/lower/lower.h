@@ -6,17 +6,16 @@
 
 #include "check/check.h"
 #include "ir.h"
-#include "load/deps.h"
 #include "util/diag.h"
 
 /* `prefix`: the C prefix of every generated name (NULL: <c prefix> of the
- * module head, else the schema's base name + "_"). `imports[i]` is the
- * schema loaded for the module's i-th import (deps.h), so that `mod.t`
- * lowers to the C type and functions that the imported schema's own
- * generation defines (<its prefix><t>) and the header includes its header;
- * NULL makes every imported type an error. Returns NULL after reporting
- * errors through `d` (out of memory included). Everything lives in `arena`. */
-ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm, const char *prefix,
-                        const deps_import *imports);
+ * module head, else the schema's base name + "_"). `mod.t` lowers to the C
+ * type and functions that the imported schema's own generation defines
+ * (<its prefix><t>), from the schemas the module was checked with
+ * (checked_imports), and the header includes its header. Returns NULL after
+ * reporting errors through `d` (out of memory included). Everything lives
+ * in `arena`. */
+ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm,
+                        const char *prefix);
 
 #endif

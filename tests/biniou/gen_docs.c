@@ -501,13 +501,15 @@ static ir_module *load(atd_arena *arena, diag_ctx *d, const char *path)
     ast_module *m = parse_module(arena, d, path, text, len);
     if (m == NULL)
         return NULL;
+    deps_graph g;
+    if (!deps_load(&g, arena, d, m, path, NULL, 0))
+        return NULL;
     check_options copts;
     memset(&copts, 0, sizeof copts);
-    const checked_module *cm = check_module(d, arena, m, &copts);
-    deps_graph g;
-    if (cm == NULL || !deps_load(&g, arena, d, m, path, NULL, 0))
+    const checked_module *cm = check_module(d, arena, m, g.imports, &copts);
+    if (cm == NULL)
         return NULL;
-    ir_module *ir = lower_module(d, arena, cm, NULL, g.imports);
+    ir_module *ir = lower_module(d, arena, cm, NULL);
     if (ir == NULL || !sort_module(ir, arena))
         return NULL;
     return ir;
