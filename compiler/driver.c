@@ -21,6 +21,7 @@
 #include "emit/emit.h"
 #include "jsonschema/jsonschema.h"
 #include "load/load_ir.h"
+#include "load/ocaml_from.h"
 #include "load/deps.h"
 #include "lower/lower.h"
 #include "lower/lower_bin.h"
@@ -246,6 +247,8 @@ static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, co
         return DRIVER_SCHEMA_ERROR;
     if (o->mode == DRIVER_PRINT || o->mode == DRIVER_DUMP_AST)
         return driver_print(o, d, m);
+    if (!ocaml_from_rewrite(arena, d, m))
+        return DRIVER_USAGE_ERROR;
     if (o->mode == DRIVER_JSON_SCHEMA)
         return driver_json_schema(o, d, arena, m, name);
 

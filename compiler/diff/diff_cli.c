@@ -16,6 +16,7 @@
 #include "diff.h"
 #include "diff_print.h"
 #include "load/load_ir.h"
+#include "load/ocaml_from.h"
 #include "syntax/parse.h"
 #include "util/alloc.h"
 #include "util/files.h"
@@ -109,8 +110,8 @@ static const load_schema *diff_load(atd_arena *arena, diag_ctx *d, const diff_op
     size_t len;
     if (!diff_read(arena, d, path, &name, &text, &len))
         return NULL;
-    const ast_module *m = parse_module(arena, d, name, text, len);
-    if (m == NULL)
+    ast_module *m = parse_module(arena, d, name, text, len);
+    if (m == NULL || !ocaml_from_rewrite(arena, d, m))
         return NULL;
     check_options copts;
     memset(&copts, 0, sizeof copts);
