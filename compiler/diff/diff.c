@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff_params.h"
+
 typedef struct diff_side {
     const load_schema *s;
     const ir_type *t;
@@ -460,6 +462,22 @@ static void diff_type(diff_ctx *C, diff_side o, diff_side n, const ast_loc *ol, 
 {
     if (C->oom || !diff_visit(C, o.t, n.t))
         return;
+    bool om = o.t->owner != NULL && diff_params_is_marker(o.t->owner);
+    bool nm = n.t->owner != NULL && diff_params_is_marker(n.t->owner);
+    if (om && nm) {
+        if (strcmp(o.t->owner, n.t->owner) != 0)
+            diff_add(C, DIFF_BOTH, true, DIFF_INCOMPATIBLE_TYPE, NULL, ol, nl,
+                     "incompatible type variables are being used");
+        return;
+    }
+    if (om || nm) {
+        const char *b = nm ? "type variable" : diff_kind_noun(n.t);
+        diff_add(C, DIFF_BOTH, true, DIFF_INCOMPATIBLE_TYPE, NULL, ol, nl,
+                 diff_fmt(C, "incompatible kinds of types: %s is now %s %s",
+                          om ? "type variable" : diff_kind_noun(o.t),
+                          strchr("aeiou", b[0]) != NULL ? "an" : "a", b));
+        return;
+    }
     if (diff_family(o.t) != diff_family(n.t)) {
         const char *b = diff_kind_noun(n.t);
         if (diff_is_scalar(o.t) && diff_is_scalar(n.t))
@@ -544,7 +562,7 @@ bool diff_schemas(atd_arena *arena, const load_schema *old, const load_schema *n
     diff_ctx C = {arena, out, NULL, NULL, 0, 0, false};
     for (size_t i = 0; i < old->ast->ndefs; i++) {
         const ast_typedef *td = &old->ast->defs[i];
-        if (diff_ast_def(new->ast, td->name) != NULL)
+        if (diff_ast_def(new->ast, td->name) != NULL || strncmp(td->name, DIFF_PARAMS_PREFIX, strlen(DIFF_PARAMS_PREFIX)) == 0)
             continue;
         C.def_name = td->name;
         diff_add(&C, DIFF_BACKWARD, false, DIFF_DELETED_TYPE, NULL, &td->loc, NULL,
@@ -552,7 +570,10 @@ bool diff_schemas(atd_arena *arena, const load_schema *old, const load_schema *n
     }
     for (size_t i = 0; i < new->ast->ndefs; i++) {
         const ast_typedef *td = &new->ast->defs[i];
-        C.def_name = td->name;
+        const char *origin = diff_params_origin(td->name);
+        C.def_name = origin != NULL ? origin : td->name;
+        if (origin == NULL && strncmp(td->name, DIFF_PARAMS_PREFIX, strlen(DIFF_PARAMS_PREFIX)) == 0)
+            continue; /* a marker */
         if (diff_ast_def(old->ast, td->name) == NULL) {
             diff_add(&C, DIFF_FORWARD, false, DIFF_ADDED_TYPE, NULL, NULL, &td->loc,
                      diff_fmt(&C, "there is a new type named '%s'", td->name));

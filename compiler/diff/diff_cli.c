@@ -14,6 +14,7 @@
 
 #include "atd/buf.h"
 #include "diff.h"
+#include "diff_params.h"
 #include "diff_print.h"
 #include "load/load_ir.h"
 #include "load/ocaml_from.h"
@@ -103,16 +104,21 @@ static bool diff_read(atd_arena *arena, diag_ctx *d, const char *path, const cha
     return copy != NULL;
 }
 
-static const load_schema *diff_load(atd_arena *arena, diag_ctx *d, const diff_options *o,
-                                    const char *path)
+static ast_module *diff_parse(atd_arena *arena, diag_ctx *d, const char *path, const char **name)
 {
-    const char *name, *text;
+    const char *text;
     size_t len;
-    if (!diff_read(arena, d, path, &name, &text, &len))
+    if (!diff_read(arena, d, path, name, &text, &len))
         return NULL;
-    ast_module *m = parse_module(arena, d, name, text, len);
+    ast_module *m = parse_module(arena, d, *name, text, len);
     if (m == NULL || !ocaml_from_rewrite(arena, d, m))
         return NULL;
+    return m;
+}
+
+static const load_schema *diff_load(atd_arena *arena, diag_ctx *d, const diff_options *o,
+                                    const ast_module *m, const char *name)
+{
     check_options copts;
     memset(&copts, 0, sizeof copts);
     copts.ignore_adapters = o->ignore_adapters;
@@ -173,8 +179,15 @@ static bool diff_selected(const diff_options *o, const diff_finding *f)
 
 static int diff_run(const diff_options *o, diag_ctx *d, atd_arena *arena)
 {
-    const load_schema *old = diff_load(arena, d, o, o->files[0]);
-    const load_schema *new = old != NULL ? diff_load(arena, d, o, o->files[1]) : NULL;
+    const char *old_name, *new_name;
+    ast_module *old_m = diff_parse(arena, d, o->files[0], &old_name);
+    ast_module *new_m = old_m != NULL ? diff_parse(arena, d, o->files[1], &new_name) : NULL;
+    if (new_m != NULL && !diff_params_add(arena, old_m, new_m)) {
+        diag_oom(d);
+        return DIFF_EXIT_OOM;
+    }
+    const load_schema *old = new_m != NULL ? diff_load(arena, d, o, old_m, old_name) : NULL;
+    const load_schema *new = old != NULL ? diff_load(arena, d, o, new_m, new_name) : NULL;
     if (new == NULL)
         return d->oom ? DIFF_EXIT_OOM : DIFF_EXIT_USER;
     if (o->types != NULL && !diff_check_types(d, o->types, old, new))
