@@ -115,8 +115,12 @@ bool diff_params_add(atd_arena *arena, ast_module *old, ast_module *new)
     for (size_t i = 0; i < nnew; i++) {
         const ast_typedef *n = &new->defs[i];
         const ast_typedef *o = diff_params_find(old, n->name);
-        if (n->nparams > 0 && o != NULL && o->nparams == n->nparams && n->nparams > nmax)
-            nmax = n->nparams;
+        if (n->nparams > 0 && o != NULL && o->nparams > 0) {
+            if (n->nparams > nmax)
+                nmax = n->nparams;
+            if (o->nparams > nmax)
+                nmax = o->nparams;
+        }
     }
     if (nmax == 0)
         return true;
@@ -128,7 +132,7 @@ bool diff_params_add(atd_arena *arena, ast_module *old, ast_module *new)
         for (size_t k = 0; k < nold; k++)
             if (strcmp(old->defs[k].name, n.name) == 0)
                 o = &old->defs[k];
-        if (n.nparams == 0 || o == NULL || o->nparams != n.nparams)
+        if (n.nparams == 0 || o == NULL || o->nparams == 0)
             continue;
         const ast_typedef od = *o;
         if (!diff_params_instance(arena, old, &od) || !diff_params_instance(arena, new, &n))

@@ -1,10 +1,10 @@
 /* Parametrized definitions in atdc diff. The IR holds only the instances
  * that a schema uses, so a parametrized definition that nothing
  * instantiates would not be compared. Before loading, each one that both
- * schemas define with the same number of parameters gets an instance of
- * its own in both: `type ('k, 'v) t` gives `type __atdc_diff_of_t = (p0, p1) t`
+ * schemas define with parameters gets an instance of its own in both: `type ('k, 'v) t` gives `type __atdc_diff_of_t = (p0, p1) t`
  * where p0, p1 are marker records standing for the type variables, the
- * same in both schemas. The comparison reports the instance as `t`, and a
+ * same in both schemas (each side with its own number of parameters: a
+ * parameter dropped is a variable that changed). The comparison reports the instance as `t`, and a
  * marker met against another marker or type as a change of type variable
  * (atddiff's "incompatible type variables"). */
 #ifndef ATDC_DIFF_PARAMS_H
