@@ -21,6 +21,9 @@
 #include "check/check.h"
 #include "check/check_formats.h"
 #include "emit/emit.h"
+#include "jsonschema/jsonschema.h"
+#include "load/load_ir.h"
+#include "load/ocaml_from.h"
 #include "load/deps.h"
 #include "lower/lower.h"
 #include "lower/lower_clash.h"
@@ -191,6 +194,25 @@ const checked_module *driver_load_and_check(const driver_options *o, diag_ctx *d
     return check_module(d, arena, m, g->imports, &copts);
 }
 
+/* --json-schema ROOT: the schema and its imports lowered, then the JSON
+ * Schema of ROOT (jsonschema.h). */
+static int driver_json_schema(const driver_options *o, diag_ctx *d, atd_arena *arena,
+                              const ast_module *m, const char *name)
+{
+    check_options copts;
+    memset(&copts, 0, sizeof copts);
+    copts.ignore_adapters = o->ignore_adapters;
+    const load_schema *s = load_ir(arena, d, m, name, o->include_dirs, o->ninclude_dirs, &copts);
+    if (s == NULL)
+        return DRIVER_SCHEMA_ERROR;
+    atd_buf b;
+    atd_buf_init_with(&b, util_allocator());
+    int rc = jsonschema_write(&b, arena, d, s, o->json_schema_root) ? driver_write_out(o, d, &b)
+                                                                     : DRIVER_SCHEMA_ERROR;
+    atd_buf_free(&b);
+    return rc;
+}
+
 static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, const char *name,
                       const char *text, size_t len)
 {
@@ -199,6 +221,10 @@ static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, co
         return DRIVER_SCHEMA_ERROR;
     if (o->mode == DRIVER_PRINT || o->mode == DRIVER_DUMP_AST)
         return driver_print(o, d, m);
+    if (!ocaml_from_rewrite(arena, d, m))
+        return DRIVER_USAGE_ERROR;
+    if (o->mode == DRIVER_JSON_SCHEMA)
+        return driver_json_schema(o, d, arena, m, name);
 
     deps_graph g;
     if (o->mode == DRIVER_DEPS) {
@@ -215,7 +241,7 @@ static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, co
     lower_options lopts = {o->prefix, o->biniou, o->biniou_skip_abstract, o->lazy,
                            o->no_stutter, o->types_only, o->no_stream, o->no_pretty};
     ir_module *ir = lower_module(d, arena, cm, &lopts);
-    if (ir == NULL || !lower_clash_check(d, arena, ir))
+    if (ir == NULL || !lower_clash_rename(d, arena, ir) || !lower_clash_check(d, arena, ir))
         return DRIVER_SCHEMA_ERROR;
     if (!sort_module(ir, arena)) {
         diag_oom(d);

@@ -26,7 +26,8 @@ typedef enum driver_mode {
     DRIVER_CHECK,    /* --check: every check of generation, nothing written */
     DRIVER_PRINT,    /* --print: parse, then print normalized ATD (no check) */
     DRIVER_DUMP_AST, /* --dump-ast: parse, then print the structural dump (no check) */
-    DRIVER_DEPS      /* -M: parse, load the imports, print the make rule (no check) */
+    DRIVER_DEPS,     /* -M: parse, load the imports, print the make rule (no check) */
+    DRIVER_JSON_SCHEMA /* --json-schema ROOT: check, print the JSON Schema of ROOT */
 } driver_mode;
 
 typedef struct driver_options {
@@ -50,6 +51,7 @@ typedef struct driver_options {
     size_t ninclude_dirs;
     const char *depfile;    /* --depfile FILE: write the make rule there after generating */
     bool depfile_append;    /* add the rule to the file (every input after the first) */
+    const char *json_schema_root; /* --json-schema ROOT */
     diag_sink_fn diag_sink; /* NULL: stderr */
     void *diag_sink_ctx;
     FILE *out; /* where --print/--dump-ast/-M write; NULL: stdout */

@@ -9,11 +9,13 @@
 #include <string.h>
 
 #include "atd/common.h"
+#include "diff/diff_cli.h"
 #include "driver.h"
 #include "util/alloc.h"
 
 static const char usage_text[] =
     "Usage: atdc [OPTIONS] FILE.atd...\n"
+    "       atdc diff [OPTIONS] OLD.atd NEW.atd   (see atdc diff --help)\n"
     "Compile ATD schemas into C types with JSON readers and writers.\n"
     "\n"
     "Options:\n"
@@ -24,6 +26,7 @@ static const char usage_text[] =
     "  --depfile FILE      also write that make rule to FILE while generating\n"
     "  --check             run every check of generation; write nothing\n"
     "  --print             print the schema as normalized ATD to stdout (no check)\n"
+    "  --json-schema ROOT  print the JSON Schema (draft 2020-12) of type ROOT to stdout\n"
     "  --max-errors N      stop after N errors (default 20, 0 for no limit)\n"
     "  --ignore-adapters   accept JSON adapters that are OCaml code and ignore them\n"
     "  -Werror             make warnings errors\n"
@@ -97,6 +100,8 @@ static bool main_option_value(int argc, char **argv, int *i, const char *name, c
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "diff") == 0)
+        return diff_main(argc - 1, argv + 1);
     driver_options o;
     driver_options_init(&o);
     const char **files = util_calloc((size_t)argc + 1, sizeof *files);
@@ -172,6 +177,13 @@ int main(int argc, char **argv)
                 include_dirs[o.ninclude_dirs++] = argv[++i];
             else
                 rc = main_usage_error("option '%s' needs a directory", arg);
+        } else if (main_option_value(argc, argv, &i, "--json-schema", &value, &missing)) {
+            if (missing)
+                rc = main_usage_error("option '%s' needs a type name", "--json-schema");
+            else {
+                o.mode = DRIVER_JSON_SCHEMA;
+                o.json_schema_root = value;
+            }
         } else if (main_option_value(argc, argv, &i, "--depfile", &value, &missing)) {
             if (missing)
                 rc = main_usage_error("option '%s' needs a file name", "--depfile");

@@ -4,7 +4,7 @@
 set -eu
 packages="build-essential cmake flex bison pkg-config check clang libclang-rt-14-dev g++ valgrind
           libcjson-dev libjansson-dev libjson-c-dev libsimdjson-dev gnuplot-nox parallel
-          ocaml-nox ocaml-findlib libatdgen-ocaml-dev"
+          ocaml-nox ocaml-findlib libatdgen-ocaml-dev python3-jsonschema"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

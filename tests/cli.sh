@@ -265,6 +265,15 @@ run 1 --check "$TMP/comments.atd" && expect_grep "$TMP/err" "unterminated commen
 awk 'BEGIN { for (i = 0; i < 20000; i++) printf "type t%d = { a : int list; b : [ A | B of string ] }\n", i }' >"$TMP/wide.atd"
 run 0 --print "$TMP/wide.atd"
 
+# ---- A made-up C name that a definition also has: renamed, with a note
+run 0 -o "$TMP/renamed" "$ROOT/tests/valid/clash_renamed_list.atd" &&
+    expect_grep "$TMP/err" "note: generated C name 'clash_renamed_list_foo_list' of the list type 'foo_list' is also the name of the type definition 'foo_list': it is named 'clash_renamed_list_foo_list_2' instead"
+n=$((n + 1))
+if ! ${CC:-cc} -std=c99 -Wall -Wextra -Wpedantic -Werror -I"$ROOT/runtime/include" -c \
+    "$TMP/renamed/clash_renamed_list.c" -o "$TMP/renamed/clash_renamed_list.o"; then
+    fail "the code of the renamed list type does not compile"
+fi
+
 # ---- Nothing written into the source tree
 if [ "$check_tree" -eq 1 ]; then
     n=$((n + 1))

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "load/ocaml_from.h"
 #include "syntax/parse.h"
 #include "util/alloc.h"
 #include "util/names.h"
@@ -262,7 +263,12 @@ static void deps_import_one(deps_loader *L, size_t idx, size_t i)
             return;
         diag_add_source(L->d, path, text, len);
         L->files[found].import_loc = &im->path_loc;
-        L->files[found].module = parse_module(L->arena, L->d, path, text, len);
+        ast_module *pm = parse_module(L->arena, L->d, path, text, len);
+        if (pm != NULL && !ocaml_from_rewrite(L->arena, L->d, pm)) {
+            L->failed = true;
+            return;
+        }
+        L->files[found].module = pm;
         if (L->files[found].module == NULL) {
             diag_note(L->d, im->path_loc, "'%s' is imported here", path);
             L->failed = true;

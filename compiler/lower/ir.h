@@ -154,6 +154,7 @@ typedef struct ir_field {
     int required_index;    /* index among required fields, or -1 */
     const char *doc;       /* <doc text> of the field, or NULL */
     uint32_t bin_hashtag;  /* biniou: hash of the ATD name | 0x80000000 */
+    ast_loc loc;           /* the whole field as written (atdc diff's reports) */
 } ir_field;
 
 typedef struct ir_case {
@@ -334,6 +335,21 @@ static inline const ir_slot *ir_slot_at(const ir_type *t, size_t i)
     default:
         return &t->elem;
     }
+/* The values a <c repr> of int holds, and its name in <c repr>. */
+static inline void ir_int_range(ir_int_repr r, int64_t *lo, int64_t *hi)
+{
+    static const int64_t los[] = {INT64_MIN, INT8_MIN, INT16_MIN, INT32_MIN, 0, 0, 0};
+    static const int64_t his[] = {INT64_MAX, INT8_MAX, INT16_MAX, INT32_MAX,
+                                  UINT8_MAX, UINT16_MAX, UINT32_MAX};
+    *lo = los[r];
+    *hi = his[r];
+}
+
+static inline const char *ir_int_repr_name(ir_int_repr r)
+{
+    static const char *const names[] = {"int64", "int8", "int16", "int32",
+                                        "uint8", "uint16", "uint32"};
+    return names[r];
 }
 
 #endif

@@ -691,10 +691,9 @@ static bool lower_default(lower_ctx *L, const ast_annots *annots, ir_type *t, as
         break;
     case CHECK_DEFAULT_INT:
         if (t->kind == IR_INT) {
-            static const int64_t lo[] = {INT64_MIN, INT8_MIN, INT16_MIN, INT32_MIN, 0, 0, 0};
-            static const int64_t hi[] = {INT64_MAX, INT8_MAX,   INT16_MAX, INT32_MAX,
-                                         UINT8_MAX, UINT16_MAX, UINT32_MAX};
-            if (dv.i < lo[t->int_repr] || dv.i > hi[t->int_repr]) {
+            int64_t lo, hi;
+            ir_int_range(t->int_repr, &lo, &hi);
+            if (dv.i < lo || dv.i > hi) {
                 diag_error(L->diag, loc, "<ocaml default> %lld does not fit the C type %s",
                            (long long)dv.i, t->name);
                 L->failed = true;
@@ -767,6 +766,7 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const che
         const ast_field *af = ms.items[i].field;
         ir_field *f = &rt->fields[i];
         f->atd_name = af->name;
+        f->loc = af->loc;
         f->c_name = c_name_of(L, af->name, check_annot_str(&af->annots, "c", "name"));
         f->doc = doc_text(&af->annots, af->doc);
         const ast_annot_field *jn = check_annot_find(&af->annots, "json", "name");

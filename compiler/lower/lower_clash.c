@@ -5,6 +5,7 @@
  * the struct and on each of their functions, but that is one mistake. */
 #include "lower_clash.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -163,25 +164,115 @@ bool lower_clash_check(diag_ctx *d, atd_arena *arena, const ir_module *m)
     return ok;
 }
 
-static bool lower_clash_report(diag_ctx *d, atd_arena *arena, const ir_module *m)
+/* Every identifier of the module, sorted by name. False when out of memory. */
+static bool clash_collect(clash_list *c, const ir_module *m)
 {
-    clash_list c = {arena, NULL, 0, 0, false};
     for (size_t i = 0; i < m->ntypes; i++)
-        clash_add_type(&c, m->types[i]);
+        clash_add_type(c, m->types[i]);
     for (size_t i = 0; i < m->ndefs; i++) {
         const ir_def *def = &m->defs[i];
         if (!def->is_typedef)
             continue;
-        const char *what = clash_fmt(&c, "the type definition '%s'", def->atd_name, "");
-        clash_add(&c, def->c_name, def, what, def->loc);
-        clash_add_functions(&c, def->c_name, def, what, def->loc);
+        const char *what = clash_fmt(c, "the type definition '%s'", def->atd_name, "");
+        clash_add(c, def->c_name, def, what, def->loc);
+        clash_add_functions(c, def->c_name, def, what, def->loc);
     }
-    if (c.oom) {
+    if (c->oom)
+        return false;
+    if (c->len > 1)
+        qsort(c->items, c->len, sizeof *c->items, clash_cmp);
+    return true;
+}
+
+/* A type whose C name atdc made up from its structure (`t list` is
+ * P_t_list): renaming it changes no name the schema chose. Records and
+ * sums keep theirs (their constants derive from it). */
+static ir_type *clash_renameable(const ir_module *m, const void *owner)
+{
+    for (size_t i = 0; i < m->ntypes; i++) {
+        ir_type *t = m->types[i];
+        if (t == owner)
+            return !t->exported && !t->imported &&
+                           (t->kind == IR_LIST || t->kind == IR_ASSOC || t->kind == IR_OPTION ||
+                            t->kind == IR_NULLABLE || t->kind == IR_TUPLE)
+                       ? t
+                       : NULL;
+    }
+    return NULL;
+}
+
+/* Whether some identifier of c is `name` or starts with `name_`. */
+static bool clash_prefix_taken(const clash_list *c, const char *name)
+{
+    size_t n = strlen(name);
+    for (size_t i = 0; i < c->len; i++)
+        if (strncmp(c->items[i].name, name, n) == 0 &&
+            (c->items[i].name[n] == '\0' || c->items[i].name[n] == '_'))
+            return true;
+    return false;
+}
+
+/* One clash where a made-up name is involved, renamed; false when none is
+ * left (or out of memory: *oom). */
+static bool clash_rename_one(diag_ctx *d, atd_arena *arena, ir_module *m, bool *oom)
+{
+    clash_list c = {arena, NULL, 0, 0, false};
+    if (!clash_collect(&c, m)) {
+        *oom = true;
+        return false;
+    }
+    for (size_t i = 1; i < c.len; i++) {
+        const clash_entry *a = &c.items[i - 1], *b = &c.items[i];
+        if (strcmp(a->name, b->name) != 0 || a->owner == b->owner)
+            continue;
+        ir_type *t = clash_renameable(m, b->owner);
+        const clash_entry *kept = a, *moved = b;
+        if (t == NULL) {
+            t = clash_renameable(m, a->owner);
+            kept = b;
+            moved = a;
+        }
+        if (t == NULL)
+            continue;
+        size_t n = strlen(t->name) + 24;
+        char *name = atd_arena_alloc(arena, n, 1);
+        if (name == NULL) {
+            *oom = true;
+            return false;
+        }
+        for (int k = 2;; k++) {
+            snprintf(name, n, "%s_%d", t->name, k);
+            if (!clash_prefix_taken(&c, name))
+                break;
+        }
+        diag_note(d, moved->loc,
+                  "generated C name '%s' of %s is also the name of %s: it is named '%s' instead",
+                  t->name, moved->what, kept->what, name);
+        t->name = name;
+        t->fn = name;
+        return true;
+    }
+    return false;
+}
+
+bool lower_clash_rename(diag_ctx *d, atd_arena *arena, ir_module *m)
+{
+    bool oom = false;
+    /* Each round renames one type to a name nothing else has: it ends. */
+    while (clash_rename_one(d, arena, m, &oom))
+        ;
+    if (oom)
+        diag_oom(d);
+    return !oom;
+}
+
+static bool lower_clash_report(diag_ctx *d, atd_arena *arena, const ir_module *m)
+{
+    clash_list c = {arena, NULL, 0, 0, false};
+    if (!clash_collect(&c, m)) {
         diag_oom(d);
         return false;
     }
-    if (c.len > 1)
-        qsort(c.items, c.len, sizeof *c.items, clash_cmp);
     clash_pair *seen = NULL;
     size_t nseen = 0, seen_cap = 0;
     bool ok = true;
