@@ -214,8 +214,8 @@ static void bench_variants(workload *w)
     atd_buf_init(&out_sorted);
     bool sorted_ok = variant_text(w->out.data, w->out.len, VARIANT_SORTED, &out_sorted);
     for (int v = 0; v < VARIANT_COUNT; v++) {
-        snprintf(w->name, sizeof w->name, "%s.%s", base, VARIANT_NAMES[v]);
-        if (!selected(w->name))
+        int n = snprintf(w->name, sizeof w->name, "%s.%s", base, VARIANT_NAMES[v]);
+        if (n < 0 || (size_t)n >= sizeof w->name || !selected(w->name))
             continue;
         w->out_sorted = v == VARIANT_SORTED || v == VARIANT_SHUFFLED ? &out_sorted : NULL;
         atd_buf text;

@@ -335,6 +335,8 @@ static inline const ir_slot *ir_slot_at(const ir_type *t, size_t i)
     default:
         return &t->elem;
     }
+}
+
 /* The values a <c repr> of int holds, and its name in <c repr>. */
 static inline void ir_int_range(ir_int_repr r, int64_t *lo, int64_t *hi)
 {
