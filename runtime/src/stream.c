@@ -168,21 +168,11 @@ static bool stop_truncated(atd_stream *s)
     atd_error *e = &s->error;
     if (e->code != ATD_ERR_EOF)
         return stop(s);
-    char prefix[ATD_ERROR_PATH_MAX + 64];
-    int n = snprintf(prefix, sizeof prefix, "line %zu, column %zu, at %s: ", e->line, e->column,
-                     e->path);
-    size_t plen = n > 0 ? (size_t)n : 0;
-    char detail[ATD_ERROR_MESSAGE_MAX];
-    snprintf(detail, sizeof detail, "%s",
-             strncmp(e->message, prefix, plen) == 0 ? e->message + plen : e->message);
+    char detail[ATD_ERROR_DETAIL_MAX];
+    if (snprintf(detail, sizeof detail, "the input ends inside a record (%s)", e->detail) < 0)
+        detail[0] = '\0';
     e->code = ATD_ERR_TRUNCATED;
-    e->message[0] = '\0';
-    const char *parts[] = {prefix, "the input ends inside a record (", detail, ")"};
-    size_t len = 0;
-    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
-        for (const char *p = parts[i]; *p != '\0' && len + 1 < sizeof e->message; p++)
-            e->message[len++] = *p;
-    e->message[len] = '\0';
+    atd__error_describe(e, ATD__AT_LINE, detail);
     return stop(s);
 }
 
