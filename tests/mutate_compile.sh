@@ -84,7 +84,7 @@ BEGIN {
     srand(seed)
     # <c default> texts, as written inside the annotation (ATD escapes).
     ndefs = split("0|1|-1|0 /*|(1|1)|{0}|{|}|1;|\\\"a\\\"|\\\"a|'\''a'\''|1\\\\|#x|1, 2|" \
-                  "INT64_MAX|\\\"\\\"|1 +|x y|true|0.5|~0|-(2)|{ }|// x|(1 << 2)|{0}|{{0}}|" \
+                  "INT64_MAX|\\\"\\\"|1 +|x y|true|0.5|~0|-(2)|{ }|// x|(1 << 2)|{0}|" \
                   "\\\"\\\\n\\\"|(int64_t)1|1 2|sizeof(int)", defs, "|")
     ncnames = split("3x|int|_x|__x|atd_buf|x y|okname|has_f|default|x|X|v|p|r|w|out|len|items", cnames, "|")
     njnames = split("|\\\"|\\\\|x|a b|tag|type", jnames, "|")
