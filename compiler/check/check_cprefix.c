@@ -18,6 +18,22 @@ static bool is_digit(char c)
     return c >= '0' && c <= '9';
 }
 
+/* Whether names made from prefix s can be the runtime's: s is "atd" or
+ * starts with "atd_" in any case, since enum constants are the upper-case
+ * form of the prefix (Atd_ gives ATD_JSON_NULL). */
+static bool is_runtime_prefix(const char *s)
+{
+    static const char atd[] = "atd_";
+    for (size_t i = 0; i < 4; i++) {
+        char c = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] - 'A' + 'a') : s[i];
+        if (i == 3 && c == '\0')
+            return true; /* "atd" gets its '_' from lowering */
+        if (c != atd[i])
+            return false;
+    }
+    return true;
+}
+
 /* What is wrong with `s` as the start of C identifiers, or NULL. */
 static const char *prefix_problem(const char *s)
 {
@@ -28,8 +44,7 @@ static const char *prefix_problem(const char *s)
         return "a C identifier cannot start with a digit";
     if (s[0] == '_')
         return "identifiers starting with '_' are reserved to the C implementation";
-    if (strncmp(s, "atd_", 4) == 0 || strncmp(s, "ATD_", 4) == 0 || strcmp(s, "atd") == 0 ||
-        strcmp(s, "ATD") == 0)
+    if (is_runtime_prefix(s))
         return "atd_ and ATD_ are the runtime's names (the generated code would redefine them)";
     return NULL;
 }

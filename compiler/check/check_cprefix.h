@@ -18,8 +18,9 @@ typedef enum check_prefix_origin {
 /* Reports an error and returns false when the C prefix `prefix` (as given,
  * before the "_" that lowering adds) cannot start the generated names:
  * anything but [A-Za-z0-9_], a leading digit, a leading '_' (reserved to the
- * C implementation at file scope), or the runtime's own atd_/ATD_ (its
- * struct atd_buf, ATD_ERR_... would be redefined). `loc`: the <c prefix>
+ * C implementation at file scope), or the runtime's own atd_/ATD_ in any
+ * case (its struct atd_buf, ATD_ERR_... would be redefined; enum constants
+ * are upper case). `loc`: the <c prefix>
  * value, or the start of the file. */
 bool check_c_prefix(diag_ctx *d, const char *prefix, check_prefix_origin origin, ast_loc loc);
 

@@ -5,7 +5,8 @@
  * leaks (the suite runs under ASan), and the arena reads the next document
  * after a reset. Through the generated JSON reader (a 10 MB document of ""
  * read as string list list under 32 MiB), the generic value (`abstract`,
- * whose scratch stack counts too), the generated biniou reader, and streams
+ * whose scratch stack counts too), the generated biniou and lazy readers,
+ * and streams
  * (a per-record budget; a record over it is given back and, with skip_bad,
  * skipped). */
 #define _POSIX_C_SOURCE 200809L
@@ -19,6 +20,7 @@
 
 #include "atd/stream.h"
 #include "budget.h"
+#include "lz_revindex.h"
 
 #define MIB ((size_t)1 << 20)
 #define PREFIX "{\"name\":\"x\",\"rows\":["
@@ -212,6 +214,50 @@ START_TEST(test_biniou_limit)
 }
 END_TEST
 
+/* The lazy reader: fetching a value of 100000 occurrences from a database
+ * under a budget smaller than the value. */
+START_TEST(test_lazy_limit)
+{
+    size_t n = 100000;
+    lz_revindex_occurrence *occ = calloc(n, sizeof *occ);
+    ck_assert_ptr_nonnull(occ);
+    for (size_t i = 0; i < n; i++) {
+        occ[i].filename.ptr = "file.txt";
+        occ[i].filename.len = 8;
+        occ[i].line = (int64_t)i;
+    }
+    lz_revindex_revindex_item item = {{"word", 4}, {occ, n}};
+    lz_revindex_revindex index = {&item, 1};
+    atd_buf db_bytes;
+    atd_buf_init(&db_bytes);
+    atd_error err;
+    ck_assert_int_eq(lz_revindex_revindex_lazy_write(&index, &db_bytes, &err), 0);
+    atd_arena *a = atd_arena_new(0, NULL);
+    atd_lazy_db db;
+    lz_revindex_revindex_lz root;
+    ck_assert_int_eq(lz_revindex_revindex_lazy_open(&db, db_bytes.data, db_bytes.len, a, &root, &err),
+                     0);
+    atd_lazy ref;
+    bool found;
+    ck_assert_int_eq(lz_revindex_revindex_lazy_find(&db, &root, "word", 4, a, &ref, &found, &err), 0);
+    ck_assert(found);
+    atd_arena_set_limit(a, 256 * 1024);
+    lz_revindex_occurrences got;
+    ck_assert_int_eq(lz_revindex_occurrences_lazy_fetch(&db, &ref, a, &got, &err), ATD_ERR_LIMIT);
+    ck_assert_msg(strstr(err.message, "needs more than 262144 bytes") != NULL, "%s", err.message);
+    ck_assert_uint_le(atd_arena_get_stats(a).bytes_reserved, 256 * 1024);
+    atd_arena_reset(a);
+    atd_arena_set_limit(a, 0);
+    ck_assert_int_eq(lz_revindex_occurrences_lazy_fetch(&db, &ref, a, &got, &err), 0);
+    ck_assert_uint_eq(got.len, n);
+    ck_assert_int_eq(got.items[n - 1].line, (int64_t)(n - 1));
+    atd_lazy_close(&db);
+    atd_arena_free(a);
+    atd_buf_free(&db_bytes);
+    free(occ);
+}
+END_TEST
+
 /* An in-memory source for streams. */
 typedef struct source {
     const char *data;
@@ -316,6 +362,7 @@ Suite *budget_suite(void)
     tcase_add_test(tc, test_json_within_limit);
     tcase_add_test(tc, test_abstract_limit);
     tcase_add_test(tc, test_biniou_limit);
+    tcase_add_test(tc, test_lazy_limit);
     tcase_add_test(tc, test_stream_record_limit);
     suite_add_tcase(s, tc);
     return s;
