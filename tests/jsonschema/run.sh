@@ -72,15 +72,15 @@ case_() {
     fi
 }
 
-case_ tests/jsonschema/schema_features.atd root 600 tests/jsonschema/geo.atd \
+case_ tests/jsonschema/schema_features.atd root 300 tests/jsonschema/geo.atd \
     tests/jsonschema/schema_features.json tests/jsonschema/schema_features_min.json
-case_ schemas/everything.atd root 600 "" tests/conformance/everything_root.json
-case_ schemas/adapters.atd doc 600 "" tests/jsonschema/adapters.json
-case_ schemas/validators.atd doc 400 tests/jsonschema/validators_fns.c tests/jsonschema/validators.json
-case_ schemas/donut.atd root 300 "" "$BENCH/donut.json"
-case_ schemas/github.atd root 150 "" "$BENCH/github.json"
-case_ schemas/blockchain.atd root 150 "" "$BENCH/blockchain.json"
-case_ schemas/twitter.atd root 20 "" "$BENCH/twitter.json"
+case_ schemas/everything.atd root 400 "" tests/conformance/everything_root.json
+case_ schemas/adapters.atd doc 300 "" tests/jsonschema/adapters.json
+case_ schemas/validators.atd doc 250 tests/jsonschema/validators_fns.c tests/jsonschema/validators.json
+case_ schemas/donut.atd root 150 "" "$BENCH/donut.json"
+case_ schemas/github.atd root 100 "" "$BENCH/github.json"
+case_ schemas/blockchain.atd root 100 "" "$BENCH/blockchain.json"
+case_ schemas/twitter.atd root 10 "" "$BENCH/twitter.json"
 
 # expect_error PATTERN ARGS...: atdc ARGS exits 1, prints nothing on stdout
 # and PATTERN (grep -E) on stderr.
