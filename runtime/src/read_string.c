@@ -505,12 +505,10 @@ static ATD_NOINLINE_KEY const char *read_string_slow(atd_reader *r, const char *
 
 #if ATD__SSE2
 /* The plain ASCII string whose body starts at s = open_quote + 1, scanned
- * and copied into the arena's current chunk in one pass, 32 bytes (two
- * SSE2 blocks, one mask) at a time: each block is stored whole at the
- * copy's end before its bytes are looked at, so a string shorter than 32
- * bytes costs two loads, two stores and no branch on its length (with one
- * block of 16, the loop's exit after one or two blocks is a branch that
- * mispredicts on mixed lengths). The stores past the string's end land in the chunk's free
+ * and copied into the arena's current chunk in one pass, sixteen bytes at a
+ * time: each block is stored whole at the copy's end before its bytes are
+ * looked at, so a short string costs one load, one store and no branch on
+ * its length. The stores past the string's end land in the chunk's free
  * room (checked before each block) and are not allocated: the next
  * allocation overwrites them. Returns the byte after the closing quote with
  * *out set, or NULL with *stop where the scan must go on: at a byte that
@@ -527,18 +525,12 @@ static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote,
     size_t left = in_left < room ? in_left : room; /* both the input's and the room's */
     const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
     const __m128i space = _mm_set1_epi8(0x20);
-    while (left >= 32) {
-        __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)s);
-        __m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(s + 16));
-        __m128i m0 = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(v0, quote), _mm_cmpeq_epi8(v0, bslash)),
-            _mm_cmplt_epi8(v0, space));
-        __m128i m1 = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(v1, quote), _mm_cmpeq_epi8(v1, bslash)),
-            _mm_cmplt_epi8(v1, space));
-        unsigned bits = (unsigned)_mm_movemask_epi8(m0) | (unsigned)_mm_movemask_epi8(m1) << 16;
-        _mm_storeu_si128((__m128i *)(void *)d, v0);
-        _mm_storeu_si128((__m128i *)(void *)(d + 16), v1);
+    while (left >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
+                                 _mm_cmplt_epi8(v, space));
+        unsigned bits = (unsigned)_mm_movemask_epi8(m);
+        _mm_storeu_si128((__m128i *)(void *)d, v);
         if (bits) {
             unsigned i = (unsigned)__builtin_ctz(bits);
             if (ATD_UNLIKELY(s[i] != '"')) {
@@ -552,9 +544,9 @@ static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote,
             out->len = n;
             return s + i + 1;
         }
-        s += 32;
-        d += 32;
-        left -= 32;
+        s += 16;
+        d += 16;
+        left -= 16;
     }
     *special = false;
     *stop = s;
