@@ -3,7 +3,7 @@
  * Object keys use the same path and are borrowed whenever possible.
  *
  * The common string is plain ASCII: the fast path copies it into the
- * arena's free room 32 bytes at a time as it scans. A string that needs
+ * arena's free room 16 bytes at a time as it scans. A string that needs
  * more (escapes, non-ASCII text) and is copied goes on in one pass from
  * there (atd__decode_text, utf8.h: 32 or 64 bytes per step with AVX2 or
  * AVX-512), which copies, checks the UTF-8 and decodes every escape as it
