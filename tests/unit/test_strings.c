@@ -1037,8 +1037,8 @@ START_TEST(test_strings_decoder_block_offsets)
                      * decoded in one pass too when it has an escape */
                     for (int borrow = 0; borrow < (limit == 0 ? 2 : 1); borrow++) {
                         atd_error err;
-                        bool ok = read_one(json, n, borrow ? ATD_READ_BORROW_STRINGS : 0, want,
-                                           m, &err);
+                        bool ok =
+                            read_one(json, n, borrow ? ATD_READ_BORROW_STRINGS : 0, want, m, &err);
                         if (cases[c].dec) {
                             ck_assert_msg(ok, "case %zu pos %zu after %zu: %s", c, pos, after,
                                           err.message);
@@ -1141,11 +1141,34 @@ START_TEST(test_strings_decoder_kernels_agree)
 {
     static const char *const pieces[] = {
         /* common: text and escapes that decode */
-        "a", "bc", " ", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\\n", "\\\"", "\\/",
-        "\\\\", "\\u00e9", "\\ud83d\\ude00", "\\u4e2d",
+        "a",
+        "bc",
+        " ",
+        "\xc3\xa9",
+        "\xe2\x82\xac",
+        "\xf0\x9f\x98\x80",
+        "\\n",
+        "\\\"",
+        "\\/",
+        "\\\\",
+        "\\u00e9",
+        "\\ud83d\\ude00",
+        "\\u4e2d",
         /* rare: stops and errors */
-        "\"", "\\x", "\x01", "\xff", "\xe2\x82", "\\", "\\u0000", "\\ud800", "\\udc00",
-        "\\ud83dx", "\\ud83d\\u0041", "\\u12g4", "\\u00", "\\ud83d\\ude",
+        "\"",
+        "\\x",
+        "\x01",
+        "\xff",
+        "\xe2\x82",
+        "\\",
+        "\\u0000",
+        "\\ud800",
+        "\\udc00",
+        "\\ud83dx",
+        "\\ud83d\\u0041",
+        "\\u12g4",
+        "\\u00",
+        "\\ud83d\\ude",
     };
     const size_t np = sizeof pieces / sizeof pieces[0];
     uint64_t rng = 0x13198a2e03707344u;
