@@ -3,15 +3,16 @@
  * Object keys use the same path and are borrowed whenever possible.
  *
  * The common string is plain ASCII: the fast path copies it into the
- * arena's free room sixteen bytes at a time as it scans. A string that
- * needs more (escapes, non-ASCII text) and is copied goes on in one pass
- * from there (atd__decode_text, utf8.h: 32 bytes per step with AVX2), which
- * copies, checks the UTF-8 and decodes the short escapes as it goes; the
- * \uXXXX escapes are decoded here between its runs. Everything else
- * (borrowed strings and keys, lenient mode, errors, a chunk too small) takes
- * the general path: a scan that checks everything (escapes, surrogate pairs,
- * UTF-8, raw control bytes), then a second pass that decodes, trusting its
- * input and knowing the result is no longer than the raw body.
+ * arena's free room 16 bytes at a time as it scans. A string that needs
+ * more (escapes, non-ASCII text) and is copied goes on in one pass from
+ * there (atd__decode_text, utf8.h: 32 or 64 bytes per step with AVX2 or
+ * AVX-512), which copies, checks the UTF-8 and decodes every escape as it
+ * goes. A borrowed string is validated in place and, at its first escape,
+ * copied so far and decoded on in the same pass. Everything else (keys,
+ * lenient mode, errors, a chunk too small) takes the general path: a scan
+ * that checks everything (escapes, surrogate pairs, UTF-8, raw control
+ * bytes), then a second pass that decodes, trusting its input and knowing
+ * the result is no longer than the raw body.
  *
  * UTF-8 is checked against the table of well-formed sequences (Unicode 3.9,
  * table 3-7): no overlongs, no encoded surrogates, nothing above U+10FFFF,

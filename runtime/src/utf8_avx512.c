@@ -54,8 +54,8 @@ static ATD__TARGET_AVX512 inline void check_block(__m512i v, u8_state *s)
 {
     __m256i lo = low_half(v), hi = high_half(v);
     if (_mm512_movepi8_mask(v) != 0) {
-        s->err = _mm256_or_si256(s->err, _mm256_or_si256(block_errors(lo, s->prev),
-                                                         block_errors(hi, lo)));
+        s->err = _mm256_or_si256(s->err,
+                                 _mm256_or_si256(block_errors(lo, s->prev), block_errors(hi, lo)));
         s->carry = atd__utf8_ends_inside(hi);
     } else {
         s->err = _mm256_or_si256(s->err, s->carry);
@@ -83,7 +83,8 @@ static ATD__TARGET_AVX512 inline bool last_block_ok(__m512i v, unsigned k, const
     if ((_mm512_movepi8_mask(v) & before) != 0 || !_mm256_testz_si256(s->carry, s->carry)) {
         __m512i kept = _mm512_maskz_mov_epi8(before, v);
         __m256i lo = low_half(kept), hi = high_half(kept);
-        err = _mm256_or_si256(err, _mm256_or_si256(block_errors(lo, s->prev), block_errors(hi, lo)));
+        err =
+            _mm256_or_si256(err, _mm256_or_si256(block_errors(lo, s->prev), block_errors(hi, lo)));
     }
     return _mm256_testz_si256(err, err);
 }
@@ -110,7 +111,7 @@ ATD__TARGET_AVX512 const char *atd__scan_text_avx512(const char *p, const char *
 }
 
 ATD__TARGET_AVX512 const char *atd__decode_text_avx512(char *dst, char *dst_end, const char *p,
-                                                     const char *end, char **dst_out)
+                                                       const char *end, char **dst_out)
 {
     u8_state s;
     state_reset(&s);
