@@ -200,14 +200,22 @@ static bool shared_grow(atd_lazy_writer *lw)
     if (cap > SIZE_MAX / sizeof(atd_string) || cap / 2 >= UINT32_MAX)
         return false;
     atd_lazy_shared_slot *slots = (atd_lazy_shared_slot *)malloc(cap * sizeof *slots);
+    /* pairs of entries, each pair within a cache line */
+    atd_lazy_shared_seen *seen =
+        (atd_lazy_shared_seen *)aligned_alloc(64, cap * sizeof(atd_lazy_shared_seen));
+    if (seen != NULL)
+        memset(seen, 0, cap * sizeof *seen);
     atd_string *strings = (atd_string *)realloc(lw->strings, (cap / 2) * sizeof *strings);
-    if (slots == NULL || strings == NULL) {
+    if (slots == NULL || seen == NULL || strings == NULL) {
         free(slots);
+        free(seen);
         if (strings != NULL)
             lw->strings = strings;
         return false;
     }
     lw->strings = strings;
+    free(lw->seen);
+    lw->seen = seen;
     for (size_t i = 0; i < cap; i++)
         slots[i].id = UINT32_MAX;
     for (uint64_t id = 0; id < lw->nshared; id++) {
@@ -225,11 +233,30 @@ static bool shared_grow(atd_lazy_writer *lw)
     return true;
 }
 
+/* The pair of entries of lw->seen where a string at address s may be
+ * remembered (two ways, the last one met first). */
+static atd_lazy_shared_seen *seen_at(const atd_lazy_writer *lw, const char *s)
+{
+    uint64_t a = (uint64_t)(uintptr_t)s;
+    a ^= a >> 33;
+    a *= 0xff51afd7ed558ccdu;
+    return &lw->seen[(size_t)(a ^ (a >> 33)) & (lw->slots_cap - 2)];
+}
+
 bool atd_lazy_write_shared(atd_lazy_writer *lw, atd_writer *w, const char *s, size_t len)
 {
+    if (lw->slots_cap > 0) {
+        const atd_lazy_shared_seen *e = seen_at(lw, s);
+        if (e[0].ptr == s && e[0].len == len && s != NULL)
+            return atd_bin_write_uvint(w, e[0].id);
+        if (e[1].ptr == s && e[1].len == len && s != NULL)
+            return atd_bin_write_uvint(w, e[1].id);
+    }
     /* kept under half full, so probing ends at an empty slot */
     if (lw->nshared >= lw->slots_cap / 2 && !shared_grow(lw))
         return atd_writer_fail(w, ATD_ERR_NOMEM, "out of memory");
+    if (len > UINT32_MAX)
+        return atd_writer_fail(w, ATD_ERR_INVALID, "a shared string longer than 4 GB");
     uint64_t h = bytes_hash(s, len);
     uint32_t hi = (uint32_t)(h >> 32);
     size_t mask = lw->slots_cap - 1, j = (size_t)h & mask;
@@ -255,6 +282,11 @@ bool atd_lazy_write_shared(atd_lazy_writer *lw, atd_writer *w, const char *s, si
         }
         j = (j + 1) & mask;
     }
+    atd_lazy_shared_seen *e = seen_at(lw, s);
+    e[1] = e[0];
+    e[0].ptr = s;
+    e[0].len = (uint32_t)len;
+    e[0].id = id;
     return atd_bin_write_uvint(w, id);
 }
 
@@ -506,8 +538,10 @@ static void release(atd_lazy_writer *lw)
     for (unsigned i = 0; i < lw->ninit; i++)
         atd_buf_free(&lw->scratch[i]);
     free(lw->slots);
+    free(lw->seen);
     free(lw->strings);
     lw->slots = NULL;
+    lw->seen = NULL;
     lw->strings = NULL;
     lw->ninit = 0;
 }

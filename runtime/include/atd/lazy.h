@@ -161,6 +161,14 @@ typedef struct atd_lazy_shared_slot {
     uint32_t id;   /* UINT32_MAX: empty slot */
 } atd_lazy_shared_slot;
 
+/* A string met before at this address (an indexer usually shares one copy
+ * of each name): found without reading or hashing its bytes. */
+typedef struct atd_lazy_shared_seen {
+    const char *ptr;
+    uint32_t len;
+    uint32_t id;
+} atd_lazy_shared_seen;
+
 typedef struct atd_lazy_writer {
     atd_buf *out;   /* the file: memory or a sink */
     uint64_t start; /* absolute position of the header in out */
@@ -171,7 +179,8 @@ typedef struct atd_lazy_writer {
     /* shared strings: open addressing on the bytes' hash, ids in first-use
      * order; the bytes are the caller's and must live until finish */
     atd_lazy_shared_slot *slots;
-    size_t slots_cap; /* a power of two */
+    atd_lazy_shared_seen *seen; /* slots_cap entries, by address */
+    size_t slots_cap;           /* a power of two */
     atd_string *strings; /* by id */
     uint64_t nshared;
     uint64_t fingerprint;
