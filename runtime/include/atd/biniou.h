@@ -324,6 +324,29 @@ static inline bool atd_bin_read_tag(atd_reader *r, uint32_t accept, uint8_t *tag
  * `at` is the byte offset of that tag. */
 bool atd_bin_check_tag(atd_reader *r, size_t at, uint32_t accept, uint8_t tag);
 
+/* n bytes at p, big-endian (n a constant in the hot paths: 8 and 4 bytes
+ * are one load and a byte swap). */
+static inline uint64_t atd_bin_get_be(const char *p, unsigned n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&                       \
+    (defined(__GNUC__) || defined(__clang__))
+    if (n == 8) {
+        uint64_t u;
+        memcpy(&u, p, 8);
+        return __builtin_bswap64(u);
+    }
+    if (n == 4) {
+        uint32_t u;
+        memcpy(&u, p, 4);
+        return __builtin_bswap32(u);
+    }
+#endif
+    uint64_t u = 0;
+    for (unsigned i = 0; i < n; i++)
+        u = (u << 8) | (unsigned char)p[i];
+    return u;
+}
+
 /* Bodies. */
 bool atd_bin_read_byte(atd_reader *r, uint8_t *out);
 
@@ -435,9 +458,7 @@ static inline bool atd_bin_read_float64(atd_reader *r, double *out)
 {
     if (ATD_UNLIKELY(r->end - r->cur < 8))
         return atd__bin_fail_eof(r);
-    uint64_t bits = 0;
-    for (int i = 0; i < 8; i++)
-        bits = (bits << 8) | (unsigned char)r->cur[i];
+    uint64_t bits = atd_bin_get_be(r->cur, 8);
     r->cur += 8;
     memcpy(out, &bits, sizeof *out);
     return true;
@@ -446,23 +467,31 @@ bool atd_bin_read_float32(atd_reader *r, float *out);
 /* A string body, copied into the arena (NUL-terminated) unless
  * ATD_READ_BORROW_STRINGS: inline while the arena's chunk has room. */
 bool atd__bin_read_string_slow(atd_reader *r, size_t n, atd_string *out);
-static inline bool atd_bin_read_string(atd_reader *r, atd_string *out)
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline)) /* else GCC calls one copy, with the saves of a call */
+#endif
+static inline bool
+atd_bin_read_string(atd_reader *r, atd_string *out)
 {
     size_t n = 0;
     if (!atd_bin_read_count(r, &n))
         return false;
+    const char *src = r->cur;
     if (r->flags & ATD_READ_BORROW_STRINGS) {
-        out->ptr = r->cur;
-    } else {
-        char *s = (char *)atd__arena_alloc_here(r->arena, n + 1, 1);
-        if (ATD_UNLIKELY(s == NULL))
-            return atd__bin_read_string_slow(r, n, out);
-        atd__bin_copy(s, r->cur, n);
-        s[n] = '\0';
-        out->ptr = s;
+        out->ptr = src;
+        out->len = n;
+        r->cur = src + n;
+        return true;
     }
+    char *s = (char *)atd__arena_alloc_here(r->arena, n + 1, 1);
+    if (ATD_UNLIKELY(s == NULL))
+        return atd__bin_read_string_slow(r, n, out);
+    /* the stores to the reader first: the copy may alias them for the compiler */
+    r->cur = src + n;
+    out->ptr = s;
     out->len = n;
-    r->cur += n;
+    atd__bin_copy(s, src, n);
+    s[n] = '\0';
     return true;
 }
 
@@ -504,14 +533,6 @@ static inline size_t atd_bin_bytes_left(const atd_reader *r)
 static inline bool atd_bin_has(const atd_reader *r, size_t n)
 {
     return (size_t)(r->end - r->cur) >= n;
-}
-
-static inline uint64_t atd_bin_get_be(const char *p, unsigned n)
-{
-    uint64_t u = 0;
-    for (unsigned i = 0; i < n; i++)
-        u = (u << 8) | (unsigned char)p[i];
-    return u;
 }
 
 #ifdef __cplusplus
