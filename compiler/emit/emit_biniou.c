@@ -729,16 +729,17 @@ static void read_slot_tagged(cw *w, const ir_slot *s, const char *lv, const char
     cw_close(w, "}");
 }
 
-/* Emits the reading of field f's value (its tag in `tag`) for a record or a
- * table row `dst` ("out" or "row"), marking a required field as seen. In a
- * table, a `?` field's cells are full options: 0, or 0x80 and the value. */
-static void read_field(cw *w, const ir_field *f, const char *dst, bool in_table, const char *tag,
+/* Emits the reading of field f's value for a record or a table row `dst`
+ * ("out" or "row"), marking a required field as seen. Its tag is read here
+ * when `tag` is NULL, else it is in the variable `tag`. In a table, a `?`
+ * field's cells are full options: 0, or 0x80 and the value. */
+static void read_field(cw *w, const ir_field *f, const char *dst, const char *tag,
                        const char *fail)
 {
     const char *lv = cw_fmt(w, "%s->%s", dst, f->c_name);
-    if (!in_table) {
+    if (tag == NULL) {
         read_slot_tagged(w, &f->slot, lv, fail);
-    } else if (f->kind == IR_FIELD_OPTIONAL) {
+    } else if (f->kind == IR_FIELD_OPTIONAL && strcmp(dst, "row") == 0) {
         cw_open(w, "{");
         cw_line(w, "uint8_t b_ = 0;");
         check_call(w, "atd_bin_read_byte(r, &b_)", fail);
@@ -808,14 +809,28 @@ static void emit_record_rbody(cw *w, const ir_type *t)
     cw_line(w, "%s_init(out);", t->fn);
     check_call(w, "atd_bin_enter(r)", "return false;");
     check_call(w, "atd_bin_read_count(r, &n_)", "return false;");
-    cw_open(w, "for (i_ = 0; i_ < n_; i_++)");
+    /* Fields in declaration order, with the tags atdgen writes, as atdgen
+     * writes them: each head (hashtag and tag) compared as 5 constant bytes;
+     * a field that does not come next (absent, elsewhere, another tag) is
+     * left to the loop that follows, which takes any order. */
+    cw_line(w, "i_ = 0;");
+    for (size_t i = 0; i < t->nfields; i++) {
+        const ir_field *f = &t->fields[i];
+        cw_open(w, "if (i_ < n_ && atd_bin_head_is(r, %s))", head_literal(w, f));
+        cw_line(w, "atd_bin_skip_head(r);");
+        read_field(w, f, "out", cw_fmt(w, "%uu", bin_tag(f->slot.type)),
+                   push_field_fail(w, "reader", f->atd_name));
+        cw_line(w, "i_++;");
+        cw_close(w, "}");
+    }
+    cw_open(w, "for (; i_ < n_; i_++)");
     check_call(w, "atd_bin_read_field_hashtag(r, &h_)", "return false;");
     cw_open(w, "switch (h_) {");
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
         cw_mid(w, "case 0x%08xu:", (unsigned)f->bin_hashtag);
         fail = push_field_fail(w, "reader", f->atd_name);
-        read_field(w, f, "out", false, "tg_", fail);
+        read_field(w, f, "out", NULL, fail);
         cw_line(w, "break;");
     }
     cw_mid(w, "default:");
@@ -980,7 +995,7 @@ static void emit_table_rbody(cw *w, const ir_type *t)
         fail = cw_fmt(
             w, "{ atd_reader_push_field(r, \"%s\", %zu); return atd_reader_push_index(r, i); }",
             f->atd_name, strlen(f->atd_name));
-        read_field(w, f, "row", true, "ct", fail);
+        read_field(w, f, "row", "ct", fail);
         cw_line(w, "break;");
     }
     cw_mid(w, "default:");

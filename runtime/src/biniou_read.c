@@ -110,18 +110,11 @@ bool atd__bin_read_uvint_slow(atd_reader *r, uint64_t *out)
     return atd_reader_fail_at(r, offset_of(r, r->cur), ATD_ERR_RANGE, "vint longer than 9 bytes");
 }
 
-bool atd__bin_read_count_slow(atd_reader *r, size_t *out)
+bool atd__bin_fail_count(atd_reader *r, const char *at, uint64_t u)
 {
-    const char *at = r->cur;
-    uint64_t u;
-    if (!atd_bin_read_uvint(r, &u))
-        return false;
-    if (u > (uint64_t)(r->end - r->cur))
-        return atd_reader_fail_at(r, offset_of(r, at), ATD_ERR_EOF,
-                                  "count %" PRIu64 " exceeds the %zu bytes left", u,
-                                  (size_t)(r->end - r->cur));
-    *out = (size_t)u;
-    return true;
+    return atd_reader_fail_at(r, offset_of(r, at), ATD_ERR_EOF,
+                              "count %" PRIu64 " exceeds the %zu bytes left", u,
+                              (size_t)(r->end - r->cur));
 }
 
 bool atd__bin_fail_field_hashtag(atd_reader *r, uint32_t h)
@@ -208,19 +201,12 @@ bool atd_bin_read_float32(atd_reader *r, float *out)
     return true;
 }
 
-bool atd_bin_read_string(atd_reader *r, atd_string *out)
+bool atd__bin_read_string_slow(atd_reader *r, size_t n, atd_string *out)
 {
-    size_t n;
-    if (!atd_bin_read_count(r, &n))
-        return false;
-    if (r->flags & ATD_READ_BORROW_STRINGS) {
-        out->ptr = r->cur;
-    } else {
-        char *s = atd_arena_strdup(r->arena, r->cur, n);
-        if (s == NULL)
-            return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
-        out->ptr = s;
-    }
+    char *s = atd_arena_strdup(r->arena, r->cur, n);
+    if (s == NULL)
+        return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+    out->ptr = s;
     out->len = n;
     r->cur += n;
     return true;
@@ -251,8 +237,8 @@ bool atd_bin_skip(atd_reader *r)
 
 static bool skip_nested(atd_reader *r, uint8_t tag)
 {
-    size_t n;
-    uint8_t b;
+    size_t n = 0;
+    uint8_t b = 0;
     uint32_t h = 0;
     switch (tag) {
     case ATD_BIN_ARRAY:
@@ -289,7 +275,7 @@ static bool skip_nested(atd_reader *r, uint8_t tag)
             return false;
         return (h & 0x80000000u) ? atd_bin_skip(r) : true;
     case ATD_BIN_TABLE: {
-        size_t rows, cols;
+        size_t rows = 0, cols = 0;
         if (!atd_bin_read_count(r, &rows))
             return false;
         if (rows == 0)
@@ -319,8 +305,8 @@ static bool skip_nested(atd_reader *r, uint8_t tag)
 
 bool atd_bin_skip_body(atd_reader *r, uint8_t tag)
 {
-    uint64_t u;
-    size_t n;
+    uint64_t u = 0;
+    size_t n = 0;
     switch (tag) {
     case ATD_BIN_BOOL:
     case ATD_BIN_INT8:

@@ -122,6 +122,54 @@ START_TEST(test_biniou_vints)
 }
 END_TEST
 
+/* Every vint length (1 to 9 bytes, at both ends of each), read with 8 bytes
+ * or more after it (the one-load decoding) and at the very end of the
+ * input (the byte loop): the value and the bytes consumed must agree with
+ * the byte-by-byte definition. */
+START_TEST(test_biniou_vint_lengths)
+{
+    for (unsigned bits = 1; bits <= 63; bits++) {
+        uint64_t vals[2] = {(uint64_t)1 << (bits - 1), ((uint64_t)1 << bits) - 1};
+        for (int k = 0; k < 2; k++) {
+            uint64_t u = vals[k], x = u;
+            char enc[32];
+            size_t n = 0;
+            while (x >= 0x80) {
+                enc[n++] = (char)(unsigned char)(x | 0x80);
+                x >>= 7;
+            }
+            enc[n++] = (char)(unsigned char)x;
+            atd_buf b;
+            atd_writer w;
+            atd_buf_init(&b);
+            atd_writer_init(&w, &b, 0);
+            ck_assert(atd_bin_write_uvint(&w, u));
+            ck_assert_msg(b.len == n && memcmp(b.data, enc, n) == 0, "write of %llu",
+                          (unsigned long long)u);
+            atd_buf_free(&b);
+            for (size_t tail = 0; tail <= 9; tail += 9) {
+                char in[32];
+                memcpy(in, enc, n);
+                memset(in + n, 0x7f, tail);
+                atd_reader r;
+                uint64_t back = 0;
+                atd_reader_init(&r, in, n + tail, NULL, 0);
+                ck_assert(atd_bin_read_uvint(&r, &back));
+                ck_assert_msg(back == u && (size_t)(r.cur - in) == n, "read of %llu, tail %zu",
+                              (unsigned long long)u, tail);
+            }
+        }
+    }
+    /* a continuation bit on the last byte of the input is its end */
+    char cut[3] = {(char)0x80, (char)0x80, (char)0x80};
+    atd_reader r;
+    uint64_t u;
+    atd_reader_init(&r, cut, 3, NULL, 0);
+    ck_assert(!atd_bin_read_uvint(&r, &u));
+    ck_assert_int_eq(r.err_code, ATD_ERR_EOF);
+}
+END_TEST
+
 START_TEST(test_biniou_hashes)
 {
     ck_assert_uint_eq(atd_bin_hash("id", 2), 0x00005bdbu);
@@ -798,6 +846,7 @@ Suite *biniou_suite(void)
     Suite *s = suite_create("biniou");
     TCase *prim = tcase_create("primitives");
     tcase_add_test(prim, test_biniou_vints);
+    tcase_add_test(prim, test_biniou_vint_lengths);
     tcase_add_test(prim, test_biniou_hashes);
     suite_add_tcase(s, prim);
     TCase *gen = tcase_create("generated");

@@ -324,9 +324,42 @@ static inline bool atd_bin_read_tag(atd_reader *r, uint32_t accept, uint8_t *tag
  * `at` is the byte offset of that tag. */
 bool atd_bin_check_tag(atd_reader *r, size_t at, uint32_t accept, uint8_t tag);
 
+/* n bytes at p, big-endian (n a constant in the hot paths: 8 and 4 bytes
+ * are one load and a byte swap). */
+static inline uint64_t atd_bin_get_be(const char *p, unsigned n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&                       \
+    (defined(__GNUC__) || defined(__clang__))
+    if (n == 8) {
+        uint64_t u;
+        memcpy(&u, p, 8);
+        return __builtin_bswap64(u);
+    }
+    if (n == 4) {
+        uint32_t u;
+        memcpy(&u, p, 4);
+        return __builtin_bswap32(u);
+    }
+#endif
+    uint64_t u = 0;
+    for (unsigned i = 0; i < n; i++)
+        u = (u << 8) | (unsigned char)p[i];
+    return u;
+}
+
 /* Bodies. */
 bool atd_bin_read_byte(atd_reader *r, uint8_t *out);
-/* Inline: the one-byte forms; the rest out of line. */
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&                       \
+    (defined(__GNUC__) || defined(__clang__)) && !defined(ATD_NO_SIMD)
+#define ATD_BIN_SWAR 1
+#else
+#define ATD_BIN_SWAR 0 /* the byte loop of atd__bin_read_uvint_slow (its scalar twin) */
+#endif
+
+/* Inline: the one-byte forms and, with 8 bytes left, vints of up to 8
+ * bytes decoded from one load with no loop; the rest out of line (the byte
+ * loop, the end of the input, errors). */
 bool atd__bin_read_uvint_slow(atd_reader *r, uint64_t *out);
 static inline bool atd_bin_read_uvint(atd_reader *r, uint64_t *out)
 {
@@ -334,19 +367,40 @@ static inline bool atd_bin_read_uvint(atd_reader *r, uint64_t *out)
         *out = (unsigned char)*r->cur++;
         return true;
     }
+#if ATD_BIN_SWAR
+    if (ATD_LIKELY(r->end - r->cur >= 8)) {
+        uint64_t x;
+        memcpy(&x, r->cur, 8);
+        /* the last byte is the first without its high bit */
+        uint64_t stop = ~x & UINT64_C(0x8080808080808080);
+        if (ATD_LIKELY(stop != 0)) {
+            uint64_t last = stop & (0 - stop);
+            x &= ((last << 1) - 1) & UINT64_C(0x7f7f7f7f7f7f7f7f);
+            /* join the 7-bit groups: pairs into 14 bits, then 28, then 56 */
+            x = (x & UINT64_C(0x007f007f007f007f)) | (x & UINT64_C(0x7f007f007f007f00)) >> 1;
+            x = (x & UINT64_C(0x00003fff00003fff)) | (x & UINT64_C(0x3fff00003fff0000)) >> 2;
+            x = (x & UINT64_C(0x000000000fffffff)) | (x & UINT64_C(0x0fffffff00000000)) >> 4;
+            r->cur += (__builtin_ctzll(stop) >> 3) + 1;
+            *out = x;
+            return true;
+        }
+    }
+#endif
     return atd__bin_read_uvint_slow(r, out);
 }
 /* A count (array length, fields, cells): a uvint no larger than the bytes
  * left, each counted item taking at least one. */
-bool atd__bin_read_count_slow(atd_reader *r, size_t *out);
+bool atd__bin_fail_count(atd_reader *r, const char *at, uint64_t u);
 static inline bool atd_bin_read_count(atd_reader *r, size_t *out)
 {
-    if (ATD_LIKELY(r->cur < r->end && (unsigned char)*r->cur < 0x80 &&
-                   (size_t)(unsigned char)*r->cur < (size_t)(r->end - r->cur))) {
-        *out = (unsigned char)*r->cur++;
-        return true;
-    }
-    return atd__bin_read_count_slow(r, out);
+    const char *at = r->cur;
+    uint64_t u = 0;
+    if (!atd_bin_read_uvint(r, &u))
+        return false;
+    if (ATD_UNLIKELY(u > (uint64_t)(r->end - r->cur)))
+        return atd__bin_fail_count(r, at, u);
+    *out = (size_t)u;
+    return true;
 }
 /* 4 bytes, big-endian (field and variant hashtags). */
 bool atd__bin_fail_eof(atd_reader *r);
@@ -358,6 +412,17 @@ static inline bool atd_bin_read_hashtag(atd_reader *r, uint32_t *out)
     *out = ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
     r->cur += 4;
     return true;
+}
+/* Whether the next 5 bytes are `head` (a field's hashtag and tag, as
+ * atdgen writes them): the record readers' guess at the field that comes
+ * next, a compare of constant bytes; then atd_bin_skip_head. */
+static inline bool atd_bin_head_is(const atd_reader *r, const char *head)
+{
+    return ATD_LIKELY(r->end - r->cur >= 5) && memcmp(r->cur, head, 5) == 0;
+}
+static inline void atd_bin_skip_head(atd_reader *r)
+{
+    r->cur += 5;
 }
 /* A field hashtag: bit 31 must be set (else "corrupted data", as OCaml says). */
 bool atd__bin_fail_field_hashtag(atd_reader *r, uint32_t h);
@@ -375,8 +440,11 @@ static inline bool atd_bin_read_field_hashtag(atd_reader *r, uint32_t *out)
 bool atd__bin_read_int_slow(atd_reader *r, uint8_t tag, int64_t *out);
 static inline bool atd_bin_read_int(atd_reader *r, uint8_t tag, int64_t *out)
 {
-    if (ATD_LIKELY(tag == ATD_BIN_SVINT && r->cur < r->end && (unsigned char)*r->cur < 0x80)) {
-        unsigned u = (unsigned char)*r->cur++;
+    if (ATD_LIKELY(tag == ATD_BIN_SVINT)) {
+        /* 9 bytes hold 63 bits: the result fits in int64_t */
+        uint64_t u = 0;
+        if (!atd_bin_read_uvint(r, &u))
+            return false;
         *out = (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
         return true;
     }
@@ -390,17 +458,42 @@ static inline bool atd_bin_read_float64(atd_reader *r, double *out)
 {
     if (ATD_UNLIKELY(r->end - r->cur < 8))
         return atd__bin_fail_eof(r);
-    uint64_t bits = 0;
-    for (int i = 0; i < 8; i++)
-        bits = (bits << 8) | (unsigned char)r->cur[i];
+    uint64_t bits = atd_bin_get_be(r->cur, 8);
     r->cur += 8;
     memcpy(out, &bits, sizeof *out);
     return true;
 }
 bool atd_bin_read_float32(atd_reader *r, float *out);
 /* A string body, copied into the arena (NUL-terminated) unless
- * ATD_READ_BORROW_STRINGS. */
-bool atd_bin_read_string(atd_reader *r, atd_string *out);
+ * ATD_READ_BORROW_STRINGS: inline while the arena's chunk has room. */
+bool atd__bin_read_string_slow(atd_reader *r, size_t n, atd_string *out);
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline)) /* else GCC calls one copy, with the saves of a call */
+#endif
+static inline bool
+atd_bin_read_string(atd_reader *r, atd_string *out)
+{
+    size_t n = 0;
+    if (!atd_bin_read_count(r, &n))
+        return false;
+    const char *src = r->cur;
+    if (r->flags & ATD_READ_BORROW_STRINGS) {
+        out->ptr = src;
+        out->len = n;
+        r->cur = src + n;
+        return true;
+    }
+    char *s = (char *)atd__arena_alloc_here(r->arena, n + 1, 1);
+    if (ATD_UNLIKELY(s == NULL))
+        return atd__bin_read_string_slow(r, n, out);
+    /* the stores to the reader first: the copy may alias them for the compiler */
+    r->cur = src + n;
+    out->ptr = s;
+    out->len = n;
+    atd__bin_copy(s, src, n);
+    s[n] = '\0';
+    return true;
+}
 
 /* Nesting (records, tuples, arrays, tables, variants, options): enter checks
  * and increments the depth (ATD_ERR_DEPTH beyond max_depth), leave decrements. */
@@ -440,14 +533,6 @@ static inline size_t atd_bin_bytes_left(const atd_reader *r)
 static inline bool atd_bin_has(const atd_reader *r, size_t n)
 {
     return (size_t)(r->end - r->cur) >= n;
-}
-
-static inline uint64_t atd_bin_get_be(const char *p, unsigned n)
-{
-    uint64_t u = 0;
-    for (unsigned i = 0; i < n; i++)
-        u = (u << 8) | (unsigned char)p[i];
-    return u;
 }
 
 #ifdef __cplusplus
