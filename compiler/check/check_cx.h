@@ -8,16 +8,18 @@
  *   check_types.c      names, arity, type variables, empty and duplicate members
  *   check_imports.c    imports, and the types used from the imported schemas
  *   check_recursion.c  cycles through aliases, non-regular recursion (util/graph.h)
- *   check_inherit.c    inherit expansion (5.6) (check_inherit.h)
+ *   check_inherit.c    inherit expansion (check_inherit.h)
  *   check_records.c    per record/sum checks after expansion (JSON names, C names)
  *   check_fields.c     ?x / ~x fields, defaults, tuple cell defaults
- *   check_default.c    the <ocaml default> literals of 7.2 (check_default.h)
+ *   check_default.c    the <ocaml default> literals (check_default.h)
  *   check_annot.c      annotation schema: sections, positions, values (check_annot.h)
  *   check_annot_type.c annotations whose meaning depends on the annotated type
  *   check_cnames.c     C names that clash
+ *   check_formats.c    what biniou and the lazy format can carry, on the lowered
+ *                      module (check_formats.h; run by the driver after lowering)
  *
  * The passes' entry points are in check_passes.h. Every walk over an AST is
- * recursive; the parser (driver.h) already rejected type expressions nested
+ * recursive; the parser (syntax/parse.h) already rejected type expressions nested
  * deeper than AST_MAX_DEPTH, so no walk here needs a depth limit.  */
 #ifndef ATDC_CHECK_CX_H
 #define ATDC_CHECK_CX_H
