@@ -410,9 +410,18 @@ static ATD__HOT_INLINE const char *atd_array_next_p(atd_reader *r, const char *p
 }
 static ATD__HOT_INLINE const char *atd_object_next_p(atd_reader *r, const char *p, bool *more)
 {
-    if (ATD_LIKELY(p < r->end && *p == ',')) {
-        *more = true;
-        return p + 1;
+    /* the '}' right after the value too: with keys in any order, the last
+     * key of an object is often not the record's last field */
+    if (ATD_LIKELY(p < r->end)) {
+        if (ATD_LIKELY(*p == ',')) {
+            *more = true;
+            return p + 1;
+        }
+        if (*p == '}') {
+            r->depth--;
+            *more = false;
+            return p + 1;
+        }
     }
     return atd__next_slow_p(r, p, more, atd__object_next_slow_p);
 }
@@ -507,6 +516,15 @@ static ATD__KEY_INLINE bool atd_object_key_is(atd_reader *r, const char *lit, si
         return false;
     r->cur += n;
     return true;
+}
+
+/* Whether at least n bytes of input are left at p: the record readers'
+ * dispatch of a key they did not expect reads bytes of the key at p + 1,
+ * p + 2, ... and compares it whole (atd_bytes_eq), within the n bytes of
+ * the record's longest "key": form. */
+static ATD__KEY_INLINE bool atd_key_room(const atd_reader *r, const char *p, size_t n)
+{
+    return (size_t)(r->end - p) >= n;
 }
 
 /* --- options ---
