@@ -410,18 +410,9 @@ static ATD__HOT_INLINE const char *atd_array_next_p(atd_reader *r, const char *p
 }
 static ATD__HOT_INLINE const char *atd_object_next_p(atd_reader *r, const char *p, bool *more)
 {
-    /* the '}' right after the value too: with keys in any order, the last
-     * key of an object is often not the record's last field */
-    if (ATD_LIKELY(p < r->end)) {
-        if (ATD_LIKELY(*p == ',')) {
-            *more = true;
-            return p + 1;
-        }
-        if (*p == '}') {
-            r->depth--;
-            *more = false;
-            return p + 1;
-        }
+    if (ATD_LIKELY(p < r->end && *p == ',')) {
+        *more = true;
+        return p + 1;
     }
     return atd__next_slow_p(r, p, more, atd__object_next_slow_p);
 }
